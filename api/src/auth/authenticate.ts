@@ -1,0 +1,96 @@
+// Who is calling: a bearer access token from the identity provider (JWT), or an integrator's API
+// key. Both resolve to the same Viewer, so REST and GraphQL check the same rights.
+import { createHash } from "node:crypto";
+import type { PrismaClient } from "../generated/prisma/client.js";
+import { loadViewer, type Viewer } from "../domain/viewer.js";
+import { unauthenticated } from "../domain/errors.js";
+
+export const apiKeyPrefix = "fbk_";
+
+export type AccessTokenVerifier = (token: string) => Promise<{ sub: string; email?: string }>;
+
+export function hashApiKey(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+/** Returns the bearer token of an Authorization header, undefined when there is none. */
+export function bearerToken(authorization: string | null | undefined): string | undefined {
+  if (!authorization) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  if (!match) throw unauthenticated("Malformed Authorization header: expected 'Bearer <token>'");
+  return match[1];
+}
+
+export type Authenticator = (authorization: string | null | undefined) => Promise<Viewer | null>;
+
+/**
+ * Anonymous (null) when no header is sent; the spec's "Not logged in" error when a token is sent
+ * but is not valid, so a caller never silently loses their identity.
+ */
+export function createAuthenticator(deps: {
+  prisma: PrismaClient;
+  verifyAccessToken: AccessTokenVerifier | undefined;
+}): Authenticator {
+  const { prisma, verifyAccessToken } = deps;
+  return async (authorization) => {
+    const token = bearerToken(authorization);
+    if (!token) return null;
+
+    if (token.startsWith(apiKeyPrefix)) {
+      const apiKey = await prisma.apiKey.findUnique({
+        where: { keyHash: hashApiKey(token) },
+        select: { id: true, userId: true, organizationId: true, revokedAt: true, lastUsedAt: true },
+      });
+      if (!apiKey || apiKey.revokedAt) throw unauthenticated("Invalid or revoked API key");
+      const viewer = await loadViewer(prisma, apiKey.userId, "apiKey");
+      if (!viewer) throw unauthenticated("Invalid or revoked API key");
+      // An API key acts in the organisation it was made for, whatever the user switched to since.
+      if (viewer.organizationId !== apiKey.organizationId) {
+        const scoped = await loadViewerInOrganization(prisma, apiKey.userId, apiKey.organizationId);
+        if (!scoped) throw unauthenticated("Invalid or revoked API key");
+        return scoped;
+      }
+      if (!apiKey.lastUsedAt || Date.now() - apiKey.lastUsedAt.getTime() > 60_000) {
+        await prisma.apiKey.update({ where: { id: apiKey.id }, data: { lastUsedAt: new Date() } });
+      }
+      return viewer;
+    }
+
+    if (!verifyAccessToken) throw unauthenticated();
+    let claims: { sub: string; email?: string };
+    try {
+      claims = await verifyAccessToken(token);
+    } catch {
+      throw unauthenticated();
+    }
+    const viewer = await loadViewer(prisma, claims.sub, "accessToken").catch(() => null);
+    if (viewer) return viewer;
+    // An external provider's subject is not our id: match the verified e-mail claim instead.
+    if (claims.email) {
+      const user = await prisma.user.findUnique({ where: { email: claims.email.toLowerCase() }, select: { id: true } });
+      if (user) {
+        const byEmail = await loadViewer(prisma, user.id, "accessToken");
+        if (byEmail) return byEmail;
+      }
+    }
+    throw unauthenticated();
+  };
+}
+
+async function loadViewerInOrganization(prisma: PrismaClient, userId: string, organizationId: string) {
+  const membership = await prisma.membership.findUnique({
+    where: { userId_organizationId: { userId, organizationId } },
+  });
+  if (!membership) return null;
+  const viewer = await loadViewer(prisma, userId, "apiKey");
+  if (!viewer) return null;
+  const grants = await prisma.unitRole.findMany({ where: { userId, organizationId }, select: { unitId: true, role: true } });
+  return {
+    ...viewer,
+    organizationId,
+    organizationAdmin: membership.organizationAdmin,
+    billingAdmin: membership.billingAdmin,
+    mayCreateSurveys: membership.mayCreateSurveys,
+    grants: grants.map((g) => ({ unitId: g.unitId, role: g.role })),
+  } satisfies Viewer;
+}

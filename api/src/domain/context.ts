@@ -1,0 +1,13 @@
+// What every domain service receives: the database, the event bus and who is asking.
+import type { PrismaClient } from "../generated/prisma/client.js";
+import type { Config } from "../config.js";
+import type { EventBus } from "../pubsub/bus.js";
+import type { Viewer } from "./viewer.js";
+
+export type DomainContext = {
+  prisma: PrismaClient;
+  bus: EventBus;
+  config: Config;
+  /** null for anonymous callers */
+  viewer: Viewer | null;
+};

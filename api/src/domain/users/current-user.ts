@@ -1,0 +1,178 @@
+// The current user (spec 000 §3 "Current user"): one read that both GraphQL's `viewer` and REST's
+// GET /user shape for their callers.
+import type { DomainContext } from "../context.js";
+import { requireViewer } from "../viewer.js";
+import { rightsMap, viewerOnly, type Right, type Role } from "../../permissions/rights.js";
+
+export type UnitTreeNode = { id: string; name: string; role: Role | null; children: UnitTreeNode[] };
+
+export type CurrentUser = {
+  user: {
+    id: string;
+    email: string;
+    displayName: string;
+    locale: "en" | "es" | "fi" | "se";
+    receiveDigest: boolean;
+    systemAdmin: boolean;
+    countryCode: string | null;
+    tutorialsSeen: string[];
+    signupStatus: { status: "complete" | "emailVerification" | "detailsRequired"; token: string | null };
+  };
+  organization: {
+    id: string;
+    name: string;
+    segment: string;
+    countryCode: string;
+    currency: string;
+    availableFeatures: string[];
+    satisfactionScale: { enabled: boolean; min: number; max: number };
+  } | null;
+  availableOrganizations: { id: string; name: string }[];
+  organizationAdmin: boolean;
+  billingAdmin: boolean;
+  mayCreateSurveys: boolean;
+  isImpersonating: boolean;
+  rolesPerUnit: { unitId: string; unitName: string; role: Role; rights: Record<Right, boolean> }[];
+  viewerOnly: boolean;
+  unitTree: UnitTreeNode[];
+  deviceTree: { unitId: string; touchpoints: { id: string; name: string; type: string }[] }[];
+  subscriptionStatus: { billingStatus: string; dashboardLocked: boolean; trialDaysLeft: number | null };
+  userSeatsAvailable: number | null;
+  onboarding: {
+    createdSurvey: boolean;
+    launchedSurvey: boolean;
+    collectedResponses: boolean;
+    analyzedResponses: boolean;
+    progress: number;
+  };
+};
+
+const dayMs = 86_400_000;
+
+export function trialDaysLeft(trialUntil: Date | null, now = new Date()): number | null {
+  if (!trialUntil) return null;
+  return Math.ceil((trialUntil.getTime() - now.getTime()) / dayMs);
+}
+
+export function onboardingProgress(steps: boolean[]): number {
+  return steps.filter(Boolean).length * 25;
+}
+
+export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
+  const viewer = requireViewer(ctx.viewer);
+  const { prisma } = ctx;
+  const [user, memberships, organization, units, touchpoints, memberCount] = await Promise.all([
+    prisma.user.findUniqueOrThrow({ where: { id: viewer.userId } }),
+    prisma.membership.findMany({
+      where: { userId: viewer.userId },
+      select: { organization: { select: { id: true, name: true } } },
+      orderBy: { createdAt: "asc" },
+    }),
+    viewer.organizationId
+      ? prisma.organization.findUnique({ where: { id: viewer.organizationId }, include: { featureSet: true } })
+      : null,
+    viewer.organizationId
+      ? prisma.unit.findMany({
+          where: { organizationId: viewer.organizationId },
+          select: { id: true, name: true, parentId: true },
+          orderBy: { name: "asc" },
+        })
+      : [],
+    viewer.organizationId && viewer.grants.length
+      ? prisma.touchpoint.findMany({
+          where: {
+            organizationId: viewer.organizationId,
+            unitId: { in: viewer.grants.map((g) => g.unitId) },
+            deleted: false,
+          },
+          select: { id: true, name: true, type: true, unitId: true },
+          orderBy: { name: "asc" },
+        })
+      : [],
+    viewer.organizationId ? prisma.membership.count({ where: { organizationId: viewer.organizationId } }) : 0,
+  ]);
+
+  const roleOfUnit = new Map(viewer.grants.map((g) => [g.unitId, g.role]));
+  const nameOfUnit = new Map(units.map((u) => [u.id, u.name]));
+  const childrenOf = new Map<string | null, typeof units>();
+  for (const unit of units) {
+    const list = childrenOf.get(unit.parentId) ?? [];
+    list.push(unit);
+    childrenOf.set(unit.parentId, list);
+  }
+  const build = (parentId: string | null): UnitTreeNode[] =>
+    (childrenOf.get(parentId) ?? []).map((u) => ({
+      id: u.id,
+      name: u.name,
+      role: roleOfUnit.get(u.id) ?? null,
+      children: build(u.id),
+    }));
+
+  const deviceTree = new Map<string, { id: string; name: string; type: string }[]>();
+  for (const t of touchpoints) {
+    const list = deviceTree.get(t.unitId) ?? [];
+    list.push({ id: t.id, name: t.name, type: t.type });
+    deviceTree.set(t.unitId, list);
+  }
+
+  const steps = [
+    user.onboardingCreatedSurvey,
+    user.onboardingLaunchedSurvey,
+    user.onboardingCollectedResponses,
+    user.onboardingAnalyzedResponses,
+  ];
+
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      displayName: user.displayName,
+      locale: user.locale,
+      receiveDigest: user.receiveDigest,
+      systemAdmin: user.systemAdmin,
+      countryCode: user.countryCode ?? organization?.countryCode ?? null,
+      tutorialsSeen: user.tutorialsSeen,
+      signupStatus: { status: user.signupStatus, token: user.signupToken },
+    },
+    organization: organization && {
+      id: organization.id,
+      name: organization.name,
+      segment: organization.segment,
+      countryCode: organization.countryCode,
+      currency: organization.currency,
+      availableFeatures: organization.featureSet?.features ?? [],
+      satisfactionScale: {
+        enabled: organization.satisfactionScaleEnabled,
+        min: organization.satisfactionScaleMin,
+        max: organization.satisfactionScaleMax,
+      },
+    },
+    availableOrganizations: memberships.map((m) => ({ id: m.organization.id, name: m.organization.name })),
+    organizationAdmin: viewer.organizationAdmin,
+    billingAdmin: viewer.billingAdmin,
+    mayCreateSurveys: viewer.mayCreateSurveys,
+    isImpersonating: false,
+    rolesPerUnit: viewer.grants.map((g) => ({
+      unitId: g.unitId,
+      unitName: nameOfUnit.get(g.unitId) ?? "",
+      role: g.role,
+      rights: rightsMap(g.role),
+    })),
+    viewerOnly: viewerOnly(viewer.grants),
+    unitTree: build(null),
+    deviceTree: [...deviceTree].map(([unitId, list]) => ({ unitId, touchpoints: list })),
+    subscriptionStatus: {
+      billingStatus: organization?.billingStatus ?? "inactive",
+      dashboardLocked: organization?.dashboardLocked ?? false,
+      trialDaysLeft: trialDaysLeft(organization?.trialUntil ?? null),
+    },
+    userSeatsAvailable: organization?.userSeats == null ? null : Math.max(0, organization.userSeats - memberCount),
+    onboarding: {
+      createdSurvey: steps[0]!,
+      launchedSurvey: steps[1]!,
+      collectedResponses: steps[2]!,
+      analyzedResponses: steps[3]!,
+      progress: onboardingProgress(steps),
+    },
+  };
+}

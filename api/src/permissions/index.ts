@@ -1,0 +1,34 @@
+// The permission map: every query, mutation, subscription and type names its rule, and anything
+// not named is denied (fallbackRule: deny). docs/permissions.md is this file in prose.
+import { allow, deny, shield } from "graphql-shield";
+import { isAuthenticated, isCurrentOrganization, isMember } from "./rules.js";
+
+export const permissions = shield(
+  {
+    Query: {
+      viewer: allow, // answers null to anonymous callers
+      node: isAuthenticated, // tenancy: each type's lookup is scoped in domain/tenancy.ts
+      nodes: isAuthenticated,
+    },
+    Mutation: {
+      updateProfile: isAuthenticated,
+    },
+    Subscription: {
+      userUpdated: isAuthenticated,
+    },
+    Viewer: isAuthenticated,
+    User: isAuthenticated,
+    SignupStatus: isAuthenticated,
+    Organization: { "*": isAuthenticated, units: isCurrentOrganization },
+    OrganizationUnitsConnection: isMember,
+    OrganizationUnitsConnectionEdge: isMember,
+    Unit: isMember,
+    UnitRole: isAuthenticated,
+    SatisfactionScale: isAuthenticated,
+    SubscriptionStatus: isAuthenticated,
+    Onboarding: isAuthenticated,
+    UpdateProfilePayload: isAuthenticated,
+    PageInfo: allow,
+  },
+  { fallbackRule: deny, allowExternalErrors: true, fallbackError: "You do not have the rights to do this" },
+);

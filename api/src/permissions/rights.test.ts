@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { adminInAnyUnit, allUnitsHaveRight, anyUnitHasRight, rightsMap, unitHasRight, viewerOnly } from "./rights.js";
+
+const grants = [
+  { unitId: "u1", role: "editor" as const },
+  { unitId: "u2", role: "viewer" as const },
+];
+
+describe("per-unit rights", () => {
+  it("any unit: true when one unit grants the right", () => {
+    expect(anyUnitHasRight(grants, "editSurveys")).toBe(true);
+    expect(anyUnitHasRight(grants, "manageUsers")).toBe(false);
+  });
+  it("all units: false when one unit lacks it, and false for no units at all", () => {
+    expect(allUnitsHaveRight(grants, "viewResults")).toBe(true);
+    expect(allUnitsHaveRight(grants, "editSurveys")).toBe(false);
+    expect(allUnitsHaveRight([], "viewResults")).toBe(false);
+  });
+  it("one unit: only that unit's role counts", () => {
+    expect(unitHasRight(grants, "u1", "editSurveys")).toBe(true);
+    expect(unitHasRight(grants, "u2", "editSurveys")).toBe(false);
+    expect(unitHasRight(grants, "u3", "viewResults")).toBe(false);
+  });
+  it("admin in any unit", () => {
+    expect(adminInAnyUnit(grants)).toBe(false);
+    expect(adminInAnyUnit([...grants, { unitId: "u3", role: "admin" }])).toBe(true);
+  });
+  it("viewer-only users", () => {
+    expect(viewerOnly([{ unitId: "u2", role: "viewer" }])).toBe(true);
+    expect(viewerOnly(grants)).toBe(false);
+  });
+  it("rights map: viewer may only view, admin everything", () => {
+    expect(Object.entries(rightsMap("viewer")).filter(([, v]) => v).map(([k]) => k)).toEqual(["viewResults"]);
+    expect(Object.values(rightsMap("admin")).every(Boolean)).toBe(true);
+    expect(rightsMap("editor").manageUsers).toBe(false);
+  });
+});

@@ -1,0 +1,66 @@
+// Roles are held per unit (team); each role maps to a rights map. The four checks of spec 000 §6
+// (any unit has a right, all units have it, rights in one unit, admin in any unit) live here and
+// nowhere else. docs/permissions.md is the readable form of this file.
+
+export const roles = ["admin", "editor", "viewer"] as const;
+export type Role = (typeof roles)[number];
+
+export const rights = [
+  "viewResults",
+  "exportResults",
+  "manageResponses",
+  "editSurveys",
+  "launchSurveys",
+  "editTouchpoints",
+  "manageContacts",
+  "manageNotifications",
+  "manageJourneys",
+  "manageUsers",
+  "manageTeams",
+] as const;
+export type Right = (typeof rights)[number];
+
+export const rightsOfRole: Record<Role, ReadonlySet<Right>> = {
+  viewer: new Set<Right>(["viewResults"]),
+  editor: new Set<Right>([
+    "viewResults",
+    "exportResults",
+    "manageResponses",
+    "editSurveys",
+    "launchSurveys",
+    "editTouchpoints",
+    "manageContacts",
+    "manageNotifications",
+    "manageJourneys",
+  ]),
+  admin: new Set<Right>(rights),
+};
+
+export type UnitRoleGrant = { unitId: string; role: Role };
+
+/** The rights map of one role, as the REST API shows it (`rolesWithRightsPerUnit[].rights`). */
+export function rightsMap(role: Role): Record<Right, boolean> {
+  return Object.fromEntries(rights.map((r) => [r, rightsOfRole[role].has(r)])) as Record<Right, boolean>;
+}
+
+export function anyUnitHasRight(grants: readonly UnitRoleGrant[], right: Right): boolean {
+  return grants.some((g) => rightsOfRole[g.role].has(right));
+}
+
+/** False when the user holds no unit at all: "all of nothing" grants nothing. */
+export function allUnitsHaveRight(grants: readonly UnitRoleGrant[], right: Right): boolean {
+  return grants.length > 0 && grants.every((g) => rightsOfRole[g.role].has(right));
+}
+
+export function unitHasRight(grants: readonly UnitRoleGrant[], unitId: string, right: Right): boolean {
+  return grants.some((g) => g.unitId === unitId && rightsOfRole[g.role].has(right));
+}
+
+export function adminInAnyUnit(grants: readonly UnitRoleGrant[]): boolean {
+  return grants.some((g) => g.role === "admin");
+}
+
+/** Every role the user holds is viewer (such users always land on /summary). */
+export function viewerOnly(grants: readonly UnitRoleGrant[]): boolean {
+  return grants.every((g) => g.role === "viewer");
+}

@@ -1,0 +1,35 @@
+// Shield rules: small named predicates over the viewer. Each reads the per-unit checks in rights.ts.
+import { rule } from "graphql-shield";
+import { GraphQLError } from "graphql";
+import type { GraphQLContext } from "../schema/builder.js";
+import { adminInAnyUnit } from "./rights.js";
+
+const notLoggedIn = () => new GraphQLError("Not logged in", { extensions: { code: "UNAUTHENTICATED" } });
+const noRights = (message = "You do not have the rights to do this") =>
+  new GraphQLError(message, { extensions: { code: "FORBIDDEN" } });
+
+export const isAuthenticated = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) =>
+  ctx.viewer ? true : notLoggedIn(),
+);
+
+/** Signed in and working in an organisation. */
+export const isMember = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => {
+  if (!ctx.viewer) return notLoggedIn();
+  return ctx.viewer.organizationId ? true : noRights("No organization found");
+});
+
+export const isOrganizationAdmin = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => {
+  if (!ctx.viewer) return notLoggedIn();
+  return ctx.viewer.organizationAdmin || adminInAnyUnit(ctx.viewer.grants) ? true : noRights();
+});
+
+export const isSystemAdmin = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => {
+  if (!ctx.viewer) return notLoggedIn();
+  return ctx.viewer.systemAdmin ? true : noRights();
+});
+
+/** The parent object is the viewer's current organisation (not merely one they belong to). */
+export const isCurrentOrganization = rule({ cache: "strict" })((parent: { id: string }, _a, ctx: GraphQLContext) => {
+  if (!ctx.viewer) return notLoggedIn();
+  return parent.id === ctx.viewer.organizationId ? true : noRights();
+});

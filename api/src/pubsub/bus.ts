@@ -1,0 +1,30 @@
+// The event bus behind GraphQL subscriptions: Redis pub/sub when REDIS_URL is set (several api
+// processes share events), in-process otherwise (embedded mode).
+import { createPubSub } from "graphql-yoga";
+import { createRedisEventTarget } from "@graphql-yoga/redis-event-target";
+import { Redis } from "ioredis";
+
+export type BusEvents = {
+  /** A user's own record changed. */
+  "user:updated": [userId: string, payload: { userId: string }];
+};
+
+export type EventBus = ReturnType<typeof createPubSub<BusEvents>> & { close(): Promise<void> };
+
+export function createEventBus(redisUrl: string | undefined): EventBus {
+  if (!redisUrl) {
+    const bus = createPubSub<BusEvents>();
+    return Object.assign(bus, { close: async () => {} });
+  }
+  const publishClient = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
+  const subscribeClient = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
+  const bus = createPubSub<BusEvents>({
+    eventTarget: createRedisEventTarget({ publishClient, subscribeClient }),
+  });
+  return Object.assign(bus, {
+    close: async () => {
+      publishClient.disconnect();
+      subscribeClient.disconnect();
+    },
+  });
+}

@@ -1,0 +1,10 @@
+// Imports every type file, then builds the schema. Nothing else lives here.
+import { builder } from "./builder.js";
+import "./user.js";
+import "./unit.js";
+import "./organization.js";
+import "./viewer.js";
+
+export function buildSchema() {
+  return builder.toSchema({ sortSchema: true });
+}

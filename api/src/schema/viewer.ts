@@ -1,0 +1,78 @@
+// Viewer: the signed-in person in their current organisation (the current user of spec 000 §3).
+import { builder } from "./builder.js";
+import { RoleEnum } from "./unit.js";
+import { getCurrentUser, type CurrentUser } from "../domain/users/current-user.js";
+import { rights } from "../permissions/rights.js";
+
+const SubscriptionStatus = builder.objectRef<CurrentUser["subscriptionStatus"]>("SubscriptionStatus").implement({
+  fields: (t) => ({
+    billingStatus: t.exposeString("billingStatus"),
+    dashboardLocked: t.exposeBoolean("dashboardLocked"),
+    trialDaysLeft: t.exposeInt("trialDaysLeft", { nullable: true }),
+  }),
+});
+
+const Onboarding = builder.objectRef<CurrentUser["onboarding"]>("Onboarding").implement({
+  fields: (t) => ({
+    createdSurvey: t.exposeBoolean("createdSurvey"),
+    launchedSurvey: t.exposeBoolean("launchedSurvey"),
+    collectedResponses: t.exposeBoolean("collectedResponses"),
+    analyzedResponses: t.exposeBoolean("analyzedResponses"),
+    progress: t.exposeInt("progress", { description: "0..100, 25 per step done" }),
+  }),
+});
+
+const UnitRole = builder.objectRef<CurrentUser["rolesPerUnit"][number]>("UnitRole").implement({
+  fields: (t) => ({
+    unit: t.prismaField({
+      type: "Unit",
+      resolve: (query, role, _args, ctx) =>
+        ctx.prisma.unit.findUniqueOrThrow({ ...query, where: { id: role.unitId } }),
+    }),
+    role: t.field({ type: RoleEnum, resolve: (r) => r.role }),
+    rights: t.stringList({ resolve: (r) => rights.filter((right) => r.rights[right]) }),
+  }),
+});
+
+export const ViewerType = builder.objectRef<CurrentUser>("Viewer").implement({
+  description: "The signed-in person in their current organisation.",
+  fields: (t) => ({
+    user: t.prismaField({
+      type: "User",
+      resolve: (query, v, _args, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: v.user.id } }),
+    }),
+    currentOrganization: t.prismaField({
+      type: "Organization",
+      nullable: true,
+      resolve: (query, v, _args, ctx) =>
+        v.organization ? ctx.prisma.organization.findUnique({ ...query, where: { id: v.organization.id } }) : null,
+    }),
+    availableOrganizations: t.prismaField({
+      type: ["Organization"],
+      resolve: (query, v, _args, ctx) =>
+        ctx.prisma.organization.findMany({
+          ...query,
+          where: { id: { in: v.availableOrganizations.map((o) => o.id) } },
+          orderBy: { name: "asc" },
+        }),
+    }),
+    organizationAdmin: t.exposeBoolean("organizationAdmin"),
+    billingAdmin: t.exposeBoolean("billingAdmin"),
+    mayCreateSurveys: t.exposeBoolean("mayCreateSurveys"),
+    isImpersonating: t.exposeBoolean("isImpersonating"),
+    rolesPerUnit: t.field({ type: [UnitRole], resolve: (v) => v.rolesPerUnit }),
+    viewerOnly: t.exposeBoolean("viewerOnly", { description: "true when every role the user holds is viewer" }),
+    subscriptionStatus: t.field({ type: SubscriptionStatus, resolve: (v) => v.subscriptionStatus }),
+    onboarding: t.field({ type: Onboarding, resolve: (v) => v.onboarding }),
+    countryCode: t.string({ resolve: (v) => v.user.countryCode ?? "FI" }),
+  }),
+});
+
+builder.queryField("viewer", (t) =>
+  t.field({
+    type: ViewerType,
+    nullable: true,
+    description: "null when not signed in",
+    resolve: (_root, _args, ctx) => (ctx.viewer ? getCurrentUser(ctx) : null),
+  }),
+);

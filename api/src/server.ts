@@ -1,0 +1,104 @@
+// Builds the HTTP server: web client, /graphql (HTTP, SSE, graphql-ws), /api/v5, /oidc, /healthz.
+// It never listens: main.ts starts it, tests call `app.inject()` or listen on port 0.
+import Fastify, { type FastifyInstance } from "fastify";
+import fastifyStatic from "@fastify/static";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { PrismaClient } from "./generated/prisma/client.js";
+import type { Config } from "./config.js";
+import type { EventBus } from "./pubsub/bus.js";
+import type { DomainContext } from "./domain/context.js";
+import { createAuthenticator, type AccessTokenVerifier } from "./auth/authenticate.js";
+import { createGraphQL } from "./graphql/yoga.js";
+import { attachGraphQLWebSocket } from "./graphql/ws.js";
+import { errorReply, openApiDocument, registerRoutes, type RouteDefinition } from "./rest/v5/route.js";
+import { v5Routes } from "./rest/v5/index.js";
+
+export const apiPrefix = "/api/v5";
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const defaultWebRoot = path.join(repoRoot, "dist/web");
+
+export type ServerDeps = {
+  config: Config;
+  prisma: PrismaClient;
+  bus: EventBus;
+  verifyAccessToken: AccessTokenVerifier | undefined;
+  /** The embedded identity provider, mounted at /oidc when present. */
+  oidc?: { issuer: string; mount(app: FastifyInstance): Promise<void> };
+  /** Extra REST routes (tests use this to exercise the router's rules). */
+  extraRoutes?: readonly RouteDefinition[];
+  webRoot?: string;
+};
+
+export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
+  const { config, prisma, bus } = deps;
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+  });
+
+  const authenticate = createAuthenticator({ prisma, verifyAccessToken: deps.verifyAccessToken });
+  const context = (viewer: DomainContext["viewer"]): DomainContext => ({ prisma, bus, config, viewer });
+
+  app.get("/healthz", async () => ({ status: "ok" }));
+
+  app.get("/client-config.json", async () => ({
+    oidcAuthority: config.oidc.externalIssuer ?? deps.oidc?.issuer ?? `${config.publicUrl}/oidc`,
+    oidcClientId: config.oidc.clientId,
+    publicUrl: config.publicUrl,
+  }));
+
+  // GraphQL over HTTP and SSE.
+  const yoga = createGraphQL({ config, authenticate, context });
+  app.route({
+    url: yoga.graphqlEndpoint,
+    method: ["GET", "POST", "OPTIONS"],
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => void reply.header(key, value));
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+  // GraphQL over WebSocket on the same path.
+  const ws = attachGraphQLWebSocket(app.server, yoga);
+  app.addHook("onClose", async () => ws.close());
+
+  // The REST facade.
+  const routes = [...v5Routes, ...(deps.extraRoutes ?? [])];
+  await app.register(
+    async (api) => {
+      api.setErrorHandler((error, _request, reply) => {
+        const { status, body } = errorReply(error);
+        return reply.status(status).send(body);
+      });
+      registerRoutes(api, routes, { prefix: "", authenticate, context });
+      api.get("/openapi.json", async () =>
+        openApiDocument(routes, { title: "Feedback platform REST API", version: "5", serverUrl: `${config.publicUrl}${apiPrefix}` }),
+      );
+      api.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({ error: `No such call: ${request.method} ${request.url.split("?")[0]}` }),
+      );
+    },
+    { prefix: apiPrefix },
+  );
+
+  if (deps.oidc) await deps.oidc.mount(app);
+
+  // The web client: static files, and index.html for every other GET (history-mode routing).
+  const webRoot = deps.webRoot ?? defaultWebRoot;
+  if (config.serveWeb && existsSync(path.join(webRoot, "index.html"))) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: "1h", immutable: true });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== "GET" || request.url.startsWith("/graphql") || request.url.startsWith("/oidc")) {
+        return reply.status(404).send({ error: "Not found" });
+      }
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    });
+  }
+
+  return app;
+}

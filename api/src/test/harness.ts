@@ -1,0 +1,72 @@
+// A real server for integration tests: the real PostgreSQL database of this run, the embedded
+// OpenID provider, Redis pub/sub when it answers, listening on a free loopback port.
+import { createServer } from "node:net";
+import { inject } from "vitest";
+import type { FastifyInstance } from "fastify";
+import { loadConfig, type Config } from "../config.js";
+import { createPrisma } from "../db/client.js";
+import { createEventBus, type EventBus } from "../pubsub/bus.js";
+import { buildServer, type ServerDeps } from "../server.js";
+import { createEmbeddedOidc } from "../oidc/provider.js";
+import { createAccessTokenVerifier } from "../auth/access-tokens.js";
+import type { PrismaClient } from "../generated/prisma/client.js";
+
+export const databaseUrl = inject("databaseUrl");
+export const redisUrl = inject("redisUrl");
+/** Integration tests use `describe.skipIf(noDatabase)`; global-setup fails under CI=true instead. */
+export const noDatabase = !databaseUrl;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  prisma: PrismaClient;
+  bus: EventBus;
+  config: Config;
+  baseUrl: string;
+  close(): Promise<void>;
+};
+
+export async function startTestApp(opts: { extraRoutes?: ServerDeps["extraRoutes"]; env?: Record<string, string> } = {}): Promise<TestApp> {
+  if (!databaseUrl) throw new Error("no test database");
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: "test",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: databaseUrl,
+    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    LOG_LEVEL: "silent",
+    SERVE_WEB: "false",
+    ...opts.env,
+  });
+  const prisma = createPrisma(databaseUrl, { max: 5 });
+  const bus = createEventBus(config.redisUrl);
+  const oidc = await createEmbeddedOidc({ config, prisma });
+  const verifyAccessToken = createAccessTokenVerifier({ issuer: oidc.issuer, audience: config.oidc.audience, jwks: () => oidc.jwks() });
+  const app = await buildServer({ config, prisma, bus, verifyAccessToken, oidc, extraRoutes: opts.extraRoutes });
+  await app.listen({ port, host: "127.0.0.1" });
+  return {
+    app,
+    prisma,
+    bus,
+    config,
+    baseUrl: config.publicUrl,
+    close: async () => {
+      await app.close();
+      await bus.close();
+      await prisma.$disconnect();
+    },
+  };
+}
