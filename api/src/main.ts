@@ -1,0 +1,80 @@
+// Starts the platform: configuration, database (embedded PGlite when no DATABASE_URL), migrations,
+// demo data on first start, identity provider, HTTP server. `npm start` runs this after the
+// generators and the web build (scripts/start.mjs).
+import path from "node:path";
+import { loadConfig, ConfigError, type Config } from "./config.js";
+import { createPrisma } from "./db/client.js";
+import { startEmbeddedDatabase } from "./db/embedded.js";
+import { deployMigrations } from "./db/migrations.js";
+import { createEventBus } from "./pubsub/bus.js";
+import { buildServer } from "./server.js";
+import { createEmbeddedOidc } from "./oidc/provider.js";
+import { createAccessTokenVerifier } from "./auth/access-tokens.js";
+import { demoSignIn, seedDemoOrganization } from "./seed/demo.js";
+
+async function discoverJwksUri(issuer: string): Promise<string> {
+  const response = await fetch(`${issuer}/.well-known/openid-configuration`);
+  if (!response.ok) throw new Error(`OIDC_ISSUER ${issuer}: discovery answered ${response.status}`);
+  const document = (await response.json()) as { jwks_uri?: string };
+  if (!document.jwks_uri) throw new Error(`OIDC_ISSUER ${issuer}: discovery document has no jwks_uri`);
+  return document.jwks_uri;
+}
+
+export async function start(config: Config) {
+  const log = (message: string) => console.log(`[start] ${message}`);
+  let databaseUrl = config.databaseUrl;
+  let embedded: Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined;
+  if (!databaseUrl) {
+    log(`no DATABASE_URL: embedded PostgreSQL (PGlite) in ${path.relative(process.cwd(), config.dataDir) || "."}`);
+    embedded = await startEmbeddedDatabase(config.dataDir);
+    databaseUrl = embedded.url;
+  }
+  const applied = await deployMigrations(databaseUrl, { log });
+  log(applied.length ? `applied ${applied.length} migration(s)` : "database schema is up to date");
+
+  const prisma = createPrisma(databaseUrl, { max: embedded ? 4 : 10 });
+  if (config.seedDemo) {
+    await seedDemoOrganization(prisma, { responses: config.demoResponses, log });
+  }
+  const bus = createEventBus(config.redisUrl);
+  const oidc = config.oidc.externalIssuer ? undefined : await createEmbeddedOidc({ config, prisma });
+  const verifyAccessToken = oidc
+    ? createAccessTokenVerifier({ issuer: oidc.issuer, audience: config.oidc.audience, jwks: () => oidc.jwks() })
+    : createAccessTokenVerifier({
+        issuer: config.oidc.externalIssuer!,
+        audience: config.oidc.audience,
+        jwksUri: await discoverJwksUri(config.oidc.externalIssuer!),
+      });
+  const app = await buildServer({ config, prisma, bus, verifyAccessToken, oidc });
+  await app.listen({ port: config.port, host: config.host });
+
+  console.log(`\n  Feedback platform is ready at ${config.publicUrl}`);
+  if (config.seedDemo) console.log(`  Demo sign-in: ${demoSignIn.email} / ${demoSignIn.password}`);
+  console.log(`  GraphQL ${config.publicUrl}/graphql · REST ${config.publicUrl}/api/v5 (OpenAPI: /api/v5/openapi.json)\n`);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    log("stopping");
+    await app.close();
+    await bus.close();
+    await prisma.$disconnect();
+    await embedded?.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  return app;
+}
+
+try {
+  await start(loadConfig());
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+}

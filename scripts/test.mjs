@@ -1,0 +1,71 @@
+// `npm test`: unit, integration and end-to-end tests. Installs what is missing (npm packages, and
+// Debian's chromium for Playwright), generates, builds the web client, then runs Vitest (api and
+// web projects, against the real PostgreSQL and Redis on 127.0.0.1) and Playwright.
+import { existsSync, readFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { bin, ensureBuilt, ensureDependencies, root, run } from "./lib.mjs";
+
+const chromium = "/usr/bin/chromium";
+
+async function ensureChromium() {
+  if (existsSync(chromium)) return;
+  console.log("[setup] installing Debian's chromium for the end-to-end tests…");
+  const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
+  const apt = (args) => (sudo.length ? run("sudo", ["apt-get", ...args]) : run("apt-get", args));
+  await apt(["update", "-qq"]);
+  await apt(["install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-dejavu-core"]);
+}
+
+function vitestCounts(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, "utf8"));
+    return { passed: report.numPassedTests ?? 0, failed: report.numFailedTests ?? 0, skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0) };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
+function playwrightCounts(file) {
+  try {
+    const stats = JSON.parse(readFileSync(file, "utf8")).stats;
+    return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0, skipped: stats.skipped ?? 0 };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
+const only = process.argv[2]; // "unit" or "e2e" to run one part
+await ensureDependencies();
+if (only !== "unit") await ensureChromium();
+await ensureBuilt();
+
+const results = path.join(root, "test-results");
+mkdirSync(results, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const add = (c) => { totals.passed += c.passed; totals.failed += c.failed; totals.skipped += c.skipped; };
+let failedStep = false;
+
+if (only !== "e2e") {
+  const vitestJson = path.join(results, "vitest.json");
+  try {
+    await run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${vitestJson}`]);
+  } catch {
+    failedStep = true;
+  }
+  add(vitestCounts(vitestJson));
+}
+
+if (only !== "unit") {
+  const playwrightJson = path.join(results, "playwright.json");
+  try {
+    await run(bin("playwright"), ["test", "-c", "tests/e2e/playwright.config.ts", "--reporter=list,json"], {
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
+    });
+  } catch {
+    failedStep = true;
+  }
+  add(playwrightCounts(playwrightJson));
+}
+
+console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedStep || totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,21 @@
+// The server the end-to-end tests drive: a fresh database on the real PostgreSQL (recreated on
+// every run), a small demo organisation, the embedded identity provider, the built web client.
+import pg from "pg";
+
+const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const name = "feedback_e2e";
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`drop database if exists "${name}" with (force)`);
+await admin.query(`create database "${name}"`);
+await admin.end();
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+
+process.env.DATABASE_URL = url.toString();
+process.env.PORT ??= "8181";
+process.env.HOST ??= "127.0.0.1";
+process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.PORT}`;
+process.env.DEMO_RESPONSES ??= "500";
+process.env.LOG_LEVEL ??= "warn";
+await import("../../api/src/main.js");
