@@ -1,0 +1,17 @@
+import { defineConfig } from "@lingui/cli";
+
+// Interface languages: en (source), es, fi. The profile locale "se" is shown in English.
+export default defineConfig({
+  sourceLocale: "en",
+  locales: ["en", "es", "fi"],
+  fallbackLocales: { default: "en" },
+  catalogs: [
+    {
+      path: "<rootDir>/web/src/locales/{locale}/messages",
+      include: ["<rootDir>/web/src"],
+      exclude: ["**/node_modules/**", "**/__generated__/**", "**/*.test.*"],
+    },
+  ],
+  format: "po",
+  orderBy: "messageId",
+});

@@ -1,0 +1,364 @@
+/**
+ * The route table of both specifications (000 §2, 001 §2) in one place.
+ *
+ * Every route carries its localised title, its access kind and its menu membership in
+ * `handle` (children inherit access and menu from their parent unless they set their own),
+ * so the guard, the menu, the page title and the tests all read the same data.
+ */
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { ComponentType, ReactNode } from "react";
+import { matchRoutes, Navigate, type LoaderFunction, type RouteObject, type ShouldRevalidateFunction } from "react-router-dom";
+import { NotBuiltPage } from "./shell/NotBuiltPage";
+import { NotFoundPage } from "./shell/NotFoundPage";
+
+/**
+ * open: reachable without sign-in, with or without a query token.
+ * tokenAllowed: reachable without sign-in when the address carries a query token; otherwise sign-in.
+ * requiresLogin: sign-in needed; with a query token the guard sends the browser to "/".
+ */
+export type AccessKind = "open" | "tokenAllowed" | "requiresLogin";
+
+export type MenuKey =
+  | "summary"
+  | "surveys"
+  | "touchpoints"
+  | "results"
+  | "customerJourney"
+  | "notifications"
+  | "superadmin"
+  | "settings";
+
+/** What a matched route tells the shell (the effective values, inheritance already applied). */
+export interface RouteMeta {
+  title: MessageDescriptor;
+  access: AccessKind;
+  menu?: MenuKey;
+  /** The menu is hidden on this page (components, root, callback, signup, verify-email). */
+  hideMenu: boolean;
+  /** An internal component page: no page-view event when it carries a token. */
+  componentPage: boolean;
+  /** A named route (spec 001: CustomerJourneyBuilder.edit). */
+  name?: string;
+  /** The full path pattern, e.g. "/customer-journey/analytics/:id". */
+  pattern: string;
+}
+
+type Screen = () => Promise<{ default: ComponentType }>;
+
+interface RouteDef {
+  path?: string;
+  index?: boolean;
+  title?: MessageDescriptor;
+  access?: AccessKind;
+  menu?: MenuKey;
+  hideMenu?: boolean;
+  componentPage?: boolean;
+  name?: string;
+  /** Redirect target (relative to this route) instead of a screen. */
+  redirect?: string;
+  /** Lazily loaded screen; without one the route shows the "not built yet" placeholder. */
+  screen?: Screen;
+  children?: RouteDef[];
+}
+
+const settingsUser: Screen = () => import("./settings/SettingsUserPage");
+
+/** The children of "/", in the order of the specifications. */
+export const routeDefs: RouteDef[] = [
+  { index: true, title: msg`Loading`, hideMenu: true, screen: () => import("./shell/RootPage") },
+  { path: "auth-callback", title: msg`Signing in`, access: "open", hideMenu: true, screen: () => import("./auth/AuthCallbackPage") },
+  { path: "logout", title: msg`Signed out`, access: "open", hideMenu: true, screen: () => import("./auth/LogoutPage") },
+  {
+    path: "signup",
+    title: msg`Sign up`,
+    access: "open",
+    hideMenu: true,
+    children: [
+      { index: true, title: msg`Sign up` },
+      { path: "verify-email", title: msg`Verify your e-mail address` },
+    ],
+  },
+  { path: "accept-invitation", title: msg`Accept invitation`, access: "tokenAllowed" },
+  { path: "unsubscribe", title: msg`Unsubscribe`, access: "open" },
+  { path: "expired", title: msg`Account needs attention`, screen: () => import("./shell/ExpiredPage") },
+  { path: "getting-started", title: msg`Getting started` },
+  {
+    path: "settings",
+    title: msg`Settings`,
+    menu: "settings",
+    children: [
+      { index: true, redirect: "user" },
+      { path: "user", title: msg`User profile`, screen: settingsUser },
+      { path: "teams", title: msg`Structure and teams` },
+      {
+        path: "user-management",
+        title: msg`User management`,
+        children: [
+          { index: true, title: msg`User management` },
+          { path: ":userId", title: msg`User` },
+          {
+            path: "invites",
+            title: msg`Pending invites`,
+            children: [
+              { index: true, title: msg`Pending invites` },
+              { path: ":inviteId", title: msg`Invite` },
+            ],
+          },
+        ],
+      },
+      { path: "privacy-policy", title: msg`Privacy policy` },
+      { path: "survey-appearance", title: msg`Survey appearance` },
+      { path: "satisfaction-scale", title: msg`Satisfaction scale` },
+      { path: "logo", title: msg`Logo` },
+      { path: "billing-details", title: msg`Billing details` },
+      {
+        path: "billing-history",
+        title: msg`Billing history`,
+        children: [
+          { index: true, title: msg`Billing history` },
+          // Designed here (spec 000 §2 names "the invoice PDF" among the token pages): docs/web-shell.md
+          { path: ":invoiceId/pdf", title: msg`Invoice PDF`, access: "tokenAllowed" },
+        ],
+      },
+      { path: "subscription", title: msg`Subscription` },
+    ],
+  },
+  {
+    path: "superadmin",
+    title: msg`Super admin`,
+    menu: "superadmin",
+    children: [
+      { index: true, title: msg`Super admin` },
+      { path: ":id/edit", title: msg`Edit organisation` },
+      { path: ":id/sms-costs", title: msg`SMS costs` },
+      {
+        path: ":organizationId/user-management",
+        title: msg`Organisation users`,
+        children: [
+          { index: true, title: msg`Organisation users` },
+          { path: ":userId", title: msg`User` },
+          {
+            path: "invites",
+            title: msg`Organisation invites`,
+            children: [
+              { index: true, title: msg`Organisation invites` },
+              { path: ":inviteId", title: msg`Invite` },
+            ],
+          },
+        ],
+      },
+      { path: "reports", title: msg`Reports` },
+      { path: "sms-reports", title: msg`SMS reports` },
+    ],
+  },
+  { path: "pings", title: msg`Touchpoint pings` },
+  { path: "components", title: msg`Components`, access: "open", hideMenu: true, componentPage: true },
+  { path: "scaffold-2", title: msg`Scaffold`, componentPage: true },
+
+  // Spec 001 §2
+  { path: "summary", title: msg`Summary`, menu: "summary" },
+  {
+    path: "surveys",
+    title: msg`Surveys`,
+    menu: "surveys",
+    children: [
+      { index: true, redirect: "list" },
+      { path: "list", title: msg`Surveys` },
+      { path: "scheduled", title: msg`Scheduled surveys` },
+      { path: ":id/edit", title: msg`Edit survey` },
+      { path: "templates", title: msg`Survey templates` },
+    ],
+  },
+  { path: "results", title: msg`Results`, menu: "results", access: "tokenAllowed" },
+  {
+    path: "notifications",
+    title: msg`Notifications`,
+    menu: "notifications",
+    children: [
+      { index: true, redirect: "list" },
+      { path: "list", title: msg`Notification rules` },
+      {
+        path: ":id",
+        title: msg`Notification rule`,
+        children: [
+          { index: true, redirect: "preliminary" },
+          { path: "preliminary", title: msg`Notification rule: basics` },
+          { path: "conditions", title: msg`Notification rule: conditions` },
+          {
+            path: "activate",
+            title: msg`Notification rule: activation`,
+            children: [
+              { index: true, title: msg`Notification rule: activation` },
+              { path: "success", title: msg`Notification rule activated` },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+  { path: "launch-website", title: msg`Web widget activation`, menu: "touchpoints" },
+  { path: "website/:channelId/edit", title: msg`Web widget activation`, menu: "touchpoints" },
+  {
+    path: "customer-journey",
+    title: msg`Customer journey`,
+    menu: "customerJourney",
+    children: [
+      { index: true, redirect: "list" },
+      { path: "list", title: msg`Customer journeys` },
+      { path: "new", title: msg`New customer journey` },
+      { path: ":id", title: msg`Edit customer journey`, name: "CustomerJourneyBuilder.edit" },
+      { path: "analytics/:id", title: msg`Customer journey analytics`, access: "tokenAllowed" },
+    ],
+  },
+  {
+    path: "touchpoints",
+    title: msg`Touchpoints`,
+    menu: "touchpoints",
+    children: [
+      { index: true, title: msg`Touchpoints` },
+      { path: "terminals", title: msg`Terminals` },
+      { path: "terminals/:id/edit", title: msg`Edit terminal` },
+      { path: "terminals/new", title: msg`New terminal` },
+      { path: "link-qr", title: msg`Links and QR codes` },
+      { path: "link-qr/:id/edit", title: msg`Edit link or QR code` },
+      { path: "link-qr/new", title: msg`New link or QR code` },
+      { path: "website", title: msg`Web widgets` },
+      { path: "emails", title: msg`Email campaigns` },
+      { path: "sms", title: msg`SMS campaigns` },
+      { path: "sms-text", title: msg`SMS message text` },
+      { path: "contactLists", title: msg`Contact lists` },
+      { path: "contactLists/new", title: msg`New contact list` },
+      { path: "contactLists/:id/edit", title: msg`Edit contact list` },
+      { path: "contactLists/:id/pagination", title: msg`Contact list messages` },
+      { path: "contactLists/blockList", title: msg`Block list` },
+    ],
+  },
+  {
+    path: "launch-survey/:id",
+    title: msg`Launch survey`,
+    menu: "surveys",
+    children: [
+      { index: true, redirect: "channel-select" },
+      { path: "channel-select", title: msg`Launch survey: touchpoints` },
+      { path: "email", title: msg`Launch survey: email campaign` },
+      { path: "sms", title: msg`Launch survey: SMS campaign` },
+      { path: "schedule", title: msg`Launch survey: schedule` },
+      { path: "confirmation", title: msg`Launch survey: confirmation` },
+      { path: "launched", title: msg`Survey launched` },
+    ],
+  },
+  { path: "*", title: msg`Page not found` },
+];
+
+const rootMeta: RouteMeta = {
+  title: msg`Loading`,
+  access: "requiresLogin",
+  hideMenu: false,
+  componentPage: false,
+  pattern: "/",
+};
+
+function joinPattern(parent: string, path: string | undefined): string {
+  if (!path) return parent;
+  return parent.endsWith("/") ? `${parent}${path}` : `${parent}/${path}`;
+}
+
+function toRouteObject(def: RouteDef, parent: RouteMeta): RouteObject {
+  const meta: RouteMeta = {
+    title: def.title ?? parent.title,
+    access: def.access ?? parent.access,
+    menu: def.menu ?? parent.menu,
+    hideMenu: def.hideMenu ?? false,
+    componentPage: def.componentPage ?? parent.componentPage,
+    name: def.name,
+    pattern: joinPattern(parent.pattern, def.path),
+  };
+  const handle = { meta };
+  const screen = def.screen;
+  let content: Pick<RouteObject, "element" | "lazy"> = {};
+  if (def.redirect !== undefined) content = { element: <Navigate to={def.redirect} replace /> };
+  else if (screen) content = { lazy: async () => ({ Component: (await screen()).default }) };
+  else if (def.path === "*") content = { element: <NotFoundPage /> };
+  else if (!def.children) content = { element: <NotBuiltPage /> };
+
+  if (def.index) return { index: true, handle, ...content };
+  return {
+    path: def.path,
+    handle,
+    ...content,
+    children: def.children?.map((child) => toRouteObject(child, meta)),
+  };
+}
+
+export interface ShellOptions {
+  shell?: ReactNode;
+  loader?: LoaderFunction;
+  shouldRevalidate?: ShouldRevalidateFunction;
+  errorElement?: ReactNode;
+  hydrateFallback?: ReactNode;
+}
+
+/** The router's route objects: one root layout ("/") whose children are the route table. */
+export function buildRoutes(options: ShellOptions = {}): RouteObject[] {
+  return [
+    {
+      id: "root",
+      path: "/",
+      element: options.shell,
+      loader: options.loader,
+      shouldRevalidate: options.shouldRevalidate,
+      errorElement: options.errorElement,
+      hydrateFallbackElement: options.hydrateFallback,
+      handle: { meta: rootMeta },
+      children: routeDefs.map((def) => toRouteObject(def, rootMeta)),
+    },
+  ];
+}
+
+const matchableRoutes = buildRoutes();
+
+/** The effective meta of the deepest route matching a path (the catch-all when nothing else does). */
+export function findRouteMeta(pathname: string): RouteMeta {
+  const matches = matchRoutes(matchableRoutes, pathname);
+  const last = matches?.[matches.length - 1];
+  return (last?.route.handle as { meta: RouteMeta } | undefined)?.meta ?? rootMeta;
+}
+
+/** Every full path pattern the router knows (layout routes included). */
+export function allRoutePatterns(): string[] {
+  const out = new Set<string>();
+  const walk = (routes: RouteObject[]) => {
+    for (const route of routes) {
+      const meta = (route.handle as { meta?: RouteMeta } | undefined)?.meta;
+      if (meta) out.add(meta.pattern);
+      if (route.children) walk(route.children);
+    }
+  };
+  walk(matchableRoutes);
+  return [...out];
+}
+
+/** Builds the address of a named route, e.g. pathFor("CustomerJourneyBuilder.edit", { id }). */
+export function pathFor(name: string, params: Record<string, string>): string {
+  const pattern = namedPatterns().get(name);
+  if (!pattern) throw new Error(`Unknown route name ${name}`);
+  return pattern.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Missing route parameter ${key} for ${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+function namedPatterns(): Map<string, string> {
+  const names = new Map<string, string>();
+  const walk = (routes: RouteObject[]) => {
+    for (const route of routes) {
+      const meta = (route.handle as { meta?: RouteMeta } | undefined)?.meta;
+      if (meta?.name) names.set(meta.name, meta.pattern);
+      if (route.children) walk(route.children);
+    }
+  };
+  walk(matchableRoutes);
+  return names;
+}
