@@ -269,7 +269,7 @@ function toRouteObject(def: RouteDef, parent: RouteMeta): RouteObject {
     title: def.title ?? parent.title,
     access: def.access ?? parent.access,
     menu: def.menu ?? parent.menu,
-    hideMenu: def.hideMenu ?? false,
+    hideMenu: def.hideMenu ?? parent.hideMenu,
     componentPage: def.componentPage ?? parent.componentPage,
     name: def.name,
     pattern: joinPattern(parent.pattern, def.path),
