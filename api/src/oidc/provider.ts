@@ -9,7 +9,7 @@
 // - Sessions: "remember me" keeps the sign-in 48 hours with a persistent cookie; without it the
 //   cookie ends with the browser session (and the server forgets the session after 12 hours).
 //   Refresh tokens end with the session they were issued in (and after 48 hours at most).
-import type { IncomingMessage } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { JSONWebKeySet } from "jose";
 import Provider, { errors, type Account, type BaseToken, type Client, type KoaContextWithOIDC, type Session } from "oidc-provider";
@@ -53,6 +53,31 @@ export type EmbeddedOidcOptions = {
   /** Sign-in throttling; a fresh in-memory one by default. */
   throttle?: LoginThrottle;
 };
+
+/**
+ * oidc-provider gives a remembered session cookie an Expires attribute only; add the equivalent
+ * Max-Age (which browsers prefer and which does not depend on the client's clock). Session cookies
+ * without Expires (no "remember me") are left as they are: they end with the browser session.
+ */
+function addMaxAgeToPersistentSessionCookie(res: ServerResponse): void {
+  const sessionCookie = new RegExp(`^${COOKIE_NAMES.session}(?:\\.sig)?=`);
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  // The provider edits its Set-Cookie list in place until the very end: rewrite it as headers go out.
+  res.writeHead = ((...args: unknown[]) => {
+    const value = res.getHeader("set-cookie");
+    if (Array.isArray(value) || typeof value === "string") {
+      const cookies = (typeof value === "string" ? [value] : value).map((cookie) => {
+        if (!sessionCookie.test(cookie) || /;\s*max-age=/i.test(cookie)) return cookie;
+        const expires = /;\s*expires=([^;]+)/i.exec(cookie)?.[1];
+        if (!expires) return cookie;
+        const seconds = Math.floor((new Date(expires).getTime() - Date.now()) / 1000);
+        return Number.isFinite(seconds) && seconds > 0 ? `${cookie}; max-age=${seconds}` : cookie;
+      });
+      res.setHeader("set-cookie", cookies);
+    }
+    return writeHead(...args);
+  }) as ServerResponse["writeHead"];
+}
 
 function acceptLanguage(ctx: KoaContextWithOIDC): string | undefined {
   return ctx.get("accept-language") || undefined;
@@ -220,6 +245,7 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
           raw.url = url.slice(OIDC_PATH.length) || "/";
           if (!raw.url.startsWith("/")) raw.url = `/${raw.url}`;
           reply.hijack();
+          addMaxAgeToPersistentSessionCookie(reply.raw);
           handler(raw, reply.raw);
         };
         scope.all(OIDC_PATH, forward);
