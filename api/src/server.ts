@@ -36,6 +36,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     trustProxy: true,
+    // Open keep-alive and event-stream connections must not hold up a shutdown.
+    forceCloseConnections: true,
     bodyLimit: 1_048_576,
   });
 

@@ -38,6 +38,7 @@ export function attachGraphQLWebSocket(server: Server, yoga: YogaServerInstance<
   );
   return {
     close: async () => {
+      for (const client of wsServer.clients) client.terminate();
       await disposable.dispose();
       await new Promise<void>((resolve) => wsServer.close(() => resolve()));
     },

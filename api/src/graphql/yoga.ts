@@ -26,12 +26,27 @@ export function getProtectedSchema(): GraphQLSchema {
   return (protectedSchema ??= applyMiddleware(buildSchema(), permissions));
 }
 
+type GraphQLErrorLike = Error & { name: "GraphQLError"; originalError?: unknown; extensions?: Record<string, unknown>; nodes?: unknown; path?: unknown };
+
+// graphql's ESM and CommonJS builds are both loaded (yoga and shield pick different ones), so
+// `instanceof GraphQLError` is unreliable across them: recognise GraphQL errors by name.
+function isGraphQLError(error: unknown): error is GraphQLErrorLike {
+  return error instanceof Error && error.name === "GraphQLError";
+}
+
 function toGraphQLError(error: unknown): GraphQLError | undefined {
-  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+  const original = isGraphQLError(error) ? (error.originalError ?? error) : error;
+  // Prisma's "record not found" (a lookup scoped to the viewer's organisation found nothing).
+  if ((original as { code?: unknown } | null)?.code === "P2025" && (original as Error).name === "PrismaClientKnownRequestError") {
+    return new GraphQLError("Not found", {
+      extensions: { code: "NOT_FOUND" },
+      ...(isGraphQLError(error) ? { nodes: error.nodes as never, path: error.path as never } : {}),
+    });
+  }
   if (original instanceof DomainError) {
     return new GraphQLError(original.message, {
       extensions: { code: original.code, ...(original.field ? { field: original.field } : {}) },
-      ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
+      ...(isGraphQLError(error) ? { nodes: error.nodes as never, path: error.path as never } : {}),
     });
   }
   return undefined;
@@ -70,8 +85,10 @@ export function createGraphQL(deps: {
       maskError: (error, message) => {
         const converted = toGraphQLError(error);
         if (converted) return converted;
-        if (error instanceof GraphQLError && !error.originalError) return error;
-        if (error instanceof GraphQLError && error.originalError instanceof GraphQLError) return error.originalError;
+        // Errors the schema, the validation rules and the permission rules raise on purpose.
+        if (isGraphQLError(error) && !error.originalError) return error;
+        if (isGraphQLError(error) && isGraphQLError(error.originalError)) return error.originalError;
+        console.error("graphql: unexpected error", error);
         return new GraphQLError(message, { extensions: { code: "INTERNAL_SERVER_ERROR" } });
       },
     },

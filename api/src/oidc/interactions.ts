@@ -29,7 +29,7 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
     .header("content-type", "text/html; charset=utf-8")
     .header("cache-control", "no-store")
     .header("x-frame-options", "DENY")
-    .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+    .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'")
     .send(html);
 }
 

@@ -1,7 +1,7 @@
 // The permission map: every query, mutation, subscription and type names its rule, and anything
 // not named is denied (fallbackRule: deny). docs/permissions.md is this file in prose.
 import { allow, deny, shield } from "graphql-shield";
-import { isAuthenticated, isCurrentOrganization, isMember } from "./rules.js";
+import { isAuthenticated, isCurrentOrganization, isMember, noRights } from "./rules.js";
 
 export const permissions = shield(
   {
@@ -30,5 +30,5 @@ export const permissions = shield(
     UpdateProfilePayload: isAuthenticated,
     PageInfo: allow,
   },
-  { fallbackRule: deny, allowExternalErrors: true, fallbackError: "You do not have the rights to do this" },
+  { fallbackRule: deny, allowExternalErrors: true, fallbackError: () => noRights() },
 );

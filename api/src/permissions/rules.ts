@@ -5,7 +5,7 @@ import type { GraphQLContext } from "../schema/builder.js";
 import { adminInAnyUnit } from "./rights.js";
 
 const notLoggedIn = () => new GraphQLError("Not logged in", { extensions: { code: "UNAUTHENTICATED" } });
-const noRights = (message = "You do not have the rights to do this") =>
+export const noRights = (message = "You do not have the rights to do this") =>
   new GraphQLError(message, { extensions: { code: "FORBIDDEN" } });
 
 export const isAuthenticated = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) =>
@@ -29,7 +29,9 @@ export const isSystemAdmin = rule({ cache: "contextual" })((_p, _a, ctx: GraphQL
 });
 
 /** The parent object is the viewer's current organisation (not merely one they belong to). */
-export const isCurrentOrganization = rule({ cache: "strict" })((parent: { id: string }, _a, ctx: GraphQLContext) => {
+// "no_cache": shield's strict cache hashes the parent row, which fails on Prisma's Decimal values
+// (and a failing rule reads as a denial), so parent-dependent rules are not cached.
+export const isCurrentOrganization = rule({ cache: "no_cache" })((parent: { id: string }, _a, ctx: GraphQLContext) => {
   if (!ctx.viewer) return notLoggedIn();
   return parent.id === ctx.viewer.organizationId ? true : noRights();
 });

@@ -47,17 +47,15 @@ const UpdateProfileInput = builder.inputType("UpdateProfileInput", {
   }),
 });
 
-const UpdateProfilePayload = builder.simpleObject("UpdateProfilePayload", {
-  fields: (t) => ({ userId: t.string() }),
-});
-
-builder.objectField(UpdateProfilePayload, "user", (t) =>
-  t.prismaField({
-    type: "User",
-    resolve: (query, payload, _args, ctx) =>
-      ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: payload.userId } }),
+const UpdateProfilePayload = builder.objectRef<{ userId: string }>("UpdateProfilePayload").implement({
+  fields: (t) => ({
+    user: t.prismaField({
+      type: "User",
+      resolve: (query, payload, _args, ctx) =>
+        ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: payload.userId } }),
+    }),
   }),
-);
+});
 
 builder.mutationField("updateProfile", (t) =>
   t.field({
