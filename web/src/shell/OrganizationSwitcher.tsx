@@ -4,6 +4,7 @@ import { graphql, useFragment } from "react-relay";
 import type { OrganizationSwitcher_viewer$key } from "../__generated__/OrganizationSwitcher_viewer.graphql";
 import { getServices } from "../services";
 import { isStatusOk } from "../transport/rest";
+import { hardNavigate } from "../util/hardNavigate";
 
 /** Lists the organisations the person belongs to; changing one reloads "/" (spec 000 §4). */
 export function OrganizationSwitcher({ viewer }: { viewer: OrganizationSwitcher_viewer$key }) {
@@ -35,7 +36,7 @@ export function OrganizationSwitcher({ viewer }: { viewer: OrganizationSwitcher_
       body: { id: legacyId },
       action: "changeOrganization",
     });
-    if (isStatusOk(reply)) window.location.assign("/");
+    if (isStatusOk(reply)) hardNavigate("/");
   };
 
   const clearImpersonation = async () => {
@@ -43,7 +44,7 @@ export function OrganizationSwitcher({ viewer }: { viewer: OrganizationSwitcher_
       method: "DELETE",
       action: "clearImpersonation",
     });
-    if (isStatusOk(reply)) window.location.assign("/");
+    if (isStatusOk(reply)) hardNavigate("/");
   };
 
   return (
