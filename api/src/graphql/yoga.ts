@@ -87,7 +87,14 @@ export function createGraphQL(deps: {
         if (converted) return converted;
         // Errors the schema, the validation rules and the permission rules raise on purpose.
         if (isGraphQLError(error) && !error.originalError) return error;
-        if (isGraphQLError(error) && isGraphQLError(error.originalError)) return error.originalError;
+        if (isGraphQLError(error) && isGraphQLError(error.originalError)) {
+          // A rule's error returned from a resolver: keep its message and code, and the location.
+          return new GraphQLError(error.originalError.message, {
+            nodes: error.nodes as never,
+            path: error.path as never,
+            extensions: error.originalError.extensions,
+          });
+        }
         console.error("graphql: unexpected error", error);
         return new GraphQLError(message, { extensions: { code: "INTERNAL_SERVER_ERROR" } });
       },
