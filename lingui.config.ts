@@ -13,5 +13,5 @@ export default defineConfig({
     },
   ],
   format: "po",
-  orderBy: "messageId",
+  orderBy: "message",
 });

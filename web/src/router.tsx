@@ -3,7 +3,6 @@ import { buildRoutes } from "./routes";
 import { createRootLoader } from "./session/rootLoader";
 import type { Services } from "./services";
 import { AppShell } from "./shell/AppShell";
-import RootPage from "./shell/RootPage";
 import { RouteError } from "./shell/RouteError";
 
 export function createAppRouter(services: Services) {
@@ -14,7 +13,11 @@ export function createAppRouter(services: Services) {
       // The guard runs on every navigation (the user reload inside it is throttled).
       shouldRevalidate: () => true,
       errorElement: <RouteError />,
-      hydrateFallback: <RootPage />,
+      hydrateFallback: (
+        <div className="page page--center" aria-busy="true">
+          <div className="spinner" aria-hidden="true" />
+        </div>
+      ),
     }),
   );
 }

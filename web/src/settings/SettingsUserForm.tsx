@@ -9,7 +9,7 @@ import { SaveButton } from "../shell/SaveButton";
 import { toasts } from "../shell/toastStore";
 import { useFormGuard } from "../shell/useFormGuard";
 import { graphQLErrorMessage, GraphQLResponseError } from "../transport/relayEnvironment";
-import { passwordChecks, validateProfile, type ProfileDraft, type ProfileErrors } from "./profileValidation";
+import { PASSWORD_MIN, passwordChecks, validateProfile, type ProfileDraft, type ProfileErrors } from "./profileValidation";
 
 const LOCALE_NAMES: Record<string, string> = { en: "English", es: "Español", fi: "Suomi", se: "Svenska" };
 
@@ -151,7 +151,7 @@ export function SettingsUserForm({ user }: { user: SettingsUserForm_user$key }) 
     ) : null;
   };
   const checkLabels: Record<string, string> = {
-    length: t`At least 8 characters`,
+    length: t`At least ${PASSWORD_MIN} characters`,
     upper: t`An upper case letter`,
     lower: t`A lower case letter`,
     number: t`A number`,

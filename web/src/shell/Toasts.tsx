@@ -74,9 +74,10 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
 }
 
 export function Toasts({ store = appToasts }: { store?: ToastStore }) {
+  const { t } = useLingui();
   const list = useSyncExternalStore(store.subscribe, store.list, store.list);
   return (
-    <div className="toasts" aria-label="Notifications" role="region">
+    <div className="toasts" aria-label={t`Messages`} role="region">
       {list.map((toast) => (
         <ToastItem key={toast.id} toast={toast} onDismiss={() => store.dismiss(toast.id)} />
       ))}

@@ -1,4 +1,4 @@
-import { Plural, Trans } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { graphql, useFragment } from "react-relay";
 import { Link } from "react-router-dom";
 import type { TrialBanner_viewer$key } from "../__generated__/TrialBanner_viewer.graphql";
@@ -21,11 +21,12 @@ export function TrialBanner({ viewer }: { viewer: TrialBanner_viewer$key }) {
     `,
     viewer,
   );
+  const { t } = useLingui();
   const state = trialBannerState(data.subscriptionStatus.trialDaysLeft, data.billingAdmin);
   if (!state) return null;
   const days = state.daysLeft;
   return (
-    <aside className="trial-banner" aria-label="Trial">
+    <aside className="trial-banner" aria-label={t`Trial`}>
       <span>
         {days === 0 ? (
           <Trans>Your trial ends today.</Trans>
