@@ -86,6 +86,13 @@ describe("application shell", () => {
     await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith("/"));
   });
 
+  it("copes with no current organisation", async () => {
+    shell("/summary", { noOrganization: true });
+    const select = (await screen.findByLabelText("Organisation")) as HTMLSelectElement;
+    expect(select.value).toBe("");
+    expect(within(select).getByRole("option", { name: "Choose an organisation" })).toBeTruthy();
+  });
+
   it("offers to stop impersonating", async () => {
     const { rest } = shell("/summary", { isImpersonating: true });
     const stop = await screen.findByRole("button", { name: "Stop impersonating" });

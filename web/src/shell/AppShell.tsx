@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Suspense, useEffect, useRef } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { Suspense, useEffect, useMemo, useRef } from "react";
+import { graphql, useLazyLoadQuery, useSubscription } from "react-relay";
 import { Outlet, useLoaderData, useLocation } from "react-router-dom";
 import type { AppShellQuery as AppShellQueryType } from "../__generated__/AppShellQuery.graphql";
 import { LoadingOverlay } from "./LoadingOverlay";
@@ -42,6 +42,20 @@ export const AppShellQuery = graphql`
   }
 `;
 
+/** The user's own record, pushed after every change so other tabs stay in sync. */
+const userUpdatedSubscription = graphql`
+  subscription AppShellUserUpdatedSubscription {
+    userUpdated {
+      id
+      displayName
+      email
+      locale
+      receiveDigest
+      systemAdmin
+    }
+  }
+`;
+
 export interface RootLoaderData {
   signedIn: boolean;
 }
@@ -49,6 +63,11 @@ export interface RootLoaderData {
 function SignedInChrome() {
   const data = useLazyLoadQuery<AppShellQueryType>(AppShellQuery, {}, { fetchPolicy: "store-or-network" });
   const location = useLocation();
+  const subscription = useMemo(
+    () => ({ subscription: userUpdatedSubscription, variables: {}, onError: () => {} }),
+    [],
+  );
+  useSubscription(subscription);
   if (!data.viewer) return null;
   const hidden = isMenuHidden(location.pathname, location.search);
   return (

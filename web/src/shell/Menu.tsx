@@ -45,7 +45,7 @@ export function Menu({ viewer }: { viewer: Menu_viewer$key }) {
   const active = useRouteMeta()?.menu;
   const groups = buildMenu({ systemAdmin: data.user.systemAdmin, dashboardLocked: data.subscriptionStatus.dashboardLocked });
   const progress = data.onboarding.progress;
-  const showProgress = showOnboardingProgress(data.currentOrganization.segment, progress);
+  const showProgress = showOnboardingProgress(data.currentOrganization?.segment, progress);
   let knowledgeBase = KNOWLEDGE_BASE_FALLBACK;
   try {
     knowledgeBase = getServices().config.knowledgeBaseUrl ?? KNOWLEDGE_BASE_FALLBACK;

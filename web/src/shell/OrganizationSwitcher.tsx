@@ -29,8 +29,11 @@ export function OrganizationSwitcher({ viewer }: { viewer: OrganizationSwitcher_
     viewer,
   );
 
+  // The printed schema allows a person without a current organisation (currentOrganization null).
+  const currentId = data.currentOrganization?.legacyId ?? "";
+
   const changeOrganization = async (legacyId: string) => {
-    if (legacyId === data.currentOrganization.legacyId) return;
+    if (legacyId === "" || legacyId === currentId) return;
     const reply = await getServices().rest.request("/user/change-organization", {
       method: "POST",
       body: { id: legacyId },
@@ -49,7 +52,7 @@ export function OrganizationSwitcher({ viewer }: { viewer: OrganizationSwitcher_
 
   return (
     <div className="org-switcher">
-      {data.availableOrganizations.length > 1 ? (
+      {data.availableOrganizations.length > 1 || (currentId === "" && data.availableOrganizations.length > 0) ? (
         <>
           <label htmlFor={id} className="org-switcher__label">
             <Trans>Organisation</Trans>
@@ -57,9 +60,14 @@ export function OrganizationSwitcher({ viewer }: { viewer: OrganizationSwitcher_
           <select
             id={id}
             className="org-switcher__select"
-            value={data.currentOrganization.legacyId}
+            value={currentId}
             onChange={(event) => void changeOrganization(event.target.value).catch(() => {})}
           >
+            {currentId === "" ? (
+              <option value="" disabled>
+                {t`Choose an organisation`}
+              </option>
+            ) : null}
             {data.availableOrganizations.map((org) => (
               <option key={org.id} value={org.legacyId}>
                 {org.name}
@@ -69,7 +77,7 @@ export function OrganizationSwitcher({ viewer }: { viewer: OrganizationSwitcher_
         </>
       ) : (
         <p className="org-switcher__name" aria-label={t`Organisation`}>
-          {data.currentOrganization.name}
+          {data.currentOrganization?.name ?? t`No organisation`}
         </p>
       )}
       {data.isImpersonating ? (

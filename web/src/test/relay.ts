@@ -1,4 +1,4 @@
-import { Environment, Network, RecordSource, Store, type GraphQLResponse } from "relay-runtime";
+import { Environment, Network, Observable, RecordSource, Store, type GraphQLResponse } from "relay-runtime";
 import { vi } from "vitest";
 import { createFetchFunction } from "../transport/relayEnvironment";
 
@@ -30,6 +30,8 @@ export function createTestEnvironment(handlers: Record<string, Handler>, opts: {
         getSearch: () => opts.search ?? "",
         fetch: fetch as unknown as typeof globalThis.fetch,
       }),
+      // Subscriptions stay silent in tests.
+      () => Observable.create(() => {}),
     ),
     store: new Store(new RecordSource()),
   });
@@ -49,6 +51,7 @@ export interface ViewerFixture {
   progress?: number;
   isImpersonating?: boolean;
   locale?: string;
+  noOrganization?: boolean;
 }
 
 /** An AppShellQuery answer. */
@@ -70,7 +73,9 @@ export function viewerResponse(f: ViewerFixture = {}) {
         },
         subscriptionStatus: { dashboardLocked: f.dashboardLocked ?? false, trialDaysLeft: f.trialDaysLeft ?? null },
         onboarding: { analyzedResponses: f.analyzedResponses ?? true, progress: f.progress ?? 100 },
-        currentOrganization: { id: "T3JnOjE=", legacyId: "65a1b2c3d4e5f60718293a4b", name: "Acme", segment: f.segment ?? "enterprise" },
+        currentOrganization: f.noOrganization
+          ? null
+          : { id: "T3JnOjE=", legacyId: "65a1b2c3d4e5f60718293a4b", name: "Acme", segment: f.segment ?? "enterprise" },
         availableOrganizations: [
           { id: "T3JnOjE=", legacyId: "65a1b2c3d4e5f60718293a4b", name: "Acme" },
           { id: "T3JnOjI=", legacyId: "65a1b2c3d4e5f60718293a4c", name: "Beta" },
