@@ -1,4 +1,5 @@
 import { defineConfig } from "@lingui/cli";
+import { formatter } from "@lingui/format-po";
 
 // Interface languages: en (source), es, fi. The profile locale "se" is shown in English.
 export default defineConfig({
@@ -12,6 +13,7 @@ export default defineConfig({
       exclude: ["**/node_modules/**", "**/__generated__/**", "**/*.test.*"],
     },
   ],
-  format: "po",
+  // No line numbers in the references: editing a file does not make the catalogs stale.
+  format: formatter({ lineNumbers: false }),
   orderBy: "message",
 });
