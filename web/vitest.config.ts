@@ -1,19 +1,24 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineProject } from "vitest/config";
-import { babelPlugins } from "./vite.config";
 
-const repoRoot = fileURLToPath(new URL("..", import.meta.url));
+// web/ is this project's root, both standalone (--config web/vitest.config.ts) and as an entry of
+// the root vitest.config.ts (test.projects), where Vitest roots a project at its config's folder.
+// The same Babel plugins as web/vite.config.ts (Relay graphql tags, Lingui macros).
+const babelPlugins = ["relay", "@lingui/babel-plugin-lingui-macro"];
 
-// A self-contained Vitest project; the root vitest.config.ts lists it under test.projects.
+const webRoot = fileURLToPath(new URL(".", import.meta.url)).replace(/\/$/, "");
+
 export default defineProject({
-  root: repoRoot,
+  root: webRoot,
   plugins: [react({ babel: { plugins: babelPlugins } })],
   test: {
     name: "web",
+    dir: webRoot,
     environment: "jsdom",
-    include: ["web/src/**/*.test.{ts,tsx}"],
-    setupFiles: ["web/src/test/setup.ts"],
+    // = web/src/**/*.test.{ts,tsx} from the repository root
+    include: ["src/**/*.test.{ts,tsx}"],
+    setupFiles: [fileURLToPath(new URL("./src/test/setup.ts", import.meta.url))],
     restoreMocks: true,
   },
 });
