@@ -24,8 +24,9 @@ export async function ensureDependencies() {
   const lock = path.join(root, "package-lock.json");
   const installed = path.join(root, "node_modules/.package-lock.json");
   if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return false;
-  console.log("[setup] installing npm packages (npm ci)…");
-  await run("npm", ["ci", "--no-audit", "--no-fund"]);
+  console.log("[setup] installing npm packages…");
+  // `npm install`, not `npm ci`: see .ci/run (a registry without every optional platform build).
+  await run("npm", ["install", "--no-audit", "--no-fund"]);
   return true;
 }
 
