@@ -10,7 +10,9 @@ const bin = (name: string) => path.join(root, "node_modules/.bin", name);
 
 function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+    // Prisma finds its generators (prisma-pothos-types) on PATH, as under `npm run`.
+    const env = { ...process.env, PATH: `${path.join(root, "node_modules/.bin")}${path.delimiter}${process.env.PATH ?? ""}` };
+    const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
     child.on("error", reject);
     child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(command)} ${args.join(" ")} exited with ${code}`))));
   });
