@@ -484,11 +484,13 @@ async function writeResponses(
   s: Structure,
   opts: { total: number; now: Date; batchSize: number; log: (m: string) => void },
 ): Promise<Stats> {
+  // Two streams: the times depend on `now` (rejection sampling), the values do not, so the same
+  // responses and answers are made whatever the day.
   const rnd = createRandom("demo-oy-responses-v1");
   const stats: Stats = { bySurvey: new Map(), byTouchpoint: new Map() };
   if (opts.total === 0) return stats;
   const nowMs = opts.now.getTime();
-  const times = responseTimes(rnd, opts.total, nowMs);
+  const times = responseTimes(createRandom("demo-oy-times-v1"), opts.total, nowMs);
   const windowStart = nowMs - WINDOW_DAYS * DAY_MS;
   const tpWeights = s.touchpoints.map((t) => t.spec.weight);
   const langs: Lang[] = ["en", "es", "fi"];
