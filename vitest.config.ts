@@ -2,6 +2,8 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // Two cores: two test files at a time (each api file runs its own server).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -13,7 +15,6 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Files share one PostgreSQL database per run; each file makes its own organisations.
           fileParallelism: true,
-          maxWorkers: 2,
         },
       },
       "web/vitest.config.ts",

@@ -52,19 +52,24 @@ if (only !== "e2e") {
   } catch {
     failedStep = true;
   }
-  add(vitestCounts(vitestJson));
+  const counts = vitestCounts(vitestJson);
+  // A run that failed before any test (configuration, setup) still counts as a failure.
+  add(failedStep && counts.failed === 0 ? { ...counts, failed: 1 } : counts);
 }
 
 if (only !== "unit") {
+  let e2eFailed = false;
   const playwrightJson = path.join(results, "playwright.json");
   try {
     await run(bin("playwright"), ["test", "-c", "tests/e2e/playwright.config.ts", "--reporter=list,json"], {
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson },
     });
   } catch {
-    failedStep = true;
+    e2eFailed = true;
   }
-  add(playwrightCounts(playwrightJson));
+  const e2e = playwrightCounts(playwrightJson);
+  add(e2eFailed && e2e.failed === 0 ? { ...e2e, failed: 1 } : e2e);
+  failedStep ||= e2eFailed;
 }
 
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
