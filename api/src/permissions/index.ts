@@ -12,6 +12,7 @@ export const permissions = shield(
     },
     Mutation: {
       updateProfile: isAuthenticated,
+      changeOrganization: isAuthenticated, // the domain checks membership
     },
     Subscription: {
       userUpdated: isAuthenticated,

@@ -69,6 +69,14 @@ const matrix: Row[] = [
     allowedData: (data) => expect(data.updateProfile.user.receiveDigest).toBe(true),
   },
   {
+    field: "Mutation.changeOrganization",
+    kind: "mutation",
+    // Only into an organisation the caller is a member of: org 1 for its members, "not found" otherwise.
+    document: (ids) => `mutation { changeOrganization(organizationId: "${ids.orgA}") { currentOrganization { legacyId } } }`,
+    expected: ownOrganizationOnly,
+    allowedData: (data, _actor, ids) => expect(data.changeOrganization.currentOrganization.legacyId).toBe(ids.orgA),
+  },
+  {
     field: "Subscription.userUpdated",
     kind: "subscription",
     document: () => "subscription { userUpdated { id } }",

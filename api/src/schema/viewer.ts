@@ -2,6 +2,8 @@
 import { builder } from "./builder.js";
 import { RoleEnum } from "./unit.js";
 import { getCurrentUser, type CurrentUser } from "../domain/users/current-user.js";
+import { changeOrganization } from "../domain/users/change-organization.js";
+import { loadViewer, requireViewer } from "../domain/viewer.js";
 import { rights } from "../permissions/rights.js";
 
 const SubscriptionStatus = builder.objectRef<CurrentUser["subscriptionStatus"]>("SubscriptionStatus").implement({
@@ -74,5 +76,19 @@ builder.queryField("viewer", (t) =>
     nullable: true,
     description: "null when not signed in",
     resolve: (_root, _args, ctx) => (ctx.viewer ? getCurrentUser(ctx) : null),
+  }),
+);
+
+builder.mutationField("changeOrganization", (t) =>
+  t.field({
+    type: ViewerType,
+    description: "Work in another organisation the user is a member of; answers the viewer in it",
+    args: { organizationId: t.arg.string({ required: true, description: "the organisation's legacyId" }) },
+    resolve: async (_root, { organizationId }, ctx) => {
+      await changeOrganization(ctx, organizationId);
+      // The request's viewer still holds the old organisation: load the new one.
+      const before = requireViewer(ctx.viewer);
+      return getCurrentUser({ ...ctx, viewer: await loadViewer(ctx.prisma, before.userId, before.authenticatedBy) });
+    },
   }),
 );

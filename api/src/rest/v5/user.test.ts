@@ -162,6 +162,28 @@ describe.skipIf(noDatabase)("REST /api/v5 user and profile", () => {
     expect(signedIn.accessToken).toBeTruthy();
   });
 
+  it("POST /user/change-organization switches to an organisation the user belongs to, and only to such", async () => {
+    await t.prisma.membership.create({ data: { userId: org.users.viewerA.id, organizationId: other.organization.id } });
+    const token = (await signInWithPassword(t.baseUrl, org.users.viewerA.email, testPassword)).accessToken;
+    const switched = await call("POST", "/user/change-organization", { token, body: { id: other.organization.id } });
+    expect(await switched.json()).toEqual({ status: "ok", organizationId: other.organization.id });
+    const user = await (await call("GET", "/user", { token })).json();
+    expect(user.current_organization_id).toBe(other.organization.id);
+    // No roles in the other organisation's units: no unit rights there.
+    expect(user.rolesWithRightsPerUnit).toEqual([]);
+    expect(user.settings.availableOrganizations).toHaveLength(2);
+
+    const stranger = await createOrganizationFixture(t.prisma, "Stranger");
+    const refused = await call("POST", "/user/change-organization", { token, body: { id: stranger.organization.id } });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toEqual({ error: "No organization found" });
+    const badId = await call("POST", "/user/change-organization", { token, body: { id: "xyz" } });
+    expect(badId.status).toBe(400);
+    expect((await badId.json()).error).toBe("Invalid id: ids are 24 hexadecimal characters");
+    const after = await (await call("GET", "/user", { token })).json();
+    expect(after.current_organization_id).toBe(other.organization.id);
+  });
+
   it("malformed JSON is refused with a clear error", async () => {
     const response = await call("PUT", "/user/profile", { token: editorToken, body: "{not json" });
     expect(response.status).toBe(400);

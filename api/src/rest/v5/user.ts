@@ -3,6 +3,7 @@ import { z } from "zod";
 import { defineRoute } from "./route.js";
 import { getCurrentUser, type CurrentUser, type UnitTreeNode } from "../../domain/users/current-user.js";
 import { getProfile, updateProfile, type Profile } from "../../domain/users/profile.js";
+import { changeOrganization } from "../../domain/users/change-organization.js";
 
 const objectId = z.string().describe("24 hexadecimal characters");
 
@@ -171,5 +172,15 @@ export const userRoutes = [
           locale: body.settings?.locale as never,
         }),
       ),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/user/change-organization",
+    tag: "Session and user",
+    summary: "Work in another organisation the user is a member of; the client reloads the root on ok",
+    auth: "bearer",
+    body: z.object({ id: z.string({ message: "id is required" }) }),
+    response: z.object({ status: z.literal("ok"), organizationId: objectId }),
+    handler: async ({ ctx, body }) => ({ status: "ok" as const, ...(await changeOrganization(ctx, body.id)) }),
   }),
 ];
