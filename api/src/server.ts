@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { PrismaClient } from "./generated/prisma/client.js";
 import type { Config } from "./config.js";
 import type { EventBus } from "./pubsub/bus.js";
+import type { JobRunner } from "./jobs/runner.js";
 import type { DomainContext } from "./domain/context.js";
 import { createAuthenticator, type AccessTokenVerifier } from "./auth/authenticate.js";
 import { createGraphQL } from "./graphql/yoga.js";
@@ -23,6 +24,7 @@ export type ServerDeps = {
   config: Config;
   prisma: PrismaClient;
   bus: EventBus;
+  jobs: JobRunner;
   verifyAccessToken: AccessTokenVerifier | undefined;
   /** The embedded identity provider, mounted at /oidc when present. */
   oidc?: { issuer: string; mount(app: FastifyInstance): Promise<void> };
@@ -32,7 +34,7 @@ export type ServerDeps = {
 };
 
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
-  const { config, prisma, bus } = deps;
+  const { config, prisma, bus, jobs } = deps;
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     trustProxy: true,
@@ -42,7 +44,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
 
   const authenticate = createAuthenticator({ prisma, verifyAccessToken: deps.verifyAccessToken });
-  const context = (viewer: DomainContext["viewer"]): DomainContext => ({ prisma, bus, config, viewer });
+  const context = (viewer: DomainContext["viewer"]): DomainContext => ({ prisma, bus, jobs, config, viewer });
 
   app.get("/healthz", async () => ({ status: "ok" }));
 
@@ -95,10 +97,16 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   if (config.serveWeb && existsSync(path.join(webRoot, "index.html"))) {
     await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: "1h", immutable: true });
     app.setNotFoundHandler((request, reply) => {
-      if (request.method !== "GET" || request.url.startsWith("/graphql") || request.url.startsWith("/oidc")) {
-        return reply.status(404).send({ error: "Not found" });
-      }
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      const pathname = request.url.split("?")[0] ?? "";
+      const isPage =
+        (request.method === "GET" || request.method === "HEAD") &&
+        !pathname.startsWith("/graphql") &&
+        !pathname.startsWith("/oidc") &&
+        // A missing file (an old asset after a deploy) is a 404, not the app's HTML.
+        !/\.[a-z0-9]+$/i.test(pathname);
+      if (!isPage) return reply.status(404).send({ error: "Not found" });
+      // The HTML names the current hashed assets: never cached, so a deploy is seen at once.
+      return reply.header("cache-control", "no-cache").sendFile("index.html", { cacheControl: false });
     });
   }
 
