@@ -40,6 +40,7 @@ const environmentSchema = z.object({
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(5_000),
   SERVE_WEB: booleanFlag.default(true),
+  RUN_WORKERS: booleanFlag.default(true),
 });
 
 export type Config = {
@@ -68,6 +69,8 @@ export type Config = {
   logLevel: string;
   graphql: { maxDepth: number; maxCost: number };
   serveWeb: boolean;
+  /** Run the job workers in this api process; false leaves the jobs to `npm run worker` (needs REDIS_URL). */
+  runWorkers: boolean;
 };
 
 export class ConfigError extends Error {
@@ -89,6 +92,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const problems: string[] = [];
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set");
   if (e.NODE_ENV === "production" && !e.PUBLIC_URL) problems.push("PUBLIC_URL: required when NODE_ENV=production");
+  if (!e.RUN_WORKERS && !e.REDIS_URL) problems.push("RUN_WORKERS: false needs REDIS_URL (separate workers read the jobs from Redis)");
   if (problems.length) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
@@ -115,6 +119,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: e.LOG_LEVEL,
     graphql: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxCost: e.GRAPHQL_MAX_COST },
     serveWeb: e.SERVE_WEB,
+    runWorkers: e.RUN_WORKERS,
   };
 }
 

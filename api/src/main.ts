@@ -7,6 +7,7 @@ import { createPrisma } from "./db/client.js";
 import { startEmbeddedDatabase } from "./db/embedded.js";
 import { deployMigrations } from "./db/migrations.js";
 import { createEventBus } from "./pubsub/bus.js";
+import { startJobRunner } from "./jobs/start.js";
 import { buildServer } from "./server.js";
 import { createEmbeddedOidc } from "./oidc/provider.js";
 import { createAccessTokenVerifier } from "./auth/access-tokens.js";
@@ -37,6 +38,8 @@ export async function start(config: Config) {
     await seedDemoOrganization(prisma, { responses: config.demoResponses, log });
   }
   const bus = createEventBus(config.redisUrl);
+  const jobs = startJobRunner({ config, prisma });
+  log(`jobs: ${jobs.mode === "redis" ? `BullMQ on Redis${config.runWorkers ? ", workers in this process" : ", run by `npm run worker`"}` : "in process"}; mail: ${config.smtpUrl ? "SMTP" : "outbox at /outbox"}`);
   const oidc = config.oidc.externalIssuer ? undefined : await createEmbeddedOidc({ config, prisma });
   const verifyAccessToken = oidc
     ? createAccessTokenVerifier({ issuer: oidc.issuer, audience: config.oidc.audience, jwks: () => oidc.jwks() })
@@ -45,7 +48,7 @@ export async function start(config: Config) {
         audience: config.oidc.audience,
         jwksUri: await discoverJwksUri(config.oidc.externalIssuer!),
       });
-  const app = await buildServer({ config, prisma, bus, verifyAccessToken, oidc });
+  const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc });
   await app.listen({ port: config.port, host: config.host });
 
   console.log(`\n  Feedback platform is ready at ${config.publicUrl}`);
@@ -58,6 +61,7 @@ export async function start(config: Config) {
     stopping = true;
     log("stopping");
     await app.close();
+    await jobs.close();
     await bus.close();
     await prisma.$disconnect();
     await embedded?.stop();

@@ -8,6 +8,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../../api/src/generated/prisma/client.js";
 import { createEventBus } from "../../api/src/pubsub/bus.js";
+import { startJobRunner } from "../../api/src/jobs/start.js";
 import { buildServer } from "../../api/src/server.js";
 import { createEmbeddedOidc } from "../../api/src/oidc/provider.js";
 import { createAccessTokenVerifier } from "../../api/src/auth/access-tokens.js";
@@ -63,10 +64,11 @@ export async function startApiServer(
   });
   const { prisma, statements } = createCountingPrisma(databaseUrl, opts.poolSize ?? 10);
   const bus = createEventBus(undefined);
+  const jobs = startJobRunner({ config, prisma });
   try {
     const oidc = await createEmbeddedOidc({ config, prisma });
     const verifyAccessToken = createAccessTokenVerifier({ issuer: oidc.issuer, audience: config.oidc.audience, jwks: () => oidc.jwks() });
-    const app = await buildServer({ config, prisma, bus, verifyAccessToken, oidc });
+    const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc });
     await app.listen({ port, host: "127.0.0.1" });
     return {
       baseUrl: config.publicUrl,
@@ -75,11 +77,13 @@ export async function startApiServer(
       statements,
       close: async () => {
         await app.close();
+        await jobs.close();
         await bus.close();
         await prisma.$disconnect();
       },
     };
   } catch (error) {
+    await jobs.close().catch(() => {});
     await bus.close().catch(() => {});
     await prisma.$disconnect().catch(() => {});
     throw error;

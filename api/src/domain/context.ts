@@ -2,11 +2,14 @@
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Config } from "../config.js";
 import type { EventBus } from "../pubsub/bus.js";
+import type { JobRunner } from "../jobs/runner.js";
 import type { Viewer } from "./viewer.js";
 
 export type DomainContext = {
   prisma: PrismaClient;
   bus: EventBus;
+  /** Queued work (mail, exports…): BullMQ on Redis, or in process in embedded mode. */
+  jobs: JobRunner;
   config: Config;
   /** null for anonymous callers */
   viewer: Viewer | null;

@@ -6,6 +6,9 @@ import type { FastifyInstance } from "fastify";
 import { loadConfig, type Config } from "../config.js";
 import { createPrisma } from "../db/client.js";
 import { createEventBus, type EventBus } from "../pubsub/bus.js";
+import { startJobRunner } from "../jobs/start.js";
+import type { JobRunner, RetryPolicy } from "../jobs/runner.js";
+import { randomBytes } from "node:crypto";
 import { buildServer, type ServerDeps } from "../server.js";
 import { createEmbeddedOidc } from "../oidc/provider.js";
 import { createAccessTokenVerifier } from "../auth/access-tokens.js";
@@ -32,12 +35,13 @@ export type TestApp = {
   app: FastifyInstance;
   prisma: PrismaClient;
   bus: EventBus;
+  jobs: JobRunner;
   config: Config;
   baseUrl: string;
   close(): Promise<void>;
 };
 
-export async function startTestApp(opts: { extraRoutes?: ServerDeps["extraRoutes"]; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { extraRoutes?: ServerDeps["extraRoutes"]; env?: Record<string, string>; retry?: RetryPolicy } = {}): Promise<TestApp> {
   if (!databaseUrl) throw new Error("no test database");
   const port = await freePort();
   const config = loadConfig({
@@ -53,18 +57,22 @@ export async function startTestApp(opts: { extraRoutes?: ServerDeps["extraRoutes
   });
   const prisma = createPrisma(databaseUrl, { max: 5 });
   const bus = createEventBus(config.redisUrl);
+  // A queue of its own (key prefix) per test app, so test files sharing Redis never run each other's jobs.
+  const jobs = startJobRunner({ config, prisma, prefix: `test-${randomBytes(6).toString("hex")}`, removeOnClose: true, retry: opts.retry });
   const oidc = await createEmbeddedOidc({ config, prisma });
   const verifyAccessToken = createAccessTokenVerifier({ issuer: oidc.issuer, audience: config.oidc.audience, jwks: () => oidc.jwks() });
-  const app = await buildServer({ config, prisma, bus, verifyAccessToken, oidc, extraRoutes: opts.extraRoutes });
+  const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc, extraRoutes: opts.extraRoutes });
   await app.listen({ port, host: "127.0.0.1" });
   return {
     app,
     prisma,
     bus,
+    jobs,
     config,
     baseUrl: config.publicUrl,
     close: async () => {
       await app.close();
+      await jobs.close();
       await bus.close();
       await prisma.$disconnect();
     },

@@ -1,0 +1,169 @@
+// The job runner: named jobs with a retry policy. With REDIS_URL the jobs go through a BullMQ queue
+// on Redis and a Worker (in the api process unless RUN_WORKERS=false, or `npm run worker`) runs them;
+// without it (embedded mode) the same job functions run in this process, asynchronously, with the
+// same retry policy. Callers only ever see `enqueue`.
+import { Queue, Worker, type Job } from "bullmq";
+import { Redis } from "ioredis";
+import type { QueuedMail } from "../mail/queue-mail.js";
+
+/** Every job by name, with its payload. Payloads are JSON (they travel through Redis). */
+export type JobPayloads = {
+  "mail.send": QueuedMail;
+};
+export type JobName = keyof JobPayloads;
+
+/** The job functions. `attempt` counts from 1. Throwing makes the job retry until attempts run out. */
+export type JobHandlers = { [N in JobName]: (payload: JobPayloads[N], info: { attempt: number }) => Promise<void> };
+
+/** Exponential backoff: a failed attempt n waits `backoffMs * 2^(n-1)` before the next. */
+export type RetryPolicy = { attempts: number; backoffMs: number };
+export const defaultRetryPolicy: RetryPolicy = { attempts: 3, backoffMs: 1_000 };
+
+export type JobFailure = { name: string; attempt: number; final: boolean; error: unknown };
+
+export interface JobRunner {
+  readonly mode: "redis" | "in-process";
+  enqueue<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<void>;
+  /** Resolves once no job is waiting, running or waiting for a retry (tests and shutdown). */
+  idle(timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type JobRunnerOptions = {
+  redisUrl: string | undefined;
+  handlers: JobHandlers;
+  /** Run the job functions here (the Worker, or the in-process runner). Only false with Redis. */
+  runWorkers?: boolean;
+  retry?: RetryPolicy;
+  /** Redis key prefix of the queue; the api and `npm run worker` must agree. Tests use their own. */
+  prefix?: string;
+  /** Remove the queue's keys on close (tests with a throwaway prefix). */
+  removeOnClose?: boolean;
+  concurrency?: number;
+  onFailure?: (failure: JobFailure) => void;
+};
+
+export const queueName = "jobs";
+export const defaultQueuePrefix = "fbk";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  return options.redisUrl ? createRedisRunner({ ...options, redisUrl: options.redisUrl }) : createInProcessRunner(options);
+}
+
+function dispatch(handlers: JobHandlers, name: string, payload: unknown, attempt: number): Promise<void> {
+  const handler = (handlers as Record<string, ((p: unknown, i: { attempt: number }) => Promise<void>) | undefined>)[name];
+  if (!handler) return Promise.reject(new Error(`No job function named ${name}`));
+  return handler(payload, { attempt });
+}
+
+function createInProcessRunner(options: JobRunnerOptions): JobRunner {
+  if (options.runWorkers === false) {
+    throw new Error("RUN_WORKERS=false needs REDIS_URL: without Redis the jobs run in the api process");
+  }
+  const retry = options.retry ?? defaultRetryPolicy;
+  const timers = new Set<NodeJS.Timeout>();
+  let pending = 0;
+  let closed = false;
+  const idleWaiters: (() => void)[] = [];
+  const settle = () => {
+    pending--;
+    if (pending === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
+  };
+
+  const attempt = (name: string, payload: unknown, n: number) => {
+    dispatch(options.handlers, name, payload, n).then(settle, (error: unknown) => {
+      const final = n >= retry.attempts || closed;
+      options.onFailure?.({ name, attempt: n, final, error });
+      if (final) return settle();
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        attempt(name, payload, n + 1);
+      }, retry.backoffMs * 2 ** (n - 1));
+      timers.add(timer);
+    });
+  };
+
+  return {
+    mode: "in-process",
+    async enqueue(name, payload) {
+      if (closed) throw new Error("The job runner is closed");
+      // A copy through JSON, as through Redis: a job never shares objects with its caller.
+      const copy = JSON.parse(JSON.stringify(payload)) as unknown;
+      pending++;
+      setImmediate(() => attempt(name, copy, 1));
+    },
+    async idle(timeoutMs = 30_000) {
+      if (pending === 0) return;
+      await Promise.race([
+        new Promise<void>((resolve) => idleWaiters.push(resolve)),
+        sleep(timeoutMs).then(() => {
+          throw new Error(`jobs still pending after ${timeoutMs} ms`);
+        }),
+      ]);
+    },
+    async close() {
+      closed = true;
+      // Retries not yet due are dropped: the in-process runner keeps nothing across restarts.
+      for (const timer of timers) clearTimeout(timer);
+      pending -= timers.size;
+      timers.clear();
+      if (pending > 0) await this.idle(10_000).catch(() => {});
+    },
+  };
+}
+
+function createRedisRunner(options: JobRunnerOptions & { redisUrl: string }): JobRunner {
+  const retry = options.retry ?? defaultRetryPolicy;
+  const prefix = options.prefix ?? defaultQueuePrefix;
+  // BullMQ needs maxRetriesPerRequest: null on connections that block.
+  const queueConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(queueName, { connection: queueConnection, prefix });
+  let worker: Worker | undefined;
+  let workerConnection: Redis | undefined;
+  if (options.runWorkers !== false) {
+    workerConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+    worker = new Worker(queueName, (job: Job) => dispatch(options.handlers, job.name, job.data, job.attemptsMade + 1), {
+      connection: workerConnection,
+      prefix,
+      concurrency: options.concurrency ?? 5,
+    });
+    worker.on("failed", (job, error) => {
+      if (!job) return;
+      const attempt = job.attemptsMade;
+      options.onFailure?.({ name: job.name, attempt, final: attempt >= (job.opts.attempts ?? 1), error });
+    });
+    // Connection errors are retried by ioredis; without a listener they would crash the process.
+    worker.on("error", () => {});
+  }
+  queue.on("error", () => {});
+
+  return {
+    mode: "redis",
+    async enqueue(name, payload) {
+      await queue.add(name, payload, {
+        attempts: retry.attempts,
+        backoff: { type: "exponential", delay: retry.backoffMs },
+        removeOnComplete: 1_000,
+        removeOnFail: 5_000,
+      });
+    },
+    async idle(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const counts = await queue.getJobCounts("waiting", "active", "delayed", "prioritized", "waiting-children");
+        if (Object.values(counts).every((n) => n === 0)) return;
+        if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
+        await sleep(50);
+      }
+    },
+    async close() {
+      await worker?.close();
+      if (options.removeOnClose) await queue.obliterate({ force: true }).catch(() => {});
+      await queue.close();
+      queueConnection.disconnect();
+      workerConnection?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+// Assembles the job runner of a process from its configuration: the job functions, and BullMQ on
+// Redis (REDIS_URL) or the in-process runner (embedded mode).
+import type { PrismaClient } from "../generated/prisma/client.js";
+import type { Config } from "../config.js";
+import { createJobHandlers } from "./handlers.js";
+import { createJobRunner, type JobFailure, type JobRunner, type RetryPolicy } from "./runner.js";
+
+export function startJobRunner(deps: {
+  config: Config;
+  prisma: PrismaClient;
+  /** Overrides RUN_WORKERS (the worker process always runs them). */
+  runWorkers?: boolean;
+  prefix?: string;
+  removeOnClose?: boolean;
+  retry?: RetryPolicy;
+  onFailure?: (failure: JobFailure) => void;
+}): JobRunner {
+  const { handlers, close } = createJobHandlers({ config: deps.config, prisma: deps.prisma });
+  const runner = createJobRunner({
+    redisUrl: deps.config.redisUrl,
+    handlers,
+    runWorkers: deps.runWorkers ?? deps.config.runWorkers,
+    prefix: deps.prefix,
+    removeOnClose: deps.removeOnClose,
+    retry: deps.retry,
+    onFailure:
+      deps.onFailure ??
+      ((f) => {
+        if (deps.config.logLevel === "silent") return;
+        const message = f.error instanceof Error ? f.error.message : String(f.error);
+        console.error(`[jobs] ${f.name} attempt ${f.attempt} failed${f.final ? " (giving up)" : ", will retry"}: ${message}`);
+      }),
+  });
+  return {
+    mode: runner.mode,
+    enqueue: (name, payload) => runner.enqueue(name, payload),
+    idle: (timeoutMs) => runner.idle(timeoutMs),
+    close: async () => {
+      await runner.close();
+      close();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// The `mail.send` job function: renders the queued mail in the recipient's language and delivers it
+// through nodemailer over SMTP when SMTP_URL is set; without it (embedded mode) the message is kept
+// in the outbox (MailOutbox) that /outbox shows, so a person trying the product can click its links.
+import nodemailer, { type Transporter } from "nodemailer";
+import type { PrismaClient } from "../generated/prisma/client.js";
+import type { Config } from "../config.js";
+import type { QueuedMail } from "./queue-mail.js";
+import { renderMail } from "./templates.js";
+
+export type MailSender = {
+  send(mail: QueuedMail): Promise<void>;
+  close(): void;
+};
+
+export function createMailSender(deps: { config: Pick<Config, "smtpUrl" | "mailFrom">; prisma: PrismaClient }): MailSender {
+  const { config, prisma } = deps;
+  let transporter: Transporter | undefined;
+  const transport = () => (transporter ??= nodemailer.createTransport(config.smtpUrl!));
+
+  return {
+    async send(mail) {
+      const rendered = renderMail(mail.kind, mail.locale, mail.data);
+      if (config.smtpUrl) {
+        await transport().sendMail({
+          from: config.mailFrom,
+          to: mail.to,
+          subject: rendered.subject,
+          text: rendered.text,
+          html: rendered.html,
+          headers: { "Content-Language": rendered.language, "X-Mail-Kind": mail.kind },
+        });
+        return;
+      }
+      await prisma.mailOutbox.create({
+        data: {
+          organizationId: mail.organizationId ?? null,
+          kind: mail.kind,
+          to: mail.to,
+          subject: rendered.subject,
+          text: rendered.text,
+          html: rendered.html,
+          sentAt: new Date(),
+        },
+      });
+    },
+    close() {
+      transporter?.close();
+    },
+  };
+}

@@ -1,0 +1,35 @@
+// `npm run worker`: runs the job workers as a process of their own, beside api processes started
+// with RUN_WORKERS=false. Needs REDIS_URL (the queue) and DATABASE_URL (the jobs read and write it).
+import { loadConfig, ConfigError } from "./config.js";
+import { createPrisma } from "./db/client.js";
+import { startJobRunner } from "./jobs/start.js";
+
+try {
+  const config = loadConfig();
+  const problems: string[] = [];
+  if (!config.redisUrl) problems.push("REDIS_URL: required by `npm run worker` (the jobs come from Redis)");
+  if (!config.databaseUrl) problems.push("DATABASE_URL: required by `npm run worker` (the embedded database belongs to the api process)");
+  if (problems.length) throw new ConfigError(problems);
+
+  const prisma = createPrisma(config.databaseUrl!, { max: 5 });
+  const jobs = startJobRunner({ config, prisma, runWorkers: true });
+  console.log(`[worker] running jobs from ${new URL(config.redisUrl!).host}; mail: ${config.smtpUrl ? "SMTP" : "outbox"}`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log("[worker] stopping");
+    await jobs.close();
+    await prisma.$disconnect();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+}
