@@ -9,11 +9,14 @@ import { loadConfig } from "./config.js";
 import { createPrisma } from "./db/client.js";
 import { createEventBus } from "./pubsub/bus.js";
 import { buildServer } from "./server.js";
+import { startJobRunner } from "./jobs/start.js";
+import type { JobRunner } from "./jobs/runner.js";
 import { databaseUrl, noDatabase } from "./test/harness.js";
 
 describe.skipIf(noDatabase)("serving the web client", () => {
   let app: FastifyInstance;
   let webRoot: string;
+  let jobs: JobRunner | undefined;
   const prisma = databaseUrl ? createPrisma(databaseUrl, { max: 1 }) : undefined;
 
   beforeAll(async () => {
@@ -22,10 +25,12 @@ describe.skipIf(noDatabase)("serving the web client", () => {
     await writeFile(path.join(webRoot, "index.html"), "<!doctype html><title>app</title>");
     await writeFile(path.join(webRoot, "assets/app-abc123.js"), "console.log(1)");
     const config = loadConfig({ DATABASE_URL: databaseUrl!, LOG_LEVEL: "silent", SERVE_WEB: "true" });
-    app = await buildServer({ config, prisma: prisma!, bus: createEventBus(undefined), verifyAccessToken: undefined, webRoot });
+    jobs = startJobRunner({ config, prisma: prisma! });
+    app = await buildServer({ config, prisma: prisma!, bus: createEventBus(undefined), jobs, verifyAccessToken: undefined, webRoot });
   });
   afterAll(async () => {
     await app?.close();
+    await jobs?.close();
     await prisma?.$disconnect();
     await rm(webRoot, { recursive: true, force: true });
   });
