@@ -1,7 +1,7 @@
 // Errors the domain layer raises. GraphQL maps them to GraphQLError extensions.code and the REST
 // facade to an HTTP status with `{ error }` (spec 000 §8). The message is the user-facing text.
 
-export type DomainErrorCode = "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED";
+export type DomainErrorCode = "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "GONE" | "PAYLOAD_TOO_LARGE";
 
 export class DomainError extends Error {
   constructor(
@@ -27,4 +27,6 @@ export const httpStatusOf: Record<DomainErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  GONE: 410,
+  PAYLOAD_TOO_LARGE: 413,
 };
