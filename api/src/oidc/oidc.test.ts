@@ -1,79 +1,41 @@
 // The embedded OpenID provider end to end: real PostgreSQL (a database of its own, migrated, dropped
 // at the end), real HTTP on 127.0.0.1, the real authorization-code + PKCE flow.
-import { generateKeyPair, randomBytes } from "node:crypto";
-import { createServer } from "node:net";
+import { generateKeyPair } from "node:crypto";
 import { promisify } from "node:util";
 import argon2 from "argon2";
 import Fastify, { type FastifyInstance } from "fastify";
 import formbody from "@fastify/formbody";
 import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT, type JWK } from "jose";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessTokenVerifier, InvalidAccessTokenError } from "../auth/access-tokens.js";
 import { loadConfig, type Config } from "../config.js";
 import { createPrisma } from "../db/client.js";
-import { deployMigrations } from "../db/migrations.js";
+import { adminDatabaseUrl, createScratchDatabase, freePort, postgresAnswers } from "../test/support.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { CookieJar, pageError, refresh, SignInError, signInWithPassword } from "../../../tests/helpers/oidc-login.js";
 import { PrismaOidcAdapter, pruneExpiredOidcPayloads } from "./adapter.js";
 import { COOKIE_NAMES, createEmbeddedOidc, type EmbeddedOidc } from "./provider.js";
 
-const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
 const hasPostgres = await postgresAnswers();
-if (!hasPostgres) console.warn(`oidc tests skipped: PostgreSQL does not answer at ${adminUrl}`);
+if (!hasPostgres) console.warn(`oidc tests skipped: PostgreSQL does not answer at ${adminDatabaseUrl}`);
 
 type TestDb = { url: string; prisma: PrismaClient; drop(): Promise<void> };
 
 async function createTestDatabase(label: string): Promise<TestDb> {
-  const name = `oidc_test_${label}_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  await deployMigrations(url.toString());
-  const prisma = createPrisma(url.toString(), { max: 4 });
+  const database = await createScratchDatabase(`oidc_test_${label}`);
+  const prisma = createPrisma(database.url, { max: 4 });
   return {
-    url: url.toString(),
+    url: database.url,
     prisma,
     async drop() {
       await prisma.$disconnect();
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
+      await database.drop();
     },
   };
 }
 
 /** A fastify app on 127.0.0.1 (a free port) with the provider mounted, publicUrl = the real port. */
 type RunningOidc = { app: FastifyInstance; oidc: EmbeddedOidc; config: Config; baseUrl: string; close(): Promise<void> };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startOidcApp(prisma: PrismaClient, env: Record<string, string> = {}, fixedPort?: number): Promise<RunningOidc> {
   const port = fixedPort ?? (await freePort());

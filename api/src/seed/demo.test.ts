@@ -1,15 +1,14 @@
 // The demo seed against the real PostgreSQL (its own scratch database) and against PGlite.
-import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import argon2 from "argon2";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPrisma } from "../db/client.js";
 import { startEmbeddedDatabase } from "../db/embedded.js";
 import { deployMigrations } from "../db/migrations.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
+import { createScratchDatabase, type ScratchDatabase } from "../test/support.js";
 import { allFeatures, eviClusters } from "./demo-content.js";
 import { demoSignIn, demoUsers, seedDemoOrganization } from "./demo.js";
 
@@ -18,25 +17,15 @@ const RESPONSES = 1500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe.skipIf(!sharedUrl)("seedDemoOrganization on PostgreSQL", () => {
-  const name = `seed_test_${randomBytes(6).toString("hex")}`;
-  let adminUrl: string;
+  let database: ScratchDatabase | undefined;
   let prisma: PrismaClient;
   let organizationId: string;
   let logs: string[] = [];
   let seededAt: number;
 
   beforeAll(async () => {
-    const admin = new URL(sharedUrl!);
-    admin.pathname = "/postgres";
-    adminUrl = admin.toString();
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`create database "${name}"`);
-    await client.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    await deployMigrations(url.toString());
-    prisma = createPrisma(url.toString(), { max: 4 });
+    database = await createScratchDatabase("seed_test");
+    prisma = createPrisma(database.url, { max: 4 });
     seededAt = Date.now();
     const result = await seedDemoOrganization(prisma, { responses: RESPONSES, log: (m) => logs.push(m), batchSize: 400 });
     expect(result.seeded).toBe(true);
@@ -45,11 +34,7 @@ describe.skipIf(!sharedUrl)("seedDemoOrganization on PostgreSQL", () => {
 
   afterAll(async () => {
     await prisma?.$disconnect();
-    if (!adminUrl) return;
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.end();
+    await database?.drop();
   });
 
   it("creates Demo Oy with every feature and a 14-day trial", async () => {

@@ -1,31 +1,16 @@
 // Before the api tests: check that the real PostgreSQL and Redis answer, create one database for
 // this run and migrate it. With CI=true a missing service fails the run; elsewhere the tests that
 // need it are skipped (and say so).
-import pg from "pg";
 import { Redis } from "ioredis";
 import type { TestProject } from "vitest/node";
-import { deployMigrations } from "../db/migrations.js";
+import { adminDatabaseUrl as adminUrl, createScratchDatabase, postgresAnswers } from "./support.js";
 
-const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string | null;
     redisUrl: string | null;
-  }
-}
-
-async function postgresAnswers(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query("select 1");
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
   }
 }
 
@@ -52,20 +37,7 @@ export default async function setup(project: TestProject) {
     project.provide("databaseUrl", null);
     return;
   }
-  const name = `feedback_test_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  await deployMigrations(url.toString());
-  project.provide("databaseUrl", url.toString());
-
-  return async () => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`drop database if exists "${name}" with (force)`);
-    await client.end();
-  };
+  const database = await createScratchDatabase("feedback_test");
+  project.provide("databaseUrl", database.url);
+  return () => database.drop();
 }

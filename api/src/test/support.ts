@@ -1,0 +1,68 @@
+// Test and benchmark support without Vitest: free loopback ports and scratch databases on the
+// real PostgreSQL (created, migrated, dropped). The Vitest harness and the bench build on it.
+import { createServer } from "node:net";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { deployMigrations } from "../db/migrations.js";
+
+/** The PostgreSQL server tests use; its `postgres` database is only used to create others. */
+export const adminDatabaseUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function postgresAnswers(url = adminDatabaseUrl): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  client.on("error", () => {});
+  try {
+    await client.connect();
+    await client.query("select 1");
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+async function adminQuery(sql: string, adminUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+export type ScratchDatabase = { name: string; url: string; drop(): Promise<void> };
+
+/** A new database named `<prefix>_<random>`, with every migration applied. */
+export async function createScratchDatabase(prefix: string, adminUrl = adminDatabaseUrl): Promise<ScratchDatabase> {
+  if (!/^[a-z][a-z0-9_]*$/.test(prefix)) throw new Error(`scratch database prefix must be lower-case letters, digits and _: ${prefix}`);
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  await adminQuery(`create database "${name}"`, adminUrl);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  try {
+    await deployMigrations(url.toString());
+  } catch (error) {
+    await adminQuery(`drop database if exists "${name}" with (force)`, adminUrl);
+    throw error;
+  }
+  return {
+    name,
+    url: url.toString(),
+    drop: () => adminQuery(`drop database if exists "${name}" with (force)`, adminUrl),
+  };
+}
