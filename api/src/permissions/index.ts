@@ -13,6 +13,7 @@ export const permissions = shield(
     Mutation: {
       updateProfile: isAuthenticated,
       changeOrganization: isAuthenticated, // the domain checks membership
+      completeOnboardingStep: isAuthenticated, // own onboarding only; only the analyzedResponses step
     },
     Subscription: {
       userUpdated: isAuthenticated,

@@ -77,6 +77,14 @@ const matrix: Row[] = [
     allowedData: (data, _actor, ids) => expect(data.changeOrganization.currentOrganization.legacyId).toBe(ids.orgA),
   },
   {
+    field: "Mutation.completeOnboardingStep",
+    kind: "mutation",
+    // Every signed-in user marks their own step; only analyzedResponses exists in the enum.
+    document: () => `mutation { completeOnboardingStep(step: analyzedResponses) { onboarding { analyzedResponses } } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data) => expect(data.completeOnboardingStep.onboarding.analyzedResponses).toBe(true),
+  },
+  {
     field: "Subscription.userUpdated",
     kind: "subscription",
     document: () => "subscription { userUpdated { id } }",

@@ -4,6 +4,7 @@ import "./user.js";
 import "./unit.js";
 import "./organization.js";
 import "./viewer.js";
+import "./onboarding.js";
 
 export function buildSchema() {
   return builder.toSchema({ sortSchema: true });
