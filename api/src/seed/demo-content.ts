@@ -429,9 +429,10 @@ export function defaultWebsiteSettings(domain: string) {
     scroll: 0,
     exitIntent: false,
     showFrequency: "untilDeclineOrResponse",
-    // hours the widget stays hidden after a decline / a response
-    recurrence: { declined: 24, responded: 24 },
-    showAfterOtherSurvey: null,
+    // days the widget stays hidden after a decline / a response (spec 001 §9; docs/widget.md)
+    recurrence: { declined: 7, responded: 7 },
+    // hours to wait after another survey was shown to the visitor (spec 001 §9)
+    showAfterOtherSurvey: 12,
     saveUrlAsMeta: false,
   };
 }
