@@ -15,6 +15,7 @@ import { createGraphQL } from "./graphql/yoga.js";
 import { attachGraphQLWebSocket } from "./graphql/ws.js";
 import { errorReply, openApiDocument, registerRoutes, type RouteDefinition } from "./rest/v5/route.js";
 import { v5Routes } from "./rest/v5/index.js";
+import { registerWidgetRoutes } from "./rest/public/widget.js";
 
 export const apiPrefix = "/api/v5";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -89,6 +90,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     },
     { prefix: apiPrefix },
   );
+
+  // The website widget: /widget.js and GET /r/{touchpointId}/widget-settings (public, CORS).
+  await registerWidgetRoutes(app, { prisma });
 
   if (deps.oidc) await deps.oidc.mount(app);
 

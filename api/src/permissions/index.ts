@@ -14,6 +14,9 @@ export const permissions = shield(
       updateProfile: isAuthenticated,
       changeOrganization: isAuthenticated, // the domain checks membership
       completeOnboardingStep: isAuthenticated, // own onboarding only; only the analyzedResponses step
+      generateApiKey: isMember, // own keys; the domain checks the restApi feature
+      revokeApiKey: isMember, // own keys only: any other id is not found
+      updateOrganizationSettings: isMember, // the domain: organisation admins of the current organisation only
     },
     Subscription: {
       userUpdated: isAuthenticated,
@@ -21,7 +24,19 @@ export const permissions = shield(
     Viewer: isAuthenticated,
     User: isAuthenticated,
     SignupStatus: isAuthenticated,
-    Organization: { "*": isAuthenticated, units: isCurrentOrganization },
+    Organization: {
+      "*": isAuthenticated,
+      units: isCurrentOrganization,
+      privacyPolicy: isCurrentOrganization,
+      surveyAppearance: isCurrentOrganization,
+      logo: isCurrentOrganization,
+    },
+    ApiKey: isAuthenticated, // tenancy: only the viewer's own keys are ever loaded
+    GenerateApiKeyPayload: isAuthenticated,
+    RevokeApiKeyPayload: isAuthenticated,
+    SurveyAppearance: isAuthenticated,
+    OrganizationLogoInfo: isAuthenticated,
+    UpdateOrganizationSettingsPayload: isAuthenticated,
     OrganizationUnitsConnection: isMember,
     OrganizationUnitsConnectionEdge: isMember,
     Unit: isMember,

@@ -4,6 +4,8 @@ import "./user.js";
 import "./unit.js";
 import "./organization.js";
 import "./viewer.js";
+import "./api-key.js";
+import "./organization-settings.js";
 import "./onboarding.js";
 
 export function buildSchema() {

@@ -1,6 +1,17 @@
 // Every /api/v5 route, in one list: the router serves it and the OpenAPI document describes it.
 import type { RouteDefinition } from "./route.js";
 import { userRoutes } from "./user.js";
+import { apiKeyRoutes } from "./api-keys.js";
+import { impersonationRoutes } from "./impersonation.js";
+import { tutorialAndLocationRoutes } from "./tutorials.js";
+import { organizationRoutes } from "./organization.js";
 import { signupRoutes } from "./signup.js";
 
-export const v5Routes: readonly RouteDefinition[] = [...userRoutes, ...signupRoutes];
+export const v5Routes: readonly RouteDefinition[] = [
+  ...userRoutes,
+  ...apiKeyRoutes,
+  ...impersonationRoutes,
+  ...tutorialAndLocationRoutes,
+  ...organizationRoutes,
+  ...signupRoutes,
+];
