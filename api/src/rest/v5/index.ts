@@ -1,5 +1,7 @@
 // Every /api/v5 route, in one list: the router serves it and the OpenAPI document describes it.
 import type { RouteDefinition } from "./route.js";
+import { passwordResetRoutes } from "./password-reset.js";
+import { outboxRoutes } from "./outbox.js";
 import { userRoutes } from "./user.js";
 import { apiKeyRoutes } from "./api-keys.js";
 import { impersonationRoutes } from "./impersonation.js";
@@ -8,6 +10,8 @@ import { organizationRoutes } from "./organization.js";
 import { signupRoutes } from "./signup.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
+  ...passwordResetRoutes,
+  ...outboxRoutes,
   ...userRoutes,
   ...apiKeyRoutes,
   ...impersonationRoutes,
