@@ -4,9 +4,21 @@ import { createPubSub } from "graphql-yoga";
 import { createRedisEventTarget } from "@graphql-yoga/redis-event-target";
 import { Redis } from "ioredis";
 
+/** The counts after new responses (api/src/domain/respondent/counters.ts). */
+export type ResponseCountsEvent = {
+  surveyId: string;
+  responseCount: number;
+  lastFeedbackAt: string | null;
+  /** Responses stored since the previous event of this survey. */
+  created: number;
+  touchpoints: { touchpointId: string; responseCount: number; lastFeedbackAt: string | null }[];
+};
+
 export type BusEvents = {
   /** A user's own record changed. */
   "user:updated": [userId: string, payload: { userId: string }];
+  /** Responses were stored for a survey: its new counts (coalesced per survey, at most every 500 ms). */
+  "response:created": [surveyId: string, payload: ResponseCountsEvent];
 };
 
 export type EventBus = ReturnType<typeof createPubSub<BusEvents>> & { close(): Promise<void> };
