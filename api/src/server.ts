@@ -2,6 +2,7 @@
 // It never listens: main.ts starts it, tests call `app.inject()` or listen on port 0.
 import Fastify, { type FastifyInstance } from "fastify";
 import fastifyStatic from "@fastify/static";
+import fastifyMultipart from "@fastify/multipart";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,6 +16,7 @@ import { createGraphQL } from "./graphql/yoga.js";
 import { attachGraphQLWebSocket } from "./graphql/ws.js";
 import { errorReply, openApiDocument, registerRoutes, type RouteDefinition } from "./rest/v5/route.js";
 import { v5Routes } from "./rest/v5/index.js";
+import { logoMaxBytes } from "./domain/organization/logo.js";
 import { registerWidgetRoutes } from "./rest/public/widget.js";
 
 export const apiPrefix = "/api/v5";
@@ -79,6 +81,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       api.setErrorHandler((error, _request, reply) => {
         const { status, body } = errorReply(error);
         return reply.status(status).send(body);
+      });
+      // Uploads (the organisation logo): one file; a larger one is cut at the limit and marked truncated,
+      // so the domain answers its own "too large" message.
+      await api.register(fastifyMultipart, {
+        throwFileSizeLimit: false,
+        limits: { fileSize: logoMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
       });
       registerRoutes(api, routes, { prefix: "", authenticate, context });
       api.get("/openapi.json", async () =>

@@ -24,7 +24,7 @@ type Row = {
   allowedData?: (data: any, actor: Actor, ids: Ids) => void;
 };
 
-type Ids = { unitA: string; orgA: string; userViewer: string };
+type Ids = { unitA: string; orgA: string; userViewer: string; apiKeyOfViewer: string };
 const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString("base64");
 
 const everyoneSignedIn = { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "allowed", adminOfOtherOrganization: "allowed", admin: "allowed" } as const;
@@ -85,6 +85,30 @@ const matrix: Row[] = [
     allowedData: (data) => expect(data.completeOnboardingStep.onboarding.analyzedResponses).toBe(true),
   },
   {
+    field: "Mutation.generateApiKey",
+    kind: "mutation",
+    // Everyone with an organisation whose plan has restApi makes keys for themselves only.
+    document: () => `mutation { generateApiKey(name: "matrix") { key apiKey { prefix } } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data) => expect(data.generateApiKey.key).toMatch(/^fbk_/),
+  },
+  {
+    field: "Mutation.revokeApiKey",
+    kind: "mutation",
+    // Only the owner: everyone else, even the organisation admin, gets "not found".
+    document: (ids) => `mutation { revokeApiKey(id: "${ids.apiKeyOfViewer}") { apiKey { revokedAt } } }`,
+    expected: { anonymous: "refused", viewer: "allowed", editor: "refused", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "refused" },
+    allowedData: (data) => expect(data.revokeApiKey.apiKey.revokedAt).toBeTruthy(),
+  },
+  {
+    field: "Mutation.updateOrganizationSettings",
+    kind: "mutation",
+    // Organisation admins of their current organisation only (the other organisation's admin changes their own).
+    document: () => `mutation { updateOrganizationSettings(input: { satisfactionScale: { enabled: true, min: 1, max: 5 } }) { organization { satisfactionScale { enabled } } } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "refused", adminOfOtherUnit: "refused", adminOfOtherOrganization: "allowed", admin: "allowed" },
+    allowedData: (data) => expect(data.updateOrganizationSettings.organization.satisfactionScale.enabled).toBe(true),
+  },
+  {
     field: "Subscription.userUpdated",
     kind: "subscription",
     document: () => "subscription { userUpdated { id } }",
@@ -114,7 +138,10 @@ describe.skipIf(noDatabase)("permission matrix", () => {
     t = await startTestApp();
     org = await createOrganizationFixture(t.prisma, "Acme");
     other = await createOrganizationFixture(t.prisma, "Rival");
-    ids = { unitA: org.units.unitA.id, orgA: org.organization.id, userViewer: org.users.viewerA.id };
+    const viewerKey = await t.prisma.apiKey.create({
+      data: { organizationId: org.organization.id, userId: org.users.viewerA.id, keyHash: `matrix-${org.organization.id}`, keyPrefix: "fbk_matr" },
+    });
+    ids = { unitA: org.units.unitA.id, orgA: org.organization.id, userViewer: org.users.viewerA.id, apiKeyOfViewer: viewerKey.id };
     const signIn = async (email: string) => (await signInWithPassword(t.baseUrl, email, testPassword)).accessToken;
     tokens.anonymous = undefined;
     tokens.viewer = await signIn(org.users.viewerA.email);

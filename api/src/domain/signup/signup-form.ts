@@ -56,10 +56,10 @@ const phoneSchema = z
 const companyFields = {
   company: optionalText(signupLimits.company),
   industry: optionalText(signupLimits.industry),
-  companySize: z
-    .union([z.enum(companySizes, { message: signupMessages.invalidCompanySize }), z.literal(""), z.null()])
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  companySize: z.preprocess(
+    (v) => (v === "" || v === null ? undefined : v),
+    z.enum(companySizes, { message: signupMessages.invalidCompanySize }).optional(),
+  ),
   phone: phoneSchema,
   promoCode: optionalText(signupLimits.promoCode),
 };
