@@ -4,6 +4,8 @@ import { createHash } from "node:crypto";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { loadViewer, type Viewer } from "../domain/viewer.js";
 import { unauthenticated } from "../domain/errors.js";
+import { resolveImpersonation } from "../domain/users/impersonation.js";
+import { noFeatureAccess, organizationFeatures } from "../domain/features/features.js";
 
 export const apiKeyPrefix = "fbk_";
 
@@ -42,6 +44,8 @@ export function createAuthenticator(deps: {
         select: { id: true, userId: true, organizationId: true, revokedAt: true, lastUsedAt: true },
       });
       if (!apiKey || apiKey.revokedAt) throw unauthenticated("Invalid or revoked API key");
+      // Keys work only while the organisation's plan has the REST API feature (spec 000 §6).
+      if (!(await organizationFeatures({ prisma }, apiKey.organizationId)).includes("restApi")) throw noFeatureAccess();
       const viewer = await loadViewer(prisma, apiKey.userId, "apiKey");
       if (!viewer) throw unauthenticated("Invalid or revoked API key");
       // An API key acts in the organisation it was made for, whatever the user switched to since.
@@ -63,14 +67,15 @@ export function createAuthenticator(deps: {
     } catch {
       throw unauthenticated();
     }
+    // A system admin with an impersonation running acts as the impersonated user (spec 000 §4).
     const viewer = await loadViewer(prisma, claims.sub, "accessToken").catch(() => null);
-    if (viewer) return viewer;
+    if (viewer) return resolveImpersonation(prisma, viewer);
     // An external provider's subject is not our id: match the verified e-mail claim instead.
     if (claims.email) {
       const user = await prisma.user.findUnique({ where: { email: claims.email.toLowerCase() }, select: { id: true } });
       if (user) {
         const byEmail = await loadViewer(prisma, user.id, "accessToken");
-        if (byEmail) return byEmail;
+        if (byEmail) return resolveImpersonation(prisma, byEmail);
       }
     }
     throw unauthenticated();

@@ -16,6 +16,11 @@ export type Viewer = {
   grants: UnitRoleGrant[];
   /** How the caller proved who they are. */
   authenticatedBy: "accessToken" | "apiKey";
+  /**
+   * Set while a system admin impersonates this user (spec 000 §4): the admin's user id. The viewer
+   * is then the impersonated user in the organisation the admin chose (domain/users/impersonation.ts).
+   */
+  impersonatedBy?: string;
 };
 
 /** Loads the viewer for a user id, or null when the user does not exist. */

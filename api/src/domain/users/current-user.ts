@@ -151,7 +151,7 @@ export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
     organizationAdmin: viewer.organizationAdmin,
     billingAdmin: viewer.billingAdmin,
     mayCreateSurveys: viewer.mayCreateSurveys,
-    isImpersonating: false,
+    isImpersonating: Boolean(viewer.impersonatedBy),
     rolesPerUnit: viewer.grants.map((g) => ({
       unitId: g.unitId,
       unitName: nameOfUnit.get(g.unitId) ?? "",

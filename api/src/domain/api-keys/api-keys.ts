@@ -1,0 +1,111 @@
+// API keys (spec 000 §3, §7): a signed-in person's keys for the REST API. The value is shown once,
+// when generated; only its SHA-256 is stored (auth/authenticate.ts looks keys up by that hash).
+// A key acts as its user in the organisation it was generated in. Only the caller's own keys are
+// listed or revoked: any other id (another user's, another organisation's) is "not found".
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { DomainContext } from "../context.js";
+import { forbidden, notFound } from "../errors.js";
+import { requireFeature } from "../features/features.js";
+import { objectIdSchema, parseInput } from "../validation.js";
+import { requireOrganization, type Viewer } from "../viewer.js";
+import { apiKeyPrefix, hashApiKey } from "../../auth/authenticate.js";
+
+export type ApiKeySummary = {
+  id: string;
+  name: string | null;
+  /** The first characters of the key, so a person can tell keys apart. */
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+};
+
+export const apiKeyMessages = {
+  generated: "API key generated",
+  deleted: "API key deleted",
+  notFound: "API key not found",
+  notWithApiKey: "API keys cannot be managed with an API key: sign in",
+  notWhileImpersonating: "API keys cannot be generated while impersonating a user",
+} as const;
+
+const select = { id: true, name: true, keyPrefix: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
+const toSummary = (k: { id: string; name: string | null; keyPrefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }): ApiKeySummary => ({
+  id: k.id,
+  name: k.name,
+  prefix: k.keyPrefix,
+  createdAt: k.createdAt,
+  lastUsedAt: k.lastUsedAt,
+  revokedAt: k.revokedAt,
+});
+
+/** Tenancy of keys: the viewer's own, in their current organisation (an impossible id otherwise). */
+export function ownApiKeys(viewer: Viewer | null): { userId: string; organizationId: string } {
+  return { userId: viewer?.userId ?? "-", organizationId: viewer?.organizationId ?? "-" };
+}
+
+export const apiKeyOrder = [{ createdAt: "desc" as const }, { id: "asc" as const }];
+
+/** The caller's own keys in their current organisation, newest first (revoked ones included, marked). */
+export async function listApiKeys(ctx: DomainContext): Promise<ApiKeySummary[]> {
+  requireOrganization(ctx.viewer);
+  const keys = await ctx.prisma.apiKey.findMany({
+    where: ownApiKeys(ctx.viewer),
+    select,
+    orderBy: apiKeyOrder,
+  });
+  return keys.map(toSummary);
+}
+
+/** A new key for the caller in their current organisation; the only time its value is seen. */
+export async function generateApiKey(ctx: DomainContext, input: { name?: unknown } = {}): Promise<{ apiKey: ApiKeySummary; key: string }> {
+  const { viewer, organizationId } = requireOrganization(ctx.viewer);
+  // A leaked key must not be able to mint more keys.
+  if (viewer.authenticatedBy === "apiKey") throw forbidden(apiKeyMessages.notWithApiKey);
+  // An impersonating admin must not leave with a lasting credential of the user.
+  if (viewer.impersonatedBy) throw forbidden(apiKeyMessages.notWhileImpersonating);
+  const { name } = parseInput(
+    z.object({ name: z.string().trim().max(100, "Must be at most 100 characters").optional() }),
+    input,
+  );
+  await requireFeature(ctx, "restApi");
+  const key = `${apiKeyPrefix}${randomBytes(32).toString("base64url")}`;
+  const created = await ctx.prisma.apiKey.create({
+    data: {
+      organizationId,
+      userId: viewer.userId,
+      name: name || null,
+      keyHash: hashApiKey(key),
+      keyPrefix: key.slice(0, 8),
+    },
+    select,
+  });
+  return { apiKey: toSummary(created), key };
+}
+
+/**
+ * Revokes one of the caller's keys (it stops working at once), or deletes its row when `delete` is
+ * true. Open without the restApi feature, so keys can be cleaned up after a plan change.
+ */
+export async function revokeApiKey(
+  ctx: DomainContext,
+  input: { id: unknown; delete?: unknown },
+): Promise<{ id: string; deleted: boolean; apiKey: ApiKeySummary | null }> {
+  const { viewer, organizationId } = requireOrganization(ctx.viewer);
+  if (viewer.authenticatedBy === "apiKey") throw forbidden(apiKeyMessages.notWithApiKey);
+  const parsed = parseInput(
+    z.object({ id: objectIdSchema, delete: z.boolean({ message: "delete must be true or false" }).optional() }),
+    input,
+  );
+  const own = { id: parsed.id, userId: viewer.userId, organizationId };
+  if (parsed.delete) {
+    const { count } = await ctx.prisma.apiKey.deleteMany({ where: own });
+    if (count === 0) throw notFound(apiKeyMessages.notFound);
+    return { id: parsed.id, deleted: true, apiKey: null };
+  }
+  const existing = await ctx.prisma.apiKey.findFirst({ where: own, select });
+  if (!existing) throw notFound(apiKeyMessages.notFound);
+  if (existing.revokedAt) return { id: existing.id, deleted: false, apiKey: toSummary(existing) };
+  const revoked = await ctx.prisma.apiKey.update({ where: { id: existing.id }, data: { revokedAt: new Date() }, select });
+  return { id: revoked.id, deleted: false, apiKey: toSummary(revoked) };
+}
