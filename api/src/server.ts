@@ -18,6 +18,7 @@ import { errorReply, openApiDocument, registerRoutes, type RouteDefinition } fro
 import { v5Routes } from "./rest/v5/index.js";
 import { logoMaxBytes } from "./domain/organization/logo.js";
 import { registerWidgetRoutes } from "./rest/public/widget.js";
+import { publicPrefix, registerPublicRoutes } from "./rest/public/index.js";
 
 export const apiPrefix = "/api/v5";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -101,6 +102,11 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   // The website widget: /widget.js and GET /r/{touchpointId}/widget-settings (public, CORS).
   await registerWidgetRoutes(app, { prisma });
+  // The respondent runtime: /r/{touchpointId}/survey, /responses, /ping (public, rate-limited).
+  await app.register(
+    async (r) => void (await registerPublicRoutes(r, { prisma, bus, authenticate, context, publicUrl: config.publicUrl })),
+    { prefix: publicPrefix },
+  );
 
   if (deps.oidc) await deps.oidc.mount(app);
 
@@ -108,6 +114,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const webRoot = deps.webRoot ?? defaultWebRoot;
   if (config.serveWeb && existsSync(path.join(webRoot, "index.html"))) {
     await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: "1h", immutable: true });
+    // The respondent pages (web/respond.html): /s/{touchpointId} for links and QR codes, /t/{touchpointId} for terminals.
+    for (const page of ["/s/:touchpointId", "/t/:touchpointId"]) {
+      app.get(page, (_request, reply) => reply.header("cache-control", "no-cache").sendFile("respond.html", { cacheControl: false }));
+    }
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split("?")[0] ?? "";
       const isPage =

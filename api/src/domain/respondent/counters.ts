@@ -1,0 +1,127 @@
+// Touchpoint and survey counters (responseCount, lastFeedbackAt) without making every submission
+// wait on, and queue behind, one hot row: submissions add to an in-memory tally per touchpoint,
+// and a flush every `intervalMs` (500 ms) applies the tallies with ONE statement (two UPDATE … FROM
+// json_to_recordset CTEs, touchpoints and surveys in id order) and publishes each survey's new
+// counts on the event bus ("response:created"). Only one flush runs at a time; a failed flush puts
+// its tallies back for the next one. Plain SQL, so updatedAt (the terminals' refresh signal) is
+// left alone. The price: a process that dies loses at most the last interval's increments (the
+// Response rows are the truth; a recount restores them).
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { EventBus, ResponseCountsEvent } from "../../pubsub/bus.js";
+
+type Tally = { surveyId: string; n: number; last: number };
+
+const flushSql = `WITH tp AS (
+  UPDATE "Touchpoint" t SET "responseCount" = t."responseCount" + v.n, "lastFeedbackAt" = GREATEST(t."lastFeedbackAt", v.last)
+  FROM (SELECT * FROM json_to_recordset($1::json) AS x(id text, n int, last timestamptz) ORDER BY id) v
+  WHERE t."id" = v.id
+  RETURNING t."id", t."responseCount", t."lastFeedbackAt"
+), sv AS (
+  UPDATE "Survey" s SET "responseCount" = s."responseCount" + v.n, "lastFeedbackAt" = GREATEST(s."lastFeedbackAt", v.last)
+  FROM (SELECT * FROM json_to_recordset($2::json) AS x(id text, n int, last timestamptz) ORDER BY id) v
+  WHERE s."id" = v.id
+  RETURNING s."id", s."responseCount", s."lastFeedbackAt"
+)
+SELECT 't' AS kind, "id", "responseCount", "lastFeedbackAt" FROM tp
+UNION ALL SELECT 's', "id", "responseCount", "lastFeedbackAt" FROM sv`;
+
+type Row = { kind: "t" | "s"; id: string; responseCount: number; lastFeedbackAt: Date | null };
+
+export class CounterBatcher {
+  private pending = new Map<string, Tally>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly bus: EventBus,
+    private readonly intervalMs = 500,
+    private readonly onError: (error: unknown) => void = () => {},
+  ) {}
+
+  add(touchpointId: string, surveyId: string, at: Date): void {
+    const t = at.getTime();
+    const key = `${touchpointId}/${surveyId}`;
+    const tally = this.pending.get(key);
+    if (tally) {
+      tally.n++;
+      if (t > tally.last) tally.last = t;
+    } else this.pending.set(key, { surveyId, n: 1, last: t });
+    if (!this.timer && !this.closed) this.timer = setTimeout(() => void this.flush(), this.intervalMs);
+  }
+
+  /** Applies every pending tally now (tests, shutdown). */
+  async flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    while (this.flushing) await this.flushing;
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    this.flushing = this.apply(batch).finally(() => {
+      this.flushing = undefined;
+      if (this.pending.size > 0 && !this.timer && !this.closed) this.timer = setTimeout(() => void this.flush(), this.intervalMs);
+    });
+    await this.flushing;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.flush();
+  }
+
+  private async apply(batch: Map<string, Tally>): Promise<void> {
+    const touchpoints = new Map<string, { id: string; n: number; last: number }>();
+    const surveys = new Map<string, { id: string; n: number; last: number; created: number; touchpointIds: Set<string> }>();
+    for (const [key, tally] of batch) {
+      const touchpointId = key.split("/")[0]!;
+      const tp = touchpoints.get(touchpointId) ?? { id: touchpointId, n: 0, last: 0 };
+      tp.n += tally.n;
+      tp.last = Math.max(tp.last, tally.last);
+      touchpoints.set(touchpointId, tp);
+      const sv = surveys.get(tally.surveyId) ?? { id: tally.surveyId, n: 0, last: 0, created: 0, touchpointIds: new Set<string>() };
+      sv.n += tally.n;
+      sv.created += tally.n;
+      sv.last = Math.max(sv.last, tally.last);
+      sv.touchpointIds.add(touchpointId);
+      surveys.set(tally.surveyId, sv);
+    }
+    const json = (m: Map<string, { id: string; n: number; last: number }>) =>
+      JSON.stringify([...m.values()].map((v) => ({ id: v.id, n: v.n, last: new Date(v.last).toISOString() })));
+    let rows: Row[];
+    try {
+      rows = await this.prisma.$queryRawUnsafe<Row[]>(flushSql, json(touchpoints), json(surveys));
+    } catch (error) {
+      // Put the tallies back: the next flush tries again.
+      for (const [key, tally] of batch) {
+        const now = this.pending.get(key);
+        if (now) {
+          now.n += tally.n;
+          now.last = Math.max(now.last, tally.last);
+        } else this.pending.set(key, { ...tally });
+      }
+      this.onError(error);
+      return;
+    }
+    const tpRows = new Map(rows.filter((r) => r.kind === "t").map((r) => [r.id, r]));
+    const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+    for (const r of rows) {
+      if (r.kind !== "s") continue;
+      const sv = surveys.get(r.id)!;
+      const event: ResponseCountsEvent = {
+        surveyId: r.id,
+        responseCount: Number(r.responseCount),
+        lastFeedbackAt: iso(r.lastFeedbackAt),
+        created: sv.created,
+        touchpoints: [...sv.touchpointIds].flatMap((id) => {
+          const t = tpRows.get(id);
+          return t ? [{ touchpointId: id, responseCount: Number(t.responseCount), lastFeedbackAt: iso(t.lastFeedbackAt) }] : [];
+        }),
+      };
+      this.bus.publish("response:created", r.id, event);
+    }
+  }
+}

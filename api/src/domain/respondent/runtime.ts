@@ -1,0 +1,246 @@
+// The respondent runtime: what the public survey page, the terminal kiosk and the website widget
+// call (GET survey, POST responses, POST ping under /r/{touchpointId}; docs/respondent-api.md).
+// One instance per api process holds the hot state: the survey definitions, the rate-limit
+// buckets, the organisations' monthly response counts and the batched counters.
+//
+// A submission is checked completely before anything is written (the touchpoint and its survey,
+// every answer against its question, metadata, times, the response limit) and then stored with ONE
+// statement: the Response row (INSERT … ON CONFLICT ("touchpointId", "idempotencyKey") DO NOTHING)
+// and its Answer rows (a data-modifying CTE over json_to_recordset, which inserts nothing when the
+// response was a duplicate). A retry with the same idempotency key, also a concurrent one, finds the
+// first response through the unique index and answers its id.
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { EventBus } from "../../pubsub/bus.js";
+import { badInput, DomainError, notFound } from "../errors.js";
+import { objectIdSchema, parseInput } from "../validation.js";
+import { encodeAnswer, type AnswerRow } from "./answers.js";
+import { CounterBatcher } from "./counters.js";
+import { closedMessage, createDefinitionCache, isObject, publicSurvey, unknownTouchpointMessage, type DefinitionCache } from "./definition.js";
+import { defaultRateLimits, TokenBuckets, type RateLimits } from "./rate-limit.js";
+import { ResponseLimiter } from "./response-limit.js";
+
+export const submissionLimits = {
+  /** Largest submission body (the server's own limit is 1 MB). */
+  bodyBytes: 256 * 1024,
+  answers: 200,
+  metadataKeys: 30,
+  metadataKeyLength: 64,
+  metadataValueLength: 500,
+  idempotencyKeyMin: 8,
+  idempotencyKeyMax: 100,
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A 429 with the seconds to wait (the route sends them as Retry-After). */
+export class RateLimitedError extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super("RATE_LIMITED", `Too many requests: try again in ${retryAfterSeconds} s`);
+  }
+}
+
+const isoTime = (field: string) =>
+  z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 date and time, e.g. 2026-05-01T12:00:00Z` }).optional();
+
+export const submissionSchema = z.object({
+  idempotencyKey: z
+    .string({ error: "idempotencyKey is required: a random key made by the client, the same for every retry" })
+    .min(submissionLimits.idempotencyKeyMin, `Must be at least ${submissionLimits.idempotencyKeyMin} characters`)
+    .max(submissionLimits.idempotencyKeyMax, `Must be at most ${submissionLimits.idempotencyKeyMax} characters`)
+    .regex(/^[\x21-\x7e]+$/, "The idempotency key is printable ASCII without spaces"),
+  surveyId: objectIdSchema,
+  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, "language is a language code such as en or fi").optional(),
+  answers: z
+    .array(
+      z.object({ questionId: z.string({ error: "questionId is required" }).max(100), value: z.unknown() }, { error: "An answer is { questionId, value }" }),
+      { error: "answers is a list of { questionId, value }" },
+    )
+    .min(1, "At least one answer is required")
+    .max(submissionLimits.answers, `At most ${submissionLimits.answers} answers`),
+  metadata: z
+    .record(
+      z.string().min(1, "Metadata keys must not be empty").max(submissionLimits.metadataKeyLength, `Metadata keys are at most ${submissionLimits.metadataKeyLength} characters`),
+      z.string({ error: "Metadata values are text" }).max(submissionLimits.metadataValueLength, `Metadata values are at most ${submissionLimits.metadataValueLength} characters`),
+    )
+    .refine((m) => Object.keys(m).length <= submissionLimits.metadataKeys, `At most ${submissionLimits.metadataKeys} metadata keys`)
+    .optional(),
+  startedAt: isoTime("startedAt"),
+  submittedAt: isoTime("submittedAt"),
+});
+
+export type Submission = z.input<typeof submissionSchema>;
+
+const pingSchema = z.object({
+  battery: z.number({ error: "battery is a number from 0 to 1" }).min(0, "battery is a number from 0 to 1").max(1, "battery is a number from 0 to 1").nullish(),
+  loadedAt: z.iso.datetime({ offset: true, error: "loadedAt is required: the loadedAt of the survey the terminal shows" }),
+});
+
+const insertSql = `WITH r AS (
+  INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata",
+    "idempotencyKey", "createdAt", "updatedAt", "submittedAt")
+  VALUES ($1, $2, $3, $4, $5, 'submitted'::"ResponseStatus", $6, $7::jsonb, $8, $9::timestamptz, now(), $10::timestamptz)
+  ON CONFLICT ("touchpointId", "idempotencyKey") DO NOTHING
+  RETURNING "id", "createdAt"
+), a AS (
+  INSERT INTO "Answer" ("responseId", "organizationId", "surveyId", "touchpointId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
+  SELECT r."id", $2, $3, $4, x.q, r."createdAt", x.n, x.x, coalesce(x.h, '{}')
+  FROM r, json_to_recordset($11::json) AS x(q text, n float8, x text, h text[])
+)
+SELECT "id" FROM r`;
+
+const pingSql = `WITH p AS (
+  INSERT INTO "TouchpointPing" ("organizationId", "touchpointId", "at", "battery") VALUES ($2, $1, now(), $3)
+)
+UPDATE "Touchpoint" SET "lastSeenAt" = now() WHERE "id" = $1`;
+
+export type RespondentRuntimeOptions = {
+  limits?: Partial<RateLimits>;
+  counterIntervalMs?: number;
+  definitionTtlMs?: number;
+  onError?: (error: unknown) => void;
+};
+
+export type RespondentRuntime = ReturnType<typeof createRespondentRuntime>;
+
+export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: EventBus }, opts: RespondentRuntimeOptions = {}) {
+  const { prisma, bus } = deps;
+  const limits = { ...defaultRateLimits, ...opts.limits };
+  const definitions: DefinitionCache = createDefinitionCache(prisma, { ttlMs: opts.definitionTtlMs });
+  const counters = new CounterBatcher(prisma, bus, opts.counterIntervalMs ?? 500, opts.onError);
+  const responseLimiter = new ResponseLimiter(prisma);
+  const writesPerAddress = new TokenBuckets(limits.writesPerAddress);
+  const writesPerTouchpoint = new TokenBuckets(limits.writesPerTouchpoint);
+  const readsPerAddress = new TokenBuckets(limits.readsPerAddress);
+
+  const take = (buckets: TokenBuckets, key: string) => {
+    const decision = buckets.take(key);
+    if (!decision.ok) throw new RateLimitedError(decision.retryAfterSeconds);
+  };
+
+  return {
+    definitions,
+    counters,
+
+    /** GET /r/{touchpointId}/survey */
+    async survey(touchpointId: string, address: string) {
+      take(readsPerAddress, address);
+      const { definition, verifiedAt } = await definitions.lookup(touchpointId);
+      if (!definition) throw notFound(unknownTouchpointMessage);
+      if (definition.closed) throw new DomainError("GONE", definition.closed);
+      return publicSurvey(definition, verifiedAt);
+    },
+
+    /** POST /r/{touchpointId}/responses: `created` is false for a retry of a stored response. */
+    async submit(touchpointId: string, address: string, input: unknown): Promise<{ responseId: string; created: boolean }> {
+      take(writesPerAddress, address);
+      try {
+        take(writesPerTouchpoint, touchpointId);
+      } catch (error) {
+        writesPerAddress.refund(address);
+        throw error;
+      }
+      let definition = await definitions.require(touchpointId);
+      const body = parseInput(submissionSchema, input);
+
+      // Times: clamped to the server's clock when more than a day ahead (a wrong device clock).
+      const now = new Date();
+      const clamp = (iso: string | undefined, fallback: Date) => {
+        if (!iso) return fallback;
+        const t = new Date(iso);
+        return t.getTime() > now.getTime() + DAY_MS ? now : t;
+      };
+      const submittedAt = clamp(body.submittedAt, now);
+      let startedAt = clamp(body.startedAt, submittedAt);
+      if (startedAt > submittedAt) startedAt = submittedAt;
+      if (submittedAt.getTime() < now.getTime() - 365 * DAY_MS) throw badInput("submittedAt is more than a year in the past", "submittedAt");
+      if (startedAt.getTime() < now.getTime() - 366 * DAY_MS) throw badInput("startedAt is more than a year in the past", "startedAt");
+
+      // The survey: the touchpoint's active one, or (answers queued on a terminal) the one it had
+      // before the touchpoint last changed.
+      if (body.surveyId !== definition.survey.id) {
+        const previous = await definitions.previousSurvey(definition, body.surveyId);
+        if (!previous || submittedAt > definition.touchpoint.updatedAt) {
+          throw badInput("This is not the survey of this touchpoint: load the survey again", "surveyId");
+        }
+        if (previous.closed) throw new DomainError("GONE", closedMessage);
+        definition = previous;
+      }
+
+      const language = body.language ?? definition.survey.languages[0] ?? "en";
+      if (!definition.survey.languages.includes(language)) {
+        throw badInput(`The survey is not in the language '${language}': use ${definition.survey.languages.join(", ")}`, "language");
+      }
+
+      const rows: AnswerRow[] = [];
+      const seen = new Set<string>();
+      body.answers.forEach((answer, i) => {
+        const question = definition.questionsById.get(answer.questionId);
+        if (!question) throw badInput("Unknown question: not a question of this survey", `answers.${i}.questionId`);
+        if (seen.has(question.id)) throw badInput("The question is answered twice", `answers.${i}.questionId`);
+        seen.add(question.id);
+        rows.push(encodeAnswer(question, answer.value, `answers.${i}.value`));
+      });
+
+      // Metadata: the client's, then the terminal's own (settings.metadata), which wins.
+      const metadata: Record<string, string> = { ...body.metadata };
+      const configured = definition.touchpoint.settings.metadata;
+      if (isObject(configured)) for (const [k, v] of Object.entries(configured)) if (typeof v === "string") metadata[k] = v;
+
+      const release = await responseLimiter.reserve(definition.touchpoint.organizationId, definition.organization.responseLimit, now);
+      let inserted: { id: string }[];
+      try {
+        inserted = await prisma.$queryRawUnsafe<{ id: string }[]>(
+          insertSql,
+          randomBytes(12).toString("hex"),
+          definition.touchpoint.organizationId,
+          definition.survey.id,
+          touchpointId,
+          definition.touchpoint.unitId,
+          language,
+          JSON.stringify(metadata),
+          body.idempotencyKey,
+          startedAt.toISOString(),
+          submittedAt.toISOString(),
+          JSON.stringify(rows),
+        );
+      } catch (error) {
+        release();
+        throw error;
+      }
+      const stored = inserted[0];
+      if (stored) {
+        counters.add(touchpointId, definition.survey.id, startedAt);
+        return { responseId: stored.id, created: true };
+      }
+      release();
+      const existing = await prisma.$queryRawUnsafe<{ id: string }[]>(
+        `SELECT "id" FROM "Response" WHERE "touchpointId" = $1 AND "idempotencyKey" = $2`,
+        touchpointId,
+        body.idempotencyKey,
+      );
+      if (!existing[0]) throw new Error("idempotency conflict without a stored response");
+      return { responseId: existing[0].id, created: false };
+    },
+
+    /** POST /r/{touchpointId}/ping: a terminal's heartbeat. */
+    async ping(touchpointId: string, address: string, input: unknown): Promise<{ refresh: boolean }> {
+      take(writesPerAddress, address);
+      const definition = await definitions.get(touchpointId);
+      if (!definition) throw notFound(unknownTouchpointMessage);
+      if (definition.touchpoint.type !== "terminal") throw badInput("Heartbeats are sent by terminals only");
+      const body = parseInput(pingSchema, input);
+      await prisma.$executeRawUnsafe(pingSql, touchpointId, definition.touchpoint.organizationId, body.battery ?? null);
+      return { refresh: definition.changedAt.getTime() > new Date(body.loadedAt).getTime() };
+    },
+
+    async flush() {
+      await counters.flush();
+    },
+
+    async close() {
+      await counters.close();
+    },
+  };
+}
