@@ -20,8 +20,11 @@ export const permissions = shield(
     },
     Subscription: {
       userUpdated: isAuthenticated,
+      responseCountChanged: isMember, // the domain, when subscribing: viewResults in the survey's unit or a parent, or organisation admin
     },
     Viewer: isAuthenticated,
+    ResponseCountChange: isMember,
+    TouchpointResponseCount: isMember,
     User: isAuthenticated,
     SignupStatus: isAuthenticated,
     Organization: {

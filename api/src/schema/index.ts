@@ -7,6 +7,7 @@ import "./viewer.js";
 import "./api-key.js";
 import "./organization-settings.js";
 import "./onboarding.js";
+import "./response.js";
 
 export function buildSchema() {
   return builder.toSchema({ sortSchema: true });
