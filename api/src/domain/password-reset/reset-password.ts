@@ -22,6 +22,7 @@ export const resetMessages = {
   passwordChanged: "Password changed. You can now sign in with your new password.",
   invalidToken: "This password reset link is invalid, already used or expired. Ask for a new link.",
   tooMany: (minutes: number) => `Too many password reset requests. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`,
+  missingPassword: "Enter a new password",
   externalProvider: "Passwords are managed by the identity provider you sign in with.",
 } as const;
 
@@ -32,7 +33,7 @@ export const hashResetToken = (token: string) => createHash("sha256").update(tok
 const requestSchema = z.object({ email: z.unknown().pipe(emailSchema) });
 const confirmSchema = z.object({
   token: z.string(resetMessages.invalidToken).trim().min(1, resetMessages.invalidToken).max(200, resetMessages.invalidToken),
-  password: z.string("Enter a new password").pipe(passwordSchema),
+  password: z.string(resetMessages.missingPassword).pipe(passwordSchema),
 });
 
 /** The in-memory limiter shared by a process (one per api process; see rate-limit.ts). */

@@ -2,7 +2,8 @@
 // user"; §8 "password reset link sent"). Open calls: the person cannot sign in.
 import { z } from "zod";
 import { defineRoute } from "./route.js";
-import { confirmPasswordReset, requestPasswordReset } from "../../domain/password-reset/reset-password.js";
+import { confirmPasswordReset, requestPasswordReset, resetMessages } from "../../domain/password-reset/reset-password.js";
+import { messages } from "../../domain/validation.js";
 
 const messageShape = z.object({ message: z.string() });
 
@@ -14,7 +15,7 @@ export const passwordResetRoutes = [
       "Send a single-use password reset link (valid one hour) to the address. Answers the same whether or not the address has an account; rate-limited per address (429).",
     tag: "Session and user",
     auth: "none",
-    body: z.object({ email: z.string() }),
+    body: z.object({ email: z.string(messages.invalidEmail) }),
     response: messageShape,
     handler: ({ ctx, body, request }) => requestPasswordReset(ctx, body, { clientAddress: request.ip }),
   }),
@@ -24,7 +25,7 @@ export const passwordResetRoutes = [
     summary: "Set a new password with the token of a reset link; the token works once and for one hour.",
     tag: "Session and user",
     auth: "none",
-    body: z.object({ token: z.string(), password: z.string() }),
+    body: z.object({ token: z.string(resetMessages.invalidToken), password: z.string(resetMessages.missingPassword) }),
     response: messageShape,
     handler: ({ ctx, body }) => confirmPasswordReset(ctx, body),
   }),
