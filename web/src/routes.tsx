@@ -75,14 +75,14 @@ export const routeDefs: RouteDef[] = [
     access: "open",
     hideMenu: true,
     children: [
-      { index: true, title: msg`Sign up` },
-      { path: "verify-email", title: msg`Verify your e-mail address` },
+      { index: true, title: msg`Sign up`, screen: () => import("./signup/SignupPage") },
+      { path: "verify-email", title: msg`Verify your e-mail address`, screen: () => import("./signup/VerifyEmailPage") },
     ],
   },
   { path: "accept-invitation", title: msg`Accept invitation`, access: "tokenAllowed" },
   { path: "unsubscribe", title: msg`Unsubscribe`, access: "open" },
   { path: "expired", title: msg`Account needs attention`, screen: () => import("./shell/ExpiredPage") },
-  { path: "getting-started", title: msg`Getting started` },
+  { path: "getting-started", title: msg`Getting started`, screen: () => import("./onboarding/GettingStartedPage") },
   {
     path: "settings",
     title: msg`Settings`,
