@@ -1,0 +1,37 @@
+// Responses: the live count of a survey's responses (a survey list or summary open in a browser
+// updates as responses arrive). Events come from the respondent runtime's counter flush
+// (api/src/domain/respondent/counters.ts), at most one per survey every 500 ms.
+import { builder } from "./builder.js";
+import type { ResponseCountsEvent } from "../pubsub/bus.js";
+import { assertMayWatchSurvey } from "../domain/responses/live-counts.js";
+
+const TouchpointResponseCount = builder.objectRef<ResponseCountsEvent["touchpoints"][number]>("TouchpointResponseCount").implement({
+  fields: (t) => ({
+    touchpointId: t.exposeString("touchpointId", { description: "the touchpoint's 24-hex _id" }),
+    responseCount: t.exposeInt("responseCount"),
+    lastFeedbackAt: t.exposeString("lastFeedbackAt", { nullable: true, description: "ISO 8601" }),
+  }),
+});
+
+const ResponseCountChange = builder.objectRef<ResponseCountsEvent>("ResponseCountChange").implement({
+  fields: (t) => ({
+    surveyId: t.exposeString("surveyId", { description: "the survey's 24-hex _id" }),
+    responseCount: t.exposeInt("responseCount", { description: "the survey's responses after this change" }),
+    lastFeedbackAt: t.exposeString("lastFeedbackAt", { nullable: true, description: "ISO 8601" }),
+    created: t.exposeInt("created", { description: "responses stored since the previous event of this survey" }),
+    touchpoints: t.field({ type: [TouchpointResponseCount], resolve: (e) => e.touchpoints }),
+  }),
+});
+
+builder.subscriptionField("responseCountChanged", (t) =>
+  t.field({
+    type: ResponseCountChange,
+    description: "the survey's new response count whenever responses arrive (members who may view the survey's unit)",
+    args: { surveyId: t.arg.string({ required: true, description: "the survey's 24-hex _id" }) },
+    subscribe: async (_root, { surveyId }, ctx) => {
+      await assertMayWatchSurvey(ctx, surveyId);
+      return ctx.bus.subscribe("response:created", surveyId);
+    },
+    resolve: (event) => event,
+  }),
+);
