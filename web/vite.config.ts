@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { widgetBuildPlugin } from "./src/widget/build.js";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const outDir = fileURLToPath(new URL("../dist/web", import.meta.url));
@@ -10,7 +11,8 @@ export const babelPlugins = ["relay", "@lingui/babel-plugin-lingui-macro"];
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react({ babel: { plugins: babelPlugins } })],
+  // widgetBuildPlugin: the embeddable website widget, built to dist/widget/widget.js after the client.
+  plugins: [react({ babel: { plugins: babelPlugins } }), widgetBuildPlugin()],
   server: {
     // In development the API (fastify) runs on its own port; forward what the client calls.
     proxy: {
