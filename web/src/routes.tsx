@@ -69,6 +69,10 @@ export const routeDefs: RouteDef[] = [
   { index: true, title: msg`Loading`, hideMenu: true, screen: () => import("./shell/RootPage") },
   { path: "auth-callback", title: msg`Signing in`, access: "open", hideMenu: true, screen: () => import("./auth/AuthCallbackPage") },
   { path: "logout", title: msg`Signed out`, access: "open", hideMenu: true, screen: () => import("./auth/LogoutPage") },
+  // Designed here (spec 000 §2 "login with forgot password"; embedded-mode outbox): docs/decisions.md
+  { path: "forgot-password", title: msg`Forgot password`, access: "open", hideMenu: true, screen: () => import("./password-reset/ForgotPasswordPage") },
+  { path: "reset-password", title: msg`Choose a new password`, access: "open", hideMenu: true, screen: () => import("./password-reset/ResetPasswordPage") },
+  { path: "outbox", title: msg`Outbox`, access: "open", hideMenu: true, screen: () => import("./outbox/OutboxPage") },
   {
     path: "signup",
     title: msg`Sign up`,
