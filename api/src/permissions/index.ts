@@ -1,7 +1,7 @@
 // The permission map: every query, mutation, subscription and type names its rule, and anything
 // not named is denied (fallbackRule: deny). docs/permissions.md is this file in prose.
 import { allow, deny, shield } from "graphql-shield";
-import { isAuthenticated, isCurrentOrganization, isMember, noRights } from "./rules.js";
+import { isAuthenticated, isCurrentOrganization, isMember, mayManageUsers, noRights } from "./rules.js";
 
 export const permissions = shield(
   {
@@ -9,6 +9,13 @@ export const permissions = shield(
       viewer: allow, // answers null to anonymous callers
       node: isAuthenticated, // tenancy: each type's lookup is scoped in domain/tenancy.ts
       nodes: isAuthenticated,
+      // user management, invitations, teams: the domain checks rights per unit and organisation
+      members: mayManageUsers,
+      member: mayManageUsers,
+      invites: mayManageUsers,
+      invite: mayManageUsers,
+      invitation: allow, // the invitation link's token is the proof; the domain validates it
+      unitTree: isMember,
     },
     Mutation: {
       updateProfile: isAuthenticated,
@@ -17,6 +24,20 @@ export const permissions = shield(
       generateApiKey: isMember, // own keys; the domain checks the restApi feature
       revokeApiKey: isMember, // own keys only: any other id is not found
       updateOrganizationSettings: isMember, // the domain: organisation admins of the current organisation only
+      inviteUser: mayManageUsers, // the domain: manageUsers in the unit; flags as the inviter may grant
+      resendInvite: mayManageUsers,
+      deleteInvite: mayManageUsers,
+      acceptInvitation: isAuthenticated, // the domain: only an invitation sent to the caller's address
+      acceptInvitationAsNewUser: allow, // the token is the proof; the domain validates it
+      updateMember: mayManageUsers, // the domain: manageUsers in the unit; admin flags by organisation admins
+      removeMemberFromUnit: mayManageUsers,
+      modifyTeam: mayManageUsers,
+      setBillingAdmin: mayManageUsers, // the domain: organisation admins only
+      createUser: mayManageUsers,
+      createUnit: isMember, // the domain: manageTeams in the parent (organisation admins at the top)
+      updateUnit: isMember,
+      deleteUnit: isMember,
+      setRestrictSummaryToTeam: isMember, // the domain: organisation admins only
     },
     Subscription: {
       userUpdated: isAuthenticated,
@@ -42,7 +63,23 @@ export const permissions = shield(
     UpdateOrganizationSettingsPayload: isAuthenticated,
     OrganizationUnitsConnection: isMember,
     OrganizationUnitsConnectionEdge: isMember,
-    Unit: isMember,
+    Unit: { "*": isMember, members: mayManageUsers },
+    UnitMember: mayManageUsers,
+    Member: mayManageUsers,
+    MemberUnitRole: mayManageUsers,
+    MemberPayload: isAuthenticated,
+    QueryMembersConnection: mayManageUsers,
+    QueryMembersConnectionEdge: mayManageUsers,
+    Invite: mayManageUsers,
+    QueryInvitesConnection: mayManageUsers,
+    QueryInvitesConnectionEdge: mayManageUsers,
+    InvitePayload: isAuthenticated,
+    DeleteInvitePayload: isAuthenticated,
+    InvitationPreview: allow,
+    AcceptInvitationPayload: allow,
+    UnitTree: isMember,
+    UnitPayload: isMember,
+    DeleteUnitPayload: isMember,
     UnitRole: isAuthenticated,
     SatisfactionScale: isAuthenticated,
     SubscriptionStatus: isAuthenticated,

@@ -7,6 +7,7 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { gql, subscribeWs } from "../test/graphql-client.js";
 import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
 import { getProtectedSchema } from "../graphql/yoga.js";
+import { hashToken } from "../domain/invitations/invitations.js";
 
 const actors = ["anonymous", "viewer", "editor", "adminOfOtherUnit", "adminOfOtherOrganization", "admin"] as const;
 type Actor = (typeof actors)[number];
@@ -17,14 +18,19 @@ type Row = {
   /** Root field under test, "Type.field" */
   field: string;
   kind: "query" | "mutation" | "subscription";
-  document: (ids: Ids) => string;
+  document: (ids: Ids, actor: Actor) => string;
   /** How the answer's data proves the outcome. */
   expected: Record<Actor, Outcome>;
   /** Checks the data of an allowed call. */
   allowedData?: (data: any, actor: Actor, ids: Ids) => void;
 };
 
-type Ids = { unitA: string; orgA: string; userViewer: string; apiKeyOfViewer: string; surveyA: string };
+type Ids = { unitA: string; orgA: string; userViewer: string; apiKeyOfViewer: string; surveyA: string; teams: TeamIds };
+/** Invitations, users and units for the user-management and teams rows. */
+type TeamIds = { unitA1: string; inviteA: string; inviteToDelete: string; previewToken: string; viewerToken: string; newUserTokens: Record<Actor, string>; userToRemove: string; userToMove: string; createdUnit?: string };
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+const onlyAdmin = { anonymous: "refused", viewer: "refused", editor: "refused", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" } as const;
+const managersOfAnyOrganization = { anonymous: "refused", viewer: "refused", editor: "refused", adminOfOtherUnit: "allowed", adminOfOtherOrganization: "allowed", admin: "allowed" } as const;
 const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString("base64");
 
 const everyoneSignedIn = { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "allowed", adminOfOtherOrganization: "allowed", admin: "allowed" } as const;
@@ -121,6 +127,151 @@ const matrix: Row[] = [
     document: (ids) => `subscription { responseCountChanged(surveyId: "${ids.surveyA}") { responseCount } }`,
     expected: { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
   },
+  // ---- user management, invitations and teams (docs/permissions.md) ----
+  {
+    field: "Query.members",
+    kind: "query",
+    // Those who manage users somewhere, each in their own organisation only.
+    document: () => `{ members(first: 100) { edges { node { userLegacyId unitRoles { role } } } } }`,
+    expected: managersOfAnyOrganization,
+    allowedData: (data, actor, ids) => {
+      const users = data.members.edges.map((e: any) => e.node.userLegacyId);
+      expect(users.includes(ids.userViewer)).toBe(actor !== "adminOfOtherOrganization");
+    },
+  },
+  {
+    field: "Query.member",
+    kind: "query",
+    document: (ids) => `{ member(userId: "${ids.userViewer}") { userLegacyId } }`,
+    expected: { ...managersOfAnyOrganization, adminOfOtherOrganization: "refused" },
+    allowedData: (data, _a, ids) => expect(data.member.userLegacyId).toBe(ids.userViewer),
+  },
+  {
+    field: "Query.invites",
+    kind: "query",
+    // Invitations of units the caller manages users in: the admin of unit B does not see unit A's.
+    document: () => `{ invites(first: 100) { edges { node { legacyId email } } } }`,
+    expected: managersOfAnyOrganization,
+    allowedData: (data, actor, ids) => {
+      const invites = data.invites.edges.map((e: any) => e.node.legacyId);
+      expect(invites.includes(ids.teams.inviteA)).toBe(actor === "admin");
+    },
+  },
+  {
+    field: "Query.invite",
+    kind: "query",
+    document: (ids) => `{ invite(id: "${ids.teams.inviteA}") { legacyId unit { name } } }`,
+    expected: onlyAdmin,
+  },
+  {
+    field: "Query.invitation",
+    kind: "query",
+    // The link's token is the proof: anyone holding it sees what it offers.
+    document: (ids) => `{ invitation(token: "${ids.teams.previewToken}") { unitName existingUser } }`,
+    expected: { ...everyoneSignedIn, anonymous: "allowed" },
+    allowedData: (data) => expect(data.invitation.existingUser).toBe(false),
+  },
+  {
+    field: "Query.unitTree",
+    kind: "query",
+    // Every member reads their own organisation's tree.
+    document: () => `{ unitTree { units { legacyId } restrictSummaryToTeam } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data, actor, ids) =>
+      expect(data.unitTree.units.some((u: any) => u.legacyId === ids.unitA)).toBe(actor !== "adminOfOtherOrganization"),
+  },
+  {
+    field: "Mutation.inviteUser",
+    kind: "mutation",
+    document: (ids) => `mutation { inviteUser(input: { email: "matrix-${unique()}@example.test", unitId: "${ids.unitA}", role: viewer }) { invite { email } } }`,
+    expected: onlyAdmin,
+  },
+  {
+    field: "Mutation.resendInvite",
+    kind: "mutation",
+    document: (ids) => `mutation { resendInvite(id: "${ids.teams.inviteA}") { invite { legacyId } } }`,
+    expected: onlyAdmin,
+  },
+  {
+    field: "Mutation.deleteInvite",
+    kind: "mutation",
+    document: (ids) => `mutation { deleteInvite(id: "${ids.teams.inviteToDelete}") { legacyId } }`,
+    expected: onlyAdmin,
+  },
+  {
+    field: "Mutation.acceptInvitation",
+    kind: "mutation",
+    // Only the person the invitation was sent to (the viewer, invited into unit B).
+    document: (ids) => `mutation { acceptInvitation(token: "${ids.teams.viewerToken}") { organizationLegacyId } }`,
+    expected: { anonymous: "refused", viewer: "allowed", editor: "refused", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "refused" },
+  },
+  {
+    field: "Mutation.acceptInvitationAsNewUser",
+    kind: "mutation",
+    // The token is the proof (one invitation per caller here).
+    document: (ids, actor) =>
+      `mutation { acceptInvitationAsNewUser(input: { token: "${ids.teams.newUserTokens[actor]}", displayName: "New ${actor}", password: "New-Password-1!", password2: "New-Password-1!" }) { email } }`,
+    expected: { ...everyoneSignedIn, anonymous: "allowed" },
+  },
+  {
+    field: "Mutation.updateMember",
+    kind: "mutation",
+    document: (ids) => `mutation { updateMember(input: { userId: "${ids.userViewer}", unitId: "${ids.unitA}", receiveDigest: true }) { member { receiveDigest } } }`,
+    expected: onlyAdmin,
+    allowedData: (data) => expect(data.updateMember.member.receiveDigest).toBe(true),
+  },
+  {
+    field: "Mutation.removeMemberFromUnit",
+    kind: "mutation",
+    document: (ids) => `mutation { removeMemberFromUnit(userId: "${ids.teams.userToRemove}", unitId: "${ids.unitA}") { userLegacyId } }`,
+    expected: onlyAdmin,
+  },
+  {
+    field: "Mutation.modifyTeam",
+    kind: "mutation",
+    document: (ids) => `mutation { modifyTeam(userId: "${ids.teams.userToMove}", units: [{ unitId: "${ids.teams.unitA1}", role: editor }]) { member { unitRoles { role } } } }`,
+    expected: onlyAdmin,
+  },
+  {
+    field: "Mutation.setBillingAdmin",
+    kind: "mutation",
+    // Organisation admins only: the admin of unit B manages users but may not give billing rights.
+    document: (ids) => `mutation { setBillingAdmin(userId: "${ids.userViewer}", billingAdmin: false) { member { billingAdmin } } }`,
+    expected: onlyAdmin,
+  },
+  {
+    field: "Mutation.createUser",
+    kind: "mutation",
+    document: (ids) =>
+      `mutation { createUser(input: { email: "direct-${unique()}@example.test", displayName: "Direct", password: "Direct-Password-1!", unitId: "${ids.unitA}", role: viewer }) { userLegacyId } }`,
+    expected: onlyAdmin,
+  },
+  {
+    field: "Mutation.createUnit",
+    kind: "mutation",
+    document: (ids) => `mutation { createUnit(parentId: "${ids.unitA}", name: "Matrix team") { unit { legacyId } } }`,
+    expected: onlyAdmin,
+    allowedData: (data, _a, ids) => void (ids.teams.createdUnit = data.createUnit.unit.legacyId),
+  },
+  {
+    field: "Mutation.updateUnit",
+    kind: "mutation",
+    document: (ids) => `mutation { updateUnit(id: "${ids.teams.unitA1}", name: "Helsinki store") { unit { name } } }`,
+    expected: onlyAdmin,
+  },
+  {
+    field: "Mutation.deleteUnit",
+    kind: "mutation",
+    document: (ids) => `mutation { deleteUnit(id: "${ids.teams.createdUnit}") { legacyId } }`,
+    expected: onlyAdmin,
+  },
+  {
+    field: "Mutation.setRestrictSummaryToTeam",
+    kind: "mutation",
+    document: () => `mutation { setRestrictSummaryToTeam(enabled: true) { restrictSummaryToTeam } }`,
+    // Organisation admins of their current organisation (the other organisation's admin sets their own).
+    expected: { ...onlyAdmin, adminOfOtherOrganization: "allowed" },
+  },
 ];
 
 describe("permission matrix coverage", () => {
@@ -149,7 +300,7 @@ describe.skipIf(noDatabase)("permission matrix", () => {
       data: { organizationId: org.organization.id, userId: org.users.viewerA.id, keyHash: `matrix-${org.organization.id}`, keyPrefix: "fbk_matr" },
     });
     const surveyA = await t.prisma.survey.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Matrix survey" } });
-    ids = { unitA: org.units.unitA.id, orgA: org.organization.id, userViewer: org.users.viewerA.id, apiKeyOfViewer: viewerKey.id, surveyA: surveyA.id };
+    ids = { unitA: org.units.unitA.id, orgA: org.organization.id, userViewer: org.users.viewerA.id, apiKeyOfViewer: viewerKey.id, surveyA: surveyA.id, teams: await teamIds() };
     const signIn = async (email: string) => (await signInWithPassword(t.baseUrl, email, testPassword)).accessToken;
     tokens.anonymous = undefined;
     tokens.viewer = await signIn(org.users.viewerA.email);
@@ -160,12 +311,38 @@ describe.skipIf(noDatabase)("permission matrix", () => {
   });
   afterAll(async () => t?.close());
 
+  async function teamIds(): Promise<TeamIds> {
+    const organizationId = org.organization.id;
+    const invite = async (email: string, unitId: string, token: string) =>
+      (
+        await t.prisma.invite.create({
+          data: { organizationId, unitId, role: "viewer", email, tokenHash: hashToken(token), invitedByUserId: org.users.admin.id, expiresAt: new Date(Date.now() + 86_400_000) },
+        })
+      ).id;
+    const token = () => `matrix-token-${unique()}-${unique()}`;
+    const previewToken = token();
+    const viewerToken = token();
+    const newUserTokens = Object.fromEntries(actors.map((a) => [a, token()])) as Record<Actor, string>;
+    const inviteA = await invite(`invitee-${unique()}@example.test`, org.units.unitA.id, token());
+    const inviteToDelete = await invite(`deleted-${unique()}@example.test`, org.units.unitA.id, token());
+    await invite(`preview-${unique()}@example.test`, org.units.unitA.id, previewToken);
+    await invite(org.users.viewerA.email, org.units.unitB.id, viewerToken);
+    for (const a of actors) await invite(`new-${a}-${unique()}@example.test`, org.units.unitA.id, newUserTokens[a]);
+    const member = async (name: string) => {
+      const user = await t.prisma.user.create({ data: { email: `${name}-${unique()}@example.test`, displayName: name, currentOrganizationId: organizationId } });
+      await t.prisma.membership.create({ data: { userId: user.id, organizationId } });
+      for (const unitId of [org.units.unitA.id, org.units.unitB.id]) await t.prisma.unitRole.create({ data: { organizationId, unitId, userId: user.id, role: "viewer" } });
+      return user.id;
+    };
+    return { unitA1: org.units.unitA1.id, inviteA, inviteToDelete, previewToken, viewerToken, newUserTokens, userToRemove: await member("remove-me"), userToMove: await member("move-me") };
+  }
+
   for (const row of matrix) {
     for (const actor of actors) {
       const outcome = row.expected[actor];
       it(`${row.field} as ${actor}: ${outcome}`, async () => {
         if (row.kind === "subscription") {
-          const sub = subscribeWs(t.baseUrl, row.document(ids), tokens[actor]);
+          const sub = subscribeWs(t.baseUrl, row.document(ids, actor), tokens[actor]);
           await sub.waitFor(1, 600);
           const refusal = JSON.stringify([...sub.events, ...sub.errors]);
           await sub.close();
@@ -173,7 +350,7 @@ describe.skipIf(noDatabase)("permission matrix", () => {
           else expect(refusal).toBe("[]");
           return;
         }
-        const result = await gql(t.baseUrl, row.document(ids), {}, tokens[actor]);
+        const result = await gql(t.baseUrl, row.document(ids, actor), {}, tokens[actor]);
         if (outcome === "refused") {
           expect(result.errors?.length ?? 0).toBeGreaterThan(0);
           const codes = result.errors!.map((e) => e.extensions?.code);

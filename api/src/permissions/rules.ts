@@ -2,7 +2,7 @@
 import { rule } from "graphql-shield";
 import { GraphQLError } from "graphql";
 import type { GraphQLContext } from "../schema/builder.js";
-import { adminInAnyUnit } from "./rights.js";
+import { adminInAnyUnit, anyUnitHasRight } from "./rights.js";
 
 const notLoggedIn = () => new GraphQLError("Not logged in", { extensions: { code: "UNAUTHENTICATED" } });
 export const noRights = (message = "You do not have the rights to do this") =>
@@ -34,4 +34,12 @@ export const isSystemAdmin = rule({ cache: "contextual" })((_p, _a, ctx: GraphQL
 export const isCurrentOrganization = rule({ cache: "no_cache" })((parent: { id: string }, _a, ctx: GraphQLContext) => {
   if (!ctx.viewer) return notLoggedIn();
   return parent.id === ctx.viewer.organizationId ? true : noRights();
+});
+
+/** Manages users somewhere: organisation admin, system admin or admin role (manageUsers) in a unit. */
+export const mayManageUsers = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => {
+  if (!ctx.viewer) return notLoggedIn();
+  if (!ctx.viewer.organizationId) return noRights("No organization found");
+  const v = ctx.viewer;
+  return v.organizationAdmin || v.systemAdmin || anyUnitHasRight(v.grants, "manageUsers") ? true : noRights("You do not have the rights to manage users");
 });

@@ -10,7 +10,7 @@ import argon2 from "argon2";
 import type { DomainContext } from "../context.js";
 import type { Role } from "../../permissions/rights.js";
 import { badInput, conflict, forbidden, notFound } from "../errors.js";
-import { emailSchema, objectIdSchema, parseInput, passwordSchema } from "../validation.js";
+import { emailSchema, messages, objectIdSchema, parseInput, passwordSchema } from "../validation.js";
 import { requireViewer } from "../viewer.js";
 import { queueMail } from "../../mail/queue-mail.js";
 import { canInUnit, loadManager, managesUsersAnywhere, requireManagesUsersAnywhere, unitOf, type Manager } from "../user-management/manager.js";
@@ -342,7 +342,7 @@ export const newUserSchema = z.object({
   displayName: displayNameSchema,
   password: passwordSchema,
   password2: z.string({ message: passwordsDoNotMatch }),
-  locale: z.enum(["en", "es", "fi", "se"]).optional(),
+  locale: z.enum(["en", "es", "fi", "se"], { message: messages.invalidProfileLocale }).optional(),
 });
 
 /**

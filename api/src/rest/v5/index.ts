@@ -8,6 +8,8 @@ import { impersonationRoutes } from "./impersonation.js";
 import { tutorialAndLocationRoutes } from "./tutorials.js";
 import { organizationRoutes } from "./organization.js";
 import { signupRoutes } from "./signup.js";
+import { userManagementRoutes } from "./user-management.js";
+import { invitationRoutes } from "./invitations.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
   ...passwordResetRoutes,
@@ -18,4 +20,6 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...tutorialAndLocationRoutes,
   ...organizationRoutes,
   ...signupRoutes,
+  ...userManagementRoutes,
+  ...invitationRoutes,
 ];
