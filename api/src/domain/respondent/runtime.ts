@@ -188,7 +188,23 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
       const configured = definition.touchpoint.settings.metadata;
       if (isObject(configured)) for (const [k, v] of Object.entries(configured)) if (typeof v === "string") metadata[k] = v;
 
-      const release = await responseLimiter.reserve(definition.touchpoint.organizationId, definition.organization.responseLimit, now);
+      const findStored = async () =>
+        (
+          await prisma.$queryRawUnsafe<{ id: string }[]>(
+            `SELECT "id" FROM "Response" WHERE "touchpointId" = $1 AND "idempotencyKey" = $2`,
+            touchpointId,
+            body.idempotencyKey,
+          )
+        )[0];
+      let release: () => void;
+      try {
+        release = await responseLimiter.reserve(definition.touchpoint.organizationId, definition.organization.responseLimit, now);
+      } catch (error) {
+        // At the limit, a retry of a response stored before is still answered.
+        const earlier = await findStored();
+        if (earlier) return { responseId: earlier.id, created: false };
+        throw error;
+      }
       let inserted: { id: string }[];
       try {
         inserted = await prisma.$queryRawUnsafe<{ id: string }[]>(
@@ -215,13 +231,9 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
         return { responseId: stored.id, created: true };
       }
       release();
-      const existing = await prisma.$queryRawUnsafe<{ id: string }[]>(
-        `SELECT "id" FROM "Response" WHERE "touchpointId" = $1 AND "idempotencyKey" = $2`,
-        touchpointId,
-        body.idempotencyKey,
-      );
-      if (!existing[0]) throw new Error("idempotency conflict without a stored response");
-      return { responseId: existing[0].id, created: false };
+      const existing = await findStored();
+      if (!existing) throw new Error("idempotency conflict without a stored response");
+      return { responseId: existing.id, created: false };
     },
 
     /** POST /r/{touchpointId}/ping: a terminal's heartbeat. */
