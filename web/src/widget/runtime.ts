@@ -29,6 +29,7 @@ export class Widget implements WidgetTarget {
   private lastScroll = { y: 0, t: 0 };
   private maxY = 0;
   private url: string;
+  private readonly listeners = new AbortController();
 
   constructor(
     private readonly win: Win,
@@ -81,6 +82,14 @@ export class Widget implements WidgetTarget {
     this.evaluate();
   }
 
+  /** Stops listening and removes the survey (used by tests; a page simply unloads). */
+  destroy(): void {
+    this.listeners.abort();
+    clearTimeout(this.timer);
+    this.unmount();
+    this.settings = null;
+  }
+
   // --- Evaluation -------------------------------------------------------------------------------
 
   private refreshState(): VisitorState {
@@ -119,6 +128,7 @@ export class Widget implements WidgetTarget {
   private listen(s: WidgetSettings): void {
     const { win } = this;
     const doc = win.document;
+    const { signal } = this.listeners;
     const coarse = !!win.matchMedia?.("(pointer: coarse)").matches;
     if (s.scroll > 0 || (s.exitIntent && coarse)) {
       this.maxScroll = this.currentScroll();
@@ -141,24 +151,28 @@ export class Widget implements WidgetTarget {
           this.lastScroll = { y, t };
           if (again) this.evaluate();
         },
-        { passive: true },
+        { passive: true, signal },
       );
     }
     if (s.exitIntent) {
-      doc.addEventListener("mouseout", (e) => {
-        if (!this.exited && isExitMouseOut(e)) {
-          this.exited = true;
-          this.evaluate();
-        }
-      });
+      doc.addEventListener(
+        "mouseout",
+        (e) => {
+          if (!this.exited && isExitMouseOut(e)) {
+            this.exited = true;
+            this.evaluate();
+          }
+        },
+        { signal },
+      );
     }
     // Single-page applications: a new URL is a new page view.
     const navigated = () => this.navigated();
-    win.addEventListener("popstate", navigated);
-    win.addEventListener("hashchange", navigated);
-    win.addEventListener("feedbackwidget:navigate", navigated);
+    win.addEventListener("popstate", navigated, { signal });
+    win.addEventListener("hashchange", navigated, { signal });
+    win.addEventListener("feedbackwidget:navigate", navigated, { signal });
     patchHistory(win);
-    win.addEventListener("message", (e) => this.onMessage(e));
+    win.addEventListener("message", (e) => this.onMessage(e), { signal });
   }
 
   private currentScroll(): number {
