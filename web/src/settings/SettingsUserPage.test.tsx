@@ -4,6 +4,7 @@ import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
 
+const apiKeysViewer = { countryCode: "FI", apiKeys: [], billingAdmin: false, currentOrganization: { id: "T3JnOjE=", availableFeatures: ["restApi"] } };
 const profile = { id: "VXNlcjox", displayName: "Ada Lovelace", email: "ada@example.org", locale: "en", receiveDigest: true };
 
 function setup(mutation: (vars: Record<string, unknown>) => unknown = ({ input }) => ({
@@ -12,7 +13,7 @@ function setup(mutation: (vars: Record<string, unknown>) => unknown = ({ input }
   const calls: Array<Record<string, unknown>> = [];
   const app = renderApp("/settings/user", {
     AppShellQuery: () => viewerResponse(),
-    SettingsUserPageQuery: () => ({ data: { viewer: { user: profile } } }),
+    SettingsUserPageQuery: () => ({ data: { viewer: { user: profile, ...apiKeysViewer } } }),
     SettingsUserFormMutation: (vars) => {
       calls.push(vars);
       return mutation(vars);

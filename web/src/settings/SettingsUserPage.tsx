@@ -1,6 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import type { SettingsUserPageQuery } from "../__generated__/SettingsUserPageQuery.graphql";
+import { ApiKeysSection } from "./ApiKeysSection";
 import { SettingsUserForm } from "./SettingsUserForm";
 
 /** /settings/user: the signed-in person's profile. */
@@ -13,6 +14,7 @@ export default function SettingsUserPage() {
             ...SettingsUserForm_user
           }
         }
+        ...ApiKeysSection_query
       }
     `,
     {},
@@ -24,6 +26,7 @@ export default function SettingsUserPage() {
         <Trans>User profile</Trans>
       </h1>
       {data.viewer ? <SettingsUserForm user={data.viewer.user} /> : null}
+      {data.viewer ? <ApiKeysSection query={data} /> : null}
     </section>
   );
 }

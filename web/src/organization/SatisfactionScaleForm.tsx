@@ -1,0 +1,112 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import { graphql, useFragment } from "react-relay";
+import type { SatisfactionScaleForm_organization$key } from "../__generated__/SatisfactionScaleForm_organization.graphql";
+import { SaveButton } from "../shell/SaveButton";
+import { useFormGuard } from "../shell/useFormGuard";
+import { SCALE_HIGHEST, SCALE_LOWEST, validateScale, type ScaleDraft, type ScaleError } from "./organizationValidation";
+import { useOrganizationSettingsMutation } from "./useOrganizationSettingsMutation";
+
+export function SatisfactionScaleForm({ organization, editable }: { organization: SatisfactionScaleForm_organization$key; editable: boolean }) {
+  const { t } = useLingui();
+  const formId = useId();
+  const data = useFragment(
+    graphql`
+      fragment SatisfactionScaleForm_organization on Organization {
+        satisfactionScale {
+          enabled
+          min
+          max
+        }
+      }
+    `,
+    organization,
+  );
+  const saved: ScaleDraft = useMemo(
+    () => ({ enabled: data.satisfactionScale.enabled, min: String(data.satisfactionScale.min), max: String(data.satisfactionScale.max) }),
+    [data.satisfactionScale.enabled, data.satisfactionScale.min, data.satisfactionScale.max],
+  );
+  const [draft, setDraft] = useState(saved);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setDraft(saved), [saved]);
+  const saveSettings = useOrganizationSettingsMutation();
+
+  const errors = validateScale(draft);
+  const valid = Object.keys(errors).length === 0;
+  const dirty = draft.enabled !== saved.enabled || draft.min !== saved.min || draft.max !== saved.max;
+  const message = (error: ScaleError | undefined) =>
+    error === "order"
+      ? t`The minimum must be smaller than the maximum`
+      : error === "whole"
+        ? t`Use a whole number from ${SCALE_LOWEST} to ${SCALE_HIGHEST}`
+        : null;
+
+  const save = async () => {
+    if (!valid) return false;
+    setSaving(true);
+    try {
+      return await saveSettings(
+        { satisfactionScale: { enabled: draft.enabled, min: Number(draft.min), max: Number(draft.max) } },
+        t`Updated`,
+      );
+    } finally {
+      setSaving(false);
+    }
+  };
+  const { dialog } = useFormGuard({ dirty, valid, save });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void save();
+  };
+
+  const numberField = (key: "min" | "max", label: string) => {
+    const error = message(errors[key]);
+    return (
+      <div className="field">
+        <label htmlFor={`${formId}-${key}`}>{label}</label>
+        <input
+          id={`${formId}-${key}`}
+          type="number"
+          inputMode="numeric"
+          min={SCALE_LOWEST}
+          max={SCALE_HIGHEST}
+          step={1}
+          value={draft[key]}
+          readOnly={!editable}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${formId}-${key}-error` : undefined}
+          onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
+        />
+        {error ? (
+          <p className="field__error" id={`${formId}-${key}-error`}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <form id={formId} className="form" onSubmit={onSubmit} noValidate>
+      <p className="field__hint">
+        <Trans>Show average satisfaction on this scale instead of as a percentage.</Trans>
+      </p>
+      <div className="field field--checkbox">
+        <input
+          id={`${formId}-enabled`}
+          type="checkbox"
+          checked={draft.enabled}
+          disabled={!editable}
+          onChange={(e) => setDraft((d) => ({ ...d, enabled: e.target.checked }))}
+        />
+        <label htmlFor={`${formId}-enabled`}>
+          <Trans>Use a satisfaction scale</Trans>
+        </label>
+      </div>
+      {numberField("min", t`Minimum`)}
+      {numberField("max", t`Maximum`)}
+      {editable ? <SaveButton valid={valid} saving={saving} form={formId} /> : null}
+      {dialog}
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { useLingui } from "@lingui/react/macro";
+import { useCallback } from "react";
+import { graphql, useMutation } from "react-relay";
+import type {
+  UpdateOrganizationSettingsInput,
+  useOrganizationSettingsMutation as MutationType,
+} from "../__generated__/useOrganizationSettingsMutation.graphql";
+import { actions } from "../shell/actions";
+import { toasts } from "../shell/toastStore";
+import { graphQLErrorMessage, GraphQLResponseError } from "../transport/relayEnvironment";
+
+/**
+ * Saves organisation settings with updateOrganizationSettings; toasts the success message or the
+ * server's error. Resolves true when saved; `onFieldError` receives the server's field, if any.
+ */
+export function useOrganizationSettingsMutation() {
+  const { t } = useLingui();
+  const [commit] = useMutation<MutationType>(graphql`
+    mutation useOrganizationSettingsMutation($input: UpdateOrganizationSettingsInput!) {
+      updateOrganizationSettings(input: $input) {
+        organization {
+          id
+          name
+          privacyPolicy
+          satisfactionScale {
+            enabled
+            min
+            max
+          }
+          surveyAppearance {
+            primaryColor
+            backgroundColor
+            textColor
+            font
+            buttonStyle
+          }
+        }
+      }
+    }
+  `);
+  return useCallback(
+    (input: UpdateOrganizationSettingsInput, success: string, onFieldError?: (field: string, message: string) => void) =>
+      actions.run(
+        "saveOrganizationSettings",
+        () =>
+          new Promise<boolean>((resolve) => {
+            commit({
+              variables: { input },
+              onCompleted: (_response, errors) => {
+                if (errors?.length) {
+                  toasts.error(errors.map((e) => e.message).join("\n"));
+                  resolve(false);
+                  return;
+                }
+                toasts.success(success);
+                resolve(true);
+              },
+              onError: (error) => {
+                const message = graphQLErrorMessage(error) ?? t`Something went wrong`;
+                if (error instanceof GraphQLResponseError && error.field) onFieldError?.(error.field, message);
+                toasts.error(message);
+                resolve(false);
+              },
+            });
+          }),
+      ),
+    [commit, t],
+  );
+}
