@@ -248,13 +248,15 @@ export async function deleteInvite(ctx: DomainContext, inviteId: string, organiz
 const tokenSchema = z.string({ message: invitationMessages.invalid }).min(11, invitationMessages.invalid).max(200, invitationMessages.invalid);
 
 /** The invitation a token names, refused with a clear message when it cannot be used. */
-async function usableInvitation(ctx: DomainContext, token: string) {
+async function usableInvitation(ctx: DomainContext, token: string, opts: { forEmail?: string } = {}) {
   const value = parseInput(tokenSchema, token);
   const row = await ctx.prisma.invite.findUnique({
     where: { tokenHash: hashToken(value) },
     select: { ...inviteSelect, acceptedAt: true, deletedAt: true, organization: { select: { name: true } } },
   });
   if (!row) throw notFound(invitationMessages.invalid);
+  // Someone else's invitation: say only that, whatever its state.
+  if (opts.forEmail !== undefined && row.email !== opts.forEmail.toLowerCase()) throw forbidden(invitationMessages.otherAccount);
   if (row.deletedAt) throw notFound(invitationMessages.deleted);
   if (row.acceptedAt) throw conflict(invitationMessages.accepted);
   if (row.expiresAt <= new Date()) throw badInput(invitationMessages.expired, "token");
@@ -330,8 +332,7 @@ async function grantInvitation(db: Parameters<Parameters<DomainContext["prisma"]
 /** POST /user-invite: a signed-in user accepts an invitation sent to their own address. */
 export async function acceptInvitation(ctx: DomainContext, token: string): Promise<{ organizationId: string; userId: string }> {
   const viewer = requireViewer(ctx.viewer);
-  const row = await usableInvitation(ctx, token);
-  if (row.email !== viewer.email.toLowerCase()) throw forbidden(invitationMessages.otherAccount);
+  const row = await usableInvitation(ctx, token, { forEmail: viewer.email });
   await ctx.prisma.$transaction((db) => grantInvitation(db, row, viewer.userId));
   ctx.bus.publish("user:updated", viewer.userId, { userId: viewer.userId });
   return { organizationId: row.organizationId, userId: viewer.userId };
