@@ -82,11 +82,11 @@ describe.skipIf(!redisUrl)("separate workers (RUN_WORKERS=false)", () => {
     const prefix = `test-${randomBytes(6).toString("hex")}`;
     const seen: string[] = [];
     const handlers: JobHandlers = { "mail.send": async (p) => void seen.push(p.to) };
-    const api = createJobRunner({ redisUrl, handlers, prefix, runWorkers: false });
+    const api = createJobRunner({ redisUrl: redisUrl!, handlers, prefix, runWorkers: false });
     await api.enqueue("mail.send", mail("d@example.test"));
     await new Promise((r) => setTimeout(r, 300));
     expect(seen).toEqual([]);
-    const worker = createJobRunner({ redisUrl, handlers, prefix, removeOnClose: true });
+    const worker = createJobRunner({ redisUrl: redisUrl!, handlers, prefix, removeOnClose: true });
     try {
       await worker.idle(10_000);
       expect(seen).toEqual(["d@example.test"]);
