@@ -7,8 +7,9 @@
 // every answer against its question, metadata, times, the response limit) and then stored with ONE
 // statement: the Response row (INSERT … ON CONFLICT ("touchpointId", "idempotencyKey") DO NOTHING)
 // and its Answer rows (a data-modifying CTE over json_to_recordset, which inserts nothing when the
-// response was a duplicate). A retry with the same idempotency key, also a concurrent one, finds the
-// first response through the unique index and answers its id.
+// response was a duplicate), shared with the submissions that arrived at the same moment
+// (insert-batch.ts: group commit). A retry with the same idempotency key, also a concurrent one,
+// finds the first response through the unique index and answers its id.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { PrismaClient } from "../../generated/prisma/client.js";
@@ -17,6 +18,7 @@ import { badInput, DomainError, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { encodeAnswer, type AnswerRow } from "./answers.js";
 import { CounterBatcher } from "./counters.js";
+import { InsertBatcher } from "./insert-batch.js";
 import { closedMessage, createDefinitionCache, isObject, publicSurvey, unknownTouchpointMessage, type DefinitionCache } from "./definition.js";
 import { defaultRateLimits, TokenBuckets, type RateLimits } from "./rate-limit.js";
 import { ResponseLimiter } from "./response-limit.js";
@@ -77,19 +79,6 @@ const pingSchema = z.object({
   loadedAt: z.iso.datetime({ offset: true, error: "loadedAt is required: the loadedAt of the survey the terminal shows" }),
 });
 
-const insertSql = `WITH r AS (
-  INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata",
-    "idempotencyKey", "createdAt", "updatedAt", "submittedAt")
-  VALUES ($1, $2, $3, $4, $5, 'submitted'::"ResponseStatus", $6, $7::jsonb, $8, $9::timestamptz, now(), $10::timestamptz)
-  ON CONFLICT ("touchpointId", "idempotencyKey") DO NOTHING
-  RETURNING "id", "createdAt"
-), a AS (
-  INSERT INTO "Answer" ("responseId", "organizationId", "surveyId", "touchpointId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
-  SELECT r."id", $2, $3, $4, x.q, r."createdAt", x.n, x.x, coalesce(x.h, '{}')
-  FROM r, json_to_recordset($11::json) AS x(q text, n float8, x text, h text[])
-)
-SELECT "id" FROM r`;
-
 const pingSql = `WITH p AS (
   INSERT INTO "TouchpointPing" ("organizationId", "touchpointId", "at", "battery") VALUES ($2, $1, now(), $3)
 )
@@ -109,6 +98,7 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
   const limits = { ...defaultRateLimits, ...opts.limits };
   const definitions: DefinitionCache = createDefinitionCache(prisma, { ttlMs: opts.definitionTtlMs });
   const counters = new CounterBatcher(prisma, bus, opts.counterIntervalMs ?? 500, opts.onError);
+  const inserts = new InsertBatcher(prisma);
   const responseLimiter = new ResponseLimiter(prisma);
   const writesPerAddress = new TokenBuckets(limits.writesPerAddress);
   const writesPerTouchpoint = new TokenBuckets(limits.writesPerTouchpoint);
@@ -122,6 +112,7 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
   return {
     definitions,
     counters,
+    inserts,
 
     /** GET /r/{touchpointId}/survey */
     async survey(touchpointId: string, address: string) {
@@ -205,30 +196,29 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
         if (earlier) return { responseId: earlier.id, created: false };
         throw error;
       }
-      let inserted: { id: string }[];
+      const responseId = randomBytes(12).toString("hex");
+      let stored: boolean;
       try {
-        inserted = await prisma.$queryRawUnsafe<{ id: string }[]>(
-          insertSql,
-          randomBytes(12).toString("hex"),
-          definition.touchpoint.organizationId,
-          definition.survey.id,
+        stored = await inserts.insert({
+          id: responseId,
+          organizationId: definition.touchpoint.organizationId,
+          surveyId: definition.survey.id,
           touchpointId,
-          definition.touchpoint.unitId,
+          unitId: definition.touchpoint.unitId,
           language,
-          JSON.stringify(metadata),
-          body.idempotencyKey,
-          startedAt.toISOString(),
-          submittedAt.toISOString(),
-          JSON.stringify(rows),
-        );
+          metadata,
+          idempotencyKey: body.idempotencyKey,
+          startedAt,
+          submittedAt,
+          answers: rows,
+        });
       } catch (error) {
         release();
         throw error;
       }
-      const stored = inserted[0];
       if (stored) {
         counters.add(touchpointId, definition.survey.id, startedAt);
-        return { responseId: stored.id, created: true };
+        return { responseId, created: true };
       }
       release();
       const existing = await findStored();

@@ -1,0 +1,209 @@
+// Issue 4, item 7: sustained response ingestion. POST /r/{touchpointId}/responses on the real server
+// over loopback, durable commits (the server's default synchronous_commit = on), 64 concurrent
+// clients, each request a new response of the demo "Store visit" survey (5 answers: smiley, NPS,
+// single choice, emotion, open text) with its own idempotency key, spread over 64 link touchpoints
+// and a new client address per request (so the per-address and per-touchpoint rate limits stay on,
+// as with many respondents). In the same run, the same work as raw single-row inserts straight
+// through `pg`: per response one transaction BEGIN; INSERT "Response" (one row); five INSERT
+// "Answer" (one row each); COMMIT, with the same 64 concurrent clients, each on its own connection
+// (the server itself uses a pool of 10). Prints responses/s, p50/p99 latency, the ratio, SQL statements per response and
+// the machine's load.
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { fileURLToPath } from "node:url";
+import autocannon, { type Result } from "autocannon";
+import pg from "pg";
+import { seedDemoOrganization } from "../../api/src/seed/demo.js";
+import { withScratchDatabase } from "../lib/database.js";
+import { startApiServer } from "../lib/servers.js";
+import type { BenchContext, FigureRow } from "../lib/suite.js";
+
+export const name = "ingestion";
+export const description = "POST /r/{touchpointId}/responses (5 answers, durable commits) against raw single-row inserts through pg";
+
+const requestFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "../lib/ingestion-request.cjs");
+const CONNECTIONS = Number(process.env.BENCH_INGESTION_CONNECTIONS ?? 64);
+const POOL = Number(process.env.BENCH_INGESTION_POOL ?? 10);
+const TOUCHPOINTS = 64;
+
+type Spec = {
+  surveyId: string;
+  organizationId: string;
+  unitId: string;
+  touchpoints: string[];
+  questions: { smiley: string; nps: string; singleChoice: string; emotion: string; openText: string };
+  choices: string[];
+  emotions: string[];
+};
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function load(baseUrl: string, seconds: number): Promise<Result> {
+  return Promise.resolve(
+    autocannon({
+      url: baseUrl,
+      connections: CONNECTIONS,
+      duration: seconds,
+      timeout: 10,
+      workers: 1,
+      // A request builder by path: autocannon's worker thread loads it (bench/lib/ingestion-request.cjs).
+      requests: [{ method: "POST", path: "/", setupRequest: requestFile }],
+    } as never),
+  );
+}
+
+/** The raw baseline: `CONNECTIONS` loops, each response one transaction of single-row INSERTs. */
+async function rawInserts(databaseUrl: string, spec: Spec, seconds: number): Promise<{ count: number; latencies: number[]; seconds: number }> {
+  // As many connections as clients: every client has its own transaction in flight.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
+  const latencies: number[] = [];
+  let n = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  const q = spec.questions;
+  const loop = async () => {
+    while (performance.now() < until) {
+      const t0 = performance.now();
+      const i = n++;
+      const client = await pool.connect();
+      try {
+        const id = randomBytes(12).toString("hex");
+        const now = new Date();
+        await client.query("BEGIN");
+        await client.query(
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyKey", "createdAt", "updatedAt", "submittedAt")
+           VALUES ($1, $2, $3, $4, $5, 'submitted', 'fi', $6, $7, $8, $8, $8)`,
+          [id, spec.organizationId, spec.surveyId, spec.touchpoints[i % spec.touchpoints.length], spec.unitId, JSON.stringify({ visit: "first" }), randomBytes(12).toString("base64url"), now],
+        );
+        const answers: [string, number | null, string | null, string[]][] = [
+          [q.smiley, (i % 5) / 4, null, []],
+          [q.nps, i % 11, null, []],
+          [q.singleChoice, null, null, [spec.choices[i % spec.choices.length]!]],
+          [q.emotion, 1, null, [spec.emotions[i % spec.emotions.length]!]],
+          [q.openText, null, "Friendly staff and quick service, thank you!", []],
+        ];
+        for (const [questionId, numeric, text, choiceIds] of answers) {
+          await client.query(
+            `INSERT INTO "Answer" ("responseId", "organizationId", "surveyId", "touchpointId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+            [id, spec.organizationId, spec.surveyId, spec.touchpoints[i % spec.touchpoints.length], questionId, now, numeric, text, choiceIds],
+          );
+        }
+        await client.query("COMMIT");
+      } finally {
+        client.release();
+      }
+      latencies.push(performance.now() - t0);
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.end();
+  return { count: latencies.length, latencies, seconds: elapsed };
+}
+
+export async function run(ctx: BenchContext): Promise<FigureRow[]> {
+  return withScratchDatabase(ctx, name, async (databaseUrl) => {
+    const api = await startApiServer(databaseUrl, { poolSize: POOL });
+    const unregister = ctx.onCleanup(() => api.close());
+    try {
+      const seed = await seedDemoOrganization(api.prisma, { responses: 1000 });
+      const survey = await api.prisma.survey.findFirstOrThrow({
+        where: { organizationId: seed.organizationId, name: "Store visit" },
+        include: { questions: { orderBy: { position: "asc" } } },
+      });
+      const byType = (type: string) => survey.questions.find((q) => q.type === type)!;
+      const choiceIds = (type: string) => (byType(type).choices as { id: string }[]).map((c) => c.id);
+      const touchpoints = Array.from({ length: TOUCHPOINTS }, () => randomBytes(12).toString("hex"));
+      await api.prisma.touchpoint.createMany({
+        data: touchpoints.map((id, i) => ({ id, organizationId: seed.organizationId, unitId: survey.unitId, name: `Bench link ${i + 1}`, type: "link" as const, activeSurveyId: survey.id })),
+      });
+      const spec: Spec = {
+        surveyId: survey.id,
+        organizationId: seed.organizationId,
+        unitId: survey.unitId,
+        touchpoints,
+        questions: {
+          smiley: byType("smiley").id,
+          nps: byType("nps").id,
+          singleChoice: byType("singleChoice").id,
+          emotion: byType("emotion").id,
+          openText: byType("openText").id,
+        },
+        choices: choiceIds("singleChoice"),
+        emotions: choiceIds("emotion"),
+      };
+      process.env.INGESTION_BENCH_SPEC = JSON.stringify(spec);
+
+      // One request by hand: the body the load sends is accepted.
+      const setupRequest = (await import(requestFile)).default as (r: object) => { path: string; headers: Record<string, string>; body: string };
+      const sample = setupRequest({});
+      const check = await fetch(`${api.baseUrl}${sample.path}`, { method: "POST", headers: sample.headers, body: sample.body });
+      if (check.status !== 201) throw new Error(`the benchmark's submission is refused: ${check.status} ${await check.text()}`);
+
+      const responsesBefore = await api.prisma.response.count();
+      ctx.log(`ingestion: ${CONNECTIONS} connections, pool ${POOL}, ${ctx.warmup} s warm-up + ${ctx.duration} s`);
+      let warm: Result | undefined;
+      if (ctx.warmup > 0) warm = await load(api.baseUrl, ctx.warmup);
+      const statementsBefore = api.statements();
+      const loadAvgBefore = os.loadavg()[0]!;
+      const result = await load(api.baseUrl, ctx.duration);
+      const statements = api.statements() - statementsBefore;
+      const seconds = (result.finish.getTime() - result.start.getTime()) / 1000;
+      const ok = result["2xx"];
+      const failures = result.non2xx + result.errors + result.timeouts;
+      const ingestRate = seconds > 0 ? ok / seconds : 0;
+
+      // Every answered request is stored, once, with its five answers.
+      await new Promise((r) => setTimeout(r, 1000));
+      const stored = (await api.prisma.response.count()) - responsesBefore;
+      const expected = ok + (warm ? warm["2xx"] : 0);
+      const answers = await api.prisma.answer.count({ where: { touchpointId: { in: touchpoints } } });
+      const counter = await api.prisma.touchpoint.aggregate({ where: { id: { in: touchpoints } }, _sum: { responseCount: true } });
+      const notes: string[] = [];
+      // Requests still in flight when a run ends are stored but not counted by autocannon: at most one per connection and run.
+      const inFlightAtEnds = CONNECTIONS * (warm ? 2 : 1) + 1;
+      if (stored < expected || stored > expected + inFlightAtEnds) notes.push(`stored ${stored} responses for ${expected} answered requests`);
+      if (answers !== 5 * (stored + 1)) notes.push(`${answers} answer rows for ${stored + 1} responses`);
+      if ((counter._sum.responseCount ?? 0) !== stored + 1) notes.push(`touchpoint counters sum to ${counter._sum.responseCount}, not ${stored + 1}`);
+
+      ctx.log(`raw single-row inserts through pg: ${CONNECTIONS} concurrent on ${CONNECTIONS} connections, ${ctx.warmup} s warm-up + ${ctx.duration} s`);
+      if (ctx.warmup > 0) await rawInserts(databaseUrl, spec, ctx.warmup);
+      const raw = await rawInserts(databaseUrl, spec, ctx.duration);
+      const rawRate = raw.count / raw.seconds;
+      const sorted = raw.latencies.sort((a, b) => a - b);
+      const loadAvgAfter = os.loadavg()[0]!;
+      for (const note of notes) ctx.log(`note: ${note}`);
+
+      const ratio = rawRate > 0 ? Number((ingestRate / rawRate).toFixed(3)) : 0;
+      return [
+        {
+          figure: "POST /r/{id}/responses (5 answers)",
+          value: Math.round(ingestRate),
+          unit: "responses/s",
+          extra: { "p50 ms": result.latency.p50, "p99 ms": result.latency.p99, "ratio to raw": ratio, "SQL/response": ok > 0 ? Number((statements / ok).toFixed(2)) : "" },
+          note: [failures > 0 ? `${failures} failed` : "", ...notes].filter(Boolean).join("; ") || `targets: ≥ 2,000/s, p99 < 50 ms, ratio ≥ 0.5`,
+        },
+        {
+          figure: "raw single-row INSERTs through pg (1 + 5 rows, one transaction)",
+          value: Math.round(rawRate),
+          unit: "responses/s",
+          extra: { "p50 ms": Number(percentile(sorted, 50).toFixed(1)), "p99 ms": Number(percentile(sorted, 99).toFixed(1)), "ratio to raw": 1, "SQL/response": 8 },
+        },
+        {
+          figure: "machine load (1-minute average, before → after)",
+          value: Number(loadAvgAfter.toFixed(2)),
+          unit: "load",
+          note: `${loadAvgBefore.toFixed(2)} → ${loadAvgAfter.toFixed(2)} on ${os.cpus().length} cores; ${CONNECTIONS} clients; server pool ${POOL}, raw ${CONNECTIONS} connections`,
+        },
+      ];
+    } finally {
+      unregister();
+      await api.close();
+    }
+  });
+}
