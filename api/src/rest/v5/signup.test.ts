@@ -49,15 +49,26 @@ describe.skipIf(noDatabase)("REST /api/v5/signup", () => {
     expect(match, text).toBeTruthy();
     return { link: match![1]!, token: decodeURIComponent(match![2]!) };
   };
-  const counts = async () => ({
-    users: await t.prisma.user.count(),
-    organizations: await t.prisma.organization.count(),
-    units: await t.prisma.unit.count(),
-    memberships: await t.prisma.membership.count(),
-    unitRoles: await t.prisma.unitRole.count(),
-    signups: await t.prisma.signup.count(),
-    mails: (await t.jobs.idle(), await t.prisma.mailOutbox.count()),
-  });
+  /**
+   * Rows a signup could create, scoped to the addresses and company names of the test and to the
+   * other organisation (other test files share the database and run at the same time).
+   */
+  const counts = async (scope: { emails?: string[]; companies?: string[] }) => {
+    const emails = (scope.emails ?? []).map((e) => e.toLowerCase());
+    const companies = scope.companies ?? [];
+    const mine = { OR: [{ user: { email: { in: emails } } }, { organization: { name: { in: companies } } }, { organizationId: other.organization.id }] };
+    await t.jobs.idle();
+    return {
+      users: await t.prisma.user.count({ where: { email: { in: emails } } }),
+      organizations: await t.prisma.organization.count({ where: { name: { in: companies } } }),
+      units: await t.prisma.unit.count({ where: { OR: [{ name: { in: companies } }, { organizationId: other.organization.id }] } }),
+      memberships: await t.prisma.membership.count({ where: mine }),
+      unitRoles: await t.prisma.unitRole.count({ where: mine }),
+      signups: await t.prisma.signup.count({ where: { email: { in: emails } } }),
+      mails: await t.prisma.mailOutbox.count({ where: { to: { in: emails } } }),
+      signupTokens: (await t.prisma.signup.findMany({ where: { email: { in: emails } }, select: { tokenHash: true } })).map((r) => r.tokenHash),
+    };
+  };
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -177,14 +188,15 @@ describe.skipIf(noDatabase)("REST /api/v5/signup", () => {
   });
 
   it("resend answers the same for unknown and verified addresses and sends nothing", async () => {
-    const before = await counts();
-    for (const address of [email("nobody"), other.users.admin.email]) {
+    const addresses = [email("nobody"), other.users.admin.email];
+    const before = await counts({ emails: addresses });
+    for (const address of addresses) {
       expect(await post("/signup/resend-verification-email", { email: address })).toEqual({
         status: 200,
         body: { message: "New verification email sent!" },
       });
     }
-    expect(await counts()).toEqual(before);
+    expect(await counts({ emails: addresses })).toEqual(before);
     expect(await post("/signup/resend-verification-email", { email: "not an address" })).toEqual({
       status: 400,
       body: { error: "Please provide a valid e-mail address" },
@@ -233,18 +245,26 @@ describe.skipIf(noDatabase)("REST /api/v5/signup", () => {
     ];
     for (const [name, overrides, expected] of cases) {
       it(name, async () => {
-        const before = await counts();
-        const response = await post("/signup", form(overrides));
+        const body = form(overrides);
+        const scope = {
+          emails: typeof body.email === "string" ? [body.email] : [],
+          companies: typeof body.company === "string" ? [body.company] : [],
+        };
+        const before = await counts(scope);
+        const response = await post("/signup", body);
         expect(response).toEqual({ status: 400, body: expected });
-        expect(await counts()).toEqual(before);
+        expect(await counts(scope)).toEqual(before);
+        expect(before.users + before.organizations + before.signups + before.mails).toBe(0);
       });
     }
 
     it("an address already registered (any case) answers a conflict and changes nothing", async () => {
-      const before = await counts();
-      const response = await post("/signup", form({ email: other.users.admin.email.toUpperCase() }));
+      const body = form({ email: other.users.admin.email.toUpperCase() });
+      const scope = { emails: [other.users.admin.email], companies: [body.company] };
+      const before = await counts(scope);
+      const response = await post("/signup", body);
       expect(response).toEqual({ status: 409, body: { error: "This e-mail address is already in use", field: "email" } });
-      expect(await counts()).toEqual(before);
+      expect(await counts(scope)).toEqual(before);
       // The existing user of the other organisation is untouched: no new membership, same password.
       const admin = await t.prisma.user.findUniqueOrThrow({ where: { id: other.users.admin.id }, include: { memberships: true } });
       expect(admin.memberships.map((m) => m.organizationId)).toEqual([other.organization.id]);
@@ -280,10 +300,12 @@ describe.skipIf(noDatabase)("REST /api/v5/signup", () => {
   describe("detailsRequired: a short signup completes its company details after verification", () => {
     it("verify answers detailsRequired with a token; /signup?token=… prefills and completes", async () => {
       const body = form({ type: "landing-page", company: undefined, industry: undefined, companySize: undefined });
-      const before = await counts();
+      const before = await counts({ emails: [body.email] });
+      const organizationsBefore = await t.prisma.organization.count({ where: { signups: { some: { email: body.email } } } });
       expect(await post("/signup", body)).toEqual({ status: 200, body: { nextStage: "emailVerification" } });
-      const after = await counts();
-      expect(after.organizations).toBe(before.organizations);
+      const after = await counts({ emails: [body.email] });
+      expect(await t.prisma.organization.count({ where: { signups: { some: { email: body.email } } } })).toBe(organizationsBefore);
+      expect(after.memberships).toBe(before.memberships);
       expect(after.users).toBe(before.users + 1);
       const mail = (await mailTo(body.email))[0]!;
       expect(mail.organizationId).toBeNull();
@@ -309,12 +331,13 @@ describe.skipIf(noDatabase)("REST /api/v5/signup", () => {
       });
 
       // Bad details change nothing.
-      const beforeDetails = await counts();
+      const detailsScope = { emails: [body.email], companies: ["Co"] };
+      const beforeDetails = await counts(detailsScope);
       expect(await post("/signup", { stage: "detailsRequired", signupToken: detailsToken, company: "Co", industry: "Retail" })).toEqual({
         status: 400,
         body: { error: "This field is required", field: "companySize" },
       });
-      expect(await counts()).toEqual(beforeDetails);
+      expect(await counts(detailsScope)).toEqual(beforeDetails);
 
       const company = `Late Details ${randomBytes(3).toString("hex")}`;
       const done = await post("/signup", {
@@ -342,20 +365,22 @@ describe.skipIf(noDatabase)("REST /api/v5/signup", () => {
       });
 
       // The token is spent.
-      const beforeReuse = await counts();
+      const reuseScope = { emails: [body.email], companies: ["Again"] };
+      const beforeReuse = await counts(reuseScope);
       expect((await post("/signup", { signupToken: detailsToken, company: "Again", industry: "x", companySize: "1-9" })).status).toBe(404);
-      expect(await counts()).toEqual(beforeReuse);
+      expect(await counts(reuseScope)).toEqual(beforeReuse);
     });
 
     it("a details token cannot reach a user that is not waiting for details", async () => {
       // A complete user of another organisation, even with a stale token value, is not found.
       await t.prisma.user.update({ where: { id: other.users.editorA.id }, data: { signupToken: "stale-token-of-complete-user" } });
-      const before = await counts();
+      const scope = { emails: [other.users.editorA.email], companies: ["Hijack"] };
+      const before = await counts(scope);
       expect(
         (await post("/signup", { signupToken: "stale-token-of-complete-user", company: "Hijack", industry: "x", companySize: "1-9" })).status,
       ).toBe(404);
       expect((await post("/signup/details", { signupToken: "stale-token-of-complete-user" })).status).toBe(404);
-      expect(await counts()).toEqual(before);
+      expect(await counts(scope)).toEqual(before);
       const editor = await t.prisma.user.findUniqueOrThrow({ where: { id: other.users.editorA.id }, include: { memberships: true } });
       expect(editor.memberships.map((m) => m.organizationId)).toEqual([other.organization.id]);
     });
