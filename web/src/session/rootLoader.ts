@@ -20,7 +20,8 @@ type Viewer = NonNullable<AppShellQuery$data["viewer"]>;
 
 export function toGuardViewer(viewer: Viewer): GuardViewer {
   return {
-    systemAdmin: viewer.user.systemAdmin,
+    // An impersonating system admin stays exempt from the dashboard lock (spec 000 §6).
+    systemAdmin: viewer.user.systemAdmin || viewer.isImpersonating,
     viewerOnly: viewer.viewerOnly,
     dashboardLocked: viewer.subscriptionStatus.dashboardLocked,
     analyzedResponses: viewer.onboarding.analyzedResponses,

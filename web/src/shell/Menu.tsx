@@ -22,6 +22,7 @@ export function Menu({ viewer }: { viewer: Menu_viewer$key }) {
   const data = useFragment(
     graphql`
       fragment Menu_viewer on Viewer {
+        isImpersonating
         user {
           displayName
           email
@@ -43,7 +44,11 @@ export function Menu({ viewer }: { viewer: Menu_viewer$key }) {
   );
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const active = useRouteMeta()?.menu;
-  const groups = buildMenu({ systemAdmin: data.user.systemAdmin, dashboardLocked: data.subscriptionStatus.dashboardLocked });
+  // An impersonating system admin keeps the super-admin menu and the lock exemption (spec 000 §6).
+  const groups = buildMenu({
+    systemAdmin: data.user.systemAdmin || data.isImpersonating,
+    dashboardLocked: data.subscriptionStatus.dashboardLocked,
+  });
   const progress = data.onboarding.progress;
   const showProgress = showOnboardingProgress(data.currentOrganization?.segment, progress);
   let knowledgeBase = KNOWLEDGE_BASE_FALLBACK;
