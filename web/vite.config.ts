@@ -26,6 +26,8 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // Two pages: the app, and the light respondent page (links, QR codes, terminals) served at /s/{id} and /t/{id}.
+      input: { main: fileURLToPath(new URL("./index.html", import.meta.url)), respond: fileURLToPath(new URL("./respond.html", import.meta.url)) },
       output: {
         codeSplitting: {
           groups: [
