@@ -83,7 +83,7 @@ export const routeDefs: RouteDef[] = [
       { path: "verify-email", title: msg`Verify your e-mail address`, screen: () => import("./signup/VerifyEmailPage") },
     ],
   },
-  { path: "accept-invitation", title: msg`Accept invitation`, access: "tokenAllowed" },
+  { path: "accept-invitation", title: msg`Accept invitation`, access: "tokenAllowed", screen: () => import("./invitations/AcceptInvitationPage") },
   { path: "unsubscribe", title: msg`Unsubscribe`, access: "open" },
   { path: "expired", title: msg`Account needs attention`, screen: () => import("./shell/ExpiredPage") },
   { path: "getting-started", title: msg`Getting started`, screen: () => import("./onboarding/GettingStartedPage") },
@@ -94,19 +94,19 @@ export const routeDefs: RouteDef[] = [
     children: [
       { index: true, redirect: "user" },
       { path: "user", title: msg`User profile`, screen: settingsUser },
-      { path: "teams", title: msg`Structure and teams` },
+      { path: "teams", title: msg`Structure and teams`, screen: () => import("./teams/TeamsPage") },
       {
         path: "user-management",
         title: msg`User management`,
         children: [
-          { index: true, title: msg`User management` },
-          { path: ":userId", title: msg`User` },
+          { index: true, title: msg`User management`, screen: () => import("./user-management/UserManagementPage") },
+          { path: ":userId", title: msg`User`, screen: () => import("./user-management/UserDetailPage") },
           {
             path: "invites",
             title: msg`Pending invites`,
             children: [
-              { index: true, title: msg`Pending invites` },
-              { path: ":inviteId", title: msg`Invite` },
+              { index: true, title: msg`Pending invites`, screen: () => import("./invitations/InvitesPage") },
+              { path: ":inviteId", title: msg`Invite`, screen: () => import("./invitations/InviteDetailPage") },
             ],
           },
         ],

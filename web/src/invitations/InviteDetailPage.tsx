@@ -1,0 +1,100 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import type { InviteDetailPageQuery } from "../__generated__/InviteDetailPageQuery.graphql";
+import { formatDateTime } from "../format/date";
+import { ROLE_LABELS } from "../user-management/roleLabels";
+import { useInviteActions } from "./useInviteActions";
+
+/** /settings/user-management/invites/{inviteId}: one pending invite, with resend and delete. */
+export default function InviteDetailPage() {
+  const { inviteId = "" } = useParams();
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const [fetchKey, setFetchKey] = useState(0);
+  const data = useLazyLoadQuery<InviteDetailPageQuery>(
+    graphql`
+      query InviteDetailPageQuery($id: String!) {
+        invite(id: $id) {
+          legacyId
+          email
+          role
+          sentAt
+          expiresAt
+          expired
+          invitedBy
+          organizationAdmin
+          billingAdmin
+          mayCreateSurveys
+          unit {
+            name
+          }
+        }
+      }
+    `,
+    { id: inviteId },
+    { fetchPolicy: "store-and-network", fetchKey },
+  );
+  const { resend, remove } = useInviteActions();
+  const invite = data.invite;
+  const yes = (v: boolean) => (v ? <Trans>Yes</Trans> : <Trans>No</Trans>);
+  return (
+    <section className="page page--narrow">
+      <p>
+        <Link to="/settings/user-management/invites">
+          <Trans>Back to pending invites</Trans>
+        </Link>
+      </p>
+      <h1 className="page__title">{invite.email}</h1>
+      <dl className="details">
+        <dt>
+          <Trans>Team</Trans>
+        </dt>
+        <dd>{invite.unit.name}</dd>
+        <dt>
+          <Trans>Role</Trans>
+        </dt>
+        <dd>{i18n._(ROLE_LABELS[invite.role as keyof typeof ROLE_LABELS] ?? ROLE_LABELS.viewer)}</dd>
+        <dt>
+          <Trans>Sent at</Trans>
+        </dt>
+        <dd>{formatDateTime(invite.sentAt)}</dd>
+        <dt>
+          <Trans>Link valid until</Trans>
+        </dt>
+        <dd>
+          {formatDateTime(invite.expiresAt)} {invite.expired ? <Trans>(expired)</Trans> : null}
+        </dd>
+        <dt>
+          <Trans>Invited by</Trans>
+        </dt>
+        <dd>{invite.invitedBy ?? "–"}</dd>
+        <dt>
+          <Trans>Organisation admin</Trans>
+        </dt>
+        <dd>{yes(invite.organizationAdmin)}</dd>
+        <dt>
+          <Trans>Billing admin</Trans>
+        </dt>
+        <dd>{yes(invite.billingAdmin)}</dd>
+        <dt>
+          <Trans>May create surveys</Trans>
+        </dt>
+        <dd>{yes(invite.mayCreateSurveys)}</dd>
+      </dl>
+      <p>
+        <button type="button" className="button" onClick={() => void resend(invite.legacyId).then((ok) => ok && setFetchKey((k) => k + 1))}>
+          <Trans>Resend</Trans>
+        </button>{" "}
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void remove(invite.legacyId, invite.email).then((ok) => ok && navigate("/settings/user-management/invites"))}
+        >
+          <Trans>Delete</Trans>
+        </button>
+      </p>
+    </section>
+  );
+}

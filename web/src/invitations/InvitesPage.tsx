@@ -1,0 +1,50 @@
+import { Trans } from "@lingui/react/macro";
+import { useRef } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { Link } from "react-router-dom";
+import type { InvitesPageQuery } from "../__generated__/InvitesPageQuery.graphql";
+import { InviteForm } from "./InviteForm";
+import { InviteList } from "./InviteList";
+
+/** /settings/user-management/invites: pending invites (resend, delete) and the invite form. */
+export default function InvitesPage() {
+  const data = useLazyLoadQuery<InvitesPageQuery>(
+    graphql`
+      query InvitesPageQuery {
+        viewer {
+          organizationAdmin
+          mayCreateSurveys
+        }
+        unitTree {
+          ...InviteForm_unitTree
+        }
+        ...InviteList_query
+      }
+    `,
+    {},
+    { fetchPolicy: "store-and-network" },
+  );
+  const reload = useRef<() => void>(() => {});
+  return (
+    <section className="page">
+      <p>
+        <Link to="/settings/user-management">
+          <Trans>Back to user management</Trans>
+        </Link>
+      </p>
+      <h1 className="page__title">
+        <Trans>Pending invites</Trans>
+      </h1>
+      <InviteList query={data} onReady={(fn) => (reload.current = fn)} />
+      <h2>
+        <Trans>Invite a user</Trans>
+      </h2>
+      <InviteForm
+        unitTree={data.unitTree}
+        organizationAdmin={data.viewer?.organizationAdmin ?? false}
+        mayCreateSurveys={data.viewer?.mayCreateSurveys ?? false}
+        onInvited={() => reload.current()}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { Trans } from "@lingui/react/macro";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { Link } from "react-router-dom";
+import type { UserManagementPageQuery } from "../__generated__/UserManagementPageQuery.graphql";
+import { UserList } from "./UserList";
+
+/** /settings/user-management: the organisation's users with their roles per unit and flags. */
+export default function UserManagementPage() {
+  const data = useLazyLoadQuery<UserManagementPageQuery>(
+    graphql`
+      query UserManagementPageQuery {
+        viewer {
+          organizationAdmin
+        }
+        ...UserList_query
+      }
+    `,
+    {},
+    { fetchPolicy: "store-and-network" },
+  );
+  return (
+    <section className="page">
+      <h1 className="page__title">
+        <Trans>User management</Trans>
+      </h1>
+      <p>
+        <Link className="button button--secondary" to="/settings/user-management/invites">
+          <Trans>Pending invites and inviting users</Trans>
+        </Link>
+      </p>
+      <UserList query={data} organizationAdmin={data.viewer?.organizationAdmin ?? false} />
+    </section>
+  );
+}
