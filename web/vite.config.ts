@@ -33,7 +33,7 @@ export default defineConfig({
           groups: [
             { name: "victory", test: /node_modules[\\/](victory|d3-|victory-vendor)/ },
             { name: "relay", test: /node_modules[\\/](react-relay|relay-runtime|graphql-ws)[\\/]/ },
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/ },
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 1 },
             { name: "oidc", test: /node_modules[\\/]oidc-client-ts[\\/]/ },
           ],
         },
