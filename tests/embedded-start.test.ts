@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "../api/src/test/harness.js";
+import { freePort } from "../api/src/test/support.js";
 import { signInWithPassword } from "./helpers/oidc-login.js";
 
 const root = path.resolve(import.meta.dirname, "..");

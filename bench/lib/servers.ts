@@ -1,7 +1,7 @@
 // The servers the load runs hit: the real API server (assembled like main.ts and the test harness:
 // embedded OpenID provider, access-token verifier, in-process event bus) and a bare fastify app
 // answering a constant, the baseline that shows what our layers cost.
-import { createServer } from "node:net";
+import { freePort } from "../../api/src/test/support.js";
 import Fastify from "fastify";
 import { loadConfig, type Config } from "../../api/src/config.js";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -14,18 +14,6 @@ import { createEmbeddedOidc } from "../../api/src/oidc/provider.js";
 import { createAccessTokenVerifier } from "../../api/src/auth/access-tokens.js";
 
 export type RunningServer = { baseUrl: string; close(): Promise<void> };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A PrismaClient built like api/src/db/client.ts `createPrisma` (a pg pool of `max` connections under

@@ -1,7 +1,7 @@
 // A real server for integration tests: the real PostgreSQL database of this run, the embedded
 // OpenID provider, Redis pub/sub when it answers, listening on a free loopback port.
-import { createServer } from "node:net";
 import { inject } from "vitest";
+import { freePort } from "./support.js";
 import type { FastifyInstance } from "fastify";
 import { loadConfig, type Config } from "../config.js";
 import { createPrisma } from "../db/client.js";
@@ -18,18 +18,6 @@ export const databaseUrl = inject("databaseUrl");
 export const redisUrl = inject("redisUrl");
 /** Integration tests use `describe.skipIf(noDatabase)`; global-setup fails under CI=true instead. */
 export const noDatabase = !databaseUrl;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export type TestApp = {
   app: FastifyInstance;
