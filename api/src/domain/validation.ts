@@ -26,10 +26,11 @@ export const emailSchema = z
 export function isStrongPassword(password: string): boolean {
   return (
     password.length >= passwordMinLength &&
-    /[a-z]/.test(password) &&
-    /[A-Z]/.test(password) &&
-    /[0-9]/.test(password) &&
-    /[^A-Za-z0-9]/.test(password)
+    // Letters of any alphabet count (Ä, ñ), as in the web checklist.
+    /\p{Ll}/u.test(password) &&
+    /\p{Lu}/u.test(password) &&
+    /\p{Nd}/u.test(password) &&
+    /[^\p{L}\p{N}]/u.test(password)
   );
 }
 
