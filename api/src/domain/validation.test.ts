@@ -12,6 +12,7 @@ describe("validation rules (spec 000 §5)", () => {
     ["Abcdefg!", false], // no number
     ["Abcdefg1", false], // no special character
     ["Ab1!", false], // shorter than 8
+    ["Abcdef 1", false], // a space is not a special character
   ])("password %s strong: %s", (password, strong) => {
     expect(isStrongPassword(password)).toBe(strong);
   });

@@ -30,7 +30,7 @@ export function isStrongPassword(password: string): boolean {
     /\p{Ll}/u.test(password) &&
     /\p{Lu}/u.test(password) &&
     /\p{Nd}/u.test(password) &&
-    /[^\p{L}\p{N}]/u.test(password)
+    /[^\p{L}\p{N}\s]/u.test(password)
   );
 }
 
