@@ -12,8 +12,19 @@ type Props = {
   onChange: (value: AnswerValue | undefined, opts?: { final?: boolean }) => void;
 };
 
-const faces5 = ["😠", "🙁", "😐", "🙂", "😄"];
-const faces4 = ["😠", "🙁", "🙂", "😄"];
+/** A face from very unhappy (0) to very happy (1): the mouth bends with the score. */
+function Face({ score }: { score: number }) {
+  const hue = Math.round(score * 120);
+  const bend = (score - 0.5) * 16;
+  return (
+    <svg viewBox="0 0 40 40" width="48" height="48" aria-hidden="true" focusable="false">
+      <circle cx="20" cy="20" r="18" fill={`hsl(${hue} 70% 55%)`} stroke="#111827" strokeWidth="1.5" />
+      <circle cx="14" cy="16" r="2.2" fill="#111827" />
+      <circle cx="26" cy="16" r="2.2" fill="#111827" />
+      <path d={`M 12 ${27 - bend / 2} Q 20 ${27 + bend} 28 ${27 - bend / 2}`} fill="none" stroke="#111827" strokeWidth="2.2" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 export function QuestionInput({ question, language, fallbacks, value, onChange }: Props) {
   const { t } = useLingui();
@@ -25,14 +36,13 @@ export function QuestionInput({ question, language, fallbacks, value, onChange }
       const buttons = question.options.buttons === 4 ? 4 : 5;
       const labels5 = [t`Very dissatisfied`, t`Dissatisfied`, t`Neutral`, t`Satisfied`, t`Very satisfied`];
       const labels = buttons === 5 ? labels5 : [labels5[0]!, labels5[1]!, labels5[3]!, labels5[4]!];
-      const faces = buttons === 5 ? faces5 : faces4;
       return (
         <div className="r-options r-smileys">
           {labels.map((label, i) => (
             <label key={i} className={`r-option r-smiley r-smiley-${buttons}-${i}`}>
               <input type="radio" name={name} checked={value === i} onChange={() => onChange(i, { final: true })} />
-              <span className="r-face" aria-hidden="true">
-                {faces[i]}
+              <span className="r-face">
+                <Face score={i / (buttons - 1)} />
               </span>
               <span className="r-option-label">{label}</span>
             </label>
