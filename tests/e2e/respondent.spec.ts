@@ -75,10 +75,10 @@ test("a terminal keeps answering offline and sends each response exactly once wh
   await context.setOffline(true);
   const answerOnce = async (smiley: string, nps: string, text: string) => {
     await expect(first).toBeVisible({ timeout: 15_000 });
-    await page.getByLabel(smiley).check(); // one tap answers and moves on
+    await page.getByLabel(smiley, { exact: true }).check(); // one tap answers and moves on
     await page.getByLabel(nps, { exact: true }).check();
-    await page.getByLabel("Shopping").check();
-    await page.getByLabel("Happy").check();
+    await page.getByLabel("Shopping", { exact: true }).check();
+    await page.getByLabel("Happy", { exact: true }).check();
     await page.getByLabel("Your answer").fill(text);
     await page.getByRole("button", { name: "Send" }).click();
     await expect(page.getByRole("heading", { name: "Thank you for your feedback!" })).toBeVisible();
