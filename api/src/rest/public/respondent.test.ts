@@ -263,6 +263,28 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     expect(await t.prisma.answer.count({ where: { responseId: [...ids][0] } })).toBe(1);
   });
 
+  it("50 concurrent submissions (stored in groups) are each stored once with their answers, and counted", async () => {
+    const tp = await t.prisma.touchpoint.create({
+      data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Busy link", type: "link", activeSurveyId: f.survey.id },
+    });
+    const bodies = Array.from({ length: 50 }, (_, i) => ({
+      ...valid(),
+      answers: [
+        { questionId: f.q.nps!, value: i % 11 },
+        { questionId: f.q.open!, value: `answer ${i}` },
+      ],
+    }));
+    // Two of them are the same submission sent twice at once.
+    bodies.push(bodies[0]!);
+    const answers = await Promise.all(bodies.map((b, i) => post(`/${tp.id}/responses`, b, `192.0.2.${i}`)));
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(50);
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(await counts(tp.id)).toEqual({ responses: 50, answers: 100 });
+    const texts = await t.prisma.answer.findMany({ where: { touchpointId: tp.id, textValue: { not: null } }, select: { textValue: true } });
+    expect(new Set(texts.map((a) => a.textValue)).size).toBe(50);
+    await expect.poll(async () => (await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: tp.id } })).responseCount).toBe(50);
+  });
+
   it("updates the touchpoint's and survey's counters and publishes the new count to subscribers", async () => {
     const token = (await signInWithPassword(t.baseUrl, org.users.viewerA.email, testPassword)).accessToken;
     const sub = subscribeWs(
