@@ -5,7 +5,7 @@ import type { PrismaClient } from "../generated/prisma/client.js";
 import { loadViewer, type Viewer } from "../domain/viewer.js";
 import { unauthenticated } from "../domain/errors.js";
 import { resolveImpersonation } from "../domain/users/impersonation.js";
-import { noFeatureAccess, organizationFeatures } from "../domain/features/features.js";
+import { noFeatureAccess } from "../domain/features/features.js";
 
 export const apiKeyPrefix = "fbk_";
 
@@ -44,16 +44,11 @@ export function createAuthenticator(deps: {
         select: { id: true, userId: true, organizationId: true, revokedAt: true, lastUsedAt: true },
       });
       if (!apiKey || apiKey.revokedAt) throw unauthenticated("Invalid or revoked API key");
-      // Keys work only while the organisation's plan has the REST API feature (spec 000 §6).
-      if (!(await organizationFeatures({ prisma }, apiKey.organizationId)).includes("restApi")) throw noFeatureAccess();
-      const viewer = await loadViewer(prisma, apiKey.userId, "apiKey");
-      if (!viewer) throw unauthenticated("Invalid or revoked API key");
       // An API key acts in the organisation it was made for, whatever the user switched to since.
-      if (viewer.organizationId !== apiKey.organizationId) {
-        const scoped = await loadViewerInOrganization(prisma, apiKey.userId, apiKey.organizationId);
-        if (!scoped) throw unauthenticated("Invalid or revoked API key");
-        return scoped;
-      }
+      const viewer = await loadViewer(prisma, apiKey.userId, "apiKey", { organizationId: apiKey.organizationId });
+      if (!viewer) throw unauthenticated("Invalid or revoked API key");
+      // Keys work only while the organisation's plan has the REST API feature (spec 000 §6).
+      if (!viewer.features.includes("restApi")) throw noFeatureAccess();
       if (!apiKey.lastUsedAt || Date.now() - apiKey.lastUsedAt.getTime() > 60_000) {
         await prisma.apiKey.update({ where: { id: apiKey.id }, data: { lastUsedAt: new Date() } });
       }
@@ -80,22 +75,4 @@ export function createAuthenticator(deps: {
     }
     throw unauthenticated();
   };
-}
-
-async function loadViewerInOrganization(prisma: PrismaClient, userId: string, organizationId: string) {
-  const membership = await prisma.membership.findUnique({
-    where: { userId_organizationId: { userId, organizationId } },
-  });
-  if (!membership) return null;
-  const viewer = await loadViewer(prisma, userId, "apiKey");
-  if (!viewer) return null;
-  const grants = await prisma.unitRole.findMany({ where: { userId, organizationId }, select: { unitId: true, role: true } });
-  return {
-    ...viewer,
-    organizationId,
-    organizationAdmin: membership.organizationAdmin,
-    billingAdmin: membership.billingAdmin,
-    mayCreateSurveys: membership.mayCreateSurveys,
-    grants: grants.map((g) => ({ unitId: g.unitId, role: g.role })),
-  } satisfies Viewer;
 }

@@ -14,6 +14,8 @@ export type Viewer = {
   billingAdmin: boolean;
   mayCreateSurveys: boolean;
   grants: UnitRoleGrant[];
+  /** The available features of the current organisation's plan (spec 000 §6). */
+  features: string[];
   /** How the caller proved who they are. */
   authenticatedBy: "accessToken" | "apiKey";
   /**
@@ -23,45 +25,69 @@ export type Viewer = {
   impersonatedBy?: string;
 };
 
-/** Loads the viewer for a user id, or null when the user does not exist. */
+type ViewerRow = {
+  id: string;
+  email: string;
+  systemAdmin: boolean;
+  impersonatingUserId: string | null;
+  organizationId: string | null;
+  organizationAdmin: boolean | null;
+  billingAdmin: boolean | null;
+  mayCreateSurveys: boolean | null;
+  features: string[] | null;
+  grants: { unitId: string; role: Role }[];
+};
+
+// One statement per request: the user, the membership they work in (the current organisation,
+// else the first they joined, or the one asked for), its unit roles and the plan's features.
+const viewerSql = `
+  with u as (
+    select id, email, "systemAdmin", "currentOrganizationId", "impersonatingUserId" from "User" where id = $1
+  ), m as (
+    select m."organizationId", m."organizationAdmin", m."billingAdmin", m."mayCreateSurveys"
+    from "Membership" m join u on m."userId" = u.id
+    where $2::varchar is null or m."organizationId" = $2::varchar
+    order by (m."organizationId" = u."currentOrganizationId") desc nulls last, m."createdAt" asc
+    limit 1
+  )
+  select u.id, u.email, u."systemAdmin", u."impersonatingUserId",
+         m."organizationId", m."organizationAdmin", m."billingAdmin", m."mayCreateSurveys",
+         (select f.features from "Organization" o join "FeatureSet" f on f.id = o."featureSetId"
+           where o.id = m."organizationId") as features,
+         coalesce((select json_agg(json_build_object('unitId', r."unitId", 'role', r.role))
+                     from "UnitRole" r where r."userId" = u.id and r."organizationId" = m."organizationId"), '[]') as grants
+  from u left join m on true`;
+
+export type LoadedViewer = Viewer & {
+  /** The user a system admin is impersonating, read with the viewer (domain/users/impersonation.ts). */
+  impersonatingUserId: string | null;
+};
+
+/**
+ * Loads the viewer for a user id, or null when the user does not exist. With `organizationId`
+ * the viewer works in that organisation, and null is answered when the user is not a member there.
+ */
 export async function loadViewer(
   prisma: PrismaClient,
   userId: string,
   authenticatedBy: Viewer["authenticatedBy"],
-): Promise<Viewer | null> {
-  const user = await prisma.user.findUnique({
-    where: { id: userId },
-    select: {
-      id: true,
-      email: true,
-      systemAdmin: true,
-      currentOrganizationId: true,
-      memberships: {
-        select: { organizationId: true, organizationAdmin: true, billingAdmin: true, mayCreateSurveys: true },
-        orderBy: { createdAt: "asc" },
-      },
-    },
-  });
-  if (!user) return null;
-  const membership =
-    user.memberships.find((m) => m.organizationId === user.currentOrganizationId) ?? user.memberships[0] ?? null;
-  const organizationId = membership?.organizationId ?? null;
-  const unitRoles = organizationId
-    ? await prisma.unitRole.findMany({
-        where: { userId: user.id, organizationId },
-        select: { unitId: true, role: true },
-      })
-    : [];
+  opts: { organizationId?: string } = {},
+): Promise<LoadedViewer | null> {
+  const [row] = await prisma.$queryRawUnsafe<ViewerRow[]>(viewerSql, userId, opts.organizationId ?? null);
+  if (!row) return null;
+  if (opts.organizationId && row.organizationId !== opts.organizationId) return null;
   return {
-    userId: user.id,
-    email: user.email,
-    systemAdmin: user.systemAdmin,
-    organizationId,
-    organizationAdmin: membership?.organizationAdmin ?? false,
-    billingAdmin: membership?.billingAdmin ?? false,
-    mayCreateSurveys: membership?.mayCreateSurveys ?? false,
-    grants: unitRoles.map((r) => ({ unitId: r.unitId, role: r.role as Role })),
+    userId: row.id,
+    email: row.email,
+    systemAdmin: row.systemAdmin,
+    organizationId: row.organizationId,
+    organizationAdmin: row.organizationAdmin ?? false,
+    billingAdmin: row.billingAdmin ?? false,
+    mayCreateSurveys: row.mayCreateSurveys ?? false,
+    features: row.features ?? [],
+    grants: row.grants,
     authenticatedBy,
+    impersonatingUserId: row.impersonatingUserId,
   };
 }
 

@@ -29,18 +29,9 @@ export const noFeatureAccessMessage = "No access to this feature: upgrade your p
 
 export const noFeatureAccess = () => new DomainError("FORBIDDEN", noFeatureAccessMessage);
 
-/** The features of an organisation's feature set. */
-export async function organizationFeatures(ctx: Pick<DomainContext, "prisma">, organizationId: string): Promise<string[]> {
-  const organization = await ctx.prisma.organization.findUnique({
-    where: { id: organizationId },
-    select: { featureSet: { select: { features: true } } },
-  });
-  return organization?.featureSet?.features ?? [];
-}
-
 /** Refuses with the no-access message unless the viewer's current organisation has the feature. */
 export async function requireFeature(ctx: DomainContext, feature: FeatureKey): Promise<void> {
-  const { organizationId } = requireOrganization(ctx.viewer);
-  const features = await organizationFeatures(ctx, organizationId);
-  if (!features.includes(feature)) throw noFeatureAccess();
+  // The viewer was loaded with its organisation's features: no second read.
+  const { viewer } = requireOrganization(ctx.viewer);
+  if (!viewer.features.includes(feature)) throw noFeatureAccess();
 }

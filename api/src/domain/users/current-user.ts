@@ -2,6 +2,7 @@
 // GET /user shape for their callers.
 import type { DomainContext } from "../context.js";
 import { requireViewer } from "../viewer.js";
+import { unauthenticated } from "../errors.js";
 import { rightsMap, viewerOnly, type Right, type Role } from "../../permissions/rights.js";
 
 export type UnitTreeNode = { id: string; name: string; role: Role | null; children: UnitTreeNode[] };
@@ -58,39 +59,87 @@ export function onboardingProgress(steps: boolean[]): number {
   return steps.filter(Boolean).length * 25;
 }
 
+type CurrentUserRow = {
+  user: {
+    id: string;
+    email: string;
+    displayName: string;
+    locale: CurrentUser["user"]["locale"];
+    receiveDigest: boolean;
+    systemAdmin: boolean;
+    countryCode: string | null;
+    tutorialsSeen: string[];
+    signupStatus: CurrentUser["user"]["signupStatus"]["status"];
+    signupToken: string | null;
+    onboardingCreatedSurvey: boolean;
+    onboardingLaunchedSurvey: boolean;
+    onboardingCollectedResponses: boolean;
+    onboardingAnalyzedResponses: boolean;
+  } | null;
+  organizations: { id: string; name: string }[];
+  organization: {
+    id: string;
+    name: string;
+    segment: string;
+    countryCode: string;
+    currency: string;
+    features: string[] | null;
+    satisfactionScaleEnabled: boolean;
+    satisfactionScaleMin: number;
+    satisfactionScaleMax: number;
+    billingStatus: string;
+    dashboardLocked: boolean;
+    /** ISO time: row_to_json renders timestamps as text */
+    trialUntil: string | null;
+    userSeats: number | null;
+  } | null;
+  units: { id: string; name: string; parentId: string | null }[];
+  touchpoints: { id: string; name: string; type: string; unitId: string }[];
+  memberCount: number;
+};
+
+// One statement: the user, their organisations, the current organisation with its plan's
+// features, its unit tree, the touchpoints of the user's units and the member count.
+const currentUserSql = `
+  select
+    (select row_to_json(x) from (
+       select id, email, "displayName", locale, "receiveDigest", "systemAdmin", "countryCode", "tutorialsSeen",
+              "signupStatus", "signupToken", "onboardingCreatedSurvey", "onboardingLaunchedSurvey",
+              "onboardingCollectedResponses", "onboardingAnalyzedResponses"
+       from "User" where id = $1::varchar) x) as "user",
+    coalesce((select json_agg(json_build_object('id', o.id, 'name', o.name) order by m."createdAt")
+              from "Membership" m join "Organization" o on o.id = m."organizationId"
+              where m."userId" = $1::varchar), '[]') as organizations,
+    (select row_to_json(x) from (
+       select o.id, o.name, o.segment, o."countryCode", o.currency, f.features, o."satisfactionScaleEnabled",
+              o."satisfactionScaleMin", o."satisfactionScaleMax", o."billingStatus", o."dashboardLocked",
+              o."trialUntil", o."userSeats"
+       from "Organization" o left join "FeatureSet" f on f.id = o."featureSetId"
+       where o.id = $2::varchar) x) as organization,
+    coalesce((select json_agg(json_build_object('id', id, 'name', name, 'parentId', "parentId") order by name)
+              from "Unit" where "organizationId" = $2::varchar), '[]') as units,
+    coalesce((select json_agg(json_build_object('id', id, 'name', name, 'type', type, 'unitId', "unitId") order by name)
+              from "Touchpoint"
+              where "organizationId" = $2::varchar and "unitId" = any($3::varchar[]) and not deleted), '[]') as touchpoints,
+    (select count(*)::int from "Membership" where "organizationId" = $2::varchar) as "memberCount"`;
+
 export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
   const viewer = requireViewer(ctx.viewer);
-  const { prisma } = ctx;
-  const [user, memberships, organization, units, touchpoints, memberCount] = await Promise.all([
-    prisma.user.findUniqueOrThrow({ where: { id: viewer.userId } }),
-    prisma.membership.findMany({
-      where: { userId: viewer.userId },
-      select: { organization: { select: { id: true, name: true } } },
-      orderBy: { createdAt: "asc" },
-    }),
-    viewer.organizationId
-      ? prisma.organization.findUnique({ where: { id: viewer.organizationId }, include: { featureSet: true } })
-      : null,
-    viewer.organizationId
-      ? prisma.unit.findMany({
-          where: { organizationId: viewer.organizationId },
-          select: { id: true, name: true, parentId: true },
-          orderBy: { name: "asc" },
-        })
-      : [],
-    viewer.organizationId && viewer.grants.length
-      ? prisma.touchpoint.findMany({
-          where: {
-            organizationId: viewer.organizationId,
-            unitId: { in: viewer.grants.map((g) => g.unitId) },
-            deleted: false,
-          },
-          select: { id: true, name: true, type: true, unitId: true },
-          orderBy: { name: "asc" },
-        })
-      : [],
-    viewer.organizationId ? prisma.membership.count({ where: { organizationId: viewer.organizationId } }) : 0,
-  ]);
+  const [row] = await ctx.prisma.$queryRawUnsafe<CurrentUserRow[]>(
+    currentUserSql,
+    viewer.userId,
+    viewer.organizationId,
+    viewer.grants.map((g) => g.unitId),
+  );
+  const user = row?.user;
+  if (!row || !user) throw unauthenticated();
+  const { units, touchpoints, memberCount } = row;
+  const organization = row.organization && {
+    ...row.organization,
+    trialUntil: row.organization.trialUntil ? new Date(row.organization.trialUntil) : null,
+    featureSet: { features: row.organization.features ?? [] },
+  };
+  const memberships = row.organizations.map((organization) => ({ organization }));
 
   const roleOfUnit = new Map(viewer.grants.map((g) => [g.unitId, g.role]));
   const nameOfUnit = new Map(units.map((u) => [u.id, u.name]));

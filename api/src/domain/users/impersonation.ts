@@ -9,7 +9,7 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { DomainContext } from "../context.js";
 import { badInput, forbidden, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
-import { loadViewer, requireViewer, type Viewer } from "../viewer.js";
+import { loadViewer, requireViewer, type LoadedViewer, type Viewer } from "../viewer.js";
 
 export const impersonationActions = { start: "impersonation.start", stop: "impersonation.stop" } as const;
 
@@ -94,11 +94,9 @@ export async function stopImpersonation(ctx: DomainContext): Promise<void> {
  * impersonation running, otherwise the admin's own viewer. An impersonation whose user has since
  * left that organisation (or was deleted) is ignored: the admin is themselves again.
  */
-export async function resolveImpersonation(prisma: PrismaClient, admin: Viewer): Promise<Viewer> {
-  if (!admin.systemAdmin) return admin;
-  const record = await prisma.user.findUnique({ where: { id: admin.userId }, select: { impersonatingUserId: true } });
-  const targetId = record?.impersonatingUserId;
-  if (!targetId) return admin;
+export async function resolveImpersonation(prisma: PrismaClient, admin: LoadedViewer): Promise<Viewer> {
+  const targetId = admin.impersonatingUserId;
+  if (!admin.systemAdmin || !targetId) return admin;
   const started = await prisma.auditLog.findFirst({
     where: { actorUserId: admin.userId, action: impersonationActions.start, targetUserId: targetId },
     orderBy: { createdAt: "desc" },
@@ -106,19 +104,7 @@ export async function resolveImpersonation(prisma: PrismaClient, admin: Viewer):
   });
   const organizationId = started?.organizationId;
   if (!organizationId) return admin;
-  const [target, membership, grants] = await Promise.all([
-    loadViewer(prisma, targetId, admin.authenticatedBy),
-    prisma.membership.findUnique({ where: { userId_organizationId: { userId: targetId, organizationId } } }),
-    prisma.unitRole.findMany({ where: { userId: targetId, organizationId }, select: { unitId: true, role: true } }),
-  ]);
-  if (!target || !membership) return admin;
-  return {
-    ...target,
-    organizationId,
-    organizationAdmin: membership.organizationAdmin,
-    billingAdmin: membership.billingAdmin,
-    mayCreateSurveys: membership.mayCreateSurveys,
-    grants: grants.map((g) => ({ unitId: g.unitId, role: g.role })),
-    impersonatedBy: admin.userId,
-  };
+  const target = await loadViewer(prisma, targetId, admin.authenticatedBy, { organizationId });
+  if (!target) return admin;
+  return { ...target, impersonatedBy: admin.userId };
 }
