@@ -1,13 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect } from "react";
 import { graphql, usePaginationFragment } from "react-relay";
 import type { InviteList_query$key } from "../__generated__/InviteList_query.graphql";
 import { InviteRow } from "./InviteRow";
 
 /** Pending invites (a Relay connection): e-mail, team, role, sent at, invited by; resend and delete. */
-export function InviteList({ query, onReady }: { query: InviteList_query$key; onReady?: (reload: () => void) => void }) {
+export function InviteList({ query, onChanged }: { query: InviteList_query$key; onChanged: () => void }) {
   const { t } = useLingui();
-  const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment(
+  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
     graphql`
       fragment InviteList_query on Query
       @refetchable(queryName: "InviteListRefetchQuery")
@@ -24,8 +23,6 @@ export function InviteList({ query, onReady }: { query: InviteList_query$key; on
     `,
     query,
   );
-  const reload = () => refetch({}, { fetchPolicy: "network-only" });
-  useEffect(() => onReady?.(reload));
   if (data.invites.edges.length === 0) {
     return (
       <p>
@@ -61,7 +58,7 @@ export function InviteList({ query, onReady }: { query: InviteList_query$key; on
         </thead>
         <tbody>
           {data.invites.edges.map((edge) => (
-            <InviteRow key={edge.node.id} invite={edge.node} onChanged={reload} />
+            <InviteRow key={edge.node.id} invite={edge.node} onChanged={onChanged} />
           ))}
         </tbody>
       </table>

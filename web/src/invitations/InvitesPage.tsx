@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { useRef } from "react";
+import { useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link } from "react-router-dom";
 import type { InvitesPageQuery } from "../__generated__/InvitesPageQuery.graphql";
@@ -8,6 +8,9 @@ import { InviteList } from "./InviteList";
 
 /** /settings/user-management/invites: pending invites (resend, delete) and the invite form. */
 export default function InvitesPage() {
+  // After a successful write the list is read again (spec 000 §7).
+  const [fetchKey, setFetchKey] = useState(0);
+  const reload = () => setFetchKey((k) => k + 1);
   const data = useLazyLoadQuery<InvitesPageQuery>(
     graphql`
       query InvitesPageQuery {
@@ -22,9 +25,8 @@ export default function InvitesPage() {
       }
     `,
     {},
-    { fetchPolicy: "store-and-network" },
+    { fetchPolicy: "store-and-network", fetchKey },
   );
-  const reload = useRef<() => void>(() => {});
   return (
     <section className="page">
       <p>
@@ -35,7 +37,7 @@ export default function InvitesPage() {
       <h1 className="page__title">
         <Trans>Pending invites</Trans>
       </h1>
-      <InviteList query={data} onReady={(fn) => (reload.current = fn)} />
+      <InviteList query={data} onChanged={reload} />
       <h2>
         <Trans>Invite a user</Trans>
       </h2>
@@ -43,7 +45,7 @@ export default function InvitesPage() {
         unitTree={data.unitTree}
         organizationAdmin={data.viewer?.organizationAdmin ?? false}
         mayCreateSurveys={data.viewer?.mayCreateSurveys ?? false}
-        onInvited={() => reload.current()}
+        onInvited={reload}
       />
     </section>
   );

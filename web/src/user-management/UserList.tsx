@@ -4,9 +4,9 @@ import type { UserList_query$key } from "../__generated__/UserList_query.graphql
 import { UserRow } from "./UserRow";
 
 /** The members table (a Relay connection, 50 at a time). */
-export function UserList({ query, organizationAdmin }: { query: UserList_query$key; organizationAdmin: boolean }) {
+export function UserList({ query, organizationAdmin, onChanged }: { query: UserList_query$key; organizationAdmin: boolean; onChanged: () => void }) {
   const { t } = useLingui();
-  const { data, hasNext, loadNext, isLoadingNext, refetch } = usePaginationFragment(
+  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
     graphql`
       fragment UserList_query on Query
       @refetchable(queryName: "UserListRefetchQuery")
@@ -23,7 +23,6 @@ export function UserList({ query, organizationAdmin }: { query: UserList_query$k
     `,
     query,
   );
-  const reload = () => refetch({}, { fetchPolicy: "network-only" });
   return (
     <>
       <table className="table">
@@ -49,7 +48,7 @@ export function UserList({ query, organizationAdmin }: { query: UserList_query$k
         </thead>
         <tbody>
           {data.members.edges.map((edge) => (
-            <UserRow key={edge.node.id} member={edge.node} organizationAdmin={organizationAdmin} onChanged={reload} />
+            <UserRow key={edge.node.id} member={edge.node} organizationAdmin={organizationAdmin} onChanged={onChanged} />
           ))}
         </tbody>
       </table>

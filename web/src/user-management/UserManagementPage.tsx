@@ -1,4 +1,5 @@
 import { Trans } from "@lingui/react/macro";
+import { useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link } from "react-router-dom";
 import type { UserManagementPageQuery } from "../__generated__/UserManagementPageQuery.graphql";
@@ -6,6 +7,8 @@ import { UserList } from "./UserList";
 
 /** /settings/user-management: the organisation's users with their roles per unit and flags. */
 export default function UserManagementPage() {
+  // After a successful write the list is read again (spec 000 §7).
+  const [fetchKey, setFetchKey] = useState(0);
   const data = useLazyLoadQuery<UserManagementPageQuery>(
     graphql`
       query UserManagementPageQuery {
@@ -16,7 +19,7 @@ export default function UserManagementPage() {
       }
     `,
     {},
-    { fetchPolicy: "store-and-network" },
+    { fetchPolicy: "store-and-network", fetchKey },
   );
   return (
     <section className="page">
@@ -28,7 +31,7 @@ export default function UserManagementPage() {
           <Trans>Pending invites and inviting users</Trans>
         </Link>
       </p>
-      <UserList query={data} organizationAdmin={data.viewer?.organizationAdmin ?? false} />
+      <UserList query={data} organizationAdmin={data.viewer?.organizationAdmin ?? false} onChanged={() => setFetchKey((k) => k + 1)} />
     </section>
   );
 }

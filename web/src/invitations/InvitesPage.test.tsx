@@ -1,0 +1,100 @@
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { toasts } from "../shell/toastStore";
+import { renderApp } from "../test/renderApp";
+import { viewerResponse } from "../test/relay";
+
+/** Polls with real timers until the query succeeds (lazy screens resolve outside testing-library's act-wrapped waits). */
+async function eventually<T>(get: () => T, ms = 12_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    try {
+      return get();
+    } catch (error) {
+      if (Date.now() > end) throw error;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
+
+const unitId = "65a1b2c3d4e5f60718293aaa";
+const invitesAnswer = () => ({
+  data: {
+    viewer: { organizationAdmin: true, mayCreateSurveys: true },
+    unitTree: { editableUnitIds: [unitId], units: [{ id: "VW5pdDox", legacyId: unitId, name: "Stores" }] },
+    invites: {
+      edges: [
+        {
+          cursor: "c1",
+          node: {
+            __typename: "Invite",
+            id: "SW52aXRlOjE=",
+            legacyId: "65a1b2c3d4e5f60718293bbb",
+            email: "ada@example.org",
+            role: "editor",
+            sentAt: "2026-03-02T10:15:00.000Z",
+            expired: false,
+            invitedBy: "Grace Hopper",
+            unit: { id: "VW5pdDox", name: "Stores" },
+          },
+        },
+      ],
+      pageInfo: { endCursor: null, hasNextPage: false },
+    },
+  },
+});
+
+describe("/settings/user-management/invites", { timeout: 30_000 }, () => {
+  beforeEach(() => toasts.clear());
+
+  it("lists pending invites with team, role, sent at and invited by; resend shows 'Invite resent'", async () => {
+    const resent: unknown[] = [];
+    renderApp("/settings/user-management/invites", {
+      AppShellQuery: () => viewerResponse(),
+      InvitesPageQuery: invitesAnswer,
+      InviteListRefetchQuery: invitesAnswer,
+      useInviteActionsResendMutation: (vars) => {
+        resent.push(vars);
+        return { data: { resendInvite: { invite: { id: "SW52aXRlOjE=", sentAt: "2026-03-03T10:15:00.000Z", expired: false } } } };
+      },
+    });
+    expect(await eventually(() => screen.getByText("ada@example.org"))).toBeTruthy();
+    expect(screen.getByText("Grace Hopper")).toBeTruthy();
+    expect(screen.getByText(/02\.03\.2026/)).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByLabelText("Resend the invite to ada@example.org"));
+    });
+    await waitFor(() => expect(resent).toEqual([{ id: "65a1b2c3d4e5f60718293bbb" }]));
+    await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Invite resent"));
+  });
+
+  it("invites by e-mail into a team with a role ('User invited'); a bad address is refused on the form", async () => {
+    const invited: Array<Record<string, unknown>> = [];
+    renderApp("/settings/user-management/invites", {
+      AppShellQuery: () => viewerResponse(),
+      InvitesPageQuery: invitesAnswer,
+      InviteListRefetchQuery: invitesAnswer,
+      InviteFormMutation: (vars) => {
+        invited.push(vars);
+        return { data: { inviteUser: { invite: { id: "SW52aXRlOjI=", email: "new@example.org" } } } };
+      },
+    });
+    const email = await eventually(() => screen.getByLabelText("E-mail address"));
+    fireEvent.change(email, { target: { value: "not-an-address" } });
+    fireEvent.blur(email);
+    expect(screen.getByText("Please provide a valid e-mail address")).toBeTruthy();
+    fireEvent.change(email, { target: { value: "new@example.org" } });
+    fireEvent.change(screen.getByLabelText("Team"), { target: { value: unitId } });
+    fireEvent.change(screen.getByLabelText("Role"), { target: { value: "admin" } });
+    fireEvent.click(screen.getByLabelText("May create surveys"));
+    await act(async () => {
+      fireEvent.click(screen.getByText("Send invite"));
+    });
+    await waitFor(() =>
+      expect(invited).toEqual([
+        { input: { email: "new@example.org", unitId, role: "admin", organizationAdmin: false, billingAdmin: false, mayCreateSurveys: true } },
+      ]),
+    );
+    await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("User invited"));
+  });
+});
