@@ -95,7 +95,7 @@ type CurrentUserRow = {
   } | null;
   units: { id: string; name: string; parentId: string | null }[];
   touchpoints: { id: string; name: string; type: string; unitId: string }[];
-  memberCount: number;
+  seatsInUse: number;
 };
 
 // One statement: the user, their organisations, the current organisation with its plan's
@@ -121,7 +121,14 @@ const currentUserSql = `
     coalesce((select json_agg(json_build_object('id', id, 'name', name, 'type', type, 'unitId', "unitId") order by name)
               from "Touchpoint"
               where "organizationId" = $2::varchar and "unitId" = any($3::varchar[]) and not deleted), '[]') as touchpoints,
-    (select count(*)::int from "Membership" where "organizationId" = $2::varchar) as "memberCount"`;
+    -- Seats in use as the seat limit counts them (domain/user-management/seats.ts): members plus
+    -- the pending, unexpired invitations of people who are not members yet.
+    ((select count(*)::int from "Membership" where "organizationId" = $2::varchar)
+     + (select count(distinct i.email)::int from "Invite" i
+        where i."organizationId" = $2::varchar and i."acceptedAt" is null and i."deletedAt" is null
+          and i."expiresAt" > now()
+          and not exists (select 1 from "Membership" mm join "User" uu on uu.id = mm."userId"
+                          where mm."organizationId" = $2::varchar and uu.email = i.email))) as "seatsInUse"`;
 
 export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
   const viewer = requireViewer(ctx.viewer);
@@ -133,7 +140,7 @@ export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
   );
   const user = row?.user;
   if (!row || !user) throw unauthenticated();
-  const { units, touchpoints, memberCount } = row;
+  const { units, touchpoints, seatsInUse } = row;
   const organization = row.organization && {
     ...row.organization,
     trialUntil: row.organization.trialUntil ? new Date(row.organization.trialUntil) : null,
@@ -215,7 +222,7 @@ export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
       dashboardLocked: organization?.dashboardLocked ?? false,
       trialDaysLeft: trialDaysLeft(organization?.trialUntil ?? null),
     },
-    userSeatsAvailable: organization?.userSeats == null ? null : Math.max(0, organization.userSeats - memberCount),
+    userSeatsAvailable: organization?.userSeats == null ? null : Math.max(0, organization.userSeats - seatsInUse),
     onboarding: {
       createdSurvey: steps[0]!,
       launchedSurvey: steps[1]!,

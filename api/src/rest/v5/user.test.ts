@@ -77,6 +77,27 @@ describe.skipIf(noDatabase)("REST /api/v5 user and profile", () => {
     expect(JSON.stringify(user)).not.toContain(other.organization.id);
   });
 
+  it("counts members and pending invitations in the user seats available", async () => {
+    await t.prisma.organization.update({ where: { id: org.organization.id }, data: { userSeats: 8 } });
+    const seats = async () => (await (await call("GET", "/user", { token: editorToken })).json()).userSeatsAvailable;
+    expect(await seats()).toBe(3); // 5 members
+    const invite = await t.prisma.invite.create({
+      data: {
+        organizationId: org.organization.id,
+        unitId: org.units.unitB.id,
+        role: "viewer",
+        email: "newcomer@example.test",
+        tokenHash: randomBytes(32).toString("hex"),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
+    });
+    expect(await seats()).toBe(2);
+    await t.prisma.invite.update({ where: { id: invite.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect(await seats()).toBe(3); // an expired invitation frees its seat
+    await t.prisma.organization.update({ where: { id: org.organization.id }, data: { userSeats: null } });
+    expect(await seats()).toBeNull();
+  });
+
   it("refuses a call without a bearer token with the spec's message, and a forged token alike", async () => {
     const anonymous = await call("GET", "/user");
     expect(anonymous.status).toBe(401);
