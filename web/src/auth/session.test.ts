@@ -63,6 +63,17 @@ describe("session", () => {
     expect(um.signinRedirect).toHaveBeenCalledWith({ state: { returnPath: "/surveys/list" } });
   });
 
+  it("asks the identity provider for the interface's language", async () => {
+    document.documentElement.lang = "fi";
+    try {
+      const { session, um } = setup({ flag: false });
+      await session.ensureSignedIn("/settings/user");
+      expect(um.signinRedirect).toHaveBeenCalledWith({ state: { returnPath: "/settings/user" }, ui_locales: "fi" });
+    } finally {
+      document.documentElement.lang = "";
+    }
+  });
+
   it("does not start the sign-in when signed in", async () => {
     const { session, um } = setup({ stored: user() });
     await expect(session.ensureSignedIn("/")).resolves.toBe(true);

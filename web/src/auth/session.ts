@@ -78,13 +78,13 @@ export function createSession(deps: SessionDeps) {
     /** True when a valid session exists; otherwise starts the sign-in redirect and returns false. */
     async ensureSignedIn(returnPath: string): Promise<boolean> {
       if (await validUser()) return true;
-      await userManager.signinRedirect({ state: { returnPath } satisfies SigninState });
+      await userManager.signinRedirect({ state: { returnPath } satisfies SigninState, ...signInLanguage() });
       return false;
     },
     /** The API refused the token: forget the stored user and sign in again. */
     async restartSignIn(returnPath: string): Promise<void> {
       await userManager.removeUser();
-      await userManager.signinRedirect({ state: { returnPath } satisfies SigninState });
+      await userManager.signinRedirect({ state: { returnPath } satisfies SigninState, ...signInLanguage() });
     },
     /** /auth-callback: completes the sign-in and tells where to go next. */
     async completeSignIn(): Promise<string> {
@@ -109,6 +109,12 @@ export function createSession(deps: SessionDeps) {
 }
 
 export type Session = ReturnType<typeof createSession>;
+
+/** The sign-in page speaks the interface's language (the provider reads ui_locales). */
+function signInLanguage(): { ui_locales?: string } {
+  const lang = typeof document === "undefined" ? "" : document.documentElement.lang;
+  return lang ? { ui_locales: lang } : {};
+}
 
 export function createUserManager(config: ClientConfig, origin: string): UserManager {
   return new UserManager({
