@@ -20,12 +20,14 @@ type Props = {
   onLanguage: (language: string) => void;
   /** Terminal: called at a safe point (the first question, nothing answered). */
   safePoint?: () => void;
+  /** Tells whether the page is at the start with nothing answered (a safe point to reload). */
+  onAtStart?: (atStart: boolean) => void;
 };
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const phonePattern = /^\+[0-9][0-9 ()-]{5,24}$/;
 
-export function RespondentApp({ survey, mode, initialLanguage, queue, onLanguage, safePoint }: Props) {
+export function RespondentApp({ survey, mode, initialLanguage, queue, onLanguage, safePoint, onAtStart }: Props) {
   const { t } = useLingui();
   const questions = survey.questions;
   const [language, setLanguage] = useState(initialLanguage);
@@ -43,6 +45,10 @@ export function RespondentApp({ survey, mode, initialLanguage, queue, onLanguage
   const question = questions[index];
 
   useEffect(() => queue.subscribe(setPending), [queue]);
+
+  useEffect(() => {
+    onAtStart?.(!done && index === 0 && Object.keys(answers).length === 0);
+  }, [onAtStart, done, index, answers]);
 
   // Focus the question (or the thank-you text) whenever it changes, so screen readers read it.
   useEffect(() => {

@@ -46,6 +46,7 @@ export function RespondentPage({ touchpointId, mode }: { touchpointId: string | 
   const { t } = useLingui();
   const [load, setLoad] = useState<Load>({ state: "loading" });
   const refreshWanted = useRef(false);
+  const atStart = useRef(true);
   const queue = useMemo(() => new ResponseQueue({ storage: window.localStorage, send: fetchSender() }), []);
 
   useEffect(() => queue.start(window), [queue]);
@@ -100,7 +101,11 @@ export function RespondentPage({ touchpointId, mode }: { touchpointId: string | 
           headers: { "content-type": "application/json" },
           body: JSON.stringify({ battery: await batteryLevel(), loadedAt: survey.loadedAt }),
         });
-        if (response.ok && ((await response.json()) as { refresh?: boolean }).refresh) refreshWanted.current = true;
+        if (response.ok && ((await response.json()) as { refresh?: boolean }).refresh) {
+          // Nobody is answering: reload now; otherwise at the next start-over.
+          if (atStart.current) window.location.reload();
+          else refreshWanted.current = true;
+        }
       } catch {
         // Offline: the next beat tells.
       }
@@ -125,6 +130,10 @@ export function RespondentPage({ touchpointId, mode }: { touchpointId: string | 
       document.title = survey.survey.name || document.title;
     }
   }, [survey, initialLanguage]);
+
+  const onAtStart = useCallback((value: boolean) => {
+    atStart.current = value;
+  }, []);
 
   const onLanguage = useCallback((language: string) => {
     void activateLocale(interfaceLocaleFor(language));
@@ -155,5 +164,5 @@ export function RespondentPage({ touchpointId, mode }: { touchpointId: string | 
       </div>
     );
   }
-  return <RespondentApp survey={load.survey} mode={mode} initialLanguage={initialLanguage} queue={queue} onLanguage={onLanguage} safePoint={safePoint} />;
+  return <RespondentApp survey={load.survey} mode={mode} initialLanguage={initialLanguage} queue={queue} onLanguage={onLanguage} safePoint={safePoint} onAtStart={onAtStart} />;
 }
