@@ -38,7 +38,7 @@ const environmentSchema = z.object({
   DEMO_RESPONSES: z.coerce.number().int().min(0).max(5_000_000).default(10_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
-  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(5_000),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(50_000),
   SERVE_WEB: booleanFlag.default(true),
   RUN_WORKERS: booleanFlag.default(true),
 });
