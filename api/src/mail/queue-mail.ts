@@ -14,6 +14,18 @@ export type QueuedMail = {
   data: Record<string, string>;
 };
 
+/**
+ * A link into the app opens in the mail's language: `locale` is added to links of our own address
+ * (es and fi; English is the default, and se reads English).
+ */
+export function linkInLanguage(link: string, locale: QueuedMail["locale"], publicUrl: string): string {
+  if (locale !== "es" && locale !== "fi") return link;
+  if (!link.startsWith(`${publicUrl}/`)) return link;
+  const url = new URL(link);
+  if (!url.searchParams.has("locale")) url.searchParams.set("locale", locale);
+  return url.toString();
+}
+
 export async function queueMail(
   ctx: DomainContext,
   mail: {
@@ -29,6 +41,6 @@ export async function queueMail(
     to: mail.to,
     locale: mail.locale,
     organizationId: mail.organizationId ?? null,
-    data: { ...mail.data },
+    data: mail.data.link ? { ...mail.data, link: linkInLanguage(mail.data.link, mail.locale, ctx.config.publicUrl) } : { ...mail.data },
   });
 }
