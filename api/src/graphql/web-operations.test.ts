@@ -48,6 +48,6 @@ describe("the web client's operations", () => {
     // are both loaded, and a schema cannot cross between them).
     const { parse: parseDocument, validate: validateWithPlugins, schema } = yoga.getEnveloped({});
     const errors = validateWithPlugins(schema, parseDocument(operation.text));
-    expect(errors.map((e) => e.message)).toEqual([]);
+    expect(errors.map((e: { message: string }) => e.message)).toEqual([]);
   });
 });
