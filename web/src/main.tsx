@@ -5,16 +5,33 @@ import { RelayEnvironmentProvider } from "react-relay";
 import { RouterProvider } from "react-router-dom";
 import { fetchClientConfig } from "./config/clientConfig";
 import { activateResolved, i18n } from "./i18n/i18n";
-import { resolveLocale } from "./i18n/locale";
+import { resolveLocale, SESSION_LOCALE_KEY } from "./i18n/locale";
 import { LocaleErrorPage } from "./i18n/LocaleErrorPage";
 import { createAppRouter } from "./router";
 import { createServices, setServices } from "./services";
 import { BootError } from "./shell/BootError";
 import "./styles.css";
 
+function readSessionLocale(): string | null {
+  try {
+    return window.sessionStorage.getItem(SESSION_LOCALE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function rememberSessionLocale(locale: string): void {
+  try {
+    window.sessionStorage.setItem(SESSION_LOCALE_KEY, locale);
+  } catch {
+    // Storage may be unavailable (private modes): the choice then lasts for this page only.
+  }
+}
+
 async function boot(container: HTMLElement) {
   const root = createRoot(container);
-  const resolution = resolveLocale({ search: window.location.search });
+  const resolution = resolveLocale({ search: window.location.search, remembered: readSessionLocale() });
+  if (resolution.ok && resolution.source === "query") rememberSessionLocale(resolution.locale);
   if (!resolution.ok) {
     root.render(<LocaleErrorPage requested={resolution.requested} message={resolution.message} />);
     return;

@@ -31,7 +31,7 @@ export async function activateResolved(resolution: LocaleResolution & { ok: true
 
 /** After the current user loads: the profile language, unless the address chose one. */
 export async function activateProfileLocale(profileLocale: string | null | undefined): Promise<void> {
-  if (chosenBy?.ok && chosenBy.source === "query") return;
+  if (chosenBy?.ok && (chosenBy.source === "query" || chosenBy.source === "session")) return;
   await activateLocale(isProfileLocale(profileLocale) ? interfaceLocaleOf(profileLocale) : DEFAULT_LOCALE);
 }
 

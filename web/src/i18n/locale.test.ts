@@ -14,6 +14,11 @@ describe("locale resolution", () => {
   it("shows English for the profile locale se", () => {
     expect(resolveLocale({ profileLocale: "se" })).toEqual({ ok: true, locale: "en", source: "profile" });
   });
+  it("keeps an earlier ?locale= choice of the session across navigation, before the profile", () => {
+    expect(resolveLocale({ search: "", remembered: "fi", profileLocale: "es" })).toEqual({ ok: true, locale: "fi", source: "session" });
+    expect(resolveLocale({ search: "?locale=es", remembered: "fi" })).toEqual({ ok: true, locale: "es", source: "query" });
+    expect(resolveLocale({ search: "", remembered: "xx", profileLocale: "es" })).toEqual({ ok: true, locale: "es", source: "profile" });
+  });
   it("falls back to English", () => {
     expect(resolveLocale({})).toEqual({ ok: true, locale: "en", source: "default" });
     expect(resolveLocale({ search: "?other=1", profileLocale: "xx" })).toEqual({ ok: true, locale: "en", source: "default" });

@@ -11,7 +11,7 @@ export type ProfileLocale = (typeof PROFILE_LOCALES)[number];
 export const DEFAULT_LOCALE: InterfaceLocale = "en";
 
 export type LocaleResolution =
-  | { ok: true; locale: InterfaceLocale; source: "query" | "profile" | "default" }
+  | { ok: true; locale: InterfaceLocale; source: "query" | "session" | "profile" | "default" }
   | { ok: false; requested: string; message: string };
 
 export function isInterfaceLocale(value: unknown): value is InterfaceLocale {
@@ -31,12 +31,20 @@ export function unsupportedLocaleMessage(requested: string): string {
   return `Unsupported language '${requested}'. Use en, es or fi.`;
 }
 
-export function resolveLocale(input: { search?: string; profileLocale?: string | null }): LocaleResolution {
+/** Where a `?locale=` choice is remembered for the rest of the browser session. */
+export const SESSION_LOCALE_KEY = "feedback.locale";
+
+/**
+ * `remembered` is an earlier `?locale=` choice of this browser session, so the language holds
+ * across navigation (a mail link in Finnish leads through sign-in in Finnish).
+ */
+export function resolveLocale(input: { search?: string; profileLocale?: string | null; remembered?: string | null }): LocaleResolution {
   const requested = new URLSearchParams(input.search ?? "").get("locale");
   if (requested !== null) {
     if (isInterfaceLocale(requested)) return { ok: true, locale: requested, source: "query" };
     return { ok: false, requested, message: unsupportedLocaleMessage(requested) };
   }
+  if (isInterfaceLocale(input.remembered)) return { ok: true, locale: input.remembered, source: "session" };
   if (isProfileLocale(input.profileLocale)) {
     return { ok: true, locale: interfaceLocaleOf(input.profileLocale), source: "profile" };
   }
