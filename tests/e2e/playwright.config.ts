@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
+export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 8125);
 
 export default defineConfig({
   testDir: ".",
@@ -35,7 +36,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { PORT: String(port), SEED_DEMO: "true" },
+    // Mail goes over real SMTP to the capture server tests/e2e/identity.spec.ts runs on this port.
+    env: { PORT: String(port), SEED_DEMO: "true", SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
     stdout: "pipe",
     stderr: "pipe",
   },

@@ -25,7 +25,7 @@ export type SmtpCapture = {
 };
 
 /** `refuse(n)`: answers the n-th message's DATA (1-based) with a temporary failure (451) when true. */
-export async function startSmtpCapture(opts: { refuse?: (attempt: number) => boolean } = {}): Promise<SmtpCapture> {
+export async function startSmtpCapture(opts: { refuse?: (attempt: number) => boolean; port?: number } = {}): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   let attempts = 0;
   const server = new SMTPServer({
@@ -62,7 +62,7 @@ export async function startSmtpCapture(opts: { refuse?: (attempt: number) => boo
   });
   const port = await new Promise<number>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(opts.port ?? 0, "127.0.0.1", () => {
       const address = server.server.address();
       resolve(typeof address === "object" && address ? address.port : 0);
     });
