@@ -107,7 +107,7 @@ test("a query token opens only its pages: other routes go to the root, without t
 test("open pages need no sign-in", async ({ page }) => {
   await page.goto("/signup");
   await expect(page).toHaveURL(/\/signup$/);
-  await expect(page.getByRole("heading", { name: "Sign up" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Start your free trial" })).toBeVisible();
 });
 
 test("every route change sends a page-view event", async ({ page }) => {
