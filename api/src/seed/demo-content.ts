@@ -6,24 +6,6 @@ export type Text = Record<Lang, string>;
 
 export const demoLanguages: readonly Lang[] = ["en", "es", "fi"];
 
-/** Every feature constant of spec 000 §6: the demo organisation may try everything. */
-export const allFeatures = [
-  "channelCreation",
-  "feedbackInbox",
-  "fileExportCsv",
-  "fileExportPdf",
-  "fileExportXlsx",
-  "fileExportAll",
-  "notificationsToOrganizationUsers",
-  "notificationsToAllEmails",
-  "organizationLogo",
-  "restApi",
-  "smsMessages",
-  "surveyAppearance",
-  "surveyLogic",
-  "upsellModule",
-] as const;
-
 /** The emotional value index clusters and their default values (DESIGN.md "Domain definitions"). */
 export const eviClusters = { advocacy: 1, trust: 0.66, attention: 0.33, destroying: -1 } as const;
 export type EviCluster = keyof typeof eviClusters;

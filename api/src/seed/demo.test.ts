@@ -9,7 +9,8 @@ import { startEmbeddedDatabase } from "../db/embedded.js";
 import { deployMigrations } from "../db/migrations.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { createScratchDatabase, type ScratchDatabase } from "../test/support.js";
-import { allFeatures, eviClusters } from "./demo-content.js";
+import { eviClusters } from "./demo-content.js";
+import { featureKeys } from "../domain/features/features.js";
 import { demoSignIn, demoUsers, seedDemoOrganization } from "./demo.js";
 
 const sharedUrl = inject("databaseUrl");
@@ -40,7 +41,7 @@ describe.skipIf(!sharedUrl)("seedDemoOrganization on PostgreSQL", () => {
   it("creates Demo Oy with every feature and a 14-day trial", async () => {
     const org = await prisma.organization.findUniqueOrThrow({ where: { id: organizationId }, include: { featureSet: true } });
     expect(org).toMatchObject({ name: "Demo Oy", domain: "demo.example", countryCode: "FI", currency: "EUR" });
-    expect([...org.featureSet.features].sort()).toEqual([...allFeatures].sort());
+    expect([...org.featureSet.features].sort()).toEqual([...featureKeys].sort());
     const days = (org.trialUntil!.getTime() - seededAt) / DAY_MS;
     expect(days).toBeGreaterThan(13.9);
     expect(days).toBeLessThan(14.1);

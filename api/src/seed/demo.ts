@@ -16,12 +16,12 @@
 //   emotion: numericValue = the emotion's cluster value, choiceIds = [the emotion's choice id];
 //   singleChoice / multipleChoice: choiceIds; openText: textValue;
 //   contactDetails: textValue = JSON {name, email, phone?}.
+import { featureKeys } from "../domain/features/features.js";
 import argon2 from "argon2";
 import { randomBytes } from "node:crypto";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.js";
 import { createRandom, type Random } from "./random.js";
 import {
-  allFeatures,
   contactNames,
   defaultWebsiteSettings,
   demoLanguages,
@@ -202,8 +202,8 @@ function questionRow(q: BuiltQuestion): {
 async function writeStructure(tx: Tx, s: Structure, now: Date, passwordHash: string): Promise<void> {
   const featureSet = await tx.featureSet.upsert({
     where: { name: s.featureSetName },
-    create: { name: s.featureSetName, features: [...allFeatures] },
-    update: { features: [...allFeatures] },
+    create: { name: s.featureSetName, features: [...featureKeys] },
+    update: { features: [...featureKeys] },
     select: { id: true },
   });
   await tx.organization.create({

@@ -8,7 +8,7 @@ import type { Prisma } from "../../generated/prisma/client.js";
 import { badInput, conflict, notFound } from "../errors.js";
 import { emailSchema, parseInput, uiLocales } from "../validation.js";
 import { queueMail } from "../../mail/queue-mail.js";
-import { allFeatures } from "../../seed/demo-content.js";
+import { featureKeys } from "../features/features.js";
 import {
   displayNameOf,
   signupDetailsSchema,
@@ -54,7 +54,7 @@ async function trialFeatureSetId(ctx: DomainContext): Promise<string> {
   if (found) return found.id;
   try {
     const created = await ctx.prisma.featureSet.create({
-      data: { name: trialFeatureSetName, features: [...allFeatures] },
+      data: { name: trialFeatureSetName, features: [...featureKeys] },
       select: { id: true },
     });
     return created.id;
