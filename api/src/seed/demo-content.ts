@@ -387,34 +387,3 @@ export const contactNames: readonly string[] = [
   "Oliver Brown",
 ];
 
-/**
- * A web widget activation with the defaults of spec 001 §3 ("Web widget activation"): stored in the
- * touchpoint's `settings.website`.
- */
-export function defaultWebsiteSettings(domain: string) {
-  return {
-    domain,
-    state: { active: true, activeTime: { from: null, to: null }, responses: null },
-    displayOptions: { type: "cornerWindow", placement: "bottom-right" },
-    sample: 100,
-    pages: { whitelist: [{ host: domain }], blacklist: [] },
-    referrer: { source: "all", urls: [] },
-    returningVisitors: false,
-    visitedPages: { min: null, max: null },
-    visitedUrls: { urls: [], mode: "anyVisited", blacklist: [], blacklistMode: "anyVisited" },
-    browsersExcluded: [],
-    screenSizeExcluded: [],
-    cookies: { mode: "any", values: [] },
-    customProperties: { mode: "any", values: [] },
-    displayAfterTimeOnPage: 0,
-    displayAfterTimeOnSite: 0,
-    scroll: 0,
-    exitIntent: false,
-    showFrequency: "untilDeclineOrResponse",
-    // days the widget stays hidden after a decline / a response (spec 001 §9; docs/widget.md)
-    recurrence: { declined: 7, responded: 7 },
-    // hours to wait after another survey was shown to the visitor (spec 001 §9)
-    showAfterOtherSurvey: 12,
-    saveUrlAsMeta: false,
-  };
-}

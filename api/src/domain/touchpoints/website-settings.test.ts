@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultWebsiteSettings } from "../../seed/demo-content.js";
-import { hostOf, resolveWebsiteSettings, widgetSettingsFor, withinActivePeriod } from "./website-settings.js";
+import { hostOf, resolveWebsiteSettings, widgetSettingsFor, withinActivePeriod, defaultWebsiteSettings } from "./website-settings.js";
 
 const ids = { touchpointId: "tp1", surveyId: "s1" };
 const now = new Date("2026-03-01T12:00:00.000Z");

@@ -35,6 +35,38 @@ export const websiteDefaults = {
   showAfterOtherSurvey: 12,
 } as const;
 
+/**
+ * A web widget activation with the defaults of spec 001 §3 ("Web widget activation"): stored in the
+ * touchpoint's `settings.website`.
+ */
+export function defaultWebsiteSettings(domain: string) {
+  return {
+    domain,
+    state: { active: true, activeTime: { from: null, to: null }, responses: null },
+    displayOptions: { type: websiteDefaults.displayType, placement: websiteDefaults.placement },
+    sample: websiteDefaults.sample,
+    pages: { whitelist: [{ host: domain }], blacklist: [] },
+    referrer: { source: websiteDefaults.referrerSource, urls: [] },
+    returningVisitors: false,
+    visitedPages: { min: null, max: null },
+    visitedUrls: { urls: [], mode: websiteDefaults.visitedUrlsMode, blacklist: [], blacklistMode: websiteDefaults.visitedUrlsMode },
+    browsersExcluded: [],
+    screenSizeExcluded: [],
+    cookies: { mode: websiteDefaults.cookiesMode, values: [] },
+    customProperties: { mode: websiteDefaults.customPropertiesMode, values: [] },
+    displayAfterTimeOnPage: websiteDefaults.displayAfterTimeOnPage,
+    displayAfterTimeOnSite: websiteDefaults.displayAfterTimeOnSite,
+    scroll: 0,
+    exitIntent: false,
+    showFrequency: websiteDefaults.showFrequency,
+    // days the widget stays hidden after a decline / a response (spec 001 §9; docs/widget.md)
+    recurrence: { declined: websiteDefaults.recurrenceDeclined, responded: websiteDefaults.recurrenceResponded },
+    // hours to wait after another survey was shown to the visitor (spec 001 §9)
+    showAfterOtherSurvey: websiteDefaults.showAfterOtherSurvey,
+    saveUrlAsMeta: false,
+  };
+}
+
 /** A page rule: every page of a host (and its subdomains), or a URL pattern (docs/widget.md). */
 export type PageRule = { host: string } | { url: string };
 /** A cookie or custom-property condition: the name present, with this value when `value` is set. */
