@@ -4,9 +4,9 @@
 import { freePort } from "../../api/src/test/support.js";
 import Fastify from "fastify";
 import { loadConfig, type Config } from "../../api/src/config.js";
-import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { PrismaClient } from "../../api/src/generated/prisma/client.js";
+import type { PrismaClient } from "../../api/src/generated/prisma/client.js";
+import { prismaOverPool } from "../../api/src/db/client.js";
 import { createEventBus } from "../../api/src/pubsub/bus.js";
 import { startJobRunner } from "../../api/src/jobs/start.js";
 import { buildServer } from "../../api/src/server.js";
@@ -30,8 +30,7 @@ export function createCountingPrisma(databaseUrl: string, max: number): { prisma
       return query(...args);
     };
   });
-  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
-  return { prisma: new PrismaClient({ adapter }), statements: () => statements };
+  return { prisma: prismaOverPool(pool), statements: () => statements };
 }
 
 /** The real server on 127.0.0.1, production settings, logging off, no web client. */

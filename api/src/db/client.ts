@@ -4,12 +4,31 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "../generated/prisma/client.js";
 
+const pools = new WeakMap<PrismaClient, pg.Pool>();
+
+/** A PrismaClient over this pool; `$disconnect()` closes the pool. */
+export function prismaOverPool(pool: pg.Pool): PrismaClient {
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  pools.set(prisma, pool);
+  return prisma;
+}
+
 /**
  * A PrismaClient backed by its own pg pool of at most `max` connections (default 10).
  * `$disconnect()` closes the pool.
  */
 export function createPrisma(databaseUrl: string, opts?: { max?: number }): PrismaClient {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: opts?.max ?? 10 });
-  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
-  return new PrismaClient({ adapter });
+  return prismaOverPool(new pg.Pool({ connectionString: databaseUrl, max: opts?.max ?? 10 }));
+}
+
+/**
+ * A hot read as a named prepared statement on the client's pool: PostgreSQL plans it once per
+ * connection instead of on every request (planning cost more than running the per-request reads).
+ * A client without a known pool (a transaction, one built elsewhere) runs it as a raw query.
+ */
+export async function queryPrepared<Row>(prisma: PrismaClient, name: string, text: string, values: unknown[]): Promise<Row[]> {
+  const pool = pools.get(prisma);
+  if (!pool) return prisma.$queryRawUnsafe<Row[]>(text, ...values);
+  const result = await pool.query<Row & pg.QueryResultRow>({ name, text, values });
+  return result.rows;
 }

@@ -2,6 +2,7 @@
 // roles per unit in that organisation. Loaded once per request; every tenancy check reads it.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { unauthenticated } from "./errors.js";
+import { queryPrepared } from "../db/client.js";
 import type { Role, UnitRoleGrant } from "../permissions/rights.js";
 
 export type Viewer = {
@@ -73,7 +74,7 @@ export async function loadViewer(
   authenticatedBy: Viewer["authenticatedBy"],
   opts: { organizationId?: string } = {},
 ): Promise<LoadedViewer | null> {
-  const [row] = await prisma.$queryRawUnsafe<ViewerRow[]>(viewerSql, userId, opts.organizationId ?? null);
+  const [row] = await queryPrepared<ViewerRow>(prisma, "viewer", viewerSql, [userId, opts.organizationId ?? null]);
   if (!row) return null;
   if (opts.organizationId && row.organizationId !== opts.organizationId) return null;
   return {

@@ -3,6 +3,7 @@
 import type { DomainContext } from "../context.js";
 import { requireViewer } from "../viewer.js";
 import { unauthenticated } from "../errors.js";
+import { queryPrepared } from "../../db/client.js";
 import { rightsMap, viewerOnly, type Right, type Role } from "../../permissions/rights.js";
 
 export type UnitTreeNode = { id: string; name: string; role: Role | null; children: UnitTreeNode[] };
@@ -132,12 +133,11 @@ const currentUserSql = `
 
 export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
   const viewer = requireViewer(ctx.viewer);
-  const [row] = await ctx.prisma.$queryRawUnsafe<CurrentUserRow[]>(
-    currentUserSql,
+  const [row] = await queryPrepared<CurrentUserRow>(ctx.prisma, "currentUser", currentUserSql, [
     viewer.userId,
     viewer.organizationId,
     viewer.grants.map((g) => g.unitId),
-  );
+  ]);
   const user = row?.user;
   if (!row || !user) throw unauthenticated();
   const { units, touchpoints, seatsInUse } = row;
