@@ -16,6 +16,9 @@ export const permissions = shield(
       invite: mayManageUsers,
       invitation: allow, // the invitation link's token is the proof; the domain validates it
       unitTree: isMember,
+      // touchpoints: the domain checks viewResults / editTouchpoints in the touchpoint's unit
+      touchpoints: isMember,
+      touchpoint: isMember,
     },
     Mutation: {
       updateProfile: isAuthenticated,
@@ -38,6 +41,10 @@ export const permissions = shield(
       updateUnit: isMember,
       deleteUnit: isMember,
       setRestrictSummaryToTeam: isMember, // the domain: organisation admins only
+      createTouchpoint: isMember, // the domain: channelCreation feature; editTouchpoints in the unit
+      updateTouchpoint: isMember, // the domain: editTouchpoints in its unit (and the target unit when moving)
+      deleteTouchpoint: isMember,
+      setTouchpointVisibility: isMember, // own visibility; the domain: viewResults in its unit
     },
     Subscription: {
       userUpdated: isAuthenticated,
@@ -85,6 +92,12 @@ export const permissions = shield(
     SubscriptionStatus: isAuthenticated,
     Onboarding: isAuthenticated,
     UpdateProfilePayload: isAuthenticated,
+    Touchpoint: isMember,
+    QueryTouchpointsConnection: isMember,
+    QueryTouchpointsConnectionEdge: isMember,
+    TouchpointPayload: isMember,
+    DeleteTouchpointPayload: isMember,
+    TouchpointVisibilityPayload: isMember,
     PageInfo: allow,
   },
   { fallbackRule: deny, allowExternalErrors: true, fallbackError: () => noRights() },

@@ -25,7 +25,9 @@ type Row = {
   allowedData?: (data: any, actor: Actor, ids: Ids) => void;
 };
 
-type Ids = { unitA: string; orgA: string; userViewer: string; apiKeyOfViewer: string; surveyA: string; teams: TeamIds };
+type Ids = { unitA: string; orgA: string; userViewer: string; apiKeyOfViewer: string; surveyA: string; teams: TeamIds; touchpoints: TouchpointIds };
+/** A terminal in unitA, and one per actor to delete. */
+type TouchpointIds = { terminalA: string; toDelete: Record<Actor, string> };
 /** Invitations, users and units for the user-management and teams rows. */
 type TeamIds = { unitA1: string; inviteA: string; inviteToDelete: string; previewToken: string; viewerToken: string; newUserTokens: Record<Actor, string>; userToRemove: string; userToMove: string; createdUnit?: string };
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
@@ -272,6 +274,47 @@ const matrix: Row[] = [
     // Organisation admins of their current organisation (the other organisation's admin sets their own).
     expected: { ...onlyAdmin, adminOfOtherOrganization: "allowed" },
   },
+  {
+    field: "Query.touchpoints",
+    kind: "query",
+    document: () => "{ touchpoints(type: terminal, first: 20) { edges { node { legacyId } } } }",
+    expected: everyoneSignedIn,
+    allowedData: (data, actor, ids) => {
+      const seen = data.touchpoints.edges.map((e: { node: { legacyId: string } }) => e.node.legacyId);
+      if (actor === "adminOfOtherUnit" || actor === "adminOfOtherOrganization") expect(seen).not.toContain(ids.touchpoints.terminalA);
+      else expect(seen).toContain(ids.touchpoints.terminalA);
+    },
+  },
+  {
+    field: "Query.touchpoint",
+    kind: "query",
+    document: (ids) => `{ touchpoint(id: "${ids.touchpoints.terminalA}") { legacyId } }`,
+    expected: { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+  },
+  {
+    field: "Mutation.createTouchpoint",
+    kind: "mutation",
+    document: (ids) => `mutation { createTouchpoint(input: { name: "Matrix link", type: link, unitId: "${ids.unitA}" }) { touchpoint { legacyId } } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+  },
+  {
+    field: "Mutation.updateTouchpoint",
+    kind: "mutation",
+    document: (ids) => `mutation { updateTouchpoint(input: { id: "${ids.touchpoints.terminalA}", name: "Matrix kiosk" }) { touchpoint { name } } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+  },
+  {
+    field: "Mutation.deleteTouchpoint",
+    kind: "mutation",
+    document: (ids, actor) => `mutation { deleteTouchpoint(id: "${ids.touchpoints.toDelete[actor]}") { deletedLegacyId } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+  },
+  {
+    field: "Mutation.setTouchpointVisibility",
+    kind: "mutation",
+    document: (ids) => `mutation { setTouchpointVisibility(touchpointId: "${ids.touchpoints.terminalA}", visibility: false) { visibility } }`,
+    expected: { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+  },
 ];
 
 describe("permission matrix coverage", () => {
@@ -300,7 +343,7 @@ describe.skipIf(noDatabase)("permission matrix", () => {
       data: { organizationId: org.organization.id, userId: org.users.viewerA.id, keyHash: `matrix-${org.organization.id}`, keyPrefix: "fbk_matr" },
     });
     const surveyA = await t.prisma.survey.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Matrix survey" } });
-    ids = { unitA: org.units.unitA.id, orgA: org.organization.id, userViewer: org.users.viewerA.id, apiKeyOfViewer: viewerKey.id, surveyA: surveyA.id, teams: await teamIds() };
+    ids = { unitA: org.units.unitA.id, orgA: org.organization.id, userViewer: org.users.viewerA.id, apiKeyOfViewer: viewerKey.id, surveyA: surveyA.id, teams: await teamIds(), touchpoints: await touchpointIds() };
     const signIn = async (email: string) => (await signInWithPassword(t.baseUrl, email, testPassword)).accessToken;
     tokens.anonymous = undefined;
     tokens.viewer = await signIn(org.users.viewerA.email);
@@ -310,6 +353,14 @@ describe.skipIf(noDatabase)("permission matrix", () => {
     tokens.admin = await signIn(org.users.admin.email);
   });
   afterAll(async () => t?.close());
+
+  async function touchpointIds(): Promise<TouchpointIds> {
+    const terminal = async (name: string) =>
+      (await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name, type: "terminal" } })).id;
+    const toDelete = {} as Record<Actor, string>;
+    for (const a of actors) toDelete[a] = await terminal(`Matrix delete ${a}`);
+    return { terminalA: await terminal("Matrix kiosk"), toDelete };
+  }
 
   async function teamIds(): Promise<TeamIds> {
     const organizationId = org.organization.id;

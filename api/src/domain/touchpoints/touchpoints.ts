@@ -1,0 +1,361 @@
+// Touchpoints (channels, spec 001 §3 "Channel (touchpoint)", §4, §5, §6, §7 "Channels and contacts"):
+// terminals, links, QR codes, website widget activations and contact-list campaigns of an
+// organisation. All rules live here; REST (rest/v5/channels.ts) and GraphQL (schema/touchpoint.ts)
+// only parse and shape.
+//
+// - Tenancy: the caller's current organisation; an id elsewhere (or a deleted touchpoint) is
+//   "Touchpoint not found".
+// - Reading needs viewResults in the touchpoint's unit, editing editTouchpoints there ("User has no
+//   rights to edit touchpoint"); a right held in a unit covers its sub-units; organisation admins
+//   hold every right everywhere (domain/user-management/manager.ts).
+// - Creating also needs the plan's channelCreation feature.
+// - Moving to another unit needs editTouchpoints in both units; `moveResponses` decides whether the
+//   existing responses (Response.unitId) move with it (spec 001 §4).
+import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
+import { z } from "zod";
+import type { DomainContext } from "../context.js";
+import type { Prisma, TouchpointType } from "../../generated/prisma/client.js";
+import { badInput, conflict, forbidden, notFound } from "../errors.js";
+import { objectIdSchema, parseInput, messages } from "../validation.js";
+import { requireFeature } from "../features/features.js";
+import { loadManager, unitOf, unitsWithRight, type Manager } from "../user-management/manager.js";
+import { defaultWebsiteSettings, displayTypes, placements } from "./website-settings.js";
+
+export const touchpointMessages = {
+  notFound: "Touchpoint not found",
+  noEditRight: "User has no rights to edit touchpoint",
+  noViewRight: "You do not have the rights to view this touchpoint",
+  invalidIp: "Invalid IP address",
+  surveyNotFound: "Survey not found",
+  invalidDomain: "Invalid domain",
+  domainTaken: "This domain has already been added",
+  invalidRange: "The time range must start before it ends and be at most 31 days",
+} as const;
+
+export const touchpointTypes = ["terminal", "link", "qr", "website", "emailContactList", "smsContactList"] as const;
+export type ChannelType = (typeof touchpointTypes)[number];
+const typeSchema = z.enum(touchpointTypes, { message: `Type must be one of ${touchpointTypes.join(", ")}` });
+
+/** Terminal extras (spec 001 §3) with their defaults; stored in Touchpoint.settings. */
+export const terminalSettingsSchema = z.object({
+  brightness: z.number().int().min(0).max(100),
+  rebootSchedule: z.object({ enabled: z.boolean(), time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Time must be HH:MM") }),
+  responseTimeLimit: z
+    .union([z.object({ hours: z.number().int().min(1).max(8760) }), z.object({ expiresAt: z.iso.datetime({ offset: true }) })])
+    .nullable(),
+  metadata: z.record(z.string(), z.string()),
+  configuration: z.record(z.string(), z.string()),
+  privacyPolicy: z.string().max(10_000, messages.maxLength(10_000)).nullable(),
+  appearance: z.record(z.string(), z.unknown()),
+});
+export type TerminalSettings = z.infer<typeof terminalSettingsSchema>;
+export const defaultTerminalSettings = (): TerminalSettings => ({
+  brightness: 80,
+  rebootSchedule: { enabled: false, time: "03:00" },
+  responseTimeLimit: null,
+  metadata: {},
+  configuration: {},
+  privacyPolicy: null,
+  appearance: {},
+});
+
+const nameSchema = z.string({ message: "Name is required" }).trim().min(1, "Name is required").max(100, messages.maxLength(100));
+const ipSchema = z
+  .string()
+  .trim()
+  .refine((v) => isIP(v) !== 0, touchpointMessages.invalidIp);
+export const domainSchema = z
+  .string({ message: touchpointMessages.invalidDomain })
+  .trim()
+  .toLowerCase()
+  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, touchpointMessages.invalidDomain);
+/** Website activation fields that are validated; the rest of the stored shape is kept as sent. */
+const websiteUpdateSchema = z
+  .object({
+    domain: domainSchema.optional(),
+    sample: z.number().min(0).max(100).optional(),
+    displayOptions: z.object({ type: z.enum(displayTypes), placement: z.enum(placements) }).partial().optional(),
+    state: z.object({ active: z.boolean() }).loose().optional(),
+  })
+  .loose();
+
+const createSchema = z.object({
+  name: nameSchema,
+  type: typeSchema,
+  unitId: objectIdSchema.optional(),
+  activeSurveyId: objectIdSchema.nullish(),
+  ipAddress: ipSchema.nullish(),
+  settings: terminalSettingsSchema.partial().optional(),
+  website: websiteUpdateSchema.optional(),
+});
+export type CreateTouchpointInput = z.input<typeof createSchema>;
+
+const updateSchema = z.object({
+  name: nameSchema.optional(),
+  unitId: objectIdSchema.optional(),
+  moveResponses: z.boolean({ message: "moveResponses must be true or false" }).optional(),
+  activeSurveyId: objectIdSchema.nullish(),
+  ipAddress: ipSchema.nullish(),
+  settings: terminalSettingsSchema.partial().optional(),
+  website: websiteUpdateSchema.optional(),
+  deleteLogo: z.boolean().optional(),
+});
+export type UpdateTouchpointInput = z.input<typeof updateSchema>;
+
+export const touchpointSelect = {
+  id: true,
+  organizationId: true,
+  unitId: true,
+  name: true,
+  type: true,
+  activeSurveyId: true,
+  lastFeedbackAt: true,
+  responseCount: true,
+  settings: true,
+  udid: true,
+  ipAddress: true,
+  lastSeenAt: true,
+  logoUrl: true,
+  createdAt: true,
+  updatedAt: true,
+} as const satisfies Prisma.TouchpointSelect;
+export type TouchpointRow = Prisma.TouchpointGetPayload<{ select: typeof touchpointSelect }>;
+
+/** The public survey address of a touchpoint (link and QR code). */
+export const publicSurveyUrl = (ctx: DomainContext, touchpointId: string) => `${ctx.config.publicUrl}/s/${touchpointId}`;
+
+const noTouchpoint = () => notFound(touchpointMessages.notFound);
+export const noEditRight = () => forbidden(touchpointMessages.noEditRight);
+
+async function load(ctx: DomainContext, m: Manager, touchpointId: string): Promise<TouchpointRow> {
+  const id = parseInput(objectIdSchema, touchpointId);
+  const row = await ctx.prisma.touchpoint.findFirst({ where: { id, organizationId: m.organizationId, deleted: false }, select: touchpointSelect });
+  if (!row) throw noTouchpoint();
+  return row;
+}
+
+function requireEdit(m: Manager, unitId: string): void {
+  if (!unitsWithRight(m, "editTouchpoints").has(unitId)) throw noEditRight();
+}
+
+/** Filter of the touchpoints the caller may see (viewResults in their unit). */
+export async function touchpointsWhere(ctx: DomainContext, type?: ChannelType | null): Promise<Prisma.TouchpointWhereInput> {
+  const m = await loadManager(ctx);
+  return {
+    organizationId: m.organizationId,
+    deleted: false,
+    unitId: { in: [...unitsWithRight(m, "viewResults")] },
+    ...(type ? { type: parseInput(typeSchema, type) } : {}),
+  };
+}
+
+export async function listTouchpoints(ctx: DomainContext, filter: { type?: string | null; surveyId?: string | null } = {}): Promise<TouchpointRow[]> {
+  const type = filter.type ? parseInput(typeSchema, filter.type) : undefined;
+  const where = await touchpointsWhere(ctx, type);
+  if (filter.surveyId) where.activeSurveyId = parseInput(objectIdSchema, filter.surveyId);
+  return ctx.prisma.touchpoint.findMany({ where, select: touchpointSelect, orderBy: [{ name: "asc" }, { id: "asc" }] });
+}
+
+export async function getTouchpoint(ctx: DomainContext, touchpointId: string): Promise<TouchpointRow> {
+  const m = await loadManager(ctx);
+  const row = await load(ctx, m, touchpointId);
+  if (!unitsWithRight(m, "viewResults").has(row.unitId)) throw forbidden(touchpointMessages.noViewRight);
+  return row;
+}
+
+async function checkSurvey(ctx: DomainContext, m: Manager, surveyId: string): Promise<void> {
+  const survey = await ctx.prisma.survey.findFirst({ where: { id: surveyId, organizationId: m.organizationId, isTemplate: false }, select: { unitId: true } });
+  if (!survey || !unitsWithRight(m, "viewResults").has(survey.unitId)) throw notFound(touchpointMessages.surveyNotFound);
+}
+
+const asJson = (v: unknown) => v as Prisma.InputJsonValue;
+const objectOr = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+export async function createTouchpoint(ctx: DomainContext, input: CreateTouchpointInput): Promise<TouchpointRow> {
+  const m = await loadManager(ctx);
+  await requireFeature(ctx, "channelCreation");
+  const data = parseInput(createSchema, input);
+  const editable = unitsWithRight(m, "editTouchpoints");
+  // Without a unit: the first (top-most by name order) unit the caller may edit touchpoints in.
+  const unitId = data.unitId ? unitOf(m, data.unitId).id : (m.units.find((u) => editable.has(u.id) && (!u.parentId || !editable.has(u.parentId)))?.id ?? "");
+  if (!unitId) throw noEditRight();
+  requireEdit(m, unitId);
+  if (data.activeSurveyId) await checkSurvey(ctx, m, data.activeSurveyId);
+  let settings: Record<string, unknown> = {};
+  if (data.type === "terminal") settings = { ...defaultTerminalSettings(), ...data.settings };
+  if (data.type === "website") {
+    const website = { ...defaultWebsiteSettings(data.website?.domain ?? ""), ...data.website };
+    settings = { website };
+  }
+  return ctx.prisma.touchpoint.create({
+    data: {
+      organizationId: m.organizationId,
+      unitId,
+      name: data.name,
+      type: data.type as TouchpointType,
+      activeSurveyId: data.activeSurveyId ?? null,
+      settings: asJson(settings),
+      udid: data.type === "terminal" ? randomBytes(12).toString("hex") : null,
+      ipAddress: data.type === "terminal" ? (data.ipAddress ?? null) : null,
+    },
+    select: touchpointSelect,
+  });
+}
+
+export async function updateTouchpoint(ctx: DomainContext, touchpointId: string, input: UpdateTouchpointInput): Promise<TouchpointRow> {
+  const m = await loadManager(ctx);
+  const row = await load(ctx, m, touchpointId);
+  requireEdit(m, row.unitId);
+  const data = parseInput(updateSchema, input);
+  const update: Prisma.TouchpointUncheckedUpdateInput = {};
+  if (data.name !== undefined) update.name = data.name;
+  if (data.activeSurveyId !== undefined) {
+    if (data.activeSurveyId) await checkSurvey(ctx, m, data.activeSurveyId);
+    update.activeSurveyId = data.activeSurveyId;
+  }
+  if (data.ipAddress !== undefined) {
+    if (row.type !== "terminal" && data.ipAddress) throw badInput("Only terminals have an IP address", "ipAddress");
+    update.ipAddress = data.ipAddress;
+  }
+  const stored = objectOr(row.settings);
+  if (data.settings) {
+    if (row.type !== "terminal") throw badInput("Only terminals have these settings", "settings");
+    update.settings = asJson({ ...defaultTerminalSettings(), ...stored, ...data.settings });
+  }
+  if (data.website) {
+    if (row.type !== "website") throw badInput("Only website activations have website settings", "website");
+    update.settings = asJson({ ...stored, website: { ...objectOr(stored.website), ...data.website } });
+  }
+  if (data.deleteLogo) update.logoUrl = null;
+  const moving = data.unitId !== undefined && data.unitId !== row.unitId;
+  if (moving) {
+    const target = unitOf(m, data.unitId!);
+    requireEdit(m, target.id);
+    update.unitId = target.id;
+  }
+  return ctx.prisma.$transaction(async (tx) => {
+    const saved = await tx.touchpoint.update({ where: { id: row.id }, data: update, select: touchpointSelect });
+    if (moving && data.moveResponses) {
+      await tx.response.updateMany({ where: { touchpointId: row.id, organizationId: m.organizationId }, data: { unitId: saved.unitId } });
+    }
+    return saved;
+  });
+}
+
+/** Soft delete: the touchpoint disappears from every list; its responses stay. */
+export async function deleteTouchpoint(ctx: DomainContext, touchpointId: string): Promise<{ id: string }> {
+  const m = await loadManager(ctx);
+  const row = await load(ctx, m, touchpointId);
+  requireEdit(m, row.unitId);
+  await ctx.prisma.touchpoint.update({ where: { id: row.id }, data: { deleted: true } });
+  return { id: row.id };
+}
+
+export type TouchpointGroup = { unitId: string; unitName: string; parentId: string | null; touchpoints: TouchpointRow[] };
+
+/** The visible touchpoints grouped by unit (units in tree order by name; units without any left out). */
+export async function groupedTouchpoints(ctx: DomainContext): Promise<TouchpointGroup[]> {
+  const m = await loadManager(ctx);
+  const rows = await listTouchpoints(ctx);
+  return m.units
+    .map((u) => ({ unitId: u.id, unitName: u.name, parentId: u.parentId, touchpoints: rows.filter((r) => r.unitId === u.id) }))
+    .filter((g) => g.touchpoints.length > 0);
+}
+
+// ----- website domains -------------------------------------------------------------------------
+
+export async function listWebsiteDomains(ctx: DomainContext): Promise<{ id: string; domain: string }[]> {
+  const m = await loadManager(ctx);
+  return ctx.prisma.websiteDomain.findMany({ where: { organizationId: m.organizationId }, select: { id: true, domain: true }, orderBy: { domain: "asc" } });
+}
+
+/** Adds a domain (anyone who may edit touchpoints somewhere); unique per organisation. */
+export async function addWebsiteDomain(ctx: DomainContext, domainInput: unknown): Promise<{ id: string; domain: string }> {
+  const m = await loadManager(ctx);
+  if (unitsWithRight(m, "editTouchpoints").size === 0) throw noEditRight();
+  const domain = parseInput(domainSchema, domainInput);
+  const existing = await ctx.prisma.websiteDomain.findFirst({ where: { organizationId: m.organizationId, domain } });
+  if (existing) throw conflict(touchpointMessages.domainTaken, "domain");
+  try {
+    return await ctx.prisma.websiteDomain.create({ data: { organizationId: m.organizationId, domain }, select: { id: true, domain: true } });
+  } catch (error) {
+    if ((error as { code?: string }).code === "P2002") throw conflict(touchpointMessages.domainTaken, "domain");
+    throw error;
+  }
+}
+
+// ----- pings and device visibility (spec 000 §3 "Pings state", §7 "Pings") -----------------------
+
+export type PingsState = {
+  from: Date;
+  to: Date;
+  series: { touchpointId: string; name: string; unitId: string; lastSeenAt: Date | null; hidden: boolean; pings: { at: Date; battery: number | null }[] }[];
+  /** Pings of all the organisation's terminals in the range (also those the caller cannot see). */
+  organizationCount: number;
+  hiddenTouchpointIds: string[];
+};
+
+const maxRangeMs = 31 * 24 * 3600_000;
+const rangeSchema = z.object({ from: z.coerce.date().optional(), to: z.coerce.date().optional() });
+
+/** Ping series of the terminals the caller may see, for [from, to) (default: the last 24 hours). */
+export async function getPings(ctx: DomainContext, range: { from?: string | Date | null; to?: string | Date | null } = {}): Promise<PingsState> {
+  const m = await loadManager(ctx);
+  const parsed = parseInput(rangeSchema, { from: range.from ?? undefined, to: range.to ?? undefined });
+  const to = parsed.to ?? new Date();
+  const from = parsed.from ?? new Date(to.getTime() - 24 * 3600_000);
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from >= to || to.getTime() - from.getTime() > maxRangeMs) throw badInput(touchpointMessages.invalidRange, "from");
+  const terminals = await ctx.prisma.touchpoint.findMany({
+    where: { organizationId: m.organizationId, deleted: false, type: "terminal", unitId: { in: [...unitsWithRight(m, "viewResults")] } },
+    select: { id: true, name: true, unitId: true, lastSeenAt: true },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+  });
+  const ids = terminals.map((t) => t.id);
+  const [pings, organizationCount, hidden] = await Promise.all([
+    ctx.prisma.touchpointPing.findMany({ where: { touchpointId: { in: ids }, at: { gte: from, lt: to } }, select: { touchpointId: true, at: true, battery: true }, orderBy: { at: "asc" } }),
+    ctx.prisma.touchpointPing.count({ where: { organizationId: m.organizationId, at: { gte: from, lt: to } } }),
+    ctx.prisma.touchpointVisibility.findMany({ where: { userId: m.viewer.userId, touchpointId: { in: ids }, hidden: true }, select: { touchpointId: true } }),
+  ]);
+  const hiddenIds = new Set(hidden.map((h) => h.touchpointId));
+  return {
+    from,
+    to,
+    series: terminals.map((t) => ({
+      touchpointId: t.id,
+      name: t.name,
+      unitId: t.unitId,
+      lastSeenAt: t.lastSeenAt,
+      hidden: hiddenIds.has(t.id),
+      pings: pings.filter((p) => p.touchpointId === t.id).map((p) => ({ at: p.at, battery: p.battery })),
+    })),
+    organizationCount,
+    hiddenTouchpointIds: [...hiddenIds],
+  };
+}
+
+/** The caller's own visibility choices (touchpoints they may see). */
+export async function getDeviceVisibility(ctx: DomainContext): Promise<{ touchpointId: string; visibility: boolean }[]> {
+  const where = await touchpointsWhere(ctx);
+  const rows = await ctx.prisma.touchpointVisibility.findMany({
+    where: { userId: ctx.viewer!.userId, touchpoint: where },
+    select: { touchpointId: true, hidden: true },
+    orderBy: { touchpointId: "asc" },
+  });
+  return rows.map((r) => ({ touchpointId: r.touchpointId, visibility: !r.hidden }));
+}
+
+const visibilitySchema = z.object({ touchpointId: objectIdSchema, visibility: z.boolean({ message: "visibility must be true or false" }) });
+
+/** Shows or hides a touchpoint in the caller's own pings overview (needs viewResults there). */
+export async function setDeviceVisibility(ctx: DomainContext, input: { touchpointId: unknown; visibility: unknown }): Promise<{ touchpointId: string; visibility: boolean }> {
+  const data = parseInput(visibilitySchema, input);
+  const row = await getTouchpoint(ctx, data.touchpointId);
+  const userId = ctx.viewer!.userId;
+  await ctx.prisma.touchpointVisibility.upsert({
+    where: { userId_touchpointId: { userId, touchpointId: row.id } },
+    create: { userId, touchpointId: row.id, hidden: !data.visibility },
+    update: { hidden: !data.visibility },
+  });
+  return { touchpointId: row.id, visibility: data.visibility };
+}

@@ -1,0 +1,179 @@
+// Touchpoint (channel): terminals, links, QR codes, website activations and contact-list campaigns,
+// with the queries and mutations of /touchpoints. Rules live in domain/touchpoints/touchpoints.ts.
+import { builder } from "./builder.js";
+import { badInput } from "../domain/errors.js";
+import {
+  createTouchpoint,
+  deleteTouchpoint,
+  getTouchpoint,
+  publicSurveyUrl,
+  setDeviceVisibility,
+  touchpointsWhere,
+  touchpointTypes,
+  updateTouchpoint,
+} from "../domain/touchpoints/touchpoints.js";
+
+export const TouchpointTypeEnum = builder.enumType("TouchpointType", { values: [...touchpointTypes, "legacyPlugin"] as const });
+const ChannelTypeEnum = builder.enumType("ChannelType", { values: touchpointTypes });
+
+const opt = <T>(v: T | null | undefined) => (v === null ? undefined : v);
+const settingsOf = (s: unknown): Record<string, unknown> => (s && typeof s === "object" && !Array.isArray(s) ? (s as Record<string, unknown>) : {});
+
+export const TouchpointType = builder.prismaNode("Touchpoint", {
+  id: { field: "id" },
+  findUnique: (id, ctx) => ({ id, organizationId: ctx.viewer?.organizationId ?? "-", deleted: false }),
+  fields: (t) => ({
+    legacyId: t.exposeString("id", { description: "the 24-hex _id" }),
+    name: t.exposeString("name"),
+    type: t.field({ type: TouchpointTypeEnum, resolve: (tp) => tp.type }),
+    unit: t.relation("unit"),
+    unitLegacyId: t.exposeString("unitId"),
+    activeSurveyLegacyId: t.exposeString("activeSurveyId", { nullable: true }),
+    lastFeedbackAt: t.string({ nullable: true, description: "ISO 8601", resolve: (tp) => tp.lastFeedbackAt?.toISOString() ?? null }),
+    responseCount: t.exposeInt("responseCount"),
+    udid: t.exposeString("udid", { nullable: true, description: "terminals only" }),
+    ipAddress: t.exposeString("ipAddress", { nullable: true, description: "terminals only" }),
+    lastSeenAt: t.string({ nullable: true, description: "ISO 8601; terminals only", resolve: (tp) => tp.lastSeenAt?.toISOString() ?? null }),
+    logoUrl: t.exposeString("logoUrl", { nullable: true }),
+    link: t.string({ description: "the public survey address (links and QR codes point here)", resolve: (tp, _a, ctx) => publicSurveyUrl(ctx, tp.id) }),
+    settingsJson: t.string({
+      description: "JSON: terminal extras (brightness, rebootSchedule, responseTimeLimit, metadata, configuration, privacyPolicy, appearance)",
+      resolve: (tp) => {
+        const { website: _w, ...rest } = settingsOf(tp.settings);
+        return JSON.stringify(rest);
+      },
+    }),
+    websiteJson: t.string({
+      nullable: true,
+      description: "JSON: the widget activation (website activations only)",
+      resolve: (tp) => (tp.type === "website" ? JSON.stringify(settingsOf(tp.settings).website ?? {}) : null),
+    }),
+  }),
+});
+
+builder.queryField("touchpoints", (t) =>
+  t.prismaConnection({
+    type: "Touchpoint",
+    cursor: "id",
+    description: "The touchpoints the caller may see (viewResults in their unit), by name",
+    args: { type: t.arg({ type: ChannelTypeEnum }) },
+    resolve: async (query, _root, args, ctx) =>
+      ctx.prisma.touchpoint.findMany({ ...query, where: await touchpointsWhere(ctx, args.type), orderBy: [{ name: "asc" }, { id: "asc" }] }),
+  }),
+);
+
+builder.queryField("touchpoint", (t) =>
+  t.prismaField({
+    type: "Touchpoint",
+    description: "One touchpoint by its legacyId (viewResults in its unit)",
+    args: { id: t.arg.string({ required: true }) },
+    resolve: async (query, _root, { id }, ctx) => {
+      const tp = await getTouchpoint(ctx, id);
+      return ctx.prisma.touchpoint.findUniqueOrThrow({ ...query, where: { id: tp.id } });
+    },
+  }),
+);
+
+const TouchpointPayload = builder.objectRef<{ id: string }>("TouchpointPayload").implement({
+  fields: (t) => ({
+    touchpoint: t.prismaField({ type: "Touchpoint", resolve: (query, p, _a, ctx) => ctx.prisma.touchpoint.findUniqueOrThrow({ ...query, where: { id: p.id } }) }),
+  }),
+});
+
+const parseJson = (value: string | null | undefined, field: string): Record<string, unknown> | undefined => {
+  if (value === null || value === undefined) return undefined;
+  try {
+    return JSON.parse(value) as Record<string, unknown>;
+  } catch {
+    throw badInput(`${field} must be JSON`, field);
+  }
+};
+
+const CreateTouchpointInput = builder.inputType("CreateTouchpointInput", {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    type: t.field({ type: ChannelTypeEnum, required: true }),
+    unitId: t.string({ description: "default: the top-most unit where the caller may edit touchpoints" }),
+    activeSurveyId: t.string(),
+    ipAddress: t.string({ description: "terminals only" }),
+    settingsJson: t.string({ description: "JSON: terminal extras" }),
+    websiteJson: t.string({ description: "JSON: the widget activation fields to set (website activations)" }),
+  }),
+});
+
+builder.mutationField("createTouchpoint", (t) =>
+  t.field({
+    type: TouchpointPayload,
+    description: "Creates a touchpoint (the channelCreation feature; editTouchpoints in the unit)",
+    args: { input: t.arg({ type: CreateTouchpointInput, required: true }) },
+    resolve: async (_root, { input }, ctx) =>
+      createTouchpoint(ctx, {
+        name: input.name,
+        type: input.type,
+        unitId: opt(input.unitId),
+        activeSurveyId: input.activeSurveyId,
+        ipAddress: input.ipAddress,
+        settings: parseJson(input.settingsJson, "settingsJson"),
+        website: parseJson(input.websiteJson, "websiteJson"),
+      }),
+  }),
+);
+
+const UpdateTouchpointInput = builder.inputType("UpdateTouchpointInput", {
+  fields: (t) => ({
+    id: t.string({ required: true }),
+    name: t.string(),
+    unitId: t.string({ description: "moves the touchpoint to another unit" }),
+    moveResponses: t.boolean({ description: "when moving: the existing responses move to the new unit too" }),
+    activeSurveyId: t.string({ description: "null or empty clears it" }),
+    ipAddress: t.string(),
+    settingsJson: t.string(),
+    websiteJson: t.string(),
+    deleteLogo: t.boolean(),
+  }),
+});
+
+builder.mutationField("updateTouchpoint", (t) =>
+  t.field({
+    type: TouchpointPayload,
+    description: "Updates a touchpoint (editTouchpoints in its unit, and in the target unit when moving)",
+    args: { input: t.arg({ type: UpdateTouchpointInput, required: true }) },
+    resolve: async (_root, { input }, ctx) =>
+      updateTouchpoint(ctx, input.id, {
+        name: opt(input.name),
+        unitId: opt(input.unitId),
+        moveResponses: opt(input.moveResponses),
+        activeSurveyId: input.activeSurveyId === "" ? null : input.activeSurveyId,
+        ipAddress: input.ipAddress === "" ? null : input.ipAddress,
+        settings: parseJson(input.settingsJson, "settingsJson"),
+        website: parseJson(input.websiteJson, "websiteJson"),
+        deleteLogo: opt(input.deleteLogo),
+      }),
+  }),
+);
+
+const DeleteTouchpointPayload = builder.objectRef<{ id: string }>("DeleteTouchpointPayload").implement({
+  fields: (t) => ({ deletedLegacyId: t.exposeString("id") }),
+});
+
+builder.mutationField("deleteTouchpoint", (t) =>
+  t.field({
+    type: DeleteTouchpointPayload,
+    description: "Deletes a touchpoint (soft: its responses stay)",
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (_root, { id }, ctx) => deleteTouchpoint(ctx, id),
+  }),
+);
+
+const TouchpointVisibilityPayload = builder.objectRef<{ touchpointId: string; visibility: boolean }>("TouchpointVisibilityPayload").implement({
+  fields: (t) => ({ touchpointLegacyId: t.exposeString("touchpointId"), visibility: t.exposeBoolean("visibility") }),
+});
+
+builder.mutationField("setTouchpointVisibility", (t) =>
+  t.field({
+    type: TouchpointVisibilityPayload,
+    description: "Shows or hides a touchpoint in the caller's own pings overview",
+    args: { touchpointId: t.arg.string({ required: true }), visibility: t.arg.boolean({ required: true }) },
+    resolve: (_root, args, ctx) => setDeviceVisibility(ctx, args),
+  }),
+);
