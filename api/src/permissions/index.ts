@@ -16,6 +16,7 @@ export const permissions = shield(
       invite: mayManageUsers,
       invitation: allow, // the invitation link's token is the proof; the domain validates it
       unitTree: isMember,
+      surveys: isMember, // the domain: surveys of units where the caller views results (and those with responses there)
       // touchpoints: the domain checks viewResults / editTouchpoints in the touchpoint's unit
       touchpoints: isMember,
       touchpoint: isMember,
@@ -41,6 +42,13 @@ export const permissions = shield(
       updateUnit: isMember,
       deleteUnit: isMember,
       setRestrictSummaryToTeam: isMember, // the domain: organisation admins only
+      // surveys: the domain checks mayCreateSurveys / organisation admin, editSurveys in the survey's unit, viewResults to read
+      createSurvey: isMember,
+      updateSurvey: isMember,
+      copySurvey: isMember,
+      archiveSurvey: isMember,
+      hideSurvey: isMember,
+      deleteSurvey: isMember,
       createTouchpoint: isMember, // the domain: channelCreation feature; editTouchpoints in the unit
       updateTouchpoint: isMember, // the domain: editTouchpoints in its unit (and the target unit when moving)
       deleteTouchpoint: isMember,
@@ -98,6 +106,12 @@ export const permissions = shield(
     TouchpointPayload: isMember,
     DeleteTouchpointPayload: isMember,
     TouchpointVisibilityPayload: isMember,
+    Survey: isMember, // tenancy: looked up within the current organisation only
+    Question: isMember,
+    QuerySurveysConnection: isMember,
+    QuerySurveysConnectionEdge: isMember,
+    SurveyPayload: isMember,
+    DeleteSurveyPayload: isMember,
     PageInfo: allow,
   },
   { fallbackRule: deny, allowExternalErrors: true, fallbackError: () => noRights() },

@@ -38,6 +38,9 @@ const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString(
 const everyoneSignedIn = { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "allowed", adminOfOtherOrganization: "allowed", admin: "allowed" } as const;
 const ownOrganizationOnly = { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "allowed", adminOfOtherOrganization: "refused", admin: "allowed" } as const;
 
+/** A survey of unit A per actor, for the deleteSurvey row (made in the matrix's beforeAll). */
+const surveysToDelete = {} as Record<Actor, string>;
+
 const matrix: Row[] = [
   {
     field: "Query.viewer",
@@ -315,6 +318,56 @@ const matrix: Row[] = [
     document: (ids) => `mutation { setTouchpointVisibility(touchpointId: "${ids.touchpoints.terminalA}", visibility: false) { visibility } }`,
     expected: { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
   },
+  // ---- surveys (docs/permissions.md "Surveys") ----
+  {
+    field: "Query.surveys",
+    kind: "query",
+    // Surveys of the units where the caller views results: unit A's survey for its viewer, editor and the admin.
+    document: () => `{ surveys(tab: all, first: 100) { edges { node { legacyId name } } } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data, actor, ids) => {
+      const seen = data.surveys.edges.map((e: { node: { legacyId: string } }) => e.node.legacyId);
+      expect(seen.includes(ids.surveyA)).toBe(actor === "viewer" || actor === "editor" || actor === "admin");
+    },
+  },
+  {
+    field: "Mutation.createSurvey",
+    kind: "mutation",
+    // "May create surveys" (or organisation admin) and editSurveys in the unit.
+    document: (ids) => `mutation { createSurvey(input: { name: "Matrix new", unitId: "${ids.unitA}", questions: [{ type: "nps", title: "N" }] }) { survey { legacyId } } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+  },
+  {
+    field: "Mutation.updateSurvey",
+    kind: "mutation",
+    document: (ids) => `mutation { updateSurvey(id: "${ids.surveyA}", input: { name: "Matrix survey", questions: [] }) { survey { name } } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+  },
+  {
+    field: "Mutation.copySurvey",
+    kind: "mutation",
+    document: (ids) => `mutation { copySurvey(id: "${ids.surveyA}") { survey { legacyId } } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+  },
+  {
+    field: "Mutation.archiveSurvey",
+    kind: "mutation",
+    document: (ids) => `mutation { archiveSurvey(id: "${ids.surveyA}", archived: false) { survey { archived } } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+  },
+  {
+    field: "Mutation.hideSurvey",
+    kind: "mutation",
+    // Per user, for everyone who sees the survey.
+    document: (ids) => `mutation { hideSurvey(id: "${ids.surveyA}", hidden: false) { survey { hidden } } }`,
+    expected: { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+  },
+  {
+    field: "Mutation.deleteSurvey",
+    kind: "mutation",
+    document: (_ids, actor) => `mutation { deleteSurvey(id: "${surveysToDelete[actor]}") { legacyId } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+  },
 ];
 
 describe("permission matrix coverage", () => {
@@ -351,6 +404,9 @@ describe.skipIf(noDatabase)("permission matrix", () => {
     tokens.adminOfOtherUnit = await signIn(org.users.adminB.email);
     tokens.adminOfOtherOrganization = await signIn(other.users.admin.email);
     tokens.admin = await signIn(org.users.admin.email);
+  });
+  beforeAll(async () => {
+    for (const a of actors) surveysToDelete[a] = (await t.prisma.survey.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: `Matrix delete ${a}` } })).id;
   });
   afterAll(async () => t?.close());
 

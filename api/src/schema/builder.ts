@@ -13,6 +13,10 @@ export const builder = new SchemaBuilder<{
   PrismaTypes: PrismaTypes;
   DefaultFieldNullability: false;
   DefaultInputFieldRequiredness: false;
+  Scalars: {
+    // a survey or question as stored (schema/survey.ts)
+    SurveyData: { Input: unknown; Output: unknown };
+  };
 }>({
   plugins: [PrismaPlugin, RelayPlugin],
   defaultFieldNullability: false,

@@ -11,6 +11,7 @@ import "./api-key.js";
 import "./organization-settings.js";
 import "./onboarding.js";
 import "./response.js";
+import "./survey.js";
 import "./touchpoint.js";
 
 export function buildSchema() {

@@ -10,6 +10,7 @@ import { organizationRoutes } from "./organization.js";
 import { signupRoutes } from "./signup.js";
 import { userManagementRoutes } from "./user-management.js";
 import { invitationRoutes } from "./invitations.js";
+import { surveyRoutes } from "./surveys.js";
 import { channelRoutes } from "./channels.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
@@ -23,5 +24,6 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...signupRoutes,
   ...userManagementRoutes,
   ...invitationRoutes,
+  ...surveyRoutes,
   ...channelRoutes,
 ];

@@ -1,0 +1,167 @@
+// Survey and Question: the survey list's tabs (recent, all, active, archived, hidden, mine) and the
+// editor's mutations. Rules live in domain/surveys; the mutations take the same survey body as the
+// REST facade (PUT /surveys/{id}), as SurveyData.
+import { GraphQLError, Kind, type ValueNode } from "graphql";
+import { builder } from "./builder.js";
+import { inViewerOrganization } from "../domain/tenancy.js";
+import {
+  archiveSurvey,
+  copySurvey,
+  createSurvey,
+  deleteSurvey,
+  hideSurvey,
+  surveysWhere,
+  surveyTabs,
+  updateSurvey,
+  type SurveyTab,
+} from "../domain/surveys/surveys.js";
+import { questionTypes } from "../domain/surveys/input.js";
+
+const literal = (node: ValueNode): unknown => {
+  switch (node.kind) {
+    case Kind.STRING:
+    case Kind.BOOLEAN:
+    case Kind.ENUM:
+      return node.value;
+    case Kind.INT:
+    case Kind.FLOAT:
+      return Number(node.value);
+    case Kind.NULL:
+      return null;
+    case Kind.LIST:
+      return node.values.map(literal);
+    case Kind.OBJECT:
+      return Object.fromEntries(node.fields.map((f) => [f.name.value, literal(f.value)]));
+    default:
+      throw new GraphQLError("Variables are not supported inside SurveyData literals");
+  }
+};
+
+export const SurveyData = builder.scalarType("SurveyData", {
+  description: "A JSON value of a survey or question as stored (texts per language, options, choices, logic: docs/respondent-api.md)",
+  serialize: (v) => v,
+  parseValue: (v) => v,
+  parseLiteral: (node) => literal(node),
+});
+
+const QuestionTypeEnum = builder.enumType("QuestionType", { values: questionTypes });
+const SurveyTabEnum = builder.enumType("SurveyTab", { values: surveyTabs, description: "recent: created within the last 14 days" });
+
+builder.prismaNode("Question", {
+  id: { field: "id" },
+  findUnique: (id, ctx) => ({ id, ...inViewerOrganization(ctx.viewer) }),
+  fields: (t) => ({
+    legacyId: t.exposeString("id"),
+    type: t.expose("type", { type: QuestionTypeEnum }),
+    position: t.exposeInt("position"),
+    title: t.field({ type: SurveyData, resolve: (q) => q.title }),
+    subtitle: t.field({ type: SurveyData, nullable: true, resolve: (q) => q.subtitle }),
+    options: t.field({ type: SurveyData, resolve: (q) => q.options }),
+    choices: t.field({ type: SurveyData, resolve: (q) => q.choices }),
+    logic: t.field({ type: SurveyData, nullable: true, resolve: (q) => q.logic }),
+    tags: t.exposeStringList("tags"),
+    required: t.exposeBoolean("required"),
+    hidden: t.exposeBoolean("hidden"),
+  }),
+});
+
+builder.prismaNode("Survey", {
+  id: { field: "id" },
+  findUnique: (id, ctx) => ({ id, ...inViewerOrganization(ctx.viewer) }),
+  fields: (t) => ({
+    legacyId: t.exposeString("id"),
+    name: t.exposeString("name"),
+    languages: t.exposeStringList("languages"),
+    tags: t.exposeStringList("tags"),
+    questionTags: t.exposeStringList("questionTags"),
+    archived: t.exposeBoolean("archived"),
+    isTemplate: t.exposeBoolean("isTemplate"),
+    createdAt: t.string({ resolve: (s) => s.createdAt.toISOString() }),
+    lastFeedbackAt: t.string({ nullable: true, resolve: (s) => s.lastFeedbackAt?.toISOString() ?? null }),
+    responseCount: t.exposeInt("responseCount"),
+    unitLegacyId: t.exposeString("unitId"),
+    unit: t.relation("unit"),
+    createdByLegacyId: t.exposeString("createdByUserId", { nullable: true }),
+    hidden: t.boolean({
+      description: "hidden by the caller (per user)",
+      resolve: async (s, _a, ctx) =>
+        !!ctx.viewer && (await ctx.prisma.surveyHidden.count({ where: { surveyId: s.id, userId: ctx.viewer.userId } })) > 0,
+    }),
+    questions: t.relation("questions", { query: { where: { hidden: false }, orderBy: { position: "asc" } } }),
+  }),
+});
+
+builder.queryField("surveys", (t) =>
+  t.prismaConnection({
+    type: "Survey",
+    cursor: "id",
+    description: "The surveys the caller sees, by tab (default all); newest first",
+    args: { tab: t.arg({ type: SurveyTabEnum }) },
+    resolve: async (query, _root, { tab }, ctx) =>
+      ctx.prisma.survey.findMany({ ...query, where: await surveysWhere(ctx, (tab ?? "all") as SurveyTab), orderBy: [{ createdAt: "desc" }, { id: "asc" }] }),
+  }),
+);
+
+const SurveyPayload = builder.objectRef<{ id: string }>("SurveyPayload").implement({
+  fields: (t) => ({
+    survey: t.prismaField({ type: "Survey", resolve: (query, p, _a, ctx) => ctx.prisma.survey.findUniqueOrThrow({ ...query, where: { id: p.id } }) }),
+  }),
+});
+const DeleteSurveyPayload = builder.objectRef<{ id: string }>("DeleteSurveyPayload").implement({
+  fields: (t) => ({ legacyId: t.exposeString("id", { description: "the deleted survey's id" }) }),
+});
+
+builder.mutationField("createSurvey", (t) =>
+  t.field({
+    type: SurveyPayload,
+    description: "Creates a survey: the body of POST /surveys",
+    args: { input: t.arg({ type: SurveyData, required: true }) },
+    resolve: (_root, { input }, ctx) => createSurvey(ctx, input),
+  }),
+);
+
+builder.mutationField("updateSurvey", (t) =>
+  t.field({
+    type: SurveyPayload,
+    description: "Saves the whole survey with its questions: the body of PUT /surveys/{id}",
+    args: { id: t.arg.string({ required: true }), input: t.arg({ type: SurveyData, required: true }) },
+    resolve: async (_root, { id, input }, ctx) => ({ id: (await updateSurvey(ctx, id, input)).id }),
+  }),
+);
+
+builder.mutationField("copySurvey", (t) =>
+  t.field({
+    type: SurveyPayload,
+    description: "Copies a survey or a public template (the new survey)",
+    args: { id: t.arg.string({ required: true }), unitId: t.arg.string() },
+    resolve: (_root, { id, unitId }, ctx) => copySurvey(ctx, id, { unitId: unitId ?? undefined }),
+  }),
+);
+
+builder.mutationField("archiveSurvey", (t) =>
+  t.field({
+    type: SurveyPayload,
+    args: { id: t.arg.string({ required: true }), archived: t.arg.boolean({ required: true }) },
+    resolve: async (_root, { id, archived }, ctx) => ({ id: (await archiveSurvey(ctx, id, archived)).id }),
+  }),
+);
+
+builder.mutationField("hideSurvey", (t) =>
+  t.field({
+    type: SurveyPayload,
+    description: "Hides or shows the survey in the caller's own lists",
+    args: { id: t.arg.string({ required: true }), hidden: t.arg.boolean({ required: true }) },
+    resolve: async (_root, { id, hidden }, ctx) => ({ id: (await hideSurvey(ctx, id, hidden)).id }),
+  }),
+);
+
+builder.mutationField("deleteSurvey", (t) =>
+  t.field({
+    type: DeleteSurveyPayload,
+    args: { id: t.arg.string({ required: true }) },
+    resolve: async (_root, { id }, ctx) => {
+      await deleteSurvey(ctx, id);
+      return { id };
+    },
+  }),
+);
