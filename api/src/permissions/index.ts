@@ -1,7 +1,7 @@
 // The permission map: every query, mutation, subscription and type names its rule, and anything
 // not named is denied (fallbackRule: deny). docs/permissions.md is this file in prose.
 import { allow, deny, shield } from "graphql-shield";
-import { isAuthenticated, isCurrentOrganization, isMember, mayManageUsers, noRights } from "./rules.js";
+import { isAuthenticated, isCurrentOrganization, isMember, mayManageUsers, maySeeParentSurvey, noRights } from "./rules.js";
 
 export const permissions = shield(
   {
@@ -106,8 +106,8 @@ export const permissions = shield(
     TouchpointPayload: isMember,
     DeleteTouchpointPayload: isMember,
     TouchpointVisibilityPayload: isMember,
-    Survey: isMember, // tenancy: looked up within the current organisation only
-    Question: isMember,
+    Survey: maySeeParentSurvey, // every survey object: the caller sees it (node(id) included)
+    Question: maySeeParentSurvey,
     QuerySurveysConnection: isMember,
     QuerySurveysConnectionEdge: isMember,
     SurveyPayload: isMember,

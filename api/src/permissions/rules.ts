@@ -3,6 +3,7 @@ import { rule } from "graphql-shield";
 import { GraphQLError } from "graphql";
 import type { GraphQLContext } from "../schema/builder.js";
 import { adminInAnyUnit, anyUnitHasRight } from "./rights.js";
+import { maySeeSurvey } from "../domain/surveys/surveys.js";
 
 const notLoggedIn = () => new GraphQLError("Not logged in", { extensions: { code: "UNAUTHENTICATED" } });
 export const noRights = (message = "You do not have the rights to do this") =>
@@ -42,4 +43,10 @@ export const mayManageUsers = rule({ cache: "contextual" })((_p, _a, ctx: GraphQ
   if (!ctx.viewer.organizationId) return noRights("No organization found");
   const v = ctx.viewer;
   return v.organizationAdmin || v.systemAdmin || anyUnitHasRight(v.grants, "manageUsers") ? true : noRights("You do not have the rights to manage users");
+});
+
+/** The parent Survey (or a Question's survey) is one the caller sees (domain/surveys: viewResults in its unit, or responses there). */
+export const maySeeParentSurvey = rule({ cache: "no_cache" })(async (parent: { id: string; surveyId?: string }, _a, ctx: GraphQLContext) => {
+  if (!ctx.viewer) return notLoggedIn();
+  return (await maySeeSurvey(ctx, parent.surveyId ?? parent.id)) ? true : noRights("You do not have the rights to view this survey");
 });

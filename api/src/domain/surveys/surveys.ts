@@ -324,3 +324,28 @@ export async function hideSurvey(ctx: DomainContext, surveyId: string, hidden: u
 }
 
 export { badInput };
+
+// Per request: what the caller sees, so that a GraphQL answer with many surveys reads it once.
+const accessOfRequest = new WeakMap<DomainContext, Promise<Access>>();
+const visibleOfRequest = new WeakMap<DomainContext, Map<string, Promise<boolean>>>();
+
+/**
+ * Whether the caller sees this survey (the GraphQL Survey and Question types check every object,
+ * so `node(id)` cannot reach a survey of a unit the caller does not see). Public templates are seen.
+ */
+export function maySeeSurvey(ctx: DomainContext, surveyId: string): Promise<boolean> {
+  let memo = visibleOfRequest.get(ctx);
+  if (!memo) visibleOfRequest.set(ctx, (memo = new Map()));
+  let result = memo.get(surveyId);
+  if (!result) {
+    result = (async () => {
+      if (!ctx.viewer?.organizationId) return false;
+      let a = accessOfRequest.get(ctx);
+      if (!a) accessOfRequest.set(ctx, (a = access(ctx)));
+      const where: Prisma.SurveyWhereInput = { id: surveyId, OR: [visibleWhere(await a), { isTemplate: true, public: true }] };
+      return (await ctx.prisma.survey.count({ where })) > 0;
+    })();
+    memo.set(surveyId, result);
+  }
+  return result;
+}

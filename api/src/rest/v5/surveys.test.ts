@@ -302,6 +302,22 @@ describe.skipIf(noDatabase)("surveys", () => {
       expect(await tab("all", tokens.admin)).toContain(hidden);
     });
 
+    it("node(id) answers a survey and its questions only to those who see it", async () => {
+      const id = await create({ name: "Node survey", unitId: org.units.unitA.id, questions: [{ type: "nps", title: "N" }] });
+      const questionId = (await t.prisma.question.findFirstOrThrow({ where: { surveyId: id } })).id;
+      const gid = (type: string, x: string) => Buffer.from(`${type}:${x}`).toString("base64");
+      const doc = `{ s: node(id: "${gid("Survey", id)}") { ... on Survey { name questions { legacyId } } } q: node(id: "${gid("Question", questionId)}") { ... on Question { type } } }`;
+      const seen = await gql(t.baseUrl, doc, {}, tokens.viewerA);
+      expect(seen.errors).toBeUndefined();
+      expect(seen.data).toMatchObject({ s: { name: "Node survey", questions: [{ legacyId: questionId }] }, q: { type: "nps" } });
+      for (const token of [tokens.adminB, tokens.otherAdmin]) {
+        const refused = await gql(t.baseUrl, doc, {}, token);
+        expect(refused.errors?.length).toBeGreaterThan(0);
+        expect(JSON.stringify(refused.data ?? null)).not.toContain("Node survey");
+        expect(JSON.stringify(refused.data ?? null)).not.toContain("nps");
+      }
+    });
+
     it("creates, updates, copies, archives and deletes through the same services", async () => {
       const created = await gql(t.baseUrl, `mutation($input: SurveyData!) { createSurvey(input: $input) { survey { legacyId name questions { legacyId type title } } } }`, {
         input: { name: "GraphQL survey", unitId: org.units.unitA.id, questions: [{ type: "nps", title: "N", ref: "n" }, { type: "openText", title: "Why?" }] },
