@@ -1,5 +1,6 @@
 // API keys through the real server: generate → authenticate a REST call with the key → revoke →
 // refused; delete; only one's own keys; feature gating; GraphQL equivalents.
+import { apiFetch } from "../../test/rest-client.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
@@ -15,12 +16,7 @@ describe.skipIf(noDatabase)("REST /api/v5/user/api-keys", () => {
   let adminToken: string;
   let otherAdminToken: string;
 
-  const call = (method: string, path: string, token?: string, body?: unknown) =>
-    fetch(`${t.baseUrl}/api/v5${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const call = (method: string, path: string, token?: string, body?: unknown) => apiFetch(t.baseUrl, method, path, token, body);
 
   beforeAll(async () => {
     t = await startTestApp();

@@ -3,6 +3,7 @@
 // soft delete, grouped list, website activations and domains, QR images, pings and device
 // visibility, the GraphQL mutations, and the rights: viewers and editors of another unit are refused
 // with "User has no rights to edit touchpoint", another organisation's admin sees and changes nothing.
+import { apiCall } from "../../test/rest-client.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
@@ -19,21 +20,7 @@ describe.skipIf(noDatabase)("channels", () => {
   let surveyA: string;
   let surveyOther: string;
 
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const response = await fetch(`${t.baseUrl}/api/v5${path}`, {
-      method,
-      headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    let parsed: any = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = text;
-    }
-    return { status: response.status, body: parsed };
-  };
+  const call = (method: string, path: string, token?: string, body?: unknown) => apiCall(t.baseUrl, method, path, token, body);
 
   const terminal = async (unitId: string, name = "Kiosk") =>
     t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId, name, type: "terminal", activeSurveyId: surveyA, udid: `t-${Math.random().toString(36).slice(2)}` } });

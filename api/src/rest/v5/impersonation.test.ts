@@ -1,4 +1,5 @@
 // Impersonation, tutorials and location through the real server.
+import { apiFetch } from "../../test/rest-client.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
@@ -15,15 +16,7 @@ describe.skipIf(noDatabase)("REST /api/v5/user/impersonate", () => {
   let editorToken: string;
 
   const call = (method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${t.baseUrl}/api/v5${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { "content-type": "application/json" } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    apiFetch(t.baseUrl, method, path, token, body, headers);
 
   beforeAll(async () => {
     t = await startTestApp();

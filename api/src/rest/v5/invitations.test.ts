@@ -2,6 +2,7 @@
 // list, resend (the old link dies), delete, the seat limit, "User already in team", accepting as an
 // existing user and as a new one (who then signs in through the real code + PKCE flow), expired,
 // used and deleted links, GraphQL, and another organisation's admin kept out of every call.
+import { apiCall } from "../../test/rest-client.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash } from "node:crypto";
 import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
@@ -22,15 +23,7 @@ describe.skipIf(noDatabase)("invitations", () => {
   let other: OrganizationFixture;
   const tokens: Record<string, string> = {};
 
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const response = await fetch(`${t.baseUrl}/api/v5${path}`, {
-      method,
-      headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
+  const call = (method: string, path: string, token?: string, body?: unknown) => apiCall(t.baseUrl, method, path, token, body);
 
   /** Invites and returns the invite and the token of the mailed link. */
   async function invite(email: string, extra: Record<string, unknown> = {}, as = tokens.admin) {

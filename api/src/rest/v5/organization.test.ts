@@ -1,5 +1,6 @@
 // GET/PUT /organization, the logo upload and feature gating through the real server; GraphQL's
 // updateOrganizationSettings; no organisation reaches another's settings or logo.
+import { apiFetch } from "../../test/rest-client.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
@@ -18,12 +19,7 @@ describe.skipIf(noDatabase)("REST /api/v5/organization", () => {
   let unitAdminToken: string;
   let otherAdminToken: string;
 
-  const call = (method: string, path: string, token?: string, body?: unknown) =>
-    fetch(`${t.baseUrl}/api/v5${path}`, {
-      method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const call = (method: string, path: string, token?: string, body?: unknown) => apiFetch(t.baseUrl, method, path, token, body);
   const upload = (token: string, data: Buffer, filename: string, type: string) => {
     const form = new FormData();
     form.set("file", new Blob([new Uint8Array(data)], { type }), filename);

@@ -2,6 +2,7 @@
 // save (hidden, new and reordered questions, logic behind the surveyLogic feature), delete, copy
 // (logic follows the new ids), public templates, archive and hide; bad input changes nothing; an
 // editor of another unit, a viewer and another organisation's admin are kept out; the GraphQL tabs.
+import { apiCall } from "../../test/rest-client.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
@@ -27,15 +28,7 @@ describe.skipIf(noDatabase)("surveys", () => {
   let other: OrganizationFixture;
   const tokens: Record<string, string> = {};
 
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const response = await fetch(`${t.baseUrl}/api/v5${path}`, {
-      method,
-      headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
+  const call = (method: string, path: string, token?: string, body?: unknown) => apiCall(t.baseUrl, method, path, token, body);
   const create = async (body: Record<string, unknown>, token = tokens.editorA!) => {
     const r = await call("POST", "/surveys", token, body);
     expect(r.status, JSON.stringify(r.body)).toBe(201);

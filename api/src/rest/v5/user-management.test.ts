@@ -2,6 +2,7 @@
 // flags, removing from a unit, modify team, the billing admin flag (organisation admins only), the
 // weekly digest, direct add, the unit tree (read, with users, save, delete refusals), the team option,
 // and another organisation's admin and editors/viewers kept out of every call.
+import { apiCall } from "../../test/rest-client.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
@@ -18,15 +19,7 @@ describe.skipIf(noDatabase)("user management and teams", () => {
   let other: OrganizationFixture;
   const tokens: Record<string, string> = {};
 
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const response = await fetch(`${t.baseUrl}/api/v5${path}`, {
-      method,
-      headers: { ...(body !== undefined ? { "content-type": "application/json" } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
+  const call = (method: string, path: string, token?: string, body?: unknown) => apiCall(t.baseUrl, method, path, token, body);
 
   /** A member of `org` with the given roles, for tests that change them. */
   async function member(grants: { unitId: string; role: "admin" | "editor" | "viewer" }[]) {
