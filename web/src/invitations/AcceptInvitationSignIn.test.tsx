@@ -4,19 +4,7 @@ import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
 import { PENDING_INVITATION_KEY } from "./pendingInvitation";
-
-/** Polls with real timers until the query succeeds (lazy screens resolve outside testing-library's act-wrapped waits). */
-async function eventually<T>(get: () => T, ms = 12_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      return get();
-    } catch (error) {
-      if (Date.now() > end) throw error;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
+import { eventually } from "../test/eventually";
 
 const token = "a-long-invitation-token-value";
 const preview = (existingUser: boolean) => () => ({

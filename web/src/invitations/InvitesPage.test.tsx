@@ -3,46 +3,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
-
-/** Polls with real timers until the query succeeds (lazy screens resolve outside testing-library's act-wrapped waits). */
-async function eventually<T>(get: () => T, ms = 12_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      return get();
-    } catch (error) {
-      if (Date.now() > end) throw error;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
-
-const unitId = "65a1b2c3d4e5f60718293aaa";
-const invitesAnswer = () => ({
-  data: {
-    viewer: { organizationAdmin: true, mayCreateSurveys: true },
-    unitTree: { editableUnitIds: [unitId], units: [{ id: "VW5pdDox", legacyId: unitId, name: "Stores" }] },
-    invites: {
-      edges: [
-        {
-          cursor: "c1",
-          node: {
-            __typename: "Invite",
-            id: "SW52aXRlOjE=",
-            legacyId: "65a1b2c3d4e5f60718293bbb",
-            email: "ada@example.org",
-            role: "editor",
-            sentAt: "2026-03-02T10:15:00.000Z",
-            expired: false,
-            invitedBy: "Grace Hopper",
-            unit: { id: "VW5pdDox", name: "Stores" },
-          },
-        },
-      ],
-      pageInfo: { endCursor: null, hasNextPage: false },
-    },
-  },
-});
+import { eventually } from "../test/eventually";
+import { inviteUnitId, invitesAnswer } from "../test/fixtures/invites";
 
 describe("/settings/user-management/invites", { timeout: 30_000 }, () => {
   beforeEach(() => toasts.clear());
@@ -84,7 +46,7 @@ describe("/settings/user-management/invites", { timeout: 30_000 }, () => {
     fireEvent.blur(email);
     expect(screen.getByText("Please provide a valid e-mail address")).toBeTruthy();
     fireEvent.change(email, { target: { value: "new@example.org" } });
-    fireEvent.change(screen.getByLabelText("Team"), { target: { value: unitId } });
+    fireEvent.change(screen.getByLabelText("Team"), { target: { value: inviteUnitId } });
     fireEvent.change(screen.getByLabelText("Role"), { target: { value: "admin" } });
     fireEvent.click(screen.getByLabelText("May create surveys"));
     await act(async () => {
@@ -92,7 +54,7 @@ describe("/settings/user-management/invites", { timeout: 30_000 }, () => {
     });
     await waitFor(() =>
       expect(invited).toEqual([
-        { input: { email: "new@example.org", unitId, role: "admin", organizationAdmin: false, billingAdmin: false, mayCreateSurveys: true } },
+        { input: { email: "new@example.org", unitId: inviteUnitId, role: "admin", organizationAdmin: false, billingAdmin: false, mayCreateSurveys: true } },
       ]),
     );
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("User invited"));

@@ -3,41 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
-
-/** Polls with real timers until the query succeeds (lazy screens resolve outside testing-library's act-wrapped waits). */
-async function eventually<T>(get: () => T, ms = 12_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      return get();
-    } catch (error) {
-      if (Date.now() > end) throw error;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-}
-
-const member = (n: number, extra: Record<string, unknown> = {}) => ({
-  id: `TWVtYmVyOj${n}`,
-  userLegacyId: `65a1b2c3d4e5f60718293a${n}0`,
-  organizationAdmin: false,
-  billingAdmin: false,
-  receiveDigest: false,
-  mayCreateSurveys: false,
-  user: { id: `VXNlcj${n}`, displayName: `User ${n}`, email: `user${n}@example.org` },
-  unitRoles: [{ role: "editor", unit: { id: `VW5pdDo${n}`, legacyId: "65a1b2c3d4e5f60718293aaa", name: "Stores" } }],
-  ...extra,
-});
-
-const membersAnswer = (members: unknown[]) => ({
-  data: {
-    viewer: { organizationAdmin: true },
-    members: {
-      edges: members.map((node, i) => ({ cursor: `c${i}`, node: { __typename: "Member", ...(node as object) } })),
-      pageInfo: { endCursor: null, hasNextPage: false },
-    },
-  },
-});
+import { eventually } from "../test/eventually";
+import { member, membersAnswer } from "../test/fixtures/members";
 
 describe("/settings/user-management", { timeout: 30_000 }, () => {
   beforeEach(() => toasts.clear());
