@@ -17,9 +17,12 @@ export const permissions = shield(
       invitation: allow, // the invitation link's token is the proof; the domain validates it
       unitTree: isMember,
       surveys: isMember, // the domain: surveys of units where the caller views results (and those with responses there)
+      survey: isMember, // the domain: a survey the caller sees, else not found / forbidden
       // touchpoints: the domain checks viewResults / editTouchpoints in the touchpoint's unit
       touchpoints: isMember,
       touchpoint: isMember,
+      touchpointUnits: isMember, // the domain: units where the caller holds editTouchpoints
+      pings: isMember, // the domain: terminals of units where the caller views results
     },
     Mutation: {
       updateProfile: isAuthenticated,
@@ -106,6 +109,9 @@ export const permissions = shield(
     TouchpointPayload: isMember,
     DeleteTouchpointPayload: isMember,
     TouchpointVisibilityPayload: isMember,
+    PingsState: isMember,
+    PingSeries: isMember,
+    Ping: isMember,
     Survey: maySeeParentSurvey, // every survey object: the caller sees it (node(id) included)
     Question: maySeeParentSurvey,
     QuerySurveysConnection: isMember,

@@ -9,6 +9,7 @@ import {
   copySurvey,
   createSurvey,
   deleteSurvey,
+  getSurvey,
   hideSurvey,
   surveysWhere,
   surveyTabs,
@@ -99,6 +100,18 @@ builder.queryField("surveys", (t) =>
     args: { tab: t.arg({ type: SurveyTabEnum }) },
     resolve: async (query, _root, { tab }, ctx) =>
       ctx.prisma.survey.findMany({ ...query, where: await surveysWhere(ctx, (tab ?? "all") as SurveyTab), orderBy: [{ createdAt: "desc" }, { id: "asc" }] }),
+  }),
+);
+
+builder.queryField("survey", (t) =>
+  t.prismaField({
+    type: "Survey",
+    description: "One survey the caller sees, by its legacyId (the editor and preview read it)",
+    args: { id: t.arg.string({ required: true }) },
+    resolve: async (query, _root, { id }, ctx) => {
+      const s = await getSurvey(ctx, id);
+      return ctx.prisma.survey.findUniqueOrThrow({ ...query, where: { id: s.id } });
+    },
   }),
 );
 
