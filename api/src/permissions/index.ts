@@ -21,8 +21,6 @@ export const permissions = shield(
       // touchpoints: the domain checks viewResults / editTouchpoints in the touchpoint's unit
       touchpoints: isMember,
       touchpoint: isMember,
-      touchpointUnits: isMember, // the domain: units where the caller holds editTouchpoints
-      pings: isMember, // the domain: terminals of units where the caller views results
     },
     Mutation: {
       updateProfile: isAuthenticated,
@@ -109,9 +107,6 @@ export const permissions = shield(
     TouchpointPayload: isMember,
     DeleteTouchpointPayload: isMember,
     TouchpointVisibilityPayload: isMember,
-    PingsState: isMember,
-    PingSeries: isMember,
-    Ping: isMember,
     Survey: maySeeParentSurvey, // every survey object: the caller sees it (node(id) included)
     Question: maySeeParentSurvey,
     QuerySurveysConnection: isMember,

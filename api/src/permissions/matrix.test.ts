@@ -295,28 +295,6 @@ const matrix: Row[] = [
     expected: { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
   },
   {
-    field: "Query.touchpointUnits",
-    kind: "query",
-    // Everyone may ask; the answer holds only the units where they may edit touchpoints.
-    document: () => "{ touchpointUnits { legacyId } }",
-    expected: everyoneSignedIn,
-    allowedData: (data, actor, ids) => {
-      const units = data.touchpointUnits.map((u: { legacyId: string }) => u.legacyId);
-      expect(units.includes(ids.unitA)).toBe(actor === "editor" || actor === "admin");
-    },
-  },
-  {
-    field: "Query.pings",
-    kind: "query",
-    // Everyone may ask; the series hold only terminals of units where they view results.
-    document: () => "{ pings { series { touchpointLegacyId } organizationCount } }",
-    expected: everyoneSignedIn,
-    allowedData: (data, actor, ids) => {
-      const seen = data.pings.series.map((s: { touchpointLegacyId: string }) => s.touchpointLegacyId);
-      expect(seen.includes(ids.touchpoints.terminalA)).toBe(actor === "viewer" || actor === "editor" || actor === "admin");
-    },
-  },
-  {
     field: "Mutation.createTouchpoint",
     kind: "mutation",
     document: (ids) => `mutation { createTouchpoint(input: { name: "Matrix link", type: link, unitId: "${ids.unitA}" }) { touchpoint { legacyId } } }`,
