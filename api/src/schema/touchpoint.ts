@@ -5,9 +5,12 @@ import { badInput } from "../domain/errors.js";
 import {
   createTouchpoint,
   deleteTouchpoint,
+  getPings,
   getTouchpoint,
   publicSurveyUrl,
   setDeviceVisibility,
+  touchpointEditableUnits,
+  touchpointEditRefusal,
   touchpointsWhere,
   touchpointTypes,
   updateTouchpoint,
@@ -35,6 +38,11 @@ export const TouchpointType = builder.prismaNode("Touchpoint", {
     ipAddress: t.exposeString("ipAddress", { nullable: true, description: "terminals only" }),
     lastSeenAt: t.string({ nullable: true, description: "ISO 8601; terminals only", resolve: (tp) => tp.lastSeenAt?.toISOString() ?? null }),
     logoUrl: t.exposeString("logoUrl", { nullable: true }),
+    editRefusal: t.string({
+      nullable: true,
+      description: "null when the caller may edit this touchpoint; otherwise why not (\"User has no rights to edit touchpoint\")",
+      resolve: (tp, _a, ctx) => touchpointEditRefusal(ctx, tp.unitId),
+    }),
     link: t.string({ description: "the public survey address (links and QR codes point here)", resolve: (tp, _a, ctx) => publicSurveyUrl(ctx, tp.id) }),
     settingsJson: t.string({
       description: "JSON: terminal extras (brightness, rebootSchedule, responseTimeLimit, metadata, configuration, privacyPolicy, appearance)",
@@ -59,6 +67,53 @@ builder.queryField("touchpoints", (t) =>
     args: { type: t.arg({ type: ChannelTypeEnum }) },
     resolve: async (query, _root, args, ctx) =>
       ctx.prisma.touchpoint.findMany({ ...query, where: await touchpointsWhere(ctx, args.type), orderBy: [{ name: "asc" }, { id: "asc" }] }),
+  }),
+);
+
+builder.queryField("touchpointUnits", (t) =>
+  t.prismaField({
+    type: ["Unit"],
+    description: "The teams the caller may create touchpoints in or move them to (editTouchpoints), by name",
+    resolve: async (query, _root, _args, ctx) => {
+      const ids = (await touchpointEditableUnits(ctx)).map((u) => u.id);
+      return ctx.prisma.unit.findMany({ ...query, where: { id: { in: ids } }, orderBy: [{ name: "asc" }, { id: "asc" }] });
+    },
+  }),
+);
+
+type PingSeriesShape = Awaited<ReturnType<typeof getPings>>["series"][number];
+const Ping = builder.objectRef<{ at: Date; battery: number | null }>("Ping").implement({
+  fields: (t) => ({
+    at: t.string({ description: "ISO 8601", resolve: (p) => p.at.toISOString() }),
+    battery: t.exposeFloat("battery", { nullable: true, description: "percent, when the terminal reports it" }),
+  }),
+});
+const PingSeries = builder.objectRef<PingSeriesShape>("PingSeries").implement({
+  fields: (t) => ({
+    touchpointLegacyId: t.exposeString("touchpointId"),
+    name: t.exposeString("name"),
+    unitLegacyId: t.exposeString("unitId"),
+    lastSeenAt: t.string({ nullable: true, description: "ISO 8601", resolve: (s) => s.lastSeenAt?.toISOString() ?? null }),
+    hidden: t.exposeBoolean("hidden", { description: "hidden from the caller's own overview" }),
+    pings: t.field({ type: [Ping], resolve: (s) => s.pings }),
+  }),
+});
+const PingsState = builder.objectRef<Awaited<ReturnType<typeof getPings>>>("PingsState").implement({
+  fields: (t) => ({
+    from: t.string({ description: "ISO 8601, inclusive", resolve: (p) => p.from.toISOString() }),
+    to: t.string({ description: "ISO 8601, exclusive", resolve: (p) => p.to.toISOString() }),
+    series: t.field({ type: [PingSeries], resolve: (p) => p.series }),
+    organizationCount: t.exposeInt("organizationCount", { description: "pings of all the organisation's terminals in the range" }),
+    hiddenTouchpointLegacyIds: t.exposeStringList("hiddenTouchpointIds"),
+  }),
+});
+
+builder.queryField("pings", (t) =>
+  t.field({
+    type: PingsState,
+    description: "Ping series of the terminals the caller may see for [from, to) (default the last 24 hours, at most 31 days): GET /pings",
+    args: { from: t.arg.string({ description: "ISO 8601, inclusive" }), to: t.arg.string({ description: "ISO 8601, exclusive" }) },
+    resolve: (_root, args, ctx) => getPings(ctx, { from: args.from, to: args.to }),
   }),
 );
 

@@ -252,6 +252,30 @@ export async function deleteTouchpoint(ctx: DomainContext, touchpointId: string)
   return { id: row.id };
 }
 
+// The manager of one request, shared by the per-touchpoint checks of a list (one read, not one per row).
+const managers = new WeakMap<DomainContext, Promise<Manager>>();
+function requestManager(ctx: DomainContext): Promise<Manager> {
+  let m = managers.get(ctx);
+  if (!m) {
+    m = loadManager(ctx);
+    managers.set(ctx, m);
+  }
+  return m;
+}
+
+/** Why the caller may not edit a touchpoint of this unit ("User has no rights to edit touchpoint"), or null. */
+export async function touchpointEditRefusal(ctx: DomainContext, unitId: string): Promise<string | null> {
+  const m = await requestManager(ctx);
+  return unitsWithRight(m, "editTouchpoints").has(unitId) ? null : touchpointMessages.noEditRight;
+}
+
+/** The units the caller may create touchpoints in or move them to (editTouchpoints), by name. */
+export async function touchpointEditableUnits(ctx: DomainContext): Promise<{ id: string; name: string; parentId: string | null }[]> {
+  const m = await loadManager(ctx);
+  const editable = unitsWithRight(m, "editTouchpoints");
+  return m.units.filter((u) => editable.has(u.id));
+}
+
 export type TouchpointGroup = { unitId: string; unitName: string; parentId: string | null; touchpoints: TouchpointRow[] };
 
 /** The visible touchpoints grouped by unit (units in tree order by name; units without any left out). */

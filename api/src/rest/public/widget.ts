@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { widgetSettingsFor } from "../../domain/touchpoints/website-settings.js";
+import { findWidgetTouchpoint } from "../../domain/touchpoints/widget-touchpoint.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 export const defaultWidgetFile = path.join(repoRoot, "dist/widget/widget.js");
@@ -17,8 +18,6 @@ export const defaultWidgetFile = path.join(repoRoot, "dist/widget/widget.js");
 export const settingsMaxAge = 60;
 /** The script's address never changes, so it is revalidated (ETag) after five minutes. */
 export const scriptMaxAge = 300;
-
-const idPattern = /^[0-9a-f]{24}$/;
 
 function secondsUntilNextBound(activeTime: { from?: unknown; to?: unknown } | undefined, now: number): number {
   let next = settingsMaxAge;
@@ -49,12 +48,7 @@ export async function registerWidgetRoutes(
   app.get<{ Params: { touchpointId: string } }>("/r/:touchpointId/widget-settings", async (request, reply) => {
     reply.header("access-control-allow-origin", "*").header("vary", "origin");
     const { touchpointId } = request.params;
-    const touchpoint = idPattern.test(touchpointId)
-      ? await deps.prisma.touchpoint.findFirst({
-          where: { id: touchpointId, type: "website", deleted: false },
-          select: { id: true, activeSurveyId: true, settings: true },
-        })
-      : null;
+    const touchpoint = await findWidgetTouchpoint(deps.prisma, touchpointId);
     if (!touchpoint) {
       return reply.status(404).header("cache-control", `public, max-age=${settingsMaxAge}`).send({ error: "No such website touchpoint" });
     }

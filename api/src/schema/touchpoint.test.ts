@@ -1,0 +1,114 @@
+// The GraphQL fields the touchpoint screens read beside the CRUD (which channels.test.ts covers):
+// pings (the GraphQL form of GET /pings), the teams a touchpoint may be created in or moved to, and
+// editRefusal, which tells the screens to show read-only controls with the server's refusal.
+// Every call is also made from another organisation, which must see none of this one's data.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
+import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
+import { gql } from "../test/graphql-client.js";
+import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
+import { touchpointMessages } from "../domain/touchpoints/touchpoints.js";
+import { findWidgetTouchpoint } from "../domain/touchpoints/widget-touchpoint.js";
+
+describe.skipIf(noDatabase)("touchpoint GraphQL: pings, touchpointUnits, editRefusal", () => {
+  let t: TestApp;
+  let org: OrganizationFixture;
+  let other: OrganizationFixture;
+  const tokens = {} as { admin: string; editorA: string; viewerA: string; otherAdmin: string };
+  let kioskA: string;
+  let kioskB: string;
+  let foreignKiosk: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    org = await createOrganizationFixture(t.prisma, "Pings");
+    other = await createOrganizationFixture(t.prisma, "Elsewhere");
+    const signIn = async (email: string) => (await signInWithPassword(t.baseUrl, email, testPassword)).accessToken;
+    tokens.admin = await signIn(org.users.admin.email);
+    tokens.editorA = await signIn(org.users.editorA.email);
+    tokens.viewerA = await signIn(org.users.viewerA.email);
+    tokens.otherAdmin = await signIn(other.users.admin.email);
+    const terminal = async (o: OrganizationFixture, unitId: string, name: string) =>
+      (await t.prisma.touchpoint.create({ data: { organizationId: o.organization.id, unitId, name, type: "terminal", lastSeenAt: new Date() } })).id;
+    kioskA = await terminal(org, org.units.unitA1.id, "Kiosk A1");
+    kioskB = await terminal(org, org.units.unitB.id, "Kiosk B");
+    foreignKiosk = await terminal(other, other.units.unitA.id, "Foreign kiosk");
+    const now = Date.now();
+    const ping = (o: OrganizationFixture, touchpointId: string, minutesAgo: number, battery: number | null) =>
+      t.prisma.touchpointPing.create({ data: { organizationId: o.organization.id, touchpointId, at: new Date(now - minutesAgo * 60_000), battery } });
+    await ping(org, kioskA, 30, 88);
+    await ping(org, kioskA, 10, 87.5);
+    await ping(org, kioskB, 5, null);
+    await ping(org, kioskA, 60 * 30, 50); // outside the default 24 hours
+    await ping(other, foreignKiosk, 5, 10);
+  });
+  afterAll(async () => t?.close());
+
+  const pingsQuery = `query ($from: String, $to: String) { pings(from: $from, to: $to) {
+    from to organizationCount hiddenTouchpointLegacyIds
+    series { touchpointLegacyId name unitLegacyId lastSeenAt hidden pings { at battery } } } }`;
+
+  it("answers the pings of the terminals the caller sees, oldest first, for the last 24 hours by default", async () => {
+    const asViewer = await gql(t.baseUrl, pingsQuery, {}, tokens.viewerA);
+    expect(asViewer.errors).toBeUndefined();
+    const p = asViewer.data!.pings;
+    expect(p.series.map((s: any) => s.touchpointLegacyId)).toEqual([kioskA]);
+    expect(p.series[0].pings.map((x: any) => x.battery)).toEqual([88, 87.5]);
+    expect(p.series[0].unitLegacyId).toBe(org.units.unitA1.id);
+    expect(new Date(p.to).getTime() - new Date(p.from).getTime()).toBe(24 * 3600_000);
+    // The organisation's count includes terminals the viewer cannot see (kiosk B), not other organisations'.
+    expect(p.organizationCount).toBe(3);
+    const asAdmin = (await gql(t.baseUrl, pingsQuery, {}, tokens.admin)).data!.pings;
+    expect(asAdmin.series.map((s: any) => s.name)).toEqual(["Kiosk A1", "Kiosk B"]);
+    expect(asAdmin.series[1].pings).toEqual([{ at: expect.any(String), battery: null }]);
+  });
+
+  it("honours the range and hidden choices, and refuses a bad range with the domain's message", async () => {
+    const from = new Date(Date.now() - 2 * 86_400_000).toISOString();
+    const wide = (await gql(t.baseUrl, pingsQuery, { from }, tokens.viewerA)).data!.pings;
+    expect(wide.series[0].pings).toHaveLength(3);
+    await gql(t.baseUrl, `mutation { setTouchpointVisibility(touchpointId: "${kioskA}", visibility: false) { visibility } }`, {}, tokens.viewerA);
+    const hidden = (await gql(t.baseUrl, pingsQuery, {}, tokens.viewerA)).data!.pings;
+    expect(hidden.series[0].hidden).toBe(true);
+    expect(hidden.hiddenTouchpointLegacyIds).toEqual([kioskA]);
+    const bad = await gql(t.baseUrl, pingsQuery, { from: new Date().toISOString(), to: from }, tokens.viewerA);
+    expect(bad.errors?.[0]?.message).toBe(touchpointMessages.invalidRange);
+    expect(bad.data).toBeNull();
+  });
+
+  it("shows another organisation none of these terminals or pings", async () => {
+    const p = (await gql(t.baseUrl, pingsQuery, {}, tokens.otherAdmin)).data!.pings;
+    expect(p.series.map((s: any) => s.touchpointLegacyId)).toEqual([foreignKiosk]);
+    expect(p.organizationCount).toBe(1);
+    const units = (await gql(t.baseUrl, "{ touchpointUnits { legacyId } }", {}, tokens.otherAdmin)).data!.touchpointUnits.map((u: any) => u.legacyId);
+    expect(units).not.toContain(org.units.unitA.id);
+    expect(units).toContain(other.units.root.id);
+  });
+
+  it("lists the teams where the caller may edit touchpoints (sub-teams included)", async () => {
+    const names = async (token: string) => (await gql(t.baseUrl, "{ touchpointUnits { legacyId name } }", {}, token)).data!.touchpointUnits.map((u: any) => u.legacyId);
+    expect(await names(tokens.viewerA)).toEqual([]);
+    expect((await names(tokens.editorA)).sort()).toEqual([org.units.unitA.id, org.units.unitA1.id].sort());
+    expect(await names(tokens.admin)).toHaveLength(4);
+  });
+
+  it("tells the screens who may edit a touchpoint, with the server's refusal", async () => {
+    const q = `{ touchpoints(type: terminal, first: 10) { edges { node { legacyId editRefusal } } } }`;
+    const refusals = async (token: string) =>
+      Object.fromEntries((await gql(t.baseUrl, q, {}, token)).data!.touchpoints.edges.map((e: any) => [e.node.legacyId, e.node.editRefusal]));
+    expect(await refusals(tokens.viewerA)).toEqual({ [kioskA]: touchpointMessages.noEditRight });
+    expect(await refusals(tokens.editorA)).toEqual({ [kioskA]: null });
+    expect(await refusals(tokens.admin)).toEqual({ [kioskA]: null, [kioskB]: null });
+  });
+
+  it("reads a website touchpoint for the public widget settings only when it is live and a website", async () => {
+    const site = await t.prisma.touchpoint.create({
+      data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Shop", type: "website", settings: { website: { domain: "shop.test" } } },
+    });
+    expect(await findWidgetTouchpoint(t.prisma, site.id)).toEqual({ id: site.id, activeSurveyId: null, settings: { website: { domain: "shop.test" } } });
+    expect(await findWidgetTouchpoint(t.prisma, kioskA)).toBeNull();
+    expect(await findWidgetTouchpoint(t.prisma, "not-an-id")).toBeNull();
+    await t.prisma.touchpoint.update({ where: { id: site.id }, data: { deleted: true } });
+    expect(await findWidgetTouchpoint(t.prisma, site.id)).toBeNull();
+  });
+});
