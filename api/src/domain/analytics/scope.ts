@@ -1,0 +1,146 @@
+// The response scope: which responses an analytics call may read. Every reader of responses for
+// analytics (summary, results, feedback list, exports, text analytics, root causes, share links)
+// selects them through `responseScope`, so visibility is decided in one place.
+//
+// Who sees what (spec 001 §2 "Users see only the touchpoints they have access to … Ranking and
+// summary can be restricted to a team and its sub-teams"):
+// - a signed-in member: responses of the units where they may view results (a role held in a unit
+//   covers its sub-units; organisation admins see every unit), by the response's own unit (a
+//   touchpoint moved to another team without its responses leaves them where they were);
+// - with the organisation setting restrictSummaryToTeam, the summary (purpose "summary") shows only
+//   the units under the viewer's own roles, organisation admins included;
+// - `filters.unitId` narrows further to one team and its sub-teams (a team outside what the caller
+//   may see gives no data, not an error);
+// - a share link (no user): the link's organisation, narrowed by the link's filters only.
+// Always: the caller's organisation, not hidden, inside [from, to). Ids of another organisation
+// simply match nothing.
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { DomainContext } from "../context.js";
+import { notFound } from "../errors.js";
+import { loadManager, subtreeOf, unitsWithRight, type UnitRow } from "../user-management/manager.js";
+import { rightsOfRole } from "../../permissions/rights.js";
+import type { ResultsFilters } from "./filters.js";
+
+/** A share link's caller: the organisation of the link, no user (contract item 3). */
+export type ShareCaller = { prisma: PrismaClient; share: { organizationId: string } };
+/** Who is asking: a signed-in member (the usual DomainContext) or a share link. */
+export type AnalyticsCaller = DomainContext | ShareCaller;
+
+export const isShareCaller = (c: AnalyticsCaller): c is ShareCaller => "share" in c && !!(c as ShareCaller).share;
+
+export type ScopePurpose = "results" | "summary";
+
+/** What the caller may see, before the filters: the organisation and its visible units. */
+export type Visibility = {
+  organizationId: string;
+  /** null = every unit of the organisation (organisation admin, share link). */
+  unitIds: string[] | null;
+  units: UnitRow[];
+  restrictSummaryToTeam: boolean;
+};
+
+export type ResponseScope = {
+  /** A WHERE fragment over `"Response" <alias>` (default `r`), parameters numbered from `firstParam`. */
+  sql: string;
+  params: unknown[];
+  organizationId: string;
+  /** Units the scope admits after visibility and filters.unitId (null = all of the organisation's). */
+  unitIds: string[] | null;
+};
+
+/** The organisation and units the caller may read results of. */
+export async function callerVisibility(caller: AnalyticsCaller, purpose: ScopePurpose = "results"): Promise<Visibility> {
+  if (isShareCaller(caller)) {
+    const org = await caller.prisma.organization.findUnique({ where: { id: caller.share.organizationId }, select: { id: true, restrictSummaryToTeam: true } });
+    if (!org) throw notFound("No organization found");
+    const units = await caller.prisma.unit.findMany({ where: { organizationId: org.id }, select: { id: true, name: true, parentId: true } });
+    return { organizationId: org.id, unitIds: null, units, restrictSummaryToTeam: false };
+  }
+  const m = await loadManager(caller);
+  const org = await caller.prisma.organization.findUnique({ where: { id: m.organizationId }, select: { restrictSummaryToTeam: true } });
+  const restrict = org?.restrictSummaryToTeam ?? false;
+  let unitIds: string[] | null;
+  if (purpose === "summary" && restrict && !m.viewer.systemAdmin) {
+    // The viewer's own teams and their sub-teams, whatever the organisation-admin flag says.
+    const own = new Set<string>();
+    for (const g of m.grants) if (rightsOfRole[g.role].has("viewResults")) for (const id of subtreeOf(m.units, g.unitId)) own.add(id);
+    unitIds = [...own];
+  } else if (m.organizationAdmin) unitIds = null;
+  else unitIds = [...unitsWithRight(m, "viewResults")];
+  return { organizationId: m.organizationId, unitIds, units: m.units, restrictSummaryToTeam: restrict };
+}
+
+/** Units admitted by the visibility and a filters.unitId (team and its sub-teams). */
+export function admittedUnits(v: Visibility, unitId: string | null): string[] | null {
+  if (!unitId) return v.unitIds;
+  const team = v.units.some((u) => u.id === unitId) ? [...subtreeOf(v.units, unitId)] : [];
+  return v.unitIds === null ? team : team.filter((id) => v.unitIds!.includes(id));
+}
+
+export type ScopeOptions = {
+  alias?: string;
+  /** Number of the first placeholder ($n), so the fragment can follow the caller's own parameters. */
+  firstParam?: number;
+  purpose?: ScopePurpose;
+  /** Use the earlier window ([earlierFrom, earlierTo)) instead of [from, to). */
+  period?: "now" | "earlier" | "both";
+  /** Leave out the date range (e.g. used-metadata lists over all time). */
+  noDates?: boolean;
+  /** Apply restrictByAnswer and metaDataMatch (default true). */
+  responseFilters?: boolean;
+};
+
+/** Builds the WHERE fragment for the caller and filters. */
+export async function responseScope(caller: AnalyticsCaller, filters: ResultsFilters, opts: ScopeOptions = {}): Promise<ResponseScope> {
+  const v = await callerVisibility(caller, opts.purpose ?? "results");
+  return buildScope(v, filters, opts);
+}
+
+/** The fragment for a known visibility (no database access). */
+export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOptions = {}): ResponseScope {
+  const a = opts.alias ?? "r";
+  const params: unknown[] = [];
+  const first = opts.firstParam ?? 1;
+  const p = (value: unknown, cast = "") => {
+    params.push(value);
+    return `$${first + params.length - 1}${cast}`;
+  };
+  const where: string[] = [`${a}."organizationId" = ${p(v.organizationId)}`, `${a}."hidden" = false`];
+  const unitIds = admittedUnits(v, filters.unitId);
+  if (unitIds !== null) where.push(`${a}."unitId" = ANY(${p(unitIds, "::text[]")})`);
+  if (filters.touchpointIds.length) where.push(`${a}."touchpointId" = ANY(${p(filters.touchpointIds, "::text[]")})`);
+  if (filters.surveyIds.length) where.push(`${a}."surveyId" = ANY(${p(filters.surveyIds, "::text[]")})`);
+  if (!opts.noDates) {
+    const period = opts.period ?? "now";
+    const from = period === "now" ? filters.from : filters.earlierFrom;
+    const to = period === "earlier" ? filters.earlierTo : filters.to;
+    where.push(`${a}."createdAt" >= ${p(from, "::timestamptz")}`, `${a}."createdAt" < ${p(to, "::timestamptz")}`);
+  }
+  if (opts.responseFilters !== false) {
+    for (const r of filters.restrictByAnswer) {
+      const alts: string[] = [];
+      if (r.choiceIds.length) alts.push(`ra."choiceIds" && ${p(r.choiceIds, "::text[]")}`);
+      if (r.numbers.length) alts.push(`EXISTS (SELECT 1 FROM unnest(${p(r.numbers, "::float8[]")}) rn(v) WHERE abs(ra."numericValue" - rn.v) < 1e-6)`);
+      const range: string[] = [];
+      if (r.gte !== null) range.push(`ra."numericValue" >= ${p(r.gte, "::float8")}`);
+      if (r.lt !== null) range.push(`ra."numericValue" < ${p(r.lt, "::float8")}`);
+      if (range.length) alts.push(`(${range.join(" AND ")})`);
+      where.push(
+        `EXISTS (SELECT 1 FROM "Answer" ra WHERE ra."responseId" = ${a}."id" AND ra."questionId" = ${p(r.questionId)} AND (${alts.join(" OR ")}))`,
+      );
+    }
+    const meta = filters.metaDataMatch;
+    if (meta) {
+      if (meta.strict) {
+        // Strict: every key named must match (one of its listed values).
+        const byKey = new Map<string, string[]>();
+        for (const it of meta.items) byKey.set(it.key, [...(byKey.get(it.key) ?? []), it.value]);
+        for (const [key, values] of byKey) where.push(`(${a}."metadata" ->> ${p(key)}) = ANY(${p(values, "::text[]")})`);
+      } else {
+        // Not strict: any one pair matches.
+        where.push(`(${meta.items.map((it) => `(${a}."metadata" ->> ${p(it.key)}) = ${p(it.value)}`).join(" OR ")})`);
+      }
+    }
+  }
+  return { sql: where.join(" AND "), params, organizationId: v.organizationId, unitIds };
+}
