@@ -17,6 +17,7 @@ export const permissions = shield(
       invitation: allow, // the invitation link's token is the proof; the domain validates it
       unitTree: isMember,
       surveys: isMember, // the domain: surveys of units where the caller views results (and those with responses there)
+      surveyTemplates: isMember, // public templates of any organisation; the Survey rule lets templates through
       survey: isMember, // the domain: a survey the caller sees, else not found / forbidden
       // touchpoints: the domain checks viewResults / editTouchpoints in the touchpoint's unit
       touchpoints: isMember,
@@ -54,6 +55,7 @@ export const permissions = shield(
       updateTouchpoint: isMember, // the domain: editTouchpoints in its unit (and the target unit when moving)
       deleteTouchpoint: isMember,
       setTouchpointVisibility: isMember, // own visibility; the domain: viewResults in its unit
+      generateDemoData: isMember, // the domain: organisation admins of the current organisation only
     },
     Subscription: {
       userUpdated: isAuthenticated,
@@ -113,6 +115,7 @@ export const permissions = shield(
     QuerySurveysConnectionEdge: isMember,
     SurveyPayload: isMember,
     DeleteSurveyPayload: isMember,
+    DemoDataPayload: isMember,
     PageInfo: allow,
   },
   { fallbackRule: deny, allowExternalErrors: true, fallbackError: () => noRights() },

@@ -375,6 +375,22 @@ const matrix: Row[] = [
     document: (_ids, actor) => `mutation { deleteSurvey(id: "${surveysToDelete[actor]}") { legacyId } }`,
     expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
   },
+  {
+    field: "Query.surveyTemplates",
+    kind: "query",
+    // Public templates of any organisation, for every member.
+    document: () => `{ surveyTemplates { legacyId name } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data) => expect(Array.isArray(data.surveyTemplates)).toBe(true),
+  },
+  {
+    field: "Mutation.generateDemoData",
+    kind: "mutation",
+    // Organisation admins, each into their own organisation only (docs/demo-data.md).
+    document: () => `mutation { generateDemoData(responses: 3) { responses survey { name } } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "refused", adminOfOtherUnit: "refused", adminOfOtherOrganization: "allowed", admin: "allowed" },
+    allowedData: (data) => expect(data.generateDemoData).toMatchObject({ responses: 3, survey: { name: "Demo survey" } }),
+  },
 ];
 
 describe("permission matrix coverage", () => {

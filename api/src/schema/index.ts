@@ -13,6 +13,8 @@ import "./onboarding.js";
 import "./response.js";
 import "./survey.js";
 import "./touchpoint.js";
+import "./survey-management.js";
+import "./demo-data.js";
 
 export function buildSchema() {
   return builder.toSchema({ sortSchema: true });

@@ -116,8 +116,8 @@ export async function seedDemoOrganization(
 // The structure: organisation, teams, users, surveys, questions, touchpoints (ids made here)
 // ---------------------------------------------------------------------------------------------
 
-type BuiltChoice = { id: string; key: string; text: Text; cluster?: EviCluster };
-type BuiltQuestion = { id: string; spec: QuestionSpec; choices: BuiltChoice[] };
+export type BuiltChoice = { id: string; key: string; text: Text; cluster?: EviCluster };
+export type BuiltQuestion = { id: string; spec: QuestionSpec; choices: BuiltChoice[] };
 type BuiltSurvey = { id: string; key: SurveyKey; name: string; unitId: string; tags: string[]; questions: BuiltQuestion[] };
 type BuiltTouchpoint = { id: string; spec: TouchpointSpec; unitId: string; surveyId: string; survey: BuiltSurvey; udid: string | null };
 
@@ -171,7 +171,7 @@ function buildStructure(): Structure {
   };
 }
 
-function questionRow(q: BuiltQuestion): {
+export function questionRow(q: BuiltQuestion): {
   type: "smiley" | "nps" | "slider" | "singleChoice" | "multipleChoice" | "openText" | "emotion" | "contactDetails";
   options: Prisma.InputJsonObject;
   choices: Prisma.InputJsonArray;
@@ -347,7 +347,7 @@ function helsinkiOffsetHours(t: number): number {
 }
 
 /** `n` sorted times in (now − 90 days, now], busier on weekdays and in the daytime. */
-function responseTimes(rnd: Random, n: number, now: number): number[] {
+export function responseTimes(rnd: Random, n: number, now: number): number[] {
   const from = now - WINDOW_DAYS * DAY_MS + 60_000;
   const span = now - from;
   const times: number[] = [];
@@ -361,9 +361,9 @@ function responseTimes(rnd: Random, n: number, now: number): number[] {
 }
 
 /** The respondent's mood 0..4 (very unhappy … delighted): satisfaction about 75 %, NPS in the 30s. */
-const moodWeights = [0.035, 0.06, 0.125, 0.35, 0.43];
+export const moodWeights = [0.035, 0.06, 0.125, 0.35, 0.43];
 
-function clamp(v: number, lo: number, hi: number): number {
+export function clamp(v: number, lo: number, hi: number): number {
   return v < lo ? lo : v > hi ? hi : v;
 }
 
@@ -387,10 +387,10 @@ const clustersByMood: readonly Record<EviCluster, number>[] = [
   { advocacy: 0.7, trust: 0.25, attention: 0.05, destroying: 0 },
 ];
 
-type AnswerJson = { r: string; s: string; t: string; q: string; c: string; n: number | null; x: string | null; h: string[] };
-type ResponseJson = { i: string; s: string; t: string; u: string; l: Lang; m: Record<string, string>; c: string };
+export type AnswerJson = { r: string; s: string; t: string; q: string; c: string; n: number | null; x: string | null; h: string[] };
+export type ResponseJson = { i: string; s: string; t: string; u: string; l: Lang; m: Record<string, string>; c: string };
 
-function answerValues(
+export function answerValues(
   rnd: Random,
   q: BuiltQuestion,
   mood: number,
@@ -469,12 +469,12 @@ function bump(map: Map<string, { count: number; last: number }>, id: string, t: 
   } else map.set(id, { count: 1, last: t });
 }
 
-const insertResponses = `INSERT INTO "Response"
+export const insertResponses = `INSERT INTO "Response"
   ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "createdAt", "updatedAt", "submittedAt")
 SELECT r.i, $2, r.s, r.t, r.u, 'submitted'::"ResponseStatus", r.l, r.m, r.c, r.c, r.c
 FROM json_to_recordset($1::json) AS r(i text, s text, t text, u text, l text, m jsonb, c timestamptz)`;
 
-const insertAnswers = `INSERT INTO "Answer"
+export const insertAnswers = `INSERT INTO "Answer"
   ("responseId", "organizationId", "surveyId", "touchpointId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
 SELECT a.r, $2, a.s, a.t, a.q, a.c, a.n, a.x, a.h
 FROM json_to_recordset($1::json) AS a(r text, s text, t text, q text, c timestamptz, n float8, x text, h text[])`;

@@ -12,6 +12,7 @@ import { userManagementRoutes } from "./user-management.js";
 import { invitationRoutes } from "./invitations.js";
 import { surveyRoutes } from "./surveys.js";
 import { channelRoutes } from "./channels.js";
+import { demoDataRoutes } from "./demo-data.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
   ...passwordResetRoutes,
@@ -26,4 +27,5 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...invitationRoutes,
   ...surveyRoutes,
   ...channelRoutes,
+  ...demoDataRoutes,
 ];
