@@ -112,3 +112,40 @@ describe.skipIf(noDatabase)("touchpoint GraphQL: pings, touchpointUnits, editRef
     expect(await findWidgetTouchpoint(t.prisma, site.id)).toBeNull();
   });
 });
+
+describe.skipIf(noDatabase)("touchpoint GraphQL: pairing a terminal by UDID", () => {
+  let t: TestApp;
+  let org: OrganizationFixture;
+  let other: OrganizationFixture;
+  let editor: string;
+  let otherAdmin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    org = await createOrganizationFixture(t.prisma, "Pairing");
+    other = await createOrganizationFixture(t.prisma, "PairingOther");
+    editor = (await signInWithPassword(t.baseUrl, org.users.editorA.email, testPassword)).accessToken;
+    otherAdmin = (await signInWithPassword(t.baseUrl, other.users.admin.email, testPassword)).accessToken;
+  });
+  afterAll(async () => t?.close());
+
+  const pair = (id: string, udid: string, token: string) =>
+    gql(t.baseUrl, `mutation ($id: String!, $udid: String) { updateTouchpoint(input: { id: $id, udid: $udid }) { touchpoint { udid } } }`, { id, udid }, token);
+
+  it("pairs a terminal with a device's UDID, refuses a malformed or taken one, and changes nothing then", async () => {
+    const kiosk = await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Pair me", type: "terminal", udid: `u-${Date.now()}` } });
+    const second = await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Second", type: "terminal" } });
+    const udid = `ipad-${Date.now().toString(36)}`;
+    expect((await pair(kiosk.id, udid, editor)).data?.updateTouchpoint.touchpoint.udid).toBe(udid);
+    const bad = await pair(second.id, "no spaces allowed", editor);
+    expect(bad.errors?.[0]?.message).toBe(touchpointMessages.invalidUdid);
+    const taken = await pair(second.id, udid, editor);
+    expect(taken.errors?.[0]?.message).toBe(touchpointMessages.udidTaken);
+    expect((await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: second.id } })).udid).toBeNull();
+    // Another organisation cannot pair (or even find) this organisation's terminal.
+    const foreign = await pair(second.id, `x-${Date.now()}`, otherAdmin);
+    expect(foreign.errors?.[0]?.message).toBe(touchpointMessages.notFound);
+    const link = await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Link", type: "link" } });
+    expect((await pair(link.id, "abcd-1234", editor)).errors?.[0]?.message).toBe("Only terminals have a UDID");
+  });
+});

@@ -185,6 +185,7 @@ const UpdateTouchpointInput = builder.inputType("UpdateTouchpointInput", {
     settingsJson: t.string(),
     websiteJson: t.string(),
     deleteLogo: t.boolean(),
+    udid: t.string({ description: "terminals only: pairs the terminal with the device showing this UDID" }),
   }),
 });
 
@@ -203,6 +204,7 @@ builder.mutationField("updateTouchpoint", (t) =>
         settings: parseJson(input.settingsJson, "settingsJson"),
         website: parseJson(input.websiteJson, "websiteJson"),
         deleteLogo: opt(input.deleteLogo),
+        udid: opt(input.udid),
       }),
   }),
 );

@@ -31,6 +31,8 @@ export const touchpointMessages = {
   invalidDomain: "Invalid domain",
   domainTaken: "This domain has already been added",
   invalidRange: "The time range must start before it ends and be at most 31 days",
+  invalidUdid: "A UDID has 4 to 64 letters, digits, dashes or underscores",
+  udidTaken: "This UDID is already paired with another terminal",
 } as const;
 
 export const touchpointTypes = ["terminal", "link", "qr", "website", "emailContactList", "smsContactList"] as const;
@@ -100,6 +102,8 @@ const updateSchema = z.object({
   settings: terminalSettingsSchema.partial().optional(),
   website: websiteUpdateSchema.optional(),
   deleteLogo: z.boolean().optional(),
+  /** Pairing: the UDID the terminal device shows (terminals only; unique). */
+  udid: z.string({ message: touchpointMessages.invalidUdid }).trim().regex(/^[A-Za-z0-9_-]{4,64}$/, touchpointMessages.invalidUdid).optional(),
 });
 export type UpdateTouchpointInput = z.input<typeof updateSchema>;
 
@@ -228,19 +232,31 @@ export async function updateTouchpoint(ctx: DomainContext, touchpointId: string,
     update.settings = asJson({ ...stored, website: { ...objectOr(stored.website), ...data.website } });
   }
   if (data.deleteLogo) update.logoUrl = null;
+  if (data.udid !== undefined && data.udid !== row.udid) {
+    if (row.type !== "terminal") throw badInput("Only terminals have a UDID", "udid");
+    const paired = await ctx.prisma.touchpoint.findFirst({ where: { udid: data.udid, id: { not: row.id } }, select: { id: true } });
+    if (paired) throw conflict(touchpointMessages.udidTaken, "udid");
+    update.udid = data.udid;
+  }
   const moving = data.unitId !== undefined && data.unitId !== row.unitId;
   if (moving) {
     const target = unitOf(m, data.unitId!);
     requireEdit(m, target.id);
     update.unitId = target.id;
   }
-  return ctx.prisma.$transaction(async (tx) => {
-    const saved = await tx.touchpoint.update({ where: { id: row.id }, data: update, select: touchpointSelect });
-    if (moving && data.moveResponses) {
-      await tx.response.updateMany({ where: { touchpointId: row.id, organizationId: m.organizationId }, data: { unitId: saved.unitId } });
-    }
-    return saved;
-  });
+  try {
+    return await ctx.prisma.$transaction(async (tx) => {
+      const saved = await tx.touchpoint.update({ where: { id: row.id }, data: update, select: touchpointSelect });
+      if (moving && data.moveResponses) {
+        await tx.response.updateMany({ where: { touchpointId: row.id, organizationId: m.organizationId }, data: { unitId: saved.unitId } });
+      }
+      return saved;
+    });
+  } catch (error) {
+    // Two pairings of one UDID at once: the unique index decides.
+    if ((error as { code?: string }).code === "P2002" && update.udid) throw conflict(touchpointMessages.udidTaken, "udid");
+    throw error;
+  }
 }
 
 /** Soft delete: the touchpoint disappears from every list; its responses stay. */
