@@ -1,0 +1,92 @@
+import { useLingui } from "@lingui/react/macro";
+import { VictoryAxis, VictoryBar, VictoryChart, VictoryLabel } from "victory";
+import { ChartFigure, chartContainer, DataTable } from "./ChartFigure";
+import { axisStyle, formatNumber, palette } from "./chartTheme";
+import { formatMetric, type SeriesMetric } from "./DailySeriesChart";
+
+/** Spec 001 §3 groupBy (default daily). */
+export type GroupBy = "date" | "hour" | "weekday" | "week" | "month" | "source" | "metadata";
+
+export interface GroupedPoint {
+  label: string;
+  value: number | null;
+  count: number;
+}
+
+/** A question's result per group: its value as a bar with the value and the number of answers written on it. */
+export function GroupedSeriesChart({
+  title,
+  groupBy,
+  metric,
+  points,
+}: {
+  title: string;
+  groupBy: GroupBy;
+  metric: SeriesMetric;
+  points: GroupedPoint[];
+}) {
+  const { t } = useLingui();
+  const groupName: Record<GroupBy, string> = {
+    date: t`Date`,
+    hour: t`Hour`,
+    weekday: t`Weekday`,
+    week: t`Week number`,
+    month: t`Month`,
+    source: t`Source`,
+    metadata: t`Metadata`,
+  };
+  const metricName = metric === "responses" ? t`Responses` : metric === "satisfaction" ? t`Satisfaction` : t`NPS`;
+  const withValue = points.filter((p) => p.value !== null);
+  const best = withValue.length ? withValue.reduce((a, b) => (b.value! > a.value! ? b : a)) : null;
+  const worst = withValue.length ? withValue.reduce((a, b) => (b.value! < a.value! ? b : a)) : null;
+  const summary =
+    best && worst
+      ? t`${title} by ${groupName[groupBy]}: highest ${best.label} ${formatMetric(metric, best.value)}, lowest ${worst.label} ${formatMetric(metric, worst.value)}.`
+      : t`${title} by ${groupName[groupBy]}: no answers.`;
+  const domainY: [number, number] | undefined = metric === "satisfaction" ? [0, 100] : metric === "nps" ? [-100, 100] : undefined;
+  const horizontal = groupBy === "source" || groupBy === "metadata";
+  return (
+    <ChartFigure
+      title={title}
+      summary={summary}
+      testId="grouped-series-chart"
+      table={
+        <DataTable
+          caption={t`${title} by ${groupName[groupBy]}`}
+          columns={[groupName[groupBy], metricName, t`Answers`]}
+          rows={points.map((p) => [p.label, formatMetric(metric, p.value), formatNumber(p.count)])}
+        />
+      }
+    >
+      {withValue.length === 0 ? (
+        <p className="chart__empty">{t`No answers in this period.`}</p>
+      ) : (
+        <VictoryChart containerComponent={chartContainer}
+          height={horizontal ? Math.max(140, points.length * 30 + 40) : 240}
+          width={560}
+          horizontal={horizontal}
+          padding={horizontal ? { top: 10, bottom: 30, left: 140, right: 90 } : { top: 24, bottom: 55, left: 50, right: 20 }}
+          domainPadding={{ x: 14 }}
+          domain={domainY ? { y: domainY } : undefined}
+        >
+          <VictoryAxis
+            tickValues={points.map((_, i) => i + 1)}
+            tickFormat={(tick: number) => points[tick - 1]?.label ?? ""}
+            style={axisStyle}
+            tickLabelComponent={<VictoryLabel angle={!horizontal && points.length > 8 ? -40 : 0} textAnchor={!horizontal && points.length > 8 ? "end" : horizontal ? "end" : "middle"} />}
+          />
+          <VictoryAxis dependentAxis style={axisStyle} tickFormat={(v: number) => formatMetric(metric, v)} />
+          <VictoryBar
+            data={points.map((p, i) => ({ x: i + 1, y: p.value ?? 0 }))}
+            style={{ data: { fill: palette.primary } }}
+            labels={({ datum }: { datum: { x: number } }) => {
+              const p = points[datum.x - 1]!;
+              return p.value === null ? "" : points.length > 12 ? formatMetric(metric, p.value) : `${formatMetric(metric, p.value)} (n=${formatNumber(p.count)})`;
+            }}
+            labelComponent={<VictoryLabel style={{ fontSize: 10 }} />}
+          />
+        </VictoryChart>
+      )}
+    </ChartFigure>
+  );
+}
