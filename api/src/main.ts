@@ -38,7 +38,7 @@ export async function start(config: Config) {
     await seedDemoOrganization(prisma, { responses: config.demoResponses, log });
   }
   const bus = createEventBus(config.redisUrl);
-  const jobs = startJobRunner({ config, prisma });
+  const jobs = startJobRunner({ config, prisma, bus });
   log(`jobs: ${jobs.mode === "redis" ? `BullMQ on Redis${config.runWorkers ? ", workers in this process" : ", run by `npm run worker`"}` : "in process"}; mail: ${config.smtpUrl ? "SMTP" : "outbox at /outbox"}`);
   const oidc = config.oidc.externalIssuer ? undefined : await createEmbeddedOidc({ config, prisma });
   const verifyAccessToken = oidc

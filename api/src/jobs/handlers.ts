@@ -3,14 +3,35 @@
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Config } from "../config.js";
 import { createMailSender } from "../mail/send.js";
-import type { JobHandlers } from "./runner.js";
+import { createEventBus, type EventBus } from "../pubsub/bus.js";
+import { runExportJob } from "../domain/exports/run.js";
+import "../domain/exports/all-producers.js";
+import type { JobHandlers, JobRunner } from "./runner.js";
 
-export function createJobHandlers(deps: { config: Config; prisma: PrismaClient }): { handlers: JobHandlers; close(): void } {
+export function createJobHandlers(deps: {
+  config: Config;
+  prisma: PrismaClient;
+  /** The process's event bus (export progress is pushed through it); a worker process makes its own. */
+  bus?: EventBus;
+  /** The process's job runner, once it exists (a job's domain context may queue more work). */
+  jobs?: () => JobRunner;
+}): { handlers: JobHandlers; close(): void } {
   const mail = createMailSender(deps);
+  let ownBus: EventBus | undefined;
+  const bus = () => deps.bus ?? (ownBus ??= createEventBus(deps.config.redisUrl));
+  const jobs = () => {
+    const runner = deps.jobs?.();
+    if (!runner) throw new Error("no job runner in this process");
+    return runner;
+  };
   return {
     handlers: {
       "mail.send": (payload) => mail.send(payload),
+      "export.run": (payload) => runExportJob({ prisma: deps.prisma, config: deps.config, bus: bus(), jobs }, payload),
     },
-    close: () => mail.close(),
+    close: () => {
+      mail.close();
+      void ownBus?.close();
+    },
   };
 }

@@ -2,12 +2,15 @@
 // Redis (REDIS_URL) or the in-process runner (embedded mode).
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Config } from "../config.js";
+import type { EventBus } from "../pubsub/bus.js";
 import { createJobHandlers } from "./handlers.js";
 import { createJobRunner, type JobFailure, type JobRunner, type RetryPolicy } from "./runner.js";
 
 export function startJobRunner(deps: {
   config: Config;
   prisma: PrismaClient;
+  /** The process's event bus: export jobs push their progress through it. */
+  bus?: EventBus;
   /** Overrides RUN_WORKERS (the worker process always runs them). */
   runWorkers?: boolean;
   prefix?: string;
@@ -15,7 +18,8 @@ export function startJobRunner(deps: {
   retry?: RetryPolicy;
   onFailure?: (failure: JobFailure) => void;
 }): JobRunner {
-  const { handlers, close } = createJobHandlers({ config: deps.config, prisma: deps.prisma });
+  let self: JobRunner | undefined;
+  const { handlers, close } = createJobHandlers({ config: deps.config, prisma: deps.prisma, bus: deps.bus, jobs: () => self! });
   const runner = createJobRunner({
     redisUrl: deps.config.redisUrl,
     handlers,
@@ -31,7 +35,7 @@ export function startJobRunner(deps: {
         console.error(`[jobs] ${f.name} attempt ${f.attempt} failed${f.final ? " (giving up)" : ", will retry"}: ${message}`);
       }),
   });
-  return {
+  self = {
     mode: runner.mode,
     enqueue: (name, payload) => runner.enqueue(name, payload),
     idle: (timeoutMs) => runner.idle(timeoutMs),
@@ -40,4 +44,5 @@ export function startJobRunner(deps: {
       close();
     },
   };
+  return self;
 }

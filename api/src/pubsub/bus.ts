@@ -14,11 +14,23 @@ export type ResponseCountsEvent = {
   touchpoints: { touchpointId: string; responseCount: number; lastFeedbackAt: string | null }[];
 };
 
+/** An export job's state (api/src/domain/exports/jobs.ts), pushed on every stored change. */
+export type ExportStatusEvent = {
+  id: string;
+  kind: "csv" | "xlsx" | "pdf";
+  status: "generating" | "finished" | "failed";
+  progress: number;
+  error: string | null;
+  finishedAt: string | null;
+};
+
 export type BusEvents = {
   /** A user's own record changed. */
   "user:updated": [userId: string, payload: { userId: string }];
   /** Responses were stored for a survey: its new counts (coalesced per survey, at most every 500 ms). */
   "response:created": [surveyId: string, payload: ResponseCountsEvent];
+  /** An export job's status or progress changed. */
+  "export:status": [exportJobId: string, payload: ExportStatusEvent];
 };
 
 export type EventBus = ReturnType<typeof createPubSub<BusEvents>> & { close(): Promise<void> };

@@ -46,7 +46,7 @@ export async function startTestApp(opts: { extraRoutes?: ServerDeps["extraRoutes
   const prisma = createPrisma(databaseUrl, { max: 5 });
   const bus = createEventBus(config.redisUrl);
   // A queue of its own (key prefix) per test app, so test files sharing Redis never run each other's jobs.
-  const jobs = startJobRunner({ config, prisma, prefix: `test-${randomBytes(6).toString("hex")}`, removeOnClose: true, retry: opts.retry });
+  const jobs = startJobRunner({ config, prisma, bus, prefix: `test-${randomBytes(6).toString("hex")}`, removeOnClose: true, retry: opts.retry });
   const oidc = await createEmbeddedOidc({ config, prisma });
   const verifyAccessToken = createAccessTokenVerifier({ issuer: oidc.issuer, audience: config.oidc.audience, jwks: () => oidc.jwks() });
   const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc, extraRoutes: opts.extraRoutes });

@@ -1,0 +1,194 @@
+// Export jobs (spec 001 §4 "File and PDF generation: generating, finished, failed", §7 cacheId / pdf id
+// and the poll calls, §8 "File generation failed", "file export not allowed on the plan").
+//
+// `startExport` checks the caller's rights and plan, stores an ExportJob (generating, 0 %), queues an
+// `export.run` job (BullMQ with REDIS_URL, in process otherwise) and answers the job's id at once.
+// The job (./run.ts) runs the producer, which streams the file to `outputPath` under the data
+// directory while reporting progress; every stored change is pushed to `exportStatusChanged`
+// subscribers. Files live 24 hours (exportTtlMs), then the download answers 410 and the file goes.
+// Only the person who started an export sees it: anyone else, in the same or another organisation,
+// gets "Export not found".
+import path from "node:path";
+import { rm } from "node:fs/promises";
+import type { DomainContext } from "../context.js";
+import type { ExportJob, ExportKind } from "../../generated/prisma/client.js";
+import { DomainError, forbidden, notFound } from "../errors.js";
+import { requireOrganization, type Viewer } from "../viewer.js";
+import { anyUnitHasRight } from "../../permissions/rights.js";
+import type { ExportStatusEvent } from "../../pubsub/bus.js";
+import type { ExportProducer, ExportProducerFn } from "./producers.js";
+
+export type { ExportProducer, ExportProducerFn, ExportProducerJob } from "./producers.js";
+export { defineExportProducer } from "./producers.js";
+
+/** How long a finished file can be downloaded. */
+export const exportTtlMs = 24 * 60 * 60 * 1000;
+
+export const exportMessages = {
+  notFound: "Export not found",
+  /** Spec 001 §8 "file export not allowed on the plan". */
+  notOnPlan: "File export is not allowed on your plan. Upgrade your plan or contact support.",
+  noRights: "You do not have the rights to export results",
+  /** Spec 001 §8 "File generation failed". */
+  fileFailed: "File generation failed. Try again or contact support.",
+  /** Spec 001 §8 "PDF generation failed (contact support)". */
+  pdfFailed: "PDF generation failed. Contact support.",
+  expired: "This export has expired. Generate it again.",
+  notReady: "This export is not ready yet",
+  failed: "This export failed: generate it again",
+} as const;
+
+/** Spec 000 §6 "file exports (csv, pdf, xlsx, all)": the feature constants that allow each kind. */
+export const exportFeatures: Record<ExportKind, readonly string[]> = {
+  csv: ["fileExportCsv", "fileExportAll"],
+  xlsx: ["fileExportXlsx", "fileExportAll"],
+  pdf: ["fileExportPdf", "fileExportAll"],
+};
+
+export const exportContentTypes: Record<ExportKind, string> = {
+  csv: "text/csv; charset=utf-8",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pdf: "application/pdf",
+};
+
+/** The directory of an organisation's export files. */
+export function exportDirectory(dataDir: string, organizationId: string): string {
+  return path.join(dataDir, "exports", organizationId);
+}
+
+export function exportFilePath(dataDir: string, job: { id: string; organizationId: string; kind: ExportKind }): string {
+  return path.join(exportDirectory(dataDir, job.organizationId), `${job.id}.${job.kind}`);
+}
+
+/** Refuses unless the viewer may export results and the plan allows this kind of file. */
+export function assertMayExport(viewer: Viewer, kind: ExportKind): void {
+  if (!exportFeatures[kind].some((f) => viewer.features.includes(f))) throw new DomainError("FORBIDDEN", exportMessages.notOnPlan);
+  if (!viewer.organizationAdmin && !anyUnitHasRight(viewer.grants, "exportResults")) throw forbidden(exportMessages.noRights);
+}
+
+// Producers given as plain functions run in this process: kept here by job id until the job runs.
+const inlineProducers = new Map<string, ExportProducerFn>();
+export function takeInlineProducer(exportJobId: string): ExportProducerFn | undefined {
+  const fn = inlineProducers.get(exportJobId);
+  inlineProducers.delete(exportJobId);
+  return fn;
+}
+
+export type StartExportInput = {
+  kind: ExportKind;
+  /** JSON the producer reads (filters, columns, locale…); stored with the job. */
+  request: unknown;
+  /**
+   * A producer from defineExportProducer (works in any process that runs jobs), or a plain function
+   * (runs only in this process: fine for the in-process runner and a single api process).
+   */
+  producer: ExportProducer | ExportProducerFn;
+  /** Optional: must be the caller's own (the job always belongs to the caller). */
+  organizationId?: string;
+  userId?: string;
+};
+
+/**
+ * Starts an export for the signed-in caller and answers the ExportJob id (the spec's cacheId or PDF
+ * id) at once. Refused with the plan message when the organisation's plan lacks the kind's feature,
+ * and without the exportResults right (viewers).
+ */
+export async function startExport(ctx: DomainContext, input: StartExportInput): Promise<string> {
+  const { viewer, organizationId } = requireOrganization(ctx.viewer);
+  if ((input.organizationId && input.organizationId !== organizationId) || (input.userId && input.userId !== viewer.userId)) {
+    throw forbidden();
+  }
+  assertMayExport(viewer, input.kind);
+  await sweepExpiredExports(ctx, organizationId).catch(() => {});
+  const job = await ctx.prisma.exportJob.create({
+    data: {
+      organizationId,
+      userId: viewer.userId,
+      kind: input.kind,
+      request: (input.request ?? {}) as object,
+    },
+    select: { id: true },
+  });
+  let producerName: string;
+  if (typeof input.producer === "function") {
+    inlineProducers.set(job.id, input.producer);
+    producerName = `inline:${job.id}`;
+  } else {
+    producerName = input.producer.name;
+  }
+  try {
+    await ctx.jobs.enqueue("export.run", { exportJobId: job.id, producer: producerName });
+  } catch (error) {
+    inlineProducers.delete(job.id);
+    await ctx.prisma.exportJob.update({
+      where: { id: job.id },
+      data: { status: "failed", error: input.kind === "pdf" ? exportMessages.pdfFailed : exportMessages.fileFailed, finishedAt: new Date() },
+    });
+    throw error;
+  }
+  return job.id;
+}
+
+/** The caller's own export job, or "Export not found" (any other id, person or organisation). */
+export async function getExportJob(ctx: DomainContext, id: string): Promise<ExportJob> {
+  const { viewer, organizationId } = requireOrganization(ctx.viewer);
+  const job = /^[0-9a-f]{24}$/.test(id)
+    ? await ctx.prisma.exportJob.findFirst({ where: { id, organizationId, userId: viewer.userId } })
+    : null;
+  if (!job) throw notFound(exportMessages.notFound);
+  return job;
+}
+
+/** The same, for one kind only (the PDF poll does not answer a CSV job's id and the other way round). */
+export async function getExportJobOfKinds(ctx: DomainContext, id: string, kinds: readonly ExportKind[]): Promise<ExportJob> {
+  const job = await getExportJob(ctx, id);
+  if (!kinds.includes(job.kind)) throw notFound(exportMessages.notFound);
+  return job;
+}
+
+export function isExpired(job: Pick<ExportJob, "finishedAt" | "createdAt">, now = new Date()): boolean {
+  return now.getTime() - (job.finishedAt ?? job.createdAt).getTime() > exportTtlMs;
+}
+
+/** The download path under /api/v5 of a finished, unexpired job; null otherwise. */
+export function downloadPath(job: Pick<ExportJob, "id" | "status" | "finishedAt" | "createdAt" | "filePath">): string | null {
+  if (job.status !== "finished" || !job.filePath || isExpired(job)) return null;
+  return `/exports/${job.id}/download`;
+}
+
+export function statusEvent(job: Pick<ExportJob, "id" | "kind" | "status" | "progress" | "error" | "finishedAt">): ExportStatusEvent {
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    progress: job.progress,
+    error: job.error,
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** The file of the caller's finished export, for the download route. */
+export async function exportFileForDownload(ctx: DomainContext, id: string): Promise<{ job: ExportJob; filePath: string; fileName: string }> {
+  const job = await getExportJob(ctx, id);
+  if (job.status === "generating") throw new DomainError("CONFLICT", exportMessages.notReady);
+  if (job.status === "failed" || !job.filePath) throw new DomainError("CONFLICT", job.error ?? exportMessages.failed);
+  if (isExpired(job)) throw new DomainError("GONE", exportMessages.expired);
+  const day = (job.finishedAt ?? job.createdAt).toISOString().slice(0, 10);
+  const base = job.kind === "pdf" ? "results" : "feedback-list";
+  return { job, filePath: job.filePath, fileName: `${base}-${day}.${job.kind}` };
+}
+
+/** Removes the organisation's expired export files (called when a new export starts). */
+export async function sweepExpiredExports(ctx: Pick<DomainContext, "prisma">, organizationId: string, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - exportTtlMs);
+  const expired = await ctx.prisma.exportJob.findMany({
+    where: { organizationId, filePath: { not: null }, OR: [{ finishedAt: { lt: before } }, { finishedAt: null, createdAt: { lt: before } }] },
+    select: { id: true, filePath: true },
+    take: 500,
+  });
+  for (const job of expired) {
+    if (job.filePath) await rm(job.filePath, { force: true });
+    await ctx.prisma.exportJob.update({ where: { id: job.id }, data: { filePath: null } });
+  }
+  return expired.length;
+}

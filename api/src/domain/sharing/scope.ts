@@ -1,0 +1,179 @@
+// What a share link opens (spec 001 §3 "Share token options", §6 "allowChanges", §7 "token"):
+// `resolveShareScope` turns a token from a link into the organisation and the results filters a
+// visitor without a session may see. Analytics, text analytics and the feedback list call it when a
+// request carries a share token instead of a bearer token (REST `?token=` or `/results/token/{token}`,
+// GraphQL the `X-Share-Token` header or a `shareToken` argument), then select responses with the
+// returned filters through the same scope as a signed-in caller, in the returned organisation only.
+//
+// Rules (docs/sharing-and-exports.md):
+// - An unknown, malformed (tampered) or removed token: 404 "This share link is invalid or has been
+//   removed". An expired one (`expiredAt` passed): 410 "This share link has expired". A link whose
+//   creator is no longer a member of the organisation stops working the same way as a removed one,
+//   so a link never shows more than a current member chose to share.
+// - The visitor's filter changes apply only to the keys the link's allowChanges lists; every other
+//   key keeps the link's value, whatever the visitor sends. `utcOffset` is always the visitor's own.
+// - dynamicDate: the link's from/to move with today, keeping the window's length: both are shifted by
+//   the whole days between the day the link was made and today (in the filters' utcOffset).
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import { DomainError, notFound } from "../errors.js";
+import { hashShareToken, shareTokenPattern } from "./tokens.js";
+
+/** Results filters in their wire shape (spec 001 §3; dates yyyy-MM-dd). domain/analytics/filters.ts parses them. */
+export type ShareFilters = Record<string, unknown>;
+
+export type ShareOptions = {
+  name: string;
+  allowChanges: string[];
+  dynamicDate: boolean;
+  hideTimestamps: boolean;
+  /** Hide a result (question, group) with fewer responses than this; null shows everything. */
+  hideResultsIfLessThan: number | null;
+  /** The satisfaction scale the link shows smileys on, as given when the link was made; null for the organisation's. */
+  smileyScale: unknown;
+};
+
+export type ShareScope = {
+  shareTokenId: string;
+  organizationId: string;
+  /** The member who made the link: what the link shows is bounded by what this member may see. */
+  createdByUserId: string;
+  /** The link's filters with the visitor's allowed changes merged in, dates moved when dynamicDate. */
+  filters: ShareFilters;
+  options: ShareOptions;
+  expiredAt: Date | null;
+};
+
+export const shareMessages = {
+  invalid: "This share link is invalid or has been removed",
+  expired: "This share link has expired",
+} as const;
+
+/**
+ * The names allowChanges may list, and the filter keys each lets a visitor change. "date" (and its
+ * aliases "from" and "to") covers the whole date choice; "options" every display option; an
+ * "options.<name>" entry one option.
+ */
+export const allowChangeKeys: Record<string, readonly string[]> = {
+  date: ["from", "to", "datePreset", "dateFilterChangedManually"],
+  from: ["from", "to", "datePreset", "dateFilterChangedManually"],
+  to: ["from", "to", "datePreset", "dateFilterChangedManually"],
+  channelId: ["channelId"],
+  surveyId: ["surveyId"],
+  groupBy: ["groupBy"],
+  restrictByAnswer: ["restrictByAnswer"],
+  metaDataMatch: ["metaDataMatch"],
+  feedbackListHiddenColumns: ["feedbackListHiddenColumns"],
+  options: ["options"],
+  "options.stackGraphsTo100": ["options.stackGraphsTo100"],
+  "options.satisfactionReport": ["options.satisfactionReport"],
+  "options.hideQuestionsWithNoResponses": ["options.hideQuestionsWithNoResponses"],
+  "options.view": ["options.view"],
+  "options.hiddenQuestions": ["options.hiddenQuestions"],
+  "options.viewOptions": ["options.viewOptions"],
+};
+
+/** Keys a visitor always sets for themselves: their own clock. */
+const visitorOwnKeys = ["utcOffset"] as const;
+
+const invalid = () => notFound(shareMessages.invalid);
+
+/**
+ * The share scope of a token, with the visitor's changes merged where allowChanges permits.
+ * Throws DomainError NOT_FOUND (unknown, tampered, removed) or GONE (expired).
+ */
+export async function resolveShareScope(
+  prisma: PrismaClient,
+  token: string | null | undefined,
+  visitorFilters?: ShareFilters | null,
+  opts: { now?: Date } = {},
+): Promise<ShareScope> {
+  // A malformed token is refused before any read: nothing can match it.
+  if (typeof token !== "string" || !shareTokenPattern.test(token)) throw invalid();
+  const row = await prisma.shareToken.findUnique({ where: { token: hashShareToken(token) } });
+  if (!row || !row.createdByUserId) throw invalid();
+  const now = opts.now ?? new Date();
+  if (row.expiredAt && row.expiredAt.getTime() <= now.getTime()) throw new DomainError("GONE", shareMessages.expired);
+  const creator = await prisma.membership.findFirst({
+    where: { organizationId: row.organizationId, userId: row.createdByUserId },
+    select: { userId: true },
+  });
+  if (!creator) throw invalid();
+
+  const linkFilters = isRecord(row.filters) ? row.filters : {};
+  const filters = mergeVisitorFilters(
+    row.dynamicDate ? moveDates(linkFilters, row.createdAt, now) : linkFilters,
+    visitorFilters ?? undefined,
+    row.allowChanges,
+  );
+  return {
+    shareTokenId: row.id,
+    organizationId: row.organizationId,
+    createdByUserId: row.createdByUserId,
+    filters,
+    options: {
+      name: row.name,
+      allowChanges: row.allowChanges,
+      dynamicDate: row.dynamicDate,
+      hideTimestamps: row.hideTimestamps,
+      hideResultsIfLessThan: row.hideResultsIfLessThan,
+      smileyScale: row.smileyScale ?? null,
+    },
+    expiredAt: row.expiredAt,
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The link's filters with the visitor's values for the keys allowChanges opens (nothing else). */
+export function mergeVisitorFilters(link: ShareFilters, visitor: ShareFilters | undefined, allowChanges: readonly string[]): ShareFilters {
+  const merged: ShareFilters = structuredClone(link);
+  if (!visitor || !isRecord(visitor)) return merged;
+  const open = new Set(allowChanges.flatMap((entry) => allowChangeKeys[entry] ?? []));
+  for (const key of visitorOwnKeys) if (key in visitor) merged[key] = visitor[key];
+  for (const [key, value] of Object.entries(visitor)) {
+    if (key === "options") continue;
+    if (open.has(key)) merged[key] = structuredClone(value);
+  }
+  if (isRecord(visitor.options)) {
+    const options = isRecord(merged.options) ? { ...merged.options } : {};
+    for (const [key, value] of Object.entries(visitor.options)) {
+      if (open.has("options") || open.has(`options.${key}`)) options[key] = structuredClone(value);
+    }
+    merged.options = options;
+  }
+  return merged;
+}
+
+const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+const dayMs = 86_400_000;
+
+/** utcOffset as sent: hours when |n| ≤ 14, otherwise minutes (both spellings occur); 0 when absent. */
+export function utcOffsetMinutes(value: unknown): number {
+  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : 0;
+  if (!Number.isFinite(n)) return 0;
+  return Math.abs(n) <= 14 ? n * 60 : n;
+}
+
+/** The calendar day (UTC midnight of it) of an instant at a UTC offset. */
+function localDay(instant: Date, offsetMinutes: number): number {
+  const shifted = instant.getTime() + offsetMinutes * 60_000;
+  return Math.floor(shifted / dayMs) * dayMs;
+}
+
+/** dynamicDate: from and to moved by the whole days from the link's creation day to today. */
+export function moveDates(filters: ShareFilters, createdAt: Date, now: Date): ShareFilters {
+  const offset = utcOffsetMinutes(filters.utcOffset);
+  const shiftDays = Math.round((localDay(now, offset) - localDay(createdAt, offset)) / dayMs);
+  if (shiftDays === 0) return filters;
+  const moved = { ...filters };
+  for (const key of ["from", "to"] as const) {
+    const value = filters[key];
+    if (typeof value !== "string" || !dayPattern.test(value)) continue;
+    const day = Date.parse(`${value}T00:00:00Z`);
+    if (Number.isNaN(day)) continue;
+    moved[key] = new Date(day + shiftDays * dayMs).toISOString().slice(0, 10);
+  }
+  return moved;
+}
