@@ -4,8 +4,8 @@ import { ChartFigure, chartContainer, DataTable } from "./ChartFigure";
 import { axisStyle, formatNumber, palette } from "./chartTheme";
 import { formatMetric, type SeriesMetric } from "./DailySeriesChart";
 
-/** Spec 001 §3 groupBy (default daily). */
-export type GroupBy = "date" | "hour" | "weekday" | "week" | "month" | "source" | "metadata";
+/** Spec 001 §3 groupBy (default daily), as the API's filters name them (api/src/domain/analytics/filters.ts). */
+export type GroupBy = "daily" | "hourly" | "weekday" | "weekNumber" | "monthly" | "source" | "metadata";
 
 export interface GroupedPoint {
   label: string;
@@ -27,11 +27,11 @@ export function GroupedSeriesChart({
 }) {
   const { t } = useLingui();
   const groupName: Record<GroupBy, string> = {
-    date: t`Date`,
-    hour: t`Hour`,
+    daily: t`Date`,
+    hourly: t`Hour`,
     weekday: t`Weekday`,
-    week: t`Week number`,
-    month: t`Month`,
+    weekNumber: t`Week number`,
+    monthly: t`Month`,
     source: t`Source`,
     metadata: t`Metadata`,
   };

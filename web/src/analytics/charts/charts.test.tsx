@@ -147,7 +147,7 @@ describe("analytics charts", () => {
     wrap(
       <GroupedSeriesChart
         title="Satisfaction"
-        groupBy="week"
+        groupBy="weekNumber"
         metric="satisfaction"
         points={[{ label: "W44", value: 70, count: 10 }, { label: "W45", value: 90, count: 4 }]}
       />,

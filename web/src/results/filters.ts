@@ -1,0 +1,306 @@
+/**
+ * The results filters of spec 001 §3 as the screen holds them, kept in the address so a view can
+ * be reloaded, bookmarked and shared, and turned into the API's wire shape
+ * (api/src/domain/analytics/filters.ts: channelId, surveyId, groupBy daily…, options {…}).
+ *
+ * Address parameters (defaults are left out, so a plain /results is the default view):
+ *   preset=last7Days|last30Days|lastFullWeek|lastFullMonth   from=yyyy-MM-dd  to=yyyy-MM-dd
+ *   touchpoint=<id>,<id>   survey=<id>,<id>   groupBy=hourly|weekday|weekNumber|monthly|source|metadata
+ *   metaKey=<key> (with groupBy=metadata)   answer=<JSON restrictByAnswer>   meta=<key>:<value> (repeated)
+ *   strict=1   stack=1   satisfaction=1   hideEmpty=1   hiddenQuestions=<id>,<id>   hiddenColumns=<key>,<key>
+ *   view=table|list   token=<share token>   print=1
+ */
+
+export const datePresets = ["last7Days", "last30Days", "lastFullWeek", "lastFullMonth"] as const;
+export type DatePreset = (typeof datePresets)[number];
+
+export const groupByValues = ["daily", "hourly", "weekday", "weekNumber", "monthly", "source", "metadata"] as const;
+export type GroupBy = (typeof groupByValues)[number];
+
+export const views = ["graphs", "table", "list"] as const;
+export type ResultsView = (typeof views)[number];
+
+export interface RestrictItem {
+  questionId: string;
+  /** Choice ids or stored numeric values (smiley 0–1, NPS 0–10). */
+  values?: Array<string | number>;
+  gte?: number;
+  lt?: number;
+}
+
+export interface MetaItem {
+  key: string;
+  value: string;
+}
+
+export interface ResultsFilterState {
+  /** A preset wins over from/to; with neither the API uses the last 7 days. */
+  preset: DatePreset | null;
+  from: string | null;
+  to: string | null;
+  touchpointIds: string[];
+  surveyIds: string[];
+  groupBy: GroupBy;
+  groupByMetaKey: string | null;
+  restrictByAnswer: RestrictItem[];
+  metaItems: MetaItem[];
+  metaStrict: boolean;
+  stackGraphsTo100: boolean;
+  satisfactionReport: boolean;
+  hideQuestionsWithNoResponses: boolean;
+  hiddenQuestions: string[];
+  feedbackListHiddenColumns: string[];
+  view: ResultsView;
+}
+
+export const defaultFilters: ResultsFilterState = {
+  preset: null,
+  from: null,
+  to: null,
+  touchpointIds: [],
+  surveyIds: [],
+  groupBy: "daily",
+  groupByMetaKey: null,
+  restrictByAnswer: [],
+  metaItems: [],
+  metaStrict: false,
+  stackGraphsTo100: false,
+  satisfactionReport: false,
+  hideQuestionsWithNoResponses: false,
+  hiddenQuestions: [],
+  feedbackListHiddenColumns: [],
+  view: "graphs",
+};
+
+const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
+const list = (value: string | null) => (value ? value.split(",").map((s) => s.trim()).filter(Boolean) : []);
+const isOneOf = <T extends string>(values: readonly T[], v: string | null): v is T => v !== null && (values as readonly string[]).includes(v);
+
+function parseRestrict(raw: string | null): RestrictItem[] {
+  if (!raw) return [];
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    if (!Array.isArray(parsed)) return [];
+    return parsed.flatMap((item): RestrictItem[] => {
+      if (!item || typeof item !== "object" || typeof (item as RestrictItem).questionId !== "string") return [];
+      const i = item as RestrictItem;
+      const out: RestrictItem = { questionId: i.questionId };
+      if (Array.isArray(i.values)) out.values = i.values.filter((v) => typeof v === "string" || typeof v === "number");
+      if (typeof i.gte === "number") out.gte = i.gte;
+      if (typeof i.lt === "number") out.lt = i.lt;
+      return [out];
+    });
+  } catch {
+    return [];
+  }
+}
+
+/** Reads the filters from an address's query (anything unreadable falls back to its default). */
+export function filtersFromSearch(search: URLSearchParams | string): ResultsFilterState {
+  const p = typeof search === "string" ? new URLSearchParams(search) : search;
+  const preset = p.get("preset");
+  const from = p.get("from");
+  const to = p.get("to");
+  const groupBy = p.get("groupBy");
+  const view = p.get("view");
+  return {
+    preset: isOneOf(datePresets, preset) ? preset : null,
+    from: from && dayPattern.test(from) ? from : null,
+    to: to && dayPattern.test(to) ? to : null,
+    touchpointIds: list(p.get("touchpoint")),
+    surveyIds: list(p.get("survey")),
+    groupBy: isOneOf(groupByValues, groupBy) ? groupBy : "daily",
+    groupByMetaKey: p.get("metaKey") || null,
+    restrictByAnswer: parseRestrict(p.get("answer")),
+    metaItems: p.getAll("meta").flatMap((pair) => {
+      const at = pair.indexOf(":");
+      return at > 0 ? [{ key: pair.slice(0, at), value: pair.slice(at + 1) }] : [];
+    }),
+    metaStrict: p.get("strict") === "1",
+    stackGraphsTo100: p.get("stack") === "1",
+    satisfactionReport: p.get("satisfaction") === "1",
+    hideQuestionsWithNoResponses: p.get("hideEmpty") === "1",
+    hiddenQuestions: list(p.get("hiddenQuestions")),
+    feedbackListHiddenColumns: list(p.get("hiddenColumns")),
+    view: isOneOf(views, view) ? view : "graphs",
+  };
+}
+
+/**
+ * Writes the filters into a query, keeping parameters that are not filters (token, print, page…).
+ * Defaults are left out.
+ */
+export function filtersToSearch(f: ResultsFilterState, keep?: URLSearchParams): URLSearchParams {
+  const p = new URLSearchParams();
+  if (keep) {
+    for (const key of ["token", "print", "locale", "noLogin"]) {
+      const v = keep.get(key);
+      if (v !== null) p.set(key, v);
+    }
+  }
+  if (f.preset) p.set("preset", f.preset);
+  else {
+    if (f.from) p.set("from", f.from);
+    if (f.to) p.set("to", f.to);
+  }
+  if (f.touchpointIds.length) p.set("touchpoint", f.touchpointIds.join(","));
+  if (f.surveyIds.length) p.set("survey", f.surveyIds.join(","));
+  if (f.groupBy !== "daily") p.set("groupBy", f.groupBy);
+  if (f.groupBy === "metadata" && f.groupByMetaKey) p.set("metaKey", f.groupByMetaKey);
+  if (f.restrictByAnswer.length) p.set("answer", JSON.stringify(f.restrictByAnswer));
+  for (const m of f.metaItems) p.append("meta", `${m.key}:${m.value}`);
+  if (f.metaStrict) p.set("strict", "1");
+  if (f.stackGraphsTo100) p.set("stack", "1");
+  if (f.satisfactionReport) p.set("satisfaction", "1");
+  if (f.hideQuestionsWithNoResponses) p.set("hideEmpty", "1");
+  if (f.hiddenQuestions.length) p.set("hiddenQuestions", f.hiddenQuestions.join(","));
+  if (f.feedbackListHiddenColumns.length) p.set("hiddenColumns", f.feedbackListHiddenColumns.join(","));
+  if (f.view !== "graphs") p.set("view", f.view);
+  return p;
+}
+
+/** Minutes east of UTC of this browser now (Helsinki in summer: 180), as the API's utcOffset. */
+export function browserUtcOffset(at: Date = new Date()): number {
+  return -at.getTimezoneOffset();
+}
+
+/** The API's wire shape of spec 001 §3 "Results filters" (the filtersJson argument, REST bodies, links, bookmarks). */
+export interface WireFilters {
+  from?: string;
+  to?: string;
+  datePreset?: DatePreset;
+  channelId: string[];
+  surveyId: string[];
+  groupBy: GroupBy;
+  groupByMetaKey?: string;
+  utcOffset: number;
+  restrictByAnswer: RestrictItem[];
+  metaDataMatch: { items: MetaItem[]; strict: boolean } | null;
+  feedbackListHiddenColumns: string[];
+  options: {
+    stackGraphsTo100: boolean;
+    satisfactionReport: boolean;
+    hideQuestionsWithNoResponses: boolean;
+    view: ResultsView;
+    hiddenQuestions: string[];
+  };
+  dateFilterChangedManually: boolean;
+}
+
+export function toWireFilters(f: ResultsFilterState, utcOffset: number = browserUtcOffset()): WireFilters {
+  const wire: WireFilters = {
+    channelId: f.touchpointIds,
+    surveyId: f.surveyIds,
+    groupBy: f.groupBy,
+    utcOffset,
+    restrictByAnswer: f.restrictByAnswer,
+    metaDataMatch: f.metaItems.length ? { items: f.metaItems, strict: f.metaStrict } : null,
+    feedbackListHiddenColumns: f.feedbackListHiddenColumns,
+    options: {
+      stackGraphsTo100: f.stackGraphsTo100,
+      satisfactionReport: f.satisfactionReport,
+      hideQuestionsWithNoResponses: f.hideQuestionsWithNoResponses,
+      view: f.view,
+      hiddenQuestions: f.hiddenQuestions,
+    },
+    dateFilterChangedManually: !f.preset && Boolean(f.from || f.to),
+  };
+  if (f.preset) wire.datePreset = f.preset;
+  else if (f.from || f.to) {
+    if (f.from) wire.from = f.from;
+    if (f.to) wire.to = f.to;
+  } else wire.datePreset = "last7Days";
+  if (f.groupBy === "metadata" && f.groupByMetaKey) wire.groupByMetaKey = f.groupByMetaKey;
+  return wire;
+}
+
+/** Reads stored wire filters (a bookmark's, a share link's defaults) back into the screen's state. */
+export function fromWireFilters(w: Partial<Record<string, unknown>>): ResultsFilterState {
+  const arr = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : typeof v === "string" && v ? v.split(",") : []);
+  const options = (w.options ?? {}) as Record<string, unknown>;
+  const meta = (w.metaDataMatch ?? null) as { items?: MetaItem[]; strict?: boolean } | null;
+  const day = (v: unknown) => (typeof v === "string" && /^\d{4}[-/]\d{2}[-/]\d{2}$/.test(v) ? v.replace(/\//g, "-") : null);
+  const preset = typeof w.datePreset === "string" && isOneOf(datePresets, w.datePreset) ? w.datePreset : null;
+  const groupBy = typeof w.groupBy === "string" && isOneOf(groupByValues, w.groupBy) ? w.groupBy : "daily";
+  const view = typeof options.view === "string" && isOneOf(views, options.view) ? options.view : "graphs";
+  return {
+    preset,
+    from: preset ? null : day(w.from),
+    to: preset ? null : day(w.to),
+    touchpointIds: arr(w.channelId ?? w.touchpointIds),
+    surveyIds: arr(w.surveyId ?? w.surveyIds),
+    groupBy,
+    groupByMetaKey: typeof w.groupByMetaKey === "string" ? w.groupByMetaKey : null,
+    restrictByAnswer: Array.isArray(w.restrictByAnswer) ? parseRestrict(JSON.stringify(w.restrictByAnswer)) : [],
+    metaItems: Array.isArray(meta?.items) ? meta!.items.map((i) => ({ key: String(i.key), value: String(i.value) })) : [],
+    metaStrict: meta?.strict === true,
+    stackGraphsTo100: options.stackGraphsTo100 === true,
+    satisfactionReport: options.satisfactionReport === true,
+    hideQuestionsWithNoResponses: options.hideQuestionsWithNoResponses === true,
+    hiddenQuestions: arr(options.hiddenQuestions),
+    feedbackListHiddenColumns: arr(w.feedbackListHiddenColumns),
+    view,
+  };
+}
+
+/** The first and last day (yyyy-MM-dd) a preset means for a local "today" (the API's rule, shown in the bar). */
+export function presetRange(preset: DatePreset, today: Date = new Date()): { from: string; to: string } {
+  const d = (y: number, m: number, day: number) => new Date(y, m, day);
+  const iso = (x: Date) => `${x.getFullYear()}-${String(x.getMonth() + 1).padStart(2, "0")}-${String(x.getDate()).padStart(2, "0")}`;
+  const y = today.getFullYear();
+  const m = today.getMonth();
+  const day = today.getDate();
+  switch (preset) {
+    case "last7Days":
+      return { from: iso(d(y, m, day - 6)), to: iso(d(y, m, day)) };
+    case "last30Days":
+      return { from: iso(d(y, m, day - 29)), to: iso(d(y, m, day)) };
+    case "lastFullWeek": {
+      const weekday = (today.getDay() + 6) % 7; // 0 = Monday
+      return { from: iso(d(y, m, day - weekday - 7)), to: iso(d(y, m, day - weekday - 1)) };
+    }
+    case "lastFullMonth":
+      return { from: iso(d(y, m - 1, 1)), to: iso(d(y, m, 0)) };
+  }
+}
+
+/**
+ * allowChanges of a share link (api/src/domain/sharing/scope.ts allowChangeKeys): which controls a
+ * visitor may use. "date" opens the date choice, "options" every display option.
+ */
+export type ShareChangeKey =
+  | "date"
+  | "channelId"
+  | "surveyId"
+  | "groupBy"
+  | "restrictByAnswer"
+  | "metaDataMatch"
+  | "feedbackListHiddenColumns"
+  | "options.stackGraphsTo100"
+  | "options.satisfactionReport"
+  | "options.hideQuestionsWithNoResponses"
+  | "options.view"
+  | "options.hiddenQuestions";
+
+export const shareChangeKeys: ShareChangeKey[] = [
+  "date",
+  "channelId",
+  "surveyId",
+  "groupBy",
+  "restrictByAnswer",
+  "metaDataMatch",
+  "feedbackListHiddenColumns",
+  "options.stackGraphsTo100",
+  "options.satisfactionReport",
+  "options.hideQuestionsWithNoResponses",
+  "options.view",
+  "options.hiddenQuestions",
+];
+
+/** Whether a control may be changed: always for members; for a share-link visitor only what allowChanges lists. */
+export function mayChange(allowChanges: readonly string[] | null, key: ShareChangeKey): boolean {
+  if (allowChanges === null) return true;
+  if (allowChanges.includes(key)) return true;
+  if (key === "date" && (allowChanges.includes("from") || allowChanges.includes("to"))) return true;
+  return key.startsWith("options.") && allowChanges.includes("options");
+}
