@@ -47,6 +47,21 @@ describe.skipIf(!sharedUrl)("seedDemoOrganization on PostgreSQL", () => {
     expect(days).toBeLessThan(14.1);
   });
 
+  it("writes the analytics roll-ups with the responses (equal to the raw rows)", async () => {
+    const [r] = await prisma.$queryRawUnsafe<{ rolled: number; raw: number }[]>(
+      `SELECT (SELECT sum("responses")::int FROM "RollupResponseDay" WHERE "organizationId" = $1) AS rolled,
+              (SELECT count(*)::int FROM "Response" WHERE "organizationId" = $1 AND NOT "hidden") AS raw`,
+      organizationId,
+    );
+    expect(r!.rolled).toBe(r!.raw);
+    const [a] = await prisma.$queryRawUnsafe<{ rolled: number; raw: number }[]>(
+      `SELECT (SELECT sum("count")::int FROM "RollupAnswerHour" WHERE "organizationId" = $1 AND "value" = '*') AS rolled,
+              (SELECT count(*)::int FROM "Answer" a JOIN "Response" r ON r.id = a."responseId" WHERE r."organizationId" = $1 AND NOT r."hidden") AS raw`,
+      organizationId,
+    );
+    expect(a!.rolled).toBe(a!.raw);
+  });
+
   it("creates a unit tree of three levels", async () => {
     const units = await prisma.unit.findMany({ where: { organizationId } });
     const byId = new Map(units.map((u) => [u.id, u]));

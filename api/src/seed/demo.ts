@@ -22,6 +22,7 @@ import argon2 from "argon2";
 import { randomBytes } from "node:crypto";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.js";
 import { createRandom, type Random } from "./random.js";
+import { addRollupsOfOrganization } from "../domain/analytics/rollups.js";
 import {
   contactNames,
   demoLanguages,
@@ -102,6 +103,7 @@ export async function seedDemoOrganization(
       await writeStructure(tx, structure, now, passwordHash);
       const stats = await writeResponses(tx, structure, { total, now, batchSize, log });
       await writeCounters(tx, structure, stats);
+      await addRollupsOfOrganization(tx, structure.organizationId);
       return { seeded: true, organizationId: structure.organizationId };
     },
     { maxWait: 60_000, timeout: 30 * 60_000 },

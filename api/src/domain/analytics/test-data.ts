@@ -3,6 +3,7 @@
 // chosen times (the ingestion path itself is exercised by the roll-up tests through /r).
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import { markResponsesChanged } from "./rollups.js";
 
 export const newTestId = () => randomBytes(12).toString("hex");
 
@@ -68,5 +69,6 @@ export async function insertTestResponses(prisma: PrismaClient, organizationId: 
      SELECT r, o, s, t, q, c, n, x, coalesce(ch, '{}') FROM json_to_recordset($1::json) AS x(r text, o text, s text, t text, q text, c timestamptz, n float8, x text, ch text[])`,
     JSON.stringify(answers),
   );
+  await markResponsesChanged(prisma, organizationId, responses);
   return ids;
 }

@@ -1,0 +1,145 @@
+// Roll-ups against real PostgreSQL: responses stored through the public ingestion path land in the
+// hourly and daily roll-ups in the same statement; after hiding, showing, deleting and editing
+// responses, markResponsesChanged leaves them equal to a rebuild from the raw rows; known totals.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
+import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
+import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "./test-data.js";
+import { markResponsesChanged, rebuildRollups, rollupTables } from "./rollups.js";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+
+async function snapshot(prisma: PrismaClient, organizationId: string): Promise<Record<string, unknown[]>> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of rollupTables) {
+    const rows = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT * FROM "${table}" WHERE "organizationId" = $1`, organizationId);
+    out[table] = rows
+      .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "number" ? Math.round(v * 1e6) / 1e6 : v instanceof Date ? v.toISOString() : v]))))
+      .sort();
+  }
+  return out;
+}
+
+/** The roll-ups as they are, and as a rebuild from the raw rows makes them, must be equal. */
+async function expectRollupsMatchRaw(prisma: PrismaClient, organizationId: string) {
+  const before = await snapshot(prisma, organizationId);
+  await rebuildRollups(prisma, organizationId);
+  expect(before).toEqual(await snapshot(prisma, organizationId));
+  return before;
+}
+
+describe.skipIf(noDatabase)("analytics roll-ups", () => {
+  let t: TestApp;
+  let org: OrganizationFixture;
+  let s: TestSurvey;
+  let touchpointId: string;
+  const base = Date.UTC(2026, 9, 14, 22, 0); // 14 Oct 22:00 UTC: the responses span two UTC days and several hours
+
+  const post = (i: number, answers: unknown[]) =>
+    fetch(`${t.baseUrl}/r/${touchpointId}/responses`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${(i % 200) + 1}` },
+      body: JSON.stringify({
+        idempotencyKey: randomBytes(10).toString("hex"),
+        surveyId: s.survey.id,
+        language: "en",
+        startedAt: new Date(base + i * 20 * 60_000).toISOString(),
+        submittedAt: new Date(base + i * 20 * 60_000 + 30_000).toISOString(),
+        answers,
+      }),
+    });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    org = await createOrganizationFixture(t.prisma, "Rolled");
+    s = await createAnalyticsSurvey(t.prisma, org.organization.id, org.units.unitA.id);
+    touchpointId = (await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitA.id, "Door", s.survey.id)).id;
+  });
+  afterAll(async () => t?.close());
+
+  it("ingestion adds to the roll-ups in the same statement; the totals are the raw ones", async () => {
+    const q = s.questions;
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        post(i, [
+          { questionId: q.smiley.id, value: i % 5 },
+          { questionId: q.nps.id, value: i % 11 },
+          { questionId: q.multi.id, value: i % 2 ? ["mx", "my"] : ["mz"] },
+          { questionId: q.emotion.id, value: ["happy", "safe", "curious", "angry"][i % 4] },
+          { questionId: q.text.id, value: `text ${i}` },
+        ]).then((r) => r.status),
+      ),
+    );
+    expect(statuses.every((x) => x === 201)).toBe(true);
+    const rows = await expectRollupsMatchRaw(t.prisma, org.organization.id);
+    expect(rows.RollupResponseHour!.length).toBe(4); // 12 × 20 min = 4 hours
+    expect(rows.RollupResponseDay!.length).toBe(2); // 22:00–23:59 and the next day
+    const [tot] = await t.prisma.$queryRawUnsafe<{ responses: number; sat_sum: number; sat_count: number; p: number; pa: number; d: number }[]>(
+      `SELECT sum("responses")::int AS responses, sum("satSum") AS sat_sum, sum("satCount")::int AS sat_count, sum("promoters")::int AS p, sum("passives")::int AS pa, sum("detractors")::int AS d
+       FROM "RollupResponseDay" WHERE "organizationId" = $1`,
+      org.organization.id,
+    );
+    // smiley i%5 → 0,.25,.5,.75,1,0,… ; NPS 0..10,0 ÷ 10
+    const smiley = Array.from({ length: 12 }, (_, i) => (i % 5) / 4).reduce((a, b) => a + b, 0);
+    const nps = Array.from({ length: 12 }, (_, i) => (i % 11) / 10).reduce((a, b) => a + b, 0);
+    expect(tot).toMatchObject({ responses: 12, sat_count: 24, p: 2, pa: 2, d: 8 });
+    expect(tot!.sat_sum).toBeCloseTo(smiley + nps, 9);
+    const multi = await t.prisma.$queryRawUnsafe<{ value: string; count: number }[]>(
+      `SELECT "value", sum("count")::int AS count FROM "RollupAnswerHour" WHERE "questionId" = $1 GROUP BY 1 ORDER BY 1`,
+      q.multi.id,
+    );
+    expect(multi).toEqual([
+      { value: "*", count: 12 },
+      { value: "mx", count: 6 },
+      { value: "my", count: 6 },
+      { value: "mz", count: 6 },
+    ]);
+    const emotion = await t.prisma.$queryRawUnsafe<{ value: string; sum: number }[]>(
+      `SELECT "value", sum("sum") AS sum FROM "RollupAnswerDay" WHERE "questionId" = $1 AND "value" = '*' GROUP BY 1`,
+      q.emotion.id,
+    );
+    expect(emotion[0]!.sum).toBeCloseTo(3 * (1 + 0.66 + 0.33 - 1), 9);
+    const smileyValues = await t.prisma.$queryRawUnsafe<{ value: string }[]>(`SELECT DISTINCT "value" FROM "RollupAnswerDay" WHERE "questionId" = $1 ORDER BY 1`, q.smiley.id);
+    expect(smileyValues.map((v) => v.value)).toEqual(["*", "0", "0.25", "0.5", "0.75", "1"]);
+  });
+
+  it("after hiding, showing, deleting and editing responses markResponsesChanged keeps them equal to the raw rows", async () => {
+    const orgId = org.organization.id;
+    const responses = await t.prisma.response.findMany({ where: { organizationId: orgId }, orderBy: { createdAt: "asc" } });
+    const pick = (...idx: number[]) => idx.map((i) => responses[i]!);
+    // hide three
+    await t.prisma.response.updateMany({ where: { id: { in: pick(0, 5, 11).map((r) => r.id) } }, data: { hidden: true } });
+    await markResponsesChanged(t.prisma, orgId, pick(0, 5, 11));
+    await expectRollupsMatchRaw(t.prisma, orgId);
+    const count = async () =>
+      (await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseHour" WHERE "organizationId" = $1`, orgId))[0]!.n;
+    expect(await count()).toBe(9);
+    // show one again
+    await t.prisma.response.update({ where: { id: responses[5]!.id }, data: { hidden: false } });
+    await markResponsesChanged(t.prisma, orgId, pick(5));
+    expect(await count()).toBe(10);
+    // delete two
+    await t.prisma.response.deleteMany({ where: { id: { in: pick(1, 2).map((r) => r.id) } } });
+    await markResponsesChanged(t.prisma, orgId, pick(1, 2));
+    expect(await count()).toBe(8);
+    // edit an answer's value
+    await t.prisma.answer.updateMany({ where: { responseId: responses[3]!.id, questionId: s.questions.nps.id }, data: { numericValue: 10 } });
+    await markResponsesChanged(t.prisma, orgId, pick(3));
+    await expectRollupsMatchRaw(t.prisma, orgId);
+    await markResponsesChanged(t.prisma, orgId, []);
+  });
+
+  it("deleting the survey removes its roll-ups (no figures of deleted surveys)", async () => {
+    const other = await createAnalyticsSurvey(t.prisma, org.organization.id, org.units.unitA.id, "Short-lived");
+    const tp = await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitA.id, "Short", other.survey.id);
+    touchpointId = tp.id;
+    const sSaved = s;
+    s = other;
+    expect((await post(1, [{ questionId: other.questions.nps.id, value: 5 }])).status).toBe(201);
+    s = sSaved;
+    expect(await t.prisma.rollupResponseHour.count({ where: { surveyId: other.survey.id } })).toBe(1);
+    await t.prisma.survey.delete({ where: { id: other.survey.id } });
+    expect(await t.prisma.rollupResponseHour.count({ where: { surveyId: other.survey.id } })).toBe(0);
+    expect(await t.prisma.rollupAnswerDay.count({ where: { questionId: other.questions.nps.id } })).toBe(0);
+  });
+});

@@ -1,0 +1,154 @@
+// Analytics roll-ups (prisma/schema.prisma "Analytics roll-ups", docs/analytics.md): hourly and
+// daily (UTC) sums per organisation × survey × touchpoint × unit, for responses (count,
+// satisfaction sum and count, NPS classes) and answers by question and value.
+//
+// Kept right in three ways:
+// - ingestion adds to them inside the statement that stores the responses (respondent/insert-batch.ts
+//   uses `rollupUpsertCtes`), so responses and roll-ups commit together;
+// - `markResponsesChanged` (after hiding, deleting or editing responses) recomputes the touched
+//   buckets (hour and day × survey × touchpoint) from the raw rows;
+// - `rebuildRollups` recomputes an organisation (or all) from scratch: the demo seed, the
+//   migration's backfill, the benchmark generator.
+// A recompute takes SHARE ROW EXCLUSIVE locks on the four tables (in the order ingestion writes
+// them), so it waits for ingestion statements in flight and they wait for it: no increment is lost
+// between its DELETE and its INSERT. Recomputes are small (a few buckets) and short.
+import type { PrismaClient, Prisma } from "../../generated/prisma/client.js";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/** Satisfaction of one answer: smiley 0..1, NPS value ÷ 10 (DESIGN.md; docs/analytics.md "Formulas"). */
+const satExpr = (y: string, n: string) => `CASE WHEN ${y} = 'smiley' THEN ${n} WHEN ${y} = 'nps' THEN ${n} / 10.0 END`;
+
+/**
+ * CTEs (each starting with a comma) that add the rows of two CTEs to the roll-ups:
+ *   `${resp}`(id, o, s, t, u, c)            the responses (not hidden), c = createdAt
+ *   `${ans}`(r, o, s, t, u, q, c, n, h, y)  their answers: response id, question, numericValue,
+ *                                           choiceIds, question type
+ * Rows go in primary-key order (fewer lock waits between concurrent writers).
+ */
+export function rollupUpsertCtes(resp: string, ans: string): string {
+  const hour = (c: string) => `date_bin('1 hour', ${c}, timestamptz '2000-01-01 00:00:00+00')`;
+  const day = (c: string) => `date_bin('1 day', ${c}, timestamptz '2000-01-01 00:00:00+00')`;
+  const perResponse = `
+, rollup_rs AS (
+  SELECT rs.o, rs.s, rs.t, rs.u, rs.c,
+    coalesce(sum(${satExpr("an.y", "an.n")}), 0)::float8 AS sat_sum,
+    count(${satExpr("an.y", "an.n")})::int AS sat_count,
+    count(*) FILTER (WHERE an.y = 'nps' AND an.n >= 9)::int AS p,
+    count(*) FILTER (WHERE an.y = 'nps' AND an.n >= 7 AND an.n < 9)::int AS pa,
+    count(*) FILTER (WHERE an.y = 'nps' AND an.n < 7)::int AS d
+  FROM ${resp} rs LEFT JOIN ${ans} an ON an.r = rs.id
+  GROUP BY rs.id, rs.o, rs.s, rs.t, rs.u, rs.c
+), rollup_av AS (
+  SELECT an.o, an.s, an.t, an.u, an.q, an.c, v.value, an.n FROM ${ans} an CROSS JOIN LATERAL unnest(an.h) AS v(value) WHERE cardinality(an.h) > 0
+  UNION ALL SELECT an.o, an.s, an.t, an.u, an.q, an.c, trim_scale(round(an.n::numeric, 6))::text, an.n FROM ${ans} an WHERE cardinality(an.h) = 0 AND an.n IS NOT NULL
+  UNION ALL SELECT an.o, an.s, an.t, an.u, an.q, an.c, '*', an.n FROM ${ans} an
+)`;
+  const responseUpsert = (name: string, table: string, bucket: (c: string) => string) => `
+, ${name} AS (
+  INSERT INTO "${table}" AS x ("organizationId", "bucket", "surveyId", "touchpointId", "unitId", "responses", "satSum", "satCount", "promoters", "passives", "detractors")
+  SELECT o, ${bucket("c")} AS b, s, t, u, count(*)::int, sum(sat_sum), sum(sat_count)::int, sum(p)::int, sum(pa)::int, sum(d)::int
+  FROM rollup_rs GROUP BY o, b, s, t, u ORDER BY o, b, s, t, u
+  ON CONFLICT ("organizationId", "bucket", "surveyId", "touchpointId", "unitId") DO UPDATE SET
+    "responses" = x."responses" + EXCLUDED."responses", "satSum" = x."satSum" + EXCLUDED."satSum", "satCount" = x."satCount" + EXCLUDED."satCount",
+    "promoters" = x."promoters" + EXCLUDED."promoters", "passives" = x."passives" + EXCLUDED."passives", "detractors" = x."detractors" + EXCLUDED."detractors"
+)`;
+  const answerUpsert = (name: string, table: string, bucket: (c: string) => string) => `
+, ${name} AS (
+  INSERT INTO "${table}" AS x ("questionId", "bucket", "touchpointId", "unitId", "value", "surveyId", "organizationId", "count", "sum")
+  SELECT q, ${bucket("c")} AS b, t, u, value, s, o, count(*)::int, coalesce(sum(n), 0)::float8
+  FROM rollup_av GROUP BY q, b, t, u, value, s, o ORDER BY q, b, t, u, value, s
+  ON CONFLICT ("questionId", "bucket", "touchpointId", "unitId", "value", "surveyId") DO UPDATE SET
+    "count" = x."count" + EXCLUDED."count", "sum" = x."sum" + EXCLUDED."sum"
+)`;
+  return (
+    perResponse +
+    responseUpsert("rollup_rh", "RollupResponseHour", hour) +
+    responseUpsert("rollup_rd", "RollupResponseDay", day) +
+    answerUpsert("rollup_ah", "RollupAnswerHour", hour) +
+    answerUpsert("rollup_ad", "RollupAnswerDay", day)
+  );
+}
+
+/** The tables in the order ingestion writes them (lock order). */
+export const rollupTables = ["RollupResponseHour", "RollupResponseDay", "RollupAnswerHour", "RollupAnswerDay"] as const;
+
+/** Raw rows of the responses matching `where` (over "Response" r, not hidden) as the two source CTEs. */
+function rawSources(where: string): string {
+  return `WITH src_r AS MATERIALIZED (
+  SELECT r."id", r."organizationId" AS o, r."surveyId" AS s, r."touchpointId" AS t, r."unitId" AS u, r."createdAt" AS c
+  FROM "Response" r WHERE r."hidden" = false AND ${where}
+), src_a AS MATERIALIZED (
+  SELECT a."responseId" AS r, rs.o, rs.s, rs.t, rs.u, a."questionId" AS q, rs.c, a."numericValue" AS n, a."choiceIds" AS h, qq."type"::text AS y
+  FROM "Answer" a JOIN src_r rs ON rs."id" = a."responseId" JOIN "Question" qq ON qq."id" = a."questionId"
+)`;
+}
+
+export type ChangedResponse = { createdAt: Date | string; surveyId: string; touchpointId: string };
+
+async function inLockedTransaction<T>(prisma: PrismaClient, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  return prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe(`LOCK TABLE ${rollupTables.map((t) => `"${t}"`).join(", ")} IN SHARE ROW EXCLUSIVE MODE`);
+      return fn(tx);
+    },
+    { timeout: 120_000, maxWait: 30_000 },
+  );
+}
+
+/**
+ * Recomputes the roll-up buckets the given responses fall in (their hour and UTC day, survey and
+ * touchpoint) from the raw rows. Call it after hiding, showing, deleting or editing responses (the
+ * rows as they were before the change, or after: the bucket is the same). An empty list does nothing.
+ */
+export async function markResponsesChanged(db: PrismaClient, organizationId: string, responses: readonly ChangedResponse[]): Promise<void> {
+  if (responses.length === 0) return;
+  const keys = new Map<string, { s: string; t: string; d: string }>();
+  for (const r of responses) {
+    const at = new Date(r.createdAt);
+    const d = new Date(Math.floor(at.getTime() / 86_400_000) * 86_400_000).toISOString();
+    keys.set(`${r.surveyId}/${r.touchpointId}/${d}`, { s: r.surveyId, t: r.touchpointId, d });
+  }
+  // Whole UTC days: the hour buckets of a day are rebuilt with it (simple, and a day is small).
+  const json = JSON.stringify([...keys.values()]);
+  await inLockedTransaction(db, async (tx) => {
+    const keyCte = `WITH k AS (SELECT s, t, d::timestamptz AS d FROM json_to_recordset($2::json) AS x(s text, t text, d text))`;
+    for (const table of rollupTables) {
+      const isDay = table.endsWith("Day");
+      const match = isDay
+        ? `x."bucket" = k.d`
+        : `x."bucket" >= k.d AND x."bucket" < k.d + interval '1 day'`;
+      await tx.$executeRawUnsafe(
+        `${keyCte} DELETE FROM "${table}" x USING k WHERE x."organizationId" = $1 AND x."surveyId" = k.s AND x."touchpointId" = k.t AND ${match}`,
+        organizationId,
+        json,
+      );
+    }
+    const where = `r."organizationId" = $1 AND EXISTS (SELECT 1 FROM json_to_recordset($2::json) AS k(s text, t text, d text)
+      WHERE r."surveyId" = k.s AND r."touchpointId" = k.t AND r."createdAt" >= k.d::timestamptz AND r."createdAt" < k.d::timestamptz + interval '1 day')`;
+    await tx.$executeRawUnsafe(`${rawSources(where)}${rollupUpsertCtes("src_r", "src_a")} SELECT 1`, organizationId, json);
+  });
+}
+
+/** Rebuilds every roll-up row of one organisation (or of all organisations) from the raw rows. */
+export async function rebuildRollups(db: PrismaClient, organizationId?: string): Promise<void> {
+  await inLockedTransaction(db, async (tx) => {
+    for (const table of rollupTables) {
+      if (organizationId) await tx.$executeRawUnsafe(`DELETE FROM "${table}" WHERE "organizationId" = $1`, organizationId);
+      else await tx.$executeRawUnsafe(`DELETE FROM "${table}"`);
+    }
+    if (organizationId) await tx.$executeRawUnsafe(`${rawSources(`r."organizationId" = $1`)}${rollupUpsertCtes("src_r", "src_a")} SELECT 1`, organizationId);
+    else await tx.$executeRawUnsafe(`${rawSources("true")}${rollupUpsertCtes("src_r", "src_a")} SELECT 1`);
+  });
+}
+
+/**
+ * Adds the roll-ups of an organisation's responses inside the caller's transaction, assuming it has
+ * none yet (the demo seed writes its responses and their roll-ups in one transaction).
+ */
+export async function addRollupsOfOrganization(tx: Db, organizationId: string): Promise<void> {
+  await tx.$executeRawUnsafe(`${rawSources(`r."organizationId" = $1`)}${rollupUpsertCtes("src_r", "src_a")} SELECT 1`, organizationId);
+}
+
+/** The backfill statement of the migration (all organisations), kept here beside its source. */
+export const backfillSql = () => `${rawSources("true")}${rollupUpsertCtes("src_r", "src_a")} SELECT 1;`;
