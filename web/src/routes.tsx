@@ -168,7 +168,7 @@ export const routeDefs: RouteDef[] = [
     menu: "surveys",
     children: [
       { index: true, redirect: "list" },
-      { path: "list", title: msg`Surveys` },
+      { path: "list", title: msg`Surveys`, screen: () => import("./surveys/list/SurveyListPage") },
       { path: "scheduled", title: msg`Scheduled surveys` },
       { path: ":id/edit", title: msg`Edit survey` },
       { path: "templates", title: msg`Survey templates` },

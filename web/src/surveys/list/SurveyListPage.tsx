@@ -1,0 +1,120 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Suspense, useState, useTransition } from "react";
+import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import type { SurveyListPageQuery } from "../../__generated__/SurveyListPageQuery.graphql";
+import type { SurveyListPageCreateMutation } from "../../__generated__/SurveyListPageCreateMutation.graphql";
+import { runMutation } from "../../user-management/runMutation";
+import { SurveyList } from "./SurveyList";
+import { SurveyTabs, surveyTabs, type SurveyTabKey as SurveyTab } from "./SurveyTabs";
+import "./surveys.css";
+
+const isTab = (v: string | null): v is SurveyTab => !!v && (surveyTabs as readonly string[]).includes(v);
+
+/**
+ * /surveys/list (spec 001 §2 "Survey management"): the tabs recent, all, active, archived, hidden and
+ * my surveys; each survey with its live response count and the actions copy, archive, hide, delete,
+ * edit and preview; a new survey opens in the editor. The tab is kept in the address (?tab=).
+ */
+export default function SurveyListPage() {
+  return (
+    <Suspense
+      fallback={
+        <p role="status">
+          <Trans>Loading surveys…</Trans>
+        </p>
+      }
+    >
+      <SurveyListScreen />
+    </Suspense>
+  );
+}
+
+function SurveyListScreen() {
+  const { t, i18n } = useLingui();
+  const [params, setParams] = useSearchParams();
+  const tab: SurveyTab = isTab(params.get("tab")) ? (params.get("tab") as SurveyTab) : "all";
+  const navigate = useNavigate();
+  const [pending, startTransition] = useTransition();
+  // After a successful write the list is read again (spec 001 §7).
+  const [fetchKey, setFetchKey] = useState(0);
+  const data = useLazyLoadQuery<SurveyListPageQuery>(
+    graphql`
+      query SurveyListPageQuery($tab: SurveyTab!) {
+        viewer {
+          organizationAdmin
+          mayCreateSurveys
+          countryCode
+        }
+        ...SurveyList_query @arguments(tab: $tab)
+      }
+    `,
+    { tab },
+    { fetchPolicy: "store-and-network", fetchKey },
+  );
+  const [commitCreate] = useMutation<SurveyListPageCreateMutation>(graphql`
+    mutation SurveyListPageCreateMutation($input: SurveyData!) {
+      createSurvey(input: $input) {
+        survey {
+          legacyId
+        }
+      }
+    }
+  `);
+  const organizationAdmin = data.viewer?.organizationAdmin ?? false;
+  const mayCreate = organizationAdmin || (data.viewer?.mayCreateSurveys ?? false);
+  const refetch = () => startTransition(() => setFetchKey((k) => k + 1));
+
+  const createSurvey = async () => {
+    const language = (["en", "es", "fi"] as const).find((l) => l === i18n.locale) ?? "en";
+    const result = await runMutation("createSurvey", commitCreate, { input: { name: t`New survey`, languages: [language], questions: [] } }, {
+      success: t`Survey created`,
+      fallbackError: t`Something went wrong`,
+    });
+    const id = result?.createSurvey.survey.legacyId;
+    if (id) navigate(`/surveys/${id}/edit`);
+  };
+
+  return (
+    <section className="page survey-list-page">
+      <div className="survey-list-page__header">
+        <h1 className="page__title">
+          <Trans>Surveys</Trans>
+        </h1>
+        {mayCreate ? (
+          <div className="survey-list-page__actions">
+            <Link className="button button--secondary" to="/surveys/templates">
+              <Trans>Start from a template</Trans>
+            </Link>
+            <button type="button" className="button" onClick={() => void createSurvey()}>
+              <Trans>New survey</Trans>
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <SurveyTabs selected={tab} onSelect={(next) => startTransition(() => setParams(next === "all" ? {} : { tab: next }, { replace: true }))} />
+      <div
+        role="tabpanel"
+        id="survey-tabpanel"
+        aria-labelledby={`survey-tab-${tab}`}
+        aria-busy={pending}
+        tabIndex={0}
+        className="survey-list-page__panel"
+      >
+        <SurveyList
+          query={data}
+          tab={tab}
+          organizationAdmin={organizationAdmin}
+          countryCode={data.viewer?.countryCode ?? null}
+          onChanged={refetch}
+          onDemoGenerated={() =>
+            startTransition(() => {
+              setParams({}, { replace: true });
+              setFetchKey((k) => k + 1);
+            })
+          }
+        />
+      </div>
+    </section>
+  );
+}
