@@ -12,6 +12,7 @@ import { userManagementRoutes } from "./user-management.js";
 import { invitationRoutes } from "./invitations.js";
 import { surveyRoutes } from "./surveys.js";
 import { channelRoutes } from "./channels.js";
+import { resultsListRoutes } from "./results-list.js";
 import { demoDataRoutes } from "./demo-data.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
@@ -27,5 +28,6 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...invitationRoutes,
   ...surveyRoutes,
   ...channelRoutes,
+  ...resultsListRoutes,
   ...demoDataRoutes,
 ];
