@@ -8,8 +8,9 @@
 // - Additive, never duplicating: the demo survey and link are found again by their marker
 //   (settings.demoData = true); a deleted one is made again on the next call. Concurrent calls of
 //   one organisation are serialised with an advisory lock, so two clicks make one survey.
-// - Counters and live lists: the survey's and the link's response count and last feedback are
-//   updated in the same transaction, and the new count is published to responseCountChanged.
+// - Counters, analytics and live lists: the survey's and the link's response count and last feedback
+//   are updated in the same transaction, the analytics roll-ups of the touched days are recomputed
+//   (domain/analytics/rollups.ts), and the new count is published to responseCountChanged.
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
@@ -31,6 +32,7 @@ import {
   type ResponseJson,
 } from "../../seed/demo.js";
 import { createRandom } from "../../seed/random.js";
+import { markResponsesChanged } from "../analytics/rollups.js";
 
 export const demoDataLimits = { defaultResponses: 500, maxResponses: 5_000 } as const;
 export const demoSurveyName = "Demo survey";
@@ -228,11 +230,18 @@ export async function generateDemoData(ctx: DomainContext, input: unknown = {}):
         to,
         lastFeedbackAt: surveyCounts.lastFeedbackAt,
         touchpointCounts,
+        times,
       };
     },
     { maxWait: 30_000, timeout: 5 * 60_000 },
   );
 
+  // The analytics roll-ups of the days that got responses, recomputed from the raw rows.
+  await markResponsesChanged(
+    ctx.prisma,
+    organizationId,
+    result.times.map((t) => ({ createdAt: new Date(t), surveyId: result.survey.id, touchpointId: result.touchpoint.id })),
+  );
   // Open survey lists and summaries update live.
   ctx.bus.publish("response:created", result.survey.id, {
     surveyId: result.survey.id,
