@@ -1,0 +1,373 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useId, useMemo, useState, type FormEvent } from "react";
+import { graphql, useFragment } from "react-relay";
+import { useNavigate } from "react-router-dom";
+import type { TerminalForm_touchpoint$key } from "../__generated__/TerminalForm_touchpoint.graphql";
+import type { TouchpointBasicsFields_query$key } from "../__generated__/TouchpointBasicsFields_query.graphql";
+import { SaveButton } from "../shell/SaveButton";
+import { useFormGuard } from "../shell/useFormGuard";
+import { CopyField } from "./CopyField";
+import { DeleteTouchpointButton } from "./DeleteTouchpointButton";
+import { KeyValueEditor } from "./KeyValueEditor";
+import { onlineLabels, onlineState, terminalDraftOf, terminalSettingsOf, validateTerminal, type TerminalDraft } from "./model";
+import { ReadOnlyNotice } from "./ReadOnlyNotice";
+import { TouchpointBasicsFields, validateBasics, type BasicsDraft } from "./TouchpointBasicsFields";
+import { useSaveThenOpen } from "./useSaveThenOpen";
+import { useTouchpointMutations } from "./useTouchpointMutations";
+
+const editPath = (id: string) => `/touchpoints/terminals/${id}/edit`;
+
+/** Creates or edits a terminal: basics, pairing by UDID, IP address and the terminal settings (spec 001 §3). */
+export function TerminalForm({ touchpoint, query, defaultUnitId }: { touchpoint: TerminalForm_touchpoint$key | null; query: TouchpointBasicsFields_query$key; defaultUnitId: string }) {
+  const { t, i18n } = useLingui();
+  const formId = useId();
+  const navigate = useNavigate();
+  const tp = useFragment(
+    graphql`
+      fragment TerminalForm_touchpoint on Touchpoint {
+        legacyId
+        name
+        unit {
+          legacyId
+          name
+        }
+        activeSurveyLegacyId
+        ipAddress
+        udid
+        settingsJson
+        logoUrl
+        editRefusal
+        responseCount
+        lastSeenAt
+        link
+      }
+    `,
+    touchpoint,
+  );
+  const { create, update } = useTouchpointMutations();
+  const { created, markCreated } = useSaveThenOpen(editPath);
+  const savedBasics: BasicsDraft = useMemo(
+    () => ({ name: tp?.name ?? "", unitId: tp?.unit.legacyId ?? defaultUnitId, activeSurveyId: tp?.activeSurveyLegacyId ?? "", moveResponses: null }),
+    [tp, defaultUnitId],
+  );
+  const savedTerminal = useMemo(() => terminalDraftOf(tp ?? null), [tp]);
+  const [basics, setBasics] = useState(savedBasics);
+  const [terminal, setTerminal] = useState(savedTerminal);
+  const [deleteLogo, setDeleteLogo] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [shown, setShown] = useState({ basics: savedBasics, terminal: savedTerminal });
+  // A saved answer from the server becomes the new starting point.
+  if (shown.basics !== savedBasics || shown.terminal !== savedTerminal) {
+    setShown({ basics: savedBasics, terminal: savedTerminal });
+    setBasics(savedBasics);
+    setTerminal(savedTerminal);
+    setDeleteLogo(false);
+  }
+
+  const readOnly = Boolean(tp?.editRefusal);
+  const basicsErrors = validateBasics(basics, tp?.unit.legacyId ?? null);
+  const terminalErrors = validateTerminal(terminal, { udidRequired: Boolean(tp?.udid) });
+  const valid = Object.keys(basicsErrors).length === 0 && Object.keys(terminalErrors).length === 0;
+  const dirty =
+    !readOnly && !created && (JSON.stringify(basics) !== JSON.stringify(savedBasics) || JSON.stringify(terminal) !== JSON.stringify(savedTerminal) || deleteLogo);
+  const setT = (patch: Partial<TerminalDraft>) => setTerminal((d) => ({ ...d, ...patch }));
+  const err = (key: keyof typeof terminalErrors) => (terminalErrors[key] ? i18n._(terminalErrors[key]) : undefined);
+
+  const save = async (open = true): Promise<boolean> => {
+    if (!valid || readOnly) return false;
+    setSaving(true);
+    try {
+      const settingsJson = JSON.stringify(terminalSettingsOf(terminal));
+      if (!tp) {
+        const id = await create({
+          name: basics.name.trim(),
+          type: "terminal",
+          unitId: basics.unitId,
+          activeSurveyId: basics.activeSurveyId || null,
+          ipAddress: terminal.ipAddress.trim() || null,
+          settingsJson,
+        });
+        if (id) markCreated(id, open);
+        return id !== null;
+      }
+      const moving = basics.unitId !== tp.unit.legacyId;
+      return await update({
+        id: tp.legacyId,
+        name: basics.name.trim(),
+        activeSurveyId: basics.activeSurveyId,
+        ipAddress: terminal.ipAddress.trim(),
+        settingsJson,
+        ...(moving ? { unitId: basics.unitId, moveResponses: basics.moveResponses === true } : {}),
+        ...(terminal.udid.trim() && terminal.udid.trim() !== (tp.udid ?? "") ? { udid: terminal.udid.trim() } : {}),
+        ...(deleteLogo ? { deleteLogo: true } : {}),
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const { dialog } = useFormGuard({ dirty, valid, save: () => save(false) });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void save();
+  };
+  const state = onlineState(tp?.lastSeenAt);
+  const kioskUrl = tp ? tp.link.replace(/\/s\/([^/]+)$/, "/t/$1") : "";
+
+  return (
+    <form id={formId} className="form" onSubmit={onSubmit} noValidate aria-label={tp ? t`Terminal ${tp.name}` : t`New terminal`}>
+      {tp?.editRefusal ? <ReadOnlyNotice refusal={tp.editRefusal} /> : null}
+      <fieldset className="tp-fieldset fieldset" disabled={readOnly}>
+        <legend>
+          <Trans>Terminal</Trans>
+        </legend>
+        <TouchpointBasicsFields
+          query={query}
+          idPrefix={`${formId}-basics`}
+          draft={basics}
+          onChange={setBasics}
+          errors={basicsErrors}
+          savedUnit={tp ? tp.unit : null}
+          responseCount={tp?.responseCount ?? 0}
+        />
+        {tp ? (
+          <p>
+            <span className={`tp-state tp-state--${state}`}>{i18n._(onlineLabels[state])}</span>{" "}
+            {tp.lastSeenAt ? (
+              <span className="muted">
+                <Trans>Last ping {i18n.date(new Date(tp.lastSeenAt), { dateStyle: "medium", timeStyle: "short" })}</Trans>
+              </span>
+            ) : null}{" "}
+            <span className="muted">
+              <Trans>Responses: {tp.responseCount}</Trans>
+            </span>
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="tp-fieldset fieldset" disabled={readOnly}>
+        <legend>
+          <Trans>Pairing</Trans>
+        </legend>
+        {tp ? (
+          <>
+            <div className="field">
+              <label htmlFor={`${formId}-udid`}>
+                <Trans>Device UDID</Trans>
+              </label>
+              <input
+                id={`${formId}-udid`}
+                type="text"
+                value={terminal.udid}
+                maxLength={64}
+                aria-invalid={terminalErrors.udid ? true : undefined}
+                aria-describedby={`${formId}-udid-hint${terminalErrors.udid ? ` ${formId}-udid-error` : ""}`}
+                onChange={(e) => setT({ udid: e.target.value })}
+              />
+              <p className="field__hint" id={`${formId}-udid-hint`}>
+                <Trans>To pair a device, enter the UDID its screen shows. Or open the kiosk address below on the device.</Trans>
+              </p>
+              {terminalErrors.udid ? (
+                <p className="field__error" id={`${formId}-udid-error`}>
+                  {err("udid")}
+                </p>
+              ) : null}
+            </div>
+            <CopyField id={`${formId}-kiosk`} label={t`Kiosk address`} value={kioskUrl} copyLabel={t`Copy kiosk address`} />
+          </>
+        ) : (
+          <p className="field__hint">
+            <Trans>A UDID is generated when the terminal is saved; then you can pair a device with it.</Trans>
+          </p>
+        )}
+        <div className="field">
+          <label htmlFor={`${formId}-ip`}>
+            <Trans>IP address</Trans>
+          </label>
+          <input
+            id={`${formId}-ip`}
+            type="text"
+            inputMode="text"
+            value={terminal.ipAddress}
+            maxLength={64}
+            aria-invalid={terminalErrors.ipAddress ? true : undefined}
+            aria-describedby={`${formId}-ip-hint${terminalErrors.ipAddress ? ` ${formId}-ip-error` : ""}`}
+            onChange={(e) => setT({ ipAddress: e.target.value })}
+          />
+          <p className="field__hint" id={`${formId}-ip-hint`}>
+            <Trans>Optional: the IPv4 or IPv6 address assigned to the device.</Trans>
+          </p>
+          {terminalErrors.ipAddress ? (
+            <p className="field__error" id={`${formId}-ip-error`} role="alert">
+              {err("ipAddress")}
+            </p>
+          ) : null}
+        </div>
+      </fieldset>
+
+      <fieldset className="tp-fieldset fieldset" disabled={readOnly}>
+        <legend>
+          <Trans>Device settings</Trans>
+        </legend>
+        <div className="tp-form-grid">
+          <div className="field">
+            <label htmlFor={`${formId}-brightness`}>
+              <Trans>Screen brightness (%)</Trans>
+            </label>
+            <input
+              id={`${formId}-brightness`}
+              type="number"
+              min={0}
+              max={100}
+              step={1}
+              value={terminal.brightness}
+              aria-invalid={terminalErrors.brightness ? true : undefined}
+              onChange={(e) => setT({ brightness: e.target.value })}
+            />
+            {terminalErrors.brightness ? <p className="field__error">{err("brightness")}</p> : null}
+          </div>
+          <div className="field">
+            <div className="field field--checkbox">
+              <input id={`${formId}-reboot`} type="checkbox" checked={terminal.rebootEnabled} onChange={(e) => setT({ rebootEnabled: e.target.checked })} />
+              <label htmlFor={`${formId}-reboot`}>
+                <Trans>Reboot every day</Trans>
+              </label>
+            </div>
+            <label htmlFor={`${formId}-reboot-time`}>
+              <Trans>Reboot time</Trans>
+            </label>
+            <input
+              id={`${formId}-reboot-time`}
+              type="time"
+              value={terminal.rebootTime}
+              disabled={!terminal.rebootEnabled}
+              aria-invalid={terminalErrors.rebootTime ? true : undefined}
+              onChange={(e) => setT({ rebootTime: e.target.value })}
+            />
+            {terminalErrors.rebootTime ? <p className="field__error">{err("rebootTime")}</p> : null}
+          </div>
+        </div>
+        <fieldset className="tp-radios">
+          <legend>
+            <Trans>Response time limit</Trans>
+          </legend>
+          {(
+            [
+              ["none", t`No limit`],
+              ["hours", t`Hours after the survey starts`],
+              ["expiresAt", t`Until an expiration date`],
+            ] as const
+          ).map(([kind, label]) => (
+            <label key={kind}>
+              <input type="radio" name={`${formId}-limit`} checked={terminal.limitKind === kind} onChange={() => setT({ limitKind: kind })} />
+              {label}
+            </label>
+          ))}
+        </fieldset>
+        {terminal.limitKind === "hours" ? (
+          <div className="field">
+            <label htmlFor={`${formId}-limit-hours`}>
+              <Trans>Response time limit (hours)</Trans>
+            </label>
+            <input
+              id={`${formId}-limit-hours`}
+              type="number"
+              min={1}
+              max={8760}
+              value={terminal.limitHours}
+              aria-invalid={terminalErrors.limitHours ? true : undefined}
+              onChange={(e) => setT({ limitHours: e.target.value })}
+            />
+            {terminalErrors.limitHours ? <p className="field__error">{err("limitHours")}</p> : null}
+          </div>
+        ) : null}
+        {terminal.limitKind === "expiresAt" ? (
+          <div className="field">
+            <label htmlFor={`${formId}-limit-date`}>
+              <Trans>Expiration date</Trans>
+            </label>
+            <input
+              id={`${formId}-limit-date`}
+              type="datetime-local"
+              value={terminal.limitExpiresAt}
+              aria-invalid={terminalErrors.limitExpiresAt ? true : undefined}
+              onChange={(e) => setT({ limitExpiresAt: e.target.value })}
+            />
+            {terminalErrors.limitExpiresAt ? <p className="field__error">{err("limitExpiresAt")}</p> : null}
+          </div>
+        ) : null}
+        <KeyValueEditor
+          idPrefix={`${formId}-meta`}
+          legend={t`Emitted metadata`}
+          hint={t`Stored with every response from this terminal.`}
+          pairs={terminal.metadata}
+          onChange={(metadata) => setT({ metadata })}
+          error={err("metadata")}
+        />
+        <KeyValueEditor
+          idPrefix={`${formId}-config`}
+          legend={t`Custom configuration`}
+          hint={t`Key-value settings passed to the terminal device.`}
+          pairs={terminal.configuration}
+          onChange={(configuration) => setT({ configuration })}
+          error={err("configuration")}
+        />
+        <div className="field field--checkbox">
+          <input id={`${formId}-pp-own`} type="checkbox" checked={terminal.privacyPolicyOwn} onChange={(e) => setT({ privacyPolicyOwn: e.target.checked })} />
+          <label htmlFor={`${formId}-pp-own`}>
+            <Trans>Own privacy policy for this terminal</Trans>
+          </label>
+        </div>
+        {terminal.privacyPolicyOwn ? (
+          <div className="field">
+            <label htmlFor={`${formId}-pp`}>
+              <Trans>Privacy policy</Trans>
+            </label>
+            <textarea id={`${formId}-pp`} rows={4} value={terminal.privacyPolicy} onChange={(e) => setT({ privacyPolicy: e.target.value })} />
+            {terminalErrors.privacyPolicy ? <p className="field__error">{err("privacyPolicy")}</p> : null}
+          </div>
+        ) : (
+          <p className="field__hint">
+            <Trans>The organisation's privacy policy is shown.</Trans>
+          </p>
+        )}
+        <div className="field field--checkbox">
+          <input id={`${formId}-look-own`} type="checkbox" checked={terminal.appearanceOwn} onChange={(e) => setT({ appearanceOwn: e.target.checked })} />
+          <label htmlFor={`${formId}-look-own`}>
+            <Trans>Own visual appearance for this terminal</Trans>
+          </label>
+        </div>
+        {terminal.appearanceOwn ? (
+          <div className="tp-form-grid">
+            {(
+              [
+                ["primaryColor", t`Primary colour`],
+                ["backgroundColor", t`Background colour`],
+                ["textColor", t`Text colour`],
+              ] as const
+            ).map(([key, label]) => (
+              <div className="field" key={key}>
+                <label htmlFor={`${formId}-${key}`}>{label}</label>
+                <input id={`${formId}-${key}`} type="color" value={terminal[key]} onChange={(e) => setT({ [key]: e.target.value })} />
+              </div>
+            ))}
+          </div>
+        ) : null}
+        {tp?.logoUrl ? (
+          <div className="field field--checkbox">
+            <input id={`${formId}-logo`} type="checkbox" checked={deleteLogo} onChange={(e) => setDeleteLogo(e.target.checked)} />
+            <label htmlFor={`${formId}-logo`}>
+              <Trans>Remove the custom logo (the organisation's logo is shown)</Trans>
+            </label>
+          </div>
+        ) : null}
+      </fieldset>
+      {tp && !readOnly ? (
+        <div>
+          <DeleteTouchpointButton legacyId={tp.legacyId} name={tp.name} onDeleted={() => navigate("/touchpoints/terminals")} />
+        </div>
+      ) : null}
+      {!readOnly ? <SaveButton valid={valid && dirty} saving={saving} form={formId} /> : null}
+      {dialog}
+    </form>
+  );
+}
