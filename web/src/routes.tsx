@@ -170,7 +170,8 @@ export const routeDefs: RouteDef[] = [
       { index: true, redirect: "list" },
       { path: "list", title: msg`Surveys`, screen: () => import("./surveys/list/SurveyListPage") },
       { path: "scheduled", title: msg`Scheduled surveys` },
-      { path: ":id/edit", title: msg`Edit survey` },
+      // ":id" may be "new": an unsaved survey, created on its first save (docs/survey-editor.md).
+      { path: ":id/edit", title: msg`Edit survey`, screen: () => import("./surveys/editor/SurveyEditorPage") },
       { path: "templates", title: msg`Survey templates` },
     ],
   },

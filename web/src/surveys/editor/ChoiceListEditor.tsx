@@ -1,0 +1,89 @@
+// The choices of a single or multiple choice question, or the emotions of an emotion question
+// (each with its cluster for the emotional value index): edit the text per language, add, remove.
+import { Trans, useLingui } from "@lingui/react/macro";
+import { EMOTION_CLUSTERS, newChoiceId, type DraftChoice, type QuestionErrors } from "./draft";
+import { LocalizedInput } from "./LocalizedInput";
+import { useEditorLabels } from "./useEditorLabels";
+
+type Props = {
+  idPrefix: string;
+  /** 1-based position of the question, for the controls' names. */
+  number: number;
+  emotion: boolean;
+  choices: DraftChoice[];
+  language: string;
+  defaultLanguage: string;
+  errors: QuestionErrors;
+  onChange: (choices: DraftChoice[]) => void;
+};
+
+export function ChoiceListEditor({ idPrefix, number, emotion, choices, language, defaultLanguage, errors, onChange }: Props) {
+  const { t } = useLingui();
+  const labels = useEditorLabels();
+  const set = (i: number, c: DraftChoice) => onChange(choices.map((x, j) => (j === i ? c : x)));
+  const shown = choices.map((c, i) => ({ c, i })).filter(({ c }) => !c.hidden);
+  return (
+    <fieldset className="fieldset se-choices">
+      <legend>{emotion ? t`Question ${number} emotions` : t`Question ${number} choices`}</legend>
+      {emotion ? (
+        <p className="field__hint">
+          <Trans>Each emotion belongs to a cluster; the emotional value index is the mean cluster value × 100.</Trans>
+        </p>
+      ) : null}
+      <ol className="se-choices__list">
+        {shown.map(({ c, i }, n) => {
+          const m = n + 1;
+          const error = errors.choice?.[i];
+          return (
+            <li key={c.id} className="se-row se-choice">
+              <LocalizedInput
+                id={`${idPrefix}-choice-${c.id}`}
+                label={emotion ? t`Question ${number} emotion ${m}` : t`Question ${number} choice ${m}`}
+                value={c.text}
+                language={language}
+                defaultLanguage={defaultLanguage}
+                error={error && error !== "unknownCluster" ? labels.errors[error] : undefined}
+                onChange={(text) => set(i, { ...c, text })}
+              />
+              {emotion ? (
+                <div className="field">
+                  <label htmlFor={`${idPrefix}-cluster-${c.id}`}>{t`Question ${number} emotion ${m} cluster`}</label>
+                  <select
+                    id={`${idPrefix}-cluster-${c.id}`}
+                    value={c.cluster ?? ""}
+                    aria-invalid={error === "unknownCluster" ? true : undefined}
+                    onChange={(e) => set(i, { ...c, cluster: e.target.value })}
+                  >
+                    {c.cluster && !EMOTION_CLUSTERS.includes(c.cluster as never) ? <option value={c.cluster}>{c.cluster}</option> : null}
+                    {!c.cluster ? <option value="">{t`Choose a cluster`}</option> : null}
+                    {EMOTION_CLUSTERS.map((k) => (
+                      <option key={k} value={k}>
+                        {labels.clusters[k]}
+                      </option>
+                    ))}
+                  </select>
+                  {error === "unknownCluster" ? <p className="field__error">{labels.errors.unknownCluster}</p> : null}
+                </div>
+              ) : null}
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                onClick={() => onChange(choices.filter((_, j) => j !== i))}
+              >
+                {emotion ? t`Remove emotion ${m} of question ${number}` : t`Remove choice ${m} of question ${number}`}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      {errors.choices ? <p className="field__error">{labels.errors[errors.choices]}</p> : null}
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={() => onChange([...choices, { id: newChoiceId(), text: {}, ...(emotion ? { cluster: "advocacy" } : {}) }])}
+      >
+        {emotion ? t`Add emotion to question ${number}` : t`Add choice to question ${number}`}
+      </button>
+    </fieldset>
+  );
+}

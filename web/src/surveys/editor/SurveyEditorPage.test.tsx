@@ -1,0 +1,335 @@
+// The survey editor in the whole app (guard, shell, lazy screen) against fake GraphQL answers:
+// building a survey with every question type sends the right createSurvey body; blank titles are
+// refused (client and server); logic only with the surveyLogic feature; languages and per-language
+// texts; keyboard reordering; the unsaved-changes guard.
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { toasts } from "../../shell/toastStore";
+import { renderApp } from "../../test/renderApp";
+import { viewerResponse } from "../../test/relay";
+
+vi.setConfig({ testTimeout: 60_000 });
+
+const SURVEY_ID = "5f0000000000000000000001";
+const HEX = /^[0-9a-f]{24}$/;
+const gid = (type: string, id: string) => btoa(`${type}:${id}`);
+
+type Input = { name: string; languages: string[]; tags: string[]; questionTags: string[]; questions: Record<string, any>[] };
+
+/** What the API would store and answer for a body: new questions get ids, logic refs become ids. */
+function stored(input: Input, legacyId = SURVEY_ID) {
+  const ids = input.questions.map((q, i) => (q._id as string | undefined) ?? `${String(i + 1).padStart(2, "0")}${"c".repeat(22)}`);
+  const byRef = new Map(input.questions.map((q, i) => [q.ref ?? q._id, ids[i]!]));
+  return {
+    id: gid("Survey", legacyId),
+    legacyId,
+    name: input.name,
+    languages: input.languages,
+    tags: input.tags,
+    questionTags: input.questionTags,
+    questions: input.questions.map((q, i) => ({
+      id: gid("Question", ids[i]!),
+      legacyId: ids[i],
+      type: q.type,
+      title: q.title,
+      subtitle: q.subtitle ?? null,
+      options: q.options ?? {},
+      choices: q.choices ?? [],
+      logic: q.logic ? Object.fromEntries(Object.entries(q.logic as Record<string, string>).map(([k, v]) => [k, v === "end" ? v : byRef.get(v)])) : null,
+      tags: q.tags ?? [],
+      required: q.required ?? false,
+    })),
+  };
+}
+
+const viewer = (features: string[]) => ({ billingAdmin: false, currentOrganization: { id: "T3JnOjE=", availableFeatures: features } });
+
+function open(path: string, opts: { features?: string[]; survey?: Input; onCreate?: (v: any) => unknown; onUpdate?: (v: any) => unknown } = {}) {
+  const calls: { create: any[]; update: any[] } = { create: [], update: [] };
+  let current = opts.survey ? stored(opts.survey) : null;
+  const utils = renderApp(path, {
+    AppShellQuery: () => viewerResponse(),
+    SurveyEditorPageQuery: (v) => ({ data: { viewer: viewer(opts.features ?? ["surveyLogic"]), ...(v.existing ? { survey: current } : {}) } }),
+    useSaveSurveyCreateMutation: (v) => {
+      calls.create.push(v);
+      if (opts.onCreate) return opts.onCreate(v);
+      current = stored(v.input as Input);
+      return { data: { createSurvey: { survey: current } } };
+    },
+    useSaveSurveyUpdateMutation: (v) => {
+      calls.update.push(v);
+      if (opts.onUpdate) return opts.onUpdate(v);
+      current = stored(v.input as Input, v.id as string);
+      return { data: { updateSurvey: { survey: current } } };
+    },
+  });
+  return { ...utils, calls };
+}
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+// By text, not by role: computing every button's accessible name in a large form is slow in jsdom.
+const click = (name: string) => fireEvent.click(screen.getByText(name, { selector: "button" }));
+const saveButton = () => screen.getByText("Save", { selector: "button" }) as HTMLButtonElement;
+const save = async () => {
+  await act(async () => {
+    fireEvent.click(saveButton());
+  });
+};
+
+const existingSurvey = (patch: Partial<Input> = {}): Input => ({
+  name: "Lobby",
+  languages: ["en"],
+  tags: [],
+  questionTags: [],
+  questions: [
+    { _id: "5f00000000000000000000a1", type: "nps", title: { en: "Recommend us?" }, options: {}, choices: [], tags: [], required: true, logic: { "10": "end" } },
+    { _id: "5f00000000000000000000a2", type: "openText", title: { en: "Why?" }, options: {}, choices: [], tags: [], required: false, logic: null },
+  ],
+  ...patch,
+});
+
+describe("/surveys/:id/edit", () => {
+  beforeEach(() => toasts.clear());
+
+  it("builds a new survey with every question type and creates it with the right body", async () => {
+    const { calls, router } = open("/surveys/new/edit");
+    expect(await screen.findByRole("heading", { name: "New survey" })).toBeTruthy();
+    expect(screen.getByText("Save the survey to preview it.")).toBeTruthy();
+    type("Survey name", "Every type");
+    type("Survey tag", "lobby");
+    click("Add survey tag");
+
+    click("Add smiley question");
+    type("Question 1 title", "How was it?");
+    fireEvent.click(screen.getByLabelText("Question 1: 4 smiley buttons"));
+    fireEvent.click(screen.getByLabelText("Question 1 requires an answer"));
+
+    click("Add NPS question");
+    type("Question 2 title", "Recommend us?");
+    type("Question 2 help text (optional)", "0 to 10");
+
+    click("Add slider question");
+    type("Question 3 title", "Speed");
+    type("Question 3 minimum", "1");
+    type("Question 3 maximum", "7");
+    type("Question 3 minimum label", "slow");
+    type("Question 3 maximum label", "fast");
+
+    click("Add single choice question");
+    type("Question 4 title", "Pick one");
+    type("Question 4 choice 1", "Coffee");
+    type("Question 4 choice 2", "Tea");
+    click("Add choice to question 4");
+    type("Question 4 choice 3", "Water");
+    click("Remove choice 2 of question 4");
+
+    click("Add multiple choice question");
+    type("Question 5 title", "Pick many");
+    type("Question 5 choice 1", "X");
+    type("Question 5 choice 2", "Y");
+    type("Question 5 tag", "service");
+    click("Add tag to question 5");
+
+    click("Add open text question");
+    type("Question 6 title", "Tell us more");
+
+    click("Add emotion question");
+    type("Question 7 title", "How do you feel?");
+    ["Delighted", "Confident", "Curious", "Angry"].forEach((text, i) => type(`Question 7 emotion ${i + 1}`, text));
+    fireEvent.change(screen.getByLabelText("Question 7 emotion 3 cluster"), { target: { value: "trust" } });
+
+    click("Add contact details question");
+    type("Question 8 title", "Contact");
+    fireEvent.click(screen.getByLabelText("Question 8 asks for Phone"));
+
+    // Logic: the NPS question's answer 10 skips to the open question; the smiley's worst answer ends.
+    click("Add logic rule to question 2");
+    fireEvent.change(screen.getByLabelText("Question 2 rule 1: when the answer is"), { target: { value: "10" } });
+    fireEvent.change(screen.getByLabelText("Question 2 rule 1: go to"), { target: { value: within(screen.getByLabelText("Question 2 rule 1: go to")).getByText("Question 6: Tell us more").getAttribute("value") } });
+    click("Add logic rule to question 1");
+    expect((screen.getByLabelText("Question 1 rule 1: when the answer is") as HTMLSelectElement).selectedOptions[0]!.textContent).toBe("Very dissatisfied");
+
+    expect([...document.querySelectorAll(".field__error")].map((e) => e.textContent)).toEqual([]);
+    expect(saveButton().disabled).toBe(false);
+    await save();
+    await waitFor(() => expect(calls.create).toHaveLength(1));
+    const input = calls.create[0].input as Input;
+    const refs = input.questions.map((q) => q.ref as string);
+    expect(refs.every((r) => typeof r === "string" && r.length > 0)).toBe(true);
+    const choice = (text: string, extra: object = {}) => ({ id: expect.stringMatching(HEX), text: { en: text }, ...extra });
+    expect(input).toEqual({
+      name: "Every type",
+      languages: ["en"],
+      tags: ["lobby"],
+      questionTags: ["service"],
+      questions: [
+        { ref: refs[0], type: "smiley", title: { en: "How was it?" }, subtitle: null, options: { buttons: 4 }, choices: [], tags: [], required: true, logic: { "0": "end" } },
+        { ref: refs[1], type: "nps", title: { en: "Recommend us?" }, subtitle: { en: "0 to 10" }, options: {}, choices: [], tags: [], required: false, logic: { "10": refs[5] } },
+        {
+          ref: refs[2],
+          type: "slider",
+          title: { en: "Speed" },
+          subtitle: null,
+          options: { min: 1, max: 7, step: 1, minLabel: { en: "slow" }, maxLabel: { en: "fast" } },
+          choices: [],
+          tags: [],
+          required: false,
+          logic: null,
+        },
+        { ref: refs[3], type: "singleChoice", title: { en: "Pick one" }, subtitle: null, options: {}, choices: [choice("Coffee"), choice("Water")], tags: [], required: false, logic: null },
+        { ref: refs[4], type: "multipleChoice", title: { en: "Pick many" }, subtitle: null, options: {}, choices: [choice("X"), choice("Y")], tags: ["service"], required: false, logic: null },
+        { ref: refs[5], type: "openText", title: { en: "Tell us more" }, subtitle: null, options: {}, choices: [], tags: [], required: false, logic: null },
+        {
+          ref: refs[6],
+          type: "emotion",
+          title: { en: "How do you feel?" },
+          subtitle: null,
+          options: {},
+          choices: [choice("Delighted", { cluster: "advocacy" }), choice("Confident", { cluster: "trust" }), choice("Curious", { cluster: "trust" }), choice("Angry", { cluster: "destroying" })],
+          tags: [],
+          required: false,
+          logic: null,
+        },
+        { ref: refs[7], type: "contactDetails", title: { en: "Contact" }, subtitle: null, options: { fields: ["name", "email"] }, choices: [], tags: [], required: false, logic: null },
+      ],
+    });
+    await waitFor(() => expect(toasts.list().map((t) => t.message)).toEqual(["Survey created"]));
+    // The page continues at the new survey's address, unguarded, with a preview link.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/surveys/${SURVEY_ID}/edit`));
+    expect((await screen.findByRole("link", { name: "Preview" })).getAttribute("href")).toBe(`/surveys/${SURVEY_ID}/preview`);
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+  });
+
+  it("refuses blank titles with the spec's message, and shows the server's refusal at its question", async () => {
+    const { calls } = open(`/surveys/${SURVEY_ID}/edit`, {
+      survey: existingSurvey(),
+      onUpdate: () => ({
+        errors: [{ message: "Question title must not be blank", extensions: { code: "BAD_USER_INPUT", field: "questions.1.title.en" } }],
+      }),
+    });
+    const title = await screen.findByLabelText("Question 1 title");
+    expect((title as HTMLInputElement).value).toBe("Recommend us?");
+    fireEvent.change(title, { target: { value: "   " } });
+    expect(screen.getByText("Question title must not be blank")).toBeTruthy();
+    expect(title.getAttribute("aria-invalid")).toBe("true");
+    expect(saveButton().disabled).toBe(true);
+    await save();
+    expect(calls.update).toHaveLength(0);
+
+    fireEvent.change(title, { target: { value: "Recommend?" } });
+    expect(saveButton().disabled).toBe(false);
+    await save();
+    await waitFor(() => expect(calls.update).toHaveLength(1));
+    const question2 = screen.getByRole("group", { name: "Question 2: Open text" });
+    expect((await within(question2).findByRole("alert")).textContent).toBe("Question title must not be blank");
+    await waitFor(() => expect(toasts.list().map((t) => t.message)).toEqual(["Question title must not be blank"]));
+    // Nothing was saved: still dirty (the guard would hold navigation).
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it("hides logic without the surveyLogic feature, says so, and sends no logic", async () => {
+    const { calls } = open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey(), features: [] });
+    await screen.findByLabelText("Question 1 title");
+    expect(screen.queryByRole("button", { name: "Add logic rule to question 1" })).toBeNull();
+    expect(screen.queryByRole("group", { name: "Question 1 logic" })).toBeNull();
+    expect(screen.getByText("Skipping to a question or to the end by the answer is not in your organisation's plan.")).toBeTruthy();
+    expect(screen.getByText("No access to this feature: upgrade your plan or contact support")).toBeTruthy();
+    expect(screen.getByText(/This survey has logic rules that your plan does not include/)).toBeTruthy();
+    type("Survey name", "Lobby 2");
+    await save();
+    await waitFor(() => expect(calls.update).toHaveLength(1));
+    const input = calls.update[0].input as Input;
+    expect(calls.update[0].id).toBe(SURVEY_ID);
+    expect(input.questions.map((q) => q.logic)).toEqual([null, null]);
+    expect(input.questions.map((q) => q._id)).toEqual(["5f00000000000000000000a1", "5f00000000000000000000a2"]);
+    await waitFor(() => expect(toasts.list().map((t) => t.message)).toEqual(["Saved"]));
+  });
+
+  it("shows and edits logic with the feature", async () => {
+    const { calls } = open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey() });
+    const answer = (await screen.findByLabelText("Question 1 rule 1: when the answer is")) as HTMLSelectElement;
+    expect(answer.value).toBe("10");
+    expect((screen.getByLabelText("Question 1 rule 1: go to") as HTMLSelectElement).value).toBe("end");
+    fireEvent.change(screen.getByLabelText("Question 1 rule 1: go to"), { target: { value: "5f00000000000000000000a2" } });
+    click("Add logic rule to question 1");
+    click("Remove rule 2 of question 1");
+    await save();
+    await waitFor(() => expect(calls.update).toHaveLength(1));
+    expect((calls.update[0].input as Input).questions[0]!.logic).toEqual({ "0": "end" });
+  });
+
+  it("adds a language and edits each text per language", async () => {
+    const { calls } = open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey({ questions: [existingSurvey().questions[1]!] }) });
+    await screen.findByLabelText("Question 1 title");
+    fireEvent.change(screen.getByLabelText("Language to add"), { target: { value: "fi" } });
+    click("Add language");
+    // The new language is the one being edited: the English text is shown as the original.
+    expect((screen.getByLabelText("Edit texts in") as HTMLSelectElement).value).toBe("fi");
+    const title = screen.getByLabelText("Question 1 title") as HTMLInputElement;
+    expect(title.value).toBe("");
+    expect(title.getAttribute("lang")).toBe("fi");
+    expect(screen.getByText("Default language: Why?")).toBeTruthy();
+    fireEvent.change(title, { target: { value: "Miksi?" } });
+    fireEvent.change(screen.getByLabelText("Edit texts in"), { target: { value: "en" } });
+    expect((screen.getByLabelText("Question 1 title") as HTMLInputElement).value).toBe("Why?");
+    await save();
+    await waitFor(() => expect(calls.update).toHaveLength(1));
+    const input = calls.update[0].input as Input;
+    expect(input.languages).toEqual(["en", "fi"]);
+    expect(input.questions[0]!.title).toEqual({ en: "Why?", fi: "Miksi?" });
+
+    // Finnish as the default language; then removing English drops its texts.
+    click("Make Finnish the default language");
+    click("Remove language English");
+    await save();
+    await waitFor(() => expect(calls.update).toHaveLength(2));
+    expect(calls.update[1].input).toMatchObject({ languages: ["fi"], questions: [{ title: { fi: "Miksi?" } }] });
+  });
+
+  it("moves questions with the keyboard-usable buttons, keeping focus on the moved question", async () => {
+    const { calls } = open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey() });
+    await screen.findByLabelText("Question 1 title");
+    const down = screen.getByRole("button", { name: "Move question 1 down" });
+    down.focus();
+    await act(async () => {
+      fireEvent.click(down);
+    });
+    expect((screen.getByLabelText("Question 1 title") as HTMLInputElement).value).toBe("Why?");
+    // The moved question is now last: its "down" is disabled, so focus is on its "up".
+    await waitFor(() => expect(document.activeElement?.textContent).toBe("Move question 2 up"));
+    expect(screen.getByText("Question moved to position 2")).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Remove question 1" }));
+    });
+    await save();
+    await waitFor(() => expect(calls.update).toHaveLength(1));
+    // The NPS question's rule (10 → end) stays; the removed question is left out of the body.
+    expect((calls.update[0].input as Input).questions).toEqual([expect.objectContaining({ _id: "5f00000000000000000000a1", logic: { "10": "end" } })]);
+  });
+
+  it("holds navigation away from unsaved changes with the guard", async () => {
+    const { router } = open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey() });
+    await screen.findByLabelText("Question 1 title");
+    type("Survey name", "Changed");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("link", { name: "Summary" }));
+    });
+    expect(await screen.findByRole("alertdialog")).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/surveys/${SURVEY_ID}/edit`);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    });
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    // An invalid form is not offered saving.
+    type("Survey name", " ");
+    expect(screen.getByText("Survey name must not be blank")).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("link", { name: "Summary" }));
+    });
+    expect(await screen.findByText("The form is not valid")).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Continue without saving" }));
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/summary"));
+  });
+});

@@ -1,0 +1,379 @@
+// The survey editor's draft: what the form edits, how it comes from a stored survey, how it becomes
+// the body of createSurvey / updateSurvey (api/src/domain/surveys/input.ts), and the client-side
+// checks that mirror the API's (same messages, so a refusal reads the same wherever it comes from).
+// Pure functions, no React: the editor components call them and the unit tests exercise them.
+import type { LocalizedText, QuestionType } from "../../respondent/types";
+
+export type { LocalizedText, QuestionType };
+
+export const QUESTION_TYPES: readonly QuestionType[] = ["smiley", "nps", "slider", "singleChoice", "multipleChoice", "openText", "emotion", "contactDetails"];
+export const EMOTION_CLUSTERS = ["advocacy", "trust", "attention", "destroying"] as const;
+export type EmotionCluster = (typeof EMOTION_CLUSTERS)[number];
+export const CONTACT_FIELDS = ["name", "email", "phone"] as const;
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+/** "end" as a logic target: the survey ends after this answer. */
+export const END = "end";
+/** The logic key that matches any answer without a more specific rule. */
+export const ANY_ANSWER = "submit";
+
+export type DraftChoice = {
+  /** 24 hexadecimal characters: the stored id, or one made here for a new choice (the API keeps it). */
+  id: string;
+  text: LocalizedText;
+  cluster?: string;
+  /** A stored choice's client key and hidden flag are kept as they were. */
+  key?: string;
+  hidden?: boolean;
+};
+
+export type DraftQuestion = {
+  /** The stored legacyId, or "new-N" for a question not saved yet (sent as its `ref`). */
+  key: string;
+  existing: boolean;
+  type: QuestionType;
+  title: LocalizedText;
+  subtitle: LocalizedText;
+  required: boolean;
+  tags: string[];
+  /** smiley: buttons; slider: min, max, step, minLabel, maxLabel; contactDetails: fields; emotion: clusters. */
+  options: Record<string, unknown>;
+  choices: DraftChoice[];
+  /** Option key → a later question's key or "end" (docs/respondent-api.md "Logic"). */
+  logic: Record<string, string>;
+};
+
+export type Draft = {
+  name: string;
+  /** The first language is the default: every text must exist in it. */
+  languages: string[];
+  tags: string[];
+  questionTags: string[];
+  questions: DraftQuestion[];
+};
+
+/** A question as the API answers it (Survey.questions with SurveyData fields). */
+export type StoredQuestion = {
+  legacyId: string;
+  type: string;
+  title: unknown;
+  subtitle: unknown;
+  options: unknown;
+  choices: unknown;
+  logic: unknown;
+  tags: readonly string[];
+  required: boolean;
+};
+export type StoredSurvey = {
+  name: string;
+  languages: readonly string[];
+  tags: readonly string[];
+  questionTags: readonly string[];
+  questions: readonly StoredQuestion[];
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
+
+function textOf(v: unknown, defaultLanguage: string): LocalizedText {
+  if (typeof v === "string") return v ? { [defaultLanguage]: v } : {};
+  if (!isRecord(v)) return {};
+  const out: LocalizedText = {};
+  for (const [k, s] of Object.entries(v)) if (typeof s === "string") out[k] = s;
+  return out;
+}
+
+/** A random 24-hex id (the API's id format) for a new choice, so logic can name it before it is saved. */
+export function newChoiceId(): string {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+let newQuestionCounter = 0;
+/** A key for a question not saved yet. */
+export function newQuestionKey(): string {
+  newQuestionCounter += 1;
+  return `new-${newQuestionCounter}`;
+}
+
+export function emptyDraft(): Draft {
+  return { name: "", languages: ["en"], tags: [], questionTags: [], questions: [] };
+}
+
+export function draftFromSurvey(s: StoredSurvey): Draft {
+  const languages = s.languages.length ? [...s.languages] : ["en"];
+  const lang = languages[0]!;
+  return {
+    name: s.name,
+    languages,
+    tags: [...s.tags],
+    questionTags: [...s.questionTags],
+    questions: s.questions.map((q) => {
+      const choices = Array.isArray(q.choices) ? q.choices.filter(isRecord) : [];
+      const logic: Record<string, string> = {};
+      if (isRecord(q.logic)) for (const [k, v] of Object.entries(q.logic)) if (typeof v === "string") logic[k] = v;
+      return {
+        key: q.legacyId,
+        existing: true,
+        type: (QUESTION_TYPES.includes(q.type as QuestionType) ? q.type : "openText") as QuestionType,
+        title: textOf(q.title, lang),
+        subtitle: textOf(q.subtitle, lang),
+        required: q.required,
+        tags: [...q.tags],
+        options: isRecord(q.options) ? { ...q.options } : {},
+        choices: choices.map((c) => ({
+          id: typeof c.id === "string" ? c.id : newChoiceId(),
+          text: textOf(c.text, lang),
+          ...(typeof c.cluster === "string" ? { cluster: c.cluster } : {}),
+          ...(typeof c.key === "string" ? { key: c.key } : {}),
+          ...(c.hidden === true ? { hidden: true } : {}),
+        })),
+        logic,
+      };
+    }),
+  };
+}
+
+/** A new question of a type with the API's defaults (and blank choices to fill in). */
+export function newQuestion(type: QuestionType): DraftQuestion {
+  const base = { key: newQuestionKey(), existing: false, type, title: {}, subtitle: {}, required: false, tags: [], options: {}, choices: [], logic: {} };
+  switch (type) {
+    case "smiley":
+      return { ...base, options: { buttons: 5 } };
+    case "slider":
+      return { ...base, options: { min: 0, max: 10, step: 1 } };
+    case "singleChoice":
+    case "multipleChoice":
+      return { ...base, choices: [{ id: newChoiceId(), text: {} }, { id: newChoiceId(), text: {} }] };
+    case "emotion":
+      // One emotion per cluster to start with; the person names them.
+      return { ...base, choices: EMOTION_CLUSTERS.map((cluster) => ({ id: newChoiceId(), text: {}, cluster })) };
+    case "contactDetails":
+      return { ...base, options: { fields: [...CONTACT_FIELDS] } };
+    default:
+      return base;
+  }
+}
+
+// ---- logic ---------------------------------------------------------------------------------
+
+/** The answers a question's logic may name, in display order (ANY_ANSWER last). */
+export function logicOptionKeys(q: DraftQuestion): string[] {
+  const keys: string[] = [];
+  if (q.type === "smiley") for (let i = 0; i < smileyButtons(q); i++) keys.push(String(i));
+  if (q.type === "nps") for (let i = 0; i <= 10; i++) keys.push(String(i));
+  if (q.type === "singleChoice" || q.type === "multipleChoice" || q.type === "emotion") for (const c of q.choices) if (!c.hidden) keys.push(c.id);
+  keys.push(ANY_ANSWER);
+  return keys;
+}
+
+export function smileyButtons(q: DraftQuestion): 4 | 5 {
+  return q.options.buttons === 4 ? 4 : 5;
+}
+
+/**
+ * Drops logic the survey can no longer follow: answers the question no longer has, and targets
+ * that are gone or no longer after the question (after a reorder, a removal or a type change).
+ */
+export function cleanLogic(questions: DraftQuestion[]): DraftQuestion[] {
+  const position = new Map(questions.map((q, i) => [q.key, i]));
+  return questions.map((q, i) => {
+    const keys = new Set(logicOptionKeys(q));
+    const logic: Record<string, string> = {};
+    for (const [k, target] of Object.entries(q.logic)) {
+      if (!keys.has(k)) continue;
+      if (target !== END && !((position.get(target) ?? -1) > i)) continue;
+      logic[k] = target;
+    }
+    return Object.keys(logic).length === Object.keys(q.logic).length ? q : { ...q, logic };
+  });
+}
+
+// ---- list operations -------------------------------------------------------------------------
+
+export function moveQuestion(questions: DraftQuestion[], index: number, delta: -1 | 1): DraftQuestion[] {
+  const to = index + delta;
+  if (index < 0 || to < 0 || to >= questions.length) return questions;
+  const next = [...questions];
+  [next[index], next[to]] = [next[to]!, next[index]!];
+  return cleanLogic(next);
+}
+
+export function removeQuestion(questions: DraftQuestion[], index: number): DraftQuestion[] {
+  return cleanLogic(questions.filter((_, i) => i !== index));
+}
+
+export function replaceQuestion(questions: DraftQuestion[], index: number, q: DraftQuestion): DraftQuestion[] {
+  return cleanLogic(questions.map((x, i) => (i === index ? q : x)));
+}
+
+/** Adds a language (not already there). */
+export function addLanguage(d: Draft, code: string): Draft {
+  return d.languages.includes(code) ? d : { ...d, languages: [...d.languages, code] };
+}
+
+const withoutLanguage = (t: LocalizedText, code: string): LocalizedText => {
+  const { [code]: _gone, ...rest } = t;
+  return rest;
+};
+
+/** Removes a language and its texts (the last language stays). */
+export function removeLanguage(d: Draft, code: string): Draft {
+  if (d.languages.length <= 1 || !d.languages.includes(code)) return d;
+  const strip = (o: Record<string, unknown>) => {
+    const out = { ...o };
+    for (const k of ["minLabel", "maxLabel"]) if (isRecord(out[k])) out[k] = withoutLanguage(out[k] as LocalizedText, code);
+    return out;
+  };
+  return {
+    ...d,
+    languages: d.languages.filter((l) => l !== code),
+    questions: d.questions.map((q) => ({
+      ...q,
+      title: withoutLanguage(q.title, code),
+      subtitle: withoutLanguage(q.subtitle, code),
+      options: strip(q.options),
+      choices: q.choices.map((c) => ({ ...c, text: withoutLanguage(c.text, code) })),
+    })),
+  };
+}
+
+/** Makes a language the default (first). */
+export function makeDefaultLanguage(d: Draft, code: string): Draft {
+  if (!d.languages.includes(code)) return d;
+  return { ...d, languages: [code, ...d.languages.filter((l) => l !== code)] };
+}
+
+// ---- validation --------------------------------------------------------------------------------
+
+/** The API's own messages (api/src/domain/surveys/input.ts surveyMessages); translated in the UI. */
+export type DraftError =
+  | "blankName"
+  | "blankTitle"
+  | "choicesRequired"
+  | "emotionsRequired"
+  | "blankChoice"
+  | "sliderRange"
+  | "sliderStep"
+  | "contactFields"
+  | "unknownCluster";
+
+export type QuestionErrors = {
+  title?: DraftError;
+  choices?: DraftError;
+  /** index of a choice → its error */
+  choice?: Record<number, DraftError>;
+  slider?: DraftError;
+  contact?: DraftError;
+};
+export type DraftErrors = { name?: DraftError; questions: Record<number, QuestionErrors> };
+
+const blank = (t: LocalizedText | undefined, lang: string) => !(t?.[lang] ?? "").trim();
+const finite = (v: unknown) => typeof v === "number" && Number.isFinite(v);
+
+export function validateQuestion(q: DraftQuestion, defaultLanguage: string): QuestionErrors {
+  const e: QuestionErrors = {};
+  if (blank(q.title, defaultLanguage)) e.title = "blankTitle";
+  if (q.type === "singleChoice" || q.type === "multipleChoice" || q.type === "emotion") {
+    const visible = q.choices.filter((c) => !c.hidden);
+    if (visible.length === 0) e.choices = q.type === "emotion" ? "emotionsRequired" : "choicesRequired";
+    q.choices.forEach((c, i) => {
+      if (blank(c.text, defaultLanguage)) (e.choice ??= {})[i] = "blankChoice";
+      else if (q.type === "emotion" && !EMOTION_CLUSTERS.includes(c.cluster as EmotionCluster) && !(isRecord(q.options.clusters) && c.cluster && c.cluster in q.options.clusters))
+        (e.choice ??= {})[i] = "unknownCluster";
+    });
+  }
+  if (q.type === "slider") {
+    const { min, max, step } = q.options;
+    if (!finite(min) || !finite(max) || (min as number) >= (max as number)) e.slider = "sliderRange";
+    else {
+      const steps = ((max as number) - (min as number)) / (step as number);
+      if (!finite(step) || (step as number) <= 0 || Math.abs(steps - Math.round(steps)) > 1e-9) e.slider = "sliderStep";
+    }
+  }
+  if (q.type === "contactDetails") {
+    const fields = Array.isArray(q.options.fields) ? q.options.fields : [];
+    if (fields.length === 0) e.contact = "contactFields";
+  }
+  return e;
+}
+
+export function validateDraft(d: Draft): DraftErrors {
+  const errors: DraftErrors = { questions: {} };
+  if (!d.name.trim()) errors.name = "blankName";
+  const lang = d.languages[0] ?? "en";
+  d.questions.forEach((q, i) => {
+    const e = validateQuestion(q, lang);
+    if (Object.keys(e).length) errors.questions[i] = e;
+  });
+  return errors;
+}
+
+export const isValid = (e: DraftErrors) => !e.name && Object.keys(e.questions).length === 0;
+
+// ---- the API body --------------------------------------------------------------------------------
+
+/** Texts in the survey's languages that are not blank (an untranslated text is left out, not sent blank). */
+function sendText(t: LocalizedText, languages: readonly string[]): LocalizedText {
+  const out: LocalizedText = {};
+  for (const l of languages) {
+    const v = (t[l] ?? "").trim();
+    if (v) out[l] = v;
+  }
+  return out;
+}
+
+/**
+ * The body of createSurvey / updateSurvey. Stored questions carry `_id`, new ones `ref` (their key),
+ * so logic may point at either. Without the surveyLogic feature no logic is sent (the API refuses
+ * logic without the feature).
+ */
+export function toSurveyInput(d: Draft, opts: { logic: boolean }): Record<string, unknown> {
+  const languages = d.languages;
+  const questionTags = [...new Set([...d.questionTags, ...d.questions.flatMap((q) => q.tags)])];
+  return {
+    name: d.name.trim(),
+    languages,
+    tags: d.tags,
+    questionTags,
+    questions: cleanLogic(d.questions).map((q) => {
+      const options: Record<string, unknown> = { ...q.options };
+      for (const k of ["minLabel", "maxLabel"]) {
+        if (!isRecord(options[k])) continue;
+        const t = sendText(options[k] as LocalizedText, languages);
+        if (Object.keys(t).length) options[k] = t;
+        else delete options[k];
+      }
+      const subtitle = sendText(q.subtitle, languages);
+      const hasChoices = q.type === "singleChoice" || q.type === "multipleChoice" || q.type === "emotion";
+      return {
+        ...(q.existing ? { _id: q.key } : { ref: q.key }),
+        type: q.type,
+        title: sendText(q.title, languages),
+        subtitle: Object.keys(subtitle).length ? subtitle : null,
+        options,
+        choices: hasChoices
+          ? q.choices.map((c) => ({
+              id: c.id,
+              text: sendText(c.text, languages),
+              ...(q.type === "emotion" ? { cluster: c.cluster } : {}),
+              ...(c.key ? { key: c.key } : {}),
+              ...(c.hidden ? { hidden: true } : {}),
+            }))
+          : [],
+        tags: q.tags,
+        required: q.required,
+        logic: opts.logic && Object.keys(q.logic).length ? q.logic : null,
+      };
+    }),
+  };
+}
+
+export function hasLogic(d: Draft): boolean {
+  return d.questions.some((q) => Object.keys(q.logic).length > 0);
+}
+
+/** The question index a server field such as "questions.2.title.en" points at. */
+export function questionIndexOfField(field: string | undefined): number | null {
+  const m = /^questions\.(\d+)(\.|$)/.exec(field ?? "");
+  return m ? Number(m[1]) : null;
+}
