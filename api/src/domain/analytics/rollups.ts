@@ -26,7 +26,9 @@ const satExpr = (y: string, n: string) => `CASE WHEN ${y} = 'smiley' THEN ${n} W
  *                                           choiceIds, question type
  * Rows go in primary-key order (fewer lock waits between concurrent writers).
  */
-export function rollupUpsertCtes(resp: string, ans: string): string {
+export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk" = "add"): string {
+  // bulk: plain INSERTs for a load into empty buckets with the keys dropped (bench generator).
+  const bulk = mode === "bulk";
   const hour = (c: string) => `date_bin('1 hour', ${c}, timestamptz '2000-01-01 00:00:00+00')`;
   const day = (c: string) => `date_bin('1 day', ${c}, timestamptz '2000-01-01 00:00:00+00')`;
   const perResponse = `
@@ -48,19 +50,21 @@ export function rollupUpsertCtes(resp: string, ans: string): string {
 , ${name} AS (
   INSERT INTO "${table}" AS x ("organizationId", "bucket", "surveyId", "touchpointId", "unitId", "responses", "satSum", "satCount", "promoters", "passives", "detractors")
   SELECT o, ${bucket("c")} AS b, s, t, u, count(*)::int, sum(sat_sum), sum(sat_count)::int, sum(p)::int, sum(pa)::int, sum(d)::int
-  FROM rollup_rs GROUP BY o, b, s, t, u ORDER BY o, b, s, t, u
+  FROM rollup_rs GROUP BY o, b, s, t, u${bulk ? ")" : `
+  ORDER BY o, b, s, t, u
   ON CONFLICT ("organizationId", "bucket", "surveyId", "touchpointId", "unitId") DO UPDATE SET
     "responses" = x."responses" + EXCLUDED."responses", "satSum" = x."satSum" + EXCLUDED."satSum", "satCount" = x."satCount" + EXCLUDED."satCount",
     "promoters" = x."promoters" + EXCLUDED."promoters", "passives" = x."passives" + EXCLUDED."passives", "detractors" = x."detractors" + EXCLUDED."detractors"
-)`;
+)`}`;
   const answerUpsert = (name: string, table: string, bucket: (c: string) => string) => `
 , ${name} AS (
   INSERT INTO "${table}" AS x ("questionId", "bucket", "touchpointId", "unitId", "value", "surveyId", "organizationId", "count", "sum")
   SELECT q, ${bucket("c")} AS b, t, u, value, s, o, count(*)::int, coalesce(sum(n), 0)::float8
-  FROM rollup_av GROUP BY q, b, t, u, value, s, o ORDER BY q, b, t, u, value, s
+  FROM rollup_av GROUP BY q, b, t, u, value, s, o${bulk ? ")" : `
+  ORDER BY q, b, t, u, value, s
   ON CONFLICT ("questionId", "bucket", "touchpointId", "unitId", "value", "surveyId") DO UPDATE SET
     "count" = x."count" + EXCLUDED."count", "sum" = x."sum" + EXCLUDED."sum"
-)`;
+)`}`;
   return (
     perResponse +
     responseUpsert("rollup_rh", "RollupResponseHour", hour) +
@@ -149,6 +153,9 @@ export async function rebuildRollups(db: PrismaClient, organizationId?: string):
 export async function addRollupsOfOrganization(tx: Db, organizationId: string): Promise<void> {
   await tx.$executeRawUnsafe(`${rawSources(`r."organizationId" = $1`)}${rollupUpsertCtes("src_r", "src_a")} SELECT 1`, organizationId);
 }
+
+/** The statement adding the roll-ups of the responses matching `where` (over "Response" r); for bulk loads. */
+export const rollupsFromRawSql = (where: string, mode: "add" | "bulk" = "add") => `${rawSources(where)}${rollupUpsertCtes("src_r", "src_a", mode)} SELECT 1`;
 
 /** The backfill statement of the migration (all organisations), kept here beside its source. */
 export const backfillSql = () => `${rawSources("true")}${rollupUpsertCtes("src_r", "src_a")} SELECT 1;`;
