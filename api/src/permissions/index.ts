@@ -22,6 +22,7 @@ export const permissions = shield(
       // touchpoints: the domain checks viewResults / editTouchpoints in the touchpoint's unit
       touchpoints: isMember,
       touchpoint: isMember,
+      feedbackList: allow, // members: the results scope; without a session only with a valid shareToken (the domain checks)
     },
     Mutation: {
       updateProfile: isAuthenticated,
@@ -55,6 +56,10 @@ export const permissions = shield(
       updateTouchpoint: isMember, // the domain: editTouchpoints in its unit (and the target unit when moving)
       deleteTouchpoint: isMember,
       setTouchpointVisibility: isMember, // own visibility; the domain: viewResults in its unit
+      // responses: the domain checks manageResponses in the response's unit (editors, admins); other organisations: not found
+      hideResponse: isMember,
+      deleteResponse: isMember,
+      updateResponseMetadata: isMember,
       generateDemoData: isMember, // the domain: organisation admins of the current organisation only
     },
     Subscription: {
@@ -117,6 +122,17 @@ export const permissions = shield(
     DeleteSurveyPayload: isMember,
     DemoDataPayload: isMember,
     PageInfo: allow,
+    // the feedback list: whoever the domain let in (a member, or a share link's visitor)
+    FeedbackListConnection: allow,
+    FeedbackListEdge: allow,
+    FeedbackListRow: allow,
+    FeedbackListCell: allow,
+    FeedbackListColumn: allow,
+    FeedbackListQuestion: allow,
+    HideResponsePayload: isMember,
+    DeleteResponsePayload: isMember,
+    UpdateResponseMetadataPayload: isMember,
+    MetadataPair: isMember,
   },
   { fallbackRule: deny, allowExternalErrors: true, fallbackError: () => noRights() },
 );

@@ -40,6 +40,8 @@ const ownOrganizationOnly = { anonymous: "refused", viewer: "allowed", editor: "
 
 /** A survey of unit A per actor, for the deleteSurvey row (made in the matrix's beforeAll). */
 const surveysToDelete = {} as Record<Actor, string>;
+/** Responses of unit A (survey A at terminal A): one to hide and edit, one per actor to delete (made in beforeAll). */
+const matrixResponses = { toHide: "", toDelete: {} as Record<Actor, string> };
 
 const matrix: Row[] = [
   {
@@ -376,6 +378,38 @@ const matrix: Row[] = [
     expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
   },
   {
+    field: "Query.feedbackList",
+    kind: "query",
+    // Members read the responses they may see: the other team's admin and the other organisation get no rows; anonymous callers need a share token.
+    document: (ids) => `{ feedbackList(filtersJson: ${JSON.stringify(JSON.stringify({ surveyId: [ids.surveyA] }))}, first: 5) { totalCount edges { node { responseLegacyId } } } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data, actor) =>
+      actor === "adminOfOtherUnit" || actor === "adminOfOtherOrganization"
+        ? expect(data.feedbackList.totalCount).toBe(0)
+        : expect(data.feedbackList.totalCount).toBeGreaterThan(0),
+  },
+  {
+    field: "Mutation.hideResponse",
+    kind: "mutation",
+    // manageResponses in the response's unit: editors and admins; a viewer is refused, others get not found.
+    document: () => `mutation { hideResponse(responseId: "${matrixResponses.toHide}", hidden: false) { hidden } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    allowedData: (data) => expect(data.hideResponse.hidden).toBe(false),
+  },
+  {
+    field: "Mutation.updateResponseMetadata",
+    kind: "mutation",
+    document: () => `mutation { updateResponseMetadata(responseId: "${matrixResponses.toHide}", updatedMetaSet: [{ key: "store", value: "Matrix" }]) { metadata { key value } } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    allowedData: (data) => expect(data.updateResponseMetadata.metadata).toEqual([{ key: "store", value: "Matrix" }]),
+  },
+  {
+    field: "Mutation.deleteResponse",
+    kind: "mutation",
+    document: (_ids, actor) => `mutation { deleteResponse(responseId: "${matrixResponses.toDelete[actor]}") { deletedResponseLegacyId } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+  },
+  {
     field: "Query.surveyTemplates",
     kind: "query",
     // Public templates of any organisation, for every member.
@@ -430,6 +464,12 @@ describe.skipIf(noDatabase)("permission matrix", () => {
   });
   beforeAll(async () => {
     for (const a of actors) surveysToDelete[a] = (await t.prisma.survey.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: `Matrix delete ${a}` } })).id;
+  });
+  beforeAll(async () => {
+    const response = async () =>
+      (await t.prisma.response.create({ data: { organizationId: org.organization.id, surveyId: ids.surveyA, touchpointId: ids.touchpoints.terminalA, unitId: org.units.unitA.id } })).id;
+    matrixResponses.toHide = await response();
+    for (const a of actors) matrixResponses.toDelete[a] = await response();
   });
   afterAll(async () => t?.close());
 

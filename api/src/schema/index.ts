@@ -13,6 +13,7 @@ import "./onboarding.js";
 import "./response.js";
 import "./survey.js";
 import "./touchpoint.js";
+import "./feedback-list.js";
 import "./survey-management.js";
 import "./demo-data.js";
 

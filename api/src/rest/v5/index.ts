@@ -13,6 +13,7 @@ import { invitationRoutes } from "./invitations.js";
 import { surveyRoutes } from "./surveys.js";
 import { channelRoutes } from "./channels.js";
 import { resultsListRoutes } from "./results-list.js";
+import { responseRoutes } from "./responses.js";
 import { demoDataRoutes } from "./demo-data.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
@@ -29,5 +30,6 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...surveyRoutes,
   ...channelRoutes,
   ...resultsListRoutes,
+  ...responseRoutes,
   ...demoDataRoutes,
 ];

@@ -1,0 +1,104 @@
+// GraphQL feedback list and response mutations on the real server: feedbackList pages forward with
+// keyset cursors (columns and cells line up, labels in the asked language), another organisation and
+// anonymous callers get nothing; hideResponse, deleteResponse and updateResponseMetadata follow the
+// same rules as REST (editors and admins of the response's team; viewers refused; others not found).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
+import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
+import { gql } from "../test/graphql-client.js";
+import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
+import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../domain/feedback-list/test-fixture.js";
+import { feedbackListMessages } from "../domain/feedback-list/list.js";
+import { responseMessages } from "../domain/responses/manage.js";
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+describe.skipIf(noDatabase)("GraphQL feedback list and responses", () => {
+  let t: TestApp;
+  let org: OrganizationFixture;
+  let other: OrganizationFixture;
+  let s: ListSurvey;
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+  const base = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate() - 2, 10, 15));
+  const at = (h: number) => new Date(base.getTime() + h * 3_600_000);
+  const window = () => ({ from: day(new Date(base.getTime() - 3 * 86_400_000)), to: day(new Date()) });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    org = await createOrganizationFixture(t.prisma, "Listed");
+    other = await createOrganizationFixture(t.prisma, "Elsewhere");
+    s = await createListSurvey(t.prisma, org);
+    const [first, second, hidden, inB, hiddenText] = await insertResponses(t.prisma, org.organization.id, s.survey.id, [
+      { touchpoint: s.touchpointA, createdAt: at(0), metadata: { store: "Kamppi" }, answers: fullAnswers(s) },
+      { touchpoint: s.touchpointA, createdAt: at(1), answers: fullAnswers(s, { choice: "bad" }) },
+      { touchpoint: s.touchpointA, createdAt: at(2), hidden: true, answers: fullAnswers(s) },
+      { touchpoint: s.touchpointB, createdAt: at(3), answers: fullAnswers(s) },
+      { touchpoint: s.touchpointA, createdAt: at(4), answers: fullAnswers(s, { hideText: true }) },
+    ]);
+    Object.assign(ids, { first, second, hidden, inB, hiddenText });
+    const signIn = async (email: string) => (await signInWithPassword(t.baseUrl, email, testPassword)).accessToken;
+    tokens.admin = await signIn(org.users.admin.email);
+    tokens.editorA = await signIn(org.users.editorA.email);
+    tokens.viewerA = await signIn(org.users.viewerA.email);
+    tokens.otherAdmin = await signIn(other.users.admin.email);
+  });
+  afterAll(async () => t?.close());
+
+  it("GraphQL feedbackList pages forward with cursors; columns and cells line up", async () => {
+    const query = `query($f: String, $after: String) { feedbackList(filtersJson: $f, locale: "fi", first: 2, after: $after) {
+      totalCount columns { key title kind } metaKeys
+      edges { cursor node { responseLegacyId hidden hiddenAnswers cells { key text number } } }
+      pageInfo { hasNextPage endCursor } } }`;
+    const f = JSON.stringify({ ...window(), surveyId: [s.survey.id] });
+    const one = await gql(t.baseUrl, query, { f }, tokens.editorA);
+    expect(one.errors).toBeUndefined();
+    const c1 = one.data!.feedbackList;
+    expect(c1.totalCount).toBe(4);
+    expect(c1.edges.map((e: any) => e.node.responseLegacyId)).toEqual([ids.hiddenText, ids.hidden]);
+    expect(c1.pageInfo.hasNextPage).toBe(true);
+    const two = await gql(t.baseUrl, query, { f, after: c1.pageInfo.endCursor }, tokens.editorA);
+    const c2 = two.data!.feedbackList;
+    expect(c2.edges.map((e: any) => e.node.responseLegacyId)).toEqual([ids.second, ids.first]);
+    expect(c2.pageInfo.hasNextPage).toBe(false);
+    const cells = c2.edges[1].node.cells;
+    expect(cells.map((c: { key: string }) => c.key)).toEqual(c2.columns.map((c: { key: string }) => c.key));
+    expect(cells.find((c: { key: string }) => c.key === s.questions.smiley.id)).toMatchObject({ text: "4", number: 4 });
+    expect(cells.find((c: { key: string }) => c.key === s.questions.single.id)).toMatchObject({ text: "Hyvä", number: null });
+    const bad = await gql(t.baseUrl, query, { f, after: "bm9wZQ" }, tokens.editorA);
+    expect(bad.errors?.[0]?.message).toBe(feedbackListMessages.badCursor);
+    const anonymous = await gql(t.baseUrl, query, { f });
+    expect(anonymous.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+    const foreign = await gql(t.baseUrl, query, { f }, tokens.otherAdmin);
+    expect(foreign.data!.feedbackList.totalCount).toBe(0);
+  });
+
+
+  it("hideResponse, updateResponseMetadata and deleteResponse: editors may, viewers and other organisations may not", async () => {
+    const hide = `mutation($id: String!, $q: String) { hideResponse(responseId: $id, hidden: true, questionId: $q) { responseLegacyId hidden hiddenAnswers } }`;
+    const viewer = await gql(t.baseUrl, hide, { id: ids.first }, tokens.viewerA);
+    expect(viewer.errors?.[0]?.message).toBe(responseMessages.noRights);
+    const foreign = await gql(t.baseUrl, hide, { id: ids.first }, tokens.otherAdmin);
+    expect(foreign.errors?.[0]?.message).toBe(responseMessages.notFound);
+    expect((await t.prisma.response.findUniqueOrThrow({ where: { id: ids.first! } })).hidden).toBe(false);
+    const answer = await gql(t.baseUrl, hide, { id: ids.first, q: s.questions.nps.id }, tokens.editorA);
+    expect(answer.data?.hideResponse).toEqual({ responseLegacyId: ids.first, hidden: false, hiddenAnswers: [s.questions.nps.id] });
+    const whole = await gql(t.baseUrl, hide, { id: ids.first }, tokens.editorA);
+    expect(whole.data?.hideResponse.hidden).toBe(true);
+
+    const meta = `mutation($id: String!, $set: [MetadataPairInput!]!) { updateResponseMetadata(responseId: $id, updatedMetaSet: $set) { responseLegacyId metadata { key value } } }`;
+    const updated = await gql(t.baseUrl, meta, { id: ids.second, set: [{ key: "store", value: "Itis" }] }, tokens.editorA);
+    expect(updated.data?.updateResponseMetadata.metadata).toEqual([{ key: "store", value: "Itis" }]);
+    const bad = await gql(t.baseUrl, meta, { id: ids.second, set: [{ key: "", value: "x" }] }, tokens.editorA);
+    expect(bad.errors?.[0]?.message).toBe(responseMessages.metaKeyBlank);
+    expect((await t.prisma.response.findUniqueOrThrow({ where: { id: ids.second! } })).metadata).toEqual({ store: "Itis" });
+
+    const del = `mutation($id: String!) { deleteResponse(responseId: $id) { deletedResponseLegacyId } }`;
+    expect((await gql(t.baseUrl, del, { id: ids.inB }, tokens.editorA)).errors?.[0]?.message).toBe(responseMessages.notFound);
+    expect((await gql(t.baseUrl, del, { id: ids.inB }, tokens.viewerA)).errors?.[0]?.message).toBe(responseMessages.notFound);
+    expect(await t.prisma.response.count({ where: { id: ids.inB! } })).toBe(1);
+    const deleted = await gql(t.baseUrl, del, { id: ids.inB }, tokens.admin);
+    expect(deleted.data?.deleteResponse).toEqual({ deletedResponseLegacyId: ids.inB });
+    expect(await t.prisma.response.count({ where: { id: ids.inB! } })).toBe(0);
+  });
+});
