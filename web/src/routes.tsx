@@ -202,8 +202,8 @@ export const routeDefs: RouteDef[] = [
       },
     ],
   },
-  { path: "launch-website", title: msg`Web widget activation`, menu: "touchpoints" },
-  { path: "website/:channelId/edit", title: msg`Web widget activation`, menu: "touchpoints" },
+  { path: "launch-website", title: msg`Web widget activation`, menu: "touchpoints", screen: () => import("./touchpoints/WebsiteActivationPage") },
+  { path: "website/:channelId/edit", title: msg`Web widget activation`, menu: "touchpoints", screen: () => import("./touchpoints/WebsiteActivationPage") },
   {
     path: "customer-journey",
     title: msg`Customer journey`,

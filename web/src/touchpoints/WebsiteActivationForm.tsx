@@ -1,0 +1,542 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useId, useMemo, useState, type FormEvent } from "react";
+import { graphql, useFragment } from "react-relay";
+import { useNavigate } from "react-router-dom";
+import type { TouchpointBasicsFields_query$key } from "../__generated__/TouchpointBasicsFields_query.graphql";
+import type { WebsiteActivationForm_touchpoint$key } from "../__generated__/WebsiteActivationForm_touchpoint.graphql";
+import { SaveButton } from "../shell/SaveButton";
+import { useFormGuard } from "../shell/useFormGuard";
+import { CheckboxGroup } from "./CheckboxGroup";
+import { CopyField } from "./CopyField";
+import { DeleteTouchpointButton } from "./DeleteTouchpointButton";
+import { NumberField } from "./NumberField";
+import { PageRulesEditor } from "./PageRulesEditor";
+import { RadioGroup } from "./RadioGroup";
+import { ReadOnlyNotice } from "./ReadOnlyNotice";
+import { TouchpointBasicsFields, validateBasics, type BasicsDraft } from "./TouchpointBasicsFields";
+import { useSaveThenOpen } from "./useSaveThenOpen";
+import { useTouchpointMutations } from "./useTouchpointMutations";
+import { WebsiteDomainField } from "./WebsiteDomainField";
+import { parseJsonObject } from "./model";
+import {
+  embedSnippet,
+  newWebsiteDraft,
+  storedWebsiteOf,
+  validateWebsite,
+  websiteDraftOf,
+  type DisplayType,
+  type MatchMode,
+  type Placement,
+  type ShowFrequency,
+  type UrlListMode,
+  type WebsiteDraft,
+  type WebsiteField,
+} from "./websiteSettings";
+
+const editPath = (id: string) => `/website/${id}/edit`;
+
+/**
+ * The web widget activation screen (/launch-website and /website/{channelId}/edit): every field of
+ * spec 001 §3 "Web widget activation" with the defaults of §9, the website domain and the embed code.
+ */
+export function WebsiteActivationForm({
+  touchpoint,
+  query,
+  defaultUnitId,
+  defaultSurveyId,
+}: {
+  touchpoint: WebsiteActivationForm_touchpoint$key | null;
+  query: TouchpointBasicsFields_query$key;
+  defaultUnitId: string;
+  defaultSurveyId: string;
+}) {
+  const { t, i18n } = useLingui();
+  const formId = useId();
+  const navigate = useNavigate();
+  const tp = useFragment(
+    graphql`
+      fragment WebsiteActivationForm_touchpoint on Touchpoint {
+        legacyId
+        name
+        unit {
+          legacyId
+          name
+        }
+        activeSurveyLegacyId
+        websiteJson
+        editRefusal
+        responseCount
+        link
+      }
+    `,
+    touchpoint,
+  );
+  const { create, update } = useTouchpointMutations();
+  const { created, markCreated } = useSaveThenOpen(editPath);
+  const savedBasics: BasicsDraft = useMemo(
+    () => ({ name: tp?.name ?? "", unitId: tp?.unit.legacyId ?? defaultUnitId, activeSurveyId: tp?.activeSurveyLegacyId ?? defaultSurveyId, moveResponses: null }),
+    [tp, defaultUnitId, defaultSurveyId],
+  );
+  const savedWebsite = useMemo(() => (tp ? websiteDraftOf(parseJsonObject(tp.websiteJson)) : newWebsiteDraft()), [tp]);
+  const [basics, setBasics] = useState(savedBasics);
+  const [w, setW] = useState(savedWebsite);
+  const [shown, setShown] = useState({ savedBasics, savedWebsite });
+  const [saving, setSaving] = useState(false);
+  if (shown.savedBasics !== savedBasics || shown.savedWebsite !== savedWebsite) {
+    setShown({ savedBasics, savedWebsite });
+    setBasics(savedBasics);
+    setW(savedWebsite);
+  }
+
+  const readOnly = Boolean(tp?.editRefusal);
+  const basicsErrors = validateBasics(basics, tp?.unit.legacyId ?? null);
+  const errors = validateWebsite(w);
+  const valid = Object.keys(basicsErrors).length === 0 && Object.keys(errors).length === 0;
+  const dirty = !readOnly && !created && (JSON.stringify(basics) !== JSON.stringify(savedBasics) || JSON.stringify(w) !== JSON.stringify(savedWebsite));
+  const set = (patch: Partial<WebsiteDraft>) => setW((d) => ({ ...d, ...patch }));
+  const err = (key: WebsiteField) => (errors[key] ? i18n._(errors[key]) : undefined);
+  const id = (name: string) => `${formId}-${name}`;
+
+  /** A new domain also becomes the whitelist while the whitelist is still the old domain's default. */
+  const setDomain = (domain: string) =>
+    setW((d) => {
+      const defaultList = d.whitelist.length === 0 || (d.whitelist.length === 1 && d.whitelist[0]!.kind === "host" && d.whitelist[0]!.value === d.domain);
+      return { ...d, domain, whitelist: defaultList ? (domain ? [{ kind: "host", value: domain }] : []) : d.whitelist };
+    });
+
+  const save = async (open = true): Promise<boolean> => {
+    if (!valid || readOnly) return false;
+    setSaving(true);
+    try {
+      const websiteJson = JSON.stringify(storedWebsiteOf(w));
+      if (!tp) {
+        const newId = await create({ name: basics.name.trim(), type: "website", unitId: basics.unitId, activeSurveyId: basics.activeSurveyId || null, websiteJson });
+        if (newId) markCreated(newId, open);
+        return newId !== null;
+      }
+      const moving = basics.unitId !== tp.unit.legacyId;
+      return await update({
+        id: tp.legacyId,
+        name: basics.name.trim(),
+        activeSurveyId: basics.activeSurveyId,
+        websiteJson,
+        ...(moving ? { unitId: basics.unitId, moveResponses: basics.moveResponses === true } : {}),
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const { dialog } = useFormGuard({ dirty, valid, save: () => save(false) });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void save();
+  };
+
+  const urlModes = [
+    ["anyVisited", t`Any of them visited`],
+    ["allVisited", t`All of them visited`],
+    ["allInOrder", t`All of them visited in this order`],
+  ] as const;
+  const matchModeOptions = [
+    ["any", t`Any of them matches`],
+    ["all", t`All of them match`],
+    ["none", t`None of them matches`],
+  ] as const;
+  const origin = tp ? new URL(tp.link).origin : "";
+
+  return (
+    <form id={formId} className="form" onSubmit={onSubmit} noValidate aria-label={tp ? t`Web widget activation ${tp.name}` : t`New web widget activation`}>
+      {tp?.editRefusal ? <ReadOnlyNotice refusal={tp.editRefusal} /> : null}
+      <fieldset className="tp-fieldset fieldset" disabled={readOnly}>
+        <legend>
+          <Trans>Activation</Trans>
+        </legend>
+        <TouchpointBasicsFields
+          query={query}
+          idPrefix={id("basics")}
+          draft={basics}
+          onChange={setBasics}
+          errors={basicsErrors}
+          savedUnit={tp ? tp.unit : null}
+          responseCount={tp?.responseCount ?? 0}
+        />
+        <WebsiteDomainField idPrefix={id("site")} value={w.domain} onChange={setDomain} error={err("domain")} canAdd={!readOnly} />
+      </fieldset>
+
+      <fieldset className="tp-fieldset fieldset" disabled={readOnly}>
+        <legend>
+          <Trans>State and active period</Trans>
+        </legend>
+        <div className="field field--checkbox">
+          <input id={id("active")} type="checkbox" checked={w.active} onChange={(e) => set({ active: e.target.checked })} />
+          <label htmlFor={id("active")}>
+            <Trans>Active: the widget may show on the site</Trans>
+          </label>
+        </div>
+        <div className="tp-form-grid">
+          <div className="field">
+            <label htmlFor={id("from")}>
+              <Trans>Active from</Trans>
+            </label>
+            <input id={id("from")} type="datetime-local" value={w.activeFrom} aria-describedby={id("period-hint")} onChange={(e) => set({ activeFrom: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor={id("to")}>
+              <Trans>Active until</Trans>
+            </label>
+            <input
+              id={id("to")}
+              type="datetime-local"
+              value={w.activeTo}
+              aria-invalid={errors.activeTo ? true : undefined}
+              aria-describedby={`${id("period-hint")}${errors.activeTo ? ` ${id("to-error")}` : ""}`}
+              onChange={(e) => set({ activeTo: e.target.value })}
+            />
+            {errors.activeTo ? (
+              <p className="field__error" id={id("to-error")}>
+                {err("activeTo")}
+              </p>
+            ) : null}
+          </div>
+        </div>
+        <p className="field__hint" id={id("period-hint")}>
+          <Trans>The start is included and the end is not. Leave either empty for no limit.</Trans>
+        </p>
+      </fieldset>
+
+      <fieldset className="tp-fieldset fieldset" disabled={readOnly}>
+        <legend>
+          <Trans>Display</Trans>
+        </legend>
+        <RadioGroup<DisplayType>
+          name={id("display")}
+          legend={t`Display type`}
+          value={w.displayType}
+          onChange={(displayType) => set({ displayType })}
+          options={[
+            ["embedded", t`Embedded in the page`],
+            ["popover", t`Popover`],
+            ["cornerWindow", t`Corner window`],
+          ]}
+        />
+        <RadioGroup<Placement>
+          name={id("placement")}
+          legend={t`Placement`}
+          value={w.placement}
+          onChange={(placement) => set({ placement })}
+          disabled={w.displayType !== "cornerWindow"}
+          hint={w.displayType !== "cornerWindow" ? t`The placement applies to the corner window.` : undefined}
+          options={[
+            ["bottom-right", t`Bottom right`],
+            ["bottom-left", t`Bottom left`],
+            ["top-right", t`Top right`],
+            ["top-left", t`Top left`],
+          ]}
+        />
+      </fieldset>
+
+      <fieldset className="tp-fieldset fieldset" disabled={readOnly}>
+        <legend>
+          <Trans>Who sees the widget</Trans>
+        </legend>
+        <NumberField
+          id={id("sample")}
+          label={t`Sample (% of visitors)`}
+          min={0}
+          max={100}
+          value={w.sample}
+          onChange={(sample) => set({ sample })}
+          error={err("sample")}
+        />
+        <PageRulesEditor
+          idPrefix={id("whitelist")}
+          legend={t`Show on these pages`}
+          hint={t`A whole site covers its subdomains. An address without * matches any page that contains it; with *, the whole address must match. No rules: every page.`}
+          rules={w.whitelist}
+          onChange={(whitelist) => set({ whitelist })}
+          error={err("whitelist")}
+        />
+        <PageRulesEditor
+          idPrefix={id("blacklist")}
+          legend={t`Never show on these pages`}
+          hint={t`These pages never show the widget, even when they match the list above.`}
+          rules={w.blacklist}
+          onChange={(blacklist) => set({ blacklist })}
+          error={err("blacklist")}
+        />
+        <RadioGroup<"all" | "specific">
+          name={id("referrer")}
+          legend={t`Referrer`}
+          value={w.referrerSource}
+          onChange={(referrerSource) => set({ referrerSource })}
+          options={[
+            ["all", t`Visitors from anywhere`],
+            ["specific", t`Only visitors referred by these addresses`],
+          ]}
+        />
+        {w.referrerSource === "specific" ? (
+          <div className="field">
+            <label htmlFor={id("referrer-urls")}>
+              <Trans>Referring addresses (one per line)</Trans>
+            </label>
+            <textarea
+              id={id("referrer-urls")}
+              rows={3}
+              value={w.referrerUrls}
+              aria-invalid={errors.referrerUrls ? true : undefined}
+              onChange={(e) => set({ referrerUrls: e.target.value })}
+            />
+            {errors.referrerUrls ? <p className="field__error">{err("referrerUrls")}</p> : null}
+          </div>
+        ) : null}
+        <div className="field field--checkbox">
+          <input id={id("returning")} type="checkbox" checked={w.returningVisitors} onChange={(e) => set({ returningVisitors: e.target.checked })} />
+          <label htmlFor={id("returning")}>
+            <Trans>Only returning visitors</Trans>
+          </label>
+        </div>
+        <div className="tp-form-grid">
+          <NumberField
+            id={id("visited-min")}
+            label={t`Pages visited in the visit, at least`}
+            min={0}
+            step={1}
+            value={w.visitedMin}
+            onChange={(visitedMin) => set({ visitedMin })}
+            hint={t`Empty: no lower limit.`}
+            error={err("visitedMin")}
+          />
+          <NumberField
+            id={id("visited-max")}
+            label={t`Pages visited in the visit, at most`}
+            min={0}
+            step={1}
+            value={w.visitedMax}
+            onChange={(visitedMax) => set({ visitedMax })}
+            hint={t`Empty: no upper limit.`}
+            error={err("visitedMax")}
+          />
+        </div>
+        <div className="tp-form-grid">
+          <div className="field">
+            <label htmlFor={id("visited-urls")}>
+              <Trans>Visited addresses (one per line)</Trans>
+            </label>
+            <textarea id={id("visited-urls")} rows={3} value={w.visitedUrls} onChange={(e) => set({ visitedUrls: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor={id("visited-mode")}>
+              <Trans>Visited addresses rule</Trans>
+            </label>
+            <select id={id("visited-mode")} value={w.visitedUrlsMode} onChange={(e) => set({ visitedUrlsMode: e.target.value as UrlListMode })}>
+              {urlModes.map(([key, label]) => (
+                <option key={key} value={key}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={id("visited-blacklist")}>
+              <Trans>Hide after visiting these addresses (one per line)</Trans>
+            </label>
+            <textarea id={id("visited-blacklist")} rows={3} value={w.visitedBlacklist} onChange={(e) => set({ visitedBlacklist: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor={id("visited-blacklist-mode")}>
+              <Trans>Hiding rule for visited addresses</Trans>
+            </label>
+            <select
+              id={id("visited-blacklist-mode")}
+              value={w.visitedBlacklistMode}
+              onChange={(e) => set({ visitedBlacklistMode: e.target.value as UrlListMode })}
+            >
+              {urlModes.map(([key, label]) => (
+                <option key={key} value={key}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <CheckboxGroup
+          idPrefix={id("browsers")}
+          legend={t`Excluded browsers`}
+          values={w.browsersExcluded}
+          onChange={(browsersExcluded) => set({ browsersExcluded })}
+          options={[
+            ["chrome", "Chrome"],
+            ["firefox", "Firefox"],
+            ["safari", "Safari"],
+            ["edge", "Edge"],
+            ["opera", "Opera"],
+            ["samsung", "Samsung Internet"],
+            ["ie", "Internet Explorer"],
+            ["other", t`Other browsers`],
+          ]}
+        />
+        <CheckboxGroup
+          idPrefix={id("screens")}
+          legend={t`Excluded screen sizes`}
+          values={w.screenSizeExcluded}
+          onChange={(screenSizeExcluded) => set({ screenSizeExcluded })}
+          options={[
+            ["mobile", t`Mobile (narrower than 768 px)`],
+            ["tablet", t`Tablet (768–1023 px)`],
+            ["desktop", t`Desktop (1024 px and wider)`],
+          ]}
+        />
+        <div className="tp-form-grid">
+          <div className="field">
+            <label htmlFor={id("cookies-mode")}>
+              <Trans>Cookies rule</Trans>
+            </label>
+            <select id={id("cookies-mode")} value={w.cookiesMode} onChange={(e) => set({ cookiesMode: e.target.value as MatchMode })}>
+              {matchModeOptions.map(([key, label]) => (
+                <option key={key} value={key}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={id("cookies")}>
+              <Trans>Cookies (name or name=value, one per line)</Trans>
+            </label>
+            <textarea id={id("cookies")} rows={3} value={w.cookies} onChange={(e) => set({ cookies: e.target.value })} />
+          </div>
+          <div className="field">
+            <label htmlFor={id("props-mode")}>
+              <Trans>Custom properties rule</Trans>
+            </label>
+            <select id={id("props-mode")} value={w.customPropertiesMode} onChange={(e) => set({ customPropertiesMode: e.target.value as MatchMode })}>
+              {matchModeOptions.map(([key, label]) => (
+                <option key={key} value={key}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={id("props")}>
+              <Trans>Custom properties (name or name=value, one per line)</Trans>
+            </label>
+            <textarea id={id("props")} rows={3} value={w.customProperties} onChange={(e) => set({ customProperties: e.target.value })} />
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset className="tp-fieldset fieldset" disabled={readOnly}>
+        <legend>
+          <Trans>When and how often</Trans>
+        </legend>
+        <div className="tp-form-grid">
+          <NumberField
+            id={id("time-page")}
+            label={t`Show after time on the page (seconds)`}
+            min={0}
+            value={w.timeOnPage}
+            onChange={(timeOnPage) => set({ timeOnPage })}
+            error={err("timeOnPage")}
+          />
+          <NumberField
+            id={id("time-site")}
+            label={t`Show after time on the site (seconds)`}
+            min={0}
+            value={w.timeOnSite}
+            onChange={(timeOnSite) => set({ timeOnSite })}
+            error={err("timeOnSite")}
+          />
+          <NumberField
+            id={id("scroll")}
+            label={t`Show after scrolling (% of the page)`}
+            min={0}
+            max={100}
+            value={w.scroll}
+            onChange={(scroll) => set({ scroll })}
+            hint={t`0: no scrolling needed.`}
+            error={err("scroll")}
+          />
+        </div>
+        <div className="field field--checkbox">
+          <input id={id("exit")} type="checkbox" checked={w.exitIntent} onChange={(e) => set({ exitIntent: e.target.checked })} />
+          <label htmlFor={id("exit")}>
+            <Trans>Show when the visitor is about to leave (exit intent)</Trans>
+          </label>
+        </div>
+        <div className="field">
+          <label htmlFor={id("frequency")}>
+            <Trans>Show frequency</Trans>
+          </label>
+          <select id={id("frequency")} value={w.showFrequency} onChange={(e) => set({ showFrequency: e.target.value as ShowFrequency })}>
+            <option value="untilDeclineOrResponse">{t`Until the visitor declines or responds`}</option>
+            <option value="once">{t`Only once`}</option>
+            <option value="always">{t`Always`}</option>
+          </select>
+        </div>
+        <div className="tp-form-grid">
+          <NumberField
+            id={id("after-decline")}
+            label={t`Show again after a decline (days)`}
+            min={0}
+            value={w.recurrenceDeclined}
+            onChange={(recurrenceDeclined) => set({ recurrenceDeclined })}
+            error={err("recurrenceDeclined")}
+          />
+          <NumberField
+            id={id("after-response")}
+            label={t`Show again after a response (days)`}
+            min={0}
+            value={w.recurrenceResponded}
+            onChange={(recurrenceResponded) => set({ recurrenceResponded })}
+            error={err("recurrenceResponded")}
+          />
+          <NumberField
+            id={id("after-other")}
+            label={t`Wait after another survey was shown (hours)`}
+            min={0}
+            value={w.showAfterOtherSurvey}
+            onChange={(showAfterOtherSurvey) => set({ showAfterOtherSurvey })}
+            hint={t`0: no wait.`}
+            error={err("showAfterOtherSurvey")}
+          />
+        </div>
+        <div className="field field--checkbox">
+          <input id={id("save-url")} type="checkbox" checked={w.saveUrlAsMeta} onChange={(e) => set({ saveUrlAsMeta: e.target.checked })} />
+          <label htmlFor={id("save-url")}>
+            <Trans>Save the page address with each response (as metadata)</Trans>
+          </label>
+        </div>
+      </fieldset>
+
+      {tp ? (
+        <section className="fieldset" aria-labelledby={id("embed-title")}>
+          <h2 id={id("embed-title")} style={{ margin: 0, fontSize: "1.1rem" }}>
+            <Trans>Add the widget to your site</Trans>
+          </h2>
+          <p className="field__hint">
+            <Trans>Paste this code into every page of the site, before the closing body tag.</Trans>
+            {savedWebsite.displayType === "embedded" ? (
+              <>
+                {" "}
+                <Trans>The embedded survey appears in the element with the data-feedback-widget attribute.</Trans>
+              </>
+            ) : null}
+          </p>
+          <CopyField id={id("embed")} label={t`Embed code`} value={embedSnippet(origin, tp.legacyId, savedWebsite.displayType)} multiline copyLabel={t`Copy embed code`} />
+        </section>
+      ) : (
+        <p className="field__hint">
+          <Trans>The embed code appears when the activation is saved.</Trans>
+        </p>
+      )}
+      {tp && !readOnly ? (
+        <div>
+          <DeleteTouchpointButton legacyId={tp.legacyId} name={tp.name} onDeleted={() => navigate("/touchpoints/website")} />
+        </div>
+      ) : null}
+      {!readOnly ? <SaveButton valid={valid && dirty} saving={saving} form={formId} /> : null}
+      {dialog}
+    </form>
+  );
+}
