@@ -23,6 +23,8 @@ export const permissions = shield(
       touchpoints: isMember,
       touchpoint: isMember,
       feedbackList: allow, // members: the results scope; without a session only with a valid shareToken (the domain checks)
+      textAnalytics: allow, // members: the results scope; without a session only with a valid shareToken (the domain checks)
+      rootCause: allow, // members: the results scope; without a session only with a valid shareToken (the domain checks)
     },
     Mutation: {
       updateProfile: isAuthenticated,
@@ -122,6 +124,16 @@ export const permissions = shield(
     DeleteSurveyPayload: isMember,
     DemoDataPayload: isMember,
     PageInfo: allow,
+    // text analytics and root causes: whoever the domain let in (a member, or a share link's visitor)
+    TextAnalytics: allow,
+    SentimentSummary: allow,
+    LanguageSentiment: allow,
+    WordCloudWord: allow,
+    TextAnswerSentiment: allow,
+    TextAnswerPage: allow,
+    RootCause: allow,
+    RootCauseOutcome: allow,
+    RootCauseItem: allow,
     // the feedback list: whoever the domain let in (a member, or a share link's visitor)
     FeedbackListConnection: allow,
     FeedbackListEdge: allow,

@@ -40,6 +40,8 @@ const ownOrganizationOnly = { anonymous: "refused", viewer: "allowed", editor: "
 
 /** A survey of unit A per actor, for the deleteSurvey row (made in the matrix's beforeAll). */
 const surveysToDelete = {} as Record<Actor, string>;
+/** Text analytics and root-cause rows: an open-text and an NPS question of a survey of unit A (made in beforeAll). */
+const analysisQuestions = { text: "", nps: "" };
 /** Responses of unit A (survey A at terminal A): one to hide and edit, one per actor to delete (made in beforeAll). */
 const matrixResponses = { toHide: "", toDelete: {} as Record<Actor, string> };
 
@@ -133,6 +135,24 @@ const matrix: Row[] = [
     // Members who may view results in the survey's unit (or a parent unit); the other organisation: not found.
     document: (ids) => `subscription { responseCountChanged(surveyId: "${ids.surveyA}") { responseCount } }`,
     expected: { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+  },
+  // ---- text analytics and root causes (docs/text-analytics.md, docs/root-cause.md) ----
+  {
+    field: "Query.textAnalytics",
+    kind: "query",
+    // Members under their results scope (another team's admin: no data); another organisation's question: not found;
+    // without a session only with a share link's token (domain/text-analytics/service.test.ts).
+    document: () => `{ textAnalytics(questionId: "${analysisQuestions.text}") { totalAnswers sentiment { count } } }`,
+    expected: ownOrganizationOnly,
+    allowedData: (data) => expect(data.textAnalytics.totalAnswers).toBe(0),
+  },
+  {
+    field: "Query.rootCause",
+    kind: "query",
+    // As textAnalytics (domain/root-cause/service.test.ts).
+    document: () => `{ rootCause(outcomeQuestionId: "${analysisQuestions.nps}") { outcome { n } items { status } } }`,
+    expected: ownOrganizationOnly,
+    allowedData: (data) => expect(data.rootCause.outcome.n).toBe(0),
   },
   // ---- user management, invitations and teams (docs/permissions.md) ----
   {
@@ -470,6 +490,13 @@ describe.skipIf(noDatabase)("permission matrix", () => {
       (await t.prisma.response.create({ data: { organizationId: org.organization.id, surveyId: ids.surveyA, touchpointId: ids.touchpoints.terminalA, unitId: org.units.unitA.id } })).id;
     matrixResponses.toHide = await response();
     for (const a of actors) matrixResponses.toDelete[a] = await response();
+  });
+  beforeAll(async () => {
+    const survey = await t.prisma.survey.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Matrix analysis" } });
+    const question = (type: "openText" | "nps", position: number) =>
+      t.prisma.question.create({ data: { organizationId: org.organization.id, surveyId: survey.id, position, type, title: { en: type } } });
+    analysisQuestions.text = (await question("openText", 0)).id;
+    analysisQuestions.nps = (await question("nps", 1)).id;
   });
   afterAll(async () => t?.close());
 

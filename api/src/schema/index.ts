@@ -16,6 +16,8 @@ import "./touchpoint.js";
 import "./feedback-list.js";
 import "./survey-management.js";
 import "./demo-data.js";
+import "./text-analytics.js";
+import "./root-cause.js";
 
 export function buildSchema() {
   return builder.toSchema({ sortSchema: true });
