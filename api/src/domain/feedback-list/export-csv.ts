@@ -21,7 +21,7 @@ export async function writeFeedbackListCsv(job: Pick<ExportProducerJob, "ctx" | 
     if (!csv.write(record)) await once(csv, "drain");
   };
   await write(headerOf(plan));
-  const written = await streamRows(job.ctx.prisma, plan, async (rows) => {
+  const written = await streamRows(job.ctx, plan, async (rows) => {
     for (const row of rows) await write(formatRow(plan, row).cells);
     await progress.add(rows.length);
   });

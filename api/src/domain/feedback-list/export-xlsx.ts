@@ -19,7 +19,7 @@ export async function writeFeedbackListXlsx(job: Pick<ExportProducerJob, "ctx" |
   const header = sheet.addRow(headerOf(plan));
   header.font = { bold: true };
   header.commit();
-  const written = await streamRows(job.ctx.prisma, plan, async (rows) => {
+  const written = await streamRows(job.ctx, plan, async (rows) => {
     for (const row of rows) sheet.addRow(formatRow(plan, row).cells).commit();
     await progress.add(rows.length);
   });

@@ -60,6 +60,7 @@ export type FeedbackListPlan = {
   /** Blank the answers marked hidden (exports and share links); otherwise they show, flagged. */
   blankHiddenAnswers: boolean;
   questions: ListQuestion[];
+  questionById: Map<string, ListQuestion>;
   metaKeys: string[];
   /** The visible columns, in order. */
   columns: Column[];
@@ -217,6 +218,7 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
     hideTimestamps: input.hideTimestamps ?? false,
     blankHiddenAnswers: input.blankHiddenAnswers ?? false,
     questions: listQuestions,
+    questionById: new Map(listQuestions.map((q) => [q.id, q])),
     metaKeys,
     columns,
     touchpointNames: new Map(touchpoints.map((t) => [t.id, t.name])),
@@ -296,7 +298,6 @@ export function formatRow(plan: FeedbackListPlan, row: RawRow): FormattedRow {
     byQuestion.set(a[0], a);
     if (a[4]) hiddenAnswers.push(a[0]);
   }
-  const questions = new Map(plan.questions.map((q) => [q.id, q]));
   const lang = uiLang(plan.locale);
   const cells = plan.columns.map((c): Cell => {
     switch (c.kind) {
@@ -318,7 +319,7 @@ export function formatRow(plan: FeedbackListPlan, row: RawRow): FormattedRow {
         const a = byQuestion.get(c.questionId);
         if (!a || (a[4] && plan.blankHiddenAnswers)) return null;
         const n = a[1] === null ? null : Number(a[1]);
-        return questions.get(c.questionId)!.format(n, a[2], a[3] ?? []);
+        return plan.questionById.get(c.questionId)!.format(n, a[2], a[3] ?? []);
       }
       case "meta": {
         const v = row.metadata[c.metaKey];

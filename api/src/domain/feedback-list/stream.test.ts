@@ -1,0 +1,48 @@
+// The cursor stream on the real PostgreSQL: both paths (a connection of its own through pg with a
+// DATABASE_URL, the Prisma client without one) give every row of the scope once, newest first, in
+// batches of the asked size, and only rows of the scope.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseUrl, noDatabase } from "../../test/harness.js";
+import { createPrisma } from "../../db/client.js";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
+import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "./test-fixture.js";
+import { parseResultsFilters } from "../analytics/filters.js";
+import { responseScope } from "../analytics/scope.js";
+import { planFeedbackList } from "./query.js";
+import { countRows, streamRows } from "./stream.js";
+
+describe.skipIf(noDatabase)("feedback list cursor stream", () => {
+  let prisma: PrismaClient;
+  let org: OrganizationFixture;
+  let other: OrganizationFixture;
+  let s: ListSurvey;
+  let ids: string[];
+
+  beforeAll(async () => {
+    prisma = createPrisma(databaseUrl!, { max: 3 });
+    org = await createOrganizationFixture(prisma, "Streamed");
+    other = await createOrganizationFixture(prisma, "Elsewhere");
+    s = await createListSurvey(prisma, org);
+    const base = Date.UTC(2026, 2, 1, 12);
+    ids = await insertResponses(prisma, org.organization.id, s.survey.id, Array.from({ length: 7 }, (_, i) => ({ touchpoint: s.touchpointA, createdAt: new Date(base + i * 60_000), answers: fullAnswers(s) })));
+    const o = await createListSurvey(prisma, other);
+    await insertResponses(prisma, other.organization.id, o.survey.id, [{ touchpoint: o.touchpointA, createdAt: new Date(base), answers: fullAnswers(o) }]);
+  });
+  afterAll(async () => prisma?.$disconnect());
+
+  it("streams every row of the scope once, newest first, in batches, through pg and through Prisma", async () => {
+    const filters = parseResultsFilters({ from: "2026-03-01", to: "2026-03-01" });
+    const ctx = { prisma, viewer: { userId: org.users.admin.id, organizationId: org.organization.id, organizationAdmin: true, systemAdmin: false, grants: [] } } as never;
+    const scope = await responseScope(ctx, filters);
+    const plan = await planFeedbackList(prisma, { organizationId: org.organization.id, scope, filters, locale: "en" });
+    expect(await countRows(prisma, plan)).toBe(7);
+    for (const source of [{ prisma, config: { databaseUrl } }, { prisma }]) {
+      const batches: string[][] = [];
+      const total = await streamRows(source, plan, async (rows) => void batches.push(rows.map((r) => r.id)), 3);
+      expect(total).toBe(7);
+      expect(batches.map((b) => b.length)).toEqual([3, 3, 1]);
+      expect(batches.flat()).toEqual([...ids].reverse());
+    }
+  });
+});
