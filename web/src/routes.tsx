@@ -172,7 +172,8 @@ export const routeDefs: RouteDef[] = [
       { path: "scheduled", title: msg`Scheduled surveys` },
       // ":id" may be "new": an unsaved survey, created on its first save (docs/survey-editor.md).
       { path: ":id/edit", title: msg`Edit survey`, screen: () => import("./surveys/editor/SurveyEditorPage") },
-      { path: "templates", title: msg`Survey templates` },
+      { path: ":id/preview", title: msg`Survey preview`, screen: () => import("./surveys/preview/SurveyPreviewPage") },
+      { path: "templates", title: msg`Survey templates`, screen: () => import("./surveys/templates/SurveyTemplatesPage") },
     ],
   },
   { path: "results", title: msg`Results`, menu: "results", access: "tokenAllowed" },

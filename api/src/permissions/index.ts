@@ -123,6 +123,7 @@ export const permissions = shield(
     SurveyPayload: isMember,
     DeleteSurveyPayload: isMember,
     DemoDataPayload: isMember,
+    SurveyTemplate: isMember, // public templates: only what a copy takes
     PageInfo: allow,
     // text analytics and root causes: whoever the domain let in (a member, or a share link's visitor)
     TextAnalytics: allow,

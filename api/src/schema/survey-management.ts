@@ -2,17 +2,34 @@
 // GraphQL) and a saved survey's respondent view for the preview (desktop, mobile, terminal, widget).
 import { builder } from "./builder.js";
 import { SurveyData } from "./survey.js";
-import { publicTemplates } from "../domain/surveys/surveys.js";
+import { publicTemplates, type SurveyRow } from "../domain/surveys/surveys.js";
 import { surveyPreview } from "../domain/surveys/preview.js";
 
+/**
+ * A public template as a type of its own (not Survey): templates come from any organisation, and
+ * only what a copy takes is shown (no team, creator or touchpoints of the publisher).
+ */
+const SurveyTemplate = builder.objectRef<SurveyRow>("SurveyTemplate").implement({
+  description: "A public survey template (GET /surveys/public-templates); copy it with copySurvey(id: legacyId)",
+  fields: (t) => ({
+    legacyId: t.exposeString("id", { description: "the template's 24-hex _id" }),
+    name: t.exposeString("name"),
+    languages: t.exposeStringList("languages"),
+    tags: t.exposeStringList("tags"),
+    questionCount: t.int({ resolve: (s) => s.questions.length }),
+    respondentPreview: t.field({
+      type: SurveyData,
+      description: "What the respondent runtime would load for it (the preview)",
+      resolve: (s, _a, ctx) => surveyPreview(ctx, s.id),
+    }),
+  }),
+});
+
 builder.queryField("surveyTemplates", (t) =>
-  t.prismaField({
-    type: ["Survey"],
+  t.field({
+    type: [SurveyTemplate],
     description: "The public survey templates, by name (copy one with copySurvey)",
-    resolve: async (query, _root, _args, ctx) => {
-      const ids = (await publicTemplates(ctx)).map((s) => s.id);
-      return ctx.prisma.survey.findMany({ ...query, where: { id: { in: ids } }, orderBy: [{ name: "asc" }, { id: "asc" }] });
-    },
+    resolve: (_root, _args, ctx) => publicTemplates(ctx),
   }),
 );
 

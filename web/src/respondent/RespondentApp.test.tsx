@@ -18,7 +18,7 @@ const survey: PublicSurvey = {
   loadedAt: "2026-01-01T00:00:00Z",
 };
 
-function setup() {
+function setup(opts: { preview?: boolean } = {}) {
   const sent: Submission[] = [];
   const queue = new ResponseQueue({
     storage: localStorage,
@@ -29,7 +29,7 @@ function setup() {
   });
   render(
     <I18nProvider i18n={i18n}>
-      <RespondentApp survey={survey} mode="link" initialLanguage="en" queue={queue} onLanguage={() => {}} />
+      <RespondentApp survey={survey} mode="link" initialLanguage="en" queue={queue} onLanguage={() => {}} preview={opts.preview} />
     </I18nProvider>,
   );
   return { sent, queue };
@@ -51,6 +51,19 @@ describe("respondent page", () => {
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ surveyId: "s1", language: "en", answers: [{ questionId: "q1", value: 0 }, { questionId: "q3", value: "Too slow" }] });
     expect(sent[0]!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("in preview mode runs the survey to the end and sends nothing", async () => {
+    const { sent, queue } = setup({ preview: true });
+    fireEvent.click(screen.getByLabelText("Very satisfied"));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    fireEvent.click(screen.getByRole("button", { name: "Next" }));
+    fireEvent.change(screen.getByLabelText("Your answer"), { target: { value: "Fine" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    expect(await screen.findByRole("heading", { name: "Thank you for your feedback!" })).toBeTruthy();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(queue.pending()).toEqual([]);
+    expect(sent).toEqual([]);
   });
 
   it("switches the survey's language", () => {

@@ -22,12 +22,14 @@ type Props = {
   safePoint?: () => void;
   /** Tells whether the page is at the start with nothing answered (a safe point to reload). */
   onAtStart?: (atStart: boolean) => void;
+  /** The survey screens' preview (web/src/surveys/preview): everything runs, nothing is sent. */
+  preview?: boolean;
 };
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const phonePattern = /^\+[0-9][0-9 ()-]{5,24}$/;
 
-export function RespondentApp({ survey, mode, initialLanguage, queue, onLanguage, safePoint, onAtStart }: Props) {
+export function RespondentApp({ survey, mode, initialLanguage, queue, onLanguage, safePoint, onAtStart, preview = false }: Props) {
   const { t } = useLingui();
   const questions = survey.questions;
   const [language, setLanguage] = useState(initialLanguage);
@@ -74,7 +76,7 @@ export function RespondentApp({ survey, mode, initialLanguage, queue, onLanguage
   const submit = useCallback(
     (given: Record<string, AnswerValue>) => {
       const list = questions.filter((q) => isAnswered(q, given[q.id])).map((q) => ({ questionId: q.id, value: given[q.id]! }));
-      if (list.length === 0) return;
+      if (list.length === 0 || preview) return;
       const submission: Submission = {
         idempotencyKey: newIdempotencyKey(),
         surveyId: survey.survey.id,
@@ -85,7 +87,7 @@ export function RespondentApp({ survey, mode, initialLanguage, queue, onLanguage
       };
       void queue.enqueue(survey.touchpoint.id, submission);
     },
-    [questions, survey, language, queue],
+    [questions, survey, language, queue, preview],
   );
 
   const advance = useCallback(
