@@ -156,7 +156,7 @@ export const routeDefs: RouteDef[] = [
       { path: "sms-reports", title: msg`SMS reports` },
     ],
   },
-  { path: "pings", title: msg`Touchpoint pings` },
+  { path: "pings", title: msg`Touchpoint pings`, screen: () => import("./touchpoints/PingsPage") },
   { path: "components", title: msg`Components`, access: "open", hideMenu: true, componentPage: true },
   { path: "scaffold-2", title: msg`Scaffold`, componentPage: true },
 

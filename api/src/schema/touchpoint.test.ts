@@ -36,11 +36,11 @@ describe.skipIf(noDatabase)("touchpoint GraphQL: pings, touchpointUnits, editRef
     const now = Date.now();
     const ping = (o: OrganizationFixture, touchpointId: string, minutesAgo: number, battery: number | null) =>
       t.prisma.touchpointPing.create({ data: { organizationId: o.organization.id, touchpointId, at: new Date(now - minutesAgo * 60_000), battery } });
-    await ping(org, kioskA, 30, 88);
-    await ping(org, kioskA, 10, 87.5);
+    await ping(org, kioskA, 30, 0.88);
+    await ping(org, kioskA, 10, 0.875);
     await ping(org, kioskB, 5, null);
-    await ping(org, kioskA, 60 * 30, 50); // outside the default 24 hours
-    await ping(other, foreignKiosk, 5, 10);
+    await ping(org, kioskA, 60 * 30, 0.5); // outside the default 24 hours
+    await ping(other, foreignKiosk, 5, 0.1);
   });
   afterAll(async () => t?.close());
 
@@ -53,7 +53,7 @@ describe.skipIf(noDatabase)("touchpoint GraphQL: pings, touchpointUnits, editRef
     expect(asViewer.errors).toBeUndefined();
     const p = asViewer.data!.pings;
     expect(p.series.map((s: any) => s.touchpointLegacyId)).toEqual([kioskA]);
-    expect(p.series[0].pings.map((x: any) => x.battery)).toEqual([88, 87.5]);
+    expect(p.series[0].pings.map((x: any) => x.battery)).toEqual([0.88, 0.875]);
     expect(p.series[0].unitLegacyId).toBe(org.units.unitA1.id);
     expect(new Date(p.to).getTime() - new Date(p.from).getTime()).toBe(24 * 3600_000);
     // The organisation's count includes terminals the viewer cannot see (kiosk B), not other organisations'.

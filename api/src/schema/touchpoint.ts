@@ -85,7 +85,7 @@ type PingSeriesShape = Awaited<ReturnType<typeof getPings>>["series"][number];
 const Ping = builder.objectRef<{ at: Date; battery: number | null }>("Ping").implement({
   fields: (t) => ({
     at: t.string({ description: "ISO 8601", resolve: (p) => p.at.toISOString() }),
-    battery: t.exposeFloat("battery", { nullable: true, description: "percent, when the terminal reports it" }),
+    battery: t.exposeFloat("battery", { nullable: true, description: "charge from 0 to 1, when the terminal reports it" }),
   }),
 });
 const PingSeries = builder.objectRef<PingSeriesShape>("PingSeries").implement({
