@@ -14,7 +14,7 @@ import { parseResultsFilters, type ResultsFilters } from "../analytics/filters.j
 import { responseScope, type AnalyticsCaller } from "../analytics/scope.js";
 import { resolveShareScope, type ShareOptions } from "../sharing/scope.js";
 import { loadManager, unitsWithRight } from "../user-management/manager.js";
-import { countQuery, formatRow, normaliseRow, planFeedbackList, rowsQuery, type Column, type FeedbackListPlan, type FormattedRow, type ScopeSql } from "./query.js";
+import { countQuery, formatRow, normaliseRow, planFeedbackList, rowsQuery, type Column, type FeedbackListPlan, type FormattedRow, type SatisfactionScale, type ScopeSql } from "./query.js";
 
 export const feedbackListMessages = {
   badPage: "page is a whole number from 1",
@@ -60,6 +60,7 @@ export async function resolveFeedbackList(caller: ListCaller, input: { filters?:
       locale,
       hideTimestamps: share.options.hideTimestamps,
       blankHiddenAnswers: true,
+      smileyScale: smileyScaleOf(share.options.smileyScale),
     });
     return { plan, filters, share: share.options };
   }
@@ -74,6 +75,16 @@ export async function resolveFeedbackList(caller: ListCaller, input: { filters?:
   const withHidden = includeHiddenOf(scope, manageable);
   const plan = await planFeedbackList(ctx.prisma, { organizationId: scope.organizationId, scope: withHidden, filters, locale });
   return { plan, filters, share: null };
+}
+
+/** A share link's smileyScale: a number of smileys n (shown 1…n) or { min, max }; anything else: none. */
+export function smileyScaleOf(value: unknown): SatisfactionScale {
+  if (typeof value === "number" && Number.isFinite(value) && value >= 2) return { min: 1, max: value };
+  if (value && typeof value === "object") {
+    const { min, max } = value as { min?: unknown; max?: unknown };
+    if (typeof min === "number" && typeof max === "number" && min < max) return { min, max };
+  }
+  return null;
 }
 
 /**

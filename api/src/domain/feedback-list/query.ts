@@ -7,7 +7,7 @@
 //
 // Answer display (stored encodings in api/src/domain/respondent/answers.ts):
 //   smiley          the button, 1 (worst) … 4 or 5 (best); on the organisation's satisfaction scale
-//                   (min … max) when it has one enabled
+//                   (min … max) when it has one enabled, or a share link's smileyScale
 //   nps             0 … 10
 //   slider          the value on the slider's own scale (options.min … max)
 //   choices/emotion the choice labels in the requested language (fallback en, then any), ", "-joined
@@ -100,7 +100,7 @@ const round = (v: number, decimals: number) => {
 const num = (v: unknown, fallback: number) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
 
 type QuestionRow = { id: string; surveyId: string; surveyName: string; type: string; title: unknown; options: unknown; choices: unknown };
-type SatisfactionScale = { min: number; max: number } | null;
+export type SatisfactionScale = { min: number; max: number } | null;
 
 export function formatterOf(q: Pick<QuestionRow, "type" | "options" | "choices">, locale: string, satisfaction: SatisfactionScale): Formatter {
   const options = (q.options && typeof q.options === "object" ? q.options : {}) as Record<string, unknown>;
@@ -157,6 +157,8 @@ export type PlanInput = {
   locale: string;
   hideTimestamps?: boolean;
   blankHiddenAnswers?: boolean;
+  /** A share link's smiley scale: overrides the organisation's satisfaction scale. */
+  smileyScale?: SatisfactionScale;
 };
 
 /** Works out the columns: the questions of the surveys in the scope, and the metadata keys found there. */
@@ -190,8 +192,9 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
     `SELECT "satisfactionScaleEnabled" AS enabled, "satisfactionScaleMin" AS min, "satisfactionScaleMax" AS max FROM "Organization" WHERE id = $1`,
     organizationId,
   );
-  const satisfaction: SatisfactionScale =
-    org?.enabled && org.min !== null && org.max !== null && Number(org.max) > Number(org.min) ? { min: Number(org.min), max: Number(org.max) } : null;
+  const satisfaction: SatisfactionScale = input.smileyScale
+    ? input.smileyScale
+    : org?.enabled && org.min !== null && org.max !== null && Number(org.max) > Number(org.min) ? { min: Number(org.min), max: Number(org.max) } : null;
   const touchpoints = await db.$queryRawUnsafe<{ id: string; name: string }[]>(`SELECT id, name FROM "Touchpoint" WHERE "organizationId" = $1`, organizationId);
 
   const lang = uiLang(locale);

@@ -172,7 +172,7 @@ describe.skipIf(noDatabase)("feedback list", () => {
   it("a share link's visitor gets the link's responses only: hidden ones and hidden answers left out, times hidden when the link says so", async () => {
     const { token, tokenHash } = generateShareToken();
     await t.prisma.shareToken.create({
-      data: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, token: tokenHash, filters: { ...window(), surveyId: [s.survey.id] }, allowChanges: [], hideTimestamps: true },
+      data: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, token: tokenHash, filters: { ...window(), surveyId: [s.survey.id] }, allowChanges: [], hideTimestamps: true, smileyScale: { min: 0, max: 10 } },
     });
     const r = await list(undefined, { filters: { channelId: [s.touchpointB.id] } }, `?token=${token}`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -180,6 +180,8 @@ describe.skipIf(noDatabase)("feedback list", () => {
     expect(r.body.data.map((x: { feedbackId: string }) => x.feedbackId)).toEqual([ids.hiddenText, ids.inB, ids.second, ids.first]);
     const row = r.body.data.find((x: { feedbackId: string }) => x.feedbackId === ids.hiddenText);
     expect(row[s.questions.text.id]).toBeNull();
+    // The link's smiley scale 0–10: the fourth of five smileys (0.75) shows as 7.5.
+    expect(row[s.questions.smiley.id]).toBe(7.5);
     expect(row.date).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);
     const tampered = await list(undefined, {}, `?token=${token.slice(0, -2)}xx`);
     expect(tampered.status).toBe(404);
