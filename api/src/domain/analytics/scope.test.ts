@@ -156,6 +156,10 @@ describe.skipIf(noDatabase)("responseScope", () => {
     const share = { prisma: t.prisma, share: { organizationId: org.organization.id } };
     expect(await ids(share, {})).toEqual([r[0], r[1], r[2]]);
     expect(await ids(share, { channelId: [tp.b!] })).toEqual([r[2]]);
+    const byViewerA = { prisma: t.prisma, share: { organizationId: org.organization.id, createdByUserId: org.users.viewerA.id } };
+    expect(await ids(byViewerA, {})).toEqual([r[0], r[1]]);
+    const byOutsider = { prisma: t.prisma, share: { organizationId: org.organization.id, createdByUserId: other.users.admin.id } };
+    expect(await ids(byOutsider, {})).toEqual([]);
     const otherShare = { prisma: t.prisma, share: { organizationId: other.organization.id } };
     expect(await ids(otherShare, { surveyId: [s.survey.id] })).toEqual([]);
   });

@@ -11,7 +11,8 @@
 //   the units under the viewer's own roles, organisation admins included;
 // - `filters.unitId` narrows further to one team and its sub-teams (a team outside what the caller
 //   may see gives no data, not an error);
-// - a share link (no user): the link's organisation, narrowed by the link's filters only.
+// - a share link (no user): the link's organisation, bounded by what the link's creator may see
+//   there, narrowed by the link's filters.
 // Always: the caller's organisation, not hidden, inside [from, to). Ids of another organisation
 // simply match nothing.
 import type { PrismaClient } from "../../generated/prisma/client.js";
@@ -19,10 +20,14 @@ import type { DomainContext } from "../context.js";
 import { notFound } from "../errors.js";
 import { loadManager, subtreeOf, unitsWithRight, type UnitRow } from "../user-management/manager.js";
 import { rightsOfRole } from "../../permissions/rights.js";
+import { loadViewer } from "../viewer.js";
 import type { ResultsFilters } from "./filters.js";
 
-/** A share link's caller: the organisation of the link, no user (contract item 3). */
-export type ShareCaller = { prisma: PrismaClient; share: { organizationId: string } };
+/**
+ * A share link's caller: the organisation of the link, no user (contract item 3). With
+ * `createdByUserId` the link sees at most what its creator may see in that organisation.
+ */
+export type ShareCaller = { prisma: PrismaClient; share: { organizationId: string; createdByUserId?: string | null } };
 /** Who is asking: a signed-in member (the usual DomainContext) or a share link. */
 export type AnalyticsCaller = DomainContext | ShareCaller;
 
@@ -53,6 +58,14 @@ export async function callerVisibility(caller: AnalyticsCaller, purpose: ScopePu
   if (isShareCaller(caller)) {
     const org = await caller.prisma.organization.findUnique({ where: { id: caller.share.organizationId }, select: { id: true, restrictSummaryToTeam: true } });
     if (!org) throw notFound("No organization found");
+    const creator = caller.share.createdByUserId;
+    if (creator) {
+      const viewer = await loadViewer(caller.prisma, creator, "accessToken", { organizationId: org.id });
+      // A creator who left the organisation shows nothing (sharing also refuses such links).
+      if (!viewer) return { organizationId: org.id, unitIds: [], units: [], restrictSummaryToTeam: false };
+      const m = await loadManager({ prisma: caller.prisma, viewer } as unknown as DomainContext);
+      return { organizationId: org.id, unitIds: m.organizationAdmin ? null : [...unitsWithRight(m, "viewResults")], units: m.units, restrictSummaryToTeam: false };
+    }
     const units = await caller.prisma.unit.findMany({ where: { organizationId: org.id }, select: { id: true, name: true, parentId: true } });
     return { organizationId: org.id, unitIds: null, units, restrictSummaryToTeam: false };
   }

@@ -12,9 +12,14 @@ import { userManagementRoutes } from "./user-management.js";
 import { invitationRoutes } from "./invitations.js";
 import { surveyRoutes } from "./surveys.js";
 import { channelRoutes } from "./channels.js";
-import { resultsListRoutes } from "./results-list.js";
+import { bookmarkRoutes } from "./bookmarks.js";
+import { sharingRoutes } from "./sharing.js";
+import { exportRoutes } from "./exports.js";
 import { responseRoutes } from "./responses.js";
+import { resultsListRoutes } from "./results-list.js";
 import { demoDataRoutes } from "./demo-data.js";
+import { summaryRoutes } from "./summary.js";
+import { resultsRoutes } from "./results.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
   ...passwordResetRoutes,
@@ -29,7 +34,12 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...invitationRoutes,
   ...surveyRoutes,
   ...channelRoutes,
-  ...resultsListRoutes,
+  ...bookmarkRoutes,
+  ...sharingRoutes,
+  ...exportRoutes,
   ...responseRoutes,
+  ...resultsListRoutes,
   ...demoDataRoutes,
+  ...summaryRoutes,
+  ...resultsRoutes,
 ];

@@ -1,0 +1,339 @@
+// Results analytics (spec 001 §2 /results, §3 "Results filters", "Preflight result", "Question
+// result", §7 "Results"): the defaults, the preflight (normalised filters, sources, used metadata),
+// one question's result and the used values of a metadata key. Formulas: docs/analytics.md.
+//
+// A question's result: the answers in the window (count), the organisation's count of the question
+// ignoring the touchpoint filter (organizationNowCount.overallCount), the distribution per choice or
+// per value with shares of the answers, the mean, satisfaction % (smiley: mean × 100), NPS
+// (promoters 9–10, detractors 0–6), EVI (emotion: mean cluster value × 100), the same for the
+// earlier window, a series grouped by the filters' groupBy (with shares per group, so graphs can be
+// stacked to 100 %), and with the satisfactionReport option the dissatisfied / neutral / satisfied
+// bands (< 25, 25–75, ≥ 75 on the 0–100 scale; NPS detractors, passives, promoters).
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import { badInput, notFound } from "../errors.js";
+import { objectIdSchema, parseInput } from "../validation.js";
+import { parseResultsFilters, slashDate, type GroupBy, type ResultsFilters } from "./filters.js";
+import { buildScope, callerVisibility, type AnalyticsCaller, type Visibility } from "./scope.js";
+import { answerSums, rollupsCanAnswer, type AnswerSums, type Source } from "./engine.js";
+import { npsOf } from "./summary.js";
+
+export const resultsMessages = {
+  questionNotFound: "Question not found",
+  metaKeyRequired: "metaKey is required",
+} as const;
+
+type QuestionRow = { id: string; surveyId: string; type: string; title: unknown; options: unknown; choices: unknown; hidden: boolean; position: number };
+
+export type DistributionItem = { value: string; label: string | null; count: number; percent: number };
+export type Metrics = {
+  count: number;
+  mean: number | null;
+  satisfaction: number | null;
+  nps: number | null;
+  promoters: number | null;
+  passives: number | null;
+  detractors: number | null;
+  evi: number | null;
+};
+export type SeriesPoint = { group: string; label: string; metrics: Metrics; distribution: DistributionItem[] };
+export type SatisfactionReport = { dissatisfied: DistributionItem; neutral: DistributionItem; satisfied: DistributionItem };
+export type QuestionResult = {
+  questionId: string;
+  surveyId: string;
+  questionType: string;
+  title: unknown;
+  organizationNowCount: { overallCount: number };
+  /** True when a share link's hideResultsIfLessThan hides this result (then no figures). */
+  hidden: boolean;
+  mainResult: (Metrics & { distribution: DistributionItem[] }) | null;
+  earlier: Metrics | null;
+  groupBy: GroupBy;
+  stackedTo100: boolean;
+  series: SeriesPoint[];
+  satisfactionReport: SatisfactionReport | null;
+  source: Source;
+};
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+const pct = (part: number, whole: number) => (whole > 0 ? round1((100 * part) / whole) : 0);
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function choicesOf(q: QuestionRow): { id: string; label: string }[] {
+  if (!Array.isArray(q.choices)) return [];
+  return q.choices.flatMap((c) => {
+    if (!isObject(c) || typeof c.id !== "string") return [];
+    const text = isObject(c.text) ? (c.text.en ?? Object.values(c.text)[0]) : c.text;
+    return [{ id: c.id, label: typeof text === "string" ? text : c.id }];
+  });
+}
+
+const num = (r: AnswerSums) => ({ grp: r.grp, value: r.value, count: Number(r.count), sum: Number(r.sum) });
+type Sums = ReturnType<typeof num>;
+const valueKey = (x: number) => String(Math.round(x * 1e6) / 1e6);
+
+/** The possible values of a question, in display order, with labels. */
+function domainOf(q: QuestionRow): { value: string; label: string | null }[] | null {
+  const options = isObject(q.options) ? q.options : {};
+  switch (q.type) {
+    case "smiley": {
+      const buttons = options.buttons === 4 ? 4 : 5;
+      return Array.from({ length: buttons }, (_, i) => ({ value: valueKey(i / (buttons - 1)), label: String(i) }));
+    }
+    case "nps":
+      return Array.from({ length: 11 }, (_, i) => ({ value: String(i), label: String(i) }));
+    case "singleChoice":
+    case "multipleChoice":
+    case "emotion":
+      return choicesOf(q).map((c) => ({ value: c.id, label: c.label }));
+    default:
+      return null; // slider: the values that occur; text: none
+  }
+}
+
+function sliderScale(q: QuestionRow): { min: number; max: number } {
+  const o = isObject(q.options) ? q.options : {};
+  const min = typeof o.min === "number" ? o.min : 0;
+  const max = typeof o.max === "number" && o.max > min ? o.max : min + 10;
+  return { min, max };
+}
+
+function metricsOf(q: QuestionRow, rows: Sums[]): Metrics {
+  const all = rows.find((r) => r.value === "*");
+  const count = all?.count ?? 0;
+  const sum = all?.sum ?? 0;
+  const m: Metrics = { count, mean: null, satisfaction: null, nps: null, promoters: null, passives: null, detractors: null, evi: null };
+  if (count === 0) return m;
+  const mean = sum / count;
+  switch (q.type) {
+    case "smiley":
+      m.mean = Math.round(mean * 1000) / 1000;
+      m.satisfaction = round1(mean * 100);
+      break;
+    case "slider": {
+      const { min, max } = sliderScale(q);
+      m.mean = round1(min + mean * (max - min));
+      m.satisfaction = round1(mean * 100);
+      break;
+    }
+    case "nps": {
+      let p = 0;
+      let pa = 0;
+      let d = 0;
+      for (const r of rows) {
+        if (r.value === "*") continue;
+        const v = Number(r.value);
+        if (v >= 9) p += r.count;
+        else if (v >= 7) pa += r.count;
+        else d += r.count;
+      }
+      m.mean = round1(mean);
+      m.promoters = p;
+      m.passives = pa;
+      m.detractors = d;
+      m.nps = npsOf({ promoters: p, passives: pa, detractors: d });
+      break;
+    }
+    case "emotion":
+      m.evi = round1(mean * 100);
+      break;
+  }
+  return m;
+}
+
+function distributionOf(q: QuestionRow, rows: Sums[]): DistributionItem[] {
+  const total = rows.find((r) => r.value === "*")?.count ?? 0;
+  const counts = new Map(rows.filter((r) => r.value !== "*").map((r) => [r.value, r.count]));
+  const domain = domainOf(q);
+  if (domain) {
+    const listed = domain.map((d) => ({ ...d, count: counts.get(d.value) ?? 0, percent: pct(counts.get(d.value) ?? 0, total) }));
+    // Values no longer in the question (a removed choice) still show, after the listed ones.
+    const extra = [...counts.entries()].filter(([v]) => !domain.some((d) => d.value === v)).map(([value, count]) => ({ value, label: null, count, percent: pct(count, total) }));
+    return [...listed, ...extra];
+  }
+  if (q.type === "slider") {
+    const { min, max } = sliderScale(q);
+    return [...counts.entries()]
+      .sort((a, b) => Number(a[0]) - Number(b[0]))
+      .map(([value, count]) => ({ value, label: String(round1(min + Number(value) * (max - min))), count, percent: pct(count, total) }));
+  }
+  return [];
+}
+
+function satisfactionReportOf(q: QuestionRow, rows: Sums[]): SatisfactionReport | null {
+  const total = rows.find((r) => r.value === "*")?.count ?? 0;
+  const band = (label: string, test: (v: number) => boolean): DistributionItem => {
+    const count = rows.filter((r) => r.value !== "*" && test(Number(r.value))).reduce((a, r) => a + r.count, 0);
+    return { value: label, label, count, percent: pct(count, total) };
+  };
+  if (q.type === "nps") return { dissatisfied: band("dissatisfied", (v) => v < 7), neutral: band("neutral", (v) => v >= 7 && v < 9), satisfied: band("satisfied", (v) => v >= 9) };
+  if (q.type === "smiley" || q.type === "slider")
+    return { dissatisfied: band("dissatisfied", (v) => v * 100 < 25), neutral: band("neutral", (v) => v * 100 >= 25 && v * 100 < 75), satisfied: band("satisfied", (v) => v * 100 >= 75) };
+  return null;
+}
+
+const weekdays = ["", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+async function loadQuestion(prisma: PrismaClient, organizationId: string, questionId: unknown): Promise<QuestionRow> {
+  const id = parseInput(objectIdSchema, questionId);
+  const q = await prisma.question.findFirst({
+    where: { id, organizationId },
+    select: { id: true, surveyId: true, type: true, title: true, options: true, choices: true, hidden: true, position: true },
+  });
+  if (!q) throw notFound(resultsMessages.questionNotFound);
+  return q;
+}
+
+export type QuestionResultOptions = { now?: Date; source?: Source; hideResultsIfLessThan?: number | null };
+
+/** POST /results/question: one question's result for the caller's filters. */
+export async function getQuestionResult(caller: AnalyticsCaller, questionId: unknown, filtersInput: unknown, opts: QuestionResultOptions = {}): Promise<QuestionResult> {
+  const f = parseResultsFilters(filtersInput, { now: opts.now });
+  const v = await callerVisibility(caller, "results");
+  const q = await loadQuestion(caller.prisma, v.organizationId, questionId);
+  return questionResult(caller.prisma, v, f, q, opts);
+}
+
+async function questionResult(prisma: PrismaClient, v: Visibility, f: ResultsFilters, q: QuestionRow, opts: QuestionResultOptions): Promise<QuestionResult> {
+  const window = { from: f.from, to: f.to };
+  const [main, earlier, org, series] = await Promise.all([
+    answerSums(prisma, v, f, { questionId: q.id, window, groupBy: null, source: opts.source }),
+    answerSums(prisma, v, f, { questionId: q.id, window: { from: f.earlierFrom, to: f.earlierTo }, groupBy: null, source: opts.source }),
+    answerSums(prisma, v, f, { questionId: q.id, window, groupBy: null, ignoreTouchpoints: true, source: opts.source }),
+    answerSums(prisma, v, f, { questionId: q.id, window, groupBy: f.groupBy, source: opts.source }),
+  ]);
+  const mainRows = main.map(num);
+  const metrics = metricsOf(q, mainRows);
+  const threshold = opts.hideResultsIfLessThan ?? null;
+  const hidden = threshold !== null && metrics.count < threshold;
+  const groups = new Map<string, Sums[]>();
+  for (const r of series.map(num)) groups.set(r.grp, [...(groups.get(r.grp) ?? []), r]);
+  const tpNames =
+    f.groupBy === "source" && groups.size
+      ? new Map((await prisma.touchpoint.findMany({ where: { id: { in: [...groups.keys()] }, organizationId: v.organizationId }, select: { id: true, name: true } })).map((t) => [t.id, t.name]))
+      : new Map<string, string>();
+  const label = (g: string) => (f.groupBy === "weekday" ? weekdays[Number(g)] ?? g : f.groupBy === "source" ? (tpNames.get(g) ?? g) : f.groupBy === "daily" ? slashDate(g) : g);
+  const seriesPoints: SeriesPoint[] = [...groups.entries()]
+    .filter(([, rows]) => !threshold || (rows.find((r) => r.value === "*")?.count ?? 0) >= threshold)
+    .map(([group, rows]) => ({ group, label: label(group), metrics: metricsOf(q, rows), distribution: distributionOf(q, rows) }));
+  return {
+    questionId: q.id,
+    surveyId: q.surveyId,
+    questionType: q.type,
+    title: q.title,
+    organizationNowCount: { overallCount: org.map(num).find((r) => r.value === "*")?.count ?? 0 },
+    hidden,
+    mainResult: hidden ? null : { ...metrics, distribution: distributionOf(q, mainRows) },
+    earlier: hidden ? null : metricsOf(q, earlier.map(num)),
+    groupBy: f.groupBy,
+    stackedTo100: f.options.stackGraphsTo100,
+    series: hidden ? [] : seriesPoints,
+    satisfactionReport: hidden || !f.options.satisfactionReport ? null : satisfactionReportOf(q, mainRows),
+    source: opts.source ?? (rollupsCanAnswer(f) ? "rollup" : "raw"),
+  };
+}
+
+/** The results of every question of the filtered surveys (hidden questions and, with the option, empty ones left out). */
+export async function getResults(caller: AnalyticsCaller, filtersInput: unknown, opts: QuestionResultOptions = {}): Promise<QuestionResult[]> {
+  const f = parseResultsFilters(filtersInput, { now: opts.now });
+  const v = await callerVisibility(caller, "results");
+  const surveyIds = f.surveyIds.length ? f.surveyIds : await surveysWithResponses(caller.prisma, v, f);
+  const questions = await caller.prisma.question.findMany({
+    where: { organizationId: v.organizationId, surveyId: { in: surveyIds }, hidden: false, id: { notIn: f.options.hiddenQuestions }, type: { not: "contactDetails" } },
+    select: { id: true, surveyId: true, type: true, title: true, options: true, choices: true, hidden: true, position: true },
+    orderBy: [{ surveyId: "asc" }, { position: "asc" }],
+  });
+  const out: QuestionResult[] = [];
+  for (const q of questions) {
+    const r = await questionResult(caller.prisma, v, f, q, opts);
+    if (f.options.hideQuestionsWithNoResponses && (r.mainResult?.count ?? 0) === 0) continue;
+    out.push(r);
+  }
+  return out;
+}
+
+async function surveysWithResponses(prisma: PrismaClient, v: Visibility, f: ResultsFilters): Promise<string[]> {
+  const scope = buildScope(v, f, { alias: "r" });
+  const rows = await prisma.$queryRawUnsafe<{ surveyId: string }[]>(
+    `SELECT r."surveyId", count(*) AS n FROM "Response" r WHERE ${scope.sql} GROUP BY 1 ORDER BY n DESC LIMIT 100`,
+    ...scope.params,
+  );
+  return rows.map((r) => r.surveyId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Defaults, preflight, used metadata
+// ---------------------------------------------------------------------------------------------
+
+/** GET /results/defaults: the default window (last 7 days in the caller's offset); members may change every filter. */
+export function resultsDefaults(utcOffset: unknown, now?: Date): { from: string; to: string; utcOffset: number; allowChanges: string[] } {
+  const f = parseResultsFilters(utcOffset === undefined || utcOffset === null || utcOffset === "" ? {} : { utcOffset }, { now });
+  return { from: slashDate(f.fromDay), to: slashDate(f.toDay), utcOffset: f.utcOffset, allowChanges: ["all"] };
+}
+
+export type Preflight = {
+  from: string;
+  to: string;
+  utcOffset: number;
+  surveyId: string[];
+  channelId: string[];
+  unitIds: string[];
+  sourceList: { unitId: string; unitName: string; touchpoints: { _id: string; name: string; type: string }[] }[];
+  usedMeta: { key: string; count: number }[];
+};
+
+/** GET /results/preflight: the normalised filters, the sources the caller may choose from and the metadata keys in use. */
+export async function resultsPreflight(caller: AnalyticsCaller, filtersInput: unknown, opts: { now?: Date } = {}): Promise<Preflight> {
+  const f = parseResultsFilters(filtersInput, { now: opts.now });
+  const v = await callerVisibility(caller, "results");
+  const units = v.unitIds === null ? v.units.map((u) => u.id) : v.unitIds;
+  const touchpoints = await caller.prisma.touchpoint.findMany({
+    where: { organizationId: v.organizationId, deleted: false, unitId: { in: units } },
+    select: { id: true, name: true, type: true, unitId: true },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+  });
+  const visibleTp = new Set(touchpoints.map((t) => t.id));
+  const surveys = f.surveyIds.length
+    ? (await caller.prisma.survey.findMany({ where: { id: { in: f.surveyIds }, organizationId: v.organizationId }, select: { id: true } })).map((s) => s.id)
+    : await surveysWithResponses(caller.prisma, v, f);
+  const scope = buildScope(v, { ...f, surveyIds: surveys.length ? surveys : f.surveyIds }, { alias: "r" });
+  const meta = await caller.prisma.$queryRawUnsafe<{ key: string; count: number }[]>(
+    `SELECT k.key, count(*)::int AS count FROM "Response" r CROSS JOIN LATERAL jsonb_object_keys(CASE WHEN jsonb_typeof(r."metadata") = 'object' THEN r."metadata" ELSE '{}'::jsonb END) AS k(key)
+     WHERE ${scope.sql} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 200`,
+    ...scope.params,
+  );
+  const unitName = new Map(v.units.map((u) => [u.id, u.name]));
+  const byUnit = new Map<string, Preflight["sourceList"][number]>();
+  for (const t of touchpoints) {
+    const g = byUnit.get(t.unitId) ?? { unitId: t.unitId, unitName: unitName.get(t.unitId) ?? "", touchpoints: [] };
+    g.touchpoints.push({ _id: t.id, name: t.name, type: t.type });
+    byUnit.set(t.unitId, g);
+  }
+  return {
+    from: slashDate(f.fromDay),
+    to: slashDate(f.toDay),
+    utcOffset: f.utcOffset,
+    surveyId: surveys,
+    channelId: f.touchpointIds.filter((id) => visibleTp.has(id)),
+    unitIds: units,
+    sourceList: [...byUnit.values()].sort((a, b) => a.unitName.localeCompare(b.unitName)),
+    usedMeta: meta.map((m) => ({ key: m.key, count: Number(m.count) })),
+  };
+}
+
+/** POST /results/get-used-meta-per-key: the values of one metadata key in the scope, most used first. */
+export async function usedMetaPerKey(caller: AnalyticsCaller, input: unknown, opts: { now?: Date } = {}): Promise<{ key: string; values: { value: string; count: number }[] }> {
+  const raw = (input && typeof input === "object" && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
+  const { metaKey, ...filters } = raw;
+  if (typeof metaKey !== "string" || !metaKey.trim()) throw badInput(resultsMessages.metaKeyRequired, "metaKey");
+  const f = parseResultsFilters(filters, { now: opts.now });
+  const v = await callerVisibility(caller, "results");
+  const scope = buildScope(v, f, { alias: "r" });
+  const key = metaKey.trim().slice(0, 100);
+  const rows = await caller.prisma.$queryRawUnsafe<{ value: string; count: number }[]>(
+    `SELECT r."metadata" ->> $${scope.params.length + 1} AS value, count(*)::int AS count FROM "Response" r
+     WHERE ${scope.sql} AND r."metadata" ? $${scope.params.length + 1} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1000`,
+    ...scope.params,
+    key,
+  );
+  return { key, values: rows.map((r) => ({ value: r.value, count: Number(r.count) })) };
+}
