@@ -12,11 +12,8 @@ import { userManagementRoutes } from "./user-management.js";
 import { invitationRoutes } from "./invitations.js";
 import { surveyRoutes } from "./surveys.js";
 import { channelRoutes } from "./channels.js";
-import { bookmarkRoutes } from "./bookmarks.js";
-import { sharingRoutes } from "./sharing.js";
-import { exportRoutes } from "./exports.js";
-import { responseRoutes } from "./responses.js";
 import { resultsListRoutes } from "./results-list.js";
+import { responseRoutes } from "./responses.js";
 import { demoDataRoutes } from "./demo-data.js";
 import { summaryRoutes } from "./summary.js";
 import { resultsRoutes } from "./results.js";
@@ -34,11 +31,8 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...invitationRoutes,
   ...surveyRoutes,
   ...channelRoutes,
-  ...bookmarkRoutes,
-  ...sharingRoutes,
-  ...exportRoutes,
-  ...responseRoutes,
   ...resultsListRoutes,
+  ...responseRoutes,
   ...demoDataRoutes,
   ...summaryRoutes,
   ...resultsRoutes,
