@@ -23,6 +23,7 @@ import { randomBytes } from "node:crypto";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.js";
 import { createRandom, type Random } from "./random.js";
 import { addRollupsOfOrganization } from "../domain/analytics/rollups.js";
+import { writePublicTemplates } from "../domain/demo-data/templates.js";
 import {
   contactNames,
   demoLanguages,
@@ -104,6 +105,9 @@ export async function seedDemoOrganization(
       const stats = await writeResponses(tx, structure, { total, now, batchSize, log });
       await writeCounters(tx, structure, stats);
       await addRollupsOfOrganization(tx, structure.organizationId);
+      // The public templates (their own organisation), for every organisation's templates page.
+      const featureSet = await tx.featureSet.findUniqueOrThrow({ where: { name: structure.featureSetName }, select: { id: true } });
+      await writePublicTemplates(tx, featureSet.id);
       return { seeded: true, organizationId: structure.organizationId };
     },
     { maxWait: 60_000, timeout: 30 * 60_000 },
