@@ -37,7 +37,7 @@ describe.skipIf(noDatabase)("feedback list cursor stream", () => {
     const scope = await responseScope(ctx, filters);
     const plan = await planFeedbackList(prisma, { organizationId: org.organization.id, scope, filters, locale: "en" });
     expect(await countRows(prisma, plan)).toBe(7);
-    for (const source of [{ prisma, config: { databaseUrl } }, { prisma }]) {
+    for (const source of [{ prisma, config: { databaseUrl: databaseUrl ?? undefined } }, { prisma }]) {
       const batches: string[][] = [];
       const total = await streamRows(source, plan, async (rows) => void batches.push(rows.map((r) => r.id)), 3);
       expect(total).toBe(7);
