@@ -7,51 +7,20 @@ import { touchpointGroups } from "./model";
 import { TouchpointTable } from "./TouchpointTable";
 import "./touchpoints.css";
 
-/** /touchpoints: every touchpoint the person sees, grouped by type, with links to each list and to create one. */
+/**
+ * /touchpoints: the touchpoints the person sees (the first 100 by name), grouped by type, with links
+ * to each type's full list and to create one.
+ */
 export default function TouchpointsPage() {
   const { i18n } = useLingui();
   const [fetchKey, setFetchKey] = useState(0);
   const data = useLazyLoadQuery<TouchpointsPageQuery>(
     graphql`
       query TouchpointsPageQuery {
-        terminal: touchpoints(type: terminal, first: 100) {
+        touchpoints(first: 100) {
           edges {
             node {
-              ...TouchpointTable_touchpoints
-            }
-          }
-        }
-        link: touchpoints(type: link, first: 100) {
-          edges {
-            node {
-              ...TouchpointTable_touchpoints
-            }
-          }
-        }
-        qr: touchpoints(type: qr, first: 100) {
-          edges {
-            node {
-              ...TouchpointTable_touchpoints
-            }
-          }
-        }
-        website: touchpoints(type: website, first: 100) {
-          edges {
-            node {
-              ...TouchpointTable_touchpoints
-            }
-          }
-        }
-        emailContactList: touchpoints(type: emailContactList, first: 100) {
-          edges {
-            node {
-              ...TouchpointTable_touchpoints
-            }
-          }
-        }
-        smsContactList: touchpoints(type: smsContactList, first: 100) {
-          edges {
-            node {
+              type
               ...TouchpointTable_touchpoints
             }
           }
@@ -70,15 +39,7 @@ export default function TouchpointsPage() {
     { fetchPolicy: "store-and-network", fetchKey },
   );
   const surveyNames = useMemo(() => new Map(data.surveys.edges.map((e) => [e.node.legacyId, e.node.name])), [data.surveys]);
-  const byType = {
-    terminal: data.terminal.edges,
-    link: data.link.edges,
-    qr: data.qr.edges,
-    website: data.website.edges,
-    emailContactList: data.emailContactList.edges,
-    smsContactList: data.smsContactList.edges,
-    legacyPlugin: [],
-  };
+  const nodes = data.touchpoints.edges.map((e) => e.node);
   return (
     <section className="page">
       <h1 className="page__title">
@@ -87,13 +48,13 @@ export default function TouchpointsPage() {
       {touchpointGroups
         .filter((g) => g.key !== "legacy")
         .map((g) => {
-          const nodes = g.types.flatMap((type) => byType[type].map((e) => e.node));
+          const group = nodes.filter((n) => (g.types as readonly string[]).includes(n.type));
           const title = i18n._(g.title);
           return (
             <section className="tp-section" key={g.key} aria-labelledby={`tp-group-${g.key}`}>
               <div className="tp-section__head">
                 <h2 id={`tp-group-${g.key}`}>
-                  {title} <span className="muted">({nodes.length})</span>
+                  {title} <span className="muted">({group.length})</span>
                 </h2>
                 <div className="tp-actions">
                   <Link to={g.list}>
@@ -108,7 +69,7 @@ export default function TouchpointsPage() {
                 </div>
               </div>
               <TouchpointTable
-                touchpoints={nodes}
+                touchpoints={group}
                 surveyNames={surveyNames}
                 caption={title}
                 showType={g.types.length > 1}

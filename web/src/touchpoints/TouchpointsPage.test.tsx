@@ -1,0 +1,70 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderApp } from "../test/renderApp";
+import { viewerResponse } from "../test/relay";
+import { noRights, surveys, touchpoint } from "./testData";
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const row = (legacyId: string, type: string, name: string, extra: Record<string, unknown> = {}) => ({ ...touchpoint({ legacyId, type, name }), ...extra });
+const connection = (nodes: unknown[]) => ({ edges: nodes.map((node) => ({ node })) });
+const surveyList = connection(surveys.map((s) => ({ id: s.id, legacyId: s.legacyId, name: s.name })));
+
+describe("/touchpoints", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("groups the touchpoints by type with links to each list and to create one", async () => {
+    renderApp("/touchpoints", {
+      AppShellQuery: () => viewerResponse(),
+      TouchpointsPageQuery: () => ({
+        data: {
+          touchpoints: connection([
+            row("aaaaaaaaaaaaaaaaaaaaaa01", "terminal", "Lobby kiosk", { lastSeenAt: new Date().toISOString() }),
+            row("aaaaaaaaaaaaaaaaaaaaaa02", "link", "Receipt link"),
+            row("aaaaaaaaaaaaaaaaaaaaaa03", "qr", "Table tent", { activeSurveyLegacyId: null }),
+            row("aaaaaaaaaaaaaaaaaaaaaa04", "website", "Shop widget", { editRefusal: noRights }),
+          ]),
+          surveys: surveyList,
+        },
+      }),
+    });
+    const terminals = (await screen.findByRole("heading", { name: "Terminals (1)" })).closest("section")!;
+    expect(within(terminals).getByRole("link", { name: "Lobby kiosk" }).getAttribute("href")).toBe("/touchpoints/terminals/aaaaaaaaaaaaaaaaaaaaaa01/edit");
+    expect(within(terminals).getByText("Online")).toBeTruthy();
+    expect(within(terminals).getByText("Store survey")).toBeTruthy();
+    const links = screen.getByRole("heading", { name: "Links and QR codes (2)" }).closest("section")!;
+    expect(within(links).getByText("QR code")).toBeTruthy();
+    expect(within(links).getByText("No active survey")).toBeTruthy();
+    expect(within(links).getByRole("link", { name: "New: Links and QR codes" }).getAttribute("href")).toBe("/touchpoints/link-qr/new");
+    const widgets = screen.getByRole("heading", { name: "Web widgets (1)" }).closest("section")!;
+    // Without rights: view, not edit or delete.
+    expect(within(widgets).getByRole("link", { name: "View Shop widget" }).getAttribute("href")).toBe("/website/aaaaaaaaaaaaaaaaaaaaaa04/edit");
+    expect(within(widgets).queryByRole("button", { name: "Delete Shop widget" })).toBeNull();
+    expect(within(widgets).getByRole("link", { name: "New: Web widgets" }).getAttribute("href")).toBe("/launch-website");
+    expect(screen.getByRole("heading", { name: "Email campaigns (0)" })).toBeTruthy();
+  });
+
+  it("deletes a terminal from its list after confirmation and reloads the list", async () => {
+    let deleted = false;
+    const deletes: unknown[] = [];
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    renderApp("/touchpoints/terminals", {
+      AppShellQuery: () => viewerResponse(),
+      TerminalsPageQuery: () => ({
+        data: { touchpoints: connection(deleted ? [] : [row("aaaaaaaaaaaaaaaaaaaaaa01", "terminal", "Lobby kiosk")]), surveys: surveyList },
+      }),
+      useTouchpointMutationsDeleteMutation: (vars) => {
+        deletes.push(vars);
+        deleted = true;
+        return { data: { deleteTouchpoint: { deletedLegacyId: vars.id } } };
+      },
+    });
+    expect(await screen.findByText("Never seen")).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Delete Lobby kiosk" }));
+    });
+    await waitFor(() => expect(deletes).toEqual([{ id: "aaaaaaaaaaaaaaaaaaaaaa01" }]));
+    expect(window.confirm).toHaveBeenCalledWith("Delete Lobby kiosk? Its responses are kept.");
+    await waitFor(() => expect(screen.getByText("No touchpoints yet.")).toBeTruthy());
+  });
+});
