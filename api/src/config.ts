@@ -41,6 +41,7 @@ const environmentSchema = z.object({
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(50_000),
   SERVE_WEB: booleanFlag.default(true),
   RUN_WORKERS: booleanFlag.default(true),
+  CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
 });
 
 export type Config = {
@@ -71,6 +72,8 @@ export type Config = {
   serveWeb: boolean;
   /** Run the job workers in this api process; false leaves the jobs to `npm run worker` (needs REDIS_URL). */
   runWorkers: boolean;
+  /** The Chromium that prints results PDFs (docs/sharing-and-exports.md); PDF exports fail clearly without it. */
+  chromiumPath: string;
 };
 
 export class ConfigError extends Error {
@@ -120,6 +123,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     graphql: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxCost: e.GRAPHQL_MAX_COST },
     serveWeb: e.SERVE_WEB,
     runWorkers: e.RUN_WORKERS,
+    chromiumPath: e.CHROMIUM_PATH,
   };
 }
 

@@ -13,4 +13,9 @@ export type DomainContext = {
   config: Config;
   /** null for anonymous callers */
   viewer: Viewer | null;
+  /**
+   * A share link's token sent with a GraphQL request instead of a bearer token (header
+   * `X-Share-Token`, graphql-ws connection parameter `shareToken`); domain/sharing/caller.ts reads it.
+   */
+  shareToken?: string | null;
 };

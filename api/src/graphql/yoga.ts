@@ -72,8 +72,12 @@ export function createGraphQL(deps: {
       const header =
         initial.req?.headers.authorization ??
         (typeof initial.connectionParams?.authorization === "string" ? initial.connectionParams.authorization : undefined);
+      // A share link's visitor (docs/sharing-and-exports.md): the token rides in a header, never a bearer.
+      const shareHeader = initial.req?.headers["x-share-token"];
+      const shareParam = initial.connectionParams?.shareToken;
+      const shareToken = typeof shareHeader === "string" && shareHeader ? shareHeader : typeof shareParam === "string" && shareParam ? shareParam : null;
       try {
-        return deps.context(await authenticate(header));
+        return { ...deps.context(await authenticate(header)), shareToken };
       } catch (error) {
         const converted = toGraphQLError(error);
         throw converted

@@ -2,6 +2,7 @@
 // not named is denied (fallbackRule: deny). docs/permissions.md is this file in prose.
 import { allow, deny, shield } from "graphql-shield";
 import { isAuthenticated, isCurrentOrganization, isMember, mayManageUsers, maySeeParentSurvey, noRights } from "./rules.js";
+import { hasShareLink } from "./rules.js";
 
 export const permissions = shield(
   {
@@ -22,6 +23,11 @@ export const permissions = shield(
       // touchpoints: the domain checks viewResults / editTouchpoints in the touchpoint's unit
       touchpoints: isMember,
       touchpoint: isMember,
+      // sharing, bookmarks, exports (docs/sharing-and-exports.md): the domain scopes each to its owner
+      shareLinks: isMember, // own links; organisation admins every link of the organisation
+      sharedView: hasShareLink, // anyone holding a valid, unexpired link (no session needed)
+      bookmarks: isMember, // own bookmarks only
+      exportJob: isMember, // own export jobs only; any other id is not found
       feedbackList: allow, // members: the results scope; without a session only with a valid shareToken (the domain checks)
       textAnalytics: allow, // members: the results scope; without a session only with a valid shareToken (the domain checks)
       rootCause: allow, // members: the results scope; without a session only with a valid shareToken (the domain checks)
@@ -58,6 +64,11 @@ export const permissions = shield(
       updateTouchpoint: isMember, // the domain: editTouchpoints in its unit (and the target unit when moving)
       deleteTouchpoint: isMember,
       setTouchpointVisibility: isMember, // own visibility; the domain: viewResults in its unit
+      createShareLink: isMember, // the domain: viewResults somewhere; a link is bounded to the creator's teams
+      revokeShareLink: isMember, // own links; organisation admins any of the organisation's
+      createBookmark: isMember, // the domain: viewResults somewhere; own bookmarks
+      deleteBookmark: isMember, // own bookmarks only
+      startPdfExport: isMember, // the domain: exportResults right and the plan's fileExportPdf/All feature
       // responses: the domain checks manageResponses in the response's unit (editors, admins); other organisations: not found
       hideResponse: isMember,
       deleteResponse: isMember,
@@ -67,6 +78,7 @@ export const permissions = shield(
     Subscription: {
       userUpdated: isAuthenticated,
       responseCountChanged: isMember, // the domain, when subscribing: viewResults in the survey's unit or a parent, or organisation admin
+      exportStatusChanged: isMember, // the domain, when subscribing: own export jobs only
     },
     Viewer: isAuthenticated,
     ResponseCountChange: isMember,
@@ -125,6 +137,16 @@ export const permissions = shield(
     DemoDataPayload: isMember,
     SurveyTemplate: isMember, // public templates: only what a copy takes
     PageInfo: allow,
+    ShareLink: isMember,
+    SharedView: allow, // only ever returned by sharedView, whose rule checked the token
+    CreateShareLinkPayload: isMember,
+    RevokeShareLinkPayload: isMember,
+    Bookmark: isMember,
+    CreateBookmarkPayload: isMember,
+    DeleteBookmarkPayload: isMember,
+    ExportJob: isMember,
+    ExportStatusChange: isMember,
+    StartExportPayload: isMember,
     // text analytics and root causes: whoever the domain let in (a member, or a share link's visitor)
     TextAnalytics: allow,
     SentimentSummary: allow,

@@ -4,6 +4,8 @@ import { GraphQLError } from "graphql";
 import type { GraphQLContext } from "../schema/builder.js";
 import { adminInAnyUnit, anyUnitHasRight } from "./rights.js";
 import { maySeeSurvey } from "../domain/surveys/surveys.js";
+import { resolveShareScope } from "../domain/sharing/scope.js";
+import { DomainError } from "../domain/errors.js";
 
 const notLoggedIn = () => new GraphQLError("Not logged in", { extensions: { code: "UNAUTHENTICATED" } });
 export const noRights = (message = "You do not have the rights to do this") =>
@@ -49,4 +51,31 @@ export const mayManageUsers = rule({ cache: "contextual" })((_p, _a, ctx: GraphQ
 export const maySeeParentSurvey = rule({ cache: "no_cache" })(async (parent: { id: string; surveyId?: string }, _a, ctx: GraphQLContext) => {
   if (!ctx.viewer) return notLoggedIn();
   return (await maySeeSurvey(ctx, parent.surveyId ?? parent.id)) ? true : noRights("You do not have the rights to view this survey");
+});
+
+/** A share link's token (the `shareToken` argument or the X-Share-Token header) that opens a link now. */
+async function validShareLink(token: string | null | undefined, ctx: GraphQLContext): Promise<true | GraphQLError> {
+  try {
+    await resolveShareScope(ctx.prisma, token);
+    return true;
+  } catch (error) {
+    if (error instanceof DomainError) return new GraphQLError(error.message, { extensions: { code: error.code } });
+    throw error;
+  }
+}
+
+/** Anyone holding a valid share link (signed in or not): e.g. a link's defaults. */
+export const hasShareLink = rule({ cache: "strict" })((_p, args: { shareToken?: string | null }, ctx: GraphQLContext) =>
+  validShareLink(args?.shareToken || ctx.shareToken, ctx),
+);
+
+/**
+ * A member; or, without a session, a valid share link's token (argument `shareToken` or the
+ * X-Share-Token header). Anonymous callers without a valid token are refused before any resolver.
+ */
+export const isMemberOrShareLink = rule({ cache: "strict" })((_p, args: { shareToken?: string | null }, ctx: GraphQLContext) => {
+  if (ctx.viewer) return ctx.viewer.organizationId ? true : noRights("No organization found");
+  const token = args?.shareToken || ctx.shareToken;
+  if (!token) return notLoggedIn();
+  return validShareLink(token, ctx);
 });

@@ -28,6 +28,18 @@ describe("Relay network", () => {
     }
   });
 
+  it("carries a share link's query token in X-Share-Token, never as a bearer", async () => {
+    const { fn, fetch } = fetchWith({ data: {} }, "?token=abcdefghijk&print=1");
+    await fn(operation, {}, {}, null);
+    const headers = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    expect(headers["X-Share-Token"]).toBe("abcdefghijk");
+    expect(headers.Authorization).toBeUndefined();
+    // A signed-in visit sends no share token.
+    const signedIn = fetchWith({ data: {} });
+    await signedIn.fn(operation, {}, {}, null);
+    expect(((signedIn.fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>)["X-Share-Token"]).toBeUndefined();
+  });
+
   it("turns an error answer without data into a GraphQLResponseError", async () => {
     const { fn } = fetchWith({
       data: null,

@@ -13,7 +13,7 @@ import {
   type GraphQLResponse,
   type SubscribeFunction,
 } from "relay-runtime";
-import { shouldSendBearer } from "../access/queryFlags";
+import { queryToken, shouldSendBearer } from "../access/queryFlags";
 
 /** A GraphQL error answer (no data): its message is the server's user-facing text. */
 export class GraphQLResponseError extends Error {
@@ -62,6 +62,10 @@ export function createFetchFunction(deps: RelayDeps): FetchFunction {
     if (shouldSendBearer(deps.getSearch())) {
       const token = await deps.getAccessToken();
       if (token) headers.Authorization = `Bearer ${token}`;
+    } else {
+      // A share link's visit: the link's token instead of a session (docs/sharing-and-exports.md).
+      const shareToken = queryToken(deps.getSearch());
+      if (shareToken) headers["X-Share-Token"] = shareToken;
     }
     const response = await doFetch(deps.httpUrl ?? "/graphql", {
       method: "POST",
@@ -84,7 +88,11 @@ export function createRelayEnvironment(deps: RelayDeps): { environment: Environm
     url: deps.wsUrl ?? webSocketUrl(window.location),
     lazy: true,
     connectionParams: async () => {
-      const token = shouldSendBearer(deps.getSearch()) ? await deps.getAccessToken() : null;
+      if (!shouldSendBearer(deps.getSearch())) {
+        const shareToken = queryToken(deps.getSearch());
+        return shareToken ? { shareToken } : {};
+      }
+      const token = await deps.getAccessToken();
       return token ? { authorization: `Bearer ${token}` } : {};
     },
   });

@@ -10,6 +10,7 @@
 // gets "Export not found".
 import path from "node:path";
 import { rm } from "node:fs/promises";
+import { existsSync } from "node:fs";
 import type { DomainContext } from "../context.js";
 import type { ExportJob, ExportKind } from "../../generated/prisma/client.js";
 import { DomainError, forbidden, notFound } from "../errors.js";
@@ -172,7 +173,7 @@ export async function exportFileForDownload(ctx: DomainContext, id: string): Pro
   const job = await getExportJob(ctx, id);
   if (job.status === "generating") throw new DomainError("CONFLICT", exportMessages.notReady);
   if (job.status === "failed" || !job.filePath) throw new DomainError("CONFLICT", job.error ?? exportMessages.failed);
-  if (isExpired(job)) throw new DomainError("GONE", exportMessages.expired);
+  if (isExpired(job) || !existsSync(job.filePath)) throw new DomainError("GONE", exportMessages.expired);
   const day = (job.finishedAt ?? job.createdAt).toISOString().slice(0, 10);
   const base = job.kind === "pdf" ? "results" : "feedback-list";
   return { job, filePath: job.filePath, fileName: `${base}-${day}.${job.kind}` };

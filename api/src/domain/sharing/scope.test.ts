@@ -37,8 +37,8 @@ describe("share scope: merging and moving (no database)", () => {
     const filters = { from: "2026-03-03", to: "2026-03-09" };
     expect(moveDates(filters, created, new Date("2026-03-10T23:00:00Z"))).toEqual(filters);
     expect(moveDates(filters, created, new Date("2026-03-25T08:00:00Z"))).toEqual({ from: "2026-03-18", to: "2026-03-24" });
-    // Across a month end, in the filters' own UTC offset (hours or minutes).
-    expect(moveDates({ ...filters, utcOffset: 3 }, created, new Date("2026-03-31T22:30:00Z"))).toMatchObject({ from: "2026-03-25", to: "2026-03-31" });
+    // Across a month end, in the filters' own UTC offset (minutes east of UTC).
+    expect(moveDates(filters, created, new Date("2026-03-31T22:30:00Z"))).toMatchObject({ from: "2026-03-24", to: "2026-03-30" });
     expect(moveDates({ ...filters, utcOffset: 180 }, created, new Date("2026-03-31T22:30:00Z"))).toMatchObject({ from: "2026-03-25", to: "2026-03-31" });
   });
 });

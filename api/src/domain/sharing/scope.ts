@@ -51,15 +51,15 @@ export const shareMessages = {
 /**
  * The names allowChanges may list, and the filter keys each lets a visitor change. "date" (and its
  * aliases "from" and "to") covers the whole date choice; "options" every display option; an
- * "options.<name>" entry one option.
+ * "options.<name>" entry one option. The link's team (unitId) is never the visitor's to change.
  */
 export const allowChangeKeys: Record<string, readonly string[]> = {
   date: ["from", "to", "datePreset", "dateFilterChangedManually"],
   from: ["from", "to", "datePreset", "dateFilterChangedManually"],
   to: ["from", "to", "datePreset", "dateFilterChangedManually"],
-  channelId: ["channelId"],
-  surveyId: ["surveyId"],
-  groupBy: ["groupBy"],
+  channelId: ["channelId", "touchpointIds"],
+  surveyId: ["surveyId", "surveyIds"],
+  groupBy: ["groupBy", "groupByMetaKey"],
   restrictByAnswer: ["restrictByAnswer"],
   metaDataMatch: ["metaDataMatch"],
   feedbackListHiddenColumns: ["feedbackListHiddenColumns"],
@@ -71,6 +71,9 @@ export const allowChangeKeys: Record<string, readonly string[]> = {
   "options.hiddenQuestions": ["options.hiddenQuestions"],
   "options.viewOptions": ["options.viewOptions"],
 };
+
+/** In allowChanges of the PDF printer's short-lived links (domain/exports/pdf.ts): never a person's entry. */
+export const internalPrintMarker = "internal:print";
 
 /** Keys a visitor always sets for themselves: their own clock. */
 const visitorOwnKeys = ["utcOffset"] as const;
@@ -103,7 +106,7 @@ export async function resolveShareScope(
   const filters = mergeVisitorFilters(
     row.dynamicDate ? moveDates(linkFilters, row.createdAt, now) : linkFilters,
     visitorFilters ?? undefined,
-    row.allowChanges,
+    row.allowChanges ?? [],
   );
   return {
     shareTokenId: row.id,
@@ -112,7 +115,7 @@ export async function resolveShareScope(
     filters,
     options: {
       name: row.name,
-      allowChanges: row.allowChanges,
+      allowChanges: row.allowChanges ?? [],
       dynamicDate: row.dynamicDate,
       hideTimestamps: row.hideTimestamps,
       hideResultsIfLessThan: row.hideResultsIfLessThan,
@@ -149,11 +152,10 @@ export function mergeVisitorFilters(link: ShareFilters, visitor: ShareFilters | 
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dayMs = 86_400_000;
 
-/** utcOffset as sent: hours when |n| ≤ 14, otherwise minutes (both spellings occur); 0 when absent. */
+/** utcOffset: minutes east of UTC, as in the results filters (domain/analytics/filters.ts); 0 when absent. */
 export function utcOffsetMinutes(value: unknown): number {
   const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : 0;
-  if (!Number.isFinite(n)) return 0;
-  return Math.abs(n) <= 14 ? n * 60 : n;
+  return Number.isFinite(n) ? n : 0;
 }
 
 /** The calendar day (UTC midnight of it) of an instant at a UTC offset. */

@@ -12,6 +12,9 @@ import { userManagementRoutes } from "./user-management.js";
 import { invitationRoutes } from "./invitations.js";
 import { surveyRoutes } from "./surveys.js";
 import { channelRoutes } from "./channels.js";
+import { bookmarkRoutes } from "./bookmarks.js";
+import { sharingRoutes } from "./sharing.js";
+import { exportRoutes } from "./exports.js";
 import { resultsListRoutes } from "./results-list.js";
 import { responseRoutes } from "./responses.js";
 import { demoDataRoutes } from "./demo-data.js";
@@ -31,6 +34,9 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...invitationRoutes,
   ...surveyRoutes,
   ...channelRoutes,
+  ...bookmarkRoutes,
+  ...sharingRoutes,
+  ...exportRoutes,
   ...resultsListRoutes,
   ...responseRoutes,
   ...demoDataRoutes,

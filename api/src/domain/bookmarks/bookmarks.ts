@@ -1,0 +1,85 @@
+// Bookmarks (spec 001 §3 "Bookmark (saved view)", §7 POST, GET /results/bookmarks and DELETE
+// /results/bookmarks/{id}): a member's own saved results filters. Each person sees and deletes only
+// their own, in their current organisation; any other id is "Bookmark not found". The filters are
+// checked with the same parser as every analytics call, so a bookmark always opens.
+import { z } from "zod";
+import type { DomainContext } from "../context.js";
+import { conflict, forbidden, notFound } from "../errors.js";
+import { messages, objectIdSchema, parseInput } from "../validation.js";
+import { requireOrganization, type Viewer } from "../viewer.js";
+import { anyUnitHasRight } from "../../permissions/rights.js";
+import { parseResultsFilters } from "../analytics/filters.js";
+
+export const bookmarkMessages = {
+  saved: "Bookmark saved",
+  deleted: "Bookmark deleted",
+  notFound: "Bookmark not found",
+  nameRequired: "A bookmark needs a name",
+  tooMany: (n: number) => `You can keep at most ${n} bookmarks: delete one first`,
+  noRights: "You do not have the rights to view results",
+} as const;
+
+export const maxBookmarksPerUser = 200;
+export const bookmarkNameMaxLength = 100;
+
+export type BookmarkSummary = { id: string; name: string; filters: Record<string, unknown>; createdAt: Date };
+
+const inputSchema = z.object({
+  name: z
+    .string({ message: bookmarkMessages.nameRequired })
+    .trim()
+    .min(1, bookmarkMessages.nameRequired)
+    .max(bookmarkNameMaxLength, messages.maxLength(bookmarkNameMaxLength)),
+  filters: z.unknown().optional(),
+});
+
+/** The viewer's own bookmarks in their current organisation (an impossible id without one). */
+export function ownBookmarks(viewer: Viewer | null): { userId: string; organizationId: string } {
+  return { userId: viewer?.userId ?? "-", organizationId: viewer?.organizationId ?? "-" };
+}
+
+function requireResultsViewer(ctx: DomainContext) {
+  const o = requireOrganization(ctx.viewer);
+  if (!o.viewer.organizationAdmin && !anyUnitHasRight(o.viewer.grants, "viewResults")) throw forbidden(bookmarkMessages.noRights);
+  return o;
+}
+
+const select = { id: true, name: true, filters: true, createdAt: true } as const;
+const toSummary = (b: { id: string; name: string; filters: unknown; createdAt: Date }): BookmarkSummary => ({
+  id: b.id,
+  name: b.name,
+  filters: (b.filters ?? {}) as Record<string, unknown>,
+  createdAt: b.createdAt,
+});
+
+export async function listBookmarks(ctx: DomainContext): Promise<BookmarkSummary[]> {
+  requireResultsViewer(ctx);
+  const rows = await ctx.prisma.bookmark.findMany({
+    where: ownBookmarks(ctx.viewer),
+    select,
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take: maxBookmarksPerUser,
+  });
+  return rows.map(toSummary);
+}
+
+export async function createBookmark(ctx: DomainContext, input: { name?: unknown; filters?: unknown }): Promise<BookmarkSummary> {
+  const { viewer, organizationId } = requireResultsViewer(ctx);
+  const { name, filters } = parseInput(inputSchema, input);
+  // Refuses unknown filters, reversed or absurd ranges with the analytics messages.
+  parseResultsFilters(filters ?? {});
+  const stored = (filters ?? {}) as object;
+  const count = await ctx.prisma.bookmark.count({ where: { userId: viewer.userId, organizationId } });
+  if (count >= maxBookmarksPerUser) throw conflict(bookmarkMessages.tooMany(maxBookmarksPerUser));
+  const row = await ctx.prisma.bookmark.create({ data: { organizationId, userId: viewer.userId, name, filters: stored }, select });
+  return toSummary(row);
+}
+
+export async function deleteBookmark(ctx: DomainContext, id: string): Promise<{ id: string }> {
+  requireOrganization(ctx.viewer);
+  const removed = objectIdSchema.safeParse(id).success
+    ? await ctx.prisma.bookmark.deleteMany({ where: { id, ...ownBookmarks(ctx.viewer) } })
+    : { count: 0 };
+  if (removed.count === 0) throw notFound(bookmarkMessages.notFound);
+  return { id };
+}

@@ -1,0 +1,132 @@
+// Results as PDF (spec 001 §7 POST /results-pdf with `data`, a list of components; a PDF type
+// customerJourney with a landscape print mode): headless Chromium opens the real web results page
+// and prints it, so the PDF shows the charts as they are drawn on screen.
+//
+// The page opens without a session through a short-lived internal share link (5 minutes, deleted as
+// soon as the page is printed) holding the requested filters, bounded like any link to what the
+// person sees. The address is `/results?token=…&print=1&components=a,b&printMode=portrait|landscape
+// &type=results|customerJourney[&journeyId=…]&locale=…`. The page marks itself ready to print by
+// setting `data-print-ready="true"` on <html> or <body> once its charts are drawn; the printer waits
+// for that up to 20 seconds (then prints what is there).
+import { existsSync } from "node:fs";
+import { z } from "zod";
+import { chromium } from "playwright-core";
+import type { DomainContext } from "../context.js";
+import { DomainError } from "../errors.js";
+import { parseInput } from "../validation.js";
+import { parseResultsFilters } from "../analytics/filters.js";
+import { generateShareToken } from "../sharing/tokens.js";
+import { shareFiltersBoundToCreator } from "../sharing/share-links.js";
+import { internalPrintMarker } from "../sharing/scope.js";
+import { defineExportProducer, type ExportProducerJob } from "./producers.js";
+import { startExport } from "./jobs.js";
+
+export const pdfMessages = {
+  /** Chromium is missing on the machine that runs the job. */
+  needsChromium: "PDF export needs Chromium, which is not installed on the server. Contact support.",
+  componentsRequired: "data must list the components to print",
+} as const;
+
+/** The flags notes/toolchain.md lists for Debian's Chromium in containers. */
+export const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export const pdfRequestSchema = z.object({
+  data: z
+    .array(z.union([z.string().trim().min(1).max(100), z.record(z.string(), z.unknown())]), { message: pdfMessages.componentsRequired })
+    .min(1, pdfMessages.componentsRequired)
+    .max(200, "data can list at most 200 components"),
+  filters: z.record(z.string(), z.unknown(), { message: "filters must be an object" }).optional(),
+  type: z.enum(["results", "customerJourney"], { message: "type must be results or customerJourney" }).optional(),
+  printMode: z.enum(["portrait", "landscape"], { message: "printMode must be portrait or landscape" }).optional(),
+  journeyId: z.string().regex(/^[0-9a-f]{24}$/, "Invalid id: ids are 24 hexadecimal characters").optional(),
+  locale: z.enum(["en", "es", "fi"], { message: "Locale must be en, es or fi" }).optional(),
+});
+export type PdfRequest = z.output<typeof pdfRequestSchema>;
+
+/** A component's name for the address: a string as given, an object by its id, questionId or name. */
+function componentName(c: string | Record<string, unknown>): string {
+  if (typeof c === "string") return c;
+  for (const key of ["id", "questionId", "name", "type"]) if (typeof c[key] === "string") return c[key] as string;
+  return JSON.stringify(c);
+}
+
+export function printUrl(publicUrl: string, token: string, request: PdfRequest): string {
+  const url = new URL("/results", publicUrl);
+  url.searchParams.set("token", token);
+  url.searchParams.set("print", "1");
+  url.searchParams.set("components", request.data.map(componentName).join(","));
+  url.searchParams.set("printMode", request.printMode ?? (request.type === "customerJourney" ? "landscape" : "portrait"));
+  url.searchParams.set("type", request.type ?? "results");
+  if (request.journeyId) url.searchParams.set("journeyId", request.journeyId);
+  if (request.locale) url.searchParams.set("locale", request.locale);
+  return url.toString();
+}
+
+const readyTimeoutMs = 20_000;
+const internalLinkMs = 5 * 60_000;
+
+async function producePdf(job: ExportProducerJob): Promise<void> {
+  const request = job.request as PdfRequest;
+  const { chromiumPath, publicUrl } = job.ctx.config;
+  if (!existsSync(chromiumPath)) throw new DomainError("BAD_USER_INPUT", pdfMessages.needsChromium);
+
+  // The internal link: the person's filters, bounded to what they see, gone after printing.
+  const filters = await shareFiltersBoundToCreator(job.ctx, request.filters ?? {});
+  const { token, tokenHash } = generateShareToken();
+  const link = await job.ctx.prisma.shareToken.create({
+    data: {
+      organizationId: job.organizationId,
+      createdByUserId: job.userId,
+      token: tokenHash,
+      name: "PDF export",
+      filters: filters as object,
+      allowChanges: [internalPrintMarker],
+      expiredAt: new Date(Date.now() + internalLinkMs),
+    },
+    select: { id: true },
+  });
+  await job.reportProgress(5);
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+  try {
+    await job.reportProgress(15);
+    const landscape = (request.printMode ?? (request.type === "customerJourney" ? "landscape" : "portrait")) === "landscape";
+    const context = await browser.newContext({
+      viewport: landscape ? { width: 1400, height: 900 } : { width: 1000, height: 1400 },
+      locale: request.locale ?? "en",
+    });
+    const page = await context.newPage();
+    const response = await page.goto(printUrl(publicUrl, token, request), { waitUntil: "networkidle", timeout: 60_000 });
+    if (!response || response.status() >= 400) throw new Error(`the results page answered ${response?.status() ?? "nothing"}`);
+    await job.reportProgress(50);
+    await page
+      .waitForSelector('html[data-print-ready="true"], body[data-print-ready="true"]', { timeout: readyTimeoutMs, state: "attached" })
+      .catch(() => undefined);
+    await job.reportProgress(75);
+    await page.emulateMedia({ media: "print" });
+    await page.pdf({ path: job.outputPath, format: "A4", landscape, printBackground: true, margin: { top: "12mm", bottom: "12mm", left: "10mm", right: "10mm" } });
+    await job.reportProgress(95);
+    await context.close();
+  } finally {
+    await browser.close().catch(() => {});
+    await job.ctx.prisma.shareToken.deleteMany({ where: { id: link.id } });
+  }
+}
+
+export const pdfProducer = defineExportProducer("results.pdf", producePdf);
+
+/** POST /results-pdf: checks the request (components, filters), starts the job and answers its id. */
+export async function startPdfExport(ctx: DomainContext, input: unknown): Promise<string> {
+  const request = parseInput(pdfRequestSchema, input);
+  // Bad filters are refused now, not after the job has started.
+  parseResultsFilters(request.filters ?? {});
+  return startExport(ctx, { kind: "pdf", request, producer: pdfProducer });
+}

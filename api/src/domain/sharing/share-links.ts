@@ -1,0 +1,280 @@
+// Share links (spec 001 §2 "sharing by public link", §3 "Share token options", §7 POST
+// /results/token/create and GET /results/token/{token}): a member makes a link to the results with
+// chosen filters and options; anyone holding it sees those results without signing in, until it
+// expires or is removed. docs/sharing-and-exports.md lists the choices.
+//
+// - The token (256 random bits) is shown once, in the answer to create; only its SHA-256 is stored.
+// - A link never shows more than its creator sees: a member who does not see the whole organisation
+//   shares one of their teams (filters.unitId, set to their only team when they hold one, otherwise
+//   they must choose), and the link stops working when the creator leaves the organisation.
+// - The creator lists and removes their own links; organisation admins list and remove every link
+//   of the organisation. Anyone else's id: "Share link not found".
+import { z } from "zod";
+import type { DomainContext } from "../context.js";
+import { badInput, forbidden, notFound } from "../errors.js";
+import { objectIdSchema, parseInput } from "../validation.js";
+import { requireOrganization } from "../viewer.js";
+import { anyUnitHasRight } from "../../permissions/rights.js";
+import { parseResultsFilters, slashDate, localMidnight, parseDay } from "../analytics/filters.js";
+import { callerVisibility } from "../analytics/scope.js";
+import { subtreeOf } from "../user-management/manager.js";
+import { generateShareToken } from "./tokens.js";
+import { allowChangeKeys, internalPrintMarker, resolveShareScope, type ShareFilters, type ShareOptions } from "./scope.js";
+
+export const shareLinkMessages = {
+  created: "Share link created",
+  removed: "Share link removed",
+  notFound: "Share link not found",
+  noRights: "You do not have the rights to share results",
+  expiredInPast: "The expiry date must be in the future",
+  invalidExpiry: "expiredAt must be a date (yyyy-MM-dd) or a date and time (ISO 8601)",
+  unknownAllowChange: (entry: string) => `Unknown allowChanges entry '${entry.slice(0, 60)}'. Use: ${Object.keys(allowChangeKeys).join(", ")}`,
+  chooseTeam: "Choose a team (unitId) to share: you may share only the teams you see",
+  teamNotVisible: "You may share only the results of teams you see",
+  invalidSmileyScale: "smileyScale must be a number of smileys (2 to 10) or { min, max } with 0 ≤ min < max ≤ 10",
+} as const;
+
+/** The options of spec 001 §3 "Share token options" (all optional). */
+export const shareOptionsSchema = z.object({
+  allowChanges: z
+    .array(z.string({ message: "allowChanges must be a list of filter names" }))
+    .max(50)
+    .optional()
+    .superRefine((entries, issue) => {
+      for (const entry of entries ?? []) {
+        if (!(entry in allowChangeKeys)) issue.addIssue({ code: "custom", message: shareLinkMessages.unknownAllowChange(entry) });
+      }
+    }),
+  dynamicDate: z.boolean({ message: "dynamicDate must be true or false" }).optional(),
+  name: z.string({ message: "name must be a text" }).trim().max(100, "Must be at most 100 characters").optional(),
+  expiredAt: z.string({ message: shareLinkMessages.invalidExpiry }).trim().nullish(),
+  hideTimestamps: z.boolean({ message: "hideTimestamps must be true or false" }).optional(),
+  hideResultsIfLessThan: z
+    .number({ message: "hideResultsIfLessThan must be a whole number" })
+    .int("hideResultsIfLessThan must be a whole number")
+    .min(0, "hideResultsIfLessThan must not be negative")
+    .max(100_000, "hideResultsIfLessThan can be at most 100000")
+    .nullish(),
+  smileyScale: z
+    .union(
+      [
+        z.number({ message: shareLinkMessages.invalidSmileyScale })
+          .int(shareLinkMessages.invalidSmileyScale)
+          .min(2, shareLinkMessages.invalidSmileyScale)
+          .max(10, shareLinkMessages.invalidSmileyScale),
+        z
+          .strictObject({ min: z.number().int().min(0).max(10), max: z.number().int().min(0).max(10) }, { message: shareLinkMessages.invalidSmileyScale })
+          .refine((s) => s.min < s.max, shareLinkMessages.invalidSmileyScale),
+      ],
+      { message: shareLinkMessages.invalidSmileyScale },
+    )
+    .nullish(),
+});
+export type ShareOptionsInput = z.input<typeof shareOptionsSchema>;
+
+export type CreateShareLinkInput = ShareOptionsInput & { filters?: unknown };
+
+export type ShareLinkSummary = {
+  id: string;
+  name: string;
+  filters: ShareFilters;
+  allowChanges: string[];
+  dynamicDate: boolean;
+  expiredAt: Date | null;
+  expired: boolean;
+  hideTimestamps: boolean;
+  hideResultsIfLessThan: number | null;
+  smileyScale: unknown;
+  createdAt: Date;
+  createdByUserId: string | null;
+  createdByName: string | null;
+};
+
+type ShareRow = {
+  id: string;
+  name: string;
+  filters: unknown;
+  allowChanges: string[];
+  dynamicDate: boolean;
+  expiredAt: Date | null;
+  hideTimestamps: boolean;
+  hideResultsIfLessThan: number | null;
+  smileyScale: unknown;
+  createdAt: Date;
+  createdByUserId: string | null;
+  createdBy: { displayName: string; email: string } | null;
+};
+
+const select = {
+  id: true,
+  name: true,
+  filters: true,
+  allowChanges: true,
+  dynamicDate: true,
+  expiredAt: true,
+  hideTimestamps: true,
+  hideResultsIfLessThan: true,
+  smileyScale: true,
+  createdAt: true,
+  createdByUserId: true,
+  createdBy: { select: { displayName: true, email: true } },
+} as const;
+
+const toSummary = (row: ShareRow, now = new Date()): ShareLinkSummary => ({
+  id: row.id,
+  name: row.name,
+  filters: (row.filters ?? {}) as ShareFilters,
+  allowChanges: row.allowChanges ?? [],
+  dynamicDate: row.dynamicDate,
+  expiredAt: row.expiredAt,
+  expired: !!row.expiredAt && row.expiredAt.getTime() <= now.getTime(),
+  hideTimestamps: row.hideTimestamps,
+  hideResultsIfLessThan: row.hideResultsIfLessThan,
+  smileyScale: row.smileyScale ?? null,
+  createdAt: row.createdAt,
+  createdByUserId: row.createdByUserId,
+  createdByName: row.createdBy ? row.createdBy.displayName || row.createdBy.email : null,
+});
+
+/** The address a link opens: the results page with the token (the web route allows tokens there). */
+export const shareLinkUrl = (publicUrl: string, token: string) => `${publicUrl}/results?token=${encodeURIComponent(token)}`;
+
+/** expiredAt: a day (the link stops at that day's start, in the filters' utcOffset) or an instant. */
+function parseExpiry(value: string, utcOffset: number): Date {
+  if (/^\d{4}[-/]\d{2}[-/]\d{2}$/.test(value)) {
+    const parts = parseDay(value);
+    if (!parts) throw badInput(shareLinkMessages.invalidExpiry, "expiredAt");
+    return localMidnight(Date.UTC(parts[0], parts[1] - 1, parts[2]) / 86_400_000, utcOffset);
+  }
+  const at = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(at.getTime())) throw badInput(shareLinkMessages.invalidExpiry, "expiredAt");
+  return at;
+}
+
+/** The caller may share results: viewResults somewhere, or organisation admin. */
+function requireMayShare(ctx: DomainContext) {
+  const o = requireOrganization(ctx.viewer);
+  if (!o.viewer.organizationAdmin && !anyUnitHasRight(o.viewer.grants, "viewResults")) throw forbidden(shareLinkMessages.noRights);
+  return o;
+}
+
+/**
+ * Pins a non-admin's link to a team they see: their given unitId when visible, their only team when
+ * they see one subtree, else refuses. Organisation admins (who see everything) share as they choose.
+ */
+export async function shareFiltersBoundToCreator(ctx: DomainContext, filters: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const visibility = await callerVisibility(ctx, "results");
+  if (visibility.unitIds === null) return filters;
+  const visible = new Set(visibility.unitIds);
+  const unitId = typeof filters.unitId === "string" ? filters.unitId : null;
+  if (unitId) {
+    if (!visible.has(unitId)) throw forbidden(shareLinkMessages.teamNotVisible);
+    return filters;
+  }
+  // The roots of what the viewer sees: visible units whose parent is not visible.
+  const parentOf = new Map(visibility.units.map((u) => [u.id, u.parentId]));
+  const roots = [...visible].filter((id) => {
+    const parent = parentOf.get(id);
+    return !parent || !visible.has(parent);
+  });
+  if (roots.length !== 1) throw badInput(shareLinkMessages.chooseTeam, "unitId");
+  const subtree = subtreeOf(visibility.units, roots[0]!);
+  if (subtree.size !== visible.size) throw badInput(shareLinkMessages.chooseTeam, "unitId");
+  return { ...filters, unitId: roots[0] };
+}
+
+/** Creates a link; the answer is the only place its token is ever seen. */
+export async function createShareLink(ctx: DomainContext, input: CreateShareLinkInput): Promise<{ token: string; url: string; link: ShareLinkSummary }> {
+  const { viewer, organizationId } = requireMayShare(ctx);
+  const options = parseInput(shareOptionsSchema, {
+    allowChanges: input.allowChanges,
+    dynamicDate: input.dynamicDate,
+    name: input.name,
+    expiredAt: input.expiredAt,
+    hideTimestamps: input.hideTimestamps,
+    hideResultsIfLessThan: input.hideResultsIfLessThan,
+    smileyScale: input.smileyScale,
+  });
+  const rawFilters = input.filters ?? {};
+  // The same parse every analytics call applies: unknown filters and bad ranges are refused here.
+  const parsed = parseResultsFilters(rawFilters);
+  const filters = await shareFiltersBoundToCreator(ctx, { ...(rawFilters as Record<string, unknown>) });
+  const expiredAt = options.expiredAt ? parseExpiry(options.expiredAt, parsed.utcOffset) : null;
+  if (expiredAt && expiredAt.getTime() <= Date.now()) throw badInput(shareLinkMessages.expiredInPast, "expiredAt");
+
+  const { token, tokenHash } = generateShareToken();
+  const row = await ctx.prisma.shareToken.create({
+    data: {
+      organizationId,
+      createdByUserId: viewer.userId,
+      token: tokenHash,
+      name: options.name ?? "",
+      filters: filters as object,
+      allowChanges: [...new Set(options.allowChanges ?? [])],
+      dynamicDate: options.dynamicDate ?? false,
+      expiredAt,
+      hideTimestamps: options.hideTimestamps ?? false,
+      hideResultsIfLessThan: options.hideResultsIfLessThan ?? null,
+      smileyScale: (options.smileyScale ?? undefined) as object | undefined,
+    },
+    select,
+  });
+  return { token, url: shareLinkUrl(ctx.config.publicUrl, token), link: toSummary(row) };
+}
+
+/** Links the caller may manage: their own; every link of the organisation for organisation admins. */
+function manageable(ctx: DomainContext) {
+  const { viewer, organizationId } = requireOrganization(ctx.viewer);
+  return viewer.organizationAdmin ? { organizationId } : { organizationId, createdByUserId: viewer.userId };
+}
+
+/** The PDF printer's own short-lived links (domain/exports/pdf.ts) are not people's links. */
+const isInternal = (row: { allowChanges: string[] | null }) => (row.allowChanges ?? []).includes(internalPrintMarker);
+
+export async function listShareLinks(ctx: DomainContext): Promise<ShareLinkSummary[]> {
+  const rows = await ctx.prisma.shareToken.findMany({ where: manageable(ctx), select, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 500 });
+  const now = new Date();
+  return rows.filter((r) => !isInternal(r)).map((r) => toSummary(r, now));
+}
+
+/** Removes a link: it stops working at once. */
+export async function revokeShareLink(ctx: DomainContext, id: string): Promise<{ id: string }> {
+  const where = manageable(ctx);
+  const row = objectIdSchema.safeParse(id).success
+    ? await ctx.prisma.shareToken.findFirst({ where: { id, ...where }, select: { id: true, allowChanges: true } })
+    : null;
+  if (!row || isInternal(row)) throw notFound(shareLinkMessages.notFound);
+  await ctx.prisma.shareToken.deleteMany({ where: { id: row.id, ...where } });
+  return { id };
+}
+
+export type SharedViewDefaults = {
+  /** yyyy/MM/dd (spec 001 §7: dates are received with slashes). */
+  from: string;
+  to: string;
+  allowChanges: string[];
+  filters: ShareFilters;
+  options: ShareOptions;
+  organizationId: string;
+  expiredAt: Date | null;
+};
+
+/**
+ * GET /results/token/{token}: the link's window (moved when dynamicDate), what the visitor may
+ * change and the display options. Unknown, tampered, removed or expired tokens: the scope's errors.
+ */
+export async function sharedViewDefaults(ctx: Pick<DomainContext, "prisma">, token: string, opts: { utcOffset?: number; now?: Date } = {}): Promise<SharedViewDefaults> {
+  const visitor = opts.utcOffset !== undefined ? { utcOffset: opts.utcOffset } : undefined;
+  const scope = await resolveShareScope(ctx.prisma, token, visitor, { now: opts.now });
+  const parsed = parseResultsFilters(scope.filters, { now: opts.now });
+  return {
+    from: slashDate(parsed.fromDay),
+    to: slashDate(parsed.toDay),
+    allowChanges: scope.options.allowChanges,
+    filters: scope.filters,
+    options: scope.options,
+    organizationId: scope.organizationId,
+    expiredAt: scope.expiredAt,
+  };
+}
+

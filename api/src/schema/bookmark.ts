@@ -1,0 +1,65 @@
+// Bookmarks (spec 001 §3 "Bookmark (saved view)"): a member's own saved results filters. Rules live
+// in domain/bookmarks.
+import { builder } from "./builder.js";
+import { badInput } from "../domain/errors.js";
+import { createBookmark, deleteBookmark, listBookmarks, type BookmarkSummary } from "../domain/bookmarks/bookmarks.js";
+
+export const BookmarkType = builder.objectRef<BookmarkSummary>("Bookmark").implement({
+  description: "A saved view of the results filters",
+  fields: (t) => ({
+    id: t.exposeID("id", { description: "the bookmark's 24-hex _id" }),
+    name: t.exposeString("name"),
+    filtersJson: t.string({ description: "the saved results filters (spec 001 §3) as JSON; dates yyyy-MM-dd", resolve: (b) => JSON.stringify(b.filters) }),
+    createdAt: t.string({ description: "ISO 8601", resolve: (b) => b.createdAt.toISOString() }),
+  }),
+});
+
+builder.queryField("bookmarks", (t) =>
+  t.field({
+    type: [BookmarkType],
+    description: "the caller's own bookmarks in the current organisation, newest first",
+    resolve: (_root, _args, ctx) => listBookmarks(ctx),
+  }),
+);
+
+const CreateBookmarkPayload = builder.objectRef<{ bookmark: BookmarkSummary; message: string }>("CreateBookmarkPayload").implement({
+  fields: (t) => ({
+    bookmark: t.field({ type: BookmarkType, resolve: (p) => p.bookmark }),
+    message: t.exposeString("message", { description: "Bookmark saved" }),
+  }),
+});
+
+builder.mutationField("createBookmark", (t) =>
+  t.field({
+    type: CreateBookmarkPayload,
+    description: "Save the results filters under a name (POST /results/bookmarks)",
+    args: {
+      name: t.arg.string({ required: true }),
+      filtersJson: t.arg.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),
+    },
+    resolve: async (_root, args, ctx) => {
+      let filters: unknown;
+      if (args.filtersJson) {
+        try {
+          filters = JSON.parse(args.filtersJson);
+        } catch {
+          throw badInput("filtersJson is not valid JSON", "filtersJson");
+        }
+      }
+      return { bookmark: await createBookmark(ctx, { name: args.name, filters }), message: "Bookmark saved" };
+    },
+  }),
+);
+
+const DeleteBookmarkPayload = builder.objectRef<{ id: string }>("DeleteBookmarkPayload").implement({
+  fields: (t) => ({ deletedBookmarkId: t.exposeID("id", { description: "the deleted bookmark's id (for @deleteRecord)" }) }),
+});
+
+builder.mutationField("deleteBookmark", (t) =>
+  t.field({
+    type: DeleteBookmarkPayload,
+    description: "Delete one of the caller's own bookmarks (DELETE /results/bookmarks/{id})",
+    args: { id: t.arg.string({ required: true }) },
+    resolve: (_root, { id }, ctx) => deleteBookmark(ctx, id),
+  }),
+);
