@@ -47,7 +47,7 @@ export function ChoiceListEditor({ idPrefix, number, emotion, choices, language,
               />
               {emotion ? (
                 <div className="field">
-                  <label htmlFor={`${idPrefix}-cluster-${c.id}`}>{t`Question ${number} emotion ${m} cluster`}</label>
+                  <label htmlFor={`${idPrefix}-cluster-${c.id}`}>{t`Question ${number} cluster of emotion ${m}`}</label>
                   <select
                     id={`${idPrefix}-cluster-${c.id}`}
                     value={c.cluster ?? ""}

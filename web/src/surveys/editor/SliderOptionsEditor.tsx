@@ -51,7 +51,7 @@ export function SliderOptionsEditor({ idPrefix, number, options, language, defau
       <div className="se-row">
         <LocalizedInput
           id={`${idPrefix}-min-label`}
-          label={t`Question ${number} minimum label`}
+          label={t`Question ${number} label at the minimum`}
           value={label(options.minLabel)}
           language={language}
           defaultLanguage={defaultLanguage}
@@ -59,7 +59,7 @@ export function SliderOptionsEditor({ idPrefix, number, options, language, defau
         />
         <LocalizedInput
           id={`${idPrefix}-max-label`}
-          label={t`Question ${number} maximum label`}
+          label={t`Question ${number} label at the maximum`}
           value={label(options.maxLabel)}
           language={language}
           defaultLanguage={defaultLanguage}
