@@ -4,7 +4,8 @@ import { Link, useSearchParams } from "react-router-dom";
 import { getServices } from "../services";
 import { toasts } from "../shell/toastStore";
 import { ApiError } from "../transport/rest";
-import { PASSWORD_MIN, isStrongPassword, passwordChecks } from "../settings/profileValidation";
+import { PASSWORD_MIN, isStrongPassword } from "../settings/profileValidation";
+import { PasswordChecklist } from "../signup/PasswordChecklist";
 
 type Field = "password" | "confirmation";
 
@@ -32,13 +33,6 @@ export default function ResetPasswordPage() {
   const shown = (field: Field) =>
     serverError?.field === field ? serverError.message : touched[field] ? errors[field] : undefined;
 
-  const checkLabels: Record<string, string> = {
-    length: t`At least ${PASSWORD_MIN} characters`,
-    upper: t`An upper case letter`,
-    lower: t`A lower case letter`,
-    number: t`A number`,
-    special: t`A special character`,
-  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -146,14 +140,7 @@ export default function ResetPasswordPage() {
           />
           {errorText("password")}
           {password ? (
-            <ul className="checklist" aria-label={t`Password requirements`}>
-              {passwordChecks(password).map((check) => (
-                <li key={check.key} className={check.ok ? "is-ok" : "is-missing"}>
-                  <span aria-hidden="true">{check.ok ? "✓" : "•"}</span> {checkLabels[check.key]}
-                  <span className="visually-hidden">{check.ok ? t`(done)` : t`(missing)`}</span>
-                </li>
-              ))}
-            </ul>
+            <PasswordChecklist password={password} />
           ) : null}
         </div>
         <div className="field">

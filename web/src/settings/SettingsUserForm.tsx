@@ -9,7 +9,8 @@ import { SaveButton } from "../shell/SaveButton";
 import { toasts } from "../shell/toastStore";
 import { useFormGuard } from "../shell/useFormGuard";
 import { graphQLErrorMessage, GraphQLResponseError } from "../transport/relayEnvironment";
-import { PASSWORD_MIN, passwordChecks, validateProfile, type ProfileDraft, type ProfileErrors } from "./profileValidation";
+import { validateProfile, type ProfileDraft, type ProfileErrors } from "./profileValidation";
+import { PasswordChecklist } from "../signup/PasswordChecklist";
 
 const LOCALE_NAMES: Record<string, string> = { en: "English", es: "Español", fi: "Suomi", se: "Svenska" };
 
@@ -150,13 +151,6 @@ export function SettingsUserForm({ user }: { user: SettingsUserForm_user$key }) 
       </p>
     ) : null;
   };
-  const checkLabels: Record<string, string> = {
-    length: t`At least ${PASSWORD_MIN} characters`,
-    upper: t`An upper case letter`,
-    lower: t`A lower case letter`,
-    number: t`A number`,
-    special: t`A special character`,
-  };
 
   return (
     <form id={formId} className="form" onSubmit={onSubmit} noValidate>
@@ -232,14 +226,7 @@ export function SettingsUserForm({ user }: { user: SettingsUserForm_user$key }) 
           />
           {errorText("password")}
           {draft.password ? (
-            <ul className="checklist" aria-label={t`Password requirements`}>
-              {passwordChecks(draft.password).map((check) => (
-                <li key={check.key} className={check.ok ? "is-ok" : "is-missing"}>
-                  <span aria-hidden="true">{check.ok ? "✓" : "•"}</span> {checkLabels[check.key]}
-                  <span className="visually-hidden">{check.ok ? t`(done)` : t`(missing)`}</span>
-                </li>
-              ))}
-            </ul>
+            <PasswordChecklist password={draft.password} />
           ) : null}
         </div>
         <div className="field">
