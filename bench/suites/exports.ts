@@ -3,7 +3,8 @@
 // csv-stringify / exceljs's streaming WorkbookWriter), run in this process as an export job would run
 // them, each in a child process of its own. Prints the time, rows per second, the file size and the
 // peak memory of that process (the kernel's RSS high-water mark, VmHWM; target under 300 MB), with
-// its RSS when the export started (Node, tsx and the modules loaded) for comparison.
+// its RSS when the export started (Node, tsx and the modules loaded) for comparison. Also the time
+// of a JSON page (page 1 and page 200) of the same list.
 //
 // The data lives in a dedicated database, `benchdata_exports_1m` (BENCH_EXPORTS_ROWS changes the
 // count and the name), generated set-based on the first run (responses with six answers each and
@@ -25,6 +26,7 @@ import type { DomainContext } from "../../api/src/domain/context.js";
 import type { JobRunner } from "../../api/src/jobs/runner.js";
 import { writeFeedbackListCsv } from "../../api/src/domain/feedback-list/export-csv.js";
 import { writeFeedbackListXlsx } from "../../api/src/domain/feedback-list/export-xlsx.js";
+import { feedbackListPage } from "../../api/src/domain/feedback-list/list.js";
 import type { BenchContext, FigureRow } from "../lib/suite.js";
 
 export const name = "exports";
@@ -163,7 +165,7 @@ type ChildResult = { rows: number; seconds: number; startRssMb: number; peakRssM
  * The child process: one export, as the export job runs it, in a process of its own so its memory is
  * the export's (plus Node, tsx and the modules), not the bench runner's. Prints one JSON line.
  */
-async function child(kind: "csv" | "xlsx", databaseUrl: string, outputPath: string): Promise<void> {
+async function child(kind: "csv" | "xlsx" | "json", databaseUrl: string, outputPath: string): Promise<void> {
   const prisma = createPrisma(databaseUrl, { max: 2 });
   const bus = createEventBus(undefined);
   try {
@@ -182,6 +184,21 @@ async function child(kind: "csv" | "xlsx", databaseUrl: string, outputPath: stri
         process.stderr.write(`[bench]   ${kind} ${pct} %\n`);
       }
     };
+    if (kind === "json") {
+      // The JSON list over the same million responses: page 1 and page 200 (50 rows), five times each.
+      const times: Record<string, number[]> = { first: [], deep: [] };
+      for (let i = 0; i < 6; i++) {
+        for (const [key, page] of [["first", 1], ["deep", 200]] as const) {
+          const t0 = performance.now();
+          const r = await feedbackListPage({ ctx: domain }, { filters: request.filters, locale: "en", page });
+          if (r.data.length !== 50) throw new Error(`page ${page} has ${r.data.length} rows`);
+          if (i > 0) times[key]!.push(performance.now() - t0);
+        }
+      }
+      const median = (a: number[]) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
+      process.stdout.write(`${JSON.stringify({ firstMs: median(times.first!), deepMs: median(times.deep!) })}\n`);
+      return;
+    }
     const startRssMb = process.memoryUsage().rss / 2 ** 20;
     let peakHeap = process.memoryUsage().heapUsed;
     const timer = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 50);
@@ -198,7 +215,7 @@ async function child(kind: "csv" | "xlsx", databaseUrl: string, outputPath: stri
   }
 }
 
-function runChild(ctx: BenchContext, kind: "csv" | "xlsx", databaseUrl: string, outputPath: string): Promise<ChildResult> {
+function runChild<T = ChildResult>(ctx: BenchContext, kind: "csv" | "xlsx" | "json", databaseUrl: string, outputPath: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const tsx = path.join(repoRoot, "node_modules", ".bin", "tsx");
     const proc = spawn(tsx, [thisFile, "--export-child", kind, databaseUrl, outputPath], { stdio: ["ignore", "pipe", "pipe"] });
@@ -212,7 +229,7 @@ function runChild(ctx: BenchContext, kind: "csv" | "xlsx", databaseUrl: string, 
     proc.on("close", (code) => {
       unregister();
       const line = out.trim().split("\n").pop() ?? "";
-      if (code === 0 && line.startsWith("{")) resolve(JSON.parse(line) as ChildResult);
+      if (code === 0 && line.startsWith("{")) resolve(JSON.parse(line) as T);
       else reject(new Error(`the ${kind} export process ended with ${code}: ${out.slice(-500)}`));
     });
   });
@@ -244,6 +261,10 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
         note: m.peakRssMb < MEMORY_TARGET_MB ? `peak RSS under the ${MEMORY_TARGET_MB} MB target` : `peak RSS OVER the ${MEMORY_TARGET_MB} MB target`,
       });
     }
+    ctx.log("timing JSON pages of the same list");
+    const json = await runChild<{ firstMs: number; deepMs: number }>(ctx, "json", databaseUrl, path.join(dir, "unused"));
+    rows.push({ figure: "JSON page 1 (50 rows) of the same list", value: Math.round(json.firstMs), unit: "ms", note: "median of 5, with the count and the columns" });
+    rows.push({ figure: "JSON page 200 (50 rows) of the same list", value: Math.round(json.deepMs), unit: "ms", note: "median of 5 (OFFSET 9,950)" });
     return rows;
   } finally {
     unregister();
@@ -255,7 +276,7 @@ const thisFile = fileURLToPath(import.meta.url);
 const repoRoot = path.resolve(path.dirname(thisFile), "../..");
 if (process.argv[1] && path.resolve(process.argv[1]) === thisFile && process.argv[2] === "--export-child") {
   const [kind, databaseUrl, outputPath] = process.argv.slice(3);
-  child(kind === "xlsx" ? "xlsx" : "csv", databaseUrl!, outputPath!).then(
+  child(kind === "xlsx" || kind === "json" ? kind : "csv", databaseUrl!, outputPath!).then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(error);

@@ -14,7 +14,7 @@ import { parseResultsFilters, type ResultsFilters } from "../analytics/filters.j
 import { responseScope, type AnalyticsCaller } from "../analytics/scope.js";
 import { resolveShareScope, type ShareOptions } from "../sharing/scope.js";
 import { loadManager, unitsWithRight } from "../user-management/manager.js";
-import { countQuery, formatRow, normaliseRow, planFeedbackList, rowsQuery, type Column, type FeedbackListPlan, type FormattedRow, type SatisfactionScale, type ScopeSql } from "./query.js";
+import { countQuery, formatRow, pageMetaKeySample, normaliseRow, planFeedbackList, rowsQuery, type Column, type FeedbackListPlan, type FormattedRow, type SatisfactionScale, type ScopeSql } from "./query.js";
 
 export const feedbackListMessages = {
   badPage: "page is a whole number from 1",
@@ -61,6 +61,7 @@ export async function resolveFeedbackList(caller: ListCaller, input: { filters?:
       hideTimestamps: share.options.hideTimestamps,
       blankHiddenAnswers: true,
       smileyScale: smileyScaleOf(share.options.smileyScale),
+      metaKeySample: pageMetaKeySample,
     });
     return { plan, filters, share: share.options };
   }
@@ -73,7 +74,7 @@ export async function resolveFeedbackList(caller: ListCaller, input: { filters?:
   const m = await loadManager(ctx);
   const manageable = [...unitsWithRight(m, "manageResponses")];
   const withHidden = includeHiddenOf(scope, manageable);
-  const plan = await planFeedbackList(ctx.prisma, { organizationId: scope.organizationId, scope: withHidden, filters, locale });
+  const plan = await planFeedbackList(ctx.prisma, { organizationId: scope.organizationId, scope: withHidden, filters, locale, metaKeySample: pageMetaKeySample });
   return { plan, filters, share: null };
 }
 

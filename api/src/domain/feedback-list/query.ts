@@ -82,6 +82,8 @@ export type RawRow = {
 
 /** Most metadata columns a list shows (the most frequent keys win). */
 export const maxMetaKeys = 100;
+/** JSON pages take their meta_ columns from this many of the newest responses of the scope. */
+export const pageMetaKeySample = 20_000;
 
 /** A text in the requested language: the locale, its base language, en, then whatever there is. */
 export function pickText(value: unknown, locale: string): string {
@@ -157,6 +159,8 @@ export type PlanInput = {
   locale: string;
   hideTimestamps?: boolean;
   blankHiddenAnswers?: boolean;
+  /** Find the meta_ columns among the newest this many responses only (JSON pages); all when absent (files). */
+  metaKeySample?: number;
   /** A share link's smiley scale: overrides the organisation's satisfaction scale. */
   smileyScale?: SatisfactionScale;
 };
@@ -165,9 +169,16 @@ export type PlanInput = {
 export async function planFeedbackList(db: Db, input: PlanInput): Promise<FeedbackListPlan> {
   const { scope, filters, locale, organizationId } = input;
   // The surveys: those asked for, else those with responses in the scope.
+  // (Per survey, an EXISTS probe on the survey's (surveyId, createdAt) index: no scan of the scope.)
+  const so = withParams(scope, [organizationId]);
   const surveyIds = filters.surveyIds.length
     ? filters.surveyIds
-    : (await db.$queryRawUnsafe<{ surveyId: string }[]>(`SELECT DISTINCT r."surveyId" FROM "Response" r WHERE ${scope.sql}`, ...scope.params)).map((r) => r.surveyId);
+    : (
+        await db.$queryRawUnsafe<{ surveyId: string }[]>(
+          `SELECT s.id AS "surveyId" FROM "Survey" s WHERE s."organizationId" = ${so.at(0)} AND EXISTS (SELECT 1 FROM "Response" r WHERE r."surveyId" = s.id AND ${scope.sql})`,
+          ...so.values,
+        )
+      ).map((r) => r.surveyId);
   const questions = surveyIds.length
     ? await db.$queryRawUnsafe<QuestionRow[]>(
         `SELECT q.id, q."surveyId", s.name AS "surveyName", q.type::text AS type, q.title, q.options, q.choices
@@ -178,11 +189,14 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
         surveyIds,
       )
     : [];
-  const p = withParams(scope, [maxMetaKeys]);
+  // Files look at every response of the scope; pages at the newest `metaKeySample` (a scan of a
+  // million responses' metadata on every page would cost seconds).
+  const p = withParams(scope, [maxMetaKeys, input.metaKeySample ?? null]);
   const metaKeys = (
     await db.$queryRawUnsafe<{ key: string }[]>(
-      `SELECT k AS key FROM "Response" r, jsonb_object_keys(CASE WHEN jsonb_typeof(r.metadata) = 'object' THEN r.metadata ELSE '{}'::jsonb END) k
-        WHERE ${scope.sql} GROUP BY k ORDER BY count(*) DESC, k LIMIT ${p.at(0)}`,
+      `SELECT k AS key FROM (SELECT r.metadata FROM "Response" r WHERE ${scope.sql} ORDER BY r."createdAt" DESC LIMIT ${p.at(1)}::int) r,
+              jsonb_object_keys(CASE WHEN jsonb_typeof(r.metadata) = 'object' THEN r.metadata ELSE '{}'::jsonb END) k
+        GROUP BY k ORDER BY count(*) DESC, k LIMIT ${p.at(0)}`,
       ...p.values,
     )
   )
