@@ -31,6 +31,10 @@ export const permissions = shield(
       feedbackList: allow, // members: the results scope; without a session only with a valid shareToken (the domain checks)
       textAnalytics: allow, // members: the results scope; without a session only with a valid shareToken (the domain checks)
       rootCause: allow, // members: the results scope; without a session only with a valid shareToken (the domain checks)
+      // analytics (docs/analytics.md): the domain's response scope decides what each caller sees
+      summary: isMember, // the viewer's visible touchpoints (restrictSummaryToTeam: their own teams) beside the organisation's figures
+      questionResult: allow, // members: the results scope; without a session only with a valid shareToken (the domain checks)
+      results: allow, // as questionResult
     },
     Mutation: {
       updateProfile: isAuthenticated,
@@ -78,6 +82,7 @@ export const permissions = shield(
     Subscription: {
       userUpdated: isAuthenticated,
       responseCountChanged: isMember, // the domain, when subscribing: viewResults in the survey's unit or a parent, or organisation admin
+      summaryResponsesArrived: isMember, // events filtered to the units the viewer's summary covers
       exportStatusChanged: isMember, // the domain, when subscribing: own export jobs only
     },
     Viewer: isAuthenticated,
@@ -148,6 +153,20 @@ export const permissions = shield(
     ExportStatusChange: isMember,
     StartExportPayload: isMember,
     // text analytics and root causes: whoever the domain let in (a member, or a share link's visitor)
+    Summary: isMember,
+    SummaryFloatPair: isMember,
+    SummaryIntPair: isMember,
+    SummaryRanking: isMember,
+    SummaryRankingRow: isMember,
+    SummaryDay: isMember,
+    SummaryResponsesArrived: isMember,
+    SummaryArrivalTouchpoint: isMember,
+    // question results: whoever the domain let in (a member, or a share link's visitor)
+    QuestionResult: allow,
+    ResultMetrics: allow,
+    ResultDistributionItem: allow,
+    ResultSeriesPoint: allow,
+    ResultSatisfactionReport: allow,
     TextAnalytics: allow,
     SentimentSummary: allow,
     LanguageSentiment: allow,

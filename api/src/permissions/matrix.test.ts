@@ -232,6 +232,37 @@ const matrix: Row[] = [
     document: () => `subscription { exportStatusChanged(id: "${sharing.editorExportJob}") { status progress } }`,
     expected: onlyEditor,
   },
+  // ---- analytics: summary and question results (docs/analytics.md) ----
+  {
+    field: "Query.summary",
+    kind: "query",
+    // Every member gets their own summary: the other team's admin and the other organisation see only their own touchpoints.
+    document: () => `{ summary { count { now } orgCount { now } ranking { now { name } } } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data) => expect(data.summary.count.now).toBeGreaterThanOrEqual(0),
+  },
+  {
+    field: "Query.questionResult",
+    kind: "query",
+    // Members under their results scope; another organisation's question: not found; without a session only with a share token (rest/v5/results.test.ts).
+    document: () => `{ questionResult(questionId: "${analysisQuestions.nps}") { questionType mainResult { count nps } } }`,
+    expected: ownOrganizationOnly,
+    allowedData: (data) => expect(data.questionResult.questionType).toBe("nps"),
+  },
+  {
+    field: "Query.results",
+    kind: "query",
+    // As questionResult; another organisation's survey ids give no questions.
+    document: (ids) => `{ results(filtersJson: ${JSON.stringify(JSON.stringify({ surveyId: [ids.surveyA] }))}) { questionLegacyId } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data, actor) => (actor === "adminOfOtherOrganization" ? expect(data.results).toEqual([]) : expect(Array.isArray(data.results)).toBe(true)),
+  },
+  {
+    field: "Subscription.summaryResponsesArrived",
+    kind: "subscription",
+    document: () => "subscription { summaryResponsesArrived { created } }",
+    expected: everyoneSignedIn,
+  },
   // ---- user management, invitations and teams (docs/permissions.md) ----
   {
     field: "Query.members",

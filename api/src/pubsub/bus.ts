@@ -24,11 +24,23 @@ export type ExportStatusEvent = {
   finishedAt: string | null;
 };
 
+/**
+ * New responses of an organisation since the previous event (api/src/domain/respondent/counters.ts),
+ * per touchpoint with its unit, so a summary can add them to what its viewer may see.
+ */
+export type OrganizationResponsesEvent = {
+  organizationId: string;
+  created: number;
+  touchpoints: { touchpointId: string; unitId: string; surveyId: string; created: number; lastFeedbackAt: string }[];
+};
+
 export type BusEvents = {
   /** A user's own record changed. */
   "user:updated": [userId: string, payload: { userId: string }];
   /** Responses were stored for a survey: its new counts (coalesced per survey, at most every 500 ms). */
   "response:created": [surveyId: string, payload: ResponseCountsEvent];
+  /** Responses were stored in an organisation (the summary's live counts; same flush as response:created). */
+  "organization:responses": [organizationId: string, payload: OrganizationResponsesEvent];
   /** An export job's status or progress changed. */
   "export:status": [exportJobId: string, payload: ExportStatusEvent];
 };

@@ -21,6 +21,8 @@ import "./survey-management.js";
 import "./demo-data.js";
 import "./text-analytics.js";
 import "./root-cause.js";
+import "./summary.js";
+import "./results.js";
 
 export function buildSchema() {
   return builder.toSchema({ sortSchema: true });

@@ -2,14 +2,15 @@
 // wait on, and queue behind, one hot row: submissions add to an in-memory tally per touchpoint,
 // and a flush every `intervalMs` (500 ms) applies the tallies with ONE statement (two UPDATE … FROM
 // json_to_recordset CTEs, touchpoints and surveys in id order) and publishes each survey's new
-// counts on the event bus ("response:created"). Only one flush runs at a time; a failed flush puts
+// counts on the event bus ("response:created"), and per organisation the new responses by
+// touchpoint ("organization:responses", the summary's live counts). Only one flush runs at a time; a failed flush puts
 // its tallies back for the next one. Plain SQL, so updatedAt (the terminals' refresh signal) is
 // left alone. The price: a process that dies loses at most the last interval's increments (the
 // Response rows are the truth; a recount restores them).
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import type { EventBus, ResponseCountsEvent } from "../../pubsub/bus.js";
+import type { EventBus, OrganizationResponsesEvent, ResponseCountsEvent } from "../../pubsub/bus.js";
 
-type Tally = { surveyId: string; n: number; last: number };
+type Tally = { surveyId: string; n: number; last: number; organizationId?: string; unitId?: string };
 
 const flushSql = `WITH tp AS (
   UPDATE "Touchpoint" t SET "responseCount" = t."responseCount" + v.n, "lastFeedbackAt" = GREATEST(t."lastFeedbackAt", v.last)
@@ -40,14 +41,15 @@ export class CounterBatcher {
     private readonly onError: (error: unknown) => void = () => {},
   ) {}
 
-  add(touchpointId: string, surveyId: string, at: Date): void {
+  /** Counts one stored response; with the organisation and unit the flush also publishes "organization:responses". */
+  add(touchpointId: string, surveyId: string, at: Date, where: { organizationId: string; unitId: string } | null = null): void {
     const t = at.getTime();
     const key = `${touchpointId}/${surveyId}`;
     const tally = this.pending.get(key);
     if (tally) {
       tally.n++;
       if (t > tally.last) tally.last = t;
-    } else this.pending.set(key, { surveyId, n: 1, last: t });
+    } else this.pending.set(key, { surveyId, n: 1, last: t, ...(where ?? {}) });
     if (!this.timer && !this.closed) this.timer = setTimeout(() => void this.flush(), this.intervalMs);
   }
 
@@ -123,5 +125,15 @@ export class CounterBatcher {
       };
       this.bus.publish("response:created", r.id, event);
     }
+    // The organisation-wide event: every touchpoint tally of the flush, by organisation.
+    const byOrg = new Map<string, OrganizationResponsesEvent>();
+    for (const [key, tally] of batch) {
+      if (!tally.organizationId || !tally.unitId) continue;
+      const e = byOrg.get(tally.organizationId) ?? { organizationId: tally.organizationId, created: 0, touchpoints: [] };
+      e.created += tally.n;
+      e.touchpoints.push({ touchpointId: key.split("/")[0]!, unitId: tally.unitId, surveyId: tally.surveyId, created: tally.n, lastFeedbackAt: new Date(tally.last).toISOString() });
+      byOrg.set(tally.organizationId, e);
+    }
+    for (const e of byOrg.values()) this.bus.publish("organization:responses", e.organizationId, e);
   }
 }

@@ -217,7 +217,7 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
         throw error;
       }
       if (stored) {
-        counters.add(touchpointId, definition.survey.id, startedAt);
+        counters.add(touchpointId, definition.survey.id, startedAt, { organizationId: definition.touchpoint.organizationId, unitId: definition.touchpoint.unitId });
         return { responseId, created: true };
       }
       release();

@@ -272,7 +272,7 @@ describe.skipIf(noDatabase)("summary and results", () => {
     it("a share link opens question results without sign-in, within its filters and organisation", async () => {
       const { token, tokenHash } = generateShareToken();
       await t.prisma.shareToken.create({
-        data: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, token: tokenHash, filters: { ...window, channelId: [tp.a] }, allowChanges: ["groupBy"] },
+        data: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, token: tokenHash, filters: { ...window, channelId: [tp.a!] }, allowChanges: ["groupBy"] },
       });
       const r = await call("POST", `/results/token/${token}`, undefined, { questionId: s.questions.nps.id, channelId: [tp.b] });
       expect(r.status, JSON.stringify(r.body)).toBe(200);

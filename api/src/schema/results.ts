@@ -1,0 +1,116 @@
+// Results analytics in GraphQL (spec 001 §2 /results, §3 "Question result"): Query.questionResult
+// (one question) and Query.results (every question of the filtered surveys). Members, or a share
+// link's visitor with `shareToken` (or the X-Share-Token header). Rules: domain/analytics/results.ts.
+import { builder } from "./builder.js";
+import { badInput } from "../domain/errors.js";
+import { getQuestionResult, getResults, type DistributionItem, type Metrics, type QuestionResult, type SatisfactionReport, type SeriesPoint } from "../domain/analytics/results.js";
+import { resolveAnalyticsCaller } from "../domain/analytics/caller.js";
+import type { GraphQLContext } from "./builder.js";
+
+const ResultDistributionItem = builder.objectRef<DistributionItem>("ResultDistributionItem").implement({
+  fields: (t) => ({
+    value: t.exposeString("value", { description: "a choice id, or the stored value (smiley 0–1, NPS 0–10, slider 0–1)" }),
+    label: t.exposeString("label", { nullable: true, description: "the choice's text (en), the smiley button index, the NPS score or the slider value on its scale" }),
+    count: t.exposeInt("count"),
+    percent: t.exposeFloat("percent", { description: "share of the answers (of the group, in a series): stacks to 100 %, except multiple choice" }),
+  }),
+});
+
+const ResultMetrics = builder.objectRef<Metrics & { distribution?: DistributionItem[] }>("ResultMetrics").implement({
+  fields: (t) => ({
+    count: t.exposeInt("count", { description: "answers" }),
+    mean: t.exposeFloat("mean", { nullable: true, description: "smiley 0–1, NPS 0–10, slider on its scale" }),
+    satisfaction: t.exposeFloat("satisfaction", { nullable: true, description: "mean × 100 (smiley, slider)" }),
+    nps: t.exposeInt("nps", { nullable: true }),
+    promoters: t.exposeInt("promoters", { nullable: true }),
+    passives: t.exposeInt("passives", { nullable: true }),
+    detractors: t.exposeInt("detractors", { nullable: true }),
+    evi: t.exposeFloat("evi", { nullable: true, description: "emotional value index −100…100" }),
+    distribution: t.field({ type: [ResultDistributionItem], resolve: (m) => m.distribution ?? [] }),
+  }),
+});
+
+const ResultSeriesPoint = builder.objectRef<SeriesPoint>("ResultSeriesPoint").implement({
+  fields: (t) => ({
+    group: t.exposeString("group", { description: "yyyy-MM-dd, hour 00–23, ISO weekday 1–7, yyyy-Www, yyyy-MM, touchpoint id or metadata value" }),
+    label: t.exposeString("label"),
+    metrics: t.field({ type: ResultMetrics, resolve: (p) => ({ ...p.metrics, distribution: p.distribution }) }),
+  }),
+});
+
+const ResultSatisfactionReport = builder.objectRef<SatisfactionReport>("ResultSatisfactionReport").implement({
+  fields: (t) => ({
+    dissatisfied: t.field({ type: ResultDistributionItem, resolve: (r) => r.dissatisfied }),
+    neutral: t.field({ type: ResultDistributionItem, resolve: (r) => r.neutral }),
+    satisfied: t.field({ type: ResultDistributionItem, resolve: (r) => r.satisfied }),
+  }),
+});
+
+const QuestionResultRef = builder.objectRef<QuestionResult>("QuestionResult").implement({
+  fields: (t) => ({
+    questionLegacyId: t.exposeString("questionId"),
+    surveyLegacyId: t.exposeString("surveyId"),
+    questionType: t.exposeString("questionType"),
+    title: t.string({
+      args: { locale: t.arg.string() },
+      resolve: (r, { locale }) => {
+        const title = r.title as Record<string, string> | string;
+        if (typeof title === "string") return title;
+        return title?.[locale ?? "en"] ?? title?.en ?? Object.values(title ?? {})[0] ?? "";
+      },
+    }),
+    organizationOverallCount: t.int({ description: "organizationNowCount.overallCount: answers in the window whatever the touchpoint filter", resolve: (r) => r.organizationNowCount.overallCount }),
+    hidden: t.exposeBoolean("hidden", { description: "hidden by the share link's hideResultsIfLessThan" }),
+    mainResult: t.field({ type: ResultMetrics, nullable: true, resolve: (r) => r.mainResult }),
+    earlier: t.field({ type: ResultMetrics, nullable: true, resolve: (r) => r.earlier }),
+    groupBy: t.exposeString("groupBy"),
+    stackedTo100: t.exposeBoolean("stackedTo100"),
+    series: t.field({ type: [ResultSeriesPoint], resolve: (r) => r.series }),
+    satisfactionReport: t.field({ type: ResultSatisfactionReport, nullable: true, resolve: (r) => r.satisfactionReport }),
+    source: t.exposeString("source", { description: "rollup or raw" }),
+  }),
+});
+
+function parseFilters(json: string | null | undefined): unknown {
+  if (!json) return {};
+  try {
+    return JSON.parse(json);
+  } catch {
+    throw badInput("filtersJson is not valid JSON", "filtersJson");
+  }
+}
+
+async function callerOf(ctx: GraphQLContext, shareToken: string | null | undefined, filtersJson: string | null | undefined) {
+  return resolveAnalyticsCaller(ctx, shareToken, parseFilters(filtersJson));
+}
+
+builder.queryField("questionResult", (t) =>
+  t.field({
+    type: QuestionResultRef,
+    description: "One question's result under the results filters (members, or a share link's visitor with shareToken)",
+    args: {
+      questionId: t.arg.string({ required: true, description: "the question's 24-hex _id" }),
+      filtersJson: t.arg.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),
+      shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const r = await callerOf(ctx, args.shareToken, args.filtersJson);
+      return getQuestionResult(r.caller, args.questionId, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
+    },
+  }),
+);
+
+builder.queryField("results", (t) =>
+  t.field({
+    type: [QuestionResultRef],
+    description: "Every question's result of the filtered surveys (hidden questions and, with the option, empty ones left out)",
+    args: {
+      filtersJson: t.arg.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),
+      shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const r = await callerOf(ctx, args.shareToken, args.filtersJson);
+      return getResults(r.caller, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
+    },
+  }),
+);
