@@ -13,7 +13,9 @@ export type ResolvedAnalyticsCaller = { caller: AnalyticsCaller; filters: Record
 
 export async function resolveAnalyticsCaller(ctx: DomainContext, token: string | null | undefined, filters: unknown): Promise<ResolvedAnalyticsCaller> {
   const own = (filters && typeof filters === "object" && !Array.isArray(filters) ? filters : {}) as Record<string, unknown>;
-  const shareToken = ctx.viewer ? null : (token ?? ctx.shareToken ?? null);
+  // The GraphQL X-Share-Token header, where the context carries it.
+  const headerToken = (ctx as { shareToken?: string | null }).shareToken ?? null;
+  const shareToken = ctx.viewer ? null : (token ?? headerToken);
   if (shareToken) {
     const share = await resolveShareScope(ctx.prisma, shareToken, own);
     return {
