@@ -54,7 +54,7 @@ export function PublicLinkPanel({ touchpoint }: { touchpoint: PublicLinkPanel_to
   return (
     <section className="fieldset" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} style={{ margin: 0, fontSize: "1.1rem" }}>
-        <Trans>Public link and QR code</Trans>
+        <Trans>Share the survey</Trans>
       </h2>
       <CopyField id={`${id}-link`} label={t`Public link`} value={tp.link} copyLabel={t`Copy link`} />
       <p>
