@@ -7,13 +7,20 @@ import { bin, ensureBuilt, ensureDependencies, root, run } from "./lib.mjs";
 
 const chromium = "/usr/bin/chromium";
 
+// poppler-utils (pdftotext, pdfinfo) lets the PDF export tests read the PDFs Chromium prints.
+const pdftotext = "/usr/bin/pdftotext";
+
 async function ensureChromium() {
-  if (existsSync(chromium)) return;
-  console.log("[setup] installing Debian's chromium for the end-to-end tests…");
+  const missing = [
+    ...(existsSync(chromium) ? [] : ["chromium", "fonts-dejavu-core"]),
+    ...(existsSync(pdftotext) ? [] : ["poppler-utils"]),
+  ];
+  if (missing.length === 0) return;
+  console.log(`[setup] installing Debian's ${missing.join(", ")} for the PDF and end-to-end tests…`);
   const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
   const apt = (args) => (sudo.length ? run("sudo", ["apt-get", ...args]) : run("apt-get", args));
   await apt(["update", "-qq"]);
-  await apt(["install", "-y", "-qq", "--no-install-recommends", "chromium", "fonts-dejavu-core"]);
+  await apt(["install", "-y", "-qq", "--no-install-recommends", ...missing]);
 }
 
 function vitestCounts(file) {
@@ -36,7 +43,8 @@ function playwrightCounts(file) {
 
 const only = process.argv[2]; // "unit" or "e2e" to run one part
 await ensureDependencies();
-if (only !== "unit") await ensureChromium();
+// The PDF export tests (unit half) and the end-to-end tests both drive Chromium.
+await ensureChromium();
 await ensureBuilt();
 
 const results = path.join(root, "test-results");

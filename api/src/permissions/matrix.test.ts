@@ -263,6 +263,78 @@ const matrix: Row[] = [
     document: () => "subscription { summaryResponsesArrived { created } }",
     expected: everyoneSignedIn,
   },
+  // ---- sharing, bookmarks and exports (docs/sharing-and-exports.md) ----
+  {
+    field: "Query.shareLinks",
+    kind: "query",
+    document: () => `{ shareLinks { id name } }`,
+    expected: everyoneSignedIn,
+  },
+  {
+    field: "Query.sharedView",
+    kind: "query",
+    // The token is the proof: anyone holding it, signed in or not.
+    document: () => `{ sharedView(shareToken: "${matrixShare.token}") { from to allowChanges name } }`,
+    expected: { ...everyoneSignedIn, anonymous: "allowed" },
+    allowedData: (data) => expect(data.sharedView).toMatchObject({ from: "2026/01/01", to: "2026/01/31", allowChanges: ["date"], name: "Matrix link" }),
+  },
+  {
+    field: "Mutation.createShareLink",
+    kind: "mutation",
+    // Everyone who views results somewhere; a member who sees one team shares that team.
+    document: () => `mutation { createShareLink(input: { name: "m", filtersJson: "{\\"from\\":\\"2026-01-01\\",\\"to\\":\\"2026-01-31\\"}" }) { token shareLink { name } } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data) => expect(data.createShareLink.token).toMatch(/^[A-Za-z0-9_-]{43}$/),
+  },
+  {
+    field: "Mutation.revokeShareLink",
+    kind: "mutation",
+    // The viewer's own links: the viewer and the organisation admin; everyone else gets "not found".
+    document: (_ids, actor) => `mutation { revokeShareLink(id: "${sharing.linksToRevoke[actor]}") { revokedShareLinkId } }`,
+    expected: { anonymous: "refused", viewer: "allowed", editor: "refused", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+  },
+  {
+    field: "Query.bookmarks",
+    kind: "query",
+    document: () => `{ bookmarks { id name } }`,
+    expected: everyoneSignedIn,
+  },
+  {
+    field: "Mutation.createBookmark",
+    kind: "mutation",
+    document: () => `mutation { createBookmark(name: "matrix", filtersJson: "{\\"datePreset\\":\\"last30Days\\"}") { bookmark { name } message } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data) => expect(data.createBookmark).toMatchObject({ bookmark: { name: "matrix" }, message: "Bookmark saved" }),
+  },
+  {
+    field: "Mutation.deleteBookmark",
+    kind: "mutation",
+    // Own bookmarks only: the viewer's are not even the organisation admin's to delete.
+    document: (_ids, actor) => `mutation { deleteBookmark(id: "${sharing.bookmarksToDelete[actor]}") { deletedBookmarkId } }`,
+    expected: { anonymous: "refused", viewer: "allowed", editor: "refused", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "refused" },
+  },
+  {
+    field: "Query.exportJob",
+    kind: "query",
+    // Only the person who started the export.
+    document: () => `{ exportJob(id: "${sharing.editorExportJob}") { status progress } }`,
+    expected: onlyEditor,
+    allowedData: (data) => expect(data.exportJob).toEqual({ status: "finished", progress: 100 }),
+  },
+  {
+    field: "Mutation.startPdfExport",
+    kind: "mutation",
+    // The exportResults right (editors, admins; not viewers) and the plan's PDF export feature.
+    document: () => `mutation { startPdfExport(input: { components: ["summary"], printMode: landscape }) { exportJob { kind status } } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "allowed", adminOfOtherOrganization: "allowed", admin: "allowed" },
+    allowedData: (data) => expect(data.startPdfExport.exportJob.kind).toBe("pdf"),
+  },
+  {
+    field: "Subscription.exportStatusChanged",
+    kind: "subscription",
+    document: () => `subscription { exportStatusChanged(id: "${sharing.editorExportJob}") { status progress } }`,
+    expected: onlyEditor,
+  },
   // ---- user management, invitations and teams (docs/permissions.md) ----
   {
     field: "Query.members",

@@ -29,7 +29,9 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export async function startTestApp(opts: { extraRoutes?: ServerDeps["extraRoutes"]; env?: Record<string, string>; retry?: RetryPolicy } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: { extraRoutes?: ServerDeps["extraRoutes"]; env?: Record<string, string>; retry?: RetryPolicy; webRoot?: string } = {},
+): Promise<TestApp> {
   if (!databaseUrl) throw new Error("no test database");
   const port = await freePort();
   const config = loadConfig({
@@ -49,7 +51,7 @@ export async function startTestApp(opts: { extraRoutes?: ServerDeps["extraRoutes
   const jobs = startJobRunner({ config, prisma, bus, prefix: `test-${randomBytes(6).toString("hex")}`, removeOnClose: true, retry: opts.retry });
   const oidc = await createEmbeddedOidc({ config, prisma });
   const verifyAccessToken = createAccessTokenVerifier({ issuer: oidc.issuer, audience: config.oidc.audience, jwks: () => oidc.jwks() });
-  const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc, extraRoutes: opts.extraRoutes });
+  const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc, extraRoutes: opts.extraRoutes, webRoot: opts.webRoot });
   await app.listen({ port, host: "127.0.0.1" });
   return {
     app,
