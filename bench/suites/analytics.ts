@@ -1,0 +1,134 @@
+// Issue 5, item 9: summary and per-question results of an organisation with 10 million responses.
+// The data set is the kept database of bench/generate-large-org.ts (made on the first run, which
+// takes a long while; later runs find it and start at once). Then, on the real server:
+// - each call below is sent `BENCH_ANALYTICS_REQUESTS` (default 40) times one after another through
+//   the HTTP API (bearer token from the real sign-in), giving p50 and p99; they are answered from
+//   the roll-ups;
+// - in the same run the same figures are computed straight from the raw rows (the engine's raw path:
+//   plain SQL aggregates over "Response" and "Answer" with their indexes), `BENCH_ANALYTICS_RAW`
+//   (default 5) times each, in process; the two answers are compared (they must be equal) and the
+//   ratio of the p50s is printed.
+// `BENCH_ANALYTICS_RESPONSES` makes a smaller data set (its own database) for a quick run.
+import { signInWithPassword } from "../../tests/helpers/oidc-login.js";
+import { demoSignIn } from "../../api/src/seed/demo.js";
+import { loadViewer } from "../../api/src/domain/viewer.js";
+import { getSummary } from "../../api/src/domain/analytics/summary.js";
+import { getQuestionResult } from "../../api/src/domain/analytics/results.js";
+import type { DomainContext } from "../../api/src/domain/context.js";
+import { generateLargeOrg, largeOrgDefaults, largeOrgUrl } from "../generate-large-org.js";
+import { startApiServer } from "../lib/servers.js";
+import type { BenchContext, FigureRow } from "../lib/suite.js";
+
+export const name = "analytics";
+export const description = "summary and per-question results at 10 M responses: HTTP API from roll-ups against plain SQL aggregates over the raw rows";
+
+const REQUESTS = Number(process.env.BENCH_ANALYTICS_REQUESTS ?? 40);
+const RAW = Number(process.env.BENCH_ANALYTICS_RAW ?? 5);
+const RESPONSES = Number(process.env.BENCH_ANALYTICS_RESPONSES ?? largeOrgDefaults.responses);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const stats = (ms: number[]) => {
+  const s = [...ms].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p99: percentile(s, 99) };
+};
+const round = (x: number) => Math.round(x * 10) / 10;
+const strip = (x: unknown) => JSON.parse(JSON.stringify(x, (k, v) => (k === "source" ? undefined : v)));
+
+export async function run(ctx: BenchContext): Promise<FigureRow[]> {
+  const database = RESPONSES === largeOrgDefaults.responses ? largeOrgDefaults.database : `feedback_bench_${RESPONSES}`;
+  const gen = await generateLargeOrg({ responses: RESPONSES, database });
+  if (gen.generated) ctx.log(`generated ${database} in ${Math.round(gen.seconds)} s`);
+  const url = largeOrgUrl(database);
+  const api = await startApiServer(url);
+  const unregister = ctx.onCleanup(() => api.close());
+  try {
+    const token = (await signInWithPassword(api.baseUrl, demoSignIn.email, demoSignIn.password)).accessToken;
+    const admin = await api.prisma.user.findUniqueOrThrow({ where: { email: demoSignIn.email }, select: { id: true } });
+    const viewer = (await loadViewer(api.prisma, admin.id, "accessToken"))!;
+    const dctx = { prisma: api.prisma, viewer } as unknown as DomainContext;
+    const orgId = viewer.organizationId!;
+    const [responses] = await api.prisma.$queryRawUnsafe<{ n: number; last: Date }[]>(`SELECT count(*)::int AS n, max("createdAt") AS last FROM "Response" WHERE "organizationId" = $1`, orgId);
+    const day = (d: Date) => d.toISOString().slice(0, 10);
+    const to = day(responses!.last);
+    const minus = (days: number) => day(new Date(responses!.last.getTime() - days * 86_400_000));
+    const question = async (type: string) =>
+      (await api.prisma.$queryRawUnsafe<{ id: string }[]>(
+        `SELECT q.id FROM "Question" q WHERE q."organizationId" = $1 AND q.type::text = $2 ORDER BY (SELECT count(*) FROM "Answer" a WHERE a."questionId" = q.id AND a."createdAt" > now() - interval '2 days') DESC LIMIT 1`,
+        orgId,
+        type,
+      ))[0]!.id;
+    const nps = await question("nps");
+    const smiley = await question("smiley");
+    const choice = await question("singleChoice");
+
+    type Case = { figure: string; path: string; body: Record<string, unknown>; raw: () => Promise<unknown>; rollup: () => Promise<unknown> };
+    const summaryCase = (figure: string, body: Record<string, unknown>): Case => ({
+      figure,
+      path: "/summary",
+      body,
+      rollup: () => getSummary(dctx, body),
+      raw: () => getSummary(dctx, body, { source: "raw" }),
+    });
+    const questionCase = (figure: string, questionId: string, filters: Record<string, unknown>): Case => ({
+      figure,
+      path: "/results/question",
+      body: { questionId, ...filters },
+      rollup: () => getQuestionResult(dctx, questionId, filters),
+      raw: () => getQuestionResult(dctx, questionId, filters, { source: "raw" }),
+    });
+    const cases: Case[] = [
+      summaryCase("POST /summary, 7 days (UTC)", { from: minus(6), to, utcOffset: 0 }),
+      summaryCase("POST /summary, 7 days (+180, hourly buckets)", { from: minus(6), to, utcOffset: 180 }),
+      summaryCase("POST /summary, 30 days", { from: minus(29), to, utcOffset: 0 }),
+      questionCase("POST /results/question NPS, 7 days, daily", nps, { from: minus(6), to, utcOffset: 0, groupBy: "daily" }),
+      questionCase("POST /results/question smiley, 30 days, by touchpoint", smiley, { from: minus(29), to, utcOffset: 0, groupBy: "source" }),
+      questionCase("POST /results/question choice, 365 days, monthly", choice, { from: minus(364), to, utcOffset: 0, groupBy: "monthly" }),
+    ];
+
+    const rows: FigureRow[] = [];
+    for (const c of cases) {
+      ctx.log(`${c.figure}: ${REQUESTS} HTTP requests`);
+      const send = async () => {
+        const t0 = performance.now();
+        const r = await fetch(`${api.baseUrl}/api/v5${c.path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(c.body) });
+        const text = await r.text();
+        if (r.status !== 200) throw new Error(`${c.path}: ${r.status} ${text.slice(0, 300)}`);
+        return performance.now() - t0;
+      };
+      for (let i = 0; i < 3; i++) await send();
+      const http: number[] = [];
+      for (let i = 0; i < REQUESTS; i++) http.push(await send());
+      const inproc: number[] = [];
+      let fromRollup: unknown;
+      for (let i = 0; i < Math.max(5, RAW); i++) {
+        const t0 = performance.now();
+        fromRollup = await c.rollup();
+        inproc.push(performance.now() - t0);
+      }
+      ctx.log(`${c.figure}: ${RAW} computations from the raw rows`);
+      const raw: number[] = [];
+      let fromRaw: unknown;
+      for (let i = 0; i < RAW; i++) {
+        const t0 = performance.now();
+        fromRaw = await c.raw();
+        raw.push(performance.now() - t0);
+      }
+      const same = JSON.stringify(strip(fromRollup)) === JSON.stringify(strip(fromRaw));
+      const h = stats(http);
+      const p = stats(inproc);
+      const r = stats(raw);
+      rows.push({
+        figure: c.figure,
+        value: round(h.p50),
+        unit: "ms p50 (HTTP)",
+        extra: { "p99 ms": round(h.p99), "in-process p50 ms": round(p.p50), "raw SQL p50 ms": round(r.p50), "raw p99 ms": round(r.p99), "raw ÷ roll-up (p50)": round(r.p50 / p.p50) },
+        note: same ? "same answer from both" : "ANSWERS DIFFER",
+      });
+    }
+    rows.push({ figure: "responses in the organisation", value: responses!.n, unit: "responses", note: `${database}; targets: p50 < 50 ms, p99 < 200 ms` });
+    return rows;
+  } finally {
+    unregister();
+    await api.close();
+  }
+}
