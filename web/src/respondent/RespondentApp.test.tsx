@@ -55,6 +55,8 @@ describe("respondent page", () => {
 
   it("in preview mode runs the survey to the end and sends nothing", async () => {
     const { sent, queue } = setup({ preview: true });
+    // The preview leaves the focus on the page's own controls at first.
+    expect(document.activeElement).not.toBe(screen.getByRole("heading", { name: /How was it\?/ }));
     fireEvent.click(screen.getByLabelText("Very satisfied"));
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
     fireEvent.click(screen.getByRole("button", { name: "Next" }));

@@ -52,8 +52,14 @@ export function RespondentApp({ survey, mode, initialLanguage, queue, onLanguage
     onAtStart?.(!done && index === 0 && Object.keys(answers).length === 0);
   }, [onAtStart, done, index, answers]);
 
-  // Focus the question (or the thank-you text) whenever it changes, so screen readers read it.
+  // Focus the question (or the thank-you text) whenever it changes, so screen readers read it. A
+  // preview leaves the focus where it is at first (on the preview's own controls).
+  const previewStart = useRef(preview);
   useEffect(() => {
+    if (previewStart.current) {
+      previewStart.current = false;
+      return;
+    }
     headingRef.current?.focus();
   }, [index, done]);
 

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Suspense, useMemo } from "react";
+import { Suspense, useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import type { SurveyPreviewPageQuery } from "../../__generated__/SurveyPreviewPageQuery.graphql";
@@ -114,7 +114,20 @@ function TemplatePreview({ id }: { id: string }) {
 function Preview({ name, editId, survey }: { name: string; editId: string | null; survey: PublicSurvey }) {
   const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
-  const mode: PreviewMode = (previewModes as readonly string[]).includes(params.get("mode") ?? "") ? (params.get("mode") as PreviewMode) : "desktop";
+  const [mode, setMode] = useState<PreviewMode>(() =>
+    (previewModes as readonly string[]).includes(params.get("mode") ?? "") ? (params.get("mode") as PreviewMode) : "desktop",
+  );
+  const choose = (m: PreviewMode) => {
+    setMode(m);
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.set("mode", m);
+        return next;
+      },
+      { replace: true },
+    );
+  };
   // The preview's queue stays in memory and is never sent: RespondentApp's preview mode enqueues nothing.
   const queue = useMemo(() => new ResponseQueue({ storage: memoryStorage(), send: async () => ({ kind: "retry", error: "preview" }) }), []);
   const language = survey.survey.languages.includes(i18n.locale) ? i18n.locale : (survey.survey.languages[0] ?? "en");
@@ -158,11 +171,7 @@ function Preview({ name, editId, survey }: { name: string; editId: string | null
               name="preview-mode"
               value={m}
               checked={m === mode}
-              onChange={() => setParams((p) => {
-                const next = new URLSearchParams(p);
-                next.set("mode", m);
-                return next;
-              }, { replace: true })}
+              onChange={() => choose(m)}
             />
             {i18n._(modeLabels[m])}
           </label>
