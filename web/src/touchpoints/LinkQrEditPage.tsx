@@ -3,6 +3,7 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link, useParams } from "react-router-dom";
 import type { LinkQrEditPageQuery } from "../__generated__/LinkQrEditPageQuery.graphql";
 import { FeatureGate } from "../features/FeatureGate";
+import { NoCreateRightsNotice } from "./NoCreateRightsNotice";
 import { LinkQrForm } from "./LinkQrForm";
 import "./touchpoints.css";
 
@@ -39,7 +40,7 @@ export default function LinkQrEditPage() {
       <h1 className="page__title">{isNew ? <Trans>New link or QR code</Trans> : <Trans>Edit link or QR code</Trans>}</h1>
       {isNew && data.viewer ? (
         <FeatureGate viewer={data.viewer} feature="channelCreation">
-          {form}
+          {data.touchpointUnits.length > 0 ? form : <NoCreateRightsNotice />}
         </FeatureGate>
       ) : (
         form

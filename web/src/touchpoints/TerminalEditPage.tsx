@@ -3,6 +3,7 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link, useParams } from "react-router-dom";
 import type { TerminalEditPageQuery } from "../__generated__/TerminalEditPageQuery.graphql";
 import { FeatureGate } from "../features/FeatureGate";
+import { NoCreateRightsNotice } from "./NoCreateRightsNotice";
 import { TerminalForm } from "./TerminalForm";
 import "./touchpoints.css";
 
@@ -39,7 +40,7 @@ export default function TerminalEditPage() {
       <h1 className="page__title">{isNew ? <Trans>New terminal</Trans> : <Trans>Edit terminal</Trans>}</h1>
       {isNew && data.viewer ? (
         <FeatureGate viewer={data.viewer} feature="channelCreation">
-          {form}
+          {data.touchpointUnits.length > 0 ? form : <NoCreateRightsNotice />}
         </FeatureGate>
       ) : (
         form

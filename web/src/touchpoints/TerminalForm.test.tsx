@@ -159,3 +159,15 @@ describe("/touchpoints/terminals/{id}/edit", () => {
     expect(screen.queryByRole("button", { name: /^Delete/ })).toBeNull();
   });
 });
+
+describe("creating without any team to create in", () => {
+  it("shows the refusal instead of a form that could never be saved", async () => {
+    renderApp("/touchpoints/terminals/new", {
+      AppShellQuery: () => viewerResponse(),
+      TerminalEditPageQuery: () => ({ data: formQueryData({ editableUnits: [] }) }),
+    });
+    expect(await screen.findByText(noRights)).toBeTruthy();
+    expect(screen.queryByLabelText("Name")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Save" })).toBeNull();
+  });
+});

@@ -3,6 +3,7 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import type { WebsiteActivationPageQuery } from "../__generated__/WebsiteActivationPageQuery.graphql";
 import { FeatureGate } from "../features/FeatureGate";
+import { NoCreateRightsNotice } from "./NoCreateRightsNotice";
 import { WebsiteActivationForm } from "./WebsiteActivationForm";
 import "./touchpoints.css";
 
@@ -53,7 +54,7 @@ export default function WebsiteActivationPage() {
       </h1>
       {isNew && data.viewer ? (
         <FeatureGate viewer={data.viewer} feature="channelCreation">
-          {form}
+          {data.touchpointUnits.length > 0 ? form : <NoCreateRightsNotice />}
         </FeatureGate>
       ) : (
         form
