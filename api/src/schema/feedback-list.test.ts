@@ -10,6 +10,7 @@ import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
 import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../domain/feedback-list/test-fixture.js";
 import { feedbackListMessages } from "../domain/feedback-list/list.js";
 import { responseMessages } from "../domain/responses/manage.js";
+import { generateShareToken } from "../domain/sharing/tokens.js";
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -73,6 +74,29 @@ describe.skipIf(noDatabase)("GraphQL feedback list and responses", () => {
     expect(foreign.data!.feedbackList.totalCount).toBe(0);
   });
 
+
+  it("a share link's visitor reads the list with shareToken or the X-Share-Token header, and nothing without a valid token", async () => {
+    const { token, tokenHash } = generateShareToken();
+    await t.prisma.shareToken.create({
+      data: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, token: tokenHash, filters: { ...window(), surveyId: [s.survey.id] }, allowChanges: [] },
+    });
+    const query = `query($token: String) { feedbackList(shareToken: $token, first: 10) { totalCount edges { node { responseLegacyId hidden } } } }`;
+    const byArgument = await gql(t.baseUrl, query, { token });
+    expect(byArgument.errors).toBeUndefined();
+    // Hidden responses stay out of share links: four of the five.
+    expect(byArgument.data!.feedbackList.totalCount).toBe(4);
+    expect(byArgument.data!.feedbackList.edges.map((e: any) => e.node.responseLegacyId)).not.toContain(ids.hidden);
+    const byHeader = await fetch(`${t.baseUrl}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-share-token": token },
+      body: JSON.stringify({ query, variables: {} }),
+    }).then((r) => r.json() as Promise<any>);
+    expect(byHeader.errors).toBeUndefined();
+    expect(byHeader.data.feedbackList.totalCount).toBe(4);
+    const tampered = await gql(t.baseUrl, query, { token: token.slice(0, -1) + (token.endsWith("A") ? "B" : "A") });
+    expect(tampered.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+    expect(tampered.data).toBeNull();
+  });
 
   it("hideResponse, updateResponseMetadata and deleteResponse: editors may, viewers and other organisations may not", async () => {
     const hide = `mutation($id: String!, $q: String) { hideResponse(responseId: $id, hidden: true, questionId: $q) { responseLegacyId hidden hiddenAnswers } }`;

@@ -62,10 +62,12 @@ builder.queryField("feedbackList", (t) =>
       args: {
         filtersJson: t.arg.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),
         locale: t.arg.string({ description: "language of labels and titles (default en)" }),
-        shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
+        shareToken: t.arg.string({ description: "a share link's token, for visitors without a session (or the X-Share-Token header)" }),
       },
       resolve: async (_root, args, ctx) => {
-        if (!ctx.viewer && !args.shareToken) throw unauthenticated();
+        // A share link's token: the argument, or the X-Share-Token header where the context carries it.
+        const shareToken = ctx.viewer ? null : (args.shareToken ?? (ctx as { shareToken?: string | null }).shareToken ?? null);
+        if (!ctx.viewer && !shareToken) throw unauthenticated();
         let filters: unknown = undefined;
         if (args.filtersJson) {
           try {
@@ -75,7 +77,7 @@ builder.queryField("feedbackList", (t) =>
           }
         }
         if (args.before || args.last) throw badInput("The feedback list pages forward only: use first and after", "last");
-        const page = await feedbackListConnection({ ctx, shareToken: ctx.viewer ? null : args.shareToken }, { filters, locale: args.locale, first: args.first, after: args.after });
+        const page = await feedbackListConnection({ ctx, shareToken }, { filters, locale: args.locale, first: args.first, after: args.after });
         return {
           plan: page.plan,
           totalCount: page.totalCount,
