@@ -82,7 +82,6 @@ export const permissions = shield(
     Subscription: {
       userUpdated: isAuthenticated,
       responseCountChanged: isMember, // the domain, when subscribing: viewResults in the survey's unit or a parent, or organisation admin
-      exportStatusChanged: isMember, // the domain, when subscribing: own export jobs only
       summaryResponsesArrived: isMember, // events filtered to the units the viewer's summary covers
       exportStatusChanged: isMember, // the domain, when subscribing: own export jobs only
     },
