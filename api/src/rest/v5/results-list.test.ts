@@ -203,7 +203,14 @@ describe.skipIf(noDatabase)("feedback list", () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const job = await waitForJob(r.body.cacheId);
     expect(job).toMatchObject({ status: "finished", progress: 100, kind: "csv", userId: org.users.editorA.id });
-    const text = await readFile(job.filePath!, "utf8");
+    // As a client would: poll with the cacheId, then download the file.
+    const poll = await apiCall(t.baseUrl, "GET", `/results-feedbacklist/poll?cacheId=${r.body.cacheId}`, tokens.editorA);
+    expect(poll.status).toBe(200);
+    expect(poll.body).toMatchObject({ status: "finished", progress: 100 });
+    const download = await fetch(poll.body.url, { headers: { authorization: `Bearer ${tokens.editorA}` } });
+    expect(download.status).toBe(200);
+    const text = Buffer.from(await download.arrayBuffer()).toString("utf8");
+    expect(text).toBe(await readFile(job.filePath!, "utf8"));
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const rows: string[][] = parse(text, { bom: true });
     const q = s.questions;
