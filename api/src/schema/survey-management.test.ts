@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, noDatabase, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
-import { gql } from "../test/graphql-client.js";
+import { gql, subscribeWs } from "../test/graphql-client.js";
 import { apiCall } from "../test/rest-client.js";
 import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
 
@@ -51,6 +51,21 @@ describe.skipIf(noDatabase)("survey management reads", () => {
     // REST answers the same.
     const rest = await apiCall(t.baseUrl, "GET", "/surveys?fields=name", tokens.viewerA);
     expect(rest.body.map((s: { name: string }) => s.name)).toContain("Online survey answered in stores");
+
+    // Its count follows live for them too; another organisation is refused.
+    const doc = `subscription { responseCountChanged(surveyId: "${answered.id}") { surveyId responseCount } }`;
+    const watching = subscribeWs(t.baseUrl, doc, tokens.viewerA);
+    const outsider = subscribeWs(t.baseUrl, doc, tokens.otherAdmin);
+    await Promise.all([watching.connected, outsider.connected]);
+    await outsider.waitFor(1, 3000);
+    await new Promise((r) => setTimeout(r, 300));
+    t.bus.publish("response:created", answered.id, { surveyId: answered.id, responseCount: 2, lastFeedbackAt: null, created: 1, touchpoints: [] });
+    await watching.waitFor(1);
+    await Promise.all([watching.close(), outsider.close()]);
+    expect(watching.errors).toEqual([]);
+    expect(watching.events[0]?.data).toEqual({ responseCountChanged: { surveyId: answered.id, responseCount: 2 } });
+    expect(outsider.events.some((e) => e.data)).toBe(false);
+    expect(JSON.stringify([...outsider.events, ...outsider.errors])).toMatch(/not found/i);
   });
 
   it("lists public templates of any organisation without their team, and copying one answers newSurvey._id", async () => {

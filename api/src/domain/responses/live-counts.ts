@@ -1,11 +1,13 @@
 // Who may watch a survey's response count live (Subscription.responseCountChanged): members of the
 // survey's organisation who may view results in the survey's unit, a role held on one of its parent
-// units counting too, and organisation admins. Anyone else: "Not found" for a survey of another
+// units counting too, organisation admins, and those who see the survey through responses in their
+// own teams (domain/surveys maySeeSurvey). Anyone else: "Not found" for a survey of another
 // organisation (tenancy), "no rights" within the organisation.
 import type { DomainContext } from "../context.js";
 import { forbidden, notFound } from "../errors.js";
 import { requireOrganization } from "../viewer.js";
 import { unitHasRight } from "../../permissions/rights.js";
+import { maySeeSurvey } from "../surveys/surveys.js";
 
 export async function assertMayWatchSurvey(ctx: DomainContext, surveyId: string): Promise<void> {
   const { viewer, organizationId } = requireOrganization(ctx.viewer);
@@ -21,5 +23,8 @@ export async function assertMayWatchSurvey(ctx: DomainContext, surveyId: string)
     seen.add(unit);
     if (unitHasRight(viewer.grants, unit, "viewResults")) return;
   }
+  // A survey of another team that the caller sees through responses in their own teams (spec 001 §2):
+  // its list row shows the count, so the count may follow live too.
+  if (await maySeeSurvey(ctx, surveyId)) return;
   throw forbidden();
 }
