@@ -176,7 +176,7 @@ export const routeDefs: RouteDef[] = [
       { path: "templates", title: msg`Survey templates`, screen: () => import("./surveys/templates/SurveyTemplatesPage") },
     ],
   },
-  { path: "results", title: msg`Results`, menu: "results", access: "tokenAllowed" },
+  { path: "results", title: msg`Results`, menu: "results", access: "tokenAllowed", screen: () => import("./results/ResultsPage") },
   {
     path: "notifications",
     title: msg`Notifications`,

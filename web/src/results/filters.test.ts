@@ -5,6 +5,7 @@ import {
   filtersToSearch,
   fromWireFilters,
   mayChange,
+  mergeSharedFilters,
   presetRange,
   toWireFilters,
   type ResultsFilterState,
@@ -106,5 +107,25 @@ describe("allowChanges", () => {
     expect(mayChange(["date"], "surveyId")).toBe(false);
     expect(mayChange(["options"], "options.stackGraphsTo100")).toBe(true);
     expect(mayChange(["options.view"], "options.stackGraphsTo100")).toBe(false);
+  });
+});
+
+describe("a share-link visit", () => {
+  const link: ResultsFilterState = { ...defaultFilters, from: "2026-01-01", to: "2026-01-31", surveyIds: ["s1"], stackGraphsTo100: true };
+
+  it("takes the visitor's choices only where allowChanges opens them", () => {
+    const search = "token=abcdefghijkl&preset=last30Days&survey=s2&groupBy=weekNumber&stack=0";
+    expect(mergeSharedFilters(link, search, [])).toEqual(link);
+    expect(mergeSharedFilters(link, search, ["date", "groupBy"])).toEqual({ ...link, preset: "last30Days", from: null, to: null, groupBy: "weekNumber" });
+    // "options" opens every display option; stack=0 turns the link's stacking off.
+    expect(mergeSharedFilters(link, search, ["options"]).stackGraphsTo100).toBe(false);
+    expect(mergeSharedFilters(link, search, ["surveyId"]).surveyIds).toEqual(["s2"]);
+  });
+
+  it("a visitor's address states defaults explicitly so they can override the link", () => {
+    const search = filtersToSearch({ ...link, stackGraphsTo100: false }, new URLSearchParams("token=abcdefghijkl"), { explicit: true });
+    expect(search.get("stack")).toBe("0");
+    expect(search.get("view")).toBe("graphs");
+    expect(mergeSharedFilters(link, search, ["options.stackGraphsTo100"]).stackGraphsTo100).toBe(false);
   });
 });

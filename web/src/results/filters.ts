@@ -130,7 +130,7 @@ export function filtersFromSearch(search: URLSearchParams | string): ResultsFilt
  * Writes the filters into a query, keeping parameters that are not filters (token, print, page…).
  * Defaults are left out.
  */
-export function filtersToSearch(f: ResultsFilterState, keep?: URLSearchParams): URLSearchParams {
+export function filtersToSearch(f: ResultsFilterState, keep?: URLSearchParams, opts: { explicit?: boolean } = {}): URLSearchParams {
   const p = new URLSearchParams();
   if (keep) {
     for (const key of ["token", "print", "locale", "noLogin"]) {
@@ -145,18 +145,56 @@ export function filtersToSearch(f: ResultsFilterState, keep?: URLSearchParams): 
   }
   if (f.touchpointIds.length) p.set("touchpoint", f.touchpointIds.join(","));
   if (f.surveyIds.length) p.set("survey", f.surveyIds.join(","));
-  if (f.groupBy !== "daily") p.set("groupBy", f.groupBy);
+  // explicit: a share-link visitor's address states every choice (a default must override the link's value).
+  const flag = (key: string, on: boolean) => {
+    if (on) p.set(key, "1");
+    else if (opts.explicit) p.set(key, "0");
+  };
+  if (f.groupBy !== "daily" || opts.explicit) p.set("groupBy", f.groupBy);
   if (f.groupBy === "metadata" && f.groupByMetaKey) p.set("metaKey", f.groupByMetaKey);
   if (f.restrictByAnswer.length) p.set("answer", JSON.stringify(f.restrictByAnswer));
   for (const m of f.metaItems) p.append("meta", `${m.key}:${m.value}`);
-  if (f.metaStrict) p.set("strict", "1");
-  if (f.stackGraphsTo100) p.set("stack", "1");
-  if (f.satisfactionReport) p.set("satisfaction", "1");
-  if (f.hideQuestionsWithNoResponses) p.set("hideEmpty", "1");
+  flag("strict", f.metaStrict);
+  flag("stack", f.stackGraphsTo100);
+  flag("satisfaction", f.satisfactionReport);
+  flag("hideEmpty", f.hideQuestionsWithNoResponses);
   if (f.hiddenQuestions.length) p.set("hiddenQuestions", f.hiddenQuestions.join(","));
   if (f.feedbackListHiddenColumns.length) p.set("hiddenColumns", f.feedbackListHiddenColumns.join(","));
-  if (f.view !== "graphs") p.set("view", f.view);
+  if (f.view !== "graphs" || opts.explicit) p.set("view", f.view);
   return p;
+}
+
+/** Which address parameters carry each allowChanges entry, and the state fields they set. */
+const shareKeyParams: Record<ShareChangeKey, { params: string[]; fields: Array<keyof ResultsFilterState> }> = {
+  date: { params: ["preset", "from", "to"], fields: ["preset", "from", "to"] },
+  channelId: { params: ["touchpoint"], fields: ["touchpointIds"] },
+  surveyId: { params: ["survey"], fields: ["surveyIds"] },
+  groupBy: { params: ["groupBy", "metaKey"], fields: ["groupBy", "groupByMetaKey"] },
+  restrictByAnswer: { params: ["answer"], fields: ["restrictByAnswer"] },
+  metaDataMatch: { params: ["meta", "strict"], fields: ["metaItems", "metaStrict"] },
+  feedbackListHiddenColumns: { params: ["hiddenColumns"], fields: ["feedbackListHiddenColumns"] },
+  "options.stackGraphsTo100": { params: ["stack"], fields: ["stackGraphsTo100"] },
+  "options.satisfactionReport": { params: ["satisfaction"], fields: ["satisfactionReport"] },
+  "options.hideQuestionsWithNoResponses": { params: ["hideEmpty"], fields: ["hideQuestionsWithNoResponses"] },
+  "options.view": { params: ["view"], fields: ["view"] },
+  "options.hiddenQuestions": { params: ["hiddenQuestions"], fields: ["hiddenQuestions"] },
+};
+
+/**
+ * A share-link visit: the link's filters, with the visitor's choices from the address only where
+ * allowChanges opens them (the API applies the same rule; this keeps the screen honest about it).
+ */
+export function mergeSharedFilters(link: ResultsFilterState, search: URLSearchParams | string, allowChanges: readonly string[]): ResultsFilterState {
+  const p = typeof search === "string" ? new URLSearchParams(search) : search;
+  const visitor = filtersFromSearch(p);
+  const merged: ResultsFilterState = { ...link };
+  for (const key of shareChangeKeys) {
+    if (!mayChange(allowChanges, key)) continue;
+    const { params, fields } = shareKeyParams[key];
+    if (!params.some((name) => p.has(name))) continue;
+    for (const field of fields) (merged as unknown as Record<string, unknown>)[field] = visitor[field];
+  }
+  return merged;
 }
 
 /** Minutes east of UTC of this browser now (Helsinki in summer: 180), as the API's utcOffset. */
@@ -215,7 +253,8 @@ export function toWireFilters(f: ResultsFilterState, utcOffset: number = browser
 }
 
 /** Reads stored wire filters (a bookmark's, a share link's defaults) back into the screen's state. */
-export function fromWireFilters(w: Partial<Record<string, unknown>>): ResultsFilterState {
+export function fromWireFilters(input: object): ResultsFilterState {
+  const w = input as Partial<Record<string, unknown>>;
   const arr = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : typeof v === "string" && v ? v.split(",") : []);
   const options = (w.options ?? {}) as Record<string, unknown>;
   const meta = (w.metaDataMatch ?? null) as { items?: MetaItem[]; strict?: boolean } | null;

@@ -13,9 +13,12 @@ export interface RootCauseItem {
   performance: number;
   sampleSize: number;
   significant: boolean;
+  /** The API's own quadrant when it gives one (otherwise computed from the splits). */
+  quadrant?: Quadrant | null;
 }
 
-export type Quadrant = "fixFirst" | "strength" | "secondary" | "maintain";
+/** The quadrants as the root-cause API names them (docs/root-cause.md). */
+export type Quadrant = "fixFirst" | "strength" | "monitor" | "maintain";
 
 /** High importance and low performance is what to fix first; the split is at the given thresholds. */
 export function quadrantOf(item: Pick<RootCauseItem, "importance" | "performance">, splitImportance: number, splitPerformance: number): Quadrant {
@@ -23,7 +26,7 @@ export function quadrantOf(item: Pick<RootCauseItem, "importance" | "performance
   const performing = item.performance >= splitPerformance;
   if (important && !performing) return "fixFirst";
   if (important && performing) return "strength";
-  if (!important && !performing) return "secondary";
+  if (!important && !performing) return "monitor";
   return "maintain";
 }
 
@@ -52,11 +55,12 @@ export function RootCauseChart({
   const quadrantName: Record<Quadrant, string> = {
     fixFirst: t`Fix first: important, low performance`,
     strength: t`Strengths: important, high performance`,
-    secondary: t`Secondary: less important, low performance`,
+    monitor: t`Monitor: less important, low performance`,
     maintain: t`Maintain: less important, high performance`,
   };
+  const quadrant = (i: RootCauseItem) => i.quadrant ?? quadrantOf(i, splitI, splitP);
   const sorted = [...items].sort((a, b) => b.importance - a.importance);
-  const fixFirst = sorted.filter((i) => quadrantOf(i, splitI, splitP) === "fixFirst");
+  const fixFirst = sorted.filter((i) => quadrant(i) === "fixFirst");
   const summary =
     items.length === 0
       ? t`${title}: not enough responses for a root-cause analysis.`
@@ -79,7 +83,7 @@ export function RootCauseChart({
             formatNumber(i.performance, 1),
             formatNumber(i.sampleSize),
             i.significant ? t`Yes` : t`No`,
-            quadrantName[quadrantOf(i, splitI, splitP)],
+            quadrantName[quadrant(i)],
           ])}
         />
       }
@@ -95,7 +99,7 @@ export function RootCauseChart({
             <VictoryLine data={[{ x: 0, y: splitP }, { x: maxI * 1.1, y: splitP }]} style={{ data: { stroke: palette.grey, strokeDasharray: "4 4" } }} />
             <VictoryLabel x={555} y={345} textAnchor="end" text={t`Fix first`} style={{ fill: palette.red, fontSize: 12, fontWeight: 700 }} />
             <VictoryLabel x={555} y={28} textAnchor="end" text={t`Strengths`} style={{ fill: palette.green, fontSize: 12, fontWeight: 700 }} />
-            <VictoryLabel x={66} y={345} textAnchor="start" text={t`Secondary`} style={{ fill: palette.grey, fontSize: 12 }} />
+            <VictoryLabel x={66} y={345} textAnchor="start" text={t`Monitor`} style={{ fill: palette.grey, fontSize: 12 }} />
             <VictoryLabel x={66} y={28} textAnchor="start" text={t`Maintain`} style={{ fill: palette.grey, fontSize: 12 }} />
             <VictoryScatter
               data={items.map((i) => ({ x: i.importance, y: i.performance, significant: i.significant, label: `${i.label}${i.significant ? " *" : ""}` }))}

@@ -182,7 +182,7 @@ describe("analytics charts", () => {
   it("root cause: quadrants by the split, significant drivers marked, fix-first named in the summary", () => {
     expect(quadrantOf({ importance: 0.8, performance: 30 }, 0.5, 50)).toBe("fixFirst");
     expect(quadrantOf({ importance: 0.8, performance: 80 }, 0.5, 50)).toBe("strength");
-    expect(quadrantOf({ importance: 0.2, performance: 30 }, 0.5, 50)).toBe("secondary");
+    expect(quadrantOf({ importance: 0.2, performance: 30 }, 0.5, 50)).toBe("monitor");
     expect(quadrantOf({ importance: 0.2, performance: 80 }, 0.5, 50)).toBe("maintain");
     wrap(
       <RootCauseChart
@@ -201,12 +201,12 @@ describe("analytics charts", () => {
     expect(within(figure).getByRole("img").getAttribute("aria-label")).toBe("Root causes for NPS: fix first Waiting time.");
     const rows = tableRows(figure);
     expect(rows[0]).toEqual(["Waiting time", "0.8", "30", "120", "Yes", "Fix first: important, low performance"]);
-    expect(rows[2]).toEqual(["Parking", "0.1", "40", "12", "No", "Secondary: less important, low performance"]);
+    expect(rows[2]).toEqual(["Parking", "0.1", "40", "12", "No", "Monitor: less important, low performance"]);
     const text = svgText(figure);
     expect(text).toContain("Waiting time *");
     expect(text).toContain("Parking");
     expect(text).not.toContain("Parking *");
-    for (const label of ["Fix first", "Strengths", "Secondary", "Maintain"]) expect(text).toContain(label);
+    for (const label of ["Fix first", "Strengths", "Monitor", "Maintain"]) expect(text).toContain(label);
   });
 
   it("word cloud: sized by count, sentiment in words, most frequent first for screen readers", () => {

@@ -1,0 +1,203 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { graphql, useMutation, useSubscription } from "react-relay";
+import type { GraphQLSubscriptionConfig } from "relay-runtime";
+import type { ExportPanelPdfMutation } from "../__generated__/ExportPanelPdfMutation.graphql";
+import type { ExportPanelStatusSubscription } from "../__generated__/ExportPanelStatusSubscription.graphql";
+import { getServices } from "../services";
+import { toasts } from "../shell/toastStore";
+import { graphQLErrorMessage } from "../transport/relayEnvironment";
+import type { WireFilters } from "./filters";
+
+export type ExportKind = "csv" | "xlsx" | "pdf";
+
+export interface ExportJobState {
+  id: string;
+  kind: ExportKind;
+  status: "generating" | "finished" | "failed";
+  progress: number;
+  error: string | null;
+  downloadUrl: string | null;
+}
+
+const statusSubscription = graphql`
+  subscription ExportPanelStatusSubscription($id: String!) {
+    exportStatusChanged(id: $id) {
+      id
+      kind
+      status
+      progress
+      error
+      downloadUrl
+    }
+  }
+`;
+
+const fileExtension: Record<ExportKind, string> = { csv: "csv", xlsx: "xlsx", pdf: "pdf" };
+
+/** Fetches a finished file with the same sign-in and hands it to the browser as a download. */
+export async function downloadExport(url: string, fileName: string): Promise<void> {
+  const services = getServices();
+  const token = await services.session.accessToken();
+  const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new Error(response.statusText || "Download failed");
+  const blob = await response.blob();
+  if (typeof URL.createObjectURL !== "function") return;
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = href;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+/** One running or finished export: a progress bar fed by exportStatusChanged, then the download. */
+function ExportJobProgress({ job, onChange }: { job: ExportJobState; onChange: (next: ExportJobState) => void }) {
+  const { t } = useLingui();
+  const kindName = job.kind.toUpperCase();
+  const latest = useRef(job);
+  latest.current = job;
+  const downloaded = useRef(false);
+  const config = useMemo<GraphQLSubscriptionConfig<ExportPanelStatusSubscription>>(
+    () => ({
+      subscription: statusSubscription,
+      variables: { id: job.id },
+      onNext: (response) => {
+        const e = response?.exportStatusChanged;
+        if (!e) return;
+        const status = e.status === "finished" || e.status === "failed" ? e.status : "generating";
+        // The bar never goes back (an older event arriving late is ignored).
+        const progress = status === "finished" ? 100 : Math.max(latest.current.progress, e.progress);
+        onChange({ ...latest.current, status, progress, error: e.error ?? null, downloadUrl: e.downloadUrl ?? null });
+      },
+      onError: () => onChange({ ...latest.current, status: "failed", error: null }),
+    }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [job.id],
+  );
+  useSubscription(config);
+  const fileName = `results.${fileExtension[job.kind]}`;
+  const download = () => {
+    if (!job.downloadUrl) return;
+    downloadExport(job.downloadUrl, fileName).catch(() => toasts.error(t`The file could not be downloaded`));
+  };
+  useEffect(() => {
+    if (job.status === "finished" && job.downloadUrl && !downloaded.current) {
+      downloaded.current = true;
+      download();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [job.status, job.downloadUrl]);
+  const failedMessage = job.kind === "pdf" ? t`PDF generation failed. Please contact support.` : t`File generation failed.`;
+  return (
+    <div className="export-job" data-status={job.status}>
+      <label className="export-job__label">
+        {t`${kindName} export progress`}
+        <progress max={100} value={job.progress}>
+          {job.progress} %
+        </progress>
+      </label>
+      <p role="status" className="export-job__status">
+        {job.status === "generating"
+          ? t`Generating the ${kindName} file: ${job.progress} %`
+          : job.status === "finished"
+            ? t`The ${kindName} file is ready.`
+            : `${failedMessage}${job.error ? ` ${job.error}` : ""}`}
+      </p>
+      {job.status === "finished" && job.downloadUrl ? (
+        <button type="button" className="button button--secondary button--small" onClick={download}>
+          {t`Download the ${kindName} file`}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Exports (spec 001 §4, §7): the feedback list as CSV or XLSX (POST /results/list with format, an
+ * export job answering its cacheId) and the results as PDF (startPdfExport, printed from the print
+ * mode of this page). Each job's progress bar follows exportStatusChanged; the file downloads when
+ * it is finished. A plan without file exports gets the server's message (spec 001 §8).
+ */
+export function ExportPanel({ filters, locale, components }: { filters: WireFilters; locale: string; components: string[] }) {
+  const { t } = useLingui();
+  const [jobs, setJobs] = useState<ExportJobState[]>([]);
+  const [starting, setStarting] = useState<ExportKind | null>(null);
+  const [commitPdf] = useMutation<ExportPanelPdfMutation>(graphql`
+    mutation ExportPanelPdfMutation($input: StartPdfExportInput!) {
+      startPdfExport(input: $input) {
+        exportJob {
+          id
+          kind
+          status
+          progress
+          error
+          downloadUrl
+        }
+      }
+    }
+  `);
+
+  const add = (job: ExportJobState) => setJobs((list) => [job, ...list.filter((j) => j.kind !== job.kind)]);
+  const update = (next: ExportJobState) => setJobs((list) => list.map((j) => (j.id === next.id ? next : j)));
+
+  const startFile = async (format: "csv" | "xlsx") => {
+    setStarting(format);
+    try {
+      const answer = await getServices().rest.request<{ cacheId: string }>("/results/list", {
+        method: "POST",
+        body: { filters, locale, format },
+        action: "export",
+      });
+      add({ id: answer.cacheId, kind: format, status: "generating", progress: 0, error: null, downloadUrl: null });
+    } catch {
+      // The REST helper has shown the server's message (e.g. file export not allowed on the plan).
+    } finally {
+      setStarting(null);
+    }
+  };
+
+  const startPdf = () => {
+    setStarting("pdf");
+    commitPdf({
+      variables: { input: { components, filtersJson: JSON.stringify(filters), type: "results", locale } },
+      onCompleted: (response, errors) => {
+        setStarting(null);
+        if (errors?.length) {
+          toasts.error(errors.map((e) => e.message).join("\n"));
+          return;
+        }
+        const j = response.startPdfExport.exportJob;
+        add({ id: j.id, kind: "pdf", status: j.status === "finished" || j.status === "failed" ? j.status : "generating", progress: j.progress, error: j.error ?? null, downloadUrl: j.downloadUrl ?? null });
+      },
+      onError: (error) => {
+        setStarting(null);
+        toasts.error(graphQLErrorMessage(error) ?? t`PDF generation failed. Please contact support.`);
+      },
+    });
+  };
+
+  return (
+    <section className="export-panel" aria-labelledby="export-panel-title">
+      <h2 id="export-panel-title" className="results-section__title">
+        <Trans>Export</Trans>
+      </h2>
+      <div className="export-panel__buttons">
+        <button type="button" className="button button--secondary" disabled={starting !== null} onClick={() => void startFile("csv")}>
+          <Trans>Export CSV</Trans>
+        </button>
+        <button type="button" className="button button--secondary" disabled={starting !== null} onClick={() => void startFile("xlsx")}>
+          <Trans>Export XLSX</Trans>
+        </button>
+        <button type="button" className="button button--secondary" disabled={starting !== null} onClick={startPdf}>
+          <Trans>Export PDF</Trans>
+        </button>
+      </div>
+      {jobs.map((job) => (
+        <ExportJobProgress key={job.id} job={job} onChange={update} />
+      ))}
+    </section>
+  );
+}

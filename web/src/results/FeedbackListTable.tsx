@@ -1,0 +1,229 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { graphql, useMutation, usePaginationFragment } from "react-relay";
+import type { FeedbackListTable_query$key } from "../__generated__/FeedbackListTable_query.graphql";
+import type { FeedbackListTableDeleteMutation } from "../__generated__/FeedbackListTableDeleteMutation.graphql";
+import type { FeedbackListTableHideMutation } from "../__generated__/FeedbackListTableHideMutation.graphql";
+import { runMutation } from "../user-management/runMutation";
+import { MetadataDialog } from "./MetadataDialog";
+
+const PAGE = 50;
+
+type Row = { responseLegacyId: string; hidden: boolean; cells: ReadonlyArray<{ key: string; text: string | null | undefined }> };
+
+export function FeedbackListTable({
+  query,
+  hiddenColumns,
+  onHiddenColumnsChange,
+  mayChangeColumns,
+  canManage,
+  onChanged,
+}: {
+  query: FeedbackListTable_query$key;
+  hiddenColumns: string[];
+  onHiddenColumnsChange: (columns: string[]) => void;
+  mayChangeColumns: boolean;
+  canManage: boolean;
+  onChanged: () => void;
+}) {
+  const { t } = useLingui();
+  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
+    graphql`
+      fragment FeedbackListTable_query on Query
+      @refetchable(queryName: "FeedbackListTablePaginationQuery")
+      @argumentDefinitions(
+        first: { type: "Int", defaultValue: 50 }
+        after: { type: "String" }
+        filtersJson: { type: "String" }
+        locale: { type: "String" }
+        shareToken: { type: "String" }
+      ) {
+        feedbackList(first: $first, after: $after, filtersJson: $filtersJson, locale: $locale, shareToken: $shareToken)
+          @connection(key: "FeedbackListTable_feedbackList", filters: ["filtersJson", "locale", "shareToken"]) {
+          totalCount
+          columns {
+            key
+            title
+            kind
+          }
+          questions {
+            legacyId
+            title
+          }
+          metaKeys
+          edges {
+            node {
+              responseLegacyId
+              hidden
+              createdAt
+              cells {
+                key
+                text
+              }
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const [commitHide] = useMutation<FeedbackListTableHideMutation>(graphql`
+    mutation FeedbackListTableHideMutation($responseId: String!, $hidden: Boolean!) {
+      hideResponse(responseId: $responseId, hidden: $hidden) {
+        responseLegacyId
+        hidden
+      }
+    }
+  `);
+  const [commitDelete] = useMutation<FeedbackListTableDeleteMutation>(graphql`
+    mutation FeedbackListTableDeleteMutation($responseId: String!) {
+      deleteResponse(responseId: $responseId) {
+        deletedResponseLegacyId
+      }
+    }
+  `);
+  const [confirmDelete, setConfirmDelete] = useState<string | null>(null);
+  const [editing, setEditing] = useState<Row | null>(null);
+  const list = data.feedbackList;
+  const rows = list.edges.map((e) => e.node);
+  const columns = list.columns;
+  // Every column that can be hidden (the answer lists all questions and keys, hidden or not).
+  const choosable = [
+    { key: "date", title: t`Date` },
+    { key: "touchpoint", title: t`Touchpoint` },
+    { key: "language", title: t`Language` },
+    { key: "status", title: t`Status` },
+    ...list.questions.map((q) => ({ key: q.legacyId, title: q.title })),
+    ...list.metaKeys.map((k) => ({ key: `meta_${k}`, title: `meta_${k}` })),
+  ];
+  const metaHidden = list.metaKeys.some((k) => hiddenColumns.includes(`meta_${k}`));
+
+  const hide = async (row: Row) => {
+    const result = await runMutation("hideResponse", commitHide, { responseId: row.responseLegacyId, hidden: !row.hidden }, {
+      success: row.hidden ? t`Response shown` : t`Response hidden`,
+      fallbackError: t`Something went wrong`,
+    });
+    if (result) onChanged();
+  };
+  const remove = async (responseId: string) => {
+    setConfirmDelete(null);
+    const result = await runMutation("deleteResponse", commitDelete, { responseId }, { success: t`Response deleted`, fallbackError: t`Something went wrong` });
+    if (result) onChanged();
+  };
+
+  return (
+    <section className="feedback-list" aria-labelledby="feedback-list-title">
+      <h2 id="feedback-list-title" className="results-section__title">
+        <Trans>Feedback list</Trans>
+      </h2>
+      <p role="status">{t`Showing ${rows.length} of ${list.totalCount} responses`}</p>
+      <details className="filter-group">
+        <summary>{t`Columns`}</summary>
+        <fieldset className="filter-group__options" disabled={!mayChangeColumns}>
+          <legend className="visually-hidden">{t`Columns shown in the feedback list`}</legend>
+          {choosable.map((c) => (
+            <label key={c.key} className="field--checkbox">
+              <input
+                type="checkbox"
+                checked={!hiddenColumns.includes(c.key)}
+                onChange={(e) => onHiddenColumnsChange(e.target.checked ? hiddenColumns.filter((k) => k !== c.key) : [...hiddenColumns, c.key])}
+              />
+              {t`Show column ${c.title}`}
+            </label>
+          ))}
+        </fieldset>
+      </details>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Feedback list table`}>
+        <table className="table">
+          <caption className="visually-hidden">{t`Responses under the filters, newest first`}</caption>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.key} scope="col">
+                  {c.title}
+                </th>
+              ))}
+              {canManage ? (
+                <th scope="col">
+                  <Trans>Actions</Trans>
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.responseLegacyId} className={row.hidden ? "feedback-list__row--hidden" : undefined}>
+                {columns.map((c, i) => {
+                  const text = row.cells.find((cell) => cell.key === c.key)?.text ?? "";
+                  return i === 0 ? (
+                    <th key={c.key} scope="row">
+                      {text}
+                      {row.hidden ? <span className="badge"> {t`(hidden)`}</span> : null}
+                    </th>
+                  ) : (
+                    <td key={c.key}>{text}</td>
+                  );
+                })}
+                {canManage ? (
+                  <td className="feedback-list__actions">
+                    <button type="button" className="button button--ghost button--small" onClick={() => void hide(row)}>
+                      {row.hidden ? t`Show response ${row.responseLegacyId}` : t`Hide response ${row.responseLegacyId}`}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      disabled={metaHidden}
+                      title={metaHidden ? t`Show every metadata column to edit metadata` : undefined}
+                      onClick={() => setEditing(row)}
+                    >
+                      {t`Edit metadata of response ${row.responseLegacyId}`}
+                    </button>
+                    <button type="button" className="button button--ghost button--small" onClick={() => setConfirmDelete(row.responseLegacyId)}>
+                      {t`Delete response ${row.responseLegacyId}`}
+                    </button>
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.length === 0 ? <p>{t`No responses under these filters.`}</p> : null}
+      {hasNext ? (
+        <button type="button" className="button button--secondary" disabled={isLoadingNext} onClick={() => loadNext(PAGE)}>
+          <Trans>Show more responses</Trans>
+        </button>
+      ) : null}
+      {confirmDelete ? (
+        <div className="dialog-backdrop">
+          <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby="delete-response-title">
+            <h2 id="delete-response-title" className="dialog__title">
+              <Trans>Delete this response?</Trans>
+            </h2>
+            <p>
+              <Trans>The response and all its answers are removed for good.</Trans>
+            </p>
+            <div className="dialog__actions">
+              <button type="button" className="button button--secondary" autoFocus onClick={() => setConfirmDelete(null)}>
+                <Trans>Cancel</Trans>
+              </button>
+              <button type="button" className="button" onClick={() => void remove(confirmDelete)}>
+                <Trans>Delete response</Trans>
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+      {editing ? (
+        <MetadataDialog
+          responseId={editing.responseLegacyId}
+          initial={list.metaKeys.map((k) => ({ key: k, value: editing.cells.find((c) => c.key === `meta_${k}`)?.text ?? "" })).filter((m) => m.value !== "")}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) onChanged();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,333 @@
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { toasts } from "../shell/toastStore";
+import { eventually } from "../test/eventually";
+import ResultsPage from "./ResultsPage";
+import { renderScreen, type Handler } from "./testing";
+
+const id = (n: number) => `65a1b2c3d4e5f607182930${String(n).padStart(2, "0")}`;
+const TOKEN = "shareTokenAbcdefghijklmnopqrstuvwxyz0123456";
+
+const optionsAnswer = () => ({
+  data: {
+    touchpoints: { edges: [{ node: { legacyId: id(1), name: "Lobby kiosk" } }, { node: { legacyId: id(2), name: "Web shop" } }] },
+    surveys: {
+      edges: [
+        {
+          node: {
+            legacyId: id(10),
+            name: "Store visit",
+            questions: [
+              { legacyId: id(20), type: "smiley", title: { en: "How was your visit?" }, choices: [], options: { buttons: 5 }, hidden: false },
+              { legacyId: id(21), type: "openText", title: { en: "Tell us more" }, choices: [], options: {}, hidden: false },
+            ],
+          },
+        },
+      ],
+    },
+  },
+});
+
+const textAnswer = () => ({
+  data: {
+    textAnalytics: {
+      totalAnswers: 3,
+      analyzedAnswers: 3,
+      capped: false,
+      unsupportedLanguageAnswers: 0,
+      sentiment: { positive: 2, neutral: 0, negative: 1 },
+      words: [
+        { stem: "friend", word: "friendly", count: 2, sentiment: 0.8 },
+        { stem: "queu", word: "queue", count: 1, sentiment: -0.6 },
+      ],
+    },
+  },
+});
+
+const rootCauseAnswer = () => ({
+  data: {
+    rootCause: {
+      minSampleSize: 30,
+      hiddenBecauseFewerThan: null,
+      outcome: { title: "How was your visit?", type: "smiley", n: 240 },
+      items: [
+        { questionLegacyId: id(22), questionTitle: "Waiting time", optionId: null, optionText: null, importance: 0.62, performance: 35, n: 200, significant: true, status: "ok", quadrant: "fixFirst" },
+        { questionLegacyId: id(23), questionTitle: "Checkout", optionId: "c1", optionText: "Long queue", importance: -0.4, performance: 70, n: 120, significant: true, status: "ok", quadrant: "fixFirst" },
+        { questionLegacyId: id(24), questionTitle: "Parking", optionId: null, optionText: null, importance: null, performance: null, n: 8, significant: false, status: "insufficient", quadrant: null },
+      ],
+    },
+  },
+});
+
+const memberHandlers = (extra: Record<string, Handler> = {}): Record<string, Handler> => ({
+  ResultsPageOptionsQuery: optionsAnswer,
+  TextAnalyticsPanelQuery: textAnswer,
+  RootCausePanelQuery: rootCauseAnswer,
+  BookmarksPanelQuery: () => ({ data: { bookmarks: [] } }),
+  ...extra,
+});
+
+const filtersOf = (requests: Array<{ name: string; variables: Record<string, unknown> }>, name: string) =>
+  requests.filter((r) => r.name === name).map((r) => JSON.parse(String(r.variables.filtersJson)) as Record<string, unknown>);
+
+const render = (path: string, handlers: Record<string, Handler>, rest?: (path: string, options: Record<string, unknown>) => unknown) =>
+  renderScreen({ path, pattern: "/results", element: <ResultsPage />, handlers, rest });
+
+describe("/results", { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    toasts.clear();
+    document.documentElement.removeAttribute("data-print-ready");
+  });
+
+  it("reads the filters from the address into the queries, and writes applied filters back (group by week)", async () => {
+    const { requests, router } = render("/results?preset=last30Days&survey=" + id(10) + "&stack=1", memberHandlers());
+    // The first render compiles the lazy chart modules: allow for a loaded machine.
+    await eventually(() => screen.getByRole("figure", { name: "Word cloud" }), 25_000);
+    expect(filtersOf(requests, "TextAnalyticsPanelQuery")[0]).toMatchObject({
+      datePreset: "last30Days",
+      surveyId: [id(10)],
+      channelId: [],
+      groupBy: "daily",
+      options: { stackGraphsTo100: true, view: "graphs" },
+    });
+    expect(requests.find((r) => r.name === "TextAnalyticsPanelQuery")?.authorization).toBe("Bearer test-token");
+
+    // The bar shows the address' choices.
+    const bar = screen.getByRole("form", { name: "Results filters" });
+    expect((within(bar).getByLabelText("Date range") as HTMLSelectElement).value).toBe("last30Days");
+    expect((within(bar).getByLabelText("Stack graphs to 100 %") as HTMLInputElement).checked).toBe(true);
+
+    // Group by week number, one touchpoint, then filter.
+    fireEvent.change(within(bar).getByLabelText("Group by"), { target: { value: "weekNumber" } });
+    fireEvent.click(within(bar).getByLabelText("Web shop"));
+    fireEvent.click(within(bar).getByRole("button", { name: "Filter results" }));
+    await waitFor(() => expect(router.state.location.search).toContain("groupBy=weekNumber"));
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get("touchpoint")).toBe(id(2));
+    expect(search.get("preset")).toBe("last30Days");
+    await waitFor(() => expect(filtersOf(requests, "TextAnalyticsPanelQuery").at(-1)).toMatchObject({ groupBy: "weekNumber", channelId: [id(2)] }));
+  });
+
+  it("root causes for the chosen outcome: drivers drawn by |importance| and favourable performance, too-small samples left out", async () => {
+    const { requests } = render("/results", memberHandlers());
+    const figure = await eventually(() => screen.getByRole("figure", { name: "Root causes" }));
+    expect(requests.find((r) => r.name === "RootCausePanelQuery")?.variables).toMatchObject({ outcomeQuestionId: id(20), locale: "en" });
+    expect((screen.getByLabelText("Outcome question") as HTMLSelectElement).value).toBe(id(20));
+    const rows = within(within(figure).getByRole("table")).getAllByRole("row").slice(1).map((r) => Array.from(r.children).map((c) => c.textContent));
+    // "Long queue" correlates negatively: importance 0.4, favourable performance 100 − 70 = 30.
+    expect(rows).toEqual([
+      ["Waiting time", "0.62", "35", "200", "Yes", "Fix first: important, low performance"],
+      ["Checkout: Long queue", "0.4", "30", "120", "Yes", "Fix first: important, low performance"],
+    ]);
+    expect(within(figure).getByRole("img").getAttribute("aria-label")).toBe("Root causes for How was your visit?: fix first Waiting time, Checkout: Long queue.");
+    expect(screen.getByText(/1 drivers had too few responses or no variation/)).toBeTruthy();
+  });
+
+  it("custom dates: a reversed range is refused with the spec's words and nothing changes", async () => {
+    const { router } = render("/results", memberHandlers());
+    await eventually(() => screen.getByRole("form", { name: "Results filters" }));
+    const bar = screen.getByRole("form", { name: "Results filters" });
+    fireEvent.change(within(bar).getByLabelText("Date range"), { target: { value: "custom" } });
+    fireEvent.change(within(bar).getByLabelText("From"), { target: { value: "2026-10-10" } });
+    fireEvent.change(within(bar).getByLabelText("To"), { target: { value: "2026-10-01" } });
+    fireEvent.click(within(bar).getByRole("button", { name: "Filter results" }));
+    expect(within(bar).getByRole("alert").textContent).toBe("The start date must not be after the end date");
+    expect(router.state.location.search).toBe("");
+    fireEvent.change(within(bar).getByLabelText("To"), { target: { value: "2026-10-31" } });
+    fireEvent.click(within(bar).getByRole("button", { name: "Filter results" }));
+    await waitFor(() => expect(router.state.location.search).toBe("?from=2026-10-10&to=2026-10-31"));
+  });
+
+  it("restricts by answer and metadata (strict) and hides a question, all in the request", async () => {
+    const { requests } = render("/results", memberHandlers());
+    await eventually(() => screen.getByRole("form", { name: "Results filters" }));
+    const bar = screen.getByRole("form", { name: "Results filters" });
+    fireEvent.click(within(bar).getByRole("button", { name: "Add answer restriction" }));
+    fireEvent.change(within(bar).getByLabelText("Question of restriction 1"), { target: { value: id(20) } });
+    fireEvent.click(within(bar).getByLabelText("5/5 (best)"));
+    fireEvent.click(within(bar).getByRole("button", { name: "Add metadata filter" }));
+    fireEvent.change(within(bar).getByLabelText("Metadata key 1"), { target: { value: "store" } });
+    fireEvent.change(within(bar).getByLabelText("Metadata value 1"), { target: { value: "Helsinki" } });
+    fireEvent.click(within(bar).getByLabelText("Strict metadata match (every pair must match)"));
+    fireEvent.click(within(bar).getByLabelText("Hide Store visit: Tell us more"));
+    fireEvent.click(within(bar).getByLabelText("Hide questions with no responses"));
+    fireEvent.click(within(bar).getByRole("button", { name: "Filter results" }));
+    await waitFor(() =>
+      expect(filtersOf(requests, "TextAnalyticsPanelQuery").at(-1)).toMatchObject({
+        restrictByAnswer: [{ questionId: id(20), values: [1] }],
+        metaDataMatch: { items: [{ key: "store", value: "Helsinki" }], strict: true },
+        options: { hiddenQuestions: [id(21)], hideQuestionsWithNoResponses: true },
+      }),
+    );
+  });
+
+  it("saves a bookmark with the current filters and opens a saved one", async () => {
+    const saved: Array<Record<string, unknown>> = [];
+    let bookmarks: Array<Record<string, unknown>> = [];
+    const { router } = render(
+      "/results?preset=lastFullWeek",
+      memberHandlers({
+        BookmarksPanelQuery: () => ({ data: { bookmarks } }),
+        BookmarksPanelCreateMutation: (v) => {
+          saved.push(v);
+          bookmarks = [{ id: "b1", name: String(v.name), filtersJson: String(v.filtersJson), createdAt: "2026-11-22T10:00:00.000Z" }];
+          return { data: { createBookmark: { message: "Bookmark saved", bookmark: { id: "b1", name: v.name } } } };
+        },
+      }),
+    );
+    await eventually(() => screen.getByText("No saved views yet."));
+    fireEvent.click(screen.getByRole("button", { name: "Save bookmark" }));
+    expect(screen.getByText("Give the saved view a name")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Bookmark name"), { target: { value: "Last week" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Save bookmark" }));
+    });
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]!.name).toBe("Last week");
+    expect(JSON.parse(String(saved[0]!.filtersJson))).toMatchObject({ datePreset: "lastFullWeek" });
+    await waitFor(() => expect(toasts.list().map((x) => x.message)).toContain("Bookmark saved"));
+    await eventually(() => screen.getByRole("button", { name: "Open saved view Last week" }));
+    await act(async () => {
+      router.navigate("/results");
+    });
+    fireEvent.click(await eventually(() => screen.getByRole("button", { name: "Open saved view Last week" })));
+    await waitFor(() => expect(router.state.location.search).toBe("?preset=lastFullWeek"));
+  });
+
+  it("creates a share link with its options and shows the link", async () => {
+    const inputs: Array<Record<string, unknown>> = [];
+    render(
+      "/results?groupBy=monthly",
+      memberHandlers({
+        ShareLinkDialogCreateMutation: (v) => {
+          inputs.push(v.input as Record<string, unknown>);
+          return { data: { createShareLink: { token: TOKEN, url: `http://app.test/results?token=${TOKEN}`, shareLink: { id: "s1", name: "Board" } } } };
+        },
+      }),
+    );
+    fireEvent.click(await eventually(() => screen.getByRole("button", { name: "Share results" })));
+    const dialog = screen.getByRole("dialog", { name: "Share results by link" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Create share link" }));
+    expect(within(dialog).getByText("Give the link a name")).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText("Link name"), { target: { value: "Board" } });
+    fireEvent.click(within(dialog).getByLabelText("Dates"));
+    fireEvent.click(within(dialog).getByLabelText("Grouping"));
+    fireEvent.click(within(dialog).getByLabelText("Dates move with today (dynamic date)"));
+    fireEvent.click(within(dialog).getByLabelText("Hide timestamps"));
+    fireEvent.change(within(dialog).getByLabelText("Hide results with fewer responses than"), { target: { value: "5" } });
+    fireEvent.change(within(dialog).getByLabelText("Smiley scale"), { target: { value: "4" } });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole("button", { name: "Create share link" }));
+    });
+    await waitFor(() => expect(inputs).toHaveLength(1));
+    expect(inputs[0]).toMatchObject({
+      name: "Board",
+      allowChanges: ["date", "groupBy"],
+      dynamicDate: true,
+      hideTimestamps: true,
+      hideResultsIfLessThan: 5,
+      smileyScaleJson: "4",
+      expiredAt: null,
+    });
+    expect(JSON.parse(String(inputs[0]!.filtersJson))).toMatchObject({ groupBy: "monthly" });
+    const link = await eventually(() => within(screen.getByRole("dialog")).getByLabelText("Share link") as HTMLInputElement);
+    expect(link.value).toBe(`http://app.test/results?token=${TOKEN}`);
+  });
+
+  it("exports CSV with a progress bar driven by exportStatusChanged, then offers the file", async () => {
+    const { restCalls, subscriptions, emit } = render("/results?preset=last7Days", memberHandlers(), (path) => (path === "/results/list" ? { cacheId: "job1" } : null));
+    fireEvent.click(await eventually(() => screen.getByRole("button", { name: "Export CSV" })));
+    await waitFor(() => expect(restCalls.map((c) => c.path)).toEqual(["/results/list"]));
+    expect(restCalls[0]!.options).toMatchObject({ method: "POST", body: { format: "csv", locale: "en", filters: { datePreset: "last7Days" } } });
+    await waitFor(() => expect(subscriptions.find((s) => s.name === "ExportPanelStatusSubscription")?.variables).toEqual({ id: "job1" }));
+    const bar = () => screen.getByLabelText("CSV export progress") as HTMLProgressElement;
+    expect(bar().value).toBe(0);
+    emit("ExportPanelStatusSubscription", { id: "job1" }, { data: { exportStatusChanged: { id: "job1", kind: "csv", status: "generating", progress: 40, error: null, downloadUrl: null } } });
+    await waitFor(() => expect(bar().value).toBe(40));
+    expect(screen.getByText("Generating the CSV file: 40 %")).toBeTruthy();
+    // A late, older event does not move the bar back.
+    emit("ExportPanelStatusSubscription", { id: "job1" }, { data: { exportStatusChanged: { id: "job1", kind: "csv", status: "generating", progress: 20, error: null, downloadUrl: null } } });
+    expect(bar().value).toBe(40);
+    emit("ExportPanelStatusSubscription", { id: "job1" }, {
+      data: { exportStatusChanged: { id: "job1", kind: "csv", status: "finished", progress: 100, error: null, downloadUrl: null } },
+    });
+    await waitFor(() => expect(bar().value).toBe(100));
+    expect(screen.getByText("The CSV file is ready.")).toBeTruthy();
+  });
+
+  it("a failed PDF export says so with the spec's message", async () => {
+    const { subscriptions, emit } = render(
+      "/results",
+      memberHandlers({
+        ExportPanelPdfMutation: () => ({ data: { startPdfExport: { exportJob: { id: "pdf1", kind: "pdf", status: "generating", progress: 0, error: null, downloadUrl: null } } } }),
+      }),
+    );
+    fireEvent.click(await eventually(() => screen.getByRole("button", { name: "Export PDF" })));
+    await waitFor(() => expect(subscriptions.some((s) => s.name === "ExportPanelStatusSubscription" && s.variables.id === "pdf1")).toBe(true));
+    emit("ExportPanelStatusSubscription", { id: "pdf1" }, { data: { exportStatusChanged: { id: "pdf1", kind: "pdf", status: "failed", progress: 30, error: null, downloadUrl: null } } });
+    await waitFor(() => expect(screen.getByText("PDF generation failed. Please contact support.")).toBeTruthy());
+  });
+
+  it("a share-token visit sends no bearer token, uses the link's filters, and lets the visitor change only what allowChanges lists", async () => {
+    const { requests, router } = render(`/results?token=${TOKEN}`, {
+      RootCausePanelQuery: rootCauseAnswer,
+      ResultsPageSharedViewQuery: () => ({
+        data: {
+          sharedView: {
+            name: "Board view",
+            filtersJson: JSON.stringify({ from: "2026-10-01", to: "2026-10-31", surveyId: [id(10)], groupBy: "daily", options: { stackGraphsTo100: true } }),
+            allowChanges: ["groupBy"],
+            hideTimestamps: true,
+            hideResultsIfLessThan: null,
+            expiredAt: null,
+          },
+        },
+      }),
+      TextAnalyticsPanelQuery: textAnswer,
+    });
+    await eventually(() => screen.getByRole("heading", { name: "Board view" }));
+    await eventually(() => screen.getByRole("figure", { name: "Word cloud" }));
+    expect(requests.every((r) => r.authorization === undefined)).toBe(true);
+    expect(requests.find((r) => r.name === "ResultsPageSharedViewQuery")?.variables).toMatchObject({ shareToken: TOKEN });
+    const text = requests.find((r) => r.name === "TextAnalyticsPanelQuery")!;
+    expect(text.variables.shareToken).toBe(TOKEN);
+    expect(JSON.parse(String(text.variables.filtersJson))).toMatchObject({ from: "2026-10-01", to: "2026-10-31", surveyId: [id(10)] });
+    // Members' tools are not there.
+    for (const name of ["Share results", "Save bookmark", "Export CSV", "Export XLSX", "Export PDF", "Reset filters"]) expect(screen.queryByRole("button", { name })).toBeNull();
+    expect(requests.some((r) => r.name === "ResultsPageOptionsQuery" || r.name === "BookmarksPanelQuery")).toBe(false);
+    // Only the grouping may change.
+    const bar = screen.getByRole("form", { name: "Results filters" });
+    expect((within(bar).getByLabelText("Date range") as HTMLSelectElement).disabled).toBe(true);
+    expect((within(bar).getByLabelText("Stack graphs to 100 %") as HTMLInputElement).disabled).toBe(true);
+    expect((within(bar).getByLabelText("Stack graphs to 100 %") as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole("tab", { name: "Table" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(bar).getByLabelText("Group by"), { target: { value: "weekNumber" } });
+    fireEvent.click(within(bar).getByRole("button", { name: "Filter results" }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get("groupBy")).toBe("weekNumber"));
+    expect(new URLSearchParams(router.state.location.search).get("token")).toBe(TOKEN);
+    await waitFor(() => expect(filtersOf(requests, "TextAnalyticsPanelQuery").at(-1)).toMatchObject({ groupBy: "weekNumber", from: "2026-10-01" }));
+  });
+
+  it("an expired share link shows the server's message", async () => {
+    render(`/results?token=${TOKEN}`, {
+      ResultsPageSharedViewQuery: () => ({ data: null, errors: [{ message: "This share link has expired", extensions: { code: "GONE" } }] }),
+    });
+    const alert = await eventually(() => screen.getByRole("alert"));
+    expect(alert.textContent).toBe("This share link has expired");
+  });
+
+  it("print mode: no filters or tools, only the asked components, and marks itself ready for the printer", async () => {
+    render(`/results?token=${TOKEN}&print=1&components=textAnalytics`, {
+      ResultsPageSharedViewQuery: () => ({
+        data: { sharedView: { name: "Printed", filtersJson: "{}", allowChanges: [], hideTimestamps: false, hideResultsIfLessThan: null, expiredAt: null } },
+      }),
+      TextAnalyticsPanelQuery: textAnswer,
+    });
+    await eventually(() => screen.getByRole("figure", { name: "Sentiment of text answers" }));
+    await waitFor(() => expect(document.documentElement.getAttribute("data-print-ready")).toBe("true"));
+    expect(document.documentElement.classList.contains("results-print")).toBe(true);
+    expect(screen.queryByRole("form", { name: "Results filters" })).toBeNull();
+    expect(screen.queryByRole("tablist")).toBeNull();
+    expect(screen.queryByText("Per-question results are not available yet.")).toBeNull();
+  });
+});

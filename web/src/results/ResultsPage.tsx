@@ -1,0 +1,301 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { useSearchParams } from "react-router-dom";
+import type { ResultsPageOptionsQuery } from "../__generated__/ResultsPageOptionsQuery.graphql";
+import type { ResultsPageSharedViewQuery } from "../__generated__/ResultsPageSharedViewQuery.graphql";
+import { queryToken } from "../access/queryFlags";
+import { BookmarksPanel } from "./BookmarksPanel";
+import { ExportPanel } from "./ExportPanel";
+import { FeedbackListView } from "./FeedbackListView";
+import { FilterBar, type FilterOptions } from "./FilterBar";
+import {
+  browserUtcOffset,
+  filtersFromSearch,
+  filtersToSearch,
+  fromWireFilters,
+  mayChange,
+  mergeSharedFilters,
+  toWireFilters,
+  type ResultsFilterState,
+  type ResultsView,
+} from "./filters";
+import { QuestionResults } from "./QuestionResults";
+import { pickText, toFilterQuestion, type StoredQuestion } from "./questionOptions";
+import { ResultsErrorBoundary } from "./ResultsErrorBoundary";
+import { RootCausePanel } from "./RootCausePanel";
+import { ShareLinkDialog } from "./ShareLinkDialog";
+import { TextAnalyticsPanel } from "./TextAnalyticsPanel";
+import { ViewTabs } from "./ViewTabs";
+import "./results.css";
+
+/** The sections a printed (PDF) page can hold: `components=` of the print address. */
+export const printComponents = ["questions", "table", "feedbackList", "textAnalytics", "rootCause"] as const;
+export type PrintComponent = (typeof printComponents)[number];
+
+function Loading() {
+  return (
+    <p role="status" className="results-loading">
+      <Trans>Loading results…</Trans>
+    </p>
+  );
+}
+
+function SectionError({ message }: { message: string | null }) {
+  const { t } = useLingui();
+  return (
+    <p className="field__error" role="alert">
+      {message ?? t`Something went wrong`}
+    </p>
+  );
+}
+
+/** A section that loads on its own: a failure or a wait in one does not hold up the others. */
+function Section({ children, resetKey }: { children: ReactNode; resetKey: string }) {
+  return (
+    <ResultsErrorBoundary resetKey={resetKey} fallback={(message) => <SectionError message={message} />}>
+      <Suspense fallback={<Loading />}>{children}</Suspense>
+    </ResultsErrorBoundary>
+  );
+}
+
+/** Marks the page ready for the PDF printer (api/src/domain/exports/pdf.ts) once everything above it has rendered. */
+function PrintReady() {
+  useEffect(() => {
+    const html = document.documentElement;
+    const frame = requestAnimationFrame(() => html.setAttribute("data-print-ready", "true"));
+    return () => {
+      cancelAnimationFrame(frame);
+      html.removeAttribute("data-print-ready");
+    };
+  }, []);
+  return null;
+}
+
+interface BodyProps {
+  state: ResultsFilterState;
+  options: FilterOptions;
+  /** null for members; the link's allowChanges for a visitor. */
+  allowChanges: string[] | null;
+  shareToken: string | null;
+  linkName?: string;
+}
+
+function ResultsBody({ state, options, allowChanges, shareToken, linkName }: BodyProps) {
+  const { t, i18n } = useLingui();
+  const [params, setParams] = useSearchParams();
+  const [sharing, setSharing] = useState(false);
+  const print = params.get("print") === "1";
+  const visitor = shareToken !== null;
+  const utcOffset = useMemo(() => browserUtcOffset(), []);
+  const wire = useMemo(() => toWireFilters(state, utcOffset), [state, utcOffset]);
+  const filtersJson = JSON.stringify(wire);
+  const apply = (next: ResultsFilterState) => setParams(filtersToSearch(next, params, { explicit: visitor }));
+  const setView = (view: ResultsView) => apply({ ...state, view });
+
+  useEffect(() => {
+    if (!print) return;
+    document.documentElement.classList.add("results-print");
+    return () => document.documentElement.classList.remove("results-print");
+  }, [print]);
+
+  const wanted = print ? (params.get("components") ?? "").split(",").filter((c): c is PrintComponent => (printComponents as readonly string[]).includes(c)) : [];
+  const printed = (c: PrintComponent) => (wanted.length ? wanted.includes(c) : c === "questions");
+  const viewComponents: Record<ResultsView, PrintComponent> = { graphs: "questions", table: "table", list: "feedbackList" };
+
+  const questions = <QuestionResults filtersJson={filtersJson} shareToken={shareToken} mode="graphs" stackTo100={state.stackGraphsTo100} />;
+  const table = <QuestionResults filtersJson={filtersJson} shareToken={shareToken} mode="table" stackTo100={state.stackGraphsTo100} />;
+  const list = (
+    <FeedbackListView
+      filtersJson={filtersJson}
+      shareToken={shareToken}
+      hiddenColumns={state.feedbackListHiddenColumns}
+      onHiddenColumnsChange={(feedbackListHiddenColumns) => apply({ ...state, feedbackListHiddenColumns })}
+      mayChangeColumns={mayChange(allowChanges, "feedbackListHiddenColumns") && !print}
+      canManage={!visitor && !print}
+    />
+  );
+  const text = <TextAnalyticsPanel filtersJson={filtersJson} shareToken={shareToken} />;
+  const rootCause = <RootCausePanel filtersJson={filtersJson} shareToken={shareToken} outcomes={options.outcomes} />;
+
+  if (print) {
+    // One boundary for the whole printout: PrintReady renders only when every section has its data.
+    return (
+      <section className="page results-page results-page--print">
+        <h1 className="page__title">{linkName || t`Results`}</h1>
+        <ResultsErrorBoundary resetKey={filtersJson} fallback={(message) => <SectionError message={message} />}>
+          <Suspense fallback={<Loading />}>
+            {printed("questions") ? questions : null}
+            {printed("table") ? table : null}
+            {printed("feedbackList") ? list : null}
+            {printed("textAnalytics") ? text : null}
+            {printed("rootCause") ? rootCause : null}
+            <PrintReady />
+          </Suspense>
+        </ResultsErrorBoundary>
+      </section>
+    );
+  }
+
+  return (
+    <section className="page results-page">
+      <div className="results-page__header">
+        <h1 className="page__title">{visitor && linkName ? linkName : t`Results`}</h1>
+        {visitor ? null : (
+          <button type="button" className="button button--secondary" onClick={() => setSharing(true)}>
+            <Trans>Share results</Trans>
+          </button>
+        )}
+      </div>
+      {visitor ? (
+        <p className="field__hint">
+          <Trans>You are viewing shared results.</Trans>
+        </p>
+      ) : null}
+      <FilterBar value={state} options={options} allowChanges={allowChanges} onApply={apply} />
+      <ViewTabs value={state.view} onChange={setView} disabled={!mayChange(allowChanges, "options.view")} />
+      <div id="results-view" role="tabpanel" aria-labelledby={`results-tab-${state.view}`} className="results-view">
+        <Section resetKey={`${state.view}:${filtersJson}`}>
+          {state.view === "graphs" ? questions : state.view === "table" ? table : list}
+        </Section>
+      </div>
+      {state.view === "graphs" ? (
+        <>
+          <Section resetKey={`text:${filtersJson}`}>{text}</Section>
+          <Section resetKey={`root:${filtersJson}`}>{rootCause}</Section>
+        </>
+      ) : null}
+      {visitor ? null : (
+        <div className="results-page__tools">
+          <BookmarksPanel filters={wire} onOpen={(saved) => apply({ ...fromWireFilters(saved) })} />
+          <ExportPanel
+            filters={wire}
+            locale={i18n.locale}
+            components={state.view === "graphs" ? [viewComponents.graphs, "textAnalytics", "rootCause"] : [viewComponents[state.view]]}
+          />
+        </div>
+      )}
+      {sharing ? <ShareLinkDialog filters={wire} onClose={() => setSharing(false)} /> : null}
+    </section>
+  );
+}
+
+/** Signed-in members: the filters' choices are the touchpoints and surveys they can see. */
+function MemberResults() {
+  const { t, i18n } = useLingui();
+  const [params] = useSearchParams();
+  const data = useLazyLoadQuery<ResultsPageOptionsQuery>(
+    graphql`
+      query ResultsPageOptionsQuery {
+        touchpoints(first: 500) {
+          edges {
+            node {
+              legacyId
+              name
+            }
+          }
+        }
+        surveys(first: 500) {
+          edges {
+            node {
+              legacyId
+              name
+              questions {
+                legacyId
+                type
+                title
+                choices
+                options
+                hidden
+              }
+            }
+          }
+        }
+      }
+    `,
+    {},
+    { fetchPolicy: "store-or-network" },
+  );
+  const state = useMemo(() => filtersFromSearch(params), [params]);
+  const options = useMemo<FilterOptions>(() => {
+    const labels = { worst: t`worst`, best: t`best` };
+    const surveys = data.surveys.edges.map((e) => e.node);
+    const inScope = state.surveyIds.length ? surveys.filter((s) => state.surveyIds.includes(s.legacyId)) : surveys;
+    const questions = inScope.flatMap((s) => s.questions.filter((q) => !q.hidden).map((q) => ({ survey: s.name, q })));
+    return {
+      touchpoints: data.touchpoints.edges.map((e) => ({ id: e.node.legacyId, name: e.node.name })),
+      surveys: surveys.map((s) => ({ id: s.legacyId, name: s.name })),
+      questions: questions.flatMap(({ q }) => {
+        const fq = toFilterQuestion(q as StoredQuestion, i18n.locale, labels);
+        return fq ? [fq] : [];
+      }),
+      allQuestions: questions.map(({ survey, q }) => ({ id: q.legacyId, name: `${survey}: ${pickText(q.title as Record<string, string>, i18n.locale) || q.legacyId}` })),
+      outcomes: questions
+        .filter(({ q }) => q.type === "nps" || q.type === "smiley" || q.type === "slider")
+        .map(({ survey, q }) => ({ id: q.legacyId, name: `${survey}: ${pickText(q.title as Record<string, string>, i18n.locale) || q.legacyId}` })),
+      metaKeys: [],
+    };
+  }, [data, state.surveyIds, i18n.locale, t]);
+  return <ResultsBody state={state} options={options} allowChanges={null} shareToken={null} />;
+}
+
+const emptyOptions: FilterOptions = { touchpoints: [], surveys: [], questions: [], allQuestions: [], outcomes: [], metaKeys: [] };
+
+/** A share-link visitor: no sign-in, no bearer token; the link's filters with only the allowed changes. */
+function SharedResults({ token }: { token: string }) {
+  const [params] = useSearchParams();
+  const utcOffset = useMemo(() => browserUtcOffset(), []);
+  const data = useLazyLoadQuery<ResultsPageSharedViewQuery>(
+    graphql`
+      query ResultsPageSharedViewQuery($shareToken: String!, $utcOffset: Int) {
+        sharedView(shareToken: $shareToken, utcOffset: $utcOffset) {
+          name
+          filtersJson
+          allowChanges
+          hideTimestamps
+          hideResultsIfLessThan
+          expiredAt
+        }
+      }
+    `,
+    { shareToken: token, utcOffset },
+    { fetchPolicy: "store-or-network" },
+  );
+  const view = data.sharedView;
+  const allowChanges = useMemo(() => [...view.allowChanges], [view.allowChanges]);
+  const state = useMemo(() => {
+    let stored: object = {};
+    try {
+      stored = (JSON.parse(view.filtersJson) as object | null) ?? {};
+    } catch {
+      stored = {};
+    }
+    return mergeSharedFilters(fromWireFilters(stored), params, allowChanges);
+  }, [view.filtersJson, params, allowChanges]);
+  return <ResultsBody state={state} options={emptyOptions} allowChanges={allowChanges} shareToken={token} linkName={view.name} />;
+}
+
+/**
+ * /results (spec 001 §2 "Results", §3 "Results filters", "Bookmark", "Share token options"):
+ * filters kept in the address, the graphs (default), table and feedback list views, text analytics
+ * and root causes, saved views, share links and exports. `?token=` opens a share link without
+ * signing in; `?print=1` is the print layout the PDF export prints. docs/results-screens.md.
+ */
+export default function ResultsPage() {
+  const { t } = useLingui();
+  const [params] = useSearchParams();
+  const token = queryToken(params);
+  return (
+    <ResultsErrorBoundary
+      resetKey={token ?? ""}
+      fallback={(message) => (
+        <section className="page">
+          <h1 className="page__title">{t`Results`}</h1>
+          <SectionError message={message} />
+        </section>
+      )}
+    >
+      <Suspense fallback={<Loading />}>{token ? <SharedResults token={token} /> : <MemberResults />}</Suspense>
+    </ResultsErrorBoundary>
+  );
+}

@@ -1,0 +1,116 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { Suspense, useId, useState } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import type { RootCausePanelQuery } from "../__generated__/RootCausePanelQuery.graphql";
+import { formatNumber } from "../analytics/charts/chartTheme";
+import { RootCauseChart, type RootCauseItem } from "../analytics/charts/RootCauseChart";
+import type { FilterOption } from "./FilterBar";
+
+/** The API's items as the chart draws them: |r| as importance, favourable performance (docs/root-cause.md). */
+export function chartItems(
+  items: ReadonlyArray<{
+    questionLegacyId: string;
+    optionId?: string | null;
+    questionTitle: string;
+    optionText?: string | null;
+    importance?: number | null;
+    performance?: number | null;
+    n: number;
+    significant: boolean;
+    status: string;
+    quadrant?: string | null;
+  }>,
+): RootCauseItem[] {
+  return items
+    .filter((i) => i.status === "ok" && i.importance !== null && i.importance !== undefined && i.performance !== null && i.performance !== undefined)
+    .map((i) => ({
+      id: `${i.questionLegacyId}:${i.optionId ?? ""}`,
+      label: i.optionText ? `${i.questionTitle}: ${i.optionText}` : i.questionTitle,
+      importance: Math.abs(i.importance!),
+      performance: i.importance! < 0 ? 100 - i.performance! : i.performance!,
+      sampleSize: i.n,
+      significant: i.significant,
+      quadrant: i.quadrant === "fixFirst" || i.quadrant === "strength" || i.quadrant === "monitor" || i.quadrant === "maintain" ? i.quadrant : null,
+    }));
+}
+
+function RootCauseResult({ filtersJson, shareToken, outcomeQuestionId }: { filtersJson: string; shareToken: string | null; outcomeQuestionId: string }) {
+  const { t, i18n } = useLingui();
+  const data = useLazyLoadQuery<RootCausePanelQuery>(
+    graphql`
+      query RootCausePanelQuery($filtersJson: String, $locale: String, $outcomeQuestionId: String!, $shareToken: String) {
+        rootCause(filtersJson: $filtersJson, locale: $locale, outcomeQuestionId: $outcomeQuestionId, shareToken: $shareToken) {
+          minSampleSize
+          hiddenBecauseFewerThan
+          outcome {
+            title
+            type
+            n
+          }
+          items {
+            questionLegacyId
+            questionTitle
+            optionId
+            optionText
+            importance
+            performance
+            n
+            significant
+            status
+            quadrant
+          }
+        }
+      }
+    `,
+    { filtersJson, locale: i18n.locale, outcomeQuestionId, shareToken },
+    { fetchPolicy: "store-and-network" },
+  );
+  const rc = data.rootCause;
+  const items = chartItems(rc.items);
+  const left = rc.items.length - items.length;
+  return (
+    <>
+      <RootCauseChart title={t`Root causes`} outcomeLabel={rc.outcome.title} items={items} />
+      <p className="field__hint">
+        {t`Outcome answered by ${formatNumber(rc.outcome.n)} responses. Drivers need at least ${formatNumber(rc.minSampleSize)} responses answering both.`}
+        {left > 0 ? ` ${t`${left} drivers had too few responses or no variation and are not drawn.`}` : ""}
+      </p>
+    </>
+  );
+}
+
+/** Root-cause analysis: choose the outcome (NPS, smiley or slider question), see what drives it. */
+export function RootCausePanel({ filtersJson, shareToken, outcomes }: { filtersJson: string; shareToken: string | null; outcomes: FilterOption[] }) {
+  const { t } = useLingui();
+  const id = useId();
+  const [outcome, setOutcome] = useState(outcomes[0]?.id ?? "");
+  const chosen = outcomes.some((o) => o.id === outcome) ? outcome : (outcomes[0]?.id ?? "");
+  return (
+    <section className="results-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="results-section__title">
+        <Trans>Root-cause analysis</Trans>
+      </h2>
+      {outcomes.length === 0 ? (
+        <p className="field__hint">{t`Root causes need an NPS, smiley or slider question in the chosen surveys.`}</p>
+      ) : (
+        <>
+          <div className="field">
+            <label htmlFor={`${id}-outcome`}>
+              <Trans>Outcome question</Trans>
+            </label>
+            <select id={`${id}-outcome`} value={chosen} onChange={(e) => setOutcome(e.target.value)}>
+              {outcomes.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Suspense fallback={<p role="status">{t`Loading root causes…`}</p>}>
+            <RootCauseResult filtersJson={filtersJson} shareToken={shareToken} outcomeQuestionId={chosen} />
+          </Suspense>
+        </>
+      )}
+    </section>
+  );
+}
