@@ -1,5 +1,6 @@
 // The editor's read of one survey: `survey(id)` answers a survey the caller sees with its questions
-// in order, and refuses anyone else (another unit's admin, another organisation) without its data.
+// in order and whether the caller may save it (viewerMayEdit), and refuses anyone else (another
+// unit's admin, another organisation) without its data.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, noDatabase, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
@@ -11,7 +12,7 @@ describe.skipIf(noDatabase)("GraphQL survey(id)", () => {
   let org: OrganizationFixture;
   let other: OrganizationFixture;
   const tokens: Record<string, string> = {};
-  const doc = `query($id: String!) { survey(id: $id) { legacyId name languages tags questions { legacyId type title options choices logic tags required } } }`;
+  const doc = `query($id: String!) { survey(id: $id) { legacyId name languages tags viewerMayEdit questions { legacyId type title options choices logic tags required } } }`;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -41,12 +42,13 @@ describe.skipIf(noDatabase)("GraphQL survey(id)", () => {
     expect(created.errors).toBeUndefined();
     const id = (created.data as any).createSurvey.survey.legacyId as string;
 
-    for (const token of [tokens.editorA, tokens.viewerA]) {
+    for (const [token, mayEdit] of [[tokens.editorA, true], [tokens.viewerA, false]] as const) {
       const r = await gql(t.baseUrl, doc, { id }, token);
       expect(r.errors).toBeUndefined();
       expect(r.data).toMatchObject({
         survey: {
           legacyId: id,
+          viewerMayEdit: mayEdit,
           name: "Read back",
           languages: ["en", "fi"],
           tags: ["lobby"],

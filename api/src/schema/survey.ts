@@ -17,6 +17,7 @@ import {
   type SurveyTab,
 } from "../domain/surveys/surveys.js";
 import { questionTypes } from "../domain/surveys/input.js";
+import { mayEditSurveyInUnit } from "../domain/surveys/editing.js";
 
 const literal = (node: ValueNode): unknown => {
   switch (node.kind) {
@@ -83,6 +84,10 @@ builder.prismaNode("Survey", {
     unitLegacyId: t.exposeString("unitId"),
     unit: t.relation("unit"),
     createdByLegacyId: t.exposeString("createdByUserId", { nullable: true }),
+    viewerMayEdit: t.boolean({
+      description: "the caller may save this survey (editSurveys in its unit): the editor is read-only otherwise",
+      resolve: (s, _a, ctx) => mayEditSurveyInUnit(ctx, s.unitId),
+    }),
     hidden: t.boolean({
       description: "hidden by the caller (per user)",
       resolve: async (s, _a, ctx) =>

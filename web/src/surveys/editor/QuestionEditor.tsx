@@ -1,7 +1,7 @@
 // One question of the survey: its title and help text per language, required flag, tags, the
 // options of its type, logic (when the plan has it), and keyboard-usable move and remove buttons.
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import { ChoiceListEditor } from "./ChoiceListEditor";
 import { ContactFieldsEditor } from "./ContactFieldsEditor";
 import type { DraftQuestion, QuestionErrors } from "./draft";
@@ -25,13 +25,15 @@ type Props = {
   later: { key: string; number: number; title: Record<string, string> }[];
   tagSuggestions: readonly string[];
   focus: FocusRequest;
+  // Handlers take the question's key and must not depend on the render they came from (the
+  // component is memoised and keeps the first ones it got).
   onFocused: () => void;
-  onChange: (q: DraftQuestion) => void;
-  onMove: (delta: -1 | 1) => void;
-  onRemove: () => void;
+  onChange: (key: string, q: DraftQuestion) => void;
+  onMove: (key: string, delta: -1 | 1) => void;
+  onRemove: (key: string) => void;
 };
 
-export function QuestionEditor(p: Props) {
+function QuestionEditorView(p: Props) {
   const { t } = useLingui();
   const labels = useEditorLabels();
   const { question: q, index, count, language, languages } = p;
@@ -42,7 +44,7 @@ export function QuestionEditor(p: Props) {
   const upRef = useRef<HTMLButtonElement>(null);
   const downRef = useRef<HTMLButtonElement>(null);
   const titleRef = useRef<HTMLDivElement>(null);
-  const set = (patch: Partial<DraftQuestion>) => p.onChange({ ...q, ...patch });
+  const set = (patch: Partial<DraftQuestion>) => p.onChange(q.key, { ...q, ...patch });
 
   // Keep keyboard focus on the control that moved the question (or its neighbour at an end).
   useEffect(() => {
@@ -66,13 +68,13 @@ export function QuestionEditor(p: Props) {
         </p>
       ) : null}
       <div className="se-question__tools">
-        <button ref={upRef} type="button" className="button button--ghost button--small" disabled={index === 0} onClick={() => p.onMove(-1)}>
+        <button ref={upRef} type="button" className="button button--ghost button--small" disabled={index === 0} onClick={() => p.onMove(q.key, -1)}>
           {t`Move question ${number} up`}
         </button>
-        <button ref={downRef} type="button" className="button button--ghost button--small" disabled={index === count - 1} onClick={() => p.onMove(1)}>
+        <button ref={downRef} type="button" className="button button--ghost button--small" disabled={index === count - 1} onClick={() => p.onMove(q.key, 1)}>
           {t`Move question ${number} down`}
         </button>
-        <button type="button" className="button button--ghost button--small" onClick={p.onRemove}>
+        <button type="button" className="button button--ghost button--small" onClick={() => p.onRemove(q.key)}>
           {t`Remove question ${number}`}
         </button>
       </div>
@@ -187,3 +189,25 @@ export function QuestionEditor(p: Props) {
     </fieldset>
   );
 }
+
+const focusFor = (p: Props) => (p.focus && p.focus.key === p.question.key ? p.focus : null);
+
+/**
+ * Re-renders only when what it shows changed, so typing in one question of a long survey does not
+ * render all the others (a survey may have 200 questions).
+ */
+export const QuestionEditor = memo(
+  QuestionEditorView,
+  (a, b) =>
+    a.question === b.question &&
+    a.index === b.index &&
+    a.count === b.count &&
+    a.language === b.language &&
+    a.languages === b.languages &&
+    a.logicEnabled === b.logicEnabled &&
+    a.serverError === b.serverError &&
+    focusFor(a) === focusFor(b) &&
+    JSON.stringify(a.errors) === JSON.stringify(b.errors) &&
+    (!a.logicEnabled || JSON.stringify(a.later) === JSON.stringify(b.later)) &&
+    a.tagSuggestions.join("\n") === b.tagSuggestions.join("\n"),
+);

@@ -3,7 +3,7 @@
 // Holds the draft; saves the whole survey through createSurvey / updateSurvey; the floating save
 // button is disabled while the draft is invalid, and the unsaved-changes guard holds navigation.
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { graphql, useFragment } from "react-relay";
 import { Link, useNavigate } from "react-router-dom";
 import type { FeatureGate_viewer$key } from "../../__generated__/FeatureGate_viewer.graphql";
@@ -29,6 +29,7 @@ import {
   toSurveyInput,
   validateDraft,
   type Draft,
+  type DraftQuestion,
 } from "./draft";
 import { LanguagesEditor } from "./LanguagesEditor";
 import { QuestionEditor, type FocusRequest } from "./QuestionEditor";
@@ -41,9 +42,11 @@ type Props = {
   survey: SurveyEditorForm_survey$key | null;
   viewer: FeatureGate_viewer$key;
   logicEnabled: boolean;
+  /** The caller may not save this survey (Survey.viewerMayEdit): every control is disabled. */
+  readOnly?: boolean;
 };
 
-export function SurveyEditorForm({ survey, viewer, logicEnabled }: Props) {
+export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = false }: Props) {
   const { t } = useLingui();
   const labels = useEditorLabels();
   const formId = useId();
@@ -128,26 +131,42 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled }: Props) {
     event.preventDefault();
     void save({ redirect: true });
   };
-  const setQuestions = (questions: Draft["questions"]) => setDraft((d) => ({ ...d, questions }));
-  const announce = (text: string) => setAnnouncement(text);
-
-  const move = (index: number, delta: -1 | 1) => {
-    const q = draft.questions[index];
-    if (!q) return;
-    setQuestions(moveQuestion(draft.questions, index, delta));
-    setFocus({ key: q.key, target: delta < 0 ? "up" : "down" });
-    const position = index + delta + 1;
-    announce(t`Question moved to position ${position}`);
-  };
-  const remove = (index: number) => {
-    setQuestions(removeQuestion(draft.questions, index));
-    const number = index + 1;
-    announce(t`Question ${number} removed`);
-    questionsHeading.current?.focus();
-  };
+  // Question handlers work on the latest draft (QuestionEditor is memoised and keeps its first ones).
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
+  const indexOf = (key: string) => draftRef.current.questions.findIndex((q) => q.key === key);
+  const updateQuestion = useCallback(
+    (key: string, next: DraftQuestion) =>
+      setDraft((d) => {
+        const i = d.questions.findIndex((q) => q.key === key);
+        return i < 0 ? d : { ...d, questions: replaceQuestion(d.questions, i, next) };
+      }),
+    [],
+  );
+  const move = useCallback(
+    (key: string, delta: -1 | 1) => {
+      const index = indexOf(key);
+      if (index < 0) return;
+      setDraft((d) => ({ ...d, questions: moveQuestion(d.questions, d.questions.findIndex((q) => q.key === key), delta) }));
+      setFocus({ key, target: delta < 0 ? "up" : "down" });
+      const position = Math.min(Math.max(index + delta, 0), draftRef.current.questions.length - 1) + 1;
+      setAnnouncement(t`Question moved to position ${position}`);
+    },
+    [t],
+  );
+  const remove = useCallback(
+    (key: string) => {
+      const number = indexOf(key) + 1;
+      setDraft((d) => ({ ...d, questions: removeQuestion(d.questions, d.questions.findIndex((q) => q.key === key)) }));
+      setAnnouncement(t`Question ${number} removed`);
+      questionsHeading.current?.focus();
+    },
+    [t],
+  );
+  const clearFocus = useCallback(() => setFocus(null), []);
   const add = (type: (typeof QUESTION_TYPES)[number]) => {
     const q = newQuestion(type);
-    setQuestions([...draft.questions, q]);
+    setDraft((d) => ({ ...d, questions: [...d.questions, q] }));
     setFocus({ key: q.key, target: "title" });
   };
 
@@ -174,12 +193,20 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled }: Props) {
         )}
       </div>
 
+      {readOnly ? (
+        <p className="se-readonly-note" role="note">
+          <Trans>You can see this survey, but only people who may edit surveys in its team can change it.</Trans>
+        </p>
+      ) : null}
+
       {serverError && serverError.question === null ? (
         <p className="field__error se-server-error" role="alert">
           {serverError.message}
         </p>
       ) : null}
 
+      {/* A disabled fieldset disables every control inside it natively (read-only callers). */}
+      <fieldset className="se-body" disabled={readOnly}>
       <section className="se-section" aria-labelledby={`${formId}-survey`}>
         <h2 id={`${formId}-survey`}>
           <Trans>Survey</Trans>
@@ -276,10 +303,10 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled }: Props) {
             later={draft.questions.slice(i + 1).map((x, j) => ({ key: x.key, number: i + j + 2, title: x.title }))}
             tagSuggestions={tagSuggestions}
             focus={focus}
-            onFocused={() => setFocus(null)}
-            onChange={(next) => setQuestions(replaceQuestion(draft.questions, i, next))}
-            onMove={(delta) => move(i, delta)}
-            onRemove={() => remove(i)}
+            onFocused={clearFocus}
+            onChange={updateQuestion}
+            onMove={move}
+            onRemove={remove}
           />
         ))}
         <div className="se-add" role="group" aria-label={t`Add a question`}>
@@ -291,6 +318,8 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled }: Props) {
         </div>
       </section>
 
+      </fieldset>
+
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
@@ -299,7 +328,7 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled }: Props) {
           <Trans>Fix the marked fields to save.</Trans>
         </p>
       ) : null}
-      <SaveButton valid={valid} saving={saving} form={formId} />
+      {readOnly ? null : <SaveButton valid={valid} saving={saving} form={formId} />}
       {dialog}
     </form>
   );

@@ -19,12 +19,13 @@ const gid = (type: string, id: string) => btoa(`${type}:${id}`);
 type Input = { name: string; languages: string[]; tags: string[]; questionTags: string[]; questions: Record<string, any>[] };
 
 /** What the API would store and answer for a body: new questions get ids, logic refs become ids. */
-function stored(input: Input, legacyId = SURVEY_ID) {
+function stored(input: Input, legacyId = SURVEY_ID, viewerMayEdit = true) {
   const ids = input.questions.map((q, i) => (q._id as string | undefined) ?? `${String(i + 1).padStart(2, "0")}${"c".repeat(22)}`);
   const byRef = new Map(input.questions.map((q, i) => [q.ref ?? q._id, ids[i]!]));
   return {
     id: gid("Survey", legacyId),
     legacyId,
+    viewerMayEdit,
     name: input.name,
     languages: input.languages,
     tags: input.tags,
@@ -46,9 +47,9 @@ function stored(input: Input, legacyId = SURVEY_ID) {
 
 const viewer = (features: string[]) => ({ billingAdmin: false, currentOrganization: { id: "T3JnOjE=", availableFeatures: features } });
 
-function open(path: string, opts: { features?: string[]; survey?: Input; onCreate?: (v: any) => unknown; onUpdate?: (v: any) => unknown } = {}) {
+function open(path: string, opts: { features?: string[]; survey?: Input; readOnly?: boolean; onCreate?: (v: any) => unknown; onUpdate?: (v: any) => unknown } = {}) {
   const calls: { create: any[]; update: any[] } = { create: [], update: [] };
-  let current = opts.survey ? stored(opts.survey) : null;
+  let current = opts.survey ? stored(opts.survey, SURVEY_ID, !opts.readOnly) : null;
   const utils = renderApp(path, {
     AppShellQuery: () => viewerResponse(),
     SurveyEditorPageQuery: (v) => ({ data: { viewer: viewer(opts.features ?? ["surveyLogic"]), ...(v.existing ? { survey: current } : {}) } }),
@@ -68,9 +69,18 @@ function open(path: string, opts: { features?: string[]; survey?: Input; onCreat
   return { ...utils, calls };
 }
 
-const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/**
+ * Queries inside question N's card when a name mentions "question N" (a label query over the whole
+ * form is slow in jsdom once it holds eight questions), else in the whole document.
+ */
+function scope(name: string) {
+  const m = /question (\d+)/i.exec(name);
+  const card = m ? document.querySelectorAll<HTMLElement>("fieldset.se-question")[Number(m[1]) - 1] : undefined;
+  return card ? within(card) : screen;
+}
+const type = (label: string, value: string) => fireEvent.change(scope(label).getByLabelText(label), { target: { value } });
 // By text, not by role: computing every button's accessible name in a large form is slow in jsdom.
-const click = (name: string) => fireEvent.click(screen.getByText(name, { selector: "button" }));
+const click = (name: string) => fireEvent.click((/^Add \w[\w ]* question$/.test(name) ? screen : scope(name)).getByText(name, { selector: "button" }));
 const saveButton = () => screen.getByText("Save", { selector: "button" }) as HTMLButtonElement;
 const save = async () => {
   await act(async () => {
@@ -103,8 +113,8 @@ describe("/surveys/:id/edit", () => {
 
     click("Add smiley question");
     type("Question 1 title", "How was it?");
-    fireEvent.click(screen.getByLabelText("Question 1: 4 smiley buttons"));
-    fireEvent.click(screen.getByLabelText("Question 1 requires an answer"));
+    fireEvent.click(scope("Question 1").getByLabelText("Question 1: 4 smiley buttons"));
+    fireEvent.click(scope("Question 1").getByLabelText("Question 1 requires an answer"));
 
     click("Add NPS question");
     type("Question 2 title", "Recommend us?");
@@ -138,18 +148,18 @@ describe("/surveys/:id/edit", () => {
     click("Add emotion question");
     type("Question 7 title", "How do you feel?");
     ["Delighted", "Confident", "Curious", "Angry"].forEach((text, i) => type(`Question 7 emotion ${i + 1}`, text));
-    fireEvent.change(screen.getByLabelText("Question 7 cluster of emotion 3"), { target: { value: "trust" } });
+    type("Question 7 cluster of emotion 3", "trust");
 
     click("Add contact details question");
     type("Question 8 title", "Contact");
-    fireEvent.click(screen.getByLabelText("Question 8 asks for Phone"));
+    fireEvent.click(scope("Question 8").getByLabelText("Question 8 asks for Phone"));
 
     // Logic: the NPS question's answer 10 skips to the open question; the smiley's worst answer ends.
     click("Add logic rule to question 2");
-    fireEvent.change(screen.getByLabelText("Question 2 rule 1: when the answer is"), { target: { value: "10" } });
-    fireEvent.change(screen.getByLabelText("Question 2 rule 1: go to"), { target: { value: within(screen.getByLabelText("Question 2 rule 1: go to")).getByText("Question 6: Tell us more").getAttribute("value") } });
+    type("Question 2 rule 1: when the answer is", "10");
+    type("Question 2 rule 1: go to", within(scope("Question 2").getByLabelText("Question 2 rule 1: go to")).getByText("Question 6: Tell us more").getAttribute("value")!);
     click("Add logic rule to question 1");
-    expect((screen.getByLabelText("Question 1 rule 1: when the answer is") as HTMLSelectElement).selectedOptions[0]!.textContent).toBe("Very dissatisfied");
+    expect((scope("Question 1").getByLabelText("Question 1 rule 1: when the answer is") as HTMLSelectElement).selectedOptions[0]!.textContent).toBe("Very dissatisfied");
 
     expect([...document.querySelectorAll(".field__error")].map((e) => e.textContent)).toEqual([]);
     expect(saveButton().disabled).toBe(false);
@@ -307,6 +317,17 @@ describe("/surveys/:id/edit", () => {
     await waitFor(() => expect(calls.update).toHaveLength(1));
     // The NPS question's rule (10 → end) stays; the removed question is left out of the body.
     expect((calls.update[0].input as Input).questions).toEqual([expect.objectContaining({ _id: "5f00000000000000000000a1", logic: { "10": "end" } })]);
+  });
+
+  it("shows the survey read-only to someone who may not edit it", async () => {
+    open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey(), readOnly: true });
+    const title = (await screen.findByLabelText("Question 1 title", {}, { timeout: FIRST_RENDER_MS })) as HTMLInputElement;
+    expect(title.value).toBe("Recommend us?");
+    expect(screen.getByText("You can see this survey, but only people who may edit surveys in its team can change it.")).toBeTruthy();
+    expect(title.disabled || !!title.closest("fieldset:disabled")).toBe(true);
+    expect((screen.getByText("Add open text question", { selector: "button" }).closest("fieldset") as HTMLFieldSetElement).disabled).toBe(true);
+    expect(screen.queryByText("Save", { selector: "button" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Preview" })).toBeTruthy();
   });
 
   it("holds navigation away from unsaved changes with the guard", async () => {
