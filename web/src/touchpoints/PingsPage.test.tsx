@@ -1,10 +1,12 @@
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
 import { uptimeBuckets } from "./PingsPage";
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 40_000 });
+// The first render compiles the lazy screen; with the suite running in parallel on two cores that takes seconds.
+configure({ asyncUtilTimeout: 15_000 });
 
 describe("/pings", () => {
   it("splits the period into parts that held a ping", () => {

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toasts } from "../shell/toastStore";
 import { eventually } from "../test/eventually";
@@ -7,7 +7,9 @@ import { viewerResponse } from "../test/relay";
 import { isIpAddress, onlineState } from "./model";
 import { formQueryData, noRights, surveys, touchpoint, units } from "./testData";
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 40_000 });
+// The first render compiles the lazy screen; with the suite running in parallel on two cores that takes seconds.
+configure({ asyncUtilTimeout: 15_000 });
 
 const saveButton = () => screen.getByRole("button", { name: "Save" }) as HTMLButtonElement;
 

@@ -39,6 +39,7 @@ export function TerminalForm({ touchpoint, query, defaultUnitId }: { touchpoint:
         editRefusal
         responseCount
         lastSeenAt
+        lastFeedbackAt
         link
       }
     `,
@@ -139,7 +140,12 @@ export function TerminalForm({ touchpoint, query, defaultUnitId }: { touchpoint:
             ) : null}{" "}
             <span className="muted">
               <Trans>Responses: {tp.responseCount}</Trans>
-            </span>
+            </span>{" "}
+            {tp.lastFeedbackAt ? (
+              <span className="muted">
+                <Trans>Last response {i18n.date(new Date(tp.lastFeedbackAt), { dateStyle: "medium", timeStyle: "short" })}</Trans>
+              </span>
+            ) : null}
           </p>
         ) : null}
       </fieldset>

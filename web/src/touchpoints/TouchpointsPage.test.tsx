@@ -1,10 +1,12 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
 import { noRights, surveys, touchpoint } from "./testData";
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 40_000 });
+// The first render compiles the lazy screen; with the suite running in parallel on two cores that takes seconds.
+configure({ asyncUtilTimeout: 15_000 });
 
 const row = (legacyId: string, type: string, name: string, extra: Record<string, unknown> = {}) => ({ ...touchpoint({ legacyId, type, name }), ...extra });
 const connection = (nodes: unknown[]) => ({ edges: nodes.map((node) => ({ node })) });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 // The API's own defaults: a new activation from the screen must save exactly what the API would create.
 import { defaultWebsiteSettings, resolveWebsiteSettings } from "../../../api/src/domain/touchpoints/website-settings";
@@ -8,7 +8,9 @@ import { viewerResponse } from "../test/relay";
 import { formQueryData, noRights, surveys, touchpoint, units } from "./testData";
 import { newWebsiteDraft, storedWebsiteOf, validateWebsite, websiteDraftOf } from "./websiteSettings";
 
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 40_000 });
+// The first render compiles the lazy screen; with the suite running in parallel on two cores that takes seconds.
+configure({ asyncUtilTimeout: 15_000 });
 
 const id = "eeeeeeeeeeeeeeeeeeeeee01";
 const saveButton = () => screen.getByRole("button", { name: "Save" }) as HTMLButtonElement;

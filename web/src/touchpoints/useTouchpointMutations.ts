@@ -51,6 +51,7 @@ export function useTouchpointMutations() {
           link
           responseCount
           lastSeenAt
+          lastFeedbackAt
         }
       }
     }
