@@ -17,6 +17,7 @@ import { getQuestionResult } from "../../api/src/domain/analytics/results.js";
 import type { DomainContext } from "../../api/src/domain/context.js";
 import { generateLargeOrg, largeOrgDefaults, largeOrgUrl } from "../generate-large-org.js";
 import { startApiServer } from "../lib/servers.js";
+import { deployMigrations } from "../../api/src/db/migrations.js";
 import type { BenchContext, FigureRow } from "../lib/suite.js";
 
 export const name = "analytics";
@@ -39,6 +40,7 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
   const gen = await generateLargeOrg({ responses: RESPONSES, database });
   if (gen.generated) ctx.log(`generated ${database} in ${Math.round(gen.seconds)} s`);
   const url = largeOrgUrl(database);
+  await deployMigrations(url); // a kept database may predate the newest migrations
   const api = await startApiServer(url);
   const unregister = ctx.onCleanup(() => api.close());
   try {

@@ -129,7 +129,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     await markResponsesChanged(t.prisma, orgId, []);
   });
 
-  it("deleting the survey removes its roll-ups (no figures of deleted surveys)", async () => {
+  it("deleting a survey, question, touchpoint or organisation removes their roll-ups (triggers)", async () => {
     const other = await createAnalyticsSurvey(t.prisma, org.organization.id, org.units.unitA.id, "Short-lived");
     const tp = await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitA.id, "Short", other.survey.id);
     touchpointId = tp.id;
@@ -141,5 +141,22 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     await t.prisma.survey.delete({ where: { id: other.survey.id } });
     expect(await t.prisma.rollupResponseHour.count({ where: { surveyId: other.survey.id } })).toBe(0);
     expect(await t.prisma.rollupAnswerDay.count({ where: { questionId: other.questions.nps.id } })).toBe(0);
+    const orgId = org.organization.id;
+    const answersOf = (questionId: string) => t.prisma.rollupAnswerHour.count({ where: { questionId } });
+    expect(await answersOf(s.questions.emotion.id)).toBeGreaterThan(0);
+    await t.prisma.question.delete({ where: { id: s.questions.emotion.id } });
+    expect(await answersOf(s.questions.emotion.id)).toBe(0);
+    const doors = await t.prisma.rollupResponseDay.groupBy({ by: ["touchpointId"], where: { organizationId: orgId } });
+    expect(doors.length).toBe(1);
+    await t.prisma.touchpoint.delete({ where: { id: doors[0]!.touchpointId } });
+    expect(await t.prisma.rollupResponseDay.count({ where: { organizationId: orgId } })).toBe(0);
+    expect(await t.prisma.rollupAnswerDay.count({ where: { organizationId: orgId } })).toBe(0);
+    const last = await createTestTouchpoint(t.prisma, orgId, org.units.unitA.id, "Last", s.survey.id);
+    touchpointId = last.id;
+    expect((await post(2, [{ questionId: s.questions.nps.id, value: 7 }])).status).toBe(201);
+    expect(await t.prisma.rollupResponseHour.count({ where: { organizationId: orgId } })).toBe(1);
+    await t.prisma.organization.delete({ where: { id: orgId } });
+    expect(await t.prisma.rollupResponseHour.count({ where: { organizationId: orgId } })).toBe(0);
+    expect(await t.prisma.rollupAnswerHour.count({ where: { organizationId: orgId } })).toBe(0);
   });
 });
