@@ -22,6 +22,16 @@ export function ChoiceListEditor({ idPrefix, number, emotion, choices, language,
   const labels = useEditorLabels();
   const set = (i: number, c: DraftChoice) => onChange(choices.map((x, j) => (j === i ? c : x)));
   const shown = choices.map((c, i) => ({ c, i })).filter(({ c }) => !c.hidden);
+  /** Swaps a shown choice with its shown neighbour (hidden stored choices keep their places). */
+  const move = (n: number, delta: -1 | 1) => {
+    const a = shown[n];
+    const b = shown[n + delta];
+    if (!a || !b) return;
+    const next = [...choices];
+    next[a.i] = b.c;
+    next[b.i] = a.c;
+    onChange(next);
+  };
   return (
     <fieldset className="fieldset se-choices">
       <legend>{emotion ? t`Question ${number} emotions` : t`Question ${number} choices`}</legend>
@@ -65,6 +75,12 @@ export function ChoiceListEditor({ idPrefix, number, emotion, choices, language,
                   {error === "unknownCluster" ? <p className="field__error">{labels.errors.unknownCluster}</p> : null}
                 </div>
               ) : null}
+              <button type="button" className="button button--ghost button--small" disabled={n === 0} onClick={() => move(n, -1)}>
+                {emotion ? t`Move emotion ${m} of question ${number} up` : t`Move choice ${m} of question ${number} up`}
+              </button>
+              <button type="button" className="button button--ghost button--small" disabled={n === shown.length - 1} onClick={() => move(n, 1)}>
+                {emotion ? t`Move emotion ${m} of question ${number} down` : t`Move choice ${m} of question ${number} down`}
+              </button>
               <button
                 type="button"
                 className="button button--ghost button--small"

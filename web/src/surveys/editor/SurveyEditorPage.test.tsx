@@ -134,6 +134,7 @@ describe("/surveys/:id/edit", () => {
     click("Add choice to question 4");
     type("Question 4 choice 3", "Water");
     click("Remove choice 2 of question 4");
+    click("Move choice 2 of question 4 up");
 
     click("Add multiple choice question");
     type("Question 5 title", "Pick many");
@@ -188,7 +189,7 @@ describe("/surveys/:id/edit", () => {
           required: false,
           logic: null,
         },
-        { ref: refs[3], type: "singleChoice", title: { en: "Pick one" }, subtitle: null, options: {}, choices: [choice("Coffee"), choice("Water")], tags: [], required: false, logic: null },
+        { ref: refs[3], type: "singleChoice", title: { en: "Pick one" }, subtitle: null, options: {}, choices: [choice("Water"), choice("Coffee")], tags: [], required: false, logic: null },
         { ref: refs[4], type: "multipleChoice", title: { en: "Pick many" }, subtitle: null, options: {}, choices: [choice("X"), choice("Y")], tags: ["service"], required: false, logic: null },
         { ref: refs[5], type: "openText", title: { en: "Tell us more" }, subtitle: null, options: {}, choices: [], tags: [], required: false, logic: null },
         {
