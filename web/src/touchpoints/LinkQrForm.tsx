@@ -84,7 +84,7 @@ export function LinkQrForm({ touchpoint, query, defaultUnitId }: { touchpoint: L
   };
 
   return (
-    <form id={formId} className="form" onSubmit={onSubmit} noValidate aria-label={tp ? tp.name : t`New link or QR code`}>
+    <form id={formId} className="form" onSubmit={onSubmit} noValidate>
       {tp?.editRefusal ? <ReadOnlyNotice refusal={tp.editRefusal} /> : null}
       <fieldset className="tp-fieldset fieldset" disabled={readOnly}>
         <legend>{tp?.type === "qr" ? <Trans>QR code</Trans> : tp ? <Trans>Link</Trans> : <Trans>Link or QR code</Trans>}</legend>

@@ -115,7 +115,7 @@ export function TerminalForm({ touchpoint, query, defaultUnitId }: { touchpoint:
   const kioskUrl = tp ? tp.link.replace(/\/s\/([^/]+)$/, "/t/$1") : "";
 
   return (
-    <form id={formId} className="form" onSubmit={onSubmit} noValidate aria-label={tp ? t`Terminal ${tp.name}` : t`New terminal`}>
+    <form id={formId} className="form" onSubmit={onSubmit} noValidate>
       {tp?.editRefusal ? <ReadOnlyNotice refusal={tp.editRefusal} /> : null}
       <fieldset className="tp-fieldset fieldset" disabled={readOnly}>
         <legend>

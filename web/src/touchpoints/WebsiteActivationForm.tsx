@@ -145,7 +145,7 @@ export function WebsiteActivationForm({
   const origin = tp ? new URL(tp.link).origin : "";
 
   return (
-    <form id={formId} className="form" onSubmit={onSubmit} noValidate aria-label={tp ? t`Web widget activation ${tp.name}` : t`New web widget activation`}>
+    <form id={formId} className="form" onSubmit={onSubmit} noValidate>
       {tp?.editRefusal ? <ReadOnlyNotice refusal={tp.editRefusal} /> : null}
       <fieldset className="tp-fieldset fieldset" disabled={readOnly}>
         <legend>
