@@ -139,3 +139,20 @@ describe("link and QR code touchpoints", () => {
     expect((screen.getByLabelText("Public link") as HTMLInputElement).value).toBe(`http://app.test/s/${id}`);
   });
 });
+
+describe("the name of a new link", () => {
+  it("is not called missing before the person has typed in it, and is once they empty it", async () => {
+    renderApp("/touchpoints/link-qr/new", {
+      AppShellQuery: () => viewerResponse(),
+      LinkQrEditPageQuery: () => ({ data: formQueryData() }),
+    });
+    const name = await screen.findByLabelText("Name");
+    expect(screen.queryByText("Name is required")).toBeNull();
+    expect(name.getAttribute("aria-invalid")).toBeNull();
+    fireEvent.change(name, { target: { value: "x" } });
+    fireEvent.change(name, { target: { value: " " } });
+    expect(screen.getByText("Name is required")).toBeTruthy();
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    expect((screen.getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});

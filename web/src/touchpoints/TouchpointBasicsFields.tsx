@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import type { TouchpointBasicsFields_query$key } from "../__generated__/TouchpointBasicsFields_query.graphql";
 
@@ -68,6 +69,9 @@ export function TouchpointBasicsFields({
   const surveys = data.surveys.edges.map((e) => e.node);
   const unknownSurvey = draft.activeSurveyId && !surveys.some((s) => s.legacyId === draft.activeSurveyId);
   const set = (patch: Partial<BasicsDraft>) => onChange({ ...draft, ...patch });
+  // A new, untouched name is not an error yet (Save stays disabled meanwhile).
+  const [nameTouched, setNameTouched] = useState(draft.name !== "");
+  const nameError = nameTouched ? errors.name : undefined;
   const moving = savedUnit !== null && draft.unitId !== savedUnit.legacyId;
   const describe = (key: keyof BasicsErrors) => (errors[key] ? `${idPrefix}-${key}-error` : undefined);
 
@@ -82,13 +86,17 @@ export function TouchpointBasicsFields({
           type="text"
           value={draft.name}
           maxLength={200}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={describe("name")}
-          onChange={(e) => set({ name: e.target.value })}
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? `${idPrefix}-name-error` : undefined}
+          onBlur={() => setNameTouched(true)}
+          onChange={(e) => {
+            setNameTouched(true);
+            set({ name: e.target.value });
+          }}
         />
-        {errors.name ? (
+        {nameError ? (
           <p className="field__error" id={`${idPrefix}-name-error`}>
-            {i18n._(errors.name)}
+            {i18n._(nameError)}
           </p>
         ) : null}
       </div>
