@@ -1,10 +1,260 @@
 import { useLingui } from "@lingui/react/macro";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import type { QuestionResultsQuery, QuestionResultsQuery$data } from "../__generated__/QuestionResultsQuery.graphql";
+import { formatNumber, formatPercent, formatSigned, palette } from "../analytics/charts/chartTheme";
+import { DistributionChart, type DistributionCategory } from "../analytics/charts/DistributionChart";
+import { GroupedSeriesChart, type GroupBy } from "../analytics/charts/GroupedSeriesChart";
+import { NpsBreakdownChart } from "../analytics/charts/NpsBreakdownChart";
+import { SatisfactionGauge } from "../analytics/charts/SatisfactionGauge";
+import type { SeriesMetric } from "../analytics/charts/DailySeriesChart";
+
+type Result = QuestionResultsQuery$data["results"][number];
+type Distribution = NonNullable<Result["mainResult"]>["distribution"];
+
+const groupByOf = (g: string): GroupBy =>
+  g === "hourly" || g === "weekday" || g === "weekNumber" || g === "monthly" || g === "source" || g === "metadata" ? g : "daily";
+
+/** The metric a question's series is drawn with. */
+export function seriesMetric(type: string): SeriesMetric {
+  if (type === "smiley" || type === "slider") return "satisfaction";
+  if (type === "nps") return "nps";
+  return "responses";
+}
+
+function metricValue(metric: SeriesMetric, m: { satisfaction?: number | null; nps?: number | null; count: number }): number | null {
+  if (metric === "satisfaction") return m.satisfaction ?? null;
+  if (metric === "nps") return m.nps ?? null;
+  return m.count;
+}
+
+/** Answer options in display order; smiley buttons read 1/5 … 5/5 (worst to best). */
+function categoriesOf(r: Result, distribution: Distribution): DistributionCategory[] {
+  const buttons = r.questionType === "smiley" ? distribution.length : 0;
+  return distribution.map((d) => ({
+    key: d.value,
+    label: r.questionType === "smiley" && d.label !== null && d.label !== undefined && /^\d+$/.test(d.label) ? `${Number(d.label) + 1}/${buttons}` : (d.label ?? d.value),
+  }));
+}
+
+const smileyColours = (n: number) => (n === 4 ? [palette.red, palette.orange, palette.green, "#0f766e"] : [palette.red, palette.orange, palette.yellow, palette.green, "#0f766e"]);
+
+function QuestionCard({ r, stackTo100 }: { r: Result; stackTo100: boolean }) {
+  const { t } = useLingui();
+  const m = r.mainResult;
+  const title = r.title;
+  if (r.hidden) {
+    return (
+      <article className="question-result" aria-label={title}>
+        <h3 className="question-result__title">{title}</h3>
+        <p className="field__hint">{t`Hidden: too few responses for this shared view.`}</p>
+      </article>
+    );
+  }
+  const dist = m?.distribution ?? [];
+  const categories = categoriesOf(r, dist);
+  const counts = Object.fromEntries(dist.map((d) => [d.value, d.count]));
+  const groupBy = groupByOf(r.groupBy);
+  const metric = seriesMetric(r.questionType);
+  const hasChoices = dist.length > 0;
+  const answers = m?.count ?? 0;
+  const earlierAnswers = r.earlier?.count ?? null;
+  return (
+    <article className="question-result" aria-label={title}>
+      <h3 className="question-result__title">{title}</h3>
+      <p className="question-result__facts">
+        {t`Answers: ${formatNumber(answers)}`}
+        {earlierAnswers !== null ? ` · ${t`earlier period: ${formatNumber(earlierAnswers)}`}` : ""}
+        {` · ${t`all touchpoints: ${formatNumber(r.organizationOverallCount)}`}`}
+        {m?.mean !== null && m?.mean !== undefined && r.questionType === "slider" ? ` · ${t`mean ${formatNumber(m.mean, 1)}`}` : ""}
+        {m?.evi !== null && m?.evi !== undefined ? ` · ${t`EVI ${formatSigned(m.evi)}`}` : ""}
+      </p>
+      <div className="results-grid">
+        {r.questionType === "smiley" || r.questionType === "slider" ? (
+          <SatisfactionGauge title={t`Satisfaction: ${title}`} value={m?.satisfaction ?? null} earlier={r.earlier?.satisfaction ?? null} />
+        ) : null}
+        {r.questionType === "nps" && m ? (
+          <NpsBreakdownChart
+            title={t`NPS: ${title}`}
+            counts={{ detractors: m.detractors ?? 0, passives: m.passives ?? 0, promoters: m.promoters ?? 0 }}
+            score={m.nps ?? null}
+          />
+        ) : null}
+        {hasChoices && !(stackTo100 && r.series.length > 1) ? (
+          <DistributionChart
+            title={t`Answers: ${title}`}
+            categories={categories}
+            groups={[{ label: t`All`, counts }]}
+            colours={r.questionType === "smiley" ? smileyColours(dist.length) : undefined}
+          />
+        ) : null}
+        {hasChoices && stackTo100 && r.series.length > 1 ? (
+          <DistributionChart
+            title={t`Answers by group: ${title}`}
+            categories={categories}
+            groups={r.series.map((p) => ({ label: p.label, counts: Object.fromEntries(p.metrics.distribution.map((d) => [d.value, d.count])) }))}
+            stackTo100
+            colours={r.questionType === "smiley" ? smileyColours(dist.length) : undefined}
+          />
+        ) : null}
+        {r.satisfactionReport ? (
+          <DistributionChart
+            title={t`Satisfaction report: ${title}`}
+            categories={[
+              { key: "dissatisfied", label: t`Dissatisfied` },
+              { key: "neutral", label: t`Neutral` },
+              { key: "satisfied", label: t`Satisfied` },
+            ]}
+            groups={[
+              {
+                label: t`All`,
+                counts: {
+                  dissatisfied: r.satisfactionReport.dissatisfied.count,
+                  neutral: r.satisfactionReport.neutral.count,
+                  satisfied: r.satisfactionReport.satisfied.count,
+                },
+              },
+            ]}
+            colours={[palette.red, palette.orange, palette.green]}
+          />
+        ) : null}
+        {r.series.length > 0 ? (
+          <GroupedSeriesChart
+            title={metric === "responses" ? t`Answers: ${title}` : title}
+            groupBy={groupBy}
+            metric={metric}
+            points={r.series.map((p) => ({ label: p.label, value: metricValue(metric, p.metrics), count: p.metrics.count }))}
+          />
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+/** Every question's figures in one table (the "table" view). */
+function ResultsTable({ results }: { results: ReadonlyArray<Result> }) {
+  const { t } = useLingui();
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={t`Results table`}>
+      <table className="table">
+        <caption>{t`Results per question`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t`Question`}</th>
+            <th scope="col">{t`Answers`}</th>
+            <th scope="col">{t`Earlier period`}</th>
+            <th scope="col">{t`Satisfaction`}</th>
+            <th scope="col">{t`NPS`}</th>
+            <th scope="col">{t`EVI`}</th>
+            <th scope="col">{t`Mean`}</th>
+            <th scope="col">{t`Distribution`}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {results.map((r) => {
+            const m = r.mainResult;
+            const categories = categoriesOf(r, m?.distribution ?? []);
+            return (
+              <tr key={r.questionLegacyId}>
+                <th scope="row">{r.title}</th>
+                {r.hidden ? (
+                  <td colSpan={7}>{t`Hidden: too few responses for this shared view.`}</td>
+                ) : (
+                  <>
+                    <td>{formatNumber(m?.count ?? 0)}</td>
+                    <td>{formatNumber(r.earlier?.count ?? null)}</td>
+                    <td>{formatPercent(m?.satisfaction ?? null)}</td>
+                    <td>{formatSigned(m?.nps ?? null)}</td>
+                    <td>{formatSigned(m?.evi ?? null)}</td>
+                    <td>{formatNumber(m?.mean ?? null, 2)}</td>
+                    <td>{(m?.distribution ?? []).map((d, i) => `${categories[i]?.label}: ${formatNumber(d.count)} (${formatPercent(d.percent, 1)})`).join(", ")}</td>
+                  </>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /**
- * Per-question results (distribution, mean, satisfaction %, NPS, EVI) as graphs or a table.
- * Waits for the analytics API's per-question results field (issue 5, helper A).
+ * Per-question results under the filters (Query.results): distribution, mean, satisfaction %, NPS,
+ * EVI, the satisfaction report and the grouped series, as graphs or as one table.
  */
-export function QuestionResults(_props: { filtersJson: string; shareToken: string | null; mode: "graphs" | "table"; stackTo100: boolean }) {
-  const { t } = useLingui();
-  return <p className="placeholder-note">{t`Per-question results are not available yet.`}</p>;
+export function QuestionResults({ filtersJson, shareToken, mode, stackTo100 }: { filtersJson: string; shareToken: string | null; mode: "graphs" | "table"; stackTo100: boolean }) {
+  const { t, i18n } = useLingui();
+  const data = useLazyLoadQuery<QuestionResultsQuery>(
+    graphql`
+      query QuestionResultsQuery($filtersJson: String, $shareToken: String, $locale: String) {
+        results(filtersJson: $filtersJson, shareToken: $shareToken) {
+          questionLegacyId
+          surveyLegacyId
+          questionType
+          title(locale: $locale)
+          groupBy
+          hidden
+          stackedTo100
+          organizationOverallCount
+          mainResult {
+            count
+            mean
+            satisfaction
+            nps
+            detractors
+            passives
+            promoters
+            evi
+            distribution {
+              value
+              label
+              count
+              percent
+            }
+          }
+          earlier {
+            count
+            satisfaction
+            nps
+          }
+          satisfactionReport {
+            dissatisfied {
+              count
+            }
+            neutral {
+              count
+            }
+            satisfied {
+              count
+            }
+          }
+          series {
+            group
+            label
+            metrics {
+              count
+              satisfaction
+              nps
+              distribution {
+                value
+                count
+              }
+            }
+          }
+        }
+      }
+    `,
+    { filtersJson, shareToken, locale: i18n.locale },
+    { fetchPolicy: "store-and-network" },
+  );
+  const results = data.results;
+  if (results.length === 0) return <p>{t`No questions with results under these filters.`}</p>;
+  if (mode === "table") return <ResultsTable results={results} />;
+  return (
+    <div className="question-results">
+      {results.map((r) => (
+        <QuestionCard key={r.questionLegacyId} r={r} stackTo100={stackTo100} />
+      ))}
+    </div>
+  );
 }

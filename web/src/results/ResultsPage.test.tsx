@@ -59,8 +59,59 @@ const rootCauseAnswer = () => ({
   },
 });
 
+const metrics = (m: Record<string, unknown>) => ({ count: 0, mean: null, satisfaction: null, nps: null, detractors: null, passives: null, promoters: null, evi: null, distribution: [], ...m });
+const resultsAnswer = (groupBy = "daily") => ({
+  data: {
+    results: [
+      {
+        questionLegacyId: id(20),
+        surveyLegacyId: id(10),
+        questionType: "smiley",
+        title: "How was your visit?",
+        groupBy,
+        hidden: false,
+        stackedTo100: false,
+        organizationOverallCount: 12,
+        mainResult: metrics({
+          count: 8,
+          mean: 0.75,
+          satisfaction: 75,
+          distribution: [
+            { value: "0", label: "0", count: 1, percent: 12.5 },
+            { value: "0.25", label: "1", count: 0, percent: 0 },
+            { value: "0.5", label: "2", count: 1, percent: 12.5 },
+            { value: "0.75", label: "3", count: 2, percent: 25 },
+            { value: "1", label: "4", count: 4, percent: 50 },
+          ],
+        }),
+        earlier: { count: 5, satisfaction: 60, nps: null },
+        satisfactionReport: null,
+        series: [
+          { group: "2026-W44", label: "2026-W44", metrics: { count: 3, satisfaction: 58.3, nps: null, distribution: [{ value: "0", count: 1 }, { value: "1", count: 2 }] } },
+          { group: "2026-W45", label: "2026-W45", metrics: { count: 5, satisfaction: 85, nps: null, distribution: [{ value: "0.75", count: 2 }, { value: "1", count: 3 }] } },
+        ],
+      },
+      {
+        questionLegacyId: id(25),
+        surveyLegacyId: id(10),
+        questionType: "nps",
+        title: "Would you recommend us?",
+        groupBy,
+        hidden: false,
+        stackedTo100: false,
+        organizationOverallCount: 10,
+        mainResult: metrics({ count: 10, mean: 8, nps: 30, detractors: 2, passives: 3, promoters: 5, distribution: [] }),
+        earlier: null,
+        satisfactionReport: null,
+        series: [],
+      },
+    ],
+  },
+});
+
 const memberHandlers = (extra: Record<string, Handler> = {}): Record<string, Handler> => ({
   ResultsPageOptionsQuery: optionsAnswer,
+  QuestionResultsQuery: (v) => resultsAnswer(String(JSON.parse(String(v.filtersJson)).groupBy)),
   TextAnalyticsPanelQuery: textAnswer,
   RootCausePanelQuery: rootCauseAnswer,
   BookmarksPanelQuery: () => ({ data: { bookmarks: [] } }),
@@ -73,7 +124,7 @@ const filtersOf = (requests: Array<{ name: string; variables: Record<string, unk
 const render = (path: string, handlers: Record<string, Handler>, rest?: (path: string, options: Record<string, unknown>) => unknown) =>
   renderScreen({ path, pattern: "/results", element: <ResultsPage />, handlers, rest });
 
-describe("/results", { timeout: 30_000 }, () => {
+describe("/results", { timeout: 60_000 }, () => {
   beforeEach(() => {
     toasts.clear();
     document.documentElement.removeAttribute("data-print-ready");
@@ -106,6 +157,38 @@ describe("/results", { timeout: 30_000 }, () => {
     expect(search.get("touchpoint")).toBe(id(2));
     expect(search.get("preset")).toBe("last30Days");
     await waitFor(() => expect(filtersOf(requests, "TextAnalyticsPanelQuery").at(-1)).toMatchObject({ groupBy: "weekNumber", channelId: [id(2)] }));
+  });
+
+  it("draws each question: satisfaction gauge with its band, distribution, NPS breakdown, series by week; the table view lists the figures", async () => {
+    const { router } = render("/results?groupBy=weekNumber", memberHandlers());
+    const gauge = await eventually(() => screen.getByRole("figure", { name: "Satisfaction: How was your visit?" }), 25_000);
+    expect(within(gauge).getByRole("img").getAttribute("aria-label")).toBe("Satisfaction: How was your visit?: 75 %, Satisfied. Earlier period: 60 %.");
+    const dist = screen.getByRole("figure", { name: "Answers: How was your visit?" });
+    const distRows = within(within(dist).getByRole("table")).getAllByRole("row").slice(1).map((r) => Array.from(r.children).map((c) => c.textContent));
+    expect(distRows[0]).toEqual(["1/5", "1", "12.5 %"]);
+    expect(distRows[4]).toEqual(["5/5", "4", "50 %"]);
+    const series = screen.getByRole("figure", { name: "How was your visit?" });
+    expect(within(series).getByRole("img").getAttribute("aria-label")).toBe("How was your visit? by Week number: highest 2026-W45 85 %, lowest 2026-W44 58 %.");
+    const nps = screen.getByRole("figure", { name: "NPS: Would you recommend us?" });
+    expect(within(nps).getByRole("img").getAttribute("aria-label")).toMatch(/NPS \+30/);
+    expect(screen.getByText(/Answers: 8 · earlier period: 5 · all touchpoints: 12/)).toBeTruthy();
+
+    // Stacked to 100 %: one stack per week.
+    await act(async () => {
+      router.navigate("/results?groupBy=weekNumber&stack=1");
+    });
+    const stacked = await eventually(() => screen.getByRole("figure", { name: "Answers by group: How was your visit?" }), 25_000);
+    const stackRows = within(within(stacked).getByRole("table")).getAllByRole("row").slice(1).map((r) => r.firstElementChild?.textContent);
+    expect(stackRows).toEqual(["2026-W44", "2026-W45"]);
+
+    fireEvent.click(screen.getByRole("tab", { name: "Table" }));
+    await waitFor(() => expect(router.state.location.search).toContain("view=table"));
+    const table = await eventually(() => screen.getByRole("table", { name: "Results per question" }), 25_000);
+    const rows = within(table).getAllByRole("row").slice(1).map((r) => Array.from(r.children).slice(0, 6).map((c) => c.textContent));
+    expect(rows).toEqual([
+      ["How was your visit?", "8", "5", "75 %", "–", "–"],
+      ["Would you recommend us?", "10", "–", "–", "+30", "–"],
+    ]);
   });
 
   it("root causes for the chosen outcome: drivers drawn by |importance| and favourable performance, too-small samples left out", async () => {
@@ -271,6 +354,7 @@ describe("/results", { timeout: 30_000 }, () => {
   it("a share-token visit sends no bearer token, uses the link's filters, and lets the visitor change only what allowChanges lists", async () => {
     const { requests, router } = render(`/results?token=${TOKEN}`, {
       RootCausePanelQuery: rootCauseAnswer,
+      QuestionResultsQuery: () => resultsAnswer(),
       ResultsPageSharedViewQuery: () => ({
         data: {
           sharedView: {
@@ -317,7 +401,7 @@ describe("/results", { timeout: 30_000 }, () => {
   });
 
   it("print mode: no filters or tools, only the asked components, and marks itself ready for the printer", async () => {
-    render(`/results?token=${TOKEN}&print=1&components=textAnalytics`, {
+    const { requests } = render(`/results?token=${TOKEN}&print=1&components=textAnalytics`, {
       ResultsPageSharedViewQuery: () => ({
         data: { sharedView: { name: "Printed", filtersJson: "{}", allowChanges: [], hideTimestamps: false, hideResultsIfLessThan: null, expiredAt: null } },
       }),
@@ -328,6 +412,6 @@ describe("/results", { timeout: 30_000 }, () => {
     expect(document.documentElement.classList.contains("results-print")).toBe(true);
     expect(screen.queryByRole("form", { name: "Results filters" })).toBeNull();
     expect(screen.queryByRole("tablist")).toBeNull();
-    expect(screen.queryByText("Per-question results are not available yet.")).toBeNull();
+    expect(requests.map((r) => r.name).sort()).toEqual(["ResultsPageSharedViewQuery", "TextAnalyticsPanelQuery"]);
   });
 });
