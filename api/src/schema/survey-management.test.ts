@@ -120,10 +120,11 @@ describe.skipIf(noDatabase)("survey management reads", () => {
     const body = { name: "Previewed", languages: ["en", "es"], questions: [q1, q2].map((q: any) => ({ _id: q._id, type: q.type, title: q.title, options: q.options, choices: q.choices, required: q.required })) };
     expect((await apiCall(t.baseUrl, "PUT", `/surveys/${id}`, tokens.editorA, body)).status).toBe(200);
 
-    const doc = `query($id: String!) { survey(id: $id) { respondentPreview questionCount } }`;
+    const doc = `query($id: String!) { survey(id: $id) { respondentPreview questionCount viewerMayEdit } }`;
     for (const token of [tokens.editorA, tokens.viewerA, tokens.admin]) {
       const r = await gql(t.baseUrl, doc, { id }, token);
       expect(r.errors).toBeUndefined();
+      expect((r.data as any).survey.viewerMayEdit).toBe(token !== tokens.viewerA);
       const p = (r.data as any).survey.respondentPreview;
       expect((r.data as any).survey.questionCount).toBe(2);
       expect(p.survey).toMatchObject({ id, name: "Previewed", languages: ["en", "es"], endScreenText: { en: "Thanks!", es: "¡Gracias!" }, privacyPolicy: "https://managed.example/privacy" });

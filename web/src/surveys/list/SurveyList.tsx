@@ -12,6 +12,7 @@ export function SurveyList({
   query,
   tab,
   organizationAdmin,
+  mayCreate,
   countryCode,
   onChanged,
   onDemoGenerated,
@@ -19,6 +20,7 @@ export function SurveyList({
   query: SurveyList_query$key;
   tab: SurveyTabKey;
   organizationAdmin: boolean;
+  mayCreate: boolean;
   countryCode: string | null;
   onChanged: () => void;
   onDemoGenerated: () => void;
@@ -76,7 +78,7 @@ export function SurveyList({
           </thead>
           <tbody>
             {edges.map((edge) => (
-              <SurveyRow key={edge.node.id} survey={edge.node} countryCode={countryCode} onChanged={onChanged} />
+              <SurveyRow key={edge.node.id} survey={edge.node} countryCode={countryCode} mayCreate={mayCreate} onChanged={onChanged} />
             ))}
           </tbody>
         </table>

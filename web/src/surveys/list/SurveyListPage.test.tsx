@@ -1,11 +1,11 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { toasts } from "../../shell/toastStore";
 import { eventually } from "../../test/eventually";
 import { renderSurveyScreen, type Handler } from "../testing";
 import SurveyListPage from "./SurveyListPage";
 
-type SurveyFixture = { n: number; name: string; archived?: boolean; hidden?: boolean; responseCount?: number; lastFeedbackAt?: string | null };
+type SurveyFixture = { n: number; name: string; archived?: boolean; hidden?: boolean; responseCount?: number; lastFeedbackAt?: string | null; canEdit?: boolean };
 
 const legacy = (n: number) => `65a1b2c3d4e5f607182930${String(n).padStart(2, "0")}`;
 const node = (s: SurveyFixture) => ({
@@ -18,6 +18,7 @@ const node = (s: SurveyFixture) => ({
   responseCount: s.responseCount ?? 0,
   lastFeedbackAt: s.lastFeedbackAt ?? null,
   createdAt: "2026-11-01T10:00:00.000Z",
+  viewerMayEdit: s.canEdit ?? true,
   unit: { id: `VW5pdDox`, name: "Stores" },
 });
 const listAnswer = (surveys: SurveyFixture[], opts: { admin?: boolean; mayCreate?: boolean; hasNextPage?: boolean } = {}) => ({
@@ -52,7 +53,7 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
 
     // Arrow keys move along the tabs (All → Active → Archived) and select them.
     fireEvent.keyDown(screen.getByRole("tab", { name: "All" }), { key: "ArrowRight" });
-    await waitFor(() => expect(screen.getByRole("tab", { name: "Active" }).getAttribute("aria-selected")).toBe("true"));
+    await eventually(() => expect(screen.getByRole("tab", { name: "Active" }).getAttribute("aria-selected")).toBe("true"));
     expect(document.activeElement).toBe(screen.getByRole("tab", { name: "Active" }));
     fireEvent.keyDown(screen.getByRole("tab", { name: "Active" }), { key: "ArrowRight" });
     await eventually(() => row("Old survey"));
@@ -62,8 +63,8 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
     expect(within(row("Old survey")).getByRole("button", { name: "Unarchive Old survey" })).toBeTruthy();
 
     fireEvent.click(screen.getByRole("tab", { name: "Recent" }));
-    await waitFor(() => expect(requests.at(-1)?.variables).toEqual({ tab: "recent" }));
-    expect(screen.getByText("Created within the last 14 days")).toBeTruthy();
+    await eventually(() => expect(requests.at(-1)?.variables).toEqual({ tab: "recent" }));
+    await eventually(() => screen.getByText("Created within the last 14 days"));
   });
 
   it("opens on the tab named in the address (hidden) and shows hidden surveys with Unhide", async () => {
@@ -80,19 +81,19 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
     });
     await eventually(() => row("Store visit"));
     expect(count("Store visit")).toBe("41");
-    await waitFor(() => expect(subscriptions.map((s) => s.variables.surveyId).sort()).toEqual([legacy(1), legacy(2)]));
+    await eventually(() => expect(subscriptions.map((s) => s.variables.surveyId).sort()).toEqual([legacy(1), legacy(2)]));
     expect(subscriptions.every((s) => s.name === "SurveyRowResponseCountSubscription")).toBe(true);
 
     emit("SurveyRowResponseCountSubscription", { surveyId: legacy(1) }, {
       data: { responseCountChanged: { surveyId: legacy(1), responseCount: 42, lastFeedbackAt: "2026-11-22T09:30:00.000Z" } },
     });
-    await waitFor(() => expect(count("Store visit")).toBe("42"));
+    await eventually(() => expect(count("Store visit")).toBe("42"));
     expect(within(row("Store visit")).getByText(/22\.11\.2026/)).toBeTruthy();
     expect(count("Web shop")).toBe("7");
     emit("SurveyRowResponseCountSubscription", { surveyId: legacy(1) }, {
       data: { responseCountChanged: { surveyId: legacy(1), responseCount: 45, lastFeedbackAt: "2026-11-22T09:31:00.000Z" } },
     });
-    await waitFor(() => expect(count("Store visit")).toBe("45"));
+    await eventually(() => expect(count("Store visit")).toBe("45"));
     expect(requests.filter((r) => r.name === "SurveyListPageQuery")).toHaveLength(1);
   });
 
@@ -110,17 +111,17 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
     });
     await eventually(() => row("Store visit"));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copy Store visit" })));
-    await waitFor(() => expect(calls).toEqual([{ name: "copy", variables: { id: legacy(1) } }]));
-    await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Survey copied"));
+    await eventually(() => expect(calls).toEqual([{ name: "copy", variables: { id: legacy(1) } }]));
+    await eventually(() => expect(toasts.list().map((t) => t.message)).toContain("Survey copied"));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Archive Store visit" })));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Hide Store visit" })));
-    await waitFor(() => expect(calls.slice(1)).toEqual([
+    await eventually(() => expect(calls.slice(1)).toEqual([
       { name: "archive", variables: { id: legacy(1), archived: true } },
       { name: "hide", variables: { id: legacy(1), hidden: true } },
     ]));
-    await waitFor(() => expect(toasts.list().map((t) => t.message)).toEqual(expect.arrayContaining(["Survey archived", "Survey hidden"])));
+    await eventually(() => expect(toasts.list().map((t) => t.message)).toEqual(expect.arrayContaining(["Survey archived", "Survey hidden"])));
     // Each write reads the list again.
-    await waitFor(() => expect(requests.filter((r) => r.name === "SurveyListPageQuery").length).toBeGreaterThanOrEqual(4));
+    await eventually(() => expect(requests.filter((r) => r.name === "SurveyListPageQuery").length).toBeGreaterThanOrEqual(4));
   });
 
   it("deletes only after the confirmation dialog; Escape keeps the survey", async () => {
@@ -143,8 +144,8 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Delete Store visit" }));
     await act(async () => fireEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete survey" })));
-    await waitFor(() => expect(deleted).toEqual([{ id: legacy(1) }]));
-    await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Survey removed"));
+    await eventually(() => expect(deleted).toEqual([{ id: legacy(1) }]));
+    await eventually(() => expect(toasts.list().map((t) => t.message)).toContain("Survey removed"));
   });
 
   it("shows the server's refusal as a toast", async () => {
@@ -154,7 +155,7 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
     });
     await eventually(() => row("Store visit"));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Archive Store visit" })));
-    await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("You do not have the rights to edit this survey"));
+    await eventually(() => expect(toasts.list().map((t) => t.message)).toContain("You do not have the rights to edit this survey"));
   });
 
   it("links each survey to its editor and preview, and New survey creates one and opens the editor", async () => {
@@ -174,13 +175,19 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
     await eventually(() => screen.getByRole("heading", { name: `Editor of ${legacy(5)}` }));
     expect(created).toEqual([{ input: { name: "New survey", languages: ["en"], questions: [] } }]);
     expect(router.state.location.pathname).toBe(`/surveys/${legacy(5)}/edit`);
-    await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Survey created"));
+    await eventually(() => expect(toasts.list().map((t) => t.message)).toContain("Survey created"));
   });
 
-  it("hides New survey from members who may not create surveys", async () => {
-    render({ SurveyListPageQuery: () => listAnswer([{ n: 1, name: "Store visit" }], { mayCreate: false }) });
+  it("offers a viewer only what they may do: preview and hide, no new survey, copy, edit, archive or delete", async () => {
+    render({ SurveyListPageQuery: () => listAnswer([{ n: 1, name: "Store visit", canEdit: false }], { mayCreate: false }) });
     await eventually(() => row("Store visit"));
     expect(screen.queryByRole("button", { name: "New survey" })).toBeNull();
+    const links = within(row("Store visit")).getAllByRole("link").map((l) => l.getAttribute("aria-label") ?? l.textContent);
+    const buttons = within(row("Store visit")).getAllByRole("button").map((b) => b.getAttribute("aria-label"));
+    const actions = [...links, ...buttons];
+    expect(actions).toEqual(["Store visit", "Preview Store visit", "Hide Store visit"]);
+    // The title opens the preview instead of the editor.
+    expect(within(row("Store visit")).getByRole("link", { name: "Store visit" }).getAttribute("href")).toBe(`/surveys/${legacy(1)}/preview`);
   });
 
   it("offers demo data to an organisation admin on an empty list, then shows the new survey", async () => {
@@ -199,7 +206,7 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
     await eventually(() => row("Demo survey"));
     expect(demo).toEqual([{ responses: 500 }]);
     expect(count("Demo survey")).toBe("500");
-    await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Demo data generated"));
+    await eventually(() => expect(toasts.list().map((t) => t.message)).toContain("Demo data generated"));
   });
 
   it("does not offer demo data to members who are not organisation admins", async () => {

@@ -105,6 +105,7 @@ function SurveyListScreen() {
           query={data}
           tab={tab}
           organizationAdmin={organizationAdmin}
+          mayCreate={mayCreate}
           countryCode={data.viewer?.countryCode ?? null}
           onChanged={refetch}
           onDemoGenerated={() =>

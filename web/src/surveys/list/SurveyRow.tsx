@@ -27,7 +27,18 @@ const responseCountSubscription = graphql`
  * One survey of the list. The row is named by the survey's title; its response count (labelled
  * "Responses") follows responseCountChanged, so a response given elsewhere shows without a reload.
  */
-export function SurveyRow({ survey, countryCode, onChanged }: { survey: SurveyRow_survey$key; countryCode: string | null; onChanged: () => void }) {
+export function SurveyRow({
+  survey,
+  countryCode,
+  mayCreate,
+  onChanged,
+}: {
+  survey: SurveyRow_survey$key;
+  countryCode: string | null;
+  /** The caller may create surveys (copying makes one). */
+  mayCreate: boolean;
+  onChanged: () => void;
+}) {
   const { t } = useLingui();
   const titleId = useId();
   const [confirming, setConfirming] = useState(false);
@@ -42,6 +53,7 @@ export function SurveyRow({ survey, countryCode, onChanged }: { survey: SurveyRo
         responseCount
         lastFeedbackAt
         createdAt
+        viewerMayEdit
         unit {
           name
         }
@@ -128,7 +140,7 @@ export function SurveyRow({ survey, countryCode, onChanged }: { survey: SurveyRo
   return (
     <tr aria-labelledby={titleId} className="survey-row">
       <th scope="row">
-        <Link id={titleId} to={`/surveys/${data.legacyId}/edit`} className="survey-row__title">
+        <Link id={titleId} to={`/surveys/${data.legacyId}/${data.viewerMayEdit ? "edit" : "preview"}`} className="survey-row__title">
           {name}
         </Link>
         <div className="muted survey-row__meta">
@@ -152,23 +164,29 @@ export function SurveyRow({ survey, countryCode, onChanged }: { survey: SurveyRo
       <td>{data.lastFeedbackAt ? formatDateTime(data.lastFeedbackAt, countryCode) : <Trans>No responses yet</Trans>}</td>
       <td>
         <div className="survey-row__actions">
-          <Link className="button button--small button--secondary" to={`/surveys/${data.legacyId}/edit`} aria-label={t`Edit ${name}`}>
-            <Trans>Edit</Trans>
-          </Link>
+          {data.viewerMayEdit ? (
+            <Link className="button button--small button--secondary" to={`/surveys/${data.legacyId}/edit`} aria-label={t`Edit ${name}`}>
+              <Trans>Edit</Trans>
+            </Link>
+          ) : null}
           <Link className="button button--small button--secondary" to={`/surveys/${data.legacyId}/preview`} aria-label={t`Preview ${name}`}>
             <Trans>Preview</Trans>
           </Link>
-          <button type="button" className="button button--small button--ghost" aria-label={t`Copy ${name}`} onClick={() => void copy()}>
-            <Trans>Copy</Trans>
-          </button>
-          <button
-            type="button"
-            className="button button--small button--ghost"
-            aria-label={data.archived ? t`Unarchive ${name}` : t`Archive ${name}`}
-            onClick={() => void archive(!data.archived)}
-          >
-            {data.archived ? <Trans>Unarchive</Trans> : <Trans>Archive</Trans>}
-          </button>
+          {mayCreate ? (
+            <button type="button" className="button button--small button--ghost" aria-label={t`Copy ${name}`} onClick={() => void copy()}>
+              <Trans>Copy</Trans>
+            </button>
+          ) : null}
+          {data.viewerMayEdit ? (
+            <button
+              type="button"
+              className="button button--small button--ghost"
+              aria-label={data.archived ? t`Unarchive ${name}` : t`Archive ${name}`}
+              onClick={() => void archive(!data.archived)}
+            >
+              {data.archived ? <Trans>Unarchive</Trans> : <Trans>Archive</Trans>}
+            </button>
+          ) : null}
           <button
             type="button"
             className="button button--small button--ghost"
@@ -177,9 +195,11 @@ export function SurveyRow({ survey, countryCode, onChanged }: { survey: SurveyRo
           >
             {data.hidden ? <Trans>Unhide</Trans> : <Trans>Hide</Trans>}
           </button>
-          <button type="button" className="button button--small button--ghost survey-row__delete" aria-label={t`Delete ${name}`} onClick={() => setConfirming(true)}>
-            <Trans>Delete</Trans>
-          </button>
+          {data.viewerMayEdit ? (
+            <button type="button" className="button button--small button--ghost survey-row__delete" aria-label={t`Delete ${name}`} onClick={() => setConfirming(true)}>
+              <Trans>Delete</Trans>
+            </button>
+          ) : null}
         </div>
         {confirming ? <ConfirmDeleteDialog name={name} responseCount={data.responseCount} onCancel={() => setConfirming(false)} onConfirm={() => void remove()} /> : null}
       </td>

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { eventually } from "../../test/eventually";
 import type { PublicSurvey } from "../../respondent/types";
@@ -58,19 +58,19 @@ describe("/surveys/:id/preview", { timeout: 30_000 }, () => {
     const { router } = render(`/surveys/${id}/preview`);
     await eventually(() => inFrame().getByRole("heading", { name: /How was it\?/ }));
     act(() => fireEvent.click(screen.getByRole("radio", { name: "Mobile" })));
-    await waitFor(() => expect(frame().title).toBe("Survey preview: Mobile"));
+    await eventually(() => expect(frame().title).toBe("Survey preview: Mobile"));
     expect([frame().getAttribute("width"), frame().getAttribute("height")]).toEqual(["375", "667"]);
     expect(router.state.location.search).toBe("?mode=mobile");
     await eventually(() => inFrame().getByRole("heading", { name: /How was it\?/ }));
     expect(frame().contentDocument!.querySelector(".r-page.r-link")).toBeTruthy();
 
     act(() => fireEvent.click(screen.getByRole("radio", { name: "Terminal" })));
-    await waitFor(() => expect(frame().title).toBe("Survey preview: Terminal"));
+    await eventually(() => expect(frame().title).toBe("Survey preview: Terminal"));
     expect(frame().getAttribute("width")).toBe("1024");
     await eventually(() => frame().contentDocument!.querySelector(".r-page.r-terminal"));
 
     act(() => fireEvent.click(screen.getByRole("radio", { name: "Widget" })));
-    await waitFor(() => expect(frame().title).toBe("Survey preview: Widget"));
+    await eventually(() => expect(frame().title).toBe("Survey preview: Widget"));
     const widget = await eventually(() => inFrame().getByRole("dialog", { name: "Store visit" }));
     expect(within(widget).getByRole("heading", { name: /How was it\?/ })).toBeTruthy();
   });

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { toasts } from "../../shell/toastStore";
 import { eventually } from "../../test/eventually";
@@ -39,7 +39,7 @@ describe("/surveys/templates", { timeout: 30_000 }, () => {
     await eventually(() => screen.getByRole("heading", { name: "Editor of 65a1b2c3d4e5f60718293999" }));
     expect(copied).toEqual([{ id: template(2, "", 0).legacyId }]);
     expect(router.state.location.pathname).toBe("/surveys/65a1b2c3d4e5f60718293999/edit");
-    await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Survey copied"));
+    await eventually(() => expect(toasts.list().map((t) => t.message)).toContain("Survey copied"));
   });
 
   it("says so when there are no templates", async () => {
@@ -54,7 +54,7 @@ describe("/surveys/templates", { timeout: 30_000 }, () => {
     });
     const use = await eventually(() => screen.getByRole("button", { name: "Use template Customer satisfaction" }));
     await act(async () => fireEvent.click(use));
-    await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("You do not have the rights to create surveys"));
+    await eventually(() => expect(toasts.list().map((t) => t.message)).toContain("You do not have the rights to create surveys"));
     expect(router.state.location.pathname).toBe("/surveys/templates");
   });
 });
