@@ -195,13 +195,22 @@ export async function getQuestionResult(caller: AnalyticsCaller, questionId: unk
 
 async function questionResult(prisma: PrismaClient, v: Visibility, f: ResultsFilters, q: QuestionRow, opts: QuestionResultOptions): Promise<QuestionResult> {
   const window = { from: f.from, to: f.to };
-  const [main, earlier, org, series] = await Promise.all([
-    answerSums(prisma, v, f, { questionId: q.id, window, groupBy: null, source: opts.source }),
-    answerSums(prisma, v, f, { questionId: q.id, window: { from: f.earlierFrom, to: f.earlierTo }, groupBy: null, source: opts.source }),
-    answerSums(prisma, v, f, { questionId: q.id, window, groupBy: null, ignoreTouchpoints: true, source: opts.source }),
+  // The window's totals are the sum of its series (every grouping covers every answer), and the
+  // organisation's count is the total when no touchpoint filter narrows it: fewer queries.
+  const [series, earlier, org] = await Promise.all([
     answerSums(prisma, v, f, { questionId: q.id, window, groupBy: f.groupBy, source: opts.source }),
+    answerSums(prisma, v, f, { questionId: q.id, window: { from: f.earlierFrom, to: f.earlierTo }, groupBy: null, source: opts.source }),
+    f.touchpointIds.length ? answerSums(prisma, v, f, { questionId: q.id, window, groupBy: null, ignoreTouchpoints: true, source: opts.source }) : null,
   ]);
-  const mainRows = main.map(num);
+  const totals = new Map<string, Sums>();
+  for (const r of series.map(num)) {
+    const t = totals.get(r.value) ?? { grp: "", value: r.value, count: 0, sum: 0 };
+    t.count += r.count;
+    t.sum += r.sum;
+    totals.set(r.value, t);
+  }
+  const main = [...totals.values()];
+  const mainRows = main;
   const metrics = metricsOf(q, mainRows);
   const threshold = opts.hideResultsIfLessThan ?? null;
   const hidden = threshold !== null && metrics.count < threshold;
@@ -220,7 +229,7 @@ async function questionResult(prisma: PrismaClient, v: Visibility, f: ResultsFil
     surveyId: q.surveyId,
     questionType: q.type,
     title: q.title,
-    organizationNowCount: { overallCount: org.map(num).find((r) => r.value === "*")?.count ?? 0 },
+    organizationNowCount: { overallCount: (org ? org.map(num) : mainRows).find((r) => r.value === "*")?.count ?? 0 },
     hidden,
     mainResult: hidden ? null : { ...metrics, distribution: distributionOf(q, mainRows) },
     earlier: hidden ? null : metricsOf(q, earlier.map(num)),

@@ -78,15 +78,25 @@ export async function getSummary(caller: AnalyticsCaller, input: unknown, opts: 
   const v = await callerVisibility(caller, "summary");
   const now = { from: f.from, to: f.to };
   const earlier = { from: f.earlierFrom, to: f.earlierTo };
-  const [totNow, totEarlier, orgNow, orgEarlier, byTpNow, byTpEarlier, daily] = await Promise.all([
-    responseSums(prisma, v, f, { window: now, groupBy: null, source: opts.source }),
-    responseSums(prisma, v, f, { window: earlier, groupBy: null, source: opts.source }),
-    responseSums(prisma, v, f, { window: now, groupBy: null, organisationWide: true, source: opts.source }),
-    responseSums(prisma, v, f, { window: earlier, groupBy: null, organisationWide: true, source: opts.source }),
+  // Totals are the sums of the per-touchpoint rows; the organisation's figures are the caller's own
+  // when the caller sees the whole organisation unfiltered: fewer queries.
+  const wholeOrg = v.unitIds === null && !f.unitId && f.surveyIds.length === 0;
+  const [byTpNow, byTpEarlier, daily, orgNowRows, orgEarlierRows] = await Promise.all([
     responseSums(prisma, v, f, { window: now, groupBy: "source", source: opts.source }),
     responseSums(prisma, v, f, { window: earlier, groupBy: "source", source: opts.source }),
     responseSums(prisma, v, f, { window: now, groupBy: "daily", source: opts.source }),
+    wholeOrg ? null : responseSums(prisma, v, f, { window: now, groupBy: null, organisationWide: true, source: opts.source }),
+    wholeOrg ? null : responseSums(prisma, v, f, { window: earlier, groupBy: null, organisationWide: true, source: opts.source }),
   ]);
+  const sumOf = (rows: ResponseSums[]): ResponseSums =>
+    rows.map(num).reduce(
+      (a, r) => ({ grp: "", responses: a.responses + r.responses, satSum: a.satSum + r.satSum, satCount: a.satCount + r.satCount, promoters: a.promoters + r.promoters, passives: a.passives + r.passives, detractors: a.detractors + r.detractors }),
+      { ...empty },
+    );
+  const totNow = [sumOf(byTpNow)];
+  const totEarlier = [sumOf(byTpEarlier)];
+  const orgNow = orgNowRows ?? totNow;
+  const orgEarlier = orgEarlierRows ?? totEarlier;
   const one = (rows: ResponseSums[]) => num(rows[0] ?? empty);
   const tpIds = [...new Set([...byTpNow, ...byTpEarlier].map((r) => r.grp))];
   const touchpoints = tpIds.length
