@@ -35,7 +35,7 @@ function setup(opts: { preview?: boolean } = {}) {
   return { sent, queue };
 }
 
-describe("respondent page", () => {
+describe("respondent page", { timeout: 30_000 }, () => {
   it("asks for a required answer, follows the logic, sends the answers given and thanks", async () => {
     const { sent } = setup();
     expect(document.activeElement).toBe(screen.getByRole("heading", { name: /How was it\?/ }));
