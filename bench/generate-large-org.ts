@@ -6,7 +6,7 @@
 // spread over the last 365 days (busier by day than by night), each with 3–5 answers (the survey's
 // first three questions, then each further one at 50 %), written by set-based SQL
 // (INSERT … SELECT FROM generate_series in chunks of 500,000, secondary indexes dropped during the
-// load and rebuilt after), then the roll-ups, month by month. The database is kept: a second run
+// load and rebuilt after), then the roll-ups, month by month (newest first, two at a time). The database is kept: a second run
 // finds the completion mark (the database comment) and does nothing. `--force` starts over.
 import pg from "pg";
 import { deployMigrations } from "../api/src/db/migrations.js";
@@ -157,12 +157,25 @@ export async function generateLargeOrg(opts: { responses?: number; database?: st
       `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename LIKE 'Rollup%'`,
     );
     for (const i of rollupIdx.rows) await db.query(`DROP INDEX "${i.indexname}"`);
+    // Newest month first, on two connections (the months' buckets are disjoint).
     const first = new Date(end - span - 31 * 86_400_000);
-    for (let m = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), 1)); m.getTime() < end + 86_400_000; m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1))) {
-      const next = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1));
-      await db.query(rollupsFromRawSql(`r."organizationId" = $1 AND r."createdAt" >= $2 AND r."createdAt" < $3`, "bulk"), [organizationId, m, next]);
-      log(`roll-ups of ${m.toISOString().slice(0, 7)} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
-    }
+    const months: Date[] = [];
+    for (let m = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), 1)); m.getTime() < end + 86_400_000; m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1))) months.unshift(m);
+    const worker = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      try {
+        await c.query(`SET synchronous_commit = off; SET work_mem = '256MB'; SET session_replication_role = replica`);
+        for (let m = months.shift(); m; m = months.shift()) {
+          const next = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1));
+          await c.query(rollupsFromRawSql(`r."organizationId" = $1 AND r."createdAt" >= $2 AND r."createdAt" < $3`, "bulk"), [organizationId, m, next]);
+          log(`roll-ups of ${m.toISOString().slice(0, 7)} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+        }
+      } finally {
+        await c.end();
+      }
+    };
+    await Promise.all([worker(), worker()]);
     log("roll-up keys");
     for (const k of keys.rows) await db.query(`ALTER TABLE ${k.table} ADD CONSTRAINT "${k.name}" ${k.def}`);
     for (const i of rollupIdx.rows) await db.query(i.indexdef);
