@@ -2,7 +2,7 @@
 // not named is denied (fallbackRule: deny). docs/permissions.md is this file in prose.
 import { allow, deny, shield } from "graphql-shield";
 import { isAuthenticated, isCurrentOrganization, isMember, mayManageUsers, maySeeParentSurvey, noRights } from "./rules.js";
-import { hasShareLink } from "./rules.js";
+import { hasShareLink, isMemberOrShareLink } from "./rules.js";
 
 export const permissions = shield(
   {
@@ -28,13 +28,13 @@ export const permissions = shield(
       sharedView: hasShareLink, // anyone holding a valid, unexpired link (no session needed)
       bookmarks: isMember, // own bookmarks only
       exportJob: isMember, // own export jobs only; any other id is not found
-      feedbackList: allow, // members: the results scope; without a session only with a valid shareToken (the domain checks)
-      textAnalytics: allow, // members: the results scope; without a session only with a valid shareToken (the domain checks)
-      rootCause: allow, // members: the results scope; without a session only with a valid shareToken (the domain checks)
+      feedbackList: isMemberOrShareLink, // members: the results scope; without a session only with a valid shareToken (the domain checks too)
+      textAnalytics: isMemberOrShareLink, // members: the results scope; without a session only with a valid shareToken (the domain checks too)
+      rootCause: isMemberOrShareLink, // members: the results scope; without a session only with a valid shareToken (the domain checks too)
       // analytics (docs/analytics.md): the domain's response scope decides what each caller sees
       summary: isMember, // the viewer's visible touchpoints (restrictSummaryToTeam: their own teams) beside the organisation's figures
-      questionResult: allow, // members: the results scope; without a session only with a valid shareToken (the domain checks)
-      results: allow, // as questionResult
+      questionResult: isMemberOrShareLink, // members: the results scope; without a session only with a valid shareToken (the domain checks too)
+      results: isMemberOrShareLink, // as questionResult
     },
     Mutation: {
       updateProfile: isAuthenticated,
