@@ -161,7 +161,7 @@ export const routeDefs: RouteDef[] = [
   { path: "scaffold-2", title: msg`Scaffold`, componentPage: true },
 
   // Spec 001 §2
-  { path: "summary", title: msg`Summary`, menu: "summary" },
+  { path: "summary", title: msg`Summary`, menu: "summary", screen: () => import("./summary/SummaryPage") },
   {
     path: "surveys",
     title: msg`Surveys`,
