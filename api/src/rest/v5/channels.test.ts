@@ -52,6 +52,12 @@ describe.skipIf(noDatabase)("channels", () => {
     const v6 = await call("PUT", `/channels/${created.body._id}`, tokens.editorA, { ipAddress: "fe80::1" });
     expect(v6.body.ipAddress).toBe("fe80::1");
     expect((await call("PUT", `/channels/${created.body._id}`, tokens.editorA, { ipAddress: "not-an-ip" })).body.error).toBe(touchpointMessages.invalidIp);
+    // Pairing by the UDID the device shows; a malformed one is refused and changes nothing.
+    const paired = await call("PUT", `/channels/${created.body._id}`, tokens.editorA, { udid: "KIOSK-device-0042" });
+    expect(paired.body.udid).toBe("KIOSK-device-0042");
+    const badUdid = await call("PUT", `/channels/${created.body._id}`, tokens.editorA, { udid: "no spaces allowed" });
+    expect(badUdid).toMatchObject({ status: 400, body: { field: "udid" } });
+    expect((await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: created.body._id } })).udid).toBe("KIOSK-device-0042");
     const gqlBad = await gql(t.baseUrl, `mutation { createTouchpoint(input: { name: "K", type: terminal, ipAddress: "1.2.3" }) { touchpoint { legacyId } } }`, {}, tokens.admin);
     expect(gqlBad.errors?.[0]?.message).toBe(touchpointMessages.invalidIp);
   });

@@ -76,6 +76,7 @@ const channelBody = z.object({
   active_survey: z.string().nullish().describe("the survey the channel collects answers for"),
   moveResponses: z.boolean().optional().describe("when unitId changes: move the existing responses to the new unit too"),
   ipAddress: z.string().nullish(),
+  udid: z.string().optional().describe("terminals only, on update: pairs the terminal with the device showing this UDID"),
   settings: z.record(z.string(), z.unknown()).optional(),
   website: z.record(z.string(), z.unknown()).optional(),
 });
@@ -100,6 +101,7 @@ const updateRoute = (method: "POST" | "PUT") =>
           moveResponses: body.moveResponses,
           activeSurveyId: body.active_survey,
           ipAddress: body.ipAddress,
+          udid: body.udid,
           settings: body.settings,
           website: body.website,
           deleteLogo: query.deleteLogo === "true",
