@@ -1,7 +1,7 @@
 // The choices of a single or multiple choice question, or the emotions of an emotion question
 // (each with its cluster for the emotional value index): edit the text per language, add, remove.
 import { Trans, useLingui } from "@lingui/react/macro";
-import { EMOTION_CLUSTERS, newChoiceId, type DraftChoice, type QuestionErrors } from "./draft";
+import { EMOTION_CLUSTERS, MAX_CHOICES, newChoiceId, type DraftChoice, type QuestionErrors } from "./draft";
 import { LocalizedInput } from "./LocalizedInput";
 import { useEditorLabels } from "./useEditorLabels";
 
@@ -93,9 +93,15 @@ export function ChoiceListEditor({ idPrefix, number, emotion, choices, language,
         })}
       </ol>
       {errors.choices ? <p className="field__error">{labels.errors[errors.choices]}</p> : null}
+      {choices.length >= MAX_CHOICES ? (
+        <p className="field__hint">
+          <Trans>A question has at most 100 choices.</Trans>
+        </p>
+      ) : null}
       <button
         type="button"
         className="button button--secondary button--small"
+        disabled={choices.length >= MAX_CHOICES}
         onClick={() => onChange([...choices, { id: newChoiceId(), text: {}, ...(emotion ? { cluster: "advocacy" } : {}) }])}
       >
         {emotion ? t`Add emotion to question ${number}` : t`Add choice to question ${number}`}

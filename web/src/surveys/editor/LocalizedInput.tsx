@@ -1,7 +1,7 @@
 // One text of the survey in the language being edited. In another language than the default the
 // default text shows as the placeholder and below the field, so a translator sees the original.
 import { Trans } from "@lingui/react/macro";
-import type { LocalizedText } from "./draft";
+import { MAX_TEXT, type LocalizedText } from "./draft";
 
 type Props = {
   id: string;
@@ -23,6 +23,7 @@ export function LocalizedInput({ id, label, value, language, defaultLanguage, on
     id,
     value: text,
     lang: language,
+    maxLength: MAX_TEXT,
     placeholder: original || placeholder,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": describedBy,

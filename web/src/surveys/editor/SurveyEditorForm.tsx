@@ -19,6 +19,7 @@ import {
   hasLogic,
   isValid,
   makeDefaultLanguage,
+  MAX_QUESTIONS,
   moveQuestion,
   newQuestion,
   QUESTION_TYPES,
@@ -309,9 +310,14 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
             onRemove={remove}
           />
         ))}
+        {draft.questions.length >= MAX_QUESTIONS ? (
+          <p className="field__hint">
+            <Trans>A survey has at most 200 questions.</Trans>
+          </p>
+        ) : null}
         <div className="se-add" role="group" aria-label={t`Add a question`}>
           {QUESTION_TYPES.map((type) => (
-            <button key={type} type="button" className="button button--secondary button--small" onClick={() => add(type)}>
+            <button key={type} type="button" className="button button--secondary button--small" disabled={draft.questions.length >= MAX_QUESTIONS} onClick={() => add(type)}>
               {labels.addType[type]}
             </button>
           ))}

@@ -320,6 +320,13 @@ describe("/surveys/:id/edit", () => {
     expect((calls.update[0].input as Input).questions).toEqual([expect.objectContaining({ _id: "5f00000000000000000000a1", logic: { "10": "end" } })]);
   });
 
+  it("offers no more questions than the API's 200", async () => {
+    const many = Array.from({ length: 200 }, (_, i) => ({ _id: `${String(i).padStart(3, "0")}${"d".repeat(21)}`, type: "openText", title: { en: `Q${i + 1}` }, options: {}, choices: [], tags: [], required: false, logic: null }));
+    open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey({ questions: many }), features: [] });
+    expect(await screen.findByText("A survey has at most 200 questions.", {}, { timeout: FIRST_RENDER_MS })).toBeTruthy();
+    expect((screen.getByText("Add open text question", { selector: "button" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it("shows the survey read-only to someone who may not edit it", async () => {
     open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey(), readOnly: true });
     const title = (await screen.findByLabelText("Question 1 title", {}, { timeout: FIRST_RENDER_MS })) as HTMLInputElement;

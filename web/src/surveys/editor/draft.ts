@@ -11,6 +11,10 @@ export const EMOTION_CLUSTERS = ["advocacy", "trust", "attention", "destroying"]
 export type EmotionCluster = (typeof EMOTION_CLUSTERS)[number];
 export const CONTACT_FIELDS = ["name", "email", "phone"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
+/** The API's limits (api/src/domain/surveys/input.ts). */
+export const MAX_QUESTIONS = 200;
+export const MAX_CHOICES = 100;
+export const MAX_TEXT = 2000;
 /** "end" as a logic target: the survey ends after this answer. */
 export const END = "end";
 /** The logic key that matches any answer without a more specific rule. */
