@@ -8,6 +8,8 @@ import { createOrganizationFixture, type OrganizationFixture } from "../../test/
 import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "./test-data.js";
 import { markResponsesChanged, rebuildRollups, rollupTables } from "./rollups.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import { loadViewer } from "../viewer.js";
+import { updateTouchpoint } from "../touchpoints/touchpoints.js";
 
 async function snapshot(prisma: PrismaClient, organizationId: string): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
@@ -127,6 +129,16 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     await markResponsesChanged(t.prisma, orgId, pick(3));
     await expectRollupsMatchRaw(t.prisma, orgId);
     await markResponsesChanged(t.prisma, orgId, []);
+  });
+
+  it("moving a touchpoint with its responses to another team moves its roll-ups too", async () => {
+    const orgId = org.organization.id;
+    const viewer = (await loadViewer(t.prisma, org.users.admin.id, "accessToken"))!;
+    const ctx = { prisma: t.prisma, bus: t.bus, jobs: t.jobs, config: t.config, viewer };
+    await updateTouchpoint(ctx, touchpointId, { unitId: org.units.unitB.id, moveResponses: true });
+    const units = await t.prisma.rollupResponseDay.groupBy({ by: ["unitId"], where: { organizationId: orgId, touchpointId } });
+    expect(units.map((u) => u.unitId)).toEqual([org.units.unitB.id]);
+    await expectRollupsMatchRaw(t.prisma, orgId);
   });
 
   it("deleting a survey, question, touchpoint or organisation removes their roll-ups (triggers)", async () => {

@@ -134,6 +134,16 @@ export async function markResponsesChanged(db: PrismaClient, organizationId: str
   });
 }
 
+/**
+ * Rebuilds one touchpoint's roll-ups inside the caller's transaction (after its responses moved to
+ * another team: the unit is part of the roll-up key).
+ */
+export async function rebuildTouchpointRollups(tx: Db, organizationId: string, touchpointId: string): Promise<void> {
+  await tx.$executeRawUnsafe(`LOCK TABLE ${rollupTables.map((t) => `"${t}"`).join(", ")} IN SHARE ROW EXCLUSIVE MODE`);
+  for (const table of rollupTables) await tx.$executeRawUnsafe(`DELETE FROM "${table}" WHERE "organizationId" = $1 AND "touchpointId" = $2`, organizationId, touchpointId);
+  await tx.$executeRawUnsafe(rollupsFromRawSql(`r."organizationId" = $1 AND r."touchpointId" = $2`), organizationId, touchpointId);
+}
+
 /** Rebuilds every roll-up row of one organisation (or of all organisations) from the raw rows. */
 export async function rebuildRollups(db: PrismaClient, organizationId?: string): Promise<void> {
   await inLockedTransaction(db, async (tx) => {

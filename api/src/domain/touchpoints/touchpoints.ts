@@ -20,6 +20,7 @@ import { badInput, conflict, forbidden, notFound } from "../errors.js";
 import { objectIdSchema, parseInput, messages } from "../validation.js";
 import { requireFeature } from "../features/features.js";
 import { loadManager, unitOf, unitsWithRight, type Manager } from "../user-management/manager.js";
+import { rebuildTouchpointRollups } from "../analytics/rollups.js";
 import { defaultWebsiteSettings, displayTypes, placements } from "./website-settings.js";
 
 export const touchpointMessages = {
@@ -249,6 +250,7 @@ export async function updateTouchpoint(ctx: DomainContext, touchpointId: string,
       const saved = await tx.touchpoint.update({ where: { id: row.id }, data: update, select: touchpointSelect });
       if (moving && data.moveResponses) {
         await tx.response.updateMany({ where: { touchpointId: row.id, organizationId: m.organizationId }, data: { unitId: saved.unitId } });
+        await rebuildTouchpointRollups(tx, m.organizationId, row.id); // the unit is part of the roll-up key
       }
       return saved;
     });
