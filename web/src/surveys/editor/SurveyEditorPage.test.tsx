@@ -165,7 +165,7 @@ describe("/surveys/:id/edit", () => {
     expect([...document.querySelectorAll(".field__error")].map((e) => e.textContent)).toEqual([]);
     expect(saveButton().disabled).toBe(false);
     await save();
-    await waitFor(() => expect(calls.create).toHaveLength(1));
+    await waitFor(() => expect(calls.create).toHaveLength(1), { timeout: FIRST_RENDER_MS });
     const input = calls.create[0].input as Input;
     const refs = input.questions.map((q) => q.ref as string);
     expect(refs.every((r) => typeof r === "string" && r.length > 0)).toBe(true);
@@ -206,10 +206,10 @@ describe("/surveys/:id/edit", () => {
         { ref: refs[7], type: "contactDetails", title: { en: "Contact" }, subtitle: null, options: { fields: ["name", "email"] }, choices: [], tags: [], required: false, logic: null },
       ],
     });
-    await waitFor(() => expect(toasts.list().map((t) => t.message)).toEqual(["Survey created"]));
+    await waitFor(() => expect(toasts.list().map((t) => t.message)).toEqual(["Survey created"]), { timeout: FIRST_RENDER_MS });
     // The page continues at the new survey's address, unguarded, with a preview link.
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/surveys/${SURVEY_ID}/edit`));
-    expect((await screen.findByRole("link", { name: "Preview" })).getAttribute("href")).toBe(`/surveys/${SURVEY_ID}/preview`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/surveys/${SURVEY_ID}/edit`), { timeout: FIRST_RENDER_MS });
+    expect((await screen.findByRole("link", { name: "Preview" }, { timeout: FIRST_RENDER_MS })).getAttribute("href")).toBe(`/surveys/${SURVEY_ID}/preview`);
     expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 
