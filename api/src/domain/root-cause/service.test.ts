@@ -15,7 +15,7 @@ import { rootCauseMessages } from "./service.js";
 const doc = `query($outcome: String!, $filters: String, $min: Int, $token: String) {
   rootCause(outcomeQuestionId: $outcome, filtersJson: $filters, minSampleSize: $min, shareToken: $token) {
     outcome { questionLegacyId title type n performance nps }
-    minSampleSize significanceLevel hiddenBecauseFewerThan
+    minSampleSize significanceLevel sampleLimit sampled hiddenBecauseFewerThan
     items { kind questionLegacyId questionTitle questionType optionId optionText importance pValue significant n answered performance outcomeDifference status quadrant }
   }
 }`;
@@ -135,7 +135,7 @@ describe.skipIf(noDatabase)("rootCause", () => {
     expect(rc.outcome).toMatchObject({ questionLegacyId: s.questions.nps.id, type: "nps", n: N, title: "nps question" });
     expect(rc.outcome.nps).toBeCloseTo(((promoters - detractors) / N) * 100, 2);
     expect(rc.outcome.performance).toBeCloseTo((data.nps.reduce((a, b) => a + b, 0) / N) * 10, 2);
-    expect(rc).toMatchObject({ minSampleSize: 30, significanceLevel: 0.05, hiddenBecauseFewerThan: null });
+    expect(rc).toMatchObject({ minSampleSize: 30, significanceLevel: 0.05, sampleLimit: 20_000, sampled: false, hiddenBecauseFewerThan: null });
 
     const smiley = itemOf(rc.items, s.questions.smiley.id);
     expect(smiley).toMatchObject({ kind: "question", questionType: "smiley", n: N, answered: N, significant: true, status: "ok" });

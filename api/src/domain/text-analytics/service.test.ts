@@ -13,7 +13,7 @@ import { TEXT_ANALYSIS_CAP } from "./service.js";
 
 const doc = `query($filters: String, $q: String, $token: String, $label: SentimentLabel, $lang: String) {
   textAnalytics(filtersJson: $filters, questionId: $q, shareToken: $token) {
-    questionLegacyIds totalAnswers analyzedAnswers cap capped unsupportedLanguageAnswers hiddenBecauseFewerThan
+    questionLegacyIds totalAnswers totalIsLowerBound analyzedAnswers cap capped unsupportedLanguageAnswers hiddenBecauseFewerThan
     sentiment { count positive neutral negative mean }
     sentimentByLanguage { language count positive negative neutral mean }
     words(limit: 30, language: $lang) { word stem language count answers sentiment }
@@ -236,7 +236,7 @@ describe.skipIf(noDatabase)("textAnalytics", () => {
     const res = await ask({ filters, q: big.questions.text.id }, tokens.admin);
     const ms = performance.now() - started;
     expect(res.errors).toBeUndefined();
-    expect(res.data!.textAnalytics).toMatchObject({ totalAnswers: total, analyzedAnswers: TEXT_ANALYSIS_CAP, capped: true });
+    expect(res.data!.textAnalytics).toMatchObject({ totalAnswers: total, totalIsLowerBound: false, analyzedAnswers: TEXT_ANALYSIS_CAP, capped: true });
     // the newest is analysed, the oldest not
     expect(res.data!.textAnalytics.answers.items[0].text).toBe(`${phrases[(total - 1) % phrases.length]} ${total - 1}`);
     expect(res.data!.textAnalytics.words.find((w: any) => w.stem === "palvelu").answers).toBe(
