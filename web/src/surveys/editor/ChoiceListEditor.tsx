@@ -75,19 +75,35 @@ export function ChoiceListEditor({ idPrefix, number, emotion, choices, language,
                   {error === "unknownCluster" ? <p className="field__error">{labels.errors.unknownCluster}</p> : null}
                 </div>
               ) : null}
-              <button type="button" className="button button--ghost button--small" disabled={n === 0} onClick={() => move(n, -1)}>
-                {emotion ? t`Move emotion ${m} of question ${number} up` : t`Move choice ${m} of question ${number} up`}
-              </button>
-              <button type="button" className="button button--ghost button--small" disabled={n === shown.length - 1} onClick={() => move(n, 1)}>
-                {emotion ? t`Move emotion ${m} of question ${number} down` : t`Move choice ${m} of question ${number} down`}
-              </button>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                onClick={() => onChange(choices.filter((_, j) => j !== i))}
-              >
-                {emotion ? t`Remove emotion ${m} of question ${number}` : t`Remove choice ${m} of question ${number}`}
-              </button>
+              {/* Short visible words; the accessible names say which item of which question (and contain the word). */}
+              <div className="se-choice__tools">
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={n === 0}
+                  aria-label={emotion ? t`Move emotion ${m} of question ${number} up` : t`Move choice ${m} of question ${number} up`}
+                  onClick={() => move(n, -1)}
+                >
+                  {t`Up`}
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={n === shown.length - 1}
+                  aria-label={emotion ? t`Move emotion ${m} of question ${number} down` : t`Move choice ${m} of question ${number} down`}
+                  onClick={() => move(n, 1)}
+                >
+                  {t`Down`}
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  aria-label={emotion ? t`Remove emotion ${m} of question ${number}` : t`Remove choice ${m} of question ${number}`}
+                  onClick={() => onChange(choices.filter((_, j) => j !== i))}
+                >
+                  {t`Remove`}
+                </button>
+              </div>
             </li>
           );
         })}

@@ -80,7 +80,11 @@ function scope(name: string) {
 }
 const type = (label: string, value: string) => fireEvent.change(scope(label).getByLabelText(label), { target: { value } });
 // By text, not by role: computing every button's accessible name in a large form is slow in jsdom.
-const click = (name: string) => fireEvent.click((/^Add \w[\w ]* question$/.test(name) ? screen : scope(name)).getByText(name, { selector: "button" }));
+// Buttons with a short visible word carry their full name in aria-label.
+const click = (name: string) => {
+  const where = /^Add \w[\w ]* question$/.test(name) ? screen : scope(name);
+  fireEvent.click(where.queryByText(name, { selector: "button" }) ?? where.getByLabelText(name, { selector: "button" }));
+};
 const saveButton = () => screen.getByText("Save", { selector: "button" }) as HTMLButtonElement;
 const save = async () => {
   await act(async () => {
