@@ -1,20 +1,8 @@
 // The foundation as a person uses it, in Debian's Chromium against a real server (real
 // PostgreSQL, the embedded OpenID provider, the built web client): sign in, the shell and its
 // guards, the profile screen end to end, languages.
-import { expect, test, type Page } from "@playwright/test";
-
-const demoPassword = "Demo-Password-1!";
-
-async function signIn(page: Page, email: string, path = "/settings/user") {
-  await page.goto(path);
-  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(demoPassword);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  // Back in the app once the authorisation code has been exchanged.
-  await page.waitForURL((url) => !/^\/(oidc|auth-callback)/.test(url.pathname));
-  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
-}
+import { expect, test } from "@playwright/test";
+import { signIn } from "./support";
 
 test("a signed-out visitor is sent to the identity provider and comes back to the page they asked for", async ({ page }) => {
   await signIn(page, "admin@demo.example");

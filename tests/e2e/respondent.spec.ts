@@ -1,24 +1,7 @@
 // The respondent pages as respondents use them, against the real server and database: the public
 // survey page of a link, and a terminal that keeps answering with the network cut.
 import { expect, test } from "@playwright/test";
-import pg from "pg";
-
-const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = "/feedback_e2e";
-  return url.toString();
-})();
-
-async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+import { query } from "./support";
 
 const touchpointId = async (name: string) =>
   (await query<{ id: string }>(`SELECT "id" FROM "Touchpoint" WHERE "name" = $1 AND NOT "deleted"`, [name]))[0]!.id;

@@ -5,7 +5,7 @@ import pg from "pg";
 export const demoPassword = "Demo-Password-1!";
 
 const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const databaseUrl = (() => {
+const databaseUrl = process.env.E2E_DATABASE_URL ?? (() => {
   const url = new URL(adminUrl);
   url.pathname = "/feedback_e2e";
   return url.toString();
@@ -23,7 +23,7 @@ export async function query<T>(sql: string, params: unknown[] = []): Promise<T[]
 }
 
 /** Opens `path`, signs in on the embedded provider's page and waits for the app's menu. */
-export async function signIn(page: Page, email: string, path: string) {
+export async function signIn(page: Page, email: string, path = "/settings/user") {
   await page.goto(path);
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await page.getByLabel("Email").fill(email);

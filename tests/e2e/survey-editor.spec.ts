@@ -1,19 +1,8 @@
 // The survey editor as a person uses it, in Chromium against the real server: build a new survey
 // with every question type, two languages, tags and logic, by role and label only; save it; reload
 // and find everything stored; blank titles refused; the unsaved-changes guard.
-import { expect, test, type Page } from "@playwright/test";
-
-const demoPassword = "Demo-Password-1!";
-
-async function signIn(page: Page, email: string, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(demoPassword);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => !/^\/(oidc|auth-callback)/.test(url.pathname));
-  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
-}
+import { expect, test } from "@playwright/test";
+import { signIn } from "./support";
 
 test("builds a survey with every question type, two languages, tags and logic, and saves it", async ({ page }) => {
   await signIn(page, "admin@demo.example", "/surveys/new/edit");

@@ -1,36 +1,8 @@
 // Survey management in Chromium against the real server: the survey list's response count rises
 // live while a respondent answers in another browser; a new survey is archived and found on the
 // Archived tab; a public template is copied into the editor and previewed in each display type.
-import { expect, test, type Page } from "@playwright/test";
-import pg from "pg";
-
-const demoPassword = "Demo-Password-1!";
-const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const databaseUrl = (() => {
-  const url = new URL(adminUrl);
-  url.pathname = "/feedback_e2e";
-  return url.toString();
-})();
-
-async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
-async function signIn(page: Page, email: string, path: string) {
-  await page.goto(path);
-  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(demoPassword);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.waitForURL((url) => !/^\/(oidc|auth-callback)/.test(url.pathname));
-  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
-}
+import { expect, test } from "@playwright/test";
+import { query, signIn } from "./support";
 
 test("the survey list's response count rises live when a respondent answers elsewhere", async ({ page, browser }) => {
   await signIn(page, "admin@demo.example", "/surveys/list");
