@@ -175,6 +175,17 @@ describe.skipIf(noDatabase)("export jobs", () => {
     expect((await errorOf(getExportJob(mine, "not-an-id"))).code).toBe("NOT_FOUND");
   });
 
+  it("a job left generating for hours (its process restarted) reads as failed", async () => {
+    const ctx = await ctxOf(org.users.editorA.id, org.organization.id);
+    const row = await t.prisma.exportJob.create({
+      data: { organizationId: org.organization.id, userId: org.users.editorA.id, kind: "pdf", request: {}, createdAt: new Date(Date.now() - 3 * 3_600_000) },
+    });
+    expect(await getExportJob(ctx, row.id)).toMatchObject({ status: "failed", error: exportMessages.pdfFailed });
+    expect(await t.prisma.exportJob.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "failed", error: exportMessages.pdfFailed });
+    const fresh = await t.prisma.exportJob.create({ data: { organizationId: org.organization.id, userId: org.users.editorA.id, kind: "csv", request: {} } });
+    expect((await getExportJob(ctx, fresh.id)).status).toBe("generating");
+  });
+
   it("removes files older than a day when the next export starts", async () => {
     const ctx = await ctxOf(org.users.editorA.id, org.organization.id);
     const id = await startExport(ctx, { kind: "csv", request: { rows: 1 }, producer: slowCsv });

@@ -24,6 +24,8 @@ export { defineExportProducer } from "./producers.js";
 
 /** How long a finished file can be downloaded. */
 export const exportTtlMs = 24 * 60 * 60 * 1000;
+/** A job still generating after this long lost its process (a restart): it reads as failed. */
+export const stalledAfterMs = 2 * 60 * 60 * 1000;
 
 export const exportMessages = {
   notFound: "Export not found",
@@ -137,6 +139,17 @@ export async function getExportJob(ctx: DomainContext, id: string): Promise<Expo
     ? await ctx.prisma.exportJob.findFirst({ where: { id, organizationId, userId: viewer.userId } })
     : null;
   if (!job) throw notFound(exportMessages.notFound);
+  if (job.status === "generating" && Date.now() - job.createdAt.getTime() > stalledAfterMs) {
+    // Its process went away (an in-process job does not survive a restart): say so instead of spinning.
+    const error = job.kind === "pdf" ? exportMessages.pdfFailed : exportMessages.fileFailed;
+    const failed = await ctx.prisma.exportJob.updateMany({ where: { id: job.id, status: "generating" }, data: { status: "failed", error, finishedAt: new Date() } });
+    if (failed.count) {
+      const row = { ...job, status: "failed" as const, error, finishedAt: new Date() };
+      ctx.bus.publish("export:status", row.id, statusEvent(row));
+      return row;
+    }
+    return ctx.prisma.exportJob.findFirstOrThrow({ where: { id: job.id } });
+  }
   return job;
 }
 
