@@ -69,8 +69,8 @@ const TextAnalyticsRef = builder.objectRef<TextAnalytics>("TextAnalytics").imple
   description: "Sentiment and word cloud of open-text answers under the results filters (the most recent `cap` answers)",
   fields: (t) => ({
     questionLegacyIds: t.exposeStringList("questionIds", { description: "the open-text questions analysed" }),
-    totalAnswers: t.exposeInt("totalAnswers", { description: "answers with text under the filters, counted up to 50,000 (see totalIsLowerBound)" }),
-    totalIsLowerBound: t.exposeBoolean("totalIsLowerBound", { description: "more than 50,000 answers matched: totalAnswers reads \"at least\"" }),
+    totalAnswers: t.exposeInt("totalAnswers", { description: "answers with text under the filters, counted up to 10,000 (see totalIsLowerBound)" }),
+    totalIsLowerBound: t.exposeBoolean("totalIsLowerBound", { description: "more than 10,000 answers matched: totalAnswers reads \"at least\"" }),
     analyzedAnswers: t.exposeInt("analyzedAnswers", { description: "answers analysed: the most recent, at most cap" }),
     cap: t.exposeInt("cap"),
     capped: t.exposeBoolean("capped", { description: "true when older answers were left out" }),
