@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { toasts } from "../shell/toastStore";
 import { eventually } from "../test/eventually";
 import ResultsPage from "./ResultsPage";
@@ -125,6 +125,11 @@ const render = (path: string, handlers: Record<string, Handler>, rest?: (path: s
   renderScreen({ path, pattern: "/results", element: <ResultsPage />, handlers, rest });
 
 describe("/results", { timeout: 60_000 }, () => {
+  // Transform the lazily loaded chart sections once, before the clock of any test starts.
+  beforeAll(async () => {
+    await Promise.all([import("./QuestionResults"), import("./TextAnalyticsPanel"), import("./RootCausePanel")]);
+  }, 180_000);
+
   beforeEach(() => {
     toasts.clear();
     document.documentElement.removeAttribute("data-print-ready");

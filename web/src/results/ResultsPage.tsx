@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { useSearchParams } from "react-router-dom";
 import type { ResultsPageOptionsQuery } from "../__generated__/ResultsPageOptionsQuery.graphql";
@@ -20,14 +20,16 @@ import {
   type ResultsFilterState,
   type ResultsView,
 } from "./filters";
-import { QuestionResults } from "./QuestionResults";
 import { pickText, toFilterQuestion, type StoredQuestion } from "./questionOptions";
 import { ResultsErrorBoundary } from "./ResultsErrorBoundary";
-import { RootCausePanel } from "./RootCausePanel";
 import { ShareLinkDialog } from "./ShareLinkDialog";
-import { TextAnalyticsPanel } from "./TextAnalyticsPanel";
 import { ViewTabs } from "./ViewTabs";
 import "./results.css";
+
+// The chart sections load on their own (Victory is large): the filters and tools show at once.
+const QuestionResults = lazy(() => import("./QuestionResults").then((m) => ({ default: m.QuestionResults })));
+const TextAnalyticsPanel = lazy(() => import("./TextAnalyticsPanel").then((m) => ({ default: m.TextAnalyticsPanel })));
+const RootCausePanel = lazy(() => import("./RootCausePanel").then((m) => ({ default: m.RootCausePanel })));
 
 /** The sections a printed (PDF) page can hold: `components=` of the print address. */
 export const printComponents = ["questions", "table", "feedbackList", "textAnalytics", "rootCause"] as const;
@@ -295,7 +297,16 @@ export default function ResultsPage() {
         </section>
       )}
     >
-      <Suspense fallback={<Loading />}>{token ? <SharedResults token={token} /> : <MemberResults />}</Suspense>
+      <Suspense
+        fallback={
+          <section className="page">
+            <h1 className="page__title">{t`Results`}</h1>
+            <Loading />
+          </section>
+        }
+      >
+        {token ? <SharedResults token={token} /> : <MemberResults />}
+      </Suspense>
     </ResultsErrorBoundary>
   );
 }

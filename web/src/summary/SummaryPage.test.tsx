@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../test/eventually";
 import { renderScreen } from "../results/testing";
-import SummaryPage, { localToday } from "./SummaryPage";
+import SummaryPage from "./SummaryPage";
+import { localToday } from "./summaryFilters";
 
 const id = (n: number) => `65a1b2c3d4e5f607182930${String(n).padStart(2, "0")}`;
 const today = localToday().replace(/-/g, "/");
@@ -40,16 +41,21 @@ const render = (path: string, to?: string) =>
     path,
     pattern: "/summary",
     element: <SummaryPage />,
-    handlers: { SummaryPageQuery: () => summaryAnswer(to), SummaryPageSurveysQuery: surveysAnswer },
+    handlers: { SummaryContentQuery: () => summaryAnswer(to), SummaryPageSurveysQuery: surveysAnswer },
   });
 
 const kpi = (label: string) => screen.getByRole("figure", { name: label });
 
 describe("/summary", { timeout: 60_000 }, () => {
+  // Transform the lazily loaded charts once, before the clock of any test starts.
+  beforeAll(async () => {
+    await import("./SummaryContent");
+  }, 180_000);
+
   it("shows the figures now, earlier and the organisation's, the ranking now against earlier, and daily charts", async () => {
     const { requests } = render("/summary");
     await eventually(() => kpi("Responses"), 25_000);
-    const input = requests.find((r) => r.name === "SummaryPageQuery")!.variables.input as Record<string, unknown>;
+    const input = requests.find((r) => r.name === "SummaryContentQuery")!.variables.input as Record<string, unknown>;
     expect(input).toMatchObject({ from: null, to: null, surveyIds: [] });
     expect(typeof input.utcOffset).toBe("number");
     expect(within(kpi("Responses")).getByRole("status", { name: "Responses now" }).textContent).toBe("120");
@@ -71,8 +77,8 @@ describe("/summary", { timeout: 60_000 }, () => {
   it("counts move while responses arrive, only for the chosen surveys; the organisation's count takes every arrival", async () => {
     const { emit, subscriptions } = render(`/summary?survey=${id(10)}`);
     await eventually(() => kpi("Responses"), 25_000);
-    await waitFor(() => expect(subscriptions.some((s) => s.name === "SummaryPageLiveSubscription")).toBe(true));
-    emit("SummaryPageLiveSubscription", {}, {
+    await waitFor(() => expect(subscriptions.some((s) => s.name === "SummaryContentLiveSubscription")).toBe(true));
+    emit("SummaryContentLiveSubscription", {}, {
       data: {
         summaryResponsesArrived: {
           created: 3,
@@ -93,8 +99,8 @@ describe("/summary", { timeout: 60_000 }, () => {
   it("a window that ended before today does not move with arrivals", async () => {
     const { emit, subscriptions } = render("/summary?from=2026-01-01&to=2026-01-07", "2026/01/07");
     await eventually(() => kpi("Responses"), 25_000);
-    await waitFor(() => expect(subscriptions.some((s) => s.name === "SummaryPageLiveSubscription")).toBe(true));
-    emit("SummaryPageLiveSubscription", {}, { data: { summaryResponsesArrived: { created: 1, touchpoints: [{ touchpointLegacyId: id(1), surveyLegacyId: id(10), created: 1 }] } } });
+    await waitFor(() => expect(subscriptions.some((s) => s.name === "SummaryContentLiveSubscription")).toBe(true));
+    emit("SummaryContentLiveSubscription", {}, { data: { summaryResponsesArrived: { created: 1, touchpoints: [{ touchpointLegacyId: id(1), surveyLegacyId: id(10), created: 1 }] } } });
     expect(within(kpi("Responses")).getByRole("status").textContent).toBe("120");
   });
 
@@ -111,7 +117,7 @@ describe("/summary", { timeout: 60_000 }, () => {
     fireEvent.click(within(form).getByRole("button", { name: "Update summary" }));
     await waitFor(() => expect(router.state.location.search).toBe(`?from=2026-02-10&to=2026-02-16&survey=${id(11)}`));
     await waitFor(() =>
-      expect(requests.filter((r) => r.name === "SummaryPageQuery").at(-1)?.variables.input).toMatchObject({ from: "2026-02-10", to: "2026-02-16", surveyIds: [id(11)] }),
+      expect(requests.filter((r) => r.name === "SummaryContentQuery").at(-1)?.variables.input).toMatchObject({ from: "2026-02-10", to: "2026-02-16", surveyIds: [id(11)] }),
     );
   });
 });
