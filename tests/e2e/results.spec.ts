@@ -1,0 +1,98 @@
+// The results as a manager uses them, in Chromium against the real server and its demo data: filter,
+// group by week, save a bookmark, share a link that opens signed out without a bearer token, and
+// export CSV, XLSX and PDF, opening each file to check what is inside.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
+import { signIn } from "./support";
+
+const dir = mkdtempSync(path.join(tmpdir(), "results-e2e-"));
+
+async function exportFile(page: Page, button: string, kind: string): Promise<string> {
+  const download = page.waitForEvent("download", { timeout: 60_000 });
+  await page.getByRole("button", { name: button }).click();
+  // The progress bar follows the job until the file is ready; then the browser downloads it.
+  await expect(page.getByRole("progressbar", { name: `${kind} export progress` })).toBeVisible();
+  const file = await download;
+  const target = path.join(dir, file.suggestedFilename());
+  await file.saveAs(target);
+  return target;
+}
+
+test("filter, group by week, bookmark, share signed out, and export CSV, XLSX and PDF", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await signIn(page, "admin@demo.example", "/results");
+  const filters = page.getByRole("form", { name: "Results filters" });
+  await expect(filters).toBeVisible();
+  await filters.getByLabel("Date range").selectOption({ label: "Last 30 days" });
+  await filters.getByLabel("Group by").selectOption({ label: "Week number" });
+  await filters.getByRole("button", { name: "Filter results" }).click();
+  await expect(page).toHaveURL(/groupBy=weekNumber/);
+  await expect(page).toHaveURL(/preset=last30Days/);
+  // Charts drawn per question (each a named figure).
+  await expect(page.getByRole("figure").first()).toBeVisible();
+
+  // A bookmark of this view.
+  const bookmark = `Weekly view ${Date.now() % 100000}`;
+  await page.getByLabel("Bookmark name").fill(bookmark);
+  await page.getByRole("button", { name: "Save bookmark" }).click();
+  await expect(page.getByRole("list", { name: "Saved views" })).toContainText(bookmark);
+  await page.reload();
+  await expect(page.getByRole("list", { name: "Saved views" })).toContainText(bookmark);
+
+  // A share link, opened signed out in a fresh browser context.
+  await page.getByRole("button", { name: "Share results" }).click();
+  const dialog = page.getByRole("dialog", { name: "Share results by link" });
+  await dialog.getByLabel("Link name").fill("Weekly results for the board");
+  await dialog.getByRole("button", { name: "Create share link" }).click();
+  const link = await dialog.getByLabel("Share link").inputValue();
+  expect(link).toMatch(/\/results\?token=/);
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  const visitor = await browser.newContext();
+  const shared = await visitor.newPage();
+  const bearerRequests: string[] = [];
+  shared.on("request", (request) => {
+    if (request.headers()["authorization"]) bearerRequests.push(request.url());
+  });
+  await shared.goto(link);
+  await expect(shared.getByText("You are viewing shared results.")).toBeVisible();
+  await expect(shared.getByRole("heading", { name: "Weekly results for the board" })).toBeVisible();
+  await expect(shared.getByRole("figure").first()).toBeVisible();
+  await expect(shared.getByRole("heading", { name: "Sign in" })).toHaveCount(0);
+  expect(bearerRequests).toEqual([]);
+  await visitor.close();
+
+  // Exports: CSV and XLSX from the feedback list, PDF of the results.
+  const csvPath = await exportFile(page, "Export CSV", "CSV");
+  const rows = parse(readFileSync(csvPath), { bom: true }) as string[][];
+  expect(rows.length).toBeGreaterThan(1);
+  const header = rows[0]!;
+  expect(header.length).toBeGreaterThan(3);
+  expect(rows.slice(1).every((r) => r.length === header.length)).toBe(true);
+
+  const xlsxPath = await exportFile(page, "Export XLSX", "XLSX");
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(xlsxPath);
+  const sheet = workbook.worksheets[0]!;
+  const xlsxHeader = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+  expect(xlsxHeader).toEqual(header);
+  expect(sheet.actualRowCount).toBe(rows.length);
+
+  const firstQuestion = (await page.getByRole("heading", { level: 3 }).first().textContent())!.trim();
+  expect(firstQuestion.length).toBeGreaterThan(3);
+  const pdfPath = await exportFile(page, "Export PDF", "PDF");
+  expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe("%PDF-");
+  const text = execFileSync("pdftotext", ["-layout", pdfPath, "-"]).toString();
+  // The PDF holds the questions' charts as on screen (text of the figures, not only a title).
+  expect(text.replace(/\s+/g, " ")).toContain(firstQuestion);
+  expect(text).toContain("Answers:");
+  const png = path.join(dir, "page");
+  execFileSync("pdftoppm", ["-png", "-r", "50", "-f", "1", "-l", "1", "-singlefile", pdfPath, png]);
+  expect(statSync(`${png}.png`).size).toBeGreaterThan(5_000);
+  await test.info().attach("pdf-first-page", { path: `${png}.png`, contentType: "image/png" });
+});
