@@ -188,7 +188,9 @@ async function child(kind: "csv" | "xlsx" | "json", databaseUrl: string, outputP
     const reportProgress = async (pct: number) => {
       if (pct >= last + 10 || pct === 100) {
         last = pct;
-        process.stderr.write(`[bench]   ${kind} ${pct} %\n`);
+        const m = process.memoryUsage();
+        const mb = (n: number) => Math.round(n / 2 ** 20);
+        process.stderr.write(`[bench]   ${kind} ${pct} % (RSS ${mb(m.rss)} MB, heap ${mb(m.heapUsed)} MB, buffers ${mb(m.arrayBuffers)} MB)\n`);
       }
     };
     if (kind === "json") {
