@@ -149,10 +149,14 @@ export async function rootCause(
   type Row = { kind: "outcome" | "question" | "option"; qid: string | null; oid: string | null; n: number; mean: number | null; r: number | null; promoters: number; detractors: number; meanChosen: number | null; meanOthers: number | null };
   // JIT compilation costs more than it saves on this short statement (the planner's estimates for
   // the per-response lookups are far too high, which would switch it on).
-  const rows = await ctx.prisma.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe("SET LOCAL jit = off");
-    return tx.$queryRawUnsafe<Row[]>(sql, ...params);
-  });
+  // (Prisma's interactive transactions time out after 5 s by default: a busy server may need longer.)
+  const rows = await ctx.prisma.$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe("SET LOCAL jit = off");
+      return tx.$queryRawUnsafe<Row[]>(sql, ...params);
+    },
+    { maxWait: 10_000, timeout: 60_000 },
+  );
   const numericRows = rows.filter((row) => row.kind !== "option").map((row) => ({ ...row, questionId: row.kind === "outcome" ? null : row.qid, answered: row.n }));
   const optionRows = rows.filter((row) => row.kind === "option").map((row) => ({ qid: row.qid!, oid: row.oid!, answered: row.n, n: row.n, share: row.mean, r: row.r, meanChosen: row.meanChosen, meanOthers: row.meanOthers }));
 
