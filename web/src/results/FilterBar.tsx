@@ -221,14 +221,13 @@ export function FilterBar({
             <label htmlFor={`${id}-metakey`}>
               <Trans>Metadata key to group by</Trans>
             </label>
-            <select id={`${id}-metakey`} value={draft.groupByMetaKey ?? ""} disabled={!can("groupBy")} onChange={(e) => set({ groupByMetaKey: e.target.value || null })}>
-              <option value="">{t`Choose a key`}</option>
-              {options.metaKeys.map((k) => (
-                <option key={k} value={k}>
-                  {k}
-                </option>
-              ))}
-            </select>
+            <input
+              id={`${id}-metakey`}
+              list={`${id}-metakeys`}
+              value={draft.groupByMetaKey ?? ""}
+              disabled={!can("groupBy")}
+              onChange={(e) => set({ groupByMetaKey: e.target.value.trim() === "" ? null : e.target.value })}
+            />
           </div>
         ) : null}
       </div>
@@ -331,11 +330,6 @@ export function FilterBar({
                 </div>
               );
             })}
-            <datalist id={`${id}-metakeys`}>
-              {options.metaKeys.map((k) => (
-                <option key={k} value={k} />
-              ))}
-            </datalist>
             <button type="button" className="button button--secondary button--small" onClick={() => set({ metaItems: [...draft.metaItems, { key: "", value: "" }] })}>
               <Trans>Add metadata filter</Trans>
             </button>
@@ -385,6 +379,11 @@ export function FilterBar({
           <Trans>Hide questions with no responses</Trans>
         </label>
       </div>
+      <datalist id={`${id}-metakeys`}>
+        {options.metaKeys.map((k) => (
+          <option key={k} value={k} />
+        ))}
+      </datalist>
       {dateError ? (
         <p className="field__error" role="alert">
           {dateError}

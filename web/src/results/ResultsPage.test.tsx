@@ -239,9 +239,15 @@ describe("/results", { timeout: 60_000 }, () => {
     fireEvent.click(within(bar).getByLabelText("Strict metadata match (every pair must match)"));
     fireEvent.click(within(bar).getByLabelText("Hide Store visit: Tell us more"));
     fireEvent.click(within(bar).getByLabelText("Hide questions with no responses"));
+    fireEvent.change(within(bar).getByLabelText("Group by"), { target: { value: "metadata" } });
+    fireEvent.click(within(bar).getByRole("button", { name: "Filter results" }));
+    expect(within(bar).getByRole("alert").textContent).toBe("Choose the metadata key to group by");
+    fireEvent.change(within(bar).getByLabelText("Metadata key to group by"), { target: { value: "store" } });
     fireEvent.click(within(bar).getByRole("button", { name: "Filter results" }));
     await waitFor(() =>
       expect(filtersOf(requests, "TextAnalyticsPanelQuery").at(-1)).toMatchObject({
+        groupBy: "metadata",
+        groupByMetaKey: "store",
         restrictByAnswer: [{ questionId: id(20), values: [1] }],
         metaDataMatch: { items: [{ key: "store", value: "Helsinki" }], strict: true },
         options: { hiddenQuestions: [id(21)], hideQuestionsWithNoResponses: true },
