@@ -124,7 +124,8 @@ function ResultsBody({ state, options, allowChanges, shareToken, linkName }: Bod
     // One boundary for the whole printout: PrintReady renders only when every section has its data.
     return (
       <section className="page results-page results-page--print">
-        <h1 className="page__title">{linkName || t`Results`}</h1>
+        {/* The printer's internal link is named "PDF export": the printout is titled Results. */}
+        <h1 className="page__title">{t`Results`}</h1>
         <ResultsErrorBoundary resetKey={filtersJson} fallback={(message) => <SectionError message={message} />}>
           <Suspense fallback={<Loading />}>
             {printed("questions") ? questions : null}
