@@ -28,6 +28,8 @@ export const permissions = shield(
       sharedView: hasShareLink, // anyone holding a valid, unexpired link (no session needed)
       bookmarks: isMember, // own bookmarks only
       exportJob: isMember, // own export jobs only; any other id is not found
+      touchpointUnits: isMember, // the domain: units where the caller holds editTouchpoints
+      pings: isMember, // the domain: terminals of units where the caller views results
       feedbackList: isMemberOrShareLink, // members: the results scope; without a session only with a valid shareToken (the domain checks too)
       textAnalytics: isMemberOrShareLink, // members: the results scope; without a session only with a valid shareToken (the domain checks too)
       rootCause: isMemberOrShareLink, // members: the results scope; without a session only with a valid shareToken (the domain checks too)
@@ -133,6 +135,9 @@ export const permissions = shield(
     TouchpointPayload: isMember,
     DeleteTouchpointPayload: isMember,
     TouchpointVisibilityPayload: isMember,
+    PingsState: isMember,
+    PingSeries: isMember,
+    Ping: isMember,
     Survey: maySeeParentSurvey, // every survey object: the caller sees it (node(id) included)
     Question: maySeeParentSurvey,
     QuerySurveysConnection: isMember,

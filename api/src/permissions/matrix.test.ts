@@ -142,24 +142,6 @@ const matrix: Row[] = [
     document: (ids) => `subscription { responseCountChanged(surveyId: "${ids.surveyA}") { responseCount } }`,
     expected: { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
   },
-  // ---- text analytics and root causes (docs/text-analytics.md, docs/root-cause.md) ----
-  {
-    field: "Query.textAnalytics",
-    kind: "query",
-    // Members under their results scope (another team's admin: no data); another organisation's question: not found;
-    // without a session only with a share link's token (domain/text-analytics/service.test.ts).
-    document: () => `{ textAnalytics(questionId: "${analysisQuestions.text}") { totalAnswers sentiment { count } } }`,
-    expected: ownOrganizationOnly,
-    allowedData: (data) => expect(data.textAnalytics.totalAnswers).toBe(0),
-  },
-  {
-    field: "Query.rootCause",
-    kind: "query",
-    // As textAnalytics (domain/root-cause/service.test.ts).
-    document: () => `{ rootCause(outcomeQuestionId: "${analysisQuestions.nps}") { outcome { n } items { status } } }`,
-    expected: ownOrganizationOnly,
-    allowedData: (data) => expect(data.rootCause.outcome.n).toBe(0),
-  },
   // ---- sharing, bookmarks and exports (docs/sharing-and-exports.md) ----
   {
     field: "Query.shareLinks",
@@ -231,6 +213,24 @@ const matrix: Row[] = [
     kind: "subscription",
     document: () => `subscription { exportStatusChanged(id: "${sharing.editorExportJob}") { status progress } }`,
     expected: onlyEditor,
+  },
+  // ---- text analytics and root causes (docs/text-analytics.md, docs/root-cause.md) ----
+  {
+    field: "Query.textAnalytics",
+    kind: "query",
+    // Members under their results scope (another team's admin: no data); another organisation's question: not found;
+    // without a session only with a share link's token (domain/text-analytics/service.test.ts).
+    document: () => `{ textAnalytics(questionId: "${analysisQuestions.text}") { totalAnswers sentiment { count } } }`,
+    expected: ownOrganizationOnly,
+    allowedData: (data) => expect(data.textAnalytics.totalAnswers).toBe(0),
+  },
+  {
+    field: "Query.rootCause",
+    kind: "query",
+    // As textAnalytics (domain/root-cause/service.test.ts).
+    document: () => `{ rootCause(outcomeQuestionId: "${analysisQuestions.nps}") { outcome { n } items { status } } }`,
+    expected: ownOrganizationOnly,
+    allowedData: (data) => expect(data.rootCause.outcome.n).toBe(0),
   },
   // ---- analytics: summary and question results (docs/analytics.md) ----
   {
@@ -424,6 +424,28 @@ const matrix: Row[] = [
     kind: "query",
     document: (ids) => `{ touchpoint(id: "${ids.touchpoints.terminalA}") { legacyId } }`,
     expected: { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+  },
+  {
+    field: "Query.touchpointUnits",
+    kind: "query",
+    // Everyone may ask; the answer holds only the units where they may edit touchpoints.
+    document: () => "{ touchpointUnits { legacyId } }",
+    expected: everyoneSignedIn,
+    allowedData: (data, actor, ids) => {
+      const units = data.touchpointUnits.map((u: { legacyId: string }) => u.legacyId);
+      expect(units.includes(ids.unitA)).toBe(actor === "editor" || actor === "admin");
+    },
+  },
+  {
+    field: "Query.pings",
+    kind: "query",
+    // Everyone may ask; the series hold only terminals of units where they view results.
+    document: () => "{ pings { series { touchpointLegacyId } organizationCount } }",
+    expected: everyoneSignedIn,
+    allowedData: (data, actor, ids) => {
+      const seen = data.pings.series.map((s: { touchpointLegacyId: string }) => s.touchpointLegacyId);
+      expect(seen.includes(ids.touchpoints.terminalA)).toBe(actor === "viewer" || actor === "editor" || actor === "admin");
+    },
   },
   {
     field: "Mutation.createTouchpoint",
