@@ -62,8 +62,10 @@ test("leaving a changed form asks first: cancel stays, continue without saving l
   await page.getByRole("link", { name: "Summary" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Continue without saving" }).click();
   await expect(page).toHaveURL(/\/summary$/);
-  // A screen of a later issue says so, and nothing else.
-  await expect(page.getByText("This screen is not built yet.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Summary", level: 1 })).toBeVisible();
+  // The unsaved name was not kept.
+  await page.goto("/settings/user");
+  await expect(page.getByLabel("Name")).not.toHaveValue("Unsaved name");
 });
 
 test("a viewer lands on the summary from the root", async ({ page }) => {
