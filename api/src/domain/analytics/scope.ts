@@ -101,6 +101,8 @@ export type ScopeOptions = {
   noDates?: boolean;
   /** Apply restrictByAnswer and metaDataMatch (default true). */
   responseFilters?: boolean;
+  /** Hidden responses are left out, except in these units (where the caller manages responses). */
+  hiddenAlsoInUnits?: string[];
 };
 
 /** Builds the WHERE fragment for the caller and filters. */
@@ -118,7 +120,9 @@ export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOp
     params.push(value);
     return `$${first + params.length - 1}${cast}`;
   };
-  const where: string[] = [`${a}."organizationId" = ${p(v.organizationId)}`, `${a}."hidden" = false`];
+  const hiddenUnits = opts.hiddenAlsoInUnits ?? [];
+  const notHidden = hiddenUnits.length ? `(${a}."hidden" = false OR ${a}."unitId" = ANY(${p(hiddenUnits, "::text[]")}))` : `${a}."hidden" = false`;
+  const where: string[] = [`${a}."organizationId" = ${p(v.organizationId)}`, notHidden];
   const unitIds = admittedUnits(v, filters.unitId);
   if (unitIds !== null) where.push(`${a}."unitId" = ANY(${p(unitIds, "::text[]")})`);
   if (filters.touchpointIds.length) where.push(`${a}."touchpointId" = ANY(${p(filters.touchpointIds, "::text[]")})`);
