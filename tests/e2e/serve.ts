@@ -3,7 +3,8 @@
 import pg from "pg";
 
 const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const name = "feedback_e2e";
+// E2E_DB_NAME / E2E_PORT let two runs side by side use their own database and port.
+const name = process.env.E2E_DB_NAME ?? "feedback_e2e";
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
 await admin.query(`drop database if exists "${name}" with (force)`);

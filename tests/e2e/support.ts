@@ -7,7 +7,7 @@ export const demoPassword = "Demo-Password-1!";
 const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const databaseUrl = process.env.E2E_DATABASE_URL ?? (() => {
   const url = new URL(adminUrl);
-  url.pathname = "/feedback_e2e";
+  url.pathname = `/${process.env.E2E_DB_NAME ?? "feedback_e2e"}`;
   return url.toString();
 })();
 
