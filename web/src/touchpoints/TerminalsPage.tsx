@@ -1,15 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link } from "react-router-dom";
 import type { TerminalsPageQuery } from "../__generated__/TerminalsPageQuery.graphql";
-import { TouchpointTable } from "./TouchpointTable";
-import "./touchpoints.css";
+import { TouchpointListShell, useReloadKey } from "./TouchpointListShell";
 
 /** /touchpoints/terminals: the terminals with their online state and last ping. */
 export default function TerminalsPage() {
   const { t } = useLingui();
-  const [fetchKey, setFetchKey] = useState(0);
+  const [fetchKey, reload] = useReloadKey();
   const data = useLazyLoadQuery<TerminalsPageQuery>(
     graphql`
       query TerminalsPageQuery {
@@ -20,43 +18,26 @@ export default function TerminalsPage() {
             }
           }
         }
-        surveys(tab: all, first: 100) {
-          edges {
-            node {
-              legacyId
-              name
-            }
-          }
-        }
+        ...TouchpointListShell_query
       }
     `,
     {},
     { fetchPolicy: "store-and-network", fetchKey },
   );
-  const surveyNames = useMemo(() => new Map(data.surveys.edges.map((e) => [e.node.legacyId, e.node.name])), [data.surveys]);
   return (
-    <section className="page">
-      <h1 className="page__title">
-        <Trans>Terminals</Trans>
-      </h1>
-      <div className="tp-toolbar">
-        <Link className="button" to="/touchpoints/terminals/new">
-          <Trans>New terminal</Trans>
-        </Link>
+    <TouchpointListShell
+      title={t`Terminals`}
+      createPath="/touchpoints/terminals/new"
+      createLabel={<Trans>New terminal</Trans>}
+      links={
         <Link to="/pings">
           <Trans>Terminal pings</Trans>
         </Link>
-        <Link to="/touchpoints">
-          <Trans>All touchpoints</Trans>
-        </Link>
-      </div>
-      <TouchpointTable
-        touchpoints={data.touchpoints.edges.map((e) => e.node)}
-        surveyNames={surveyNames}
-        caption={t`Terminals`}
-        terminal
-        onDeleted={() => setFetchKey((k) => k + 1)}
-      />
-    </section>
+      }
+      query={data}
+      touchpoints={data.touchpoints.edges.map((e) => e.node)}
+      terminal
+      onDeleted={reload}
+    />
   );
 }

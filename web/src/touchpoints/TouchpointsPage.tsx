@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link } from "react-router-dom";
 import type { TouchpointsPageQuery } from "../__generated__/TouchpointsPageQuery.graphql";
 import { touchpointGroups } from "./model";
+import { useReloadKey, useSurveyNames } from "./TouchpointListShell";
 import { TouchpointTable } from "./TouchpointTable";
 import "./touchpoints.css";
 
@@ -13,7 +13,7 @@ import "./touchpoints.css";
  */
 export default function TouchpointsPage() {
   const { i18n } = useLingui();
-  const [fetchKey, setFetchKey] = useState(0);
+  const [fetchKey, reload] = useReloadKey();
   const data = useLazyLoadQuery<TouchpointsPageQuery>(
     graphql`
       query TouchpointsPageQuery {
@@ -25,20 +25,13 @@ export default function TouchpointsPage() {
             }
           }
         }
-        surveys(tab: all, first: 100) {
-          edges {
-            node {
-              legacyId
-              name
-            }
-          }
-        }
+        ...TouchpointListShell_query
       }
     `,
     {},
     { fetchPolicy: "store-and-network", fetchKey },
   );
-  const surveyNames = useMemo(() => new Map(data.surveys.edges.map((e) => [e.node.legacyId, e.node.name])), [data.surveys]);
+  const surveyNames = useSurveyNames(data);
   const nodes = data.touchpoints.edges.map((e) => e.node);
   return (
     <section className="page">
@@ -74,7 +67,7 @@ export default function TouchpointsPage() {
                 caption={title}
                 showType={g.types.length > 1}
                 terminal={g.key === "terminals"}
-                onDeleted={() => setFetchKey((k) => k + 1)}
+                onDeleted={reload}
               />
             </section>
           );

@@ -1,11 +1,9 @@
 import { Trans } from "@lingui/react/macro";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { Link, useParams, useSearchParams } from "react-router-dom";
+import { useParams, useSearchParams } from "react-router-dom";
 import type { WebsiteActivationPageQuery } from "../__generated__/WebsiteActivationPageQuery.graphql";
-import { FeatureGate } from "../features/FeatureGate";
-import { NoCreateRightsNotice } from "./NoCreateRightsNotice";
+import { TouchpointEditShell } from "./TouchpointEditShell";
 import { WebsiteActivationForm } from "./WebsiteActivationForm";
-import "./touchpoints.css";
 
 /**
  * /launch-website (a new activation; `?surveyId=` preselects the survey) and
@@ -18,47 +16,32 @@ export default function WebsiteActivationPage() {
   const data = useLazyLoadQuery<WebsiteActivationPageQuery>(
     graphql`
       query WebsiteActivationPageQuery($id: String!, $isNew: Boolean!) {
-        viewer {
-          ...FeatureGate_viewer
-        }
-        touchpointUnits {
-          legacyId
-        }
         touchpoint(id: $id) @skip(if: $isNew) {
           ...WebsiteActivationForm_touchpoint
         }
         ...TouchpointBasicsFields_query
+        ...TouchpointEditShell_query
       }
     `,
     { id: isNew ? "" : channelId, isNew },
     { fetchPolicy: "store-and-network" },
   );
-  const form = (
-    <WebsiteActivationForm
-      key={channelId ?? "new"}
-      touchpoint={data.touchpoint ?? null}
-      query={data}
-      defaultUnitId={data.touchpointUnits[0]?.legacyId ?? ""}
-      defaultSurveyId={search.get("surveyId") ?? ""}
-    />
-  );
   return (
-    <section className="page page--narrow">
-      <p>
-        <Link to="/touchpoints/website">
-          <Trans>Back to web widgets</Trans>
-        </Link>
-      </p>
-      <h1 className="page__title">
-        <Trans>Web widget activation</Trans>
-      </h1>
-      {isNew && data.viewer ? (
-        <FeatureGate viewer={data.viewer} feature="channelCreation">
-          {data.touchpointUnits.length > 0 ? form : <NoCreateRightsNotice />}
-        </FeatureGate>
-      ) : (
-        form
+    <TouchpointEditShell
+      query={data}
+      isNew={isNew}
+      backPath="/touchpoints/website"
+      backLabel={<Trans>Back to web widgets</Trans>}
+      title={<Trans>Web widget activation</Trans>}
+      form={(defaultUnitId) => (
+        <WebsiteActivationForm
+          key={channelId ?? "new"}
+          touchpoint={data.touchpoint ?? null}
+          query={data}
+          defaultUnitId={defaultUnitId}
+          defaultSurveyId={search.get("surveyId") ?? ""}
+        />
       )}
-    </section>
+    />
   );
 }
