@@ -25,41 +25,14 @@ import {
   type Environment,
 } from "./rules.js";
 import type { WidgetSettings } from "./settings.js";
+import { widgetSettings } from "./testSettings.js";
 import { beginPageView, record } from "./state.js";
 
 const day = 24 * 3600_000;
 const hour = 3600_000;
 const t0 = Date.parse("2026-03-01T12:00:00.000Z");
 
-function settings(over: Partial<WidgetSettings> = {}): WidgetSettings {
-  return {
-    active: true,
-    touchpointId: "tp1",
-    surveyId: "s1",
-    serverTime: new Date(t0).toISOString(),
-    activeTime: { from: null, to: null },
-    displayOptions: { type: "cornerWindow", placement: "bottom-right" },
-    sample: 100,
-    pages: { whitelist: [], blacklist: [] },
-    referrer: { source: "all", urls: [] },
-    returningVisitors: false,
-    visitedPages: { min: null, max: null },
-    visitedUrls: { urls: [], mode: "anyVisited", blacklist: [], blacklistMode: "anyVisited" },
-    browsersExcluded: [],
-    screenSizeExcluded: [],
-    cookies: { mode: "any", values: [] },
-    customProperties: { mode: "any", values: [] },
-    displayAfterTimeOnPage: 0,
-    displayAfterTimeOnSite: 0,
-    scroll: 0,
-    exitIntent: false,
-    showFrequency: "untilDeclineOrResponse",
-    recurrence: { declined: 7, responded: 7 },
-    showAfterOtherSurvey: 12,
-    saveUrlAsMeta: false,
-    ...over,
-  };
-}
+const settings = (over: Partial<WidgetSettings> = {}): WidgetSettings => widgetSettings({ serverTime: new Date(t0).toISOString(), ...over });
 
 const chromeUa = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
 

@@ -2,40 +2,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeAfterResponseMs, boot, messages, type Widget } from "./runtime.js";
 import type { WidgetSettings } from "./settings.js";
+import { widgetSettings } from "./testSettings.js";
 import { loadState, openStore } from "./storage.js";
 
 const base = "https://feedback.example";
 const id = "0123456789abcdef01234567";
 
-function settings(over: Partial<WidgetSettings> = {}): WidgetSettings {
-  return {
-    active: true,
-    touchpointId: id,
-    surveyId: "s1",
-    serverTime: new Date().toISOString(),
-    activeTime: { from: null, to: null },
-    displayOptions: { type: "cornerWindow", placement: "bottom-right" },
-    sample: 100,
-    pages: { whitelist: [], blacklist: [] },
-    referrer: { source: "all", urls: [] },
-    returningVisitors: false,
-    visitedPages: { min: null, max: null },
-    visitedUrls: { urls: [], mode: "anyVisited", blacklist: [], blacklistMode: "anyVisited" },
-    browsersExcluded: [],
-    screenSizeExcluded: [],
-    cookies: { mode: "any", values: [] },
-    customProperties: { mode: "any", values: [] },
-    displayAfterTimeOnPage: 0,
-    displayAfterTimeOnSite: 0,
-    scroll: 0,
-    exitIntent: false,
-    showFrequency: "untilDeclineOrResponse",
-    recurrence: { declined: 7, responded: 7 },
-    showAfterOtherSurvey: 12,
-    saveUrlAsMeta: false,
-    ...over,
-  };
-}
+const settings = (over: Partial<WidgetSettings> = {}): WidgetSettings => widgetSettings({ touchpointId: id, ...over });
 
 type W = Window & typeof globalThis & { feedbackWidget?: unknown };
 
