@@ -37,6 +37,7 @@ export const permissions = shield(
       summary: isMember, // the viewer's visible touchpoints (restrictSummaryToTeam: their own teams) beside the organisation's figures
       questionResult: isMemberOrShareLink, // members: the results scope; without a session only with a valid shareToken (the domain checks too)
       results: isMemberOrShareLink, // as questionResult
+      resultsFilterOptions: isMemberOrShareLink, // as questionResult; a visitor gets only the lists the link's allowChanges lets them change
     },
     Mutation: {
       updateProfile: isAuthenticated,
@@ -172,6 +173,13 @@ export const permissions = shield(
     ResultDistributionItem: allow,
     ResultSeriesPoint: allow,
     ResultSatisfactionReport: allow,
+    ResultEviCluster: allow,
+    ResultsFilterOptions: allow, // only ever returned by resultsFilterOptions, whose rule and domain checked the caller
+    ResultsFilterSurvey: allow,
+    ResultsFilterTouchpoint: allow,
+    ResultsFilterQuestion: allow,
+    ResultsFilterMetaKey: allow,
+    ResultsFilterMetaValue: allow,
     TextAnalytics: allow,
     SentimentSummary: allow,
     LanguageSentiment: allow,

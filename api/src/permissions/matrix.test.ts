@@ -258,6 +258,16 @@ const matrix: Row[] = [
     allowedData: (data, actor) => (actor === "adminOfOtherOrganization" ? expect(data.results).toEqual([]) : expect(Array.isArray(data.results)).toBe(true)),
   },
   {
+    field: "Query.resultsFilterOptions",
+    kind: "query",
+    // Members get the choices within what they see (another organisation's admin: only their own surveys);
+    // without a session only with a share token, and then only the lists its allowChanges opens (domain/analytics/filter-options.test.ts).
+    document: () => `{ resultsFilterOptions { surveys { legacyId } touchpoints { legacyId } metaKeys { key } } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data, actor, ids) =>
+      expect(data.resultsFilterOptions.surveys.some((s: { legacyId: string }) => s.legacyId === ids.surveyA)).toBe(actor !== "adminOfOtherOrganization" && actor !== "adminOfOtherUnit"),
+  },
+  {
     field: "Subscription.summaryResponsesArrived",
     kind: "subscription",
     document: () => "subscription { summaryResponsesArrived { created } }",

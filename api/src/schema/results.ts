@@ -3,7 +3,18 @@
 // link's visitor with `shareToken` (or the X-Share-Token header). Rules: domain/analytics/results.ts.
 import { builder } from "./builder.js";
 import { badInput } from "../domain/errors.js";
-import { getQuestionResult, getResults, type DistributionItem, type Metrics, type QuestionResult, type SatisfactionReport, type SeriesPoint } from "../domain/analytics/results.js";
+import {
+  getQuestionResult,
+  getResults,
+  type DistributionItem,
+  type EviClusterCount,
+  type Metrics,
+  type QuestionResult,
+  type SatisfactionReport,
+  type SeriesPoint,
+} from "../domain/analytics/results.js";
+import { resultsFilterOptions, type FilterOptionMetaKey, type FilterOptionQuestion, type ResultsFilterOptions } from "../domain/analytics/filter-options.js";
+import { SurveyData } from "./survey.js";
 import { resolveAnalyticsCaller } from "../domain/analytics/caller.js";
 import type { GraphQLContext } from "./builder.js";
 
@@ -16,7 +27,17 @@ const ResultDistributionItem = builder.objectRef<DistributionItem>("ResultDistri
   }),
 });
 
-const ResultMetrics = builder.objectRef<Metrics & { distribution?: DistributionItem[] }>("ResultMetrics").implement({
+const ResultEviCluster = builder.objectRef<EviClusterCount>("ResultEviCluster").implement({
+  description: "An emotion question's answers in one cluster of the emotional value index",
+  fields: (t) => ({
+    cluster: t.exposeString("cluster", { description: "advocacy, trust, attention, destroying (or a cluster of the question's options.clusters)" }),
+    value: t.exposeFloat("value", { description: "the cluster's value, −1…1" }),
+    count: t.exposeInt("count", { description: "answers whose emotion belongs to the cluster" }),
+    percent: t.exposeFloat("percent", { description: "share of the question's answers" }),
+  }),
+});
+
+const ResultMetrics = builder.objectRef<Metrics & { distribution?: DistributionItem[]; eviClusters?: EviClusterCount[] | null }>("ResultMetrics").implement({
   fields: (t) => ({
     count: t.exposeInt("count", { description: "answers" }),
     mean: t.exposeFloat("mean", { nullable: true, description: "smiley 0–1, NPS 0–10, slider on its scale" }),
@@ -27,6 +48,12 @@ const ResultMetrics = builder.objectRef<Metrics & { distribution?: DistributionI
     detractors: t.exposeInt("detractors", { nullable: true }),
     evi: t.exposeFloat("evi", { nullable: true, description: "emotional value index −100…100" }),
     distribution: t.field({ type: [ResultDistributionItem], resolve: (m) => m.distribution ?? [] }),
+    eviClusters: t.field({
+      type: [ResultEviCluster],
+      nullable: true,
+      description: "emotion questions: the answers per EVI cluster, highest value first (per emotion: distribution); null for other types",
+      resolve: (m) => m.eviClusters ?? null,
+    }),
   }),
 });
 
@@ -34,7 +61,7 @@ const ResultSeriesPoint = builder.objectRef<SeriesPoint>("ResultSeriesPoint").im
   fields: (t) => ({
     group: t.exposeString("group", { description: "yyyy-MM-dd, hour 00–23, ISO weekday 1–7, yyyy-Www, yyyy-MM, touchpoint id or metadata value" }),
     label: t.exposeString("label"),
-    metrics: t.field({ type: ResultMetrics, resolve: (p) => ({ ...p.metrics, distribution: p.distribution }) }),
+    metrics: t.field({ type: ResultMetrics, resolve: (p) => ({ ...p.metrics, distribution: p.distribution, eviClusters: p.eviClusters }) }),
   }),
 });
 
@@ -111,6 +138,68 @@ builder.queryField("results", (t) =>
     resolve: async (_root, args, ctx) => {
       const r = await callerOf(ctx, args.shareToken, args.filtersJson);
       return getResults(r.caller, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
+    },
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// The filter bar's choices (domain/analytics/filter-options.ts)
+// ---------------------------------------------------------------------------------------------
+
+const ResultsFilterSurvey = builder.objectRef<{ id: string; name: string }>("ResultsFilterSurvey").implement({
+  fields: (t) => ({ legacyId: t.exposeString("id"), name: t.exposeString("name") }),
+});
+
+const ResultsFilterTouchpoint = builder.objectRef<ResultsFilterOptions["touchpoints"][number]>("ResultsFilterTouchpoint").implement({
+  fields: (t) => ({ legacyId: t.exposeString("id"), name: t.exposeString("name"), type: t.exposeString("type"), unitLegacyId: t.exposeString("unitId") }),
+});
+
+const ResultsFilterQuestion = builder.objectRef<FilterOptionQuestion>("ResultsFilterQuestion").implement({
+  description: "A question as the filter bar offers it: restrict by answer, hidden questions, root-cause outcomes",
+  fields: (t) => ({
+    legacyId: t.exposeString("id"),
+    surveyLegacyId: t.exposeString("surveyId"),
+    type: t.exposeString("type"),
+    title: t.field({ type: SurveyData, description: "texts per language", resolve: (q) => q.title }),
+    choices: t.field({ type: SurveyData, description: "[{ id, text, cluster? }] as stored", resolve: (q) => q.choices }),
+    options: t.field({ type: SurveyData, resolve: (q) => q.options }),
+  }),
+});
+
+const ResultsFilterMetaValue = builder.objectRef<FilterOptionMetaKey["values"][number]>("ResultsFilterMetaValue").implement({
+  fields: (t) => ({ value: t.exposeString("value"), count: t.exposeInt("count") }),
+});
+
+const ResultsFilterMetaKey = builder.objectRef<FilterOptionMetaKey>("ResultsFilterMetaKey").implement({
+  fields: (t) => ({
+    key: t.exposeString("key"),
+    count: t.exposeInt("count", { description: "responses in the scope with this key" }),
+    values: t.field({ type: [ResultsFilterMetaValue], description: "the most used values, most used first (at most 50)", resolve: (k) => k.values }),
+  }),
+});
+
+const ResultsFilterOptionsRef = builder.objectRef<ResultsFilterOptions>("ResultsFilterOptions").implement({
+  description:
+    "What the results filter bar may offer. A share link's visitor gets only the lists of filters the link's allowChanges lets them change, within what the link's creator sees and the link's team",
+  fields: (t) => ({
+    surveys: t.field({ type: [ResultsFilterSurvey], resolve: (o) => o.surveys }),
+    touchpoints: t.field({ type: [ResultsFilterTouchpoint], resolve: (o) => o.touchpoints }),
+    questions: t.field({ type: [ResultsFilterQuestion], resolve: (o) => o.questions }),
+    metaKeys: t.field({ type: [ResultsFilterMetaKey], description: "metadata keys in use in the window, most used first", resolve: (o) => o.metaKeys }),
+  }),
+});
+
+builder.queryField("resultsFilterOptions", (t) =>
+  t.field({
+    type: ResultsFilterOptionsRef,
+    description: "The results filter bar's choices: surveys, touchpoints, questions and metadata in use (members, or a share link's visitor with shareToken)",
+    args: {
+      filtersJson: t.arg.string({ description: "the results filters (spec 001 §3) as JSON; for a visitor the link's filters apply, with their allowed changes" }),
+      shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const r = await callerOf(ctx, args.shareToken, args.filtersJson);
+      return resultsFilterOptions(r.caller, r.filters, { allowChanges: r.share ? r.share.options.allowChanges : null });
     },
   }),
 );

@@ -13,9 +13,11 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import { badInput, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { parseResultsFilters, slashDate, type GroupBy, type ResultsFilters } from "./filters.js";
-import { buildScope, callerVisibility, type AnalyticsCaller, type Visibility } from "./scope.js";
+import { admittedUnits, buildScope, callerVisibility, type AnalyticsCaller, type Visibility } from "./scope.js";
 import { answerSums, rollupsCanAnswer, type AnswerSums, type Source } from "./engine.js";
 import { npsOf } from "./summary.js";
+import { mayChangeFilter } from "./filter-options.js";
+import { defaultEviClusters } from "../respondent/answers.js";
 
 export const resultsMessages = {
   questionNotFound: "Question not found",
@@ -35,7 +37,13 @@ export type Metrics = {
   detractors: number | null;
   evi: number | null;
 };
-export type SeriesPoint = { group: string; label: string; metrics: Metrics; distribution: DistributionItem[] };
+/**
+ * One cluster of an emotion question's emotional value index: the answers whose emotion belongs to
+ * it, their share of the question's answers, and the cluster's value (advocacy 1, trust 0.66,
+ * attention 0.33, destroying −1, or the question's options.clusters).
+ */
+export type EviClusterCount = { cluster: string; value: number; count: number; percent: number };
+export type SeriesPoint = { group: string; label: string; metrics: Metrics; distribution: DistributionItem[]; eviClusters: EviClusterCount[] | null };
 export type SatisfactionReport = { dissatisfied: DistributionItem; neutral: DistributionItem; satisfied: DistributionItem };
 export type QuestionResult = {
   questionId: string;
@@ -45,7 +53,8 @@ export type QuestionResult = {
   organizationNowCount: { overallCount: number };
   /** True when a share link's hideResultsIfLessThan hides this result (then no figures). */
   hidden: boolean;
-  mainResult: (Metrics & { distribution: DistributionItem[] }) | null;
+  /** eviClusters: per cluster for an emotion question (per emotion: the distribution); null for other types. */
+  mainResult: (Metrics & { distribution: DistributionItem[]; eviClusters: EviClusterCount[] | null }) | null;
   earlier: Metrics | null;
   groupBy: GroupBy;
   stackedTo100: boolean;
@@ -171,6 +180,42 @@ function satisfactionReportOf(q: QuestionRow, rows: Sums[]): SatisfactionReport 
   return null;
 }
 
+/** The cluster values of an emotion question: its options.clusters, else the defaults (DESIGN.md). */
+function clusterValuesOf(q: QuestionRow): Record<string, number> {
+  const options = isObject(q.options) ? q.options : {};
+  const configured = isObject(options.clusters) ? options.clusters : null;
+  const values: Record<string, number> = {};
+  for (const [k, v] of Object.entries(configured ?? defaultEviClusters)) if (typeof v === "number" && Number.isFinite(v)) values[k] = v;
+  return Object.keys(values).length ? values : { ...defaultEviClusters };
+}
+
+/**
+ * An emotion question's answers per EVI cluster, highest value first: each emotion (choice) counts
+ * in its choice's cluster. An emotion no longer in the question counts in the cluster whose value
+ * its answers carry (the stored numericValue is the cluster value at answer time); an emotion with
+ * no cluster counts in none. Shares are of all the question's answers.
+ */
+function eviClustersOf(q: QuestionRow, rows: Sums[]): EviClusterCount[] | null {
+  if (q.type !== "emotion") return null;
+  const values = clusterValuesOf(q);
+  const clusterOfChoice = new Map<string, string>();
+  if (Array.isArray(q.choices)) for (const c of q.choices) if (isObject(c) && typeof c.id === "string" && typeof c.cluster === "string" && c.cluster in values) clusterOfChoice.set(c.id, c.cluster);
+  const total = rows.find((r) => r.value === "*")?.count ?? 0;
+  const counts = new Map(Object.keys(values).map((k) => [k, 0]));
+  for (const r of rows) {
+    if (r.value === "*" || r.count === 0) continue;
+    let cluster = clusterOfChoice.get(r.value);
+    if (!cluster) {
+      const mean = r.sum / r.count;
+      cluster = Object.entries(values).find(([, v]) => Math.abs(v - mean) < 1e-6)?.[0];
+    }
+    if (cluster) counts.set(cluster, (counts.get(cluster) ?? 0) + r.count);
+  }
+  return Object.entries(values)
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([cluster, value]) => ({ cluster, value, count: counts.get(cluster) ?? 0, percent: pct(counts.get(cluster) ?? 0, total) }));
+}
+
 const weekdays = ["", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 async function loadQuestion(prisma: PrismaClient, organizationId: string, questionId: unknown): Promise<QuestionRow> {
@@ -223,7 +268,7 @@ async function questionResult(prisma: PrismaClient, v: Visibility, f: ResultsFil
   const label = (g: string) => (f.groupBy === "weekday" ? weekdays[Number(g)] ?? g : f.groupBy === "source" ? (tpNames.get(g) ?? g) : f.groupBy === "daily" ? slashDate(g) : g);
   const seriesPoints: SeriesPoint[] = [...groups.entries()]
     .filter(([, rows]) => !threshold || (rows.find((r) => r.value === "*")?.count ?? 0) >= threshold)
-    .map(([group, rows]) => ({ group, label: label(group), metrics: metricsOf(q, rows), distribution: distributionOf(q, rows) }));
+    .map(([group, rows]) => ({ group, label: label(group), metrics: metricsOf(q, rows), distribution: distributionOf(q, rows), eviClusters: eviClustersOf(q, rows) }));
   return {
     questionId: q.id,
     surveyId: q.surveyId,
@@ -231,7 +276,7 @@ async function questionResult(prisma: PrismaClient, v: Visibility, f: ResultsFil
     title: q.title,
     organizationNowCount: { overallCount: (org ? org.map(num) : mainRows).find((r) => r.value === "*")?.count ?? 0 },
     hidden,
-    mainResult: hidden ? null : { ...metrics, distribution: distributionOf(q, mainRows) },
+    mainResult: hidden ? null : { ...metrics, distribution: distributionOf(q, mainRows), eviClusters: eviClustersOf(q, mainRows) },
     earlier: hidden ? null : metricsOf(q, earlier.map(num)),
     groupBy: f.groupBy,
     stackedTo100: f.options.stackGraphsTo100,
@@ -290,11 +335,21 @@ export type Preflight = {
   usedMeta: { key: string; count: number }[];
 };
 
-/** GET /results/preflight: the normalised filters, the sources the caller may choose from and the metadata keys in use. */
-export async function resultsPreflight(caller: AnalyticsCaller, filtersInput: unknown, opts: { now?: Date } = {}): Promise<Preflight> {
+/**
+ * GET /results/preflight: the normalised filters, the sources the caller may choose from and the
+ * metadata keys in use. A share link's visitor (`allowChanges`: the link's list; null for members)
+ * gets the sources only when the link lets them change the touchpoints, and the keys only when it
+ * lets them change the metadata match or the grouping (domain/analytics/filter-options.ts).
+ */
+export async function resultsPreflight(caller: AnalyticsCaller, filtersInput: unknown, opts: { now?: Date; allowChanges?: readonly string[] | null } = {}): Promise<Preflight> {
+  const allow = opts.allowChanges ?? null;
   const f = parseResultsFilters(filtersInput, { now: opts.now });
   const v = await callerVisibility(caller, "results");
-  const units = v.unitIds === null ? v.units.map((u) => u.id) : v.unitIds;
+  // A visitor's sources stay inside the link's team (filters.unitId) as well as its creator's view.
+  const admitted = allow === null ? v.unitIds : admittedUnits(v, f.unitId);
+  const units = admitted === null ? v.units.map((u) => u.id) : admitted;
+  const listSources = mayChangeFilter(allow, "channelId");
+  const listMeta = mayChangeFilter(allow, "metaDataMatch") || mayChangeFilter(allow, "groupBy");
   const touchpoints = await caller.prisma.touchpoint.findMany({
     where: { organizationId: v.organizationId, deleted: false, unitId: { in: units } },
     select: { id: true, name: true, type: true, unitId: true },
@@ -305,14 +360,16 @@ export async function resultsPreflight(caller: AnalyticsCaller, filtersInput: un
     ? (await caller.prisma.survey.findMany({ where: { id: { in: f.surveyIds }, organizationId: v.organizationId }, select: { id: true } })).map((s) => s.id)
     : await surveysWithResponses(caller.prisma, v, f);
   const scope = buildScope(v, { ...f, surveyIds: surveys.length ? surveys : f.surveyIds }, { alias: "r" });
-  const meta = await caller.prisma.$queryRawUnsafe<{ key: string; count: number }[]>(
-    `SELECT k.key, count(*)::int AS count FROM "Response" r CROSS JOIN LATERAL jsonb_object_keys(CASE WHEN jsonb_typeof(r."metadata") = 'object' THEN r."metadata" ELSE '{}'::jsonb END) AS k(key)
+  const meta = listMeta
+    ? await caller.prisma.$queryRawUnsafe<{ key: string; count: number }[]>(
+        `SELECT k.key, count(*)::int AS count FROM "Response" r CROSS JOIN LATERAL jsonb_object_keys(CASE WHEN jsonb_typeof(r."metadata") = 'object' THEN r."metadata" ELSE '{}'::jsonb END) AS k(key)
      WHERE ${scope.sql} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 200`,
-    ...scope.params,
-  );
+        ...scope.params,
+      )
+    : [];
   const unitName = new Map(v.units.map((u) => [u.id, u.name]));
   const byUnit = new Map<string, Preflight["sourceList"][number]>();
-  for (const t of touchpoints) {
+  for (const t of listSources ? touchpoints : []) {
     const g = byUnit.get(t.unitId) ?? { unitId: t.unitId, unitName: unitName.get(t.unitId) ?? "", touchpoints: [] };
     g.touchpoints.push({ _id: t.id, name: t.name, type: t.type });
     byUnit.set(t.unitId, g);
@@ -329,8 +386,17 @@ export async function resultsPreflight(caller: AnalyticsCaller, filtersInput: un
   };
 }
 
-/** POST /results/get-used-meta-per-key: the values of one metadata key in the scope, most used first. */
-export async function usedMetaPerKey(caller: AnalyticsCaller, input: unknown, opts: { now?: Date } = {}): Promise<{ key: string; values: { value: string; count: number }[] }> {
+/**
+ * POST /results/get-used-meta-per-key: the values of one metadata key in the scope, most used first.
+ * A share link's visitor (`allowChanges` the link's list) gets values only when the link lets them
+ * change the metadata match or the grouping.
+ */
+export async function usedMetaPerKey(
+  caller: AnalyticsCaller,
+  input: unknown,
+  opts: { now?: Date; allowChanges?: readonly string[] | null } = {},
+): Promise<{ key: string; values: { value: string; count: number }[] }> {
+  const allow = opts.allowChanges ?? null;
   const raw = (input && typeof input === "object" && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
   const { metaKey, ...filters } = raw;
   if (typeof metaKey !== "string" || !metaKey.trim()) throw badInput(resultsMessages.metaKeyRequired, "metaKey");
@@ -338,6 +404,7 @@ export async function usedMetaPerKey(caller: AnalyticsCaller, input: unknown, op
   const v = await callerVisibility(caller, "results");
   const scope = buildScope(v, f, { alias: "r" });
   const key = metaKey.trim().slice(0, 100);
+  if (!mayChangeFilter(allow, "metaDataMatch") && !mayChangeFilter(allow, "groupBy")) return { key, values: [] };
   const rows = await caller.prisma.$queryRawUnsafe<{ value: string; count: number }[]>(
     `SELECT r."metadata" ->> $${scope.params.length + 1} AS value, count(*)::int AS count FROM "Response" r
      WHERE ${scope.sql} AND r."metadata" ? $${scope.params.length + 1} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1000`,

@@ -14,6 +14,7 @@ import { getSummary } from "../../domain/analytics/summary.js";
 import { getQuestionResult } from "../../domain/analytics/results.js";
 import { generateShareToken } from "../../domain/sharing/tokens.js";
 import { analyticsMessages } from "../../domain/analytics/filters.js";
+import { gql } from "../../test/graphql-client.js";
 
 describe.skipIf(noDatabase)("summary and results", () => {
   let t: TestApp;
@@ -193,6 +194,70 @@ describe.skipIf(noDatabase)("summary and results", () => {
       ]);
       const slider = (await question(tokens.admin, s.questions.slider.id)).body.mainResult;
       expect(slider).toMatchObject({ count: 2, mean: 6, satisfaction: 60 });
+    });
+
+    it("EVI per cluster and per emotion, from the roll-ups and the raw rows alike, in REST and GraphQL (hand-computed)", async () => {
+      // Clusters configured on the question: advocacy 1, trust 0.5, attention 0, destroying −1. "gone"
+      // was an emotion of the trust cluster that the question no longer lists: its answers carry 0.5.
+      const choice = (id: string, text: string, cluster: string) => ({ id, text: { en: text }, cluster });
+      const q = await t.prisma.question.create({
+        data: {
+          organizationId: org.organization.id,
+          surveyId: s.survey.id,
+          position: 7,
+          type: "emotion",
+          title: { en: "How do you feel?" },
+          options: { clusters: { advocacy: 1, trust: 0.5, attention: 0, destroying: -1 } },
+          choices: [choice("love", "Love", "advocacy"), choice("calm", "Calm", "trust"), choice("bored", "Bored", "attention"), choice("mad", "Mad", "destroying")],
+        },
+      });
+      const values: Record<string, number> = { love: 1, calm: 0.5, bored: 0, mad: -1, gone: 0.5 };
+      // 8 Oct: love ×2, calm, mad; 9 Oct: love, calm, bored, mad, gone.
+      const answers: [number, string][] = [[8, "love"], [8, "love"], [8, "calm"], [8, "mad"], [9, "love"], [9, "calm"], [9, "bored"], [9, "mad"], [9, "gone"]];
+      await insertTestResponses(
+        t.prisma,
+        org.organization.id,
+        answers.map(([day, emotion], i) => ({ surveyId: s.survey.id, touchpointId: tp.b!, unitId: org.units.unitB.id, createdAt: at(day, 8, i), answers: [{ questionId: q.id, choices: [emotion], n: values[emotion] }] })),
+      );
+      // 9 answers; sum 3 + 1 + 0 − 2 + 0.5 = 2.5; EVI = 2.5 / 9 × 100 = 27.8.
+      const expected = [
+        { cluster: "advocacy", value: 1, count: 3, percent: 33.3 },
+        { cluster: "trust", value: 0.5, count: 3, percent: 33.3 },
+        { cluster: "attention", value: 0, count: 1, percent: 11.1 },
+        { cluster: "destroying", value: -1, count: 2, percent: 22.2 },
+      ];
+      const ctx = await ctxOf(org.users.admin.id);
+      const filters = { ...window, utcOffset: 0, groupBy: "daily" };
+      const fromRollup = await getQuestionResult(ctx, q.id, filters, { source: "rollup" });
+      const fromRaw = await getQuestionResult(ctx, q.id, filters, { source: "raw" });
+      expect({ ...fromRollup, source: "x" }).toEqual({ ...fromRaw, source: "x" });
+      expect(fromRollup.mainResult).toMatchObject({ count: 9, evi: 27.8, eviClusters: expected });
+      expect(fromRollup.mainResult!.distribution.map((d) => [d.value, d.count])).toEqual([["love", 3], ["calm", 2], ["bored", 1], ["mad", 2], ["gone", 1]]);
+      // Per day: 8 Oct (2 + 0.5 − 1) / 4 = 37.5; 9 Oct (1 + 0.5 + 0 − 1 + 0.5) / 5 = 20.
+      expect(fromRollup.series.map((p) => [p.label, p.metrics.evi, p.eviClusters!.map((c) => c.count)])).toEqual([
+        ["2026/10/08", 37.5, [2, 1, 0, 1]],
+        ["2026/10/09", 20, [1, 2, 1, 1]],
+      ]);
+
+      const rest = await question(tokens.admin, q.id);
+      expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+      expect(rest.body.mainResult.eviClusters).toEqual(expected);
+      const graph = await gql(
+        t.baseUrl,
+        `query ($q: String!, $f: String) { questionResult(questionId: $q, filtersJson: $f) { mainResult { evi eviClusters { cluster value count percent } } } }`,
+        { q: q.id, f: JSON.stringify({ ...window, utcOffset: 0 }) },
+        tokens.admin,
+      );
+      expect(graph.data?.questionResult.mainResult).toEqual({ evi: 27.8, eviClusters: expected });
+      // Other question types carry no clusters; the default clusters apply when a question sets none.
+      expect((await question(tokens.admin, s.questions.nps.id)).body.mainResult.eviClusters).toBeNull();
+      expect((await question(tokens.admin, s.questions.emotion.id)).body.mainResult.eviClusters.map((c: { cluster: string; value: number; count: number }) => [c.cluster, c.value, c.count])).toEqual([
+        ["advocacy", 1, 1],
+        ["trust", 0.66, 1],
+        ["attention", 0.33, 0],
+        ["destroying", -1, 1],
+      ]);
+      await t.prisma.question.delete({ where: { id: q.id } });
     });
 
     it("groups by every groupBy, rollup and raw alike", async () => {

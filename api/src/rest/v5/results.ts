@@ -1,7 +1,8 @@
 // /api/v5 results analytics (spec 001 §7 "Results"): GET /results/defaults, GET /results/preflight,
 // POST /results/question (and POST /results/token/{token} for a share link's visitor),
 // POST /results/get-used-meta-per-key. Share links: `?token=` on preflight and used-meta, no bearer
-// token needed. Rules in domain/analytics/results.ts; formulas in docs/analytics.md.
+// token needed; a visitor gets the touchpoints and metadata lists only when the link's allowChanges
+// lets them change those filters. Rules in domain/analytics/results.ts; formulas in docs/analytics.md.
 import { z } from "zod";
 import { defineRoute } from "./route.js";
 import { getQuestionResult, resultsDefaults, resultsPreflight, usedMetaPerKey } from "../../domain/analytics/results.js";
@@ -19,6 +20,17 @@ const metrics = z.object({
   evi: z.number().nullable(),
 });
 const distribution = z.array(z.object({ value: z.string(), label: z.string().nullable(), count: z.number(), percent: z.number() }));
+const eviClusters = z
+  .array(
+    z.object({
+      cluster: z.string().describe("advocacy, trust, attention, destroying (or a cluster of the question's options.clusters)"),
+      value: z.number().describe("the cluster's value, −1…1"),
+      count: z.number().describe("answers whose emotion belongs to the cluster"),
+      percent: z.number().describe("share of the question's answers"),
+    }),
+  )
+  .nullable()
+  .describe("emotion questions: the answers per EVI cluster, highest value first (per emotion: distribution); null for other types");
 export const questionResultShape = z.object({
   questionId: z.string(),
   surveyId: z.string(),
@@ -26,11 +38,11 @@ export const questionResultShape = z.object({
   title: z.unknown(),
   organizationNowCount: z.object({ overallCount: z.number().describe("answers to the question in the window, whatever the touchpoint filter") }),
   hidden: z.boolean().describe("hidden by a share link's hideResultsIfLessThan"),
-  mainResult: metrics.extend({ distribution }).nullable(),
+  mainResult: metrics.extend({ distribution, eviClusters }).nullable(),
   earlier: metrics.nullable(),
   groupBy: z.string(),
   stackedTo100: z.boolean(),
-  series: z.array(z.object({ group: z.string(), label: z.string(), metrics, distribution })),
+  series: z.array(z.object({ group: z.string(), label: z.string(), metrics, distribution, eviClusters })),
   satisfactionReport: z.object({ dissatisfied: distribution.element, neutral: distribution.element, satisfied: distribution.element }).nullable(),
   source: z.enum(["rollup", "raw"]).describe("answered from the roll-ups or the raw rows"),
 });
@@ -86,7 +98,7 @@ export const resultsRoutes = [
     handler: async ({ ctx, query, queryToken }) => {
       const { token: _t, ...filters } = query;
       const r = await resolveAnalyticsCaller(ctx, queryToken, filters);
-      return resultsPreflight(r.caller, r.filters);
+      return resultsPreflight(r.caller, r.filters, { allowChanges: r.share?.options.allowChanges ?? null });
     },
   }),
   defineRoute({
@@ -128,7 +140,7 @@ export const resultsRoutes = [
     handler: async ({ ctx, body, queryToken }) => {
       const { metaKey, ...filters } = body;
       const r = await resolveAnalyticsCaller(ctx, queryToken, filters);
-      return usedMetaPerKey(r.caller, { ...r.filters, metaKey });
+      return usedMetaPerKey(r.caller, { ...r.filters, metaKey }, { allowChanges: r.share?.options.allowChanges ?? null });
     },
   }),
 ];
