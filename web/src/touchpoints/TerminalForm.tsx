@@ -1,27 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useMemo, useState } from "react";
 import { graphql, useFragment } from "react-relay";
-import { useNavigate } from "react-router-dom";
 import type { TerminalForm_touchpoint$key } from "../__generated__/TerminalForm_touchpoint.graphql";
 import type { TouchpointBasicsFields_query$key } from "../__generated__/TouchpointBasicsFields_query.graphql";
-import { SaveButton } from "../shell/SaveButton";
-import { useFormGuard } from "../shell/useFormGuard";
 import { CopyField } from "./CopyField";
-import { DeleteTouchpointButton } from "./DeleteTouchpointButton";
 import { KeyValueEditor } from "./KeyValueEditor";
-import { onlineLabels, onlineState, terminalDraftOf, terminalSettingsOf, validateTerminal, type TerminalDraft } from "./model";
-import { ReadOnlyNotice } from "./ReadOnlyNotice";
-import { TouchpointBasicsFields, validateBasics, type BasicsDraft } from "./TouchpointBasicsFields";
-import { useSaveThenOpen } from "./useSaveThenOpen";
-import { useTouchpointMutations } from "./useTouchpointMutations";
+import { onlineLabels, onlineState, terminalDraftOf, terminalSettingsOf, validateTerminal } from "./model";
+import { TouchpointBasicsFields } from "./TouchpointBasicsFields";
+import { TouchpointFormFrame } from "./TouchpointFormFrame";
+import { useTouchpointForm } from "./useTouchpointForm";
 
 const editPath = (id: string) => `/touchpoints/terminals/${id}/edit`;
 
 /** Creates or edits a terminal: basics, pairing by UDID, IP address and the terminal settings (spec 001 §3). */
 export function TerminalForm({ touchpoint, query, defaultUnitId }: { touchpoint: TerminalForm_touchpoint$key | null; query: TouchpointBasicsFields_query$key; defaultUnitId: string }) {
   const { t, i18n } = useLingui();
-  const formId = useId();
-  const navigate = useNavigate();
   const tp = useFragment(
     graphql`
       fragment TerminalForm_touchpoint on Touchpoint {
@@ -45,91 +38,36 @@ export function TerminalForm({ touchpoint, query, defaultUnitId }: { touchpoint:
     `,
     touchpoint,
   );
-  const { create, update } = useTouchpointMutations();
-  const { created, markCreated } = useSaveThenOpen(editPath);
-  const savedBasics: BasicsDraft = useMemo(
-    () => ({ name: tp?.name ?? "", unitId: tp?.unit.legacyId ?? defaultUnitId, activeSurveyId: tp?.activeSurveyLegacyId ?? "", moveResponses: null }),
-    [tp, defaultUnitId],
-  );
   const savedTerminal = useMemo(() => terminalDraftOf(tp ?? null), [tp]);
-  const [basics, setBasics] = useState(savedBasics);
-  const [terminal, setTerminal] = useState(savedTerminal);
   const [deleteLogo, setDeleteLogo] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [shown, setShown] = useState({ basics: savedBasics, terminal: savedTerminal });
-  // A saved answer from the server becomes the new starting point.
-  if (shown.basics !== savedBasics || shown.terminal !== savedTerminal) {
-    setShown({ basics: savedBasics, terminal: savedTerminal });
-    setBasics(savedBasics);
-    setTerminal(savedTerminal);
-    setDeleteLogo(false);
-  }
-
-  const readOnly = Boolean(tp?.editRefusal);
-  const basicsErrors = validateBasics(basics, tp?.unit.legacyId ?? null);
-  const terminalErrors = validateTerminal(terminal, { udidRequired: Boolean(tp?.udid) });
-  const valid = Object.keys(basicsErrors).length === 0 && Object.keys(terminalErrors).length === 0;
-  const dirty =
-    !readOnly && !created && (JSON.stringify(basics) !== JSON.stringify(savedBasics) || JSON.stringify(terminal) !== JSON.stringify(savedTerminal) || deleteLogo);
-  const setT = (patch: Partial<TerminalDraft>) => setTerminal((d) => ({ ...d, ...patch }));
+  const form = useTouchpointForm({
+    touchpoint: tp,
+    defaultUnitId,
+    editPath,
+    savedDetails: savedTerminal,
+    validateDetails: (terminal) => validateTerminal(terminal, { udidRequired: Boolean(tp?.udid) }),
+    createInput: (terminal) => ({ type: "terminal", ipAddress: terminal.ipAddress.trim() || null, settingsJson: JSON.stringify(terminalSettingsOf(terminal)) }),
+    updateInput: (terminal) => ({
+      ipAddress: terminal.ipAddress.trim(),
+      settingsJson: JSON.stringify(terminalSettingsOf(terminal)),
+      ...(terminal.udid.trim() && terminal.udid.trim() !== (tp?.udid ?? "") ? { udid: terminal.udid.trim() } : {}),
+      ...(deleteLogo ? { deleteLogo: true } : {}),
+    }),
+    extraDirty: deleteLogo,
+    onReset: () => setDeleteLogo(false),
+  });
+  const { formId, readOnly, details: terminal, patchDetails: setT, detailsErrors: terminalErrors } = form;
   const err = (key: keyof typeof terminalErrors) => (terminalErrors[key] ? i18n._(terminalErrors[key]) : undefined);
-
-  const save = async (open = true): Promise<boolean> => {
-    if (!valid || readOnly) return false;
-    setSaving(true);
-    try {
-      const settingsJson = JSON.stringify(terminalSettingsOf(terminal));
-      if (!tp) {
-        const id = await create({
-          name: basics.name.trim(),
-          type: "terminal",
-          unitId: basics.unitId,
-          activeSurveyId: basics.activeSurveyId || null,
-          ipAddress: terminal.ipAddress.trim() || null,
-          settingsJson,
-        });
-        if (id) markCreated(id, open);
-        return id !== null;
-      }
-      const moving = basics.unitId !== tp.unit.legacyId;
-      return await update({
-        id: tp.legacyId,
-        name: basics.name.trim(),
-        activeSurveyId: basics.activeSurveyId,
-        ipAddress: terminal.ipAddress.trim(),
-        settingsJson,
-        ...(moving ? { unitId: basics.unitId, moveResponses: basics.moveResponses === true } : {}),
-        ...(terminal.udid.trim() && terminal.udid.trim() !== (tp.udid ?? "") ? { udid: terminal.udid.trim() } : {}),
-        ...(deleteLogo ? { deleteLogo: true } : {}),
-      });
-    } finally {
-      setSaving(false);
-    }
-  };
-  const { dialog } = useFormGuard({ dirty, valid, save: () => save(false) });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void save();
-  };
   const state = onlineState(tp?.lastSeenAt);
   const kioskUrl = tp ? tp.link.replace(/\/s\/([^/]+)$/, "/t/$1") : "";
 
   return (
-    <form id={formId} className="form" onSubmit={onSubmit} noValidate>
-      {tp?.editRefusal ? <ReadOnlyNotice refusal={tp.editRefusal} /> : null}
+    <TouchpointFormFrame form={form} listPath="/touchpoints/terminals">
       <fieldset className="tp-fieldset fieldset" disabled={readOnly}>
         <legend>
           <Trans>Terminal</Trans>
         </legend>
-        <TouchpointBasicsFields
-          query={query}
-          idPrefix={`${formId}-basics`}
-          draft={basics}
-          onChange={setBasics}
-          errors={basicsErrors}
-          savedUnit={tp ? tp.unit : null}
-          responseCount={tp?.responseCount ?? 0}
-        />
+        <TouchpointBasicsFields query={query} {...form.basicsFields} />
         {tp ? (
           <p>
             <span className={`tp-state tp-state--${state}`}>{i18n._(onlineLabels[state])}</span>{" "}
@@ -367,13 +305,6 @@ export function TerminalForm({ touchpoint, query, defaultUnitId }: { touchpoint:
           </div>
         ) : null}
       </fieldset>
-      {tp && !readOnly ? (
-        <div>
-          <DeleteTouchpointButton legacyId={tp.legacyId} name={tp.name} onDeleted={() => navigate("/touchpoints/terminals")} />
-        </div>
-      ) : null}
-      {!readOnly ? <SaveButton valid={valid && dirty} saving={saving} form={formId} /> : null}
-      {dialog}
-    </form>
+    </TouchpointFormFrame>
   );
 }

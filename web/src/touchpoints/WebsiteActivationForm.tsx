@@ -1,21 +1,16 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useMemo } from "react";
 import { graphql, useFragment } from "react-relay";
-import { useNavigate } from "react-router-dom";
 import type { TouchpointBasicsFields_query$key } from "../__generated__/TouchpointBasicsFields_query.graphql";
 import type { WebsiteActivationForm_touchpoint$key } from "../__generated__/WebsiteActivationForm_touchpoint.graphql";
-import { SaveButton } from "../shell/SaveButton";
-import { useFormGuard } from "../shell/useFormGuard";
 import { CheckboxGroup } from "./CheckboxGroup";
 import { CopyField } from "./CopyField";
-import { DeleteTouchpointButton } from "./DeleteTouchpointButton";
 import { NumberField } from "./NumberField";
 import { PageRulesEditor } from "./PageRulesEditor";
 import { RadioGroup } from "./RadioGroup";
-import { ReadOnlyNotice } from "./ReadOnlyNotice";
-import { TouchpointBasicsFields, validateBasics, type BasicsDraft } from "./TouchpointBasicsFields";
-import { useSaveThenOpen } from "./useSaveThenOpen";
-import { useTouchpointMutations } from "./useTouchpointMutations";
+import { TouchpointBasicsFields } from "./TouchpointBasicsFields";
+import { TouchpointFormFrame } from "./TouchpointFormFrame";
+import { useTouchpointForm } from "./useTouchpointForm";
 import { WebsiteDomainField } from "./WebsiteDomainField";
 import { parseJsonObject } from "./model";
 import {
@@ -29,7 +24,6 @@ import {
   type Placement,
   type ShowFrequency,
   type UrlListMode,
-  type WebsiteDraft,
   type WebsiteField,
 } from "./websiteSettings";
 
@@ -51,8 +45,6 @@ export function WebsiteActivationForm({
   defaultSurveyId: string;
 }) {
   const { t, i18n } = useLingui();
-  const formId = useId();
-  const navigate = useNavigate();
   const tp = useFragment(
     graphql`
       fragment WebsiteActivationForm_touchpoint on Touchpoint {
@@ -71,29 +63,18 @@ export function WebsiteActivationForm({
     `,
     touchpoint,
   );
-  const { create, update } = useTouchpointMutations();
-  const { created, markCreated } = useSaveThenOpen(editPath);
-  const savedBasics: BasicsDraft = useMemo(
-    () => ({ name: tp?.name ?? "", unitId: tp?.unit.legacyId ?? defaultUnitId, activeSurveyId: tp?.activeSurveyLegacyId ?? defaultSurveyId, moveResponses: null }),
-    [tp, defaultUnitId, defaultSurveyId],
-  );
   const savedWebsite = useMemo(() => (tp ? websiteDraftOf(parseJsonObject(tp.websiteJson)) : newWebsiteDraft()), [tp]);
-  const [basics, setBasics] = useState(savedBasics);
-  const [w, setW] = useState(savedWebsite);
-  const [shown, setShown] = useState({ savedBasics, savedWebsite });
-  const [saving, setSaving] = useState(false);
-  if (shown.savedBasics !== savedBasics || shown.savedWebsite !== savedWebsite) {
-    setShown({ savedBasics, savedWebsite });
-    setBasics(savedBasics);
-    setW(savedWebsite);
-  }
-
-  const readOnly = Boolean(tp?.editRefusal);
-  const basicsErrors = validateBasics(basics, tp?.unit.legacyId ?? null);
-  const errors = validateWebsite(w);
-  const valid = Object.keys(basicsErrors).length === 0 && Object.keys(errors).length === 0;
-  const dirty = !readOnly && !created && (JSON.stringify(basics) !== JSON.stringify(savedBasics) || JSON.stringify(w) !== JSON.stringify(savedWebsite));
-  const set = (patch: Partial<WebsiteDraft>) => setW((d) => ({ ...d, ...patch }));
+  const form = useTouchpointForm({
+    touchpoint: tp,
+    defaultUnitId,
+    defaultSurveyId,
+    editPath,
+    savedDetails: savedWebsite,
+    validateDetails: validateWebsite,
+    createInput: (website) => ({ type: "website", websiteJson: JSON.stringify(storedWebsiteOf(website)) }),
+    updateInput: (website) => ({ websiteJson: JSON.stringify(storedWebsiteOf(website)) }),
+  });
+  const { formId, readOnly, details: w, setDetails: setW, patchDetails: set, detailsErrors: errors } = form;
   const err = (key: WebsiteField) => (errors[key] ? i18n._(errors[key]) : undefined);
   const id = (name: string) => `${formId}-${name}`;
 
@@ -103,34 +84,6 @@ export function WebsiteActivationForm({
       const defaultList = d.whitelist.length === 0 || (d.whitelist.length === 1 && d.whitelist[0]!.kind === "host" && d.whitelist[0]!.value === d.domain);
       return { ...d, domain, whitelist: defaultList ? (domain ? [{ kind: "host", value: domain }] : []) : d.whitelist };
     });
-
-  const save = async (open = true): Promise<boolean> => {
-    if (!valid || readOnly) return false;
-    setSaving(true);
-    try {
-      const websiteJson = JSON.stringify(storedWebsiteOf(w));
-      if (!tp) {
-        const newId = await create({ name: basics.name.trim(), type: "website", unitId: basics.unitId, activeSurveyId: basics.activeSurveyId || null, websiteJson });
-        if (newId) markCreated(newId, open);
-        return newId !== null;
-      }
-      const moving = basics.unitId !== tp.unit.legacyId;
-      return await update({
-        id: tp.legacyId,
-        name: basics.name.trim(),
-        activeSurveyId: basics.activeSurveyId,
-        websiteJson,
-        ...(moving ? { unitId: basics.unitId, moveResponses: basics.moveResponses === true } : {}),
-      });
-    } finally {
-      setSaving(false);
-    }
-  };
-  const { dialog } = useFormGuard({ dirty, valid, save: () => save(false) });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void save();
-  };
 
   const urlModes = [
     ["anyVisited", t`Any of them visited`],
@@ -145,21 +98,12 @@ export function WebsiteActivationForm({
   const origin = tp ? new URL(tp.link).origin : "";
 
   return (
-    <form id={formId} className="form" onSubmit={onSubmit} noValidate>
-      {tp?.editRefusal ? <ReadOnlyNotice refusal={tp.editRefusal} /> : null}
+    <TouchpointFormFrame form={form} listPath="/touchpoints/website">
       <fieldset className="tp-fieldset fieldset" disabled={readOnly}>
         <legend>
           <Trans>Activation</Trans>
         </legend>
-        <TouchpointBasicsFields
-          query={query}
-          idPrefix={id("basics")}
-          draft={basics}
-          onChange={setBasics}
-          errors={basicsErrors}
-          savedUnit={tp ? tp.unit : null}
-          responseCount={tp?.responseCount ?? 0}
-        />
+        <TouchpointBasicsFields query={query} {...form.basicsFields} />
         <WebsiteDomainField idPrefix={id("site")} value={w.domain} onChange={setDomain} error={err("domain")} canAdd={!readOnly} />
       </fieldset>
 
@@ -530,13 +474,6 @@ export function WebsiteActivationForm({
           <Trans>The embed code appears when the activation is saved.</Trans>
         </p>
       )}
-      {tp && !readOnly ? (
-        <div>
-          <DeleteTouchpointButton legacyId={tp.legacyId} name={tp.name} onDeleted={() => navigate("/touchpoints/website")} />
-        </div>
-      ) : null}
-      {!readOnly ? <SaveButton valid={valid && dirty} saving={saving} form={formId} /> : null}
-      {dialog}
-    </form>
+    </TouchpointFormFrame>
   );
 }

@@ -1,0 +1,133 @@
+import { useId, useMemo, useState, type FormEvent } from "react";
+import { useFormGuard } from "../shell/useFormGuard";
+import { validateBasics, type BasicsDraft } from "./TouchpointBasicsFields";
+import { useSaveThenOpen } from "./useSaveThenOpen";
+import { useTouchpointMutations, type CreateTouchpointInput, type UpdateTouchpointInput } from "./useTouchpointMutations";
+
+/** What every touchpoint form reads of its saved touchpoint (null while creating one). */
+export type SavedTouchpoint = {
+  readonly legacyId: string;
+  readonly name: string;
+  readonly unit: { readonly legacyId: string; readonly name: string };
+  readonly activeSurveyLegacyId: string | null | undefined;
+  readonly editRefusal: string | null | undefined;
+  readonly responseCount: number;
+} | null;
+
+type OwnCreateInput = Omit<CreateTouchpointInput, "name" | "unitId" | "activeSurveyId">;
+type OwnUpdateInput = Omit<UpdateTouchpointInput, "id" | "name" | "activeSurveyId" | "unitId" | "moveResponses">;
+
+/**
+ * The state every touchpoint form shares (terminal, link or QR code, web widget): the basics draft
+ * (name, team, active survey, moving the responses) beside the type's own draft (`details`), both
+ * starting again from the server's answer after a save; validity, dirtiness, read-only for a person
+ * without rights; saving through createTouchpoint or updateTouchpoint; the unsaved-changes guard;
+ * and after creating, the move to the new touchpoint's edit address.
+ */
+export function useTouchpointForm<D, E extends object>({
+  touchpoint: tp,
+  defaultUnitId,
+  defaultSurveyId = "",
+  editPath,
+  savedDetails,
+  validateDetails,
+  createInput,
+  updateInput,
+  extraDirty = false,
+  onReset,
+}: {
+  touchpoint: SavedTouchpoint | undefined;
+  defaultUnitId: string;
+  defaultSurveyId?: string;
+  editPath: (legacyId: string) => string;
+  /** The type's own draft as saved; memoise it, since a new object means the server answered. */
+  savedDetails: D;
+  validateDetails: (details: D) => E;
+  /** The type's own fields of a new touchpoint (its type included). */
+  createInput: (details: D) => OwnCreateInput;
+  /** The type's own fields of a saved touchpoint's update. */
+  updateInput: (details: D) => OwnUpdateInput;
+  /** A change the form keeps outside the drafts. */
+  extraDirty?: boolean;
+  /** Called when the drafts start again from the server's answer. */
+  onReset?: () => void;
+}) {
+  const formId = useId();
+  const { create, update } = useTouchpointMutations();
+  const { created, markCreated } = useSaveThenOpen(editPath);
+  const savedBasics: BasicsDraft = useMemo(
+    () => ({ name: tp?.name ?? "", unitId: tp?.unit.legacyId ?? defaultUnitId, activeSurveyId: tp?.activeSurveyLegacyId ?? defaultSurveyId, moveResponses: null }),
+    [tp, defaultUnitId, defaultSurveyId],
+  );
+  const [basics, setBasics] = useState(savedBasics);
+  const [details, setDetails] = useState(savedDetails);
+  const [saving, setSaving] = useState(false);
+  const [shown, setShown] = useState({ basics: savedBasics, details: savedDetails });
+  // A saved answer from the server becomes the new starting point.
+  if (shown.basics !== savedBasics || shown.details !== savedDetails) {
+    setShown({ basics: savedBasics, details: savedDetails });
+    setBasics(savedBasics);
+    setDetails(savedDetails);
+    onReset?.();
+  }
+
+  const readOnly = Boolean(tp?.editRefusal);
+  const basicsErrors = validateBasics(basics, tp?.unit.legacyId ?? null);
+  const detailsErrors = validateDetails(details);
+  const valid = Object.keys(basicsErrors).length === 0 && Object.keys(detailsErrors).length === 0;
+  const dirty =
+    !readOnly && !created && (JSON.stringify(basics) !== JSON.stringify(savedBasics) || JSON.stringify(details) !== JSON.stringify(savedDetails) || extraDirty);
+
+  const save = async (open = true): Promise<boolean> => {
+    if (!valid || readOnly) return false;
+    setSaving(true);
+    try {
+      if (!tp) {
+        const id = await create({ name: basics.name.trim(), unitId: basics.unitId, activeSurveyId: basics.activeSurveyId || null, ...createInput(details) });
+        if (id) markCreated(id, open);
+        return id !== null;
+      }
+      const moving = basics.unitId !== tp.unit.legacyId;
+      return await update({
+        id: tp.legacyId,
+        name: basics.name.trim(),
+        activeSurveyId: basics.activeSurveyId,
+        ...updateInput(details),
+        ...(moving ? { unitId: basics.unitId, moveResponses: basics.moveResponses === true } : {}),
+      });
+    } finally {
+      setSaving(false);
+    }
+  };
+  const { dialog } = useFormGuard({ dirty, valid, save: () => save(false) });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void save();
+  };
+
+  return {
+    formId,
+    touchpoint: tp ?? null,
+    readOnly,
+    valid,
+    dirty,
+    saving,
+    onSubmit,
+    dialog,
+    details,
+    setDetails,
+    patchDetails: (patch: Partial<D>) => setDetails((d) => ({ ...d, ...patch })),
+    detailsErrors,
+    /** The props of TouchpointBasicsFields but its query. */
+    basicsFields: {
+      idPrefix: `${formId}-basics`,
+      draft: basics,
+      onChange: setBasics,
+      errors: basicsErrors,
+      savedUnit: tp ? tp.unit : null,
+      responseCount: tp?.responseCount ?? 0,
+    },
+  };
+}
+
+export type TouchpointForm = ReturnType<typeof useTouchpointForm>;
