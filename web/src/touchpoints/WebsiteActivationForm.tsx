@@ -8,6 +8,8 @@ import { CopyField } from "./CopyField";
 import { NumberField } from "./NumberField";
 import { PageRulesEditor } from "./PageRulesEditor";
 import { RadioGroup } from "./RadioGroup";
+import { SelectField } from "./SelectField";
+import { TextAreaField } from "./TextAreaField";
 import { TouchpointBasicsFields } from "./TouchpointBasicsFields";
 import { TouchpointFormFrame } from "./TouchpointFormFrame";
 import { useTouchpointForm } from "./useTouchpointForm";
@@ -20,10 +22,8 @@ import {
   validateWebsite,
   websiteDraftOf,
   type DisplayType,
-  type MatchMode,
   type Placement,
   type ShowFrequency,
-  type UrlListMode,
   type WebsiteField,
 } from "./websiteSettings";
 
@@ -219,19 +219,13 @@ export function WebsiteActivationForm({
           ]}
         />
         {w.referrerSource === "specific" ? (
-          <div className="field">
-            <label htmlFor={id("referrer-urls")}>
-              <Trans>Referring addresses (one per line)</Trans>
-            </label>
-            <textarea
-              id={id("referrer-urls")}
-              rows={3}
-              value={w.referrerUrls}
-              aria-invalid={errors.referrerUrls ? true : undefined}
-              onChange={(e) => set({ referrerUrls: e.target.value })}
-            />
-            {errors.referrerUrls ? <p className="field__error">{err("referrerUrls")}</p> : null}
-          </div>
+          <TextAreaField
+            id={id("referrer-urls")}
+            label={t`Referring addresses (one per line)`}
+            value={w.referrerUrls}
+            onChange={(referrerUrls) => set({ referrerUrls })}
+            error={err("referrerUrls")}
+          />
         ) : null}
         <div className="field field--checkbox">
           <input id={id("returning")} type="checkbox" checked={w.returningVisitors} onChange={(e) => set({ returningVisitors: e.target.checked })} />
@@ -262,46 +256,27 @@ export function WebsiteActivationForm({
           />
         </div>
         <div className="tp-form-grid">
-          <div className="field">
-            <label htmlFor={id("visited-urls")}>
-              <Trans>Visited addresses (one per line)</Trans>
-            </label>
-            <textarea id={id("visited-urls")} rows={3} value={w.visitedUrls} onChange={(e) => set({ visitedUrls: e.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor={id("visited-mode")}>
-              <Trans>Visited addresses rule</Trans>
-            </label>
-            <select id={id("visited-mode")} value={w.visitedUrlsMode} onChange={(e) => set({ visitedUrlsMode: e.target.value as UrlListMode })}>
-              {urlModes.map(([key, label]) => (
-                <option key={key} value={key}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={id("visited-blacklist")}>
-              <Trans>Hide after visiting these addresses (one per line)</Trans>
-            </label>
-            <textarea id={id("visited-blacklist")} rows={3} value={w.visitedBlacklist} onChange={(e) => set({ visitedBlacklist: e.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor={id("visited-blacklist-mode")}>
-              <Trans>Hiding rule for visited addresses</Trans>
-            </label>
-            <select
-              id={id("visited-blacklist-mode")}
-              value={w.visitedBlacklistMode}
-              onChange={(e) => set({ visitedBlacklistMode: e.target.value as UrlListMode })}
-            >
-              {urlModes.map(([key, label]) => (
-                <option key={key} value={key}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
+          <TextAreaField id={id("visited-urls")} label={t`Visited addresses (one per line)`} value={w.visitedUrls} onChange={(visitedUrls) => set({ visitedUrls })} />
+          <SelectField
+            id={id("visited-mode")}
+            label={t`Visited addresses rule`}
+            value={w.visitedUrlsMode}
+            onChange={(visitedUrlsMode) => set({ visitedUrlsMode })}
+            options={urlModes}
+          />
+          <TextAreaField
+            id={id("visited-blacklist")}
+            label={t`Hide after visiting these addresses (one per line)`}
+            value={w.visitedBlacklist}
+            onChange={(visitedBlacklist) => set({ visitedBlacklist })}
+          />
+          <SelectField
+            id={id("visited-blacklist-mode")}
+            label={t`Hiding rule for visited addresses`}
+            value={w.visitedBlacklistMode}
+            onChange={(visitedBlacklistMode) => set({ visitedBlacklistMode })}
+            options={urlModes}
+          />
         </div>
         <CheckboxGroup
           idPrefix={id("browsers")}
@@ -331,42 +306,21 @@ export function WebsiteActivationForm({
           ]}
         />
         <div className="tp-form-grid">
-          <div className="field">
-            <label htmlFor={id("cookies-mode")}>
-              <Trans>Cookies rule</Trans>
-            </label>
-            <select id={id("cookies-mode")} value={w.cookiesMode} onChange={(e) => set({ cookiesMode: e.target.value as MatchMode })}>
-              {matchModeOptions.map(([key, label]) => (
-                <option key={key} value={key}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={id("cookies")}>
-              <Trans>Cookies (name or name=value, one per line)</Trans>
-            </label>
-            <textarea id={id("cookies")} rows={3} value={w.cookies} onChange={(e) => set({ cookies: e.target.value })} />
-          </div>
-          <div className="field">
-            <label htmlFor={id("props-mode")}>
-              <Trans>Custom properties rule</Trans>
-            </label>
-            <select id={id("props-mode")} value={w.customPropertiesMode} onChange={(e) => set({ customPropertiesMode: e.target.value as MatchMode })}>
-              {matchModeOptions.map(([key, label]) => (
-                <option key={key} value={key}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={id("props")}>
-              <Trans>Custom properties (name or name=value, one per line)</Trans>
-            </label>
-            <textarea id={id("props")} rows={3} value={w.customProperties} onChange={(e) => set({ customProperties: e.target.value })} />
-          </div>
+          <SelectField id={id("cookies-mode")} label={t`Cookies rule`} value={w.cookiesMode} onChange={(cookiesMode) => set({ cookiesMode })} options={matchModeOptions} />
+          <TextAreaField id={id("cookies")} label={t`Cookies (name or name=value, one per line)`} value={w.cookies} onChange={(cookies) => set({ cookies })} />
+          <SelectField
+            id={id("props-mode")}
+            label={t`Custom properties rule`}
+            value={w.customPropertiesMode}
+            onChange={(customPropertiesMode) => set({ customPropertiesMode })}
+            options={matchModeOptions}
+          />
+          <TextAreaField
+            id={id("props")}
+            label={t`Custom properties (name or name=value, one per line)`}
+            value={w.customProperties}
+            onChange={(customProperties) => set({ customProperties })}
+          />
         </div>
       </fieldset>
 
@@ -408,16 +362,17 @@ export function WebsiteActivationForm({
             <Trans>Show when the visitor is about to leave (exit intent)</Trans>
           </label>
         </div>
-        <div className="field">
-          <label htmlFor={id("frequency")}>
-            <Trans>Show frequency</Trans>
-          </label>
-          <select id={id("frequency")} value={w.showFrequency} onChange={(e) => set({ showFrequency: e.target.value as ShowFrequency })}>
-            <option value="untilDeclineOrResponse">{t`Until the visitor declines or responds`}</option>
-            <option value="once">{t`Only once`}</option>
-            <option value="always">{t`Always`}</option>
-          </select>
-        </div>
+        <SelectField<ShowFrequency>
+          id={id("frequency")}
+          label={t`Show frequency`}
+          value={w.showFrequency}
+          onChange={(showFrequency) => set({ showFrequency })}
+          options={[
+            ["untilDeclineOrResponse", t`Until the visitor declines or responds`],
+            ["once", t`Only once`],
+            ["always", t`Always`],
+          ]}
+        />
         <div className="tp-form-grid">
           <NumberField
             id={id("after-decline")}

@@ -1,0 +1,10 @@
+/** A labelled text area (one entry a line in the widget's rules) with its error. */
+export function TextAreaField({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (value: string) => void; error?: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} rows={3} value={value} aria-invalid={error ? true : undefined} onChange={(e) => onChange(e.target.value)} />
+      {error ? <p className="field__error">{error}</p> : null}
+    </div>
+  );
+}
