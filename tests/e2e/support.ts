@@ -32,3 +32,36 @@ export async function signIn(page: Page, email: string, path = "/settings/user")
   await page.waitForURL((url) => !/^\/(oidc|auth-callback)/.test(url.pathname));
   await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
 }
+
+/** One question of every type, in the editor's order, with the texts the survey specs give them. */
+const everyQuestionType: { button: string; title: string; choices?: string[]; emotions?: string[] }[] = [
+  { button: "Add smiley question", title: "How was your visit?" },
+  { button: "Add NPS question", title: "Would you recommend us?" },
+  { button: "Add slider question", title: "How fast was the service?" },
+  { button: "Add single choice question", title: "What did you buy?", choices: ["Coffee", "Tea"] },
+  { button: "Add multiple choice question", title: "What did you like?", choices: ["Staff", "Prices"] },
+  { button: "Add open text question", title: "Anything else?" },
+  { button: "Add emotion question", title: "How do you feel?", emotions: ["Delighted", "Confident", "Curious", "Annoyed"] },
+  { button: "Add contact details question", title: "May we contact you?" },
+];
+
+/**
+ * Signs in on the editor of a new survey, names it and adds one question of every type with its
+ * title (and choices or emotions); adding a question focuses its title. `after[n]` runs once
+ * question n (from 1) is filled in, for a spec's own settings of that question.
+ */
+export async function buildSurveyWithEveryQuestionType(page: Page, email: string, name: string, after: Record<number, () => Promise<void>> = {}) {
+  await signIn(page, email, "/surveys/new/edit");
+  await expect(page.getByRole("heading", { name: "New survey" })).toBeVisible();
+  await page.getByLabel("Survey name").fill(name);
+  for (const [i, q] of everyQuestionType.entries()) {
+    const n = i + 1;
+    await page.getByRole("button", { name: q.button }).click();
+    const title = page.getByLabel(`Question ${n} title`);
+    await expect(title).toBeFocused();
+    await title.fill(q.title);
+    for (const [c, text] of (q.choices ?? []).entries()) await page.getByLabel(`Question ${n} choice ${c + 1}`).fill(text);
+    for (const [e, text] of (q.emotions ?? []).entries()) await page.getByLabel(`Question ${n} emotion ${e + 1}`).fill(text);
+    await after[n]?.();
+  }
+}

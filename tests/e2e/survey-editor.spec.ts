@@ -2,54 +2,30 @@
 // with every question type, two languages, tags and logic, by role and label only; save it; reload
 // and find everything stored; blank titles refused; the unsaved-changes guard.
 import { expect, test } from "@playwright/test";
-import { signIn } from "./support";
+import { buildSurveyWithEveryQuestionType, signIn } from "./support";
 
 test("builds a survey with every question type, two languages, tags and logic, and saves it", async ({ page }) => {
-  await signIn(page, "admin@demo.example", "/surveys/new/edit");
-  await expect(page.getByRole("heading", { name: "New survey" })).toBeVisible();
   const name = `Editor e2e ${Date.now() % 100000}`;
-  await page.getByLabel("Survey name").fill(name);
+  await buildSurveyWithEveryQuestionType(page, "admin@demo.example", name, {
+    1: async () => {
+      await page.getByLabel("Question 1: 4 smiley buttons").check();
+      await page.getByLabel("Question 1 requires an answer").check();
+    },
+    3: async () => {
+      await page.getByLabel("Question 3 maximum").fill("5");
+      await page.getByLabel("Question 3 label at the minimum").fill("Slow");
+      await page.getByLabel("Question 3 label at the maximum").fill("Fast");
+    },
+    5: async () => {
+      await page.getByLabel("Question 5 tag").fill("service");
+      await page.getByRole("button", { name: "Add tag to question 5" }).click();
+    },
+    8: async () => {
+      await page.getByLabel("Question 8 asks for Phone").uncheck();
+    },
+  });
   await page.getByLabel("Survey tag").fill("lobby");
   await page.getByRole("button", { name: "Add survey tag" }).click();
-
-  await page.getByRole("button", { name: "Add smiley question" }).click();
-  // Adding a question focuses its title.
-  await expect(page.getByLabel("Question 1 title")).toBeFocused();
-  await page.keyboard.type("How was your visit?");
-  await page.getByLabel("Question 1: 4 smiley buttons").check();
-  await page.getByLabel("Question 1 requires an answer").check();
-
-  await page.getByRole("button", { name: "Add NPS question" }).click();
-  await page.getByLabel("Question 2 title").fill("Would you recommend us?");
-
-  await page.getByRole("button", { name: "Add slider question" }).click();
-  await page.getByLabel("Question 3 title").fill("How fast was the service?");
-  await page.getByLabel("Question 3 maximum").fill("5");
-  await page.getByLabel("Question 3 label at the minimum").fill("Slow");
-  await page.getByLabel("Question 3 label at the maximum").fill("Fast");
-
-  await page.getByRole("button", { name: "Add single choice question" }).click();
-  await page.getByLabel("Question 4 title").fill("What did you buy?");
-  await page.getByLabel("Question 4 choice 1").fill("Coffee");
-  await page.getByLabel("Question 4 choice 2").fill("Tea");
-
-  await page.getByRole("button", { name: "Add multiple choice question" }).click();
-  await page.getByLabel("Question 5 title").fill("What did you like?");
-  await page.getByLabel("Question 5 choice 1").fill("Staff");
-  await page.getByLabel("Question 5 choice 2").fill("Prices");
-  await page.getByLabel("Question 5 tag").fill("service");
-  await page.getByRole("button", { name: "Add tag to question 5" }).click();
-
-  await page.getByRole("button", { name: "Add open text question" }).click();
-  await page.getByLabel("Question 6 title").fill("Anything else?");
-
-  await page.getByRole("button", { name: "Add emotion question" }).click();
-  await page.getByLabel("Question 7 title").fill("How do you feel?");
-  for (const [i, text] of ["Delighted", "Confident", "Curious", "Annoyed"].entries()) await page.getByLabel(`Question 7 emotion ${i + 1}`).fill(text);
-
-  await page.getByRole("button", { name: "Add contact details question" }).click();
-  await page.getByLabel("Question 8 title").fill("May we contact you?");
-  await page.getByLabel("Question 8 asks for Phone").uncheck();
 
   // Logic: NPS 0 skips to the open question.
   await page.getByRole("button", { name: "Add logic rule to question 2" }).click();

@@ -2,34 +2,11 @@
 // new link touchpoint, answered on the public page in a second browser page while the survey list
 // in the first page shows its response count rising without a reload.
 import { expect, test } from "@playwright/test";
-import { query, signIn } from "./support";
+import { buildSurveyWithEveryQuestionType, query } from "./support";
 
 test("build a survey with every question type, publish it to a link, answer it and watch the count rise live", async ({ page, context }) => {
-  await signIn(page, "admin@demo.example", "/surveys/new/edit");
   const name = `Published e2e ${Date.now() % 100000}`;
-  await page.getByLabel("Survey name").fill(name);
-
-  await page.getByRole("button", { name: "Add smiley question" }).click();
-  await page.getByLabel("Question 1 title").fill("How was your visit?");
-  await page.getByRole("button", { name: "Add NPS question" }).click();
-  await page.getByLabel("Question 2 title").fill("Would you recommend us?");
-  await page.getByRole("button", { name: "Add slider question" }).click();
-  await page.getByLabel("Question 3 title").fill("How fast was the service?");
-  await page.getByRole("button", { name: "Add single choice question" }).click();
-  await page.getByLabel("Question 4 title").fill("What did you buy?");
-  await page.getByLabel("Question 4 choice 1").fill("Coffee");
-  await page.getByLabel("Question 4 choice 2").fill("Tea");
-  await page.getByRole("button", { name: "Add multiple choice question" }).click();
-  await page.getByLabel("Question 5 title").fill("What did you like?");
-  await page.getByLabel("Question 5 choice 1").fill("Staff");
-  await page.getByLabel("Question 5 choice 2").fill("Prices");
-  await page.getByRole("button", { name: "Add open text question" }).click();
-  await page.getByLabel("Question 6 title").fill("Anything else?");
-  await page.getByRole("button", { name: "Add emotion question" }).click();
-  await page.getByLabel("Question 7 title").fill("How do you feel?");
-  for (const [i, text] of ["Delighted", "Confident", "Curious", "Annoyed"].entries()) await page.getByLabel(`Question 7 emotion ${i + 1}`).fill(text);
-  await page.getByRole("button", { name: "Add contact details question" }).click();
-  await page.getByLabel("Question 8 title").fill("May we contact you?");
+  await buildSurveyWithEveryQuestionType(page, "admin@demo.example", name);
   await page.getByRole("button", { name: "Save" }).click();
   await page.waitForURL(/\/surveys\/[0-9a-f]{24}\/edit$/);
   const surveyId = /\/surveys\/([0-9a-f]{24})\/edit$/.exec(page.url())![1]!;
