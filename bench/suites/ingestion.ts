@@ -6,8 +6,8 @@
 // as with many respondents). In the same run, the same work as raw single-row inserts straight
 // through `pg`: per response one transaction BEGIN; INSERT "Response" (one row); five INSERT
 // "Answer" (one row each); COMMIT, with the same 64 concurrent clients, each on its own connection
-// (the server itself uses a pool of 10). Prints responses/s, p50/p99 latency, the ratio, SQL statements per response and
-// the machine's load.
+// (the server itself uses a pool of 10). Prints responses/s, p50/p99 latency, the ratio, SQL statements per response,
+// the roll-up applier's backlog when the load stops and its catch-up time, and the machine's load.
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -158,6 +158,14 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
       const failures = result.non2xx + result.errors + result.timeouts;
       const ingestRate = seconds > 0 ? ok / seconds : 0;
 
+      // The roll-up applier's backlog when the load stops, and how long it takes to catch up
+      // (the server's own applier; nothing is applied from here).
+      const pendingCount = async () => (await api.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "RollupPending"`))[0]!.n;
+      const backlog = await pendingCount();
+      const settleStart = performance.now();
+      while ((await pendingCount()) > 0 && performance.now() - settleStart < 60_000) await new Promise((r) => setTimeout(r, 5));
+      const settleMs = performance.now() - settleStart;
+
       // Every answered request is stored, once, with its five answers.
       await new Promise((r) => setTimeout(r, 1000));
       const stored = (await api.prisma.response.count()) - responsesBefore;
@@ -170,6 +178,13 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
       if (stored < expected || stored > expected + inFlightAtEnds) notes.push(`stored ${stored} responses for ${expected} answered requests`);
       if (answers !== 5 * (stored + 1)) notes.push(`${answers} answer rows for ${stored + 1} responses`);
       if ((counter._sum.responseCount ?? 0) !== stored + 1) notes.push(`touchpoint counters sum to ${counter._sum.responseCount}, not ${stored + 1}`);
+      // The roll-ups hold every response of the organisation exactly once.
+      const [rolled] = await api.prisma.$queryRawUnsafe<{ rolled: number; raw: number }[]>(
+        `SELECT (SELECT coalesce(sum("responses"), 0)::int FROM "RollupResponseDay" WHERE "organizationId" = $1) AS rolled,
+                (SELECT count(*)::int FROM "Response" WHERE "organizationId" = $1 AND "hidden" = false) AS raw`,
+        seed.organizationId,
+      );
+      if (rolled!.rolled !== rolled!.raw) notes.push(`roll-ups count ${rolled!.rolled} responses, the raw rows ${rolled!.raw}`);
 
       ctx.log(`raw single-row inserts through pg: ${CONNECTIONS} concurrent on ${CONNECTIONS} connections, ${ctx.warmup} s warm-up + ${ctx.duration} s`);
       if (ctx.warmup > 0) await rawInserts(databaseUrl, spec, ctx.warmup);
@@ -180,7 +195,7 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
       for (const note of notes) ctx.log(`note: ${note}`);
 
       const ratio = rawRate > 0 ? Number((ingestRate / rawRate).toFixed(3)) : 0;
-      return [
+      const rows: FigureRow[] = [
         {
           figure: "POST /r/{id}/responses (5 answers)",
           value: Math.round(ingestRate),
@@ -195,12 +210,20 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
           extra: { "p50 ms": Number(percentile(sorted, 50).toFixed(1)), "p99 ms": Number(percentile(sorted, 99).toFixed(1)), "ratio to raw": 1, "SQL/response": 8 },
         },
         {
+          figure: "roll-up applier: responses pending when the load stopped, then time to catch up",
+          value: backlog,
+          unit: "pending",
+          extra: { "catch-up ms": Math.round(settleMs) },
+          note: rolled!.rolled === rolled!.raw ? `roll-ups then count all ${rolled!.raw} responses once` : "",
+        },
+        {
           figure: "machine load (1-minute average, before → after)",
           value: Number(loadAvgAfter.toFixed(2)),
           unit: "load",
           note: `${loadAvgBefore.toFixed(2)} → ${loadAvgAfter.toFixed(2)} on ${os.cpus().length} cores; ${CONNECTIONS} clients; server pool ${POOL}, raw ${CONNECTIONS} connections`,
         },
       ];
+      return rows;
     } finally {
       unregister();
       await api.close();

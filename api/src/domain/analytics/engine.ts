@@ -9,6 +9,7 @@
 import { needsRawRows, type GroupBy, type ResultsFilters } from "./filters.js";
 import { admittedUnits, buildScope, type Visibility } from "./scope.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import { pendingAnswerRows, pendingResponseRows } from "./rollups.js";
 
 const dayMs = 86_400_000;
 
@@ -82,6 +83,10 @@ function rollupUnion(prefix: "RollupResponse" | "RollupAnswer", cols: string, w:
   for (const h of split.hours) {
     parts.push(`SELECT ${cols} FROM "${prefix}Hour" x WHERE ${extra}${dims(p)} AND x."bucket" >= ${p.add(h.from, "::timestamptz")} AND x."bucket" < ${p.add(h.to, "::timestamptz")}`);
   }
+  // Responses stored but not yet applied to the roll-ups, from the raw rows in hour buckets (few:
+  // the applier runs milliseconds after each stored group; none when it has caught up).
+  const pending = prefix === "RollupResponse" ? pendingResponseRows() : pendingAnswerRows();
+  parts.push(`SELECT ${cols} FROM (${pending}) x WHERE ${extra}${dims(p)} AND x."bucket" >= ${p.add(w.from, "::timestamptz")} AND x."bucket" < ${p.add(w.to, "::timestamptz")}`);
   return parts.join(" UNION ALL ");
 }
 

@@ -1,15 +1,20 @@
-// Roll-ups against real PostgreSQL: responses stored through the public ingestion path land in the
-// hourly and daily roll-ups in the same statement; after hiding, showing, deleting and editing
+// Roll-ups against real PostgreSQL: responses stored through the public ingestion path are marked
+// pending and the applier adds them to the hourly and daily roll-ups; while they are pending the
+// engine's roll-up reads still count them (from the raw rows); after hiding, showing, deleting and editing
 // responses, markResponsesChanged leaves them equal to a rebuild from the raw rows; known totals.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
-import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
+import { startTestApp, noDatabase, databaseUrl, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
 import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "./test-data.js";
+import pg from "pg";
 import { markResponsesChanged, rebuildRollups, rollupTables } from "./rollups.js";
+import { settleRollups } from "./rollup-applier.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { loadViewer } from "../viewer.js";
 import { updateTouchpoint } from "../touchpoints/touchpoints.js";
+import { getSummary } from "./summary.js";
+import { getQuestionResult } from "./results.js";
 
 async function snapshot(prisma: PrismaClient, organizationId: string): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
@@ -24,6 +29,7 @@ async function snapshot(prisma: PrismaClient, organizationId: string): Promise<R
 
 /** The roll-ups as they are, and as a rebuild from the raw rows makes them, must be equal. */
 async function expectRollupsMatchRaw(prisma: PrismaClient, organizationId: string) {
+  await settleRollups(prisma);
   const before = await snapshot(prisma, organizationId);
   await rebuildRollups(prisma, organizationId);
   expect(before).toEqual(await snapshot(prisma, organizationId));
@@ -59,7 +65,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
   });
   afterAll(async () => t?.close());
 
-  it("ingestion adds to the roll-ups in the same statement; the totals are the raw ones", async () => {
+  it("ingestion's responses reach the roll-ups through the applier; the totals are the raw ones", async () => {
     const q = s.questions;
     const statuses = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
@@ -149,6 +155,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     s = other;
     expect((await post(1, [{ questionId: other.questions.nps.id, value: 5 }])).status).toBe(201);
     s = sSaved;
+    await settleRollups(t.prisma);
     expect(await t.prisma.rollupResponseHour.count({ where: { surveyId: other.survey.id } })).toBe(1);
     await t.prisma.survey.delete({ where: { id: other.survey.id } });
     expect(await t.prisma.rollupResponseHour.count({ where: { surveyId: other.survey.id } })).toBe(0);
@@ -166,9 +173,85 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     const last = await createTestTouchpoint(t.prisma, orgId, org.units.unitA.id, "Last", s.survey.id);
     touchpointId = last.id;
     expect((await post(2, [{ questionId: s.questions.nps.id, value: 7 }])).status).toBe(201);
+    await settleRollups(t.prisma);
     expect(await t.prisma.rollupResponseHour.count({ where: { organizationId: orgId } })).toBe(1);
     await t.prisma.organization.delete({ where: { id: orgId } });
     expect(await t.prisma.rollupResponseHour.count({ where: { organizationId: orgId } })).toBe(0);
     expect(await t.prisma.rollupAnswerHour.count({ where: { organizationId: orgId } })).toBe(0);
+  });
+
+  it("pending responses (applier held off) are counted by roll-up reads from the raw rows, once, and hidden ones not", async () => {
+    const own = await createOrganizationFixture(t.prisma, "Pending");
+    const survey = await createAnalyticsSurvey(t.prisma, own.organization.id, own.units.unitA.id);
+    const sSaved = s;
+    const tpSaved = touchpointId;
+    s = survey;
+    touchpointId = (await createTestTouchpoint(t.prisma, own.organization.id, own.units.unitA.id, "Held", survey.survey.id)).id;
+    const viewer = (await loadViewer(t.prisma, own.users.admin.id, "accessToken"))!;
+    const ctx = { prisma: t.prisma, bus: t.bus, jobs: t.jobs, config: t.config, viewer };
+    const q = survey.questions;
+    const answers = (i: number) => [
+      { questionId: q.smiley.id, value: i % 5 },
+      { questionId: q.nps.id, value: (i * 3) % 11 },
+      { questionId: q.multi.id, value: i % 2 ? ["mx", "my"] : ["mz"] },
+    ];
+    const filters = { from: "2026-10-14", to: "2026-10-16", utcOffset: 0 };
+    const now = new Date(Date.UTC(2026, 9, 20));
+    const read = async (source: "rollup" | "raw") => ({
+      summary: await getSummary(ctx, filters, { now, source }),
+      nps: { ...(await getQuestionResult(ctx, q.nps.id, { ...filters, groupBy: "hourly" }, { now, source })), source: "either" },
+      multi: { ...(await getQuestionResult(ctx, q.multi.id, filters, { now, source })), source: "either" },
+    });
+    // Three responses applied, then the applier held off by a recompute's lock while six more arrive.
+    for (let i = 0; i < 3; i++) expect((await post(i, answers(i))).status).toBe(201);
+    await settleRollups(t.prisma);
+    const holder = new pg.Client({ connectionString: databaseUrl! });
+    const rowHolder = new pg.Client({ connectionString: databaseUrl! });
+    await holder.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query(`LOCK TABLE ${rollupTables.map((x) => `"${x}"`).join(", ")} IN SHARE ROW EXCLUSIVE MODE`);
+      for (let i = 3; i < 9; i++) expect((await post(i, answers(i))).status).toBe(201);
+      const pending = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM "RollupPending" p JOIN "Response" r ON r."id" = p."responseId" WHERE r."organizationId" = $1`,
+        own.organization.id,
+      );
+      expect(pending[0]!.n).toBe(6);
+      const applied = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseDay" WHERE "organizationId" = $1`, own.organization.id);
+      expect(applied[0]!.n).toBe(3);
+      const fromRollups = await read("rollup");
+      expect(fromRollups.summary.count.now).toBe(9);
+      expect(fromRollups).toEqual(await read("raw"));
+      // A pending response hidden: gone from both reads at once.
+      const last = await t.prisma.response.findFirst({ where: { organizationId: own.organization.id }, orderBy: { createdAt: "desc" } });
+      await t.prisma.response.update({ where: { id: last!.id }, data: { hidden: true } });
+      const afterHide = await read("rollup");
+      expect(afterHide.summary.count.now).toBe(8);
+      expect(afterHide).toEqual(await read("raw"));
+      // A recompute of those buckets while they are still pending (their pending rows locked, so
+      // the applier skips them) leaves them out: the applier adds them later, once.
+      await rowHolder.connect();
+      await rowHolder.query("BEGIN");
+      await rowHolder.query(
+        `SELECT 1 FROM "RollupPending" p JOIN "Response" r ON r."id" = p."responseId" WHERE r."organizationId" = $1 FOR UPDATE OF p`,
+        [own.organization.id],
+      );
+      await holder.query("COMMIT");
+      await markResponsesChanged(t.prisma, own.organization.id, [last!]);
+      const recomputed = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseDay" WHERE "organizationId" = $1`, own.organization.id);
+      expect(recomputed[0]!.n).toBe(3);
+      expect(await read("rollup")).toEqual(afterHide);
+      await rowHolder.query("COMMIT");
+    } finally {
+      await holder.end();
+      await rowHolder.end().catch(() => undefined);
+    }
+    // Released: the applier adds the five visible pending responses once (the hidden one not).
+    await expectRollupsMatchRaw(t.prisma, own.organization.id);
+    const total = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT sum("responses")::int AS n FROM "RollupResponseHour" WHERE "organizationId" = $1`, own.organization.id);
+    expect(total[0]!.n).toBe(8);
+    expect(await read("rollup")).toEqual(await read("raw"));
+    s = sSaved;
+    touchpointId = tpSaved;
   });
 });

@@ -3,15 +3,18 @@
 // satisfaction sum and count, NPS classes) and answers by question and value.
 //
 // Kept right in three ways:
-// - ingestion adds to them inside the statement that stores the responses (respondent/insert-batch.ts
-//   uses `rollupUpsertCtes`), so responses and roll-ups commit together;
+// - ingestion marks each new response pending ("RollupPending", in the statement that stores it);
+//   the applier (rollup-applier.ts) adds pending responses to the roll-ups and deletes their
+//   pending rows in one transaction, a few milliseconds later. Roll-up reads add the pending
+//   responses from the raw rows (`pendingResponseRows`, `pendingAnswerRows`), so they are exact;
 // - `markResponsesChanged` (after hiding, deleting or editing responses) recomputes the touched
 //   buckets (hour and day × survey × touchpoint) from the raw rows;
 // - `rebuildRollups` recomputes an organisation (or all) from scratch: the demo seed, the
 //   migration's backfill, the benchmark generator.
-// A recompute takes SHARE ROW EXCLUSIVE locks on the four tables (in the order ingestion writes
-// them), so it waits for ingestion statements in flight and they wait for it: no increment is lost
-// between its DELETE and its INSERT. Recomputes are small (a few buckets) and short.
+// Recomputes leave pending responses out (the applier adds them). A recompute takes SHARE ROW
+// EXCLUSIVE locks on the four tables, the applier ROW EXCLUSIVE ones (in the same order) before it
+// claims, so each waits for the other and no response is counted twice or lost between a
+// recompute's DELETE and its INSERT. Recomputes are small (a few buckets) and short.
 import type { PrismaClient, Prisma } from "../../generated/prisma/client.js";
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -77,11 +80,22 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
 /** The tables in the order ingestion writes them (lock order). */
 export const rollupTables = ["RollupResponseHour", "RollupResponseDay", "RollupAnswerHour", "RollupAnswerDay"] as const;
 
-/** Raw rows of the responses matching `where` (over "Response" r, not hidden) as the two source CTEs. */
+/** The roll-up tables' lock, in the order every writer takes it. */
+export const lockRollups = (mode: "SHARE ROW EXCLUSIVE" | "ROW EXCLUSIVE") => `LOCK TABLE ${rollupTables.map((t) => `"${t}"`).join(", ")} IN ${mode} MODE`;
+
+/**
+ * Raw rows of the responses matching `where` (over "Response" r, not hidden, not pending: the
+ * applier adds those) as the two source CTEs.
+ */
 function rawSources(where: string): string {
+  return sourceCtes(`FROM "Response" r WHERE r."hidden" = false AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id") AND ${where}`);
+}
+
+/** The two source CTEs over the responses of `from` ("FROM … r …", any joins and conditions). */
+function sourceCtes(from: string): string {
   return `WITH src_r AS MATERIALIZED (
   SELECT r."id", r."organizationId" AS o, r."surveyId" AS s, r."touchpointId" AS t, r."unitId" AS u, r."createdAt" AS c
-  FROM "Response" r WHERE r."hidden" = false AND ${where}
+  ${from}
 ), src_a AS MATERIALIZED (
   SELECT a."responseId" AS r, rs.o, rs.s, rs.t, rs.u, a."questionId" AS q, rs.c, a."numericValue" AS n, a."choiceIds" AS h, qq."type"::text AS y
   FROM "Answer" a JOIN src_r rs ON rs."id" = a."responseId" JOIN "Question" qq ON qq."id" = a."questionId"
@@ -93,7 +107,7 @@ export type ChangedResponse = { createdAt: Date | string; surveyId: string; touc
 async function inLockedTransaction<T>(prisma: PrismaClient, fn: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
   return prisma.$transaction(
     async (tx) => {
-      await tx.$executeRawUnsafe(`LOCK TABLE ${rollupTables.map((t) => `"${t}"`).join(", ")} IN SHARE ROW EXCLUSIVE MODE`);
+      await tx.$executeRawUnsafe(lockRollups("SHARE ROW EXCLUSIVE"));
       return fn(tx);
     },
     { timeout: 120_000, maxWait: 30_000 },
@@ -139,7 +153,7 @@ export async function markResponsesChanged(db: PrismaClient, organizationId: str
  * another team: the unit is part of the roll-up key).
  */
 export async function rebuildTouchpointRollups(tx: Db, organizationId: string, touchpointId: string): Promise<void> {
-  await tx.$executeRawUnsafe(`LOCK TABLE ${rollupTables.map((t) => `"${t}"`).join(", ")} IN SHARE ROW EXCLUSIVE MODE`);
+  await tx.$executeRawUnsafe(lockRollups("SHARE ROW EXCLUSIVE"));
   for (const table of rollupTables) await tx.$executeRawUnsafe(`DELETE FROM "${table}" WHERE "organizationId" = $1 AND "touchpointId" = $2`, organizationId, touchpointId);
   await tx.$executeRawUnsafe(rollupsFromRawSql(`r."organizationId" = $1 AND r."touchpointId" = $2`), organizationId, touchpointId);
 }
@@ -169,3 +183,45 @@ export const rollupsFromRawSql = (where: string, mode: "add" | "bulk" = "add") =
 
 /** The backfill statement of the migration (all organisations), kept here beside its source. */
 export const backfillSql = () => `${rawSources("true")}${rollupUpsertCtes("src_r", "src_a")} SELECT 1;`;
+
+
+/**
+ * The applier's statement: claims up to $1 pending responses (rows other appliers hold are
+ * skipped), deletes their pending rows and adds the responses (those still there and not hidden,
+ * read now) to the roll-ups. Answers the number of pending rows claimed.
+ */
+export const applyPendingSql = () => `WITH claimed AS (
+  DELETE FROM "RollupPending" p WHERE p."responseId" IN (SELECT "responseId" FROM "RollupPending" LIMIT $1 FOR UPDATE SKIP LOCKED)
+  RETURNING p."responseId"
+), ${sourceCtes(`FROM claimed c JOIN "Response" r ON r."id" = c."responseId" WHERE r."hidden" = false`).slice("WITH ".length)}${rollupUpsertCtes("src_r", "src_a")}
+SELECT count(*)::int AS claimed FROM claimed`;
+
+const hourBucket = (c: string) => `date_bin('1 hour', ${c}, timestamptz '2000-01-01 00:00:00+00')`;
+
+/**
+ * The pending responses (not hidden) as rows shaped like "RollupResponseHour" (one per response,
+ * responses = 1): roll-up reads add them to the hourly and daily rows they read.
+ */
+export const pendingResponseRows = () => `SELECT r."organizationId", r."surveyId", r."touchpointId", r."unitId", ${hourBucket(`r."createdAt"`)} AS "bucket",
+    1 AS "responses", coalesce(a.sat_sum, 0)::float8 AS "satSum", coalesce(a.sat_count, 0)::int AS "satCount",
+    coalesce(a.p, 0)::int AS "promoters", coalesce(a.pa, 0)::int AS "passives", coalesce(a.d, 0)::int AS "detractors"
+  FROM "RollupPending" pp JOIN "Response" r ON r."id" = pp."responseId" AND r."hidden" = false
+  LEFT JOIN LATERAL (
+    SELECT sum(${satExpr("qq.type::text", `an."numericValue"`)}) AS sat_sum, count(${satExpr("qq.type::text", `an."numericValue"`)}) AS sat_count,
+      count(*) FILTER (WHERE qq.type = 'nps' AND an."numericValue" >= 9) AS p,
+      count(*) FILTER (WHERE qq.type = 'nps' AND an."numericValue" >= 7 AND an."numericValue" < 9) AS pa,
+      count(*) FILTER (WHERE qq.type = 'nps' AND an."numericValue" < 7) AS d
+    FROM "Answer" an JOIN "Question" qq ON qq."id" = an."questionId" WHERE an."responseId" = r."id"
+  ) a ON true`;
+
+/**
+ * The answers of the pending responses (not hidden) as rows shaped like "RollupAnswerHour" (one per
+ * answer and value, count = 1, sum = the answer's number): choice ids, the number as text, and "*".
+ */
+export const pendingAnswerRows = () => `SELECT an."organizationId", an."surveyId", an."touchpointId", r."unitId", an."questionId", ${hourBucket(`an."createdAt"`)} AS "bucket",
+    v.value AS "value", 1 AS "count", coalesce(an."numericValue", 0)::float8 AS "sum"
+  FROM "RollupPending" pp JOIN "Response" r ON r."id" = pp."responseId" AND r."hidden" = false
+  JOIN "Answer" an ON an."responseId" = r."id"
+  CROSS JOIN LATERAL unnest(CASE WHEN cardinality(an."choiceIds") > 0 THEN an."choiceIds" || '{*}'::text[]
+                                 WHEN an."numericValue" IS NOT NULL THEN ARRAY[trim_scale(round(an."numericValue"::numeric, 6))::text, '*']
+                                 ELSE ARRAY['*'] END) AS v(value)`;

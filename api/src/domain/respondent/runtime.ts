@@ -19,6 +19,7 @@ import { objectIdSchema, parseInput } from "../validation.js";
 import { encodeAnswer, type AnswerRow } from "./answers.js";
 import { CounterBatcher } from "./counters.js";
 import { InsertBatcher } from "./insert-batch.js";
+import { RollupApplier } from "../analytics/rollup-applier.js";
 import { closedMessage, createDefinitionCache, isObject, publicSurvey, unknownTouchpointMessage, type DefinitionCache } from "./definition.js";
 import { defaultRateLimits, TokenBuckets, type RateLimits } from "./rate-limit.js";
 import { ResponseLimiter } from "./response-limit.js";
@@ -98,7 +99,8 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
   const limits = { ...defaultRateLimits, ...opts.limits };
   const definitions: DefinitionCache = createDefinitionCache(prisma, { ttlMs: opts.definitionTtlMs });
   const counters = new CounterBatcher(prisma, bus, opts.counterIntervalMs ?? 500, opts.onError);
-  const inserts = new InsertBatcher(prisma);
+  const rollups = new RollupApplier(prisma, { onError: opts.onError });
+  const inserts = new InsertBatcher(prisma, { maxBatch: 200, maxInFlight: 1, onStored: () => rollups.kick() });
   const responseLimiter = new ResponseLimiter(prisma);
   const writesPerAddress = new TokenBuckets(limits.writesPerAddress);
   const writesPerTouchpoint = new TokenBuckets(limits.writesPerTouchpoint);
@@ -113,6 +115,7 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
     definitions,
     counters,
     inserts,
+    rollups,
 
     /** GET /r/{touchpointId}/survey */
     async survey(touchpointId: string, address: string) {
@@ -239,10 +242,12 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
 
     async flush() {
       await counters.flush();
+      await rollups.drain();
     },
 
     async close() {
       await counters.close();
+      await rollups.close();
     },
   };
 }

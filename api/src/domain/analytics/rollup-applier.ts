@@ -1,0 +1,133 @@
+// The roll-up applier: adds the responses ingestion marked pending ("RollupPending") to the
+// analytics roll-ups, off the request's path (docs/analytics.md "Roll-ups").
+//
+// Ingestion stores a group of responses in one statement and marks them pending there; it then
+// kicks the applier, which waits `delayMs` (so the groups stored meanwhile go together: one upsert
+// per bucket rather than one per group) and applies everything pending in transactions of at most
+// `batch` responses. A sweep every `sweepMs` picks up what another process or a crash left. Each
+// transaction takes the roll-up tables' ROW EXCLUSIVE lock first (a recompute holds SHARE ROW
+// EXCLUSIVE: they wait for each other), then claims, deletes and adds in one statement, so a
+// pending response is added exactly once, or stays pending. Roll-up reads add pending responses
+// from the raw rows, so nobody sees the lag.
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import { applyPendingSql, lockRollups } from "./rollups.js";
+
+/** Applies at most `limit` pending responses in one transaction; answers how many were claimed. */
+export async function applyPendingRollups(prisma: PrismaClient, limit = 5000): Promise<number> {
+  const [, rows] = await prisma.$transaction([
+    prisma.$executeRawUnsafe(lockRollups("ROW EXCLUSIVE")),
+    prisma.$queryRawUnsafe<{ claimed: number }[]>(applyPendingSql(), limit),
+  ]);
+  return rows[0]?.claimed ?? 0;
+}
+
+export type RollupApplierOptions = {
+  /** Wait after a kick, so groups stored meanwhile are applied together. */
+  delayMs?: number;
+  /** Sweep for pending responses nobody kicked for (another process, a crash). 0: no sweep. */
+  sweepMs?: number;
+  /** Responses per transaction. */
+  batch?: number;
+  onError?: (error: unknown) => void;
+};
+
+export class RollupApplier {
+  private timer: NodeJS.Timeout | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private closed = false;
+  /** For the benchmark's figures. */
+  readonly stats = { transactions: 0, applied: 0, largest: 0 };
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly opts: RollupApplierOptions = {},
+  ) {
+    const sweepMs = opts.sweepMs ?? 2000;
+    if (sweepMs > 0) {
+      this.sweeper = setInterval(() => this.kick(0), sweepMs);
+      this.sweeper.unref();
+    }
+  }
+
+  /** Something was marked pending: apply it soon. */
+  kick(delayMs = this.opts.delayMs ?? 20): void {
+    if (this.closed) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.run();
+    }, delayMs);
+  }
+
+  /** Applies everything pending now (tests, shutdown); resolves when nothing is left. */
+  async drain(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    while (this.running) await this.running;
+    await this.run();
+  }
+
+  private run(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      const batch = this.opts.batch ?? 5000;
+      try {
+        this.again = false;
+        for (;;) {
+          const claimed = await applyPendingRollups(this.prisma, batch);
+          this.stats.transactions++;
+          this.stats.applied += claimed;
+          if (claimed > this.stats.largest) this.stats.largest = claimed;
+          if (claimed < batch) break;
+        }
+      } catch (error) {
+        // Left pending: the next kick or sweep tries again.
+        this.opts.onError?.(error);
+      } finally {
+        this.running = undefined;
+        // Kicked while applying: what was stored meanwhile goes after the usual wait.
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      }
+    })();
+    return this.running;
+  }
+
+  /** Stops the timers and applies what is pending. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.sweeper) clearInterval(this.sweeper);
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    while (this.running) await this.running;
+    await this.run();
+  }
+}
+
+/**
+ * Waits until nothing is pending: applies what it can claim and waits for what another applier
+ * holds (its rows stay visible as pending until it commits). For tests, tools and the benchmark.
+ */
+export async function settleRollups(prisma: PrismaClient, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    await applyPendingRollups(prisma);
+    const [row] = await prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "RollupPending"`);
+    if (!row || row.n === 0) return;
+    if (Date.now() > until) throw new Error(`roll-ups not settled after ${timeoutMs} ms: ${row.n} responses pending`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

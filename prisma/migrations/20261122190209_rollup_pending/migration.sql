@@ -1,0 +1,6 @@
+-- CreateTable
+CREATE TABLE "RollupPending" (
+    "responseId" VARCHAR(24) NOT NULL,
+
+    CONSTRAINT "RollupPending_pkey" PRIMARY KEY ("responseId")
+);
