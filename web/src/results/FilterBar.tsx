@@ -35,6 +35,8 @@ export interface FilterOptions {
   /** NPS, smiley and slider questions: the outcomes of a root-cause analysis. */
   outcomes: FilterOption[];
   metaKeys: string[];
+  /** The most used values of each key in metaKeys, as suggestions for the metadata match. */
+  metaValues: Record<string, string[]>;
 }
 
 export function usePresetLabels(): Record<DatePreset, string> {
@@ -322,8 +324,17 @@ export function FilterBar({
                   </label>
                   <label className="field">
                     {t`Metadata value ${n}`}
-                    <input value={m.value} onChange={(e) => set({ metaItems: draft.metaItems.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)) })} />
+                    <input
+                      list={`${id}-metavalues-${i}`}
+                      value={m.value}
+                      onChange={(e) => set({ metaItems: draft.metaItems.map((x, j) => (j === i ? { ...x, value: e.target.value } : x)) })}
+                    />
                   </label>
+                  <datalist id={`${id}-metavalues-${i}`} data-testid={`metadata-values-${n}`}>
+                    {(options.metaValues[m.key.trim()] ?? []).map((v) => (
+                      <option key={v} value={v} />
+                    ))}
+                  </datalist>
                   <button type="button" className="button button--ghost button--small" onClick={() => set({ metaItems: draft.metaItems.filter((_, j) => j !== i) })}>
                     {t`Remove metadata filter ${n}`}
                   </button>
@@ -379,7 +390,7 @@ export function FilterBar({
           <Trans>Hide questions with no responses</Trans>
         </label>
       </div>
-      <datalist id={`${id}-metakeys`}>
+      <datalist id={`${id}-metakeys`} data-testid="metadata-keys">
         {options.metaKeys.map((k) => (
           <option key={k} value={k} />
         ))}

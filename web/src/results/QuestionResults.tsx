@@ -3,6 +3,7 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import type { QuestionResultsQuery, QuestionResultsQuery$data } from "../__generated__/QuestionResultsQuery.graphql";
 import { formatNumber, formatPercent, formatSigned, palette } from "../analytics/charts/chartTheme";
 import { DistributionChart, type DistributionCategory } from "../analytics/charts/DistributionChart";
+import { EviChart, type EviCluster } from "../analytics/charts/EviChart";
 import { GroupedSeriesChart, type GroupBy } from "../analytics/charts/GroupedSeriesChart";
 import { NpsBreakdownChart } from "../analytics/charts/NpsBreakdownChart";
 import { SatisfactionGauge } from "../analytics/charts/SatisfactionGauge";
@@ -36,10 +37,18 @@ function categoriesOf(r: Result, distribution: Distribution): DistributionCatego
   }));
 }
 
+/** The EVI clusters of an emotion question's result, named in the reader's language (a configured cluster keeps its own name). */
+function useEviClusters(): (clusters: ReadonlyArray<{ cluster: string; value: number; count: number }>) => EviCluster[] {
+  const { t } = useLingui();
+  const names: Record<string, string> = { advocacy: t`Advocacy`, trust: t`Trust`, attention: t`Attention`, destroying: t`Destroying` };
+  return (clusters) => clusters.map((c) => ({ key: c.cluster, label: names[c.cluster] ?? c.cluster, weight: c.value, count: c.count }));
+}
+
 const smileyColours = (n: number) => (n === 4 ? [palette.red, palette.orange, palette.green, "#0f766e"] : [palette.red, palette.orange, palette.yellow, palette.green, "#0f766e"]);
 
 function QuestionCard({ r, stackTo100 }: { r: Result; stackTo100: boolean }) {
   const { t } = useLingui();
+  const eviClusters = useEviClusters();
   const m = r.mainResult;
   const title = r.title;
   if (r.hidden) {
@@ -72,6 +81,7 @@ function QuestionCard({ r, stackTo100 }: { r: Result; stackTo100: boolean }) {
         {r.questionType === "smiley" || r.questionType === "slider" ? (
           <SatisfactionGauge title={t`Satisfaction: ${title}`} value={m?.satisfaction ?? null} earlier={r.earlier?.satisfaction ?? null} />
         ) : null}
+        {r.questionType === "emotion" && m?.eviClusters ? <EviChart title={t`EVI: ${title}`} clusters={eviClusters(m.eviClusters)} score={m.evi ?? null} /> : null}
         {r.questionType === "nps" && m ? (
           <NpsBreakdownChart
             title={t`NPS: ${title}`}
@@ -210,6 +220,11 @@ export function QuestionResults({ filtersJson, shareToken, mode, stackTo100 }: {
               label
               count
               percent
+            }
+            eviClusters {
+              cluster
+              value
+              count
             }
           }
           earlier {

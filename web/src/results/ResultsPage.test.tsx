@@ -59,7 +59,7 @@ const rootCauseAnswer = () => ({
   },
 });
 
-const metrics = (m: Record<string, unknown>) => ({ count: 0, mean: null, satisfaction: null, nps: null, detractors: null, passives: null, promoters: null, evi: null, distribution: [], ...m });
+const metrics = (m: Record<string, unknown>) => ({ count: 0, mean: null, satisfaction: null, nps: null, detractors: null, passives: null, promoters: null, evi: null, distribution: [], eviClusters: null, ...m });
 const resultsAnswer = (groupBy = "daily") => ({
   data: {
     results: [
@@ -376,6 +376,7 @@ describe("/results", { timeout: 60_000 }, () => {
             hideResultsIfLessThan: null,
             expiredAt: null,
           },
+          resultsFilterOptions: { surveys: [], touchpoints: [], questions: [], metaKeys: [] },
         },
       }),
       TextAnalyticsPanelQuery: textAnswer,
@@ -401,6 +402,126 @@ describe("/results", { timeout: 60_000 }, () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get("groupBy")).toBe("weekNumber"));
     expect(new URLSearchParams(router.state.location.search).get("token")).toBe(TOKEN);
     await waitFor(() => expect(filtersOf(requests, "TextAnalyticsPanelQuery").at(-1)).toMatchObject({ groupBy: "weekNumber", from: "2026-10-01" }));
+  });
+
+  it("a visitor whose link lets them change surveys, touchpoints, answers and metadata gets the link's choices in the filter bar", async () => {
+    const sharedView = {
+      name: "Store board",
+      filtersJson: JSON.stringify({ from: "2026-10-01", to: "2026-10-31" }),
+      allowChanges: ["surveyId", "channelId", "restrictByAnswer", "metaDataMatch"],
+      hideTimestamps: false,
+      hideResultsIfLessThan: null,
+      expiredAt: null,
+    };
+    const choices = {
+      surveys: [
+        { legacyId: id(10), name: "Store visit" },
+        { legacyId: id(11), name: "Checkout" },
+      ],
+      touchpoints: [{ legacyId: id(1), name: "Lobby kiosk" }],
+      questions: [
+        { legacyId: id(20), surveyLegacyId: id(10), type: "smiley", title: { en: "How was your visit?", fi: "Millainen käynti oli?" }, choices: [], options: { buttons: 5 } },
+        { legacyId: id(30), surveyLegacyId: id(11), type: "emotion", title: { en: "How do you feel?" }, choices: [{ id: "love", text: { en: "Love" }, cluster: "advocacy" }, { id: "mad", text: { en: "Mad" }, cluster: "destroying" }], options: {} },
+      ],
+      metaKeys: [
+        { key: "store", values: [{ value: "Helsinki" }, { value: "Tampere" }] },
+        { key: "region", values: [{ value: "north" }] },
+      ],
+    };
+    const { requests, router } = render(`/results?token=${TOKEN}`, {
+      ResultsPageSharedViewQuery: () => ({ data: { sharedView, resultsFilterOptions: choices } }),
+      QuestionResultsQuery: () => resultsAnswer(),
+      TextAnalyticsPanelQuery: textAnswer,
+      RootCausePanelQuery: rootCauseAnswer,
+    });
+    await eventually(() => screen.getByRole("heading", { name: "Store board" }));
+    const ask = requests.find((r) => r.name === "ResultsPageSharedViewQuery")!;
+    expect(ask.authorization).toBeUndefined();
+    expect(ask.variables).toMatchObject({ shareToken: TOKEN, withOptions: true });
+    const bar = screen.getByRole("form", { name: "Results filters" });
+    // Surveys and touchpoints to pick from.
+    expect((within(bar).getByLabelText("Store visit") as HTMLInputElement).disabled).toBe(false);
+    expect(within(bar).getByLabelText("Checkout")).toBeTruthy();
+    expect(within(bar).getByLabelText("Lobby kiosk")).toBeTruthy();
+    expect(within(bar).queryByText("No surveys")).toBeNull();
+    expect(within(bar).queryByText("No touchpoints")).toBeNull();
+    // Restrict by answer: the questions of the link's surveys with their answers.
+    fireEvent.click(within(bar).getByRole("button", { name: "Add answer restriction" }));
+    const questionChoice = within(bar).getByLabelText("Question of restriction 1") as HTMLSelectElement;
+    expect(Array.from(questionChoice.options).map((o) => o.textContent)).toEqual(["Choose a question", "How was your visit?", "How do you feel?"]);
+    fireEvent.change(questionChoice, { target: { value: id(30) } });
+    fireEvent.click(within(bar).getByLabelText("Love"));
+    // Metadata: the keys in use, and the values of the chosen key.
+    fireEvent.click(within(bar).getByRole("button", { name: "Add metadata filter" }));
+    expect(Array.from(screen.getByTestId("metadata-keys").querySelectorAll("option")).map((o) => o.getAttribute("value"))).toEqual(["store", "region"]);
+    fireEvent.change(within(bar).getByLabelText("Metadata key 1"), { target: { value: "store" } });
+    expect(Array.from(screen.getByTestId("metadata-values-1").querySelectorAll("option")).map((o) => o.getAttribute("value"))).toEqual(["Helsinki", "Tampere"]);
+    fireEvent.change(within(bar).getByLabelText("Metadata value 1"), { target: { value: "Tampere" } });
+    // Choosing one survey narrows the questions to it.
+    fireEvent.click(within(bar).getByLabelText("Checkout"));
+    fireEvent.click(within(bar).getByRole("button", { name: "Filter results" }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).getAll("survey")).toEqual([id(11)]));
+    await waitFor(() =>
+      expect(filtersOf(requests, "QuestionResultsQuery").at(-1)).toMatchObject({
+        surveyId: [id(11)],
+        restrictByAnswer: [{ questionId: id(30), values: ["love"] }],
+        metaDataMatch: { items: [{ key: "store", value: "Tampere" }] },
+      }),
+    );
+    // The applied restriction's question list now holds the chosen survey's questions only.
+    await waitFor(() => {
+      const narrowed = within(bar).getByLabelText("Question of restriction 1") as HTMLSelectElement;
+      expect(narrowed.value).toBe(id(30));
+      expect(Array.from(narrowed.options).map((o) => o.textContent)).toEqual(["Choose a question", "How do you feel?"]);
+    });
+    expect(requests.every((r) => r.authorization === undefined)).toBe(true);
+  });
+
+  it("an emotion question draws the EVI per cluster", async () => {
+    const emotionAnswer = () => ({
+      data: {
+        results: [
+          {
+            questionLegacyId: id(30),
+            surveyLegacyId: id(10),
+            questionType: "emotion",
+            title: "How do you feel?",
+            groupBy: "daily",
+            hidden: false,
+            stackedTo100: false,
+            organizationOverallCount: 9,
+            mainResult: metrics({
+              count: 9,
+              evi: 27.8,
+              distribution: [
+                { value: "love", label: "Love", count: 3, percent: 33.3 },
+                { value: "calm", label: "Calm", count: 2, percent: 22.2 },
+              ],
+              eviClusters: [
+                { cluster: "advocacy", value: 1, count: 3 },
+                { cluster: "trust", value: 0.5, count: 3 },
+                { cluster: "attention", value: 0, count: 1 },
+                { cluster: "destroying", value: -1, count: 2 },
+              ],
+            }),
+            earlier: null,
+            satisfactionReport: null,
+            series: [],
+          },
+        ],
+      },
+    });
+    render("/results", memberHandlers({ QuestionResultsQuery: emotionAnswer }));
+    const figure = await eventually(() => screen.getByRole("figure", { name: "EVI: How do you feel?" }), 25_000);
+    const rows = within(within(figure).getByRole("table")).getAllByRole("row").slice(1).map((r) => Array.from(r.children).map((c) => c.textContent));
+    expect(rows).toEqual([
+      ["Advocacy", "+1", "3", "33.3 %"],
+      ["Trust", "+0.5", "3", "33.3 %"],
+      ["Attention", "0", "1", "11.1 %"],
+      ["Destroying", "−1", "2", "22.2 %"],
+      ["EVI", "+28", "9", ""],
+    ]);
+    expect(within(figure).getByRole("img").getAttribute("aria-label")).toBe("EVI: How do you feel?: EVI +28. Advocacy 33.3 %, Trust 33.3 %, Attention 11.1 %, Destroying 22.2 %.");
   });
 
   it("an expired share link shows the server's message", async () => {

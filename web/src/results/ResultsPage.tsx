@@ -221,36 +221,60 @@ function MemberResults() {
   );
   const state = useMemo(() => filtersFromSearch(params), [params]);
   const options = useMemo<FilterOptions>(() => {
-    const labels = { worst: t`worst`, best: t`best` };
     const surveys = data.surveys.edges.map((e) => e.node);
     const inScope = state.surveyIds.length ? surveys.filter((s) => state.surveyIds.includes(s.legacyId)) : surveys;
-    const questions = inScope.flatMap((s) => s.questions.filter((q) => !q.hidden).map((q) => ({ survey: s.name, q })));
-    return {
-      touchpoints: data.touchpoints.edges.map((e) => ({ id: e.node.legacyId, name: e.node.name })),
-      surveys: surveys.map((s) => ({ id: s.legacyId, name: s.name })),
-      questions: questions.flatMap(({ q }) => {
-        const fq = toFilterQuestion(q as StoredQuestion, i18n.locale, labels);
-        return fq ? [fq] : [];
-      }),
-      allQuestions: questions.map(({ survey, q }) => ({ id: q.legacyId, name: `${survey}: ${pickText(q.title as Record<string, string>, i18n.locale) || q.legacyId}` })),
-      outcomes: questions
-        .filter(({ q }) => q.type === "nps" || q.type === "smiley" || q.type === "slider")
-        .map(({ survey, q }) => ({ id: q.legacyId, name: `${survey}: ${pickText(q.title as Record<string, string>, i18n.locale) || q.legacyId}` })),
-      metaKeys: [],
-    };
+    return optionsOf(
+      surveys.map((s) => ({ id: s.legacyId, name: s.name })),
+      inScope.flatMap((s) => s.questions.map((q) => ({ survey: s.name, q: q as StoredQuestion }))),
+      data.touchpoints.edges.map((e) => ({ id: e.node.legacyId, name: e.node.name })),
+      [],
+      i18n.locale,
+      { worst: t`worst`, best: t`best` },
+    );
   }, [data, state.surveyIds, i18n.locale, t]);
   return <ResultsBody state={state} options={options} allowChanges={null} shareToken={null} />;
 }
 
-const emptyOptions: FilterOptions = { touchpoints: [], surveys: [], questions: [], allQuestions: [], outcomes: [], metaKeys: [] };
+const emptyOptions: FilterOptions = { touchpoints: [], surveys: [], questions: [], allQuestions: [], outcomes: [], metaKeys: [], metaValues: {} };
 
-/** A share-link visitor: no sign-in, no bearer token; the link's filters with only the allowed changes. */
+/** The filter bar's lists from stored questions (members: their surveys; visitors: the link's choices). */
+function optionsOf(
+  surveys: ReadonlyArray<{ id: string; name: string }>,
+  questions: ReadonlyArray<{ survey: string; q: StoredQuestion }>,
+  touchpoints: ReadonlyArray<{ id: string; name: string }>,
+  meta: ReadonlyArray<{ key: string; values: ReadonlyArray<{ value: string }> }>,
+  locale: string,
+  labels: { worst: string; best: string },
+): FilterOptions {
+  const titled = (survey: string, q: StoredQuestion) => ({ id: q.legacyId, name: `${survey}: ${pickText(q.title as Record<string, string>, locale) || q.legacyId}` });
+  const shown = questions.filter(({ q }) => !q.hidden);
+  return {
+    touchpoints: touchpoints.map((tp) => ({ id: tp.id, name: tp.name })),
+    surveys: surveys.map((s) => ({ id: s.id, name: s.name })),
+    questions: shown.flatMap(({ q }) => {
+      const fq = toFilterQuestion(q, locale, labels);
+      return fq ? [fq] : [];
+    }),
+    allQuestions: shown.map(({ survey, q }) => titled(survey, q)),
+    outcomes: shown.filter(({ q }) => q.type === "nps" || q.type === "smiley" || q.type === "slider").map(({ survey, q }) => titled(survey, q)),
+    metaKeys: meta.map((m) => m.key),
+    metaValues: Object.fromEntries(meta.map((m) => [m.key, m.values.map((v) => v.value)])),
+  };
+}
+
+/**
+ * A share-link visitor: no sign-in, no bearer token; the link's filters with only the allowed
+ * changes. The filter bar's choices come with the link (Query.resultsFilterOptions): only the lists
+ * of filters the link lets the visitor change, within what its creator sees; none in print mode.
+ */
 function SharedResults({ token }: { token: string }) {
+  const { t, i18n } = useLingui();
   const [params] = useSearchParams();
   const utcOffset = useMemo(() => browserUtcOffset(), []);
+  const withOptions = params.get("print") !== "1";
   const data = useLazyLoadQuery<ResultsPageSharedViewQuery>(
     graphql`
-      query ResultsPageSharedViewQuery($shareToken: String!, $utcOffset: Int) {
+      query ResultsPageSharedViewQuery($shareToken: String!, $utcOffset: Int, $optionsFiltersJson: String, $withOptions: Boolean!) {
         sharedView(shareToken: $shareToken, utcOffset: $utcOffset) {
           name
           filtersJson
@@ -259,9 +283,33 @@ function SharedResults({ token }: { token: string }) {
           hideResultsIfLessThan
           expiredAt
         }
+        resultsFilterOptions(shareToken: $shareToken, filtersJson: $optionsFiltersJson) @include(if: $withOptions) {
+          surveys {
+            legacyId
+            name
+          }
+          touchpoints {
+            legacyId
+            name
+          }
+          questions {
+            legacyId
+            surveyLegacyId
+            type
+            title
+            choices
+            options
+          }
+          metaKeys {
+            key
+            values {
+              value
+            }
+          }
+        }
       }
     `,
-    { shareToken: token, utcOffset },
+    { shareToken: token, utcOffset, optionsFiltersJson: JSON.stringify({ utcOffset }), withOptions },
     { fetchPolicy: "store-or-network" },
   );
   const view = data.sharedView;
@@ -275,7 +323,21 @@ function SharedResults({ token }: { token: string }) {
     }
     return mergeSharedFilters(fromWireFilters(stored), params, allowChanges);
   }, [view.filtersJson, params, allowChanges]);
-  return <ResultsBody state={state} options={emptyOptions} allowChanges={allowChanges} shareToken={token} linkName={view.name} />;
+  const choices = data.resultsFilterOptions;
+  const options = useMemo<FilterOptions>(() => {
+    if (!choices) return emptyOptions;
+    const surveyName = new Map(choices.surveys.map((s) => [s.legacyId, s.name]));
+    const inScope = state.surveyIds.length ? choices.questions.filter((q) => state.surveyIds.includes(q.surveyLegacyId)) : choices.questions;
+    return optionsOf(
+      choices.surveys.map((s) => ({ id: s.legacyId, name: s.name })),
+      inScope.map((q) => ({ survey: surveyName.get(q.surveyLegacyId) ?? view.name, q: q as StoredQuestion })),
+      choices.touchpoints.map((tp) => ({ id: tp.legacyId, name: tp.name })),
+      choices.metaKeys,
+      i18n.locale,
+      { worst: t`worst`, best: t`best` },
+    );
+  }, [choices, state.surveyIds, view.name, i18n.locale, t]);
+  return <ResultsBody state={state} options={options} allowChanges={allowChanges} shareToken={token} linkName={view.name} />;
 }
 
 /**
