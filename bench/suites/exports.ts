@@ -1,21 +1,19 @@
-// Issue 5, item 9: the feedback list of 1,000,000 responses exported to CSV and to XLSX by the real
-// producers (api/src/domain/feedback-list/export-csv.ts, export-xlsx.ts: a server-side cursor feeding
-// csv-stringify / exceljs's streaming WorkbookWriter), run in this process as an export job would run
-// them, each in a child process of its own. Prints the time, rows per second, the file size and the
-// peak memory of that process (the kernel's RSS high-water mark, VmHWM; target under 300 MB), with
-// its RSS when the export started (Node, tsx and the modules loaded) for comparison. Also the time
-// of a JSON page (page 1 and page 200) of the same list.
-//
-// Memory: the heap holds one batch of rows at a time, but with V8's default heap sizing a process
-// allocating this fast lets garbage pile up to a few hundred MB before collecting it, so the peak
-// RSS says more about V8 than about the export. BENCH_EXPORTS_HEAP_MB=128 caps the old space as a
-// dedicated export worker could: the same export then runs in a flat RSS (docs/feedback-list.md).
+// Issue 5, item 9: the feedback list of 1,000,000 responses exported to CSV and to XLSX as an export
+// job runs them: this process plays the job's process (Prisma, the domain loaded, like the api or a
+// worker) and calls the producers' runFeedbackListFile, which starts an export process of its own
+// (api/src/domain/exports/export-process.ts → feedback-list/export-child.ts: pg with a server-side
+// cursor, csv-stringify or exceljs's streaming WorkbookWriter, a capped heap) and relays its progress.
+// Prints the time, rows per second, the file size, the export process's peak memory (the kernel's
+// RSS high-water mark, VmHWM; target under 300 MB) and how much this process's RSS grew meanwhile
+// (sampled every 50 ms). Also the time of a JSON page (page 1 and page 200) of the same list, in a
+// process of its own. BENCH_EXPORTS_HEAP_MB changes the export process's heap cap (default
+// exportProcessHeapMb).
 //
 // The data lives in a dedicated database, `benchdata_exports_1m` (BENCH_EXPORTS_ROWS changes the
 // count and the name), generated set-based on the first run (responses with six answers each and
 // metadata, in chunks of 100,000 INSERT … SELECT generate_series) and reused afterwards; a run finding
 // the rows present skips the generation. Drop the database to start over.
-import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
+import { mkdtemp, rm, stat } from "node:fs/promises";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import os from "node:os";
@@ -29,8 +27,8 @@ import { createEventBus } from "../../api/src/pubsub/bus.js";
 import { loadViewer } from "../../api/src/domain/viewer.js";
 import type { DomainContext } from "../../api/src/domain/context.js";
 import type { JobRunner } from "../../api/src/jobs/runner.js";
-import { writeFeedbackListCsv } from "../../api/src/domain/feedback-list/export-csv.js";
-import { writeFeedbackListXlsx } from "../../api/src/domain/feedback-list/export-xlsx.js";
+import { runFeedbackListFile } from "../../api/src/domain/feedback-list/export-run.js";
+import { exportProcessHeapMb } from "../../api/src/domain/exports/export-process.js";
 import { feedbackListPage } from "../../api/src/domain/feedback-list/list.js";
 import type { BenchContext, FigureRow } from "../lib/suite.js";
 
@@ -41,8 +39,8 @@ const ROWS = Number(process.env.BENCH_EXPORTS_ROWS ?? 1_000_000);
 const DATABASE = ROWS === 1_000_000 ? "benchdata_exports_1m" : `benchdata_exports_${ROWS}`;
 const CHUNK = 100_000;
 const MEMORY_TARGET_MB = 300;
-/** BENCH_EXPORTS_HEAP_MB=128 runs the export processes with --max-old-space-size=128 (as a dedicated export worker could). */
-const HEAP_MB = process.env.BENCH_EXPORTS_HEAP_MB ? Number(process.env.BENCH_EXPORTS_HEAP_MB) : null;
+/** The export process's --max-old-space-size (MB). */
+const HEAP_MB = process.env.BENCH_EXPORTS_HEAP_MB ? Number(process.env.BENCH_EXPORTS_HEAP_MB) : exportProcessHeapMb;
 
 // Fixed ids, so a second run finds the same organisation.
 const ids = {
@@ -159,89 +157,105 @@ async function generate(ctx: BenchContext, databaseUrl: string): Promise<void> {
   }
 }
 
-/** Peak resident set size of this process so far (the kernel's high-water mark), in MB. */
-async function peakRssMb(): Promise<number> {
-  const status = await readFile("/proc/self/status", "utf8").catch(() => "");
-  const kb = /VmHWM:\s+(\d+) kB/.exec(status);
-  return kb ? Number(kb[1]) / 1024 : process.memoryUsage().rss / 2 ** 20;
+/** A domain context acting as the bench's organisation admin (as the export job builds one). */
+async function benchContext(prisma: ReturnType<typeof createPrisma>, databaseUrl: string): Promise<{ domain: DomainContext; close(): Promise<void> }> {
+  const bus = createEventBus(undefined);
+  const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", SERVE_WEB: "false" });
+  const viewer = await loadViewer(prisma, ids.user, "accessToken", { organizationId: ids.organization });
+  if (!viewer) throw new Error("the bench user is not a member of the bench organisation");
+  // An api process has long made its first Prisma query (some 60 MB of RSS, once) before any export.
+  await prisma.organization.findUnique({ where: { id: ids.organization }, select: { id: true } });
+  const jobs = { mode: "in-process", enqueue: async () => {}, idle: async () => {}, close: async () => {} } as JobRunner;
+  return { domain: { prisma, bus, jobs, config, viewer }, close: () => bus.close() };
 }
 
-type ChildResult = { rows: number; seconds: number; startRssMb: number; peakRssMb: number; peakHeapMb: number; fileMb: number };
+function benchRequest() {
+  const today = new Date();
+  const from = new Date(today.getTime() - 400 * 86_400_000).toISOString().slice(0, 10);
+  return { filters: { from, to: today.toISOString().slice(0, 10), surveyId: [ids.survey] }, locale: "en" };
+}
 
-/**
- * The child process: one export, as the export job runs it, in a process of its own so its memory is
- * the export's (plus Node, tsx and the modules), not the bench runner's. Prints one JSON line.
- */
-async function child(kind: "csv" | "xlsx" | "json", databaseUrl: string, outputPath: string): Promise<void> {
-  const prisma = createPrisma(databaseUrl, { max: 2 });
-  const bus = createEventBus(undefined);
+const mb = (bytes: number) => bytes / 2 ** 20;
+
+type ExportFigures = { rows: number; seconds: number; childPeakRssMb: number; parentStartRssMb: number; parentGrowthMb: number; fileMb: number };
+
+/** One export as the job runs it: this process relays, the export process writes. */
+async function exportOnce(ctx: BenchContext, domain: DomainContext, kind: "csv" | "xlsx", outputPath: string): Promise<ExportFigures> {
+  const parentStartRss = process.memoryUsage().rss;
+  let parentPeakRss = parentStartRss;
+  const sampler = setInterval(() => (parentPeakRss = Math.max(parentPeakRss, process.memoryUsage().rss)), 50);
+  let last = -10;
+  const started = performance.now();
   try {
-    const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", SERVE_WEB: "false" });
-    const viewer = await loadViewer(prisma, ids.user, "accessToken", { organizationId: ids.organization });
-    if (!viewer) throw new Error("the bench user is not a member of the bench organisation");
-    const jobs = { mode: "in-process", enqueue: async () => {}, idle: async () => {}, close: async () => {} } as JobRunner;
-    const domain: DomainContext = { prisma, bus, jobs, config, viewer };
-    const today = new Date();
-    const from = new Date(today.getTime() - 400 * 86_400_000).toISOString().slice(0, 10);
-    const request = { filters: { from, to: today.toISOString().slice(0, 10), surveyId: [ids.survey] }, locale: "en" };
-    let last = -1;
-    const reportProgress = async (pct: number) => {
-      if (pct >= last + 10 || pct === 100) {
-        last = pct;
-        const m = process.memoryUsage();
-        const mb = (n: number) => Math.round(n / 2 ** 20);
-        process.stderr.write(`[bench]   ${kind} ${pct} % (RSS ${mb(m.rss)} MB, heap ${mb(m.heapUsed)} MB, buffers ${mb(m.arrayBuffers)} MB)\n`);
-      }
-    };
-    if (kind === "json") {
-      // The JSON list over the same million responses: page 1 and page 200 (50 rows), five times each.
-      const times: Record<string, number[]> = { first: [], deep: [] };
-      for (let i = 0; i < 6; i++) {
-        for (const [key, page] of [["first", 1], ["deep", 200]] as const) {
-          const t0 = performance.now();
-          const r = await feedbackListPage({ ctx: domain }, { filters: request.filters, locale: "en", page });
-          if (r.data.length !== 50) throw new Error(`page ${page} has ${r.data.length} rows`);
-          if (i > 0) times[key]!.push(performance.now() - t0);
-        }
-      }
-      const median = (a: number[]) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
-      process.stdout.write(`${JSON.stringify({ firstMs: median(times.first!), deepMs: median(times.deep!) })}\n`);
-      return;
-    }
-    const startRssMb = process.memoryUsage().rss / 2 ** 20;
-    let peakHeap = process.memoryUsage().heapUsed;
-    const timer = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 50);
-    const started = performance.now();
-    const write = kind === "csv" ? writeFeedbackListCsv : writeFeedbackListXlsx;
-    const rows = await write({ ctx: domain, request, outputPath, reportProgress });
+    const run = await runFeedbackListFile(
+      {
+        ctx: domain,
+        request: benchRequest(),
+        outputPath,
+        reportProgress: async (pct) => {
+          if (pct >= last + 10 || pct === 100) {
+            last = pct;
+            ctx.log(`  ${kind} ${pct} % (${((performance.now() - started) / 1000).toFixed(0)} s; this process's RSS ${Math.round(mb(process.memoryUsage().rss))} MB)`);
+          }
+        },
+      },
+      kind,
+      { heapMb: HEAP_MB },
+    );
     const seconds = (performance.now() - started) / 1000;
-    clearInterval(timer);
-    const result: ChildResult = { rows, seconds, startRssMb, peakRssMb: await peakRssMb(), peakHeapMb: peakHeap / 2 ** 20, fileMb: (await stat(outputPath)).size / 2 ** 20 };
-    process.stdout.write(`${JSON.stringify(result)}\n`);
+    if (!run.process) throw new Error("the export ran without an export process (no DATABASE_URL?)");
+    if (run.process.pid === process.pid) throw new Error("the export process is this process");
+    return {
+      rows: run.rows,
+      seconds,
+      childPeakRssMb: run.process.peakRssKb / 1024,
+      parentStartRssMb: mb(parentStartRss),
+      parentGrowthMb: mb(Math.max(parentPeakRss, process.memoryUsage().rss) - parentStartRss),
+      fileMb: mb((await stat(outputPath)).size),
+    };
   } finally {
-    await prisma.$disconnect();
-    await bus.close();
+    clearInterval(sampler);
   }
 }
 
-function runChild<T = ChildResult>(ctx: BenchContext, kind: "csv" | "xlsx" | "json", databaseUrl: string, outputPath: string): Promise<T> {
+/** The JSON list over the same million responses, in a process of its own: page 1 and page 200 (50 rows), five times each. */
+async function jsonChild(databaseUrl: string): Promise<void> {
+  const prisma = createPrisma(databaseUrl, { max: 2 });
+  const { domain, close } = await benchContext(prisma, databaseUrl);
+  try {
+    const request = benchRequest();
+    const times: Record<string, number[]> = { first: [], deep: [] };
+    for (let i = 0; i < 6; i++) {
+      for (const [key, page] of [["first", 1], ["deep", 200]] as const) {
+        const t0 = performance.now();
+        const r = await feedbackListPage({ ctx: domain }, { filters: request.filters, locale: "en", page });
+        if (r.data.length !== 50) throw new Error(`page ${page} has ${r.data.length} rows`);
+        if (i > 0) times[key]!.push(performance.now() - t0);
+      }
+    }
+    const median = (a: number[]) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)]!;
+    process.stdout.write(`${JSON.stringify({ firstMs: median(times.first!), deepMs: median(times.deep!) })}\n`);
+  } finally {
+    await close();
+    await prisma.$disconnect();
+  }
+}
+
+function runJsonChild(ctx: BenchContext, databaseUrl: string): Promise<{ firstMs: number; deepMs: number }> {
   return new Promise((resolve, reject) => {
     const tsx = path.join(repoRoot, "node_modules", ".bin", "tsx");
-    const env = { ...process.env };
-    if (HEAP_MB) env.NODE_OPTIONS = `${env.NODE_OPTIONS ?? ""} --max-old-space-size=${HEAP_MB}`.trim();
-    const proc = spawn(tsx, [thisFile, "--export-child", kind, databaseUrl, outputPath], { stdio: ["ignore", "pipe", "pipe"], env });
+    const proc = spawn(tsx, [thisFile, "--json-child", databaseUrl], { stdio: ["ignore", "pipe", "pipe"] });
     const unregister = ctx.onCleanup(async () => void proc.kill("SIGTERM"));
     let out = "";
+    let err = "";
     proc.stdout.on("data", (d: Buffer) => (out += d.toString()));
-    proc.stderr.on("data", (d: Buffer) => {
-      for (const line of d.toString().split("\n")) if (line.startsWith("[bench]")) ctx.log(line.slice(8));
-    });
+    proc.stderr.on("data", (d: Buffer) => (err += d.toString()));
     proc.on("error", reject);
     proc.on("close", (code) => {
       unregister();
       const line = out.trim().split("\n").pop() ?? "";
-      if (code === 0 && line.startsWith("{")) resolve(JSON.parse(line) as T);
-      else reject(new Error(`the ${kind} export process ended with ${code}: ${out.slice(-500)}`));
+      if (code === 0 && line.startsWith("{")) resolve(JSON.parse(line) as { firstMs: number; deepMs: number });
+      else reject(new Error(`the JSON page process ended with ${code}: ${(out + err).slice(-500)}`));
     });
   });
 }
@@ -251,12 +265,14 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
   await generate(ctx, databaseUrl);
   const dir = await mkdtemp(path.join(os.tmpdir(), "bench-exports-"));
   const unregister = ctx.onCleanup(() => rm(dir, { recursive: true, force: true }));
+  const prisma = createPrisma(databaseUrl, { max: 2 });
+  const { domain, close } = await benchContext(prisma, databaseUrl);
   try {
     const rows: FigureRow[] = [];
     for (const kind of ["csv", "xlsx"] as const) {
-      ctx.log(`exporting ${ROWS.toLocaleString("en")} responses to ${kind.toUpperCase()} in a process of its own`);
+      ctx.log(`exporting ${ROWS.toLocaleString("en")} responses to ${kind.toUpperCase()} in an export process (--max-old-space-size=${HEAP_MB})`);
       const outputPath = path.join(dir, `feedback-list.${kind}`);
-      const m = await runChild(ctx, kind, databaseUrl, outputPath);
+      const m = await exportOnce(ctx, domain, kind, outputPath);
       await rm(outputPath, { force: true });
       rows.push({
         figure: `${kind.toUpperCase()} export, ${m.rows.toLocaleString("en")} rows`,
@@ -264,20 +280,22 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
         unit: "s",
         extra: {
           "rows/s": Math.round(m.rows / m.seconds),
-          "peak RSS MB": Math.round(m.peakRssMb),
-          "RSS at start MB": Math.round(m.startRssMb),
-          "peak heap MB": Math.round(m.peakHeapMb),
+          "export process peak RSS MB": Math.round(m.childPeakRssMb),
+          "job process RSS growth MB": Math.round(m.parentGrowthMb),
+          "job process RSS MB": Math.round(m.parentStartRssMb),
           "file MB": Number(m.fileMb.toFixed(1)),
         },
-        note: `${m.peakRssMb < MEMORY_TARGET_MB ? "under" : "OVER"} the ${MEMORY_TARGET_MB} MB target; ${HEAP_MB ? `--max-old-space-size=${HEAP_MB}` : "V8's default heap sizing"}`,
+        note: `export process ${m.childPeakRssMb < MEMORY_TARGET_MB ? "under" : "OVER"} the ${MEMORY_TARGET_MB} MB target; --max-old-space-size=${HEAP_MB}`,
       });
     }
     ctx.log("timing JSON pages of the same list");
-    const json = await runChild<{ firstMs: number; deepMs: number }>(ctx, "json", databaseUrl, path.join(dir, "unused"));
+    const json = await runJsonChild(ctx, databaseUrl);
     rows.push({ figure: "JSON page 1 (50 rows) of the same list", value: Math.round(json.firstMs), unit: "ms", note: "median of 5, with the count and the columns" });
     rows.push({ figure: "JSON page 200 (50 rows) of the same list", value: Math.round(json.deepMs), unit: "ms", note: "median of 5 (OFFSET 9,950)" });
     return rows;
   } finally {
+    await close();
+    await prisma.$disconnect();
     unregister();
     await rm(dir, { recursive: true, force: true });
   }
@@ -285,9 +303,8 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
 
 const thisFile = fileURLToPath(import.meta.url);
 const repoRoot = path.resolve(path.dirname(thisFile), "../..");
-if (process.argv[1] && path.resolve(process.argv[1]) === thisFile && process.argv[2] === "--export-child") {
-  const [kind, databaseUrl, outputPath] = process.argv.slice(3);
-  child(kind === "xlsx" || kind === "json" ? kind : "csv", databaseUrl!, outputPath!).then(
+if (process.argv[1] && path.resolve(process.argv[1]) === thisFile && process.argv[2] === "--json-child") {
+  jsonChild(process.argv[3]!).then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(error);

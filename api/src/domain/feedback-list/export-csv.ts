@@ -3,41 +3,33 @@
 // chunk of CSV text by csv-stringify at once and written before the next batch is fetched (waiting
 // for the file stream to drain), so a batch's rows die young instead of lingering across awaits.
 // UTF-8 with a byte order mark, so spreadsheet programs read ä, ñ and € right; numbers as numbers.
+// Lean on purpose: the export process (./export-child.ts) loads it.
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import { stringify } from "csv-stringify/sync";
-import { defineExportProducer, type ExportProducerJob } from "../exports/jobs.js";
-import { formatRow, headerOf } from "./query.js";
-import { exportRequestSchema, prepareExport } from "./export-run.js";
-import { streamRows } from "./stream.js";
-import { parseInput } from "../validation.js";
+import { formatRow, headerOf, type FeedbackListPlan } from "./query.js";
+import type { RowSource } from "./export-file.js";
 
 const csvOptions = { cast: { number: (n: number) => String(n) } };
 
-export async function writeFeedbackListCsv(job: Pick<ExportProducerJob, "ctx" | "request" | "outputPath" | "reportProgress">): Promise<number> {
-  const request = parseInput(exportRequestSchema, job.request);
-  const { plan, progress } = await prepareExport(job.ctx, request, job.reportProgress);
-  const file = createWriteStream(job.outputPath);
+/** Writes the plan's rows from `rows` to `outputPath`; answers the row count. */
+export async function writeCsv(plan: FeedbackListPlan, rows: RowSource, outputPath: string, onRows: (n: number) => void): Promise<number> {
+  const file = createWriteStream(outputPath);
   const write = async (text: string) => {
     if (!file.write(text)) await once(file, "drain");
   };
   try {
     await write(`\ufeff${stringify([headerOf(plan)], csvOptions)}`);
-    const written = await streamRows(job.ctx, plan, async (rows) => {
-      await write(stringify(rows.map((row) => formatRow(plan, row).cells), csvOptions));
-      await progress.add(rows.length);
+    const written = await rows(plan, async (batch) => {
+      await write(stringify(batch.map((row) => formatRow(plan, row).cells), csvOptions));
+      onRows(batch.length);
     });
     file.end();
     await finished(file);
-    await progress.done();
     return written;
   } catch (error) {
     file.destroy();
     throw error;
   }
 }
-
-export const feedbackListCsvProducer = defineExportProducer("feedback-list.csv", async (job) => {
-  await writeFeedbackListCsv(job);
-});

@@ -1,12 +1,27 @@
-// What the CSV and XLSX producers share: the stored request (the filters in their wire shape and the
-// language of the labels), the plan as the exporting member sees it when the job runs (files leave
-// hidden responses out and blank hidden answers), and progress in whole percent, reported at most
-// once per percent.
+// Running a feedback-list file export for a job (the producers in ./exports.ts): the stored request
+// (the filters in their wire shape and the language of the labels) becomes the plan input as the
+// exporting member sees it when the job runs (files leave hidden responses out and blank hidden
+// answers: the same input as resolveFeedbackList's file branch), then the file is written
+//   - with a DATABASE_URL: in an export process of its own (./export-child.ts through
+//     ../exports/export-process.ts), which plans, counts and streams on its own connection and
+//     reports progress back, so the job's process does not grow with the export;
+//   - on the embedded database (PGlite has one backend: a second connection holding a cursor open
+//     would share the api's session): here, over Prisma.
+// Either way the progress reaches the job in whole percents (ExportJob row, `exportStatusChanged`).
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
-import { localeSchema, resolveFeedbackList } from "./list.js";
-import type { FeedbackListPlan } from "./query.js";
-import { countRows } from "./stream.js";
+import type { ExportProducerJob } from "../exports/producers.js";
+import { runInExportProcess } from "../exports/export-process.js";
+import { parseResultsFilters } from "../analytics/filters.js";
+import { responseScope } from "../analytics/scope.js";
+import { parseInput } from "../validation.js";
+import { localeSchema } from "./list.js";
+import type { PlanInput } from "./query.js";
+import { streamRows } from "./stream.js";
+import { writeFeedbackListFile, type FileKind, type FileResult, type FileSpec } from "./export-file.js";
+import type { ChildInput } from "./export-child.js";
 
 export const exportRequestSchema = z.object({
   filters: z.unknown().optional(),
@@ -14,30 +29,55 @@ export const exportRequestSchema = z.object({
 });
 export type ExportRequest = z.output<typeof exportRequestSchema>;
 
-export type ProgressReporter = { add(n: number): Promise<void>; done(): Promise<void> };
+/** The entry module of the export process, beside this one (.ts under tsx and Vitest, .js if compiled). */
+export const exportChildEntry = fileURLToPath(new URL(`./export-child${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));
 
-export async function prepareExport(
-  ctx: DomainContext,
-  request: ExportRequest,
-  report: (pct: number) => Promise<void>,
-): Promise<{ plan: FeedbackListPlan; total: number; progress: ProgressReporter }> {
-  const { plan } = await resolveFeedbackList({ ctx }, request, { file: true });
-  const total = await countRows(ctx.prisma, plan);
-  let done = 0;
-  let last = -1;
-  const progress: ProgressReporter = {
-    async add(n) {
-      done += n;
-      // 99 at most until the file is closed: 100 means the file is complete.
-      const pct = total ? Math.min(99, Math.floor((done / total) * 100)) : 99;
-      if (pct > last) {
-        last = pct;
-        await report(pct);
-      }
+/** The plan input of a file: the member's results scope under the request's filters (plain data). */
+export async function filePlanInput(ctx: DomainContext, request: ExportRequest): Promise<PlanInput> {
+  const filters = parseResultsFilters(request.filters);
+  const scope = await responseScope(ctx, filters);
+  return {
+    organizationId: scope.organizationId,
+    scope: { sql: scope.sql, params: scope.params },
+    filters: {
+      surveyIds: filters.surveyIds,
+      utcOffset: filters.utcOffset,
+      feedbackListHiddenColumns: filters.feedbackListHiddenColumns,
+      options: filters.options,
     },
-    async done() {
-      await report(100);
-    },
+    locale: request.locale,
+    blankHiddenAnswers: true,
   };
-  return { plan, total, progress };
+}
+
+export type FileExportRun = FileResult & {
+  /** The export process, when there was one: its pid and peak RSS (kB). */
+  process: { pid: number; peakRssKb: number } | null;
+};
+
+type FileJob = Pick<ExportProducerJob, "ctx" | "request" | "outputPath" | "reportProgress"> & { id?: string };
+
+/** Writes the job's file (see the top of this module); answers the row count and the export process's figures. */
+export async function runFeedbackListFile(job: FileJob, kind: FileKind, opts: { heapMb?: number } = {}): Promise<FileExportRun> {
+  const request = parseInput(exportRequestSchema, job.request);
+  const spec: FileSpec = { kind, planInput: await filePlanInput(job.ctx, request), outputPath: job.outputPath };
+  const databaseUrl = job.ctx.config.databaseUrl;
+  if (databaseUrl) {
+    const input: ChildInput = { ...spec, databaseUrl };
+    const outcome = await runInExportProcess<FileResult>({
+      entry: exportChildEntry,
+      input,
+      onProgress: job.reportProgress,
+      heapMb: opts.heapMb,
+      label: `${kind} export${job.id ? ` ${job.id}` : ""}`,
+    });
+    return { ...outcome.result, process: { pid: outcome.pid, peakRssKb: outcome.peakRssKb } };
+  }
+  // In this process: progress calls chained in order, their failures surfacing at the end.
+  let reports: Promise<void> = Promise.resolve();
+  const result = await writeFeedbackListFile(job.ctx.prisma, (plan, onBatch) => streamRows({ prisma: job.ctx.prisma }, plan, onBatch), spec, (pct) => {
+    reports = reports.then(() => job.reportProgress(pct));
+  });
+  await reports;
+  return { ...result, process: null };
 }

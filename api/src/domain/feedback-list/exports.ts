@@ -1,17 +1,24 @@
 // Starting a feedback-list file (spec 001 §7 POST /results/list with format csv or xlsx → cacheId):
-// the filters are checked now (bad input fails the call, no job is made), then helper D's export job
-// runs the CSV or XLSX producer, which resolves the scope again as the member when it runs. The
-// rights and plan checks are startExport's (exportResults right, the plan's export feature).
+// the filters are checked now (bad input fails the call, no job is made), then the export job runs
+// the CSV or XLSX producer below, which resolves the scope again as the member when it runs and
+// writes the file in an export process of its own (./export-run.ts). The rights and plan checks are
+// startExport's (exportResults right, the plan's export feature).
 import type { DomainContext } from "../context.js";
 import { parseResultsFilters } from "../analytics/filters.js";
-import { startExport } from "../exports/jobs.js";
+import { defineExportProducer, startExport } from "../exports/jobs.js";
 import { parseInput } from "../validation.js";
-import { exportRequestSchema } from "./export-run.js";
-import { feedbackListCsvProducer } from "./export-csv.js";
-import { feedbackListXlsxProducer } from "./export-xlsx.js";
+import { exportRequestSchema, runFeedbackListFile } from "./export-run.js";
 
 export const fileFormats = ["csv", "xlsx"] as const;
 export type FileFormat = (typeof fileFormats)[number];
+
+export const feedbackListCsvProducer = defineExportProducer("feedback-list.csv", async (job) => {
+  await runFeedbackListFile(job, "csv");
+});
+
+export const feedbackListXlsxProducer = defineExportProducer("feedback-list.xlsx", async (job) => {
+  await runFeedbackListFile(job, "xlsx");
+});
 
 /** Answers the export job's id (the spec's cacheId; poll GET /results-feedbacklist/poll). */
 export async function startFeedbackListExport(ctx: DomainContext, format: FileFormat, input: { filters?: unknown; locale?: unknown }): Promise<string> {
