@@ -18,17 +18,9 @@ export function LinkQrForm({ touchpoint, query, defaultUnitId }: { touchpoint: L
   const tp = useFragment(
     graphql`
       fragment LinkQrForm_touchpoint on Touchpoint {
-        legacyId
-        name
         type
-        unit {
-          legacyId
-          name
-        }
-        activeSurveyLegacyId
-        editRefusal
-        responseCount
         ...PublicLinkPanel_touchpoint
+        ...useTouchpointForm_touchpoint
       }
     `,
     touchpoint,

@@ -18,22 +18,15 @@ export function TerminalForm({ touchpoint, query, defaultUnitId }: { touchpoint:
   const tp = useFragment(
     graphql`
       fragment TerminalForm_touchpoint on Touchpoint {
-        legacyId
-        name
-        unit {
-          legacyId
-          name
-        }
-        activeSurveyLegacyId
         ipAddress
         udid
         settingsJson
         logoUrl
-        editRefusal
         responseCount
         lastSeenAt
         lastFeedbackAt
         link
+        ...useTouchpointForm_touchpoint
       }
     `,
     touchpoint,

@@ -49,16 +49,9 @@ export function WebsiteActivationForm({
     graphql`
       fragment WebsiteActivationForm_touchpoint on Touchpoint {
         legacyId
-        name
-        unit {
-          legacyId
-          name
-        }
-        activeSurveyLegacyId
         websiteJson
-        editRefusal
-        responseCount
         link
+        ...useTouchpointForm_touchpoint
       }
     `,
     touchpoint,

@@ -1,18 +1,10 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
+import { graphql, useFragment } from "react-relay";
+import type { useTouchpointForm_touchpoint$key } from "../__generated__/useTouchpointForm_touchpoint.graphql";
 import { useFormGuard } from "../shell/useFormGuard";
 import { validateBasics, type BasicsDraft } from "./TouchpointBasicsFields";
 import { useSaveThenOpen } from "./useSaveThenOpen";
 import { useTouchpointMutations, type CreateTouchpointInput, type UpdateTouchpointInput } from "./useTouchpointMutations";
-
-/** What every touchpoint form reads of its saved touchpoint (null while creating one). */
-export type SavedTouchpoint = {
-  readonly legacyId: string;
-  readonly name: string;
-  readonly unit: { readonly legacyId: string; readonly name: string };
-  readonly activeSurveyLegacyId: string | null | undefined;
-  readonly editRefusal: string | null | undefined;
-  readonly responseCount: number;
-} | null;
 
 type OwnCreateInput = Omit<CreateTouchpointInput, "name" | "unitId" | "activeSurveyId">;
 type OwnUpdateInput = Omit<UpdateTouchpointInput, "id" | "name" | "activeSurveyId" | "unitId" | "moveResponses">;
@@ -25,7 +17,7 @@ type OwnUpdateInput = Omit<UpdateTouchpointInput, "id" | "name" | "activeSurveyI
  * and after creating, the move to the new touchpoint's edit address.
  */
 export function useTouchpointForm<D, E extends object>({
-  touchpoint: tp,
+  touchpoint,
   defaultUnitId,
   defaultSurveyId = "",
   editPath,
@@ -36,7 +28,8 @@ export function useTouchpointForm<D, E extends object>({
   extraDirty = false,
   onReset,
 }: {
-  touchpoint: SavedTouchpoint | undefined;
+  /** The saved touchpoint (its form's fragment spreads `...useTouchpointForm_touchpoint`); null while creating one. */
+  touchpoint: useTouchpointForm_touchpoint$key | null | undefined;
   defaultUnitId: string;
   defaultSurveyId?: string;
   editPath: (legacyId: string) => string;
@@ -52,6 +45,22 @@ export function useTouchpointForm<D, E extends object>({
   /** Called when the drafts start again from the server's answer. */
   onReset?: () => void;
 }) {
+  const tp = useFragment(
+    graphql`
+      fragment useTouchpointForm_touchpoint on Touchpoint {
+        legacyId
+        name
+        unit {
+          legacyId
+          name
+        }
+        activeSurveyLegacyId
+        editRefusal
+        responseCount
+      }
+    `,
+    touchpoint,
+  );
   const formId = useId();
   const { create, update } = useTouchpointMutations();
   const { created, markCreated } = useSaveThenOpen(editPath);
