@@ -12,6 +12,8 @@ import { createScratchDatabase, type ScratchDatabase } from "../test/support.js"
 import { eviClusters } from "./demo-content.js";
 import { featureKeys } from "../domain/features/features.js";
 import { demoSignIn, demoUsers, seedDemoOrganization } from "./demo.js";
+import { createRespondentRuntime } from "../domain/respondent/runtime.js";
+import { createEventBus } from "../pubsub/bus.js";
 
 const sharedUrl = inject("databaseUrl");
 const RESPONSES = 1500;
@@ -271,4 +273,27 @@ describe("seedDemoOrganization on PGlite", () => {
     expect((await seedDemoOrganization(prisma, { responses: 1000 })).seeded).toBe(false);
     expect(await prisma.response.count()).toBe(1000);
   }, 120_000);
+
+  it("stores a response and applies it to the roll-ups on PGlite (the applier's lock and SKIP LOCKED claim)", async () => {
+    const db = prisma!;
+    const touchpoint = await db.touchpoint.findFirstOrThrow({ where: { type: "link", activeSurveyId: { not: null } }, include: { activeSurvey: { include: { questions: true } } } });
+    const nps = touchpoint.activeSurvey!.questions.find((q) => q.type === "nps")!;
+    const runtime = createRespondentRuntime({ prisma: db, bus: createEventBus(undefined) });
+    try {
+      const stored = await runtime.submit(touchpoint.id, "203.0.113.9", {
+        idempotencyKey: "pglite-applier-1",
+        surveyId: touchpoint.activeSurveyId,
+        answers: [{ questionId: nps.id, value: 9 }],
+      });
+      expect(stored.created).toBe(true);
+      await runtime.flush();
+      expect(await db.rollupPending.count()).toBe(0);
+      const [sums] = await db.$queryRawUnsafe<{ rolled: number; raw: number }[]>(
+        `SELECT (SELECT sum("responses")::int FROM "RollupResponseDay") AS rolled, (SELECT count(*)::int FROM "Response" WHERE NOT "hidden") AS raw`,
+      );
+      expect(sums).toEqual({ rolled: 1001, raw: 1001 });
+    } finally {
+      await runtime.close();
+    }
+  }, 60_000);
 });
