@@ -20,7 +20,7 @@ test.use({
   },
 });
 
-const databaseUrl = "postgresql://postgres@127.0.0.1:5432/feedback_e2e";
+const databaseUrl = `postgresql://postgres@127.0.0.1:5432/${process.env.E2E_DB_NAME ?? "feedback_e2e"}`;
 const shop = "http://shop.test";
 
 async function websiteTouchpoint(website: Record<string, unknown>): Promise<string> {
