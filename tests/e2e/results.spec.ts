@@ -1,5 +1,6 @@
 // The results as a manager uses them, in Chromium against the real server and its demo data: filter,
-// group by week, save a bookmark, share a link that opens signed out without a bearer token, and
+// group by week, save a bookmark, share a link that opens signed out without a bearer token (where
+// the visitor picks a survey from the link's choices), and
 // export CSV, XLSX and PDF, opening each file to check what is inside.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
@@ -48,6 +49,8 @@ test("filter, group by week, bookmark, share signed out, and export CSV, XLSX an
   await page.getByRole("button", { name: "Share results" }).click();
   const dialog = page.getByRole("dialog", { name: "Share results by link" });
   await dialog.getByLabel("Link name").fill("Weekly results for the board");
+  // The visitor may pick the surveys.
+  await dialog.getByRole("group", { name: "Visitors may change" }).getByLabel("Surveys", { exact: true }).check();
   await dialog.getByRole("button", { name: "Create share link" }).click();
   const link = await dialog.getByLabel("Share link").inputValue();
   expect(link).toMatch(/\/results\?token=/);
@@ -64,6 +67,22 @@ test("filter, group by week, bookmark, share signed out, and export CSV, XLSX an
   await expect(shared.getByRole("heading", { name: "Weekly results for the board" })).toBeVisible();
   await expect(shared.getByRole("figure").first()).toBeVisible();
   await expect(shared.getByRole("heading", { name: "Sign in" })).toHaveCount(0);
+  // The visitor's filter bar lists the link creator's surveys (through the share token) and picks one.
+  const visitorFilters = shared.getByRole("form", { name: "Results filters" });
+  await visitorFilters.locator("summary", { hasText: "Surveys:" }).click();
+  const surveys = visitorFilters.getByRole("group", { name: "Surveys" });
+  await expect(surveys.getByRole("checkbox").first()).toBeEnabled();
+  await expect(surveys.getByText("No surveys")).toHaveCount(0);
+  const firstSurvey = surveys.getByRole("checkbox").first();
+  await firstSurvey.check();
+  await visitorFilters.getByRole("button", { name: "Filter results" }).click();
+  await expect(shared).toHaveURL(/[?&]survey=[0-9a-f]{24}/);
+  await expect(shared).toHaveURL(/[?&]token=/);
+  await expect(visitorFilters.locator("summary", { hasText: "Surveys:" })).toContainText("1 selected");
+  await expect(shared.getByRole("figure").first()).toBeVisible();
+  // Touchpoints are not the visitor's to change: none listed.
+  await visitorFilters.locator("summary", { hasText: "Touchpoints:" }).click();
+  await expect(visitorFilters.getByRole("group", { name: "Touchpoints" }).getByText("No touchpoints")).toBeVisible();
   expect(bearerRequests).toEqual([]);
   await visitor.close();
 
