@@ -213,8 +213,8 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
           figure: "roll-up applier: responses pending when the load stopped, then time to catch up",
           value: backlog,
           unit: "pending",
-          extra: { "catch-up ms": Math.round(settleMs) },
-          note: rolled!.rolled === rolled!.raw ? `roll-ups then count all ${rolled!.raw} responses once` : "",
+          extra: { "catch-up ms": Math.round(settleMs), "responses/s incl. catch-up": Math.round(ok / (seconds + settleMs / 1000)) },
+          note: `${rolled!.rolled === rolled!.raw ? `roll-ups then count all ${rolled!.raw} responses once` : "roll-ups differ from the raw rows"}; the rate counts the measured responses over the load's seconds plus the catch-up`,
         },
         {
           figure: "machine load (1-minute average, before → after)",

@@ -14,7 +14,10 @@ import { applyPendingSql, lockRollups } from "./rollups.js";
 
 /** Applies at most `limit` pending responses in one transaction; answers how many were claimed. */
 export async function applyPendingRollups(prisma: PrismaClient, limit = 5000): Promise<number> {
-  const [, rows] = await prisma.$transaction([
+  // JIT off: the planner's estimates for the claimed rows' answers pass jit_above_cost, and
+  // compiling the statement took ~750 ms of a 890 ms apply of 2,000 responses (10 M database).
+  const [, , rows] = await prisma.$transaction([
+    prisma.$executeRawUnsafe(`SET LOCAL jit = off`),
     prisma.$executeRawUnsafe(lockRollups("ROW EXCLUSIVE")),
     prisma.$queryRawUnsafe<{ claimed: number }[]>(applyPendingSql(), limit),
   ]);
