@@ -6,8 +6,13 @@
 // The job (./run.ts) runs the producer, which streams the file to `outputPath` under the data
 // directory while reporting progress; every stored change is pushed to `exportStatusChanged`
 // subscribers. Files live 24 hours (exportTtlMs), then the download answers 410 and the file goes.
-// Only the person who started an export sees it: anyone else, in the same or another organisation,
-// gets "Export not found".
+// Only the one who started an export sees it (its maker): anyone else, in the same or another
+// organisation, gets "Export not found". A share link's visitor exports too (no session): the job's
+// maker is then the link (ExportJob.shareTokenId, with userId its creator), so only a caller holding
+// that same link's token reaches the job, while the link works (expired: 410, removed or tampered:
+// 404) and for 24 hours; a member's own jobs have no link and are never reached through a token.
+// The plan check applies to the link's organisation, and the link's creator must hold the
+// exportResults right (a link never exports more than its creator could).
 import path from "node:path";
 import { rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
@@ -17,6 +22,9 @@ import { DomainError, forbidden, notFound } from "../errors.js";
 import { requireOrganization, type Viewer } from "../viewer.js";
 import { anyUnitHasRight } from "../../permissions/rights.js";
 import type { ExportStatusEvent } from "../../pubsub/bus.js";
+import { loadViewer } from "../viewer.js";
+import { shareTokenOf } from "../sharing/caller.js";
+import { resolveShareScope, shareMessages, type ShareScope } from "../sharing/scope.js";
 import type { ExportProducer, ExportProducerFn } from "./producers.js";
 
 export type { ExportProducer, ExportProducerFn, ExportProducerJob } from "./producers.js";
@@ -32,6 +40,8 @@ export const exportMessages = {
   /** Spec 001 §8 "file export not allowed on the plan". */
   notOnPlan: "File export is not allowed on your plan. Upgrade your plan or contact support.",
   noRights: "You do not have the rights to export results",
+  /** A share link whose creator may not export results (viewers). */
+  linkNoRights: "This share link does not allow exports: its creator may not export results",
   /** Spec 001 §8 "File generation failed". */
   fileFailed: "File generation failed. Try again or contact support.",
   /** Spec 001 §8 "PDF generation failed (contact support)". */
@@ -64,9 +74,41 @@ export function exportFilePath(dataDir: string, job: { id: string; organizationI
 }
 
 /** Refuses unless the viewer may export results and the plan allows this kind of file. */
-export function assertMayExport(viewer: Viewer, kind: ExportKind): void {
+export function assertMayExport(viewer: Viewer, kind: ExportKind, opts: { viaLink?: boolean } = {}): void {
   if (!exportFeatures[kind].some((f) => viewer.features.includes(f))) throw new DomainError("FORBIDDEN", exportMessages.notOnPlan);
-  if (!viewer.organizationAdmin && !anyUnitHasRight(viewer.grants, "exportResults")) throw forbidden(exportMessages.noRights);
+  if (!viewer.organizationAdmin && !anyUnitHasRight(viewer.grants, "exportResults")) {
+    throw forbidden(opts.viaLink ? exportMessages.linkNoRights : exportMessages.noRights);
+  }
+}
+
+/**
+ * Who an export belongs to: the signed-in member, or (no session, a share token) the link, acting
+ * with its creator's membership in the link's organisation.
+ */
+export type ExportMaker = {
+  organizationId: string;
+  /** The member; for a link, the link's creator. */
+  userId: string;
+  /** The link a visitor exports through; null for a member's own export. */
+  shareTokenId: string | null;
+  /** The member, or the link's creator (plan features and rights). */
+  viewer: Viewer;
+  /** The link's scope (filters with the visitor's allowed changes, options); null for members. */
+  share: ShareScope | null;
+};
+
+/** The caller's maker: a member, else the share token's link (refused as any link is: 404, 410). */
+export async function exportMakerOf(ctx: DomainContext, shareToken?: string | null, visitorFilters?: unknown): Promise<ExportMaker> {
+  const token = shareTokenOf(ctx, shareToken);
+  if (token) {
+    const filters = visitorFilters && typeof visitorFilters === "object" && !Array.isArray(visitorFilters) ? (visitorFilters as Record<string, unknown>) : undefined;
+    const share = await resolveShareScope(ctx.prisma, token, filters);
+    const viewer = await loadViewer(ctx.prisma, share.createdByUserId, "accessToken", { organizationId: share.organizationId });
+    if (!viewer) throw notFound(shareMessages.invalid);
+    return { organizationId: share.organizationId, userId: share.createdByUserId, shareTokenId: share.shareTokenId, viewer, share };
+  }
+  const { viewer, organizationId } = requireOrganization(ctx.viewer);
+  return { organizationId, userId: viewer.userId, shareTokenId: null, viewer, share: null };
 }
 
 // Producers given as plain functions run in this process: kept here by job id until the job runs.
@@ -89,6 +131,8 @@ export type StartExportInput = {
   /** Optional: must be the caller's own (the job always belongs to the caller). */
   organizationId?: string;
   userId?: string;
+  /** A share link's token (no session): the job belongs to the link (see the top of this module). */
+  shareToken?: string | null;
 };
 
 /**
@@ -97,16 +141,18 @@ export type StartExportInput = {
  * and without the exportResults right (viewers).
  */
 export async function startExport(ctx: DomainContext, input: StartExportInput): Promise<string> {
-  const { viewer, organizationId } = requireOrganization(ctx.viewer);
-  if ((input.organizationId && input.organizationId !== organizationId) || (input.userId && input.userId !== viewer.userId)) {
+  const maker = await exportMakerOf(ctx, input.shareToken);
+  const { organizationId } = maker;
+  if ((input.organizationId && input.organizationId !== organizationId) || (input.userId && input.userId !== maker.userId)) {
     throw forbidden();
   }
-  assertMayExport(viewer, input.kind);
+  assertMayExport(maker.viewer, input.kind, { viaLink: maker.shareTokenId !== null });
   await sweepExpiredExports(ctx, organizationId).catch(() => {});
   const job = await ctx.prisma.exportJob.create({
     data: {
       organizationId,
-      userId: viewer.userId,
+      userId: maker.userId,
+      shareTokenId: maker.shareTokenId,
       kind: input.kind,
       request: (input.request ?? {}) as object,
     },
@@ -132,11 +178,14 @@ export async function startExport(ctx: DomainContext, input: StartExportInput): 
   return job.id;
 }
 
-/** The caller's own export job, or "Export not found" (any other id, person or organisation). */
-export async function getExportJob(ctx: DomainContext, id: string): Promise<ExportJob> {
-  const { viewer, organizationId } = requireOrganization(ctx.viewer);
+/**
+ * The caller's own export job, or "Export not found" (any other id, person, link or organisation).
+ * With a share token (no session): the jobs started through that link only.
+ */
+export async function getExportJob(ctx: DomainContext, id: string, shareToken?: string | null): Promise<ExportJob> {
+  const { organizationId, userId, shareTokenId } = await exportMakerOf(ctx, shareToken);
   const job = /^[0-9a-f]{24}$/.test(id)
-    ? await ctx.prisma.exportJob.findFirst({ where: { id, organizationId, userId: viewer.userId } })
+    ? await ctx.prisma.exportJob.findFirst({ where: { id, organizationId, userId, shareTokenId } })
     : null;
   if (!job) throw notFound(exportMessages.notFound);
   if (job.status === "generating" && Date.now() - job.createdAt.getTime() > stalledAfterMs) {
@@ -154,8 +203,8 @@ export async function getExportJob(ctx: DomainContext, id: string): Promise<Expo
 }
 
 /** The same, for one kind only (the PDF poll does not answer a CSV job's id and the other way round). */
-export async function getExportJobOfKinds(ctx: DomainContext, id: string, kinds: readonly ExportKind[]): Promise<ExportJob> {
-  const job = await getExportJob(ctx, id);
+export async function getExportJobOfKinds(ctx: DomainContext, id: string, kinds: readonly ExportKind[], shareToken?: string | null): Promise<ExportJob> {
+  const job = await getExportJob(ctx, id, shareToken);
   if (!kinds.includes(job.kind)) throw notFound(exportMessages.notFound);
   return job;
 }
@@ -182,8 +231,8 @@ export function statusEvent(job: Pick<ExportJob, "id" | "kind" | "status" | "pro
 }
 
 /** The file of the caller's finished export, for the download route. */
-export async function exportFileForDownload(ctx: DomainContext, id: string): Promise<{ job: ExportJob; filePath: string; fileName: string }> {
-  const job = await getExportJob(ctx, id);
+export async function exportFileForDownload(ctx: DomainContext, id: string, shareToken?: string | null): Promise<{ job: ExportJob; filePath: string; fileName: string }> {
+  const job = await getExportJob(ctx, id, shareToken);
   if (job.status === "generating") throw new DomainError("CONFLICT", exportMessages.notReady);
   if (job.status === "failed" || !job.filePath) throw new DomainError("CONFLICT", job.error ?? exportMessages.failed);
   if (isExpired(job) || !existsSync(job.filePath)) throw new DomainError("GONE", exportMessages.expired);

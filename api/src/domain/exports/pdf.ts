@@ -8,6 +8,10 @@
 // &type=results|customerJourney[&journeyId=…]&locale=…`. The page marks itself ready to print by
 // setting `data-print-ready="true"` on <html> or <body> once its charts are drawn; the printer waits
 // for that up to 20 seconds (then prints what is there).
+//
+// A share link's visitor prints too: the job belongs to the link (jobs.ts), and the internal link
+// then holds what the visitor's link shows when the job runs (its filters with the visitor's allowed
+// changes, its creator, hideTimestamps, hideResultsIfLessThan and smileyScale).
 import { existsSync } from "node:fs";
 import { z } from "zod";
 import { chromium } from "playwright-core";
@@ -17,9 +21,9 @@ import { parseInput } from "../validation.js";
 import { parseResultsFilters } from "../analytics/filters.js";
 import { generateShareToken } from "../sharing/tokens.js";
 import { shareFiltersBoundToCreator } from "../sharing/share-links.js";
-import { internalPrintMarker } from "../sharing/scope.js";
+import { internalPrintMarker, resolveShareScopeById } from "../sharing/scope.js";
 import { defineExportProducer, type ExportProducerJob } from "./producers.js";
-import { startExport } from "./jobs.js";
+import { exportMakerOf, startExport } from "./jobs.js";
 
 export const pdfMessages = {
   /** Chromium is missing on the machine that runs the job. */
@@ -79,18 +83,23 @@ async function producePdf(job: ExportProducerJob): Promise<void> {
   const { chromiumPath, publicUrl } = job.ctx.config;
   if (!existsSync(chromiumPath)) throw new DomainError("BAD_USER_INPUT", pdfMessages.needsChromium);
 
-  // The internal link: the person's filters, bounded to what they see, gone after printing.
-  const filters = await shareFiltersBoundToCreator(job.ctx, request.filters ?? {});
+  // The internal link: the person's filters, bounded to what they see, gone after printing; for a
+  // visitor, what their link shows now (a link removed or expired since fails the job).
+  const share = job.shareTokenId ? await resolveShareScopeById(job.ctx.prisma, job.shareTokenId, request.filters ?? {}) : null;
+  const filters = share ? share.filters : await shareFiltersBoundToCreator(job.ctx, request.filters ?? {});
   const { token, tokenHash } = generateShareToken();
   const link = await job.ctx.prisma.shareToken.create({
     data: {
       organizationId: job.organizationId,
       createdByUserId: job.userId,
       token: tokenHash,
-      name: "PDF export",
+      name: share ? share.options.name : "PDF export",
       filters: filters as object,
       allowChanges: [internalPrintMarker],
       expiredAt: new Date(Date.now() + internalLinkMs),
+      hideTimestamps: share?.options.hideTimestamps ?? false,
+      hideResultsIfLessThan: share?.options.hideResultsIfLessThan ?? null,
+      smileyScale: (share?.options.smileyScale ?? undefined) as object | undefined,
     },
     select: { id: true },
   });
@@ -123,10 +132,14 @@ async function producePdf(job: ExportProducerJob): Promise<void> {
 
 export const pdfProducer = defineExportProducer("results.pdf", producePdf);
 
-/** POST /results-pdf: checks the request (components, filters), starts the job and answers its id. */
-export async function startPdfExport(ctx: DomainContext, input: unknown): Promise<string> {
+/**
+ * POST /results-pdf: checks the request (components, filters), starts the job and answers its id.
+ * With a share token (no session) the job belongs to the link.
+ */
+export async function startPdfExport(ctx: DomainContext, input: unknown, opts: { shareToken?: string | null } = {}): Promise<string> {
   const request = parseInput(pdfRequestSchema, input);
-  // Bad filters are refused now, not after the job has started.
-  parseResultsFilters(request.filters ?? {});
-  return startExport(ctx, { kind: "pdf", request, producer: pdfProducer });
+  // Bad filters are refused now, not after the job has started (a visitor's as merged into the link's).
+  const { share } = await exportMakerOf(ctx, opts.shareToken, request.filters ?? {});
+  parseResultsFilters(share ? share.filters : (request.filters ?? {}));
+  return startExport(ctx, { kind: "pdf", request, producer: pdfProducer, shareToken: opts.shareToken });
 }

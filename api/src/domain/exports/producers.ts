@@ -11,6 +11,8 @@ export type ExportProducerJob = {
   id: string;
   organizationId: string;
   userId: string;
+  /** The share link a visitor started the export through (userId is then its creator); null for a member. */
+  shareTokenId: string | null;
   kind: ExportKind;
   /** The request as given to startExport (JSON). */
   request: unknown;
@@ -18,7 +20,7 @@ export type ExportProducerJob = {
   outputPath: string;
   /** 0..100; stored and pushed to subscribers (at most about five times a second). */
   reportProgress(pct: number): Promise<void>;
-  /** The person who asked, in the organisation they asked in (rights as when the job runs). */
+  /** The person who asked (a link: its creator), in the organisation they asked in (rights as when the job runs). */
   viewer: Viewer;
   /** A domain context acting as that person, for the same services a request would call. */
   ctx: DomainContext;

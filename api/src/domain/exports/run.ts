@@ -72,6 +72,7 @@ export async function runExportJob(deps: ExportRunDeps, payload: { exportJobId: 
       id: job.id,
       organizationId: job.organizationId,
       userId: job.userId,
+      shareTokenId: job.shareTokenId,
       kind: job.kind,
       request: job.request,
       outputPath,

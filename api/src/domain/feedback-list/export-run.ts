@@ -1,7 +1,9 @@
 // Running a feedback-list file export for a job (the producers in ./exports.ts): the stored request
 // (the filters in their wire shape and the language of the labels) becomes the plan input as the
 // exporting member sees it when the job runs (files leave hidden responses out and blank hidden
-// answers: the same input as resolveFeedbackList's file branch), then the file is written
+// answers), or, for a job started through a share link, as the link shows it then (the link's
+// filters with the visitor's allowed changes, bounded by its creator's teams, its hideTimestamps,
+// smileyScale and hidden columns; fewer rows than hideResultsIfLessThan: no rows), then the file is written
 //   - with a DATABASE_URL: in an export process of its own (./export-child.ts through
 //     ../exports/export-process.ts), which plans, counts and streams on its own connection and
 //     reports progress back, so the job's process does not grow with the export;
@@ -15,9 +17,10 @@ import type { DomainContext } from "../context.js";
 import type { ExportProducerJob } from "../exports/producers.js";
 import { runInExportProcess } from "../exports/export-process.js";
 import { parseResultsFilters } from "../analytics/filters.js";
-import { responseScope } from "../analytics/scope.js";
+import { responseScope, type AnalyticsCaller } from "../analytics/scope.js";
+import { resolveShareScopeById } from "../sharing/scope.js";
 import { parseInput } from "../validation.js";
-import { localeSchema } from "./list.js";
+import { localeSchema, smileyScaleOf } from "./list.js";
 import type { PlanInput } from "./query.js";
 import { streamRows } from "./stream.js";
 import { writeFeedbackListFile, type FileKind, type FileResult, type FileSpec } from "./export-file.js";
@@ -32,21 +35,54 @@ export type ExportRequest = z.output<typeof exportRequestSchema>;
 /** The entry module of the export process, beside this one (.ts under tsx and Vitest, .js if compiled). */
 export const exportChildEntry = fileURLToPath(new URL(`./export-child${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));
 
-/** The plan input of a file: the member's results scope under the request's filters (plain data). */
-export async function filePlanInput(ctx: DomainContext, request: ExportRequest): Promise<PlanInput> {
+/** What a file is made of: the plan input (plain data) and the fewest rows it may show. */
+export type FilePlan = { planInput: PlanInput; minRows: number | null };
+
+/**
+ * The plan input of a file: the member's results scope under the request's filters, or with
+ * `shareTokenId` the link's scope (resolved again now: a link removed or expired since fails the job).
+ */
+export async function filePlanInput(ctx: DomainContext, request: ExportRequest, shareTokenId?: string | null): Promise<FilePlan> {
+  if (shareTokenId) {
+    const visitor = request.filters && typeof request.filters === "object" && !Array.isArray(request.filters) ? (request.filters as Record<string, unknown>) : undefined;
+    const share = await resolveShareScopeById(ctx.prisma, shareTokenId, visitor);
+    const filters = parseResultsFilters(share.filters);
+    const caller: AnalyticsCaller = { prisma: ctx.prisma, share: { organizationId: share.organizationId, createdByUserId: share.createdByUserId } };
+    const scope = await responseScope(caller, filters);
+    return {
+      planInput: {
+        organizationId: scope.organizationId,
+        scope: { sql: scope.sql, params: scope.params },
+        filters: {
+          surveyIds: filters.surveyIds,
+          utcOffset: filters.utcOffset,
+          feedbackListHiddenColumns: [...filters.feedbackListHiddenColumns, ...filters.hiddenFromToken],
+          options: filters.options,
+        },
+        locale: request.locale,
+        hideTimestamps: share.options.hideTimestamps,
+        blankHiddenAnswers: true,
+        smileyScale: smileyScaleOf(share.options.smileyScale),
+      },
+      minRows: share.options.hideResultsIfLessThan,
+    };
+  }
   const filters = parseResultsFilters(request.filters);
   const scope = await responseScope(ctx, filters);
   return {
-    organizationId: scope.organizationId,
-    scope: { sql: scope.sql, params: scope.params },
-    filters: {
-      surveyIds: filters.surveyIds,
-      utcOffset: filters.utcOffset,
-      feedbackListHiddenColumns: filters.feedbackListHiddenColumns,
-      options: filters.options,
+    planInput: {
+      organizationId: scope.organizationId,
+      scope: { sql: scope.sql, params: scope.params },
+      filters: {
+        surveyIds: filters.surveyIds,
+        utcOffset: filters.utcOffset,
+        feedbackListHiddenColumns: filters.feedbackListHiddenColumns,
+        options: filters.options,
+      },
+      locale: request.locale,
+      blankHiddenAnswers: true,
     },
-    locale: request.locale,
-    blankHiddenAnswers: true,
+    minRows: null,
   };
 }
 
@@ -55,12 +91,13 @@ export type FileExportRun = FileResult & {
   process: { pid: number; peakRssKb: number } | null;
 };
 
-type FileJob = Pick<ExportProducerJob, "ctx" | "request" | "outputPath" | "reportProgress"> & { id?: string };
+type FileJob = Pick<ExportProducerJob, "ctx" | "request" | "outputPath" | "reportProgress"> & { id?: string; shareTokenId?: string | null };
 
 /** Writes the job's file (see the top of this module); answers the row count and the export process's figures. */
 export async function runFeedbackListFile(job: FileJob, kind: FileKind, opts: { heapMb?: number } = {}): Promise<FileExportRun> {
   const request = parseInput(exportRequestSchema, job.request);
-  const spec: FileSpec = { kind, planInput: await filePlanInput(job.ctx, request), outputPath: job.outputPath };
+  const { planInput, minRows } = await filePlanInput(job.ctx, request, job.shareTokenId);
+  const spec: FileSpec = { kind, planInput, outputPath: job.outputPath, minRows };
   const databaseUrl = job.ctx.config.databaseUrl;
   if (databaseUrl) {
     const input: ChildInput = { ...spec, databaseUrl };

@@ -2,10 +2,11 @@
 // the filters are checked now (bad input fails the call, no job is made), then the export job runs
 // the CSV or XLSX producer below, which resolves the scope again as the member when it runs and
 // writes the file in an export process of its own (./export-run.ts). The rights and plan checks are
-// startExport's (exportResults right, the plan's export feature).
+// startExport's (exportResults right, the plan's export feature). A share link's visitor (a token,
+// no session) exports what the link shows: the job belongs to the link (docs/sharing-and-exports.md).
 import type { DomainContext } from "../context.js";
 import { parseResultsFilters } from "../analytics/filters.js";
-import { defineExportProducer, startExport } from "../exports/jobs.js";
+import { defineExportProducer, exportMakerOf, startExport } from "../exports/jobs.js";
 import { parseInput } from "../validation.js";
 import { exportRequestSchema, runFeedbackListFile } from "./export-run.js";
 
@@ -21,12 +22,20 @@ export const feedbackListXlsxProducer = defineExportProducer("feedback-list.xlsx
 });
 
 /** Answers the export job's id (the spec's cacheId; poll GET /results-feedbacklist/poll). */
-export async function startFeedbackListExport(ctx: DomainContext, format: FileFormat, input: { filters?: unknown; locale?: unknown }): Promise<string> {
+export async function startFeedbackListExport(
+  ctx: DomainContext,
+  format: FileFormat,
+  input: { filters?: unknown; locale?: unknown },
+  opts: { shareToken?: string | null } = {},
+): Promise<string> {
   const request = parseInput(exportRequestSchema, { filters: input.filters ?? {}, locale: input.locale ?? undefined });
-  parseResultsFilters(request.filters);
+  // Bad filters fail the call; a visitor's are checked as merged into the link's.
+  const { share } = await exportMakerOf(ctx, opts.shareToken, request.filters);
+  parseResultsFilters(share ? share.filters : request.filters);
   return startExport(ctx, {
     kind: format,
     request,
     producer: format === "csv" ? feedbackListCsvProducer : feedbackListXlsxProducer,
+    shareToken: opts.shareToken,
   });
 }

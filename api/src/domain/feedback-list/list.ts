@@ -1,6 +1,6 @@
 // The feedback list service: who is asking (a member, or a share link's visitor), the scope of
 // responses they may read, and the JSON page (REST `POST /results/list` format json, spec 001 §7) or
-// the GraphQL connection page. Files (csv, xlsx) go through ./exports.ts.
+// the GraphQL connection page. Files (csv, xlsx) go through ./exports.ts and ./export-run.ts.
 //
 // Hidden responses: a member sees the hidden responses of the units where they may manage responses
 // (flagged `hidden`, so they can show them again); everywhere else (other members, share links,
@@ -45,13 +45,14 @@ export type ResolvedList = {
  * the hidden ones. Share links: the link's organisation and filters (with the visitor's allowed
  * changes), hidden responses and answers left out, the link's hide options applied.
  */
-export async function resolveFeedbackList(caller: ListCaller, input: { filters?: unknown; locale?: unknown }, opts: { file?: boolean } = {}): Promise<ResolvedList> {
+export async function resolveFeedbackList(caller: ListCaller, input: { filters?: unknown; locale?: unknown }): Promise<ResolvedList> {
   const locale = input.locale === undefined || input.locale === null ? "en" : parseInput(localeSchema, input.locale);
   const { ctx } = caller;
   if (caller.shareToken && !ctx.viewer) {
     const share = await resolveShareScope(ctx.prisma, caller.shareToken, (input.filters ?? undefined) as Record<string, unknown> | undefined);
     const filters = parseResultsFilters(share.filters);
-    const analyticsCaller: AnalyticsCaller = { prisma: ctx.prisma, share: { organizationId: share.organizationId } };
+    // Bounded by what the link's creator sees in the organisation, as every other result of a link.
+    const analyticsCaller: AnalyticsCaller = { prisma: ctx.prisma, share: { organizationId: share.organizationId, createdByUserId: share.createdByUserId } };
     const scope = await responseScope(analyticsCaller, filters);
     const plan = await planFeedbackList(ctx.prisma, {
       organizationId: scope.organizationId,
@@ -66,11 +67,6 @@ export async function resolveFeedbackList(caller: ListCaller, input: { filters?:
     return { plan, filters, share: share.options };
   }
   const filters = parseResultsFilters(input.filters);
-  if (opts.file) {
-    const scope = await responseScope(ctx, filters);
-    const plan = await planFeedbackList(ctx.prisma, { organizationId: scope.organizationId, scope, filters, locale, blankHiddenAnswers: true });
-    return { plan, filters, share: null };
-  }
   // The list also shows hidden responses in the units where the caller manages responses.
   const m = await loadManager(ctx);
   const scope = await responseScope(ctx, filters, { hiddenAlsoInUnits: [...unitsWithRight(m, "manageResponses")] });

@@ -14,7 +14,7 @@
 //   key keeps the link's value, whatever the visitor sends. `utcOffset` is always the visitor's own.
 // - dynamicDate: the link's from/to move with today, keeping the window's length: both are shifted by
 //   the whole days between the day the link was made and today (in the filters' utcOffset).
-import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { PrismaClient, ShareToken } from "../../generated/prisma/client.js";
 import { DomainError, notFound } from "../errors.js";
 import { hashShareToken, shareTokenPattern } from "./tokens.js";
 
@@ -93,6 +93,24 @@ export async function resolveShareScope(
   // A malformed token is refused before any read: nothing can match it.
   if (typeof token !== "string" || !shareTokenPattern.test(token)) throw invalid();
   const row = await prisma.shareToken.findUnique({ where: { token: hashShareToken(token) } });
+  return scopeOfLink(prisma, row, visitorFilters, opts);
+}
+
+/**
+ * The same, for a link known by its id (an export job started through the link resolves it again
+ * when the job runs): the same refusals when it was removed, expired or its creator left.
+ */
+export async function resolveShareScopeById(
+  prisma: PrismaClient,
+  shareTokenId: string,
+  visitorFilters?: ShareFilters | null,
+  opts: { now?: Date } = {},
+): Promise<ShareScope> {
+  const row = await prisma.shareToken.findUnique({ where: { id: shareTokenId } });
+  return scopeOfLink(prisma, row, visitorFilters, opts);
+}
+
+async function scopeOfLink(prisma: PrismaClient, row: ShareToken | null, visitorFilters: ShareFilters | null | undefined, opts: { now?: Date }): Promise<ShareScope> {
   if (!row || !row.createdByUserId) throw invalid();
   const now = opts.now ?? new Date();
   if (row.expiredAt && row.expiredAt.getTime() <= now.getTime()) throw new DomainError("GONE", shareMessages.expired);

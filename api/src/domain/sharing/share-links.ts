@@ -9,6 +9,7 @@
 //   they must choose), and the link stops working when the creator leaves the organisation.
 // - The creator lists and removes their own links; organisation admins list and remove every link
 //   of the organisation. Anyone else's id: "Share link not found".
+import { rm } from "node:fs/promises";
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
 import { badInput, forbidden, notFound } from "../errors.js";
@@ -244,6 +245,9 @@ export async function revokeShareLink(ctx: DomainContext, id: string): Promise<{
     ? await ctx.prisma.shareToken.findFirst({ where: { id, ...where }, select: { id: true, allowChanges: true } })
     : null;
   if (!row || isInternal(row)) throw notFound(shareLinkMessages.notFound);
+  // Files visitors exported through the link go with it (their jobs are removed with the link).
+  const files = await ctx.prisma.exportJob.findMany({ where: { shareTokenId: row.id, filePath: { not: null } }, select: { filePath: true } });
+  for (const f of files) if (f.filePath) await rm(f.filePath, { force: true }).catch(() => {});
   await ctx.prisma.shareToken.deleteMany({ where: { id: row.id, ...where } });
   return { id };
 }

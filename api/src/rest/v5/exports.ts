@@ -1,6 +1,7 @@
 // Exports (spec 001 §7): the feedback-list file poll (`cacheId` from POST /results/list with a file
 // format), POST /results-pdf and its poll, and the download of a finished file (the person who made
-// it only). Files are kept 24 hours.
+// it only). Files are kept 24 hours. A share link's visitor (?token=, no bearer) starts, polls and
+// downloads the files of that link only (docs/sharing-and-exports.md).
 import { createReadStream } from "node:fs";
 import { z } from "zod";
 import { defineRoute } from "./route.js";
@@ -12,13 +13,14 @@ import type { Config } from "../../config.js";
 const pollShape = z.object({
   status: z.enum(["generating", "finished", "failed"]).describe("spec 001 §4; poll again while generating"),
   progress: z.number().int().describe("0–100"),
-  url: z.string().nullable().describe("the download address once finished (same sign-in), null otherwise"),
+  url: z.string().nullable().describe("the download address once finished (same sign-in, or carrying the same share token), null otherwise"),
   error: z.string().nullable().describe("why it failed, when it did"),
 });
 
-const pollAnswer = (config: Config, job: ExportJob): z.input<typeof pollShape> => {
+const pollAnswer = (config: Config, job: ExportJob, shareToken: string | undefined): z.input<typeof pollShape> => {
   const path = downloadPath(job);
-  return { status: job.status, progress: job.progress, url: path ? `${config.publicUrl}/api/v5${path}` : null, error: job.error };
+  const token = shareToken ? `?token=${encodeURIComponent(shareToken)}` : "";
+  return { status: job.status, progress: job.progress, url: path ? `${config.publicUrl}/api/v5${path}${token}` : null, error: job.error };
 };
 
 export const exportRoutes = [
@@ -27,10 +29,10 @@ export const exportRoutes = [
     path: "/results-feedbacklist/poll",
     tag: "Results",
     summary: "The state of a feedback-list file (csv, xlsx) started by POST /results/list",
-    auth: "bearer",
+    auth: "bearerOrQueryToken",
     query: z.object({ cacheId: z.string({ message: "cacheId is required" }) }),
     response: pollShape,
-    handler: async ({ ctx, query }) => pollAnswer(ctx.config, await getExportJobOfKinds(ctx, query.cacheId, ["csv", "xlsx"])),
+    handler: async ({ ctx, query, queryToken }) => pollAnswer(ctx.config, await getExportJobOfKinds(ctx, query.cacheId, ["csv", "xlsx"], queryToken), queryToken),
   }),
   defineRoute({
     method: "POST",
@@ -38,7 +40,7 @@ export const exportRoutes = [
     tag: "Results",
     summary:
       "Print the results as PDF, with the charts as on screen, in a queued job: data lists the components; type customerJourney prints landscape. Answers the id to poll",
-    auth: "bearer",
+    auth: "bearerOrQueryToken",
     body: z.object({
       data: z.unknown().describe("the components to print: names or objects with an id"),
       filters: z.unknown().optional().describe("the results filters (spec 001 §3)"),
@@ -49,28 +51,28 @@ export const exportRoutes = [
     }),
     status: 202,
     response: z.object({ id: z.string(), status: z.literal("generating") }),
-    handler: async ({ ctx, body }) => ({ id: await startPdfExport(ctx, body), status: "generating" as const }),
+    handler: async ({ ctx, body, queryToken }) => ({ id: await startPdfExport(ctx, body, { shareToken: queryToken }), status: "generating" as const }),
   }),
   defineRoute({
     method: "GET",
     path: "/results-pdf/poll",
     tag: "Results",
     summary: "The state of a PDF started by POST /results-pdf",
-    auth: "bearer",
+    auth: "bearerOrQueryToken",
     query: z.object({ id: z.string({ message: "id is required" }) }),
     response: pollShape,
-    handler: async ({ ctx, query }) => pollAnswer(ctx.config, await getExportJobOfKinds(ctx, query.id, ["pdf"])),
+    handler: async ({ ctx, query, queryToken }) => pollAnswer(ctx.config, await getExportJobOfKinds(ctx, query.id, ["pdf"], queryToken), queryToken),
   }),
   defineRoute({
     method: "GET",
     path: "/exports/{id}/download",
     tag: "Results",
-    summary: "Download a finished export file (only the person who made it; 410 once it expired after 24 hours)",
-    auth: "bearer",
+    summary: "Download a finished export file (only the person who made it, or the share link it was made through; 410 once it expired after 24 hours)",
+    auth: "bearerOrQueryToken",
     params: z.object({ id: z.string() }),
     response: z.unknown().describe("the file (text/csv, xlsx or application/pdf)"),
-    handler: async ({ ctx, params, reply }) => {
-      const { job, filePath, fileName } = await exportFileForDownload(ctx, params.id);
+    handler: async ({ ctx, params, reply, queryToken }) => {
+      const { job, filePath, fileName } = await exportFileForDownload(ctx, params.id, queryToken);
       const stream = createReadStream(filePath);
       await new Promise<void>((resolve, reject) => {
         stream.once("open", () => resolve());

@@ -1,20 +1,19 @@
 // /api/v5 POST /results/list (spec 001 §7): the feedback list. format json (default) answers a page;
 // csv and xlsx start an export job and answer its cacheId (poll GET /results-feedbacklist/poll).
-// A share link's visitor calls it with ?token= and no bearer token (JSON pages only: files belong to
-// a member). docs/feedback-list.md.
+// A share link's visitor calls it with ?token= and no bearer token: pages and files of what the link
+// shows; the file belongs to the link (poll and download with the same ?token=). docs/feedback-list.md,
+// docs/sharing-and-exports.md.
 import { z } from "zod";
 import { defineRoute } from "./route.js";
 import { badInput } from "../../domain/errors.js";
 import { feedbackListPage, maxPageSize } from "../../domain/feedback-list/list.js";
 import { fileFormats, startFeedbackListExport } from "../../domain/feedback-list/exports.js";
-import { unauthenticated } from "../../domain/errors.js";
 
 const tag = "Results";
 export const listFormats = ["json", "csv", "xlsx", "pdf"] as const;
 export const resultsListMessages = {
   format: `format must be one of ${listFormats.join(", ")}`,
   pdf: "The feedback list is exported as csv or xlsx; a PDF of the results is made with POST /results-pdf",
-  shareFile: "Files are exported by signed-in members: sign in to export",
 } as const;
 
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]);
@@ -52,9 +51,8 @@ export const resultsListRoutes = [
       const format = body.format ?? "json";
       if (format === "pdf") throw badInput(resultsListMessages.pdf, "format");
       if (format === "json") return feedbackListPage({ ctx, shareToken: queryToken }, { filters, locale: body.locale, page: body.page, pageSize: body.pageSize });
-      if (!ctx.viewer) throw unauthenticated(resultsListMessages.shareFile);
       if (!(fileFormats as readonly string[]).includes(format)) throw badInput(resultsListMessages.format, "format");
-      return { cacheId: await startFeedbackListExport(ctx, format as "csv" | "xlsx", { filters, locale: body.locale }) };
+      return { cacheId: await startFeedbackListExport(ctx, format as "csv" | "xlsx", { filters, locale: body.locale }, { shareToken: queryToken }) };
     },
   }),
 ];
