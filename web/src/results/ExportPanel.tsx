@@ -7,6 +7,7 @@ import type { ExportPanelStatusSubscription } from "../__generated__/ExportPanel
 import { getServices } from "../services";
 import { toasts } from "../shell/toastStore";
 import { graphQLErrorMessage } from "../transport/relayEnvironment";
+import { ApiError } from "../transport/rest";
 import type { WireFilters } from "./filters";
 
 export type ExportKind = "csv" | "xlsx" | "pdf";
@@ -35,10 +36,13 @@ const statusSubscription = graphql`
 
 const fileExtension: Record<ExportKind, string> = { csv: "csv", xlsx: "xlsx", pdf: "pdf" };
 
-/** Fetches a finished file with the same sign-in and hands it to the browser as a download. */
-export async function downloadExport(url: string, fileName: string): Promise<void> {
+/**
+ * Fetches a finished file with the same sign-in and hands it to the browser as a download. A share
+ * link's visitor has no sign-in: their address already carries the link's token (the poll's url).
+ */
+export async function downloadExport(url: string, fileName: string, opts: { visitor?: boolean } = {}): Promise<void> {
   const services = getServices();
-  const token = await services.session.accessToken();
+  const token = opts.visitor ? null : await services.session.accessToken();
   const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!response.ok) throw new Error(response.statusText || "Download failed");
   const blob = await response.blob();
@@ -53,13 +57,12 @@ export async function downloadExport(url: string, fileName: string): Promise<voi
   setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
-/** One running or finished export: a progress bar fed by exportStatusChanged, then the download. */
-function ExportJobProgress({ job, onChange }: { job: ExportJobState; onChange: (next: ExportJobState) => void }) {
-  const { t } = useLingui();
-  const kindName = job.kind.toUpperCase();
+type JobProps = { job: ExportJobState; onChange: (next: ExportJobState) => void };
+
+/** A member's job: exportStatusChanged pushes its state (the subscription is for signed-in members). */
+function SubscribedExportJob({ job, onChange }: JobProps) {
   const latest = useRef(job);
   latest.current = job;
-  const downloaded = useRef(false);
   const config = useMemo<GraphQLSubscriptionConfig<ExportPanelStatusSubscription>>(
     () => ({
       subscription: statusSubscription,
@@ -78,10 +81,58 @@ function ExportJobProgress({ job, onChange }: { job: ExportJobState; onChange: (
     [job.id],
   );
   useSubscription(config);
+  return <ExportJobProgress job={job} visitor={false} />;
+}
+
+/** How often a visitor's job is polled. */
+export const visitorPollMs = 1000;
+
+/**
+ * A share link's visitor's job: polled (GET /results-feedbacklist/poll or /results-pdf/poll with the
+ * link's token), since the subscription is for signed-in members (docs/sharing-and-exports.md).
+ */
+function PolledExportJob({ job, onChange, shareToken }: JobProps & { shareToken: string }) {
+  const latest = useRef(job);
+  latest.current = job;
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const path = job.kind === "pdf" ? "/results-pdf/poll" : "/results-feedbacklist/poll";
+    const query = job.kind === "pdf" ? { id: job.id, token: shareToken } : { cacheId: job.id, token: shareToken };
+    const poll = async () => {
+      try {
+        const answer = await getServices().rest.request<{ status: ExportJobState["status"]; progress: number; url: string | null; error: string | null }>(path, { query, toast: false });
+        if (stopped) return;
+        const status = answer.status === "finished" || answer.status === "failed" ? answer.status : "generating";
+        const progress = status === "finished" ? 100 : Math.max(latest.current.progress, answer.progress);
+        onChange({ ...latest.current, status, progress, error: answer.error ?? null, downloadUrl: answer.url ?? null });
+        if (status === "generating") timer = setTimeout(() => void poll(), visitorPollMs);
+      } catch (error) {
+        if (stopped) return;
+        // The server's message (e.g. the link expired); none when the network failed.
+        const message = error instanceof ApiError && error.status ? error.message : null;
+        onChange({ ...latest.current, status: "failed", error: message });
+      }
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [job.id, shareToken]);
+  return <ExportJobProgress job={job} visitor />;
+}
+
+/** One running or finished export: its progress bar, then the download. */
+function ExportJobProgress({ job, visitor }: { job: ExportJobState; visitor: boolean }) {
+  const { t } = useLingui();
+  const kindName = job.kind.toUpperCase();
+  const downloaded = useRef(false);
   const fileName = `results.${fileExtension[job.kind]}`;
   const download = () => {
     if (!job.downloadUrl) return;
-    downloadExport(job.downloadUrl, fileName).catch(() => toasts.error(t`The file could not be downloaded`));
+    downloadExport(job.downloadUrl, fileName, { visitor }).catch(() => toasts.error(t`The file could not be downloaded`));
   };
   useEffect(() => {
     if (job.status === "finished" && job.downloadUrl && !downloaded.current) {
@@ -120,8 +171,21 @@ function ExportJobProgress({ job, onChange }: { job: ExportJobState; onChange: (
  * export job answering its cacheId) and the results as PDF (startPdfExport, printed from the print
  * mode of this page). Each job's progress bar follows exportStatusChanged; the file downloads when
  * it is finished. A plan without file exports gets the server's message (spec 001 §8).
+ *
+ * A share link's visitor (shareToken) exports what the link shows through the REST calls with the
+ * link's token (`?token=`, no bearer): POST /results/list and POST /results-pdf, then polls.
  */
-export function ExportPanel({ filters, locale, components }: { filters: WireFilters; locale: string; components: string[] }) {
+export function ExportPanel({
+  filters,
+  locale,
+  components,
+  shareToken = null,
+}: {
+  filters: WireFilters;
+  locale: string;
+  components: string[];
+  shareToken?: string | null;
+}) {
   const { t } = useLingui();
   const [jobs, setJobs] = useState<ExportJobState[]>([]);
   const [starting, setStarting] = useState<ExportKind | null>(null);
@@ -149,6 +213,7 @@ export function ExportPanel({ filters, locale, components }: { filters: WireFilt
       const answer = await getServices().rest.request<{ cacheId: string }>("/results/list", {
         method: "POST",
         body: { filters, locale, format },
+        query: shareToken ? { token: shareToken } : undefined,
         action: "export",
       });
       add({ id: answer.cacheId, kind: format, status: "generating", progress: 0, error: null, downloadUrl: null });
@@ -159,7 +224,28 @@ export function ExportPanel({ filters, locale, components }: { filters: WireFilt
     }
   };
 
+  const startVisitorPdf = async (token: string) => {
+    setStarting("pdf");
+    try {
+      const answer = await getServices().rest.request<{ id: string }>("/results-pdf", {
+        method: "POST",
+        body: { data: components, filters, type: "results", locale },
+        query: { token },
+        action: "export",
+      });
+      add({ id: answer.id, kind: "pdf", status: "generating", progress: 0, error: null, downloadUrl: null });
+    } catch {
+      // The REST helper has shown the server's message.
+    } finally {
+      setStarting(null);
+    }
+  };
+
   const startPdf = () => {
+    if (shareToken) {
+      void startVisitorPdf(shareToken);
+      return;
+    }
     setStarting("pdf");
     commitPdf({
       variables: { input: { components, filtersJson: JSON.stringify(filters), type: "results", locale } },
@@ -195,9 +281,13 @@ export function ExportPanel({ filters, locale, components }: { filters: WireFilt
           <Trans>Export PDF</Trans>
         </button>
       </div>
-      {jobs.map((job) => (
-        <ExportJobProgress key={job.id} job={job} onChange={update} />
-      ))}
+      {jobs.map((job) =>
+        shareToken ? (
+          <PolledExportJob key={job.id} job={job} onChange={update} shareToken={shareToken} />
+        ) : (
+          <SubscribedExportJob key={job.id} job={job} onChange={update} />
+        ),
+      )}
     </section>
   );
 }

@@ -362,6 +362,59 @@ describe("/results", { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.getByText("PDF generation failed. Please contact support.")).toBeTruthy());
   });
 
+  it("a visitor exports CSV and PDF with the link's token (no bearer), and the progress bar follows the poll", async () => {
+    let polls = 0;
+    const { restCalls, subscriptions } = render(
+      `/results?token=${TOKEN}`,
+      {
+        RootCausePanelQuery: rootCauseAnswer,
+        QuestionResultsQuery: () => resultsAnswer(),
+        TextAnalyticsPanelQuery: textAnswer,
+        ResultsPageSharedViewQuery: () => ({
+          data: {
+            sharedView: {
+              name: "Board view",
+              filtersJson: JSON.stringify({ from: "2026-10-01", to: "2026-10-31", surveyId: [id(10)] }),
+              allowChanges: [],
+              hideTimestamps: true,
+              hideResultsIfLessThan: null,
+              expiredAt: null,
+            },
+            resultsFilterOptions: { surveys: [], touchpoints: [], questions: [], metaKeys: [] },
+          },
+        }),
+      },
+      (path) => {
+        if (path === "/results/list") return { cacheId: "job1" };
+        if (path === "/results-pdf") return { id: "pdf1", status: "generating" };
+        if (path === "/results-feedbacklist/poll") {
+          polls += 1;
+          return polls === 1
+            ? { status: "generating", progress: 40, url: null, error: null }
+            : { status: "failed", progress: 40, url: null, error: null };
+        }
+        if (path === "/results-pdf/poll") return { status: "generating", progress: 10, url: null, error: null };
+        return null;
+      },
+    );
+    fireEvent.click(await eventually(() => screen.getByRole("button", { name: "Export CSV" })));
+    await waitFor(() => expect(restCalls.some((c) => c.path === "/results-feedbacklist/poll")).toBe(true));
+    const start = restCalls.find((c) => c.path === "/results/list")!;
+    expect(start.options).toMatchObject({ method: "POST", query: { token: TOKEN }, body: { format: "csv", filters: { from: "2026-10-01", to: "2026-10-31" } } });
+    expect(restCalls.find((c) => c.path === "/results-feedbacklist/poll")!.options).toMatchObject({ query: { cacheId: "job1", token: TOKEN } });
+    const bar = () => screen.getByLabelText("CSV export progress") as HTMLProgressElement;
+    await waitFor(() => expect(bar().value).toBe(40));
+    // Polled again a second later: the job failed.
+    await waitFor(() => expect(screen.getByText("File generation failed.")).toBeTruthy(), { timeout: 5000 });
+    // No subscription: it is for signed-in members.
+    expect(subscriptions.some((sub) => sub.name === "ExportPanelStatusSubscription")).toBe(false);
+
+    fireEvent.click(screen.getByRole("button", { name: "Export PDF" }));
+    await waitFor(() => expect(restCalls.some((c) => c.path === "/results-pdf/poll")).toBe(true));
+    expect(restCalls.find((c) => c.path === "/results-pdf")!.options).toMatchObject({ method: "POST", query: { token: TOKEN }, body: { type: "results", data: ["questions", "textAnalytics", "rootCause"] } });
+    await waitFor(() => expect((screen.getByLabelText("PDF export progress") as HTMLProgressElement).value).toBe(10));
+  });
+
   it("a share-token visit sends no bearer token, uses the link's filters, and lets the visitor change only what allowChanges lists", async () => {
     const { requests, router } = render(`/results?token=${TOKEN}`, {
       RootCausePanelQuery: rootCauseAnswer,
@@ -388,8 +441,9 @@ describe("/results", { timeout: 60_000 }, () => {
     const text = requests.find((r) => r.name === "TextAnalyticsPanelQuery")!;
     expect(text.variables.shareToken).toBe(TOKEN);
     expect(JSON.parse(String(text.variables.filtersJson))).toMatchObject({ from: "2026-10-01", to: "2026-10-31", surveyId: [id(10)] });
-    // Members' tools are not there.
-    for (const name of ["Share results", "Save bookmark", "Export CSV", "Export XLSX", "Export PDF", "Reset filters"]) expect(screen.queryByRole("button", { name })).toBeNull();
+    // Members' tools are not there; the exports are (of what the link shows).
+    for (const name of ["Share results", "Save bookmark", "Reset filters"]) expect(screen.queryByRole("button", { name })).toBeNull();
+    for (const name of ["Export CSV", "Export XLSX", "Export PDF"]) expect(screen.getByRole("button", { name })).toBeTruthy();
     expect(requests.some((r) => r.name === "ResultsPageOptionsQuery" || r.name === "BookmarksPanelQuery")).toBe(false);
     // Only the grouping may change.
     const bar = screen.getByRole("form", { name: "Results filters" });

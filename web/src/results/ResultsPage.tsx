@@ -168,16 +168,16 @@ function ResultsBody({ state, options, allowChanges, shareToken, linkName }: Bod
           <Section resetKey={`root:${filtersJson}`}>{rootCause}</Section>
         </>
       ) : null}
-      {visitor ? null : (
-        <div className="results-page__tools">
-          <BookmarksPanel filters={wire} onOpen={(saved) => apply({ ...fromWireFilters(saved) })} />
-          <ExportPanel
-            filters={wire}
-            locale={i18n.locale}
-            components={state.view === "graphs" ? [viewComponents.graphs, "textAnalytics", "rootCause"] : [viewComponents[state.view]]}
-          />
-        </div>
-      )}
+      <div className="results-page__tools">
+        {/* Bookmarks are a member's own; a visitor exports what the link shows (ExportPanel). */}
+        {visitor ? null : <BookmarksPanel filters={wire} onOpen={(saved) => apply({ ...fromWireFilters(saved) })} />}
+        <ExportPanel
+          filters={wire}
+          locale={i18n.locale}
+          components={state.view === "graphs" ? [viewComponents.graphs, "textAnalytics", "rootCause"] : [viewComponents[state.view]]}
+          shareToken={shareToken}
+        />
+      </div>
       {sharing ? <ShareLinkDialog filters={wire} onClose={() => setSharing(false)} /> : null}
     </section>
   );
