@@ -1,6 +1,6 @@
 // The results as a manager uses them, in Chromium against the real server and its demo data: filter,
 // group by week, save a bookmark, share a link that opens signed out without a bearer token (where
-// the visitor picks a survey from the link's choices), and
+// the visitor picks a survey from the link's choices and exports the link's rows as CSV), and
 // export CSV, XLSX and PDF, opening each file to check what is inside.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
@@ -51,6 +51,7 @@ test("filter, group by week, bookmark, share signed out, and export CSV, XLSX an
   await dialog.getByLabel("Link name").fill("Weekly results for the board");
   // The visitor may pick the surveys.
   await dialog.getByRole("group", { name: "Visitors may change" }).getByLabel("Surveys", { exact: true }).check();
+  await dialog.getByLabel("Hide timestamps").check();
   await dialog.getByRole("button", { name: "Create share link" }).click();
   const link = await dialog.getByLabel("Share link").inputValue();
   expect(link).toMatch(/\/results\?token=/);
@@ -83,6 +84,12 @@ test("filter, group by week, bookmark, share signed out, and export CSV, XLSX an
   // Touchpoints are not the visitor's to change: none listed.
   await visitorFilters.locator("summary", { hasText: "Touchpoints:" }).click();
   await expect(visitorFilters.getByRole("group", { name: "Touchpoints" }).getByText("No touchpoints")).toBeVisible();
+  // The visitor exports the feedback list of what the link shows (the survey they picked), as CSV:
+  // dates without times (the link hides timestamps), fewer rows than the whole organisation's.
+  const visitorCsv = parse(readFileSync(await exportFile(shared, "Export CSV", "CSV")), { bom: true }) as string[][];
+  expect(visitorCsv[0]!.slice(0, 2)).toEqual(["Response id", "Date"]);
+  expect(visitorCsv.length).toBeGreaterThan(1);
+  expect(visitorCsv.slice(1).every((r) => r.length === visitorCsv[0]!.length && /^\d{4}\/\d{2}\/\d{2}$/.test(r[1]!))).toBe(true);
   expect(bearerRequests).toEqual([]);
   await visitor.close();
 
@@ -93,6 +100,12 @@ test("filter, group by week, bookmark, share signed out, and export CSV, XLSX an
   const header = rows[0]!;
   expect(header.length).toBeGreaterThan(3);
   expect(rows.slice(1).every((r) => r.length === header.length)).toBe(true);
+  // The visitor's rows are the member's rows of one survey: all among them, fewer of them, no more columns.
+  const memberIds = new Set(rows.slice(1).map((r) => r[0]));
+  expect(visitorCsv.slice(1).every((r) => memberIds.has(r[0]))).toBe(true);
+  expect(visitorCsv.length).toBeLessThan(rows.length);
+  expect(visitorCsv[0]!.length).toBeLessThanOrEqual(header.length);
+  expect(rows.slice(1).every((r) => / \d{2}:\d{2}$/.test(r[1]!))).toBe(true);
 
   const xlsxPath = await exportFile(page, "Export XLSX", "XLSX");
   const workbook = new ExcelJS.Workbook();
