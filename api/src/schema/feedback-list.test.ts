@@ -98,6 +98,30 @@ describe.skipIf(noDatabase)("GraphQL feedback list and responses", () => {
     expect(tampered.data).toBeNull();
   });
 
+  it("rows carry their whole metadata for members (hidden meta_ columns too, for the metadata editor); a visitor gets none", async () => {
+    await t.prisma.response.update({ where: { id: ids.hiddenText! }, data: { metadata: { store: "Itis", lane: 3 } } });
+    const query = `query($f: String, $token: String) { feedbackList(filtersJson: $f, shareToken: $token, first: 10) {
+      columns { key } edges { node { responseLegacyId metadata { key value } } } } }`;
+    const f = JSON.stringify({ ...window(), surveyId: [s.survey.id], feedbackListHiddenColumns: ["meta_store", "meta_lane"] });
+    const member = await gql(t.baseUrl, query, { f }, tokens.editorA);
+    expect(member.errors).toBeUndefined();
+    const list = member.data!.feedbackList;
+    expect(list.columns.map((c: { key: string }) => c.key).filter((k: string) => k.startsWith("meta_"))).toEqual([]);
+    const node = (id: string) => list.edges.find((e: any) => e.node.responseLegacyId === id).node;
+    expect(node(ids.hiddenText!).metadata).toEqual([{ key: "lane", value: "3" }, { key: "store", value: "Itis" }]);
+    expect(node(ids.first!).metadata).toEqual([{ key: "store", value: "Kamppi" }]);
+    expect(node(ids.second!).metadata).toEqual([]);
+
+    const { token, tokenHash } = generateShareToken();
+    await t.prisma.shareToken.create({
+      data: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, token: tokenHash, filters: { ...window(), surveyId: [s.survey.id] }, allowChanges: [] },
+    });
+    const visitor = await gql(t.baseUrl, query, { token });
+    expect(visitor.errors).toBeUndefined();
+    expect(visitor.data!.feedbackList.edges.length).toBeGreaterThan(0);
+    for (const e of visitor.data!.feedbackList.edges) expect(e.node.metadata).toBeNull();
+  });
+
   it("hideResponse, updateResponseMetadata and deleteResponse: editors may, viewers and other organisations may not", async () => {
     const hide = `mutation($id: String!, $q: String) { hideResponse(responseId: $id, hidden: true, questionId: $q) { responseLegacyId hidden hiddenAnswers } }`;
     const viewer = await gql(t.baseUrl, hide, { id: ids.first }, tokens.viewerA);

@@ -49,6 +49,12 @@ const FeedbackListRow = builder.objectRef<FeedbackListNode>("FeedbackListRow").i
       description: "one per column of the connection's columns, in order",
       resolve: (n) => n.plan.columns.map((c, i) => ({ key: c.key, value: n.formatted.cells[i] ?? null })),
     }),
+    metadata: t.field({
+      type: [MetadataPair],
+      nullable: true,
+      description: "members: every metadata key and value of the response (hidden columns too), for editing; null for a share link's visitor",
+      resolve: (n) => (n.metadata ? Object.entries(n.metadata).map(([key, value]) => ({ key, value })) : null),
+    }),
   }),
 });
 

@@ -9,7 +9,13 @@ import { MetadataDialog } from "./MetadataDialog";
 
 const PAGE = 50;
 
-type Row = { responseLegacyId: string; hidden: boolean; cells: ReadonlyArray<{ key: string; text: string | null | undefined }> };
+type Row = {
+  responseLegacyId: string;
+  hidden: boolean;
+  cells: ReadonlyArray<{ key: string; text: string | null | undefined }>;
+  /** Every metadata pair of the response (members), whatever columns are shown. */
+  metadata?: ReadonlyArray<{ key: string; value: string }> | null;
+};
 
 export function FeedbackListTable({
   query,
@@ -60,6 +66,10 @@ export function FeedbackListTable({
                 key
                 text
               }
+              metadata {
+                key
+                value
+              }
             }
           }
         }
@@ -96,7 +106,6 @@ export function FeedbackListTable({
     ...list.questions.map((q) => ({ key: q.legacyId, title: q.title })),
     ...list.metaKeys.map((k) => ({ key: `meta_${k}`, title: `meta_${k}` })),
   ];
-  const metaHidden = list.metaKeys.some((k) => hiddenColumns.includes(`meta_${k}`));
 
   const hide = async (row: Row) => {
     const result = await runMutation("hideResponse", commitHide, { responseId: row.responseLegacyId, hidden: !row.hidden }, {
@@ -169,13 +178,7 @@ export function FeedbackListTable({
                     <button type="button" className="button button--ghost button--small" onClick={() => void hide(row)}>
                       {row.hidden ? t`Show response ${row.responseLegacyId}` : t`Hide response ${row.responseLegacyId}`}
                     </button>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      disabled={metaHidden}
-                      title={metaHidden ? t`Show every metadata column to edit metadata` : undefined}
-                      onClick={() => setEditing(row)}
-                    >
+                    <button type="button" className="button button--ghost button--small" onClick={() => setEditing(row)}>
                       {t`Edit metadata of response ${row.responseLegacyId}`}
                     </button>
                     <button type="button" className="button button--ghost button--small" onClick={() => setConfirmDelete(row.responseLegacyId)}>
@@ -217,7 +220,9 @@ export function FeedbackListTable({
       {editing ? (
         <MetadataDialog
           responseId={editing.responseLegacyId}
-          initial={list.metaKeys.map((k) => ({ key: k, value: editing.cells.find((c) => c.key === `meta_${k}`)?.text ?? "" })).filter((m) => m.value !== "")}
+          // The row's own metadata, every key: hidden meta_ columns do not drop any on save (the
+          // mutation replaces the whole set).
+          initial={(editing.metadata ?? []).map((m) => ({ key: m.key, value: m.value }))}
           onClose={(saved) => {
             setEditing(null);
             if (saved) onChanged();

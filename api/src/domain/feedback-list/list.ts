@@ -157,7 +157,26 @@ export function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt, id };
 }
 
-export type FeedbackListNode = { json: ListRowJson; formatted: FormattedRow; plan: FeedbackListPlan };
+export type FeedbackListNode = {
+  json: ListRowJson;
+  formatted: FormattedRow;
+  plan: FeedbackListPlan;
+  /**
+   * Members: the response's whole metadata (every key, whatever columns are hidden or left out of
+   * the meta_ columns), for editing it; values as text. Share links: null (they see the columns only).
+   */
+  metadata: Record<string, string> | null;
+};
+
+/** A response's metadata as text values (what the metadata editor shows and sends back), keys in order. */
+export function metadataText(metadata: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(metadata).sort(([a], [b]) => a.localeCompare(b))) {
+    if (value === undefined || value === null) continue;
+    out[key] = typeof value === "string" ? value : JSON.stringify(value);
+  }
+  return out;
+}
 
 export type FeedbackListConnection = {
   plan: FeedbackListPlan;
@@ -185,7 +204,7 @@ export async function feedbackListConnection(
     hasNextPage: rows.length > first,
     edges: page.map((r) => {
       const formatted = formatRow(plan, r);
-      return { cursor: encodeCursor(r), node: { json: rowJson(plan, formatted), formatted, plan } };
+      return { cursor: encodeCursor(r), node: { json: rowJson(plan, formatted), formatted, plan, metadata: share ? null : metadataText(r.metadata) } };
     }),
   };
 }
