@@ -198,6 +198,13 @@ SELECT count(*)::int AS claimed FROM claimed`;
 
 const hourBucket = (c: string) => `date_bin('1 hour', ${c}, timestamptz '2000-01-01 00:00:00+00')`;
 
+// The pending rows drive these reads: LATERAL subqueries with OFFSET 0 are not flattened, so the
+// planner cannot start from "Answer" by question or from "Response" by organisation (millions of
+// rows at 10 M responses) and join the few pending ones to them; each pending response is looked
+// up by primary key and its answers through "Answer"("responseId").
+const pendingResponses = `(SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
+  CROSS JOIN LATERAL (SELECT r."id", r."organizationId", r."surveyId", r."touchpointId", r."unitId", r."createdAt" FROM "Response" r WHERE r."id" = pp."responseId" AND r."hidden" = false OFFSET 0) r`;
+
 /**
  * The pending responses (not hidden) as rows shaped like "RollupResponseHour" (one per response,
  * responses = 1): roll-up reads add them to the hourly and daily rows they read.
@@ -205,14 +212,14 @@ const hourBucket = (c: string) => `date_bin('1 hour', ${c}, timestamptz '2000-01
 export const pendingResponseRows = () => `SELECT r."organizationId", r."surveyId", r."touchpointId", r."unitId", ${hourBucket(`r."createdAt"`)} AS "bucket",
     1 AS "responses", coalesce(a.sat_sum, 0)::float8 AS "satSum", coalesce(a.sat_count, 0)::int AS "satCount",
     coalesce(a.p, 0)::int AS "promoters", coalesce(a.pa, 0)::int AS "passives", coalesce(a.d, 0)::int AS "detractors"
-  FROM "RollupPending" pp JOIN "Response" r ON r."id" = pp."responseId" AND r."hidden" = false
-  LEFT JOIN LATERAL (
+  FROM ${pendingResponses}
+  CROSS JOIN LATERAL (
     SELECT sum(${satExpr("qq.type::text", `an."numericValue"`)}) AS sat_sum, count(${satExpr("qq.type::text", `an."numericValue"`)}) AS sat_count,
       count(*) FILTER (WHERE qq.type = 'nps' AND an."numericValue" >= 9) AS p,
       count(*) FILTER (WHERE qq.type = 'nps' AND an."numericValue" >= 7 AND an."numericValue" < 9) AS pa,
       count(*) FILTER (WHERE qq.type = 'nps' AND an."numericValue" < 7) AS d
     FROM "Answer" an JOIN "Question" qq ON qq."id" = an."questionId" WHERE an."responseId" = r."id"
-  ) a ON true`;
+  ) a`;
 
 /**
  * The answers of the pending responses (not hidden) as rows shaped like "RollupAnswerHour" (one per
@@ -220,8 +227,9 @@ export const pendingResponseRows = () => `SELECT r."organizationId", r."surveyId
  */
 export const pendingAnswerRows = () => `SELECT an."organizationId", an."surveyId", an."touchpointId", r."unitId", an."questionId", ${hourBucket(`an."createdAt"`)} AS "bucket",
     v.value AS "value", 1 AS "count", coalesce(an."numericValue", 0)::float8 AS "sum"
-  FROM "RollupPending" pp JOIN "Response" r ON r."id" = pp."responseId" AND r."hidden" = false
-  JOIN "Answer" an ON an."responseId" = r."id"
+  FROM ${pendingResponses}
+  CROSS JOIN LATERAL (SELECT an."organizationId", an."surveyId", an."touchpointId", an."questionId", an."createdAt", an."numericValue", an."choiceIds"
+    FROM "Answer" an WHERE an."responseId" = r."id" OFFSET 0) an
   CROSS JOIN LATERAL unnest(CASE WHEN cardinality(an."choiceIds") > 0 THEN an."choiceIds" || '{*}'::text[]
                                  WHEN an."numericValue" IS NOT NULL THEN ARRAY[trim_scale(round(an."numericValue"::numeric, 6))::text, '*']
                                  ELSE ARRAY['*'] END) AS v(value)`;
