@@ -16,7 +16,7 @@ import { z } from "zod";
 import type { DomainContext } from "../context.js";
 import type { ExportProducerJob } from "../exports/producers.js";
 import { runInExportProcess } from "../exports/export-process.js";
-import { parseResultsFilters } from "../analytics/filters.js";
+import { parseResultsFilters, type ResultsFilters } from "../analytics/filters.js";
 import { responseScope, type AnalyticsCaller } from "../analytics/scope.js";
 import { resolveShareScopeById } from "../sharing/scope.js";
 import { parseInput } from "../validation.js";
@@ -43,47 +43,37 @@ export type FilePlan = { planInput: PlanInput; minRows: number | null };
  * `shareTokenId` the link's scope (resolved again now: a link removed or expired since fails the job).
  */
 export async function filePlanInput(ctx: DomainContext, request: ExportRequest, shareTokenId?: string | null): Promise<FilePlan> {
-  if (shareTokenId) {
-    const visitor = request.filters && typeof request.filters === "object" && !Array.isArray(request.filters) ? (request.filters as Record<string, unknown>) : undefined;
-    const share = await resolveShareScopeById(ctx.prisma, shareTokenId, visitor);
-    const filters = parseResultsFilters(share.filters);
-    const caller: AnalyticsCaller = { prisma: ctx.prisma, share: { organizationId: share.organizationId, createdByUserId: share.createdByUserId } };
+  // The plan of a member's file, or (share link) of what the link shows.
+  const planOf = async (caller: AnalyticsCaller, filters: ResultsFilters, extraHidden: readonly string[], share: Partial<FilePlan["planInput"]>) => {
     const scope = await responseScope(caller, filters);
     return {
-      planInput: {
-        organizationId: scope.organizationId,
-        scope: { sql: scope.sql, params: scope.params },
-        filters: {
-          surveyIds: filters.surveyIds,
-          utcOffset: filters.utcOffset,
-          feedbackListHiddenColumns: [...filters.feedbackListHiddenColumns, ...filters.hiddenFromToken],
-          options: filters.options,
-        },
-        locale: request.locale,
-        hideTimestamps: share.options.hideTimestamps,
-        blankHiddenAnswers: true,
-        smileyScale: smileyScaleOf(share.options.smileyScale),
-      },
-      minRows: share.options.hideResultsIfLessThan,
-    };
-  }
-  const filters = parseResultsFilters(request.filters);
-  const scope = await responseScope(ctx, filters);
-  return {
-    planInput: {
       organizationId: scope.organizationId,
       scope: { sql: scope.sql, params: scope.params },
       filters: {
         surveyIds: filters.surveyIds,
         utcOffset: filters.utcOffset,
-        feedbackListHiddenColumns: filters.feedbackListHiddenColumns,
+        feedbackListHiddenColumns: [...filters.feedbackListHiddenColumns, ...extraHidden],
         options: filters.options,
       },
       locale: request.locale,
       blankHiddenAnswers: true,
-    },
-    minRows: null,
+      ...share,
+    };
   };
+  if (shareTokenId) {
+    const visitor = request.filters && typeof request.filters === "object" && !Array.isArray(request.filters) ? (request.filters as Record<string, unknown>) : undefined;
+    const share = await resolveShareScopeById(ctx.prisma, shareTokenId, visitor);
+    const filters = parseResultsFilters(share.filters);
+    const caller: AnalyticsCaller = { prisma: ctx.prisma, share: { organizationId: share.organizationId, createdByUserId: share.createdByUserId } };
+    return {
+      planInput: await planOf(caller, filters, filters.hiddenFromToken, {
+        hideTimestamps: share.options.hideTimestamps,
+        smileyScale: smileyScaleOf(share.options.smileyScale),
+      }),
+      minRows: share.options.hideResultsIfLessThan,
+    };
+  }
+  return { planInput: await planOf(ctx, parseResultsFilters(request.filters), [], {}), minRows: null };
 }
 
 export type FileExportRun = FileResult & {
