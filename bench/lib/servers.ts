@@ -6,7 +6,7 @@ import Fastify from "fastify";
 import { loadConfig, type Config } from "../../api/src/config.js";
 import pg from "pg";
 import type { PrismaClient } from "../../api/src/generated/prisma/client.js";
-import { prismaOverPool } from "../../api/src/db/client.js";
+import { poolConfig, prismaOverPool } from "../../api/src/db/client.js";
 import { createEventBus } from "../../api/src/pubsub/bus.js";
 import { startJobRunner } from "../../api/src/jobs/start.js";
 import { buildServer } from "../../api/src/server.js";
@@ -22,7 +22,7 @@ export type RunningServer = { baseUrl: string; close(): Promise<void> };
  */
 export function createCountingPrisma(databaseUrl: string, max: number): { prisma: PrismaClient; statements(): number } {
   let statements = 0;
-  const pool = new pg.Pool({ connectionString: databaseUrl, max });
+  const pool = new pg.Pool(poolConfig(databaseUrl, max));
   pool.on("connect", (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (...args: unknown[]) => {
