@@ -70,6 +70,14 @@ describe("embedded mode (no DATABASE_URL)", () => {
     expect(user.email).toBe("admin@demo.example");
     expect(user.settings.currentOrganization.name).toBe("Demo Oy");
     expect(user.system_admin).toBe(true);
+    // Requests side by side on the pool's connections, which share PGlite's one session (a statement
+    // prepared by name on one connection used to clash on the next: "already exists").
+    const headers = { authorization: `Bearer ${accessToken}`, "content-type": "application/json" };
+    const statuses = await Promise.all([
+      ...Array.from({ length: 8 }, () => fetch(`${base}/api/v5/user`, { headers }).then((r) => r.status)),
+      ...Array.from({ length: 4 }, () => fetch(`${base}/api/v5/summary`, { method: "POST", headers, body: "{}" }).then((r) => r.status)),
+    ]);
+    expect(statuses).toEqual(Array.from({ length: 12 }, () => 200));
     await stop(first.child);
 
     const second = await startServer(dataDir, port);

@@ -33,7 +33,8 @@ export async function start(config: Config) {
   const applied = await deployMigrations(databaseUrl, { log });
   log(applied.length ? `applied ${applied.length} migration(s)` : "database schema is up to date");
 
-  const prisma = createPrisma(databaseUrl, { max: embedded ? 4 : 10 });
+  // Embedded: the pool's connections share PGlite's one session, so no statements prepared by name.
+  const prisma = createPrisma(databaseUrl, { max: embedded ? 4 : 10, namedStatements: !embedded });
   if (config.seedDemo) {
     await seedDemoOrganization(prisma, { responses: config.demoResponses, log });
   }

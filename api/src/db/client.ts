@@ -6,10 +6,14 @@ import { PrismaClient } from "../generated/prisma/client.js";
 
 const pools = new WeakMap<PrismaClient, pg.Pool>();
 
-/** A PrismaClient over this pool; `$disconnect()` closes the pool. */
-export function prismaOverPool(pool: pg.Pool): PrismaClient {
+/**
+ * A PrismaClient over this pool; `$disconnect()` closes the pool. `namedStatements: false` where
+ * the pool's connections share one backend session (the embedded PGlite behind pglite-socket): a
+ * statement prepared by name on one connection would already exist for the next.
+ */
+export function prismaOverPool(pool: pg.Pool, opts: { namedStatements?: boolean } = {}): PrismaClient {
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
-  pools.set(prisma, pool);
+  if (opts.namedStatements !== false) pools.set(prisma, pool);
   return prisma;
 }
 
@@ -17,8 +21,8 @@ export function prismaOverPool(pool: pg.Pool): PrismaClient {
  * A PrismaClient backed by its own pg pool of at most `max` connections (default 10).
  * `$disconnect()` closes the pool.
  */
-export function createPrisma(databaseUrl: string, opts?: { max?: number }): PrismaClient {
-  return prismaOverPool(new pg.Pool(poolConfig(databaseUrl, opts?.max ?? 10)));
+export function createPrisma(databaseUrl: string, opts?: { max?: number; namedStatements?: boolean }): PrismaClient {
+  return prismaOverPool(new pg.Pool(poolConfig(databaseUrl, opts?.max ?? 10)), { namedStatements: opts?.namedStatements });
 }
 
 /**
@@ -35,7 +39,8 @@ export function poolConfig(databaseUrl: string, max: number): pg.PoolConfig {
 /**
  * A hot read as a named prepared statement on the client's pool: PostgreSQL plans it once per
  * connection instead of on every request (planning cost more than running the per-request reads).
- * A client without a known pool (a transaction, one built elsewhere) runs it as a raw query.
+ * A client without a known pool (a transaction, one built elsewhere, one whose connections share a
+ * session) runs it as a raw query.
  */
 export async function queryPrepared<Row>(prisma: PrismaClient, name: string, text: string, values: unknown[]): Promise<Row[]> {
   const pool = pools.get(prisma);
