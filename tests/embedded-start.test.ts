@@ -78,6 +78,53 @@ describe("embedded mode (no DATABASE_URL)", () => {
       ...Array.from({ length: 4 }, () => fetch(`${base}/api/v5/summary`, { method: "POST", headers, body: "{}" }).then((r) => r.status)),
     ]);
     expect(statuses).toEqual(Array.from({ length: 12 }, () => 200));
+    // …and each gets its own answer: summaries of different windows, first one by one, then side by
+    // side (two connections' messages used to interleave in PGlite's one session, so a query could
+    // run another's statement).
+    const today = new Date();
+    const day = (back: number) => new Date(today.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+    const windows = [{ from: day(6), to: day(0) }, { from: day(29), to: day(0) }, { from: day(89), to: day(60) }];
+    const summaryOf = async (w: { from: string; to: string }) => {
+      const body = await (await fetch(`${base}/api/v5/summary`, { method: "POST", headers, body: JSON.stringify(w) })).json();
+      return JSON.stringify({ count: body.count, average: body.average, daily: body.charts?.daily?.length });
+    };
+    const alone: string[] = [];
+    for (const w of windows) alone.push(await summaryOf(w));
+    expect(new Set(alone).size).toBe(3);
+    const together = await Promise.all([...windows, ...windows, ...windows].map(summaryOf));
+    expect(together).toEqual([...alone, ...alone, ...alone]);
+    // Statements of different shapes side by side: one question grouped four ways.
+    const surveys = await (await fetch(`${base}/api/v5/surveys`, { headers })).json();
+    const firstSurvey = (Array.isArray(surveys) ? surveys : surveys.data ?? surveys.surveys)[0];
+    const survey = await (await fetch(`${base}/api/v5/surveys/${firstSurvey._id ?? firstSurvey.id}`, { headers })).json();
+    const questionId = (survey.questions ?? survey.data?.questions)[0]._id;
+    const questionOf = async (groupBy: string) => {
+      const r = await (await fetch(`${base}/api/v5/results/question`, { method: "POST", headers, body: JSON.stringify({ questionId, ...windows[1], groupBy }) })).json();
+      return JSON.stringify(r.series.map((p: { group: string }) => p.group));
+    };
+    const groupings = ["daily", "weekday", "monthly", "hourly"];
+    const oneByOne: string[] = [];
+    for (const g of groupings) oneByOne.push(await questionOf(g));
+    expect(new Set(oneByOne).size).toBe(4);
+    const sideBySide = await Promise.all([...groupings, ...groupings, ...groupings].map(questionOf));
+    expect(sideBySide).toEqual([...oneByOne, ...oneByOne, ...oneByOne]);
+    // The results screen's query: every question at once (this is where a series came back with
+    // another statement's rows).
+    const resultsOf = async (groupBy: string) => {
+      const filtersJson = JSON.stringify({ ...windows[1], groupBy });
+      const r = await (
+        await fetch(`${base}/graphql`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ query: "query($f: String) { results(filtersJson: $f) { questionLegacyId series { group metrics { count } } } }", variables: { f: filtersJson } }),
+        })
+      ).json();
+      return JSON.stringify(r.data.results);
+    };
+    const screens: string[] = [];
+    for (const g of ["weekNumber", "daily"]) screens.push(await resultsOf(g));
+    const screensTogether = await Promise.all(["weekNumber", "daily", "weekNumber", "daily"].map(resultsOf));
+    expect(screensTogether).toEqual([...screens, ...screens]);
     await stop(first.child);
 
     const second = await startServer(dataDir, port);

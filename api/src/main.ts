@@ -33,8 +33,11 @@ export async function start(config: Config) {
   const applied = await deployMigrations(databaseUrl, { log });
   log(applied.length ? `applied ${applied.length} migration(s)` : "database schema is up to date");
 
-  // Embedded: the pool's connections share PGlite's one session, so no statements prepared by name.
-  const prisma = createPrisma(databaseUrl, { max: embedded ? 4 : 10, namedStatements: !embedded });
+  // Embedded: one connection. pglite-socket feeds every connection's protocol messages to PGlite's
+  // one session in arrival order (only an open transaction keeps them apart), so two connections'
+  // unnamed Parse/Bind/Execute interleaved and a query could run another's statement (seen: a
+  // results series answered with another query's rows). No statements prepared by name either.
+  const prisma = createPrisma(databaseUrl, { max: embedded ? 1 : 10, namedStatements: !embedded });
   if (config.seedDemo) {
     await seedDemoOrganization(prisma, { responses: config.demoResponses, log });
   }

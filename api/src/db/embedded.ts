@@ -2,8 +2,11 @@
 // persisted in `<dataDir>/pglite` and served on a local TCP port through pglite-socket, so the normal
 // pg driver, Prisma adapter and migrations work unchanged.
 //
-// There is one PostgreSQL backend behind the socket: queries from all connections are serialised,
-// and an open transaction makes the other connections wait until it ends. The server lives in this
+// There is one PostgreSQL backend behind the socket: protocol messages from all connections are
+// run one at a time in arrival order, and an open transaction makes the other connections wait
+// until it ends. Outside a transaction two connections' extended-protocol messages interleave
+// (one's unnamed Parse can replace the other's before its Bind), so the app uses ONE connection
+// (main.ts). The server lives in this
 // process: never run a tool against it through a synchronous child process (it would deadlock).
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
