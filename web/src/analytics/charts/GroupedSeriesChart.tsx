@@ -45,6 +45,10 @@ export function GroupedSeriesChart({
       : t`${title} by ${groupName[groupBy]}: no answers.`;
   const domainY: [number, number] | undefined = metric === "satisfaction" ? [0, 100] : metric === "nps" ? [-100, 100] : undefined;
   const horizontal = groupBy === "source" || groupBy === "metadata";
+  // Many columns (e.g. 90 days): every label would overlap, so at most ~12 axis labels and no value
+  // written on each bar; every value stays in the data table and the summary.
+  const step = !horizontal && points.length > 16 ? Math.ceil(points.length / 12) : 1;
+  const barLabels = horizontal || points.length <= 31;
   return (
     <ChartFigure
       title={title}
@@ -71,7 +75,7 @@ export function GroupedSeriesChart({
         >
           <VictoryAxis
             tickValues={points.map((_, i) => i + 1)}
-            tickFormat={(tick: number) => points[tick - 1]?.label ?? ""}
+            tickFormat={(tick: number) => ((tick - 1) % step === 0 ? (points[tick - 1]?.label ?? "") : "")}
             style={axisStyle}
             tickLabelComponent={<VictoryLabel angle={!horizontal && points.length > 8 ? -40 : 0} textAnchor={!horizontal && points.length > 8 ? "end" : horizontal ? "end" : "middle"} />}
           />
@@ -81,7 +85,7 @@ export function GroupedSeriesChart({
             style={{ data: { fill: palette.primary } }}
             labels={({ datum }: { datum: { x: number } }) => {
               const p = points[datum.x - 1]!;
-              return p.value === null ? "" : points.length > 12 ? formatMetric(metric, p.value) : `${formatMetric(metric, p.value)} (n=${formatNumber(p.count)})`;
+              return p.value === null || !barLabels ? "" : points.length > 12 ? formatMetric(metric, p.value) : `${formatMetric(metric, p.value)} (n=${formatNumber(p.count)})`;
             }}
             labelComponent={<VictoryLabel style={{ fontSize: 10 }} />}
           />

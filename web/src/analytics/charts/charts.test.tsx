@@ -159,6 +159,18 @@ describe("analytics charts", () => {
     expect(svgText(figure)).toContain("90 % (n=4)");
   });
 
+  it("grouped series with many columns: at most ~12 axis labels, no value on each bar, every value in the table", () => {
+    const points = Array.from({ length: 90 }, (_, i) => ({ label: `D${i + 1}`, value: 50 + (i % 7), count: 3 }));
+    wrap(<GroupedSeriesChart title="Daily" groupBy="daily" metric="satisfaction" points={points} />);
+    const figure = screen.getByRole("figure", { name: "Daily" });
+    const labels = Array.from(figure.querySelectorAll("svg text")).map((n) => n.textContent ?? "").filter((x) => /^D\d+$/.test(x));
+    expect(labels.length).toBeGreaterThan(5);
+    expect(labels.length).toBeLessThanOrEqual(12);
+    expect(labels[0]).toBe("D1");
+    expect(svgText(figure)).not.toContain("56 %");
+    expect(tableRows(figure)).toHaveLength(90);
+  });
+
   it("touchpoint ranking: sorted by now, change written with a direction", () => {
     wrap(
       <TouchpointRankingChart
