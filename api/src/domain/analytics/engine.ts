@@ -9,7 +9,7 @@
 import { needsRawRows, type GroupBy, type ResultsFilters } from "./filters.js";
 import { admittedUnits, buildScope, type Visibility } from "./scope.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { pendingAnswerRows, pendingResponseRows } from "./rollups.js";
+import { answerValuesOf, pendingAnswerRows, pendingResponseRows, responseFiguresOf } from "./rollups.js";
 
 const dayMs = 86_400_000;
 
@@ -139,14 +139,7 @@ export async function responseSums(prisma: PrismaClient, v: Visibility, f: Resul
     sql = `SELECT ${grp} AS grp, count(*)::float8 AS responses, coalesce(sum(a.sat_sum), 0)::float8 AS "satSum", coalesce(sum(a.sat_count), 0)::float8 AS "satCount",
       coalesce(sum(a.p), 0)::float8 AS promoters, coalesce(sum(a.pa), 0)::float8 AS passives, coalesce(sum(a.d), 0)::float8 AS detractors
       FROM "Response" r
-      LEFT JOIN LATERAL (
-        SELECT sum(CASE WHEN q.type = 'smiley' THEN an."numericValue" WHEN q.type = 'nps' THEN an."numericValue" / 10.0 END) AS sat_sum,
-               count(CASE WHEN q.type IN ('smiley', 'nps') THEN an."numericValue" END) AS sat_count,
-               count(*) FILTER (WHERE q.type = 'nps' AND an."numericValue" >= 9) AS p,
-               count(*) FILTER (WHERE q.type = 'nps' AND an."numericValue" >= 7 AND an."numericValue" < 9) AS pa,
-               count(*) FILTER (WHERE q.type = 'nps' AND an."numericValue" < 7) AS d
-        FROM "Answer" an JOIN "Question" q ON q."id" = an."questionId" WHERE an."responseId" = r."id"
-      ) a ON true
+      CROSS JOIN LATERAL ${responseFiguresOf(`r."id"`)} a
       WHERE ${scope.sql} GROUP BY 1 ORDER BY 1`;
   }
   return prisma.$queryRawUnsafe<ResponseSums[]>(sql, ...p.values);
@@ -195,9 +188,7 @@ export async function answerSums(prisma: PrismaClient, v: Visibility, f0: Result
     const to = p.add(q.window.to, "::timestamptz");
     sql = `SELECT ${grp} AS grp, v.value, count(*)::float8 AS count, coalesce(sum(a."numericValue"), 0)::float8 AS sum
       FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
-      CROSS JOIN LATERAL unnest(CASE WHEN cardinality(a."choiceIds") > 0 THEN a."choiceIds" || '{*}'::text[]
-                                     WHEN a."numericValue" IS NOT NULL THEN ARRAY[trim_scale(round(a."numericValue"::numeric, 6))::text, '*']
-                                     ELSE ARRAY['*'] END) AS v(value)
+      CROSS JOIN LATERAL ${answerValuesOf("a")}
       WHERE a."questionId" = ${qParam} AND a."createdAt" >= ${from} AND a."createdAt" < ${to} AND ${scope.sql}
       GROUP BY 1, 2 ORDER BY 1, 2`;
   }

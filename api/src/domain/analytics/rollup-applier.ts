@@ -41,8 +41,6 @@ export class RollupApplier {
   private running: Promise<void> | undefined;
   private again = false;
   private closed = false;
-  /** Counters for tests and diagnostics. */
-  readonly stats = { transactions: 0, applied: 0, largest: 0 };
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -89,11 +87,7 @@ export class RollupApplier {
       try {
         this.again = false;
         for (;;) {
-          const claimed = await applyPendingRollups(this.prisma, batch);
-          this.stats.transactions++;
-          this.stats.applied += claimed;
-          if (claimed > this.stats.largest) this.stats.largest = claimed;
-          if (claimed < batch) break;
+          if ((await applyPendingRollups(this.prisma, batch)) < batch) break;
         }
       } catch (error) {
         // Left pending: the next kick or sweep tries again.

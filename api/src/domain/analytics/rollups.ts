@@ -184,7 +184,6 @@ export const rollupsFromRawSql = (where: string, mode: "add" | "bulk" = "add") =
 /** The backfill statement of the migration (all organisations), kept here beside its source. */
 export const backfillSql = () => `${rawSources("true")}${rollupUpsertCtes("src_r", "src_a")} SELECT 1;`;
 
-
 /**
  * The applier's statement: claims up to $1 pending responses (rows other appliers hold are
  * skipped), deletes their pending rows and adds the responses (those still there and not hidden,
@@ -213,13 +212,29 @@ export const pendingResponseRows = () => `SELECT r."organizationId", r."surveyId
     1 AS "responses", coalesce(a.sat_sum, 0)::float8 AS "satSum", coalesce(a.sat_count, 0)::int AS "satCount",
     coalesce(a.p, 0)::int AS "promoters", coalesce(a.pa, 0)::int AS "passives", coalesce(a.d, 0)::int AS "detractors"
   FROM ${pendingResponses}
-  CROSS JOIN LATERAL (
+  CROSS JOIN LATERAL ${responseFiguresOf(`r."id"`)} a`;
+
+/**
+ * One response's figures from its answers, as a subquery for a LATERAL join (always one row):
+ * sat_sum, sat_count, p (promoters), pa (passives), d (detractors). The engine's raw path and the
+ * pending part share it, so the formulas are written once (docs/analytics.md "Formulas").
+ */
+export const responseFiguresOf = (responseId: string) => `(
     SELECT sum(${satExpr("qq.type::text", `an."numericValue"`)}) AS sat_sum, count(${satExpr("qq.type::text", `an."numericValue"`)}) AS sat_count,
       count(*) FILTER (WHERE qq.type = 'nps' AND an."numericValue" >= 9) AS p,
       count(*) FILTER (WHERE qq.type = 'nps' AND an."numericValue" >= 7 AND an."numericValue" < 9) AS pa,
       count(*) FILTER (WHERE qq.type = 'nps' AND an."numericValue" < 7) AS d
-    FROM "Answer" an JOIN "Question" qq ON qq."id" = an."questionId" WHERE an."responseId" = r."id"
-  ) a`;
+    FROM "Answer" an JOIN "Question" qq ON qq."id" = an."questionId" WHERE an."responseId" = ${responseId}
+  )`;
+
+/**
+ * The values an answer counts under (alias `a`: its choiceIds and numericValue), as a LATERAL
+ * `unnest(…) AS v(value)`: each choice id, or the number as text, and "*" (all answers). The
+ * roll-ups' keys; the engine's raw path and the pending part share it.
+ */
+export const answerValuesOf = (a: string) => `unnest(CASE WHEN cardinality(${a}."choiceIds") > 0 THEN ${a}."choiceIds" || '{*}'::text[]
+                                 WHEN ${a}."numericValue" IS NOT NULL THEN ARRAY[trim_scale(round(${a}."numericValue"::numeric, 6))::text, '*']
+                                 ELSE ARRAY['*'] END) AS v(value)`;
 
 /**
  * The answers of the pending responses (not hidden) as rows shaped like "RollupAnswerHour" (one per
@@ -230,6 +245,4 @@ export const pendingAnswerRows = () => `SELECT an."organizationId", an."surveyId
   FROM ${pendingResponses}
   CROSS JOIN LATERAL (SELECT an."organizationId", an."surveyId", an."touchpointId", an."questionId", an."createdAt", an."numericValue", an."choiceIds"
     FROM "Answer" an WHERE an."responseId" = r."id" OFFSET 0) an
-  CROSS JOIN LATERAL unnest(CASE WHEN cardinality(an."choiceIds") > 0 THEN an."choiceIds" || '{*}'::text[]
-                                 WHEN an."numericValue" IS NOT NULL THEN ARRAY[trim_scale(round(an."numericValue"::numeric, 6))::text, '*']
-                                 ELSE ARRAY['*'] END) AS v(value)`;
+  CROSS JOIN LATERAL ${answerValuesOf("an")}`;

@@ -56,13 +56,14 @@ type Waiter = { item: PendingResponse; resolve: (stored: boolean) => void; rejec
 export class InsertBatcher {
   private queue: Waiter[] = [];
   private inFlight = 0;
-  /** Statements run and responses offered, for the benchmark's figures. */
-  readonly stats = { statements: 0, responses: 0, largestBatch: 0 };
+  private readonly opts: { maxBatch: number; maxInFlight: number; onStored?: () => void };
 
   constructor(
     private readonly prisma: PrismaClient,
-    private readonly opts: { maxBatch: number; maxInFlight: number; onStored?: () => void } = { maxBatch: 200, maxInFlight: 1 },
-  ) {}
+    opts: { maxBatch?: number; maxInFlight?: number; onStored?: () => void } = {},
+  ) {
+    this.opts = { maxBatch: 200, maxInFlight: 1, ...opts };
+  }
 
   /** Resolves true when the response was stored (committed), false when its idempotency key was already taken. */
   insert(item: PendingResponse): Promise<boolean> {
@@ -118,9 +119,6 @@ export class InsertBatcher {
   }
 
   private async statement(items: PendingResponse[]): Promise<Set<string>> {
-    this.stats.statements++;
-    this.stats.responses += items.length;
-    if (items.length > this.stats.largestBatch) this.stats.largestBatch = items.length;
     const responses = items.map((p) => ({
       i: p.id,
       o: p.organizationId,

@@ -100,7 +100,7 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
   const definitions: DefinitionCache = createDefinitionCache(prisma, { ttlMs: opts.definitionTtlMs });
   const counters = new CounterBatcher(prisma, bus, opts.counterIntervalMs ?? 500, opts.onError);
   const rollups = new RollupApplier(prisma, { onError: opts.onError });
-  const inserts = new InsertBatcher(prisma, { maxBatch: 200, maxInFlight: 1, onStored: () => rollups.kick() });
+  const inserts = new InsertBatcher(prisma, { onStored: () => rollups.kick() });
   const responseLimiter = new ResponseLimiter(prisma);
   const writesPerAddress = new TokenBuckets(limits.writesPerAddress);
   const writesPerTouchpoint = new TokenBuckets(limits.writesPerTouchpoint);
@@ -115,7 +115,6 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
     definitions,
     counters,
     inserts,
-    rollups,
 
     /** GET /r/{touchpointId}/survey */
     async survey(touchpointId: string, address: string) {
