@@ -94,10 +94,9 @@ describe("embedded mode (no DATABASE_URL)", () => {
     const together = await Promise.all([...windows, ...windows, ...windows].map(summaryOf));
     expect(together).toEqual([...alone, ...alone, ...alone]);
     // Statements of different shapes side by side: one question grouped four ways.
-    const surveys = await (await fetch(`${base}/api/v5/surveys`, { headers })).json();
-    const firstSurvey = (Array.isArray(surveys) ? surveys : surveys.data ?? surveys.surveys)[0];
-    const survey = await (await fetch(`${base}/api/v5/surveys/${firstSurvey._id ?? firstSurvey.id}`, { headers })).json();
-    const questionId = (survey.questions ?? survey.data?.questions)[0]._id;
+    const [firstSurvey] = (await (await fetch(`${base}/api/v5/surveys`, { headers })).json()) as { _id: string }[];
+    const survey = (await (await fetch(`${base}/api/v5/surveys/${firstSurvey!._id}`, { headers })).json()) as { questions: { _id: string }[] };
+    const questionId = survey.questions[0]!._id;
     const questionOf = async (groupBy: string) => {
       const r = await (await fetch(`${base}/api/v5/results/question`, { method: "POST", headers, body: JSON.stringify({ questionId, ...windows[1], groupBy }) })).json();
       return JSON.stringify(r.series.map((p: { group: string }) => p.group));

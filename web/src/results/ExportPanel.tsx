@@ -8,6 +8,7 @@ import { getServices } from "../services";
 import { toasts } from "../shell/toastStore";
 import { graphQLErrorMessage } from "../transport/relayEnvironment";
 import { ApiError } from "../transport/rest";
+import { shouldSendBearer } from "../access/queryFlags";
 import type { WireFilters } from "./filters";
 
 export type ExportKind = "csv" | "xlsx" | "pdf";
@@ -38,11 +39,12 @@ const fileExtension: Record<ExportKind, string> = { csv: "csv", xlsx: "xlsx", pd
 
 /**
  * Fetches a finished file with the same sign-in and hands it to the browser as a download. A share
- * link's visitor has no sign-in: their address already carries the link's token (the poll's url).
+ * link's visitor has no sign-in (the transport's rule, `shouldSendBearer`): the poll's url carries
+ * the link's token.
  */
-export async function downloadExport(url: string, fileName: string, opts: { visitor?: boolean } = {}): Promise<void> {
+export async function downloadExport(url: string, fileName: string): Promise<void> {
   const services = getServices();
-  const token = opts.visitor ? null : await services.session.accessToken();
+  const token = shouldSendBearer(window.location.search) ? await services.session.accessToken() : null;
   const response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!response.ok) throw new Error(response.statusText || "Download failed");
   const blob = await response.blob();
@@ -81,11 +83,11 @@ function SubscribedExportJob({ job, onChange }: JobProps) {
     [job.id],
   );
   useSubscription(config);
-  return <ExportJobProgress job={job} visitor={false} />;
+  return <ExportJobProgress job={job} />;
 }
 
 /** How often a visitor's job is polled. */
-export const visitorPollMs = 1000;
+const visitorPollMs = 1000;
 
 /**
  * A share link's visitor's job: polled (GET /results-feedbacklist/poll or /results-pdf/poll with the
@@ -121,18 +123,18 @@ function PolledExportJob({ job, onChange, shareToken }: JobProps & { shareToken:
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [job.id, shareToken]);
-  return <ExportJobProgress job={job} visitor />;
+  return <ExportJobProgress job={job} />;
 }
 
 /** One running or finished export: its progress bar, then the download. */
-function ExportJobProgress({ job, visitor }: { job: ExportJobState; visitor: boolean }) {
+function ExportJobProgress({ job }: { job: ExportJobState }) {
   const { t } = useLingui();
   const kindName = job.kind.toUpperCase();
   const downloaded = useRef(false);
   const fileName = `results.${fileExtension[job.kind]}`;
   const download = () => {
     if (!job.downloadUrl) return;
-    downloadExport(job.downloadUrl, fileName, { visitor }).catch(() => toasts.error(t`The file could not be downloaded`));
+    downloadExport(job.downloadUrl, fileName).catch(() => toasts.error(t`The file could not be downloaded`));
   };
   useEffect(() => {
     if (job.status === "finished" && job.downloadUrl && !downloaded.current) {
@@ -207,16 +209,12 @@ export function ExportPanel({
   const add = (job: ExportJobState) => setJobs((list) => [job, ...list.filter((j) => j.kind !== job.kind)]);
   const update = (next: ExportJobState) => setJobs((list) => list.map((j) => (j.id === next.id ? next : j)));
 
-  const startFile = async (format: "csv" | "xlsx") => {
-    setStarting(format);
+  /** Starts an export job through REST (files, and a visitor's PDF) and follows it. */
+  const startRest = async <A,>(kind: ExportKind, path: string, body: object, idOf: (answer: A) => string) => {
+    setStarting(kind);
     try {
-      const answer = await getServices().rest.request<{ cacheId: string }>("/results/list", {
-        method: "POST",
-        body: { filters, locale, format },
-        query: shareToken ? { token: shareToken } : undefined,
-        action: "export",
-      });
-      add({ id: answer.cacheId, kind: format, status: "generating", progress: 0, error: null, downloadUrl: null });
+      const answer = await getServices().rest.request<A>(path, { method: "POST", body, query: shareToken ? { token: shareToken } : undefined, action: "export" });
+      add({ id: idOf(answer), kind, status: "generating", progress: 0, error: null, downloadUrl: null });
     } catch {
       // The REST helper has shown the server's message (e.g. file export not allowed on the plan).
     } finally {
@@ -224,26 +222,11 @@ export function ExportPanel({
     }
   };
 
-  const startVisitorPdf = async (token: string) => {
-    setStarting("pdf");
-    try {
-      const answer = await getServices().rest.request<{ id: string }>("/results-pdf", {
-        method: "POST",
-        body: { data: components, filters, type: "results", locale },
-        query: { token },
-        action: "export",
-      });
-      add({ id: answer.id, kind: "pdf", status: "generating", progress: 0, error: null, downloadUrl: null });
-    } catch {
-      // The REST helper has shown the server's message.
-    } finally {
-      setStarting(null);
-    }
-  };
+  const startFile = (format: "csv" | "xlsx") => startRest<{ cacheId: string }>(format, "/results/list", { filters, locale, format }, (a) => a.cacheId);
 
   const startPdf = () => {
     if (shareToken) {
-      void startVisitorPdf(shareToken);
+      void startRest<{ id: string }>("pdf", "/results-pdf", { data: components, filters, type: "results", locale }, (a) => a.id);
       return;
     }
     setStarting("pdf");

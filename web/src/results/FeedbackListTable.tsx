@@ -6,6 +6,7 @@ import type { FeedbackListTableDeleteMutation } from "../__generated__/FeedbackL
 import type { FeedbackListTableHideMutation } from "../__generated__/FeedbackListTableHideMutation.graphql";
 import { runMutation } from "../user-management/runMutation";
 import { MetadataDialog } from "./MetadataDialog";
+import { ConfirmDialog } from "../shell/ConfirmDialog";
 
 const PAGE = 50;
 
@@ -198,24 +199,18 @@ export function FeedbackListTable({
         </button>
       ) : null}
       {confirmDelete ? (
-        <div className="dialog-backdrop">
-          <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby="delete-response-title">
-            <h2 id="delete-response-title" className="dialog__title">
-              <Trans>Delete this response?</Trans>
-            </h2>
-            <p>
-              <Trans>The response and all its answers are removed for good.</Trans>
-            </p>
-            <div className="dialog__actions">
-              <button type="button" className="button button--secondary" autoFocus onClick={() => setConfirmDelete(null)}>
-                <Trans>Cancel</Trans>
-              </button>
-              <button type="button" className="button" onClick={() => void remove(confirmDelete)}>
-                <Trans>Delete response</Trans>
-              </button>
-            </div>
-          </div>
-        </div>
+        <ConfirmDialog
+          title={<Trans>Delete this response?</Trans>}
+          cancelLabel={<Trans>Cancel</Trans>}
+          onCancel={() => setConfirmDelete(null)}
+          actions={
+            <button type="button" className="button" onClick={() => void remove(confirmDelete)}>
+              <Trans>Delete response</Trans>
+            </button>
+          }
+        >
+          <Trans>The response and all its answers are removed for good.</Trans>
+        </ConfirmDialog>
       ) : null}
       {editing ? (
         <MetadataDialog

@@ -3,8 +3,8 @@ export function TextAreaField({ id, label, value, onChange, error }: { id: strin
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <textarea id={id} rows={3} value={value} aria-invalid={error ? true : undefined} onChange={(e) => onChange(e.target.value)} />
-      {error ? <p className="field__error">{error}</p> : null}
+      <textarea id={id} rows={3} value={value} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => onChange(e.target.value)} />
+      {error ? <p className="field__error" id={`${id}-error`}>{error}</p> : null}
     </div>
   );
 }
