@@ -154,4 +154,23 @@ describe.skipIf(noDatabase)("feedback-list files in an export process", () => {
     const rows: string[][] = parse(await readFile(outputPath, "utf8"), { bom: true });
     expect(rows.slice(1).map((r) => r[0])).toEqual([...ids].reverse());
   });
+
+  it("in this process, a failing progress write fails the export (no unhandled rejection)", async () => {
+    const embedded = { ...ctx, config: { ...t.config, databaseUrl: undefined } };
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    try {
+      const reportProgress = async () => {
+        throw new Error("the job's row is gone");
+      };
+      await expect(
+        runFeedbackListFile({ ctx: embedded, request: { filters: filters(), locale: "en" }, outputPath: path.join(dataDir, "gone.csv"), reportProgress }, "csv"),
+      ).rejects.toThrow("the job's row is gone");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+    }
+  });
 });

@@ -100,11 +100,16 @@ export async function runFeedbackListFile(job: FileJob, kind: FileKind, opts: { 
     });
     return { ...outcome.result, process: { pid: outcome.pid, peakRssKb: outcome.peakRssKb } };
   }
-  // In this process: progress calls chained in order, their failures surfacing at the end.
+  // In this process: progress calls chained in order, their failures kept (never an unhandled
+  // rejection while the cursor waits) and surfacing at the end.
   let reports: Promise<void> = Promise.resolve();
+  let failed: unknown;
   const result = await writeFeedbackListFile(job.ctx.prisma, (plan, onBatch) => streamRows({ prisma: job.ctx.prisma }, plan, onBatch), spec, (pct) => {
-    reports = reports.then(() => job.reportProgress(pct));
+    reports = reports.then(() => job.reportProgress(pct)).catch((error: unknown) => {
+      failed ??= error;
+    });
   });
   await reports;
+  if (failed) throw failed;
   return { ...result, process: null };
 }
