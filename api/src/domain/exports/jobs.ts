@@ -48,6 +48,8 @@ export const exportMessages = {
   pdfFailed: "PDF generation failed. Contact support.",
   expired: "This export has expired. Generate it again.",
   notReady: "This export is not ready yet",
+  /** A share link makes one file at a time (visitors are anonymous: no unbounded exports). */
+  linkBusy: "An export through this share link is already being made: wait for it to finish",
   failed: "This export failed: generate it again",
 } as const;
 
@@ -147,6 +149,14 @@ export async function startExport(ctx: DomainContext, input: StartExportInput): 
     throw forbidden();
   }
   assertMayExport(maker.viewer, input.kind, { viaLink: maker.shareTokenId !== null });
+  if (maker.shareTokenId) {
+    // Anyone holding a link can start exports, so a link makes one at a time (each holds a database
+    // connection and, with a DATABASE_URL, an export process while it runs).
+    const busy = await ctx.prisma.exportJob.count({
+      where: { shareTokenId: maker.shareTokenId, status: "generating", createdAt: { gt: new Date(Date.now() - stalledAfterMs) } },
+    });
+    if (busy > 0) throw new DomainError("RATE_LIMITED", exportMessages.linkBusy);
+  }
   await sweepExpiredExports(ctx, organizationId).catch(() => {});
   const job = await ctx.prisma.exportJob.create({
     data: {

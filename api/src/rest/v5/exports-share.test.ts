@@ -173,11 +173,29 @@ describe.skipIf(noDatabase)("a share link's visitor exports", () => {
     expect(await refused(`/exports/${mine.body.cacheId}/download?${q(link.token)}`)).toEqual({ error: exportMessages.notFound });
     expect((await call("GET", `/exports/${mine.body.cacheId}/download`, tokens.admin)).status).toBe(200);
 
-    // Removing the link removes its files: its token and the file are gone.
+    // Removing the link removes its files: its token, the job and the file on disk are gone.
+    const { filePath } = await t.prisma.exportJob.findUniqueOrThrow({ where: { id: cacheId } });
+    expect(existsSync(filePath!)).toBe(true);
     const revoked = await call("DELETE", `/results/tokens/${link.id}`, tokens.admin);
     expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
     expect(await refused(`${download}?${q(link.token)}`)).toEqual({ error: shareMessages.invalid });
     expect(await t.prisma.exportJob.count({ where: { id: cacheId } })).toBe(0);
+    expect(existsSync(filePath!)).toBe(false);
+  });
+
+  it("a link makes one file at a time: a second export while one is being made gets 429, after it finishes it is accepted", async () => {
+    const link = await makeLink(org, org.users.admin.id);
+    const running = await t.prisma.exportJob.create({
+      data: { organizationId: org.organization.id, userId: org.users.admin.id, shareTokenId: link.id, kind: "csv", request: {} },
+    });
+    const refusedWhileBusy = await call("POST", `/results/list?${q(link.token)}`, undefined, { format: "xlsx" });
+    expect(refusedWhileBusy.status).toBe(429);
+    expect(refusedWhileBusy.body).toEqual({ error: exportMessages.linkBusy });
+    // Another link of the same creator is not held up.
+    const other = await makeLink(org, org.users.admin.id);
+    expect((await visitorCsv(other.token)).cacheId).toMatch(/^[0-9a-f]{24}$/);
+    await t.prisma.exportJob.update({ where: { id: running.id }, data: { status: "finished", finishedAt: new Date() } });
+    expect((await visitorCsv(link.token)).cacheId).toMatch(/^[0-9a-f]{24}$/);
   });
 
   it("an expired link: 410 for its file, its poll and a new export; after 24 hours the file is gone (410)", async () => {
