@@ -17,10 +17,10 @@ import type { DomainContext } from "../context.js";
 import type { ExportProducerJob } from "../exports/producers.js";
 import { runInExportProcess } from "../exports/export-process.js";
 import { parseResultsFilters, type ResultsFilters } from "../analytics/filters.js";
-import { responseScope, type AnalyticsCaller } from "../analytics/scope.js";
+import { responseScope, type ResponseScope } from "../analytics/scope.js";
 import { resolveShareScopeById } from "../sharing/scope.js";
 import { parseInput } from "../validation.js";
-import { localeSchema, smileyScaleOf } from "./list.js";
+import { localeSchema, shareListView } from "./list.js";
 import type { PlanInput } from "./query.js";
 import { streamRows } from "./stream.js";
 import { writeFeedbackListFile, type FileKind, type FileResult, type FileSpec } from "./export-file.js";
@@ -43,37 +43,29 @@ export type FilePlan = { planInput: PlanInput; minRows: number | null };
  * `shareTokenId` the link's scope (resolved again now: a link removed or expired since fails the job).
  */
 export async function filePlanInput(ctx: DomainContext, request: ExportRequest, shareTokenId?: string | null): Promise<FilePlan> {
-  // The plan of a member's file, or (share link) of what the link shows.
-  const planOf = async (caller: AnalyticsCaller, filters: ResultsFilters, extraHidden: readonly string[], share: Partial<FilePlan["planInput"]>) => {
-    const scope = await responseScope(caller, filters);
-    return {
-      organizationId: scope.organizationId,
-      scope: { sql: scope.sql, params: scope.params },
-      filters: {
-        surveyIds: filters.surveyIds,
-        utcOffset: filters.utcOffset,
-        feedbackListHiddenColumns: [...filters.feedbackListHiddenColumns, ...extraHidden],
-        options: filters.options,
-      },
-      locale: request.locale,
-      blankHiddenAnswers: true,
-      ...share,
-    };
-  };
+  const planInput = (scope: ResponseScope, filters: ResultsFilters, extra: Partial<FilePlan["planInput"]> = {}): FilePlan["planInput"] => ({
+    organizationId: scope.organizationId,
+    scope: { sql: scope.sql, params: scope.params },
+    filters: { surveyIds: filters.surveyIds, utcOffset: filters.utcOffset, feedbackListHiddenColumns: filters.feedbackListHiddenColumns, options: filters.options },
+    locale: request.locale,
+    blankHiddenAnswers: true,
+    ...extra,
+  });
   if (shareTokenId) {
     const visitor = request.filters && typeof request.filters === "object" && !Array.isArray(request.filters) ? (request.filters as Record<string, unknown>) : undefined;
     const share = await resolveShareScopeById(ctx.prisma, shareTokenId, visitor);
-    const filters = parseResultsFilters(share.filters);
-    const caller: AnalyticsCaller = { prisma: ctx.prisma, share: { organizationId: share.organizationId, createdByUserId: share.createdByUserId } };
+    const view = await shareListView(ctx.prisma, share);
     return {
-      planInput: await planOf(caller, filters, filters.hiddenFromToken, {
-        hideTimestamps: share.options.hideTimestamps,
-        smileyScale: smileyScaleOf(share.options.smileyScale),
+      planInput: planInput(view.scope, { ...view.filters, feedbackListHiddenColumns: view.hiddenColumns }, {
+        hideTimestamps: view.hideTimestamps,
+        blankHiddenAnswers: view.blankHiddenAnswers,
+        smileyScale: view.smileyScale,
       }),
       minRows: share.options.hideResultsIfLessThan,
     };
   }
-  return { planInput: await planOf(ctx, parseResultsFilters(request.filters), [], {}), minRows: null };
+  const filters = parseResultsFilters(request.filters);
+  return { planInput: planInput(await responseScope(ctx, filters), filters), minRows: null };
 }
 
 export type FileExportRun = FileResult & {

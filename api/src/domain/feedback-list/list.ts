@@ -8,11 +8,12 @@
 // members; share links and files blank them.
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
+import type { PrismaClient } from "../../generated/prisma/client.js";
 import { badInput } from "../errors.js";
 import { parseInput } from "../validation.js";
 import { parseResultsFilters, type ResultsFilters } from "../analytics/filters.js";
 import { responseScope, type AnalyticsCaller } from "../analytics/scope.js";
-import { resolveShareScope, type ShareOptions } from "../sharing/scope.js";
+import { resolveShareScope, type ShareOptions, type ShareScope } from "../sharing/scope.js";
 import { loadManager, unitsWithRight } from "../user-management/manager.js";
 import { countQuery, formatRow, pageMetaKeySample, normaliseRow, planFeedbackList, rowsQuery, type Column, type FeedbackListPlan, type FormattedRow, type SatisfactionScale } from "./query.js";
 
@@ -50,21 +51,18 @@ export async function resolveFeedbackList(caller: ListCaller, input: { filters?:
   const { ctx } = caller;
   if (caller.shareToken && !ctx.viewer) {
     const share = await resolveShareScope(ctx.prisma, caller.shareToken, (input.filters ?? undefined) as Record<string, unknown> | undefined);
-    const filters = parseResultsFilters(share.filters);
-    // Bounded by what the link's creator sees in the organisation, as every other result of a link.
-    const analyticsCaller: AnalyticsCaller = { prisma: ctx.prisma, share: { organizationId: share.organizationId, createdByUserId: share.createdByUserId } };
-    const scope = await responseScope(analyticsCaller, filters);
+    const view = await shareListView(ctx.prisma, share);
     const plan = await planFeedbackList(ctx.prisma, {
-      organizationId: scope.organizationId,
-      scope,
-      filters: { ...filters, feedbackListHiddenColumns: [...filters.feedbackListHiddenColumns, ...filters.hiddenFromToken] },
+      organizationId: view.scope.organizationId,
+      scope: view.scope,
+      filters: { ...view.filters, feedbackListHiddenColumns: view.hiddenColumns },
       locale,
-      hideTimestamps: share.options.hideTimestamps,
-      blankHiddenAnswers: true,
-      smileyScale: smileyScaleOf(share.options.smileyScale),
+      hideTimestamps: view.hideTimestamps,
+      blankHiddenAnswers: view.blankHiddenAnswers,
+      smileyScale: view.smileyScale,
       metaKeySample: pageMetaKeySample,
     });
-    return { plan, filters, share: share.options };
+    return { plan, filters: view.filters, share: share.options };
   }
   const filters = parseResultsFilters(input.filters);
   // The list also shows hidden responses in the units where the caller manages responses.
@@ -72,6 +70,25 @@ export async function resolveFeedbackList(caller: ListCaller, input: { filters?:
   const scope = await responseScope(ctx, filters, { hiddenAlsoInUnits: [...unitsWithRight(m, "manageResponses")] });
   const plan = await planFeedbackList(ctx.prisma, { organizationId: scope.organizationId, scope, filters, locale, metaKeySample: pageMetaKeySample });
   return { plan, filters, share: null };
+}
+
+/**
+ * What a share link shows of the feedback list, pages and files alike: its filters (with the
+ * visitor's allowed changes), the responses its creator sees in the organisation, its hidden columns
+ * and the token's, hidden answers blanked, its hideTimestamps and smileyScale.
+ */
+export async function shareListView(prisma: PrismaClient, share: ShareScope) {
+  const filters = parseResultsFilters(share.filters);
+  // Bounded by what the link's creator sees in the organisation, as every other result of a link.
+  const caller: AnalyticsCaller = { prisma, share: { organizationId: share.organizationId, createdByUserId: share.createdByUserId } };
+  return {
+    filters,
+    scope: await responseScope(caller, filters),
+    hiddenColumns: [...filters.feedbackListHiddenColumns, ...filters.hiddenFromToken],
+    hideTimestamps: share.options.hideTimestamps,
+    blankHiddenAnswers: true,
+    smileyScale: smileyScaleOf(share.options.smileyScale),
+  };
 }
 
 /** A share link's smileyScale: a number of smileys n (shown 1…n) or { min, max }; anything else: none. */
