@@ -199,7 +199,7 @@ builder.queryField("resultsFilterOptions", (t) =>
     },
     resolve: async (_root, args, ctx) => {
       const r = await callerOf(ctx, args.shareToken, args.filtersJson);
-      return resultsFilterOptions(r.caller, r.filters, { allowChanges: r.share ? r.share.options.allowChanges : null });
+      return resultsFilterOptions(r.caller, r.filters);
     },
   }),
 );

@@ -16,7 +16,7 @@
 import type { Prisma } from "../../generated/prisma/client.js";
 import { allowChangeKeys } from "../sharing/scope.js";
 import { parseResultsFilters, type ResultsFilters } from "./filters.js";
-import { admittedUnits, buildScope, callerVisibility, type AnalyticsCaller, type Visibility } from "./scope.js";
+import { admittedUnits, allowedChangesOf, buildScope, callerVisibility, surveysWithResponses, type AnalyticsCaller, type Visibility } from "./scope.js";
 
 export type FilterOptionSurvey = { id: string; name: string };
 export type FilterOptionTouchpoint = { id: string; name: string; type: string; unitId: string };
@@ -49,9 +49,9 @@ export function mayChangeFilter(allowChanges: readonly string[] | null, key: str
 export async function resultsFilterOptions(
   caller: AnalyticsCaller,
   filtersInput: unknown,
-  opts: { allowChanges: readonly string[] | null; now?: Date },
+  opts: { now?: Date } = {},
 ): Promise<ResultsFilterOptions> {
-  const allow = opts.allowChanges;
+  const allow = allowedChangesOf(caller);
   const may = {
     surveys: mayChangeFilter(allow, "surveyId"),
     touchpoints: mayChangeFilter(allow, "channelId"),
@@ -77,7 +77,7 @@ export async function resultsFilterOptions(
     else if (f.surveyIds.length) {
       const linked = await visibleSurveys(prisma, v.organizationId, units, f.surveyIds);
       questionSurveyIds = linked.map((s) => s.id);
-    } else questionSurveyIds = await surveysInScope(prisma, v, f);
+    } else questionSurveyIds = await surveysWithResponses(prisma, v, f);
   }
   const [touchpoints, questions, metaKeys] = await Promise.all([
     may.touchpoints
@@ -118,15 +118,6 @@ async function visibleSurveys(prisma: AnalyticsCaller["prisma"], organizationId:
     ...(units === null ? {} : { OR: [{ unitId: { in: units } }, { responses: { some: { unitId: { in: units } } } }] }),
   };
   return prisma.survey.findMany({ where, select: { id: true, name: true }, orderBy: [{ name: "asc" }, { id: "asc" }], take: filterOptionLimits.surveys });
-}
-
-async function surveysInScope(prisma: AnalyticsCaller["prisma"], v: Visibility, f: ResultsFilters): Promise<string[]> {
-  const scope = buildScope(v, f, { alias: "r" });
-  const rows = await prisma.$queryRawUnsafe<{ surveyId: string }[]>(
-    `SELECT r."surveyId" FROM "Response" r WHERE ${scope.sql} GROUP BY 1 ORDER BY count(*) DESC LIMIT 100`,
-    ...scope.params,
-  );
-  return rows.map((r) => r.surveyId);
 }
 
 /** The metadata keys in the scope, most used first, each with its most used values: one pass over the rows. */

@@ -13,7 +13,7 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import { badInput, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { parseResultsFilters, slashDate, type GroupBy, type ResultsFilters } from "./filters.js";
-import { admittedUnits, buildScope, callerVisibility, type AnalyticsCaller, type Visibility } from "./scope.js";
+import { admittedUnits, allowedChangesOf, buildScope, callerVisibility, surveysWithResponses, type AnalyticsCaller, type Visibility } from "./scope.js";
 import { answerSums, rollupsCanAnswer, type AnswerSums, type Source } from "./engine.js";
 import { npsOf } from "./summary.js";
 import { mayChangeFilter } from "./filter-options.js";
@@ -305,15 +305,6 @@ export async function getResults(caller: AnalyticsCaller, filtersInput: unknown,
   return out;
 }
 
-async function surveysWithResponses(prisma: PrismaClient, v: Visibility, f: ResultsFilters): Promise<string[]> {
-  const scope = buildScope(v, f, { alias: "r" });
-  const rows = await prisma.$queryRawUnsafe<{ surveyId: string }[]>(
-    `SELECT r."surveyId", count(*) AS n FROM "Response" r WHERE ${scope.sql} GROUP BY 1 ORDER BY n DESC LIMIT 100`,
-    ...scope.params,
-  );
-  return rows.map((r) => r.surveyId);
-}
-
 // ---------------------------------------------------------------------------------------------
 // Defaults, preflight, used metadata
 // ---------------------------------------------------------------------------------------------
@@ -341,8 +332,8 @@ export type Preflight = {
  * gets the sources only when the link lets them change the touchpoints, and the keys only when it
  * lets them change the metadata match or the grouping (domain/analytics/filter-options.ts).
  */
-export async function resultsPreflight(caller: AnalyticsCaller, filtersInput: unknown, opts: { now?: Date; allowChanges?: readonly string[] | null } = {}): Promise<Preflight> {
-  const allow = opts.allowChanges ?? null;
+export async function resultsPreflight(caller: AnalyticsCaller, filtersInput: unknown, opts: { now?: Date } = {}): Promise<Preflight> {
+  const allow = allowedChangesOf(caller);
   const f = parseResultsFilters(filtersInput, { now: opts.now });
   const v = await callerVisibility(caller, "results");
   // A visitor's sources stay inside the link's team (filters.unitId) as well as its creator's view.
@@ -394,9 +385,9 @@ export async function resultsPreflight(caller: AnalyticsCaller, filtersInput: un
 export async function usedMetaPerKey(
   caller: AnalyticsCaller,
   input: unknown,
-  opts: { now?: Date; allowChanges?: readonly string[] | null } = {},
+  opts: { now?: Date } = {},
 ): Promise<{ key: string; values: { value: string; count: number }[] }> {
-  const allow = opts.allowChanges ?? null;
+  const allow = allowedChangesOf(caller);
   const raw = (input && typeof input === "object" && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
   const { metaKey, ...filters } = raw;
   if (typeof metaKey !== "string" || !metaKey.trim()) throw badInput(resultsMessages.metaKeyRequired, "metaKey");

@@ -27,11 +27,17 @@ import type { ResultsFilters } from "./filters.js";
  * A share link's caller: the organisation of the link, no user (contract item 3). With
  * `createdByUserId` the link sees at most what its creator may see in that organisation.
  */
-export type ShareCaller = { prisma: PrismaClient; share: { organizationId: string; createdByUserId?: string | null } };
+export type ShareCaller = { prisma: PrismaClient; share: { organizationId: string; createdByUserId?: string | null; allowChanges?: readonly string[] } };
 /** Who is asking: a signed-in member (the usual DomainContext) or a share link. */
 export type AnalyticsCaller = DomainContext | ShareCaller;
 
 export const isShareCaller = (c: AnalyticsCaller): c is ShareCaller => "share" in c && !!(c as ShareCaller).share;
+
+/**
+ * What the caller may change of the filters: null for members (everything); a share link's list for
+ * its visitor, and nothing when a share caller carries none (fails closed).
+ */
+export const allowedChangesOf = (c: AnalyticsCaller): readonly string[] | null => (isShareCaller(c) ? (c.share.allowChanges ?? []) : null);
 
 export type ScopePurpose = "results" | "summary";
 
@@ -160,4 +166,14 @@ export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOp
     }
   }
   return { sql: where.join(" AND "), params, organizationId: v.organizationId, unitIds };
+}
+
+/** The surveys with responses in the scope, most answered first (at most 100): the results' and the filter bar's questions when no survey is chosen. */
+export async function surveysWithResponses(prisma: PrismaClient, v: Visibility, f: ResultsFilters): Promise<string[]> {
+  const scope = buildScope(v, f, { alias: "r" });
+  const rows = await prisma.$queryRawUnsafe<{ surveyId: string }[]>(
+    `SELECT r."surveyId", count(*) AS n FROM "Response" r WHERE ${scope.sql} GROUP BY 1 ORDER BY n DESC LIMIT 100`,
+    ...scope.params,
+  );
+  return rows.map((r) => r.surveyId);
 }

@@ -98,7 +98,7 @@ export const resultsRoutes = [
     handler: async ({ ctx, query, queryToken }) => {
       const { token: _t, ...filters } = query;
       const r = await resolveAnalyticsCaller(ctx, queryToken, filters);
-      return resultsPreflight(r.caller, r.filters, { allowChanges: r.share?.options.allowChanges ?? null });
+      return resultsPreflight(r.caller, r.filters);
     },
   }),
   defineRoute({
@@ -140,7 +140,7 @@ export const resultsRoutes = [
     handler: async ({ ctx, body, queryToken }) => {
       const { metaKey, ...filters } = body;
       const r = await resolveAnalyticsCaller(ctx, queryToken, filters);
-      return usedMetaPerKey(r.caller, { ...r.filters, metaKey }, { allowChanges: r.share?.options.allowChanges ?? null });
+      return usedMetaPerKey(r.caller, { ...r.filters, metaKey });
     },
   }),
 ];
