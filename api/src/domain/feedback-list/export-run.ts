@@ -96,7 +96,7 @@ export async function runFeedbackListFile(job: FileJob, kind: FileKind, opts: { 
   // rejection while the cursor waits) and surfacing at the end.
   let reports: Promise<void> = Promise.resolve();
   let failed: unknown;
-  const result = await writeFeedbackListFile(job.ctx.prisma, (plan, onBatch) => streamRows({ prisma: job.ctx.prisma }, plan, onBatch), spec, (pct) => {
+  const result = await writeFeedbackListFile(job.ctx.prisma, (plan, onBatch) => streamRows(job.ctx.prisma, plan, onBatch), spec, (pct) => {
     reports = reports.then(() => job.reportProgress(pct)).catch((error: unknown) => {
       failed ??= error;
     });

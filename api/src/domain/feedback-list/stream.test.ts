@@ -10,7 +10,7 @@ import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from 
 import { parseResultsFilters } from "../analytics/filters.js";
 import { responseScope } from "../analytics/scope.js";
 import { planFeedbackList } from "./query.js";
-import { countRows, streamRows } from "./stream.js";
+import { connectExportClient, countRows, streamRows, streamRowsOnClient, type OnBatch } from "./stream.js";
 
 describe.skipIf(noDatabase)("feedback list cursor stream", () => {
   let prisma: PrismaClient;
@@ -37,9 +37,21 @@ describe.skipIf(noDatabase)("feedback list cursor stream", () => {
     const scope = await responseScope(ctx, filters);
     const plan = await planFeedbackList(prisma, { organizationId: org.organization.id, scope, filters, locale: "en" });
     expect(await countRows(prisma, plan)).toBe(7);
-    for (const source of [{ prisma, config: { databaseUrl: databaseUrl ?? undefined } }, { prisma }]) {
+    // Through a connection of its own (the export process's way), then through Prisma.
+    const throughPg = async (onBatch: OnBatch) => {
+      const client = await connectExportClient(databaseUrl!);
+      try {
+        await client.query("BEGIN READ ONLY");
+        const total = await streamRowsOnClient(client, plan, onBatch, 3);
+        await client.query("COMMIT");
+        return total;
+      } finally {
+        await client.end();
+      }
+    };
+    for (const stream of [throughPg, (onBatch: OnBatch) => streamRows(prisma, plan, onBatch, 3)]) {
       const batches: string[][] = [];
-      const total = await streamRows(source, plan, async (rows) => void batches.push(rows.map((r) => r.id)), 3);
+      const total = await stream(async (rows) => void batches.push(rows.map((r) => r.id)));
       expect(total).toBe(7);
       expect(batches.map((b) => b.length)).toEqual([3, 3, 1]);
       expect(batches.flat()).toEqual([...ids].reverse());

@@ -5,8 +5,8 @@
 //
 // With a DATABASE_URL the export reads on a connection of its own through `pg` (half the cost per row
 // of going through Prisma's raw queries, and no pool connection held for minutes): in the export's
-// own process (./export-child.ts) or, with `streamRows`, in this one. The embedded database (no URL)
-// goes through the Prisma client in an interactive transaction.
+// own process (./export-child.ts). The embedded database (no URL) goes through the Prisma client in
+// an interactive transaction (`streamRows`).
 import pg from "pg";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { countQuery, normaliseRow, rowsQuery, type Db, type FeedbackListPlan, type RawRow } from "./query.js";
@@ -15,7 +15,6 @@ export const streamBatchSize = 500;
 /** An export may run long; the transaction holding the cursor must not be cut at Prisma's default 5 s. */
 const transactionTimeoutMs = 6 * 60 * 60 * 1000;
 
-export type StreamSource = { prisma: PrismaClient; config?: { databaseUrl?: string | undefined } };
 export type OnBatch = (rows: RawRow[]) => Promise<void>;
 
 export async function countRows(db: Db, plan: FeedbackListPlan): Promise<number> {
@@ -39,59 +38,42 @@ export async function connectExportClient(databaseUrl: string): Promise<pg.Clien
   return client;
 }
 
-/**
- * Runs the cursor on a pg connection already inside a transaction: calls `onBatch` with successive
- * batches of rows (newest first) until the scope is exhausted; answers the row count.
- */
-export async function streamRowsOnClient(client: pg.Client, plan: FeedbackListPlan, onBatch: OnBatch, batchSize = streamBatchSize): Promise<number> {
+/** Runs a statement on the connection holding the cursor (a pg client, or Prisma's transaction). */
+type RunSql = (text: string, values?: unknown[]) => Promise<Record<string, unknown>[]>;
+
+/** The cursor loop, once for both connections: DECLARE, FETCH batches into `onBatch`, CLOSE. */
+async function runCursor(run: RunSql, plan: FeedbackListPlan, onBatch: OnBatch, batchSize: number): Promise<number> {
   const q = rowsQuery(plan);
-  await client.query(`DECLARE feedback_list_cursor NO SCROLL CURSOR FOR ${q.text}`, q.values);
+  await run(`DECLARE feedback_list_cursor NO SCROLL CURSOR FOR ${q.text}`, q.values);
   const fetch = `FETCH ${Math.floor(batchSize)} FROM feedback_list_cursor`;
   let total = 0;
   for (;;) {
-    const { rows } = await client.query<Record<string, unknown>>(fetch);
+    const rows = await run(fetch);
     if (!rows.length) break;
     total += rows.length;
     await onBatch(rows.map(normaliseRow));
     if (rows.length < batchSize) break;
   }
-  await client.query(`CLOSE feedback_list_cursor`);
+  await run(`CLOSE feedback_list_cursor`);
   return total;
 }
 
-/** Calls `onBatch` with successive batches of rows (newest first) until the scope is exhausted; answers the row count. */
-export async function streamRows(source: StreamSource, plan: FeedbackListPlan, onBatch: OnBatch, batchSize = streamBatchSize): Promise<number> {
-  const url = source.config?.databaseUrl;
-  if (url) {
-    const client = await connectExportClient(url);
-    try {
-      await client.query("BEGIN READ ONLY");
-      const total = await streamRowsOnClient(client, plan, onBatch, batchSize);
-      await client.query("COMMIT");
-      return total;
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw error;
-    } finally {
-      await client.end().catch(() => {});
-    }
-  }
-  const q = rowsQuery(plan);
-  const fetch = `FETCH ${Math.floor(batchSize)} FROM feedback_list_cursor`;
-  let total = 0;
-  await source.prisma.$transaction(
-    async (tx) => {
-      await tx.$executeRawUnsafe(`DECLARE feedback_list_cursor NO SCROLL CURSOR FOR ${q.text}`, ...q.values);
-      for (;;) {
-        const raw = await tx.$queryRawUnsafe<Record<string, unknown>[]>(fetch);
-        if (!raw.length) break;
-        total += raw.length;
-        await onBatch(raw.map(normaliseRow));
-        if (raw.length < batchSize) break;
-      }
-      await tx.$executeRawUnsafe(`CLOSE feedback_list_cursor`);
-    },
-    { timeout: transactionTimeoutMs, maxWait: 30_000 },
-  );
-  return total;
+/**
+ * Runs the cursor on a pg connection already inside a transaction (the export's own process):
+ * calls `onBatch` with successive batches of rows (newest first) until the scope is exhausted;
+ * answers the row count.
+ */
+export function streamRowsOnClient(client: pg.Client, plan: FeedbackListPlan, onBatch: OnBatch, batchSize = streamBatchSize): Promise<number> {
+  return runCursor(async (text, values) => (await client.query<Record<string, unknown>>(text, values)).rows, plan, onBatch, batchSize);
+}
+
+/**
+ * The same through the Prisma client, in an interactive transaction (the embedded database, which
+ * has no URL for a connection of the export's own).
+ */
+export async function streamRows(prisma: PrismaClient, plan: FeedbackListPlan, onBatch: OnBatch, batchSize = streamBatchSize): Promise<number> {
+  return prisma.$transaction((tx) => runCursor((text, values = []) => tx.$queryRawUnsafe<Record<string, unknown>[]>(text, ...values), plan, onBatch, batchSize), {
+    timeout: transactionTimeoutMs,
+    maxWait: 30_000,
+  });
 }
