@@ -252,6 +252,12 @@ export async function exportFileForDownload(ctx: DomainContext, id: string, shar
 }
 
 /** Removes the organisation's expired export files (called when a new export starts). */
+/** Removes the files visitors exported through a share link (called as the link is removed; its jobs go with it). */
+export async function removeExportFilesOfLink(prisma: DomainContext["prisma"], shareTokenId: string): Promise<void> {
+  const files = await prisma.exportJob.findMany({ where: { shareTokenId, filePath: { not: null } }, select: { filePath: true } });
+  for (const f of files) if (f.filePath) await rm(f.filePath, { force: true }).catch(() => {});
+}
+
 export async function sweepExpiredExports(ctx: Pick<DomainContext, "prisma">, organizationId: string, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - exportTtlMs);
   const expired = await ctx.prisma.exportJob.findMany({

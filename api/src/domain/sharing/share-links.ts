@@ -9,7 +9,6 @@
 //   they must choose), and the link stops working when the creator leaves the organisation.
 // - The creator lists and removes their own links; organisation admins list and remove every link
 //   of the organisation. Anyone else's id: "Share link not found".
-import { rm } from "node:fs/promises";
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
 import { badInput, forbidden, notFound } from "../errors.js";
@@ -21,6 +20,7 @@ import { callerVisibility } from "../analytics/scope.js";
 import { subtreeOf } from "../user-management/manager.js";
 import { generateShareToken } from "./tokens.js";
 import { allowChangeKeys, internalPrintMarker, resolveShareScope, type ShareFilters, type ShareOptions } from "./scope.js";
+import { removeExportFilesOfLink } from "../exports/jobs.js";
 
 export const shareLinkMessages = {
   created: "Share link created",
@@ -246,8 +246,7 @@ export async function revokeShareLink(ctx: DomainContext, id: string): Promise<{
     : null;
   if (!row || isInternal(row)) throw notFound(shareLinkMessages.notFound);
   // Files visitors exported through the link go with it (their jobs are removed with the link).
-  const files = await ctx.prisma.exportJob.findMany({ where: { shareTokenId: row.id, filePath: { not: null } }, select: { filePath: true } });
-  for (const f of files) if (f.filePath) await rm(f.filePath, { force: true }).catch(() => {});
+  await removeExportFilesOfLink(ctx.prisma, row.id);
   await ctx.prisma.shareToken.deleteMany({ where: { id: row.id, ...where } });
   return { id };
 }
