@@ -1,5 +1,7 @@
 // Test and benchmark support without Vitest: free loopback ports and scratch databases on the
 // real PostgreSQL (created, migrated, dropped). The Vitest harness and the bench build on it.
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
@@ -66,3 +68,16 @@ export async function createScratchDatabase(prefix: string, adminUrl = adminData
     drop: () => adminQuery(`drop database if exists "${name}" with (force)`, adminUrl),
   };
 }
+
+/** Whether Debian's Chromium (the PDF printer) is installed. */
+export const chromiumPresent = existsSync("/usr/bin/chromium");
+
+/** Whether pdftotext (poppler-utils) is there to read a PDF back. */
+export const pdftotextPresent = (() => {
+  try {
+    execFileSync("pdftotext", ["-v"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();

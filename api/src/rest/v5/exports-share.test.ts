@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
+import { chromiumPresent, pdftotextPresent } from "../../test/support.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { apiCall } from "../../test/rest-client.js";
 import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
@@ -22,15 +23,6 @@ import { shareMessages } from "../../domain/sharing/scope.js";
 import { exportMessages } from "../../domain/exports/jobs.js";
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
-const chromiumPresent = existsSync("/usr/bin/chromium");
-const pdftotextPresent = (() => {
-  try {
-    execFileSync("pdftotext", ["-v"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 // A stand-in for the web client's print page: reads the (internal) link's defaults with the token of
 // its address, no session, prints its name, window and smiley scale, and marks itself ready.

@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
+import { chromiumPresent, pdftotextPresent } from "../../test/support.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { apiCall, apiFetch } from "../../test/rest-client.js";
 import { gql, subscribeWs } from "../../test/graphql-client.js";
@@ -18,15 +19,6 @@ import type { DomainContext } from "../../domain/context.js";
 import { exportMessages, startExport } from "../../domain/exports/jobs.js";
 import { pdfMessages } from "../../domain/exports/pdf.js";
 
-const chromiumPresent = existsSync("/usr/bin/chromium");
-const pdftotextPresent = (() => {
-  try {
-    execFileSync("pdftotext", ["-v"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 // A stand-in for the web client's results page (built by the web issue): it reads the share link's
 // defaults with the token from the address, with no session, draws them and marks itself ready.
