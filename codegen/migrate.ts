@@ -46,7 +46,7 @@ function remapFields(result: unknown): void {
 }
 
 class CatalogClient extends pg.Client {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Client.query has many overloads; this passes every one through
   override query(...args: any[]): any {
     // pg.Pool calls client.query(config, values, callback); direct callers get a promise.
     const last = args.length - 1;
@@ -57,7 +57,7 @@ class CatalogClient extends pg.Client {
         return (cb as (e: unknown, r: unknown) => unknown)(err, res);
       };
     }
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    // biome-ignore lint/suspicious/noExplicitAny: as above
     const ret = (super.query as (...a: any[]) => any)(...args);
     if (typeof cb !== "function" && ret && typeof ret.then === "function") {
       return ret.then((res: unknown) => {

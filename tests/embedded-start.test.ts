@@ -21,7 +21,7 @@ async function startServer(dataDir: string, port: number) {
     DATA_DIR: dataDir,
     DEMO_RESPONSES: "300",
     SERVE_WEB: "false",
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: "info", // the start-up lines this test reads are logged at info
   };
   const started = Date.now();
   const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["api/src/main.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });

@@ -12,6 +12,7 @@ import { buildServer } from "./server.js";
 import { createEmbeddedOidc } from "./oidc/provider.js";
 import { createAccessTokenVerifier } from "./auth/access-tokens.js";
 import { demoSignIn, seedDemoOrganization } from "./seed/demo.js";
+import { logger } from "./log.js";
 
 async function discoverJwksUri(issuer: string): Promise<string> {
   const response = await fetch(`${issuer}/.well-known/openid-configuration`);
@@ -22,7 +23,8 @@ async function discoverJwksUri(issuer: string): Promise<string> {
 }
 
 export async function start(config: Config) {
-  const log = (message: string) => console.log(`[start] ${message}`);
+  const startLog = logger(config, "start");
+  const log = (message: string) => startLog.info(message);
   let databaseUrl = config.databaseUrl;
   let embedded: Awaited<ReturnType<typeof startEmbeddedDatabase>> | undefined;
   if (!databaseUrl) {
@@ -55,9 +57,9 @@ export async function start(config: Config) {
   const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc });
   await app.listen({ port: config.port, host: config.host });
 
-  console.log(`\n  Feedback platform is ready at ${config.publicUrl}`);
-  if (config.seedDemo) console.log(`  Demo sign-in: ${demoSignIn.email} / ${demoSignIn.password}`);
-  console.log(`  GraphQL ${config.publicUrl}/graphql · REST ${config.publicUrl}/api/v5 (OpenAPI: /api/v5/openapi.json)\n`);
+  log(`Feedback platform is ready at ${config.publicUrl}`);
+  if (config.seedDemo) log(`Demo sign-in: ${demoSignIn.email} / ${demoSignIn.password}`);
+  log(`GraphQL ${config.publicUrl}/graphql · REST ${config.publicUrl}/api/v5 (OpenAPI: /api/v5/openapi.json)`);
 
   let stopping = false;
   const stop = async () => {
@@ -79,10 +81,12 @@ export async function start(config: Config) {
 try {
   await start(loadConfig());
 } catch (error) {
+  // The configuration may be what failed: this logger does not depend on it.
+  const log = logger({ logLevel: "info" }, "start", { stderr: true });
   if (error instanceof ConfigError) {
-    console.error(error.message);
+    log.fatal(error.message);
     process.exit(2);
   }
-  console.error(error);
+  log.fatal({ err: error }, "the platform did not start");
   process.exit(1);
 }

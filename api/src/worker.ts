@@ -3,6 +3,7 @@
 import { loadConfig, ConfigError } from "./config.js";
 import { createPrisma } from "./db/client.js";
 import { startJobRunner } from "./jobs/start.js";
+import { logger } from "./log.js";
 
 try {
   const config = loadConfig();
@@ -12,13 +13,14 @@ try {
   if (problems.length) throw new ConfigError(problems);
 
   const prisma = createPrisma(config.databaseUrl!, { max: 5 });
+  const log = logger(config, "worker");
   const jobs = startJobRunner({ config, prisma, runWorkers: true });
-  console.log(`[worker] running jobs from ${new URL(config.redisUrl!).host}; mail: ${config.smtpUrl ? "SMTP" : "outbox"}`);
+  log.info(`running jobs from ${new URL(config.redisUrl!).host}; mail: ${config.smtpUrl ? "SMTP" : "outbox"}`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    console.log("[worker] stopping");
+    log.info("stopping");
     await jobs.close();
     await prisma.$disconnect();
     process.exit(0);
@@ -26,10 +28,12 @@ try {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
 } catch (error) {
+  // The configuration may be what failed: this logger does not depend on it.
+  const log = logger({ logLevel: "info" }, "worker", { stderr: true });
   if (error instanceof ConfigError) {
-    console.error(error.message);
+    log.fatal(error.message);
     process.exit(2);
   }
-  console.error(error);
+  log.fatal({ err: error }, "the worker did not start");
   process.exit(1);
 }

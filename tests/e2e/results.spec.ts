@@ -61,7 +61,7 @@ test("filter, group by week, bookmark, share signed out, and export CSV, XLSX an
   const shared = await visitor.newPage();
   const bearerRequests: string[] = [];
   shared.on("request", (request) => {
-    if (request.headers()["authorization"]) bearerRequests.push(request.url());
+    if (request.headers().authorization) bearerRequests.push(request.url());
   });
   await shared.goto(link);
   await expect(shared.getByText("You are viewing shared results.")).toBeVisible();

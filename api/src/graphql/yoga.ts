@@ -12,6 +12,7 @@ import { DomainError } from "../domain/errors.js";
 import type { DomainContext } from "../domain/context.js";
 import type { Authenticator } from "../auth/authenticate.js";
 import type { Config } from "../config.js";
+import { logger } from "../log.js";
 
 export type ServerContext = {
   req?: FastifyRequest;
@@ -58,6 +59,7 @@ export function createGraphQL(deps: {
   context: (viewer: DomainContext["viewer"]) => DomainContext;
 }): YogaServerInstance<ServerContext, DomainContext> {
   const { config, authenticate } = deps;
+  const log = logger(config, "graphql");
   return createYoga<ServerContext, DomainContext>({
     schema: getProtectedSchema(),
     graphqlEndpoint: "/graphql",
@@ -99,7 +101,7 @@ export function createGraphQL(deps: {
             extensions: error.originalError.extensions,
           });
         }
-        console.error("graphql: unexpected error", error);
+        log.error({ err: error }, "unexpected error (answered as INTERNAL_SERVER_ERROR)");
         return new GraphQLError(message, { extensions: { code: "INTERNAL_SERVER_ERROR" } });
       },
     },

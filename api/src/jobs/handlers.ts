@@ -7,6 +7,7 @@ import { createEventBus, type EventBus } from "../pubsub/bus.js";
 import { runExportJob } from "../domain/exports/run.js";
 import "../domain/exports/all-producers.js";
 import type { JobHandlers, JobRunner } from "./runner.js";
+import { logger, type Log } from "../log.js";
 
 export function createJobHandlers(deps: {
   config: Config;
@@ -15,7 +16,9 @@ export function createJobHandlers(deps: {
   bus?: EventBus;
   /** The process's job runner, once it exists (a job's domain context may queue more work). */
   jobs?: () => JobRunner;
+  log?: Log;
 }): { handlers: JobHandlers; close(): void } {
+  const log = deps.log ?? logger(deps.config, "jobs");
   const mail = createMailSender(deps);
   let ownBus: EventBus | undefined;
   const bus = () => deps.bus ?? (ownBus ??= createEventBus(deps.config.redisUrl));
@@ -27,7 +30,7 @@ export function createJobHandlers(deps: {
   return {
     handlers: {
       "mail.send": (payload) => mail.send(payload),
-      "export.run": (payload) => runExportJob({ prisma: deps.prisma, config: deps.config, bus: bus(), jobs }, payload),
+      "export.run": (payload) => runExportJob({ prisma: deps.prisma, config: deps.config, bus: bus(), jobs, log }, payload),
     },
     close: () => {
       mail.close();

@@ -5,6 +5,7 @@ import type { Config } from "../config.js";
 import type { EventBus } from "../pubsub/bus.js";
 import { createJobHandlers } from "./handlers.js";
 import { createJobRunner, type JobFailure, type JobRunner, type RetryPolicy } from "./runner.js";
+import { logger, type Log } from "../log.js";
 
 export function startJobRunner(deps: {
   config: Config;
@@ -17,9 +18,12 @@ export function startJobRunner(deps: {
   removeOnClose?: boolean;
   retry?: RetryPolicy;
   onFailure?: (failure: JobFailure) => void;
+  /** Where job failures are logged; the process's "jobs" logger by default. */
+  log?: Log;
 }): JobRunner {
   let self: JobRunner | undefined;
-  const { handlers, close } = createJobHandlers({ config: deps.config, prisma: deps.prisma, bus: deps.bus, jobs: () => self! });
+  const log = deps.log ?? logger(deps.config, "jobs");
+  const { handlers, close } = createJobHandlers({ config: deps.config, prisma: deps.prisma, bus: deps.bus, jobs: () => self!, log });
   const runner = createJobRunner({
     redisUrl: deps.config.redisUrl,
     handlers,
@@ -30,9 +34,11 @@ export function startJobRunner(deps: {
     onFailure:
       deps.onFailure ??
       ((f) => {
-        if (deps.config.logLevel === "silent") return;
         const message = f.error instanceof Error ? f.error.message : String(f.error);
-        console.error(`[jobs] ${f.name} attempt ${f.attempt} failed${f.final ? " (giving up)" : ", will retry"}: ${message}`);
+        log[f.final ? "error" : "warn"](
+          { job: f.name, attempt: f.attempt, final: f.final },
+          `${f.name} attempt ${f.attempt} failed${f.final ? " (giving up)" : ", will retry"}: ${message}`,
+        );
       }),
   });
   self = {

@@ -110,7 +110,7 @@ export function renderMail(kind: MailKind, locale: string, data: Values): Render
   const template = templates[kind][language];
   const link = data.link ?? "";
   const paragraphs = template.body(data);
-  const text = paragraphs.map((p) => (p === "{link}" ? link : p)).join("\n\n") + "\n";
+  const text = `${paragraphs.map((p) => (p === "{link}" ? link : p)).join("\n\n")}\n`;
   const htmlParagraphs = paragraphs
     .map((p) =>
       p === "{link}"

@@ -74,7 +74,7 @@ builder.queryField("feedbackList", (t) =>
         // A share link's token: the argument, or the X-Share-Token header where the context carries it.
         const shareToken = ctx.viewer ? null : (args.shareToken ?? (ctx as { shareToken?: string | null }).shareToken ?? null);
         if (!ctx.viewer && !shareToken) throw unauthenticated();
-        let filters: unknown = undefined;
+        let filters: unknown ;
         if (args.filtersJson) {
           try {
             filters = JSON.parse(args.filtersJson);

@@ -23,7 +23,7 @@ describe.skipIf(!sharedUrl)("seedDemoOrganization on PostgreSQL", () => {
   let database: ScratchDatabase | undefined;
   let prisma: PrismaClient;
   let organizationId: string;
-  let logs: string[] = [];
+  const logs: string[] = [];
   let seededAt: number;
 
   beforeAll(async () => {

@@ -370,7 +370,7 @@ export function responseTimes(rnd: Random, n: number, now: number): number[] {
 export const moodWeights = [0.035, 0.06, 0.125, 0.35, 0.43];
 
 export function clamp(v: number, lo: number, hi: number): number {
-  return v < lo ? lo : v > hi ? hi : v;
+  return v < lo ? lo : Math.min(v , hi);
 }
 
 function jitter(rnd: Random, p: number): number {

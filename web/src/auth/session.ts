@@ -91,7 +91,7 @@ export function createSession(deps: SessionDeps) {
       const user = await userManager.signinRedirectCallback();
       storage.setItem(LOGGED_IN_KEY, "true");
       const returnPath = (user.state as SigninState | undefined)?.returnPath;
-      return returnPath && returnPath.startsWith("/") && !returnPath.startsWith("//") ? returnPath : "/";
+      return returnPath?.startsWith("/") && !returnPath.startsWith("//") ? returnPath : "/";
     },
     async completeSilentRenew(): Promise<void> {
       await userManager.signinSilentCallback();

@@ -2,8 +2,6 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
-import { viewerResponse } from "../test/relay";
-import { PENDING_INVITATION_KEY } from "./pendingInvitation";
 import { eventually } from "../test/eventually";
 
 const token = "a-long-invitation-token-value";

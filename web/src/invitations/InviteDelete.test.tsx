@@ -4,7 +4,7 @@ import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
 import { eventually } from "../test/eventually";
-import { inviteUnitId, invitesAnswer } from "../test/fixtures/invites";
+import { invitesAnswer } from "../test/fixtures/invites";
 
 describe("/settings/user-management/invites", { timeout: 30_000 }, () => {
   beforeEach(() => toasts.clear());

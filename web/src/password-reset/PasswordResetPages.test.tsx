@@ -39,7 +39,7 @@ describe("password reset pages", () => {
   });
 
   it("/reset-password checks the strong-password rule and the confirmation before posting", async () => {
-    const { rest } = renderApp("/reset-password?token=" + TOKEN, {});
+    const { rest } = renderApp(`/reset-password?token=${TOKEN}`, {});
     const password = await screen.findByLabelText("New password");
     fireEvent.change(password, { target: { value: "weak" } });
     fireEvent.change(screen.getByLabelText("Confirm the new password"), { target: { value: "weak2" } });
@@ -57,7 +57,7 @@ describe("password reset pages", () => {
   });
 
   it("/reset-password shows the server's message for a used or expired link, with a way to ask again", async () => {
-    const { rest } = renderApp("/reset-password?token=" + TOKEN, {});
+    const { rest } = renderApp(`/reset-password?token=${TOKEN}`, {});
     const message = "This password reset link is invalid, already used or expired. Ask for a new link.";
     rest.request.mockImplementation((async (path: string) => {
       if (path === "/user/reset-password/confirm") throw new ApiError(message, 400, { error: message, field: "token" });

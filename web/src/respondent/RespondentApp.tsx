@@ -249,7 +249,10 @@ export function RespondentApp({ survey, mode, initialLanguage, queue, onLanguage
           </form>
         ) : null}
         {secondsLeft !== null ? (
-          <button type="button" className="r-timeout" onClick={() => (lastActivity.current = Date.now(), setSecondsLeft(null))}>
+          <button type="button" className="r-timeout" onClick={() => {
+              lastActivity.current = Date.now();
+              setSecondsLeft(null);
+            }}>
             <Trans>Returning to the start in {secondsLeft} s. Tap to continue.</Trans>
           </button>
         ) : null}

@@ -136,7 +136,7 @@ describe("/results", { timeout: 60_000 }, () => {
   });
 
   it("reads the filters from the address into the queries, and writes applied filters back (group by week)", async () => {
-    const { requests, router } = render("/results?preset=last30Days&survey=" + id(10) + "&stack=1", memberHandlers());
+    const { requests, router } = render(`/results?preset=last30Days&survey=${id(10)}&stack=1`, memberHandlers());
     // The first render compiles the lazy chart modules: allow for a loaded machine.
     await eventually(() => screen.getByRole("figure", { name: "Word cloud" }), 25_000);
     expect(filtersOf(requests, "TextAnalyticsPanelQuery")[0]).toMatchObject({

@@ -9,7 +9,7 @@ export interface FormGuardOptions {
   dirty: boolean;
   valid: boolean;
   /** Saves the form; resolve false (or throw) when saving failed, so the person stays. */
-  save: () => Promise<boolean | void>;
+  save: () => Promise<boolean | undefined>;
 }
 
 /**

@@ -55,7 +55,12 @@ export function TeamNode({
   const below = new Set<string>([unit.id]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const u of units) if (u.parentId && below.has(u.parentId) && !below.has(u.id)) (below.add(u.id), (grew = true));
+    for (const u of units) {
+      if (u.parentId && below.has(u.parentId) && !below.has(u.id)) {
+        below.add(u.id);
+        grew = true;
+      }
+    }
   }
   const targets = units.filter((u) => !below.has(u.id) && editable.has(u.id));
   const messages = { success: t`Saved`, fallbackError: t`Something went wrong` };

@@ -240,7 +240,7 @@ export function parseResultsFilters(input: unknown, defaults: { utcOffset?: numb
     groupBy,
     groupByMetaKey: groupBy === "metadata" ? (f.groupByMetaKey ?? null) : null,
     restrictByAnswer,
-    metaDataMatch: f.metaDataMatch && f.metaDataMatch.items.length ? { items: f.metaDataMatch.items, strict: f.metaDataMatch.strict ?? false } : null,
+    metaDataMatch: f.metaDataMatch?.items.length ? { items: f.metaDataMatch.items, strict: f.metaDataMatch.strict ?? false } : null,
     hiddenFromToken: f.hiddenFromToken ?? [],
     feedbackListHiddenColumns: f.feedbackListHiddenColumns ?? [],
     options: {

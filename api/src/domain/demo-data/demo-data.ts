@@ -65,7 +65,6 @@ export type DemoDataResult = {
 };
 
 const newId = () => randomBytes(12).toString("hex");
-const json = (v: unknown) => v as Prisma.InputJsonValue;
 const marker = { path: ["demoData"], equals: true } as const;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 

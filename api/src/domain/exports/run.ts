@@ -7,6 +7,7 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Config } from "../../config.js";
 import type { EventBus } from "../../pubsub/bus.js";
 import type { JobRunner } from "../../jobs/runner.js";
+import type { Log } from "../../log.js";
 import { DomainError } from "../errors.js";
 import { loadViewer } from "../viewer.js";
 import { exportDirectory, exportFilePath, exportMessages, statusEvent, takeInlineProducer } from "./jobs.js";
@@ -18,6 +19,8 @@ export type ExportRunDeps = {
   bus: EventBus;
   /** The process's job runner (a producer's domain context may queue work). */
   jobs: () => JobRunner;
+  /** Where a failure's cause is logged (the person sees only the message). */
+  log?: Log;
 };
 
 /** Progress is stored and pushed at most this often (and always at 100). */
@@ -26,13 +29,13 @@ const progressIntervalMs = 200;
 export async function runExportJob(deps: ExportRunDeps, payload: { exportJobId: string; producer: string }): Promise<void> {
   const { prisma, config, bus } = deps;
   const job = await prisma.exportJob.findUnique({ where: { id: payload.exportJobId } });
-  if (!job || job.status !== "generating") return;
+  if (job?.status !== "generating") return;
   const failedMessage = job.kind === "pdf" ? exportMessages.pdfFailed : exportMessages.fileFailed;
 
   const publish = (row: Parameters<typeof statusEvent>[0]) => bus.publish("export:status", row.id, statusEvent(row));
   const fail = async (message: string, cause?: unknown) => {
-    if (cause !== undefined && config.logLevel !== "silent") {
-      console.error(`[exports] ${job.kind} export ${job.id} failed:`, cause instanceof Error ? cause.message : cause);
+    if (cause !== undefined) {
+      deps.log?.error({ err: cause, exportJobId: job.id, kind: job.kind }, `${job.kind} export ${job.id} failed`);
     }
     const row = await prisma.exportJob.update({
       where: { id: job.id },

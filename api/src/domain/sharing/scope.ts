@@ -111,7 +111,7 @@ export async function resolveShareScopeById(
 }
 
 async function scopeOfLink(prisma: PrismaClient, row: ShareToken | null, visitorFilters: ShareFilters | null | undefined, opts: { now?: Date }): Promise<ShareScope> {
-  if (!row || !row.createdByUserId) throw invalid();
+  if (!row?.createdByUserId) throw invalid();
   const now = opts.now ?? new Date();
   if (row.expiredAt && row.expiredAt.getTime() <= now.getTime()) throw new DomainError("GONE", shareMessages.expired);
   const creator = await prisma.membership.findFirst({

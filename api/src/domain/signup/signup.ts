@@ -199,7 +199,7 @@ export async function verifySignupToken(ctx: DomainContext, rawToken: unknown): 
     where: { tokenHash: hashToken(token) },
     select: { id: true, email: true, type: true, userId: true, organizationId: true, emailVerifiedAt: true, updatedAt: true },
   });
-  if (!signup || !signup.userId) throw badInput(signupMessages.invalidVerificationLink, "signupToken");
+  if (!signup?.userId) throw badInput(signupMessages.invalidVerificationLink, "signupToken");
   if (signup.emailVerifiedAt) throw conflict(signupMessages.alreadyVerified, "signupToken");
   if (Date.now() - signup.updatedAt.getTime() > verificationLinkDays * dayMs) {
     throw badInput(signupMessages.invalidVerificationLink, "signupToken");

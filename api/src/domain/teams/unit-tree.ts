@@ -214,7 +214,7 @@ export async function saveUnitTree(ctx: DomainContext, input: { tree: unknown; o
   // creator's first existing ancestor).
   const existingAncestor = (id: string | null): string | null => {
     let current = id;
-    while (current && current.startsWith("new:")) {
+    while (current?.startsWith("new:")) {
       const op = ops.find((o) => o.kind === "create" && o.tempId === current);
       current = op ? op.parent : null;
     }

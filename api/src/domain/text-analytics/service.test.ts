@@ -206,7 +206,7 @@ describe.skipIf(noDatabase)("textAnalytics", () => {
       const gone = await ask({ q: s.questions.text.id, token: expired });
       expect(gone.data).toBeNull();
       expect(gone.errors?.[0]?.message).toBe("This share link has expired");
-      const tampered = await ask({ q: s.questions.text.id, token: small.slice(0, -2) + "xx" });
+      const tampered = await ask({ q: s.questions.text.id, token: `${small.slice(0, -2)}xx` });
       expect(tampered.errors?.[0]?.message).toBe("This share link is invalid or has been removed");
     });
   });

@@ -18,7 +18,7 @@ export function clauses(text: string): string[][] {
   return text
     .normalize("NFC")
     .toLowerCase()
-    .split(/[.!?;:,()\[\]{}"“”«»\n\r\t]+|\s[-–—]\s/u)
+    .split(/[.!?;:,()[\]{}"“”«»\n\r\t]+|\s[-–—]\s/u)
     .map((clause) => clause.match(/\p{L}[\p{L}\p{M}]*(?:['’]\p{L}+)*/gu) ?? [])
     .filter((words) => words.length > 0);
 }

@@ -10,7 +10,7 @@ type Db = Pick<PrismaClient, "organization" | "membership" | "invite">;
 
 /** Serialises seat-taking writes of one organisation inside a transaction (two admins at once). */
 export async function lockSeats(db: Pick<PrismaClient, "$queryRaw">, organizationId: string): Promise<void> {
-  await db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${"seats:" + organizationId}))::text`;
+  await db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`seats:${organizationId}`}))::text`;
 }
 
 export async function seatsInUse(db: Db, organizationId: string, now = new Date()): Promise<number> {

@@ -62,7 +62,7 @@ export async function registerWidgetRoutes(
   let cached: { mtimeMs: number; body: Buffer; etag: string } | undefined;
   app.get("/widget.js", async (request, reply) => {
     reply.header("access-control-allow-origin", "*").header("cross-origin-resource-policy", "cross-origin");
-    let info;
+    let info: Awaited<ReturnType<typeof stat>>;
     try {
       info = await stat(widgetFile);
     } catch {

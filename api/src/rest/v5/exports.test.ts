@@ -3,7 +3,6 @@
 // the spec's message, other people's and organisations' ids, and exportStatusChanged pushing
 // generating → finished with progress over graphql-ws.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { execFileSync } from "node:child_process";
 import os from "node:os";

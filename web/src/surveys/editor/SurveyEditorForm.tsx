@@ -86,7 +86,6 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
 
   const [editing, setEditing] = useState(saved.languages[0] ?? "en");
   const language = draft.languages.includes(editing) ? editing : (draft.languages[0] ?? "en");
-  const defaultLanguage = draft.languages[0] ?? "en";
   const [saving, setSaving] = useState(false);
   const [serverError, setServerError] = useState<{ message: string; question: number | null } | null>(null);
   const [createdId, setCreatedId] = useState<string | null>(null);

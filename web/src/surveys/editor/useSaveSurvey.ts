@@ -42,8 +42,11 @@ export function useSaveSurvey() {
         () =>
           new Promise<SaveOutcome>((resolve) => {
             const onError = (error: unknown) => resolve(failure(error));
-            const onErrors = (errors: ReadonlyArray<{ message: string }> | null | undefined) =>
-              errors?.length ? (resolve({ ok: false, message: errors.map((e) => e.message).join("\n") }), true) : false;
+            const onErrors = (errors: ReadonlyArray<{ message: string }> | null | undefined) => {
+              if (!errors?.length) return false;
+              resolve({ ok: false, message: errors.map((e) => e.message).join("\n") });
+              return true;
+            };
             if (surveyId)
               update({
                 variables: { id: surveyId, input },
