@@ -42,6 +42,7 @@ const environmentSchema = z.object({
   SERVE_WEB: booleanFlag.default(true),
   RUN_WORKERS: booleanFlag.default(true),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export type Config = {
@@ -74,6 +75,8 @@ export type Config = {
   runWorkers: boolean;
   /** The Chromium that prints results PDFs (docs/sharing-and-exports.md); PDF exports fail clearly without it. */
   chromiumPath: string;
+  /** The bearer token that reads /metrics from anywhere; without it only loopback may (docs/operations.md). */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -124,6 +127,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     serveWeb: e.SERVE_WEB,
     runWorkers: e.RUN_WORKERS,
     chromiumPath: e.CHROMIUM_PATH,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -19,6 +19,7 @@ import { v5Routes } from "./rest/v5/index.js";
 import { logoMaxBytes } from "./domain/organization/logo.js";
 import { registerWidgetRoutes } from "./rest/public/widget.js";
 import { publicPrefix, registerPublicRoutes } from "./rest/public/index.js";
+import { registerOps } from "./observability/ops.js";
 
 export const apiPrefix = "/api/v5";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -50,7 +51,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const authenticate = createAuthenticator({ prisma, verifyAccessToken: deps.verifyAccessToken });
   const context = (viewer: DomainContext["viewer"]): DomainContext => ({ prisma, bus, jobs, config, viewer });
 
-  app.get("/healthz", async () => ({ status: "ok" }));
+  // /livez, /healthz (readiness) and /metrics, and the request metrics hook (before every route).
+  registerOps(app, { config, prisma, jobs });
 
   app.get("/client-config.json", async () => ({
     oidcAuthority: config.oidc.externalIssuer ?? deps.oidc?.issuer ?? `${config.publicUrl}/oidc`,

@@ -1,6 +1,6 @@
 // Issue "foundation", item 11: what our layers cost per request. Requests per second of
 // GET /api/v5/user and of the GraphQL viewer query, as a ratio to a bare fastify route answering a
-// constant, measured in the same run with the same load. Also GET /healthz on the real server
+// constant, measured in the same run with the same load. Also GET /livez on the real server
 // (fastify with our plugins, no authentication, no database) and GET /api/v5/user with an API key.
 import { randomBytes } from "node:crypto";
 import { signInWithPassword } from "../../tests/helpers/oidc-login.js";
@@ -75,8 +75,8 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
           expect: (s, b) => (s === 200 && b === '{"ok":true}' ? undefined : "unexpected answer"),
         },
         {
-          figure: "GET /healthz (our server, no auth, no DB)",
-          target: { url: `${api.baseUrl}/healthz` },
+          figure: "GET /livez (our server, no auth, no DB)",
+          target: { url: `${api.baseUrl}/livez` },
           expect: (s) => (s === 200 ? undefined : "unexpected status"),
         },
         {

@@ -21,6 +21,8 @@ export type JobHandlers = { [N in JobName]: (payload: JobPayloads[N], info: { at
 export type RetryPolicy = { attempts: number; backoffMs: number };
 export const defaultRetryPolicy: RetryPolicy = { attempts: 3, backoffMs: 1_000 };
 
+export type JobCounts = { waiting: number; active: number; delayed: number; failed: number };
+
 export type JobFailure = { name: string; attempt: number; final: boolean; error: unknown };
 
 export interface JobRunner {
@@ -28,6 +30,11 @@ export interface JobRunner {
   enqueue<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<void>;
   /** Resolves once no job is waiting, running or waiting for a retry (tests and shutdown). */
   idle(timeoutMs?: number): Promise<void>;
+  /**
+   * Jobs by state, for /metrics: waiting (queued, not started), active (running), delayed (waiting
+   * for a retry), failed (given up, kept by BullMQ; the in-process runner keeps none).
+   */
+  counts?(): Promise<JobCounts>;
   close(): Promise<void>;
 }
 
@@ -68,6 +75,8 @@ function createInProcessRunner(options: JobRunnerOptions): JobRunner {
   const retry = options.retry ?? defaultRetryPolicy;
   const timers = new Set<NodeJS.Timeout>();
   let pending = 0;
+  let queued = 0;
+  let active = 0;
   let closed = false;
   const idleWaiters: (() => void)[] = [];
   const settle = () => {
@@ -76,7 +85,9 @@ function createInProcessRunner(options: JobRunnerOptions): JobRunner {
   };
 
   const attempt = (name: string, payload: unknown, n: number) => {
-    dispatch(options.handlers, name, payload, n).then(settle, (error: unknown) => {
+    active++;
+    const done = dispatch(options.handlers, name, payload, n).finally(() => void active--);
+    done.then(settle, (error: unknown) => {
       const final = n >= retry.attempts || closed;
       options.onFailure?.({ name, attempt: n, final, error });
       if (final) return settle();
@@ -95,7 +106,14 @@ function createInProcessRunner(options: JobRunnerOptions): JobRunner {
       // A copy through JSON, as through Redis: a job never shares objects with its caller.
       const copy = JSON.parse(JSON.stringify(payload)) as unknown;
       pending++;
-      setImmediate(() => attempt(name, copy, 1));
+      queued++;
+      setImmediate(() => {
+        queued--;
+        attempt(name, copy, 1);
+      });
+    },
+    async counts() {
+      return { waiting: queued, active, delayed: timers.size, failed: 0 };
     },
     async idle(timeoutMs = 30_000) {
       if (pending === 0) return;
@@ -160,6 +178,10 @@ function createRedisRunner(options: JobRunnerOptions & { redisUrl: string }): Jo
         if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
         await sleep(50);
       }
+    },
+    async counts() {
+      const c = await queue.getJobCounts("waiting", "prioritized", "active", "delayed", "failed");
+      return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0 };
     },
     async close() {
       await worker?.close();

@@ -45,6 +45,7 @@ export function startJobRunner(deps: {
     mode: runner.mode,
     enqueue: (name, payload) => runner.enqueue(name, payload),
     idle: (timeoutMs) => runner.idle(timeoutMs),
+    counts: () => runner.counts!(),
     close: async () => {
       await runner.close();
       close();
