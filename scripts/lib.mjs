@@ -19,14 +19,39 @@ export function run(command, args, opts = {}) {
   });
 }
 
-/** Installs the npm packages when node_modules is missing or older than package-lock.json. */
+const sha256 = (text) => createHash("sha256").update(text).digest("hex");
+
+/**
+ * What an install depends on: the lock file's content, the dependency fields of package.json and
+ * Node's module ABI (native modules such as argon2 are built for it). Content, not mtimes: a
+ * checkout or a `touch` that changes nothing does not reinstall.
+ */
+export function dependenciesFingerprint() {
+  const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
+  const fields = ["dependencies", "devDependencies", "optionalDependencies", "overrides", "allowScripts"].map((k) => pkg[k] ?? null);
+  return sha256(`${process.versions.modules}\n${JSON.stringify(fields)}\n${readFileSync(path.join(root, "package-lock.json"), "utf8")}`);
+}
+
+const installStamp = path.join(root, "node_modules/.install-stamp");
+
+/** Installs the npm packages when node_modules is missing or was installed from another lock file. */
 export async function ensureDependencies() {
   const lock = path.join(root, "package-lock.json");
   const installed = path.join(root, "node_modules/.package-lock.json");
-  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return false;
+  const fingerprint = dependenciesFingerprint();
+  if (existsSync(installed)) {
+    if (existsSync(installStamp)) {
+      if (readFileSync(installStamp, "utf8") === fingerprint) return false;
+    } else if (statSync(installed).mtimeMs >= statSync(lock).mtimeMs) {
+      // Installed before the stamp existed: trust npm's own record (newer than the lock), and stamp it.
+      writeFileSync(installStamp, fingerprint);
+      return false;
+    }
+  }
   console.log("[setup] installing npm packages…");
   // `npm install`, not `npm ci`: see .ci/run (a registry without every optional platform build).
   await run("npm", ["install", "--no-audit", "--no-fund"]);
+  writeFileSync(installStamp, fingerprint);
   return true;
 }
 
@@ -40,7 +65,7 @@ function* walk(dir) {
   }
 }
 
-/** A fingerprint of everything the generators and the web build read. */
+/** A fingerprint of everything the generators and the web build read: paths and contents (not mtimes). */
 export function buildInputsFingerprint() {
   const hash = createHash("sha256");
   const inputs = [
@@ -55,8 +80,7 @@ export function buildInputsFingerprint() {
   for (const file of inputs) {
     const full = path.join(root, file);
     if (!existsSync(full)) continue;
-    const s = statSync(full);
-    hash.update(`${file}:${s.size}:${s.mtimeMs}\n`);
+    hash.update(`${file}:${sha256(readFileSync(full))}\n`);
   }
   return hash.digest("hex");
 }

@@ -14,7 +14,6 @@
 // changes, its creator, hideTimestamps, hideResultsIfLessThan and smileyScale).
 import { existsSync } from "node:fs";
 import { z } from "zod";
-import { chromium } from "playwright-core";
 import type { DomainContext } from "../context.js";
 import { DomainError } from "../errors.js";
 import { parseInput } from "../validation.js";
@@ -104,6 +103,8 @@ async function producePdf(job: ExportProducerJob): Promise<void> {
     select: { id: true },
   });
   await job.reportProgress(5);
+  // Loaded on first use: playwright-core takes over a second to import, which every start would pay.
+  const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
   try {
     await job.reportProgress(15);

@@ -3,7 +3,6 @@
 // (rows are committed to the zip stream as they come; no shared-strings table), fed from the database
 // cursor. Numeric answers (smiley, NPS, slider) are numeric cells. Lean on purpose: the export
 // process (./export-child.ts) loads it.
-import ExcelJS from "exceljs";
 import { formatRow, headerOf, type FeedbackListPlan } from "./query.js";
 import type { RowSource } from "./export-file.js";
 
@@ -11,6 +10,8 @@ export const sheetName = "Feedback";
 
 /** Writes the plan's rows from `rows` to `outputPath`; answers the row count. */
 export async function writeXlsx(plan: FeedbackListPlan, rows: RowSource, outputPath: string, onRows: (n: number) => void): Promise<number> {
+  // Loaded on first use: exceljs takes about a second to import, which every start would pay.
+  const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: outputPath, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
   const header = sheet.addRow(headerOf(plan));
