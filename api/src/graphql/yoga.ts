@@ -12,7 +12,7 @@ import { DomainError } from "../domain/errors.js";
 import type { DomainContext } from "../domain/context.js";
 import type { Authenticator } from "../auth/authenticate.js";
 import type { Config } from "../config.js";
-import { logger } from "../log.js";
+import { logger, type Log } from "../log.js";
 
 export type ServerContext = {
   req?: FastifyRequest;
@@ -53,6 +53,19 @@ function toGraphQLError(error: unknown): GraphQLError | undefined {
   return undefined;
 }
 
+/**
+ * Yoga's own messages through the process logger (yoga's default writes with console.*): its
+ * warnings and errors; its debug and info lines were never shown and are not now.
+ */
+function yogaLogger(log: Log) {
+  const write = (level: "warn" | "error") => (...args: unknown[]) => {
+    const [first, ...rest] = args;
+    if (first instanceof Error) log[level]({ err: first, ...(rest.length ? { details: rest } : {}) }, first.message);
+    else log[level](rest.length ? { details: rest } : {}, String(first));
+  };
+  return { debug: () => {}, info: () => {}, warn: write("warn"), error: write("error") };
+}
+
 export function createGraphQL(deps: {
   config: Config;
   authenticate: Authenticator;
@@ -64,7 +77,7 @@ export function createGraphQL(deps: {
     schema: getProtectedSchema(),
     graphqlEndpoint: "/graphql",
     graphiql: config.env !== "production",
-    logging: config.logLevel === "silent" ? false : "warn",
+    logging: yogaLogger(log),
     landingPage: false,
     plugins: [
       maxDepthPlugin({ n: config.graphql.maxDepth, ignoreIntrospection: true, exposeLimits: true }),
