@@ -1,6 +1,6 @@
 // `npm start`: install what is missing, generate, build the web client, then run the server
 // (which migrates, seeds the demo organisation on first start and serves everything on PORT).
-import { bin, ensureBuilt, ensureDependencies, root } from "./lib.mjs";
+import { ensureBuilt, ensureDependencies, root } from "./lib.mjs";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
@@ -29,6 +29,7 @@ function installChromiumInBackground() {
 await ensureDependencies();
 await ensureBuilt();
 installChromiumInBackground();
-const server = spawn(bin("tsx"), ["api/src/main.ts"], { cwd: root, stdio: "inherit" });
+// Node with tsx as a loader, not the tsx command (which starts a second Node process to run it).
+const server = spawn(process.execPath, ["--import", "tsx", "api/src/main.ts"], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
