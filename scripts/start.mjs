@@ -4,6 +4,7 @@ import { ensureBuilt, ensureDependencies, root } from "./lib.mjs";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
+import { constants } from "node:os";
 
 /**
  * PDF exports print the results page in Debian's Chromium. When it is missing and this machine can
@@ -32,4 +33,5 @@ installChromiumInBackground();
 // Node with tsx as a loader, not the tsx command (which starts a second Node process to run it).
 const server = spawn(process.execPath, ["--import", "tsx", "api/src/main.ts"], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code) => process.exit(code ?? 0));
+// A server killed by a signal is a failure (128 + the signal's number, as a shell reports it), not 0.
+server.on("exit", (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
