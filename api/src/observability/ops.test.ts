@@ -3,6 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Fastify, { type FastifyInstance } from "fastify";
 import { randomBytes } from "node:crypto";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { loadConfig } from "../config.js";
 import { createPrisma } from "../db/client.js";
 import { createJobRunner, type JobRunner } from "../jobs/runner.js";
@@ -20,7 +23,10 @@ function parsePrometheus(text: string): { samples: Sample[]; types: Map<string, 
   const samples: Sample[] = [];
   const types = new Map<string, string>();
   const name = "[a-zA-Z_:][a-zA-Z0-9_:]*";
-  const sampleLine = new RegExp(`^(${name})(?:\\{(.*)\\})? (-?(?:[0-9.]+(?:e[+-]?[0-9]+)?|NaN|\\+Inf|-Inf))(?: -?[0-9]+)?$`);
+  const sampleLine = new RegExp(`^(${name})(?:\\{(.*)\\})? (\\S+)(?: -?[0-9]+)?$`);
+  // Values as Prometheus reads them (Go's ParseFloat): decimal or exponent numbers, and NaN and
+  // ±Inf in any case (prom-client writes an empty event-loop histogram's mean as "Nan").
+  const value = /^(?:[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]+)?|nan|[+-]?inf(?:inity)?)$/i;
   const label = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"(?:,|$)/y;
   for (const line of text.split("\n")) {
     if (line === "") continue;
@@ -35,7 +41,7 @@ function parsePrometheus(text: string): { samples: Sample[]; types: Map<string, 
       continue;
     }
     const m = sampleLine.exec(line);
-    if (!m) throw new Error(`bad sample line: ${line}`);
+    if (!m || !value.test(m[3]!)) throw new Error(`bad sample line: ${line}`);
     const labels: Record<string, string> = {};
     if (m[2]) {
       label.lastIndex = 0;
@@ -45,7 +51,8 @@ function parsePrometheus(text: string): { samples: Sample[]; types: Map<string, 
         labels[l[1]!] = l[2]!;
       }
     }
-    samples.push({ name: m[1]!, labels, value: Number(m[3]) });
+    const v = m[3]!.toLowerCase().replace(/inity$/, "");
+    samples.push({ name: m[1]!, labels, value: v === "nan" ? Number.NaN : v.endsWith("inf") ? (v.startsWith("-") ? -Infinity : Infinity) : Number(v) });
   }
   return { samples, types };
 }
@@ -70,6 +77,26 @@ describe.skipIf(noDatabase)("operations endpoints on the real server", () => {
     const health = await fetch(`${t.baseUrl}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: "ok", checks: { database: "ok", redis: redisUrl ? "ok" : "not configured" } });
+  });
+
+  it("/metrics counts the web client's static files as one route", async () => {
+    const webRoot = await mkdtemp(path.join(tmpdir(), "ops-web-"));
+    try {
+      await mkdir(path.join(webRoot, "assets"));
+      await writeFile(path.join(webRoot, "index.html"), "<!doctype html><title>app</title>");
+      for (const name of ["a-1.js", "b-2.js"]) await writeFile(path.join(webRoot, "assets", name), "void 0");
+      const web = await startTestApp({ env: { SERVE_WEB: "true" }, webRoot });
+      try {
+        for (const name of ["a-1.js", "b-2.js"]) expect((await fetch(`${web.baseUrl}/assets/${name}`)).status).toBe(200);
+        const { samples } = parsePrometheus(await (await fetch(`${web.baseUrl}/metrics`)).text());
+        expect(find(samples, "http_request_duration_seconds_count", { route: "/assets/*", status_code: "200" })[0]?.value).toBe(2);
+        expect(samples.some((s) => s.labels.route?.includes("a-1.js"))).toBe(false);
+      } finally {
+        await web.close();
+      }
+    } finally {
+      await rm(webRoot, { recursive: true, force: true });
+    }
   });
 
   it("/metrics counts requests by route pattern and status, without ids", async () => {

@@ -140,7 +140,9 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
 
   app.addHook("onResponse", async (request: FastifyRequest, reply: FastifyReply) => {
     // The route's pattern, never the raw URL (ids would make a series per survey and reveal them).
-    const route = request.routeOptions.url ?? "unmatched";
+    // The web client's static files are routes of their own, one per hashed file: one series for all.
+    const pattern = request.routeOptions.url ?? "unmatched";
+    const route = pattern.startsWith("/assets/") ? "/assets/*" : pattern;
     requestDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
 
