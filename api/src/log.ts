@@ -1,7 +1,7 @@
 // The process's logger: pino (what fastify logs with), one JSON line per event, at LOG_LEVEL. The
 // HTTP server logs through its own `app.log` (the same library and format); code that runs outside
 // a request (start-up, the worker process, job failures) takes a logger from here. Production code
-// never writes with console.* (biome.json: noConsole).
+// never writes with console.* (biome.jsonc: noConsole).
 import { pino, type Logger } from "pino";
 import type { Config } from "./config.js";
 
