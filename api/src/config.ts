@@ -36,6 +36,7 @@ const environmentSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   SEED_DEMO: booleanFlag.default(true),
   DEMO_RESPONSES: z.coerce.number().int().min(0).max(5_000_000).default(10_000),
+  DEMO_RESPONSES_UNTIL: z.iso.datetime({ offset: true }).transform((v) => new Date(v)).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(50_000),
@@ -67,6 +68,8 @@ export type Config = {
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
   seedDemo: boolean;
   demoResponses: number;
+  /** The end of the demo responses' 90-day window; undefined: the time of seeding. */
+  demoResponsesUntil: Date | undefined;
   logLevel: string;
   graphql: { maxDepth: number; maxCost: number };
   serveWeb: boolean;
@@ -119,6 +122,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
     seedDemo: e.SEED_DEMO,
     demoResponses: e.DEMO_RESPONSES,
+    demoResponsesUntil: e.DEMO_RESPONSES_UNTIL,
     logLevel: e.LOG_LEVEL,
     graphql: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxCost: e.GRAPHQL_MAX_COST },
     serveWeb: e.SERVE_WEB,

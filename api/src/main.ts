@@ -39,7 +39,7 @@ export async function start(config: Config) {
   // results series answered with another query's rows). No statements prepared by name either.
   const prisma = createPrisma(databaseUrl, { max: embedded ? 1 : 10, namedStatements: !embedded });
   if (config.seedDemo) {
-    await seedDemoOrganization(prisma, { responses: config.demoResponses, log });
+    await seedDemoOrganization(prisma, { responses: config.demoResponses, responsesUntil: config.demoResponsesUntil, log });
   }
   const bus = createEventBus(config.redisUrl);
   const jobs = startJobRunner({ config, prisma, bus });
