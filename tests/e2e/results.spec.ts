@@ -3,6 +3,7 @@
 // the visitor picks a survey from the link's choices and exports the link's rows as CSV), and
 // export CSV, XLSX and PDF, opening each file to check what is inside.
 import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -36,9 +37,9 @@ async function respondNow(request: APIRequestContext, touchpointName: string): P
   const value = first.type === "nps" ? 9 : first.type === "smiley" ? (first.options.buttons ?? 5) - 1 : null;
   expect(value, `first question of ${touchpointName} is a smiley or NPS question`).not.toBeNull();
   const answer = await request.post(`/r/${touchpoint!.id}/responses`, {
-    data: { idempotencyKey: `results-e2e-${touchpointName}-${Date.now()}`, surveyId: survey.survey.id, language: "en", answers: [{ questionId: first.id, value }] },
+    data: { idempotencyKey: `results-e2e-${randomUUID()}`, surveyId: survey.survey.id, language: "en", answers: [{ questionId: first.id, value }] },
   });
-  expect(answer.status()).toBe(201);
+  expect(answer.status(), await answer.text()).toBe(201);
   return (await answer.json()).responseId as string;
 }
 
@@ -100,6 +101,9 @@ test("filter, group by week, bookmark, share signed out, and export CSV, XLSX an
   await expect(shared).toHaveURL(/[?&]survey=[0-9a-f]{24}/);
   await expect(shared).toHaveURL(/[?&]token=/);
   await expect(visitorFilters.locator("summary", { hasText: "Surveys:" })).toContainText("1 selected");
+  // The results on screen are the picked survey's: its first question, none of another survey's.
+  await expect(shared.getByRole("heading", { name: "How was your shopping experience?" })).toBeVisible();
+  await expect(shared.getByRole("heading", { name: "How satisfied are you with the help you received?" })).toHaveCount(0);
   await expect(shared.getByRole("figure").first()).toBeVisible();
   // Touchpoints are not the visitor's to change: none listed.
   await visitorFilters.locator("summary", { hasText: "Touchpoints:" }).click();
