@@ -242,6 +242,8 @@ export const routeDefs: RouteDef[] = [
       { path: "contactLists/:id/edit", title: msg`Edit contact list` },
       { path: "contactLists/:id/pagination", title: msg`Contact list messages` },
       { path: "contactLists/blockList", title: msg`Block list` },
+      // Designed here (spec 001 §1, §2 "legacy plugins" in the touchpoint lists, no route named): docs/touchpoints.md
+      { path: "legacy-plugins", title: msg`Legacy web plugins`, screen: () => import("./touchpoints/LegacyPluginsPage") },
     ],
   },
   {
