@@ -1,9 +1,12 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { configure, act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
 import { invitesAnswer } from "../test/fixtures/invites";
+
+// The first render compiles the lazy screen; on a loaded machine that takes seconds.
+configure({ asyncUtilTimeout: 15_000 });
 
 const INVITE_ID = "65a1b2c3d4e5f60718293bbb";
 const PATH = `/settings/user-management/invites/${INVITE_ID}`;

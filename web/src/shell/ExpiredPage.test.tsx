@@ -1,8 +1,11 @@
-import { screen, within } from "@testing-library/react";
+import { configure, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse, type ViewerFixture } from "../test/relay";
 import { accountWarning, warningAction } from "./accountWarning";
+
+// The first render compiles the lazy screen; on a loaded machine that takes seconds.
+configure({ asyncUtilTimeout: 15_000 });
 
 describe("accountWarning: one warning for the organisation's state (spec 000 §4, §8)", () => {
   const state = (billingStatus: string, dashboardLocked = false, trialDaysLeft: number | null = null) => ({ billingStatus, dashboardLocked, trialDaysLeft });

@@ -1,8 +1,11 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { configure, act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
+
+// The first render compiles the lazy screen; on a loaded machine that takes seconds.
+configure({ asyncUtilTimeout: 15_000 });
 
 const HQ = "65a1b2c3d4e5f60718290001";
 const STORES = "65a1b2c3d4e5f60718290002";
