@@ -40,6 +40,8 @@ export interface RouteMeta {
   componentPage: boolean;
   /** A named route (spec 001: CustomerJourneyBuilder.edit). */
   name?: string;
+  /** Only for system admins (and impersonating users): the super-admin area. */
+  systemAdminOnly: boolean;
   /** The full path pattern, e.g. "/customer-journey/analytics/:id". */
   pattern: string;
 }
@@ -54,6 +56,7 @@ interface RouteDef {
   menu?: MenuKey;
   hideMenu?: boolean;
   componentPage?: boolean;
+  systemAdminOnly?: boolean;
   name?: string;
   /** Redirect target (relative to this route) instead of a screen. */
   redirect?: string;
@@ -132,6 +135,7 @@ export const routeDefs: RouteDef[] = [
     path: "superadmin",
     title: msg`Super admin`,
     menu: "superadmin",
+    systemAdminOnly: true,
     children: [
       { index: true, title: msg`Super admin` },
       { path: ":id/edit", title: msg`Edit organisation` },
@@ -238,6 +242,8 @@ export const routeDefs: RouteDef[] = [
       { path: "contactLists/:id/edit", title: msg`Edit contact list` },
       { path: "contactLists/:id/pagination", title: msg`Contact list messages` },
       { path: "contactLists/blockList", title: msg`Block list` },
+      // Designed here (spec 001 §1, §2 "legacy plugins" in the touchpoint lists, no route named): docs/touchpoints.md
+      { path: "legacy-plugins", title: msg`Legacy web plugins`, screen: () => import("./touchpoints/LegacyPluginsPage") },
     ],
   },
   {
@@ -262,6 +268,7 @@ const rootMeta: RouteMeta = {
   access: "requiresLogin",
   hideMenu: false,
   componentPage: false,
+  systemAdminOnly: false,
   pattern: "/",
 };
 
@@ -277,6 +284,7 @@ function toRouteObject(def: RouteDef, parent: RouteMeta): RouteObject {
     menu: def.menu ?? parent.menu,
     hideMenu: def.hideMenu ?? parent.hideMenu,
     componentPage: def.componentPage ?? parent.componentPage,
+    systemAdminOnly: def.systemAdminOnly ?? parent.systemAdminOnly,
     name: def.name,
     pattern: joinPattern(parent.pattern, def.path),
   };

@@ -214,7 +214,7 @@ export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
       role: g.role,
       rights: rightsMap(g.role),
     })),
-    viewerOnly: viewerOnly(viewer.grants),
+    viewerOnly: viewerOnly(viewer.grants, { organizationAdmin: viewer.organizationAdmin }),
     unitTree: build(null),
     deviceTree: [...deviceTree].map(([unitId, list]) => ({ unitId, touchpoints: list })),
     subscriptionStatus: {
