@@ -48,4 +48,23 @@ describe("configuration", () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: "sk_test_x" })).toThrow(/STRIPE_WEBHOOK_SECRET/);
     expect(() => loadConfig({ NODE_ENV: "production" })).toThrow(/PUBLIC_URL: required/);
   });
+
+  it("TRUST_PROXY: nobody by default; true, a hop count or a list of addresses and ranges when set", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: " 10.0.0.1, 192.168.0.0/16 ,::1,fd00::/8,loopback" }).trustProxy).toEqual([
+      "10.0.0.1",
+      "192.168.0.0/16",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
+    for (const bad of ["maybe", "10.0.0.300", "10.0.0.0/33", "::1/129", "10.0.0.1,example.com", "99"]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/^Invalid configuration:\n {2}- TRUST_PROXY: /);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.1,example.com" })).toThrow(/not understood: example\.com/);
+  });
 });

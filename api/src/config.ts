@@ -1,5 +1,6 @@
 // All configuration is read and validated here, once. Every other module takes a `Config`.
 import { z } from "zod";
+import { isIP } from "node:net";
 import path from "node:path";
 
 const urlWithProtocols = (protocols: string[]) =>
@@ -18,10 +19,55 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/** proxy-addr's names for address ranges, which fastify's trustProxy also accepts. */
+const namedProxyRanges = ["loopback", "linklocal", "uniquelocal"];
+
+function isAddressOrRange(entry: string): boolean {
+  if (namedProxyRanges.includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which proxies in front of us may tell the client's address and protocol
+ * (X-Forwarded-For / -Proto / -Host, Forwarded). `false` (default): none, the peer is the client;
+ * `true`: every hop; a number: that many hops; otherwise comma-separated addresses or CIDR ranges
+ * (or proxy-addr's names loopback, linklocal, uniquelocal). The value is what fastify's
+ * `trustProxy` option accepts.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | number | string[] => {
+    const lower = value.toLowerCase();
+    if (["false", "no", "off", "0"].includes(lower)) return false;
+    if (["true", "yes", "on"].includes(lower)) return true;
+    if (/^\d+$/.test(lower)) {
+      const hops = Number(lower);
+      if (hops > 32) ctx.addIssue({ code: "custom", message: "a hop count must be at most 32" });
+      return hops;
+    }
+    const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (!entries.length || bad.length) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be true, false, a number of hops, or comma-separated IP addresses or CIDR ranges${bad.length ? ` (not understood: ${bad.join(", ")})` : ""}`,
+      });
+      return false;
+    }
+    return entries;
+  });
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default("0.0.0.0"),
+  TRUST_PROXY: trustProxySchema.default(false),
   PUBLIC_URL: urlWithProtocols(["http", "https"]).optional(),
   DATABASE_URL: urlWithProtocols(["postgres", "postgresql"]).optional(),
   REDIS_URL: urlWithProtocols(["redis", "rediss"]).optional(),
@@ -49,6 +95,11 @@ export type Config = {
   env: "development" | "production" | "test";
   port: number;
   host: string;
+  /**
+   * TRUST_PROXY: whose forwarded headers to believe, in the form fastify's `trustProxy` takes
+   * (false: nobody's; true: every hop's; n: n hops; or a list of addresses/CIDR ranges).
+   */
+  trustProxy: boolean | number | string[];
   /** The address people and the identity provider reach us at, without a trailing slash. */
   publicUrl: string;
   /** Embedded mode: no DATABASE_URL, so PGlite under dataDir serves the database. */
@@ -106,6 +157,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
     publicUrl,
     embedded: !e.DATABASE_URL,
     databaseUrl: e.DATABASE_URL,

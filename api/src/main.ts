@@ -10,16 +10,8 @@ import { createEventBus } from "./pubsub/bus.js";
 import { startJobRunner } from "./jobs/start.js";
 import { buildServer } from "./server.js";
 import { createEmbeddedOidc } from "./oidc/provider.js";
-import { createAccessTokenVerifier } from "./auth/access-tokens.js";
+import { createAccessTokenVerifier, discoverExternalIssuer } from "./auth/access-tokens.js";
 import { demoSignIn, seedDemoOrganization } from "./seed/demo.js";
-
-async function discoverJwksUri(issuer: string): Promise<string> {
-  const response = await fetch(`${issuer}/.well-known/openid-configuration`);
-  if (!response.ok) throw new Error(`OIDC_ISSUER ${issuer}: discovery answered ${response.status}`);
-  const document = (await response.json()) as { jwks_uri?: string };
-  if (!document.jwks_uri) throw new Error(`OIDC_ISSUER ${issuer}: discovery document has no jwks_uri`);
-  return document.jwks_uri;
-}
 
 export async function start(config: Config) {
   const log = (message: string) => console.log(`[start] ${message}`);
@@ -50,7 +42,7 @@ export async function start(config: Config) {
     : createAccessTokenVerifier({
         issuer: config.oidc.externalIssuer!,
         audience: config.oidc.audience,
-        jwksUri: await discoverJwksUri(config.oidc.externalIssuer!),
+        ...(await discoverExternalIssuer(config.oidc.externalIssuer!)),
       });
   const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc });
   await app.listen({ port: config.port, host: config.host });
