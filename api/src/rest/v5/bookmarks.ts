@@ -27,6 +27,7 @@ export const bookmarkRoutes = [
   defineRoute({
     method: "POST",
     path: "/results/bookmarks",
+    errors: { 409: "the caller has the most bookmarks allowed" },
     tag: "Results",
     summary: "Save the results filters under a name; unknown filters and bad date ranges are refused",
     auth: "bearer",
