@@ -65,11 +65,13 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
   let doc: OpenApiDocument;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   const validators = new Map<string, ValidateFunction>();
-  const tokens: Record<"admin" | "systemAdmin" | "otherAdmin" | "editor", string> = { admin: "", systemAdmin: "", otherAdmin: "", editor: "" };
+  const tokens: Record<"admin" | "systemAdmin" | "otherAdmin" | "editor" | "viewer", string> = { admin: "", systemAdmin: "", otherAdmin: "", editor: "", viewer: "" };
   /** Ids and tokens the calls make and later calls use. */
   const state: Record<string, string> = {};
   /** Which operations were called and which statuses they answered. */
   const seen = new Map<OperationKey, Set<number>>();
+  /** Every successful call, to replay as someone with fewer rights. */
+  const recorded: [OperationKey, Call][] = [];
   const suffix = randomBytes(4).toString("hex");
   const password = "Contract-Password-1!";
 
@@ -130,6 +132,7 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
     expectDocumented(key, answer);
     expect(answer.status, `${key}: ${JSON.stringify(answer.json)}`).toBeGreaterThanOrEqual(200);
     expect(answer.status, `${key}: ${JSON.stringify(answer.json)}`).toBeLessThan(300);
+    recorded.push([key, call]);
     return answer;
   }
   const body = <T = any>(answer: Answer) => answer.json as T;
@@ -160,6 +163,7 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
     const signIn = async (email: string) => (await signInWithPassword(t.baseUrl, email, testPassword)).accessToken;
     tokens.admin = await signIn(org.users.admin.email);
     tokens.editor = await signIn(org.users.editorA.email);
+    tokens.viewer = await signIn(org.users.viewerA.email);
     tokens.systemAdmin = await signIn(other.users.adminB.email);
     tokens.otherAdmin = await signIn(other.users.admin.email);
   }, 120_000);
@@ -193,9 +197,9 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
     [
       "POST /user/reset-password",
       async () => {
-        await succeed("POST /user/reset-password", { url: "/user/reset-password", body: { email: org.users.viewerA.email } });
+        await succeed("POST /user/reset-password", { url: "/user/reset-password", body: { email: other.users.viewerA.email } });
         await t.jobs.idle();
-        const mail = await waitForOutboxMail(t.prisma, org.users.viewerA.email, { kind: "passwordReset" });
+        const mail = await waitForOutboxMail(t.prisma, other.users.viewerA.email, { kind: "passwordReset" });
         state.resetToken = new URL(firstLink(mail.text)!).searchParams.get("token")!;
       },
     ],
@@ -477,6 +481,21 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
       await run();
     }, 60_000);
   }
+
+  it("replayed by a viewer of one team (the open calls as they were), every call answers as documented: 403, 404, 409 included", async () => {
+    expect(recorded.length).toBeGreaterThanOrEqual(calls.length);
+    const statuses: number[] = [];
+    for (const [key, call] of recorded) {
+      const answer = await send(key.split(" ")[0]!, { ...call, token: call.token ? tokens.viewer : undefined });
+      expect(answer.status, `${key}: ${JSON.stringify(answer.json)}`).toBeLessThan(500);
+      expectDocumented(key, answer);
+      statuses.push(answer.status);
+    }
+    // The replay reaches the refusals it is for.
+    expect(statuses.filter((s) => s === 403).length).toBeGreaterThan(10);
+    expect(statuses).toContain(404);
+    expect(statuses).toContain(409);
+  }, 120_000);
 
   it("without a caller, every operation that needs one answers a documented 401 with the Error body", async () => {
     let checked = 0;
