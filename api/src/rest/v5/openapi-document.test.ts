@@ -87,8 +87,11 @@ describe.skipIf(noDatabase)("the served /api/v5/openapi.json", () => {
     expect(errorsOf(report)).toEqual([]);
   }, 60_000);
 
-  it("the respondent API's /r/openapi.json, made by the same generator, passes swagger-parser too", async () => {
+  it("the respondent API's /r/openapi.json, made by the same generator, passes swagger-parser and redocly lint too", async () => {
     const served = await (await fetch(`${t.baseUrl}/r/openapi.json`)).json();
-    await expect(SwaggerParser.validate(served)).resolves.toMatchObject({ openapi: "3.1.0" });
-  });
+    await expect(SwaggerParser.validate(structuredClone(served))).resolves.toMatchObject({ openapi: "3.1.0" });
+    const file = path.join(dir, "respondent.json");
+    await writeFile(file, JSON.stringify(served));
+    expect(errorsOf(await redoclyLint(file))).toEqual([]);
+  }, 60_000);
 });
