@@ -31,7 +31,7 @@ const inviteShape = z.object({
   expiresAt: z.string().describe("ISO 8601: 7 days after sending"),
   status: z.enum(["pending", "expired"]),
   invitedBy: z.object({ _id: objectId, displayname: z.string(), email: z.string() }).nullable(),
-});
+}).meta({ id: "Invitation" });
 
 const toInviteJson = (i: InviteView): z.input<typeof inviteShape> => ({
   _id: i.id,
