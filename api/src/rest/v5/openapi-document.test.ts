@@ -12,6 +12,8 @@ import { promisify } from "node:util";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { printedOpenApi } from "../../../../codegen/print-schema.js";
+import { z } from "zod";
+import { defineRoute, fileResponse, openApiDocument } from "./route.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
 const documentFile = path.join(root, "docs/openapi.json");
@@ -57,6 +59,47 @@ describe("docs/openapi.json", () => {
     expect(errorsOf(report)).toEqual([]);
     expect(report.totals.errors).toBe(0);
   }, 60_000);
+});
+
+describe("the generator (openApiDocument)", () => {
+  const info = { title: "t", version: "1", serverUrl: "/x" };
+  const route = (response: z.ZodType, extra: Record<string, unknown> = {}) =>
+    defineRoute({ method: "GET", path: "/things/{id}", tag: "T", summary: "s", auth: "bearer", params: z.object({ id: z.string() }), response, handler: async () => ({}), ...extra });
+  type Node = { name: string; children: Node[] };
+
+  it("hoists a named recursive schema into components and points every $ref there", () => {
+    const tree: z.ZodType<Node> = z.lazy(() => z.object({ name: z.string(), children: z.array(tree) })).meta({ id: "TestTree" });
+    const doc = openApiDocument([route(z.object({ roots: z.array(tree) }))], info);
+    const text = JSON.stringify(doc);
+    expect(text).not.toContain("$defs");
+    expect(doc.components.schemas.TestTree).toMatchObject({ properties: { children: { items: { $ref: "#/components/schemas/TestTree" } } } });
+    const success = (doc.paths["/things/{id}"]!.get as any).responses["200"].content["application/json"].schema;
+    expect(success.properties.roots.items).toEqual({ $ref: "#/components/schemas/TestTree" });
+  });
+
+  it("refuses an unnamed recursive schema, and two different schemas with one name", () => {
+    const anonymous: z.ZodType<Node> = z.lazy(() => z.object({ name: z.string(), children: z.array(anonymous) }));
+    expect(() => openApiDocument([route(z.array(anonymous))], info)).toThrow(/has no name/);
+    const a = z.object({ a: z.string() }).meta({ id: "Twice" });
+    const b = z.object({ b: z.number() }).meta({ id: "Twice" });
+    expect(() => openApiDocument([route(a), { ...route(b), path: "/other" }], info)).toThrow(/both named Twice/);
+  });
+
+  it("documents a file answer by its media types, errors with the Error body, and the query token as a security scheme", () => {
+    const doc = openApiDocument(
+      [route(fileResponse(["image/png", "image/svg+xml"], "a picture"), { auth: "bearerOrQueryToken", query: z.object({ token: z.string().optional() }), errors: { 410: "gone" } })],
+      info,
+    );
+    const op = doc.paths["/things/{id}"]!.get as any;
+    expect(Object.keys(op.responses["200"].content)).toEqual(["image/png", "image/svg+xml"]);
+    expect(op.responses["200"].content["image/png"].schema).toEqual({ type: "string", contentMediaType: "image/png" });
+    expect(Object.keys(op.responses)).toEqual(["200", "400", "401", "403", "404", "410"]);
+    for (const status of ["400", "401", "403", "404", "410"]) {
+      expect(op.responses[status].content["application/json"].schema).toEqual({ $ref: "#/components/schemas/Error" });
+    }
+    expect(op.security).toEqual([{ bearer: [] }, { shareToken: [] }]);
+    expect(op.parameters.map((p: { name: string }) => p.name)).toEqual(["id"]);
+  });
 });
 
 describe.skipIf(noDatabase)("the served /api/v5/openapi.json", () => {
