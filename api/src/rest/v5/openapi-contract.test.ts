@@ -497,6 +497,29 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
     expect(statuses).toContain(409);
   }, 120_000);
 
+  it("every operation with a JSON body answers a documented error to a body that is not JSON, and to one over 1 MB", async () => {
+    let checked = 0;
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(ops) as [string, OpenApiOperation & { requestBody?: { content: Record<string, unknown> } }][]) {
+        if (!operation.requestBody?.content["application/json"]) continue;
+        const key = `${method.toUpperCase()} ${path}` as OperationKey;
+        const url = path.replace(/\{\w+\}/g, "0123456789abcdef01234567");
+        const headers = { authorization: `Bearer ${tokens.admin}` };
+        for (const [contentType, payload, expected] of [
+          ["application/xml", "<survey/>", 415],
+          ["application/json", JSON.stringify({ padding: "x".repeat(1_100_000) }), 413],
+        ] as const) {
+          const response = await fetch(`${t.baseUrl}/api/v5${url}`, { method: method.toUpperCase(), headers: { ...headers, "content-type": contentType }, body: payload });
+          const answer: Answer = { status: response.status, contentType: (response.headers.get("content-type") ?? "").split(";")[0]!, json: await response.json(), bytes: Buffer.alloc(0) };
+          expect(answer.status, `${key} with ${contentType}`).toBe(expected);
+          expectDocumented(key, answer);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(30);
+  }, 60_000);
+
   it("without a caller, every operation that needs one answers a documented 401 with the Error body", async () => {
     let checked = 0;
     for (const [path, ops] of Object.entries(doc.paths)) {

@@ -129,7 +129,7 @@ export function registerRoutes(
 // The OpenAPI 3.1 document (docs/decisions.md "The OpenAPI document"; the contract test
 // api/src/rest/v5/openapi-contract.test.ts checks every operation's real answers against it).
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429;
 
 /** The body of every error answer (spec 000 §8), a named component of the document. */
 export const errorBodySchema = z
@@ -159,7 +159,8 @@ const defaultErrorText: Record<ErrorStatus, string> = {
   404: "Not found, or not visible to the caller",
   409: "Conflicts with the current state",
   410: "Gone: expired or closed",
-  413: "Too large",
+  413: "The request body is larger than the server takes (1 MB)",
+  415: "The request body is not JSON",
   429: "Too many requests: try again later",
 };
 
@@ -269,6 +270,10 @@ export function openApiDocument(routes: readonly RouteDefinition[], info: { titl
       errors[401] = defaultErrorText[401];
       errors[403] = defaultErrorText[403];
       errors[404] = defaultErrorText[404];
+    }
+    if (route.body) {
+      errors[413] = defaultErrorText[413];
+      errors[415] = defaultErrorText[415];
     }
     Object.assign(errors, route.errors);
     const responses: Record<string, unknown> = { [successStatus]: success };
