@@ -99,6 +99,7 @@ export function publicRoutes(runtime: Runtime): RouteDefinition[] {
       body: documented(submissionDoc),
       response: z.object({ responseId: z.string() }),
       status: 201,
+      otherSuccess: { 200: "a retry with an idempotencyKey already stored: the same responseId, nothing stored twice" },
       handler: async ({ params: p, request, reply }) => {
         const result = await withRetryAfter(reply, () => runtime.submit(p.touchpointId, request.ip, request.body));
         reply.status(result.created ? 201 : 200).send({ responseId: result.responseId });

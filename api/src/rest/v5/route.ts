@@ -50,6 +50,8 @@ export type RouteDefinition<
   response: R;
   /** HTTP status of a success; 200 unless given. */
   status?: number;
+  /** Other success statuses the handler itself sets (same body as `response`): status → when. */
+  otherSuccess?: Record<number, string>;
   /**
    * Error answers this route gives beyond the ones every route of its kind documents (400 always;
    * 401, 403 and 404 when it needs a caller): status → when it happens. All carry the Error body.
@@ -277,6 +279,7 @@ export function openApiDocument(routes: readonly RouteDefinition[], info: { titl
     }
     Object.assign(errors, route.errors);
     const responses: Record<string, unknown> = { [successStatus]: success };
+    for (const [status, text] of Object.entries(route.otherSuccess ?? {})) responses[status] = { ...success, description: text };
     for (const [status, text] of Object.entries(errors).sort(([a], [b]) => Number(a) - Number(b))) {
       responses[status] = { description: text, content: { "application/json": { schema: errorRef } } };
     }
