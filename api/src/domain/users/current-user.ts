@@ -104,7 +104,7 @@ type CurrentUserRow = {
 const currentUserSql = `
   select
     (select row_to_json(x) from (
-       select id, email, "displayName", locale, "receiveDigest", "systemAdmin", "countryCode", "tutorialsSeen",
+       select id, email, "displayName", locale, "receiveDigest", "systemAdmin", "countryCode", coalesce("tutorialsSeen", '{}') as "tutorialsSeen",
               "signupStatus", "signupToken", "onboardingCreatedSurvey", "onboardingLaunchedSurvey",
               "onboardingCollectedResponses", "onboardingAnalyzedResponses"
        from "User" where id = $1::varchar) x) as "user",

@@ -2,7 +2,7 @@
 // §7 "Pings"). Handlers only parse and shape: the rules are in domain/touchpoints/touchpoints.ts.
 import { z } from "zod";
 import QRCode from "qrcode";
-import { defineRoute } from "./route.js";
+import { defineRoute, fileResponse } from "./route.js";
 import {
   addWebsiteDomain,
   createTouchpoint,
@@ -46,7 +46,7 @@ export const channelShape = z.object({
   legacyPlugin: z.record(z.string(), z.unknown()).optional().describe("legacy web plugins only: the plugin's settings with its defaults (docs/touchpoints.md)"),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: "Channel" });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -91,6 +91,7 @@ const updateRoute = (method: "POST" | "PUT") =>
   defineRoute({
     method,
     path: "/channels/{id}",
+    errors: { 409: "another terminal is paired with this UDID" },
     tag,
     summary: "Updates a channel (editTouchpoints in its unit, and in the target unit when moving)",
     auth: "bearer",
@@ -140,7 +141,7 @@ const qrRoute = (format: "png" | "svg") =>
     summary: `The channel's public survey address as a QR code (${format.toUpperCase()}, downloadable)`,
     auth: "bearer",
     params: idParams,
-    response: z.custom<Buffer>().describe(format === "png" ? "image/png" : "image/svg+xml"),
+    response: fileResponse([format === "png" ? "image/png" : "image/svg+xml"], `The QR code (${format.toUpperCase()}), as an attachment`),
     handler: async ({ ctx, params, reply }) => {
       const t = await getTouchpoint(ctx, params.id);
       const url = publicSurveyUrl(ctx, t.id);
@@ -244,6 +245,7 @@ export const channelRoutes = [
   defineRoute({
     method: "POST",
     path: "/website-domains",
+    errors: { 409: "the domain is added already" },
     tag,
     summary: "Adds a website domain (unique per organisation; editTouchpoints in some unit)",
     auth: "bearer",

@@ -10,6 +10,7 @@ export const outboxRoutes = [
   defineRoute({
     method: "GET",
     path: "/outbox",
+    errors: { 404: "there is no outbox: mail is sent (SMTP_URL set) or NODE_ENV is production" },
     summary: "Mail kept in the outbox (only without SMTP_URL, outside production), newest first, paged by cursor",
     tag: "Outbox",
     auth: "none",
