@@ -12,6 +12,7 @@ import { DomainError } from "../domain/errors.js";
 import type { DomainContext } from "../domain/context.js";
 import type { Authenticator } from "../auth/authenticate.js";
 import type { Config } from "../config.js";
+import { textGuardPlugin } from "./text-guard.js";
 
 export type ServerContext = {
   req?: FastifyRequest;
@@ -67,6 +68,7 @@ export function createGraphQL(deps: {
     plugins: [
       maxDepthPlugin({ n: config.graphql.maxDepth, ignoreIntrospection: true, exposeLimits: true }),
       costLimitPlugin({ maxCost: config.graphql.maxCost, ignoreIntrospection: true, exposeLimits: true }),
+      textGuardPlugin(),
     ],
     context: async (initial) => {
       const header =
