@@ -13,6 +13,7 @@ import type { DomainContext } from "../domain/context.js";
 import type { Authenticator } from "../auth/authenticate.js";
 import type { Config } from "../config.js";
 import { textGuardPlugin } from "./text-guard.js";
+import { unverifiedSubscriptionGuard } from "../permissions/unverified.js";
 
 export type ServerContext = {
   req?: FastifyRequest;
@@ -69,6 +70,7 @@ export function createGraphQL(deps: {
       maxDepthPlugin({ n: config.graphql.maxDepth, ignoreIntrospection: true, exposeLimits: true }),
       costLimitPlugin({ maxCost: config.graphql.maxCost, ignoreIntrospection: true, exposeLimits: true }),
       textGuardPlugin(),
+      unverifiedSubscriptionGuard(),
     ],
     context: async (initial) => {
       const header =
