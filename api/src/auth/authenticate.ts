@@ -9,7 +9,7 @@ import { noFeatureAccess } from "../domain/features/features.js";
 
 export const apiKeyPrefix = "fbk_";
 
-export type AccessTokenVerifier = (token: string) => Promise<{ sub: string; email?: string }>;
+export type AccessTokenVerifier = (token: string) => Promise<{ sub: string; email?: string; claims?: Record<string, unknown> }>;
 
 export function hashApiKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
@@ -56,7 +56,7 @@ export function createAuthenticator(deps: {
     }
 
     if (!verifyAccessToken) throw unauthenticated();
-    let claims: { sub: string; email?: string };
+    let claims: Awaited<ReturnType<AccessTokenVerifier>>;
     try {
       claims = await verifyAccessToken(token);
     } catch {
@@ -65,8 +65,10 @@ export function createAuthenticator(deps: {
     // A system admin with an impersonation running acts as the impersonated user (spec 000 §4).
     const viewer = await loadViewer(prisma, claims.sub, "accessToken").catch(() => null);
     if (viewer) return resolveImpersonation(prisma, viewer);
-    // An external provider's subject is not our id: match the verified e-mail claim instead.
-    if (claims.email) {
+    // An external provider's subject is not our id: match the e-mail claim instead, only when the
+    // provider says it verified it (a token of a since-removed unverified signup never matches the
+    // address's new owner: domain/signup "removeUnverifiedAccount").
+    if (claims.email && claims.claims?.email_verified === true) {
       const user = await prisma.user.findUnique({ where: { email: claims.email.toLowerCase() }, select: { id: true } });
       if (user) {
         const byEmail = await loadViewer(prisma, user.id, "accessToken");
