@@ -8,6 +8,7 @@ import { startEmbeddedDatabase } from "./db/embedded.js";
 import { deployMigrations } from "./db/migrations.js";
 import { createEventBus } from "./pubsub/bus.js";
 import { startJobRunner } from "./jobs/start.js";
+import { recountResponseCounters } from "./domain/respondent/counters.js";
 import { buildServer } from "./server.js";
 import { createEmbeddedOidc } from "./oidc/provider.js";
 import { createAccessTokenVerifier, discoverExternalIssuer } from "./auth/access-tokens.js";
@@ -33,6 +34,9 @@ export async function start(config: Config) {
   if (config.seedDemo) {
     await seedDemoOrganization(prisma, { responses: config.demoResponses, responsesUntil: config.demoResponsesUntil, log });
   }
+  // Cached response counters lost by a crash (at most one flush interval's) are recounted from the responses.
+  const mended = await recountResponseCounters(prisma);
+  if (mended.touchpoints + mended.surveys > 0) log(`response counters recounted: ${mended.touchpoints} touchpoints, ${mended.surveys} surveys`);
   const bus = createEventBus(config.redisUrl);
   const jobs = startJobRunner({ config, prisma, bus });
   log(`jobs: ${jobs.mode === "redis" ? `BullMQ on Redis${config.runWorkers ? ", workers in this process" : ", run by `npm run worker`"}` : "in process"}; mail: ${config.smtpUrl ? "SMTP" : "outbox at /outbox"}`);

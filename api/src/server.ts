@@ -19,6 +19,7 @@ import { v5Routes } from "./rest/v5/index.js";
 import { logoMaxBytes } from "./domain/organization/logo.js";
 import { registerWidgetRoutes } from "./rest/public/widget.js";
 import { publicPrefix, registerPublicRoutes } from "./rest/public/index.js";
+import { registerTextGuard } from "./rest/text-guard.js";
 
 export const apiPrefix = "/api/v5";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -49,6 +50,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   const authenticate = createAuthenticator({ prisma, verifyAccessToken: deps.verifyAccessToken });
   const context = (viewer: DomainContext["viewer"]): DomainContext => ({ prisma, bus, jobs, config, viewer });
+
+  // NUL and unpaired surrogates: 400 before any handler (respondents' text is cleaned); /graphql checks its own.
+  registerTextGuard(app, { skip: (url) => url.startsWith("/graphql") });
 
   app.get("/healthz", async () => ({ status: "ok" }));
 

@@ -12,6 +12,8 @@ import { DomainError } from "../domain/errors.js";
 import type { DomainContext } from "../domain/context.js";
 import type { Authenticator } from "../auth/authenticate.js";
 import type { Config } from "../config.js";
+import { textGuardPlugin } from "./text-guard.js";
+import { unverifiedSubscriptionGuard } from "../permissions/unverified.js";
 
 export type ServerContext = {
   req?: FastifyRequest;
@@ -67,6 +69,8 @@ export function createGraphQL(deps: {
     plugins: [
       maxDepthPlugin({ n: config.graphql.maxDepth, ignoreIntrospection: true, exposeLimits: true }),
       costLimitPlugin({ maxCost: config.graphql.maxCost, ignoreIntrospection: true, exposeLimits: true }),
+      textGuardPlugin(),
+      unverifiedSubscriptionGuard(),
     ],
     context: async (initial) => {
       const header =

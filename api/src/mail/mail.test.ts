@@ -12,7 +12,7 @@ const unique = (name: string) => `${name}.${randomBytes(4).toString("hex")}@exam
 const ctxOf = (t: TestApp): DomainContext => ({ prisma: t.prisma, bus: t.bus, jobs: t.jobs, config: t.config, viewer: null });
 
 describe("mail templates", () => {
-  const kinds: MailKind[] = ["signupVerification", "passwordReset", "invitation"];
+  const kinds: MailKind[] = ["signupVerification", "signupExistingAccount", "passwordReset", "invitation"];
   it("every kind has its own subject in en, es and fi, and carries the link in text and HTML", () => {
     for (const kind of kinds) {
       const subjects = new Set<string>();

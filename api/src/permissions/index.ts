@@ -3,9 +3,12 @@
 import { allow, deny, shield } from "graphql-shield";
 import { isAuthenticated, isCurrentOrganization, isMember, mayManageUsers, maySeeParentSurvey, noRights } from "./rules.js";
 import { hasShareLink, isMemberOrShareLink } from "./rules.js";
+import { requireVerifiedEmail } from "./unverified.js";
 
+// Every root field (bar the few the verify-email flow needs) first refuses a caller whose address is
+// not verified yet (permissions/unverified.ts).
 export const permissions = shield(
-  {
+  requireVerifiedEmail({
     Query: {
       viewer: allow, // answers null to anonymous callers
       node: isAuthenticated, // tenancy: each type's lookup is scoped in domain/tenancy.ts
@@ -205,6 +208,6 @@ export const permissions = shield(
     DeleteResponsePayload: isMember,
     UpdateResponseMetadataPayload: isMember,
     MetadataPair: isMember,
-  },
+  }),
   { fallbackRule: deny, allowExternalErrors: true, fallbackError: () => noRights() },
 );

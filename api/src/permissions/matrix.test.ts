@@ -9,8 +9,13 @@ import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
 import { getProtectedSchema } from "../graphql/yoga.js";
 import { hashToken } from "../domain/invitations/invitations.js";
 import { generateShareToken } from "../domain/sharing/tokens.js";
+import { emailNotVerifiedMessage } from "./unverified.js";
 
-const actors = ["anonymous", "viewer", "editor", "adminOfOtherUnit", "adminOfOtherOrganization", "admin"] as const;
+/**
+ * "unverified": a self-signup whose address waits for its verification link, made organisation admin
+ * of Acme so that only the verification check (permissions/unverified.ts) can refuse it.
+ */
+const actors = ["anonymous", "viewer", "editor", "adminOfOtherUnit", "adminOfOtherOrganization", "admin", "unverified"] as const;
 type Actor = (typeof actors)[number];
 /** allowed: data and no error; refused: an authorisation error (or, for foreign ids, not found) and no data. */
 type Outcome = "allowed" | "refused";
@@ -20,8 +25,8 @@ type Row = {
   field: string;
   kind: "query" | "mutation" | "subscription";
   document: (ids: Ids, actor: Actor) => string;
-  /** How the answer's data proves the outcome. */
-  expected: Record<Actor, Outcome>;
+  /** How the answer's data proves the outcome. The unverified actor is refused unless its row says otherwise. */
+  expected: Record<Exclude<Actor, "unverified">, Outcome> & { unverified?: Outcome };
   /** Checks the data of an allowed call. */
   allowedData?: (data: any, actor: Actor, ids: Ids) => void;
 };
@@ -57,7 +62,8 @@ const matrix: Row[] = [
     kind: "query",
     document: () => "{ viewer { user { email } } }",
     // Anonymous callers get null rather than an error: the web client uses it to decide to sign in.
-    expected: { ...everyoneSignedIn, anonymous: "allowed" },
+    // An unverified user reads their own user: the web routes them to /signup/verify-email from it.
+    expected: { ...everyoneSignedIn, anonymous: "allowed", unverified: "allowed" },
     allowedData: (data, actor) => (actor === "anonymous" ? expect(data.viewer).toBeNull() : expect(data.viewer.user.email).toContain("@")),
   },
   {
@@ -133,7 +139,7 @@ const matrix: Row[] = [
     field: "Subscription.userUpdated",
     kind: "subscription",
     document: () => "subscription { userUpdated { id } }",
-    expected: everyoneSignedIn,
+    expected: { ...everyoneSignedIn, unverified: "allowed" },
   },
   {
     field: "Subscription.responseCountChanged",
@@ -154,7 +160,7 @@ const matrix: Row[] = [
     kind: "query",
     // The token is the proof: anyone holding it, signed in or not.
     document: () => `{ sharedView(shareToken: "${matrixShare.token}") { from to allowChanges name } }`,
-    expected: { ...everyoneSignedIn, anonymous: "allowed" },
+    expected: { ...everyoneSignedIn, anonymous: "allowed", unverified: "allowed" },
     allowedData: (data) => expect(data.sharedView).toMatchObject({ from: "2026/01/01", to: "2026/01/31", allowChanges: ["date"], name: "Matrix link" }),
   },
   {
@@ -314,7 +320,7 @@ const matrix: Row[] = [
     kind: "query",
     // The link's token is the proof: anyone holding it sees what it offers.
     document: (ids) => `{ invitation(token: "${ids.teams.previewToken}") { unitName existingUser } }`,
-    expected: { ...everyoneSignedIn, anonymous: "allowed" },
+    expected: { ...everyoneSignedIn, anonymous: "allowed", unverified: "allowed" },
     allowedData: (data) => expect(data.invitation.existingUser).toBe(false),
   },
   {
@@ -357,7 +363,7 @@ const matrix: Row[] = [
     // The token is the proof (one invitation per caller here).
     document: (ids, actor) =>
       `mutation { acceptInvitationAsNewUser(input: { token: "${ids.teams.newUserTokens[actor]}", displayName: "New ${actor}", password: "New-Password-1!", password2: "New-Password-1!" }) { email } }`,
-    expected: { ...everyoneSignedIn, anonymous: "allowed" },
+    expected: { ...everyoneSignedIn, anonymous: "allowed", unverified: "allowed" },
   },
   {
     field: "Mutation.updateMember",
@@ -641,6 +647,21 @@ describe.skipIf(noDatabase)("permission matrix", () => {
     tokens.adminOfOtherUnit = await signIn(org.users.adminB.email);
     tokens.adminOfOtherOrganization = await signIn(other.users.admin.email);
     tokens.admin = await signIn(org.users.admin.email);
+    // An unverified self-signup, organisation admin of Acme with the admin role at its root.
+    const unverified = await t.prisma.user.create({
+      data: {
+        email: `unverified-${unique()}@example.test`,
+        displayName: "Unverified",
+        passwordHash: (await t.prisma.user.findUniqueOrThrow({ where: { id: org.users.admin.id } })).passwordHash,
+        signupStatus: "emailVerification",
+        currentOrganizationId: org.organization.id,
+      },
+    });
+    await t.prisma.membership.create({
+      data: { userId: unverified.id, organizationId: org.organization.id, organizationAdmin: true, billingAdmin: true, mayCreateSurveys: true },
+    });
+    await t.prisma.unitRole.create({ data: { organizationId: org.organization.id, unitId: org.units.root.id, userId: unverified.id, role: "admin" } });
+    tokens.unverified = await signIn(unverified.email);
   });
   beforeAll(async () => {
     const organizationId = org.organization.id;
@@ -715,14 +736,14 @@ describe.skipIf(noDatabase)("permission matrix", () => {
 
   for (const row of matrix) {
     for (const actor of actors) {
-      const outcome = row.expected[actor];
+      const outcome: Outcome = row.expected[actor] ?? "refused";
       it(`${row.field} as ${actor}: ${outcome}`, async () => {
         if (row.kind === "subscription") {
           const sub = subscribeWs(t.baseUrl, row.document(ids, actor), tokens[actor]);
           await sub.waitFor(1, 600);
           const refusal = JSON.stringify([...sub.events, ...sub.errors]);
           await sub.close();
-          if (outcome === "refused") expect(refusal).toMatch(/Not logged in|rights|not found/);
+          if (outcome === "refused") expect(refusal).toMatch(actor === "unverified" ? emailNotVerifiedMessage : /Not logged in|rights|not found/);
           // Allowed: no error (a subscription may push its current state at once, e.g. exportStatusChanged).
           else expect(JSON.stringify([...sub.errors, ...sub.events.filter((e) => e.errors)])).toBe("[]");
           return;
@@ -734,6 +755,8 @@ describe.skipIf(noDatabase)("permission matrix", () => {
           expect(codes.every((c) => c === "UNAUTHENTICATED" || c === "FORBIDDEN" || c === "NOT_FOUND")).toBe(true);
           // Nothing of the resource leaks next to the refusal.
           expect(JSON.stringify(result.data ?? null)).not.toMatch(/Stores|Acme/);
+          // The unverified admin is refused for that reason alone, with the one clear message.
+          if (actor === "unverified") expect(result.errors!.map((e) => e.message)).toEqual([emailNotVerifiedMessage]);
         } else {
           expect(result.errors).toBeUndefined();
           row.allowedData?.(result.data, actor, ids);

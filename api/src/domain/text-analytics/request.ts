@@ -6,7 +6,7 @@
 import type { DomainContext } from "../context.js";
 import { badInput, notFound, unauthenticated } from "../errors.js";
 import { parseResultsFilters, type ResultsFilters } from "../analytics/filters.js";
-import { responseScope, type AnalyticsCaller, type ResponseScope } from "../analytics/scope.js";
+import { buildScope, callerVisibility, visibleSurveyIds, type AnalyticsCaller, type ResponseScope } from "../analytics/scope.js";
 import { resolveShareScope, type ShareOptions } from "../sharing/scope.js";
 import type { QuestionType } from "../../generated/prisma/client.js";
 
@@ -24,6 +24,8 @@ export type ResolvedRequest = {
   share: ShareOptions | null;
   /** questions the filters hide (options.hiddenQuestions, and a link's hiddenFromToken) */
   hiddenQuestionIds: Set<string>;
+  /** the units whose surveys the caller may open (null: all of the organisation's): analytics/scope.ts visibleSurveyIds */
+  visibleUnitIds: string[] | null;
 };
 
 export async function resolveAnalyticsRequest(ctx: DomainContext, input: AnalyticsRequestInput): Promise<ResolvedRequest> {
@@ -39,14 +41,17 @@ export async function resolveAnalyticsRequest(ctx: DomainContext, input: Analyti
     if (visitor !== undefined && (typeof visitor !== "object" || Array.isArray(visitor))) throw badInput("The filters must be an object", "filters");
     const link = await resolveShareScope(ctx.prisma, input.shareToken, visitor as Record<string, unknown> | undefined);
     filters = parseResultsFilters(link.filters);
-    caller = { prisma: ctx.prisma, share: { organizationId: link.organizationId } };
+    // Bounded by what the link's creator may see, as every other share-link answer (analytics/caller.ts).
+    caller = { prisma: ctx.prisma, share: { organizationId: link.organizationId, createdByUserId: link.createdByUserId, allowChanges: link.options.allowChanges } };
     share = link.options;
   }
-  const scope = await responseScope(caller, filters);
+  const visibility = await callerVisibility(caller, "results");
+  const scope = buildScope(visibility, filters);
   return {
     filters,
     scope,
     share,
+    visibleUnitIds: visibility.unitIds,
     hiddenQuestionIds: new Set([...filters.options.hiddenQuestions, ...filters.hiddenFromToken]),
   };
 }
@@ -65,6 +70,8 @@ export async function findScopedQuestion(ctx: DomainContext, req: ResolvedReques
       })
     : null;
   if (!question || (req.share && req.hiddenQuestionIds.has(question.id))) throw notFound("Question not found");
+  // Only questions of surveys the caller (or the link's creator) may open.
+  if (!(await visibleSurveyIds(ctx.prisma, req.scope.organizationId, req.visibleUnitIds, [question.surveyId])).length) throw notFound("Question not found");
   return question;
 }
 

@@ -16,7 +16,7 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
 import type { Prisma, TouchpointType } from "../../generated/prisma/client.js";
-import { badInput, conflict, forbidden, notFound } from "../errors.js";
+import { badInput, conflict, DomainError, forbidden, notFound } from "../errors.js";
 import { objectIdSchema, parseInput, messages } from "../validation.js";
 import { requireFeature } from "../features/features.js";
 import { loadManager, unitOf, unitsWithRight, type Manager } from "../user-management/manager.js";
@@ -34,7 +34,16 @@ export const touchpointMessages = {
   invalidRange: "The time range must start before it ends and be at most 31 days",
   invalidUdid: "A UDID has 4 to 64 letters, digits, dashes or underscores",
   udidTaken: "This UDID is already paired with another terminal",
+  /** A UDID paired in another organisation: no different from one that does not exist (tenancy). */
+  udidNotFound: "No terminal device with this UDID was found",
 } as const;
+
+/** The refusal of a UDID another terminal holds: "taken" in the caller's organisation, "not found" in any other. */
+function udidRefusal(pairedOrganizationId: string | undefined, organizationId: string): DomainError {
+  return pairedOrganizationId === organizationId
+    ? conflict(touchpointMessages.udidTaken, "udid")
+    : new DomainError("NOT_FOUND", touchpointMessages.udidNotFound, "udid");
+}
 
 export const touchpointTypes = ["terminal", "link", "qr", "website", "emailContactList", "smsContactList"] as const;
 export type ChannelType = (typeof touchpointTypes)[number];
@@ -245,8 +254,8 @@ export async function updateTouchpoint(ctx: DomainContext, touchpointId: string,
   if (data.deleteLogo) update.logoUrl = null;
   if (data.udid !== undefined && data.udid !== row.udid) {
     if (row.type !== "terminal") throw badInput("Only terminals have a UDID", "udid");
-    const paired = await ctx.prisma.touchpoint.findFirst({ where: { udid: data.udid, id: { not: row.id } }, select: { id: true } });
-    if (paired) throw conflict(touchpointMessages.udidTaken, "udid");
+    const paired = await ctx.prisma.touchpoint.findFirst({ where: { udid: data.udid, id: { not: row.id } }, select: { organizationId: true } });
+    if (paired) throw udidRefusal(paired.organizationId, m.organizationId);
     update.udid = data.udid;
   }
   const moving = data.unitId !== undefined && data.unitId !== row.unitId;
@@ -266,7 +275,10 @@ export async function updateTouchpoint(ctx: DomainContext, touchpointId: string,
     });
   } catch (error) {
     // Two pairings of one UDID at once: the unique index decides.
-    if ((error as { code?: string }).code === "P2002" && update.udid) throw conflict(touchpointMessages.udidTaken, "udid");
+    if ((error as { code?: string }).code === "P2002" && update.udid) {
+      const paired = await ctx.prisma.touchpoint.findFirst({ where: { udid: update.udid as string }, select: { organizationId: true } });
+      throw udidRefusal(paired?.organizationId, m.organizationId);
+    }
     throw error;
   }
 }

@@ -135,9 +135,11 @@ export async function registerPublicRoutes(app: FastifyInstance, deps: PublicRou
   const runtime = createRespondentRuntime({ prisma: deps.prisma, bus: deps.bus }, { onError: (e) => app.log.error({ err: e }, "respondent runtime (response counters or roll-up applier)"), ...deps.options });
   const routes = publicRoutes(runtime);
 
-  // Our own body limit, below the server's 1 MB.
+  // Our own body limit, below the server's 1 MB; and nothing a respondent sends is lost: NUL and
+  // unpaired surrogates are cleaned out of their text, not refused (rest/text-guard.ts).
   app.addHook("onRoute", (route) => {
     route.bodyLimit = submissionLimits.bodyBytes;
+    route.config = { ...(route.config as object), textPolicy: "clean" } as typeof route.config;
   });
   app.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, body, done) => {
     try {

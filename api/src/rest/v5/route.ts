@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { DomainContext } from "../../domain/context.js";
 import { DomainError, httpStatusOf, unauthenticated } from "../../domain/errors.js";
 import type { Authenticator } from "../../auth/authenticate.js";
+import { emailNotVerified, isUnverified, restOpenToUnverified } from "../../permissions/unverified.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -110,6 +111,8 @@ export function registerRoutes(
             else if (route.auth === "bearerOrQueryToken" && token && token.length >= queryTokenMinLength) queryToken = token;
             else throw unauthenticated();
           }
+          // Until a self-signup's address is verified, only the verify-email flow's calls (permissions/unverified.ts).
+          if (isUnverified(viewer) && !restOpenToUnverified.has(`${route.method} ${route.path}`)) throw emailNotVerified();
           const params = route.params ? route.params.parse(request.params) : request.params;
           const query = route.query ? route.query.parse(rawQuery) : rawQuery;
           const body = route.body ? route.body.parse(request.body ?? {}) : undefined;
