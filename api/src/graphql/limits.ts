@@ -8,7 +8,7 @@
 //   ANALYTICS_STATEMENT_TIMEOUT_MS, so the main pool stays free for respondents and everyone else;
 // - introspection (and with it "did you mean" suggestions) only where configured.
 // docs/decisions.md "GraphQL limits" explains the numbers.
-import { GraphQLError, Kind, type ASTVisitor, type SelectionSetNode, type ValidationContext } from "graphql";
+import { GraphQLError, Kind, Lexer, Source, TokenKind, type ASTVisitor, type SelectionSetNode, type ValidationContext } from "graphql";
 import type { IMiddlewareFunction } from "graphql-middleware";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Viewer } from "../domain/viewer.js";
@@ -83,6 +83,41 @@ export function expensiveFieldsRule(maxCost: number) {
     },
   });
 }
+
+/**
+ * The deepest nesting of braces and brackets a document may have (selections and literals
+ * together). graphql's parser recurses per level and overflows the stack near 2,000 levels, which
+ * would answer an internal error; the selections' own depth limit is GRAPHQL_MAX_DEPTH.
+ */
+export const maxNesting = 100;
+
+/**
+ * The document's nesting depth, read with graphql's lexer (which does not recurse), stopping as soon
+ * as it passes `limit`; undefined when the lexer finds a syntax error (the parser then reports it).
+ */
+export function nestingDepth(source: string, limit = maxNesting): number | undefined {
+  const lexer = new Lexer(new Source(source));
+  let depth = 0;
+  let deepest = 0;
+  try {
+    for (let token = lexer.advance(); token.kind !== TokenKind.EOF; token = lexer.advance()) {
+      if (token.kind === TokenKind.BRACE_L || token.kind === TokenKind.BRACKET_L) {
+        deepest = Math.max(deepest, ++depth);
+        if (deepest > limit) return deepest;
+      } else if (token.kind === TokenKind.BRACE_R || token.kind === TokenKind.BRACKET_R) {
+        depth--;
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return deepest;
+}
+
+export const tooDeeplyNested = () =>
+  new GraphQLError(`Syntax Error: the document nests braces and brackets more than ${maxNesting} levels deep.`, {
+    extensions: { code: "GRAPHQL_PARSE_FAILED", http: { status: 400 } },
+  });
 
 /** Refuses `__schema` and `__type` (introspection); `__typename` stays allowed. */
 export function noIntrospectionRule(context: ValidationContext): ASTVisitor {

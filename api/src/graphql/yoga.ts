@@ -19,6 +19,9 @@ import {
   callerKey,
   expensiveFieldsRule,
   isStatementTimeout,
+  maxNesting,
+  nestingDepth,
+  tooDeeplyNested,
   noIntrospectionRule,
   type RequestLimits,
 } from "./limits.js";
@@ -70,6 +73,13 @@ function toGraphQLError(error: unknown): GraphQLError | undefined {
       ...(isGraphQLError(error) ? { nodes: error.nodes as never, path: error.path as never } : {}),
     });
   }
+  // Pothos' checks of arguments (a negative `first`, a malformed cursor): the client's mistake.
+  if (original instanceof Error && original.name === "PothosValidationError") {
+    return new GraphQLError(original.message, {
+      extensions: { code: "BAD_USER_INPUT" },
+      ...(isGraphQLError(error) ? { nodes: error.nodes as never, path: error.path as never } : {}),
+    });
+  }
   if (original instanceof DomainError) {
     return new GraphQLError(original.message, {
       extensions: { code: original.code, ...(original.field ? { field: original.field } : {}) },
@@ -91,6 +101,13 @@ function validationRulesPlugin(rules: ValidationRule[]): Plugin {
 export function limitPlugins(config: Config): Plugin[] {
   const g = config.graphql;
   return [
+    // Before the parser, which would overflow the stack on deeply nested literals.
+    {
+      onParse: ({ params }) => {
+        const source = typeof params.source === "string" ? params.source : params.source.body;
+        if ((nestingDepth(source) ?? 0) > maxNesting) throw tooDeeplyNested();
+      },
+    },
     maxTokensPlugin({ n: g.maxTokens, exposeLimits: true }),
     maxDepthPlugin({ n: g.maxDepth, ignoreIntrospection: true, exposeLimits: true }),
     costLimitPlugin({ maxCost: g.maxCost, ignoreIntrospection: true, exposeLimits: true }),
