@@ -14,7 +14,7 @@ import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses } from "../domain/analytics/test-data.js";
 import { generateShareToken } from "../domain/sharing/tokens.js";
 import { maxNodeIds } from "../schema/node.js";
-import { maxNesting, nestingDepth, operationCost } from "./limits.js";
+import { CallerBudget, maxNesting, nestingDepth, operationCost } from "./limits.js";
 import { parse, type OperationDefinitionNode } from "graphql";
 
 type Result = GraphQLResult & { status: number };
@@ -77,6 +77,43 @@ describe("operationCost and nestingDepth", () => {
     expect(nestingDepth("{ a { b(x: [[1]]) } }")).toBe(4);
     expect(nestingDepth(`{ a(s: "[[[[[[") }`)).toBe(1);
     expect(nestingDepth(`{ a(x: ${"[".repeat(5000)}`)).toBe(maxNesting + 1);
+  });
+});
+
+describe("CallerBudget", () => {
+  /** Work that finishes when the test says so. */
+  const gate = () => {
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    return { open, opened };
+  };
+
+  it("runs `concurrency` at once per caller, queues `queue` more in order, refuses the rest, and frees the slots", async () => {
+    const budget = new CallerBudget(2, 1);
+    const order: string[] = [];
+    const gates = [gate(), gate(), gate()];
+    const runs = gates.map((g, i) => budget.run("user:a", async () => (order.push(`start ${i}`), await g.opened, i)));
+    const settle = () => new Promise((resolve) => setImmediate(resolve)); // every pending promise step has run
+    await settle();
+    expect(budget.load("user:a")).toEqual({ running: 2, waiting: 1 });
+    await expect(budget.run("user:a", async () => "refused")).rejects.toMatchObject({ extensions: { code: "TOO_MANY_REQUESTS" } });
+    // Another caller has a budget of its own.
+    expect(await budget.run("address:10.0.0.1", async () => "other")).toBe("other");
+    expect(order).toEqual(["start 0", "start 1"]);
+    gates[1]!.open();
+    expect(await runs[1]).toBe(1);
+    await settle();
+    expect(order).toEqual(["start 0", "start 1", "start 2"]);
+    gates[0]!.open();
+    gates[2]!.open();
+    expect(await Promise.all(runs)).toEqual([0, 1, 2]);
+    expect(budget.load("user:a")).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("frees the slot when the work fails", async () => {
+    const budget = new CallerBudget(1, 0);
+    await expect(budget.run("user:b", async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    expect(await budget.run("user:b", async () => "next")).toBe("next");
   });
 });
 
