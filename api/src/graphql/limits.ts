@@ -28,6 +28,7 @@ export const expensiveFieldCosts: Readonly<Record<string, number>> = {
   "Query.feedbackList": 20,
   "Query.questionResult": 10,
   "Query.resultsFilterOptions": 5,
+  "Query.nodes": 10, // up to 100 lookups each (schema/node.ts)
   "Mutation.generateApiKey": 25,
   "Mutation.startPdfExport": 25,
   "Mutation.createShareLink": 10,
@@ -137,7 +138,7 @@ export function noIntrospectionRule(context: ValidationContext): ASTVisitor {
 
 export const tooManyRequests = () =>
   new GraphQLError("Too many analytics requests at once from you: wait for the ones running to finish, then try again.", {
-    extensions: { code: "TOO_MANY_REQUESTS", http: { status: 429 } },
+    extensions: { code: "TOO_MANY_REQUESTS" },
   });
 
 /**
