@@ -56,6 +56,7 @@ async function createTextAnswers(t: TestApp, org: OrganizationFixture) {
       answers: [{ questionId: s.questions.text.id, text }],
     })),
   );
+  return s;
 }
 
 describe("operationCost and nestingDepth", () => {
@@ -124,12 +125,13 @@ describe.skipIf(noDatabase)("GraphQL request limits", () => {
   let adminToken: string;
   let otherAdminToken: string;
   let shareToken: string;
+  let npsQuestionId: string;
 
   beforeAll(async () => {
     t = await startTestApp();
     org = await createOrganizationFixture(t.prisma, "Limits");
     other = await createOrganizationFixture(t.prisma, "Bystander");
-    await createTextAnswers(t, org);
+    npsQuestionId = (await createTextAnswers(t, org)).questions.nps.id;
     shareToken = await createShareLink(t, org);
     adminToken = (await signInWithPassword(t.baseUrl, org.users.admin.email, testPassword)).accessToken;
     otherAdminToken = (await signInWithPassword(t.baseUrl, other.users.admin.email, testPassword)).accessToken;
@@ -235,7 +237,18 @@ describe.skipIf(noDatabase)("GraphQL request limits", () => {
     expect(byArgument.data).toEqual(byHeader.data);
     const forged = await post(t.baseUrl, "{ textAnalytics { totalAnswers } }", { "x-share-token": "forged-token" });
     expect(forged.data ?? null).toBeNull();
-    expect(forged.errors?.[0]?.extensions?.code).not.toBe("INTERNAL_SERVER_ERROR");
+    expect(forged.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+    const none = await post(t.baseUrl, "{ textAnalytics { totalAnswers } }");
+    expect(none.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("rootCause honours the X-Share-Token header too", async () => {
+    const query = `query($q: String!) { rootCause(outcomeQuestionId: $q) { __typename } }`;
+    const byHeader = await post(t.baseUrl, query, { "x-share-token": shareToken }, { q: npsQuestionId });
+    expect(byHeader.errors).toBeUndefined();
+    expect(byHeader.data).toEqual({ rootCause: { __typename: "RootCause" } });
+    const without = await post(t.baseUrl, query, {}, { q: npsQuestionId });
+    expect(without.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
   });
 
   it("CORS: only PUBLIC_URL's origin may call with credentials", async () => {
