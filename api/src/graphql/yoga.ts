@@ -104,7 +104,7 @@ export function limitPlugins(config: Config): Plugin[] {
     // Before the parser, which would overflow the stack on deeply nested literals.
     {
       onParse: ({ params }) => {
-        const source = typeof params.source === "string" ? params.source : params.source.body;
+        const source = typeof params.source === "string" ? params.source : (params.source?.body ?? "");
         if ((nestingDepth(source) ?? 0) > maxNesting) throw tooDeeplyNested();
       },
     },
