@@ -67,4 +67,30 @@ describe("configuration", () => {
     }
     expect(() => loadConfig({ TRUST_PROXY: "10.0.0.1,example.com" })).toThrow(/not understood: example\.com/);
   });
+
+  it("turns introspection off in production unless GRAPHQL_INTROSPECTION says otherwise", () => {
+    const production = { NODE_ENV: "production", PUBLIC_URL: "https://feedback.example.com" };
+    expect(loadConfig({}).graphql.introspection).toBe(true);
+    expect(loadConfig(production).graphql.introspection).toBe(false);
+    expect(loadConfig({ ...production, GRAPHQL_INTROSPECTION: "true" }).graphql.introspection).toBe(true);
+    expect(loadConfig({ GRAPHQL_INTROSPECTION: "false" }).graphql.introspection).toBe(false);
+  });
+
+  it("allows PUBLIC_URL's origin and CORS_ORIGINS for browsers, and refuses what is not an origin", () => {
+    expect(loadConfig({ PUBLIC_URL: "https://feedback.example.com/app/" }).corsOrigins).toEqual(["https://feedback.example.com"]);
+    expect(loadConfig({ CORS_ORIGINS: "https://a.example.com, http://localhost:5173" }).corsOrigins).toEqual([
+      "http://localhost:8080",
+      "https://a.example.com",
+      "http://localhost:5173",
+    ]);
+    expect(() => loadConfig({ CORS_ORIGINS: "https://a.example.com/path" })).toThrow(/CORS_ORIGINS: "https:\/\/a.example.com\/path" is not an origin/);
+    expect(() => loadConfig({ CORS_ORIGINS: "*" })).toThrow(/CORS_ORIGINS/);
+  });
+
+  it("reads the GraphQL and analytics limits", () => {
+    const config = loadConfig({ GRAPHQL_MAX_ALIASES: "5", GRAPHQL_CALLER_QUEUE: "0", ANALYTICS_STATEMENT_TIMEOUT_MS: "2500" });
+    expect(config.graphql).toMatchObject({ maxAliases: 5, maxTokens: 5000, maxDirectives: 20, maxExpensiveCost: 100, callerConcurrency: 2, callerQueue: 0 });
+    expect(config.analytics).toEqual({ statementTimeoutMs: 2500, poolSize: 4 });
+    expect(() => loadConfig({ GRAPHQL_CALLER_CONCURRENCY: "0" })).toThrow(/GRAPHQL_CALLER_CONCURRENCY/);
+  });
 });

@@ -86,6 +86,16 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(50_000),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).max(1000).default(15),
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).default(5000),
+  GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(1).max(1000).default(20),
+  GRAPHQL_MAX_EXPENSIVE_COST: z.coerce.number().int().min(25).default(100),
+  GRAPHQL_CALLER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
+  GRAPHQL_CALLER_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  GRAPHQL_INTROSPECTION: booleanFlag.optional(),
+  CORS_ORIGINS: z.string().optional(),
+  ANALYTICS_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  ANALYTICS_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   SERVE_WEB: booleanFlag.default(true),
   RUN_WORKERS: booleanFlag.default(true),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
@@ -122,7 +132,30 @@ export type Config = {
   /** The end of the demo responses' 90-day window; undefined: the time of seeding. */
   demoResponsesUntil: Date | undefined;
   logLevel: string;
-  graphql: { maxDepth: number; maxCost: number };
+  graphql: {
+    maxDepth: number;
+    maxCost: number;
+    /** aliases, lexical tokens and directives per document (graphql-armor) */
+    maxAliases: number;
+    maxTokens: number;
+    maxDirectives: number;
+    /** the per-operation sum of the expensive fields' weights (graphql/limits.ts expensiveFieldCosts) */
+    maxExpensiveCost: number;
+    /** expensive fields one caller (user, or address without a session) runs at once; more wait in line */
+    callerConcurrency: number;
+    /** expensive fields one caller may have waiting; beyond this they are refused (TOO_MANY_REQUESTS) */
+    callerQueue: number;
+    /** introspection and "did you mean" suggestions: on except in production unless GRAPHQL_INTROSPECTION says */
+    introspection: boolean;
+  };
+  /** Origins allowed to call /graphql from a browser with credentials: PUBLIC_URL's and CORS_ORIGINS. */
+  corsOrigins: string[];
+  analytics: {
+    /** PostgreSQL statement_timeout of the analytics reads, in ms (0: none) */
+    statementTimeoutMs: number;
+    /** connections of the analytics reads' own pool (not in embedded mode) */
+    poolSize: number;
+  };
   serveWeb: boolean;
   /** Run the job workers in this api process; false leaves the jobs to `npm run worker` (needs REDIS_URL). */
   runWorkers: boolean;
@@ -150,6 +183,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set");
   if (e.NODE_ENV === "production" && !e.PUBLIC_URL) problems.push("PUBLIC_URL: required when NODE_ENV=production");
   if (!e.RUN_WORKERS && !e.REDIS_URL) problems.push("RUN_WORKERS: false needs REDIS_URL (separate workers read the jobs from Redis)");
+  const extraOrigins: string[] = [];
+  for (const origin of (e.CORS_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean)) {
+    try {
+      const url = new URL(origin);
+      if (!/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/+$/, "")) throw new Error();
+      extraOrigins.push(url.origin);
+    } catch {
+      problems.push(`CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com`);
+    }
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
@@ -176,7 +219,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoResponses: e.DEMO_RESPONSES,
     demoResponsesUntil: e.DEMO_RESPONSES_UNTIL,
     logLevel: e.LOG_LEVEL,
-    graphql: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxCost: e.GRAPHQL_MAX_COST },
+    graphql: {
+      maxDepth: e.GRAPHQL_MAX_DEPTH,
+      maxCost: e.GRAPHQL_MAX_COST,
+      maxAliases: e.GRAPHQL_MAX_ALIASES,
+      maxTokens: e.GRAPHQL_MAX_TOKENS,
+      maxDirectives: e.GRAPHQL_MAX_DIRECTIVES,
+      maxExpensiveCost: e.GRAPHQL_MAX_EXPENSIVE_COST,
+      callerConcurrency: e.GRAPHQL_CALLER_CONCURRENCY,
+      callerQueue: e.GRAPHQL_CALLER_QUEUE,
+      introspection: e.GRAPHQL_INTROSPECTION ?? e.NODE_ENV !== "production",
+    },
+    corsOrigins: [...new Set([new URL(publicUrl).origin, ...extraOrigins])],
+    analytics: { statementTimeoutMs: e.ANALYTICS_STATEMENT_TIMEOUT_MS, poolSize: e.ANALYTICS_POOL_SIZE },
     serveWeb: e.SERVE_WEB,
     runWorkers: e.RUN_WORKERS,
     chromiumPath: e.CHROMIUM_PATH,

@@ -78,6 +78,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // GraphQL over WebSocket on the same path.
   const ws = attachGraphQLWebSocket(app.server, yoga);
   app.addHook("onClose", async () => ws.close());
+  app.addHook("onClose", async () => yoga.dispose()); // closes the analytics pool (graphql/limits.ts)
 
   // The REST facade.
   const routes = [...v5Routes, ...(deps.extraRoutes ?? [])];

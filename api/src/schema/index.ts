@@ -1,5 +1,6 @@
 // Imports every type file, then builds the schema. Nothing else lives here.
 import { builder } from "./builder.js";
+import "./node.js";
 import "./user.js";
 import "./unit.js";
 import "./organization.js";

@@ -15,6 +15,7 @@ import { createAccessTokenVerifier } from "../auth/access-tokens.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 
 export const databaseUrl = inject("databaseUrl");
+const sharedDatabaseUrl = databaseUrl;
 export const redisUrl = inject("redisUrl");
 /** Integration tests use `describe.skipIf(noDatabase)`; global-setup fails under CI=true instead. */
 export const noDatabase = !databaseUrl;
@@ -30,8 +31,16 @@ export type TestApp = {
 };
 
 export async function startTestApp(
-  opts: { extraRoutes?: ServerDeps["extraRoutes"]; env?: Record<string, string>; retry?: RetryPolicy; webRoot?: string } = {},
+  opts: {
+    extraRoutes?: ServerDeps["extraRoutes"];
+    env?: Record<string, string>;
+    retry?: RetryPolicy;
+    webRoot?: string;
+    /** a database of the test's own (createScratchDatabase) instead of the run's shared one */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
+  const databaseUrl = opts.databaseUrl ?? sharedDatabaseUrl;
   if (!databaseUrl) throw new Error("no test database");
   const port = await freePort();
   const config = loadConfig({

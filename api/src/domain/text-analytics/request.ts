@@ -8,6 +8,7 @@ import { badInput, notFound, unauthenticated } from "../errors.js";
 import { parseResultsFilters, type ResultsFilters } from "../analytics/filters.js";
 import { buildScope, callerVisibility, visibleSurveyIds, type AnalyticsCaller, type ResponseScope } from "../analytics/scope.js";
 import { resolveShareScope, type ShareOptions } from "../sharing/scope.js";
+import { shareTokenOf } from "../sharing/caller.js";
 import type { QuestionType } from "../../generated/prisma/client.js";
 
 export type AnalyticsRequestInput = {
@@ -36,10 +37,12 @@ export async function resolveAnalyticsRequest(ctx: DomainContext, input: Analyti
     filters = parseResultsFilters(input.filters);
     caller = ctx;
   } else {
-    if (!input.shareToken) throw unauthenticated();
+    // The argument, else the GraphQL X-Share-Token header (ctx.shareToken), as every share-readable field.
+    const shareToken = shareTokenOf(ctx, input.shareToken);
+    if (!shareToken) throw unauthenticated();
     const visitor = input.filters === undefined || input.filters === null ? undefined : input.filters;
     if (visitor !== undefined && (typeof visitor !== "object" || Array.isArray(visitor))) throw badInput("The filters must be an object", "filters");
-    const link = await resolveShareScope(ctx.prisma, input.shareToken, visitor as Record<string, unknown> | undefined);
+    const link = await resolveShareScope(ctx.prisma, shareToken, visitor as Record<string, unknown> | undefined);
     filters = parseResultsFilters(link.filters);
     // Bounded by what the link's creator may see, as every other share-link answer (analytics/caller.ts).
     caller = { prisma: ctx.prisma, share: { organizationId: link.organizationId, createdByUserId: link.createdByUserId, allowChanges: link.options.allowChanges } };
