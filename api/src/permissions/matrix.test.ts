@@ -43,6 +43,8 @@ const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString(
 
 const everyoneSignedIn = { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "allowed", adminOfOtherOrganization: "allowed", admin: "allowed" } as const;
 const ownOrganizationOnly = { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "allowed", adminOfOtherOrganization: "refused", admin: "allowed" } as const;
+/** A question's results: those who may open its survey (another team's admin: "Question not found", issue 10 §8). */
+const surveyOpeners = { ...ownOrganizationOnly, adminOfOtherUnit: "refused" } as const;
 
 /** Sharing, bookmarks and exports rows: a link of unit A, and the viewer's links and bookmarks and the editor's export job (made in beforeAll). */
 const matrixShare = generateShareToken();
@@ -224,10 +226,10 @@ const matrix: Row[] = [
   {
     field: "Query.textAnalytics",
     kind: "query",
-    // Members under their results scope (another team's admin: no data); another organisation's question: not found;
+    // Members who may open the question's survey (another team's admin and another organisation: not found);
     // without a session only with a share link's token (domain/text-analytics/service.test.ts).
     document: () => `{ textAnalytics(questionId: "${analysisQuestions.text}") { totalAnswers sentiment { count } } }`,
-    expected: ownOrganizationOnly,
+    expected: surveyOpeners,
     allowedData: (data) => expect(data.textAnalytics.totalAnswers).toBe(0),
   },
   {
@@ -235,7 +237,7 @@ const matrix: Row[] = [
     kind: "query",
     // As textAnalytics (domain/root-cause/service.test.ts).
     document: () => `{ rootCause(outcomeQuestionId: "${analysisQuestions.nps}") { outcome { n } items { status } } }`,
-    expected: ownOrganizationOnly,
+    expected: surveyOpeners,
     allowedData: (data) => expect(data.rootCause.outcome.n).toBe(0),
   },
   // ---- analytics: summary and question results (docs/analytics.md) ----
@@ -250,9 +252,9 @@ const matrix: Row[] = [
   {
     field: "Query.questionResult",
     kind: "query",
-    // Members under their results scope; another organisation's question: not found; without a session only with a share token (rest/v5/results.test.ts).
+    // Members who may open the question's survey (another team's admin, another organisation: not found); without a session only with a share token (rest/v5/results.test.ts).
     document: () => `{ questionResult(questionId: "${analysisQuestions.nps}") { questionType mainResult { count nps } } }`,
-    expected: ownOrganizationOnly,
+    expected: surveyOpeners,
     allowedData: (data) => expect(data.questionResult.questionType).toBe("nps"),
   },
   {
