@@ -11,6 +11,20 @@ describe("configuration", () => {
     expect(config.oidc.audience).toBe("http://localhost:8080/api");
     expect(config.seedDemo).toBe(true);
     expect(config.demoResponses).toBe(10_000);
+    // Only this machine reaches a server started with nothing set; no proxy is believed.
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it("reads TRUST_PROXY as false, true, a hop count or a list of addresses and CIDRs", () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(trust("false")).toBe(false);
+    expect(trust("true")).toBe(true);
+    expect(trust("2")).toBe(2);
+    expect(trust("10.0.0.1, 192.168.0.0/16,loopback,::1,fd00::/8")).toBe("10.0.0.1,192.168.0.0/16,loopback,::1,fd00::/8");
+    for (const bad of ["yes please", "10.0.0.0/33", "10.0.0.1/8/2", "example.com", "-1"]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be false, true, a number/);
+    }
   });
 
   it("uses DATABASE_URL and REDIS_URL when set, and trims trailing slashes", () => {

@@ -1,6 +1,7 @@
 // All configuration is read and validated here, once. Every other module takes a `Config`.
 import { z } from "zod";
 import path from "node:path";
+import { isIP } from "node:net";
 
 const urlWithProtocols = (protocols: string[]) =>
   z
@@ -21,7 +22,7 @@ const booleanFlag = z
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default("0.0.0.0"),
+  HOST: z.string().default("127.0.0.1"),
   PUBLIC_URL: urlWithProtocols(["http", "https"]).optional(),
   DATABASE_URL: urlWithProtocols(["postgres", "postgresql"]).optional(),
   REDIS_URL: urlWithProtocols(["redis", "rediss"]).optional(),
@@ -42,7 +43,44 @@ const environmentSchema = z.object({
   SERVE_WEB: booleanFlag.default(true),
   RUN_WORKERS: booleanFlag.default(true),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
+  TRUST_PROXY: z.string().default("false").transform((value, ctx) => {
+    const parsed = parseTrustProxy(value);
+    if (parsed === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        message: "must be false, true, a number of proxy hops, or comma-separated addresses/CIDRs (or loopback, linklocal, uniquelocal)",
+      });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
 });
+
+const proxyRangeNames = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY: which proxies may tell us the client's address (X-Forwarded-For) and the protocol
+ * and host. false (the default): none, the connection's own address counts. A number: that many
+ * hops nearest to us. Addresses and CIDRs (comma-separated): only those. true trusts every hop,
+ * so any client could choose its own address: only behind a proxy that overwrites the header.
+ */
+export function parseTrustProxy(raw: string): boolean | number | string | undefined {
+  const value = raw.trim();
+  if (value === "" || value === "false" || value === "0") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(",").map((e) => e.trim()).filter(Boolean);
+  const valid = entries.every((entry) => {
+    if (proxyRangeNames.has(entry)) return true;
+    const [address, bits, ...rest] = entry.split("/");
+    if (rest.length || !address) return false;
+    const family = isIP(address);
+    if (!family) return false;
+    if (bits === undefined) return true;
+    return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+  });
+  return valid && entries.length ? entries.join(",") : undefined;
+}
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -74,6 +112,8 @@ export type Config = {
   runWorkers: boolean;
   /** The Chromium that prints results PDFs (docs/sharing-and-exports.md); PDF exports fail clearly without it. */
   chromiumPath: string;
+  /** Which proxies' X-Forwarded-* headers are believed (fastify's trustProxy); false: none. */
+  trustProxy: boolean | number | string;
 };
 
 export class ConfigError extends Error {
@@ -124,6 +164,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     serveWeb: e.SERVE_WEB,
     runWorkers: e.RUN_WORKERS,
     chromiumPath: e.CHROMIUM_PATH,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

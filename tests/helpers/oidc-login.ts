@@ -119,6 +119,8 @@ export type SignInOptions = {
   cookies?: CookieJar;
   /** Defaults to `${baseUrl}/auth-callback`. */
   redirectUri?: string;
+  /** Extra headers of the form's POST (e.g. X-Forwarded-For, to play clients behind a proxy). */
+  loginHeaders?: Record<string, string>;
 };
 
 type Discovery = { authorization_endpoint: string; token_endpoint: string; issuer: string };
@@ -263,7 +265,7 @@ export async function signInWithPassword(
     const posted = await fetchWithJar(
       jar,
       actionUrl,
-      { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() },
+      { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...opts.loginHeaders }, body: form.toString() },
       seen,
     );
     if (posted.status !== 303 && posted.status !== 302) {
