@@ -20,6 +20,7 @@ import { logoMaxBytes } from "./domain/organization/logo.js";
 import { registerWidgetRoutes } from "./rest/public/widget.js";
 import { publicPrefix, registerPublicRoutes } from "./rest/public/index.js";
 import { memoryLimiterStore, type LimiterStore } from "./limits/store.js";
+import { outboxAvailable } from "./domain/mail/outbox.js";
 
 export const apiPrefix = "/api/v5";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -70,6 +71,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     oidcAuthority: config.oidc.externalIssuer ?? deps.oidc?.issuer ?? `${config.publicUrl}/oidc`,
     oidcClientId: config.oidc.clientId,
     publicUrl: config.publicUrl,
+    // The web's forgot-password page says where the mail went (the outbox is for system admins).
+    mailOutbox: outboxAvailable(config),
   }));
 
   // GraphQL over HTTP and SSE.
