@@ -21,6 +21,7 @@ import { registerWidgetRoutes } from "./rest/public/widget.js";
 import { publicPrefix, registerPublicRoutes } from "./rest/public/index.js";
 import { memoryLimiterStore, type LimiterStore } from "./limits/store.js";
 import { outboxAvailable } from "./domain/mail/outbox.js";
+import { registerSecurityHeaders } from "./http/security-headers.js";
 
 export const apiPrefix = "/api/v5";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -61,6 +62,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     forceCloseConnections: true,
     bodyLimit: 1_048_576,
   });
+
+  // CSP, framing, nosniff, Referrer-Policy, HSTS… per surface; first, so every route below gets them.
+  await registerSecurityHeaders(app, config);
 
   const authenticate = createAuthenticator({ prisma, verifyAccessToken: deps.verifyAccessToken });
   const context = (viewer: DomainContext["viewer"]): DomainContext => ({ prisma, bus, jobs, config, viewer, limits });
