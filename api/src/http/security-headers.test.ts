@@ -84,6 +84,19 @@ describe.skipIf(noDatabase)("security headers on the real server", () => {
     }
   });
 
+  it("a revalidated page (304) keeps the policy it was sent with: the 304 names none", async () => {
+    const first = await get("/summary");
+    const etag = first.headers.get("etag");
+    const lastModified = first.headers.get("last-modified");
+    expect(etag ?? lastModified).toBeTruthy();
+    // (fetch would add "cache-control: no-cache" to a conditional request, which rules out a 304.)
+    const again = await fetch(`${t.baseUrl}/summary`, {
+      headers: { "cache-control": "max-age=0", ...(etag ? { "if-none-match": etag } : { "if-modified-since": lastModified! }) },
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("content-security-policy")).toBeNull();
+  });
+
   it("the respondent pages: the same sources, and any site may frame them (the website widget)", async () => {
     for (const page of ["/s/0123456789abcdef01234567", "/t/0123456789abcdef01234567"]) {
       const r = await get(page);

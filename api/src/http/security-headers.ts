@@ -94,8 +94,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     if (!reply.hasHeader("cross-origin-resource-policy")) {
       reply.header("cross-origin-resource-policy", crossOriginResource(pathname) ? "cross-origin" : "same-origin");
     }
-    // A route that chose its own policy (the sign-in pages) keeps it.
-    if (reply.hasHeader("content-security-policy")) return payload;
+    // A route that chose its own policy (the sign-in pages) keeps it. A 304 carries no content type
+    // and its headers replace the cached answer's: it keeps the policy sent with the answer itself.
+    if (reply.hasHeader("content-security-policy") || reply.statusCode === 304) return payload;
     const contentType = String(reply.getHeader("content-type") ?? "");
     const surface = surfaceOf(pathname, contentType);
     const policy = surface === "data" && /^application\/pdf\b/i.test(contentType) ? policies.pdf : policies[surface];
