@@ -2,11 +2,12 @@
 // enforce ONE limit: respondent submissions, failed sign-ins and password-reset requests counted at
 // either process add up (docs/decisions.md "Limits shared across processes"). Both trust the
 // proxy on 127.0.0.1, so the test plays one client address with X-Forwarded-For.
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { freePort } from "../api/src/test/support.js";
+import { databaseUrl, redisUrl } from "../api/src/test/harness.js";
 import { createPrisma } from "../api/src/db/client.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../api/src/test/fixtures.js";
 import { defaultRateLimits } from "../api/src/domain/respondent/rate-limit.js";
@@ -16,8 +17,6 @@ import { SignInError, signInWithPassword } from "./helpers/oidc-login.js";
 import type { PrismaClient } from "../api/src/generated/prisma/client.js";
 
 const root = path.resolve(import.meta.dirname, "..");
-const databaseUrl = inject("databaseUrl");
-const redisUrl = inject("redisUrl");
 
 type Server = { child: ChildProcess; base: string; output: () => string };
 
