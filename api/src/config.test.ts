@@ -11,6 +11,9 @@ describe("configuration", () => {
     expect(config.oidc.audience).toBe("http://localhost:8080/api");
     expect(config.seedDemo).toBe(true);
     expect(config.demoResponses).toBe(10_000);
+    // Only this machine reaches a server started with nothing set; no proxy is believed.
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.trustProxy).toBe(false);
   });
 
   it("uses DATABASE_URL and REDIS_URL when set, and trims trailing slashes", () => {

@@ -66,7 +66,7 @@ const trustProxySchema = z
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default("0.0.0.0"),
+  HOST: z.string().default("127.0.0.1"),
   TRUST_PROXY: trustProxySchema.default(false),
   PUBLIC_URL: urlWithProtocols(["http", "https"]).optional(),
   DATABASE_URL: urlWithProtocols(["postgres", "postgresql"]).optional(),

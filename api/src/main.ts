@@ -11,6 +11,8 @@ import { startJobRunner } from "./jobs/start.js";
 import { recountResponseCounters } from "./domain/respondent/counters.js";
 import { buildServer } from "./server.js";
 import { createEmbeddedOidc } from "./oidc/provider.js";
+import { LoginThrottle } from "./oidc/throttle.js";
+import { createLimiterStore } from "./limits/store.js";
 import { createAccessTokenVerifier, discoverExternalIssuer } from "./auth/access-tokens.js";
 import { demoSignIn, seedDemoOrganization } from "./seed/demo.js";
 
@@ -40,7 +42,9 @@ export async function start(config: Config) {
   const bus = createEventBus(config.redisUrl);
   const jobs = startJobRunner({ config, prisma, bus });
   log(`jobs: ${jobs.mode === "redis" ? `BullMQ on Redis${config.runWorkers ? ", workers in this process" : ", run by `npm run worker`"}` : "in process"}; mail: ${config.smtpUrl ? "SMTP" : "outbox at /outbox"}`);
-  const oidc = config.oidc.externalIssuer ? undefined : await createEmbeddedOidc({ config, prisma });
+  // Rate limits and the sign-in throttle: in Redis with REDIS_URL, so every api process counts against one limit.
+  const limits = await createLimiterStore({ redisUrl: config.redisUrl, onError: (error) => log(`rate limits: Redis: ${String(error)}`) });
+  const oidc = config.oidc.externalIssuer ? undefined : await createEmbeddedOidc({ config, prisma, throttle: new LoginThrottle(limits) });
   const verifyAccessToken = oidc
     ? createAccessTokenVerifier({ issuer: oidc.issuer, audience: config.oidc.audience, jwks: () => oidc.jwks() })
     : createAccessTokenVerifier({
@@ -48,7 +52,7 @@ export async function start(config: Config) {
         audience: config.oidc.audience,
         ...(await discoverExternalIssuer(config.oidc.externalIssuer!)),
       });
-  const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc });
+  const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc, limits });
   await app.listen({ port: config.port, host: config.host });
 
   console.log(`\n  Feedback platform is ready at ${config.publicUrl}`);
@@ -63,6 +67,7 @@ export async function start(config: Config) {
     await app.close();
     await jobs.close();
     await bus.close();
+    await limits.close();
     await prisma.$disconnect();
     await embedded?.stop();
     process.exit(0);

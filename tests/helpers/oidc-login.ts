@@ -119,6 +119,8 @@ export type SignInOptions = {
   cookies?: CookieJar;
   /** Defaults to `${baseUrl}/auth-callback`. */
   redirectUri?: string;
+  /** Extra headers of the form's POST (e.g. X-Forwarded-For, to play clients behind a proxy). */
+  loginHeaders?: Record<string, string>;
 };
 
 type Discovery = { authorization_endpoint: string; token_endpoint: string; issuer: string };
@@ -223,7 +225,7 @@ async function tokenRequest(tokenEndpoint: string, form: Record<string, string>)
  */
 export async function completeAuthorization(
   authorizationUrl: string,
-  opts: { email: string; password: string; redirectUri: string; cookies?: CookieJar; rememberMe?: boolean; seen?: string[] },
+  opts: { email: string; password: string; redirectUri: string; cookies?: CookieJar; rememberMe?: boolean; loginHeaders?: Record<string, string>; seen?: string[] },
 ): Promise<{ callbackUrl: string; cookies: CookieJar; loginSetCookies: string[] }> {
   const jar = opts.cookies ?? new CookieJar();
   const seen = opts.seen ?? [];
@@ -245,7 +247,7 @@ export async function completeAuthorization(
     const posted = await fetchWithJar(
       jar,
       actionUrl,
-      { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() },
+      { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...opts.loginHeaders }, body: form.toString() },
       seen,
     );
     if (posted.status !== 303 && posted.status !== 302) {
@@ -300,6 +302,7 @@ export async function signInWithPassword(
     redirectUri,
     cookies: jar,
     rememberMe: opts.rememberMe,
+    loginHeaders: opts.loginHeaders,
     seen,
   });
 

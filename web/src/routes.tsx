@@ -75,7 +75,8 @@ export const routeDefs: RouteDef[] = [
   // Designed here (spec 000 §2 "login with forgot password"; embedded-mode outbox): docs/decisions.md
   { path: "forgot-password", title: msg`Forgot password`, access: "open", hideMenu: true, screen: () => import("./password-reset/ForgotPasswordPage") },
   { path: "reset-password", title: msg`Choose a new password`, access: "open", hideMenu: true, screen: () => import("./password-reset/ResetPasswordPage") },
-  { path: "outbox", title: msg`Outbox`, access: "open", hideMenu: true, screen: () => import("./outbox/OutboxPage") },
+  // The outbox shows everyone's reset and invitation links: signed-in system admins only (the API checks).
+  { path: "outbox", title: msg`Outbox`, access: "requiresLogin", hideMenu: true, screen: () => import("./outbox/OutboxPage") },
   {
     path: "signup",
     title: msg`Sign up`,

@@ -11,6 +11,8 @@ import type { JobRunner, RetryPolicy } from "../jobs/runner.js";
 import { randomBytes } from "node:crypto";
 import { buildServer, type ServerDeps } from "../server.js";
 import { createEmbeddedOidc } from "../oidc/provider.js";
+import { LoginThrottle } from "../oidc/throttle.js";
+import { createLimiterStore, type LimiterStore } from "../limits/store.js";
 import { createAccessTokenVerifier } from "../auth/access-tokens.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 
@@ -26,6 +28,8 @@ export type TestApp = {
   bus: EventBus;
   jobs: JobRunner;
   config: Config;
+  /** The rate-limit counters: in Redis (a key prefix of this app's own) when Redis answers. */
+  limits: LimiterStore;
   baseUrl: string;
   close(): Promise<void>;
 };
@@ -58,9 +62,11 @@ export async function startTestApp(
   const bus = createEventBus(config.redisUrl);
   // A queue of its own (key prefix) per test app, so test files sharing Redis never run each other's jobs.
   const jobs = startJobRunner({ config, prisma, bus, prefix: `test-${randomBytes(6).toString("hex")}`, removeOnClose: true, retry: opts.retry });
-  const oidc = await createEmbeddedOidc({ config, prisma });
+  // Rate limits under a prefix of this app's own, so test files and runs sharing Redis never count together.
+  const limits = await createLimiterStore({ redisUrl: config.redisUrl, prefix: `test-limits-${randomBytes(6).toString("hex")}` });
+  const oidc = await createEmbeddedOidc({ config, prisma, throttle: new LoginThrottle(limits) });
   const verifyAccessToken = createAccessTokenVerifier({ issuer: oidc.issuer, audience: config.oidc.audience, jwks: () => oidc.jwks() });
-  const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc, extraRoutes: opts.extraRoutes, webRoot: opts.webRoot });
+  const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc, extraRoutes: opts.extraRoutes, webRoot: opts.webRoot, limits });
   await app.listen({ port, host: "127.0.0.1" });
   return {
     app,
@@ -68,11 +74,13 @@ export async function startTestApp(
     bus,
     jobs,
     config,
+    limits,
     baseUrl: config.publicUrl,
     close: async () => {
       await app.close();
       await jobs.close();
       await bus.close();
+      await limits.close();
       await prisma.$disconnect();
     },
   };

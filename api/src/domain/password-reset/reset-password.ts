@@ -39,7 +39,7 @@ const confirmSchema = z.object({
   password: z.string(resetMessages.missingPassword).pipe(passwordSchema),
 });
 
-/** The in-memory limiter shared by a process (one per api process; see rate-limit.ts). */
+/** The limiter of callers whose context carries no limiter store (this process's memory). */
 export const defaultResetRateLimit = new ResetRateLimit();
 
 function ensureEmbeddedProvider(ctx: DomainContext) {
@@ -54,7 +54,8 @@ export async function requestPasswordReset(
 ): Promise<{ message: string }> {
   ensureEmbeddedProvider(ctx);
   const { email } = parseInput(requestSchema, input);
-  const wait = (opts.rateLimit ?? defaultResetRateLimit).take(email, opts.clientAddress);
+  const limit = opts.rateLimit ?? (ctx.limits ? new ResetRateLimit(ctx.limits) : defaultResetRateLimit);
+  const wait = await limit.take(email, opts.clientAddress);
   if (wait > 0) throw new DomainError("RATE_LIMITED", resetMessages.tooMany(Math.ceil(wait / 60_000)));
 
   const user = await ctx.prisma.user.findUnique({
