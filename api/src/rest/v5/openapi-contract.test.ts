@@ -204,7 +204,7 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
       },
     ],
     ["POST /user/reset-password/confirm", () => succeed("POST /user/reset-password/confirm", { url: "/user/reset-password/confirm", body: { token: state.resetToken, password } })],
-    ["GET /outbox", () => succeed("GET /outbox", { url: "/outbox?limit=5" })],
+    ["GET /outbox", () => succeed("GET /outbox", { url: "/outbox?limit=5", token: tokens.systemAdmin })],
     // Organisation
     ["GET /organization", () => succeed("GET /organization", { url: "/organization", token: tokens.admin })],
     ["PUT /organization", () => succeed("PUT /organization", { url: "/organization", token: tokens.admin, body: { name: `Contract ${suffix}` } })],
