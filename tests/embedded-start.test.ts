@@ -1,6 +1,7 @@
 // `npm start` with nothing configured: the server process starts on an embedded PGlite database
 // under DATA_DIR, migrates, seeds the demo organisation, serves /healthz and the API, and signs
-// the demo user in. A second start reuses the data (no migration, no seeding) and is quicker.
+// the demo user in. A second start reuses the data (no migration, no seeding); how long each start
+// takes is printed, not asserted (a timing depends on the machine's load: bench/ measures speed).
 import { afterAll, describe, expect, it } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -10,6 +11,9 @@ import { freePort } from "../api/src/test/support.js";
 import { signInWithPassword } from "./helpers/oidc-login.js";
 
 const root = path.resolve(import.meta.dirname, "..");
+// The demo responses end at a fixed instant (an injected "now" for the seed), so the data and the
+// windows below are the same whatever the day and hour of the run.
+const responsesUntil = new Date("2026-03-16T10:00:00Z");
 
 async function startServer(dataDir: string, port: number) {
   const env: Record<string, string> = {
@@ -20,6 +24,7 @@ async function startServer(dataDir: string, port: number) {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     DEMO_RESPONSES: "300",
+    DEMO_RESPONSES_UNTIL: responsesUntil.toISOString(),
     SERVE_WEB: "false",
     LOG_LEVEL: "info", // the start-up lines this test reads are logged at info
   };
@@ -28,7 +33,8 @@ async function startServer(dataDir: string, port: number) {
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
-  const deadline = Date.now() + 90_000;
+  // Generous: on a busy two-core machine the first start (migrate, seed) has taken over 90 s.
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
@@ -81,8 +87,7 @@ describe("embedded mode (no DATABASE_URL)", () => {
     // …and each gets its own answer: summaries of different windows, first one by one, then side by
     // side (two connections' messages used to interleave in PGlite's one session, so a query could
     // run another's statement).
-    const today = new Date();
-    const day = (back: number) => new Date(today.getTime() - back * 86_400_000).toISOString().slice(0, 10);
+    const day = (back: number) => new Date(responsesUntil.getTime() - back * 86_400_000).toISOString().slice(0, 10);
     const windows = [{ from: day(6), to: day(0) }, { from: day(29), to: day(0) }, { from: day(89), to: day(60) }];
     const summaryOf = async (w: { from: string; to: string }) => {
       const body = await (await fetch(`${base}/api/v5/summary`, { method: "POST", headers, body: JSON.stringify(w) })).json();
@@ -94,8 +99,11 @@ describe("embedded mode (no DATABASE_URL)", () => {
     const together = await Promise.all([...windows, ...windows, ...windows].map(summaryOf));
     expect(together).toEqual([...alone, ...alone, ...alone]);
     // Statements of different shapes side by side: one question grouped four ways.
-    const [firstSurvey] = (await (await fetch(`${base}/api/v5/surveys`, { headers })).json()) as { _id: string }[];
-    const survey = (await (await fetch(`${base}/api/v5/surveys/${firstSurvey!._id}`, { headers })).json()) as { questions: { _id: string }[] };
+    // The busiest survey, by name (ids are random, so "the first" could be any survey).
+    const surveys = (await (await fetch(`${base}/api/v5/surveys`, { headers })).json()) as { _id: string; name: string }[];
+    const storeVisit = surveys.find((s) => s.name === "Store visit");
+    expect(storeVisit).toBeDefined();
+    const survey = (await (await fetch(`${base}/api/v5/surveys/${storeVisit!._id}`, { headers })).json()) as { questions: { _id: string }[] };
     const questionId = survey.questions[0]!._id;
     const questionOf = async (groupBy: string) => {
       const r = await (await fetch(`${base}/api/v5/results/question`, { method: "POST", headers, body: JSON.stringify({ questionId, ...windows[1], groupBy }) })).json();
@@ -130,10 +138,9 @@ describe("embedded mode (no DATABASE_URL)", () => {
     children.push(second.child);
     expect(second.output()).toContain("database schema is up to date");
     expect(second.output()).not.toContain("seeding the demo organisation");
-    expect(second.startupMs).toBeLessThan(first.startupMs);
     // The same data: the earlier sign-in still holds (keys and grants were stored).
     const again = await fetch(`${base}/api/v5/user`, { headers: { authorization: `Bearer ${accessToken}` } });
     expect(again.status).toBe(200);
     console.log(`embedded start: first ${first.startupMs} ms, second ${second.startupMs} ms`);
-  }, 240_000);
+  }, 600_000);
 });

@@ -20,5 +20,8 @@ export default defineProject({
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: [fileURLToPath(new URL("./src/test/setup.ts", import.meta.url))],
     restoreMocks: true,
+    // Generous: a render test that takes 5 s on a busy two-core machine is slow, not wrong (the
+    // first render of a screen loads its lazy chunks through Vite's transform).
+    testTimeout: 30_000,
   },
 });

@@ -1,5 +1,6 @@
 // All configuration is read and validated here, once. Every other module takes a `Config`.
 import { z } from "zod";
+import { isIP } from "node:net";
 import path from "node:path";
 
 const urlWithProtocols = (protocols: string[]) =>
@@ -18,10 +19,55 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/** proxy-addr's names for address ranges, which fastify's trustProxy also accepts. */
+const namedProxyRanges = ["loopback", "linklocal", "uniquelocal"];
+
+function isAddressOrRange(entry: string): boolean {
+  if (namedProxyRanges.includes(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: which proxies in front of us may tell the client's address and protocol
+ * (X-Forwarded-For / -Proto / -Host, Forwarded). `false` (default): none, the peer is the client;
+ * `true`: every hop; a number: that many hops; otherwise comma-separated addresses or CIDR ranges
+ * (or proxy-addr's names loopback, linklocal, uniquelocal). The value is what fastify's
+ * `trustProxy` option accepts.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | number | string[] => {
+    const lower = value.toLowerCase();
+    if (["false", "no", "off", "0"].includes(lower)) return false;
+    if (["true", "yes", "on"].includes(lower)) return true;
+    if (/^\d+$/.test(lower)) {
+      const hops = Number(lower);
+      if (hops > 32) ctx.addIssue({ code: "custom", message: "a hop count must be at most 32" });
+      return hops;
+    }
+    const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (!entries.length || bad.length) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be true, false, a number of hops, or comma-separated IP addresses or CIDR ranges${bad.length ? ` (not understood: ${bad.join(", ")})` : ""}`,
+      });
+      return false;
+    }
+    return entries;
+  });
+
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default("0.0.0.0"),
+  HOST: z.string().default("127.0.0.1"),
+  TRUST_PROXY: trustProxySchema.default(false),
   PUBLIC_URL: urlWithProtocols(["http", "https"]).optional(),
   DATABASE_URL: urlWithProtocols(["postgres", "postgresql"]).optional(),
   REDIS_URL: urlWithProtocols(["redis", "rediss"]).optional(),
@@ -36,9 +82,20 @@ const environmentSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   SEED_DEMO: booleanFlag.default(true),
   DEMO_RESPONSES: z.coerce.number().int().min(0).max(5_000_000).default(10_000),
+  DEMO_RESPONSES_UNTIL: z.iso.datetime({ offset: true }).transform((v) => new Date(v)).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(50_000),
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).max(1000).default(15),
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).default(5000),
+  GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(1).max(1000).default(20),
+  GRAPHQL_MAX_EXPENSIVE_COST: z.coerce.number().int().min(25).default(100),
+  GRAPHQL_CALLER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(2),
+  GRAPHQL_CALLER_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  GRAPHQL_INTROSPECTION: booleanFlag.optional(),
+  CORS_ORIGINS: z.string().optional(),
+  ANALYTICS_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
+  ANALYTICS_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   SERVE_WEB: booleanFlag.default(true),
   RUN_WORKERS: booleanFlag.default(true),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
@@ -49,6 +106,11 @@ export type Config = {
   env: "development" | "production" | "test";
   port: number;
   host: string;
+  /**
+   * TRUST_PROXY: whose forwarded headers to believe, in the form fastify's `trustProxy` takes
+   * (false: nobody's; true: every hop's; n: n hops; or a list of addresses/CIDR ranges).
+   */
+  trustProxy: boolean | number | string[];
   /** The address people and the identity provider reach us at, without a trailing slash. */
   publicUrl: string;
   /** Embedded mode: no DATABASE_URL, so PGlite under dataDir serves the database. */
@@ -68,8 +130,33 @@ export type Config = {
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
   seedDemo: boolean;
   demoResponses: number;
+  /** The end of the demo responses' 90-day window; undefined: the time of seeding. */
+  demoResponsesUntil: Date | undefined;
   logLevel: string;
-  graphql: { maxDepth: number; maxCost: number };
+  graphql: {
+    maxDepth: number;
+    maxCost: number;
+    /** aliases, lexical tokens and directives per document (graphql-armor) */
+    maxAliases: number;
+    maxTokens: number;
+    maxDirectives: number;
+    /** the per-operation sum of the expensive fields' weights (graphql/limits.ts expensiveFieldCosts) */
+    maxExpensiveCost: number;
+    /** expensive fields one caller (user, or address without a session) runs at once; more wait in line */
+    callerConcurrency: number;
+    /** expensive fields one caller may have waiting; beyond this they are refused (TOO_MANY_REQUESTS) */
+    callerQueue: number;
+    /** introspection and "did you mean" suggestions: on except in production unless GRAPHQL_INTROSPECTION says */
+    introspection: boolean;
+  };
+  /** Origins allowed to call /graphql from a browser with credentials: PUBLIC_URL's and CORS_ORIGINS. */
+  corsOrigins: string[];
+  analytics: {
+    /** PostgreSQL statement_timeout of the analytics reads, in ms (0: none) */
+    statementTimeoutMs: number;
+    /** connections of the analytics reads' own pool (not in embedded mode) */
+    poolSize: number;
+  };
   serveWeb: boolean;
   /** Run the job workers in this api process; false leaves the jobs to `npm run worker` (needs REDIS_URL). */
   runWorkers: boolean;
@@ -99,6 +186,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set");
   if (e.NODE_ENV === "production" && !e.PUBLIC_URL) problems.push("PUBLIC_URL: required when NODE_ENV=production");
   if (!e.RUN_WORKERS && !e.REDIS_URL) problems.push("RUN_WORKERS: false needs REDIS_URL (separate workers read the jobs from Redis)");
+  const extraOrigins: string[] = [];
+  for (const origin of (e.CORS_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean)) {
+    try {
+      const url = new URL(origin);
+      if (!/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/+$/, "")) throw new Error();
+      extraOrigins.push(url.origin);
+    } catch {
+      problems.push(`CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com`);
+    }
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
@@ -106,6 +203,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
     publicUrl,
     embedded: !e.DATABASE_URL,
     databaseUrl: e.DATABASE_URL,
@@ -122,8 +220,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
     seedDemo: e.SEED_DEMO,
     demoResponses: e.DEMO_RESPONSES,
+    demoResponsesUntil: e.DEMO_RESPONSES_UNTIL,
     logLevel: e.LOG_LEVEL,
-    graphql: { maxDepth: e.GRAPHQL_MAX_DEPTH, maxCost: e.GRAPHQL_MAX_COST },
+    graphql: {
+      maxDepth: e.GRAPHQL_MAX_DEPTH,
+      maxCost: e.GRAPHQL_MAX_COST,
+      maxAliases: e.GRAPHQL_MAX_ALIASES,
+      maxTokens: e.GRAPHQL_MAX_TOKENS,
+      maxDirectives: e.GRAPHQL_MAX_DIRECTIVES,
+      maxExpensiveCost: e.GRAPHQL_MAX_EXPENSIVE_COST,
+      callerConcurrency: e.GRAPHQL_CALLER_CONCURRENCY,
+      callerQueue: e.GRAPHQL_CALLER_QUEUE,
+      introspection: e.GRAPHQL_INTROSPECTION ?? e.NODE_ENV !== "production",
+    },
+    corsOrigins: [...new Set([new URL(publicUrl).origin, ...extraOrigins])],
+    analytics: { statementTimeoutMs: e.ANALYTICS_STATEMENT_TIMEOUT_MS, poolSize: e.ANALYTICS_POOL_SIZE },
     serveWeb: e.SERVE_WEB,
     runWorkers: e.RUN_WORKERS,
     chromiumPath: e.CHROMIUM_PATH,

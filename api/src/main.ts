@@ -8,19 +8,14 @@ import { startEmbeddedDatabase } from "./db/embedded.js";
 import { deployMigrations } from "./db/migrations.js";
 import { createEventBus } from "./pubsub/bus.js";
 import { startJobRunner } from "./jobs/start.js";
+import { recountResponseCounters } from "./domain/respondent/counters.js";
 import { buildServer } from "./server.js";
 import { createEmbeddedOidc } from "./oidc/provider.js";
-import { createAccessTokenVerifier } from "./auth/access-tokens.js";
+import { LoginThrottle } from "./oidc/throttle.js";
+import { createLimiterStore } from "./limits/store.js";
+import { createAccessTokenVerifier, discoverExternalIssuer } from "./auth/access-tokens.js";
 import { demoSignIn, seedDemoOrganization } from "./seed/demo.js";
 import { logger } from "./log.js";
-
-async function discoverJwksUri(issuer: string): Promise<string> {
-  const response = await fetch(`${issuer}/.well-known/openid-configuration`);
-  if (!response.ok) throw new Error(`OIDC_ISSUER ${issuer}: discovery answered ${response.status}`);
-  const document = (await response.json()) as { jwks_uri?: string };
-  if (!document.jwks_uri) throw new Error(`OIDC_ISSUER ${issuer}: discovery document has no jwks_uri`);
-  return document.jwks_uri;
-}
 
 export async function start(config: Config) {
   const startLog = logger(config, "start");
@@ -41,20 +36,25 @@ export async function start(config: Config) {
   // results series answered with another query's rows). No statements prepared by name either.
   const prisma = createPrisma(databaseUrl, { max: embedded ? 1 : 10, namedStatements: !embedded });
   if (config.seedDemo) {
-    await seedDemoOrganization(prisma, { responses: config.demoResponses, log });
+    await seedDemoOrganization(prisma, { responses: config.demoResponses, responsesUntil: config.demoResponsesUntil, log });
   }
+  // Cached response counters lost by a crash (at most one flush interval's) are recounted from the responses.
+  const mended = await recountResponseCounters(prisma);
+  if (mended.touchpoints + mended.surveys > 0) log(`response counters recounted: ${mended.touchpoints} touchpoints, ${mended.surveys} surveys`);
   const bus = createEventBus(config.redisUrl);
   const jobs = startJobRunner({ config, prisma, bus });
   log(`jobs: ${jobs.mode === "redis" ? `BullMQ on Redis${config.runWorkers ? ", workers in this process" : ", run by `npm run worker`"}` : "in process"}; mail: ${config.smtpUrl ? "SMTP" : "outbox at /outbox"}`);
-  const oidc = config.oidc.externalIssuer ? undefined : await createEmbeddedOidc({ config, prisma });
+  // Rate limits and the sign-in throttle: in Redis with REDIS_URL, so every api process counts against one limit.
+  const limits = await createLimiterStore({ redisUrl: config.redisUrl, onError: (error) => log(`rate limits: Redis: ${String(error)}`) });
+  const oidc = config.oidc.externalIssuer ? undefined : await createEmbeddedOidc({ config, prisma, throttle: new LoginThrottle(limits) });
   const verifyAccessToken = oidc
     ? createAccessTokenVerifier({ issuer: oidc.issuer, audience: config.oidc.audience, jwks: () => oidc.jwks() })
     : createAccessTokenVerifier({
         issuer: config.oidc.externalIssuer!,
         audience: config.oidc.audience,
-        jwksUri: await discoverJwksUri(config.oidc.externalIssuer!),
+        ...(await discoverExternalIssuer(config.oidc.externalIssuer!)),
       });
-  const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc });
+  const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc, limits });
   await app.listen({ port: config.port, host: config.host });
 
   log(`Feedback platform is ready at ${config.publicUrl}`);
@@ -69,6 +69,7 @@ export async function start(config: Config) {
     await app.close();
     await jobs.close();
     await bus.close();
+    await limits.close();
     await prisma.$disconnect();
     await embedded?.stop();
     process.exit(0);

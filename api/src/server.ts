@@ -19,6 +19,10 @@ import { v5Routes } from "./rest/v5/index.js";
 import { logoMaxBytes } from "./domain/organization/logo.js";
 import { registerWidgetRoutes } from "./rest/public/widget.js";
 import { publicPrefix, registerPublicRoutes } from "./rest/public/index.js";
+import { registerTextGuard } from "./rest/text-guard.js";
+import { memoryLimiterStore, type LimiterStore } from "./limits/store.js";
+import { outboxAvailable } from "./domain/mail/outbox.js";
+import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerOps } from "./observability/ops.js";
 
 export const apiPrefix = "/api/v5";
@@ -36,20 +40,39 @@ export type ServerDeps = {
   /** Extra REST routes (tests use this to exercise the router's rules). */
   extraRoutes?: readonly RouteDefinition[];
   webRoot?: string;
+  /** Where rate limits count (limits/store.ts): Redis with REDIS_URL; this process's memory when absent. */
+  limits?: LimiterStore;
 };
+
+/**
+ * TRUST_PROXY as fastify takes it. A hop count becomes "the n hops nearest to us" (fastify itself
+ * now treats a bare number as "trust nothing"): the server must then be reachable only through them.
+ */
+export function fastifyTrustProxy(trust: Config["trustProxy"]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== "number") return trust;
+  return (_address, hop) => hop < trust;
+}
 
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const { config, prisma, bus, jobs } = deps;
+  const limits = deps.limits ?? memoryLimiterStore();
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-* only from the configured proxies (TRUST_PROXY; none by default), so a client cannot choose its own address.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Open keep-alive and event-stream connections must not hold up a shutdown.
     forceCloseConnections: true,
     bodyLimit: 1_048_576,
   });
 
+  // CSP, framing, nosniff, Referrer-Policy, HSTS… per surface; first, so every route below gets them.
+  await registerSecurityHeaders(app, config);
+
   const authenticate = createAuthenticator({ prisma, verifyAccessToken: deps.verifyAccessToken });
-  const context = (viewer: DomainContext["viewer"]): DomainContext => ({ prisma, bus, jobs, config, viewer });
+  const context = (viewer: DomainContext["viewer"]): DomainContext => ({ prisma, bus, jobs, config, viewer, limits });
+
+  // NUL and unpaired surrogates: 400 before any handler (respondents' text is cleaned); /graphql checks its own.
+  registerTextGuard(app, { skip: (url) => url.startsWith("/graphql") });
 
   // /livez, /healthz (readiness) and /metrics, and the request metrics hook (before every route).
   registerOps(app, { config, prisma, jobs });
@@ -58,6 +81,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     oidcAuthority: config.oidc.externalIssuer ?? deps.oidc?.issuer ?? `${config.publicUrl}/oidc`,
     oidcClientId: config.oidc.clientId,
     publicUrl: config.publicUrl,
+    // The web's forgot-password page says where the mail went (the outbox is for system admins).
+    mailOutbox: outboxAvailable(config),
   }));
 
   // GraphQL over HTTP and SSE.
@@ -76,6 +101,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // GraphQL over WebSocket on the same path.
   const ws = attachGraphQLWebSocket(app.server, yoga);
   app.addHook("onClose", async () => ws.close());
+  app.addHook("onClose", async () => yoga.dispose()); // closes the analytics pool (graphql/limits.ts)
 
   // The REST facade.
   const routes = [...v5Routes, ...(deps.extraRoutes ?? [])];
@@ -106,7 +132,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await registerWidgetRoutes(app, { prisma });
   // The respondent runtime: /r/{touchpointId}/survey, /responses, /ping (public, rate-limited).
   await app.register(
-    async (r) => void (await registerPublicRoutes(r, { prisma, bus, authenticate, context, publicUrl: config.publicUrl })),
+    async (r) => void (await registerPublicRoutes(r, { prisma, bus, authenticate, context, publicUrl: config.publicUrl, options: { limiterStore: limits } })),
     { prefix: publicPrefix },
   );
 

@@ -48,6 +48,8 @@ export async function startApiServer(
     LOG_LEVEL: "silent",
     SERVE_WEB: "false",
     SEED_DEMO: "false",
+    // The load generator plays the proxy in front: its X-Forwarded-For spreads the clients over addresses.
+    TRUST_PROXY: "127.0.0.1",
   });
   const { prisma, statements } = createCountingPrisma(databaseUrl, opts.poolSize ?? 10);
   const bus = createEventBus(undefined);

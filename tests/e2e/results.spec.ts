@@ -3,13 +3,14 @@
 // the visitor picks a survey from the link's choices and exports the link's rows as CSV), and
 // export CSV, XLSX and PDF, opening each file to check what is inside.
 import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
-import { signIn } from "./support";
+import { query, signIn } from "./support";
 
 const dir = mkdtempSync(path.join(tmpdir(), "results-e2e-"));
 
@@ -24,8 +25,29 @@ async function exportFile(page: Page, button: string, kind: string): Promise<str
   return target;
 }
 
-test("filter, group by week, bookmark, share signed out, and export CSV, XLSX and PDF", async ({ page, browser }) => {
+/**
+ * One response, made now through the public respondent API on the named link touchpoint, answering
+ * its survey's first question. The test asserts on these rather than on what the demo data happens
+ * to hold in the window (that depends on the day the demo was seeded and on the clock).
+ */
+async function respondNow(request: APIRequestContext, touchpointName: string): Promise<string> {
+  const [touchpoint] = await query<{ id: string }>(`SELECT "id" FROM "Touchpoint" WHERE "name" = $1 AND NOT "deleted"`, [touchpointName]);
+  const survey = await (await request.get(`/r/${touchpoint!.id}/survey`)).json();
+  const first = survey.questions[0] as { id: string; type: string; options: { buttons?: number } };
+  const value = first.type === "nps" ? 9 : first.type === "smiley" ? (first.options.buttons ?? 5) - 1 : null;
+  expect(value, `first question of ${touchpointName} is a smiley or NPS question`).not.toBeNull();
+  const answer = await request.post(`/r/${touchpoint!.id}/responses`, {
+    data: { idempotencyKey: `results-e2e-${randomUUID()}`, surveyId: survey.survey.id, language: "en", answers: [{ questionId: first.id, value }] },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return (await answer.json()).responseId as string;
+}
+
+test("filter, group by week, bookmark, share signed out, and export CSV, XLSX and PDF", async ({ page, browser, request }) => {
   test.setTimeout(180_000);
+  // Data this test asserts on: one response to the survey the visitor will pick, one to another.
+  const pickedResponse = await respondNow(request, "Order confirmation email link"); // "Web shop experience"
+  const otherResponse = await respondNow(request, "Support ticket follow-up link"); // "Customer support follow-up"
   await signIn(page, "admin@demo.example", "/results");
   const filters = page.getByRole("form", { name: "Results filters" });
   await expect(filters).toBeVisible();
@@ -74,22 +96,28 @@ test("filter, group by week, bookmark, share signed out, and export CSV, XLSX an
   const surveys = visitorFilters.getByRole("group", { name: "Surveys" });
   await expect(surveys.getByRole("checkbox").first()).toBeEnabled();
   await expect(surveys.getByText("No surveys")).toHaveCount(0);
-  const firstSurvey = surveys.getByRole("checkbox").first();
-  await firstSurvey.check();
+  await surveys.getByRole("checkbox", { name: "Web shop experience" }).check();
   await visitorFilters.getByRole("button", { name: "Filter results" }).click();
   await expect(shared).toHaveURL(/[?&]survey=[0-9a-f]{24}/);
   await expect(shared).toHaveURL(/[?&]token=/);
   await expect(visitorFilters.locator("summary", { hasText: "Surveys:" })).toContainText("1 selected");
+  // The results on screen are the picked survey's: its first question, none of another survey's.
+  await expect(shared.getByRole("heading", { name: "How was your shopping experience?" })).toBeVisible();
+  await expect(shared.getByRole("heading", { name: "How satisfied are you with the help you received?" })).toHaveCount(0);
   await expect(shared.getByRole("figure").first()).toBeVisible();
   // Touchpoints are not the visitor's to change: none listed.
   await visitorFilters.locator("summary", { hasText: "Touchpoints:" }).click();
   await expect(visitorFilters.getByRole("group", { name: "Touchpoints" }).getByText("No touchpoints")).toBeVisible();
   // The visitor exports the feedback list of what the link shows (the survey they picked), as CSV:
-  // dates without times (the link hides timestamps), fewer rows than the whole organisation's.
+  // dates without times (the link hides timestamps); this test's response to that survey is in it,
+  // its response to another survey is not.
   const visitorCsv = parse(readFileSync(await exportFile(shared, "Export CSV", "CSV")), { bom: true }) as string[][];
   expect(visitorCsv[0]!.slice(0, 2)).toEqual(["Response id", "Date"]);
   expect(visitorCsv.length).toBeGreaterThan(1);
   expect(visitorCsv.slice(1).every((r) => r.length === visitorCsv[0]!.length && /^\d{4}\/\d{2}\/\d{2}$/.test(r[1]!))).toBe(true);
+  const visitorIds = visitorCsv.slice(1).map((r) => r[0]);
+  expect(visitorIds).toContain(pickedResponse);
+  expect(visitorIds).not.toContain(otherResponse);
   expect(bearerRequests).toEqual([]);
   await visitor.close();
 
@@ -102,6 +130,7 @@ test("filter, group by week, bookmark, share signed out, and export CSV, XLSX an
   expect(rows.slice(1).every((r) => r.length === header.length)).toBe(true);
   // The visitor's rows are the member's rows of one survey: all among them, fewer of them, no more columns.
   const memberIds = new Set(rows.slice(1).map((r) => r[0]));
+  expect(memberIds.has(pickedResponse) && memberIds.has(otherResponse)).toBe(true);
   expect(visitorCsv.slice(1).every((r) => memberIds.has(r[0]))).toBe(true);
   expect(visitorCsv.length).toBeLessThan(rows.length);
   expect(visitorCsv[0]!.length).toBeLessThanOrEqual(header.length);

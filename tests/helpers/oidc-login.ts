@@ -119,6 +119,8 @@ export type SignInOptions = {
   cookies?: CookieJar;
   /** Defaults to `${baseUrl}/auth-callback`. */
   redirectUri?: string;
+  /** Extra headers of the form's POST (e.g. X-Forwarded-For, to play clients behind a proxy). */
+  loginHeaders?: Record<string, string>;
 };
 
 type Discovery = { authorization_endpoint: string; token_endpoint: string; issuer: string };
@@ -215,6 +217,53 @@ async function tokenRequest(tokenEndpoint: string, form: Record<string, string>)
   };
 }
 
+/**
+ * Drives an authorization request to its end as a browser would: opens `authorizationUrl`, follows
+ * redirects, fills in the sign-in form when it shows (an existing session in `cookies` skips it),
+ * and stops at the redirect to `redirectUri`, which is returned unfetched. Any relying party (for
+ * instance openid-client) can build the URL and read the callback.
+ */
+export async function completeAuthorization(
+  authorizationUrl: string,
+  opts: { email: string; password: string; redirectUri: string; cookies?: CookieJar; rememberMe?: boolean; loginHeaders?: Record<string, string>; seen?: string[] },
+): Promise<{ callbackUrl: string; cookies: CookieJar; loginSetCookies: string[] }> {
+  const jar = opts.cookies ?? new CookieJar();
+  const seen = opts.seen ?? [];
+  const { redirectUri } = opts;
+  let step = await follow(jar, await fetchWithJar(jar, authorizationUrl, {}, seen), authorizationUrl, redirectUri, seen);
+  let loginSetCookies: string[] = [];
+
+  if (step.response) {
+    // The sign-in page.
+    const html = await step.response.text();
+    const action = /<form[^>]*method="post"[^>]*action="([^"]+)"/.exec(html)?.[1];
+    if (step.response.status !== 200 || !action) {
+      throw new SignInError(pageError(html) ?? `expected the sign-in page, got ${step.response.status}`, step.response.status, html);
+    }
+    const actionUrl = new URL(decodeEntities(action), step.url).href;
+    const form = new URLSearchParams({ email: opts.email, password: opts.password });
+    if (opts.rememberMe) form.set("remember", "yes");
+    const before = seen.length;
+    const posted = await fetchWithJar(
+      jar,
+      actionUrl,
+      { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...opts.loginHeaders }, body: form.toString() },
+      seen,
+    );
+    if (posted.status !== 303 && posted.status !== 302) {
+      const page = await posted.text();
+      throw new SignInError(pageError(page) ?? `sign-in refused (${posted.status})`, posted.status, page);
+    }
+    step = await follow(jar, posted, actionUrl, redirectUri, seen);
+    loginSetCookies = seen.slice(before);
+    if (step.response) {
+      const page = await step.response.text();
+      throw new SignInError(pageError(page) ?? `sign-in did not return to the client (${step.response.status})`, step.response.status, page);
+    }
+  }
+  return { callbackUrl: step.url, cookies: jar, loginSetCookies };
+}
+
 export async function signInWithPassword(
   baseUrl: string,
   email: string,
@@ -241,44 +290,23 @@ export async function signInWithPassword(
     code_challenge: challenge,
     code_challenge_method: "S256",
     state,
-    nonce,
   };
+  // A nonce belongs to OpenID Connect requests only (the provider refuses one without openid).
+  if (params.scope!.split(" ").includes("openid")) params.nonce = nonce;
   if (opts.locale) params.locale = opts.locale;
   for (const [k, v] of Object.entries(params)) authorize.searchParams.set(k, v);
 
-  let step = await follow(jar, await fetchWithJar(jar, authorize.href, {}, seen), authorize.href, redirectUri, seen);
-  let loginSetCookies: string[] = [];
+  const { callbackUrl, loginSetCookies } = await completeAuthorization(authorize.href, {
+    email,
+    password,
+    redirectUri,
+    cookies: jar,
+    rememberMe: opts.rememberMe,
+    loginHeaders: opts.loginHeaders,
+    seen,
+  });
 
-  if (step.response) {
-    // The sign-in page.
-    const html = await step.response.text();
-    const action = /<form[^>]*method="post"[^>]*action="([^"]+)"/.exec(html)?.[1];
-    if (step.response.status !== 200 || !action) {
-      throw new SignInError(pageError(html) ?? `expected the sign-in page, got ${step.response.status}`, step.response.status, html);
-    }
-    const actionUrl = new URL(decodeEntities(action), step.url).href;
-    const form = new URLSearchParams({ email, password });
-    if (opts.rememberMe) form.set("remember", "yes");
-    const before = seen.length;
-    const posted = await fetchWithJar(
-      jar,
-      actionUrl,
-      { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() },
-      seen,
-    );
-    if (posted.status !== 303 && posted.status !== 302) {
-      const page = await posted.text();
-      throw new SignInError(pageError(page) ?? `sign-in refused (${posted.status})`, posted.status, page);
-    }
-    step = await follow(jar, posted, actionUrl, redirectUri, seen);
-    loginSetCookies = seen.slice(before);
-    if (step.response) {
-      const page = await step.response.text();
-      throw new SignInError(pageError(page) ?? `sign-in did not return to the client (${step.response.status})`, step.response.status, page);
-    }
-  }
-
-  const callback = new URL(step.url);
+  const callback = new URL(callbackUrl);
   if (callback.searchParams.get("error")) {
     throw new SignInError(
       `authorization failed: ${callback.searchParams.get("error")} ${callback.searchParams.get("error_description") ?? ""}`.trim(),

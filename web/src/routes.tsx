@@ -40,6 +40,8 @@ export interface RouteMeta {
   componentPage: boolean;
   /** A named route (spec 001: CustomerJourneyBuilder.edit). */
   name?: string;
+  /** Only for system admins (and impersonating users): the super-admin area. */
+  systemAdminOnly: boolean;
   /** The full path pattern, e.g. "/customer-journey/analytics/:id". */
   pattern: string;
 }
@@ -54,6 +56,7 @@ interface RouteDef {
   menu?: MenuKey;
   hideMenu?: boolean;
   componentPage?: boolean;
+  systemAdminOnly?: boolean;
   name?: string;
   /** Redirect target (relative to this route) instead of a screen. */
   redirect?: string;
@@ -72,7 +75,8 @@ export const routeDefs: RouteDef[] = [
   // Designed here (spec 000 §2 "login with forgot password"; embedded-mode outbox): docs/decisions.md
   { path: "forgot-password", title: msg`Forgot password`, access: "open", hideMenu: true, screen: () => import("./password-reset/ForgotPasswordPage") },
   { path: "reset-password", title: msg`Choose a new password`, access: "open", hideMenu: true, screen: () => import("./password-reset/ResetPasswordPage") },
-  { path: "outbox", title: msg`Outbox`, access: "open", hideMenu: true, screen: () => import("./outbox/OutboxPage") },
+  // The outbox shows everyone's reset and invitation links: signed-in system admins only (the API checks).
+  { path: "outbox", title: msg`Outbox`, access: "requiresLogin", hideMenu: true, screen: () => import("./outbox/OutboxPage") },
   {
     path: "signup",
     title: msg`Sign up`,
@@ -132,6 +136,7 @@ export const routeDefs: RouteDef[] = [
     path: "superadmin",
     title: msg`Super admin`,
     menu: "superadmin",
+    systemAdminOnly: true,
     children: [
       { index: true, title: msg`Super admin` },
       { path: ":id/edit", title: msg`Edit organisation` },
@@ -238,6 +243,8 @@ export const routeDefs: RouteDef[] = [
       { path: "contactLists/:id/edit", title: msg`Edit contact list` },
       { path: "contactLists/:id/pagination", title: msg`Contact list messages` },
       { path: "contactLists/blockList", title: msg`Block list` },
+      // Designed here (spec 001 §1, §2 "legacy plugins" in the touchpoint lists, no route named): docs/touchpoints.md
+      { path: "legacy-plugins", title: msg`Legacy web plugins`, screen: () => import("./touchpoints/LegacyPluginsPage") },
     ],
   },
   {
@@ -262,6 +269,7 @@ const rootMeta: RouteMeta = {
   access: "requiresLogin",
   hideMenu: false,
   componentPage: false,
+  systemAdminOnly: false,
   pattern: "/",
 };
 
@@ -277,6 +285,7 @@ function toRouteObject(def: RouteDef, parent: RouteMeta): RouteObject {
     menu: def.menu ?? parent.menu,
     hideMenu: def.hideMenu ?? parent.hideMenu,
     componentPage: def.componentPage ?? parent.componentPage,
+    systemAdminOnly: def.systemAdminOnly ?? parent.systemAdminOnly,
     name: def.name,
     pattern: joinPattern(parent.pattern, def.path),
   };

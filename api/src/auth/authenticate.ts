@@ -6,10 +6,17 @@ import { loadViewer, type Viewer } from "../domain/viewer.js";
 import { unauthenticated } from "../domain/errors.js";
 import { resolveImpersonation } from "../domain/users/impersonation.js";
 import { noFeatureAccess } from "../domain/features/features.js";
+import { issuedBeforeBarrier } from "./token-barrier.js";
 
 export const apiKeyPrefix = "fbk_";
 
-export type AccessTokenVerifier = (token: string) => Promise<{ sub: string; email?: string }>;
+export type AccessTokenVerifier = (token: string) => Promise<{
+  sub: string;
+  email?: string;
+  claims?: Record<string, unknown>;
+  /** Whether the provider vouches for `email`; without it an e-mail never links a subject. */
+  emailVerified?: () => Promise<boolean>;
+}>;
 
 export function hashApiKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
@@ -56,21 +63,33 @@ export function createAuthenticator(deps: {
     }
 
     if (!verifyAccessToken) throw unauthenticated();
-    let claims: { sub: string; email?: string };
+    let claims: Awaited<ReturnType<AccessTokenVerifier>>;
     try {
       claims = await verifyAccessToken(token);
     } catch {
       throw unauthenticated();
     }
+    // A token issued before the user's last password reset is refused (docs/decisions.md).
+    const refuseIfBeforeReset = async (userId: string) => {
+      const user = await prisma.user.findUnique({ where: { id: userId }, select: { tokensValidAfter: true } });
+      if (issuedBeforeBarrier(claims.claims?.iat, user?.tokensValidAfter)) throw unauthenticated();
+    };
     // A system admin with an impersonation running acts as the impersonated user (spec 000 §4).
     const viewer = await loadViewer(prisma, claims.sub, "accessToken").catch(() => null);
-    if (viewer) return resolveImpersonation(prisma, viewer);
-    // An external provider's subject is not our id: match the verified e-mail claim instead.
-    if (claims.email) {
+    if (viewer) {
+      await refuseIfBeforeReset(viewer.userId);
+      return resolveImpersonation(prisma, viewer);
+    }
+    // An external provider's subject is not our id: match its e-mail instead, but only one the
+    // provider vouches for (email_verified), or anyone could claim an address at some provider.
+    if (claims.email && claims.emailVerified && (await claims.emailVerified())) {
       const user = await prisma.user.findUnique({ where: { email: claims.email.toLowerCase() }, select: { id: true } });
       if (user) {
         const byEmail = await loadViewer(prisma, user.id, "accessToken");
-        if (byEmail) return resolveImpersonation(prisma, byEmail);
+        if (byEmail) {
+          await refuseIfBeforeReset(byEmail.userId);
+          return resolveImpersonation(prisma, byEmail);
+        }
       }
     }
     throw unauthenticated();

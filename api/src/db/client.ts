@@ -21,8 +21,8 @@ export function prismaOverPool(pool: pg.Pool, opts: { namedStatements?: boolean 
  * A PrismaClient backed by its own pg pool of at most `max` connections (default 10).
  * `$disconnect()` closes the pool.
  */
-export function createPrisma(databaseUrl: string, opts?: { max?: number; namedStatements?: boolean }): PrismaClient {
-  return prismaOverPool(new pg.Pool(poolConfig(databaseUrl, opts?.max ?? 10)), { namedStatements: opts?.namedStatements });
+export function createPrisma(databaseUrl: string, opts?: { max?: number; namedStatements?: boolean; statementTimeoutMs?: number }): PrismaClient {
+  return prismaOverPool(new pg.Pool(poolConfig(databaseUrl, opts?.max ?? 10, opts?.statementTimeoutMs)), { namedStatements: opts?.namedStatements });
 }
 
 /**
@@ -32,8 +32,11 @@ export function createPrisma(databaseUrl: string, opts?: { max?: number; namedSt
  * benchmark: summary p50 35 ms with JIT, 6 ms without; the raw-row aggregates were no slower
  * without it). PGlite has no JIT and ignores the option.
  */
-export function poolConfig(databaseUrl: string, max: number): pg.PoolConfig {
-  return { connectionString: databaseUrl, max, options: "-c jit=off" };
+export function poolConfig(databaseUrl: string, max: number, statementTimeoutMs?: number): pg.PoolConfig {
+  // statement_timeout: a pool whose every statement PostgreSQL cancels after that long (the analytics
+  // reads' pool, graphql/limits.ts), also a startup option.
+  const timeout = statementTimeoutMs ? ` -c statement_timeout=${Math.trunc(statementTimeoutMs)}` : "";
+  return { connectionString: databaseUrl, max, options: `-c jit=off${timeout}` };
 }
 
 /**

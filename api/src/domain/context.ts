@@ -4,6 +4,7 @@ import type { Config } from "../config.js";
 import type { EventBus } from "../pubsub/bus.js";
 import type { JobRunner } from "../jobs/runner.js";
 import type { Viewer } from "./viewer.js";
+import type { LimiterStore } from "../limits/store.js";
 
 export type DomainContext = {
   prisma: PrismaClient;
@@ -18,4 +19,6 @@ export type DomainContext = {
    * `X-Share-Token`, graphql-ws connection parameter `shareToken`); domain/sharing/caller.ts reads it.
    */
   shareToken?: string | null;
+  /** Where rate limits count (Redis with REDIS_URL: one limit for all api processes); memory when absent. */
+  limits?: LimiterStore;
 };

@@ -17,6 +17,12 @@ export type Viewer = {
   grants: UnitRoleGrant[];
   /** The available features of the current organisation's plan (spec 000 §6). */
   features: string[];
+  /**
+   * False while a self-signup's address waits for its verification link (signup status
+   * emailVerification): the access layer then lets through only what the verify-email screen needs
+   * (permissions/unverified.ts).
+   */
+  emailVerified: boolean;
   /** How the caller proved who they are. */
   authenticatedBy: "accessToken" | "apiKey";
   /**
@@ -30,6 +36,7 @@ type ViewerRow = {
   id: string;
   email: string;
   systemAdmin: boolean;
+  signupStatus: string;
   impersonatingUserId: string | null;
   organizationId: string | null;
   organizationAdmin: boolean | null;
@@ -43,7 +50,7 @@ type ViewerRow = {
 // else the first they joined, or the one asked for), its unit roles and the plan's features.
 const viewerSql = `
   with u as (
-    select id, email, "systemAdmin", "currentOrganizationId", "impersonatingUserId" from "User" where id = $1
+    select id, email, "systemAdmin", "signupStatus"::text as "signupStatus", "currentOrganizationId", "impersonatingUserId" from "User" where id = $1
   ), m as (
     select m."organizationId", m."organizationAdmin", m."billingAdmin", m."mayCreateSurveys"
     from "Membership" m join u on m."userId" = u.id
@@ -51,7 +58,7 @@ const viewerSql = `
     order by (m."organizationId" = u."currentOrganizationId") desc nulls last, m."createdAt" asc
     limit 1
   )
-  select u.id, u.email, u."systemAdmin", u."impersonatingUserId",
+  select u.id, u.email, u."systemAdmin", u."signupStatus", u."impersonatingUserId",
          m."organizationId", m."organizationAdmin", m."billingAdmin", m."mayCreateSurveys",
          (select f.features from "Organization" o join "FeatureSet" f on f.id = o."featureSetId"
            where o.id = m."organizationId") as features,
@@ -87,6 +94,7 @@ export async function loadViewer(
     mayCreateSurveys: row.mayCreateSurveys ?? false,
     features: row.features ?? [],
     grants: row.grants,
+    emailVerified: row.signupStatus !== "emailVerification",
     authenticatedBy,
     impersonatingUserId: row.impersonatingUserId,
   };

@@ -57,6 +57,32 @@ describe.skipIf(noDatabase)("GraphQL", () => {
     expect(v.user.signupStatus).toEqual({ status: "complete", token: null });
   });
 
+  it("an organisation admin or a member without a team role is not routed as a viewer (viewerOnly false)", async () => {
+    // Two members of Acme with no team role at all: an organisation admin and a plain member.
+    const make = async (name: string, organizationAdmin: boolean) => {
+      const user = await t.prisma.user.create({
+        data: {
+          email: `${name}.${randomBytes(4).toString("hex")}@example.test`,
+          displayName: name,
+          passwordHash: (await t.prisma.user.findUniqueOrThrow({ where: { id: org.users.viewerA.id } })).passwordHash,
+          currentOrganizationId: org.organization.id,
+        },
+      });
+      await t.prisma.membership.create({ data: { userId: user.id, organizationId: org.organization.id, organizationAdmin } });
+      return (await signInWithPassword(t.baseUrl, user.email, testPassword)).accessToken;
+    };
+    for (const [name, organizationAdmin] of [["no-role-admin", true], ["no-role-member", false]] as const) {
+      const result = await gql(t.baseUrl, viewerQuery, {}, await make(name, organizationAdmin));
+      expect(result.errors).toBeUndefined();
+      expect(result.data!.viewer.rolesPerUnit).toEqual([]);
+      expect(result.data!.viewer.organizationAdmin).toBe(organizationAdmin);
+      expect(result.data!.viewer.viewerOnly).toBe(false);
+    }
+    // The full-admin fixture also holds an admin role: not a viewer either.
+    const admin = (await signInWithPassword(t.baseUrl, org.users.admin.email, testPassword)).accessToken;
+    expect((await gql(t.baseUrl, viewerQuery, {}, admin)).data!.viewer.viewerOnly).toBe(false);
+  });
+
   it("an invalid token is refused with 401 and 'Not logged in'", async () => {
     const result = await gql(t.baseUrl, "{ viewer { user { id } } }", {}, "not-a-real-token");
     expect(result.status).toBe(401);
@@ -112,8 +138,9 @@ describe.skipIf(noDatabase)("GraphQL", () => {
   });
 
   it("refuses a query above the cost limit", async () => {
-    const aliases = Array.from({ length: 2000 }, (_, i) => `a${i}: viewer { rolesPerUnit { unit { children { children { name } } } } }`).join("\n");
-    const result = await gql(t.baseUrl, `{ ${aliases} }`, {}, viewerToken);
+    // One fragment spread 2,000 times: within the token and alias limits, far above the cost limit.
+    const spreads = "...F ".repeat(2000);
+    const result = await gql(t.baseUrl, `{ ${spreads} } fragment F on Query { viewer { rolesPerUnit { unit { children { children { name } } } } } }`, {}, viewerToken);
     expect(result.errors?.[0]?.message).toMatch(/cost/i);
   });
 

@@ -1,10 +1,9 @@
 // Every operation the web client ships (Relay's generated artifacts) passes the server's
-// validation, depth and cost limits: a screen must never be refused by our own limits.
+// validation and every request limit (graphql/limits.ts): a screen must never be refused by our own limits.
 import { describe, expect, it } from "vitest";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import path from "node:path";
-import { getProtectedSchema } from "./yoga.js";
-import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
+import { getProtectedSchema, limitPlugins } from "./yoga.js";
 import { loadConfig } from "../config.js";
 
 const generated = path.resolve(import.meta.dirname, "../../../web/src/__generated__");
@@ -25,23 +24,20 @@ function webOperations(): Operation[] {
 
 describe("the web client's operations", () => {
   const operations = webOperations();
-  const config = loadConfig({});
+  // Production's limits: introspection off, suggestions blocked.
+  const config = loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://feedback.example.com" });
 
   it("are generated (run the Relay compiler first)", () => {
     expect(operations.length).toBeGreaterThan(10);
   });
 
-  it.each(operations.map((o) => [o.file, o] as const))("%s is valid and within the depth and cost limits", async (_file, operation) => {
+  it.each(operations.map((o) => [o.file, o] as const))("%s is valid and within every request limit", async (_file, operation) => {
     // The same plugins the server runs, applied through their validation rules.
     const { createYoga } = await import("graphql-yoga");
-    const { costLimitPlugin } = await import("@escape.tech/graphql-armor-cost-limit");
     const yoga = createYoga({
       schema: getProtectedSchema(),
       logging: false,
-      plugins: [
-        maxDepthPlugin({ n: config.graphql.maxDepth, exposeLimits: true }),
-        costLimitPlugin({ maxCost: config.graphql.maxCost, exposeLimits: true }),
-      ],
+      plugins: limitPlugins(config),
       context: () => ({ viewer: null }),
     });
     // Yoga's own parse and validate: the schema's copy of graphql (its ESM and CommonJS builds

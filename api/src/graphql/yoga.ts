@@ -1,10 +1,30 @@
 // GraphQL over HTTP (and SSE for subscriptions) through graphql-yoga, with the permission map
-// applied, query depth and cost limits, and domain errors turned into GraphQL errors.
-import { createYoga, type YogaServerInstance } from "graphql-yoga";
-import { GraphQLError, type GraphQLSchema } from "graphql";
+// applied, the request limits (graphql/limits.ts: depth, cost, aliases, tokens, directives, the
+// expensive fields' budget, the per-caller budget), CORS for PUBLIC_URL's origin, and domain errors
+// turned into GraphQL errors.
+import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
+import { GraphQLError, type GraphQLSchema, type ValidationRule } from "graphql";
 import { applyMiddleware } from "graphql-middleware";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { costLimitPlugin } from "@escape.tech/graphql-armor-cost-limit";
+import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
+import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
+import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
+import { blockFieldSuggestionsPlugin } from "@escape.tech/graphql-armor-block-field-suggestions";
+import { createPrisma } from "../db/client.js";
+import {
+  analysisTimedOut,
+  analyticsMiddleware,
+  CallerBudget,
+  callerKey,
+  expensiveFieldsRule,
+  isStatementTimeout,
+  maxNesting,
+  nestingDepth,
+  tooDeeplyNested,
+  noIntrospectionRule,
+  type RequestLimits,
+} from "./limits.js";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { buildSchema } from "../schema/index.js";
 import { permissions } from "../permissions/index.js";
@@ -13,18 +33,23 @@ import type { DomainContext } from "../domain/context.js";
 import type { Authenticator } from "../auth/authenticate.js";
 import type { Config } from "../config.js";
 import { logger, type Log } from "../log.js";
+import { textGuardPlugin } from "./text-guard.js";
+import { unverifiedSubscriptionGuard } from "../permissions/unverified.js";
 
 export type ServerContext = {
   req?: FastifyRequest;
   reply?: FastifyReply;
   /** graphql-ws passes the connection parameters here */
   connectionParams?: Record<string, unknown>;
+  /** graphql-ws: the upgrade request */
+  extra?: { request?: { socket?: { remoteAddress?: string } } };
 };
 
 let protectedSchema: GraphQLSchema | undefined;
 /** The schema with the permission map applied; built once per process. */
 export function getProtectedSchema(): GraphQLSchema {
-  return (protectedSchema ??= applyMiddleware(buildSchema(), permissions));
+  // The permission map first (outermost), then the analytics fields' pool and caller budget.
+  return (protectedSchema ??= applyMiddleware(buildSchema(), permissions, analyticsMiddleware));
 }
 
 type GraphQLErrorLike = Error & { name: "GraphQLError"; originalError?: unknown; extensions?: Record<string, unknown>; nodes?: unknown; path?: unknown };
@@ -37,10 +62,24 @@ function isGraphQLError(error: unknown): error is GraphQLErrorLike {
 
 function toGraphQLError(error: unknown): GraphQLError | undefined {
   const original = isGraphQLError(error) ? (error.originalError ?? error) : error;
+  if (isStatementTimeout(original)) {
+    const timedOut = analysisTimedOut();
+    return new GraphQLError(timedOut.message, {
+      extensions: timedOut.extensions,
+      ...(isGraphQLError(error) ? { nodes: error.nodes as never, path: error.path as never } : {}),
+    });
+  }
   // Prisma's "record not found" (a lookup scoped to the viewer's organisation found nothing).
   if ((original as { code?: unknown } | null)?.code === "P2025" && (original as Error).name === "PrismaClientKnownRequestError") {
     return new GraphQLError("Not found", {
       extensions: { code: "NOT_FOUND" },
+      ...(isGraphQLError(error) ? { nodes: error.nodes as never, path: error.path as never } : {}),
+    });
+  }
+  // Pothos' checks of arguments (a negative `first`, a malformed cursor): the client's mistake.
+  if (original instanceof Error && original.name === "PothosValidationError") {
+    return new GraphQLError(original.message, {
+      extensions: { code: "BAD_USER_INPUT" },
       ...(isGraphQLError(error) ? { nodes: error.nodes as never, path: error.path as never } : {}),
     });
   }
@@ -66,6 +105,36 @@ function yogaLogger(log: Log) {
   return { debug: () => {}, info: () => {}, warn: write("warn"), error: write("error") };
 }
 
+/** Adds validation rules of our own (yoga's plugin hook; the rules read only the document). */
+function validationRulesPlugin(rules: ValidationRule[]): Plugin {
+  return { onValidate: ({ addValidationRule }) => rules.forEach((rule) => addValidationRule(rule)) };
+}
+
+/**
+ * The request limits as yoga plugins, in the order they run: tokens at parsing, then the rules
+ * over the document. The server and the web-operations test use the same list.
+ */
+export function limitPlugins(config: Config): Plugin[] {
+  const g = config.graphql;
+  return [
+    // Before the parser, which would overflow the stack on deeply nested literals.
+    {
+      onParse: ({ params }) => {
+        const source = typeof params.source === "string" ? params.source : (params.source?.body ?? "");
+        if ((nestingDepth(source) ?? 0) > maxNesting) throw tooDeeplyNested();
+      },
+    },
+    maxTokensPlugin({ n: g.maxTokens, exposeLimits: true }),
+    maxDepthPlugin({ n: g.maxDepth, ignoreIntrospection: true, exposeLimits: true }),
+    costLimitPlugin({ maxCost: g.maxCost, ignoreIntrospection: true, exposeLimits: true }),
+    maxAliasesPlugin({ n: g.maxAliases, exposeLimits: true }),
+    maxDirectivesPlugin({ n: g.maxDirectives, exposeLimits: true }),
+    validationRulesPlugin([expensiveFieldsRule(g.maxExpensiveCost), ...(g.introspection ? [] : [noIntrospectionRule])]),
+    // Without introspection, "did you mean …" would still tell the schema field by field.
+    ...(g.introspection ? [] : [blockFieldSuggestionsPlugin()]),
+  ] as Plugin[];
+}
+
 export function createGraphQL(deps: {
   config: Config;
   authenticate: Authenticator;
@@ -73,16 +142,34 @@ export function createGraphQL(deps: {
 }): YogaServerInstance<ServerContext, DomainContext> {
   const { config, authenticate } = deps;
   const log = logger(config, "graphql");
+  const budget = new CallerBudget(config.graphql.callerConcurrency, config.graphql.callerQueue);
+  // The analytics reads' own pool, with PostgreSQL's statement_timeout on every statement. The
+  // embedded database (PGlite, one backend) has neither timeouts nor a second pool: it shares the app's.
+  const analyticsPrisma =
+    config.databaseUrl && !config.embedded
+      ? createPrisma(config.databaseUrl, { max: config.analytics.poolSize, statementTimeoutMs: config.analytics.statementTimeoutMs })
+      : undefined;
+  const allowedOrigins = new Set(config.corsOrigins);
   return createYoga<ServerContext, DomainContext>({
     schema: getProtectedSchema(),
     graphqlEndpoint: "/graphql",
     graphiql: config.env !== "production",
     logging: yogaLogger(log),
     landingPage: false,
-    plugins: [
-      maxDepthPlugin({ n: config.graphql.maxDepth, ignoreIntrospection: true, exposeLimits: true }),
-      costLimitPlugin({ maxCost: config.graphql.maxCost, ignoreIntrospection: true, exposeLimits: true }),
-    ],
+    // Browsers may call with credentials only from PUBLIC_URL's origin and CORS_ORIGINS; any other
+    // origin gets no CORS headers at all (so the browser keeps the answer from that page).
+    cors: (request) => {
+      const origin = request.headers.get("origin");
+      if (!origin || !allowedOrigins.has(origin)) return false;
+      return {
+        origin,
+        credentials: true,
+        methods: ["GET", "POST", "OPTIONS"],
+        allowedHeaders: ["authorization", "content-type", "x-share-token", "accept"],
+        maxAge: 600,
+      };
+    },
+    plugins: [...limitPlugins(config), textGuardPlugin(), unverifiedSubscriptionGuard(), { onDispose: async () => analyticsPrisma?.$disconnect() }],
     context: async (initial) => {
       const header =
         initial.req?.headers.authorization ??
@@ -92,7 +179,10 @@ export function createGraphQL(deps: {
       const shareParam = initial.connectionParams?.shareToken;
       const shareToken = typeof shareHeader === "string" && shareHeader ? shareHeader : typeof shareParam === "string" && shareParam ? shareParam : null;
       try {
-        return { ...deps.context(await authenticate(header)), shareToken };
+        const viewer = await authenticate(header);
+        const address = initial.req?.ip ?? initial.extra?.request?.socket?.remoteAddress;
+        const requestLimits: RequestLimits = { budget, analyticsPrisma, caller: callerKey(viewer, address) };
+        return { ...deps.context(viewer), shareToken, requestLimits };
       } catch (error) {
         const converted = toGraphQLError(error);
         throw converted

@@ -7,12 +7,25 @@ import { firstLink, startSmtpCapture, waitForOutboxMail, type SmtpCapture } from
 import { queueMail, type MailKind } from "./queue-mail.js";
 import { renderMail } from "./templates.js";
 import type { DomainContext } from "../domain/context.js";
+import { createOrganizationFixture, testPassword } from "../test/fixtures.js";
+import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
 
 const unique = (name: string) => `${name}.${randomBytes(4).toString("hex")}@example.test`;
 const ctxOf = (t: TestApp): DomainContext => ({ prisma: t.prisma, bus: t.bus, jobs: t.jobs, config: t.config, viewer: null });
 
+/** Access tokens of a system admin and of an organisation admin who is not one. */
+async function outboxReaders(t: TestApp) {
+  const org = await createOrganizationFixture(t.prisma, "Outbox");
+  await t.prisma.user.update({ where: { id: org.users.viewerA.id }, data: { systemAdmin: true } });
+  const [systemAdmin, orgAdmin] = await Promise.all([
+    signInWithPassword(t.baseUrl, org.users.viewerA.email, testPassword),
+    signInWithPassword(t.baseUrl, org.users.admin.email, testPassword),
+  ]);
+  return { systemAdmin: { authorization: `Bearer ${systemAdmin.accessToken}` }, orgAdmin: { authorization: `Bearer ${orgAdmin.accessToken}` } };
+}
+
 describe("mail templates", () => {
-  const kinds: MailKind[] = ["signupVerification", "passwordReset", "invitation"];
+  const kinds: MailKind[] = ["signupVerification", "signupExistingAccount", "passwordReset", "invitation"];
   it("every kind has its own subject in en, es and fi, and carries the link in text and HTML", () => {
     for (const kind of kinds) {
       const subjects = new Set<string>();
@@ -80,8 +93,9 @@ describe.skipIf(noDatabase)("mail over SMTP", () => {
     await queueMail(ctxOf(t), { kind: "passwordReset", to, locale: "en", data: { link: "http://x" } });
     await smtp.waitFor((m) => m.to.includes(to));
     expect(await t.prisma.mailOutbox.count({ where: { to } })).toBe(0);
-    const response = await fetch(`${t.baseUrl}/api/v5/outbox`);
+    const response = await fetch(`${t.baseUrl}/api/v5/outbox`, { headers: (await outboxReaders(t)).systemAdmin });
     expect(response.status).toBe(404);
+    expect((await (await fetch(`${t.baseUrl}/client-config.json`)).json()).mailOutbox).toBe(false);
   });
 });
 
@@ -110,12 +124,31 @@ describe.skipIf(noDatabase)("mail job retry on a failing SMTP server", () => {
 
 describe.skipIf(noDatabase)("the outbox (no SMTP_URL)", () => {
   let t: TestApp;
+  let as: Awaited<ReturnType<typeof outboxReaders>>;
   beforeAll(async () => {
     t = await startTestApp();
+    as = await outboxReaders(t);
   });
   afterAll(async () => t?.close());
 
-  it("stores the rendered mail with sentAt and lists it newest first, open without sign-in", async () => {
+  it("is for signed-in system admins only: 401 without sign-in, 403 for anyone else, and shows no mail to them", async () => {
+    const to = unique("secret");
+    await queueMail(ctxOf(t), { kind: "passwordReset", to, locale: "en", data: { link: `${t.baseUrl}/reset-password?token=secret-token` } });
+    await waitForOutboxMail(t.prisma, to);
+    const anonymous = await fetch(`${t.baseUrl}/api/v5/outbox`);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).not.toContain("secret-token");
+    const orgAdmin = await fetch(`${t.baseUrl}/api/v5/outbox`, { headers: as.orgAdmin });
+    expect(orgAdmin.status).toBe(403);
+    expect(await orgAdmin.json()).toEqual({ error: "Only system administrators can read the outbox" });
+    const systemAdmin = await fetch(`${t.baseUrl}/api/v5/outbox?limit=100`, { headers: as.systemAdmin });
+    expect(systemAdmin.status).toBe(200);
+    expect(JSON.stringify(await systemAdmin.json())).toContain("secret-token");
+    // The web's forgot-password page learns from the client configuration that mail stays here.
+    expect((await (await fetch(`${t.baseUrl}/client-config.json`)).json()).mailOutbox).toBe(true);
+  });
+
+  it("stores the rendered mail with sentAt and lists it newest first to a system admin", async () => {
     const first = unique("outbox-1");
     const second = unique("outbox-2");
     await queueMail(ctxOf(t), { kind: "invitation", to: first, locale: "fi", data: { link: `${t.baseUrl}/accept-invitation?token=aaaaaaaaaaaaaaaa`, organizationName: "Oy" } });
@@ -126,7 +159,7 @@ describe.skipIf(noDatabase)("the outbox (no SMTP_URL)", () => {
     expect(row1.sentAt).toBeInstanceOf(Date);
     expect(row1.kind).toBe("invitation");
 
-    const response = await fetch(`${t.baseUrl}/api/v5/outbox?limit=100`);
+    const response = await fetch(`${t.baseUrl}/api/v5/outbox?limit=100`, { headers: as.systemAdmin });
     expect(response.status).toBe(200);
     const page = (await response.json()) as { items: { _id: string; to: string; subject: string; text: string; createdAt: string }[]; nextCursor: string | null };
     const ids = page.items.map((i) => i._id);
@@ -144,20 +177,20 @@ describe.skipIf(noDatabase)("the outbox (no SMTP_URL)", () => {
       await queueMail(ctxOf(t), { kind: "passwordReset", to, locale: "en", data: { link: "http://x" } });
       await waitForOutboxMail(t.prisma, to);
     }
-    const firstPage = (await (await fetch(`${t.baseUrl}/api/v5/outbox?limit=2`)).json()) as { items: { _id: string; createdAt: string }[]; nextCursor: string };
+    const firstPage = (await (await fetch(`${t.baseUrl}/api/v5/outbox?limit=2`, { headers: as.systemAdmin })).json()) as { items: { _id: string; createdAt: string }[]; nextCursor: string };
     expect(firstPage.items).toHaveLength(2);
     expect(firstPage.nextCursor).toBeTruthy();
-    const secondPage = (await (await fetch(`${t.baseUrl}/api/v5/outbox?limit=2&cursor=${firstPage.nextCursor}`)).json()) as { items: { _id: string; createdAt: string }[] };
+    const secondPage = (await (await fetch(`${t.baseUrl}/api/v5/outbox?limit=2&cursor=${firstPage.nextCursor}`, { headers: as.systemAdmin })).json()) as { items: { _id: string; createdAt: string }[] };
     expect(secondPage.items.length).toBeGreaterThan(0);
     for (const item of secondPage.items) expect(firstPage.items.map((i) => i._id)).not.toContain(item._id);
     expect(Date.parse(secondPage.items[0]!.createdAt)).toBeLessThanOrEqual(Date.parse(firstPage.items[1]!.createdAt));
   });
 
   it("refuses a bad cursor or limit with a message", async () => {
-    const bad = await fetch(`${t.baseUrl}/api/v5/outbox?cursor=nonsense`);
+    const bad = await fetch(`${t.baseUrl}/api/v5/outbox?cursor=nonsense`, { headers: as.systemAdmin });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ error: "Invalid cursor", field: "cursor" });
-    const limit = await fetch(`${t.baseUrl}/api/v5/outbox?limit=1000`);
+    const limit = await fetch(`${t.baseUrl}/api/v5/outbox?limit=1000`, { headers: as.systemAdmin });
     expect(limit.status).toBe(400);
     expect((await limit.json()).error).toBe("Limit must be at most 100");
   });
@@ -171,7 +204,7 @@ describe.skipIf(noDatabase)("the outbox in production", () => {
   afterAll(async () => t?.close());
 
   it("does not exist even without SMTP_URL (it would publish reset links)", async () => {
-    const response = await fetch(`${t.baseUrl}/api/v5/outbox`);
+    const response = await fetch(`${t.baseUrl}/api/v5/outbox`, { headers: (await outboxReaders(t)).systemAdmin });
     expect(response.status).toBe(404);
   });
 });

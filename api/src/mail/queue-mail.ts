@@ -3,7 +3,7 @@
 // mode; see api/src/mail/send.ts). Returns once the job is queued, not when the mail is delivered.
 import type { DomainContext } from "../domain/context.js";
 
-export type MailKind = "signupVerification" | "passwordReset" | "invitation";
+export type MailKind = "signupVerification" | "signupExistingAccount" | "passwordReset" | "invitation";
 
 export type QueuedMail = {
   kind: MailKind;

@@ -34,6 +34,43 @@ const templates: Record<MailKind, Record<MailLanguage, Template>> = {
       linkLabel: "Vahvista sähköpostiosoite",
     },
   },
+  // A signup with an address that already has an account: the signup answers as for a new address
+  // (no enumeration), and the owner learns of it here (docs/decisions.md "Signup of a taken address").
+  signupExistingAccount: {
+    en: {
+      subject: () => "Someone tried to sign up with your e-mail address",
+      body: (v) => [
+        hello("en", v),
+        "Someone just tried to create a new account with this e-mail address, which already has an account. Nothing was changed.",
+        "If it was you, sign in instead; if you have forgotten your password, choose \"Forgot password\" on the sign-in page:",
+        "{link}",
+        "If it was not you, you can ignore this message.",
+      ],
+      linkLabel: "Sign in",
+    },
+    es: {
+      subject: () => "Alguien ha intentado registrarse con tu dirección de correo",
+      body: (v) => [
+        hello("es", v),
+        "Alguien acaba de intentar crear una cuenta nueva con esta dirección de correo electrónico, que ya tiene una cuenta. No se ha cambiado nada.",
+        "Si has sido tú, inicia sesión; si has olvidado tu contraseña, elige \"¿Olvidaste tu contraseña?\" en la página de inicio de sesión:",
+        "{link}",
+        "Si no has sido tú, puedes ignorar este mensaje.",
+      ],
+      linkLabel: "Iniciar sesión",
+    },
+    fi: {
+      subject: () => "Joku yritti rekisteröityä sähköpostiosoitteellasi",
+      body: (v) => [
+        hello("fi", v),
+        "Joku yritti juuri luoda uuden tilin tällä sähköpostiosoitteella, jolla on jo tili. Mitään ei muutettu.",
+        "Jos se olit sinä, kirjaudu sisään; jos olet unohtanut salasanasi, valitse kirjautumissivulla \"Unohtuiko salasana?\":",
+        "{link}",
+        "Jos se et ollut sinä, voit jättää tämän viestin huomiotta.",
+      ],
+      linkLabel: "Kirjaudu sisään",
+    },
+  },
   passwordReset: {
     en: {
       subject: () => "Reset your password",

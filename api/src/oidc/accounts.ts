@@ -31,6 +31,30 @@ export function accountClaims(user: AccountRow): ClaimsObject {
   };
 }
 
+/**
+ * The claims a token with these scopes may read at the userinfo endpoint: `sub` always (with
+ * `openid`), the e-mail pair with "email", name and locale with "profile".
+ */
+export function claimsForScopes(user: AccountRow, scopes: ReadonlySet<string>): ClaimsObject {
+  const all = accountClaims(user);
+  const out: Record<string, unknown> = { sub: all.sub };
+  for (const [scope, names] of Object.entries(CLAIMS_BY_SCOPE)) {
+    if (!scopes.has(scope)) continue;
+    for (const name of names) if (all[name] !== undefined) out[name] = all[name];
+  }
+  return out as ClaimsObject;
+}
+
+/** An account with its token barrier (a password reset's instant), for the userinfo endpoint. */
+export async function findAccountRow(
+  prisma: PrismaClient,
+  id: string,
+): Promise<(AccountRow & { tokensValidAfter: Date | null }) | undefined> {
+  if (!/^[0-9a-f]{24}$/i.test(id)) return undefined;
+  const user = await prisma.user.findUnique({ where: { id }, select: { ...accountSelect, tokensValidAfter: true } });
+  return user ?? undefined;
+}
+
 export async function findAccount(prisma: PrismaClient, id: string): Promise<Account | undefined> {
   // User ids are 24 hexadecimal characters: anything else cannot exist, skip the query.
   if (!/^[0-9a-f]{24}$/i.test(id)) return undefined;

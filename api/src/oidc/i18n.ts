@@ -20,6 +20,9 @@ export type Messages = {
   languageSwitcher: string;
   signingOut: string;
   signOutButton: string;
+  confirmSignOutTitle: string;
+  confirmSignOutText: string;
+  staySignedIn: string;
   signedOutTitle: string;
   signedOutText: string;
   errorTitle: string;
@@ -44,6 +47,9 @@ const en: Messages = {
   languageSwitcher: "Language",
   signingOut: "Signing you out…",
   signOutButton: "Sign out",
+  confirmSignOutTitle: "Sign out?",
+  confirmSignOutText: "Do you want to sign out of your feedback dashboard?",
+  staySignedIn: "Stay signed in",
   signedOutTitle: "Signed out",
   signedOutText: "You have been signed out.",
   errorTitle: "Something went wrong",
@@ -69,6 +75,9 @@ const es: Messages = {
   languageSwitcher: "Idioma",
   signingOut: "Cerrando la sesión…",
   signOutButton: "Cerrar sesión",
+  confirmSignOutTitle: "¿Cerrar sesión?",
+  confirmSignOutText: "¿Quieres cerrar la sesión de tu panel de opiniones?",
+  staySignedIn: "Mantener la sesión iniciada",
   signedOutTitle: "Sesión cerrada",
   signedOutText: "Has cerrado la sesión.",
   errorTitle: "Algo salió mal",
@@ -93,6 +102,9 @@ const fi: Messages = {
   languageSwitcher: "Kieli",
   signingOut: "Kirjaudutaan ulos…",
   signOutButton: "Kirjaudu ulos",
+  confirmSignOutTitle: "Kirjaudutaanko ulos?",
+  confirmSignOutText: "Haluatko kirjautua ulos palautteiden hallintapaneelista?",
+  staySignedIn: "Pysy kirjautuneena",
   signedOutTitle: "Kirjauduit ulos",
   signedOutText: "Olet kirjautunut ulos.",
   errorTitle: "Jokin meni vikaan",

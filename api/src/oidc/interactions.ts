@@ -143,7 +143,7 @@ export async function registerInteractionRoutes(app: FastifyInstance, o: Options
       if (!email || !password) return page(400, t.missingFields);
 
       const address = request.ip;
-      const waitMs = throttle.retryAfterMs(email, address);
+      const waitMs = await throttle.retryAfterMs(email, address);
       if (waitMs > 0) {
         reply.header("retry-after", String(Math.ceil(waitMs / 1000)));
         return page(429, t.tooManyAttempts(Math.max(1, Math.ceil(waitMs / 60_000))));
@@ -151,10 +151,10 @@ export async function registerInteractionRoutes(app: FastifyInstance, o: Options
 
       const accountId = await verifyCredentials(prisma, email, password);
       if (!accountId) {
-        throttle.recordFailure(email, address);
+        await throttle.recordFailure(email, address);
         return page(401, t.invalidCredentials);
       }
-      throttle.recordSuccess(email);
+      await throttle.recordSuccess(email, address);
       return finish(request, reply, { login: { accountId, remember: rememberMe, amr: ["pwd"] } });
     });
   });

@@ -60,6 +60,7 @@ declare module "oidc-provider" {
     addOIDCScope(scope: string): void;
     addOIDCClaims(claims: string[]): void;
     addResourceScope(resource: string, scope: string): void;
+    getOIDCScopeFiltered(scopes: Set<string>): string;
     save(ttl?: number): Promise<string>;
   }
 
@@ -91,6 +92,7 @@ declare module "oidc-provider" {
     account?: Account;
     result?: InteractionResults;
     provider: Provider;
+    /** The matched route's name, e.g. "discovery", "userinfo", "end_session". */
     route: string;
     entities: Record<string, BaseToken | undefined>;
     resourceServers: Record<string, { scope: string } | undefined>;
@@ -107,6 +109,7 @@ declare module "oidc-provider" {
     host: string;
     ip: string;
     get(header: string): string;
+    set(header: string, value: string): void;
     headers: Record<string, string | string[] | undefined>;
     req: IncomingMessage;
   }
@@ -159,6 +162,8 @@ declare module "oidc-provider" {
       options?: { mergeWithLastSubmission?: boolean },
     ): Promise<void>;
     on(event: string, listener: (...args: unknown[]) => void): this;
+    /** Koa middleware run before the provider's own (it sees ctx.oidc after `await next()`). */
+    use(middleware: (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void>): this;
     cookieName(type: "session" | "interaction" | "resume"): string;
   }
 

@@ -2,63 +2,18 @@
 // at the end), real HTTP on 127.0.0.1, the real authorization-code + PKCE flow.
 import { generateKeyPair } from "node:crypto";
 import { promisify } from "node:util";
-import argon2 from "argon2";
-import Fastify, { type FastifyInstance } from "fastify";
-import formbody from "@fastify/formbody";
 import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessTokenVerifier, InvalidAccessTokenError } from "../auth/access-tokens.js";
-import { loadConfig, type Config } from "../config.js";
-import { createPrisma } from "../db/client.js";
-import { adminDatabaseUrl, createScratchDatabase, freePort, postgresAnswers } from "../test/support.js";
+import { adminDatabaseUrl, postgresAnswers } from "../test/support.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
+import { createTestDatabase, createUser, startOidcApp, type RunningOidc, type TestDb } from "./testing.js";
 import { CookieJar, pageError, refresh, SignInError, signInWithPassword } from "../../../tests/helpers/oidc-login.js";
 import { PrismaOidcAdapter, pruneExpiredOidcPayloads } from "./adapter.js";
-import { COOKIE_NAMES, createEmbeddedOidc, type EmbeddedOidc } from "./provider.js";
+import { COOKIE_NAMES } from "./provider.js";
 
 const hasPostgres = await postgresAnswers();
 if (!hasPostgres) console.warn(`oidc tests skipped: PostgreSQL does not answer at ${adminDatabaseUrl}`);
-
-type TestDb = { url: string; prisma: PrismaClient; drop(): Promise<void> };
-
-async function createTestDatabase(label: string): Promise<TestDb> {
-  const database = await createScratchDatabase(`oidc_test_${label}`);
-  const prisma = createPrisma(database.url, { max: 4 });
-  return {
-    url: database.url,
-    prisma,
-    async drop() {
-      await prisma.$disconnect();
-      await database.drop();
-    },
-  };
-}
-
-/** A fastify app on 127.0.0.1 (a free port) with the provider mounted, publicUrl = the real port. */
-type RunningOidc = { app: FastifyInstance; oidc: EmbeddedOidc; config: Config; baseUrl: string; close(): Promise<void> };
-
-async function startOidcApp(prisma: PrismaClient, env: Record<string, string> = {}, fixedPort?: number): Promise<RunningOidc> {
-  const port = fixedPort ?? (await freePort());
-  const config = loadConfig({ NODE_ENV: "test", PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "silent", ...env });
-  const oidc = await createEmbeddedOidc({ config, prisma });
-  const app = Fastify({ logger: false });
-  // Like the real server: a global form parser must not break the provider's own body reading.
-  await app.register(formbody);
-  await oidc.mount(app);
-  await app.listen({ port, host: "127.0.0.1" });
-  return { app, oidc, config, baseUrl: config.publicUrl, close: () => app.close() };
-}
-
-async function createUser(prisma: PrismaClient, email: string, password: string, extra: { displayName?: string; locale?: "en" | "es" | "fi" | "se" } = {}) {
-  return prisma.user.create({
-    data: {
-      email: email.toLowerCase(),
-      displayName: extra.displayName ?? "Test Person",
-      locale: extra.locale ?? "en",
-      passwordHash: await argon2.hash(password, { type: argon2.argon2id }),
-    },
-  });
-}
 
 async function countIssued(prisma: PrismaClient): Promise<number> {
   return prisma.oidcPayload.count({ where: { type: { in: ["AuthorizationCode", "AccessToken", "RefreshToken", "Grant"] } } });

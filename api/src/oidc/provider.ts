@@ -9,19 +9,26 @@
 // - Sessions: "remember me" keeps the sign-in 48 hours with a persistent cookie; without it the
 //   cookie ends with the browser session (and the server forgets the session after 12 hours).
 //   Refresh tokens end with the session they were issued in (and after 48 hours at most).
+// - Discovery offers only what we serve: the code flow (no implicit or hybrid), answered by query or
+//   form_post. Every URL the provider writes comes from PUBLIC_URL, never from request headers.
+// - The userinfo endpoint accepts our JWT access tokens (audience: our API): see `serveUserinfo`.
+// - A sign-out request asks the person to confirm unless it carries an id_token_hint of the signed-in
+//   person and a registered post_logout_redirect_uri (README.md).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { JSONWebKeySet } from "jose";
-import Provider, { errors, type Account, type BaseToken, type Client, type KoaContextWithOIDC, type Session } from "oidc-provider";
+import Provider, { errors, type Account, type BaseToken, type Client, type Grant, type KoaContextWithOIDC, type Session } from "oidc-provider";
 import type { Config } from "../config.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
-import { CLAIMS_BY_SCOPE, findAccount, findAccountEmail } from "./accounts.js";
+import { createAccessTokenVerifier } from "../auth/access-tokens.js";
+import { issuedBeforeBarrier } from "../auth/token-barrier.js";
+import { CLAIMS_BY_SCOPE, claimsForScopes, findAccount, findAccountEmail, findAccountRow } from "./accounts.js";
 import { createPrismaAdapterFactory, pruneExpiredOidcPayloads } from "./adapter.js";
 import { chooseLocale } from "./i18n.js";
 import { registerInteractionRoutes } from "./interactions.js";
 import { loadOrCreateCookieKeys, loadOrCreateSigningKeys } from "./keys.js";
 import { LoginThrottle } from "./throttle.js";
-import { renderErrorPage, renderSignedOutPage, renderSignOutPage } from "./views.js";
+import { renderConfirmSignOutPage, renderErrorPage, renderSignedOutPage, renderSignOutPage, SIGN_OUT_SCRIPT_CSP_SOURCE } from "./views.js";
 
 export const OIDC_PATH = "/oidc";
 /** Remember me: the provider session lasts this long (spec: 48 hours). */
@@ -31,6 +38,10 @@ export const BROWSER_SESSION_TTL_S = 12 * 60 * 60;
 export const ACCESS_TOKEN_TTL_S = 15 * 60;
 /** The scope our API's access tokens carry (the resource server's only scope). */
 export const API_SCOPE = "api";
+/** The only authorization response type: the code flow (no implicit, no hybrid). */
+export const RESPONSE_TYPES = ["code"] as const;
+/** How the code comes back: in the redirect's query, or posted by a form (never in a fragment). */
+export const RESPONSE_MODES = ["query", "form_post"] as const;
 export const COOKIE_NAMES = {
   session: "feedback_oidc_session",
   interaction: "feedback_oidc_interaction",
@@ -83,6 +94,41 @@ function acceptLanguage(ctx: KoaContextWithOIDC): string | undefined {
   return ctx.get("accept-language") || undefined;
 }
 
+/** Headers that could make the provider believe it is addressed under another name or protocol. */
+const ADDRESSING_HEADERS = ["forwarded", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-forwarded-for", "x-real-ip"];
+
+/**
+ * The provider (a Koa app with `proxy = true`) builds every URL it writes (discovery's endpoints,
+ * redirects, form actions) from the request's Host and X-Forwarded-* headers, and marks cookies
+ * Secure by X-Forwarded-Proto. The issuer is configured (PUBLIC_URL), so those headers are replaced
+ * by the public address before the provider sees the request, whoever sent them. The client address
+ * it sees is fastify's `request.ip`, which believes forwarded addresses only as TRUST_PROXY allows.
+ */
+function pinToPublicAddress(request: FastifyRequest, publicUrl: URL): void {
+  const clientAddress = request.ip;
+  const headers = request.raw.headers;
+  for (const name of ADDRESSING_HEADERS) delete headers[name];
+  headers.host = publicUrl.host;
+  headers["x-forwarded-host"] = publicUrl.host;
+  headers["x-forwarded-proto"] = publicUrl.protocol.replace(/:$/, "");
+  if (clientAddress) headers["x-forwarded-for"] = clientAddress;
+}
+
+/** The OpenID Connect scopes (openid, email, profile) of the authorization a token is issued from. */
+function openIdScopeOfTokenRequest(ctx: KoaContextWithOIDC | undefined): string | undefined {
+  const oidc = ctx?.oidc;
+  const grant = oidc?.entities.Grant as unknown as Grant | undefined;
+  const source = oidc?.entities.AuthorizationCode ?? oidc?.entities.RefreshToken;
+  if (!oidc || !grant || !source) return undefined;
+  const requested = oidc.params.scope ? oidc.requestParamScopes : (source as unknown as { scopes: Set<string> }).scopes;
+  return grant.getOIDCScopeFiltered(requested) || undefined;
+}
+
+function bearerOf(authorization: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "");
+  return match?.[1];
+}
+
 export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<EmbeddedOidc> {
   const { config, prisma } = opts;
   const issuer = `${config.publicUrl}${OIDC_PATH}`;
@@ -114,11 +160,13 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
         application_type: "web",
         token_endpoint_auth_method: "none",
         grant_types: ["authorization_code", "refresh_token"],
-        response_types: ["code"],
+        response_types: [...RESPONSE_TYPES],
+        response_modes: [...RESPONSE_MODES],
         redirect_uris: [`${config.publicUrl}/auth-callback`],
         post_logout_redirect_uris: [`${config.publicUrl}/logout`],
       },
     ],
+    responseTypes: [...RESPONSE_TYPES],
     pkce: { required: () => true },
     scopes: ["openid", "offline_access", "email", "profile", API_SCOPE],
     claims: {
@@ -153,10 +201,23 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
       },
       rpInitiatedLogout: {
         enabled: true,
+        // Shown while someone is signed in. A link from anywhere must not sign people out: without an
+        // id_token_hint naming the signed-in person and a registered post_logout_redirect_uri (which
+        // the provider has checked by now), the person confirms with a button. Otherwise the
+        // application asked on their behalf, and the page proceeds by itself.
         logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
           const locale = chooseLocale({ uiLocales: ctx.oidc.params.ui_locales, acceptLanguage: acceptLanguage(ctx) });
+          const hint = ctx.oidc.entities.IdTokenHint as unknown as { payload?: { sub?: unknown } } | undefined;
+          const accountId = ctx.oidc.session.accountId;
+          const requestedByApplication =
+            Boolean(accountId) && hint?.payload?.sub === accountId && typeof ctx.oidc.params.post_logout_redirect_uri === "string";
           ctx.type = "html";
-          ctx.body = renderSignOutPage(locale, form);
+          ctx.set("x-frame-options", "DENY");
+          ctx.set(
+            "content-security-policy",
+            `default-src 'none'; style-src 'unsafe-inline'; script-src ${requestedByApplication ? SIGN_OUT_SCRIPT_CSP_SOURCE : "'none'"}; frame-ancestors 'none'; base-uri 'none'`,
+          );
+          ctx.body = requestedByApplication ? renderSignOutPage(locale, form) : renderConfirmSignOutPage(locale, form, config.publicUrl);
         },
         postLogoutSuccessSource: async (ctx: KoaContextWithOIDC) => {
           const locale = chooseLocale({ acceptLanguage: acceptLanguage(ctx) });
@@ -188,6 +249,19 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
     issueRefreshToken: async (_ctx: KoaContextWithOIDC, client: Client & { grantTypeAllowed(type: string): boolean }) =>
       client.grantTypeAllowed("refresh_token"),
     rotateRefreshToken: true,
+    formats: {
+      customizers: {
+        // Our JWT access tokens also serve the userinfo endpoint (`serveUserinfo`): their `scope`
+        // names the OpenID Connect scopes granted with them beside the API's own.
+        jwt: async (ctx: KoaContextWithOIDC | undefined, token: BaseToken, jwt: { payload: Record<string, unknown> }) => {
+          if (token.kind !== "AccessToken") return;
+          const openIdScope = openIdScopeOfTokenRequest(ctx);
+          if (!openIdScope) return;
+          const current = typeof jwt.payload.scope === "string" ? jwt.payload.scope.split(" ").filter(Boolean) : [];
+          jwt.payload.scope = [...new Set([...openIdScope.split(" "), ...current])].join(" ");
+        },
+      },
+    },
     extraTokenClaims: async (_ctx: KoaContextWithOIDC, token: BaseToken) => {
       if (token.kind !== "AccessToken" || typeof token.accountId !== "string") return undefined;
       const email = await findAccountEmail(prisma, token.accountId);
@@ -220,8 +294,55 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
       ctx.body = renderErrorPage(locale, config.publicUrl, { error: out.error, description: out.error_description });
     },
   });
-  // Behind a TLS-terminating proxy, honour X-Forwarded-Proto/Host so URLs and Secure cookies are right.
+  // The provider reads the address it is reached at from X-Forwarded-Host/-Proto, which
+  // `pinToPublicAddress` sets from PUBLIC_URL on every request (URLs and Secure cookies follow it).
   provider.proxy = true;
+  const publicAddress = new URL(config.publicUrl);
+
+  // Discovery: the response modes we serve (the provider's list is fixed and includes "fragment").
+  provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+    await next();
+    if (ctx.oidc?.route === "discovery" && ctx.body && typeof ctx.body === "object") {
+      (ctx.body as Record<string, unknown>).response_modes_supported = [...RESPONSE_MODES];
+    }
+  });
+
+  const verifyAccessToken = createAccessTokenVerifier({ issuer, audience, jwks: async () => signingKeys.publicJwks });
+
+  /**
+   * The userinfo endpoint for our JWT access tokens. oidc-provider answers only tokens it stores and
+   * that carry no audience (its rule: a token for a resource server is not for userinfo), so every
+   * token we issue (JWT, audience: our API, not stored) got 401. Here such a token is verified like
+   * the API verifies it, must carry the `openid` scope, must belong to an existing account and be
+   * newer than the account's last password reset; the answer holds the claims of the token's scopes.
+   * Anything else (no bearer token, an opaque token) goes to the provider's own endpoint.
+   */
+  async function serveUserinfo(request: FastifyRequest, reply: FastifyReply, forward: (request: FastifyRequest, reply: FastifyReply) => void) {
+    const token = bearerOf(request.headers.authorization);
+    if (!token || token.split(".").length !== 3) return forward(request, reply);
+    const refuse = (status: number, error: string, description: string, extra = "") => {
+      const challenge = `Bearer realm="${issuer}", error="${error}", error_description="${description}"${extra}`;
+      return reply
+        .code(status)
+        .header("cache-control", "no-store")
+        .header("www-authenticate", challenge)
+        .send({ error, error_description: description });
+    };
+    let claims: Record<string, unknown>;
+    let sub: string;
+    try {
+      ({ sub, claims } = await verifyAccessToken(token));
+    } catch {
+      return refuse(401, "invalid_token", "invalid token provided");
+    }
+    const scopes = new Set(typeof claims.scope === "string" ? claims.scope.split(" ") : []);
+    if (!scopes.has("openid")) return refuse(403, "insufficient_scope", "access token missing openid scope", ', scope="openid"');
+    const account = await findAccountRow(prisma, sub);
+    if (!account || issuedBeforeBarrier(claims.iat, account.tokensValidAfter)) {
+      return refuse(401, "invalid_token", "invalid token provided");
+    }
+    return reply.header("cache-control", "no-store").send(claimsForScopes(account, scopes));
+  }
 
   return {
     provider,
@@ -232,27 +353,33 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
 
       // The provider reads its own request bodies: in this scope no body is parsed by fastify.
       const handler = provider.callback();
-      await app.register(async (scope) => {
-        scope.removeAllContentTypeParsers();
-        scope.addContentTypeParser("*", (_request: FastifyRequest, _payload: unknown, done: (err: Error | null, body?: unknown) => void) =>
-          done(null, undefined),
-        );
-        const forward = (request: FastifyRequest, reply: FastifyReply) => {
-          const raw = request.raw as IncomingMessage & { originalUrl?: string };
-          const url = raw.url ?? OIDC_PATH;
-          // The provider derives its mount path from originalUrl minus url (as under express).
-          raw.originalUrl = url;
-          raw.url = url.slice(OIDC_PATH.length) || "/";
-          if (!raw.url.startsWith("/")) raw.url = `/${raw.url}`;
-          reply.hijack();
-          addMaxAgeToPersistentSessionCookie(reply.raw);
-          handler(raw, reply.raw);
-        };
-        scope.all(OIDC_PATH, forward);
-        scope.all(`${OIDC_PATH}/*`, forward);
-      });
+      await app.register(async (oidcScope) => {
+        // Everything under /oidc (protocol endpoints and our interaction pages) is addressed by PUBLIC_URL.
+        oidcScope.addHook("onRequest", async (request) => pinToPublicAddress(request, publicAddress));
+        await oidcScope.register(async (scope) => {
+          scope.removeAllContentTypeParsers();
+          scope.addContentTypeParser("*", (_request: FastifyRequest, _payload: unknown, done: (err: Error | null, body?: unknown) => void) =>
+            done(null, undefined),
+          );
+          const forward = (request: FastifyRequest, reply: FastifyReply) => {
+            const raw = request.raw as IncomingMessage & { originalUrl?: string };
+            const url = raw.url ?? OIDC_PATH;
+            // The provider derives its mount path from originalUrl minus url (as under express).
+            raw.originalUrl = url;
+            raw.url = url.slice(OIDC_PATH.length) || "/";
+            if (!raw.url.startsWith("/")) raw.url = `/${raw.url}`;
+            reply.hijack();
+            addMaxAgeToPersistentSessionCookie(reply.raw);
+            handler(raw, reply.raw);
+          };
+          scope.get(`${OIDC_PATH}/me`, (request, reply) => serveUserinfo(request, reply, forward));
+          scope.post(`${OIDC_PATH}/me`, (request, reply) => serveUserinfo(request, reply, forward));
+          scope.all(OIDC_PATH, forward);
+          scope.all(`${OIDC_PATH}/*`, forward);
+        });
 
-      await registerInteractionRoutes(app, { provider, prisma, throttle, config, basePath: OIDC_PATH });
+        await registerInteractionRoutes(oidcScope, { provider, prisma, throttle, config, basePath: OIDC_PATH });
+      });
 
       // Expired rows are invisible already; delete them now and then.
       const timer = setInterval(() => {

@@ -1,84 +1,64 @@
-// Throttling of failed sign-ins, per account (email) and per client address, in process memory.
+// Throttling of failed sign-ins, built so that an attacker cannot lock the owner out.
 //
-// Policy: within a sliding window (15 minutes), an account is blocked after 5 failures and an
-// address after 20; the block lasts until the oldest counted failure leaves the window. A correct
-// password clears the account's count (not the address's). While blocked, the password is not even
-// checked, so guessing gains nothing.
-//
-// Limitation (accepted for now): the counts live in this process. Behind a load balancer each
-// process counts on its own, and a restart forgets them. Moving the counters to Redis (INCR with
-// EXPIRE) is the next step when several processes serve sign-ins.
+// Policy (fixed windows; docs/decisions.md "Sign-in throttle"):
+// - per account AND client address: 5 failures in 15 minutes block that pair for the rest of the
+//   window. Someone guessing from one address blocks only themselves: the owner, from any other
+//   address, still signs in.
+// - per client address: 20 failures in 15 minutes, whatever the accounts, block the address
+//   (spraying many accounts).
+// - per account, from all addresses together: 100 failures in an hour block the account for the rest
+//   of the hour (a distributed guess), EXCEPT from an address where this account signed in
+//   successfully in the last 21 days: the owner's usual places keep working.
+// A correct password clears its pair's count. While blocked, the password is not even checked, so
+// guessing gains nothing. Addresses are keyed by clientKey (IPv6 by /64). The counters live in the
+// limiter store: Redis with REDIS_URL (one throttle for every api process), memory otherwise.
+import { clientKey, memoryLimiterStore, waitMs, type LimiterStore } from "../limits/store.js";
 
-export type ThrottleOptions = {
-  windowMs: number;
-  maxFailuresPerAccount: number;
-  maxFailuresPerAddress: number;
-  /** Bound on remembered keys, so a flood of random emails cannot grow memory without end. */
-  maxKeys: number;
-  now: () => number;
-};
+export const loginLimits = {
+  perPair: { name: "login-pair", points: 5, durationSeconds: 15 * 60 },
+  perAddress: { name: "login-address", points: 20, durationSeconds: 15 * 60 },
+  perAccount: { name: "login-account", points: 100, durationSeconds: 60 * 60 },
+  /** Not a limit: remembers (account, address) pairs that signed in. */
+  // 21 days: timers of the memory store cannot run longer than 24.8 days.
+  knownAddress: { name: "login-known", points: 1, durationSeconds: 21 * 24 * 60 * 60 },
+} as const;
 
-const DEFAULTS: ThrottleOptions = {
-  windowMs: 15 * 60 * 1000,
-  maxFailuresPerAccount: 5,
-  maxFailuresPerAddress: 20,
-  maxKeys: 50_000,
-  now: () => Date.now(),
-};
+export type LoginLimits = { [K in keyof typeof loginLimits]: { name: string; points: number; durationSeconds: number } };
 
 export class LoginThrottle {
-  private readonly options: ThrottleOptions;
-  private readonly failures = new Map<string, number[]>();
+  constructor(
+    private readonly store: LimiterStore = memoryLimiterStore(),
+    private readonly limits: LoginLimits = loginLimits,
+  ) {}
 
-  constructor(options: Partial<ThrottleOptions> = {}) {
-    this.options = { ...DEFAULTS, ...options };
+  private keys(email: string, address: string) {
+    const account = email.trim().toLowerCase();
+    const client = clientKey(address);
+    return { account, client, pair: `${account}|${client}` };
   }
 
-  private recent(key: string): number[] {
-    const cutoff = this.options.now() - this.options.windowMs;
-    const list = (this.failures.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length) this.failures.set(key, list);
-    else this.failures.delete(key);
-    return list;
+  /** Milliseconds until a new attempt is allowed for this account from this address (0: allowed now). */
+  async retryAfterMs(email: string, address: string): Promise<number> {
+    const k = this.keys(email, address);
+    const l = (name: keyof LoginLimits) => this.store.limiter(this.limits[name]);
+    const [pair, byAddress, byAccount, known] = await Promise.all([
+      waitMs(l("perPair"), k.pair),
+      waitMs(l("perAddress"), k.client),
+      waitMs(l("perAccount"), k.account),
+      l("knownAddress").get(k.pair),
+    ]);
+    return Math.max(pair, byAddress, known ? 0 : byAccount);
   }
 
-  private blockedFor(key: string, max: number): number {
-    const list = this.recent(key);
-    if (list.length < max) return 0;
-    const oldestCounted = list[list.length - max] ?? this.options.now();
-    return Math.max(0, oldestCounted + this.options.windowMs - this.options.now());
+  async recordFailure(email: string, address: string): Promise<void> {
+    const k = this.keys(email, address);
+    const l = (name: keyof LoginLimits) => this.store.limiter(this.limits[name]);
+    await Promise.all([l("perPair").penalty(k.pair, 1), l("perAddress").penalty(k.client, 1), l("perAccount").penalty(k.account, 1)]);
   }
 
-  /** Milliseconds until a new attempt is allowed for this account and address (0: allowed now). */
-  retryAfterMs(email: string, address: string): number {
-    return Math.max(
-      this.blockedFor(`a:${email.toLowerCase()}`, this.options.maxFailuresPerAccount),
-      this.blockedFor(`ip:${address}`, this.options.maxFailuresPerAddress),
-    );
-  }
-
-  recordFailure(email: string, address: string): void {
-    if (this.failures.size >= this.options.maxKeys) this.prune();
-    const now = this.options.now();
-    for (const key of [`a:${email.toLowerCase()}`, `ip:${address}`]) {
-      const list = this.recent(key);
-      list.push(now);
-      // Keep no more than needed to decide.
-      this.failures.set(key, list.slice(-Math.max(this.options.maxFailuresPerAccount, this.options.maxFailuresPerAddress)));
-    }
-  }
-
-  recordSuccess(email: string): void {
-    this.failures.delete(`a:${email.toLowerCase()}`);
-  }
-
-  private prune(): void {
-    for (const key of [...this.failures.keys()]) this.recent(key);
-    // Still full: forget the oldest entries (Map keeps insertion order).
-    while (this.failures.size >= this.options.maxKeys) {
-      const first = this.failures.keys().next();
-      if (first.done) break;
-      this.failures.delete(first.value);
-    }
+  async recordSuccess(email: string, address: string): Promise<void> {
+    const k = this.keys(email, address);
+    const l = (name: keyof LoginLimits) => this.store.limiter(this.limits[name]);
+    await Promise.all([l("perPair").delete(k.pair), l("knownAddress").set(k.pair, 1, this.limits.knownAddress.durationSeconds)]);
   }
 }

@@ -1,5 +1,6 @@
 // Unit tests of the provider's pure parts: language choice and sign-in throttling.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { memoryLimiterStore } from "../limits/store.js";
 import { chooseLocale, fromAcceptLanguage } from "./i18n.js";
 import { LoginThrottle } from "./throttle.js";
 import { escapeHtml, renderSignInPage } from "./views.js";
@@ -23,34 +24,51 @@ describe("chooseLocale", () => {
 
 describe("LoginThrottle", () => {
   const minute = 60_000;
+  afterEach(() => void vi.useRealTimers());
+  const start = () => vi.useFakeTimers({ now: new Date("2026-03-01T10:00:00Z") });
 
-  it("blocks an account after 5 failures for the rest of the window, and a success clears it", () => {
-    let now = 0;
-    const throttle = new LoginThrottle({ now: () => now });
-    for (let i = 0; i < 4; i++) throttle.recordFailure("A@example.com", "10.0.0.1");
-    expect(throttle.retryAfterMs("a@example.com", "10.0.0.2")).toBe(0);
-    throttle.recordFailure("a@example.com", "10.0.0.3");
-    expect(throttle.retryAfterMs("a@example.com", "10.0.0.9")).toBe(15 * minute);
-    now = 10 * minute;
-    expect(throttle.retryAfterMs("a@example.com", "10.0.0.9")).toBe(5 * minute);
-    now = 15 * minute + 1;
-    expect(throttle.retryAfterMs("a@example.com", "10.0.0.9")).toBe(0);
-    for (let i = 0; i < 5; i++) throttle.recordFailure("a@example.com", "10.0.0.4");
-    throttle.recordSuccess("a@example.com");
-    expect(throttle.retryAfterMs("a@example.com", "10.0.0.5")).toBe(0);
+  it("blocks an account from one address after 5 failures there, while the owner from another address still signs in", async () => {
+    start();
+    const throttle = new LoginThrottle(memoryLimiterStore());
+    for (let i = 0; i < 4; i++) await throttle.recordFailure("A@example.com", "10.0.0.1");
+    expect(await throttle.retryAfterMs("a@example.com", "10.0.0.1")).toBe(0);
+    await throttle.recordFailure("a@example.com", "10.0.0.1");
+    expect(await throttle.retryAfterMs("a@example.com", "10.0.0.1")).toBe(15 * minute);
+    // The attacker's five failures do not reach the owner elsewhere.
+    expect(await throttle.retryAfterMs("a@example.com", "10.0.0.9")).toBe(0);
+    vi.advanceTimersByTime(10 * minute);
+    expect(await throttle.retryAfterMs("a@example.com", "10.0.0.1")).toBe(5 * minute);
+    vi.advanceTimersByTime(5 * minute + 1);
+    expect(await throttle.retryAfterMs("a@example.com", "10.0.0.1")).toBe(0);
   });
 
-  it("blocks an address after 20 failures across accounts", () => {
-    const throttle = new LoginThrottle({ now: () => 0 });
-    for (let i = 0; i < 20; i++) throttle.recordFailure(`user${i}@example.com`, "10.0.0.1");
-    expect(throttle.retryAfterMs("fresh@example.com", "10.0.0.1")).toBeGreaterThan(0);
-    expect(throttle.retryAfterMs("fresh@example.com", "10.0.0.2")).toBe(0);
+  it("a correct password clears its pair's count", async () => {
+    start();
+    const throttle = new LoginThrottle(memoryLimiterStore());
+    for (let i = 0; i < 4; i++) await throttle.recordFailure("a@example.com", "10.0.0.4");
+    await throttle.recordSuccess("a@example.com", "10.0.0.4");
+    await throttle.recordFailure("a@example.com", "10.0.0.4");
+    expect(await throttle.retryAfterMs("a@example.com", "10.0.0.4")).toBe(0);
   });
 
-  it("stays bounded in memory", () => {
-    const throttle = new LoginThrottle({ now: () => 0, maxKeys: 100 });
-    for (let i = 0; i < 1000; i++) throttle.recordFailure(`u${i}@example.com`, `10.0.${i % 250}.1`);
-    expect((throttle as unknown as { failures: Map<string, unknown> }).failures.size).toBeLessThanOrEqual(101);
+  it("blocks an address after 20 failures across accounts", async () => {
+    start();
+    const throttle = new LoginThrottle(memoryLimiterStore());
+    for (let i = 0; i < 20; i++) await throttle.recordFailure(`user${i}@example.com`, "10.0.0.1");
+    expect(await throttle.retryAfterMs("fresh@example.com", "10.0.0.1")).toBe(15 * minute);
+    expect(await throttle.retryAfterMs("fresh@example.com", "10.0.0.2")).toBe(0);
+  });
+
+  it("a distributed guess blocks the account for new addresses, never for one the owner signed in from", async () => {
+    start();
+    const throttle = new LoginThrottle(memoryLimiterStore());
+    await throttle.recordSuccess("owner@example.com", "192.0.2.10");
+    vi.advanceTimersByTime(minute);
+    // 100 failures from 25 addresses, 4 each: no pair and no address reaches its own limit.
+    for (let a = 0; a < 25; a++) for (let i = 0; i < 4; i++) await throttle.recordFailure("owner@example.com", `198.51.100.${a}`);
+    expect(await throttle.retryAfterMs("owner@example.com", "203.0.113.1")).toBe(60 * minute);
+    expect(await throttle.retryAfterMs("owner@example.com", "192.0.2.10")).toBe(0);
+    expect(await throttle.retryAfterMs("other@example.com", "203.0.113.1")).toBe(0);
   });
 });
 

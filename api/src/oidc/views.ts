@@ -1,5 +1,6 @@
 // Server-rendered pages of the embedded provider: sign-in, sign-out, signed-out and error.
 // Plain HTML with one small inline style sheet; no script except the sign-out auto-submit.
+import { createHash } from "node:crypto";
 import { MESSAGES, PAGE_LOCALES, type PageLocale } from "./i18n.js";
 
 export function escapeHtml(value: unknown): string {
@@ -104,8 +105,15 @@ ${o.forgotPasswordUrl ? `<p class="links"><a href="${escapeHtml(o.forgotPassword
   return layout(o.locale, t.signInTitle, body);
 }
 
+/** Submits the provider's sign-out form (adding logout=yes: end the whole session). */
+const SIGN_OUT_SCRIPT =
+  '(function(){var f=document.getElementById("op.logoutForm");var i=document.createElement("input");i.type="hidden";i.name="logout";i.value="yes";f.appendChild(i);f.submit();})();';
+/** The CSP source that allows exactly that script and no other. */
+export const SIGN_OUT_SCRIPT_CSP_SOURCE = `'sha256-${createHash("sha256").update(SIGN_OUT_SCRIPT).digest("base64")}'`;
+
 /**
- * The RP-initiated logout page: for our own client it submits itself at once (the person already
+ * The RP-initiated logout page when the application asked for it (an id_token_hint of the signed-in
+ * person and a registered post_logout_redirect_uri): it submits itself at once (the person already
  * chose to sign out in the application); the button remains for browsers without script.
  */
 export function renderSignOutPage(locale: PageLocale, providerForm: string): string {
@@ -113,8 +121,22 @@ export function renderSignOutPage(locale: PageLocale, providerForm: string): str
   const body = `<h1>${escapeHtml(t.signingOut)}</h1>
 ${providerForm}
 <button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus>${escapeHtml(t.signOutButton)}</button>
-<script>(function(){var f=document.getElementById("op.logoutForm");var i=document.createElement("input");i.type="hidden";i.name="logout";i.value="yes";f.appendChild(i);f.submit();})();</script>`;
+<script>${SIGN_OUT_SCRIPT}</script>`;
   return layout(locale, t.signOutButton, body);
+}
+
+/**
+ * Any other sign-out request (a plain link, another site, no proof the application sent it): the
+ * person confirms with the button, which posts the provider's form; nothing happens by itself.
+ */
+export function renderConfirmSignOutPage(locale: PageLocale, providerForm: string, appUrl: string): string {
+  const t = MESSAGES[locale];
+  const body = `<h1>${escapeHtml(t.confirmSignOutTitle)}</h1>
+<p>${escapeHtml(t.confirmSignOutText)}</p>
+${providerForm}
+<button type="submit" form="op.logoutForm" name="logout" value="yes">${escapeHtml(t.signOutButton)}</button>
+<p class="links"><a href="${escapeHtml(appUrl)}">${escapeHtml(t.staySignedIn)}</a></p>`;
+  return layout(locale, t.confirmSignOutTitle, body);
 }
 
 export function renderSignedOutPage(locale: PageLocale, appUrl: string): string {

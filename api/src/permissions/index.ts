@@ -3,9 +3,12 @@
 import { allow, deny, shield } from "graphql-shield";
 import { isAuthenticated, isCurrentOrganization, isMember, mayManageUsers, maySeeParentSurvey, noRights } from "./rules.js";
 import { hasShareLink, isMemberOrShareLink } from "./rules.js";
+import { requireVerifiedEmail } from "./unverified.js";
 
+// Every root field (bar the few the verify-email flow needs) first refuses a caller whose address is
+// not verified yet (permissions/unverified.ts).
 export const permissions = shield(
-  {
+  requireVerifiedEmail({
     Query: {
       viewer: allow, // answers null to anonymous callers
       node: isAuthenticated, // tenancy: each type's lookup is scoped in domain/tenancy.ts
@@ -23,6 +26,7 @@ export const permissions = shield(
       // touchpoints: the domain checks viewResults / editTouchpoints in the touchpoint's unit
       touchpoints: isMember,
       touchpoint: isMember,
+      legacyPlugins: isMember, // the domain: legacy plugins of units where the caller views results
       // sharing, bookmarks, exports (docs/sharing-and-exports.md): the domain scopes each to its owner
       shareLinks: isMember, // own links; organisation admins every link of the organisation
       sharedView: hasShareLink, // anyone holding a valid, unexpired link (no session needed)
@@ -71,6 +75,7 @@ export const permissions = shield(
       updateTouchpoint: isMember, // the domain: editTouchpoints in its unit (and the target unit when moving)
       deleteTouchpoint: isMember,
       setTouchpointVisibility: isMember, // own visibility; the domain: viewResults in its unit
+      upgradeLegacyPlugin: isMember, // the domain: editTouchpoints in its unit; irreversible
       createShareLink: isMember, // the domain: viewResults somewhere; a link is bounded to the creator's teams
       revokeShareLink: isMember, // own links; organisation admins any of the organisation's
       createBookmark: isMember, // the domain: viewResults somewhere; own bookmarks
@@ -133,6 +138,9 @@ export const permissions = shield(
     Touchpoint: isMember,
     QueryTouchpointsConnection: isMember,
     QueryTouchpointsConnectionEdge: isMember,
+    QueryLegacyPluginsConnection: isMember,
+    QueryLegacyPluginsConnectionEdge: isMember,
+    LegacyPluginSettings: isMember,
     TouchpointPayload: isMember,
     DeleteTouchpointPayload: isMember,
     TouchpointVisibilityPayload: isMember,
@@ -200,6 +208,6 @@ export const permissions = shield(
     DeleteResponsePayload: isMember,
     UpdateResponseMetadataPayload: isMember,
     MetadataPair: isMember,
-  },
+  }),
   { fallbackRule: deny, allowExternalErrors: true, fallbackError: () => noRights() },
 );

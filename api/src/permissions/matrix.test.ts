@@ -9,8 +9,13 @@ import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
 import { getProtectedSchema } from "../graphql/yoga.js";
 import { hashToken } from "../domain/invitations/invitations.js";
 import { generateShareToken } from "../domain/sharing/tokens.js";
+import { emailNotVerifiedMessage } from "./unverified.js";
 
-const actors = ["anonymous", "viewer", "editor", "adminOfOtherUnit", "adminOfOtherOrganization", "admin"] as const;
+/**
+ * "unverified": a self-signup whose address waits for its verification link, made organisation admin
+ * of Acme so that only the verification check (permissions/unverified.ts) can refuse it.
+ */
+const actors = ["anonymous", "viewer", "editor", "adminOfOtherUnit", "adminOfOtherOrganization", "admin", "unverified"] as const;
 type Actor = (typeof actors)[number];
 /** allowed: data and no error; refused: an authorisation error (or, for foreign ids, not found) and no data. */
 type Outcome = "allowed" | "refused";
@@ -20,15 +25,15 @@ type Row = {
   field: string;
   kind: "query" | "mutation" | "subscription";
   document: (ids: Ids, actor: Actor) => string;
-  /** How the answer's data proves the outcome. */
-  expected: Record<Actor, Outcome>;
+  /** How the answer's data proves the outcome. The unverified actor is refused unless its row says otherwise. */
+  expected: Record<Exclude<Actor, "unverified">, Outcome> & { unverified?: Outcome };
   /** Checks the data of an allowed call. */
   allowedData?: (data: any, actor: Actor, ids: Ids) => void;
 };
 
 type Ids = { unitA: string; orgA: string; userViewer: string; apiKeyOfViewer: string; surveyA: string; teams: TeamIds; touchpoints: TouchpointIds };
 /** A terminal in unitA, and one per actor to delete. */
-type TouchpointIds = { terminalA: string; toDelete: Record<Actor, string> };
+type TouchpointIds = { terminalA: string; toDelete: Record<Actor, string>; legacyA: string; legacyToUpgrade: Record<Actor, string> };
 /** Invitations, users and units for the user-management and teams rows. */
 type TeamIds = { unitA1: string; inviteA: string; inviteToDelete: string; previewToken: string; viewerToken: string; newUserTokens: Record<Actor, string>; userToRemove: string; userToMove: string; createdUnit?: string };
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
@@ -38,6 +43,8 @@ const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString(
 
 const everyoneSignedIn = { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "allowed", adminOfOtherOrganization: "allowed", admin: "allowed" } as const;
 const ownOrganizationOnly = { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "allowed", adminOfOtherOrganization: "refused", admin: "allowed" } as const;
+/** A question's results: those who may open its survey (another team's admin: "Question not found", issue 10 §8). */
+const surveyOpeners = { ...ownOrganizationOnly, adminOfOtherUnit: "refused" } as const;
 
 /** Sharing, bookmarks and exports rows: a link of unit A, and the viewer's links and bookmarks and the editor's export job (made in beforeAll). */
 const matrixShare = generateShareToken();
@@ -57,7 +64,8 @@ const matrix: Row[] = [
     kind: "query",
     document: () => "{ viewer { user { email } } }",
     // Anonymous callers get null rather than an error: the web client uses it to decide to sign in.
-    expected: { ...everyoneSignedIn, anonymous: "allowed" },
+    // An unverified user reads their own user: the web routes them to /signup/verify-email from it.
+    expected: { ...everyoneSignedIn, anonymous: "allowed", unverified: "allowed" },
     allowedData: (data, actor) => (actor === "anonymous" ? expect(data.viewer).toBeNull() : expect(data.viewer.user.email).toContain("@")),
   },
   {
@@ -133,7 +141,7 @@ const matrix: Row[] = [
     field: "Subscription.userUpdated",
     kind: "subscription",
     document: () => "subscription { userUpdated { id } }",
-    expected: everyoneSignedIn,
+    expected: { ...everyoneSignedIn, unverified: "allowed" },
   },
   {
     field: "Subscription.responseCountChanged",
@@ -154,7 +162,7 @@ const matrix: Row[] = [
     kind: "query",
     // The token is the proof: anyone holding it, signed in or not.
     document: () => `{ sharedView(shareToken: "${matrixShare.token}") { from to allowChanges name } }`,
-    expected: { ...everyoneSignedIn, anonymous: "allowed" },
+    expected: { ...everyoneSignedIn, anonymous: "allowed", unverified: "allowed" },
     allowedData: (data) => expect(data.sharedView).toMatchObject({ from: "2026/01/01", to: "2026/01/31", allowChanges: ["date"], name: "Matrix link" }),
   },
   {
@@ -218,10 +226,10 @@ const matrix: Row[] = [
   {
     field: "Query.textAnalytics",
     kind: "query",
-    // Members under their results scope (another team's admin: no data); another organisation's question: not found;
+    // Members who may open the question's survey (another team's admin and another organisation: not found);
     // without a session only with a share link's token (domain/text-analytics/service.test.ts).
     document: () => `{ textAnalytics(questionId: "${analysisQuestions.text}") { totalAnswers sentiment { count } } }`,
-    expected: ownOrganizationOnly,
+    expected: surveyOpeners,
     allowedData: (data) => expect(data.textAnalytics.totalAnswers).toBe(0),
   },
   {
@@ -229,7 +237,7 @@ const matrix: Row[] = [
     kind: "query",
     // As textAnalytics (domain/root-cause/service.test.ts).
     document: () => `{ rootCause(outcomeQuestionId: "${analysisQuestions.nps}") { outcome { n } items { status } } }`,
-    expected: ownOrganizationOnly,
+    expected: surveyOpeners,
     allowedData: (data) => expect(data.rootCause.outcome.n).toBe(0),
   },
   // ---- analytics: summary and question results (docs/analytics.md) ----
@@ -244,9 +252,9 @@ const matrix: Row[] = [
   {
     field: "Query.questionResult",
     kind: "query",
-    // Members under their results scope; another organisation's question: not found; without a session only with a share token (rest/v5/results.test.ts).
+    // Members who may open the question's survey (another team's admin, another organisation: not found); without a session only with a share token (rest/v5/results.test.ts).
     document: () => `{ questionResult(questionId: "${analysisQuestions.nps}") { questionType mainResult { count nps } } }`,
-    expected: ownOrganizationOnly,
+    expected: surveyOpeners,
     allowedData: (data) => expect(data.questionResult.questionType).toBe("nps"),
   },
   {
@@ -314,7 +322,7 @@ const matrix: Row[] = [
     kind: "query",
     // The link's token is the proof: anyone holding it sees what it offers.
     document: (ids) => `{ invitation(token: "${ids.teams.previewToken}") { unitName existingUser } }`,
-    expected: { ...everyoneSignedIn, anonymous: "allowed" },
+    expected: { ...everyoneSignedIn, anonymous: "allowed", unverified: "allowed" },
     allowedData: (data) => expect(data.invitation.existingUser).toBe(false),
   },
   {
@@ -357,7 +365,7 @@ const matrix: Row[] = [
     // The token is the proof (one invitation per caller here).
     document: (ids, actor) =>
       `mutation { acceptInvitationAsNewUser(input: { token: "${ids.teams.newUserTokens[actor]}", displayName: "New ${actor}", password: "New-Password-1!", password2: "New-Password-1!" }) { email } }`,
-    expected: { ...everyoneSignedIn, anonymous: "allowed" },
+    expected: { ...everyoneSignedIn, anonymous: "allowed", unverified: "allowed" },
   },
   {
     field: "Mutation.updateMember",
@@ -456,6 +464,25 @@ const matrix: Row[] = [
       const seen = data.pings.series.map((s: { touchpointLegacyId: string }) => s.touchpointLegacyId);
       expect(seen.includes(ids.touchpoints.terminalA)).toBe(actor === "viewer" || actor === "editor" || actor === "admin");
     },
+  },
+  {
+    field: "Query.legacyPlugins",
+    kind: "query",
+    // The legacy web plugins of the units where the caller views results.
+    document: () => "{ legacyPlugins(first: 50) { edges { node { legacyId legacyPlugin { domain } } } } }",
+    expected: everyoneSignedIn,
+    allowedData: (data, actor, ids) => {
+      const seen = data.legacyPlugins.edges.map((e: { node: { legacyId: string } }) => e.node.legacyId);
+      expect(seen.includes(ids.touchpoints.legacyA)).toBe(actor === "viewer" || actor === "editor" || actor === "admin");
+    },
+  },
+  {
+    field: "Mutation.upgradeLegacyPlugin",
+    kind: "mutation",
+    // editTouchpoints in the plugin's unit; irreversible, so one plugin per actor.
+    document: (ids, actor) => `mutation { upgradeLegacyPlugin(input: { id: "${ids.touchpoints.legacyToUpgrade[actor]}" }) { touchpoint { type } } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    allowedData: (data) => expect(data.upgradeLegacyPlugin.touchpoint.type).toBe("website"),
   },
   {
     field: "Mutation.createTouchpoint",
@@ -622,6 +649,21 @@ describe.skipIf(noDatabase)("permission matrix", () => {
     tokens.adminOfOtherUnit = await signIn(org.users.adminB.email);
     tokens.adminOfOtherOrganization = await signIn(other.users.admin.email);
     tokens.admin = await signIn(org.users.admin.email);
+    // An unverified self-signup, organisation admin of Acme with the admin role at its root.
+    const unverified = await t.prisma.user.create({
+      data: {
+        email: `unverified-${unique()}@example.test`,
+        displayName: "Unverified",
+        passwordHash: (await t.prisma.user.findUniqueOrThrow({ where: { id: org.users.admin.id } })).passwordHash,
+        signupStatus: "emailVerification",
+        currentOrganizationId: org.organization.id,
+      },
+    });
+    await t.prisma.membership.create({
+      data: { userId: unverified.id, organizationId: org.organization.id, organizationAdmin: true, billingAdmin: true, mayCreateSurveys: true },
+    });
+    await t.prisma.unitRole.create({ data: { organizationId: org.organization.id, unitId: org.units.root.id, userId: unverified.id, role: "admin" } });
+    tokens.unverified = await signIn(unverified.email);
   });
   beforeAll(async () => {
     const organizationId = org.organization.id;
@@ -661,7 +703,11 @@ describe.skipIf(noDatabase)("permission matrix", () => {
       (await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name, type: "terminal" } })).id;
     const toDelete = {} as Record<Actor, string>;
     for (const a of actors) toDelete[a] = await terminal(`Matrix delete ${a}`);
-    return { terminalA: await terminal("Matrix kiosk"), toDelete };
+    const legacy = async (name: string) =>
+      (await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name, type: "legacyPlugin", settings: { plugin: { domain: "matrix.example" } } } })).id;
+    const legacyToUpgrade = {} as Record<Actor, string>;
+    for (const a of actors) legacyToUpgrade[a] = await legacy(`Matrix upgrade ${a}`);
+    return { terminalA: await terminal("Matrix kiosk"), toDelete, legacyA: await legacy("Matrix plugin"), legacyToUpgrade };
   }
 
   async function teamIds(): Promise<TeamIds> {
@@ -692,14 +738,16 @@ describe.skipIf(noDatabase)("permission matrix", () => {
 
   for (const row of matrix) {
     for (const actor of actors) {
-      const outcome = row.expected[actor];
+      const outcome: Outcome = row.expected[actor] ?? "refused";
       it(`${row.field} as ${actor}: ${outcome}`, async () => {
         if (row.kind === "subscription") {
           const sub = subscribeWs(t.baseUrl, row.document(ids, actor), tokens[actor]);
-          await sub.waitFor(1, 600);
+          // A refusal always arrives (wait for it, however busy the machine); an allowed subscription may
+          // stay silent, so it is given a short while to show an error.
+          await sub.waitFor(1, outcome === "refused" ? 15_000 : 600);
           const refusal = JSON.stringify([...sub.events, ...sub.errors]);
           await sub.close();
-          if (outcome === "refused") expect(refusal).toMatch(/Not logged in|rights|not found/);
+          if (outcome === "refused") expect(refusal).toMatch(actor === "unverified" ? emailNotVerifiedMessage : /Not logged in|rights|not found/);
           // Allowed: no error (a subscription may push its current state at once, e.g. exportStatusChanged).
           else expect(JSON.stringify([...sub.errors, ...sub.events.filter((e) => e.errors)])).toBe("[]");
           return;
@@ -711,6 +759,8 @@ describe.skipIf(noDatabase)("permission matrix", () => {
           expect(codes.every((c) => c === "UNAUTHENTICATED" || c === "FORBIDDEN" || c === "NOT_FOUND")).toBe(true);
           // Nothing of the resource leaks next to the refusal.
           expect(JSON.stringify(result.data ?? null)).not.toMatch(/Stores|Acme/);
+          // The unverified admin is refused for that reason alone, with the one clear message.
+          if (actor === "unverified") expect(result.errors!.map((e) => e.message)).toEqual([emailNotVerifiedMessage]);
         } else {
           expect(result.errors).toBeUndefined();
           row.allowedData?.(result.data, actor, ids);

@@ -25,9 +25,15 @@ describe("per-unit rights", () => {
     expect(adminInAnyUnit(grants)).toBe(false);
     expect(adminInAnyUnit([...grants, { unitId: "u3", role: "admin" }])).toBe(true);
   });
-  it("viewer-only users", () => {
-    expect(viewerOnly([{ unitId: "u2", role: "viewer" }])).toBe(true);
-    expect(viewerOnly(grants)).toBe(false);
+  it("viewer-only users: at least one team role, all viewer, and not an organisation admin", () => {
+    const member = { organizationAdmin: false };
+    expect(viewerOnly([{ unitId: "u2", role: "viewer" }], member)).toBe(true);
+    expect(viewerOnly(grants, member)).toBe(false);
+    // No team role at all is not "every role is viewer" (issue 10: viewerOnly([]) was true).
+    expect(viewerOnly([], member)).toBe(false);
+    // An organisation admin is not routed as a viewer, with or without team roles.
+    expect(viewerOnly([], { organizationAdmin: true })).toBe(false);
+    expect(viewerOnly([{ unitId: "u2", role: "viewer" }], { organizationAdmin: true })).toBe(false);
   });
   it("rights map: viewer may only view, admin everything", () => {
     expect(Object.entries(rightsMap("viewer")).filter(([, v]) => v).map(([k]) => k)).toEqual(["viewResults"]);

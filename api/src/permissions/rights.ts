@@ -60,7 +60,12 @@ export function adminInAnyUnit(grants: readonly UnitRoleGrant[]): boolean {
   return grants.some((g) => g.role === "admin");
 }
 
-/** Every role the user holds is viewer (such users always land on /summary). */
-export function viewerOnly(grants: readonly UnitRoleGrant[]): boolean {
-  return grants.every((g) => g.role === "viewer");
+/**
+ * A viewer (spec 000 §2: "Viewers always go to /summary"): the user holds at least one team role and
+ * every one is viewer. An organisation admin is never a viewer, whatever their team roles, and a
+ * member without any team role holds no viewer role either (neither is routed as a viewer).
+ */
+export function viewerOnly(grants: readonly UnitRoleGrant[], flags: { organizationAdmin: boolean }): boolean {
+  if (flags.organizationAdmin) return false;
+  return grants.length > 0 && grants.every((g) => g.role === "viewer");
 }

@@ -2,8 +2,7 @@
 // (the value is in the payload once) and revoked or deleted. Rules live in domain/api-keys.
 import { builder } from "./builder.js";
 import { ViewerType } from "./viewer.js";
-import { apiKeyOrder, generateApiKey, ownApiKeys, revokeApiKey } from "../domain/api-keys/api-keys.js";
-import { requireOrganization } from "../domain/viewer.js";
+import { apiKeyOrder, generateApiKey, ownApiKeys, requireKeyManager, revokeApiKey } from "../domain/api-keys/api-keys.js";
 
 export const ApiKeyType = builder.prismaNode("ApiKey", {
   id: { field: "id" },
@@ -23,7 +22,7 @@ builder.objectField(ViewerType, "apiKeys", (t) =>
     type: ["ApiKey"],
     description: "the person's own API keys in the current organisation, newest first",
     resolve: (query, _viewer, _args, ctx) => {
-      requireOrganization(ctx.viewer);
+      requireKeyManager(ctx);
       return ctx.prisma.apiKey.findMany({ ...query, where: ownApiKeys(ctx.viewer), orderBy: apiKeyOrder });
     },
   }),

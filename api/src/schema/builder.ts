@@ -23,6 +23,9 @@ export const builder = new SchemaBuilder<{
   relay: {
     clientMutationId: "omit",
     cursorType: "String",
+    // node and nodes are schema/node.ts's: a malformed or unknown id answers null with a client error.
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
   },
   prisma: {
     client: (ctx) => ctx.prisma,

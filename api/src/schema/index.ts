@@ -1,5 +1,6 @@
 // Imports every type file, then builds the schema. Nothing else lives here.
 import { builder } from "./builder.js";
+import "./node.js";
 import "./user.js";
 import "./unit.js";
 import "./organization.js";
@@ -13,6 +14,7 @@ import "./onboarding.js";
 import "./response.js";
 import "./survey.js";
 import "./touchpoint.js";
+import "./legacy-plugin.js";
 import "./share-link.js";
 import "./bookmark.js";
 import "./export-job.js";

@@ -18,7 +18,7 @@ describe.skipIf(noDatabase)("summary live counts", () => {
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ env: { TRUST_PROXY: "127.0.0.1" } });
     org = await createOrganizationFixture(t.prisma, "Live");
     other = await createOrganizationFixture(t.prisma, "Quiet");
     s = await createAnalyticsSurvey(t.prisma, org.organization.id, org.units.unitA.id);

@@ -148,4 +148,21 @@ describe.skipIf(noDatabase)("touchpoint GraphQL: pairing a terminal by UDID", ()
     const link = await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Link", type: "link" } });
     expect((await pair(link.id, "abcd-1234", editor)).errors?.[0]?.message).toBe("Only terminals have a UDID");
   });
+
+  it("a UDID paired in another organisation is 'not found' there, never 'already paired' (no probing of other tenants)", async () => {
+    const udid = `shared-${Date.now().toString(36)}`;
+    await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Ours", type: "terminal", udid } });
+    const theirs = await t.prisma.touchpoint.create({ data: { organizationId: other.organization.id, unitId: other.units.unitA.id, name: "Theirs", type: "terminal" } });
+    const probe = await pair(theirs.id, udid, otherAdmin);
+    expect(probe.errors?.[0]).toMatchObject({ message: touchpointMessages.udidNotFound, extensions: { code: "NOT_FOUND" } });
+    // Nothing changed, and REST answers the same.
+    expect((await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: theirs.id } })).udid).toBeNull();
+    const rest = await fetch(`${t.baseUrl}/api/v5/channels/${theirs.id}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${otherAdmin}`, "content-type": "application/json" },
+      body: JSON.stringify({ udid }),
+    });
+    expect(rest.status).toBe(404);
+    expect(await rest.json()).toEqual({ error: touchpointMessages.udidNotFound, field: "udid" });
+  });
 });

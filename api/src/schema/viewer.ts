@@ -63,8 +63,12 @@ export const ViewerType = builder.objectRef<CurrentUser>("Viewer").implement({
     mayCreateSurveys: t.exposeBoolean("mayCreateSurveys"),
     isImpersonating: t.exposeBoolean("isImpersonating"),
     rolesPerUnit: t.field({ type: [UnitRole], resolve: (v) => v.rolesPerUnit }),
-    viewerOnly: t.exposeBoolean("viewerOnly", { description: "true when every role the user holds is viewer" }),
+    viewerOnly: t.exposeBoolean("viewerOnly", { description: "true when the user is routed as a viewer: at least one team role, every one viewer, and not an organisation admin" }),
     subscriptionStatus: t.field({ type: SubscriptionStatus, resolve: (v) => v.subscriptionStatus }),
+    userSeatsAvailable: t.exposeInt("userSeatsAvailable", {
+      nullable: true,
+      description: "user seats of the plan still free (members and pending invitations take one); null when the plan has no seat limit",
+    }),
     onboarding: t.field({ type: Onboarding, resolve: (v) => v.onboarding }),
     countryCode: t.string({ resolve: (v) => v.user.countryCode ?? "FI" }),
   }),

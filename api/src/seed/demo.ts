@@ -55,8 +55,13 @@ export const demoUsers = {
 export type SeedDemoOptions = {
   responses: number;
   log?: (message: string) => void;
-  /** The end of the 90-day window (defaults to the current time). */
+  /** The current time: the trial's start, the terminals' last heartbeat (defaults to the clock). */
   now?: Date;
+  /**
+   * The end of the responses' 90-day window (defaults to `now`). Fixed in tests, so the demo data is
+   * the same whatever the day and hour of the run (`DEMO_RESPONSES_UNTIL`).
+   */
+  responsesUntil?: Date;
   /** Responses per INSERT statement (default 2000). */
   batchSize?: number;
 };
@@ -87,6 +92,7 @@ export async function seedDemoOrganization(
 
   const started = performance.now();
   const now = opts.now ?? new Date();
+  const until = opts.responsesUntil ?? now;
   const total = Math.max(0, Math.floor(opts.responses));
   const batchSize = Math.max(1, opts.batchSize ?? 2000);
   log(`seeding the demo organisation "${demoOrganization.name}" with ${total.toLocaleString("en")} responses…`);
@@ -101,8 +107,8 @@ export async function seedDemoOrganization(
       const raced = await findDemoOrganization(tx);
       if (raced) return { seeded: false, organizationId: raced.id };
 
-      await writeStructure(tx, structure, now, passwordHash);
-      const stats = await writeResponses(tx, structure, { total, now, batchSize, log });
+      await writeStructure(tx, structure, { now, until }, passwordHash);
+      const stats = await writeResponses(tx, structure, { total, now: until, batchSize, log });
       await writeCounters(tx, structure, stats);
       await addRollupsOfOrganization(tx, structure.organizationId);
       // The public templates (their own organisation), for every organisation's templates page.
@@ -205,7 +211,8 @@ export function questionRow(q: BuiltQuestion): {
   }
 }
 
-async function writeStructure(tx: Tx, s: Structure, now: Date, passwordHash: string): Promise<void> {
+async function writeStructure(tx: Tx, s: Structure, times: { now: Date; until: Date }, passwordHash: string): Promise<void> {
+  const { now, until } = times;
   const featureSet = await tx.featureSet.upsert({
     where: { name: s.featureSetName },
     create: { name: s.featureSetName, features: [...featureKeys] },
@@ -264,7 +271,8 @@ async function writeStructure(tx: Tx, s: Structure, now: Date, passwordHash: str
     ],
   });
 
-  const createdAt = new Date(now.getTime() - (WINDOW_DAYS + 5) * DAY_MS);
+  // Made before the first response.
+  const createdAt = new Date(until.getTime() - (WINDOW_DAYS + 5) * DAY_MS);
   await tx.survey.createMany({
     data: s.surveys.map((survey) => ({
       id: survey.id,

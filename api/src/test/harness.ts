@@ -11,10 +11,13 @@ import type { JobRunner, RetryPolicy } from "../jobs/runner.js";
 import { randomBytes } from "node:crypto";
 import { buildServer, type ServerDeps } from "../server.js";
 import { createEmbeddedOidc } from "../oidc/provider.js";
+import { LoginThrottle } from "../oidc/throttle.js";
+import { createLimiterStore, type LimiterStore } from "../limits/store.js";
 import { createAccessTokenVerifier } from "../auth/access-tokens.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 
 export const databaseUrl = inject("databaseUrl");
+const sharedDatabaseUrl = databaseUrl;
 export const redisUrl = inject("redisUrl");
 /** Integration tests use `describe.skipIf(noDatabase)`; global-setup fails under CI=true instead. */
 export const noDatabase = !databaseUrl;
@@ -25,13 +28,23 @@ export type TestApp = {
   bus: EventBus;
   jobs: JobRunner;
   config: Config;
+  /** The rate-limit counters: in Redis (a key prefix of this app's own) when Redis answers. */
+  limits: LimiterStore;
   baseUrl: string;
   close(): Promise<void>;
 };
 
 export async function startTestApp(
-  opts: { extraRoutes?: ServerDeps["extraRoutes"]; env?: Record<string, string>; retry?: RetryPolicy; webRoot?: string } = {},
+  opts: {
+    extraRoutes?: ServerDeps["extraRoutes"];
+    env?: Record<string, string>;
+    retry?: RetryPolicy;
+    webRoot?: string;
+    /** a database of the test's own (createScratchDatabase) instead of the run's shared one */
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestApp> {
+  const databaseUrl = opts.databaseUrl ?? sharedDatabaseUrl;
   if (!databaseUrl) throw new Error("no test database");
   const port = await freePort();
   const config = loadConfig({
@@ -49,9 +62,11 @@ export async function startTestApp(
   const bus = createEventBus(config.redisUrl);
   // A queue of its own (key prefix) per test app, so test files sharing Redis never run each other's jobs.
   const jobs = startJobRunner({ config, prisma, bus, prefix: `test-${randomBytes(6).toString("hex")}`, removeOnClose: true, retry: opts.retry });
-  const oidc = await createEmbeddedOidc({ config, prisma });
+  // Rate limits under a prefix of this app's own, so test files and runs sharing Redis never count together.
+  const limits = await createLimiterStore({ redisUrl: config.redisUrl, prefix: `test-limits-${randomBytes(6).toString("hex")}` });
+  const oidc = await createEmbeddedOidc({ config, prisma, throttle: new LoginThrottle(limits) });
   const verifyAccessToken = createAccessTokenVerifier({ issuer: oidc.issuer, audience: config.oidc.audience, jwks: () => oidc.jwks() });
-  const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc, extraRoutes: opts.extraRoutes, webRoot: opts.webRoot });
+  const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc, extraRoutes: opts.extraRoutes, webRoot: opts.webRoot, limits });
   await app.listen({ port, host: "127.0.0.1" });
   return {
     app,
@@ -59,11 +74,13 @@ export async function startTestApp(
     bus,
     jobs,
     config,
+    limits,
     baseUrl: config.publicUrl,
     close: async () => {
       await app.close();
       await jobs.close();
       await bus.close();
+      await limits.close();
       await prisma.$disconnect();
     },
   };

@@ -115,6 +115,22 @@ describe("after login", () => {
     expect(decideAfterLogin({ pathname: "/settings", viewer: locked })).toEqual({ kind: "allow" });
     expect(decideAfterLogin({ pathname: "/expired", viewer: locked })).toEqual({ kind: "allow" });
   });
+  it("the super-admin area is only for system admins: anyone else goes to / with the reason", () => {
+    for (const path of ["/superadmin", "/superadmin/reports", "/superadmin/65a1b2c3d4e5f60718293a4b/edit", "/superadmin/65a1b2c3d4e5f60718293a4b/user-management/invites/x"]) {
+      const meta = findRouteMeta(path);
+      expect(meta.systemAdminOnly).toBe(true);
+      expect(decideAfterLogin({ pathname: path, viewer: viewer(), systemAdminOnly: meta.systemAdminOnly })).toEqual({
+        kind: "redirect",
+        to: "/",
+        refused: "systemAdminOnly",
+      });
+      expect(decideAfterLogin({ pathname: path, viewer: viewer({ systemAdmin: true }), systemAdminOnly: meta.systemAdminOnly })).toEqual({ kind: "allow" });
+    }
+    // Nothing else is marked: settings, summary and the catch-all stay open to members.
+    expect(findRouteMeta("/settings/user").systemAdminOnly).toBe(false);
+    expect(findRouteMeta("/summary").systemAdminOnly).toBe(false);
+    expect(findRouteMeta("/superadminx").systemAdminOnly).toBe(false);
+  });
   it("system admins are exempt from the lock", () => {
     const admin = viewer({ dashboardLocked: true, systemAdmin: true });
     expect(decideAfterLogin({ pathname: "/summary", viewer: admin })).toEqual({ kind: "allow" });

@@ -37,7 +37,10 @@ export function decideBeforeLogin(input: { access: AccessKind; search: string })
   return { kind: "login" };
 }
 
-export type AfterLogin = { kind: "allow" } | { kind: "redirect"; to: string };
+export type AfterLogin =
+  | { kind: "allow" }
+  /** `refused`: the page is not for this person (the loader says so in a toast before redirecting). */
+  | { kind: "redirect"; to: string; refused?: "systemAdminOnly" };
 
 /** Paths a locked dashboard still lets a non-system-admin reach. */
 export function reachableWhenLocked(pathname: string): boolean {
@@ -66,7 +69,12 @@ export function signupTarget(viewer: GuardViewer): string | null {
   return null;
 }
 
-export function decideAfterLogin(input: { pathname: string; viewer: GuardViewer }): AfterLogin {
+/**
+ * `systemAdminOnly`: the route is the super-admin area (spec 000 §2 /superadmin, §6: system admins
+ * and impersonating users). Anyone else is sent to the root page, which takes them where they
+ * belong, with the no-access message (docs/web-shell.md).
+ */
+export function decideAfterLogin(input: { pathname: string; viewer: GuardViewer; systemAdminOnly?: boolean }): AfterLogin {
   const { pathname, viewer } = input;
   const signup = signupTarget(viewer);
   if (signup) return { kind: "redirect", to: signup };
@@ -74,5 +82,6 @@ export function decideAfterLogin(input: { pathname: string; viewer: GuardViewer 
   if (viewer.dashboardLocked && !viewer.systemAdmin && !reachableWhenLocked(pathname)) {
     return { kind: "redirect", to: "/settings" };
   }
+  if (input.systemAdminOnly && !viewer.systemAdmin) return { kind: "redirect", to: "/", refused: "systemAdminOnly" };
   return { kind: "allow" };
 }

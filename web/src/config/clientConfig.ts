@@ -5,6 +5,8 @@ export interface ClientConfig {
   publicUrl: string;
   /** Optional: where the menu's knowledge-base link points (default: KNOWLEDGE_BASE_FALLBACK). */
   knowledgeBaseUrl?: string;
+  /** True when mail is kept in the outbox (no mail server; system admins read it at /outbox). */
+  mailOutbox?: boolean;
 }
 
 export const KNOWLEDGE_BASE_FALLBACK = "/docs/knowledge-base";
@@ -22,6 +24,7 @@ export function parseClientConfig(value: unknown): ClientConfig {
     oidcClientId: v.oidcClientId as string,
     publicUrl: v.publicUrl as string,
     knowledgeBaseUrl: typeof v.knowledgeBaseUrl === "string" ? v.knowledgeBaseUrl : undefined,
+    mailOutbox: v.mailOutbox === true,
   };
 }
 

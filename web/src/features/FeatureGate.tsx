@@ -40,11 +40,11 @@ export function FeatureGate({ viewer, feature, children }: { viewer: FeatureGate
   );
   if (data.currentOrganization?.availableFeatures.includes(feature)) return <>{children}</>;
   return (
-    <div className="feature-gate" role="note" style={{ border: "1px solid var(--border)", borderRadius: "var(--radius)", padding: "1rem" }}>
-      <p style={{ margin: 0, fontWeight: 600 }}>
-        <Trans>No access to this feature: upgrade your plan or contact support</Trans>
+    <div className="feature-gate" role="note">
+      <p className="feature-gate__title">
+        <Trans>No access to the feature: upgrade or contact support</Trans>
       </p>
-      <p style={{ margin: "0.5rem 0 0" }}>
+      <p>
         {data.billingAdmin ? (
           <Link to="/settings/subscription">
             <Trans>Upgrade your plan</Trans>

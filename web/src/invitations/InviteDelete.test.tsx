@@ -14,8 +14,8 @@ describe("/settings/user-management/invites", { timeout: 30_000 }, () => {
     const deleted: unknown[] = [];
     renderApp("/settings/user-management/invites", {
       AppShellQuery: () => viewerResponse(),
-      InvitesPageQuery: invitesAnswer,
-      InviteListRefetchQuery: invitesAnswer,
+      InvitesPageQuery: () => invitesAnswer(),
+      InviteListRefetchQuery: () => invitesAnswer(),
       useInviteActionsDeleteMutation: (vars) => {
         deleted.push(vars);
         return { data: { deleteInvite: { legacyId: "65a1b2c3d4e5f60718293bbb" } } };

@@ -5,10 +5,29 @@ import { Link, useNavigate, useParams } from "react-router-dom";
 import type { InviteDetailPageQuery } from "../__generated__/InviteDetailPageQuery.graphql";
 import { formatDateTime } from "../format/date";
 import { ROLE_LABELS } from "../user-management/roleLabels";
+import { InvitationErrorBoundary } from "./InvitationErrorBoundary";
 import { useInviteActions } from "./useInviteActions";
 
-/** /settings/user-management/invites/{inviteId}: one pending invite, with resend and delete. */
+/**
+ * /settings/user-management/invites/{inviteId}: one pending invite, with resend and delete. Someone
+ * who may not manage users, or an invite that is gone, gets the server's message instead.
+ */
 export default function InviteDetailPage() {
+  return (
+    <section className="page page--narrow">
+      <p>
+        <Link to="/settings/user-management/invites">
+          <Trans>Back to pending invites</Trans>
+        </Link>
+      </p>
+      <InvitationErrorBoundary>
+        <InviteDetail />
+      </InvitationErrorBoundary>
+    </section>
+  );
+}
+
+function InviteDetail() {
   const { inviteId = "" } = useParams();
   const { i18n } = useLingui();
   const navigate = useNavigate();
@@ -40,12 +59,7 @@ export default function InviteDetailPage() {
   const invite = data.invite;
   const yes = (v: boolean) => (v ? <Trans>Yes</Trans> : <Trans>No</Trans>);
   return (
-    <section className="page page--narrow">
-      <p>
-        <Link to="/settings/user-management/invites">
-          <Trans>Back to pending invites</Trans>
-        </Link>
-      </p>
+    <>
       <h1 className="page__title">{invite.email}</h1>
       <dl className="details">
         <dt>
@@ -95,6 +109,6 @@ export default function InviteDetailPage() {
           <Trans>Delete</Trans>
         </button>
       </p>
-    </section>
+    </>
   );
 }

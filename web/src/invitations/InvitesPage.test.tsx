@@ -13,8 +13,8 @@ describe("/settings/user-management/invites", { timeout: 30_000 }, () => {
     const resent: unknown[] = [];
     renderApp("/settings/user-management/invites", {
       AppShellQuery: () => viewerResponse(),
-      InvitesPageQuery: invitesAnswer,
-      InviteListRefetchQuery: invitesAnswer,
+      InvitesPageQuery: () => invitesAnswer(),
+      InviteListRefetchQuery: () => invitesAnswer(),
       useInviteActionsResendMutation: (vars) => {
         resent.push(vars);
         return { data: { resendInvite: { invite: { id: "SW52aXRlOjE=", sentAt: "2026-03-03T10:15:00.000Z", expired: false } } } };
@@ -34,8 +34,8 @@ describe("/settings/user-management/invites", { timeout: 30_000 }, () => {
     const invited: Array<Record<string, unknown>> = [];
     renderApp("/settings/user-management/invites", {
       AppShellQuery: () => viewerResponse(),
-      InvitesPageQuery: invitesAnswer,
-      InviteListRefetchQuery: invitesAnswer,
+      InvitesPageQuery: () => invitesAnswer(),
+      InviteListRefetchQuery: () => invitesAnswer(),
       InviteFormMutation: (vars) => {
         invited.push(vars);
         return { data: { inviteUser: { invite: { id: "SW52aXRlOjI=", email: "new@example.org" } } } };
@@ -58,5 +58,29 @@ describe("/settings/user-management/invites", { timeout: 30_000 }, () => {
       ]),
     );
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("User invited"));
+  });
+
+  it("with every seat of the plan taken, says so in the spec's words instead of offering the form", async () => {
+    renderApp("/settings/user-management/invites", {
+      AppShellQuery: () => viewerResponse(),
+      InvitesPageQuery: () => invitesAnswer({ userSeatsAvailable: 0, billingAdmin: true }),
+      InviteListRefetchQuery: () => invitesAnswer({ userSeatsAvailable: 0, billingAdmin: true }),
+    });
+    expect(await eventually(() => screen.getByText("Adding users is limited by the plan's seats; upgrade is needed for more."))).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Upgrade your plan" }).getAttribute("href")).toBe("/settings/subscription");
+    expect(screen.queryByLabelText("E-mail address")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Send invite" })).toBeNull();
+    // The pending invites are still listed and can be resent.
+    expect(screen.getByText("ada@example.org")).toBeTruthy();
+  });
+
+  it("with seats left (or no seat limit) the form is offered", async () => {
+    renderApp("/settings/user-management/invites", {
+      AppShellQuery: () => viewerResponse(),
+      InvitesPageQuery: () => invitesAnswer({ userSeatsAvailable: 2 }),
+      InviteListRefetchQuery: () => invitesAnswer({ userSeatsAvailable: 2 }),
+    });
+    expect(await eventually(() => screen.getByLabelText("E-mail address"))).toBeTruthy();
+    expect(screen.queryByText("Adding users is limited by the plan's seats; upgrade is needed for more.")).toBeNull();
   });
 });

@@ -16,7 +16,9 @@ export default function InvitesPage() {
       query InvitesPageQuery {
         viewer {
           organizationAdmin
+          billingAdmin
           mayCreateSurveys
+          userSeatsAvailable
         }
         unitTree {
           ...InviteForm_unitTree
@@ -41,12 +43,30 @@ export default function InvitesPage() {
       <h2>
         <Trans>Invite a user</Trans>
       </h2>
-      <InviteForm
-        unitTree={data.unitTree}
-        organizationAdmin={data.viewer?.organizationAdmin ?? false}
-        mayCreateSurveys={data.viewer?.mayCreateSurveys ?? false}
-        onInvited={reload}
-      />
+      {data.viewer?.userSeatsAvailable === 0 ? (
+        // Every seat of the plan is taken (spec 000 §5): the form would only be refused.
+        <div className="feature-gate" role="note">
+          <p className="feature-gate__title">
+            <Trans>Adding users is limited by the plan's seats; upgrade is needed for more.</Trans>
+          </p>
+          <p>
+            {data.viewer.billingAdmin ? (
+              <Link to="/settings/subscription">
+                <Trans>Upgrade your plan</Trans>
+              </Link>
+            ) : (
+              <Trans>Contact your organisation admin to upgrade the plan.</Trans>
+            )}
+          </p>
+        </div>
+      ) : (
+        <InviteForm
+          unitTree={data.unitTree}
+          organizationAdmin={data.viewer?.organizationAdmin ?? false}
+          mayCreateSurveys={data.viewer?.mayCreateSurveys ?? false}
+          onInvited={reload}
+        />
+      )}
     </section>
   );
 }

@@ -42,7 +42,7 @@ describe("organisation settings rules", () => {
 describe("/settings/satisfaction-scale", () => {
   beforeEach(() => toasts.clear());
 
-  it("disables save while min ≥ max and saves a valid scale with Updated", async () => {
+  it("disables save while min ≥ max and saves a valid scale with 'Organization details updated'", async () => {
     const calls: Record<string, unknown>[] = [];
     renderApp("/settings/satisfaction-scale", {
       AppShellQuery: () => viewerResponse(),
@@ -63,7 +63,7 @@ describe("/settings/satisfaction-scale", () => {
       fireEvent.click(saveButton());
     });
     await waitFor(() => expect(calls).toEqual([{ input: { satisfactionScale: { enabled: true, min: 0, max: 5 } } }]));
-    await waitFor(() => expect(toasts.list().map((t) => t.message)).toEqual(["Updated"]));
+    await waitFor(() => expect(toasts.list().map((t) => t.message)).toEqual(["Organization details updated"]));
   });
 
   it("shows non-admins the settings read-only", async () => {
@@ -102,7 +102,7 @@ describe("/settings/privacy-policy", () => {
       fireEvent.click(saveButton());
     });
     await waitFor(() => expect(calls).toEqual([{ input: { privacyPolicy: "Changed" } }]));
-    await waitFor(() => expect(toasts.list().map((t) => t.message)).toEqual(["Saved"]));
+    await waitFor(() => expect(toasts.list().map((t) => t.message)).toEqual(["Organization details updated"]));
   });
 });
 
@@ -112,7 +112,7 @@ describe("feature gating", () => {
       AppShellQuery: () => viewerResponse({ billingAdmin: true }),
       SurveyAppearancePageQuery: () => ({ data: { viewer: viewer({ billingAdmin: true, features: [] }) } }),
     });
-    expect(await screen.findByText("No access to this feature: upgrade your plan or contact support")).toBeTruthy();
+    expect(await screen.findByText("No access to the feature: upgrade or contact support")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Upgrade your plan" }).getAttribute("href")).toBe("/settings/subscription");
     expect(screen.queryByLabelText("Font")).toBeNull();
   });

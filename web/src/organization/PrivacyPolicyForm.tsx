@@ -31,7 +31,7 @@ export function PrivacyPolicyForm({ organization, editable }: { organization: Pr
     if (!valid) return false;
     setSaving(true);
     try {
-      return await saveSettings({ privacyPolicy: text }, t`Saved`);
+      return await saveSettings({ privacyPolicy: text });
     } finally {
       setSaving(false);
     }

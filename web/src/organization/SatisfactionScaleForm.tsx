@@ -45,10 +45,7 @@ export function SatisfactionScaleForm({ organization, editable }: { organization
     if (!valid) return false;
     setSaving(true);
     try {
-      return await saveSettings(
-        { satisfactionScale: { enabled: draft.enabled, min: Number(draft.min), max: Number(draft.max) } },
-        t`Updated`,
-      );
+      return await saveSettings({ satisfactionScale: { enabled: draft.enabled, min: Number(draft.min), max: Number(draft.max) } });
     } finally {
       setSaving(false);
     }

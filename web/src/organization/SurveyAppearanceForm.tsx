@@ -75,7 +75,7 @@ export function SurveyAppearanceForm({ organization, editable }: { organization:
     if (!valid) return false;
     setSaving(true);
     try {
-      return await saveSettings({ surveyAppearance: { ...draft } }, t`Saved`);
+      return await saveSettings({ surveyAppearance: { ...draft } });
     } finally {
       setSaving(false);
     }

@@ -10,8 +10,8 @@ import { toasts } from "../shell/toastStore";
 import { graphQLErrorMessage, GraphQLResponseError } from "../transport/relayEnvironment";
 
 /**
- * Saves organisation settings with updateOrganizationSettings; toasts the success message or the
- * server's error. Resolves true when saved; `onFieldError` receives the server's field, if any.
+ * Saves organisation settings with updateOrganizationSettings; toasts the spec's success message
+ * "organization details updated" (spec 000 §8, as PUT /organization answers) or the server's error. Resolves true when saved; `onFieldError` receives the server's field, if any.
  */
 export function useOrganizationSettingsMutation() {
   const { t } = useLingui();
@@ -39,7 +39,7 @@ export function useOrganizationSettingsMutation() {
     }
   `);
   return useCallback(
-    (input: UpdateOrganizationSettingsInput, success: string, onFieldError?: (field: string, message: string) => void) =>
+    (input: UpdateOrganizationSettingsInput, onFieldError?: (field: string, message: string) => void) =>
       actions.run(
         "saveOrganizationSettings",
         () =>
@@ -52,7 +52,7 @@ export function useOrganizationSettingsMutation() {
                   resolve(false);
                   return;
                 }
-                toasts.success(success);
+                toasts.success(t`Organization details updated`);
                 resolve(true);
               },
               onError: (error) => {

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState } from "react";
 import { getServices } from "../services";
+import { ApiError } from "../transport/rest";
 import { OutboxMail, type OutboxMailItem } from "./OutboxMail";
 
 interface OutboxPageResponse {
@@ -11,12 +12,14 @@ interface OutboxPageResponse {
 type State =
   | { kind: "loading" }
   | { kind: "unavailable" }
+  | { kind: "forbidden" }
   | { kind: "failed" }
   | { kind: "ready"; items: OutboxMailItem[]; nextCursor: string | null; loadingMore: boolean };
 
 /**
- * /outbox (open; only without a mail server): the mail the platform would have sent, newest
- * first, with clickable links, so a person trying the product can verify, reset and accept.
+ * /outbox (signed-in system admins; only without a mail server): the mail the platform would have
+ * sent, newest first, with clickable links, so a person trying the product can verify, reset and
+ * accept. The API refuses everyone else (403): the page says so.
  */
 export default function OutboxPage() {
   const { t } = useLingui();
@@ -31,7 +34,7 @@ export default function OutboxPage() {
     setState({ kind: "loading" });
     load(null)
       .then((page) => setState(page ? { kind: "ready", items: page.items, nextCursor: page.nextCursor, loadingMore: false } : { kind: "unavailable" }))
-      .catch(() => setState({ kind: "failed" }));
+      .catch((error: unknown) => setState({ kind: error instanceof ApiError && error.status === 403 ? "forbidden" : "failed" }));
   }, [load]);
 
   useEffect(refresh, [refresh]);
@@ -67,6 +70,11 @@ export default function OutboxPage() {
       {state.kind === "unavailable" ? (
         <p role="alert">
           <Trans>The outbox is not available: this server sends its mail through a mail server.</Trans>
+        </p>
+      ) : null}
+      {state.kind === "forbidden" ? (
+        <p role="alert">
+          <Trans>Only system administrators can read the outbox. Sign in as a system administrator to read it.</Trans>
         </p>
       ) : null}
       {state.kind === "failed" ? (

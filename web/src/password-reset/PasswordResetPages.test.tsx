@@ -4,6 +4,7 @@ import { decideBeforeLogin } from "../access/guard";
 import { findRouteMeta } from "../routes";
 import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
+import { viewerResponse } from "../test/relay";
 import { ApiError } from "../transport/rest";
 
 type Call = [string, { method?: string; body?: unknown } | undefined];
@@ -12,13 +13,34 @@ const TOKEN = "a".repeat(43);
 describe("password reset pages", () => {
   beforeEach(() => toasts.clear());
 
-  it("/forgot-password, /reset-password and /outbox are open pages without the menu", () => {
-    for (const path of ["/forgot-password", "/reset-password", "/outbox"]) {
+  it("/forgot-password and /reset-password are open pages without the menu; /outbox needs sign-in", () => {
+    for (const path of ["/forgot-password", "/reset-password"]) {
       const meta = findRouteMeta(path);
       expect(meta.access, path).toBe("open");
       expect(meta.hideMenu, path).toBe(true);
       expect(decideBeforeLogin({ access: meta.access, search: `?token=${TOKEN}` })).toEqual({ kind: "anonymous" });
     }
+    const outbox = findRouteMeta("/outbox");
+    expect(outbox.access).toBe("requiresLogin");
+    expect(outbox.hideMenu).toBe(true);
+    expect(decideBeforeLogin({ access: outbox.access, search: "" })).toEqual({ kind: "login" });
+  });
+
+  it("/forgot-password says a system administrator reads the mail in the outbox when there is no mail server, and asks the API nothing about it", async () => {
+    const { rest } = renderApp("/forgot-password", {}, { config: { mailOutbox: true } });
+    fireEvent.change(await screen.findByLabelText("E-mail address"), { target: { value: "ada@example.org" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send reset link" }));
+    const link = await screen.findByRole("link", { name: "No mail server is configured: a system administrator can read this mail in the outbox" });
+    expect(link.getAttribute("href")).toBe("/outbox");
+    expect((rest.request.mock.calls as unknown as Call[]).some(([path]) => path.startsWith("/outbox"))).toBe(false);
+  });
+
+  it("/forgot-password does not mention an outbox when mail goes to a mail server", async () => {
+    renderApp("/forgot-password", {}, { config: { mailOutbox: false } });
+    fireEvent.change(await screen.findByLabelText("E-mail address"), { target: { value: "ada@example.org" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send reset link" }));
+    expect(await screen.findByText(/If an account exists for ada@example.org/)).toBeTruthy();
+    expect(screen.queryByText(/outbox/)).toBeNull();
   });
 
   it("/forgot-password validates the address, posts it and shows the success toast", async () => {
@@ -78,7 +100,7 @@ describe("password reset pages", () => {
 
 describe("/outbox", () => {
   it("lists mail newest first with to, subject, time and clickable links, and pages on", async () => {
-    const { rest } = renderApp("/outbox", {});
+    const { rest } = renderApp("/outbox", { AppShellQuery: () => viewerResponse({ systemAdmin: true }) });
     rest.request.mockImplementation((async (path: string) => {
       if (path.startsWith("/outbox") && !path.includes("cursor")) {
         return {
@@ -102,8 +124,18 @@ describe("/outbox", () => {
     expect(screen.queryByRole("button", { name: "Show older mail" })).toBeNull();
   });
 
+  it("says clearly that only system administrators may read it when the API refuses (403)", async () => {
+    const { rest } = renderApp("/outbox", { AppShellQuery: () => viewerResponse() });
+    rest.request.mockImplementation((async (path: string) => {
+      if (path.startsWith("/outbox")) throw new ApiError("Only system administrators can read the outbox", 403, { error: "Only system administrators can read the outbox" });
+      return { status: "ok" };
+    }) as never);
+    expect(await screen.findByText("Only system administrators can read the outbox. Sign in as a system administrator to read it.")).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "Mail, newest first" })).toBeNull();
+  });
+
   it("says so when the server has a mail server (404)", async () => {
-    const { rest } = renderApp("/outbox", {});
+    const { rest } = renderApp("/outbox", { AppShellQuery: () => viewerResponse({ systemAdmin: true }) });
     rest.request.mockImplementation((async () => null) as never);
     expect(await screen.findByText("The outbox is not available: this server sends its mail through a mail server.")).toBeTruthy();
   });

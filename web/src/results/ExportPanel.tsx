@@ -126,6 +126,19 @@ function PolledExportJob({ job, onChange, shareToken }: JobProps & { shareToken:
   return <ExportJobProgress job={job} />;
 }
 
+/**
+ * What a failed job's server error adds to the failure text. The server's own failure text (spec 001
+ * §8 "File generation failed", "PDF generation failed (contact support)", which the API words as the
+ * web does: "File generation failed. Contact support." / "PDF generation failed. Contact support.")
+ * adds nothing: the web shows it localised. Any other reason (a share link that expired, a missing
+ * PDF printer) is shown after it.
+ */
+export function failureDetail(error: string | null): string | null {
+  if (!error) return null;
+  if (/^(File|PDF) generation failed\b/.test(error)) return null;
+  return error;
+}
+
 /** One running or finished export: its progress bar, then the download. */
 function ExportJobProgress({ job }: { job: ExportJobState }) {
   const { t } = useLingui();
@@ -143,7 +156,8 @@ function ExportJobProgress({ job }: { job: ExportJobState }) {
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [job.status, job.downloadUrl]);
-  const failedMessage = job.kind === "pdf" ? t`PDF generation failed. Please contact support.` : t`File generation failed.`;
+  const failedMessage = job.kind === "pdf" ? t`PDF generation failed. Contact support.` : t`File generation failed. Contact support.`;
+  const detail = failureDetail(job.error);
   return (
     <div className="export-job" data-status={job.status}>
       <label className="export-job__label">
@@ -157,7 +171,7 @@ function ExportJobProgress({ job }: { job: ExportJobState }) {
           ? t`Generating the ${kindName} file: ${job.progress} %`
           : job.status === "finished"
             ? t`The ${kindName} file is ready.`
-            : `${failedMessage}${job.error ? ` ${job.error}` : ""}`}
+            : `${failedMessage}${detail ? ` ${detail}` : ""}`}
       </p>
       {job.status === "finished" && job.downloadUrl ? (
         <button type="button" className="button button--secondary button--small" onClick={download}>
@@ -243,7 +257,7 @@ export function ExportPanel({
       },
       onError: (error) => {
         setStarting(null);
-        toasts.error(graphQLErrorMessage(error) ?? t`PDF generation failed. Please contact support.`);
+        toasts.error(graphQLErrorMessage(error) ?? t`PDF generation failed. Contact support.`);
       },
     });
   };

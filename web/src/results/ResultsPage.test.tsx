@@ -358,8 +358,11 @@ describe("/results", { timeout: 60_000 }, () => {
     );
     fireEvent.click(await eventually(() => screen.getByRole("button", { name: "Export PDF" })));
     await waitFor(() => expect(subscriptions.some((s) => s.name === "ExportPanelStatusSubscription" && s.variables.id === "pdf1")).toBe(true));
-    emit("ExportPanelStatusSubscription", { id: "pdf1" }, { data: { exportStatusChanged: { id: "pdf1", kind: "pdf", status: "failed", progress: 30, error: null, downloadUrl: null } } });
-    await waitFor(() => expect(screen.getByText("PDF generation failed. Please contact support.")).toBeTruthy());
+    // The server's job carries the same failure text: it is shown once, not twice.
+    emit("ExportPanelStatusSubscription", { id: "pdf1" }, {
+      data: { exportStatusChanged: { id: "pdf1", kind: "pdf", status: "failed", progress: 30, error: "PDF generation failed. Contact support.", downloadUrl: null } },
+    });
+    await waitFor(() => expect(screen.getByText("PDF generation failed. Contact support.")).toBeTruthy());
   });
 
   it("a visitor exports CSV and PDF with the link's token (no bearer), and the progress bar follows the poll", async () => {
@@ -405,7 +408,7 @@ describe("/results", { timeout: 60_000 }, () => {
     const bar = () => screen.getByLabelText("CSV export progress") as HTMLProgressElement;
     await waitFor(() => expect(bar().value).toBe(40));
     // Polled again a second later: the job failed.
-    await waitFor(() => expect(screen.getByText("File generation failed.")).toBeTruthy(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText("File generation failed. Contact support.")).toBeTruthy(), { timeout: 5000 });
     // No subscription: it is for signed-in members.
     expect(subscriptions.some((sub) => sub.name === "ExportPanelStatusSubscription")).toBe(false);
 

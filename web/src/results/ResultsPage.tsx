@@ -92,7 +92,11 @@ function ResultsBody({ state, options, allowChanges, shareToken, linkName }: Bod
   const utcOffset = useMemo(() => browserUtcOffset(), []);
   const wire = useMemo(() => toWireFilters(state, utcOffset), [state, utcOffset]);
   const filtersJson = JSON.stringify(wire);
-  const apply = (next: ResultsFilterState) => setParams(filtersToSearch(next, params, { explicit: visitor }));
+  // Not in a transition (react-router's default): a transition keeps the previous results and export
+  // panel on screen, with the previous filters, until the new data arrives, so an export started
+  // meanwhile exported what the filters said before. Now the sections show their loading state and
+  // what is on screen is always what the filters say.
+  const apply = (next: ResultsFilterState) => setParams(filtersToSearch(next, params, { explicit: visitor }), { flushSync: true });
   const setView = (view: ResultsView) => apply({ ...state, view });
 
   useEffect(() => {

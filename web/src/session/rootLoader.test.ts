@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { Session } from "../auth/session";
 import { createTestEnvironment, viewerResponse, type ViewerFixture } from "../test/relay";
 import { createRootLoader } from "./rootLoader";
+import { toasts } from "../shell/toastStore";
 
 function setup(opts: { signedIn?: boolean; viewer?: ViewerFixture | null } = {}) {
   const session = {
@@ -59,6 +60,17 @@ describe("root loader", () => {
     const { run } = setup({ viewer: { dashboardLocked: true } });
     expect(location(await run("/summary"))).toBe("/settings");
     await expect(run("/settings/user")).resolves.toEqual({ signedIn: true });
+  });
+
+  it("guards the super-admin area: a member goes to / with the no-access toast, a system admin or impersonator enters", async () => {
+    toasts.clear();
+    const member = setup();
+    expect(location(await member.run("/superadmin/reports"))).toBe("/");
+    expect(toasts.list().map((t) => [t.kind, t.message])).toEqual([["error", "No access: the super-admin area is only for system admins"]]);
+    toasts.clear();
+    await expect(setup({ viewer: { systemAdmin: true } }).run("/superadmin")).resolves.toEqual({ signedIn: true });
+    await expect(setup({ viewer: { isImpersonating: true } }).run("/superadmin/reports")).resolves.toEqual({ signedIn: true });
+    expect(toasts.list()).toEqual([]);
   });
 
   it("restarts the sign-in when the API does not know the user", async () => {

@@ -6,6 +6,7 @@
  */
 import { createOperationDescriptor, fetchQuery, getRequest, type Environment } from "relay-runtime";
 import { redirect, type LoaderFunction } from "react-router-dom";
+import { t } from "@lingui/core/macro";
 import type { AppShellQuery as AppShellQueryType, AppShellQuery$data } from "../__generated__/AppShellQuery.graphql";
 import { decideAfterLogin, decideBeforeLogin, type GuardViewer } from "../access/guard";
 import type { Session } from "../auth/session";
@@ -13,6 +14,7 @@ import { activateProfileLocale } from "../i18n/i18n";
 import { findRouteMeta } from "../routes";
 import { AppShellQuery, type RootLoaderData } from "../shell/AppShell";
 import { throttleAsync } from "../util/throttle";
+import { toasts } from "../shell/toastStore";
 
 export const USER_RELOAD_INTERVAL_MS = 1000;
 
@@ -63,8 +65,11 @@ export function createRootLoader(deps: { session: Session; environment: Environm
       return leaving();
     }
     await activateProfileLocale(viewer.user.locale);
-    const after = decideAfterLogin({ pathname: url.pathname, viewer: toGuardViewer(viewer) });
-    if (after.kind === "redirect") return redirect(after.to);
+    const after = decideAfterLogin({ pathname: url.pathname, viewer: toGuardViewer(viewer), systemAdminOnly: meta.systemAdminOnly });
+    if (after.kind === "redirect") {
+      if (after.refused === "systemAdminOnly") toasts.error(t`No access: the super-admin area is only for system admins`);
+      return redirect(after.to);
+    }
     return { signedIn: true };
   };
 }

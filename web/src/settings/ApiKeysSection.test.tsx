@@ -80,7 +80,7 @@ describe("API keys in /settings/user", () => {
       AppShellQuery: () => viewerResponse(),
       SettingsUserPageQuery: () => page([], []),
     });
-    expect(await screen.findByText("No access to this feature: upgrade your plan or contact support")).toBeTruthy();
+    expect(await screen.findByText("No access to the feature: upgrade or contact support")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Generate API key" })).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import { AppShell } from "../shell/AppShell";
 import { createTestEnvironment, type Handler } from "./relay";
 
 /** Renders the whole application (guard, shell, lazy screens) at `path` against fake GraphQL handlers. */
-export function renderApp(path: string, handlers: Record<string, Handler>, opts: { search?: string } = {}) {
+export function renderApp(path: string, handlers: Record<string, Handler>, opts: { search?: string; config?: Partial<Services["config"]> } = {}) {
   const { environment, requests } = createTestEnvironment(handlers, opts);
   const session = {
     ensureSignedIn: vi.fn(async () => true),
@@ -22,7 +22,7 @@ export function renderApp(path: string, handlers: Record<string, Handler>, opts:
   } as unknown as Session;
   const rest = { request: vi.fn(async () => ({ status: "ok" })) };
   setServices({
-    config: { oidcAuthority: "http://idp.test", oidcClientId: "web", publicUrl: "http://app.test" },
+    config: { oidcAuthority: "http://idp.test", oidcClientId: "web", publicUrl: "http://app.test", ...opts.config },
     session,
     rest,
     environment,

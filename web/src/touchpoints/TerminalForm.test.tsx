@@ -76,7 +76,7 @@ describe("/touchpoints/terminals/new", () => {
       appearance: {},
     });
     await waitFor(() => expect(router.state.location.pathname).toBe("/touchpoints/terminals/cccccccccccccccccccccc01/edit"));
-    expect(toasts.list().map((t) => t.message)).toContain("Touchpoint saved");
+    expect(toasts.list().map((t) => t.message)).toContain("Channel saved");
   });
 });
 
@@ -118,7 +118,7 @@ describe("/touchpoints/terminals/{id}/edit", () => {
     await act(async () => {
       fireEvent.click(saveButton());
     });
-    await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Touchpoint saved"));
+    await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Channel saved"));
     await eventually(() => expect(saveButton().disabled).toBe(true));
   });
 

@@ -11,23 +11,33 @@ import "./touchpoints.css";
  * The survey names the touchpoint tables show for each active survey, read from the page query
  * (spread `...TouchpointListShell_query` at its root).
  */
-export function useSurveyNames(query: TouchpointListShell_query$key): ReadonlyMap<string, string> {
-  const data = useFragment(
-    graphql`
-      fragment TouchpointListShell_query on Query {
-        surveys(tab: all, first: 100) {
-          edges {
-            node {
-              legacyId
-              name
-            }
-          }
+const listFragment = graphql`
+  fragment TouchpointListShell_query on Query {
+    surveys(tab: all, first: 100) {
+      edges {
+        node {
+          legacyId
+          name
         }
       }
-    `,
-    query,
-  );
+    }
+    touchpointUnits {
+      legacyId
+    }
+  }
+`;
+
+export function useSurveyNames(query: TouchpointListShell_query$key): ReadonlyMap<string, string> {
+  const data = useFragment(listFragment, query);
   return useMemo(() => new Map(data.surveys.edges.map((e) => [e.node.legacyId, e.node.name])), [data.surveys]);
+}
+
+/**
+ * Whether the person may create touchpoints: the right to edit touchpoints in at least one team
+ * (`touchpointUnits`, the teams a new touchpoint may go to). Viewers get no create buttons.
+ */
+export function useMayCreateTouchpoints(query: TouchpointListShell_query$key): boolean {
+  return useFragment(listFragment, query).touchpointUnits.length > 0;
 }
 
 /** A fetch key for a list page's query and the function that bumps it, so the list reloads after a deletion. */
@@ -38,7 +48,7 @@ export function useReloadKey(): [number, () => void] {
 
 /**
  * The page around one type's touchpoint list (terminals, links and QR codes, web widgets): the
- * heading, a toolbar with the create button, the page's own links and a link back to all
+ * heading, a toolbar with the create button (for those who may create touchpoints), the page's own links and a link back to all
  * touchpoints, and the table (which says when there are none). Each page keeps its own query.
  */
 export function TouchpointListShell({
@@ -64,13 +74,16 @@ export function TouchpointListShell({
   onDeleted: () => void;
 }) {
   const surveyNames = useSurveyNames(query);
+  const mayCreate = useMayCreateTouchpoints(query);
   return (
     <section className="page">
       <h1 className="page__title">{title}</h1>
       <div className="tp-toolbar">
-        <Link className="button" to={createPath}>
-          {createLabel}
-        </Link>
+        {mayCreate ? (
+          <Link className="button" to={createPath}>
+            {createLabel}
+          </Link>
+        ) : null}
         {links}
         <Link to="/touchpoints">
           <Trans>All touchpoints</Trans>

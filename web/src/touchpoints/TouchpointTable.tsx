@@ -94,6 +94,8 @@ export function TouchpointTable({
       <tbody>
         {rows.map((r) => {
           const edit = editPathOf(r.type, r.legacyId);
+          // A legacy plugin has no edit form: its list shows it and offers the upgrade.
+          const viewOnly = Boolean(r.editRefusal) || r.type === "legacyPlugin";
           const state = onlineState(r.lastSeenAt);
           return (
             <tr key={r.id}>
@@ -114,8 +116,8 @@ export function TouchpointTable({
               <td>
                 <div className="tp-actions">
                   {edit ? (
-                    <Link className="button button--ghost button--small" to={edit} aria-label={r.editRefusal ? t`View ${r.name}` : t`Edit ${r.name}`}>
-                      {r.editRefusal ? <Trans>View</Trans> : <Trans>Edit</Trans>}
+                    <Link className="button button--ghost button--small" to={edit} aria-label={viewOnly ? t`View ${r.name}` : t`Edit ${r.name}`}>
+                      {viewOnly ? <Trans>View</Trans> : <Trans>Edit</Trans>}
                     </Link>
                   ) : null}
                   {!r.editRefusal && edit ? <DeleteTouchpointButton small legacyId={r.legacyId} name={r.name} onDeleted={onDeleted} /> : null}

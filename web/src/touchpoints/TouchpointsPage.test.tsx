@@ -2,7 +2,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from "@testing-lib
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
-import { noRights, surveys, touchpoint } from "./testData";
+import { noRights, surveys, touchpoint, units } from "./testData";
 
 vi.setConfig({ testTimeout: 40_000 });
 // The first render compiles the lazy screen; with the suite running in parallel on two cores that takes seconds.
@@ -27,6 +27,7 @@ describe("/touchpoints", () => {
             row("aaaaaaaaaaaaaaaaaaaaaa04", "website", "Shop widget", { editRefusal: noRights }),
           ]),
           surveys: surveyList,
+          touchpointUnits: units.map((u) => ({ legacyId: u.legacyId })),
         },
       }),
     });
@@ -53,7 +54,7 @@ describe("/touchpoints", () => {
     renderApp("/touchpoints/terminals", {
       AppShellQuery: () => viewerResponse(),
       TerminalsPageQuery: () => ({
-        data: { touchpoints: connection(deleted ? [] : [row("aaaaaaaaaaaaaaaaaaaaaa01", "terminal", "Lobby kiosk")]), surveys: surveyList },
+        data: { touchpoints: connection(deleted ? [] : [row("aaaaaaaaaaaaaaaaaaaaaa01", "terminal", "Lobby kiosk")]), surveys: surveyList, touchpointUnits: units.map((u) => ({ legacyId: u.legacyId })) },
       }),
       useTouchpointMutationsDeleteMutation: (vars) => {
         deletes.push(vars);

@@ -3,7 +3,7 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link } from "react-router-dom";
 import type { TouchpointsPageQuery } from "../__generated__/TouchpointsPageQuery.graphql";
 import { touchpointGroups } from "./model";
-import { useReloadKey, useSurveyNames } from "./TouchpointListShell";
+import { useMayCreateTouchpoints, useReloadKey, useSurveyNames } from "./TouchpointListShell";
 import { TouchpointTable } from "./TouchpointTable";
 import "./touchpoints.css";
 
@@ -32,6 +32,7 @@ export default function TouchpointsPage() {
     { fetchPolicy: "store-and-network", fetchKey },
   );
   const surveyNames = useSurveyNames(data);
+  const mayCreate = useMayCreateTouchpoints(data);
   const nodes = data.touchpoints.edges.map((e) => e.node);
   return (
     <section className="page">
@@ -39,7 +40,8 @@ export default function TouchpointsPage() {
         <Trans>Touchpoints</Trans>
       </h1>
       {touchpointGroups
-        .filter((g) => g.key !== "legacy")
+        // Legacy web plugins only while the organisation still has some (none can be made).
+        .filter((g) => g.key !== "legacy" || nodes.some((n) => n.type === "legacyPlugin"))
         .map((g) => {
           const group = nodes.filter((n) => (g.types as readonly string[]).includes(n.type));
           const title = i18n._(g.title);
@@ -53,7 +55,7 @@ export default function TouchpointsPage() {
                   <Link to={g.list}>
                     <Trans>Show the list of {title}</Trans>
                   </Link>
-                  {g.create ? (
+                  {g.create && mayCreate ? (
                     <Link className="button button--small" to={g.create}>
                       <Trans>New</Trans>
                       <span className="visually-hidden">: {title}</span>

@@ -202,7 +202,7 @@ describe("/website/{channelId}/edit", () => {
       showFrequency: "always",
       state: { active: true, activeTime: { from: new Date("2026-07-01T09:00").toISOString(), to: new Date("2026-08-01T09:00").toISOString() }, responses: null },
     });
-    await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Touchpoint saved"));
+    await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Channel saved"));
     await waitFor(() => expect(saveButton().disabled).toBe(true));
   });
 

@@ -12,7 +12,7 @@ export const touchpointGroups: { key: string; types: TouchpointKind[]; title: Me
   { key: "website", types: ["website"], title: msg`Web widgets`, list: "/touchpoints/website", create: "/launch-website" },
   { key: "emails", types: ["emailContactList"], title: msg`Email campaigns`, list: "/touchpoints/emails" },
   { key: "sms", types: ["smsContactList"], title: msg`SMS campaigns`, list: "/touchpoints/sms" },
-  { key: "legacy", types: ["legacyPlugin"], title: msg`Legacy web plugins`, list: "/touchpoints" },
+  { key: "legacy", types: ["legacyPlugin"], title: msg`Legacy web plugins`, list: "/touchpoints/legacy-plugins" },
 ];
 
 export const typeLabels: Record<TouchpointKind, MessageDescriptor> = {
@@ -30,6 +30,8 @@ export function editPathOf(type: string, legacyId: string): string | null {
   if (type === "terminal") return `/touchpoints/terminals/${legacyId}/edit`;
   if (type === "link" || type === "qr") return `/touchpoints/link-qr/${legacyId}/edit`;
   if (type === "website") return `/website/${legacyId}/edit`;
+  // Read and upgraded on their own list (no edit form: they can only be upgraded).
+  if (type === "legacyPlugin") return "/touchpoints/legacy-plugins";
   return null;
 }
 

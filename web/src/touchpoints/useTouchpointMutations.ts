@@ -66,19 +66,19 @@ export function useTouchpointMutations() {
 
   const create = useCallback(
     async (input: CreateTouchpointInput): Promise<string | null> => {
-      const answer = await runMutation("createTouchpoint", commitCreate, { input }, { success: t`Touchpoint saved`, fallbackError: t`Something went wrong` });
+      const answer = await runMutation("createTouchpoint", commitCreate, { input }, { success: t`Channel saved`, fallbackError: t`Something went wrong` });
       return answer?.createTouchpoint.touchpoint.legacyId ?? null;
     },
     [commitCreate, t],
   );
   const update = useCallback(
     async (input: UpdateTouchpointInput): Promise<boolean> =>
-      (await runMutation("updateTouchpoint", commitUpdate, { input }, { success: t`Touchpoint saved`, fallbackError: t`Something went wrong` })) !== null,
+      (await runMutation("updateTouchpoint", commitUpdate, { input }, { success: t`Channel saved`, fallbackError: t`Something went wrong` })) !== null,
     [commitUpdate, t],
   );
   const remove = useCallback(
     async (id: string): Promise<boolean> =>
-      (await runMutation("deleteTouchpoint", commitDelete, { id }, { success: t`Touchpoint deleted`, fallbackError: t`Something went wrong` })) !== null,
+      (await runMutation("deleteTouchpoint", commitDelete, { id }, { success: t`Channel deleted`, fallbackError: t`Something went wrong` })) !== null,
     [commitDelete, t],
   );
   return { create, update, remove };

@@ -13,7 +13,7 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import { badInput, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { parseResultsFilters, slashDate, type GroupBy, type ResultsFilters } from "./filters.js";
-import { admittedUnits, allowedChangesOf, buildScope, callerVisibility, surveysWithResponses, type AnalyticsCaller, type Visibility } from "./scope.js";
+import { admittedUnits, allowedChangesOf, buildScope, callerVisibility, surveysWithResponses, visibleSurveyIds, type AnalyticsCaller, type Visibility } from "./scope.js";
 import { answerSums, rollupsCanAnswer, type AnswerSums, type Source } from "./engine.js";
 import { npsOf } from "./summary.js";
 import { mayChangeFilter } from "./filter-options.js";
@@ -218,13 +218,14 @@ function eviClustersOf(q: QuestionRow, rows: Sums[]): EviClusterCount[] | null {
 
 const weekdays = ["", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
-async function loadQuestion(prisma: PrismaClient, organizationId: string, questionId: unknown): Promise<QuestionRow> {
+/** A question of a survey the caller may open (scope.ts visibleSurveyIds), else "not found". */
+async function loadQuestion(prisma: PrismaClient, v: Visibility, questionId: unknown): Promise<QuestionRow> {
   const id = parseInput(objectIdSchema, questionId);
   const q = await prisma.question.findFirst({
-    where: { id, organizationId },
+    where: { id, organizationId: v.organizationId },
     select: { id: true, surveyId: true, type: true, title: true, options: true, choices: true, hidden: true, position: true },
   });
-  if (!q) throw notFound(resultsMessages.questionNotFound);
+  if (!q || !(await visibleSurveyIds(prisma, v.organizationId, v.unitIds, [q.surveyId])).length) throw notFound(resultsMessages.questionNotFound);
   return q;
 }
 
@@ -234,7 +235,7 @@ export type QuestionResultOptions = { now?: Date; source?: Source; hideResultsIf
 export async function getQuestionResult(caller: AnalyticsCaller, questionId: unknown, filtersInput: unknown, opts: QuestionResultOptions = {}): Promise<QuestionResult> {
   const f = parseResultsFilters(filtersInput, { now: opts.now });
   const v = await callerVisibility(caller, "results");
-  const q = await loadQuestion(caller.prisma, v.organizationId, questionId);
+  const q = await loadQuestion(caller.prisma, v, questionId);
   return questionResult(caller.prisma, v, f, q, opts);
 }
 
@@ -290,7 +291,9 @@ async function questionResult(prisma: PrismaClient, v: Visibility, f: ResultsFil
 export async function getResults(caller: AnalyticsCaller, filtersInput: unknown, opts: QuestionResultOptions = {}): Promise<QuestionResult[]> {
   const f = parseResultsFilters(filtersInput, { now: opts.now });
   const v = await callerVisibility(caller, "results");
-  const surveyIds = f.surveyIds.length ? f.surveyIds : await surveysWithResponses(caller.prisma, v, f);
+  const surveyIds = f.surveyIds.length
+    ? await visibleSurveyIds(caller.prisma, v.organizationId, v.unitIds, f.surveyIds)
+    : await surveysWithResponses(caller.prisma, v, f);
   const questions = await caller.prisma.question.findMany({
     where: { organizationId: v.organizationId, surveyId: { in: surveyIds }, hidden: false, id: { notIn: f.options.hiddenQuestions }, type: { not: "contactDetails" } },
     select: { id: true, surveyId: true, type: true, title: true, options: true, choices: true, hidden: true, position: true },
@@ -348,7 +351,7 @@ export async function resultsPreflight(caller: AnalyticsCaller, filtersInput: un
   });
   const visibleTp = new Set(touchpoints.map((t) => t.id));
   const surveys = f.surveyIds.length
-    ? (await caller.prisma.survey.findMany({ where: { id: { in: f.surveyIds }, organizationId: v.organizationId }, select: { id: true } })).map((s) => s.id)
+    ? await visibleSurveyIds(caller.prisma, v.organizationId, v.unitIds, f.surveyIds)
     : await surveysWithResponses(caller.prisma, v, f);
   const scope = buildScope(v, { ...f, surveyIds: surveys.length ? surveys : f.surveyIds }, { alias: "r" });
   const meta = listMeta

@@ -58,7 +58,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     });
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ env: { TRUST_PROXY: "127.0.0.1" } });
     org = await createOrganizationFixture(t.prisma, "Rolled");
     s = await createAnalyticsSurvey(t.prisma, org.organization.id, org.units.unitA.id);
     touchpointId = (await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitA.id, "Door", s.survey.id)).id;

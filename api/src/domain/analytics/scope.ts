@@ -177,3 +177,31 @@ export async function surveysWithResponses(prisma: PrismaClient, v: Visibility, 
   );
   return rows.map((r) => r.surveyId);
 }
+
+/**
+ * Of `surveyIds`, those the caller may open, in the given order: surveys of the organisation owned
+ * by one of `unitIds` or with responses from one of them (spec 000 §6 "Surveys of other teams are
+ * visible when the user has responses from them"; the survey list's rule, domain/surveys), every
+ * survey of the organisation when `unitIds` is null. Analytics answers that carry question texts
+ * (results, the feedback list's columns, root causes, text analytics) read questions only of these,
+ * so an id of a survey the caller may not open reveals nothing.
+ */
+export async function visibleSurveyIds(
+  db: Pick<PrismaClient, "$queryRawUnsafe">,
+  organizationId: string,
+  unitIds: readonly string[] | null,
+  surveyIds: readonly string[],
+): Promise<string[]> {
+  if (!surveyIds.length) return [];
+  const rows = await db.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT s.id FROM "Survey" s
+      WHERE s."organizationId" = $1 AND s.id = ANY($2::text[])
+        AND ($3::text[] IS NULL OR s."unitId" = ANY($3::text[])
+             OR EXISTS (SELECT 1 FROM "Response" r WHERE r."surveyId" = s.id AND r."unitId" = ANY($3::text[])))`,
+    organizationId,
+    [...surveyIds],
+    unitIds === null ? null : [...unitIds],
+  );
+  const visible = new Set(rows.map((r) => r.id));
+  return surveyIds.filter((id) => visible.has(id));
+}

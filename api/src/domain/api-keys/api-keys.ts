@@ -39,16 +39,27 @@ const toSummary = (k: { id: string; name: string | null; keyPrefix: string; crea
   revokedAt: k.revokedAt,
 });
 
-/** Tenancy of keys: the viewer's own, in their current organisation (an impossible id otherwise). */
+/**
+ * Tenancy of keys: the viewer's own, in their current organisation (an impossible id otherwise).
+ * A caller authenticated by an API key has none to see: key management needs a signed-in person.
+ */
 export function ownApiKeys(viewer: Viewer | null): { userId: string; organizationId: string } {
+  if (viewer?.authenticatedBy === "apiKey") return { userId: "-", organizationId: "-" };
   return { userId: viewer?.userId ?? "-", organizationId: viewer?.organizationId ?? "-" };
+}
+
+/** Listing, generating and revoking keys is for a signed-in person: a key never sees or mints its siblings. */
+export function requireKeyManager(ctx: Pick<DomainContext, "viewer">): Viewer {
+  const { viewer } = requireOrganization(ctx.viewer);
+  if (viewer.authenticatedBy === "apiKey") throw forbidden(apiKeyMessages.notWithApiKey);
+  return viewer;
 }
 
 export const apiKeyOrder = [{ createdAt: "desc" as const }, { id: "asc" as const }];
 
 /** The caller's own keys in their current organisation, newest first (revoked ones included, marked). */
 export async function listApiKeys(ctx: DomainContext): Promise<ApiKeySummary[]> {
-  requireOrganization(ctx.viewer);
+  requireKeyManager(ctx);
   const keys = await ctx.prisma.apiKey.findMany({
     where: ownApiKeys(ctx.viewer),
     select,

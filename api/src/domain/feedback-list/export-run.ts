@@ -45,7 +45,7 @@ export type FilePlan = { planInput: PlanInput; minRows: number | null };
 export async function filePlanInput(ctx: DomainContext, request: ExportRequest, shareTokenId?: string | null): Promise<FilePlan> {
   const planInput = (scope: ResponseScope, filters: ResultsFilters, extra: Partial<FilePlan["planInput"]> = {}): FilePlan["planInput"] => ({
     organizationId: scope.organizationId,
-    scope: { sql: scope.sql, params: scope.params },
+    scope: { sql: scope.sql, params: scope.params, unitIds: scope.unitIds },
     filters: { surveyIds: filters.surveyIds, utcOffset: filters.utcOffset, feedbackListHiddenColumns: filters.feedbackListHiddenColumns, options: filters.options },
     locale: request.locale,
     blankHiddenAnswers: true,

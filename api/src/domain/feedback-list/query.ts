@@ -15,9 +15,14 @@
 //   contactDetails  the given fields, ", "-joined
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { ResultsFilters } from "../analytics/filters.js";
+import { visibleSurveyIds } from "../analytics/scope.js";
 
 export type Db = Pick<PrismaClient, "$queryRawUnsafe">;
-export type ScopeSql = { sql: string; params: unknown[] };
+/**
+ * A response scope's WHERE fragment, and the units it admits (null: the whole organisation), which
+ * also bound the surveys whose questions become columns (analytics/scope.ts visibleSurveyIds).
+ */
+export type ScopeSql = { sql: string; params: unknown[]; unitIds: string[] | null };
 export type Cell = string | number | null;
 
 /** Fixed columns, in order. Any of them but feedbackId may be hidden with feedbackListHiddenColumns. */
@@ -172,7 +177,7 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
   // (Per survey, an EXISTS probe on the survey's (surveyId, createdAt) index: no scan of the scope.)
   const so = withParams(scope, [organizationId]);
   const surveyIds = filters.surveyIds.length
-    ? filters.surveyIds
+    ? await visibleSurveyIds(db, organizationId, scope.unitIds, filters.surveyIds)
     : (
         await db.$queryRawUnsafe<{ surveyId: string }[]>(
           `SELECT s.id AS "surveyId" FROM "Survey" s WHERE s."organizationId" = ${so.at(0)} AND EXISTS (SELECT 1 FROM "Response" r WHERE r."surveyId" = s.id AND ${scope.sql})`,

@@ -1,16 +1,18 @@
 // The outbox (embedded mode): mail the platform would have sent, newest first, so a person trying
 // the product without an SMTP server can open verification, reset and invitation links.
 //
-// It is open without sign-in, so it exists only when no SMTP_URL is configured and NODE_ENV is not
-// production: a production server without SMTP would otherwise publish everyone's reset links.
-// With SMTP (or in production) the outbox answers "not found", as if it did not exist.
+// It holds everyone's reset and invitation links, so only a signed-in system admin reads it (the
+// demo's admin@demo.example is one); anyone else gets 403 (401 without sign-in). It exists only when
+// no SMTP_URL is configured and NODE_ENV is not production; otherwise it answers "not found", as if
+// it did not exist (docs/decisions.md "Outbox").
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
-import { badInput, notFound } from "../errors.js";
+import { badInput, forbidden, notFound, unauthenticated } from "../errors.js";
 import { parseInput } from "../validation.js";
 
 export const outboxMessages = {
   unavailable: "The outbox exists only when no SMTP server is configured",
+  systemAdminsOnly: "Only system administrators can read the outbox",
   badCursor: "Invalid cursor",
 } as const;
 
@@ -44,6 +46,8 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 
 export async function listOutbox(ctx: DomainContext, input: unknown): Promise<{ mails: OutboxMail[]; nextCursor: string | null }> {
   if (!outboxAvailable(ctx.config)) throw notFound(outboxMessages.unavailable);
+  if (!ctx.viewer) throw unauthenticated();
+  if (!ctx.viewer.systemAdmin) throw forbidden(outboxMessages.systemAdminsOnly);
   const { cursor, limit } = parseInput(pageSchema, input);
   const after = cursor ? decodeCursor(cursor) : undefined;
   const rows = await ctx.prisma.mailOutbox.findMany({

@@ -2,6 +2,8 @@
 // content (magic bytes; an SVG by its root element), at most 1 MB, stored in OrganizationLogo and
 // served to signed-in members of that organisation. Uploading needs the plan's organizationLogo
 // feature and an organisation admin; deleting needs an admin only.
+import createDOMPurify, { type DOMPurify, type WindowLike } from "dompurify";
+import { JSDOM } from "jsdom";
 import type { DomainContext } from "../context.js";
 import { badInput, notFound } from "../errors.js";
 import { requireFeature } from "../features/features.js";
@@ -37,10 +39,87 @@ export function detectLogoType(data: Uint8Array): LogoType | null {
   return null;
 }
 
-/** An SVG that could run code or pull other content when opened on its own. */
-export function isUnsafeSvg(data: Uint8Array): boolean {
-  const text = Buffer.from(data).toString("utf8");
-  return /<script|<foreignObject|\son[a-z]+\s*=|javascript:|<!ENTITY|(?:xlink:)?href\s*=\s*["']\s*(?!#|data:image\/)/i.test(text);
+// SVG logos are sanitised with DOMPurify (a maintained sanitiser, run here over jsdom) in its SVG
+// profile: scripts, event handlers, foreignObject, <set>/<animate> (they can rewrite
+// attributes such as href), and references to anything outside the image (href other than "#id" or
+// embedded raster data, CSS url() and @import) are removed. When the sanitiser had to remove active
+// content the upload is refused with a clear message (nothing is stored); harmless leftovers of
+// editors (Inkscape metadata and the like) are dropped silently and the cleaned image is stored.
+// The stored image is sanitised again whenever it is served (logos stored before this check).
+// docs/decisions.md "SVG logos".
+
+const svgNamespace = "http://www.w3.org/2000/svg";
+const localReference = /^\s*(#|data:image\/(png|jpeg|gif|webp);)/i;
+const externalCss = /@import|url\(\s*(?!['"]?\s*#)/i;
+/** Elements whose removal means the image tried to run or load something. */
+const activeElements = new Set(["script", "foreignobject", "set", "animate", "iframe", "object", "embed", "handler", "listener", "a", "style"]);
+
+let purifier: DOMPurify | undefined;
+/** Set by the hook below when it removes a <style> (DOMPurify's own list does not record that). */
+let removedExternalStyle = false;
+function svgPurifier(): DOMPurify {
+  if (purifier) return purifier;
+  const { window } = new JSDOM("");
+  const p = createDOMPurify(window as unknown as WindowLike);
+  p.addHook("uponSanitizeAttribute", (_node, data) => {
+    const name = data.attrName.toLowerCase();
+    if ((name === "href" || name === "xlink:href") && !localReference.test(data.attrValue)) data.keepAttr = false;
+    if (name === "style" && externalCss.test(data.attrValue)) data.keepAttr = false;
+  });
+  p.addHook("uponSanitizeElement", (node, data) => {
+    // A <style> with external references goes whole (it is then reported as active content).
+    if (data.tagName === "style" && externalCss.test(node.textContent ?? "")) {
+      node.parentNode?.removeChild(node);
+      removedExternalStyle = true;
+    }
+  });
+  return (purifier = p);
+}
+
+export type SanitizedSvg = { svg: Buffer; removedActiveContent: boolean } | null;
+
+/** The SVG with everything active removed, and whether anything active was there; null when it is not a usable SVG. */
+export function sanitizeSvg(data: Uint8Array): SanitizedSvg {
+  let text = Buffer.from(data).toString("utf8").replace(/^\uFEFF/, "");
+  // The XML declaration and a plain doctype (editors write them) go; a doctype with an internal
+  // subset (entities) is active content.
+  text = text.replace(/^\s*<\?xml[^>]*\?>/, "").replace(/<!--[\s\S]*?-->/g, "");
+  if (/<!DOCTYPE[^>]*\[/i.test(text) || /<!ENTITY/i.test(text)) return { svg: Buffer.alloc(0), removedActiveContent: true };
+  text = text.replace(/<!DOCTYPE[^>]*>/gi, "");
+  const p = svgPurifier();
+  removedExternalStyle = false;
+  const clean = p.sanitize(text, {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    // <use> is safe here: the hook keeps only references inside the image.
+    ADD_TAGS: ["use"],
+    FORBID_TAGS: ["a", "set", "animate", "foreignObject"],
+    RETURN_TRUSTED_TYPE: false,
+  }) as string;
+  const removedActiveContent = removedExternalStyle || p.removed.some((item) => {
+    if ("attribute" in item && item.attribute) {
+      const name = item.attribute.name.toLowerCase();
+      return name.startsWith("on") || name === "href" || name === "xlink:href" || name === "style";
+    }
+    const element = (item as { element?: { nodeName?: string } }).element;
+    return activeElements.has((element?.nodeName ?? "").toLowerCase());
+  });
+  const svg = asSvgFile(clean.trim());
+  if (!svg) return removedActiveContent ? { svg: Buffer.alloc(0), removedActiveContent } : null;
+  return { svg: Buffer.from(svg, "utf8"), removedActiveContent };
+}
+
+/**
+ * The sanitiser's output (the HTML serialisation of the <svg> element) as a standalone SVG file:
+ * the root declares its namespaces (a browser renders an SVG file only with them) and HTML's named
+ * entities, which XML does not know, are written as numbers. Null when the output is not an <svg>.
+ */
+function asSvgFile(markup: string): string | null {
+  const root = /^<svg\b[^>]*>/i.exec(markup);
+  if (!root) return null;
+  let tag = root[0];
+  if (!/\sxmlns\s*=/.test(tag)) tag = tag.replace(/^<svg/i, `<svg xmlns="${svgNamespace}"`);
+  if (/xlink:/.test(markup) && !/\sxmlns:xlink\s*=/.test(tag)) tag = tag.replace(/^<svg/i, `<svg xmlns:xlink="http://www.w3.org/1999/xlink"`);
+  return (tag + markup.slice(root[0].length)).replace(/&nbsp;/g, "&#160;");
 }
 
 export async function uploadLogo(
@@ -53,8 +132,13 @@ export async function uploadLogo(
   if (file.truncated || file.data.length > logoMaxBytes) throw badInput(logoMessages.tooLarge, "file");
   const contentType = detectLogoType(file.data);
   if (!contentType) throw badInput(logoMessages.wrongType, "file");
-  if (contentType === "image/svg+xml" && isUnsafeSvg(file.data)) throw badInput(logoMessages.unsafeSvg, "file");
-  const data = Buffer.from(file.data);
+  let data = Buffer.from(file.data);
+  if (contentType === "image/svg+xml") {
+    const sanitized = sanitizeSvg(file.data);
+    if (sanitized?.removedActiveContent) throw badInput(logoMessages.unsafeSvg, "file");
+    if (!sanitized) throw badInput(logoMessages.wrongType, "file");
+    data = Buffer.from(sanitized.svg);
+  }
   const logo = await ctx.prisma.$transaction(async (tx) => {
     const saved = await tx.organizationLogo.upsert({
       where: { organizationId },
@@ -76,6 +160,9 @@ export async function getLogo(ctx: DomainContext): Promise<{ contentType: string
   const { organizationId } = requireOrganization(ctx.viewer);
   const logo = await ctx.prisma.organizationLogo.findUnique({ where: { organizationId } });
   if (!logo) throw notFound(logoMessages.none);
+  if (logo.contentType === "image/svg+xml") {
+    return { contentType: logo.contentType, data: sanitizeSvg(logo.data)?.svg ?? Buffer.alloc(0), updatedAt: logo.updatedAt };
+  }
   return { contentType: logo.contentType, data: logo.data, updatedAt: logo.updatedAt };
 }
 

@@ -1,67 +1,28 @@
-// Rate limit of password reset requests, in process memory: per e-mail address (so nobody can
-// flood one person's inbox) and per client address (so nobody can spray many e-mail addresses).
+// Rate limit of password reset requests: per e-mail address (so nobody can flood one person's
+// inbox) and per client address (so nobody can spray many e-mail addresses).
 //
-// Limits: 3 requests per address per 15 minutes, 20 per client address per 15 minutes. Unknown
-// e-mail addresses count exactly like known ones, so the limit reveals nothing about accounts.
-// Like the sign-in throttle (api/src/oidc/throttle.ts) the counts are per process and lost on a
-// restart; move them to Redis when several api processes serve the reset call.
+// Limits: 3 requests per e-mail address per 15 minutes, 20 per client address per 15 minutes
+// (fixed windows). Unknown e-mail addresses count exactly like known ones, so the limit reveals
+// nothing about accounts. The counters live in the limiter store (api/src/limits/store.ts): in
+// Redis with REDIS_URL, so several api processes enforce one limit; in memory otherwise.
+import { clientKey, memoryLimiterStore, waitMs, type LimiterStore } from "../../limits/store.js";
 
-export type ResetRateLimitOptions = {
-  windowMs: number;
-  maxPerEmail: number;
-  maxPerClient: number;
-  maxKeys: number;
-  now: () => number;
-};
-
-const DEFAULTS: ResetRateLimitOptions = {
-  windowMs: 15 * 60 * 1000,
-  maxPerEmail: 3,
-  maxPerClient: 20,
-  maxKeys: 50_000,
-  now: () => Date.now(),
-};
+export const resetLimits = {
+  perEmail: { name: "reset-email", points: 3, durationSeconds: 15 * 60 },
+  perClient: { name: "reset-client", points: 20, durationSeconds: 15 * 60 },
+} as const;
 
 export class ResetRateLimit {
-  private readonly options: ResetRateLimitOptions;
-  private readonly hits = new Map<string, number[]>();
-
-  constructor(options: Partial<ResetRateLimitOptions> = {}) {
-    this.options = { ...DEFAULTS, ...options };
-  }
-
-  private recent(key: string): number[] {
-    const cutoff = this.options.now() - this.options.windowMs;
-    const list = (this.hits.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length) this.hits.set(key, list);
-    else this.hits.delete(key);
-    return list;
-  }
-
-  private waitFor(key: string, max: number): number {
-    const list = this.recent(key);
-    if (list.length < max) return 0;
-    return Math.max(1, list[list.length - max]! + this.options.windowMs - this.options.now());
-  }
+  constructor(private readonly store: LimiterStore = memoryLimiterStore()) {}
 
   /** Counts a request; answers 0 when it may go ahead, otherwise milliseconds until one may. */
-  take(email: string, client: string | undefined): number {
-    const keys: [string, number][] = [[`e:${email}`, this.options.maxPerEmail]];
-    if (client) keys.push([`c:${client}`, this.options.maxPerClient]);
-    const wait = Math.max(...keys.map(([key, max]) => this.waitFor(key, max)));
+  async take(email: string, client: string | undefined): Promise<number> {
+    const checks = [{ limiter: this.store.limiter(resetLimits.perEmail), key: email.toLowerCase() }];
+    if (client) checks.push({ limiter: this.store.limiter(resetLimits.perClient), key: clientKey(client) });
+    const wait = Math.max(...(await Promise.all(checks.map((c) => waitMs(c.limiter, c.key)))));
     if (wait > 0) return wait;
-    if (this.hits.size >= this.options.maxKeys) this.prune();
-    const now = this.options.now();
-    for (const [key] of keys) this.hits.set(key, [...this.recent(key), now]);
+    // A refused request is not counted (it sends nothing), so only allowed ones take a point.
+    await Promise.all(checks.map((c) => c.limiter.penalty(c.key, 1)));
     return 0;
-  }
-
-  private prune(): void {
-    for (const key of [...this.hits.keys()]) this.recent(key);
-    while (this.hits.size >= this.options.maxKeys) {
-      const first = this.hits.keys().next();
-      if (first.done) break;
-      this.hits.delete(first.value);
-    }
   }
 }

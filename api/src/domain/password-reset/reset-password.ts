@@ -6,8 +6,11 @@
 // - The token is 32 random bytes (base64url) in the link; only its SHA-256 is stored. A new request
 //   invalidates the user's earlier unused tokens.
 // - Confirming checks the spec's strong-password rule first, then claims the token atomically
-//   (unused and unexpired), sets the argon2id hash and passwordChangedAt, and ends the account's
-//   sign-in sessions and refresh tokens at the embedded provider.
+//   (unused and unexpired), sets the argon2id hash and passwordChangedAt, and ends every credential
+//   of the old password: sign-in sessions, grants and refresh tokens at the embedded provider; access
+//   tokens issued before now (tokensValidAfter, checked by auth/authenticate.ts and userinfo); and
+//   the user's API keys, which are revoked (docs/decisions.md "Access tokens and API keys after a
+//   password reset").
 import argon2 from "argon2";
 import { createHash, randomBytes } from "node:crypto";
 import { z } from "zod";
@@ -36,7 +39,7 @@ const confirmSchema = z.object({
   password: z.string(resetMessages.missingPassword).pipe(passwordSchema),
 });
 
-/** The in-memory limiter shared by a process (one per api process; see rate-limit.ts). */
+/** The limiter of callers whose context carries no limiter store (this process's memory). */
 export const defaultResetRateLimit = new ResetRateLimit();
 
 function ensureEmbeddedProvider(ctx: DomainContext) {
@@ -51,7 +54,8 @@ export async function requestPasswordReset(
 ): Promise<{ message: string }> {
   ensureEmbeddedProvider(ctx);
   const { email } = parseInput(requestSchema, input);
-  const wait = (opts.rateLimit ?? defaultResetRateLimit).take(email, opts.clientAddress);
+  const limit = opts.rateLimit ?? (ctx.limits ? new ResetRateLimit(ctx.limits) : defaultResetRateLimit);
+  const wait = await limit.take(email, opts.clientAddress);
   if (wait > 0) throw new DomainError("RATE_LIMITED", resetMessages.tooMany(Math.ceil(wait / 60_000)));
 
   const user = await ctx.prisma.user.findUnique({
@@ -92,7 +96,9 @@ export async function confirmPasswordReset(ctx: DomainContext, input: unknown): 
       data: { usedAt: now },
     });
     if (claimed.count !== 1) throw badInput(resetMessages.invalidToken, "token");
-    await tx.user.update({ where: { id: found.userId }, data: { passwordHash, passwordChangedAt: now } });
+    await tx.user.update({ where: { id: found.userId }, data: { passwordHash, passwordChangedAt: now, tokensValidAfter: now } });
+    // Keys made while someone else may have known the password stop working (shown as revoked).
+    await tx.apiKey.updateMany({ where: { userId: found.userId, revokedAt: null }, data: { revokedAt: now } });
     await tx.passwordResetToken.deleteMany({ where: { userId: found.userId, usedAt: null } });
     // Whoever was signed in with the old password is signed out: sessions, grants and refresh tokens go.
     await tx.oidcPayload.deleteMany({

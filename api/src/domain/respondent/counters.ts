@@ -137,3 +137,33 @@ export class CounterBatcher {
     for (const e of byOrg.values()) this.bus.publish("organization:responses", e.organizationId, e);
   }
 }
+
+// The recount: each touchpoint's and survey's responseCount set from its Response rows (the truth;
+// deleting a response decrements, hiding does not, so every row counts). Only rows that drifted are
+// written, so a recount with nothing to mend writes nothing. Runs at start (main.ts), before this
+// process takes submissions, so none of its own tallies are pending; docs/respondent-api.md.
+const recountSql = `WITH tc AS (
+  SELECT t.id, COALESCE(r.n, 0) AS n FROM "Touchpoint" t
+  LEFT JOIN (SELECT "touchpointId", count(*)::int AS n FROM "Response" WHERE $1::varchar IS NULL OR "organizationId" = $1::varchar GROUP BY "touchpointId") r
+    ON r."touchpointId" = t.id
+  WHERE $1::varchar IS NULL OR t."organizationId" = $1::varchar
+), sc AS (
+  SELECT s.id, COALESCE(r.n, 0) AS n FROM "Survey" s
+  LEFT JOIN (SELECT "surveyId", count(*)::int AS n FROM "Response" WHERE $1::varchar IS NULL OR "organizationId" = $1::varchar GROUP BY "surveyId") r
+    ON r."surveyId" = s.id
+  WHERE $1::varchar IS NULL OR s."organizationId" = $1::varchar
+), tu AS (
+  UPDATE "Touchpoint" t SET "responseCount" = tc.n FROM tc WHERE t.id = tc.id AND t."responseCount" <> tc.n RETURNING t.id
+), su AS (
+  UPDATE "Survey" s SET "responseCount" = sc.n FROM sc WHERE s.id = sc.id AND s."responseCount" <> sc.n RETURNING s.id
+)
+SELECT (SELECT count(*)::int FROM tu) AS touchpoints, (SELECT count(*)::int FROM su) AS surveys`;
+
+/** Sets the cached response counters (all, or one organisation's) from the Response rows; answers how many rows it mended. */
+export async function recountResponseCounters(
+  prisma: PrismaClient,
+  opts: { organizationId?: string } = {},
+): Promise<{ touchpoints: number; surveys: number }> {
+  const [row] = await prisma.$queryRawUnsafe<{ touchpoints: number; surveys: number }[]>(recountSql, opts.organizationId ?? null);
+  return { touchpoints: Number(row?.touchpoints ?? 0), surveys: Number(row?.surveys ?? 0) };
+}

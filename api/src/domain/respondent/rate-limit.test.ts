@@ -1,35 +1,49 @@
-import { describe, expect, it } from "vitest";
-import { TokenBuckets } from "./rate-limit.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { respondentLimiters } from "./rate-limit.js";
+import { memoryLimiterStore } from "../../limits/store.js";
 import { encodeAnswer } from "./answers.js";
 import type { PublicQuestion } from "./definition.js";
 
-describe("token buckets", () => {
-  it("allows the burst, then refills at the sustained rate, and says how long to wait", () => {
-    let now = 0;
-    const buckets = new TokenBuckets({ burst: 3, perSecond: 2 }, () => now);
-    expect([1, 2, 3].map(() => buckets.take("a").ok)).toEqual([true, true, true]);
-    expect(buckets.take("a")).toEqual({ ok: false, retryAfterSeconds: 1 });
-    expect(buckets.take("b").ok).toBe(true); // keys are independent
-    now = 500; // half a second: one token back
-    expect(buckets.take("a").ok).toBe(true);
-    expect(buckets.take("a").ok).toBe(false);
+describe("respondent rate limits", () => {
+  afterEach(() => void vi.useRealTimers());
+  const limits = {
+    writesPerAddress: { name: "w-a", points: 3, durationSeconds: 10 },
+    writesPerTouchpoint: { name: "w-t", points: 4, durationSeconds: 10 },
+    readsPerAddress: { name: "r-a", points: 2, durationSeconds: 5 },
+  };
+
+  it("allows the window's submissions per address, then refuses with the seconds to wait until it ends", async () => {
+    vi.useFakeTimers({ now: new Date("2026-03-01T10:00:00Z") });
+    const l = respondentLimiters(memoryLimiterStore(), limits);
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await l.write("tp1", "203.0.113.5"));
+    expect(results.map((r) => r.ok)).toEqual([true, true, true, false]);
+    expect(results[3]).toEqual({ ok: false, retryAfterSeconds: 10 });
+    vi.advanceTimersByTime(4_000);
+    expect(await l.write("tp1", "203.0.113.5")).toEqual({ ok: false, retryAfterSeconds: 6 });
+    expect((await l.write("tp1", "203.0.113.6")).ok).toBe(true); // another address
+    vi.advanceTimersByTime(6_001);
+    expect((await l.write("tp1", "203.0.113.5")).ok).toBe(true); // a new window
   });
 
-  it("forgets idle keys whose bucket is full again", () => {
-    let now = 0;
-    const buckets = new TokenBuckets({ burst: 2, perSecond: 1 }, () => now);
-    for (let i = 0; i < 100; i++) buckets.take(`address-${i}`);
-    expect(buckets.size).toBe(100);
-    now = 20_000;
-    buckets.take("fresh");
-    expect(buckets.size).toBe(1);
+  it("a submission refused by the touchpoint's limit does not count against the address", async () => {
+    vi.useFakeTimers({ now: new Date("2026-03-01T10:00:00Z") });
+    const l = respondentLimiters(memoryLimiterStore(), limits);
+    for (const address of ["198.51.100.1", "198.51.100.2", "198.51.100.3", "198.51.100.4"]) expect((await l.write("tp2", address)).ok).toBe(true);
+    // The touchpoint is full: three refusals from one address leave that address's count alone.
+    for (let i = 0; i < 3; i++) expect((await l.write("tp2", "198.51.100.9")).ok).toBe(false);
+    expect((await l.write("tp3", "198.51.100.9")).ok).toBe(true);
+    expect((await l.write("tp3", "198.51.100.9")).ok).toBe(true);
+    expect((await l.write("tp3", "198.51.100.9")).ok).toBe(true);
+    expect((await l.write("tp3", "198.51.100.9")).ok).toBe(false);
   });
 
-  it("refund gives a token back", () => {
-    const buckets = new TokenBuckets({ burst: 1, perSecond: 0.001 }, () => 0);
-    expect(buckets.take("a").ok).toBe(true);
-    buckets.refund("a");
-    expect(buckets.take("a").ok).toBe(true);
+  it("an IPv6 client counts by its /64: rotating the interface bits gives no new limit", async () => {
+    const l = respondentLimiters(memoryLimiterStore(), limits);
+    expect((await l.read("2001:db8:1:2::1")).ok).toBe(true);
+    expect((await l.read("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).ok).toBe(true);
+    expect((await l.read("2001:db8:1:2::ffff")).ok).toBe(false);
+    expect((await l.read("2001:db8:1:3::1")).ok).toBe(true);
   });
 });
 

@@ -1,7 +1,8 @@
 // The respondent runtime: what the public survey page, the terminal kiosk and the website widget
 // call (GET survey, POST responses, POST ping under /r/{touchpointId}; docs/respondent-api.md).
-// One instance per api process holds the hot state: the survey definitions, the rate-limit
-// buckets, the organisations' monthly response counts and the batched counters.
+// One instance per api process holds the hot state: the survey definitions, the organisations'
+// monthly response counts and the batched counters. The rate limits count in the limiter store
+// (Redis with REDIS_URL: one limit for every api process).
 //
 // A submission is checked completely before anything is written (the touchpoint and its survey,
 // every answer against its question, metadata, times, the response limit) and then stored with ONE
@@ -21,7 +22,8 @@ import { CounterBatcher } from "./counters.js";
 import { InsertBatcher } from "./insert-batch.js";
 import { RollupApplier } from "../analytics/rollup-applier.js";
 import { closedMessage, createDefinitionCache, isObject, publicSurvey, unknownTouchpointMessage, type DefinitionCache } from "./definition.js";
-import { defaultRateLimits, TokenBuckets, type RateLimits } from "./rate-limit.js";
+import { respondentLimiters, type RateDecision } from "./rate-limit.js";
+import { memoryLimiterStore, type LimiterStore } from "../../limits/store.js";
 import { ResponseLimiter } from "./response-limit.js";
 
 export const submissionLimits = {
@@ -86,7 +88,8 @@ const pingSql = `WITH p AS (
 UPDATE "Touchpoint" SET "lastSeenAt" = now() WHERE "id" = $1`;
 
 export type RespondentRuntimeOptions = {
-  limits?: Partial<RateLimits>;
+  /** Where the rate limits count; this process's memory by default. */
+  limiterStore?: LimiterStore;
   counterIntervalMs?: number;
   definitionTtlMs?: number;
   onError?: (error: unknown) => void;
@@ -96,19 +99,16 @@ export type RespondentRuntime = ReturnType<typeof createRespondentRuntime>;
 
 export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: EventBus }, opts: RespondentRuntimeOptions = {}) {
   const { prisma, bus } = deps;
-  const limits = { ...defaultRateLimits, ...opts.limits };
   const definitions: DefinitionCache = createDefinitionCache(prisma, { ttlMs: opts.definitionTtlMs });
   const counters = new CounterBatcher(prisma, bus, opts.counterIntervalMs ?? 500, opts.onError);
   const rollups = new RollupApplier(prisma, { onError: opts.onError });
   const inserts = new InsertBatcher(prisma, { onStored: () => rollups.kick() });
   const responseLimiter = new ResponseLimiter(prisma);
-  const writesPerAddress = new TokenBuckets(limits.writesPerAddress);
-  const writesPerTouchpoint = new TokenBuckets(limits.writesPerTouchpoint);
-  const readsPerAddress = new TokenBuckets(limits.readsPerAddress);
+  const limiters = respondentLimiters(opts.limiterStore ?? memoryLimiterStore());
 
-  const take = (buckets: TokenBuckets, key: string) => {
-    const decision = buckets.take(key);
-    if (!decision.ok) throw new RateLimitedError(decision.retryAfterSeconds);
+  const allow = async (decision: Promise<RateDecision>) => {
+    const d = await decision;
+    if (!d.ok) throw new RateLimitedError(d.retryAfterSeconds);
   };
 
   return {
@@ -118,7 +118,7 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
 
     /** GET /r/{touchpointId}/survey */
     async survey(touchpointId: string, address: string) {
-      take(readsPerAddress, address);
+      await allow(limiters.read(address));
       const { definition, verifiedAt } = await definitions.lookup(touchpointId);
       if (!definition) throw notFound(unknownTouchpointMessage);
       if (definition.closed) throw new DomainError("GONE", definition.closed);
@@ -127,13 +127,7 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
 
     /** POST /r/{touchpointId}/responses: `created` is false for a retry of a stored response. */
     async submit(touchpointId: string, address: string, input: unknown): Promise<{ responseId: string; created: boolean }> {
-      take(writesPerAddress, address);
-      try {
-        take(writesPerTouchpoint, touchpointId);
-      } catch (error) {
-        writesPerAddress.refund(address);
-        throw error;
-      }
+      await allow(limiters.write(touchpointId, address));
       let definition = await definitions.require(touchpointId);
       const body = parseInput(submissionSchema, input);
 
@@ -230,7 +224,7 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
 
     /** POST /r/{touchpointId}/ping: a terminal's heartbeat. */
     async ping(touchpointId: string, address: string, input: unknown): Promise<{ refresh: boolean }> {
-      take(writesPerAddress, address);
+      await allow(limiters.heartbeat(address));
       const definition = await definitions.get(touchpointId);
       if (!definition) throw notFound(unknownTouchpointMessage);
       if (definition.touchpoint.type !== "terminal") throw badInput("Heartbeats are sent by terminals only");

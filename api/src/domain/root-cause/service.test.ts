@@ -190,10 +190,11 @@ describe.skipIf(noDatabase)("rootCause", () => {
 
   it("shows only the caller's units, and nothing of other organisations", async () => {
     expect((await ask({ outcome: s.questions.nps.id }, tokens.viewerA)).data!.rootCause.outcome.n).toBe(N);
+    // The admin of unit B may not open a survey of unit A without responses from B: its questions
+    // (titles, choices) are not found, as for another organisation (analytics/scope.ts visibleSurveyIds).
     const b = await ask({ outcome: s.questions.nps.id }, tokens.adminB);
-    expect(b.errors).toBeUndefined();
-    expect(b.data!.rootCause.outcome.n).toBe(0);
-    expect(b.data!.rootCause.items.every((i: any) => i.n === 0 && i.status === "insufficient")).toBe(true);
+    expect(b.data).toBeNull();
+    expect(b.errors?.[0]?.message).toBe("Question not found");
     const foreign = await ask({ outcome: s.questions.nps.id }, tokens.otherAdmin);
     expect(foreign.data).toBeNull();
     expect(foreign.errors?.[0]?.message).toBe("Question not found");

@@ -5,7 +5,7 @@ import argon2 from "argon2";
 import { createHash, randomBytes } from "node:crypto";
 import type { DomainContext } from "../context.js";
 import type { Prisma } from "../../generated/prisma/client.js";
-import { badInput, conflict, notFound } from "../errors.js";
+import { badInput, conflict, DomainError, notFound } from "../errors.js";
 import { emailSchema, parseInput, uiLocales } from "../validation.js";
 import { queueMail } from "../../mail/queue-mail.js";
 import { featureKeys } from "../features/features.js";
@@ -114,10 +114,31 @@ async function sendVerificationMail(
 export type PostSignupResult = { nextStage: SignupStage };
 
 /**
+ * An unverified account gives way to a new signup of its address (docs/decisions.md "Signup of a
+ * taken address"): its trial organisation (self-signup, no other member: an unverified user can do
+ * nothing in it), its signups and the user go, so its sessions and keys stop working at once.
+ */
+async function removeUnverifiedAccount(tx: Prisma.TransactionClient, userId: string): Promise<void> {
+  const signups = await tx.signup.findMany({ where: { userId }, select: { organizationId: true } });
+  const organizationIds = [...new Set(signups.map((s) => s.organizationId).filter((id): id is string => !!id))];
+  await tx.signup.deleteMany({ where: { userId } });
+  for (const organizationId of organizationIds) {
+    const others = await tx.membership.count({ where: { organizationId, userId: { not: userId } } });
+    if (others === 0) await tx.organization.deleteMany({ where: { id: organizationId, segment: selfSignupSegment } });
+  }
+  await tx.user.delete({ where: { id: userId } });
+}
+
+/**
  * POST /signup. Without a signupToken: validates the whole form, then creates in one transaction the
  * Signup row, the user (signup status emailVerification) and, when the company is given, the trial
  * organisation; then queues the verification mail. With a signupToken: completes the company
  * details of a detailsRequired signup (see completeSignupDetails). On any problem nothing is written.
+ *
+ * The answer is the same whether or not the address has an account (no enumeration): for a
+ * verified account nothing is written and its owner gets a mail saying someone tried to sign up;
+ * an account still waiting for its verification link gives way to the new signup
+ * (removeUnverifiedAccount), so nobody can hold an address they cannot read.
  */
 export async function postSignup(
   ctx: DomainContext,
@@ -128,12 +149,25 @@ export async function postSignup(
   if (signupToken) return completeSignupDetails(ctx, signupToken, input);
   const { signupToken: _ignored, ...formInput } = input;
   const form = parseInput(signupFormSchema, formInput);
-
-  const taken = await ctx.prisma.user.findUnique({ where: { email: form.email }, select: { id: true } });
-  if (taken) throw conflict(signupMessages.emailTaken, "email");
+  const answer: PostSignupResult = { nextStage: "emailVerification" };
 
   const locale = form.locale ?? localeFromAcceptLanguage(request.acceptLanguage);
+  // Hashed whatever the address, so a taken address does not answer faster.
   const passwordHash = await argon2.hash(form.password, { type: argon2.argon2id });
+  const existing = await ctx.prisma.user.findUnique({
+    where: { email: form.email },
+    select: { id: true, signupStatus: true, displayName: true, locale: true },
+  });
+  if (existing && existing.signupStatus !== "emailVerification") {
+    await queueMail(ctx, {
+      kind: "signupExistingAccount",
+      to: form.email,
+      locale: existing.locale,
+      data: { link: `${ctx.config.publicUrl}/`, displayName: existing.displayName },
+    });
+    return answer;
+  }
+
   const token = newToken();
   const displayName = displayNameOf(form.firstName, form.lastName);
   const featureSetId = form.company ? await trialFeatureSetId(ctx) : null;
@@ -142,6 +176,12 @@ export async function postSignup(
   let organizationId: string | null = null;
   try {
     organizationId = await ctx.prisma.$transaction(async (tx) => {
+      if (existing) {
+        // Conditional: an account verified since the look-up above is never removed.
+        const still = await tx.user.findFirst({ where: { id: existing.id, signupStatus: "emailVerification" }, select: { id: true } });
+        if (!still) throw conflict(signupMessages.emailTaken, "email");
+        await removeUnverifiedAccount(tx, existing.id);
+      }
       const user = await tx.user.create({
         data: { email: form.email, displayName, passwordHash, locale, signupStatus: "emailVerification" },
         select: { id: true },
@@ -171,13 +211,14 @@ export async function postSignup(
       return orgId;
     });
   } catch (error) {
-    // Two posts of the same address at once: the second loses on the unique e-mail.
-    if (isUniqueViolation(error)) throw conflict(signupMessages.emailTaken, "email");
+    // Two posts of the same address at once (the second loses on the unique e-mail), or an account
+    // verified meanwhile: the same answer as any signup; the first signup's mail is on its way.
+    if (isUniqueViolation(error) || (error instanceof DomainError && error.code === "CONFLICT")) return answer;
     throw error;
   }
 
   await sendVerificationMail(ctx, { to: form.email, locale, token, displayName, organizationId });
-  return { nextStage: "emailVerification" };
+  return answer;
 }
 
 export type VerifyResult = {

@@ -6,8 +6,9 @@
 import type { DomainContext } from "../context.js";
 import { badInput, notFound, unauthenticated } from "../errors.js";
 import { parseResultsFilters, type ResultsFilters } from "../analytics/filters.js";
-import { responseScope, type AnalyticsCaller, type ResponseScope } from "../analytics/scope.js";
+import { buildScope, callerVisibility, visibleSurveyIds, type AnalyticsCaller, type ResponseScope } from "../analytics/scope.js";
 import { resolveShareScope, type ShareOptions } from "../sharing/scope.js";
+import { shareTokenOf } from "../sharing/caller.js";
 import type { QuestionType } from "../../generated/prisma/client.js";
 
 export type AnalyticsRequestInput = {
@@ -24,6 +25,8 @@ export type ResolvedRequest = {
   share: ShareOptions | null;
   /** questions the filters hide (options.hiddenQuestions, and a link's hiddenFromToken) */
   hiddenQuestionIds: Set<string>;
+  /** the units whose surveys the caller may open (null: all of the organisation's): analytics/scope.ts visibleSurveyIds */
+  visibleUnitIds: string[] | null;
 };
 
 export async function resolveAnalyticsRequest(ctx: DomainContext, input: AnalyticsRequestInput): Promise<ResolvedRequest> {
@@ -34,19 +37,24 @@ export async function resolveAnalyticsRequest(ctx: DomainContext, input: Analyti
     filters = parseResultsFilters(input.filters);
     caller = ctx;
   } else {
-    if (!input.shareToken) throw unauthenticated();
+    // The argument, else the GraphQL X-Share-Token header (ctx.shareToken), as every share-readable field.
+    const shareToken = shareTokenOf(ctx, input.shareToken);
+    if (!shareToken) throw unauthenticated();
     const visitor = input.filters === undefined || input.filters === null ? undefined : input.filters;
     if (visitor !== undefined && (typeof visitor !== "object" || Array.isArray(visitor))) throw badInput("The filters must be an object", "filters");
-    const link = await resolveShareScope(ctx.prisma, input.shareToken, visitor as Record<string, unknown> | undefined);
+    const link = await resolveShareScope(ctx.prisma, shareToken, visitor as Record<string, unknown> | undefined);
     filters = parseResultsFilters(link.filters);
-    caller = { prisma: ctx.prisma, share: { organizationId: link.organizationId } };
+    // Bounded by what the link's creator may see, as every other share-link answer (analytics/caller.ts).
+    caller = { prisma: ctx.prisma, share: { organizationId: link.organizationId, createdByUserId: link.createdByUserId, allowChanges: link.options.allowChanges } };
     share = link.options;
   }
-  const scope = await responseScope(caller, filters);
+  const visibility = await callerVisibility(caller, "results");
+  const scope = buildScope(visibility, filters);
   return {
     filters,
     scope,
     share,
+    visibleUnitIds: visibility.unitIds,
     hiddenQuestionIds: new Set([...filters.options.hiddenQuestions, ...filters.hiddenFromToken]),
   };
 }
@@ -65,6 +73,8 @@ export async function findScopedQuestion(ctx: DomainContext, req: ResolvedReques
       })
     : null;
   if (!question || (req.share && req.hiddenQuestionIds.has(question.id))) throw notFound("Question not found");
+  // Only questions of surveys the caller (or the link's creator) may open.
+  if (!(await visibleSurveyIds(ctx.prisma, req.scope.organizationId, req.visibleUnitIds, [question.surveyId])).length) throw notFound("Question not found");
   return question;
 }
 

@@ -143,9 +143,14 @@ describe.skipIf(noDatabase)("textAnalytics", () => {
 
   it("shows only the units the caller may see", async () => {
     expect((await ask({ filters, q: s.questions.text.id }, tokens.viewerA)).data!.textAnalytics.totalAnswers).toBe(10);
+    // A question of a survey unit B's admin may not open (no responses from B) is not found...
     const b = await ask({ filters, q: s.questions.text.id }, tokens.adminB);
-    expect(b.errors).toBeUndefined();
-    expect(b.data!.textAnalytics).toMatchObject({ totalAnswers: 0, analyzedAnswers: 0, words: [], sentiment: { count: 0, mean: null } });
+    expect(b.data).toBeNull();
+    expect(b.errors?.[0]?.message).toBe("Question not found");
+    // ...and every open-text question under the filters gives them nothing of unit A.
+    const all = await ask({ filters }, tokens.adminB);
+    expect(all.errors).toBeUndefined();
+    expect(all.data!.textAnalytics).toMatchObject({ totalAnswers: 0, analyzedAnswers: 0, words: [], sentiment: { count: 0, mean: null } });
   });
 
   it("refuses another organisation's question both ways, with no data", async () => {

@@ -10,6 +10,7 @@ import { textLanguageOf, type TextLanguage } from "./languages.js";
 import { aggregateSentiment, analyzeSentiment, type SentimentAggregate, type TextSentiment } from "./sentiment.js";
 import { buildWordCloud, type CloudWord } from "./word-cloud.js";
 import { findScopedQuestion, resolveAnalyticsRequest, type AnalyticsRequestInput } from "./request.js";
+import { visibleSurveyIds } from "../analytics/scope.js";
 
 /** The most answers analysed per request: the most recent ones under the filters. */
 export const TEXT_ANALYSIS_CAP = 5000;
@@ -66,8 +67,9 @@ export async function textAnalytics(ctx: DomainContext, input: AnalyticsRequestI
     if (q.type !== "openText") throw badInput("Text analytics needs an open-text question", "questionId");
     questionIds = [q.id];
   } else {
+    const surveyIds = filters.surveyIds.length ? await visibleSurveyIds(ctx.prisma, scope.organizationId, req.visibleUnitIds, filters.surveyIds) : null;
     const questions = await ctx.prisma.question.findMany({
-      where: { organizationId: scope.organizationId, type: "openText", ...(filters.surveyIds.length ? { surveyId: { in: filters.surveyIds } } : {}) },
+      where: { organizationId: scope.organizationId, type: "openText", ...(surveyIds ? { surveyId: { in: surveyIds } } : {}) },
       select: { id: true },
     });
     questionIds = questions.map((q) => q.id).filter((id) => !req.hiddenQuestionIds.has(id));

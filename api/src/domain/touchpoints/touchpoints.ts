@@ -16,7 +16,7 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
 import type { Prisma, TouchpointType } from "../../generated/prisma/client.js";
-import { badInput, conflict, forbidden, notFound } from "../errors.js";
+import { badInput, conflict, DomainError, forbidden, notFound } from "../errors.js";
 import { objectIdSchema, parseInput, messages } from "../validation.js";
 import { requireFeature } from "../features/features.js";
 import { loadManager, unitOf, unitsWithRight, type Manager } from "../user-management/manager.js";
@@ -34,11 +34,24 @@ export const touchpointMessages = {
   invalidRange: "The time range must start before it ends and be at most 31 days",
   invalidUdid: "A UDID has 4 to 64 letters, digits, dashes or underscores",
   udidTaken: "This UDID is already paired with another terminal",
+  /** A UDID paired in another organisation: no different from one that does not exist (tenancy). */
+  udidNotFound: "No terminal device with this UDID was found",
 } as const;
+
+/** The refusal of a UDID another terminal holds: "taken" in the caller's organisation, "not found" in any other. */
+function udidRefusal(pairedOrganizationId: string | undefined, organizationId: string): DomainError {
+  return pairedOrganizationId === organizationId
+    ? conflict(touchpointMessages.udidTaken, "udid")
+    : new DomainError("NOT_FOUND", touchpointMessages.udidNotFound, "udid");
+}
 
 export const touchpointTypes = ["terminal", "link", "qr", "website", "emailContactList", "smsContactList"] as const;
 export type ChannelType = (typeof touchpointTypes)[number];
 const typeSchema = z.enum(touchpointTypes, { message: `Type must be one of ${touchpointTypes.join(", ")}` });
+/** Lists also show legacy web plugins, which can no longer be created (legacy-plugins.ts). */
+export const listedTouchpointTypes = [...touchpointTypes, "legacyPlugin"] as const;
+export type ListedChannelType = (typeof listedTouchpointTypes)[number];
+const listTypeSchema = z.enum(listedTouchpointTypes, { message: `Type must be one of ${listedTouchpointTypes.join(", ")}` });
 
 /** Terminal extras (spec 001 §3) with their defaults; stored in Touchpoint.settings. */
 export const terminalSettingsSchema = z.object({
@@ -124,8 +137,14 @@ export const touchpointSelect = {
   logoUrl: true,
   createdAt: true,
   updatedAt: true,
+  // contact-list campaigns: how many contacts were removed from the list (spec 001 §3 deletedContacts)
+  contactList: { select: { deletedContacts: true } },
 } as const satisfies Prisma.TouchpointSelect;
 export type TouchpointRow = Prisma.TouchpointGetPayload<{ select: typeof touchpointSelect }>;
+
+/** Contact-list campaigns only: how many contacts were removed from the list; null for other types. */
+export const deletedContactsOf = (t: { type: string; contactList: { deletedContacts: number } | null }): number | null =>
+  t.type === "emailContactList" || t.type === "smsContactList" ? (t.contactList?.deletedContacts ?? 0) : null;
 
 /** The public survey address of a touchpoint (link and QR code). */
 export const publicSurveyUrl = (ctx: DomainContext, touchpointId: string) => `${ctx.config.publicUrl}/s/${touchpointId}`;
@@ -145,18 +164,18 @@ function requireEdit(m: Manager, unitId: string): void {
 }
 
 /** Filter of the touchpoints the caller may see (viewResults in their unit). */
-export async function touchpointsWhere(ctx: DomainContext, type?: ChannelType | null): Promise<Prisma.TouchpointWhereInput> {
+export async function touchpointsWhere(ctx: DomainContext, type?: ListedChannelType | null): Promise<Prisma.TouchpointWhereInput> {
   const m = await loadManager(ctx);
   return {
     organizationId: m.organizationId,
     deleted: false,
     unitId: { in: [...unitsWithRight(m, "viewResults")] },
-    ...(type ? { type: parseInput(typeSchema, type) } : {}),
+    ...(type ? { type: parseInput(listTypeSchema, type) } : {}),
   };
 }
 
 export async function listTouchpoints(ctx: DomainContext, filter: { type?: string | null; surveyId?: string | null } = {}): Promise<TouchpointRow[]> {
-  const type = filter.type ? parseInput(typeSchema, filter.type) : undefined;
+  const type = filter.type ? parseInput(listTypeSchema, filter.type) : undefined;
   const where = await touchpointsWhere(ctx, type);
   if (filter.surveyId) where.activeSurveyId = parseInput(objectIdSchema, filter.surveyId);
   return ctx.prisma.touchpoint.findMany({ where, select: touchpointSelect, orderBy: [{ name: "asc" }, { id: "asc" }] });
@@ -235,8 +254,8 @@ export async function updateTouchpoint(ctx: DomainContext, touchpointId: string,
   if (data.deleteLogo) update.logoUrl = null;
   if (data.udid !== undefined && data.udid !== row.udid) {
     if (row.type !== "terminal") throw badInput("Only terminals have a UDID", "udid");
-    const paired = await ctx.prisma.touchpoint.findFirst({ where: { udid: data.udid, id: { not: row.id } }, select: { id: true } });
-    if (paired) throw conflict(touchpointMessages.udidTaken, "udid");
+    const paired = await ctx.prisma.touchpoint.findFirst({ where: { udid: data.udid, id: { not: row.id } }, select: { organizationId: true } });
+    if (paired) throw udidRefusal(paired.organizationId, m.organizationId);
     update.udid = data.udid;
   }
   const moving = data.unitId !== undefined && data.unitId !== row.unitId;
@@ -256,7 +275,10 @@ export async function updateTouchpoint(ctx: DomainContext, touchpointId: string,
     });
   } catch (error) {
     // Two pairings of one UDID at once: the unique index decides.
-    if ((error as { code?: string }).code === "P2002" && update.udid) throw conflict(touchpointMessages.udidTaken, "udid");
+    if ((error as { code?: string }).code === "P2002" && update.udid) {
+      const paired = await ctx.prisma.touchpoint.findFirst({ where: { udid: update.udid as string }, select: { organizationId: true } });
+      throw udidRefusal(paired?.organizationId, m.organizationId);
+    }
     throw error;
   }
 }

@@ -104,7 +104,7 @@ type CurrentUserRow = {
 const currentUserSql = `
   select
     (select row_to_json(x) from (
-       select id, email, "displayName", locale, "receiveDigest", "systemAdmin", "countryCode", "tutorialsSeen",
+       select id, email, "displayName", locale, "receiveDigest", "systemAdmin", "countryCode", coalesce("tutorialsSeen", '{}') as "tutorialsSeen",
               "signupStatus", "signupToken", "onboardingCreatedSurvey", "onboardingLaunchedSurvey",
               "onboardingCollectedResponses", "onboardingAnalyzedResponses"
        from "User" where id = $1::varchar) x) as "user",
@@ -214,7 +214,7 @@ export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
       role: g.role,
       rights: rightsMap(g.role),
     })),
-    viewerOnly: viewerOnly(viewer.grants),
+    viewerOnly: viewerOnly(viewer.grants, { organizationAdmin: viewer.organizationAdmin }),
     unitTree: build(null),
     deviceTree: [...deviceTree].map(([unitId, list]) => ({ unitId, touchpoints: list })),
     subscriptionStatus: {

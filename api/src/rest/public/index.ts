@@ -77,6 +77,7 @@ export function publicRoutes(runtime: Runtime): RouteDefinition[] {
     defineRoute({
       method: "GET",
       path: "/{touchpointId}/survey",
+      errors: { 404: "unknown touchpoint, or no active survey", 410: "the survey is closed", 429: "too many requests from this address" },
       tag: "respondents",
       summary: "The touchpoint's active survey for respondents (404 unknown touchpoint, 410 closed)",
       auth: "none",
@@ -90,6 +91,7 @@ export function publicRoutes(runtime: Runtime): RouteDefinition[] {
     defineRoute({
       method: "POST",
       path: "/{touchpointId}/responses",
+      errors: { 404: "unknown touchpoint", 410: "the survey is closed", 429: "too many submissions from this address or to this touchpoint" },
       tag: "respondents",
       summary: "Submit a response: 201 { responseId }, or 200 with the same id for a retry with the same idempotencyKey",
       auth: "none",
@@ -97,6 +99,7 @@ export function publicRoutes(runtime: Runtime): RouteDefinition[] {
       body: documented(submissionDoc),
       response: z.object({ responseId: z.string() }),
       status: 201,
+      otherSuccess: { 200: "a retry with an idempotencyKey already stored: the same responseId, nothing stored twice" },
       handler: async ({ params: p, request, reply }) => {
         const result = await withRetryAfter(reply, () => runtime.submit(p.touchpointId, request.ip, request.body));
         reply.status(result.created ? 201 : 200).send({ responseId: result.responseId });
@@ -106,6 +109,7 @@ export function publicRoutes(runtime: Runtime): RouteDefinition[] {
     defineRoute({
       method: "POST",
       path: "/{touchpointId}/ping",
+      errors: { 404: "unknown touchpoint", 429: "too many requests from this address" },
       tag: "respondents",
       summary: "A terminal's heartbeat; refresh is true when the survey or touchpoint changed after loadedAt",
       auth: "none",
@@ -131,9 +135,11 @@ export async function registerPublicRoutes(app: FastifyInstance, deps: PublicRou
   const runtime = createRespondentRuntime({ prisma: deps.prisma, bus: deps.bus }, { onError: (e) => app.log.error({ err: e }, "respondent runtime (response counters or roll-up applier)"), ...deps.options });
   const routes = publicRoutes(runtime);
 
-  // Our own body limit, below the server's 1 MB.
+  // Our own body limit, below the server's 1 MB; and nothing a respondent sends is lost: NUL and
+  // unpaired surrogates are cleaned out of their text, not refused (rest/text-guard.ts).
   app.addHook("onRoute", (route) => {
     route.bodyLimit = submissionLimits.bodyBytes;
+    route.config = { ...(route.config as object), textPolicy: "clean" } as typeof route.config;
   });
   app.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, body, done) => {
     try {

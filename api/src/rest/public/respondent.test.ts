@@ -88,7 +88,7 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
   const valid = () => ({ idempotencyKey: key(), surveyId: f.survey.id, language: "en", answers: [{ questionId: f.q.nps!, value: 9 }] });
 
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ env: { TRUST_PROXY: "127.0.0.1" } });
     org = await createOrganizationFixture(t.prisma, "Respond");
     f = await createSurveyFixture(t.prisma, org);
   });

@@ -52,8 +52,18 @@ describe.skipIf(noDatabase)("REST /api/v5/user/api-keys", () => {
     const listed = await (await call("GET", "/user/api-keys", editorToken)).json();
     expect(listed[0].lastUsedAt).not.toBeNull();
 
-    // A key cannot mint or revoke keys.
+    // A key cannot mint, list or revoke keys (REST and GraphQL): key management needs a signed-in person.
     expect((await call("POST", "/user/api-keys", body.key, {})).status).toBe(403);
+    const listedByKey = await call("GET", "/user/api-keys", body.key);
+    expect(listedByKey.status).toBe(403);
+    expect(await listedByKey.json()).toEqual({ error: "API keys cannot be managed with an API key: sign in" });
+    expect((await call("POST", `/user/api-keys/${body._id}/revoke`, body.key, { delete: false })).status).toBe(403);
+    const gqlByKey = await gql(t.baseUrl, `{ viewer { apiKeys { legacyId prefix } } }`, {}, body.key);
+    expect(gqlByKey.errors?.[0]).toMatchObject({ message: "API keys cannot be managed with an API key: sign in", extensions: { code: "FORBIDDEN" } });
+    expect(JSON.stringify(gqlByKey.data ?? null)).not.toContain(body.prefix);
+    const keyNode = Buffer.from(`ApiKey:${body._id}`).toString("base64");
+    const nodeByKey = await gql(t.baseUrl, `{ node(id: "${keyNode}") { id } }`, {}, body.key);
+    expect(nodeByKey.data?.node ?? null).toBeNull();
 
     const revoked = await call("POST", `/user/api-keys/${body._id}/revoke`, editorToken, { delete: false });
     expect(revoked.status).toBe(200);

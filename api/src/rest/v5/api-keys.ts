@@ -12,7 +12,7 @@ const apiKeyShape = z.object({
   createdAt: z.string().describe("ISO 8601"),
   lastUsedAt: z.string().nullable().describe("ISO 8601, updated at most once a minute"),
   revokedAt: z.string().nullable().describe("ISO 8601; a revoked key no longer authenticates"),
-});
+}).meta({ id: "ApiKey" });
 
 const toJson = (k: ApiKeySummary): z.input<typeof apiKeyShape> => ({
   _id: k.id,

@@ -10,7 +10,7 @@ const bookmarkShape = z.object({
   name: z.string(),
   filters: z.record(z.string(), z.unknown()).describe("the results filters as saved (spec 001 §3; dates yyyy-MM-dd, to send back as they are)"),
   createdAt: z.string().describe("ISO 8601"),
-});
+}).meta({ id: "Bookmark" });
 
 const toJson = (b: BookmarkSummary): z.input<typeof bookmarkShape> => ({ _id: b.id, name: b.name, filters: b.filters, createdAt: b.createdAt.toISOString() });
 
@@ -27,6 +27,7 @@ export const bookmarkRoutes = [
   defineRoute({
     method: "POST",
     path: "/results/bookmarks",
+    errors: { 409: "the caller has the most bookmarks allowed" },
     tag: "Results",
     summary: "Save the results filters under a name; unknown filters and bad date ranges are refused",
     auth: "bearer",

@@ -2,7 +2,7 @@
 // §7 "Pings"). Handlers only parse and shape: the rules are in domain/touchpoints/touchpoints.ts.
 import { z } from "zod";
 import QRCode from "qrcode";
-import { defineRoute } from "./route.js";
+import { defineRoute, fileResponse } from "./route.js";
 import {
   addWebsiteDomain,
   createTouchpoint,
@@ -16,8 +16,10 @@ import {
   publicSurveyUrl,
   setDeviceVisibility,
   updateTouchpoint,
+  deletedContactsOf,
   type TouchpointRow,
 } from "../../domain/touchpoints/touchpoints.js";
+import { readLegacyPluginSettings } from "../../domain/touchpoints/legacy-plugins.js";
 import type { DomainContext } from "../../domain/context.js";
 
 const tag = "Channels";
@@ -33,22 +35,24 @@ export const channelShape = z.object({
   active_survey: objectId.nullable(),
   last_feedback: z.string().nullable(),
   responseCount: z.number(),
-  logo: z.string().nullable(),
+  logo: z.string().nullable().describe("the custom logo's address (terminals: PUT /channels/{id}/logo sets it, ?deleteLogo=true removes it)"),
+  deletedContacts: z.number().int().nullable().describe("contact-list campaigns: how many contacts were removed from the list; null for other types"),
   link: z.string().describe("the public survey address (links and QR codes point here)"),
   udid: z.string().nullable().describe("terminals only"),
   ipAddress: z.string().nullable().describe("terminals only"),
   lastSeen: z.string().nullable().describe("terminals only"),
   settings: z.record(z.string(), z.unknown()).describe("terminal extras (brightness, rebootSchedule, responseTimeLimit, metadata, configuration, privacyPolicy, appearance)"),
   website: z.record(z.string(), z.unknown()).optional().describe("website activations only: the widget activation"),
+  legacyPlugin: z.record(z.string(), z.unknown()).optional().describe("legacy web plugins only: the plugin's settings with its defaults (docs/touchpoints.md)"),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: "Channel" });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toChannelJson(ctx: DomainContext, t: TouchpointRow): z.input<typeof channelShape> {
   const settings = (t.settings && typeof t.settings === "object" && !Array.isArray(t.settings) ? t.settings : {}) as Record<string, unknown>;
-  const { website, ...rest } = settings;
+  const { website, plugin: _plugin, ...rest } = settings;
   return {
     _id: t.id,
     name: t.name,
@@ -58,12 +62,14 @@ export function toChannelJson(ctx: DomainContext, t: TouchpointRow): z.input<typ
     last_feedback: iso(t.lastFeedbackAt),
     responseCount: t.responseCount,
     logo: t.logoUrl,
+    deletedContacts: deletedContactsOf(t),
     link: publicSurveyUrl(ctx, t.id),
     udid: t.udid,
     ipAddress: t.ipAddress,
     lastSeen: iso(t.lastSeenAt),
     settings: rest,
     ...(t.type === "website" ? { website: (website ?? {}) as Record<string, unknown> } : {}),
+    ...(t.type === "legacyPlugin" ? { legacyPlugin: readLegacyPluginSettings(t.settings) } : {}),
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
   };
@@ -85,6 +91,7 @@ const updateRoute = (method: "POST" | "PUT") =>
   defineRoute({
     method,
     path: "/channels/{id}",
+    errors: { 409: "another terminal is paired with this UDID" },
     tag,
     summary: "Updates a channel (editTouchpoints in its unit, and in the target unit when moving)",
     auth: "bearer",
@@ -134,7 +141,7 @@ const qrRoute = (format: "png" | "svg") =>
     summary: `The channel's public survey address as a QR code (${format.toUpperCase()}, downloadable)`,
     auth: "bearer",
     params: idParams,
-    response: z.custom<Buffer>().describe(format === "png" ? "image/png" : "image/svg+xml"),
+    response: fileResponse([format === "png" ? "image/png" : "image/svg+xml"], `The QR code (${format.toUpperCase()}), as an attachment`),
     handler: async ({ ctx, params, reply }) => {
       const t = await getTouchpoint(ctx, params.id);
       const url = publicSurveyUrl(ctx, t.id);
@@ -238,6 +245,7 @@ export const channelRoutes = [
   defineRoute({
     method: "POST",
     path: "/website-domains",
+    errors: { 409: "the domain is added already" },
     tag,
     summary: "Adds a website domain (unique per organisation; editTouchpoints in some unit)",
     auth: "bearer",

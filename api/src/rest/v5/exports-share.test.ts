@@ -131,6 +131,20 @@ describe.skipIf(noDatabase)("a share link's visitor exports", () => {
     expect(narrowed.rows.slice(1).map((r) => r[0])).toEqual([ids.second]);
   });
 
+  it("a visitor allowed to pick the surveys gets the surveys picked in the file, and only them", async () => {
+    const other = await createListSurvey(t.prisma, org, "Another survey");
+    const [elsewhere] = await insertResponses(t.prisma, org.organization.id, other.survey.id, [
+      { touchpoint: other.touchpointA, createdAt: at(5), answers: fullAnswers(other) },
+    ]);
+    const link = await makeLink(org, org.users.admin.id, { filters: { ...window(), surveyId: [] }, allowChanges: ["surveyId"] });
+    const all = await visitorCsv(link.token);
+    expect(all.rows.slice(1).map((r) => r[0])).toContain(elsewhere);
+    const picked = await visitorCsv(link.token, { filters: { ...window(), surveyId: [s.survey.id] } });
+    expect(picked.rows.slice(1).map((r) => r[0])).toEqual([ids.hiddenText, ids.inB, ids.second, ids.first]);
+    const pickedOther = await visitorCsv(link.token, { filters: { ...window(), surveyId: [other.survey.id] } });
+    expect(pickedOther.rows.slice(1).map((r) => r[0])).toEqual([elsewhere]);
+  });
+
   it("the file answers only the same link's token: another link, bearers (even the creator's), tampered tokens get 404; no token 401", async () => {
     const link = await makeLink(org, org.users.admin.id);
     const sibling = await makeLink(org, org.users.admin.id);

@@ -4,7 +4,7 @@
 // downloads the files of that link only (docs/sharing-and-exports.md).
 import { createReadStream } from "node:fs";
 import { z } from "zod";
-import { defineRoute } from "./route.js";
+import { defineRoute, fileResponse } from "./route.js";
 import { downloadPath, exportContentTypes, exportFileForDownload, getExportJobOfKinds } from "../../domain/exports/jobs.js";
 import { startPdfExport } from "../../domain/exports/pdf.js";
 import type { ExportJob } from "../../generated/prisma/client.js";
@@ -15,7 +15,7 @@ const pollShape = z.object({
   progress: z.number().int().describe("0–100"),
   url: z.string().nullable().describe("the download address once finished (same sign-in, or carrying the same share token), null otherwise"),
   error: z.string().nullable().describe("why it failed, when it did"),
-});
+}).meta({ id: "ExportState" });
 
 const pollAnswer = (config: Config, job: ExportJob, shareToken: string | undefined): z.input<typeof pollShape> => {
   const path = downloadPath(job);
@@ -27,6 +27,7 @@ export const exportRoutes = [
   defineRoute({
     method: "GET",
     path: "/results-feedbacklist/poll",
+    errors: { 410: "the share link has expired" },
     tag: "Results",
     summary: "The state of a feedback-list file (csv, xlsx) started by POST /results/list",
     auth: "bearerOrQueryToken",
@@ -37,6 +38,7 @@ export const exportRoutes = [
   defineRoute({
     method: "POST",
     path: "/results-pdf",
+    errors: { 410: "the share link has expired", 429: "the share link is already making a file" },
     tag: "Results",
     summary:
       "Print the results as PDF, with the charts as on screen, in a queued job: data lists the components; type customerJourney prints landscape. Answers the id to poll",
@@ -56,6 +58,7 @@ export const exportRoutes = [
   defineRoute({
     method: "GET",
     path: "/results-pdf/poll",
+    errors: { 410: "the share link has expired" },
     tag: "Results",
     summary: "The state of a PDF started by POST /results-pdf",
     auth: "bearerOrQueryToken",
@@ -66,11 +69,15 @@ export const exportRoutes = [
   defineRoute({
     method: "GET",
     path: "/exports/{id}/download",
+    errors: { 410: "the file has expired (kept 24 hours), or the share link has" },
     tag: "Results",
     summary: "Download a finished export file (only the person who made it, or the share link it was made through; 410 once it expired after 24 hours)",
     auth: "bearerOrQueryToken",
     params: z.object({ id: z.string() }),
-    response: z.unknown().describe("the file (text/csv, xlsx or application/pdf)"),
+    response: fileResponse(
+      ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "application/pdf"],
+      "The file, as an attachment: CSV (UTF-8), Excel workbook or PDF",
+    ),
     handler: async ({ ctx, params, reply, queryToken }) => {
       const { job, filePath, fileName } = await exportFileForDownload(ctx, params.id, queryToken);
       const stream = createReadStream(filePath);

@@ -31,7 +31,7 @@ const inviteShape = z.object({
   expiresAt: z.string().describe("ISO 8601: 7 days after sending"),
   status: z.enum(["pending", "expired"]),
   invitedBy: z.object({ _id: objectId, displayname: z.string(), email: z.string() }).nullable(),
-});
+}).meta({ id: "Invitation" });
 
 const toInviteJson = (i: InviteView): z.input<typeof inviteShape> => ({
   _id: i.id,
@@ -55,6 +55,7 @@ export const invitationRoutes = [
   defineRoute({
     method: "POST",
     path: "/invite-user",
+    errors: { 409: "the person is in the team already, or has a pending invitation" },
     tag,
     summary: "Invites an e-mail address into a unit with a role and flags; mails the link (\"user invited\")",
     auth: "bearer",
@@ -98,6 +99,7 @@ export const invitationRoutes = [
   defineRoute({
     method: "GET",
     path: "/user-invite",
+    errors: { 404: "the invitation is not valid or was withdrawn", 409: "the invitation was accepted already" },
     tag,
     summary: "What an invitation link offers (organisation, team, role, whether the address has an account)",
     auth: "none",
@@ -119,6 +121,7 @@ export const invitationRoutes = [
   defineRoute({
     method: "POST",
     path: "/user-invite",
+    errors: { 409: "the invitation was accepted already" },
     tag,
     summary: "The signed-in user accepts an invitation sent to their address",
     auth: "bearer",
@@ -132,6 +135,7 @@ export const invitationRoutes = [
   defineRoute({
     method: "POST",
     path: "/user-invite/new-user",
+    errors: { 404: "the invitation is not valid or was withdrawn", 409: "the invitation was accepted already, or the address has an account" },
     tag,
     summary: "Someone without an account accepts: display name and password (twice); the account is created and can sign in",
     auth: "none",

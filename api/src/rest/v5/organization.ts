@@ -2,7 +2,7 @@
 // "Organisation", §2 settings sections). The upload path is ours (spec 000 §7 "Uploads": not shown).
 import { z } from "zod";
 import type {} from "@fastify/multipart"; // request.file() and request.isMultipart()
-import { defineRoute } from "./route.js";
+import { defineRoute, fileResponse } from "./route.js";
 import { badInput } from "../../domain/errors.js";
 import {
   buttonStyles,
@@ -32,7 +32,7 @@ const organizationShape = z.object({
   satisfactionScale: scaleShape,
   logo: z.object({ contentType: z.string(), updatedAt: z.string(), url: z.string() }).nullable(),
   availableFeatures: z.array(z.string()),
-});
+}).meta({ id: "Organization" });
 
 const toJson = (o: OrganizationSettings): z.input<typeof organizationShape> => ({
   _id: o.id,
@@ -87,7 +87,7 @@ export const organizationRoutes = [
     tag: "Organisation",
     summary: "The current organisation's logo image (any signed-in member); 404 when there is none",
     auth: "bearer",
-    response: z.custom<Buffer>().describe("the image (PNG, JPEG, SVG or WebP)"),
+    response: fileResponse(["image/png", "image/jpeg", "image/svg+xml", "image/webp"], "The logo image, in the format it was uploaded in"),
     handler: async ({ ctx, reply }) => {
       const logo = await getLogo(ctx);
       reply
@@ -105,6 +105,7 @@ export const organizationRoutes = [
     tag: "Organisation",
     summary: `Upload the logo as multipart/form-data, field 'file': PNG, JPEG, SVG or WebP (recognised by content), at most ${logoMaxBytes} bytes. Organisation admins; needs the organizationLogo feature`,
     auth: "bearer",
+    upload: { field: "file", description: `the image: PNG, JPEG, SVG or WebP, at most ${logoMaxBytes} bytes` },
     status: 201,
     response: z.object({ status: z.literal("ok"), contentType: z.string(), size: z.number(), url: z.string(), message: z.string() }),
     handler: async ({ ctx, request }) => {

@@ -1,7 +1,7 @@
 // GET /api/v5/outbox: mail kept instead of sent when no SMTP server is configured (embedded mode),
-// newest first, paged by cursor. Open without sign-in so a person trying the product can open the
-// links of verification, reset and invitation mails; it answers 404 whenever SMTP_URL is set or
-// NODE_ENV=production (see api/src/domain/mail/outbox.ts).
+// newest first, paged by cursor. For signed-in system admins only (it shows everyone's reset and
+// invitation links); it answers 404 whenever SMTP_URL is set or NODE_ENV=production (see
+// api/src/domain/mail/outbox.ts).
 import { z } from "zod";
 import { defineRoute } from "./route.js";
 import { listOutbox } from "../../domain/mail/outbox.js";
@@ -10,9 +10,10 @@ export const outboxRoutes = [
   defineRoute({
     method: "GET",
     path: "/outbox",
-    summary: "Mail kept in the outbox (only without SMTP_URL, outside production), newest first, paged by cursor",
+    errors: { 404: "there is no outbox: mail is sent (SMTP_URL set) or NODE_ENV is production" },
+    summary: "Mail kept in the outbox (only without SMTP_URL, outside production; system admins only), newest first, paged by cursor",
     tag: "Outbox",
-    auth: "none",
+    auth: "bearer",
     query: z.object({ cursor: z.string().optional(), limit: z.string().optional() }),
     response: z.object({
       items: z.array(

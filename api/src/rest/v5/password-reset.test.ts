@@ -111,6 +111,49 @@ describe.skipIf(noDatabase)("password reset (outbox)", () => {
     expect((await t.prisma.user.findUniqueOrThrow({ where: { id: other.users.adminA.id } })).passwordHash).toBe(bystanderHash);
   });
 
+  it("ends every credential of the old password: access tokens issued before and API keys are refused afterwards", async () => {
+    const user = org.users.editorA;
+    const before = await signInWithPassword(t.baseUrl, user.email, testPassword);
+    const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    const getUser = (token: string) => fetch(`${t.baseUrl}/api/v5/user`, { headers: bearer(token) });
+    const userinfo = (token: string) => fetch(`${t.baseUrl}/oidc/me`, { headers: bearer(token) });
+    const generated = await fetch(`${t.baseUrl}/api/v5/user/api-keys`, {
+      method: "POST",
+      headers: { ...bearer(before.accessToken), "content-type": "application/json" },
+      body: JSON.stringify({ name: "made before the reset" }),
+    });
+    expect(generated.status).toBe(201);
+    const { key, _id: keyId } = (await generated.json()) as { key: string; _id: string };
+    expect((await getUser(before.accessToken)).status).toBe(200);
+    expect((await getUser(key)).status).toBe(200);
+    expect((await userinfo(before.accessToken)).status).toBe(200);
+
+    const token = await requestToken(user.email);
+    expect((await post("/user/reset-password/confirm", { token, password: newPassword })).status).toBe(200);
+
+    // The access token (15 minutes of life left) and the key no longer authenticate anyone.
+    const refused = await getUser(before.accessToken);
+    expect(refused.status).toBe(401);
+    expect((await refused.json()).error).toBe("Not logged in");
+    expect((await getUser(key)).status).toBe(401);
+    expect((await userinfo(before.accessToken)).status).toBe(401);
+    const keyRow = await t.prisma.apiKey.findUniqueOrThrow({ where: { id: keyId } });
+    expect(keyRow.revokedAt).toBeInstanceOf(Date);
+
+    // A sign-in with the new password works. JWT iat counts whole seconds and a token of the reset's
+    // own second is refused too, so this sign-in happens in a later second.
+    const { tokensValidAfter } = await t.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(tokensValidAfter).toBeInstanceOf(Date);
+    const nextSecond = Math.floor(tokensValidAfter!.getTime() / 1000) * 1000 + 1000;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, nextSecond - Date.now() + 20)));
+    const after = await signInWithPassword(t.baseUrl, user.email, newPassword);
+    expect((await getUser(after.accessToken)).status).toBe(200);
+    expect((await userinfo(after.accessToken)).status).toBe(200);
+    // Another user's access is untouched.
+    const bystander = await signInWithPassword(t.baseUrl, other.users.adminA.email, testPassword);
+    expect((await getUser(bystander.accessToken)).status).toBe(200);
+  });
+
   it("refuses an expired token and changes nothing", async () => {
     const user = org.users.adminB;
     const token = await requestToken(user.email);

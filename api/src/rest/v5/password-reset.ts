@@ -11,6 +11,7 @@ export const passwordResetRoutes = [
   defineRoute({
     method: "POST",
     path: "/user/reset-password",
+    errors: { 404: "passwords are kept by an external identity provider", 429: "too many reset requests for this address" },
     summary:
       "Send a single-use password reset link (valid one hour) to the address. Answers the same whether or not the address has an account; rate-limited per address (429).",
     tag: "Session and user",
@@ -22,6 +23,7 @@ export const passwordResetRoutes = [
   defineRoute({
     method: "POST",
     path: "/user/reset-password/confirm",
+    errors: { 404: "passwords are kept by an external identity provider" },
     summary: "Set a new password with the token of a reset link; the token works once and for one hour.",
     tag: "Session and user",
     auth: "none",

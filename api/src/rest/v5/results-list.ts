@@ -32,6 +32,7 @@ export const resultsListRoutes = [
   defineRoute({
     method: "POST",
     path: "/results/list",
+    errors: { 410: "the share link has expired", 429: "the share link is already making a file" },
     tag,
     summary: "The feedback list: a page of responses under the results filters (json), or a csv/xlsx export job (answers cacheId)",
     auth: "bearerOrQueryToken",

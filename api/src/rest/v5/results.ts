@@ -45,7 +45,7 @@ export const questionResultShape = z.object({
   series: z.array(z.object({ group: z.string(), label: z.string(), metrics, distribution, eviClusters })),
   satisfactionReport: z.object({ dissatisfied: distribution.element, neutral: distribution.element, satisfied: distribution.element }).nullable(),
   source: z.enum(["rollup", "raw"]).describe("answered from the roll-ups or the raw rows"),
-});
+}).meta({ id: "QuestionResult" });
 const questionBody = z
   .object({ questionId: z.string(), dateFilterChangedManually: z.boolean().optional() })
   .catchall(z.unknown())
@@ -81,6 +81,7 @@ export const resultsRoutes = [
   defineRoute({
     method: "GET",
     path: "/results/preflight",
+    errors: { 410: "the share link has expired" },
     tag,
     summary: "The normalised filters, the touchpoints to choose from (by team) and the metadata keys in use",
     auth: "bearerOrQueryToken",
@@ -104,6 +105,7 @@ export const resultsRoutes = [
   defineRoute({
     method: "POST",
     path: "/results/question",
+    errors: { 410: "the share link has expired" },
     tag,
     summary: "One question's result: distribution, mean, satisfaction, NPS, EVI, now and earlier, a grouped series",
     auth: "bearerOrQueryToken",
@@ -117,6 +119,7 @@ export const resultsRoutes = [
   defineRoute({
     method: "POST",
     path: "/results/token/{token}",
+    errors: { 404: "the link is not valid or was removed", 410: "the link has expired" },
     tag,
     summary: "One question's result through a share link (no sign-in): the link's filters with the visitor's allowed changes",
     auth: "none",
@@ -131,6 +134,7 @@ export const resultsRoutes = [
   defineRoute({
     method: "POST",
     path: "/results/get-used-meta-per-key",
+    errors: { 410: "the share link has expired" },
     tag,
     summary: "The values of one metadata key in the filtered responses, most used first",
     auth: "bearerOrQueryToken",

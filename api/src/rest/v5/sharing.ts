@@ -21,7 +21,7 @@ const linkShape = z.object({
   smileyScale: z.unknown(),
   createdAt: z.string().describe("ISO 8601"),
   createdBy: z.string().nullable().describe("the creator's name"),
-});
+}).meta({ id: "ShareLink" });
 
 const toJson = (l: ShareLinkSummary): z.input<typeof linkShape> => ({
   _id: l.id,
@@ -71,6 +71,7 @@ export const sharingRoutes = [
   defineRoute({
     method: "GET",
     path: "/results/token/{token}",
+    errors: { 404: "the link is not valid or was removed", 410: "the link has expired" },
     tag: "Results",
     summary:
       "A share link's defaults, open without a session: from and to (yyyy/MM/dd, moved with today when dynamicDate), allowChanges, the link's filters and display options",

@@ -258,13 +258,21 @@ describe.skipIf(noDatabase)("REST /api/v5/signup", () => {
       });
     }
 
-    it("an address already registered (any case) answers a conflict and changes nothing", async () => {
+    it("an address already registered (any case) answers as a new one, changes nothing and tells the owner by mail", async () => {
       const body = form({ email: other.users.admin.email.toUpperCase() });
       const scope = { emails: [other.users.admin.email], companies: [body.company] };
       const before = await counts(scope);
+      const fresh = await post("/signup", form());
       const response = await post("/signup", body);
-      expect(response).toEqual({ status: 409, body: { error: "This e-mail address is already in use", field: "email" } });
-      expect(await counts(scope)).toEqual(before);
+      // The same answer as a new address: no enumeration of accounts.
+      expect(response).toEqual(fresh);
+      expect(response).toEqual({ status: 200, body: { nextStage: "emailVerification" } });
+      // Nothing written but one mail to the owner, and no verification link in it.
+      expect(await counts(scope)).toEqual({ ...before, mails: before.mails + 1 });
+      const [mail] = await t.prisma.mailOutbox.findMany({ where: { to: other.users.admin.email, kind: "signupExistingAccount" } });
+      expect(mail!.subject).toBe("Someone tried to sign up with your e-mail address");
+      expect(mail!.text).toContain(`${t.baseUrl}/`);
+      expect(mail!.text).not.toMatch(/verify-email|token=/);
       // The existing user of the other organisation is untouched: no new membership, same password.
       const admin = await t.prisma.user.findUniqueOrThrow({ where: { id: other.users.admin.id }, include: { memberships: true } });
       expect(admin.memberships.map((m) => m.organizationId)).toEqual([other.organization.id]);
@@ -277,13 +285,48 @@ describe.skipIf(noDatabase)("REST /api/v5/signup", () => {
     const body = form();
     const second = { ...body, company: `${body.company} (2)` };
     const answers = await Promise.all([post("/signup", body), post("/signup", second)]);
-    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
     expect(await t.prisma.user.count({ where: { email: body.email } })).toBe(1);
     expect(await t.prisma.signup.count({ where: { email: body.email } })).toBe(1);
     // The loser's transaction left no organisation behind.
     expect(await t.prisma.organization.count({ where: { name: { in: [body.company, second.company] } } })).toBe(1);
-    expect((await post("/signup", body)).status).toBe(409);
-    expect(await t.prisma.user.count({ where: { email: body.email } })).toBe(1);
+  });
+
+  it("an unverified account does not hold its address: a new signup replaces it, its sessions and its trial organisation", async () => {
+    // Someone who cannot read the mailbox signs up first, with their own password, and signs in.
+    const owner = form();
+    const squatterPassword = "Squatter-Password-9#";
+    const squat = { ...owner, company: `${owner.company} (squat)`, password: squatterPassword, password2: squatterPassword };
+    expect((await post("/signup", squat)).status).toBe(200);
+    const squatter = await t.prisma.user.findUniqueOrThrow({ where: { email: owner.email }, include: { memberships: true } });
+    const squatOrganization = squatter.memberships[0]!.organizationId;
+    const [squatMail] = await mailTo(owner.email);
+    const squatToken = linkIn(squatMail!.text).token;
+    const { accessToken: squatterSession } = await signInWithPassword(t.baseUrl, owner.email, squatterPassword);
+    expect((await fetch(`${t.baseUrl}/api/v5/user`, { headers: { authorization: `Bearer ${squatterSession}` } })).status).toBe(200);
+
+    // The owner signs up: the same answer as always, and a verification link of their own.
+    expect(await post("/signup", owner)).toEqual({ status: 200, body: { nextStage: "emailVerification" } });
+    const replaced = await t.prisma.user.findUniqueOrThrow({ where: { email: owner.email }, include: { memberships: { include: { organization: true } } } });
+    expect(replaced.id).not.toBe(squatter.id);
+    expect(replaced.memberships.map((m) => m.organization.name)).toEqual([owner.company]);
+    expect(await t.prisma.organization.count({ where: { id: squatOrganization } })).toBe(0);
+    expect(await t.prisma.signup.count({ where: { email: owner.email } })).toBe(1);
+    // The squatter's session and link are dead.
+    expect((await fetch(`${t.baseUrl}/api/v5/user`, { headers: { authorization: `Bearer ${squatterSession}` } })).status).toBe(401);
+    expect((await post("/signup/verify-token", { signupToken: squatToken })).status).toBe(400);
+    await expect(signInWithPassword(t.baseUrl, owner.email, squatterPassword)).rejects.toBeInstanceOf(SignInError);
+
+    const mails = await mailTo(owner.email);
+    const ownerToken = linkIn(mails.at(-1)!.text).token;
+    expect(ownerToken).not.toBe(squatToken);
+    expect((await post("/signup/verify-token", { signupToken: ownerToken })).body).toMatchObject({ nextStage: "complete" });
+    // Verified, the account holds its address: a later signup only mails the owner.
+    expect(await post("/signup", squat)).toEqual({ status: 200, body: { nextStage: "emailVerification" } });
+    expect((await t.prisma.user.findUniqueOrThrow({ where: { email: owner.email } })).id).toBe(replaced.id);
+    await expect(signInWithPassword(t.baseUrl, owner.email, password)).resolves.toBeTruthy();
+    await t.jobs.idle();
+    expect(await t.prisma.mailOutbox.count({ where: { to: owner.email, kind: "signupExistingAccount" } })).toBe(1);
   });
 
   it("a company named like an existing organisation gets an organisation of its own", async () => {

@@ -37,6 +37,7 @@ export const signupRoutes = [
   defineRoute({
     method: "POST",
     path: "/signup",
+    errors: { 409: "the e-mail address already has an account" },
     tag: "Signup",
     summary:
       "Post the signup form. Without signupToken: creates the account and (with the company) a 14-day trial organisation, and sends the verification mail. With signupToken: completes the company details of a detailsRequired signup",
@@ -55,6 +56,7 @@ export const signupRoutes = [
   defineRoute({
     method: "POST",
     path: "/signup/verify-token",
+    errors: { 409: "the address is verified already" },
     tag: "Signup",
     summary: "Verify the e-mail address with the token of the verification link (single use)",
     auth: "none",
@@ -70,6 +72,7 @@ export const signupRoutes = [
   defineRoute({
     method: "POST",
     path: "/signup/resend-verification-email",
+    errors: { 404: "no sign-up waits for this address" },
     tag: "Signup",
     summary: "Send a new verification link (the old one stops working); the same answer for any address",
     auth: "none",
@@ -80,6 +83,7 @@ export const signupRoutes = [
   defineRoute({
     method: "POST",
     path: "/signup/details",
+    errors: { 404: "the sign-up link is not valid" },
     tag: "Signup",
     summary: "What /signup?token=… prefills for a detailsRequired signup (our addition to the spec's calls)",
     auth: "none",

@@ -55,7 +55,7 @@ export const surveyShape = z.object({
   questionTags: z.array(z.string()),
   settings: z.record(z.string(), z.unknown()),
   isTemplate: z.boolean(),
-});
+}).meta({ id: "Survey" });
 type SurveyJson = z.input<typeof surveyShape>;
 
 export const toSurveyJson = (s: SurveyRow): SurveyJson => ({

@@ -32,7 +32,7 @@ export const memberShape = z.object({
   mayCreateSurveys: z.boolean(),
   settings: z.object({ receive_digest: z.boolean() }),
   rolesPerUnit: z.array(z.object({ unitId: objectId, unitName: z.string(), role })),
-});
+}).meta({ id: "Member" });
 
 export const toMemberJson = (m: Member): z.input<typeof memberShape> => ({
   _id: m.userId,
@@ -60,7 +60,7 @@ const treeShape: z.ZodType<TreeJson> = z.lazy(() =>
     children: z.array(treeShape),
     users: z.array(z.object({ _id: objectId, email: z.string(), displayname: z.string(), role })).optional(),
   }),
-);
+).meta({ id: "UnitTree", description: "A team and its sub-teams (with its members when asked for)" });
 const toTreeJson = (nodes: TreeNode[]): TreeJson[] =>
   nodes.map((n) => ({
     _id: n.id,
@@ -73,7 +73,7 @@ const toTreeJson = (nodes: TreeNode[]): TreeJson[] =>
 type TreeInputJson = { _id?: string | null; name: string; children?: TreeInputJson[] };
 const treeInput: z.ZodType<TreeInputJson> = z.lazy(() =>
   z.object({ _id: z.string().nullish().describe("absent for a new team"), name: z.string(), children: z.array(treeInput).optional() }),
-);
+).meta({ id: "UnitTreeInput", description: "A team to save, with its sub-teams" });
 
 const grantFields = {
   unitId: z.string({ message: "unitId is required" }),
@@ -117,6 +117,7 @@ export const userManagementRoutes = [
   defineRoute({
     method: "POST",
     path: "/units/tree",
+    errors: { 409: "a removed team still has sub-teams, touchpoints or surveys" },
     tag,
     summary: "Saves the whole team tree: teams without _id are created, names and parents applied, teams left out deleted",
     auth: "bearer",
@@ -160,6 +161,7 @@ export const userManagementRoutes = [
   defineRoute({
     method: "PUT",
     path: "/users/{id}/modify-team",
+    errors: { 409: "it would remove the last organisation admin" },
     tag,
     summary: "Replaces the user's teams with the given units and roles",
     auth: "bearer",
@@ -175,6 +177,7 @@ export const userManagementRoutes = [
   defineRoute({
     method: "PUT",
     path: "/units/{unitId}/{userId}",
+    errors: { 409: "it would remove the last organisation admin" },
     tag,
     summary: "The user's role in the unit (given or changed) and flags; answers the user (\"user updated\")",
     auth: "bearer",
@@ -209,6 +212,7 @@ export const userManagementRoutes = [
   defineRoute({
     method: "DELETE",
     path: "/units/{unitId}/{userId}",
+    errors: { 409: "it would remove the last organisation admin" },
     tag,
     summary: "Removes the user from the unit (without any unit left, and not an organisation admin, they leave the organisation)",
     auth: "bearer",
@@ -223,6 +227,7 @@ export const userManagementRoutes = [
   defineRoute({
     method: "POST",
     path: "/users/create",
+    errors: { 409: "the address already has an account or is in the team" },
     tag,
     summary: "Adds a new account directly with a password, within the plan's user seats",
     auth: "bearer",

@@ -12,7 +12,7 @@ const profileShape = z.object({
   displayname: z.string(),
   email: z.string(),
   settings: z.object({ receive_digest: z.boolean(), locale: z.enum(["en", "es", "fi", "se"]) }),
-});
+}).meta({ id: "Profile" });
 
 const toProfile = (p: Profile): z.input<typeof profileShape> => ({
   _id: p.id,
@@ -24,7 +24,7 @@ const toProfile = (p: Profile): z.input<typeof profileShape> => ({
 type UnitTreeJson = { _id: string; name: string; role: string | null; children: UnitTreeJson[] };
 const unitTreeSchema: z.ZodType<UnitTreeJson> = z.lazy(() =>
   z.object({ _id: objectId, name: z.string(), role: z.enum(["admin", "editor", "viewer"]).nullable(), children: z.array(unitTreeSchema) }),
-);
+).meta({ id: "UnitTreeWithRoles", description: "A team with the caller's role in it, and its sub-teams" });
 const toUnitTree = (nodes: UnitTreeNode[]): UnitTreeJson[] =>
   nodes.map((n) => ({ _id: n.id, name: n.name, role: n.role, children: toUnitTree(n.children) }));
 
@@ -76,7 +76,7 @@ const currentUserShape = z.object({
     progress: z.number(),
   }),
   defaultUiSettings: z.object({ newUi: z.boolean(), accessible: z.boolean(), onePage: z.boolean() }),
-});
+}).meta({ id: "CurrentUser" });
 
 export function toCurrentUserJson(u: CurrentUser, publicUrl: string): z.input<typeof currentUserShape> {
   const org = u.organization;
@@ -144,6 +144,7 @@ export const userRoutes = [
   defineRoute({
     method: "PUT",
     path: "/user/profile",
+    errors: { 409: "the e-mail address is in use" },
     tag: "Session and user",
     summary: "Update the user profile; fields left out stay as they are",
     auth: "bearer",

@@ -250,7 +250,7 @@ describe("/surveys/:id/edit", () => {
     expect(screen.queryByRole("button", { name: "Add logic rule to question 1" })).toBeNull();
     expect(screen.queryByRole("group", { name: "Question 1 logic" })).toBeNull();
     expect(screen.getByText("Skipping to a question or to the end by the answer is not in your organisation's plan.")).toBeTruthy();
-    expect(screen.getByText("No access to this feature: upgrade your plan or contact support")).toBeTruthy();
+    expect(screen.getByText("No access to the feature: upgrade or contact support")).toBeTruthy();
     expect(screen.getByText(/This survey has logic rules that your plan does not include/)).toBeTruthy();
     type("Survey name", "Lobby 2");
     await save();

@@ -25,7 +25,7 @@ export function DemoDataButton({ onGenerated }: { onGenerated: () => void }) {
   `);
   const generate = async () => {
     setBusy(true);
-    const result = await runMutation("generateDemoData", commit, { responses: 500 }, { success: t`Demo data generated`, fallbackError: t`Something went wrong` });
+    const result = await runMutation("generateDemoData", commit, { responses: 500 }, { success: t`Data generated`, fallbackError: t`Something went wrong` });
     setBusy(false);
     if (result) onGenerated();
   };

@@ -206,7 +206,7 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
     await eventually(() => row("Demo survey"));
     expect(demo).toEqual([{ responses: 500 }]);
     expect(count("Demo survey")).toBe("500");
-    await eventually(() => expect(toasts.list().map((t) => t.message)).toContain("Demo data generated"));
+    await eventually(() => expect(toasts.list().map((t) => t.message)).toContain("Data generated"));
   });
 
   it("does not offer demo data to members who are not organisation admins", async () => {

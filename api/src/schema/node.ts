@@ -1,0 +1,70 @@
+// Relay's `node(id)` and `nodes(ids)`. A malformed global id, an id of a type that is not a node, or
+// an id the caller cannot see answers null with a client error (BAD_USER_INPUT or NOT_FOUND), never
+// an internal error; in `nodes` each id stands alone, so one bad id nulls only its own entry.
+import { GraphQLError, type GraphQLResolveInfo } from "graphql";
+import { decodeGlobalID, resolveNodes } from "@pothos/plugin-relay";
+import { builder } from "./builder.js";
+import type { GraphQLContext } from "./builder.js";
+
+/** The most ids one `nodes` call takes. */
+export const maxNodeIds = 100;
+
+const invalidId = (id: string) => new GraphQLError(`Invalid global ID: ${id.slice(0, 100)}`, { extensions: { code: "BAD_USER_INPUT" } });
+const notFound = () => new GraphQLError("Not found", { extensions: { code: "NOT_FOUND" } });
+
+function isNodeType(info: GraphQLResolveInfo, typename: string): boolean {
+  const type = info.schema.getType(typename) as { getInterfaces?: () => readonly { name: string }[] } | undefined;
+  return !!type?.getInterfaces?.().some((i) => i.name === "Node");
+}
+
+function isRecordNotFound(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === "P2025" && (error as Error).name === "PrismaClientKnownRequestError";
+}
+
+/** One global id to its object, or the client error to answer in its place. */
+async function loadNode(ctx: GraphQLContext, info: GraphQLResolveInfo, id: string): Promise<unknown> {
+  let decoded: { typename: string; id: string };
+  try {
+    decoded = decodeGlobalID(id);
+  } catch {
+    return invalidId(id);
+  }
+  if (!isNodeType(info, decoded.typename)) return notFound();
+  try {
+    const [found] = await resolveNodes(builder, ctx, info, [decoded]);
+    return found ?? notFound();
+  } catch (error) {
+    if (isRecordNotFound(error)) return notFound();
+    throw error;
+  }
+}
+
+builder.queryField("node", (t) =>
+  t.field({
+    type: builder.nodeInterfaceRef(),
+    nullable: true,
+    description: "The object with this global id; null with BAD_USER_INPUT (malformed id) or NOT_FOUND (unknown, or not the caller's)",
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, args, ctx, info) => {
+      const found = await loadNode(ctx, info, String(args.id));
+      if (found instanceof Error) throw found;
+      return found as never;
+    },
+  }),
+);
+
+builder.queryField("nodes", (t) =>
+  t.field({
+    type: [builder.nodeInterfaceRef()],
+    nullable: { list: false, items: true },
+    description: `The objects with these global ids (at most ${maxNodeIds}), in order; an entry is null with its own error when its id is malformed or unknown`,
+    args: { ids: t.arg.idList({ required: true }) },
+    resolve: async (_root, args, ctx, info) => {
+      if (args.ids.length > maxNodeIds) {
+        throw new GraphQLError(`At most ${maxNodeIds} ids per call`, { extensions: { code: "BAD_USER_INPUT", field: "ids" } });
+      }
+      // An Error in a list entry becomes that entry's null and error (graphql-js completes each item on its own).
+      return Promise.all(args.ids.map((id) => loadNode(ctx, info, String(id)))) as never;
+    },
+  }),
+);

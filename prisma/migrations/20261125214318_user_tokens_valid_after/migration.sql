@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "User" ADD COLUMN     "tokensValidAfter" TIMESTAMPTZ(6);
