@@ -93,7 +93,11 @@ describe("CallerBudget", () => {
     const budget = new CallerBudget(2, 1);
     const order: string[] = [];
     const gates = [gate(), gate(), gate()];
-    const runs = gates.map((g, i) => budget.run("user:a", async () => (order.push(`start ${i}`), await g.opened, i)));
+    const runs = gates.map((g, i) => budget.run("user:a", async () => {
+        order.push(`start ${i}`);
+        await g.opened;
+        return i;
+      }));
     const settle = () => new Promise((resolve) => setImmediate(resolve)); // every pending promise step has run
     await settle();
     expect(budget.load("user:a")).toEqual({ running: 2, waiting: 1 });

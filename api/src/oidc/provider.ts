@@ -319,7 +319,7 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
    */
   async function serveUserinfo(request: FastifyRequest, reply: FastifyReply, forward: (request: FastifyRequest, reply: FastifyReply) => void) {
     const token = bearerOf(request.headers.authorization);
-    if (!token || token.split(".").length !== 3) return forward(request, reply);
+    if (token?.split(".").length !== 3) return forward(request, reply);
     const refuse = (status: number, error: string, description: string, extra = "") => {
       const challenge = `Bearer realm="${issuer}", error="${error}", error_description="${description}"${extra}`;
       return reply

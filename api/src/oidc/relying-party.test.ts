@@ -9,7 +9,7 @@ import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessTokenVerifier } from "../auth/access-tokens.js";
 import { adminDatabaseUrl, postgresAnswers } from "../test/support.js";
-import { CookieJar, completeAuthorization, refresh, SignInError, signInWithPassword } from "../../../tests/helpers/oidc-login.js";
+import { type CookieJar, completeAuthorization, refresh, type SignInError, signInWithPassword } from "../../../tests/helpers/oidc-login.js";
 import { createTestDatabase, createUser, startOidcApp, type RunningOidc, type TestDb } from "./testing.js";
 
 const hasPostgres = await postgresAnswers();

@@ -31,7 +31,7 @@ const invite = (over: Record<string, unknown> = {}) => ({
 });
 
 /** A definition list's value for a term. */
-const valueOf = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
+const definitionOf = (term: string) => screen.getByText(term, { selector: "dt" }).nextElementSibling?.textContent;
 
 describe("/settings/user-management/invites/{inviteId}", { timeout: 30_000 }, () => {
   beforeEach(() => toasts.clear());
@@ -44,15 +44,15 @@ describe("/settings/user-management/invites/{inviteId}", { timeout: 30_000 }, ()
     });
     expect(await screen.findByRole("heading", { level: 1, name: "ada@example.org" })).toBeTruthy();
     expect(requests.find((r) => r.name === "InviteDetailPageQuery")?.variables).toEqual({ id: INVITE_ID });
-    expect(valueOf("Team")).toBe("Stores");
-    expect(valueOf("Role")).toBe("Editor");
-    expect(valueOf("Sent at")).toMatch(/^02\.03\.2026/);
-    expect(valueOf("Link valid until")).toMatch(/^09\.03\.2026/);
-    expect(valueOf("Link valid until")).not.toMatch(/expired/);
-    expect(valueOf("Invited by")).toBe("Grace Hopper");
-    expect(valueOf("Organisation admin")).toBe("No");
-    expect(valueOf("Billing admin")).toBe("Yes");
-    expect(valueOf("May create surveys")).toBe("Yes");
+    expect(definitionOf("Team")).toBe("Stores");
+    expect(definitionOf("Role")).toBe("Editor");
+    expect(definitionOf("Sent at")).toMatch(/^02\.03\.2026/);
+    expect(definitionOf("Link valid until")).toMatch(/^09\.03\.2026/);
+    expect(definitionOf("Link valid until")).not.toMatch(/expired/);
+    expect(definitionOf("Invited by")).toBe("Grace Hopper");
+    expect(definitionOf("Organisation admin")).toBe("No");
+    expect(definitionOf("Billing admin")).toBe("Yes");
+    expect(definitionOf("May create surveys")).toBe("Yes");
     expect(screen.getByRole("link", { name: "Back to pending invites" }).getAttribute("href")).toBe("/settings/user-management/invites");
     expect(screen.getByRole("button", { name: "Resend" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Delete" })).toBeTruthy();
@@ -64,8 +64,8 @@ describe("/settings/user-management/invites/{inviteId}", { timeout: 30_000 }, ()
       InviteDetailPageQuery: () => invite({ expired: true, invitedBy: null }),
     });
     await screen.findByRole("heading", { level: 1, name: "ada@example.org" });
-    expect(valueOf("Link valid until")).toMatch(/\(expired\)$/);
-    expect(valueOf("Invited by")).toBe("–");
+    expect(definitionOf("Link valid until")).toMatch(/\(expired\)$/);
+    expect(definitionOf("Invited by")).toBe("–");
   });
 
   it("resends with 'Invite resent' and reads the invite again", async () => {
