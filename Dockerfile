@@ -7,15 +7,13 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The postinstall step (patch-package) applies patches/, among them graphql-shield's fix for
+# Node 23+ (its last release imports util.isUndefined, which Node 23 removed). The check after the
+# install fails the build if graphql-shield does not load.
+COPY patches ./patches
 # `npm install`, not `npm ci`: see .ci/run (the lock cannot list every off-platform optional build).
-RUN npm install --no-audit --no-fund
-# graphql-shield 7.6.5 (its last release) imports util.isUndefined, which Node 23+ no longer has
-# (../shared/notes/toolchain.md, "Moving off Node 20"). Replace the two uses; fail the build if the
-# code changed, so an upgrade does not silently skip this.
-RUN sed -i "s/^import { isUndefined } from 'util';$/const isUndefined = (value) => value === undefined;/" node_modules/graphql-shield/esm/rules.js \
- && sed -i "s/(0, util_1.isUndefined)(rule)/(rule === undefined)/g" node_modules/graphql-shield/cjs/rules.js \
- && ! grep -q "from 'util'" node_modules/graphql-shield/esm/rules.js \
- && ! grep -q "util_1.isUndefined" node_modules/graphql-shield/cjs/rules.js
+RUN npm install --no-audit --no-fund \
+ && node -e "import('graphql-shield').catch((error) => { console.error(error); process.exit(1); })"
 COPY . .
 RUN node_modules/.bin/tsx codegen/generate.ts \
  && node_modules/.bin/vite build --config web/vite.config.ts --logLevel warn \

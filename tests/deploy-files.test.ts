@@ -66,6 +66,11 @@ describe("Dockerfile and .dockerignore", () => {
     expect(JSON.parse(cmd![1]!)).toEqual(["node_modules/.bin/tsx", "api/src/main.ts"]);
     expect(existsSync(path.join(root, "api/src/main.ts"))).toBe(true);
     expect(dockerfile).toMatch(/apt-get install .*chromium/);
+    // patch-package runs at install: the patches must be in place before it.
+    const copyPatches = dockerfile.indexOf("COPY patches ./patches");
+    expect(copyPatches).toBeGreaterThan(0);
+    expect(copyPatches).toBeLessThan(dockerfile.indexOf("RUN npm install"));
+    expect(existsSync(path.join(root, "patches"))).toBe(true);
     expect(dockerfile).toContain("/healthz");
   });
 
