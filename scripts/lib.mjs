@@ -22,14 +22,15 @@ export function run(command, args, opts = {}) {
 const sha256 = (text) => createHash("sha256").update(text).digest("hex");
 
 /**
- * What an install depends on: the lock file's content, the dependency fields of package.json and
- * Node's module ABI (native modules such as argon2 are built for it). Content, not mtimes: a
- * checkout or a `touch` that changes nothing does not reinstall.
+ * What an install depends on: the lock file's content and the dependency fields of package.json
+ * (the Node that runs everything is one of them, the `node` package). Content, not mtimes: a
+ * checkout or a `touch` that changes nothing does not reinstall. Not the Node running this script:
+ * the very first start runs on the machine's Node, every later one on the project's.
  */
 export function dependenciesFingerprint() {
   const pkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8"));
   const fields = ["dependencies", "devDependencies", "optionalDependencies", "overrides", "allowScripts"].map((k) => pkg[k] ?? null);
-  return sha256(`${process.versions.modules}\n${JSON.stringify(fields)}\n${readFileSync(path.join(root, "package-lock.json"), "utf8")}`);
+  return sha256(`${JSON.stringify(fields)}\n${readFileSync(path.join(root, "package-lock.json"), "utf8")}`);
 }
 
 const installStamp = path.join(root, "node_modules/.install-stamp");

@@ -31,7 +31,9 @@ await ensureDependencies();
 await ensureBuilt();
 installChromiumInBackground();
 // Node with tsx as a loader, not the tsx command (which starts a second Node process to run it).
-const server = spawn(process.execPath, ["--import", "tsx", "api/src/main.ts"], { cwd: root, stdio: "inherit" });
+// `node` from PATH, where npm puts node_modules/.bin first: the project's Node (the `node` package)
+// once installed, even when this script itself started on the machine's Node before the install.
+const server = spawn("node", ["--import", "tsx", "api/src/main.ts"], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 // A server killed by a signal is a failure (128 + the signal's number, as a shell reports it), not 0.
 server.on("exit", (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
