@@ -9,6 +9,7 @@ import { languageName, localize } from "./language";
 import { nextIndex } from "./logic";
 import { QuestionInput, isAnswered } from "./QuestionInput";
 import { newIdempotencyKey, type ResponseQueue } from "./queue";
+import { notifyWidget } from "./frame";
 
 export type Mode = "link" | "terminal";
 
@@ -91,7 +92,9 @@ export function RespondentApp({ survey, mode, initialLanguage, queue, onLanguage
         startedAt: startedAt.current,
         submittedAt: new Date().toISOString(),
       };
-      void queue.enqueue(survey.touchpoint.id, submission);
+      // The queue keeps it until the server has it (offline too); the widget around a framed page
+      // records the response for its show-frequency rules.
+      void queue.enqueue(survey.touchpoint.id, submission).then(() => notifyWidget(window, { type: "feedback:completed", touchpointId: survey.touchpoint.id }));
     },
     [questions, survey, language, queue, preview],
   );

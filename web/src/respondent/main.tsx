@@ -5,6 +5,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { activateLocale, i18n } from "../i18n/i18n";
 import { interfaceLocaleFor, RespondentPage } from "./RespondentPage";
+import { forwardEscapeToWidget, reportHeightToWidget } from "./frame";
 import "./respondent.css";
 
 
@@ -23,3 +24,5 @@ async function boot(container: HTMLElement) {
 
 const container = document.getElementById("root");
 if (container) void boot(container);
+forwardEscapeToWidget(window);
+reportHeightToWidget(window);
