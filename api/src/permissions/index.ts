@@ -23,6 +23,7 @@ export const permissions = shield(
       // touchpoints: the domain checks viewResults / editTouchpoints in the touchpoint's unit
       touchpoints: isMember,
       touchpoint: isMember,
+      legacyPlugins: isMember, // the domain: legacy plugins of units where the caller views results
       // sharing, bookmarks, exports (docs/sharing-and-exports.md): the domain scopes each to its owner
       shareLinks: isMember, // own links; organisation admins every link of the organisation
       sharedView: hasShareLink, // anyone holding a valid, unexpired link (no session needed)
@@ -71,6 +72,7 @@ export const permissions = shield(
       updateTouchpoint: isMember, // the domain: editTouchpoints in its unit (and the target unit when moving)
       deleteTouchpoint: isMember,
       setTouchpointVisibility: isMember, // own visibility; the domain: viewResults in its unit
+      upgradeLegacyPlugin: isMember, // the domain: editTouchpoints in its unit; irreversible
       createShareLink: isMember, // the domain: viewResults somewhere; a link is bounded to the creator's teams
       revokeShareLink: isMember, // own links; organisation admins any of the organisation's
       createBookmark: isMember, // the domain: viewResults somewhere; own bookmarks
@@ -133,6 +135,9 @@ export const permissions = shield(
     Touchpoint: isMember,
     QueryTouchpointsConnection: isMember,
     QueryTouchpointsConnectionEdge: isMember,
+    QueryLegacyPluginsConnection: isMember,
+    QueryLegacyPluginsConnectionEdge: isMember,
+    LegacyPluginSettings: isMember,
     TouchpointPayload: isMember,
     DeleteTouchpointPayload: isMember,
     TouchpointVisibilityPayload: isMember,

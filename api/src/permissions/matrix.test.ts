@@ -28,7 +28,7 @@ type Row = {
 
 type Ids = { unitA: string; orgA: string; userViewer: string; apiKeyOfViewer: string; surveyA: string; teams: TeamIds; touchpoints: TouchpointIds };
 /** A terminal in unitA, and one per actor to delete. */
-type TouchpointIds = { terminalA: string; toDelete: Record<Actor, string> };
+type TouchpointIds = { terminalA: string; toDelete: Record<Actor, string>; legacyA: string; legacyToUpgrade: Record<Actor, string> };
 /** Invitations, users and units for the user-management and teams rows. */
 type TeamIds = { unitA1: string; inviteA: string; inviteToDelete: string; previewToken: string; viewerToken: string; newUserTokens: Record<Actor, string>; userToRemove: string; userToMove: string; createdUnit?: string };
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
@@ -458,6 +458,25 @@ const matrix: Row[] = [
     },
   },
   {
+    field: "Query.legacyPlugins",
+    kind: "query",
+    // The legacy web plugins of the units where the caller views results.
+    document: () => "{ legacyPlugins(first: 50) { edges { node { legacyId legacyPlugin { domain } } } } }",
+    expected: everyoneSignedIn,
+    allowedData: (data, actor, ids) => {
+      const seen = data.legacyPlugins.edges.map((e: { node: { legacyId: string } }) => e.node.legacyId);
+      expect(seen.includes(ids.touchpoints.legacyA)).toBe(actor === "viewer" || actor === "editor" || actor === "admin");
+    },
+  },
+  {
+    field: "Mutation.upgradeLegacyPlugin",
+    kind: "mutation",
+    // editTouchpoints in the plugin's unit; irreversible, so one plugin per actor.
+    document: (ids, actor) => `mutation { upgradeLegacyPlugin(input: { id: "${ids.touchpoints.legacyToUpgrade[actor]}" }) { touchpoint { type } } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    allowedData: (data) => expect(data.upgradeLegacyPlugin.touchpoint.type).toBe("website"),
+  },
+  {
     field: "Mutation.createTouchpoint",
     kind: "mutation",
     document: (ids) => `mutation { createTouchpoint(input: { name: "Matrix link", type: link, unitId: "${ids.unitA}" }) { touchpoint { legacyId } } }`,
@@ -661,7 +680,11 @@ describe.skipIf(noDatabase)("permission matrix", () => {
       (await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name, type: "terminal" } })).id;
     const toDelete = {} as Record<Actor, string>;
     for (const a of actors) toDelete[a] = await terminal(`Matrix delete ${a}`);
-    return { terminalA: await terminal("Matrix kiosk"), toDelete };
+    const legacy = async (name: string) =>
+      (await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name, type: "legacyPlugin", settings: { plugin: { domain: "matrix.example" } } } })).id;
+    const legacyToUpgrade = {} as Record<Actor, string>;
+    for (const a of actors) legacyToUpgrade[a] = await legacy(`Matrix upgrade ${a}`);
+    return { terminalA: await terminal("Matrix kiosk"), toDelete, legacyA: await legacy("Matrix plugin"), legacyToUpgrade };
   }
 
   async function teamIds(): Promise<TeamIds> {

@@ -13,6 +13,7 @@ import "./onboarding.js";
 import "./response.js";
 import "./survey.js";
 import "./touchpoint.js";
+import "./legacy-plugin.js";
 import "./share-link.js";
 import "./bookmark.js";
 import "./export-job.js";

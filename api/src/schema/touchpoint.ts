@@ -4,6 +4,7 @@ import { builder } from "./builder.js";
 import { badInput } from "../domain/errors.js";
 import {
   createTouchpoint,
+  deletedContactsOf,
   deleteTouchpoint,
   getPings,
   getTouchpoint,
@@ -38,6 +39,12 @@ export const TouchpointType = builder.prismaNode("Touchpoint", {
     ipAddress: t.exposeString("ipAddress", { nullable: true, description: "terminals only" }),
     lastSeenAt: t.string({ nullable: true, description: "ISO 8601; terminals only", resolve: (tp) => tp.lastSeenAt?.toISOString() ?? null }),
     logoUrl: t.exposeString("logoUrl", { nullable: true }),
+    deletedContacts: t.int({
+      nullable: true,
+      description: "contact-list campaigns: how many contacts were removed from the list; null for other types",
+      select: { type: true, contactList: { select: { deletedContacts: true } } },
+      resolve: (tp) => deletedContactsOf(tp),
+    }),
     editRefusal: t.string({
       nullable: true,
       description: "null when the caller may edit this touchpoint; otherwise why not (\"User has no rights to edit touchpoint\")",
@@ -47,7 +54,7 @@ export const TouchpointType = builder.prismaNode("Touchpoint", {
     settingsJson: t.string({
       description: "JSON: terminal extras (brightness, rebootSchedule, responseTimeLimit, metadata, configuration, privacyPolicy, appearance)",
       resolve: (tp) => {
-        const { website: _w, ...rest } = settingsOf(tp.settings);
+        const { website: _w, plugin: _p, ...rest } = settingsOf(tp.settings);
         return JSON.stringify(rest);
       },
     }),
@@ -129,7 +136,7 @@ builder.queryField("touchpoint", (t) =>
   }),
 );
 
-const TouchpointPayload = builder.objectRef<{ id: string }>("TouchpointPayload").implement({
+export const TouchpointPayload = builder.objectRef<{ id: string }>("TouchpointPayload").implement({
   fields: (t) => ({
     touchpoint: t.prismaField({ type: "Touchpoint", resolve: (query, p, _a, ctx) => ctx.prisma.touchpoint.findUniqueOrThrow({ ...query, where: { id: p.id } }) }),
   }),

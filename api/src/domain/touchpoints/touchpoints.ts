@@ -39,6 +39,10 @@ export const touchpointMessages = {
 export const touchpointTypes = ["terminal", "link", "qr", "website", "emailContactList", "smsContactList"] as const;
 export type ChannelType = (typeof touchpointTypes)[number];
 const typeSchema = z.enum(touchpointTypes, { message: `Type must be one of ${touchpointTypes.join(", ")}` });
+/** Lists also show legacy web plugins, which can no longer be created (legacy-plugins.ts). */
+export const listedTouchpointTypes = [...touchpointTypes, "legacyPlugin"] as const;
+export type ListedChannelType = (typeof listedTouchpointTypes)[number];
+const listTypeSchema = z.enum(listedTouchpointTypes, { message: `Type must be one of ${listedTouchpointTypes.join(", ")}` });
 
 /** Terminal extras (spec 001 §3) with their defaults; stored in Touchpoint.settings. */
 export const terminalSettingsSchema = z.object({
@@ -124,8 +128,14 @@ export const touchpointSelect = {
   logoUrl: true,
   createdAt: true,
   updatedAt: true,
+  // contact-list campaigns: how many contacts were removed from the list (spec 001 §3 deletedContacts)
+  contactList: { select: { deletedContacts: true } },
 } as const satisfies Prisma.TouchpointSelect;
 export type TouchpointRow = Prisma.TouchpointGetPayload<{ select: typeof touchpointSelect }>;
+
+/** Contact-list campaigns only: how many contacts were removed from the list; null for other types. */
+export const deletedContactsOf = (t: { type: string; contactList: { deletedContacts: number } | null }): number | null =>
+  t.type === "emailContactList" || t.type === "smsContactList" ? (t.contactList?.deletedContacts ?? 0) : null;
 
 /** The public survey address of a touchpoint (link and QR code). */
 export const publicSurveyUrl = (ctx: DomainContext, touchpointId: string) => `${ctx.config.publicUrl}/s/${touchpointId}`;
@@ -145,18 +155,18 @@ function requireEdit(m: Manager, unitId: string): void {
 }
 
 /** Filter of the touchpoints the caller may see (viewResults in their unit). */
-export async function touchpointsWhere(ctx: DomainContext, type?: ChannelType | null): Promise<Prisma.TouchpointWhereInput> {
+export async function touchpointsWhere(ctx: DomainContext, type?: ListedChannelType | null): Promise<Prisma.TouchpointWhereInput> {
   const m = await loadManager(ctx);
   return {
     organizationId: m.organizationId,
     deleted: false,
     unitId: { in: [...unitsWithRight(m, "viewResults")] },
-    ...(type ? { type: parseInput(typeSchema, type) } : {}),
+    ...(type ? { type: parseInput(listTypeSchema, type) } : {}),
   };
 }
 
 export async function listTouchpoints(ctx: DomainContext, filter: { type?: string | null; surveyId?: string | null } = {}): Promise<TouchpointRow[]> {
-  const type = filter.type ? parseInput(typeSchema, filter.type) : undefined;
+  const type = filter.type ? parseInput(listTypeSchema, filter.type) : undefined;
   const where = await touchpointsWhere(ctx, type);
   if (filter.surveyId) where.activeSurveyId = parseInput(objectIdSchema, filter.surveyId);
   return ctx.prisma.touchpoint.findMany({ where, select: touchpointSelect, orderBy: [{ name: "asc" }, { id: "asc" }] });

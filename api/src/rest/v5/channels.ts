@@ -16,8 +16,10 @@ import {
   publicSurveyUrl,
   setDeviceVisibility,
   updateTouchpoint,
+  deletedContactsOf,
   type TouchpointRow,
 } from "../../domain/touchpoints/touchpoints.js";
+import { readLegacyPluginSettings } from "../../domain/touchpoints/legacy-plugins.js";
 import type { DomainContext } from "../../domain/context.js";
 
 const tag = "Channels";
@@ -33,13 +35,15 @@ export const channelShape = z.object({
   active_survey: objectId.nullable(),
   last_feedback: z.string().nullable(),
   responseCount: z.number(),
-  logo: z.string().nullable(),
+  logo: z.string().nullable().describe("the custom logo's address (terminals: PUT /channels/{id}/logo sets it, ?deleteLogo=true removes it)"),
+  deletedContacts: z.number().int().nullable().describe("contact-list campaigns: how many contacts were removed from the list; null for other types"),
   link: z.string().describe("the public survey address (links and QR codes point here)"),
   udid: z.string().nullable().describe("terminals only"),
   ipAddress: z.string().nullable().describe("terminals only"),
   lastSeen: z.string().nullable().describe("terminals only"),
   settings: z.record(z.string(), z.unknown()).describe("terminal extras (brightness, rebootSchedule, responseTimeLimit, metadata, configuration, privacyPolicy, appearance)"),
   website: z.record(z.string(), z.unknown()).optional().describe("website activations only: the widget activation"),
+  legacyPlugin: z.record(z.string(), z.unknown()).optional().describe("legacy web plugins only: the plugin's settings with its defaults (docs/touchpoints.md)"),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -48,7 +52,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toChannelJson(ctx: DomainContext, t: TouchpointRow): z.input<typeof channelShape> {
   const settings = (t.settings && typeof t.settings === "object" && !Array.isArray(t.settings) ? t.settings : {}) as Record<string, unknown>;
-  const { website, ...rest } = settings;
+  const { website, plugin: _plugin, ...rest } = settings;
   return {
     _id: t.id,
     name: t.name,
@@ -58,12 +62,14 @@ export function toChannelJson(ctx: DomainContext, t: TouchpointRow): z.input<typ
     last_feedback: iso(t.lastFeedbackAt),
     responseCount: t.responseCount,
     logo: t.logoUrl,
+    deletedContacts: deletedContactsOf(t),
     link: publicSurveyUrl(ctx, t.id),
     udid: t.udid,
     ipAddress: t.ipAddress,
     lastSeen: iso(t.lastSeenAt),
     settings: rest,
     ...(t.type === "website" ? { website: (website ?? {}) as Record<string, unknown> } : {}),
+    ...(t.type === "legacyPlugin" ? { legacyPlugin: readLegacyPluginSettings(t.settings) } : {}),
     createdAt: t.createdAt.toISOString(),
     updatedAt: t.updatedAt.toISOString(),
   };
