@@ -38,6 +38,7 @@ export const permissions = shield(
       summary: isMember, // the viewer's visible touchpoints (restrictSummaryToTeam: their own teams) beside the organisation's figures
       questionResult: isMemberOrShareLink, // members: the results scope; without a session only with a valid shareToken (the domain checks too)
       results: isMemberOrShareLink, // as questionResult
+      responseLimitNotice: isMemberOrShareLink, // as questionResult: the organisation's over-limit responses in the window
       resultsFilterOptions: isMemberOrShareLink, // as questionResult; a visitor gets only the lists the link's allowChanges lets them change
     },
     Mutation: {

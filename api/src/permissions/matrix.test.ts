@@ -458,6 +458,14 @@ const matrix: Row[] = [
     },
   },
   {
+    field: "Query.responseLimitNotice",
+    kind: "query",
+    // Members for their own organisation; without a session only with a share token (like questionResult). No over-limit responses here: null.
+    document: () => `{ responseLimitNotice }`,
+    expected: everyoneSignedIn,
+    allowedData: (data) => expect(data.responseLimitNotice).toBeNull(),
+  },
+  {
     field: "Query.legacyPlugins",
     kind: "query",
     // The legacy web plugins of the units where the caller views results.

@@ -189,15 +189,8 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
             body.idempotencyKey,
           )
         )[0];
-      let release: () => void;
-      try {
-        release = await responseLimiter.reserve(definition.touchpoint.organizationId, definition.organization.responseLimit, now);
-      } catch (error) {
-        // At the limit, a retry of a response stored before is still answered.
-        const earlier = await findStored();
-        if (earlier) return { responseId: earlier.id, created: false };
-        throw error;
-      }
+      // Over the limit the response is still stored, marked overLimit (not shown in results).
+      const { overLimit, release } = await responseLimiter.reserve(definition.touchpoint.organizationId, definition.organization.responseLimit, now);
       const responseId = randomBytes(12).toString("hex");
       let stored: boolean;
       try {
@@ -213,13 +206,16 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
           startedAt,
           submittedAt,
           answers: rows,
+          overLimit,
         });
       } catch (error) {
         release();
         throw error;
       }
       if (stored) {
-        counters.add(touchpointId, definition.survey.id, startedAt, { organizationId: definition.touchpoint.organizationId, unitId: definition.touchpoint.unitId });
+        // Counters (touchpoint counts, live updates) are results too: an over-limit response is not counted.
+        if (!overLimit)
+          counters.add(touchpointId, definition.survey.id, startedAt, { organizationId: definition.touchpoint.organizationId, unitId: definition.touchpoint.unitId });
         return { responseId, created: true };
       }
       release();
