@@ -74,6 +74,7 @@ export const permissions = shield(
       deleteTouchpoint: isMember,
       setTouchpointVisibility: isMember, // own visibility; the domain: viewResults in its unit
       upgradeLegacyPlugin: isMember, // the domain: editTouchpoints in its unit; irreversible
+      setTouchpointLogo: isMember, // the domain: editTouchpoints in the terminal's unit; the organizationLogo feature
       createShareLink: isMember, // the domain: viewResults somewhere; a link is bounded to the creator's teams
       revokeShareLink: isMember, // own links; organisation admins any of the organisation's
       createBookmark: isMember, // the domain: viewResults somewhere; own bookmarks

@@ -43,18 +43,26 @@ export function isUnsafeSvg(data: Uint8Array): boolean {
   return /<script|<foreignObject|\son[a-z]+\s*=|javascript:|<!ENTITY|(?:xlink:)?href\s*=\s*["']\s*(?!#|data:image\/)/i.test(text);
 }
 
+/**
+ * The checks every uploaded logo passes (the organisation's and a terminal's): present, at most 1 MB,
+ * one of the four image types by its content, and an SVG without active content.
+ */
+export function checkLogoImage(file: { data: Uint8Array | null; truncated?: boolean }): { contentType: LogoType; data: Buffer<ArrayBuffer> } {
+  if (!file.data || file.data.length === 0) throw badInput(logoMessages.missing, "file");
+  if (file.truncated || file.data.length > logoMaxBytes) throw badInput(logoMessages.tooLarge, "file");
+  const contentType = detectLogoType(file.data);
+  if (!contentType) throw badInput(logoMessages.wrongType, "file");
+  if (contentType === "image/svg+xml" && isUnsafeSvg(file.data)) throw badInput(logoMessages.unsafeSvg, "file");
+  return { contentType, data: Buffer.from(file.data) };
+}
+
 export async function uploadLogo(
   ctx: DomainContext,
   file: { data: Uint8Array | null; truncated?: boolean },
 ): Promise<{ contentType: LogoType; size: number; updatedAt: Date }> {
   const { organizationId } = requireOrganizationAdmin(ctx);
   await requireFeature(ctx, "organizationLogo");
-  if (!file.data || file.data.length === 0) throw badInput(logoMessages.missing, "file");
-  if (file.truncated || file.data.length > logoMaxBytes) throw badInput(logoMessages.tooLarge, "file");
-  const contentType = detectLogoType(file.data);
-  if (!contentType) throw badInput(logoMessages.wrongType, "file");
-  if (contentType === "image/svg+xml" && isUnsafeSvg(file.data)) throw badInput(logoMessages.unsafeSvg, "file");
-  const data = Buffer.from(file.data);
+  const { contentType, data } = checkLogoImage(file);
   const logo = await ctx.prisma.$transaction(async (tx) => {
     const saved = await tx.organizationLogo.upsert({
       where: { organizationId },

@@ -10,6 +10,7 @@
 // response was a duplicate), shared with the submissions that arrived at the same moment
 // (insert-batch.ts: group commit). A retry with the same idempotency key, also a concurrent one,
 // finds the first response through the unique index and answers its id.
+import { publicTerminalLogo } from "../touchpoints/terminal-logo.js";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { PrismaClient } from "../../generated/prisma/client.js";
@@ -222,6 +223,12 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
       const existing = await findStored();
       if (!existing) throw new Error("idempotency conflict without a stored response");
       return { responseId: existing.id, created: false };
+    },
+
+    /** GET /r/{touchpointId}/logo: a terminal's own logo (no sign-in). */
+    async logo(touchpointId: string, address: string) {
+      take(readsPerAddress, address);
+      return publicTerminalLogo(prisma, touchpointId);
     },
 
     /** POST /r/{touchpointId}/ping: a terminal's heartbeat. */

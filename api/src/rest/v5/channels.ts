@@ -20,6 +20,9 @@ import {
   type TouchpointRow,
 } from "../../domain/touchpoints/touchpoints.js";
 import { readLegacyPluginSettings } from "../../domain/touchpoints/legacy-plugins.js";
+import { setTerminalLogo } from "../../domain/touchpoints/terminal-logo.js";
+import { logoMaxBytes, logoMessages } from "../../domain/organization/logo.js";
+import { badInput } from "../../domain/errors.js";
 import type { DomainContext } from "../../domain/context.js";
 
 const tag = "Channels";
@@ -229,6 +232,21 @@ export const channelRoutes = [
     params: idParams,
     response: z.object({ _id: objectId }),
     handler: async ({ ctx, params }) => ({ _id: (await deleteTouchpoint(ctx, params.id)).id }),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/channels/{id}/logo",
+    tag,
+    summary: `A terminal's custom logo, as multipart/form-data, field 'file': PNG, JPEG, SVG or WebP (recognised by content), at most ${logoMaxBytes} bytes. editTouchpoints in its unit and the organizationLogo feature; ?deleteLogo=true on PUT /channels/{id} removes it`,
+    auth: "bearer",
+    params: idParams,
+    response: channelShape,
+    handler: async ({ ctx, params, request }) => {
+      if (!request.isMultipart()) throw badInput(logoMessages.missing, "file");
+      const part = await request.file();
+      const data = part ? await part.toBuffer() : null;
+      return toChannelJson(ctx, await setTerminalLogo(ctx, params.id, { data, truncated: part?.file.truncated }));
+    },
   }),
   qrRoute("png"),
   qrRoute("svg"),
