@@ -247,7 +247,9 @@ export async function exportFileForDownload(ctx: DomainContext, id: string, shar
   if (job.status === "failed" || !job.filePath) throw new DomainError("CONFLICT", job.error ?? exportMessages.failed);
   if (isExpired(job) || !existsSync(job.filePath)) throw new DomainError("GONE", exportMessages.expired);
   const day = (job.finishedAt ?? job.createdAt).toISOString().slice(0, 10);
-  const base = job.kind === "pdf" ? "results" : "feedback-list";
+  // A PDF of the results (POST /results-pdf) carries the components it prints; the feedback list's does not.
+  const isResultsPdf = job.kind === "pdf" && !!job.request && typeof job.request === "object" && "data" in (job.request as object);
+  const base = isResultsPdf ? "results" : "feedback-list";
   return { job, filePath: job.filePath, fileName: `${base}-${day}.${job.kind}` };
 }
 

@@ -1,4 +1,4 @@
-// Starting a feedback-list file (spec 001 §7 POST /results/list with format csv or xlsx → cacheId):
+// Starting a feedback-list file (spec 001 §7 POST /results/list with format csv, xlsx or pdf → cacheId):
 // the filters are checked now (bad input fails the call, no job is made), then the export job runs
 // the CSV or XLSX producer below, which resolves the scope again as the member when it runs and
 // writes the file in an export process of its own (./export-run.ts). The rights and plan checks are
@@ -9,8 +9,9 @@ import { parseResultsFilters } from "../analytics/filters.js";
 import { defineExportProducer, exportMakerOf, startExport } from "../exports/jobs.js";
 import { parseInput } from "../validation.js";
 import { exportRequestSchema, runFeedbackListFile } from "./export-run.js";
+import { runFeedbackListPdf } from "./export-pdf.js";
 
-export const fileFormats = ["csv", "xlsx"] as const;
+export const fileFormats = ["csv", "xlsx", "pdf"] as const;
 export type FileFormat = (typeof fileFormats)[number];
 
 export const feedbackListCsvProducer = defineExportProducer("feedback-list.csv", async (job) => {
@@ -19,6 +20,11 @@ export const feedbackListCsvProducer = defineExportProducer("feedback-list.csv",
 
 export const feedbackListXlsxProducer = defineExportProducer("feedback-list.xlsx", async (job) => {
   await runFeedbackListFile(job, "xlsx");
+});
+
+/** The PDF: a table of the newest rows, printed by Chromium (./export-pdf.ts). */
+export const feedbackListPdfProducer = defineExportProducer("feedback-list.pdf", async (job) => {
+  await runFeedbackListPdf(job);
 });
 
 /** Answers the export job's id (the spec's cacheId; poll GET /results-feedbacklist/poll). */
@@ -35,7 +41,7 @@ export async function startFeedbackListExport(
   return startExport(ctx, {
     kind: format,
     request,
-    producer: format === "csv" ? feedbackListCsvProducer : feedbackListXlsxProducer,
+    producer: format === "csv" ? feedbackListCsvProducer : format === "xlsx" ? feedbackListXlsxProducer : feedbackListPdfProducer,
     shareToken: opts.shareToken,
   });
 }
