@@ -6,7 +6,8 @@
 // no session) exports what the link shows: the job belongs to the link (docs/sharing-and-exports.md).
 import type { DomainContext } from "../context.js";
 import { parseResultsFilters } from "../analytics/filters.js";
-import { defineExportProducer, exportMakerOf, startExport } from "../exports/jobs.js";
+import { assertMayExport, defineExportProducer, exportMakerOf, startExport } from "../exports/jobs.js";
+import { noFeatureAccess } from "../features/features.js";
 import { parseInput } from "../validation.js";
 import { exportRequestSchema, runFeedbackListFile } from "./export-run.js";
 import { runFeedbackListPdf } from "./export-pdf.js";
@@ -36,8 +37,13 @@ export async function startFeedbackListExport(
 ): Promise<string> {
   const request = parseInput(exportRequestSchema, { filters: input.filters ?? {}, locale: input.locale ?? undefined });
   // Bad filters fail the call; a visitor's are checked as merged into the link's.
-  const { share } = await exportMakerOf(ctx, opts.shareToken, request.filters);
+  const maker = await exportMakerOf(ctx, opts.shareToken, request.filters);
+  const { share } = maker;
   parseResultsFilters(share ? share.filters : request.filters);
+  // The export's own refusals first (rights, the plan's file export), then the feedback list's plan
+  // feature (feedbackInbox: the list and its files; features.ts).
+  assertMayExport(maker.viewer, format, { viaLink: maker.shareTokenId !== null });
+  if (!maker.viewer.features.includes("feedbackInbox")) throw noFeatureAccess();
   return startExport(ctx, {
     kind: format,
     request,
