@@ -38,12 +38,12 @@ export const stalledAfterMs = 2 * 60 * 60 * 1000;
 export const exportMessages = {
   notFound: "Export not found",
   /** Spec 001 §8 "file export not allowed on the plan". */
-  notOnPlan: "File export is not allowed on your plan. Upgrade your plan or contact support.",
+  notOnPlan: "File export not allowed on the plan. Upgrade your plan or contact support.",
   noRights: "You do not have the rights to export results",
   /** A share link whose creator may not export results (viewers). */
   linkNoRights: "This share link does not allow exports: its creator may not export results",
   /** Spec 001 §8 "File generation failed". */
-  fileFailed: "File generation failed. Try again or contact support.",
+  fileFailed: "File generation failed. Contact support.",
   /** Spec 001 §8 "PDF generation failed (contact support)". */
   pdfFailed: "PDF generation failed. Contact support.",
   expired: "This export has expired. Generate it again.",

@@ -25,7 +25,8 @@ export const featureKeys = [
 ] as const;
 export type FeatureKey = (typeof featureKeys)[number];
 
-export const noFeatureAccessMessage = "No access to this feature: upgrade your plan or contact support";
+/** Spec 000 §8 / 001 §8 "No access to the feature (upgrade or contact support)". */
+export const noFeatureAccessMessage = "No access to the feature: upgrade your plan or contact support";
 
 export const noFeatureAccess = () => new DomainError("FORBIDDEN", noFeatureAccessMessage);
 

@@ -90,6 +90,10 @@ const channelBody = z.object({
   website: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** Spec 001 §8 success messages of a channel's save and delete. */
+export const channelMessages = { saved: "channel saved", deleted: "channel deleted" } as const;
+const savedChannelShape = channelShape.extend({ message: z.literal(channelMessages.saved) });
+
 const updateRoute = (method: "POST" | "PUT") =>
   defineRoute({
     method,
@@ -100,9 +104,9 @@ const updateRoute = (method: "POST" | "PUT") =>
     params: idParams,
     query: z.object({ deleteLogo: z.enum(["true", "false"]).optional(), getContacts: z.string().optional() }),
     body: channelBody,
-    response: channelShape,
-    handler: async ({ ctx, params, query, body }) =>
-      toChannelJson(
+    response: savedChannelShape,
+    handler: async ({ ctx, params, query, body }) => ({
+      ...toChannelJson(
         ctx,
         await updateTouchpoint(ctx, params.id, {
           name: body.name,
@@ -116,6 +120,8 @@ const updateRoute = (method: "POST" | "PUT") =>
           deleteLogo: query.deleteLogo === "true",
         } as Parameters<typeof updateTouchpoint>[2]),
       ),
+      message: channelMessages.saved,
+    }),
   });
 
 const pingsShape = z.object({
@@ -206,9 +212,9 @@ export const channelRoutes = [
     auth: "bearer",
     body: channelBody,
     status: 201,
-    response: channelShape,
-    handler: async ({ ctx, body }) =>
-      toChannelJson(
+    response: savedChannelShape,
+    handler: async ({ ctx, body }) => ({
+      ...toChannelJson(
         ctx,
         await createTouchpoint(ctx, {
           name: body.name,
@@ -220,6 +226,8 @@ export const channelRoutes = [
           website: body.website,
         } as Parameters<typeof createTouchpoint>[1]),
       ),
+      message: channelMessages.saved,
+    }),
   }),
   updateRoute("POST"),
   updateRoute("PUT"),
@@ -230,8 +238,8 @@ export const channelRoutes = [
     summary: "Deletes a channel (soft: its responses stay)",
     auth: "bearer",
     params: idParams,
-    response: z.object({ _id: objectId }),
-    handler: async ({ ctx, params }) => ({ _id: (await deleteTouchpoint(ctx, params.id)).id }),
+    response: z.object({ _id: objectId, message: z.literal(channelMessages.deleted) }),
+    handler: async ({ ctx, params }) => ({ _id: (await deleteTouchpoint(ctx, params.id)).id, message: channelMessages.deleted }),
   }),
   defineRoute({
     method: "POST",
