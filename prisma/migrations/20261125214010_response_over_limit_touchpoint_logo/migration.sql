@@ -17,3 +17,7 @@ CREATE INDEX "TouchpointLogo_organizationId_idx" ON "TouchpointLogo"("organizati
 
 -- AddForeignKey
 ALTER TABLE "TouchpointLogo" ADD CONSTRAINT "TouchpointLogo_touchpointId_fkey" FOREIGN KEY ("touchpointId") REFERENCES "Touchpoint"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- The feedback list is now gated by the feedbackInbox feature (docs/decisions.md "Feature gates"):
+-- plans that existed before kept their feedback list, so they get the feature.
+UPDATE "FeatureSet" SET "features" = array_append("features", 'feedbackInbox') WHERE NOT ('feedbackInbox' = ANY("features"));
