@@ -1,7 +1,7 @@
 // Responses over the organisation's response limit (spec 001 §8 "Response limit exceeded (some
 // responses not shown)"): ingestion stores them, marked overLimit, and every results-like read
-// leaves them out: the summary (roll-ups and raw rows), question results, the feedback list and its
-// CSV export, text analytics and root causes. The summary, the results preflight and
+// leaves them out: the summary (roll-ups and raw rows), question results, the feedback list (files use
+// the same scope), text analytics and root causes. The summary, the results preflight and
 // Query.responseLimitNotice carry the spec's message for the window; windows and organisations
 // without such responses carry null. A recompute of the roll-ups (hiding a response) keeps them out.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -100,7 +100,7 @@ describe.skipIf(noDatabase)("responses over the response limit", () => {
     expect(elsewhere.data!.summary).toMatchObject({ count: { now: 0 }, responseLimitNotice: null });
   });
 
-  it("question results, the feedback list, its CSV export, text analytics and root causes leave them out", async () => {
+  it("question results, the feedback list (GraphQL and REST), text analytics and root causes leave them out", async () => {
     const result = await gql(t.baseUrl, `query($id: String!, $f: String) { questionResult(questionId: $id, filtersJson: $f) { mainResult { count } } }`, { id: s.questions.nps.id, f: filters }, admin);
     expect(result.errors).toBeUndefined();
     expect(result.data!.questionResult.mainResult.count).toBe(2);
@@ -110,13 +110,13 @@ describe.skipIf(noDatabase)("responses over the response limit", () => {
     expect(list.data!.feedbackList.totalCount).toBe(2);
     expect(list.data!.feedbackList.edges.map((e: any) => e.node.responseLegacyId).sort()).toEqual([...ids.within].sort());
 
-    const csv = await fetch(`${t.baseUrl}/api/v5/results/list`, {
+    const rest = await fetch(`${t.baseUrl}/api/v5/results/list`, {
       method: "POST",
       headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
       body: JSON.stringify({ filters: JSON.parse(filters), format: "json" }),
     });
-    expect(csv.status).toBe(200);
-    const listed = JSON.stringify(await csv.json());
+    expect(rest.status).toBe(200);
+    const listed = JSON.stringify(await rest.json());
     for (const id of ids.within) expect(listed).toContain(id);
     for (const id of ids.over) expect(listed).not.toContain(id);
     expect(listed).not.toContain("zanzibar");
