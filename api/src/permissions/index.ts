@@ -41,6 +41,7 @@ export const permissions = shield(
       summary: isMember, // the viewer's visible touchpoints (restrictSummaryToTeam: their own teams) beside the organisation's figures
       questionResult: isMemberOrShareLink, // members: the results scope; without a session only with a valid shareToken (the domain checks too)
       results: isMemberOrShareLink, // as questionResult
+      responseLimitNotice: isMemberOrShareLink, // as questionResult: the organisation's over-limit responses in the window
       resultsFilterOptions: isMemberOrShareLink, // as questionResult; a visitor gets only the lists the link's allowChanges lets them change
     },
     Mutation: {
@@ -76,6 +77,7 @@ export const permissions = shield(
       deleteTouchpoint: isMember,
       setTouchpointVisibility: isMember, // own visibility; the domain: viewResults in its unit
       upgradeLegacyPlugin: isMember, // the domain: editTouchpoints in its unit; irreversible
+      setTouchpointLogo: isMember, // the domain: editTouchpoints in the terminal's unit; the organizationLogo feature
       createShareLink: isMember, // the domain: viewResults somewhere; a link is bounded to the creator's teams
       revokeShareLink: isMember, // own links; organisation admins any of the organisation's
       createBookmark: isMember, // the domain: viewResults somewhere; own bookmarks

@@ -466,6 +466,14 @@ const matrix: Row[] = [
     },
   },
   {
+    field: "Query.responseLimitNotice",
+    kind: "query",
+    // Members for their own organisation; without a session only with a share token (like questionResult). No over-limit responses here: null.
+    document: () => `{ responseLimitNotice }`,
+    expected: everyoneSignedIn,
+    allowedData: (data) => expect(data.responseLimitNotice).toBeNull(),
+  },
+  {
     field: "Query.legacyPlugins",
     kind: "query",
     // The legacy web plugins of the units where the caller views results.
@@ -483,6 +491,15 @@ const matrix: Row[] = [
     document: (ids, actor) => `mutation { upgradeLegacyPlugin(input: { id: "${ids.touchpoints.legacyToUpgrade[actor]}" }) { touchpoint { type } } }`,
     expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
     allowedData: (data) => expect(data.upgradeLegacyPlugin.touchpoint.type).toBe("website"),
+  },
+  {
+    field: "Mutation.setTouchpointLogo",
+    kind: "mutation",
+    // editTouchpoints in the terminal's unit (and the plan's organizationLogo feature).
+    document: (ids) =>
+      `mutation { setTouchpointLogo(id: "${ids.touchpoints.terminalA}", fileBase64: "${Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16, 1)]).toString("base64")}") { touchpoint { logoUrl } } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    allowedData: (data, _actor, ids) => expect(data.setTouchpointLogo.touchpoint.logoUrl).toContain(`/r/${ids.touchpoints.terminalA}/logo`),
   },
   {
     field: "Mutation.createTouchpoint",
@@ -707,6 +724,8 @@ describe.skipIf(noDatabase)("permission matrix", () => {
       (await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name, type: "legacyPlugin", settings: { plugin: { domain: "matrix.example" } } } })).id;
     const legacyToUpgrade = {} as Record<Actor, string>;
     for (const a of actors) legacyToUpgrade[a] = await legacy(`Matrix upgrade ${a}`);
+    // The terminal logo row needs the plan's logo feature.
+    await t.prisma.featureSet.update({ where: { id: org.organization.featureSetId }, data: { features: { push: ["organizationLogo"] } } });
     return { terminalA: await terminal("Matrix kiosk"), toDelete, legacyA: await legacy("Matrix plugin"), legacyToUpgrade };
   }
 

@@ -11,8 +11,7 @@ import {
   type Metrics,
   type QuestionResult,
   type SatisfactionReport,
-  type SeriesPoint,
-} from "../domain/analytics/results.js";
+  type SeriesPoint, resultsResponseLimitNotice } from "../domain/analytics/results.js";
 import { resultsFilterOptions, type FilterOptionMetaKey, type FilterOptionQuestion, type ResultsFilterOptions } from "../domain/analytics/filter-options.js";
 import { SurveyData } from "./survey.js";
 import { resolveAnalyticsCaller } from "../domain/analytics/caller.js";
@@ -138,6 +137,22 @@ builder.queryField("results", (t) =>
     resolve: async (_root, args, ctx) => {
       const r = await callerOf(ctx, args.shareToken, args.filtersJson);
       return getResults(r.caller, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
+    },
+  }),
+);
+
+builder.queryField("responseLimitNotice", (t) =>
+  t.string({
+    nullable: true,
+    description:
+      "\"Response limit exceeded (some responses not shown)\" when the organisation has responses over its response limit in the filters' window (members, or a share link's visitor with shareToken); else null",
+    args: {
+      filtersJson: t.arg.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),
+      shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const r = await callerOf(ctx, args.shareToken, args.filtersJson);
+      return resultsResponseLimitNotice(r.caller, r.filters);
     },
   }),
 );

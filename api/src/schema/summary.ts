@@ -55,6 +55,10 @@ const Summary = builder.objectRef<SummaryResult>("Summary").implement({
     nps: t.field({ type: SummaryFloatPair, resolve: (s) => s.nps }),
     orgNPS: t.field({ type: SummaryFloatPair, resolve: (s) => s.orgNPS }),
     daily: t.field({ type: [SummaryDayRef], resolve: (s) => s.charts.daily }),
+    responseLimitNotice: t.exposeString("responseLimitNotice", {
+      nullable: true,
+      description: "\"Response limit exceeded (some responses not shown)\" when the organisation has responses over its response limit in the window; else null",
+    }),
   }),
 });
 

@@ -2,6 +2,8 @@
 // with the queries and mutations of /touchpoints. Rules live in domain/touchpoints/touchpoints.ts.
 import { builder } from "./builder.js";
 import { badInput } from "../domain/errors.js";
+import { setTerminalLogo } from "../domain/touchpoints/terminal-logo.js";
+import { logoMaxBytes, logoMessages } from "../domain/organization/logo.js";
 import {
   createTouchpoint,
   deletedContactsOf,
@@ -213,6 +215,24 @@ builder.mutationField("updateTouchpoint", (t) =>
         deleteLogo: opt(input.deleteLogo),
         udid: opt(input.udid),
       }),
+  }),
+);
+
+builder.mutationField("setTouchpointLogo", (t) =>
+  t.field({
+    type: TouchpointPayload,
+    description:
+      "Sets a terminal's custom logo (editTouchpoints in its unit; the organizationLogo feature): PNG, JPEG, SVG or WebP, recognised by content, at most 1 MB. updateTouchpoint(deleteLogo: true) removes it",
+    args: {
+      id: t.arg.string({ required: true, description: "the terminal's legacyId" }),
+      fileBase64: t.arg.string({ required: true, description: "the image file, base64-encoded" }),
+    },
+    resolve: async (_root, { id, fileBase64 }, ctx) => {
+      // Base64 of 1 MB is about 1.4 M characters; anything longer is too large before decoding.
+      if (fileBase64.length > Math.ceil((logoMaxBytes * 4) / 3) + 8) throw badInput(logoMessages.tooLarge, "fileBase64");
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(fileBase64.replace(/\s+/g, ""))) throw badInput(logoMessages.wrongType, "fileBase64");
+      return setTerminalLogo(ctx, id, { data: Buffer.from(fileBase64, "base64") });
+    },
   }),
 );
 

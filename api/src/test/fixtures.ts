@@ -17,7 +17,7 @@ export type OrganizationFixture = Awaited<ReturnType<typeof createOrganizationFi
 export async function createOrganizationFixture(prisma: PrismaClient, label = "Org") {
   const suffix = randomBytes(4).toString("hex");
   const featureSet = await prisma.featureSet.create({
-    data: { name: `test-${suffix}`, features: ["restApi", "fileExportAll", "surveyLogic", "channelCreation"] },
+    data: { name: `test-${suffix}`, features: ["restApi", "fileExportAll", "surveyLogic", "channelCreation", "feedbackInbox"] },
   });
   const organization = await prisma.organization.create({
     data: { name: `${label} ${suffix}`, featureSetId: featureSet.id, countryCode: "FI" },

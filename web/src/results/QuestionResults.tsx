@@ -197,6 +197,7 @@ export function QuestionResults({ filtersJson, shareToken, mode, stackTo100 }: {
   const data = useLazyLoadQuery<QuestionResultsQuery>(
     graphql`
       query QuestionResultsQuery($filtersJson: String, $shareToken: String, $locale: String) {
+        responseLimitNotice(filtersJson: $filtersJson, shareToken: $shareToken)
         results(filtersJson: $filtersJson, shareToken: $shareToken) {
           questionLegacyId
           surveyLegacyId
@@ -263,13 +264,34 @@ export function QuestionResults({ filtersJson, shareToken, mode, stackTo100 }: {
     { fetchPolicy: "store-and-network" },
   );
   const results = data.results;
-  if (results.length === 0) return <p>{t`No questions with results under these filters.`}</p>;
-  if (mode === "table") return <ResultsTable results={results} />;
+  // Spec 001 §8: responses over the organisation's response limit are stored but not shown.
+  const limitNotice = data.responseLimitNotice ? (
+    <p className="limit-notice" role="status">
+      {t`Response limit exceeded (some responses not shown)`}
+    </p>
+  ) : null;
+  if (results.length === 0)
+    return (
+      <>
+        {limitNotice}
+        <p>{t`No questions with results under these filters.`}</p>
+      </>
+    );
+  if (mode === "table")
+    return (
+      <>
+        {limitNotice}
+        <ResultsTable results={results} />
+      </>
+    );
   return (
-    <div className="question-results">
-      {results.map((r) => (
-        <QuestionCard key={r.questionLegacyId} r={r} stackTo100={stackTo100} />
-      ))}
-    </div>
+    <>
+      {limitNotice}
+      <div className="question-results">
+        {results.map((r) => (
+          <QuestionCard key={r.questionLegacyId} r={r} stackTo100={stackTo100} />
+        ))}
+      </div>
+    </>
   );
 }

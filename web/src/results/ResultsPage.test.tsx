@@ -60,8 +60,9 @@ const rootCauseAnswer = () => ({
 });
 
 const metrics = (m: Record<string, unknown>) => ({ count: 0, mean: null, satisfaction: null, nps: null, detractors: null, passives: null, promoters: null, evi: null, distribution: [], eviClusters: null, ...m });
-const resultsAnswer = (groupBy = "daily") => ({
+const resultsAnswer = (groupBy = "daily", responseLimitNotice: string | null = null) => ({
   data: {
+    responseLimitNotice,
     results: [
       {
         questionLegacyId: id(20),
@@ -162,6 +163,18 @@ describe("/results", { timeout: 60_000 }, () => {
     expect(search.get("touchpoint")).toBe(id(2));
     expect(search.get("preset")).toBe("last30Days");
     await waitFor(() => expect(filtersOf(requests, "TextAnalyticsPanelQuery").at(-1)).toMatchObject({ groupBy: "weekNumber", channelId: [id(2)] }));
+  });
+
+  it("says when responses over the organisation's response limit are not shown (spec 001 §8), and only then", async () => {
+    render("/results", memberHandlers({ QuestionResultsQuery: () => resultsAnswer("daily", "Response limit exceeded (some responses not shown)") }));
+    const notice = await eventually(() => screen.getByText("Response limit exceeded (some responses not shown)"), 25_000);
+    expect(notice.getAttribute("role")).toBe("status");
+  });
+
+  it("shows no limit notice when the API gives none", async () => {
+    render("/results", memberHandlers());
+    await eventually(() => screen.getByRole("figure", { name: "Satisfaction: How was your visit?" }), 25_000);
+    expect(screen.queryByText("Response limit exceeded (some responses not shown)")).toBeNull();
   });
 
   it("draws each question: satisfaction gauge with its band, distribution, NPS breakdown, series by week; the table view lists the figures", async () => {

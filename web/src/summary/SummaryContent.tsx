@@ -55,6 +55,7 @@ export default function SummaryContent({ from, to, surveyIds }: { from: string |
         summary(input: $input) {
           from
           to
+          responseLimitNotice
           average {
             now
             earlier
@@ -140,6 +141,11 @@ export default function SummaryContent({ from, to, surveyIds }: { from: string |
       <p className="field__hint">
         {t`From ${s.from} to ${s.to}, compared with the same number of days just before.`}
       </p>
+      {s.responseLimitNotice ? (
+        <p className="limit-notice" role="status">
+          {t`Response limit exceeded (some responses not shown)`}
+        </p>
+      ) : null}
       <div className="summary-kpis">
         <Figure label={t`Responses`} now={s.count.now + live.count} earlier={s.count.earlier} org={s.orgCount.now + live.orgCount} format={(v) => formatNumber(v)} />
         <Figure label={t`Average satisfaction`} now={s.average.now ?? null} earlier={s.average.earlier ?? null} org={s.orgAverage.now ?? null} format={(v) => formatPercent(v)} />

@@ -8,11 +8,12 @@ import { localToday } from "./summaryFilters";
 const id = (n: number) => `65a1b2c3d4e5f607182930${String(n).padStart(2, "0")}`;
 const today = localToday().replace(/-/g, "/");
 
-const summaryAnswer = (to = today) => ({
+const summaryAnswer = (to = today, responseLimitNotice: string | null = null) => ({
   data: {
     summary: {
       from: "2026/01/01",
       to,
+      responseLimitNotice,
       average: { now: 80, earlier: 70 },
       orgAverage: { now: 75 },
       nps: { now: 40, earlier: 35 },
@@ -36,12 +37,12 @@ const summaryAnswer = (to = today) => ({
 
 const surveysAnswer = () => ({ data: { surveys: { edges: [{ node: { legacyId: id(10), name: "Store visit" } }, { node: { legacyId: id(11), name: "Web" } }] } } });
 
-const render = (path: string, to?: string) =>
+const render = (path: string, to?: string, notice: string | null = null) =>
   renderScreen({
     path,
     pattern: "/summary",
     element: <SummaryPage />,
-    handlers: { SummaryContentQuery: () => summaryAnswer(to), SummaryPageSurveysQuery: surveysAnswer },
+    handlers: { SummaryContentQuery: () => summaryAnswer(to, notice), SummaryPageSurveysQuery: surveysAnswer },
   });
 
 const kpi = (label: string) => screen.getByRole("figure", { name: label });
@@ -51,6 +52,18 @@ describe("/summary", { timeout: 60_000 }, () => {
   beforeAll(async () => {
     await import("./SummaryContent");
   }, 180_000);
+
+  it("says when responses over the organisation's response limit are not shown (spec 001 §8), and only then", async () => {
+    render("/summary", undefined, "Response limit exceeded (some responses not shown)");
+    await eventually(() => kpi("Responses"), 25_000);
+    expect(screen.getByText("Response limit exceeded (some responses not shown)").getAttribute("role")).toBe("status");
+  });
+
+  it("shows no limit notice when the API gives none", async () => {
+    render("/summary");
+    await eventually(() => kpi("Responses"), 25_000);
+    expect(screen.queryByText("Response limit exceeded (some responses not shown)")).toBeNull();
+  });
 
   it("shows the figures now, earlier and the organisation's, the ranking now against earlier, and daily charts", async () => {
     const { requests } = render("/summary");

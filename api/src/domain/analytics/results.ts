@@ -9,6 +9,7 @@
 // earlier window, a series grouped by the filters' groupBy (with shares per group, so graphs can be
 // stacked to 100 %), and with the satisfactionReport option the dissatisfied / neutral / satisfied
 // bands (< 25, 25–75, ≥ 75 on the 0–100 scale; NPS detractors, passives, promoters).
+import { overLimitNotice } from "../respondent/response-limit.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { badInput, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
@@ -327,6 +328,8 @@ export type Preflight = {
   unitIds: string[];
   sourceList: { unitId: string; unitName: string; touchpoints: { _id: string; name: string; type: string }[] }[];
   usedMeta: { key: string; count: number }[];
+  /** "Response limit exceeded (some responses not shown)" when the organisation has responses over its limit in the window, else null. */
+  responseLimitNotice: string | null;
 };
 
 /**
@@ -377,6 +380,7 @@ export async function resultsPreflight(caller: AnalyticsCaller, filtersInput: un
     unitIds: units,
     sourceList: [...byUnit.values()].sort((a, b) => a.unitName.localeCompare(b.unitName)),
     usedMeta: meta.map((m) => ({ key: m.key, count: Number(m.count) })),
+    responseLimitNotice: await overLimitNotice(caller.prisma, v.organizationId, f.from, f.to),
   };
 }
 
@@ -406,4 +410,14 @@ export async function usedMetaPerKey(
     key,
   );
   return { key, values: rows.map((r) => ({ value: r.value, count: Number(r.count) })) };
+}
+
+/**
+ * The results screens' notice (spec 001 §8): "Response limit exceeded (some responses not shown)"
+ * when the caller's organisation has responses over its limit in the filters' window, else null.
+ */
+export async function resultsResponseLimitNotice(caller: AnalyticsCaller, filtersInput: unknown, opts: { now?: Date } = {}): Promise<string | null> {
+  const f = parseResultsFilters(filtersInput, { now: opts.now });
+  const v = await callerVisibility(caller, "results");
+  return overLimitNotice(caller.prisma, v.organizationId, f.from, f.to);
 }

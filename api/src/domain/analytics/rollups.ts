@@ -88,7 +88,7 @@ export const lockRollups = (mode: "SHARE ROW EXCLUSIVE" | "ROW EXCLUSIVE") => `L
  * applier adds those) as the two source CTEs.
  */
 function rawSources(where: string): string {
-  return sourceCtes(`FROM "Response" r WHERE r."hidden" = false AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id") AND ${where}`);
+  return sourceCtes(`FROM "Response" r WHERE r."hidden" = false AND r."overLimit" = false AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id") AND ${where}`);
 }
 
 /** The two source CTEs over the responses of `from` ("FROM … r …", any joins and conditions). */
@@ -192,7 +192,7 @@ export const backfillSql = () => `${rawSources("true")}${rollupUpsertCtes("src_r
 export const applyPendingSql = () => `WITH claimed AS (
   DELETE FROM "RollupPending" p WHERE p."responseId" IN (SELECT "responseId" FROM "RollupPending" LIMIT $1 FOR UPDATE SKIP LOCKED)
   RETURNING p."responseId"
-), ${sourceCtes(`FROM claimed c JOIN "Response" r ON r."id" = c."responseId" WHERE r."hidden" = false`).slice("WITH ".length)}${rollupUpsertCtes("src_r", "src_a")}
+), ${sourceCtes(`FROM claimed c JOIN "Response" r ON r."id" = c."responseId" WHERE r."hidden" = false AND r."overLimit" = false`).slice("WITH ".length)}${rollupUpsertCtes("src_r", "src_a")}
 SELECT count(*)::int AS claimed FROM claimed`;
 
 const hourBucket = (c: string) => `date_bin('1 hour', ${c}, timestamptz '2000-01-01 00:00:00+00')`;
@@ -202,7 +202,7 @@ const hourBucket = (c: string) => `date_bin('1 hour', ${c}, timestamptz '2000-01
 // rows at 10 M responses) and join the few pending ones to them; each pending response is looked
 // up by primary key and its answers through "Answer"("responseId").
 const pendingResponses = `(SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
-  CROSS JOIN LATERAL (SELECT r."id", r."organizationId", r."surveyId", r."touchpointId", r."unitId", r."createdAt" FROM "Response" r WHERE r."id" = pp."responseId" AND r."hidden" = false OFFSET 0) r`;
+  CROSS JOIN LATERAL (SELECT r."id", r."organizationId", r."surveyId", r."touchpointId", r."unitId", r."createdAt" FROM "Response" r WHERE r."id" = pp."responseId" AND r."hidden" = false AND r."overLimit" = false OFFSET 0) r`;
 
 /**
  * The pending responses (not hidden) as rows shaped like "RollupResponseHour" (one per response,

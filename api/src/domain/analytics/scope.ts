@@ -13,8 +13,9 @@
 //   may see gives no data, not an error);
 // - a share link (no user): the link's organisation, bounded by what the link's creator may see
 //   there, narrowed by the link's filters.
-// Always: the caller's organisation, not hidden, inside [from, to). Ids of another organisation
-// simply match nothing.
+// Always: the caller's organisation, not hidden, not over the response limit (stored but never
+// shown: respondent/response-limit.ts), inside [from, to). Ids of another organisation simply
+// match nothing.
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { DomainContext } from "../context.js";
 import { notFound } from "../errors.js";
@@ -128,7 +129,8 @@ export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOp
   };
   const hiddenUnits = opts.hiddenAlsoInUnits ?? [];
   const notHidden = hiddenUnits.length ? `(${a}."hidden" = false OR ${a}."unitId" = ANY(${p(hiddenUnits, "::text[]")}))` : `${a}."hidden" = false`;
-  const where: string[] = [`${a}."organizationId" = ${p(v.organizationId)}`, notHidden];
+  // Over-limit responses are left out for everyone, whatever hiddenAlsoInUnits says.
+  const where: string[] = [`${a}."organizationId" = ${p(v.organizationId)}`, notHidden, `${a}."overLimit" = false`];
   const unitIds = admittedUnits(v, filters.unitId);
   if (unitIds !== null) where.push(`${a}."unitId" = ANY(${p(unitIds, "::text[]")})`);
   if (filters.touchpointIds.length) where.push(`${a}."touchpointId" = ANY(${p(filters.touchpointIds, "::text[]")})`);

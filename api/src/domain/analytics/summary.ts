@@ -10,6 +10,7 @@ import { badInput } from "../errors.js";
 import { parseResultsFilters, slashDate, type ResultsFilters } from "./filters.js";
 import { callerVisibility, type AnalyticsCaller } from "./scope.js";
 import { responseSums, type ResponseSums, type Source } from "./engine.js";
+import { overLimitNotice } from "../respondent/response-limit.js";
 
 export type Pair<T> = { now: T; earlier: T };
 export type RankingRow = {
@@ -34,6 +35,8 @@ export type SummaryResult = {
   nps: Pair<number | null>;
   orgNPS: Pair<number | null>;
   charts: { daily: SummaryDay[] };
+  /** "Response limit exceeded (some responses not shown)" when the organisation has responses over its limit in the window, else null. */
+  responseLimitNotice: string | null;
 };
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -81,12 +84,13 @@ export async function getSummary(caller: AnalyticsCaller, input: unknown, opts: 
   // Totals are the sums of the per-touchpoint rows; the organisation's figures are the caller's own
   // when the caller sees the whole organisation unfiltered: fewer queries.
   const wholeOrg = v.unitIds === null && !f.unitId && f.surveyIds.length === 0;
-  const [byTpNow, byTpEarlier, daily, orgNowRows, orgEarlierRows] = await Promise.all([
+  const [byTpNow, byTpEarlier, daily, orgNowRows, orgEarlierRows, responseLimitNotice] = await Promise.all([
     responseSums(prisma, v, f, { window: now, groupBy: "source", source: opts.source }),
     responseSums(prisma, v, f, { window: earlier, groupBy: "source", source: opts.source }),
     responseSums(prisma, v, f, { window: now, groupBy: "daily", source: opts.source }),
     wholeOrg ? null : responseSums(prisma, v, f, { window: now, groupBy: null, organisationWide: true, source: opts.source }),
     wholeOrg ? null : responseSums(prisma, v, f, { window: earlier, groupBy: null, organisationWide: true, source: opts.source }),
+    overLimitNotice(prisma, v.organizationId, f.from, f.to),
   ]);
   const sumOf = (rows: ResponseSums[]): ResponseSums =>
     rows.map(num).reduce(
@@ -132,5 +136,6 @@ export async function getSummary(caller: AnalyticsCaller, input: unknown, opts: 
     nps: { now: npsOf(tn), earlier: npsOf(te) },
     orgNPS: { now: npsOf(on), earlier: npsOf(oe) },
     charts: { daily: days },
+    responseLimitNotice,
   };
 }

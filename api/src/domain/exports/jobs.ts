@@ -38,12 +38,12 @@ export const stalledAfterMs = 2 * 60 * 60 * 1000;
 export const exportMessages = {
   notFound: "Export not found",
   /** Spec 001 §8 "file export not allowed on the plan". */
-  notOnPlan: "File export is not allowed on your plan. Upgrade your plan or contact support.",
+  notOnPlan: "File export not allowed on the plan. Upgrade your plan or contact support.",
   noRights: "You do not have the rights to export results",
   /** A share link whose creator may not export results (viewers). */
   linkNoRights: "This share link does not allow exports: its creator may not export results",
   /** Spec 001 §8 "File generation failed". */
-  fileFailed: "File generation failed. Try again or contact support.",
+  fileFailed: "File generation failed. Contact support.",
   /** Spec 001 §8 "PDF generation failed (contact support)". */
   pdfFailed: "PDF generation failed. Contact support.",
   expired: "This export has expired. Generate it again.",
@@ -247,7 +247,9 @@ export async function exportFileForDownload(ctx: DomainContext, id: string, shar
   if (job.status === "failed" || !job.filePath) throw new DomainError("CONFLICT", job.error ?? exportMessages.failed);
   if (isExpired(job) || !existsSync(job.filePath)) throw new DomainError("GONE", exportMessages.expired);
   const day = (job.finishedAt ?? job.createdAt).toISOString().slice(0, 10);
-  const base = job.kind === "pdf" ? "results" : "feedback-list";
+  // A PDF of the results (POST /results-pdf) carries the components it prints; the feedback list's does not.
+  const isResultsPdf = job.kind === "pdf" && !!job.request && typeof job.request === "object" && "data" in (job.request as object);
+  const base = isResultsPdf ? "results" : "feedback-list";
   return { job, filePath: job.filePath, fileName: `${base}-${day}.${job.kind}` };
 }
 

@@ -25,9 +25,22 @@ export const featureKeys = [
 ] as const;
 export type FeatureKey = (typeof featureKeys)[number];
 
-export const noFeatureAccessMessage = "No access to this feature: upgrade your plan or contact support";
+/** Spec 000 §8 / 001 §8 "No access to the feature (upgrade or contact support)". */
+export const noFeatureAccessMessage = "No access to the feature: upgrade or contact support";
 
 export const noFeatureAccess = () => new DomainError("FORBIDDEN", noFeatureAccessMessage);
+
+/**
+ * What the two features without a screen of their own gate (docs/decisions.md "Feature gates"):
+ * - feedbackInbox: the feedback list, the inbox of individual responses (Query.feedbackList,
+ *   POST /results/list in every format), for members and share-link visitors alike;
+ * - upsellModule: the upsell question (a respondent leaves an e-mail address with consent and gets
+ *   an offer by their satisfaction), which is not built: no call exists for it to gate yet.
+ */
+export async function requireOrganizationFeature(prisma: DomainContext["prisma"], organizationId: string, feature: FeatureKey): Promise<void> {
+  const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { featureSet: { select: { features: true } } } });
+  if (!org?.featureSet?.features.includes(feature)) throw noFeatureAccess();
+}
 
 /** Refuses with the no-access message unless the viewer's current organisation has the feature. */
 export async function requireFeature(ctx: DomainContext, feature: FeatureKey): Promise<void> {

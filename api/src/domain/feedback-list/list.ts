@@ -6,6 +6,7 @@
 // (flagged `hidden`, so they can show them again); everywhere else (other members, share links,
 // files) hidden responses are left out, as in every other result. Hidden answers show, flagged, to
 // members; share links and files blank them.
+import { requireFeature, requireOrganizationFeature } from "../features/features.js";
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
@@ -51,6 +52,8 @@ export async function resolveFeedbackList(caller: ListCaller, input: { filters?:
   const { ctx } = caller;
   if (caller.shareToken && !ctx.viewer) {
     const share = await resolveShareScope(ctx.prisma, caller.shareToken, (input.filters ?? undefined) as Record<string, unknown> | undefined);
+    // The feedback list is the plan's feedbackInbox (features.ts), the link's organisation's here.
+    await requireOrganizationFeature(ctx.prisma, share.organizationId, "feedbackInbox");
     const view = await shareListView(ctx.prisma, share);
     const plan = await planFeedbackList(ctx.prisma, {
       organizationId: view.scope.organizationId,
@@ -64,6 +67,7 @@ export async function resolveFeedbackList(caller: ListCaller, input: { filters?:
     });
     return { plan, filters: view.filters, share: share.options };
   }
+  await requireFeature(ctx, "feedbackInbox");
   const filters = parseResultsFilters(input.filters);
   // The list also shows hidden responses in the units where the caller manages responses.
   const m = await loadManager(ctx);

@@ -1,7 +1,6 @@
 // Onboarding progress (spec 000 §4: four steps of 25 %). The steps are facts about the user's work:
-// - createdSurvey: set by the survey service when the user creates a survey (surveys issue);
-// - launchedSurvey: set by the launch service when a survey is launched (surveys issue);
-// - collectedResponses: set by response ingestion when the first response arrives (responses issue);
+// - createdSurvey: set by the survey service when the user creates a survey;
+// - launchedSurvey, collectedResponses: set by the services doing the work (onboarding/steps.ts);
 // - analyzedResponses: set here, when the user opens /results (the web calls completeOnboardingStep).
 // Only analyzedResponses may be marked by the client; the others would be claims, not facts.
 import { z } from "zod";

@@ -122,23 +122,32 @@ function asSvgFile(markup: string): string | null {
   return (tag + markup.slice(root[0].length)).replace(/&nbsp;/g, "&#160;");
 }
 
+/**
+ * The checks every uploaded logo passes (the organisation's and a terminal's): present, at most 1 MB,
+ * one of the four image types by its content, and an SVG without active content.
+ */
+export function checkLogoImage(file: { data: Uint8Array | null; truncated?: boolean }): { contentType: LogoType; data: Buffer<ArrayBuffer> } {
+  if (!file.data || file.data.length === 0) throw badInput(logoMessages.missing, "file");
+  if (file.truncated || file.data.length > logoMaxBytes) throw badInput(logoMessages.tooLarge, "file");
+  const contentType = detectLogoType(file.data);
+  if (!contentType) throw badInput(logoMessages.wrongType, "file");
+  // An SVG is cleaned (DOMPurify); one that carried active content is refused (docs/decisions.md).
+  if (contentType === "image/svg+xml") {
+    const sanitized = sanitizeSvg(file.data);
+    if (sanitized?.removedActiveContent) throw badInput(logoMessages.unsafeSvg, "file");
+    if (!sanitized) throw badInput(logoMessages.wrongType, "file");
+    return { contentType, data: Buffer.from(sanitized.svg) };
+  }
+  return { contentType, data: Buffer.from(file.data) };
+}
+
 export async function uploadLogo(
   ctx: DomainContext,
   file: { data: Uint8Array | null; truncated?: boolean },
 ): Promise<{ contentType: LogoType; size: number; updatedAt: Date }> {
   const { organizationId } = requireOrganizationAdmin(ctx);
   await requireFeature(ctx, "organizationLogo");
-  if (!file.data || file.data.length === 0) throw badInput(logoMessages.missing, "file");
-  if (file.truncated || file.data.length > logoMaxBytes) throw badInput(logoMessages.tooLarge, "file");
-  const contentType = detectLogoType(file.data);
-  if (!contentType) throw badInput(logoMessages.wrongType, "file");
-  let data = Buffer.from(file.data);
-  if (contentType === "image/svg+xml") {
-    const sanitized = sanitizeSvg(file.data);
-    if (sanitized?.removedActiveContent) throw badInput(logoMessages.unsafeSvg, "file");
-    if (!sanitized) throw badInput(logoMessages.wrongType, "file");
-    data = Buffer.from(sanitized.svg);
-  }
+  const { contentType, data } = checkLogoImage(file);
   const logo = await ctx.prisma.$transaction(async (tx) => {
     const saved = await tx.organizationLogo.upsert({
       where: { organizationId },

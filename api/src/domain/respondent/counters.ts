@@ -7,6 +7,7 @@
 // its tallies back for the next one. Plain SQL, so updatedAt (the terminals' refresh signal) is
 // left alone. The price: a process that dies loses at most the last interval's increments (the
 // Response rows are the truth; a recount restores them).
+import { markCollectedResponses } from "../onboarding/steps.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { EventBus, OrganizationResponsesEvent, ResponseCountsEvent } from "../../pubsub/bus.js";
 
@@ -33,6 +34,8 @@ export class CounterBatcher {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   private closed = false;
+  /** Organisations whose members' collectedResponses step is done (onboarding/steps.ts). */
+  private readonly onboarded = new Set<string>();
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -135,6 +138,12 @@ export class CounterBatcher {
       byOrg.set(tally.organizationId, e);
     }
     for (const e of byOrg.values()) this.bus.publish("organization:responses", e.organizationId, e);
+    // Onboarding: the organisation's first responses complete collectedResponses for its members.
+    try {
+      await markCollectedResponses(this.prisma, this.bus, [...byOrg.keys()], this.onboarded);
+    } catch (error) {
+      this.onError(error);
+    }
   }
 }
 

@@ -37,6 +37,8 @@ export type SurveyDefinition = {
     unitId: string;
     updatedAt: Date;
     settings: Record<string, unknown>;
+    /** A terminal's own logo (Touchpoint.logoUrl), else null. */
+    logoUrl?: string | null;
   };
   survey: { id: string; name: string; languages: string[]; updatedAt: Date; settings: Record<string, unknown> };
   questions: PublicQuestion[];
@@ -193,6 +195,7 @@ async function loadDefinition(prisma: PrismaClient, touchpointId: string, survey
       activeSurveyId: true,
       updatedAt: true,
       settings: true,
+      logoUrl: true,
       organization: { select: { responseLimit: true, surveyAppearance: true, privacyPolicy: true, logoUrl: true } },
     },
   });
@@ -236,7 +239,7 @@ async function loadDefinition(prisma: PrismaClient, touchpointId: string, survey
   const closed =
     !survey || survey.archived || survey.isTemplate || questions.length === 0 ? closedMessage : websiteClosedReason(settings, new Date());
   return {
-    touchpoint: { id: tp.id, type: tp.type, name: tp.name, organizationId: tp.organizationId, unitId: tp.unitId, updatedAt: tp.updatedAt, settings },
+    touchpoint: { id: tp.id, type: tp.type, name: tp.name, organizationId: tp.organizationId, unitId: tp.unitId, updatedAt: tp.updatedAt, settings, logoUrl: tp.logoUrl },
     survey: {
       id: survey?.id ?? "",
       name: survey?.name ?? "",
@@ -271,7 +274,8 @@ export function publicSurvey(d: SurveyDefinition, verifiedAt: Date) {
       appearance: d.organization.appearance,
       endScreenText: isObject(s.endScreenText) ? asText(s.endScreenText) : null,
       privacyPolicy: d.organization.privacyPolicy,
-      logoUrl: d.touchpoint.type === "terminal" && typeof d.touchpoint.settings.logoUrl === "string" ? d.touchpoint.settings.logoUrl : d.organization.logoUrl,
+      // A terminal's own logo (terminal-logo.ts) wins over the organisation's.
+      logoUrl: (d.touchpoint.type === "terminal" ? d.touchpoint.logoUrl : null) ?? d.organization.logoUrl,
     },
     questions: d.questions,
     // Terminal timers (domain-facts §2c: 30 s per question, 10 s on the thank-you screen).

@@ -10,6 +10,9 @@
 // default: on the 2-core benchmark machine one writer beat 2 and 4 in parallel, ~1,900–3,100 against
 // ~1,450 and ~1,200 responses/s under the same background load).
 //
+// A response over the organisation's response limit is stored the same way with "overLimit" set,
+// and is not marked pending: roll-ups never count it (respondent/response-limit.ts).
+//
 // A duplicate idempotency key (a retry) inserts nothing and is reported as not stored; the caller
 // then answers the first response's id. Two submissions with the same key in one group share one
 // row. If a group's statement fails, its submissions are stored one by one, so one bad submission
@@ -29,16 +32,18 @@ export type PendingResponse = {
   startedAt: Date;
   submittedAt: Date;
   answers: AnswerRow[];
+  /** Over the organisation's response limit: stored, but never shown nor rolled up (response-limit.ts). */
+  overLimit?: boolean;
 };
 
 const insertSql = `WITH input AS (
-  SELECT * FROM json_to_recordset($1::json) AS x(i text, o text, s text, t text, u text, l text, m jsonb, k text, c timestamptz, d timestamptz)
+  SELECT * FROM json_to_recordset($1::json) AS x(i text, o text, s text, t text, u text, l text, m jsonb, k text, c timestamptz, d timestamptz, v boolean)
 ), r AS (
   INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata",
-    "idempotencyKey", "createdAt", "updatedAt", "submittedAt")
-  SELECT i, o, s, t, u, 'submitted'::"ResponseStatus", l, m, k, c, now(), d FROM input
+    "idempotencyKey", "createdAt", "updatedAt", "submittedAt", "overLimit")
+  SELECT i, o, s, t, u, 'submitted'::"ResponseStatus", l, m, k, c, now(), d, coalesce(v, false) FROM input
   ON CONFLICT ("touchpointId", "idempotencyKey") DO NOTHING
-  RETURNING "id", "organizationId" AS o, "surveyId" AS s, "touchpointId" AS t, "unitId" AS u, "createdAt" AS c
+  RETURNING "id", "organizationId" AS o, "surveyId" AS s, "touchpointId" AS t, "unitId" AS u, "createdAt" AS c, "overLimit" AS v
 ), ain AS (
   SELECT x.r, r.o, r.s, r.t, r.u, x.q, r.c, x.n, x.x, coalesce(x.h, '{}') AS h
   FROM json_to_recordset($2::json) AS x(r text, q text, n float8, x text, h text[])
@@ -47,7 +52,7 @@ const insertSql = `WITH input AS (
   INSERT INTO "Answer" ("responseId", "organizationId", "surveyId", "touchpointId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
   SELECT r, o, s, t, q, c, n, x, h FROM ain
 ), p AS (
-  INSERT INTO "RollupPending" ("responseId") SELECT "id" FROM r
+  INSERT INTO "RollupPending" ("responseId") SELECT "id" FROM r WHERE NOT r.v
 )
 SELECT "id" FROM r`;
 
@@ -130,6 +135,7 @@ export class InsertBatcher {
       k: p.idempotencyKey,
       c: p.startedAt.toISOString(),
       d: p.submittedAt.toISOString(),
+      v: p.overLimit ?? false,
     }));
     const answers = items.flatMap((p) => p.answers.map((a) => ({ r: p.id, ...a })));
     const rows = await this.prisma.$queryRawUnsafe<{ id: string }[]>(insertSql, JSON.stringify(responses), JSON.stringify(answers));

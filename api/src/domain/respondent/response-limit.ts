@@ -1,13 +1,16 @@
 // The organisation's response limit (Organization.responseLimit; null = no limit), counted per
-// calendar month in UTC by the response's time (createdAt). The month's count is read from the
+// calendar month in UTC by the response's time (createdAt). Nothing a respondent sends is lost:
+// a response beyond the limit is stored with "overLimit" set, and every results-like read leaves
+// it out (analytics/scope.ts, the roll-ups), where the results say "Response limit exceeded (some
+// responses not shown)" (`overLimitNotice`). Raising the limit later does not show them: the
+// limit of the month they arrived in decides (docs/decisions.md). The month's count is read from the
 // database when first needed and again every `refreshMs` (30 s: other api processes' responses
 // show up then), and kept up to date in memory in between: a submission reserves one before it is
 // stored and gives it back if it was not stored (a duplicate or an error). Within one process the
 // limit is therefore exact; across several it may be passed by what they store within one refresh.
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { DomainError } from "../errors.js";
 
-export const responseLimitMessage = "Response limit exceeded";
+export const responseLimitMessage = "Response limit exceeded (some responses not shown)";
 
 export function monthStart(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
@@ -23,16 +26,22 @@ export class ResponseLimiter {
     private readonly refreshMs = 30_000,
   ) {}
 
-  /** Reserves one response of this month; throws "Response limit exceeded" when none is left. */
-  async reserve(organizationId: string, limit: number | null, now = new Date()): Promise<() => void> {
-    if (limit === null) return () => {};
+  /**
+   * Reserves one response of this month: `overLimit` is true when the month's limit is used up
+   * (the response is then stored over the limit); `release` gives the place back when nothing was stored.
+   */
+  async reserve(organizationId: string, limit: number | null, now = new Date()): Promise<{ overLimit: boolean; release: () => void }> {
+    if (limit === null) return { overLimit: false, release: () => {} };
     const entry = await this.current(organizationId, now);
-    if (entry.count >= limit) throw new DomainError("FORBIDDEN", responseLimitMessage);
+    const overLimit = entry.count >= limit;
     entry.count++;
     let released = false;
-    return () => {
-      if (!released) entry.count--;
-      released = true;
+    return {
+      overLimit,
+      release: () => {
+        if (!released) entry.count--;
+        released = true;
+      },
     };
   }
 
@@ -60,4 +69,18 @@ export class ResponseLimiter {
     }
     return entry;
   }
+}
+
+/**
+ * The results notice (spec 001 §8): "Response limit exceeded (some responses not shown)" when the
+ * organisation has responses over its limit in [from, to), else null.
+ */
+export async function overLimitNotice(prisma: PrismaClient, organizationId: string, from: Date, to: Date): Promise<string | null> {
+  const rows = await prisma.$queryRawUnsafe<{ found: boolean }[]>(
+    `SELECT EXISTS (SELECT 1 FROM "Response" WHERE "organizationId" = $1 AND "overLimit" AND "createdAt" >= $2::timestamptz AND "createdAt" < $3::timestamptz) AS found`,
+    organizationId,
+    from.toISOString(),
+    to.toISOString(),
+  );
+  return rows[0]?.found ? responseLimitMessage : null;
 }

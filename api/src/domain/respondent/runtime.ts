@@ -11,6 +11,7 @@
 // response was a duplicate), shared with the submissions that arrived at the same moment
 // (insert-batch.ts: group commit). A retry with the same idempotency key, also a concurrent one,
 // finds the first response through the unique index and answers its id.
+import { publicTerminalLogo } from "../touchpoints/terminal-logo.js";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { PrismaClient } from "../../generated/prisma/client.js";
@@ -183,15 +184,8 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
             body.idempotencyKey,
           )
         )[0];
-      let release: () => void;
-      try {
-        release = await responseLimiter.reserve(definition.touchpoint.organizationId, definition.organization.responseLimit, now);
-      } catch (error) {
-        // At the limit, a retry of a response stored before is still answered.
-        const earlier = await findStored();
-        if (earlier) return { responseId: earlier.id, created: false };
-        throw error;
-      }
+      // Over the limit the response is still stored, marked overLimit (not shown in results).
+      const { overLimit, release } = await responseLimiter.reserve(definition.touchpoint.organizationId, definition.organization.responseLimit, now);
       const responseId = randomBytes(12).toString("hex");
       let stored: boolean;
       try {
@@ -207,19 +201,28 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
           startedAt,
           submittedAt,
           answers: rows,
+          overLimit,
         });
       } catch (error) {
         release();
         throw error;
       }
       if (stored) {
-        counters.add(touchpointId, definition.survey.id, startedAt, { organizationId: definition.touchpoint.organizationId, unitId: definition.touchpoint.unitId });
+        // Counters (touchpoint counts, live updates) are results too: an over-limit response is not counted.
+        if (!overLimit)
+          counters.add(touchpointId, definition.survey.id, startedAt, { organizationId: definition.touchpoint.organizationId, unitId: definition.touchpoint.unitId });
         return { responseId, created: true };
       }
       release();
       const existing = await findStored();
       if (!existing) throw new Error("idempotency conflict without a stored response");
       return { responseId: existing.id, created: false };
+    },
+
+    /** GET /r/{touchpointId}/logo: a terminal's own logo (no sign-in). */
+    async logo(touchpointId: string, address: string) {
+      await allow(limiters.read(address));
+      return publicTerminalLogo(prisma, touchpointId);
     },
 
     /** POST /r/{touchpointId}/ping: a terminal's heartbeat. */

@@ -38,7 +38,8 @@ async function manageable(ctx: DomainContext, responseId: string): Promise<Manag
   const id = parseInput(objectIdSchema, responseId);
   const m = await loadManager(ctx);
   const response = await ctx.prisma.response.findFirst({
-    where: { id, organizationId: m.organizationId },
+    // an over-limit response is not shown anywhere, so it cannot be managed either
+    where: { id, organizationId: m.organizationId, overLimit: false },
     select: { id: true, organizationId: true, unitId: true, surveyId: true, touchpointId: true, createdAt: true, hidden: true },
   });
   if (!response) throw notFound(responseMessages.notFound);

@@ -64,7 +64,7 @@ export async function surveysWhere(ctx: DomainContext, tab: SurveyTab = "all"): 
   return { AND: [visibleWhere(a), tabWhere(a, tab)] };
 }
 
-const listSelect = {
+export const listSelect = {
   id: true,
   organizationId: true,
   name: true,

@@ -21,6 +21,7 @@ import { objectIdSchema, parseInput, messages } from "../validation.js";
 import { requireFeature } from "../features/features.js";
 import { loadManager, unitOf, unitsWithRight, type Manager } from "../user-management/manager.js";
 import { rebuildTouchpointRollups } from "../analytics/rollups.js";
+import { markLaunchedSurvey } from "../onboarding/steps.js";
 import { defaultWebsiteSettings, displayTypes, placements } from "./website-settings.js";
 
 export const touchpointMessages = {
@@ -212,7 +213,7 @@ export async function createTouchpoint(ctx: DomainContext, input: CreateTouchpoi
     const website = { ...defaultWebsiteSettings(data.website?.domain ?? ""), ...data.website };
     settings = { website };
   }
-  return ctx.prisma.touchpoint.create({
+  const created = await ctx.prisma.touchpoint.create({
     data: {
       organizationId: m.organizationId,
       unitId,
@@ -225,6 +226,9 @@ export async function createTouchpoint(ctx: DomainContext, input: CreateTouchpoi
     },
     select: touchpointSelect,
   });
+  // A touchpoint with an active survey is a launch (onboarding's launchedSurvey).
+  if (created.activeSurveyId) await markLaunchedSurvey(ctx);
+  return created;
 }
 
 export async function updateTouchpoint(ctx: DomainContext, touchpointId: string, input: UpdateTouchpointInput): Promise<TouchpointRow> {
@@ -265,14 +269,17 @@ export async function updateTouchpoint(ctx: DomainContext, touchpointId: string,
     update.unitId = target.id;
   }
   try {
-    return await ctx.prisma.$transaction(async (tx) => {
+    const saved = await ctx.prisma.$transaction(async (tx) => {
       const saved = await tx.touchpoint.update({ where: { id: row.id }, data: update, select: touchpointSelect });
+      if (data.deleteLogo) await tx.touchpointLogo.deleteMany({ where: { touchpointId: row.id } });
       if (moving && data.moveResponses) {
         await tx.response.updateMany({ where: { touchpointId: row.id, organizationId: m.organizationId }, data: { unitId: saved.unitId } });
         await rebuildTouchpointRollups(tx, m.organizationId, row.id); // the unit is part of the roll-up key
       }
       return saved;
     });
+    if (data.activeSurveyId) await markLaunchedSurvey(ctx);
+    return saved;
   } catch (error) {
     // Two pairings of one UDID at once: the unique index decides.
     if ((error as { code?: string }).code === "P2002" && update.udid) {

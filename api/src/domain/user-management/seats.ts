@@ -4,7 +4,8 @@
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { forbidden } from "../errors.js";
 
-export const seatsFullMessage = "All user seats are in use: upgrade your plan to add users";
+/** Spec 000 §5 "Adding users is limited by the plan's seats; upgrade is needed for more". */
+export const seatsFullMessage = "Adding users is limited by the plan's seats: upgrade is needed for more";
 
 type Db = Pick<PrismaClient, "organization" | "membership" | "invite">;
 

@@ -28,6 +28,12 @@ export type CurrentUser = {
     currency: string;
     availableFeatures: string[];
     satisfactionScale: { enabled: boolean; min: number; max: number };
+    /**
+     * The organisation's customer at the payment provider (Subscription.stripeCustomerId, set when
+     * billing creates it); only for organisation and billing admins (spec 000 §6: billing details
+     * are shown to admins), null for everyone else and while there is none.
+     */
+    stripeCustomerId: string | null;
   } | null;
   availableOrganizations: { id: string; name: string }[];
   organizationAdmin: boolean;
@@ -93,6 +99,7 @@ type CurrentUserRow = {
     /** ISO time: row_to_json renders timestamps as text */
     trialUntil: string | null;
     userSeats: number | null;
+    stripeCustomerId: string | null;
   } | null;
   units: { id: string; name: string; parentId: string | null }[];
   touchpoints: { id: string; name: string; type: string; unitId: string }[];
@@ -114,8 +121,9 @@ const currentUserSql = `
     (select row_to_json(x) from (
        select o.id, o.name, o.segment, o."countryCode", o.currency, f.features, o."satisfactionScaleEnabled",
               o."satisfactionScaleMin", o."satisfactionScaleMax", o."billingStatus", o."dashboardLocked",
-              o."trialUntil", o."userSeats"
+              o."trialUntil", o."userSeats", s."stripeCustomerId"
        from "Organization" o left join "FeatureSet" f on f.id = o."featureSetId"
+            left join "Subscription" s on s."organizationId" = o.id
        where o.id = $2::varchar) x) as organization,
     coalesce((select json_agg(json_build_object('id', id, 'name', name, 'parentId', "parentId") order by name)
               from "Unit" where "organizationId" = $2::varchar), '[]') as units,
@@ -202,6 +210,7 @@ export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
         min: organization.satisfactionScaleMin,
         max: organization.satisfactionScaleMax,
       },
+      stripeCustomerId: viewer.organizationAdmin || viewer.billingAdmin ? (organization.stripeCustomerId ?? null) : null,
     },
     availableOrganizations: memberships.map((m) => ({ id: m.organization.id, name: m.organization.name })),
     organizationAdmin: viewer.organizationAdmin,

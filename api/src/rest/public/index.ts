@@ -107,6 +107,24 @@ export function publicRoutes(runtime: Runtime): RouteDefinition[] {
       },
     }),
     defineRoute({
+      method: "GET",
+      path: "/{touchpointId}/logo",
+      tag: "respondents",
+      summary: "A terminal's own logo image (404 \"No logo\" when it has none: the kiosk then shows the organisation's)",
+      auth: "none",
+      params,
+      response: z.custom<Buffer>().describe("image/png, image/jpeg, image/svg+xml or image/webp"),
+      handler: async ({ params: p, request, reply }) => {
+        const logo = await withRetryAfter(reply, () => runtime.logo(p.touchpointId, request.ip));
+        reply
+          .header("content-type", logo.contentType)
+          .header("cache-control", "public, max-age=300")
+          .header("x-content-type-options", "nosniff")
+          .header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+        return Buffer.from(logo.data);
+      },
+    }),
+    defineRoute({
       method: "POST",
       path: "/{touchpointId}/ping",
       errors: { 404: "unknown touchpoint", 429: "too many requests from this address" },

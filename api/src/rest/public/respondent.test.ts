@@ -323,19 +323,33 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     expect(JSON.stringify([...sub.events, ...sub.errors])).toMatch(/rights/);
   });
 
-  it("enforces the organisation's response limit (this calendar month)", async () => {
+  it("stores responses over the organisation's response limit (this calendar month), marked over the limit and left out of the counts", async () => {
     const limited = await createOrganizationFixture(t.prisma, "Limited");
     const lf = await createSurveyFixture(t.prisma, limited, { responseLimit: 2 });
     const body = () => ({ idempotencyKey: key(), surveyId: lf.survey.id, answers: [{ questionId: lf.q.nps!, value: 5 }] });
     expect((await post(`/${lf.link.id}/responses`, body())).status).toBe(201);
     const second = body();
     expect((await post(`/${lf.link.id}/responses`, second)).status).toBe(201);
+    const countOf = async (id: string) => (await t.prisma.touchpoint.findUniqueOrThrow({ where: { id } })).responseCount;
+    await expect.poll(() => countOf(lf.link.id)).toBe(2);
+    // Nothing a respondent sends is lost: the third is stored too, over the limit.
     const third = await post(`/${lf.link.id}/responses`, body());
-    expect(third.status).toBe(403);
-    expect(await third.json()).toEqual({ error: "Response limit exceeded" });
-    // A retry of a stored response is still answered.
+    expect(third.status).toBe(201);
+    const thirdId = ((await third.json()) as { responseId: string }).responseId;
+    // A retry of a stored response is still answered with its first id.
     expect((await post(`/${lf.link.id}/responses`, second)).status).toBe(200);
-    expect(await t.prisma.response.count({ where: { organizationId: limited.organization.id } })).toBe(2);
+    const stored = await t.prisma.response.findMany({ where: { organizationId: limited.organization.id }, select: { id: true, overLimit: true }, orderBy: { createdAt: "asc" } });
+    expect(stored).toHaveLength(3);
+    expect(stored.filter((r) => r.overLimit).map((r) => r.id)).toEqual([thirdId]);
+    // Its answer is stored beside it, but it is never pending for the roll-ups.
+    expect(await t.prisma.answer.count({ where: { responseId: thirdId } })).toBe(1);
+    expect(await t.prisma.rollupPending.count({ where: { responseId: thirdId } })).toBe(0);
+    // Counters apply everything added before in one statement: once a later response elsewhere is
+    // counted, the over-limit one would have been too.
+    const elsewhere = await countOf(f.link.id);
+    expect((await post(`/${f.link.id}/responses`, valid())).status).toBe(201);
+    await expect.poll(() => countOf(f.link.id)).toBeGreaterThan(elsewhere);
+    expect(await countOf(lf.link.id)).toBe(2);
   });
 
   it("limits the rate per client address: 429 with Retry-After", async () => {

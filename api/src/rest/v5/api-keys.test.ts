@@ -115,7 +115,7 @@ describe.skipIf(noDatabase)("REST /api/v5/user/api-keys", () => {
     const before = await t.prisma.apiKey.count({ where: { organizationId: poor.organization.id } });
     const refused = await call("POST", "/user/api-keys", key.accessToken, {});
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: "No access to this feature: upgrade your plan or contact support" });
+    expect(await refused.json()).toEqual({ error: "No access to the feature: upgrade or contact support" });
     expect(await t.prisma.apiKey.count({ where: { organizationId: poor.organization.id } })).toBe(before);
     const used = await call("GET", "/user", made.key);
     expect(used.status).toBe(403);

@@ -102,9 +102,9 @@ describe.skipIf(noDatabase)("channels", () => {
     await t.prisma.touchpoint.update({ where: { id: tp.id }, data: { logoUrl: "/logo.png", activeSurveyId: null } });
     expect((await call("PUT", `/channels/${tp.id}`, tokens.editorA, { active_survey: surveyOther })).status).toBe(404);
     const saved = await call("POST", `/channels/${tp.id}?deleteLogo=true`, tokens.editorA, { active_survey: surveyA, settings: { brightness: 40 } });
-    expect(saved.body).toMatchObject({ active_survey: surveyA, logo: null, settings: { brightness: 40, rebootSchedule: { enabled: false } } });
+    expect(saved.body).toMatchObject({ active_survey: surveyA, logo: null, settings: { brightness: 40, rebootSchedule: { enabled: false } }, message: "channel saved" });
     expect((await call("PUT", `/channels/${tp.id}`, tokens.editorA, { settings: { brightness: 400 } })).status).toBe(400);
-    expect((await call("DELETE", `/channels/${tp.id}`, tokens.editorA)).status).toBe(200);
+    expect(await call("DELETE", `/channels/${tp.id}`, tokens.editorA)).toMatchObject({ status: 200, body: { _id: tp.id, message: "channel deleted" } });
     expect((await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: tp.id } })).deleted).toBe(true);
     expect((await call("GET", `/channels/${tp.id}`, tokens.editorA)).status).toBe(404);
     expect((await call("GET", "/channels", tokens.editorA)).body.map((c: any) => c._id)).not.toContain(tp.id);

@@ -20,6 +20,9 @@ import {
   type TouchpointRow,
 } from "../../domain/touchpoints/touchpoints.js";
 import { readLegacyPluginSettings } from "../../domain/touchpoints/legacy-plugins.js";
+import { setTerminalLogo } from "../../domain/touchpoints/terminal-logo.js";
+import { logoMaxBytes, logoMessages } from "../../domain/organization/logo.js";
+import { badInput } from "../../domain/errors.js";
 import type { DomainContext } from "../../domain/context.js";
 
 const tag = "Channels";
@@ -87,6 +90,10 @@ const channelBody = z.object({
   website: z.record(z.string(), z.unknown()).optional(),
 });
 
+/** Spec 001 §8 success messages of a channel's save and delete. */
+export const channelMessages = { saved: "channel saved", deleted: "channel deleted" } as const;
+const savedChannelShape = channelShape.extend({ message: z.literal(channelMessages.saved) });
+
 const updateRoute = (method: "POST" | "PUT") =>
   defineRoute({
     method,
@@ -98,9 +105,9 @@ const updateRoute = (method: "POST" | "PUT") =>
     params: idParams,
     query: z.object({ deleteLogo: z.enum(["true", "false"]).optional(), getContacts: z.string().optional() }),
     body: channelBody,
-    response: channelShape,
-    handler: async ({ ctx, params, query, body }) =>
-      toChannelJson(
+    response: savedChannelShape,
+    handler: async ({ ctx, params, query, body }) => ({
+      ...toChannelJson(
         ctx,
         await updateTouchpoint(ctx, params.id, {
           name: body.name,
@@ -114,6 +121,8 @@ const updateRoute = (method: "POST" | "PUT") =>
           deleteLogo: query.deleteLogo === "true",
         } as Parameters<typeof updateTouchpoint>[2]),
       ),
+      message: channelMessages.saved,
+    }),
   });
 
 const pingsShape = z.object({
@@ -204,9 +213,9 @@ export const channelRoutes = [
     auth: "bearer",
     body: channelBody,
     status: 201,
-    response: channelShape,
-    handler: async ({ ctx, body }) =>
-      toChannelJson(
+    response: savedChannelShape,
+    handler: async ({ ctx, body }) => ({
+      ...toChannelJson(
         ctx,
         await createTouchpoint(ctx, {
           name: body.name,
@@ -218,6 +227,8 @@ export const channelRoutes = [
           website: body.website,
         } as Parameters<typeof createTouchpoint>[1]),
       ),
+      message: channelMessages.saved,
+    }),
   }),
   updateRoute("POST"),
   updateRoute("PUT"),
@@ -228,8 +239,23 @@ export const channelRoutes = [
     summary: "Deletes a channel (soft: its responses stay)",
     auth: "bearer",
     params: idParams,
-    response: z.object({ _id: objectId }),
-    handler: async ({ ctx, params }) => ({ _id: (await deleteTouchpoint(ctx, params.id)).id }),
+    response: z.object({ _id: objectId, message: z.literal(channelMessages.deleted) }),
+    handler: async ({ ctx, params }) => ({ _id: (await deleteTouchpoint(ctx, params.id)).id, message: channelMessages.deleted }),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/channels/{id}/logo",
+    tag,
+    summary: `A terminal's custom logo, as multipart/form-data, field 'file': PNG, JPEG, SVG or WebP (recognised by content), at most ${logoMaxBytes} bytes. editTouchpoints in its unit and the organizationLogo feature; ?deleteLogo=true on PUT /channels/{id} removes it`,
+    auth: "bearer",
+    params: idParams,
+    response: channelShape,
+    handler: async ({ ctx, params, request }) => {
+      if (!request.isMultipart()) throw badInput(logoMessages.missing, "file");
+      const part = await request.file();
+      const data = part ? await part.toBuffer() : null;
+      return toChannelJson(ctx, await setTerminalLogo(ctx, params.id, { data, truncated: part?.file.truncated }));
+    },
   }),
   qrRoute("png"),
   qrRoute("svg"),

@@ -41,7 +41,7 @@ describe.skipIf(noDatabase)("demo data", () => {
     const started = Date.now();
     const first = await call("POST", "/demo-data", tokens.admin, { responses: 120 });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    expect(first.body).toMatchObject({ survey: { name: "Demo survey", created: true }, touchpoint: { name: "Demo link", created: true }, responses: 120, responseCount: 120 });
+    expect(first.body).toMatchObject({ survey: { name: "Demo survey", created: true }, touchpoint: { name: "Demo link", created: true }, responses: 120, responseCount: 120, message: "data generated" });
     const surveyId = first.body.survey._id as string;
     const touchpointId = first.body.touchpoint._id as string;
 

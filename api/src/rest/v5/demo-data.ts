@@ -26,6 +26,7 @@ export const demoDataRoutes = [
       responseCount: z.number().describe("the demo survey's responses after this call"),
       from: z.string().nullable().describe("the earliest added response (ISO 8601)"),
       to: z.string().nullable().describe("the latest added response (ISO 8601)"),
+      message: z.literal("data generated").describe("spec 001 §8 success message"),
     }),
     status: 201,
     handler: async ({ ctx, body }) => {
@@ -37,6 +38,7 @@ export const demoDataRoutes = [
         responseCount: r.responseCount,
         from: r.from?.toISOString() ?? null,
         to: r.to?.toISOString() ?? null,
+        message: "data generated" as const,
       };
     },
   }),

@@ -33,7 +33,7 @@ export const exportRoutes = [
     auth: "bearerOrQueryToken",
     query: z.object({ cacheId: z.string({ message: "cacheId is required" }) }),
     response: pollShape,
-    handler: async ({ ctx, query, queryToken }) => pollAnswer(ctx.config, await getExportJobOfKinds(ctx, query.cacheId, ["csv", "xlsx"], queryToken), queryToken),
+    handler: async ({ ctx, query, queryToken }) => pollAnswer(ctx.config, await getExportJobOfKinds(ctx, query.cacheId, ["csv", "xlsx", "pdf"], queryToken), queryToken),
   }),
   defineRoute({
     method: "POST",

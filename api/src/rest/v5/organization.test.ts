@@ -132,7 +132,7 @@ describe.skipIf(noDatabase)("REST /api/v5/organization", () => {
       surveyAppearance: { primaryColor: "#00aa00", backgroundColor: "#ffffff", textColor: "#000000", font: "rounded", buttonStyle: "square" },
     });
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: "No access to this feature: upgrade your plan or contact support" });
+    expect(await response.json()).toEqual({ error: "No access to the feature: upgrade or contact support" });
     expect((await t.prisma.organization.findUniqueOrThrow({ where: { id: poor.organization.id } })).name).toBe(poor.organization.name);
     // The rest of the settings need no feature; the logo does.
     expect((await call("PUT", "/organization", token, { satisfactionScale: { enabled: true, min: 1, max: 5 } })).status).toBe(200);

@@ -6,7 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
-import { readFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
+import { execFileSync } from "node:child_process";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromiumPresent, pdftotextPresent } from "../../test/support.js";
 import { apiCall } from "../../test/rest-client.js";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
@@ -155,7 +159,6 @@ describe.skipIf(noDatabase)("feedback list", () => {
       [{ filters: f, page: "two" }, 400, feedbackListMessages.badPage],
       [{ filters: f, pageSize: 5000 }, 400, feedbackListMessages.badPageSize],
       [{ filters: f, format: "doc" }, 400, resultsListMessages.format],
-      [{ filters: f, format: "pdf" }, 400, resultsListMessages.pdf],
       [{ filters: f, locale: "english" }, 400, feedbackListMessages.badLocale],
     ];
     for (const [body, status, message] of cases) {
@@ -191,6 +194,14 @@ describe.skipIf(noDatabase)("feedback list", () => {
     expect(file.body.cacheId).toMatch(/^[0-9a-f]{24}$/);
   });
 
+  const waitForJobLong = async (id: string) => {
+    for (let i = 0; i < 600; i++) {
+      const job = await t.prisma.exportJob.findUnique({ where: { id } });
+      if (job && job.status !== "generating") return job;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error("export did not finish");
+  };
   const waitForJob = async (id: string) => {
     for (let i = 0; i < 200; i++) {
       const job = await t.prisma.exportJob.findUnique({ where: { id } });
@@ -230,6 +241,40 @@ describe.skipIf(noDatabase)("feedback list", () => {
     ]);
     expect(rows.find((row) => row[0] === ids.hiddenText)![10]).toBe("");
     void q;
+  });
+
+  it.skipIf(!chromiumPresent || !pdftotextPresent)("exports PDF (spec 001 §7 format pdf): a landscape table with the same header and rows as on screen; hidden responses and answers left out", async () => {
+    const r = await list(tokens.editorA, { filters: { ...window(), surveyId: [s.survey.id], utcOffset: 120 }, locale: "fi", format: "pdf" });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const job = await waitForJobLong(r.body.cacheId);
+    expect(job).toMatchObject({ status: "finished", progress: 100, kind: "pdf", userId: org.users.editorA.id });
+    const poll = await apiCall(t.baseUrl, "GET", `/results-feedbacklist/poll?cacheId=${r.body.cacheId}`, tokens.editorA);
+    expect(poll.body).toMatchObject({ status: "finished", progress: 100 });
+    const download = await fetch(poll.body.url, { headers: { authorization: `Bearer ${tokens.editorA}` } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-type")).toBe("application/pdf");
+    expect(download.headers.get("content-disposition")).toMatch(/filename="feedback-list-\d{4}-\d{2}-\d{2}\.pdf"/);
+    const bytes = Buffer.from(await download.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+    const pdfPath = path.join(tmpdir(), `feedback-list-${r.body.cacheId}.pdf`);
+    await writeFile(pdfPath, bytes);
+    const text = execFileSync("pdftotext", ["-layout", pdfPath, "-"]).toString();
+    const flat = text.replace(/\s+/g, " ");
+    expect(flat).toContain("Palautelista");
+    expect(flat).toContain("3 vastausta");
+    for (const title of ["Vastauksen tunnus", "Suosittelisitko?", "meta_store"]) expect(flat).toContain(title);
+    for (const id of [ids.hiddenText, ids.second, ids.first]) expect(flat).toContain(id);
+    // Long values wrap between words inside their cell, so single-line values are checked whole.
+    for (const cell of ["Kamppi kiosk", "lähetetty", "Huono", "Iloinen", "aino@example.test", "Kamppi"]) expect(flat).toContain(cell);
+    expect(flat).toContain("kallista");
+    // Hidden responses and hidden answers stay out, as in the CSV.
+    expect(flat).not.toContain(ids.hidden);
+    expect(flat).not.toContain("Hidden");
+    expect(flat).not.toContain("Secret");
+    const info = execFileSync("pdfinfo", [pdfPath]).toString();
+    const [, w, h] = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(info)!;
+    expect(Number(w)).toBeGreaterThan(Number(h));
+    await rm(pdfPath, { force: true });
   });
 
   it("exports XLSX: a sheet with the same header and typed cells", async () => {

@@ -1,5 +1,5 @@
 // /api/v5 POST /results/list (spec 001 §7): the feedback list. format json (default) answers a page;
-// csv and xlsx start an export job and answer its cacheId (poll GET /results-feedbacklist/poll).
+// csv, xlsx and pdf start an export job and answer its cacheId (poll GET /results-feedbacklist/poll).
 // A share link's visitor calls it with ?token= and no bearer token: pages and files of what the link
 // shows; the file belongs to the link (poll and download with the same ?token=). docs/feedback-list.md,
 // docs/sharing-and-exports.md.
@@ -13,7 +13,6 @@ const tag = "Results";
 export const listFormats = ["json", "csv", "xlsx", "pdf"] as const;
 export const resultsListMessages = {
   format: `format must be one of ${listFormats.join(", ")}`,
-  pdf: "The feedback list is exported as csv or xlsx; a PDF of the results is made with POST /results-pdf",
 } as const;
 
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]);
@@ -34,12 +33,12 @@ export const resultsListRoutes = [
     path: "/results/list",
     errors: { 410: "the share link has expired", 429: "the share link is already making a file" },
     tag,
-    summary: "The feedback list: a page of responses under the results filters (json), or a csv/xlsx export job (answers cacheId)",
+    summary: "The feedback list: a page of responses under the results filters (json), or a csv, xlsx or pdf export job (answers cacheId; a PDF holds the newest 2,000 responses)",
     auth: "bearerOrQueryToken",
     body: z.strictObject({
       filters: z.record(z.string(), z.unknown()).nullish().describe("results filters (spec 001 §3); dates yyyy-MM-dd"),
       locale: z.string().nullish().describe("language of the labels and column titles, e.g. en, es, fi (default en)"),
-      format: z.enum(listFormats, { message: resultsListMessages.format }).nullish().describe("json (default), csv, xlsx"),
+      format: z.enum(listFormats, { message: resultsListMessages.format }).nullish().describe("json (default), csv, xlsx, pdf"),
       page: z.union([z.number(), z.string()]).nullish().describe("page number from 1 (default 1)"),
       pageSize: z.union([z.number(), z.string()]).nullish().describe(`rows per page, 1–${maxPageSize} (default 50)`),
       dateFilterChangedManually: z.boolean().nullish(),
@@ -50,10 +49,9 @@ export const resultsListRoutes = [
         ? (body.filters ?? {})
         : { ...(body.filters ?? {}), dateFilterChangedManually: body.dateFilterChangedManually };
       const format = body.format ?? "json";
-      if (format === "pdf") throw badInput(resultsListMessages.pdf, "format");
       if (format === "json") return feedbackListPage({ ctx, shareToken: queryToken }, { filters, locale: body.locale, page: body.page, pageSize: body.pageSize });
       if (!(fileFormats as readonly string[]).includes(format)) throw badInput(resultsListMessages.format, "format");
-      return { cacheId: await startFeedbackListExport(ctx, format as "csv" | "xlsx", { filters, locale: body.locale }, { shareToken: queryToken }) };
+      return { cacheId: await startFeedbackListExport(ctx, format as "csv" | "xlsx" | "pdf", { filters, locale: body.locale }, { shareToken: queryToken }) };
     },
   }),
 ];

@@ -95,6 +95,7 @@ export const resultsRoutes = [
       unitIds: z.array(z.string()),
       sourceList: z.array(z.object({ unitId: z.string(), unitName: z.string(), touchpoints: z.array(z.object({ _id: z.string(), name: z.string(), type: z.string() })) })),
       usedMeta: z.array(z.object({ key: z.string(), count: z.number() })),
+      responseLimitNotice: z.string().nullable().describe("\"Response limit exceeded (some responses not shown)\" when the organisation has responses over its response limit in the window; else null"),
     }),
     handler: async ({ ctx, query, queryToken }) => {
       const { token: _t, ...filters } = query;

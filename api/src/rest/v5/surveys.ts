@@ -1,6 +1,7 @@
 // /api/v5 "Surveys" (spec 001 §7): the survey list, one survey, create, save, delete, copy, public
 // templates, and our archive and hide calls (docs/decisions.md "Surveys"). Handlers only parse and
 // shape: the rules are in domain/surveys.
+import { listSharedSurveys } from "../../domain/surveys/shared.js";
 import { z } from "zod";
 import { defineRoute } from "./route.js";
 import {
@@ -92,6 +93,9 @@ export const toSurveyJson = (s: SurveyRow): SurveyJson => ({
   isTemplate: s.isTemplate,
 });
 
+/** What a share link's visitor gets of a survey: the survey itself, not who made it, its settings, touchpoints or counts. */
+const sharedSurveyFields = new Set(["name", "created_at", "archived", "question_ids", "questions", "languages", "lastFeedback", "unitId", "unitName", "tags"]);
+
 /** Only the asked-for fields (and _id) of each list item: `fields=name,unitName,tags`. */
 const pick = (item: SurveyJson, fields: string[] | undefined): Record<string, unknown> =>
   fields ? Object.fromEntries(Object.entries(item).filter(([k]) => k === "_id" || fields.includes(k))) : item;
@@ -105,15 +109,20 @@ export const surveyRoutes = [
     method: "GET",
     path: "/surveys",
     tag,
-    summary: "The surveys the caller may see; fields limits each item to the named fields",
-    auth: "bearer",
+    summary:
+      "The surveys the caller may see; fields limits each item to the named fields. With a share link's token and no bearer token: the surveys the link may show (its own, or those it lets the visitor pick), with only the survey's own fields",
+    auth: "bearerOrQueryToken",
     query: z.object({
       fields: z.string().optional().describe("comma-separated field names, e.g. name,unitName,tags,lastFeedback,created_at"),
       scope: z.enum(["all", "active"], { message: "scope must be all or active" }).optional(),
     }),
     response: z.array(z.record(z.string(), z.unknown())),
-    handler: async ({ ctx, query }) => {
+    handler: async ({ ctx, query, queryToken }) => {
       const fields = query.fields ? query.fields.split(",").map((f) => f.trim()).filter(Boolean) : undefined;
+      if (queryToken) {
+        const visitorFields = fields ? fields.filter((f) => sharedSurveyFields.has(f)) : [...sharedSurveyFields];
+        return (await listSharedSurveys(ctx, queryToken, query.scope ?? "all")).map((s) => pick(toSurveyJson(s), visitorFields));
+      }
       return (await listSurveys(ctx, query.scope ?? "all")).map((s) => pick(toSurveyJson(s), fields));
     },
   }),

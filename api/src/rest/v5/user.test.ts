@@ -98,6 +98,19 @@ describe.skipIf(noDatabase)("REST /api/v5 user and profile", () => {
     expect(await seats()).toBeNull();
   });
 
+  it("settings.stripe_customer_id is the organisation's payment-provider customer, for organisation and billing admins only", async () => {
+    const customerId = async (token: string) => (await (await call("GET", "/user", { token })).json()).settings.stripe_customer_id;
+    expect(await customerId(adminToken)).toBeNull(); // no subscription yet
+    await t.prisma.subscription.create({ data: { organizationId: org.organization.id, stripeCustomerId: "cus_TestCustomer42" } });
+    expect(await customerId(adminToken)).toBe("cus_TestCustomer42");
+    expect(await customerId(editorToken)).toBeNull();
+    await t.prisma.membership.updateMany({ where: { organizationId: org.organization.id, userId: org.users.viewerA.id }, data: { billingAdmin: true } });
+    const billingAdminToken = (await signInWithPassword(t.baseUrl, org.users.viewerA.email, testPassword)).accessToken;
+    expect(await customerId(billingAdminToken)).toBe("cus_TestCustomer42");
+    await t.prisma.membership.updateMany({ where: { organizationId: org.organization.id, userId: org.users.viewerA.id }, data: { billingAdmin: false } });
+    await t.prisma.subscription.deleteMany({ where: { organizationId: org.organization.id } });
+  });
+
   it("refuses a call without a bearer token with the spec's message, and a forged token alike", async () => {
     const anonymous = await call("GET", "/user");
     expect(anonymous.status).toBe(401);

@@ -90,7 +90,7 @@ export function toCurrentUserJson(u: CurrentUser, publicUrl: string): z.input<ty
       countryCode: u.user.countryCode,
       clientHost: publicUrl,
       newClientHost: publicUrl,
-      stripe_customer_id: null, // billing is a later issue
+      stripe_customer_id: org?.stripeCustomerId ?? null,
       isImpersonatingUser: u.isImpersonating,
       availableOrganizations: u.availableOrganizations.map((o) => ({ _id: o.id, name: o.name })),
       currentOrganization: org && { _id: org.id, name: org.name },
