@@ -38,7 +38,7 @@ export const channelShape = z.object({
   active_survey: objectId.nullable(),
   last_feedback: z.string().nullable(),
   responseCount: z.number(),
-  logo: z.string().nullable().describe("the custom logo's address (terminals: PUT /channels/{id}/logo sets it, ?deleteLogo=true removes it)"),
+  logo: z.string().nullable().describe("the custom logo's address (terminals: POST /channels/{id}/logo sets it, ?deleteLogo=true removes it)"),
   deletedContacts: z.number().int().nullable().describe("contact-list campaigns: how many contacts were removed from the list; null for other types"),
   link: z.string().describe("the public survey address (links and QR codes point here)"),
   udid: z.string().nullable().describe("terminals only"),

@@ -145,7 +145,7 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
     other = await createOrganizationFixture(t.prisma, "Contract other");
     await t.prisma.featureSet.update({
       where: { id: org.organization.featureSetId! },
-      data: { features: ["restApi", "fileExportAll", "surveyLogic", "channelCreation", "organizationLogo", "surveyAppearance"] },
+      data: { features: ["restApi", "fileExportAll", "feedbackInbox", "surveyLogic", "channelCreation", "organizationLogo", "surveyAppearance"] },
     });
     // The system admin: another organisation's admin of a sub-team, as in impersonation.test.ts.
     await t.prisma.user.update({ where: { id: other.users.adminB.id }, data: { systemAdmin: true } });
@@ -379,6 +379,15 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
         state.channel = body(created)._id;
         const site = await succeed("POST /channels", { url: "/channels", token: tokens.admin, body: { name: "Contract site", type: "website", unitId: org.units.unitA.id, active_survey: state.survey } });
         state.website = body(site)._id;
+      },
+    ],
+    [
+      "POST /channels/{id}/logo",
+      async () => {
+        const terminal = await succeed("POST /channels", { url: "/channels", token: tokens.admin, body: { name: "Contract terminal", type: "terminal", unitId: org.units.unitA.id, active_survey: state.survey } });
+        const form = new FormData();
+        form.append("file", new Blob([new Uint8Array(await QRCode.toBuffer("terminal logo", { type: "png", width: 64 }))], { type: "image/png" }), "logo.png");
+        await succeed("POST /channels/{id}/logo", { url: `/channels/${body(terminal)._id}/logo`, token: tokens.admin, form });
       },
     ],
     ["GET /channels", () => succeed("GET /channels", { url: "/channels", token: tokens.admin })],
