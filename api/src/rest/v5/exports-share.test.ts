@@ -27,13 +27,14 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 // A stand-in for the web client's print page: reads the (internal) link's defaults with the token of
 // its address, no session, prints its name, window and smiley scale, and marks itself ready.
 const resultsPage = `<!doctype html><html><head><meta charset="utf-8"><title>Results</title></head><body><main id="out">loading</main>
-<script>
-const q = new URLSearchParams(location.search);
+<script src="/print-stub.js"></script></body></html>`;
+// Its script is a file of its own: the app's CSP allows no inline script (api/src/http/security-headers.ts).
+const resultsPageScript = `const q = new URLSearchParams(location.search);
 fetch("/api/v5/results/token/" + q.get("token")).then((r) => r.json()).then((d) => {
   document.getElementById("out").textContent = "Printed " + d.name + " from " + d.from + " to " + d.to + " hideTimestamps " + d.hideTimestamps;
   document.body.dataset.printReady = "true";
 });
-</script></body></html>`;
+`;
 
 describe.skipIf(noDatabase)("a share link's visitor exports", () => {
   let t: TestApp;
@@ -86,6 +87,7 @@ describe.skipIf(noDatabase)("a share link's visitor exports", () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "exports-share-"));
     webRoot = await mkdtemp(path.join(os.tmpdir(), "web-root-share-"));
     await writeFile(path.join(webRoot, "index.html"), resultsPage);
+    await writeFile(path.join(webRoot, "print-stub.js"), resultsPageScript);
     t = await startTestApp({ env: { DATA_DIR: dataDir, SERVE_WEB: "true" }, webRoot });
     org = await createOrganizationFixture(t.prisma, "Shared exports");
     poor = await createOrganizationFixture(t.prisma, "No exports");

@@ -22,14 +22,15 @@ import { pdfMessages } from "../../domain/exports/pdf.js";
 // A stand-in for the web client's results page (built by the web issue): it reads the share link's
 // defaults with the token from the address, with no session, draws them and marks itself ready.
 const resultsPage = `<!doctype html><html><head><meta charset="utf-8"><title>Results</title></head><body><main id="out">loading</main>
-<script>
-const q = new URLSearchParams(location.search);
+<script src="/print-stub.js"></script></body></html>`;
+// Its script is a file of its own: the app's CSP allows no inline script (api/src/http/security-headers.ts).
+const resultsPageScript = `const q = new URLSearchParams(location.search);
 fetch("/api/v5/results/token/" + q.get("token")).then((r) => r.json()).then((d) => {
   document.getElementById("out").textContent =
     "Shared results " + d.name + " from " + d.from + " to " + d.to + " components " + q.get("components") + " mode " + q.get("printMode") + " print " + q.get("print") + " type " + q.get("type");
   document.body.dataset.printReady = "true";
 });
-</script></body></html>`;
+`;
 
 const eventually = async (check: () => Promise<boolean>, timeoutMs = 20_000) => {
   const started = Date.now();
@@ -60,6 +61,7 @@ describe.skipIf(noDatabase)("exports", () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "exports-rest-"));
     webRoot = await mkdtemp(path.join(os.tmpdir(), "web-root-"));
     await writeFile(path.join(webRoot, "index.html"), resultsPage);
+    await writeFile(path.join(webRoot, "print-stub.js"), resultsPageScript);
     t = await startTestApp({ env: { DATA_DIR: dataDir, SERVE_WEB: "true" }, webRoot });
     org = await createOrganizationFixture(t.prisma, "Exports");
     other = await createOrganizationFixture(t.prisma, "Elsewhere");
