@@ -60,6 +60,15 @@ export async function start(config: Config) {
   log(`Feedback platform is ready at ${config.publicUrl}`);
   if (config.seedDemo) log(`Demo sign-in: ${demoSignIn.email} / ${demoSignIn.password}`);
   log(`GraphQL ${config.publicUrl}/graphql · REST ${config.publicUrl}/api/v5 (OpenAPI: /api/v5/openapi.json)`);
+  // A person at a terminal also gets the three lines in plain words (the log lines above are JSON).
+  if (process.stdout.isTTY) {
+    const banner = [
+      `  Feedback platform is ready at ${config.publicUrl}`,
+      ...(config.seedDemo ? [`  Demo sign-in: ${demoSignIn.email} / ${demoSignIn.password}`] : []),
+      `  GraphQL ${config.publicUrl}/graphql · REST ${config.publicUrl}/api/v5`,
+    ];
+    process.stdout.write(`\n${banner.join("\n")}\n\n`);
+  }
 
   let stopping = false;
   const stop = async () => {
