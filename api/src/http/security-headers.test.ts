@@ -40,13 +40,14 @@ describe("surfaces and policies", () => {
     expect(surfaceOf("/oidc/auth", "text/html")).toBe("oidc");
   });
 
-  it("lets the web app reach an external OpenID provider, and only it", () => {
-    const policies = contentSecurityPolicies(loadConfig({ OIDC_ISSUER: "https://id.example.com/realms/x" }));
+  it("lets the web app reach its OpenID provider (the embedded one at PUBLIC_URL, or an external one), and only it", () => {
+    const policies = contentSecurityPolicies(loadConfig({ PUBLIC_URL: "https://feedback.example.com", OIDC_ISSUER: "https://id.example.com/realms/x" }));
     const app = csp(policies.app);
-    expect(app["connect-src"]).toEqual(["'self'", "https://id.example.com"]);
-    expect(app["frame-src"]).toEqual(["'self'", "https://id.example.com"]);
+    expect(app["connect-src"]).toEqual(["'self'", "https://feedback.example.com", "https://id.example.com"]);
+    expect(app["frame-src"]).toEqual(["'self'", "https://feedback.example.com", "https://id.example.com"]);
     expect(app["script-src"]).toEqual(["'self'"]);
-    expect(csp(contentSecurityPolicies(loadConfig({})).app)["connect-src"]).toEqual(["'self'"]);
+    // Embedded: a page opened at http://127.0.0.1:8080 still reaches the provider at PUBLIC_URL (localhost).
+    expect(csp(contentSecurityPolicies(loadConfig({})).app)["connect-src"]).toEqual(["'self'", "http://localhost:8080"]);
   });
 });
 

@@ -43,7 +43,9 @@ const crossOriginResource = (pathname: string) => pathname === "/widget.js" || p
 
 export function contentSecurityPolicies(config: Config) {
   // An external OpenID provider: the web app calls its endpoints and frames it for silent renewal.
-  const issuerOrigin = config.oidc.externalIssuer ? new URL(config.oidc.externalIssuer).origin : undefined;
+  // The embedded one lives at PUBLIC_URL: a page reached at another address of this server (say
+  // http://127.0.0.1:8080 while PUBLIC_URL says localhost) still calls it there.
+  const issuerOrigins = [...new Set([new URL(config.publicUrl).origin, ...(config.oidc.externalIssuer ? [new URL(config.oidc.externalIssuer).origin] : [])])];
   const page = (frameAncestors: string[]): Directives => ({
     "default-src": ["'self'"],
     "script-src": ["'self'"],
@@ -51,9 +53,9 @@ export function contentSecurityPolicies(config: Config) {
     // Logos may live elsewhere (a terminal's logo address); images cannot run code.
     "img-src": ["'self'", "data:", "blob:", "https:"],
     "font-src": ["'self'", "data:"],
-    "connect-src": ["'self'", ...(issuerOrigin ? [issuerOrigin] : [])],
-    "frame-src": ["'self'", ...(issuerOrigin ? [issuerOrigin] : [])],
-    "form-action": ["'self'", ...(issuerOrigin ? [issuerOrigin] : [])],
+    "connect-src": ["'self'", ...issuerOrigins],
+    "frame-src": ["'self'", ...issuerOrigins],
+    "form-action": ["'self'", ...issuerOrigins],
     "object-src": ["'none'"],
     "base-uri": ["'self'"],
     "frame-ancestors": frameAncestors,
