@@ -162,8 +162,8 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
         grant_types: ["authorization_code", "refresh_token"],
         response_types: [...RESPONSE_TYPES],
         response_modes: [...RESPONSE_MODES],
-        redirect_uris: [`${config.publicUrl}/auth-callback`],
-        post_logout_redirect_uris: [`${config.publicUrl}/logout`],
+        redirect_uris: loopbackVariants(config.publicUrl).map((origin) => `${origin}/auth-callback`),
+        post_logout_redirect_uris: loopbackVariants(config.publicUrl).map((origin) => `${origin}/logout`),
       },
     ],
     responseTypes: [...RESPONSE_TYPES],
@@ -390,3 +390,18 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
     },
   };
 }
+
+/**
+ * The web client's addresses: PUBLIC_URL, and when it names this machine (localhost, 127.0.0.1 or
+ * [::1]) the same port and path under each of those names, so the app opened at
+ * http://127.0.0.1:8080 signs in as well as at http://localhost:8080 (loopback addresses, as RFC
+ * 8252 §7.3 treats them). Any other PUBLIC_URL is the one address.
+ */
+export function loopbackVariants(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  const loopback = ["localhost", "127.0.0.1", "[::1]"];
+  if (!loopback.includes(url.hostname)) return [publicUrl];
+  const path = url.pathname.replace(/\/+$/, "");
+  return [publicUrl, ...loopback.filter((h) => h !== url.hostname).map((h) => `${url.protocol}//${h}${url.port ? `:${url.port}` : ""}${path}`)];
+}
+

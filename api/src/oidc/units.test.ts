@@ -92,3 +92,12 @@ describe("sign-in page", () => {
     expect(html).toContain(escapeHtml('"><script>'));
   });
 });
+
+describe("the web client's loopback addresses", () => {
+  it("registers every loopback name for a PUBLIC_URL on this machine, and only PUBLIC_URL otherwise", async () => {
+    const { loopbackVariants } = await import("./provider.js");
+    expect(loopbackVariants("http://localhost:8080")).toEqual(["http://localhost:8080", "http://127.0.0.1:8080", "http://[::1]:8080"]);
+    expect(loopbackVariants("http://127.0.0.1:8300/app")).toEqual(["http://127.0.0.1:8300/app", "http://localhost:8300/app", "http://[::1]:8300/app"]);
+    expect(loopbackVariants("https://feedback.example.com")).toEqual(["https://feedback.example.com"]);
+  });
+});
