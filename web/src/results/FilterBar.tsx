@@ -200,7 +200,7 @@ export function FilterBar({
             </div>
             <div className="field">
               <label htmlFor={`${id}-to`}>
-                <Trans>To</Trans>
+                <Trans context="end of a date range">To</Trans>
               </label>
               <input id={`${id}-to`} type="date" value={draft.to ?? ""} min={draft.from ?? undefined} disabled={!can("date")} onChange={(e) => set({ to: e.target.value || null })} />
             </div>

@@ -43,7 +43,7 @@ function SummaryFilters({ from, to, surveyIds, onApply }: { from: string | null;
       </div>
       <div className="field">
         <label htmlFor={`${id}-to`}>
-          <Trans>To</Trans>
+          <Trans context="end of a date range">To</Trans>
         </label>
         <input id={`${id}-to`} type="date" value={draft.to ?? ""} onChange={(e) => setDraft({ ...draft, to: e.target.value || null })} />
       </div>
