@@ -4,9 +4,7 @@ import { defineConfig } from "prisma/config";
 
 // The native schema engine cannot be downloaded here. `prisma generate` only checks that the binary
 // exists, so point it at a stub; migrations go through `npx tsx codegen/migrate.ts` instead.
-process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= fileURLToPath(
-  new URL("./codegen/schema-engine-stub", import.meta.url),
-);
+process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= fileURLToPath(new URL("./codegen/schema-engine-stub", import.meta.url));
 
 export default defineConfig({
   schema: "prisma/schema.prisma",

@@ -39,14 +39,18 @@ async function adminClient(): Promise<pg.Client> {
 export async function largeOrgReady(responses = largeOrgDefaults.responses, database = largeOrgDefaults.database): Promise<boolean> {
   const c = await adminClient();
   try {
-    const r = await c.query<{ comment: string | null }>(`SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`, [database]);
+    const r = await c.query<{ comment: string | null }>(`SELECT shobj_description(oid, 'pg_database') AS comment FROM pg_database WHERE datname = $1`, [
+      database,
+    ]);
     return r.rows[0]?.comment === mark(responses);
   } finally {
     await c.end();
   }
 }
 
-export async function generateLargeOrg(opts: { responses?: number; database?: string; force?: boolean } = {}): Promise<{ generated: boolean; seconds: number }> {
+export async function generateLargeOrg(
+  opts: { responses?: number; database?: string; force?: boolean } = {},
+): Promise<{ generated: boolean; seconds: number }> {
   const total = opts.responses ?? largeOrgDefaults.responses;
   const database = opts.database ?? largeOrgDefaults.database;
   const started = performance.now();
@@ -80,10 +84,16 @@ export async function generateLargeOrg(opts: { responses?: number; database?: st
        JOIN LATERAL (SELECT id FROM "Survey" WHERE "organizationId" = $1 AND NOT "isTemplate" ORDER BY id OFFSET (g % (SELECT count(*) FROM "Survey" WHERE "organizationId" = $1 AND NOT "isTemplate")) LIMIT 1) s ON true`,
       [organizationId, EXTRA_TOUCHPOINTS],
     );
-    await db.query(`UPDATE "Touchpoint" t SET "activeSurveyId" = (SELECT id FROM "Survey" WHERE "organizationId" = $1 AND NOT "isTemplate" ORDER BY id LIMIT 1)
-                    WHERE t."organizationId" = $1 AND t."activeSurveyId" IS NULL`, [organizationId]);
-    await db.query(`CREATE TEMP TABLE tp AS SELECT row_number() OVER (ORDER BY id) - 1 AS idx, id, "unitId", "activeSurveyId" AS survey
-                    FROM "Touchpoint" WHERE "organizationId" = $1`, [organizationId]);
+    await db.query(
+      `UPDATE "Touchpoint" t SET "activeSurveyId" = (SELECT id FROM "Survey" WHERE "organizationId" = $1 AND NOT "isTemplate" ORDER BY id LIMIT 1)
+                    WHERE t."organizationId" = $1 AND t."activeSurveyId" IS NULL`,
+      [organizationId],
+    );
+    await db.query(
+      `CREATE TEMP TABLE tp AS SELECT row_number() OVER (ORDER BY id) - 1 AS idx, id, "unitId", "activeSurveyId" AS survey
+                    FROM "Touchpoint" WHERE "organizationId" = $1`,
+      [organizationId],
+    );
     const ntp = Number((await db.query(`SELECT count(*) FROM tp`)).rows[0].count);
     // The questions that get answers: every type but contact details; rank = position order.
     await db.query(
@@ -145,8 +155,12 @@ export async function generateLargeOrg(opts: { responses?: number; database?: st
     await db.query(`ANALYZE "Response"; ANALYZE "Answer"`);
     log("rebuilding the secondary indexes");
     for (const i of idx.rows) await db.query(i.indexdef);
-    await db.query(`UPDATE "Touchpoint" t SET "responseCount" = c.n FROM (SELECT "touchpointId", count(*)::int n FROM "Response" GROUP BY 1) c WHERE c."touchpointId" = t.id`);
-    await db.query(`UPDATE "Survey" s SET "responseCount" = c.n FROM (SELECT "surveyId", count(*)::int n FROM "Response" GROUP BY 1) c WHERE c."surveyId" = s.id`);
+    await db.query(
+      `UPDATE "Touchpoint" t SET "responseCount" = c.n FROM (SELECT "touchpointId", count(*)::int n FROM "Response" GROUP BY 1) c WHERE c."touchpointId" = t.id`,
+    );
+    await db.query(
+      `UPDATE "Survey" s SET "responseCount" = c.n FROM (SELECT "surveyId", count(*)::int n FROM "Response" GROUP BY 1) c WHERE c."surveyId" = s.id`,
+    );
     log("roll-ups, month by month (keys dropped during the load)");
     const keys = await db.query<{ table: string; name: string; def: string }>(
       `SELECT conrelid::regclass::text AS table, conname AS name, pg_get_constraintdef(oid) AS def FROM pg_constraint
@@ -160,7 +174,12 @@ export async function generateLargeOrg(opts: { responses?: number; database?: st
     // Newest month first, on two connections (the months' buckets are disjoint).
     const first = new Date(end - span - 31 * 86_400_000);
     const months: Date[] = [];
-    for (let m = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), 1)); m.getTime() < end + 86_400_000; m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1))) months.unshift(m);
+    for (
+      let m = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), 1));
+      m.getTime() < end + 86_400_000;
+      m = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1))
+    )
+      months.unshift(m);
     const worker = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();

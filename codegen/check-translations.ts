@@ -24,9 +24,7 @@ export interface PoEntry {
 function unquote(literal: string): string {
   const body = literal.trim();
   if (!body.startsWith('"') || !body.endsWith('"')) throw new Error(`Not a PO string: ${literal}`);
-  return body
-    .slice(1, -1)
-    .replace(/\\(["\\nrt])/g, (_, c: string) => ({ n: "\n", r: "\r", t: "\t", '"': '"', "\\": "\\" })[c] ?? c);
+  return body.slice(1, -1).replace(/\\(["\\nrt])/g, (_, c: string) => ({ n: "\n", r: "\r", t: "\t", '"': '"', "\\": "\\" })[c] ?? c);
 }
 
 export function parsePo(text: string): PoEntry[] {

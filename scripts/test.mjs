@@ -11,10 +11,7 @@ const chromium = "/usr/bin/chromium";
 const pdftotext = "/usr/bin/pdftotext";
 
 async function ensureChromium() {
-  const missing = [
-    ...(existsSync(chromium) ? [] : ["chromium", "fonts-dejavu-core"]),
-    ...(existsSync(pdftotext) ? [] : ["poppler-utils"]),
-  ];
+  const missing = [...(existsSync(chromium) ? [] : ["chromium", "fonts-dejavu-core"]), ...(existsSync(pdftotext) ? [] : ["poppler-utils"])];
   if (missing.length === 0) return;
   console.log(`[setup] installing Debian's ${missing.join(", ")} for the PDF and end-to-end tests…`);
   const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
@@ -50,7 +47,11 @@ await ensureBuilt();
 const results = path.join(root, "test-results");
 mkdirSync(results, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
-const add = (c) => { totals.passed += c.passed; totals.failed += c.failed; totals.skipped += c.skipped; };
+const add = (c) => {
+  totals.passed += c.passed;
+  totals.failed += c.failed;
+  totals.skipped += c.skipped;
+};
 let failedStep = false;
 
 if (only !== "e2e") {

@@ -37,7 +37,10 @@ async function startServer(dataDir: string, port: number) {
   const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { child, output: () => output, startupMs: Date.now() - started };
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -88,7 +91,11 @@ describe("embedded mode (no DATABASE_URL)", () => {
     // side (two connections' messages used to interleave in PGlite's one session, so a query could
     // run another's statement).
     const day = (back: number) => new Date(responsesUntil.getTime() - back * 86_400_000).toISOString().slice(0, 10);
-    const windows = [{ from: day(6), to: day(0) }, { from: day(29), to: day(0) }, { from: day(89), to: day(60) }];
+    const windows = [
+      { from: day(6), to: day(0) },
+      { from: day(29), to: day(0) },
+      { from: day(89), to: day(60) },
+    ];
     const summaryOf = async (w: { from: string; to: string }) => {
       const body = await (await fetch(`${base}/api/v5/summary`, { method: "POST", headers, body: JSON.stringify(w) })).json();
       return JSON.stringify({ count: body.count, average: body.average, daily: body.charts?.daily?.length });
@@ -106,7 +113,9 @@ describe("embedded mode (no DATABASE_URL)", () => {
     const survey = (await (await fetch(`${base}/api/v5/surveys/${storeVisit!._id}`, { headers })).json()) as { questions: { _id: string }[] };
     const questionId = survey.questions[0]!._id;
     const questionOf = async (groupBy: string) => {
-      const r = await (await fetch(`${base}/api/v5/results/question`, { method: "POST", headers, body: JSON.stringify({ questionId, ...windows[1], groupBy }) })).json();
+      const r = await (
+        await fetch(`${base}/api/v5/results/question`, { method: "POST", headers, body: JSON.stringify({ questionId, ...windows[1], groupBy }) })
+      ).json();
       return JSON.stringify(r.series.map((p: { group: string }) => p.group));
     };
     const groupings = ["daily", "weekday", "monthly", "hourly"];
@@ -123,7 +132,10 @@ describe("embedded mode (no DATABASE_URL)", () => {
         await fetch(`${base}/graphql`, {
           method: "POST",
           headers,
-          body: JSON.stringify({ query: "query($f: String) { results(filtersJson: $f) { questionLegacyId series { group metrics { count } } } }", variables: { f: filtersJson } }),
+          body: JSON.stringify({
+            query: "query($f: String) { results(filtersJson: $f) { questionLegacyId series { group metrics { count } } } }",
+            variables: { f: filtersJson },
+          }),
         })
       ).json();
       return JSON.stringify(r.data.results);

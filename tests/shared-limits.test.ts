@@ -45,7 +45,13 @@ async function startApi(port: number): Promise<Server> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`api process exited early:\n${output}`);
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { child, base, output: () => output };
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { child, base, output: () => output };
     await new Promise((r) => setTimeout(r, 250));
   }
   child.kill("SIGKILL");
@@ -119,7 +125,11 @@ describe.skipIf(!databaseUrl || !redisUrl)("two api processes, one Redis: one li
     const stored = await fetch(`${servers[1]!.base}/r/${touchpointId}/responses`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": runAddress(2) },
-      body: JSON.stringify({ idempotencyKey: `k-${randomBytes(8).toString("hex")}`, surveyId, answers: [{ questionId: (await prisma.question.findFirstOrThrow({ where: { surveyId } })).id, value: 9 }] }),
+      body: JSON.stringify({
+        idempotencyKey: `k-${randomBytes(8).toString("hex")}`,
+        surveyId,
+        answers: [{ questionId: (await prisma.question.findFirstOrThrow({ where: { surveyId } })).id, value: 9 }],
+      }),
     });
     expect(stored.status).toBe(201);
   });

@@ -7,17 +7,18 @@ const urlWithProtocols = (protocols: string[]) =>
   z
     .string()
     .trim()
-    .refine((value) => {
-      try {
-        return protocols.includes(new URL(value).protocol.replace(/:$/, ""));
-      } catch {
-        return false;
-      }
-    }, `must be a URL starting with ${protocols.map((p) => `${p}://`).join(" or ")}`);
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol.replace(/:$/, ""));
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}://`).join(" or ")}`,
+    );
 
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", "yes", "no", ""])
-  .transform((v) => v === "true" || v === "1" || v === "yes");
+const booleanFlag = z.enum(["true", "false", "1", "0", "yes", "no", ""]).transform((v) => v === "true" || v === "1" || v === "yes");
 
 /** proxy-addr's names for address ranges, which fastify's trustProxy also accepts. */
 const namedProxyRanges = ["loopback", "linklocal", "uniquelocal"];
@@ -51,7 +52,10 @@ const trustProxySchema = z
       if (hops > 32) ctx.addIssue({ code: "custom", message: "a hop count must be at most 32" });
       return hops;
     }
-    const entries = value.split(",").map((entry) => entry.trim()).filter(Boolean);
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const bad = entries.filter((entry) => !isAddressOrRange(entry));
     if (!entries.length || bad.length) {
       ctx.addIssue({
@@ -82,7 +86,10 @@ const environmentSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   SEED_DEMO: booleanFlag.default(true),
   DEMO_RESPONSES: z.coerce.number().int().min(0).max(5_000_000).default(10_000),
-  DEMO_RESPONSES_UNTIL: z.iso.datetime({ offset: true }).transform((v) => new Date(v)).optional(),
+  DEMO_RESPONSES_UNTIL: z.iso
+    .datetime({ offset: true })
+    .transform((v) => new Date(v))
+    .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
   GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(50_000),
@@ -187,7 +194,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (e.NODE_ENV === "production" && !e.PUBLIC_URL) problems.push("PUBLIC_URL: required when NODE_ENV=production");
   if (!e.RUN_WORKERS && !e.REDIS_URL) problems.push("RUN_WORKERS: false needs REDIS_URL (separate workers read the jobs from Redis)");
   const extraOrigins: string[] = [];
-  for (const origin of (e.CORS_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean)) {
+  for (const origin of (e.CORS_ORIGINS ?? "")
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean)) {
     try {
       const url = new URL(origin);
       if (!/^https?:$/.test(url.protocol) || url.origin !== origin.replace(/\/+$/, "")) throw new Error();

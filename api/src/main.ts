@@ -43,7 +43,9 @@ export async function start(config: Config) {
   if (mended.touchpoints + mended.surveys > 0) log(`response counters recounted: ${mended.touchpoints} touchpoints, ${mended.surveys} surveys`);
   const bus = createEventBus(config.redisUrl);
   const jobs = startJobRunner({ config, prisma, bus });
-  log(`jobs: ${jobs.mode === "redis" ? `BullMQ on Redis${config.runWorkers ? ", workers in this process" : ", run by `npm run worker`"}` : "in process"}; mail: ${config.smtpUrl ? "SMTP" : "outbox at /outbox"}`);
+  log(
+    `jobs: ${jobs.mode === "redis" ? `BullMQ on Redis${config.runWorkers ? ", workers in this process" : ", run by `npm run worker`"}` : "in process"}; mail: ${config.smtpUrl ? "SMTP" : "outbox at /outbox"}`,
+  );
   // Rate limits and the sign-in throttle: in Redis with REDIS_URL, so every api process counts against one limit.
   const limits = await createLimiterStore({ redisUrl: config.redisUrl, onError: (error) => log(`rate limits: Redis: ${String(error)}`) });
   const oidc = config.oidc.externalIssuer ? undefined : await createEmbeddedOidc({ config, prisma, throttle: new LoginThrottle(limits) });

@@ -121,9 +121,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       api.get("/openapi.json", async () =>
         openApiDocument(routes, { title: "Feedback platform REST API", version: "5", serverUrl: `${config.publicUrl}${apiPrefix}` }),
       );
-      api.setNotFoundHandler((request, reply) =>
-        reply.status(404).send({ error: `No such call: ${request.method} ${request.url.split("?")[0]}` }),
-      );
+      api.setNotFoundHandler((request, reply) => reply.status(404).send({ error: `No such call: ${request.method} ${request.url.split("?")[0]}` }));
     },
     { prefix: apiPrefix },
   );

@@ -87,4 +87,3 @@ export async function withScratchDatabase<T>(ctx: BenchContext, label: string, f
     await drop();
   }
 }
-

@@ -53,16 +53,21 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
     const viewer = (await loadViewer(api.prisma, admin.id, "accessToken"))!;
     const dctx = { prisma: api.prisma, viewer } as unknown as DomainContext;
     const orgId = viewer.organizationId!;
-    const [responses] = await api.prisma.$queryRawUnsafe<{ n: number; last: Date }[]>(`SELECT count(*)::int AS n, max("createdAt") AS last FROM "Response" WHERE "organizationId" = $1`, orgId);
+    const [responses] = await api.prisma.$queryRawUnsafe<{ n: number; last: Date }[]>(
+      `SELECT count(*)::int AS n, max("createdAt") AS last FROM "Response" WHERE "organizationId" = $1`,
+      orgId,
+    );
     const day = (d: Date) => d.toISOString().slice(0, 10);
     const to = day(responses!.last);
     const minus = (days: number) => day(new Date(responses!.last.getTime() - days * 86_400_000));
     const question = async (type: string) =>
-      (await api.prisma.$queryRawUnsafe<{ id: string }[]>(
-        `SELECT q.id FROM "Question" q WHERE q."organizationId" = $1 AND q.type::text = $2 ORDER BY (SELECT count(*) FROM "Answer" a WHERE a."questionId" = q.id AND a."createdAt" > now() - interval '2 days') DESC LIMIT 1`,
-        orgId,
-        type,
-      ))[0]!.id;
+      (
+        await api.prisma.$queryRawUnsafe<{ id: string }[]>(
+          `SELECT q.id FROM "Question" q WHERE q."organizationId" = $1 AND q.type::text = $2 ORDER BY (SELECT count(*) FROM "Answer" a WHERE a."questionId" = q.id AND a."createdAt" > now() - interval '2 days') DESC LIMIT 1`,
+          orgId,
+          type,
+        )
+      )[0]!.id;
     const nps = await question("nps");
     const smiley = await question("smiley");
     const choice = await question("singleChoice");
@@ -96,7 +101,11 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
       ctx.log(`${c.figure}: ${REQUESTS} HTTP requests`);
       const send = async () => {
         const t0 = performance.now();
-        const r = await fetch(`${api.baseUrl}/api/v5${c.path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(c.body) });
+        const r = await fetch(`${api.baseUrl}/api/v5${c.path}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify(c.body),
+        });
         const text = await r.text();
         if (r.status !== 200) throw new Error(`${c.path}: ${r.status} ${text.slice(0, 300)}`);
         return performance.now() - t0;
@@ -127,7 +136,13 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
         figure: c.figure,
         value: round(h.p50),
         unit: "ms p50 (HTTP)",
-        extra: { "p99 ms": round(h.p99), "in-process p50 ms": round(p.p50), "raw SQL p50 ms": round(r.p50), "raw p99 ms": round(r.p99), "raw ÷ roll-up (p50)": round(r.p50 / p.p50) },
+        extra: {
+          "p99 ms": round(h.p99),
+          "in-process p50 ms": round(p.p50),
+          "raw SQL p50 ms": round(r.p50),
+          "raw p99 ms": round(r.p99),
+          "raw ÷ roll-up (p50)": round(r.p50 / p.p50),
+        },
         note: same ? "same answer from both" : "ANSWERS DIFFER",
       });
     }

@@ -49,7 +49,14 @@ const ids = {
   unit: "be0000000000000000000003",
   user: "be0000000000000000000004",
   survey: "be0000000000000000000005",
-  questions: ["be00000000000000000000a1", "be00000000000000000000a2", "be00000000000000000000a3", "be00000000000000000000a4", "be00000000000000000000a5", "be00000000000000000000a6"],
+  questions: [
+    "be00000000000000000000a1",
+    "be00000000000000000000a2",
+    "be00000000000000000000a3",
+    "be00000000000000000000a4",
+    "be00000000000000000000a5",
+    "be00000000000000000000a6",
+  ],
   touchpointPrefix: "be00000000000000000001", // + 2 hex digits
 };
 const TOUCHPOINTS = 20;
@@ -87,17 +94,28 @@ async function generate(ctx: BenchContext, databaseUrl: string): Promise<void> {
     await db.query(`DELETE FROM "Organization" WHERE id = $1`, [ids.organization]);
     await db.query(`DELETE FROM "FeatureSet" WHERE id = $1`, [ids.featureSet]);
     await db.query(`INSERT INTO "FeatureSet" (id, name, features) VALUES ($1, 'bench-exports', ARRAY['fileExportAll','restApi'])`, [ids.featureSet]);
-    await db.query(`INSERT INTO "Organization" (id, name, "featureSetId", "countryCode") VALUES ($1, 'Export bench Oy', $2, 'FI')`, [ids.organization, ids.featureSet]);
+    await db.query(`INSERT INTO "Organization" (id, name, "featureSetId", "countryCode") VALUES ($1, 'Export bench Oy', $2, 'FI')`, [
+      ids.organization,
+      ids.featureSet,
+    ]);
     await db.query(`INSERT INTO "Unit" (id, "organizationId", name) VALUES ($1, $2, 'Export bench HQ')`, [ids.unit, ids.organization]);
-    await db.query(`INSERT INTO "User" (id, email, "displayName", "currentOrganizationId") VALUES ($1, 'exports-bench@example.test', 'Export bench', $2) ON CONFLICT (id) DO NOTHING`, [ids.user, ids.organization]);
+    await db.query(
+      `INSERT INTO "User" (id, email, "displayName", "currentOrganizationId") VALUES ($1, 'exports-bench@example.test', 'Export bench', $2) ON CONFLICT (id) DO NOTHING`,
+      [ids.user, ids.organization],
+    );
     await db.query(`INSERT INTO "Membership" ("userId", "organizationId", "organizationAdmin") VALUES ($1, $2, true)`, [ids.user, ids.organization]);
     await db.query(`INSERT INTO "UnitRole" ("organizationId", "userId", "unitId", role) VALUES ($1, $2, $3, 'admin')`, [ids.organization, ids.user, ids.unit]);
-    await db.query(`INSERT INTO "Survey" (id, "organizationId", "unitId", name, languages) VALUES ($1, $2, $3, 'Store visit', ARRAY['en','fi'])`, [ids.survey, ids.organization, ids.unit]);
+    await db.query(`INSERT INTO "Survey" (id, "organizationId", "unitId", name, languages) VALUES ($1, $2, $3, 'Store visit', ARRAY['en','fi'])`, [
+      ids.survey,
+      ids.organization,
+      ids.unit,
+    ]);
     const q = ids.questions;
     const question = (i: number, type: string, title: string, options: object, choices: object[]) =>
-      db.query(`INSERT INTO "Question" (id, "organizationId", "surveyId", position, type, title, options, choices) VALUES ($1, $2, $3, $4, $5::"QuestionType", $6, $7, $8)`, [
-        q[i], ids.organization, ids.survey, i, type, JSON.stringify({ en: title }), JSON.stringify(options), JSON.stringify(choices),
-      ]);
+      db.query(
+        `INSERT INTO "Question" (id, "organizationId", "surveyId", position, type, title, options, choices) VALUES ($1, $2, $3, $4, $5::"QuestionType", $6, $7, $8)`,
+        [q[i], ids.organization, ids.survey, i, type, JSON.stringify({ en: title }), JSON.stringify(options), JSON.stringify(choices)],
+      );
     await question(0, "smiley", "How was your visit?", { buttons: 5 }, []);
     await question(1, "nps", "Would you recommend us?", {}, []);
     await question(2, "slider", "How fast was the checkout?", { min: 1, max: 7, step: 1 }, []);
@@ -195,7 +213,9 @@ async function exportOnce(ctx: BenchContext, domain: DomainContext, kind: "csv" 
         reportProgress: async (pct) => {
           if (pct >= last + 10 || pct === 100) {
             last = pct;
-            ctx.log(`  ${kind} ${pct} % (${((performance.now() - started) / 1000).toFixed(0)} s; this process's RSS ${Math.round(mb(process.memoryUsage().rss))} MB)`);
+            ctx.log(
+              `  ${kind} ${pct} % (${((performance.now() - started) / 1000).toFixed(0)} s; this process's RSS ${Math.round(mb(process.memoryUsage().rss))} MB)`,
+            );
           }
         },
       },
@@ -226,7 +246,10 @@ async function jsonChild(databaseUrl: string): Promise<void> {
     const request = benchRequest();
     const times: Record<string, number[]> = { first: [], deep: [] };
     for (let i = 0; i < 6; i++) {
-      for (const [key, page] of [["first", 1], ["deep", 200]] as const) {
+      for (const [key, page] of [
+        ["first", 1],
+        ["deep", 200],
+      ] as const) {
         const t0 = performance.now();
         const r = await feedbackListPage({ ctx: domain }, { filters: request.filters, locale: "en", page });
         if (r.data.length !== 50) throw new Error(`page ${page} has ${r.data.length} rows`);
@@ -290,7 +313,12 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
     }
     ctx.log("timing JSON pages of the same list");
     const json = await runJsonChild(ctx, databaseUrl);
-    rows.push({ figure: "JSON page 1 (50 rows) of the same list", value: Math.round(json.firstMs), unit: "ms", note: "median of 5, with the count and the columns" });
+    rows.push({
+      figure: "JSON page 1 (50 rows) of the same list",
+      value: Math.round(json.firstMs),
+      unit: "ms",
+      note: "median of 5, with the count and the columns",
+    });
     rows.push({ figure: "JSON page 200 (50 rows) of the same list", value: Math.round(json.deepMs), unit: "ms", note: "median of 5 (OFFSET 9,950)" });
     return rows;
   } finally {

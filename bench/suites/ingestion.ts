@@ -77,7 +77,16 @@ async function rawInserts(databaseUrl: string, spec: Spec, seconds: number): Pro
         await client.query(
           `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyKey", "createdAt", "updatedAt", "submittedAt")
            VALUES ($1, $2, $3, $4, $5, 'submitted', 'fi', $6, $7, $8, $8, $8)`,
-          [id, spec.organizationId, spec.surveyId, spec.touchpoints[i % spec.touchpoints.length], spec.unitId, JSON.stringify({ visit: "first" }), randomBytes(12).toString("base64url"), now],
+          [
+            id,
+            spec.organizationId,
+            spec.surveyId,
+            spec.touchpoints[i % spec.touchpoints.length],
+            spec.unitId,
+            JSON.stringify({ visit: "first" }),
+            randomBytes(12).toString("base64url"),
+            now,
+          ],
         );
         const answers: [string, number | null, string | null, string[]][] = [
           [q.smiley, (i % 5) / 4, null, []],
@@ -120,7 +129,14 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
       const choiceIds = (type: string) => (byType(type).choices as { id: string }[]).map((c) => c.id);
       const touchpoints = Array.from({ length: TOUCHPOINTS }, () => randomBytes(12).toString("hex"));
       await api.prisma.touchpoint.createMany({
-        data: touchpoints.map((id, i) => ({ id, organizationId: seed.organizationId, unitId: survey.unitId, name: `Bench link ${i + 1}`, type: "link" as const, activeSurveyId: survey.id })),
+        data: touchpoints.map((id, i) => ({
+          id,
+          organizationId: seed.organizationId,
+          unitId: survey.unitId,
+          name: `Bench link ${i + 1}`,
+          type: "link" as const,
+          activeSurveyId: survey.id,
+        })),
       });
       const spec: Spec = {
         surveyId: survey.id,
@@ -200,14 +216,24 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
           figure: "POST /r/{id}/responses (5 answers)",
           value: Math.round(ingestRate),
           unit: "responses/s",
-          extra: { "p50 ms": result.latency.p50, "p99 ms": result.latency.p99, "ratio to raw": ratio, "SQL/response": ok > 0 ? Number((statements / ok).toFixed(2)) : "" },
+          extra: {
+            "p50 ms": result.latency.p50,
+            "p99 ms": result.latency.p99,
+            "ratio to raw": ratio,
+            "SQL/response": ok > 0 ? Number((statements / ok).toFixed(2)) : "",
+          },
           note: [failures > 0 ? `${failures} failed` : "", ...notes].filter(Boolean).join("; ") || `targets: ≥ 2,000/s, p99 < 50 ms, ratio ≥ 0.5`,
         },
         {
           figure: "raw single-row INSERTs through pg (1 + 5 rows, one transaction)",
           value: Math.round(rawRate),
           unit: "responses/s",
-          extra: { "p50 ms": Number(percentile(sorted, 50).toFixed(1)), "p99 ms": Number(percentile(sorted, 99).toFixed(1)), "ratio to raw": 1, "SQL/response": 8 },
+          extra: {
+            "p50 ms": Number(percentile(sorted, 50).toFixed(1)),
+            "p99 ms": Number(percentile(sorted, 99).toFixed(1)),
+            "ratio to raw": 1,
+            "SQL/response": 8,
+          },
         },
         {
           figure: "roll-up applier: responses pending when the load stopped, then time to catch up",

@@ -24,8 +24,7 @@ const providerTexts = {
 } as const;
 
 /** A form field by its label, which may end with the required-field star. */
-const field = (page: Page, label: string) =>
-  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*\\*?$`));
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*\\*?$`));
 
 let smtp: SmtpCapture;
 test.beforeAll(async () => {
@@ -79,7 +78,11 @@ for (const locale of ["en", "fi"] as const) {
     if (locale === "fi") expect(verification.language).toBe("fi");
     await page.goto(linkIn(verification.text, "/signup/verify-email?token="));
     await expect(page.getByRole("heading", { name: l("Your e-mail address is verified") })).toBeVisible();
-    await page.getByRole("link", { name: l("Sign in") }).or(page.getByRole("button", { name: l("Sign in") })).first().click();
+    await page
+      .getByRole("link", { name: l("Sign in") })
+      .or(page.getByRole("button", { name: l("Sign in") }))
+      .first()
+      .click();
     await signInAtProvider(page, locale, owner.email, owner.password);
     await expect(page.getByRole("navigation", { name: l("Main menu") })).toBeVisible();
 
@@ -108,7 +111,11 @@ for (const locale of ["en", "fi"] as const) {
     await expect(page.getByRole("combobox", { name: company, exact: true })).toHaveValue("viewer");
 
     // Sign out.
-    await page.getByRole("button", { name: l("Log out") }).or(page.getByRole("link", { name: l("Log out") })).first().click();
+    await page
+      .getByRole("button", { name: l("Log out") })
+      .or(page.getByRole("link", { name: l("Log out") }))
+      .first()
+      .click();
     await expect(page.getByRole("heading", { name: l("You have signed out") })).toBeVisible();
   });
 }
@@ -129,7 +136,11 @@ async function acceptAsNewUser(
     await field(page, l("Confirm the password")).fill(colleague.password);
     await page.getByRole("button", { name: l("Create account and accept") }).click();
     await expect(page.getByText(l("Your account is ready"), { exact: true }).first()).toBeVisible();
-    await page.getByRole("link", { name: l("Sign in") }).or(page.getByRole("button", { name: l("Sign in") })).first().click();
+    await page
+      .getByRole("link", { name: l("Sign in") })
+      .or(page.getByRole("button", { name: l("Sign in") }))
+      .first()
+      .click();
     await signInAtProvider(page, locale, colleague.email, colleague.password);
     await expect(page.getByRole("navigation", { name: l("Main menu") })).toBeVisible();
   } finally {

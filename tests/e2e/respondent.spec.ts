@@ -3,10 +3,8 @@
 import { expect, test } from "@playwright/test";
 import { query } from "./support";
 
-const touchpointId = async (name: string) =>
-  (await query<{ id: string }>(`SELECT "id" FROM "Touchpoint" WHERE "name" = $1 AND NOT "deleted"`, [name]))[0]!.id;
-const responseCount = async (id: string) =>
-  Number((await query<{ n: string }>(`SELECT count(*) AS n FROM "Response" WHERE "touchpointId" = $1`, [id]))[0]!.n);
+const touchpointId = async (name: string) => (await query<{ id: string }>(`SELECT "id" FROM "Touchpoint" WHERE "name" = $1 AND NOT "deleted"`, [name]))[0]!.id;
+const responseCount = async (id: string) => Number((await query<{ n: string }>(`SELECT count(*) AS n FROM "Response" WHERE "touchpointId" = $1`, [id]))[0]!.n);
 
 test("a respondent answers a link survey on the public page and the response is stored", async ({ page }) => {
   const id = await touchpointId("Support ticket follow-up link");
@@ -49,7 +47,10 @@ test("a respondent answers a link survey on the public page and the response is 
 test("a terminal keeps answering offline and sends each response exactly once when the network returns", async ({ page, context }) => {
   const id = await touchpointId("Turku checkout terminal");
   // A short thank-you screen, so the kiosk starts over quickly.
-  await query(`UPDATE "Survey" SET "settings" = '{"endScreenTimeout": 2}', "updatedAt" = now() WHERE "id" = (SELECT "activeSurveyId" FROM "Touchpoint" WHERE "id" = $1)`, [id]);
+  await query(
+    `UPDATE "Survey" SET "settings" = '{"endScreenTimeout": 2}', "updatedAt" = now() WHERE "id" = (SELECT "activeSurveyId" FROM "Touchpoint" WHERE "id" = $1)`,
+    [id],
+  );
   const before = await responseCount(id);
   await page.goto(`/t/${id}?language=en`);
   const first = page.getByRole("heading", { name: "How satisfied were you with your visit today?" });

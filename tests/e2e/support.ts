@@ -5,11 +5,13 @@ import pg from "pg";
 export const demoPassword = "Demo-Password-1!";
 
 const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const databaseUrl = process.env.E2E_DATABASE_URL ?? (() => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${process.env.E2E_DB_NAME ?? "feedback_e2e"}`;
-  return url.toString();
-})();
+const databaseUrl =
+  process.env.E2E_DATABASE_URL ??
+  (() => {
+    const url = new URL(adminUrl);
+    url.pathname = `/${process.env.E2E_DB_NAME ?? "feedback_e2e"}`;
+    return url.toString();
+  })();
 
 /** A query on the database the e2e server runs on (tests/e2e/serve.ts). */
 export async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {

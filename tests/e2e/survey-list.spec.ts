@@ -63,12 +63,20 @@ test("a public template is copied into the editor and previewed as desktop, mobi
   await page.getByRole("button", { name: "Use template Product feedback" }).click();
   await page.waitForURL(/\/surveys\/[0-9a-f]{24}\/edit$/);
   const id = /\/surveys\/([0-9a-f]{24})\/edit/.exec(page.url())![1]!;
-  const [copy] = await query<{ name: string; isTemplate: boolean; organizationId: string }>(`SELECT "name", "isTemplate", "organizationId" FROM "Survey" WHERE "id" = $1`, [id]);
+  const [copy] = await query<{ name: string; isTemplate: boolean; organizationId: string }>(
+    `SELECT "name", "isTemplate", "organizationId" FROM "Survey" WHERE "id" = $1`,
+    [id],
+  );
   expect(copy).toMatchObject({ name: "Product feedback", isTemplate: false });
 
   await page.goto(`/surveys/${id}/preview`);
   await expect(page.getByRole("heading", { name: "Preview: Product feedback" })).toBeVisible();
-  for (const [mode, width] of [["Desktop", "1280"], ["Mobile", "375"], ["Terminal", "1024"], ["Widget", "1024"]] as const) {
+  for (const [mode, width] of [
+    ["Desktop", "1280"],
+    ["Mobile", "375"],
+    ["Terminal", "1024"],
+    ["Widget", "1024"],
+  ] as const) {
     await page.getByRole("radio", { name: mode }).click();
     await expect(page.getByRole("radio", { name: mode })).toBeChecked();
     // Choosing a display type keeps the focus on the choice (keyboard users stay in the radio group).

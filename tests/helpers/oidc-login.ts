@@ -55,9 +55,7 @@ export class CookieJar {
     }
     const key = `${cookie.name};${cookie.path}`;
     const expired =
-      (cookie.maxAge !== undefined && cookie.maxAge <= 0) ||
-      (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now()) ||
-      cookie.value === "";
+      (cookie.maxAge !== undefined && cookie.maxAge <= 0) || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now()) || cookie.value === "";
     if (expired) this.cookies.delete(key);
     else this.cookies.set(key, cookie);
   }
@@ -173,13 +171,7 @@ async function fetchWithJar(jar: CookieJar, url: string, init: RequestInit = {},
  * Follows redirects (GET) until a non-redirect answer or a redirect to `stopAt` (the client's
  * redirect_uri), which is returned without being fetched.
  */
-async function follow(
-  jar: CookieJar,
-  response: Response,
-  from: string,
-  stopAt: string,
-  seen: string[],
-): Promise<{ response?: Response; url: string }> {
+async function follow(jar: CookieJar, response: Response, from: string, stopAt: string, seen: string[]): Promise<{ response?: Response; url: string }> {
   let current = response;
   let url = from;
   for (let hops = 0; hops < 20; hops++) {
@@ -225,7 +217,15 @@ async function tokenRequest(tokenEndpoint: string, form: Record<string, string>)
  */
 export async function completeAuthorization(
   authorizationUrl: string,
-  opts: { email: string; password: string; redirectUri: string; cookies?: CookieJar; rememberMe?: boolean; loginHeaders?: Record<string, string>; seen?: string[] },
+  opts: {
+    email: string;
+    password: string;
+    redirectUri: string;
+    cookies?: CookieJar;
+    rememberMe?: boolean;
+    loginHeaders?: Record<string, string>;
+    seen?: string[];
+  },
 ): Promise<{ callbackUrl: string; cookies: CookieJar; loginSetCookies: string[] }> {
   const jar = opts.cookies ?? new CookieJar();
   const seen = opts.seen ?? [];
@@ -264,12 +264,7 @@ export async function completeAuthorization(
   return { callbackUrl: step.url, cookies: jar, loginSetCookies };
 }
 
-export async function signInWithPassword(
-  baseUrl: string,
-  email: string,
-  password: string,
-  opts: SignInOptions = {},
-): Promise<SignInResult> {
+export async function signInWithPassword(baseUrl: string, email: string, password: string, opts: SignInOptions = {}): Promise<SignInResult> {
   const root = baseUrl.replace(/\/+$/, "");
   const clientId = opts.clientId ?? DEFAULT_CLIENT_ID;
   const redirectUri = opts.redirectUri ?? `${root}/auth-callback`;

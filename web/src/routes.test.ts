@@ -114,12 +114,7 @@ describe("route table", () => {
     const open = SPEC_PATHS.filter((p) => findRouteMeta(p).access === "open").sort();
     expect(open).toEqual(["/auth-callback", "/components", "/logout", "/signup", "/signup/verify-email", "/unsubscribe"]);
     const token = [...SPEC_PATHS, "/settings/billing-history/in_1/pdf"].filter((p) => findRouteMeta(p).access === "tokenAllowed");
-    expect(token.sort()).toEqual([
-      "/accept-invitation",
-      "/customer-journey/analytics/j1",
-      "/results",
-      "/settings/billing-history/in_1/pdf",
-    ]);
+    expect(token.sort()).toEqual(["/accept-invitation", "/customer-journey/analytics/j1", "/results", "/settings/billing-history/in_1/pdf"]);
   });
 
   it("redirects /settings, /surveys, /customer-journey, /notifications/{id} and /launch-survey/{id}", () => {

@@ -19,15 +19,7 @@ import { NotFoundPage } from "./shell/NotFoundPage";
  */
 export type AccessKind = "open" | "tokenAllowed" | "requiresLogin";
 
-export type MenuKey =
-  | "summary"
-  | "surveys"
-  | "touchpoints"
-  | "results"
-  | "customerJourney"
-  | "notifications"
-  | "superadmin"
-  | "settings";
+export type MenuKey = "summary" | "surveys" | "touchpoints" | "results" | "customerJourney" | "notifications" | "superadmin" | "settings";
 
 /** What a matched route tells the shell (the effective values, inheritance already applied). */
 export interface RouteMeta {

@@ -1,14 +1,7 @@
 // Verification of JWT access tokens (RFC 9068, typ "at+jwt") from the embedded provider (keys read
 // in process, no HTTP round trip) or from an external OpenID provider (keys fetched from its
 // jwks_uri and cached by jose).
-import {
-  createLocalJWKSet,
-  createRemoteJWKSet,
-  jwtVerify,
-  type JSONWebKeySet,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-} from "jose";
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, type JSONWebKeySet, type JWTPayload, type JWTVerifyGetKey } from "jose";
 
 export type VerifiedAccessToken = {
   sub: string;

@@ -36,10 +36,7 @@ export type Authenticator = (authorization: string | null | undefined) => Promis
  * Anonymous (null) when no header is sent; the spec's "Not logged in" error when a token is sent
  * but is not valid, so a caller never silently loses their identity.
  */
-export function createAuthenticator(deps: {
-  prisma: PrismaClient;
-  verifyAccessToken: AccessTokenVerifier | undefined;
-}): Authenticator {
+export function createAuthenticator(deps: { prisma: PrismaClient; verifyAccessToken: AccessTokenVerifier | undefined }): Authenticator {
   const { prisma, verifyAccessToken } = deps;
   return async (authorization) => {
     const token = bearerToken(authorization);

@@ -7,10 +7,7 @@ describe.skipIf(noDatabase)("createPrisma", () => {
   it("opens connections with JIT compilation off, from their first statement", async () => {
     const prisma = createPrisma(databaseUrl!, { max: 2 });
     try {
-      const [first, second] = await Promise.all([
-        prisma.$queryRawUnsafe<{ jit: string }[]>("SHOW jit"),
-        prisma.$queryRawUnsafe<{ jit: string }[]>("SHOW jit"),
-      ]);
+      const [first, second] = await Promise.all([prisma.$queryRawUnsafe<{ jit: string }[]>("SHOW jit"), prisma.$queryRawUnsafe<{ jit: string }[]>("SHOW jit")]);
       expect(first).toEqual([{ jit: "off" }]);
       expect(second).toEqual([{ jit: "off" }]);
     } finally {

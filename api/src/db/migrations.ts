@@ -136,10 +136,7 @@ function verifyHistory(local: LocalMigration[], rows: AppliedRow[]): Set<string>
  * Applies the pending migrations to the database at `databaseUrl` and returns the names of the ones
  * it applied (empty when the database is up to date).
  */
-export async function deployMigrations(
-  databaseUrl: string,
-  opts?: { log?: (msg: string) => void; migrationsDir?: string },
-): Promise<string[]> {
+export async function deployMigrations(databaseUrl: string, opts?: { log?: (msg: string) => void; migrationsDir?: string }): Promise<string[]> {
   const log = opts?.log ?? (() => {});
   const local = await readMigrations(opts?.migrationsDir ?? defaultMigrationsDir);
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -175,16 +172,14 @@ export async function deployMigrations(
           continue;
         }
         const id = randomUUID();
-        await client.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, now(), 0)`,
-          [id, m.checksum, m.name],
-        );
+        await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, now(), 0)`, [
+          id,
+          m.checksum,
+          m.name,
+        ]);
         // No parameters: the simple query protocol runs the whole multi-statement script.
         await client.query(m.sql);
-        await client.query(
-          `UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1`,
-          [id],
-        );
+        await client.query(`UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1`, [id]);
         await client.query("COMMIT");
       } catch (err) {
         await client.query("ROLLBACK").catch(() => {});

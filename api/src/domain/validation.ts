@@ -6,8 +6,7 @@ export const messages = {
   invalidEmail: "Please provide a valid e-mail address",
   minLength: (n: number) => `Must be at least ${n} characters`,
   maxLength: (n: number) => `Must be at most ${n} characters`,
-  weakPassword: (n: number) =>
-    `Password must be at least ${n} characters and contain upper and lower case letters, a number and a special character`,
+  weakPassword: (n: number) => `Password must be at least ${n} characters and contain upper and lower case letters, a number and a special character`,
   invalidLocale: "Locale must be en, es or fi",
   invalidProfileLocale: "Locale must be en, es, fi or se",
   invalidId: "Invalid id: ids are 24 hexadecimal characters",
@@ -34,10 +33,7 @@ export function isStrongPassword(password: string): boolean {
   );
 }
 
-export const passwordSchema = z
-  .string()
-  .max(200, messages.maxLength(200))
-  .refine(isStrongPassword, messages.weakPassword(passwordMinLength));
+export const passwordSchema = z.string().max(200, messages.maxLength(200)).refine(isStrongPassword, messages.weakPassword(passwordMinLength));
 
 export const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/, messages.invalidId);
 

@@ -71,7 +71,10 @@ describe.skipIf(noDatabase)("GraphQL", () => {
       await t.prisma.membership.create({ data: { userId: user.id, organizationId: org.organization.id, organizationAdmin } });
       return (await signInWithPassword(t.baseUrl, user.email, testPassword)).accessToken;
     };
-    for (const [name, organizationAdmin] of [["no-role-admin", true], ["no-role-member", false]] as const) {
+    for (const [name, organizationAdmin] of [
+      ["no-role-admin", true],
+      ["no-role-member", false],
+    ] as const) {
       const result = await gql(t.baseUrl, viewerQuery, {}, await make(name, organizationAdmin));
       expect(result.errors).toBeUndefined();
       expect(result.data!.viewer.rolesPerUnit).toEqual([]);
@@ -140,7 +143,12 @@ describe.skipIf(noDatabase)("GraphQL", () => {
   it("refuses a query above the cost limit", async () => {
     // One fragment spread 2,000 times: within the token and alias limits, far above the cost limit.
     const spreads = "...F ".repeat(2000);
-    const result = await gql(t.baseUrl, `{ ${spreads} } fragment F on Query { viewer { rolesPerUnit { unit { children { children { name } } } } } }`, {}, viewerToken);
+    const result = await gql(
+      t.baseUrl,
+      `{ ${spreads} } fragment F on Query { viewer { rolesPerUnit { unit { children { children { name } } } } } }`,
+      {},
+      viewerToken,
+    );
     expect(result.errors?.[0]?.message).toMatch(/cost/i);
   });
 

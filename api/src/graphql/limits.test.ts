@@ -37,7 +37,13 @@ const globalId = (type: string, id: string) => Buffer.from(`${type}:${id}`).toSt
 async function createShareLink(t: TestApp, org: OrganizationFixture): Promise<string> {
   const { token, tokenHash } = generateShareToken();
   await t.prisma.shareToken.create({
-    data: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, token: tokenHash, name: "Limits", filters: { from: "2026-10-01", to: "2026-10-31" } },
+    data: {
+      organizationId: org.organization.id,
+      createdByUserId: org.users.admin.id,
+      token: tokenHash,
+      name: "Limits",
+      filters: { from: "2026-10-01", to: "2026-10-31" },
+    },
   });
   return token;
 }
@@ -70,7 +76,7 @@ describe("operationCost and nestingDepth", () => {
   it("weighs the expensive root fields, counting each fragment spread each time it is used", () => {
     expect(costOf("{ viewer { user { id } } __typename }")).toBe(0);
     expect(costOf("{ textAnalytics { cap } summary { __typename } }")).toBe(45);
-    expect(costOf("{ ...F ...F ... on Query { ...F } } fragment F on Query { rootCause(questionId: \"x\") { __typename } }")).toBe(75);
+    expect(costOf('{ ...F ...F ... on Query { ...F } } fragment F on Query { rootCause(questionId: "x") { __typename } }')).toBe(75);
     expect(costOf("mutation { generateApiKey { __typename } updateProfile(input: {}) { __typename } }", "Mutation")).toBe(30);
   });
 
@@ -93,11 +99,13 @@ describe("CallerBudget", () => {
     const budget = new CallerBudget(2, 1);
     const order: string[] = [];
     const gates = [gate(), gate(), gate()];
-    const runs = gates.map((g, i) => budget.run("user:a", async () => {
+    const runs = gates.map((g, i) =>
+      budget.run("user:a", async () => {
         order.push(`start ${i}`);
         await g.opened;
         return i;
-      }));
+      }),
+    );
     const settle = () => new Promise((resolve) => setImmediate(resolve)); // every pending promise step has run
     await settle();
     expect(budget.load("user:a")).toEqual({ running: 2, waiting: 1 });
@@ -237,7 +245,12 @@ describe.skipIf(noDatabase)("GraphQL request limits", () => {
     const byHeader = await post(t.baseUrl, "{ textAnalytics { totalAnswers analyzedAnswers } }", { "x-share-token": shareToken });
     expect(byHeader.errors).toBeUndefined();
     expect(byHeader.data).toEqual({ textAnalytics: { totalAnswers: 3, analyzedAnswers: 3 } });
-    const byArgument = await post(t.baseUrl, `query($token: String) { textAnalytics(shareToken: $token) { totalAnswers analyzedAnswers } }`, {}, { token: shareToken });
+    const byArgument = await post(
+      t.baseUrl,
+      `query($token: String) { textAnalytics(shareToken: $token) { totalAnswers analyzedAnswers } }`,
+      {},
+      { token: shareToken },
+    );
     expect(byArgument.data).toEqual(byHeader.data);
     const forged = await post(t.baseUrl, "{ textAnalytics { totalAnswers } }", { "x-share-token": "forged-token" });
     expect(forged.data ?? null).toBeNull();
@@ -300,7 +313,11 @@ describe.skipIf(noDatabase)("GraphQL in production", () => {
   afterAll(async () => t?.close());
 
   it("refuses introspection", async () => {
-    for (const query of ["{ __schema { types { name } } }", `{ __type(name: "Query") { name } }`, "{ ...F } fragment F on Query { __schema { queryType { name } } }"]) {
+    for (const query of [
+      "{ __schema { types { name } } }",
+      `{ __type(name: "Query") { name } }`,
+      "{ ...F } fragment F on Query { __schema { queryType { name } } }",
+    ]) {
       const result = await gql(t.baseUrl, query);
       expect(result.data ?? null).toBeNull();
       expect(result.errors?.[0]?.extensions?.code).toBe("INTROSPECTION_DISABLED");
@@ -319,7 +336,10 @@ describe.skipIf(noDatabase)("GraphQL in production", () => {
       const response = await fetch(`${t.baseUrl}/graphql`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST" } });
       expect(response.headers.get("access-control-allow-origin")).toBe(origin);
     }
-    const other = await fetch(`${t.baseUrl}/graphql`, { method: "OPTIONS", headers: { origin: "https://admin.example.com.evil", "access-control-request-method": "POST" } });
+    const other = await fetch(`${t.baseUrl}/graphql`, {
+      method: "OPTIONS",
+      headers: { origin: "https://admin.example.com.evil", "access-control-request-method": "POST" },
+    });
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
   });
 });
@@ -365,7 +385,10 @@ describe.skipIf(noDatabase)("the per-caller budget and the analytics statement t
   beforeAll(async () => {
     database = await createScratchDatabase("graphql_limits");
     // One analytics field at a time per caller, none waiting: a second is refused at once.
-    t = await startTestApp({ databaseUrl: database.url, env: { GRAPHQL_CALLER_CONCURRENCY: "1", GRAPHQL_CALLER_QUEUE: "0", ANALYTICS_STATEMENT_TIMEOUT_MS: "0" } });
+    t = await startTestApp({
+      databaseUrl: database.url,
+      env: { GRAPHQL_CALLER_CONCURRENCY: "1", GRAPHQL_CALLER_QUEUE: "0", ANALYTICS_STATEMENT_TIMEOUT_MS: "0" },
+    });
     org = await createOrganizationFixture(t.prisma, "Attacker");
     other = await createOrganizationFixture(t.prisma, "Bystander");
     await createTextAnswers(t, org);
@@ -432,7 +455,12 @@ describe.skipIf(noDatabase)("the per-caller budget and the analytics statement t
       let result: Result;
       try {
         // The lock is held until the answer is in: only the statement timeout can end this read.
-        result = await gql(timed.baseUrl, `{ textAnalytics(filtersJson: "{\\"from\\":\\"2026-10-01\\",\\"to\\":\\"2026-10-31\\"}") { totalAnswers } }`, {}, token);
+        result = await gql(
+          timed.baseUrl,
+          `{ textAnalytics(filtersJson: "{\\"from\\":\\"2026-10-01\\",\\"to\\":\\"2026-10-31\\"}") { totalAnswers } }`,
+          {},
+          token,
+        );
       } finally {
         await lock.release();
       }

@@ -70,7 +70,8 @@ export function expensiveFieldsRule(maxCost: number) {
   return (context: ValidationContext): ASTVisitor => ({
     OperationDefinition(node) {
       const schema = context.getSchema();
-      const root = node.operation === "mutation" ? schema.getMutationType() : node.operation === "subscription" ? schema.getSubscriptionType() : schema.getQueryType();
+      const root =
+        node.operation === "mutation" ? schema.getMutationType() : node.operation === "subscription" ? schema.getSubscriptionType() : schema.getQueryType();
       if (!root) return;
       const cost = operationCost(node, root.name, (name) => context.getFragment(name));
       if (cost > maxCost) {

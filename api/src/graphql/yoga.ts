@@ -97,11 +97,13 @@ function toGraphQLError(error: unknown): GraphQLError | undefined {
  * warnings and errors; its debug and info lines were never shown and are not now.
  */
 function yogaLogger(log: Log) {
-  const write = (level: "warn" | "error") => (...args: unknown[]) => {
-    const [first, ...rest] = args;
-    if (first instanceof Error) log[level]({ err: first, ...(rest.length ? { details: rest } : {}) }, first.message);
-    else log[level](rest.length ? { details: rest } : {}, String(first));
-  };
+  const write =
+    (level: "warn" | "error") =>
+    (...args: unknown[]) => {
+      const [first, ...rest] = args;
+      if (first instanceof Error) log[level]({ err: first, ...(rest.length ? { details: rest } : {}) }, first.message);
+      else log[level](rest.length ? { details: rest } : {}, String(first));
+    };
   return { debug: () => {}, info: () => {}, warn: write("warn"), error: write("error") };
 }
 
@@ -185,9 +187,7 @@ export function createGraphQL(deps: {
         return { ...deps.context(viewer), shareToken, requestLimits };
       } catch (error) {
         const converted = toGraphQLError(error);
-        throw converted
-          ? new GraphQLError(converted.message, { extensions: { ...converted.extensions, http: { status: 401 } } })
-          : error;
+        throw converted ? new GraphQLError(converted.message, { extensions: { ...converted.extensions, http: { status: 401 } } }) : error;
       }
     },
     maskedErrors: {

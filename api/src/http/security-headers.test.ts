@@ -125,7 +125,11 @@ describe.skipIf(noDatabase)("security headers on the real server", () => {
       expect(p["frame-ancestors"], url).toEqual(["'self'"]);
       expect(r.headers.get("cross-origin-resource-policy"), url).toBe(corp);
     }
-    const graphql = await fetch(`${t.baseUrl}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ __typename }" }) });
+    const graphql = await fetch(`${t.baseUrl}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query: "{ __typename }" }),
+    });
     common(graphql);
     expect(csp(graphql.headers.get("content-security-policy"))["default-src"]).toEqual(["'none'"]);
   });
@@ -150,7 +154,10 @@ describe.skipIf(noDatabase)("security headers on the real server", () => {
     }
     const started = await fetch(authorize, { redirect: "manual" });
     const location = started.headers.get("location")!;
-    const cookie = started.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = started.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     const page = await fetch(new URL(location, t.baseUrl), { headers: { cookie } });
     expect(page.status).toBe(200);
     common(page);

@@ -19,10 +19,7 @@ function flakyHandlers(failures: number) {
   return { handlers, seen };
 }
 
-const modes = [
-  { mode: "in-process", redis: undefined as string | undefined },
-  ...(redisUrl ? [{ mode: "redis", redis: redisUrl }] : []),
-];
+const modes = [{ mode: "in-process", redis: undefined as string | undefined }, ...(redisUrl ? [{ mode: "redis", redis: redisUrl }] : [])];
 
 describe.each(modes)("job runner ($mode)", ({ redis }) => {
   const prefix = () => `test-${randomBytes(6).toString("hex")}`;
@@ -30,7 +27,14 @@ describe.each(modes)("job runner ($mode)", ({ redis }) => {
   it("retries a failing job with backoff and succeeds on the third attempt", async () => {
     const { handlers, seen } = flakyHandlers(2);
     const failures: JobFailure[] = [];
-    const runner = createJobRunner({ redisUrl: redis, handlers, prefix: prefix(), removeOnClose: true, retry: { attempts: 3, backoffMs: 50 }, onFailure: (f) => failures.push(f) });
+    const runner = createJobRunner({
+      redisUrl: redis,
+      handlers,
+      prefix: prefix(),
+      removeOnClose: true,
+      retry: { attempts: 3, backoffMs: 50 },
+      onFailure: (f) => failures.push(f),
+    });
     try {
       await runner.enqueue("mail.send", mail("a@example.test"));
       await runner.idle(10_000);
@@ -47,7 +51,14 @@ describe.each(modes)("job runner ($mode)", ({ redis }) => {
   it("gives up after three attempts", async () => {
     const { handlers, seen } = flakyHandlers(99);
     const failures: JobFailure[] = [];
-    const runner = createJobRunner({ redisUrl: redis, handlers, prefix: prefix(), removeOnClose: true, retry: { attempts: 3, backoffMs: 20 }, onFailure: (f) => failures.push(f) });
+    const runner = createJobRunner({
+      redisUrl: redis,
+      handlers,
+      prefix: prefix(),
+      removeOnClose: true,
+      retry: { attempts: 3, backoffMs: 20 },
+      onFailure: (f) => failures.push(f),
+    });
     try {
       await runner.enqueue("mail.send", mail("b@example.test"));
       await runner.idle(10_000);

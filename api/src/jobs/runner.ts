@@ -91,10 +91,13 @@ function createInProcessRunner(options: JobRunnerOptions): JobRunner {
       const final = n >= retry.attempts || closed;
       options.onFailure?.({ name, attempt: n, final, error });
       if (final) return settle();
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        attempt(name, payload, n + 1);
-      }, retry.backoffMs * 2 ** (n - 1));
+      const timer = setTimeout(
+        () => {
+          timers.delete(timer);
+          attempt(name, payload, n + 1);
+        },
+        retry.backoffMs * 2 ** (n - 1),
+      );
       timers.add(timer);
     });
   };

@@ -11,7 +11,16 @@ const spec = { name: "probe", points: 3, durationSeconds: 60 };
 
 async function consumeAll(store: LimiterStore, key: string, n: number): Promise<boolean[]> {
   const results: boolean[] = [];
-  for (let i = 0; i < n; i++) results.push(await store.limiter(spec).consume(key).then(() => true, () => false));
+  for (let i = 0; i < n; i++)
+    results.push(
+      await store
+        .limiter(spec)
+        .consume(key)
+        .then(
+          () => true,
+          () => false,
+        ),
+    );
   return results;
 }
 

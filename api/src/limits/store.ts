@@ -70,9 +70,7 @@ export async function createLimiterStore(options: LimiterStoreOptions): Promise<
   // No offline queue: while Redis is away a call fails at once and the insurance limiter answers.
   const client = new Redis(options.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: true });
   client.on("error", (error) => options.onError?.(error));
-  const timeout = new Promise<never>((_, reject) =>
-    setTimeout(() => reject(new Error("Redis did not answer")), options.connectTimeoutMs ?? 5000).unref(),
-  );
+  const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error("Redis did not answer")), options.connectTimeoutMs ?? 5000).unref());
   try {
     await Promise.race([client.connect(), timeout]);
   } catch (error) {
@@ -110,9 +108,7 @@ export function clientKey(address: string | undefined): string {
   const [head = "", tail = ""] = address.split("::");
   const headParts = head ? head.split(":") : [];
   const tailParts = tail ? tail.split(":") : [];
-  const groups = address.includes("::")
-    ? [...headParts, ...Array<string>(8 - headParts.length - tailParts.length).fill("0"), ...tailParts]
-    : headParts;
+  const groups = address.includes("::") ? [...headParts, ...Array<string>(8 - headParts.length - tailParts.length).fill("0"), ...tailParts] : headParts;
   return `${groups
     .slice(0, 4)
     .map((g) => parseInt(g || "0", 16).toString(16))

@@ -151,7 +151,12 @@ describe.skipIf(noDatabase)("the outbox (no SMTP_URL)", () => {
   it("stores the rendered mail with sentAt and lists it newest first to a system admin", async () => {
     const first = unique("outbox-1");
     const second = unique("outbox-2");
-    await queueMail(ctxOf(t), { kind: "invitation", to: first, locale: "fi", data: { link: `${t.baseUrl}/accept-invitation?token=aaaaaaaaaaaaaaaa`, organizationName: "Oy" } });
+    await queueMail(ctxOf(t), {
+      kind: "invitation",
+      to: first,
+      locale: "fi",
+      data: { link: `${t.baseUrl}/accept-invitation?token=aaaaaaaaaaaaaaaa`, organizationName: "Oy" },
+    });
     const row1 = await waitForOutboxMail(t.prisma, first);
     await queueMail(ctxOf(t), { kind: "passwordReset", to: second, locale: "en", data: { link: `${t.baseUrl}/reset-password?token=bbbb` } });
     const row2 = await waitForOutboxMail(t.prisma, second);
@@ -161,7 +166,10 @@ describe.skipIf(noDatabase)("the outbox (no SMTP_URL)", () => {
 
     const response = await fetch(`${t.baseUrl}/api/v5/outbox?limit=100`, { headers: as.systemAdmin });
     expect(response.status).toBe(200);
-    const page = (await response.json()) as { items: { _id: string; to: string; subject: string; text: string; createdAt: string }[]; nextCursor: string | null };
+    const page = (await response.json()) as {
+      items: { _id: string; to: string; subject: string; text: string; createdAt: string }[];
+      nextCursor: string | null;
+    };
     const ids = page.items.map((i) => i._id);
     expect(ids).toContain(row1.id);
     expect(ids).toContain(row2.id);
@@ -177,10 +185,15 @@ describe.skipIf(noDatabase)("the outbox (no SMTP_URL)", () => {
       await queueMail(ctxOf(t), { kind: "passwordReset", to, locale: "en", data: { link: "http://x" } });
       await waitForOutboxMail(t.prisma, to);
     }
-    const firstPage = (await (await fetch(`${t.baseUrl}/api/v5/outbox?limit=2`, { headers: as.systemAdmin })).json()) as { items: { _id: string; createdAt: string }[]; nextCursor: string };
+    const firstPage = (await (await fetch(`${t.baseUrl}/api/v5/outbox?limit=2`, { headers: as.systemAdmin })).json()) as {
+      items: { _id: string; createdAt: string }[];
+      nextCursor: string;
+    };
     expect(firstPage.items).toHaveLength(2);
     expect(firstPage.nextCursor).toBeTruthy();
-    const secondPage = (await (await fetch(`${t.baseUrl}/api/v5/outbox?limit=2&cursor=${firstPage.nextCursor}`, { headers: as.systemAdmin })).json()) as { items: { _id: string; createdAt: string }[] };
+    const secondPage = (await (await fetch(`${t.baseUrl}/api/v5/outbox?limit=2&cursor=${firstPage.nextCursor}`, { headers: as.systemAdmin })).json()) as {
+      items: { _id: string; createdAt: string }[];
+    };
     expect(secondPage.items.length).toBeGreaterThan(0);
     for (const item of secondPage.items) expect(firstPage.items.map((i) => i._id)).not.toContain(item._id);
     expect(Date.parse(secondPage.items[0]!.createdAt)).toBeLessThanOrEqual(Date.parse(firstPage.items[1]!.createdAt));

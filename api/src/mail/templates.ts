@@ -20,17 +20,32 @@ const templates: Record<MailKind, Record<MailLanguage, Template>> = {
   signupVerification: {
     en: {
       subject: () => "Verify your e-mail address",
-      body: (v) => [hello("en", v), "Please confirm your e-mail address to finish signing up:", "{link}", "If you did not sign up, you can ignore this message."],
+      body: (v) => [
+        hello("en", v),
+        "Please confirm your e-mail address to finish signing up:",
+        "{link}",
+        "If you did not sign up, you can ignore this message.",
+      ],
       linkLabel: "Verify e-mail address",
     },
     es: {
       subject: () => "Verifica tu dirección de correo electrónico",
-      body: (v) => [hello("es", v), "Confirma tu dirección de correo electrónico para completar el registro:", "{link}", "Si no te has registrado, puedes ignorar este mensaje."],
+      body: (v) => [
+        hello("es", v),
+        "Confirma tu dirección de correo electrónico para completar el registro:",
+        "{link}",
+        "Si no te has registrado, puedes ignorar este mensaje.",
+      ],
       linkLabel: "Verificar dirección de correo",
     },
     fi: {
       subject: () => "Vahvista sähköpostiosoitteesi",
-      body: (v) => [hello("fi", v), "Vahvista sähköpostiosoitteesi viimeistelläksesi rekisteröitymisen:", "{link}", "Jos et rekisteröitynyt, voit jättää tämän viestin huomiotta."],
+      body: (v) => [
+        hello("fi", v),
+        "Vahvista sähköpostiosoitteesi viimeistelläksesi rekisteröitymisen:",
+        "{link}",
+        "Jos et rekisteröitynyt, voit jättää tämän viestin huomiotta.",
+      ],
       linkLabel: "Vahvista sähköpostiosoite",
     },
   },
@@ -42,7 +57,7 @@ const templates: Record<MailKind, Record<MailLanguage, Template>> = {
       body: (v) => [
         hello("en", v),
         "Someone just tried to create a new account with this e-mail address, which already has an account. Nothing was changed.",
-        "If it was you, sign in instead; if you have forgotten your password, choose \"Forgot password\" on the sign-in page:",
+        'If it was you, sign in instead; if you have forgotten your password, choose "Forgot password" on the sign-in page:',
         "{link}",
         "If it was not you, you can ignore this message.",
       ],
@@ -53,7 +68,7 @@ const templates: Record<MailKind, Record<MailLanguage, Template>> = {
       body: (v) => [
         hello("es", v),
         "Alguien acaba de intentar crear una cuenta nueva con esta dirección de correo electrónico, que ya tiene una cuenta. No se ha cambiado nada.",
-        "Si has sido tú, inicia sesión; si has olvidado tu contraseña, elige \"¿Olvidaste tu contraseña?\" en la página de inicio de sesión:",
+        'Si has sido tú, inicia sesión; si has olvidado tu contraseña, elige "¿Olvidaste tu contraseña?" en la página de inicio de sesión:',
         "{link}",
         "Si no has sido tú, puedes ignorar este mensaje.",
       ],
@@ -64,7 +79,7 @@ const templates: Record<MailKind, Record<MailLanguage, Template>> = {
       body: (v) => [
         hello("fi", v),
         "Joku yritti juuri luoda uuden tilin tällä sähköpostiosoitteella, jolla on jo tili. Mitään ei muutettu.",
-        "Jos se olit sinä, kirjaudu sisään; jos olet unohtanut salasanasi, valitse kirjautumissivulla \"Unohtuiko salasana?\":",
+        'Jos se olit sinä, kirjaudu sisään; jos olet unohtanut salasanasi, valitse kirjautumissivulla "Unohtuiko salasana?":',
         "{link}",
         "Jos se et ollut sinä, voit jättää tämän viestin huomiotta.",
       ],
@@ -139,8 +154,7 @@ const templates: Record<MailKind, Record<MailLanguage, Template>> = {
 
 export const mailLanguage = (locale: string): MailLanguage => (locale === "es" || locale === "fi" ? locale : "en");
 
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 export function renderMail(kind: MailKind, locale: string, data: Values): RenderedMail {
   const language = mailLanguage(locale);

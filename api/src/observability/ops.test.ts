@@ -209,7 +209,13 @@ describe.skipIf(noDatabase)("readiness, queue depths, backlog and who may read /
   });
 
   it.skipIf(!redisUrl)("reports BullMQ's counts with Redis", async () => {
-    const jobs = createJobRunner({ redisUrl: redisUrl!, handlers: {}, runWorkers: false, prefix: `ops-${randomBytes(6).toString("hex")}`, removeOnClose: true });
+    const jobs = createJobRunner({
+      redisUrl: redisUrl!,
+      handlers: {},
+      runWorkers: false,
+      prefix: `ops-${randomBytes(6).toString("hex")}`,
+      removeOnClose: true,
+    });
     runners.push(jobs);
     const { app } = await opsApp({ jobs });
     const mail = { to: "a@example.com", kind: "passwordReset", locale: "en", data: {} } as never;

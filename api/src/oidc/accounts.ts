@@ -46,10 +46,7 @@ export function claimsForScopes(user: AccountRow, scopes: ReadonlySet<string>): 
 }
 
 /** An account with its token barrier (a password reset's instant), for the userinfo endpoint. */
-export async function findAccountRow(
-  prisma: PrismaClient,
-  id: string,
-): Promise<(AccountRow & { tokensValidAfter: Date | null }) | undefined> {
+export async function findAccountRow(prisma: PrismaClient, id: string): Promise<(AccountRow & { tokensValidAfter: Date | null }) | undefined> {
   if (!/^[0-9a-f]{24}$/i.test(id)) return undefined;
   const user = await prisma.user.findUnique({ where: { id }, select: { ...accountSelect, tokensValidAfter: true } });
   return user ?? undefined;
@@ -81,9 +78,7 @@ function getDecoyHash(): Promise<string> {
 /** Returns the user id when the email and password match, undefined otherwise. */
 export async function verifyCredentials(prisma: PrismaClient, email: string, password: string): Promise<string | undefined> {
   const normalised = email.trim().toLowerCase();
-  const user = normalised
-    ? await prisma.user.findUnique({ where: { email: normalised }, select: { id: true, passwordHash: true } })
-    : null;
+  const user = normalised ? await prisma.user.findUnique({ where: { email: normalised }, select: { id: true, passwordHash: true } }) : null;
   const hash = user?.passwordHash ?? (await getDecoyHash());
   let ok = false;
   try {

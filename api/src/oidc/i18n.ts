@@ -70,8 +70,7 @@ const es: Messages = {
   forgotPassword: "¿Olvidaste tu contraseña?",
   invalidCredentials: "El correo electrónico o la contraseña no son correctos.",
   missingFields: "Introduce tu correo electrónico y tu contraseña.",
-  tooManyAttempts: (m) =>
-    `Demasiados intentos fallidos de inicio de sesión. Vuelve a intentarlo dentro de ${m} ${m === 1 ? "minuto" : "minutos"}.`,
+  tooManyAttempts: (m) => `Demasiados intentos fallidos de inicio de sesión. Vuelve a intentarlo dentro de ${m} ${m === 1 ? "minuto" : "minutos"}.`,
   languageSwitcher: "Idioma",
   signingOut: "Cerrando la sesión…",
   signOutButton: "Cerrar sesión",

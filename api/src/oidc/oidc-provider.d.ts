@@ -149,18 +149,8 @@ declare module "oidc-provider" {
     readonly Grant: GrantConstructor;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
-    interactionResult(
-      req: IncomingMessage,
-      res: ServerResponse,
-      result: InteractionResults,
-      options?: { mergeWithLastSubmission?: boolean },
-    ): Promise<string>;
-    interactionFinished(
-      req: IncomingMessage,
-      res: ServerResponse,
-      result: InteractionResults,
-      options?: { mergeWithLastSubmission?: boolean },
-    ): Promise<void>;
+    interactionResult(req: IncomingMessage, res: ServerResponse, result: InteractionResults, options?: { mergeWithLastSubmission?: boolean }): Promise<string>;
+    interactionFinished(req: IncomingMessage, res: ServerResponse, result: InteractionResults, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
     on(event: string, listener: (...args: unknown[]) => void): this;
     /** Koa middleware run before the provider's own (it sees ctx.oidc after `await next()`). */
     use(middleware: (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void>): this;

@@ -251,7 +251,11 @@ describe.skipIf(!hasPostgres)("embedded OpenID provider", () => {
     const otherAudience = createAccessTokenVerifier({ issuer: main.oidc.issuer, audience: "https://elsewhere.example/api", jwks: () => main.oidc.jwks() });
     await expect(otherAudience(tokens.accessToken)).rejects.toBeInstanceOf(InvalidAccessTokenError);
 
-    const otherIssuer = createAccessTokenVerifier({ issuer: "https://elsewhere.example/oidc", audience: main.config.oidc.audience, jwks: () => main.oidc.jwks() });
+    const otherIssuer = createAccessTokenVerifier({
+      issuer: "https://elsewhere.example/oidc",
+      audience: main.config.oidc.audience,
+      jwks: () => main.oidc.jwks(),
+    });
     await expect(otherIssuer(tokens.accessToken)).rejects.toBeInstanceOf(InvalidAccessTokenError);
 
     // Our own key, but an id token (typ JWT) is not an access token, and expired tokens are refused.

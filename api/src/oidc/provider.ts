@@ -139,10 +139,7 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
     throw new Error(`OIDC_AUDIENCE must be an absolute URI to serve as the resource indicator, got "${audience}"`);
   }
 
-  const [signingKeys, cookieKeys] = await Promise.all([
-    loadOrCreateSigningKeys(prisma),
-    loadOrCreateCookieKeys(prisma, config.sessionSecret),
-  ]);
+  const [signingKeys, cookieKeys] = await Promise.all([loadOrCreateSigningKeys(prisma), loadOrCreateCookieKeys(prisma, config.sessionSecret)]);
 
   const provider = new Provider(issuer, {
     adapter: createPrismaAdapterFactory(prisma),
@@ -209,8 +206,7 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
           const locale = chooseLocale({ uiLocales: ctx.oidc.params.ui_locales, acceptLanguage: acceptLanguage(ctx) });
           const hint = ctx.oidc.entities.IdTokenHint as unknown as { payload?: { sub?: unknown } } | undefined;
           const accountId = ctx.oidc.session.accountId;
-          const requestedByApplication =
-            Boolean(accountId) && hint?.payload?.sub === accountId && typeof ctx.oidc.params.post_logout_redirect_uri === "string";
+          const requestedByApplication = Boolean(accountId) && hint?.payload?.sub === accountId && typeof ctx.oidc.params.post_logout_redirect_uri === "string";
           ctx.type = "html";
           ctx.set("x-frame-options", "DENY");
           ctx.set(
@@ -235,8 +231,7 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
       const existing = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
       const accountId = ctx.oidc.account?.accountId;
       if (client.clientId !== clientId || !accountId) return existing;
-      const grant =
-        existing && existing.accountId === accountId ? existing : new ctx.oidc.provider.Grant({ accountId, clientId: client.clientId });
+      const grant = existing && existing.accountId === accountId ? existing : new ctx.oidc.provider.Grant({ accountId, clientId: client.clientId });
       const oidcScope = [...ctx.oidc.requestParamOIDCScopes].join(" ");
       if (oidcScope) grant.addOIDCScope(oidcScope);
       for (const [indicator, server] of Object.entries(ctx.oidc.resourceServers)) {
@@ -322,11 +317,7 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
     if (token?.split(".").length !== 3) return forward(request, reply);
     const refuse = (status: number, error: string, description: string, extra = "") => {
       const challenge = `Bearer realm="${issuer}", error="${error}", error_description="${description}"${extra}`;
-      return reply
-        .code(status)
-        .header("cache-control", "no-store")
-        .header("www-authenticate", challenge)
-        .send({ error, error_description: description });
+      return reply.code(status).header("cache-control", "no-store").header("www-authenticate", challenge).send({ error, error_description: description });
     };
     let claims: Record<string, unknown>;
     let sub: string;
@@ -382,9 +373,12 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
       });
 
       // Expired rows are invisible already; delete them now and then.
-      const timer = setInterval(() => {
-        pruneExpiredOidcPayloads(prisma).catch((err: unknown) => app.log.warn({ err }, "pruning expired OIDC rows failed"));
-      }, 60 * 60 * 1000);
+      const timer = setInterval(
+        () => {
+          pruneExpiredOidcPayloads(prisma).catch((err: unknown) => app.log.warn({ err }, "pruning expired OIDC rows failed"));
+        },
+        60 * 60 * 1000,
+      );
       timer.unref();
       app.addHook("onClose", async () => clearInterval(timer));
     },
@@ -404,4 +398,3 @@ export function loopbackVariants(publicUrl: string): string[] {
   const path = url.pathname.replace(/\/+$/, "");
   return [publicUrl, ...loopback.filter((h) => h !== url.hostname).map((h) => `${url.protocol}//${h}${url.port ? `:${url.port}` : ""}${path}`)];
 }
-

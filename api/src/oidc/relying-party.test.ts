@@ -18,7 +18,10 @@ if (!hasPostgres) console.warn(`relying-party tests skipped: PostgreSQL does not
 const password = "relying party password";
 
 /** A GET over node:http, which (unlike fetch) lets the test send any Host header. */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { method: "GET", headers }, (res) => {
       let body = "";
@@ -204,7 +207,10 @@ describe.skipIf(!hasPostgres)("the embedded provider through a standard relying 
 
       // The sign-out form's action, written from the request, too.
       const signedIn = await signInWithPassword(main.baseUrl, ada.email, password);
-      const page = await rawGet(`${main.oidc.issuer}/session/end`, { ...spoofing, cookie: signedIn.cookies.headerFor(`${main.oidc.issuer}/session/end`) ?? "" });
+      const page = await rawGet(`${main.oidc.issuer}/session/end`, {
+        ...spoofing,
+        cookie: signedIn.cookies.headerFor(`${main.oidc.issuer}/session/end`) ?? "",
+      });
       expect(page.body).toContain(`action="${main.oidc.issuer}/session/end/confirm"`);
       expect(page.body).not.toContain("evil.example");
     });

@@ -39,7 +39,12 @@ export async function startOidcApp(prisma: PrismaClient, env: Record<string, str
   return { app, oidc, config, baseUrl: config.publicUrl, close: () => app.close() };
 }
 
-export async function createUser(prisma: PrismaClient, email: string, password: string, extra: { displayName?: string; locale?: "en" | "es" | "fi" | "se"; unverified?: boolean } = {}) {
+export async function createUser(
+  prisma: PrismaClient,
+  email: string,
+  password: string,
+  extra: { displayName?: string; locale?: "en" | "es" | "fi" | "se"; unverified?: boolean } = {},
+) {
   return prisma.user.create({
     data: {
       email: email.toLowerCase(),
@@ -50,4 +55,3 @@ export async function createUser(prisma: PrismaClient, email: string, password: 
     },
   });
 }
-

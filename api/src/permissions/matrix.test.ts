@@ -35,21 +35,66 @@ type Ids = { unitA: string; orgA: string; userViewer: string; apiKeyOfViewer: st
 /** A terminal in unitA, and one per actor to delete. */
 type TouchpointIds = { terminalA: string; toDelete: Record<Actor, string>; legacyA: string; legacyToUpgrade: Record<Actor, string> };
 /** Invitations, users and units for the user-management and teams rows. */
-type TeamIds = { unitA1: string; inviteA: string; inviteToDelete: string; previewToken: string; viewerToken: string; newUserTokens: Record<Actor, string>; userToRemove: string; userToMove: string; createdUnit?: string };
+type TeamIds = {
+  unitA1: string;
+  inviteA: string;
+  inviteToDelete: string;
+  previewToken: string;
+  viewerToken: string;
+  newUserTokens: Record<Actor, string>;
+  userToRemove: string;
+  userToMove: string;
+  createdUnit?: string;
+};
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
-const onlyAdmin = { anonymous: "refused", viewer: "refused", editor: "refused", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" } as const;
-const managersOfAnyOrganization = { anonymous: "refused", viewer: "refused", editor: "refused", adminOfOtherUnit: "allowed", adminOfOtherOrganization: "allowed", admin: "allowed" } as const;
+const onlyAdmin = {
+  anonymous: "refused",
+  viewer: "refused",
+  editor: "refused",
+  adminOfOtherUnit: "refused",
+  adminOfOtherOrganization: "refused",
+  admin: "allowed",
+} as const;
+const managersOfAnyOrganization = {
+  anonymous: "refused",
+  viewer: "refused",
+  editor: "refused",
+  adminOfOtherUnit: "allowed",
+  adminOfOtherOrganization: "allowed",
+  admin: "allowed",
+} as const;
 const gid = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString("base64");
 
-const everyoneSignedIn = { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "allowed", adminOfOtherOrganization: "allowed", admin: "allowed" } as const;
-const ownOrganizationOnly = { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "allowed", adminOfOtherOrganization: "refused", admin: "allowed" } as const;
+const everyoneSignedIn = {
+  anonymous: "refused",
+  viewer: "allowed",
+  editor: "allowed",
+  adminOfOtherUnit: "allowed",
+  adminOfOtherOrganization: "allowed",
+  admin: "allowed",
+} as const;
+const ownOrganizationOnly = {
+  anonymous: "refused",
+  viewer: "allowed",
+  editor: "allowed",
+  adminOfOtherUnit: "allowed",
+  adminOfOtherOrganization: "refused",
+  admin: "allowed",
+} as const;
 /** A question's results: those who may open its survey (another team's admin: "Question not found", issue 10 §8). */
 const surveyOpeners = { ...ownOrganizationOnly, adminOfOtherUnit: "refused" } as const;
 
 /** Sharing, bookmarks and exports rows: a link of unit A, and the viewer's links and bookmarks and the editor's export job (made in beforeAll). */
 const matrixShare = generateShareToken();
 const sharing = { linksToRevoke: {} as Record<Actor, string>, bookmarksToDelete: {} as Record<Actor, string>, editorExportJob: "" };
-const onlyEditor = { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "refused" } as const;
+const onlyEditor = {
+  anonymous: "refused",
+  viewer: "refused",
+  editor: "allowed",
+  adminOfOtherUnit: "refused",
+  adminOfOtherOrganization: "refused",
+  admin: "refused",
+} as const;
 
 /** A survey of unit A per actor, for the deleteSurvey row (made in the matrix's beforeAll). */
 const surveysToDelete = {} as Record<Actor, string>;
@@ -126,15 +171,30 @@ const matrix: Row[] = [
     kind: "mutation",
     // Only the owner: everyone else, even the organisation admin, gets "not found".
     document: (ids) => `mutation { revokeApiKey(id: "${ids.apiKeyOfViewer}") { apiKey { revokedAt } } }`,
-    expected: { anonymous: "refused", viewer: "allowed", editor: "refused", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "refused" },
+    expected: {
+      anonymous: "refused",
+      viewer: "allowed",
+      editor: "refused",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "refused",
+    },
     allowedData: (data) => expect(data.revokeApiKey.apiKey.revokedAt).toBeTruthy(),
   },
   {
     field: "Mutation.updateOrganizationSettings",
     kind: "mutation",
     // Organisation admins of their current organisation only (the other organisation's admin changes their own).
-    document: () => `mutation { updateOrganizationSettings(input: { satisfactionScale: { enabled: true, min: 1, max: 5 } }) { organization { satisfactionScale { enabled } } } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "refused", adminOfOtherUnit: "refused", adminOfOtherOrganization: "allowed", admin: "allowed" },
+    document: () =>
+      `mutation { updateOrganizationSettings(input: { satisfactionScale: { enabled: true, min: 1, max: 5 } }) { organization { satisfactionScale { enabled } } } }`,
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "refused",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "allowed",
+      admin: "allowed",
+    },
     allowedData: (data) => expect(data.updateOrganizationSettings.organization.satisfactionScale.enabled).toBe(true),
   },
   {
@@ -148,7 +208,14 @@ const matrix: Row[] = [
     kind: "subscription",
     // Members who may view results in the survey's unit (or a parent unit); the other organisation: not found.
     document: (ids) => `subscription { responseCountChanged(surveyId: "${ids.surveyA}") { responseCount } }`,
-    expected: { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "allowed",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
   },
   // ---- sharing, bookmarks and exports (docs/sharing-and-exports.md) ----
   {
@@ -169,7 +236,8 @@ const matrix: Row[] = [
     field: "Mutation.createShareLink",
     kind: "mutation",
     // Everyone who views results somewhere; a member who sees one team shares that team.
-    document: () => `mutation { createShareLink(input: { name: "m", filtersJson: "{\\"from\\":\\"2026-01-01\\",\\"to\\":\\"2026-01-31\\"}" }) { token shareLink { name } } }`,
+    document: () =>
+      `mutation { createShareLink(input: { name: "m", filtersJson: "{\\"from\\":\\"2026-01-01\\",\\"to\\":\\"2026-01-31\\"}" }) { token shareLink { name } } }`,
     expected: everyoneSignedIn,
     allowedData: (data) => expect(data.createShareLink.token).toMatch(/^[A-Za-z0-9_-]{43}$/),
   },
@@ -178,7 +246,14 @@ const matrix: Row[] = [
     kind: "mutation",
     // The viewer's own links: the viewer and the organisation admin; everyone else gets "not found".
     document: (_ids, actor) => `mutation { revokeShareLink(id: "${sharing.linksToRevoke[actor]}") { revokedShareLinkId } }`,
-    expected: { anonymous: "refused", viewer: "allowed", editor: "refused", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "allowed",
+      editor: "refused",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
   },
   {
     field: "Query.bookmarks",
@@ -198,7 +273,14 @@ const matrix: Row[] = [
     kind: "mutation",
     // Own bookmarks only: the viewer's are not even the organisation admin's to delete.
     document: (_ids, actor) => `mutation { deleteBookmark(id: "${sharing.bookmarksToDelete[actor]}") { deletedBookmarkId } }`,
-    expected: { anonymous: "refused", viewer: "allowed", editor: "refused", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "refused" },
+    expected: {
+      anonymous: "refused",
+      viewer: "allowed",
+      editor: "refused",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "refused",
+    },
   },
   {
     field: "Query.exportJob",
@@ -213,7 +295,14 @@ const matrix: Row[] = [
     kind: "mutation",
     // The exportResults right (editors, admins; not viewers) and the plan's PDF export feature.
     document: () => `mutation { startPdfExport(input: { components: ["summary"], printMode: landscape }) { exportJob { kind status } } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "allowed", adminOfOtherOrganization: "allowed", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "allowed",
+      adminOfOtherOrganization: "allowed",
+      admin: "allowed",
+    },
     allowedData: (data) => expect(data.startPdfExport.exportJob.kind).toBe("pdf"),
   },
   {
@@ -273,7 +362,9 @@ const matrix: Row[] = [
     document: () => `{ resultsFilterOptions { surveys { legacyId } touchpoints { legacyId } metaKeys { key } } }`,
     expected: everyoneSignedIn,
     allowedData: (data, actor, ids) =>
-      expect(data.resultsFilterOptions.surveys.some((s: { legacyId: string }) => s.legacyId === ids.surveyA)).toBe(actor !== "adminOfOtherOrganization" && actor !== "adminOfOtherUnit"),
+      expect(data.resultsFilterOptions.surveys.some((s: { legacyId: string }) => s.legacyId === ids.surveyA)).toBe(
+        actor !== "adminOfOtherOrganization" && actor !== "adminOfOtherUnit",
+      ),
   },
   {
     field: "Subscription.summaryResponsesArrived",
@@ -331,13 +422,13 @@ const matrix: Row[] = [
     // Every member reads their own organisation's tree.
     document: () => `{ unitTree { units { legacyId } restrictSummaryToTeam } }`,
     expected: everyoneSignedIn,
-    allowedData: (data, actor, ids) =>
-      expect(data.unitTree.units.some((u: any) => u.legacyId === ids.unitA)).toBe(actor !== "adminOfOtherOrganization"),
+    allowedData: (data, actor, ids) => expect(data.unitTree.units.some((u: any) => u.legacyId === ids.unitA)).toBe(actor !== "adminOfOtherOrganization"),
   },
   {
     field: "Mutation.inviteUser",
     kind: "mutation",
-    document: (ids) => `mutation { inviteUser(input: { email: "matrix-${unique()}@example.test", unitId: "${ids.unitA}", role: viewer }) { invite { email } } }`,
+    document: (ids) =>
+      `mutation { inviteUser(input: { email: "matrix-${unique()}@example.test", unitId: "${ids.unitA}", role: viewer }) { invite { email } } }`,
     expected: onlyAdmin,
   },
   {
@@ -357,7 +448,14 @@ const matrix: Row[] = [
     kind: "mutation",
     // Only the person the invitation was sent to (the viewer, invited into unit B).
     document: (ids) => `mutation { acceptInvitation(token: "${ids.teams.viewerToken}") { organizationLegacyId } }`,
-    expected: { anonymous: "refused", viewer: "allowed", editor: "refused", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "refused" },
+    expected: {
+      anonymous: "refused",
+      viewer: "allowed",
+      editor: "refused",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "refused",
+    },
   },
   {
     field: "Mutation.acceptInvitationAsNewUser",
@@ -370,7 +468,8 @@ const matrix: Row[] = [
   {
     field: "Mutation.updateMember",
     kind: "mutation",
-    document: (ids) => `mutation { updateMember(input: { userId: "${ids.userViewer}", unitId: "${ids.unitA}", receiveDigest: true }) { member { receiveDigest } } }`,
+    document: (ids) =>
+      `mutation { updateMember(input: { userId: "${ids.userViewer}", unitId: "${ids.unitA}", receiveDigest: true }) { member { receiveDigest } } }`,
     expected: onlyAdmin,
     allowedData: (data) => expect(data.updateMember.member.receiveDigest).toBe(true),
   },
@@ -383,7 +482,8 @@ const matrix: Row[] = [
   {
     field: "Mutation.modifyTeam",
     kind: "mutation",
-    document: (ids) => `mutation { modifyTeam(userId: "${ids.teams.userToMove}", units: [{ unitId: "${ids.teams.unitA1}", role: editor }]) { member { unitRoles { role } } } }`,
+    document: (ids) =>
+      `mutation { modifyTeam(userId: "${ids.teams.userToMove}", units: [{ unitId: "${ids.teams.unitA1}", role: editor }]) { member { unitRoles { role } } } }`,
     expected: onlyAdmin,
   },
   {
@@ -441,7 +541,14 @@ const matrix: Row[] = [
     field: "Query.touchpoint",
     kind: "query",
     document: (ids) => `{ touchpoint(id: "${ids.touchpoints.terminalA}") { legacyId } }`,
-    expected: { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "allowed",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
   },
   {
     field: "Query.touchpointUnits",
@@ -489,7 +596,14 @@ const matrix: Row[] = [
     kind: "mutation",
     // editTouchpoints in the plugin's unit; irreversible, so one plugin per actor.
     document: (ids, actor) => `mutation { upgradeLegacyPlugin(input: { id: "${ids.touchpoints.legacyToUpgrade[actor]}" }) { touchpoint { type } } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
     allowedData: (data) => expect(data.upgradeLegacyPlugin.touchpoint.type).toBe("website"),
   },
   {
@@ -498,32 +612,67 @@ const matrix: Row[] = [
     // editTouchpoints in the terminal's unit (and the plan's organizationLogo feature).
     document: (ids) =>
       `mutation { setTouchpointLogo(id: "${ids.touchpoints.terminalA}", fileBase64: "${Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16, 1)]).toString("base64")}") { touchpoint { logoUrl } } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
     allowedData: (data, _actor, ids) => expect(data.setTouchpointLogo.touchpoint.logoUrl).toContain(`/r/${ids.touchpoints.terminalA}/logo`),
   },
   {
     field: "Mutation.createTouchpoint",
     kind: "mutation",
     document: (ids) => `mutation { createTouchpoint(input: { name: "Matrix link", type: link, unitId: "${ids.unitA}" }) { touchpoint { legacyId } } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
   },
   {
     field: "Mutation.updateTouchpoint",
     kind: "mutation",
     document: (ids) => `mutation { updateTouchpoint(input: { id: "${ids.touchpoints.terminalA}", name: "Matrix kiosk" }) { touchpoint { name } } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
   },
   {
     field: "Mutation.deleteTouchpoint",
     kind: "mutation",
     document: (ids, actor) => `mutation { deleteTouchpoint(id: "${ids.touchpoints.toDelete[actor]}") { deletedLegacyId } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
   },
   {
     field: "Mutation.setTouchpointVisibility",
     kind: "mutation",
     document: (ids) => `mutation { setTouchpointVisibility(touchpointId: "${ids.touchpoints.terminalA}", visibility: false) { visibility } }`,
-    expected: { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "allowed",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
   },
   // ---- surveys (docs/permissions.md "Surveys") ----
   {
@@ -542,51 +691,102 @@ const matrix: Row[] = [
     kind: "query",
     // One survey the caller sees: unit A's survey for its viewer, editor and the admin; the rest refused.
     document: (ids) => `{ survey(id: "${ids.surveyA}") { legacyId name } }`,
-    expected: { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "allowed",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
   },
   {
     field: "Mutation.createSurvey",
     kind: "mutation",
     // "May create surveys" (or organisation admin) and editSurveys in the unit.
-    document: (ids) => `mutation { createSurvey(input: { name: "Matrix new", unitId: "${ids.unitA}", questions: [{ type: "nps", title: "N" }] }) { survey { legacyId } } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    document: (ids) =>
+      `mutation { createSurvey(input: { name: "Matrix new", unitId: "${ids.unitA}", questions: [{ type: "nps", title: "N" }] }) { survey { legacyId } } }`,
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
   },
   {
     field: "Mutation.updateSurvey",
     kind: "mutation",
     document: (ids) => `mutation { updateSurvey(id: "${ids.surveyA}", input: { name: "Matrix survey", questions: [] }) { survey { name } } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
   },
   {
     field: "Mutation.copySurvey",
     kind: "mutation",
     document: (ids) => `mutation { copySurvey(id: "${ids.surveyA}") { survey { legacyId } } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
   },
   {
     field: "Mutation.archiveSurvey",
     kind: "mutation",
     document: (ids) => `mutation { archiveSurvey(id: "${ids.surveyA}", archived: false) { survey { archived } } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
   },
   {
     field: "Mutation.hideSurvey",
     kind: "mutation",
     // Per user, for everyone who sees the survey.
     document: (ids) => `mutation { hideSurvey(id: "${ids.surveyA}", hidden: false) { survey { hidden } } }`,
-    expected: { anonymous: "refused", viewer: "allowed", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "allowed",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
   },
   {
     field: "Mutation.deleteSurvey",
     kind: "mutation",
     document: (_ids, actor) => `mutation { deleteSurvey(id: "${surveysToDelete[actor]}") { legacyId } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
   },
   {
     field: "Query.feedbackList",
     kind: "query",
     // Members read the responses they may see: the other team's admin and the other organisation get no rows; anonymous callers need a share token.
-    document: (ids) => `{ feedbackList(filtersJson: ${JSON.stringify(JSON.stringify({ surveyId: [ids.surveyA] }))}, first: 5) { totalCount edges { node { responseLegacyId } } } }`,
+    document: (ids) =>
+      `{ feedbackList(filtersJson: ${JSON.stringify(JSON.stringify({ surveyId: [ids.surveyA] }))}, first: 5) { totalCount edges { node { responseLegacyId } } } }`,
     expected: everyoneSignedIn,
     allowedData: (data, actor) =>
       actor === "adminOfOtherUnit" || actor === "adminOfOtherOrganization"
@@ -598,21 +798,43 @@ const matrix: Row[] = [
     kind: "mutation",
     // manageResponses in the response's unit: editors and admins; a viewer is refused, others get not found.
     document: () => `mutation { hideResponse(responseId: "${matrixResponses.toHide}", hidden: false) { hidden } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
     allowedData: (data) => expect(data.hideResponse.hidden).toBe(false),
   },
   {
     field: "Mutation.updateResponseMetadata",
     kind: "mutation",
-    document: () => `mutation { updateResponseMetadata(responseId: "${matrixResponses.toHide}", updatedMetaSet: [{ key: "store", value: "Matrix" }]) { metadata { key value } } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    document: () =>
+      `mutation { updateResponseMetadata(responseId: "${matrixResponses.toHide}", updatedMetaSet: [{ key: "store", value: "Matrix" }]) { metadata { key value } } }`,
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
     allowedData: (data) => expect(data.updateResponseMetadata.metadata).toEqual([{ key: "store", value: "Matrix" }]),
   },
   {
     field: "Mutation.deleteResponse",
     kind: "mutation",
     document: (_ids, actor) => `mutation { deleteResponse(responseId: "${matrixResponses.toDelete[actor]}") { deletedResponseLegacyId } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
   },
   {
     field: "Query.surveyTemplates",
@@ -627,7 +849,14 @@ const matrix: Row[] = [
     kind: "mutation",
     // Organisation admins, each into their own organisation only (docs/demo-data.md).
     document: () => `mutation { generateDemoData(responses: 3) { responses survey { name } } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "refused", adminOfOtherUnit: "refused", adminOfOtherOrganization: "allowed", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "refused",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "allowed",
+      admin: "allowed",
+    },
     allowedData: (data) => expect(data.generateDemoData).toMatchObject({ responses: 3, survey: { name: "Demo survey" } }),
   },
 ];
@@ -658,7 +887,15 @@ describe.skipIf(noDatabase)("permission matrix", () => {
       data: { organizationId: org.organization.id, userId: org.users.viewerA.id, keyHash: `matrix-${org.organization.id}`, keyPrefix: "fbk_matr" },
     });
     const surveyA = await t.prisma.survey.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Matrix survey" } });
-    ids = { unitA: org.units.unitA.id, orgA: org.organization.id, userViewer: org.users.viewerA.id, apiKeyOfViewer: viewerKey.id, surveyA: surveyA.id, teams: await teamIds(), touchpoints: await touchpointIds() };
+    ids = {
+      unitA: org.units.unitA.id,
+      orgA: org.organization.id,
+      userViewer: org.users.viewerA.id,
+      apiKeyOfViewer: viewerKey.id,
+      surveyA: surveyA.id,
+      teams: await teamIds(),
+      touchpoints: await touchpointIds(),
+    };
     const signIn = async (email: string) => (await signInWithPassword(t.baseUrl, email, testPassword)).accessToken;
     tokens.anonymous = undefined;
     tokens.viewer = await signIn(org.users.viewerA.email);
@@ -685,24 +922,44 @@ describe.skipIf(noDatabase)("permission matrix", () => {
   beforeAll(async () => {
     const organizationId = org.organization.id;
     await t.prisma.shareToken.create({
-      data: { organizationId, createdByUserId: org.users.admin.id, token: matrixShare.tokenHash, name: "Matrix link", filters: { from: "2026-01-01", to: "2026-01-31" }, allowChanges: ["date"] },
+      data: {
+        organizationId,
+        createdByUserId: org.users.admin.id,
+        token: matrixShare.tokenHash,
+        name: "Matrix link",
+        filters: { from: "2026-01-01", to: "2026-01-31" },
+        allowChanges: ["date"],
+      },
     });
     for (const a of actors) {
       sharing.linksToRevoke[a] = (
-        await t.prisma.shareToken.create({ data: { organizationId, createdByUserId: org.users.viewerA.id, token: generateShareToken().tokenHash, filters: { unitId: org.units.unitA.id } } })
+        await t.prisma.shareToken.create({
+          data: { organizationId, createdByUserId: org.users.viewerA.id, token: generateShareToken().tokenHash, filters: { unitId: org.units.unitA.id } },
+        })
       ).id;
-      sharing.bookmarksToDelete[a] = (await t.prisma.bookmark.create({ data: { organizationId, userId: org.users.viewerA.id, name: `Matrix ${a}`, filters: {} } })).id;
+      sharing.bookmarksToDelete[a] = (
+        await t.prisma.bookmark.create({ data: { organizationId, userId: org.users.viewerA.id, name: `Matrix ${a}`, filters: {} } })
+      ).id;
     }
     sharing.editorExportJob = (
-      await t.prisma.exportJob.create({ data: { organizationId, userId: org.users.editorA.id, kind: "csv", status: "finished", progress: 100, request: {}, finishedAt: new Date() } })
+      await t.prisma.exportJob.create({
+        data: { organizationId, userId: org.users.editorA.id, kind: "csv", status: "finished", progress: 100, request: {}, finishedAt: new Date() },
+      })
     ).id;
   });
   beforeAll(async () => {
-    for (const a of actors) surveysToDelete[a] = (await t.prisma.survey.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: `Matrix delete ${a}` } })).id;
+    for (const a of actors)
+      surveysToDelete[a] = (
+        await t.prisma.survey.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: `Matrix delete ${a}` } })
+      ).id;
   });
   beforeAll(async () => {
     const response = async () =>
-      (await t.prisma.response.create({ data: { organizationId: org.organization.id, surveyId: ids.surveyA, touchpointId: ids.touchpoints.terminalA, unitId: org.units.unitA.id } })).id;
+      (
+        await t.prisma.response.create({
+          data: { organizationId: org.organization.id, surveyId: ids.surveyA, touchpointId: ids.touchpoints.terminalA, unitId: org.units.unitA.id },
+        })
+      ).id;
     matrixResponses.toHide = await response();
     for (const a of actors) matrixResponses.toDelete[a] = await response();
   });
@@ -721,7 +978,17 @@ describe.skipIf(noDatabase)("permission matrix", () => {
     const toDelete = {} as Record<Actor, string>;
     for (const a of actors) toDelete[a] = await terminal(`Matrix delete ${a}`);
     const legacy = async (name: string) =>
-      (await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name, type: "legacyPlugin", settings: { plugin: { domain: "matrix.example" } } } })).id;
+      (
+        await t.prisma.touchpoint.create({
+          data: {
+            organizationId: org.organization.id,
+            unitId: org.units.unitA.id,
+            name,
+            type: "legacyPlugin",
+            settings: { plugin: { domain: "matrix.example" } },
+          },
+        })
+      ).id;
     const legacyToUpgrade = {} as Record<Actor, string>;
     for (const a of actors) legacyToUpgrade[a] = await legacy(`Matrix upgrade ${a}`);
     // The terminal logo row needs the plan's logo feature.
@@ -734,7 +1001,15 @@ describe.skipIf(noDatabase)("permission matrix", () => {
     const invite = async (email: string, unitId: string, token: string) =>
       (
         await t.prisma.invite.create({
-          data: { organizationId, unitId, role: "viewer", email, tokenHash: hashToken(token), invitedByUserId: org.users.admin.id, expiresAt: new Date(Date.now() + 86_400_000) },
+          data: {
+            organizationId,
+            unitId,
+            role: "viewer",
+            email,
+            tokenHash: hashToken(token),
+            invitedByUserId: org.users.admin.id,
+            expiresAt: new Date(Date.now() + 86_400_000),
+          },
         })
       ).id;
     const token = () => `matrix-token-${unique()}-${unique()}`;
@@ -747,12 +1022,24 @@ describe.skipIf(noDatabase)("permission matrix", () => {
     await invite(org.users.viewerA.email, org.units.unitB.id, viewerToken);
     for (const a of actors) await invite(`new-${a}-${unique()}@example.test`, org.units.unitA.id, newUserTokens[a]);
     const member = async (name: string) => {
-      const user = await t.prisma.user.create({ data: { email: `${name}-${unique()}@example.test`, displayName: name, currentOrganizationId: organizationId } });
+      const user = await t.prisma.user.create({
+        data: { email: `${name}-${unique()}@example.test`, displayName: name, currentOrganizationId: organizationId },
+      });
       await t.prisma.membership.create({ data: { userId: user.id, organizationId } });
-      for (const unitId of [org.units.unitA.id, org.units.unitB.id]) await t.prisma.unitRole.create({ data: { organizationId, unitId, userId: user.id, role: "viewer" } });
+      for (const unitId of [org.units.unitA.id, org.units.unitB.id])
+        await t.prisma.unitRole.create({ data: { organizationId, unitId, userId: user.id, role: "viewer" } });
       return user.id;
     };
-    return { unitA1: org.units.unitA1.id, inviteA, inviteToDelete, previewToken, viewerToken, newUserTokens, userToRemove: await member("remove-me"), userToMove: await member("move-me") };
+    return {
+      unitA1: org.units.unitA1.id,
+      inviteA,
+      inviteToDelete,
+      previewToken,
+      viewerToken,
+      newUserTokens,
+      userToRemove: await member("remove-me"),
+      userToMove: await member("move-me"),
+    };
   }
 
   for (const row of matrix) {
@@ -790,12 +1077,7 @@ describe.skipIf(noDatabase)("permission matrix", () => {
 
   it("a member of two organisations reads units only of the one they are working in", async () => {
     await t.prisma.membership.create({ data: { userId: org.users.editorA.id, organizationId: other.organization.id } });
-    const result = await gql(
-      t.baseUrl,
-      `{ viewer { availableOrganizations { name units(first: 5) { edges { node { name } } } } } }`,
-      {},
-      tokens.editor,
-    );
+    const result = await gql(t.baseUrl, `{ viewer { availableOrganizations { name units(first: 5) { edges { node { name } } } } } }`, {}, tokens.editor);
     expect(result.errors?.map((e) => e.message)).toEqual(["You do not have the rights to do this"]);
     expect(result.errors?.[0]?.path).toContain("units");
   });

@@ -36,7 +36,11 @@ describe("per-unit rights", () => {
     expect(viewerOnly([{ unitId: "u2", role: "viewer" }], { organizationAdmin: true })).toBe(false);
   });
   it("rights map: viewer may only view, admin everything", () => {
-    expect(Object.entries(rightsMap("viewer")).filter(([, v]) => v).map(([k]) => k)).toEqual(["viewResults"]);
+    expect(
+      Object.entries(rightsMap("viewer"))
+        .filter(([, v]) => v)
+        .map(([k]) => k),
+    ).toEqual(["viewResults"]);
     expect(Object.values(rightsMap("admin")).every(Boolean)).toBe(true);
     expect(rightsMap("editor").manageUsers).toBe(false);
   });

@@ -8,12 +8,9 @@ import { resolveShareScope } from "../domain/sharing/scope.js";
 import { DomainError } from "../domain/errors.js";
 
 const notLoggedIn = () => new GraphQLError("Not logged in", { extensions: { code: "UNAUTHENTICATED" } });
-export const noRights = (message = "You do not have the rights to do this") =>
-  new GraphQLError(message, { extensions: { code: "FORBIDDEN" } });
+export const noRights = (message = "You do not have the rights to do this") => new GraphQLError(message, { extensions: { code: "FORBIDDEN" } });
 
-export const isAuthenticated = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) =>
-  ctx.viewer ? true : notLoggedIn(),
-);
+export const isAuthenticated = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => (ctx.viewer ? true : notLoggedIn()));
 
 /** Signed in and working in an organisation. */
 export const isMember = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => {

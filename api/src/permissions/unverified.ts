@@ -11,8 +11,7 @@ import type { GraphQLContext } from "../schema/builder.js";
 import type { Viewer } from "../domain/viewer.js";
 import { forbidden } from "../domain/errors.js";
 
-export const emailNotVerifiedMessage =
-  "Verify your e-mail address first: open the link in the mail we sent you, or ask for a new one";
+export const emailNotVerifiedMessage = "Verify your e-mail address first: open the link in the mail we sent you, or ask for a new one";
 
 /** True when the caller is signed in with an address still waiting for its verification link. */
 export function isUnverified(viewer: Viewer | null | undefined): boolean {
@@ -50,9 +49,7 @@ export function requireVerifiedEmail<T extends RuleMap>(map: T): T {
     const fields = map[root] as Record<string, ShieldRule> | undefined;
     if (!fields) continue;
     const open = new Set(graphqlOpenToUnverified[root]);
-    out[root] = Object.fromEntries(
-      Object.entries(fields).map(([name, fieldRule]) => [name, open.has(name) ? fieldRule : chain(hasVerifiedEmail, fieldRule)]),
-    );
+    out[root] = Object.fromEntries(Object.entries(fields).map(([name, fieldRule]) => [name, open.has(name) ? fieldRule : chain(hasVerifiedEmail, fieldRule)]));
   }
   return out as T;
 }
@@ -61,9 +58,7 @@ export function requireVerifiedEmail<T extends RuleMap>(map: T): T {
 function rootFieldNames(document: DocumentNode, operationName: string | null | undefined): string[] {
   const operation = getOperationAST(document, operationName);
   if (!operation) return [];
-  const fragments = new Map(
-    document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
-  );
+  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));
   const names: string[] = [];
   const walk = (selections: readonly SelectionNode[], seen: Set<string>) => {
     for (const selection of selections) {

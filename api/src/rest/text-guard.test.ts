@@ -45,8 +45,15 @@ describe.skipIf(noDatabase)("NUL and unpaired surrogates at the edge", () => {
     ] as const) {
       const local = `nul.${randomBytes(4).toString("hex")}`;
       const form = {
-        firstName: "Ada", lastName: "L", email: `${local}@signup.example.test`, password, password2: password,
-        company: "Engines", industry: "Retail", companySize: "10-49", type: "web",
+        firstName: "Ada",
+        lastName: "L",
+        email: `${local}@signup.example.test`,
+        password,
+        password2: password,
+        company: "Engines",
+        industry: "Retail",
+        companySize: "10-49",
+        type: "web",
         [field]: field === "email" ? `${local}${NUL}@signup.example.test` : bad,
       };
       const answer = await apiCall(t.baseUrl, "POST", "/signup", undefined, form);
@@ -84,12 +91,7 @@ describe.skipIf(noDatabase)("NUL and unpaired surrogates at the edge", () => {
     expect(byVariable.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "input.name" });
     expect(byVariable.data ?? null).toBeNull();
 
-    const byLiteral = await gql(
-      t.baseUrl,
-      `mutation { updateProfile(input: { displayName: "Admin\\u0000" }) { user { id } } }`,
-      {},
-      adminToken,
-    );
+    const byLiteral = await gql(t.baseUrl, `mutation { updateProfile(input: { displayName: "Admin\\u0000" }) { user { id } } }`, {}, adminToken);
     expect(byLiteral.status).toBe(400);
     expect(byLiteral.errors?.[0]).toMatchObject({ message: badTextMessage, extensions: { code: "BAD_USER_INPUT" } });
     expect(await t.prisma.survey.count({ where: { organizationId: org.organization.id } })).toBe(before);

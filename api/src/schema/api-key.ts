@@ -50,24 +50,21 @@ builder.mutationField("generateApiKey", (t) =>
   }),
 );
 
-const RevokeApiKeyPayload = builder
-  .objectRef<{ id: string; deleted: boolean }>("RevokeApiKeyPayload")
-  .implement({
-    fields: (t) => ({
-      apiKey: t.prismaField({
-        type: "ApiKey",
-        nullable: true,
-        description: "the revoked key; null when it was deleted",
-        resolve: (query, p, _args, ctx) =>
-          p.deleted ? null : ctx.prisma.apiKey.findUnique({ ...query, where: { id: p.id, ...ownApiKeys(ctx.viewer) } }),
-      }),
-      deletedApiKeyId: t.id({
-        nullable: true,
-        description: "the global id of the deleted key (for @deleteRecord)",
-        resolve: (p) => (p.deleted ? Buffer.from(`ApiKey:${p.id}`).toString("base64") : null),
-      }),
+const RevokeApiKeyPayload = builder.objectRef<{ id: string; deleted: boolean }>("RevokeApiKeyPayload").implement({
+  fields: (t) => ({
+    apiKey: t.prismaField({
+      type: "ApiKey",
+      nullable: true,
+      description: "the revoked key; null when it was deleted",
+      resolve: (query, p, _args, ctx) => (p.deleted ? null : ctx.prisma.apiKey.findUnique({ ...query, where: { id: p.id, ...ownApiKeys(ctx.viewer) } })),
     }),
-  });
+    deletedApiKeyId: t.id({
+      nullable: true,
+      description: "the global id of the deleted key (for @deleteRecord)",
+      resolve: (p) => (p.deleted ? Buffer.from(`ApiKey:${p.id}`).toString("base64") : null),
+    }),
+  }),
+});
 
 builder.mutationField("revokeApiKey", (t) =>
   t.field({

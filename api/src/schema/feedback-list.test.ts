@@ -74,11 +74,16 @@ describe.skipIf(noDatabase)("GraphQL feedback list and responses", () => {
     expect(foreign.data!.feedbackList.totalCount).toBe(0);
   });
 
-
   it("a share link's visitor reads the list with shareToken or the X-Share-Token header, and nothing without a valid token", async () => {
     const { token, tokenHash } = generateShareToken();
     await t.prisma.shareToken.create({
-      data: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, token: tokenHash, filters: { ...window(), surveyId: [s.survey.id] }, allowChanges: [] },
+      data: {
+        organizationId: org.organization.id,
+        createdByUserId: org.users.admin.id,
+        token: tokenHash,
+        filters: { ...window(), surveyId: [s.survey.id] },
+        allowChanges: [],
+      },
     });
     const query = `query($token: String) { feedbackList(shareToken: $token, first: 10) { totalCount edges { node { responseLegacyId hidden } } } }`;
     const byArgument = await gql(t.baseUrl, query, { token });
@@ -108,13 +113,22 @@ describe.skipIf(noDatabase)("GraphQL feedback list and responses", () => {
     const list = member.data!.feedbackList;
     expect(list.columns.map((c: { key: string }) => c.key).filter((k: string) => k.startsWith("meta_"))).toEqual([]);
     const node = (id: string) => list.edges.find((e: any) => e.node.responseLegacyId === id).node;
-    expect(node(ids.hiddenText!).metadata).toEqual([{ key: "lane", value: "3" }, { key: "store", value: "Itis" }]);
+    expect(node(ids.hiddenText!).metadata).toEqual([
+      { key: "lane", value: "3" },
+      { key: "store", value: "Itis" },
+    ]);
     expect(node(ids.first!).metadata).toEqual([{ key: "store", value: "Kamppi" }]);
     expect(node(ids.second!).metadata).toEqual([]);
 
     const { token, tokenHash } = generateShareToken();
     await t.prisma.shareToken.create({
-      data: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, token: tokenHash, filters: { ...window(), surveyId: [s.survey.id] }, allowChanges: [] },
+      data: {
+        organizationId: org.organization.id,
+        createdByUserId: org.users.admin.id,
+        token: tokenHash,
+        filters: { ...window(), surveyId: [s.survey.id] },
+        allowChanges: [],
+      },
     });
     const visitor = await gql(t.baseUrl, query, { token });
     expect(visitor.errors).toBeUndefined();

@@ -32,7 +32,11 @@ const FeedbackListCell = builder.objectRef<CellShape>("FeedbackListCell").implem
   fields: (t) => ({
     key: t.exposeString("key", { description: "the column's key" }),
     text: t.string({ nullable: true, description: "the value as shown (null: no answer)", resolve: (c) => (c.value === null ? null : String(c.value)) }),
-    number: t.float({ nullable: true, description: "numeric answers (smiley, NPS, slider) as numbers", resolve: (c) => (typeof c.value === "number" ? c.value : null) }),
+    number: t.float({
+      nullable: true,
+      description: "numeric answers (smiley, NPS, slider) as numbers",
+      resolve: (c) => (typeof c.value === "number" ? c.value : null),
+    }),
   }),
 });
 
@@ -43,7 +47,10 @@ const FeedbackListRow = builder.objectRef<FeedbackListNode>("FeedbackListRow").i
     touchpointLegacyId: t.string({ resolve: (n) => n.formatted.row.touchpointId }),
     createdAt: t.string({ description: "ISO 8601", resolve: (n) => n.formatted.row.createdAt.toISOString() }),
     hidden: t.boolean({ resolve: (n) => n.formatted.row.hidden }),
-    hiddenAnswers: t.stringList({ description: "question ids whose answer is hidden", resolve: (n) => (n.plan.blankHiddenAnswers ? [] : n.formatted.hiddenAnswers) }),
+    hiddenAnswers: t.stringList({
+      description: "question ids whose answer is hidden",
+      resolve: (n) => (n.plan.blankHiddenAnswers ? [] : n.formatted.hiddenAnswers),
+    }),
     cells: t.field({
       type: [FeedbackListCell],
       description: "one per column of the connection's columns, in order",
@@ -64,7 +71,8 @@ builder.queryField("feedbackList", (t) =>
   t.connection(
     {
       type: FeedbackListRow,
-      description: "Responses under the results filters, newest first, with one column per question and metadata key (members, or a share link's visitor with shareToken)",
+      description:
+        "Responses under the results filters, newest first, with one column per question and metadata key (members, or a share link's visitor with shareToken)",
       args: {
         filtersJson: t.arg.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),
         locale: t.arg.string({ description: "language of labels and titles (default en)" }),
@@ -74,7 +82,7 @@ builder.queryField("feedbackList", (t) =>
         // A share link's token: the argument, or the X-Share-Token header where the context carries it.
         const shareToken = ctx.viewer ? null : (args.shareToken ?? (ctx as { shareToken?: string | null }).shareToken ?? null);
         if (!ctx.viewer && !shareToken) throw unauthenticated();
-        let filters: unknown ;
+        let filters: unknown;
         if (args.filtersJson) {
           try {
             filters = JSON.parse(args.filtersJson);

@@ -108,7 +108,7 @@ const opt = <T>(v: T | null | undefined) => (v === null ? undefined : v);
 builder.mutationField("inviteUser", (t) =>
   t.field({
     type: InvitePayload,
-    description: "Invites an e-mail address into a unit with a role (\"user invited\")",
+    description: 'Invites an e-mail address into a unit with a role ("user invited")',
     args: { input: t.arg({ type: InviteUserInput, required: true }) },
     resolve: async (_root, { input }, ctx) =>
       inviteUser(ctx, {
@@ -125,7 +125,7 @@ builder.mutationField("inviteUser", (t) =>
 builder.mutationField("resendInvite", (t) =>
   t.field({
     type: InvitePayload,
-    description: "Sends the invitation again with a new link; the old link stops working (\"invite resent\")",
+    description: 'Sends the invitation again with a new link; the old link stops working ("invite resent")',
     args: { id: t.arg.string({ required: true }) },
     resolve: async (_root, { id }, ctx) => resendInvite(ctx, id),
   }),
@@ -141,20 +141,18 @@ const DeleteInvitePayload = builder.objectRef<{ id: string }>("DeleteInvitePaylo
 builder.mutationField("deleteInvite", (t) =>
   t.field({
     type: DeleteInvitePayload,
-    description: "Deletes a pending invitation; its link stops working (\"invite deleted\")",
+    description: 'Deletes a pending invitation; its link stops working ("invite deleted")',
     args: { id: t.arg.string({ required: true }) },
     resolve: async (_root, { id }, ctx) => deleteInvite(ctx, id),
   }),
 );
 
-const AcceptInvitationPayload = builder
-  .objectRef<{ organizationId: string; userId: string; email: string }>("AcceptInvitationPayload")
-  .implement({
-    fields: (t) => ({
-      organizationLegacyId: t.exposeString("organizationId"),
-      email: t.exposeString("email", { description: "the address to sign in with" }),
-    }),
-  });
+const AcceptInvitationPayload = builder.objectRef<{ organizationId: string; userId: string; email: string }>("AcceptInvitationPayload").implement({
+  fields: (t) => ({
+    organizationLegacyId: t.exposeString("organizationId"),
+    email: t.exposeString("email", { description: "the address to sign in with" }),
+  }),
+});
 
 builder.mutationField("acceptInvitation", (t) =>
   t.field({

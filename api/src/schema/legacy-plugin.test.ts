@@ -20,7 +20,18 @@ describe.skipIf(noDatabase)("legacy web plugins", () => {
   let surveyId: string;
 
   const plugin = async (name: string, settings: Prisma.InputJsonObject, o: OrganizationFixture = org, unitId = org.units.unitA.id) =>
-    (await t.prisma.touchpoint.create({ data: { organizationId: o.organization.id, unitId, name, type: "legacyPlugin", activeSurveyId: o === org ? surveyId : null, settings: { plugin: settings } } })).id;
+    (
+      await t.prisma.touchpoint.create({
+        data: {
+          organizationId: o.organization.id,
+          unitId,
+          name,
+          type: "legacyPlugin",
+          activeSurveyId: o === org ? surveyId : null,
+          settings: { plugin: settings },
+        },
+      })
+    ).id;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -191,7 +202,9 @@ describe.skipIf(noDatabase)("legacy web plugins", () => {
   });
 
   it("refuses to upgrade what is not a legacy plugin, and no one can create a legacy plugin", async () => {
-    const terminal = await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Kiosk", type: "terminal" } });
+    const terminal = await t.prisma.touchpoint.create({
+      data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Kiosk", type: "terminal" },
+    });
     const refused = await gql(t.baseUrl, upgrade, { input: { id: terminal.id, domain: "shop.example" } }, tokens.admin);
     expect(refused.errors?.[0]?.message).toBe(legacyPluginMessages.notLegacy);
     expect((await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: terminal.id } })).type).toBe("terminal");

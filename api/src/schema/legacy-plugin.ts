@@ -39,7 +39,7 @@ const LegacyPluginSettingsRef = builder.objectRef<LegacyPluginSettings>("LegacyP
     hiddenAfterFeedbackForHours: t.exposeFloat("hiddenAfterFeedbackForHours"),
     hiddenAfterClosedForHours: t.exposeFloat("hiddenAfterClosedForHours"),
     upgradePreviewJson: t.string({
-      description: "JSON: the website activation the upgrade would make (with the plugin's domain, or \"\" when it has none)",
+      description: 'JSON: the website activation the upgrade would make (with the plugin\'s domain, or "" when it has none)',
       resolve: (p) => JSON.stringify(websiteFromLegacyPlugin(p, p.domain)),
     }),
   }),

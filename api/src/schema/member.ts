@@ -4,15 +4,7 @@
 import { builder } from "./builder.js";
 import { RoleEnum } from "./unit.js";
 import { inViewerOrganization } from "../domain/tenancy.js";
-import {
-  createUser,
-  getUser,
-  membersWhere,
-  modifyTeam,
-  removeUserFromUnit,
-  setBillingAdmin,
-  updateUserInUnit,
-} from "../domain/user-management/users.js";
+import { createUser, getUser, membersWhere, modifyTeam, removeUserFromUnit, setBillingAdmin, updateUserInUnit } from "../domain/user-management/users.js";
 import type { Role } from "../permissions/rights.js";
 
 const MemberUnitRole = builder.objectRef<{ unitId: string; role: Role }>("MemberUnitRole").implement({
@@ -50,9 +42,7 @@ export const MemberType = builder.prismaNode("Membership", {
           where: { userId: m.userId, organizationId: m.organizationId },
           select: { unitId: true, role: true, unit: { select: { name: true } } },
         });
-        return rows
-          .sort((a, b) => a.unit.name.localeCompare(b.unit.name))
-          .map((r) => ({ unitId: r.unitId, role: r.role as Role }));
+        return rows.sort((a, b) => a.unit.name.localeCompare(b.unit.name)).map((r) => ({ unitId: r.unitId, role: r.role as Role }));
       },
     }),
   }),
@@ -86,8 +76,7 @@ const MemberPayload = builder.objectRef<{ membershipId: string | null; userId: s
       type: "Membership",
       nullable: true,
       description: "null when the person is no longer a member",
-      resolve: (query, p, _args, ctx) =>
-        p.membershipId ? ctx.prisma.membership.findUnique({ ...query, where: { id: p.membershipId } }) : null,
+      resolve: (query, p, _args, ctx) => (p.membershipId ? ctx.prisma.membership.findUnique({ ...query, where: { id: p.membershipId } }) : null),
     }),
     userLegacyId: t.exposeString("userId"),
   }),

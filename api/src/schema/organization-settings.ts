@@ -3,13 +3,7 @@
 // domain/organization.
 import { builder } from "./builder.js";
 import { OrganizationType } from "./organization.js";
-import {
-  buttonStyles,
-  readSurveyAppearance,
-  surveyFonts,
-  updateOrganizationSettings,
-  type SurveyAppearance,
-} from "../domain/organization/settings.js";
+import { buttonStyles, readSurveyAppearance, surveyFonts, updateOrganizationSettings, type SurveyAppearance } from "../domain/organization/settings.js";
 
 export const SurveyFontEnum = builder.enumType("SurveyFont", { values: surveyFonts });
 export const ButtonStyleEnum = builder.enumType("ButtonStyle", { values: buttonStyles });
@@ -24,18 +18,16 @@ const SurveyAppearanceType = builder.objectRef<SurveyAppearance>("SurveyAppearan
   }),
 });
 
-const OrganizationLogoInfo = builder
-  .objectRef<{ contentType: string; updatedAt: Date }>("OrganizationLogoInfo")
-  .implement({
-    fields: (t) => ({
-      contentType: t.exposeString("contentType"),
-      updatedAt: t.string({ resolve: (l) => l.updatedAt.toISOString() }),
-      url: t.string({
-        description: "GET it with the bearer token",
-        resolve: (l) => `/api/v5/organization/logo?v=${l.updatedAt.getTime()}`,
-      }),
+const OrganizationLogoInfo = builder.objectRef<{ contentType: string; updatedAt: Date }>("OrganizationLogoInfo").implement({
+  fields: (t) => ({
+    contentType: t.exposeString("contentType"),
+    updatedAt: t.string({ resolve: (l) => l.updatedAt.toISOString() }),
+    url: t.string({
+      description: "GET it with the bearer token",
+      resolve: (l) => `/api/v5/organization/logo?v=${l.updatedAt.getTime()}`,
     }),
-  });
+  }),
+});
 
 builder.prismaObjectFields(OrganizationType, (t) => ({
   privacyPolicy: t.exposeString("privacyPolicy", { nullable: true }),
@@ -79,16 +71,14 @@ const UpdateOrganizationSettingsInput = builder.inputType("UpdateOrganizationSet
   }),
 });
 
-const UpdateOrganizationSettingsPayload = builder
-  .objectRef<{ organizationId: string }>("UpdateOrganizationSettingsPayload")
-  .implement({
-    fields: (t) => ({
-      organization: t.prismaField({
-        type: "Organization",
-        resolve: (query, p, _args, ctx) => ctx.prisma.organization.findUniqueOrThrow({ ...query, where: { id: p.organizationId } }),
-      }),
+const UpdateOrganizationSettingsPayload = builder.objectRef<{ organizationId: string }>("UpdateOrganizationSettingsPayload").implement({
+  fields: (t) => ({
+    organization: t.prismaField({
+      type: "Organization",
+      resolve: (query, p, _args, ctx) => ctx.prisma.organization.findUniqueOrThrow({ ...query, where: { id: p.organizationId } }),
     }),
-  });
+  }),
+});
 
 builder.mutationField("updateOrganizationSettings", (t) =>
   t.field({

@@ -2,11 +2,9 @@
 import { builder } from "./builder.js";
 import { organizationsOfViewer } from "../domain/tenancy.js";
 
-export const SatisfactionScale = builder
-  .objectRef<{ enabled: boolean; min: number; max: number }>("SatisfactionScale")
-  .implement({
-    fields: (t) => ({ enabled: t.exposeBoolean("enabled"), min: t.exposeInt("min"), max: t.exposeInt("max") }),
-  });
+export const SatisfactionScale = builder.objectRef<{ enabled: boolean; min: number; max: number }>("SatisfactionScale").implement({
+  fields: (t) => ({ enabled: t.exposeBoolean("enabled"), min: t.exposeInt("min"), max: t.exposeInt("max") }),
+});
 
 export const OrganizationType = builder.prismaNode("Organization", {
   id: { field: "id" },

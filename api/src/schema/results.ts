@@ -11,7 +11,9 @@ import {
   type Metrics,
   type QuestionResult,
   type SatisfactionReport,
-  type SeriesPoint, resultsResponseLimitNotice } from "../domain/analytics/results.js";
+  type SeriesPoint,
+  resultsResponseLimitNotice,
+} from "../domain/analytics/results.js";
 import { resultsFilterOptions, type FilterOptionMetaKey, type FilterOptionQuestion, type ResultsFilterOptions } from "../domain/analytics/filter-options.js";
 import { SurveyData } from "./survey.js";
 import { resolveAnalyticsCaller } from "../domain/analytics/caller.js";
@@ -20,7 +22,10 @@ import type { GraphQLContext } from "./builder.js";
 const ResultDistributionItem = builder.objectRef<DistributionItem>("ResultDistributionItem").implement({
   fields: (t) => ({
     value: t.exposeString("value", { description: "a choice id, or the stored value (smiley 0–1, NPS 0–10, slider 0–1)" }),
-    label: t.exposeString("label", { nullable: true, description: "the choice's text (en), the smiley button index, the NPS score or the slider value on its scale" }),
+    label: t.exposeString("label", {
+      nullable: true,
+      description: "the choice's text (en), the smiley button index, the NPS score or the slider value on its scale",
+    }),
     count: t.exposeInt("count"),
     percent: t.exposeFloat("percent", { description: "share of the answers (of the group, in a series): stacks to 100 %, except multiple choice" }),
   }),
@@ -85,7 +90,10 @@ const QuestionResultRef = builder.objectRef<QuestionResult>("QuestionResult").im
         return title?.[locale ?? "en"] ?? title?.en ?? Object.values(title ?? {})[0] ?? "";
       },
     }),
-    organizationOverallCount: t.int({ description: "organizationNowCount.overallCount: answers in the window whatever the touchpoint filter", resolve: (r) => r.organizationNowCount.overallCount }),
+    organizationOverallCount: t.int({
+      description: "organizationNowCount.overallCount: answers in the window whatever the touchpoint filter",
+      resolve: (r) => r.organizationNowCount.overallCount,
+    }),
     hidden: t.exposeBoolean("hidden", { description: "hidden by the share link's hideResultsIfLessThan" }),
     mainResult: t.field({ type: ResultMetrics, nullable: true, resolve: (r) => r.mainResult }),
     earlier: t.field({ type: ResultMetrics, nullable: true, resolve: (r) => r.earlier }),
@@ -209,7 +217,9 @@ builder.queryField("resultsFilterOptions", (t) =>
     type: ResultsFilterOptionsRef,
     description: "The results filter bar's choices: surveys, touchpoints, questions and metadata in use (members, or a share link's visitor with shareToken)",
     args: {
-      filtersJson: t.arg.string({ description: "the results filters (spec 001 §3) as JSON; for a visitor the link's filters apply, with their allowed changes" }),
+      filtersJson: t.arg.string({
+        description: "the results filters (spec 001 §3) as JSON; for a visitor the link's filters apply, with their allowed changes",
+      }),
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
     resolve: async (_root, args, ctx) => {

@@ -65,7 +65,10 @@ const RootCauseRef = builder.objectRef<RootCause>("RootCause").implement({
     significanceLevel: t.exposeFloat("significanceLevel"),
     sampleLimit: t.exposeInt("sampleLimit", { description: "the most responses analysed: the most recent answering the outcome" }),
     sampled: t.exposeBoolean("sampled", { description: "more responses answered the outcome than were analysed" }),
-    hiddenBecauseFewerThan: t.exposeInt("hiddenBecauseFewerThan", { nullable: true, description: "a share link's hideResultsIfLessThan when it hides these results" }),
+    hiddenBecauseFewerThan: t.exposeInt("hiddenBecauseFewerThan", {
+      nullable: true,
+      description: "a share link's hideResultsIfLessThan when it hides these results",
+    }),
     items: t.field({ type: [RootCauseItemRef], description: "most important first; insufficient and no-variance items last", resolve: (r) => r.items }),
   }),
 });
@@ -73,7 +76,8 @@ const RootCauseRef = builder.objectRef<RootCause>("RootCause").implement({
 builder.queryField("rootCause", (t) =>
   t.field({
     type: RootCauseRef,
-    description: "Which questions and answer options drive an outcome (NPS, smiley or slider question) under the results filters; members, or a share link's visitor with shareToken",
+    description:
+      "Which questions and answer options drive an outcome (NPS, smiley or slider question) under the results filters; members, or a share link's visitor with shareToken",
     args: {
       outcomeQuestionId: t.arg.string({ required: true, description: "the outcome question's 24-hex _id" }),
       filtersJson: t.arg.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),

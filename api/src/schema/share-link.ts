@@ -4,7 +4,14 @@
 // domain/sharing.
 import { builder } from "./builder.js";
 import { badInput } from "../domain/errors.js";
-import { createShareLink, listShareLinks, revokeShareLink, sharedViewDefaults, type ShareLinkSummary, type SharedViewDefaults } from "../domain/sharing/share-links.js";
+import {
+  createShareLink,
+  listShareLinks,
+  revokeShareLink,
+  sharedViewDefaults,
+  type ShareLinkSummary,
+  type SharedViewDefaults,
+} from "../domain/sharing/share-links.js";
 
 const json = (value: unknown) => JSON.stringify(value ?? null);
 
@@ -20,7 +27,11 @@ export const ShareLinkType = builder.objectRef<ShareLinkSummary>("ShareLink").im
     expired: t.exposeBoolean("expired"),
     hideTimestamps: t.exposeBoolean("hideTimestamps"),
     hideResultsIfLessThan: t.exposeInt("hideResultsIfLessThan", { nullable: true }),
-    smileyScaleJson: t.string({ nullable: true, description: "the smiley scale as JSON, null for the organisation's", resolve: (l) => (l.smileyScale == null ? null : json(l.smileyScale)) }),
+    smileyScaleJson: t.string({
+      nullable: true,
+      description: "the smiley scale as JSON, null for the organisation's",
+      resolve: (l) => (l.smileyScale == null ? null : json(l.smileyScale)),
+    }),
     createdAt: t.string({ description: "ISO 8601", resolve: (l) => l.createdAt.toISOString() }),
     createdByName: t.exposeString("createdByName", { nullable: true }),
   }),
@@ -65,13 +76,16 @@ builder.queryField("sharedView", (t) =>
 const ShareLinkInput = builder.inputType("CreateShareLinkInput", {
   fields: (t) => ({
     filtersJson: t.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),
-    allowChanges: t.stringList({ description: "what a visitor may change: date, channelId, surveyId, groupBy, restrictByAnswer, metaDataMatch, feedbackListHiddenColumns, options, options.<name>" }),
+    allowChanges: t.stringList({
+      description:
+        "what a visitor may change: date, channelId, surveyId, groupBy, restrictByAnswer, metaDataMatch, feedbackListHiddenColumns, options, options.<name>",
+    }),
     dynamicDate: t.boolean(),
     name: t.string(),
     expiredAt: t.string({ description: "yyyy-MM-dd (the link stops at that day's start) or ISO 8601" }),
     hideTimestamps: t.boolean(),
     hideResultsIfLessThan: t.int(),
-    smileyScaleJson: t.string({ description: "a number of smileys (2–10) or {\"min\":…,\"max\":…}, as JSON" }),
+    smileyScaleJson: t.string({ description: 'a number of smileys (2–10) or {"min":…,"max":…}, as JSON' }),
   }),
 });
 

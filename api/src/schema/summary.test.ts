@@ -33,7 +33,12 @@ describe.skipIf(noDatabase)("summary live counts", () => {
 
   it("pushes new responses to summaries that cover the touchpoint, and the summary then counts them", async () => {
     const query = "subscription { summaryResponsesArrived { created touchpoints { touchpointLegacyId surveyLegacyId created } } }";
-    const subs = { admin: subscribeWs(t.baseUrl, query, tokens.admin), viewerA: subscribeWs(t.baseUrl, query, tokens.viewerA), adminB: subscribeWs(t.baseUrl, query, tokens.adminB), other: subscribeWs(t.baseUrl, query, tokens.otherAdmin) };
+    const subs = {
+      admin: subscribeWs(t.baseUrl, query, tokens.admin),
+      viewerA: subscribeWs(t.baseUrl, query, tokens.viewerA),
+      adminB: subscribeWs(t.baseUrl, query, tokens.adminB),
+      other: subscribeWs(t.baseUrl, query, tokens.otherAdmin),
+    };
     await Promise.all(Object.values(subs).map((x) => x.connected));
     await new Promise((r) => setTimeout(r, 300));
     const before = await gql(t.baseUrl, "{ summary { count { now } } }", {}, tokens.viewerA);
@@ -43,7 +48,12 @@ describe.skipIf(noDatabase)("summary live counts", () => {
         fetch(`${t.baseUrl}/r/${touchpointId}/responses`, {
           method: "POST",
           headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${i}` },
-          body: JSON.stringify({ idempotencyKey: randomBytes(10).toString("hex"), surveyId: s.survey.id, language: "en", answers: [{ questionId: s.questions.nps.id, value: 9 }] }),
+          body: JSON.stringify({
+            idempotencyKey: randomBytes(10).toString("hex"),
+            surveyId: s.survey.id,
+            language: "en",
+            answers: [{ questionId: s.questions.nps.id, value: 9 }],
+          }),
         }).then((r) => r.status),
       ),
     );
@@ -56,7 +66,10 @@ describe.skipIf(noDatabase)("summary live counts", () => {
       expect(sub.errors).toEqual([]);
       const created = sub.events.reduce((a, e) => a + (e.data as any).summaryResponsesArrived.created, 0);
       expect(created).toBe(2);
-      expect((sub.events[0]!.data as any).summaryResponsesArrived.touchpoints[0]).toMatchObject({ touchpointLegacyId: touchpointId, surveyLegacyId: s.survey.id });
+      expect((sub.events[0]!.data as any).summaryResponsesArrived.touchpoints[0]).toMatchObject({
+        touchpointLegacyId: touchpointId,
+        surveyLegacyId: s.survey.id,
+      });
     }
     expect(subs.adminB.events).toEqual([]);
     expect(subs.other.events).toEqual([]);

@@ -57,7 +57,7 @@ const Summary = builder.objectRef<SummaryResult>("Summary").implement({
     daily: t.field({ type: [SummaryDayRef], resolve: (s) => s.charts.daily }),
     responseLimitNotice: t.exposeString("responseLimitNotice", {
       nullable: true,
-      description: "\"Response limit exceeded (some responses not shown)\" when the organisation has responses over its response limit in the window; else null",
+      description: '"Response limit exceeded (some responses not shown)" when the organisation has responses over its response limit in the window; else null',
     }),
   }),
 });

@@ -70,10 +70,21 @@ describe.skipIf(noDatabase)("survey management reads", () => {
 
   it("lists public templates of any organisation without their team, and copying one answers newSurvey._id", async () => {
     const tpl = await t.prisma.survey.create({
-      data: { organizationId: other.organization.id, unitId: other.units.root.id, name: "Aaa public template", isTemplate: true, public: true, languages: ["en", "fi"] },
+      data: {
+        organizationId: other.organization.id,
+        unitId: other.units.root.id,
+        name: "Aaa public template",
+        isTemplate: true,
+        public: true,
+        languages: ["en", "fi"],
+      },
     });
-    await t.prisma.question.create({ data: { organizationId: other.organization.id, surveyId: tpl.id, position: 0, type: "nps", title: { en: "Recommend?", fi: "Suosittelisitko?" } } });
-    await t.prisma.survey.create({ data: { organizationId: other.organization.id, unitId: other.units.root.id, name: "Private template", isTemplate: true, public: false } });
+    await t.prisma.question.create({
+      data: { organizationId: other.organization.id, surveyId: tpl.id, position: 0, type: "nps", title: { en: "Recommend?", fi: "Suosittelisitko?" } },
+    });
+    await t.prisma.survey.create({
+      data: { organizationId: other.organization.id, unitId: other.units.root.id, name: "Private template", isTemplate: true, public: false },
+    });
 
     const r = await gql(t.baseUrl, `{ surveyTemplates { legacyId name languages questionCount respondentPreview } }`, {}, tokens.editorA);
     expect(r.errors).toBeUndefined();
@@ -83,7 +94,16 @@ describe.skipIf(noDatabase)("survey management reads", () => {
     const found = templates.find((s) => s.legacyId === tpl.id);
     expect(found).toMatchObject({ languages: ["en", "fi"], questionCount: 1 });
     expect(found.respondentPreview.questions).toEqual([
-      { id: expect.any(String), type: "nps", title: { en: "Recommend?", fi: "Suosittelisitko?" }, subtitle: null, options: {}, choices: [], required: false, logic: null },
+      {
+        id: expect.any(String),
+        type: "nps",
+        title: { en: "Recommend?", fi: "Suosittelisitko?" },
+        subtitle: null,
+        options: {},
+        choices: [],
+        required: false,
+        logic: null,
+      },
     ]);
     // A template is not a Survey: the publisher's team, creator and touchpoints cannot be asked for.
     const unit = await gql(t.baseUrl, `{ surveyTemplates { legacyId unit { name } } }`, {}, tokens.editorA);
@@ -117,7 +137,11 @@ describe.skipIf(noDatabase)("survey management reads", () => {
     const saved = await apiCall(t.baseUrl, "GET", `/surveys/${id}`, tokens.editorA);
     const [q1, q2] = saved.body.questions;
     // Save without the third question (it is hidden, not deleted).
-    const body = { name: "Previewed", languages: ["en", "es"], questions: [q1, q2].map((q: any) => ({ _id: q._id, type: q.type, title: q.title, options: q.options, choices: q.choices, required: q.required })) };
+    const body = {
+      name: "Previewed",
+      languages: ["en", "es"],
+      questions: [q1, q2].map((q: any) => ({ _id: q._id, type: q.type, title: q.title, options: q.options, choices: q.choices, required: q.required })),
+    };
     expect((await apiCall(t.baseUrl, "PUT", `/surveys/${id}`, tokens.editorA, body)).status).toBe(200);
 
     const doc = `query($id: String!) { survey(id: $id) { respondentPreview questionCount viewerMayEdit } }`;
@@ -127,7 +151,13 @@ describe.skipIf(noDatabase)("survey management reads", () => {
       expect((r.data as any).survey.viewerMayEdit).toBe(token !== tokens.viewerA);
       const p = (r.data as any).survey.respondentPreview;
       expect((r.data as any).survey.questionCount).toBe(2);
-      expect(p.survey).toMatchObject({ id, name: "Previewed", languages: ["en", "es"], endScreenText: { en: "Thanks!", es: "¡Gracias!" }, privacyPolicy: "https://managed.example/privacy" });
+      expect(p.survey).toMatchObject({
+        id,
+        name: "Previewed",
+        languages: ["en", "es"],
+        endScreenText: { en: "Thanks!", es: "¡Gracias!" },
+        privacyPolicy: "https://managed.example/privacy",
+      });
       expect(p.questions.map((q: any) => q.type)).toEqual(["smiley", "singleChoice"]);
       expect(p.questions[0]).toMatchObject({ title: { en: "How was it?", es: "¿Qué tal?" }, options: { buttons: 4 }, required: true });
       expect(p.questions[1].choices.map((c: any) => c.text.en)).toEqual(["A", "B"]);

@@ -27,22 +27,30 @@ describe.skipIf(noDatabase)("GraphQL survey(id)", () => {
   afterAll(async () => t?.close());
 
   it("answers the survey with its questions in order to those who see it, and nobody else", async () => {
-    const created = await gql(t.baseUrl, `mutation($input: SurveyData!) { createSurvey(input: $input) { survey { legacyId } } }`, {
-      input: {
-        name: "Read back",
-        unitId: org.units.unitA.id,
-        languages: ["en", "fi"],
-        tags: ["lobby"],
-        questions: [
-          { type: "smiley", title: { en: "How was it?", fi: "Miten meni?" }, options: { buttons: 4 }, required: true },
-          { type: "singleChoice", title: "Pick", choices: [{ text: { en: "A", fi: "Ä" } }], tags: ["service"] },
-        ],
+    const created = await gql(
+      t.baseUrl,
+      `mutation($input: SurveyData!) { createSurvey(input: $input) { survey { legacyId } } }`,
+      {
+        input: {
+          name: "Read back",
+          unitId: org.units.unitA.id,
+          languages: ["en", "fi"],
+          tags: ["lobby"],
+          questions: [
+            { type: "smiley", title: { en: "How was it?", fi: "Miten meni?" }, options: { buttons: 4 }, required: true },
+            { type: "singleChoice", title: "Pick", choices: [{ text: { en: "A", fi: "Ä" } }], tags: ["service"] },
+          ],
+        },
       },
-    }, tokens.editorA);
+      tokens.editorA,
+    );
     expect(created.errors).toBeUndefined();
     const id = (created.data as any).createSurvey.survey.legacyId as string;
 
-    for (const [token, mayEdit] of [[tokens.editorA, true], [tokens.viewerA, false]] as const) {
+    for (const [token, mayEdit] of [
+      [tokens.editorA, true],
+      [tokens.viewerA, false],
+    ] as const) {
       const r = await gql(t.baseUrl, doc, { id }, token);
       expect(r.errors).toBeUndefined();
       expect(r.data).toMatchObject({

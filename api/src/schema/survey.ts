@@ -90,8 +90,7 @@ builder.prismaNode("Survey", {
     }),
     hidden: t.boolean({
       description: "hidden by the caller (per user)",
-      resolve: async (s, _a, ctx) =>
-        !!ctx.viewer && (await ctx.prisma.surveyHidden.count({ where: { surveyId: s.id, userId: ctx.viewer.userId } })) > 0,
+      resolve: async (s, _a, ctx) => !!ctx.viewer && (await ctx.prisma.surveyHidden.count({ where: { surveyId: s.id, userId: ctx.viewer.userId } })) > 0,
     }),
     questions: t.relation("questions", { query: { where: { hidden: false }, orderBy: { position: "asc" } } }),
   }),

@@ -50,10 +50,17 @@ const TextAnswerSentiment = builder.objectRef<AnalyzedAnswer>("TextAnswerSentime
     text: t.exposeString("text"),
     language: t.exposeString("language", { nullable: true, description: "the analysed language; null when unsupported (not scored)" }),
     responseLanguage: t.exposeString("responseLanguage", { description: "the response's language as stored" }),
-    createdAt: t.string({ nullable: true, description: "ISO 8601; null when a share link hides timestamps", resolve: (a) => a.createdAt?.toISOString() ?? null }),
+    createdAt: t.string({
+      nullable: true,
+      description: "ISO 8601; null when a share link hides timestamps",
+      resolve: (a) => a.createdAt?.toISOString() ?? null,
+    }),
     score: t.float({ nullable: true, description: "-1..1", resolve: (a) => a.sentiment?.score ?? null }),
     label: t.field({ type: SentimentLabelEnum, nullable: true, resolve: (a) => a.sentiment?.label ?? null }),
-    positiveWords: t.stringList({ description: "words counted as positive (negation applied)", resolve: (a) => (a.sentiment?.hits ?? []).filter((h) => h.value > 0).map((h) => h.word) }),
+    positiveWords: t.stringList({
+      description: "words counted as positive (negation applied)",
+      resolve: (a) => (a.sentiment?.hits ?? []).filter((h) => h.value > 0).map((h) => h.word),
+    }),
     negativeWords: t.stringList({ resolve: (a) => (a.sentiment?.hits ?? []).filter((h) => h.value < 0).map((h) => h.word) }),
   }),
 });
@@ -70,7 +77,7 @@ const TextAnalyticsRef = builder.objectRef<TextAnalytics>("TextAnalytics").imple
   fields: (t) => ({
     questionLegacyIds: t.exposeStringList("questionIds", { description: "the open-text questions analysed" }),
     totalAnswers: t.exposeInt("totalAnswers", { description: "answers with text under the filters, counted up to 10,000 (see totalIsLowerBound)" }),
-    totalIsLowerBound: t.exposeBoolean("totalIsLowerBound", { description: "more than 10,000 answers matched: totalAnswers reads \"at least\"" }),
+    totalIsLowerBound: t.exposeBoolean("totalIsLowerBound", { description: 'more than 10,000 answers matched: totalAnswers reads "at least"' }),
     analyzedAnswers: t.exposeInt("analyzedAnswers", { description: "answers analysed: the most recent, at most cap" }),
     cap: t.exposeInt("cap"),
     capped: t.exposeBoolean("capped", { description: "true when older answers were left out" }),
@@ -117,12 +124,14 @@ export function parseFiltersJson(filtersJson: string | null | undefined): unknow
 builder.queryField("textAnalytics", (t) =>
   t.field({
     type: TextAnalyticsRef,
-    description: "Sentiment and word cloud of open-text answers (one question, or every open-text question) under the results filters; members, or a share link's visitor with shareToken",
+    description:
+      "Sentiment and word cloud of open-text answers (one question, or every open-text question) under the results filters; members, or a share link's visitor with shareToken",
     args: {
       filtersJson: t.arg.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),
       questionId: t.arg.string({ description: "an open-text question's 24-hex _id; without it every open-text question under the filters" }),
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
-    resolve: (_root, args, ctx) => textAnalytics(ctx, { filters: parseFiltersJson(args.filtersJson), questionId: args.questionId, shareToken: args.shareToken }),
+    resolve: (_root, args, ctx) =>
+      textAnalytics(ctx, { filters: parseFiltersJson(args.filtersJson), questionId: args.questionId, shareToken: args.shareToken }),
   }),
 );

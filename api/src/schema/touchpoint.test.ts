@@ -86,7 +86,8 @@ describe.skipIf(noDatabase)("touchpoint GraphQL: pings, touchpointUnits, editRef
   });
 
   it("lists the teams where the caller may edit touchpoints (sub-teams included)", async () => {
-    const names = async (token: string) => (await gql(t.baseUrl, "{ touchpointUnits { legacyId name } }", {}, token)).data!.touchpointUnits.map((u: any) => u.legacyId);
+    const names = async (token: string) =>
+      (await gql(t.baseUrl, "{ touchpointUnits { legacyId name } }", {}, token)).data!.touchpointUnits.map((u: any) => u.legacyId);
     expect(await names(tokens.viewerA)).toEqual([]);
     expect((await names(tokens.editorA)).sort()).toEqual([org.units.unitA.id, org.units.unitA1.id].sort());
     expect(await names(tokens.admin)).toHaveLength(4);
@@ -133,8 +134,12 @@ describe.skipIf(noDatabase)("touchpoint GraphQL: pairing a terminal by UDID", ()
     gql(t.baseUrl, `mutation ($id: String!, $udid: String) { updateTouchpoint(input: { id: $id, udid: $udid }) { touchpoint { udid } } }`, { id, udid }, token);
 
   it("pairs a terminal with a device's UDID, refuses a malformed or taken one, and changes nothing then", async () => {
-    const kiosk = await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Pair me", type: "terminal", udid: `u-${Date.now()}` } });
-    const second = await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Second", type: "terminal" } });
+    const kiosk = await t.prisma.touchpoint.create({
+      data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Pair me", type: "terminal", udid: `u-${Date.now()}` },
+    });
+    const second = await t.prisma.touchpoint.create({
+      data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Second", type: "terminal" },
+    });
     const udid = `ipad-${Date.now().toString(36)}`;
     expect((await pair(kiosk.id, udid, editor)).data?.updateTouchpoint.touchpoint.udid).toBe(udid);
     const bad = await pair(second.id, "no spaces allowed", editor);
@@ -152,7 +157,9 @@ describe.skipIf(noDatabase)("touchpoint GraphQL: pairing a terminal by UDID", ()
   it("a UDID paired in another organisation is 'not found' there, never 'already paired' (no probing of other tenants)", async () => {
     const udid = `shared-${Date.now().toString(36)}`;
     await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Ours", type: "terminal", udid } });
-    const theirs = await t.prisma.touchpoint.create({ data: { organizationId: other.organization.id, unitId: other.units.unitA.id, name: "Theirs", type: "terminal" } });
+    const theirs = await t.prisma.touchpoint.create({
+      data: { organizationId: other.organization.id, unitId: other.units.unitA.id, name: "Theirs", type: "terminal" },
+    });
     const probe = await pair(theirs.id, udid, otherAdmin);
     expect(probe.errors?.[0]).toMatchObject({ message: touchpointMessages.udidNotFound, extensions: { code: "NOT_FOUND" } });
     // Nothing changed, and REST answers the same.

@@ -49,7 +49,7 @@ export const TouchpointType = builder.prismaNode("Touchpoint", {
     }),
     editRefusal: t.string({
       nullable: true,
-      description: "null when the caller may edit this touchpoint; otherwise why not (\"User has no rights to edit touchpoint\")",
+      description: 'null when the caller may edit this touchpoint; otherwise why not ("User has no rights to edit touchpoint")',
       resolve: (tp, _a, ctx) => touchpointEditRefusal(ctx, tp.unitId),
     }),
     link: t.string({ description: "the public survey address (links and QR codes point here)", resolve: (tp, _a, ctx) => publicSurveyUrl(ctx, tp.id) }),
@@ -140,7 +140,10 @@ builder.queryField("touchpoint", (t) =>
 
 export const TouchpointPayload = builder.objectRef<{ id: string }>("TouchpointPayload").implement({
   fields: (t) => ({
-    touchpoint: t.prismaField({ type: "Touchpoint", resolve: (query, p, _a, ctx) => ctx.prisma.touchpoint.findUniqueOrThrow({ ...query, where: { id: p.id } }) }),
+    touchpoint: t.prismaField({
+      type: "Touchpoint",
+      resolve: (query, p, _a, ctx) => ctx.prisma.touchpoint.findUniqueOrThrow({ ...query, where: { id: p.id } }),
+    }),
   }),
 });
 

@@ -3,15 +3,7 @@
 // Rules live in domain/teams.
 import { builder } from "./builder.js";
 import { RoleEnum } from "./unit.js";
-import {
-  createUnit,
-  deleteUnit,
-  getTeamSettings,
-  setRestrictSummaryToTeam,
-  updateUnit,
-  usersOfUnit,
-  type TreeUser,
-} from "../domain/teams/unit-tree.js";
+import { createUnit, deleteUnit, getTeamSettings, setRestrictSummaryToTeam, updateUnit, usersOfUnit, type TreeUser } from "../domain/teams/unit-tree.js";
 import { loadManager, unitsWithRight } from "../domain/user-management/manager.js";
 
 const UnitMember = builder.objectRef<TreeUser>("UnitMember").implement({

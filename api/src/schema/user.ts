@@ -10,14 +10,12 @@ export const SignupStatusKindEnum = builder.enumType("SignupStatusKind", {
   values: ["complete", "emailVerification", "detailsRequired"] as const,
 });
 
-const SignupStatus = builder
-  .objectRef<{ status: "complete" | "emailVerification" | "detailsRequired"; token: string | null }>("SignupStatus")
-  .implement({
-    fields: (t) => ({
-      status: t.field({ type: SignupStatusKindEnum, resolve: (s) => s.status }),
-      token: t.exposeString("token", { nullable: true }),
-    }),
-  });
+const SignupStatus = builder.objectRef<{ status: "complete" | "emailVerification" | "detailsRequired"; token: string | null }>("SignupStatus").implement({
+  fields: (t) => ({
+    status: t.field({ type: SignupStatusKindEnum, resolve: (s) => s.status }),
+    token: t.exposeString("token", { nullable: true }),
+  }),
+});
 
 export const UserType = builder.prismaNode("User", {
   id: { field: "id" },
@@ -51,8 +49,7 @@ const UpdateProfilePayload = builder.objectRef<{ userId: string }>("UpdateProfil
   fields: (t) => ({
     user: t.prismaField({
       type: "User",
-      resolve: (query, payload, _args, ctx) =>
-        ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: payload.userId } }),
+      resolve: (query, payload, _args, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: payload.userId } }),
     }),
   }),
 });

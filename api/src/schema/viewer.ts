@@ -28,8 +28,7 @@ const UnitRole = builder.objectRef<CurrentUser["rolesPerUnit"][number]>("UnitRol
   fields: (t) => ({
     unit: t.prismaField({
       type: "Unit",
-      resolve: (query, role, _args, ctx) =>
-        ctx.prisma.unit.findUniqueOrThrow({ ...query, where: { id: role.unitId } }),
+      resolve: (query, role, _args, ctx) => ctx.prisma.unit.findUniqueOrThrow({ ...query, where: { id: role.unitId } }),
     }),
     role: t.field({ type: RoleEnum, resolve: (r) => r.role }),
     rights: t.stringList({ resolve: (r) => rights.filter((right) => r.rights[right]) }),
@@ -46,8 +45,7 @@ export const ViewerType = builder.objectRef<CurrentUser>("Viewer").implement({
     currentOrganization: t.prismaField({
       type: "Organization",
       nullable: true,
-      resolve: (query, v, _args, ctx) =>
-        v.organization ? ctx.prisma.organization.findUnique({ ...query, where: { id: v.organization.id } }) : null,
+      resolve: (query, v, _args, ctx) => (v.organization ? ctx.prisma.organization.findUnique({ ...query, where: { id: v.organization.id } }) : null),
     }),
     availableOrganizations: t.prismaField({
       type: ["Organization"],
@@ -63,7 +61,9 @@ export const ViewerType = builder.objectRef<CurrentUser>("Viewer").implement({
     mayCreateSurveys: t.exposeBoolean("mayCreateSurveys"),
     isImpersonating: t.exposeBoolean("isImpersonating"),
     rolesPerUnit: t.field({ type: [UnitRole], resolve: (v) => v.rolesPerUnit }),
-    viewerOnly: t.exposeBoolean("viewerOnly", { description: "true when the user is routed as a viewer: at least one team role, every one viewer, and not an organisation admin" }),
+    viewerOnly: t.exposeBoolean("viewerOnly", {
+      description: "true when the user is routed as a viewer: at least one team role, every one viewer, and not an organisation admin",
+    }),
     subscriptionStatus: t.field({ type: SubscriptionStatus, resolve: (v) => v.subscriptionStatus }),
     userSeatsAvailable: t.exposeInt("userSeatsAvailable", {
       nullable: true,

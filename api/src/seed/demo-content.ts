@@ -73,7 +73,11 @@ export const demoSurveys: readonly SurveySpec[] = [
       { kind: "nps", required: true, title: npsTitle },
       {
         kind: "singleChoice",
-        title: { en: "What was the main reason for your visit?", es: "¿Cuál fue el motivo principal de su visita?", fi: "Mikä oli käyntisi pääasiallinen syy?" },
+        title: {
+          en: "What was the main reason for your visit?",
+          es: "¿Cuál fue el motivo principal de su visita?",
+          fi: "Mikä oli käyntisi pääasiallinen syy?",
+        },
         choices: [
           { key: "groceries", text: { en: "Shopping", es: "Compras", fi: "Ostokset" } },
           { key: "pickup", text: { en: "Picking up an order", es: "Recoger un pedido", fi: "Tilauksen nouto" } },
@@ -83,7 +87,11 @@ export const demoSurveys: readonly SurveySpec[] = [
       },
       {
         kind: "emotion",
-        title: { en: "Which word best describes how you feel about us?", es: "¿Qué palabra describe mejor lo que siente por nosotros?", fi: "Mikä sana kuvaa parhaiten tunteitasi meitä kohtaan?" },
+        title: {
+          en: "Which word best describes how you feel about us?",
+          es: "¿Qué palabra describe mejor lo que siente por nosotros?",
+          fi: "Mikä sana kuvaa parhaiten tunteitasi meitä kohtaan?",
+        },
         choices: emotions,
       },
       { kind: "openText", title: { en: "What could we do better?", es: "¿Qué podríamos mejorar?", fi: "Mitä voisimme tehdä paremmin?" } },
@@ -170,7 +178,11 @@ export const demoSurveys: readonly SurveySpec[] = [
       {
         kind: "emotion",
         required: true,
-        title: { en: "How does our product make you feel?", es: "¿Cómo le hace sentir nuestro producto?", fi: "Millaisia tunteita tuotteemme herättää sinussa?" },
+        title: {
+          en: "How does our product make you feel?",
+          es: "¿Cómo le hace sentir nuestro producto?",
+          fi: "Millaisia tunteita tuotteemme herättää sinussa?",
+        },
         choices: emotions,
       },
       {
@@ -180,7 +192,11 @@ export const demoSurveys: readonly SurveySpec[] = [
       },
       {
         kind: "singleChoice",
-        title: { en: "How long have you used our products?", es: "¿Cuánto tiempo lleva usando nuestros productos?", fi: "Kuinka kauan olet käyttänyt tuotteitamme?" },
+        title: {
+          en: "How long have you used our products?",
+          es: "¿Cuánto tiempo lleva usando nuestros productos?",
+          fi: "Kuinka kauan olet käyttänyt tuotteitamme?",
+        },
         choices: [
           { key: "new", text: { en: "Less than a month", es: "Menos de un mes", fi: "Alle kuukauden" } },
           { key: "year", text: { en: "Up to a year", es: "Hasta un año", fi: "Enintään vuoden" } },
@@ -337,11 +353,7 @@ export const openTexts: Record<Lang, { positive: readonly string[]; neutral: rea
       "Excelente atención, muy recomendable.",
       "El pedido llegó antes de lo previsto, muy contento.",
     ],
-    neutral: [
-      "Estuvo bien, nada especial.",
-      "Buen servicio pero la cola era un poco larga.",
-      "Productos buenos, la web podría ser más clara.",
-    ],
+    neutral: ["Estuvo bien, nada especial.", "Buen servicio pero la cola era un poco larga.", "Productos buenos, la web podría ser más clara."],
     negative: [
       "Esperé demasiado tiempo en la caja.",
       "El producto que quería estaba agotado otra vez.",
@@ -386,4 +398,3 @@ export const contactNames: readonly string[] = [
   "Emma Smith",
   "Oliver Brown",
 ];
-

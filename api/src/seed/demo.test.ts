@@ -276,7 +276,10 @@ describe("seedDemoOrganization on PGlite", () => {
 
   it("stores a response and applies it to the roll-ups on PGlite (the applier's lock and SKIP LOCKED claim)", async () => {
     const db = prisma!;
-    const touchpoint = await db.touchpoint.findFirstOrThrow({ where: { type: "link", activeSurveyId: { not: null } }, include: { activeSurvey: { include: { questions: true } } } });
+    const touchpoint = await db.touchpoint.findFirstOrThrow({
+      where: { type: "link", activeSurveyId: { not: null } },
+      include: { activeSurvey: { include: { questions: true } } },
+    });
     const nps = touchpoint.activeSurvey!.questions.find((q) => q.type === "nps")!;
     const runtime = createRespondentRuntime({ prisma: db, bus: createEventBus(undefined) });
     try {

@@ -82,10 +82,7 @@ async function findDemoOrganization(db: Tx | PrismaClient): Promise<{ id: string
   });
 }
 
-export async function seedDemoOrganization(
-  prisma: PrismaClient,
-  opts: SeedDemoOptions,
-): Promise<{ seeded: boolean; organizationId: string }> {
+export async function seedDemoOrganization(prisma: PrismaClient, opts: SeedDemoOptions): Promise<{ seeded: boolean; organizationId: string }> {
   const log = opts.log ?? (() => {});
   const existing = await findDemoOrganization(prisma);
   if (existing) return { seeded: false, organizationId: existing.id };
@@ -349,9 +346,7 @@ function touchpointSettings(t: BuiltTouchpoint): Prisma.InputJsonObject {
 // ---------------------------------------------------------------------------------------------
 
 /** Relative traffic by local hour (Helsinki) and by weekday (0 = Sunday). */
-const hourWeights = [
-  0.02, 0.01, 0.01, 0.01, 0.01, 0.03, 0.08, 0.2, 0.45, 0.7, 0.9, 1, 1, 0.95, 0.9, 0.9, 0.95, 1, 0.85, 0.6, 0.4, 0.25, 0.12, 0.05,
-];
+const hourWeights = [0.02, 0.01, 0.01, 0.01, 0.01, 0.03, 0.08, 0.2, 0.45, 0.7, 0.9, 1, 1, 0.95, 0.9, 0.9, 0.95, 1, 0.85, 0.6, 0.4, 0.25, 0.12, 0.05];
 const weekdayWeights = [0.4, 1, 1, 1, 1, 1, 0.65];
 
 function helsinkiOffsetHours(t: number): number {
@@ -378,7 +373,7 @@ export function responseTimes(rnd: Random, n: number, now: number): number[] {
 export const moodWeights = [0.035, 0.06, 0.125, 0.35, 0.43];
 
 export function clamp(v: number, lo: number, hi: number): number {
-  return v < lo ? lo : Math.min(v , hi);
+  return v < lo ? lo : Math.min(v, hi);
 }
 
 function jitter(rnd: Random, p: number): number {
@@ -404,12 +399,7 @@ const clustersByMood: readonly Record<EviCluster, number>[] = [
 export type AnswerJson = { r: string; s: string; t: string; q: string; c: string; n: number | null; x: string | null; h: string[] };
 export type ResponseJson = { i: string; s: string; t: string; u: string; l: Lang; m: Record<string, string>; c: string };
 
-export function answerValues(
-  rnd: Random,
-  q: BuiltQuestion,
-  mood: number,
-  lang: Lang,
-): { n: number | null; x: string | null; h: string[] } | null {
+export function answerValues(rnd: Random, q: BuiltQuestion, mood: number, lang: Lang): { n: number | null; x: string | null; h: string[] } | null {
   const spec = q.spec;
   switch (spec.kind) {
     case "smiley5":
@@ -429,7 +419,10 @@ export function answerValues(
     }
     case "singleChoice": {
       if (!rnd.chance(0.85)) return null;
-      const choice = rnd.weighted(q.choices, q.choices.map((_, i) => q.choices.length - i + 1));
+      const choice = rnd.weighted(
+        q.choices,
+        q.choices.map((_, i) => q.choices.length - i + 1),
+      );
       return { n: null, x: null, h: [choice.id] };
     }
     case "multipleChoice": {
@@ -449,7 +442,10 @@ export function answerValues(
       if (!spec.required && !rnd.chance(0.8)) return null;
       const weights = clustersByMood[mood] ?? clustersByMood[3]!;
       const clusters = Object.keys(weights) as EviCluster[];
-      const cluster = rnd.weighted(clusters, clusters.map((c) => weights[c]));
+      const cluster = rnd.weighted(
+        clusters,
+        clusters.map((c) => weights[c]),
+      );
       const choice = rnd.pick(q.choices.filter((c) => c.cluster === cluster));
       return { n: eviClusters[cluster], x: null, h: [choice.id] };
     }
@@ -462,7 +458,11 @@ export function answerValues(
     case "contactDetails": {
       if (!rnd.chance(mood <= 1 ? 0.3 : 0.1)) return null;
       const name = rnd.pick(contactNames);
-      const email = `${name.toLowerCase().normalize("NFD").replace(/[^a-z ]/g, "").replace(" ", ".")}@example.com`;
+      const email = `${name
+        .toLowerCase()
+        .normalize("NFD")
+        .replace(/[^a-z ]/g, "")
+        .replace(" ", ".")}@example.com`;
       const details: Record<string, string> = { name, email };
       if (rnd.chance(0.5)) details.phone = `+35840${String(rnd.int(1_000_000, 9_999_999))}`;
       return { n: null, x: JSON.stringify(details), h: [] };
@@ -493,11 +493,7 @@ export const insertAnswers = `INSERT INTO "Answer"
 SELECT a.r, $2, a.s, a.t, a.q, a.c, a.n, a.x, a.h
 FROM json_to_recordset($1::json) AS a(r text, s text, t text, q text, c timestamptz, n float8, x text, h text[])`;
 
-async function writeResponses(
-  tx: Tx,
-  s: Structure,
-  opts: { total: number; now: Date; batchSize: number; log: (m: string) => void },
-): Promise<Stats> {
+async function writeResponses(tx: Tx, s: Structure, opts: { total: number; now: Date; batchSize: number; log: (m: string) => void }): Promise<Stats> {
   // Two streams: the times depend on `now` (rejection sampling), the values do not, so the same
   // responses and answers are made whatever the day.
   const rnd = createRandom("demo-oy-responses-v1");
@@ -519,7 +515,10 @@ async function writeResponses(
       const tp = s.touchpoints[rnd.weightedIndex(tpWeights)]!;
       const id = newId();
       const c = new Date(t).toISOString();
-      const lang = rnd.weighted(langs, langs.map((l) => tp.spec.languages[l]));
+      const lang = rnd.weighted(
+        langs,
+        langs.map((l) => tp.spec.languages[l]),
+      );
       // Mood: the base distribution, the touchpoint's tendency, and a slight improvement over time.
       let mood = rnd.weightedIndex(moodWeights);
       const shift = tp.spec.moodShift;

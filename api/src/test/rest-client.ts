@@ -20,13 +20,7 @@ export function apiFetch(
 }
 
 /** The status and the body: parsed JSON, the text when it is not JSON, null when empty. */
-export async function apiCall(
-  baseUrl: string,
-  method: string,
-  path: string,
-  token?: string,
-  body?: unknown,
-): Promise<{ status: number; body: any }> {
+export async function apiCall(baseUrl: string, method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
   const response = await apiFetch(baseUrl, method, path, token, body);
   const text = await response.text();
   let parsed: unknown = null;

@@ -49,14 +49,12 @@ describe("before login (spec 000 §2)", () => {
     expect(before("/signup", `?token=${TOKEN}`)).toEqual({ kind: "anonymous" });
   });
 
-  it.each([
-    "/results",
-    "/accept-invitation",
-    "/customer-journey/analytics/65a1b2c3d4e5f60718293a4b",
-    "/settings/billing-history/in_123/pdf",
-  ])("a query token opens %s without login", (path) => {
-    expect(before(path, `?token=${TOKEN}`)).toEqual({ kind: "anonymous" });
-  });
+  it.each(["/results", "/accept-invitation", "/customer-journey/analytics/65a1b2c3d4e5f60718293a4b", "/settings/billing-history/in_123/pdf"])(
+    "a query token opens %s without login",
+    (path) => {
+      expect(before(path, `?token=${TOKEN}`)).toEqual({ kind: "anonymous" });
+    },
+  );
 
   it.each(["/summary", "/surveys/list", "/settings/user", "/customer-journey/list", "/notifications/list", "/", "/nowhere"])(
     "a query token on %s redirects to /",
@@ -116,7 +114,12 @@ describe("after login", () => {
     expect(decideAfterLogin({ pathname: "/expired", viewer: locked })).toEqual({ kind: "allow" });
   });
   it("the super-admin area is only for system admins: anyone else goes to / with the reason", () => {
-    for (const path of ["/superadmin", "/superadmin/reports", "/superadmin/65a1b2c3d4e5f60718293a4b/edit", "/superadmin/65a1b2c3d4e5f60718293a4b/user-management/invites/x"]) {
+    for (const path of [
+      "/superadmin",
+      "/superadmin/reports",
+      "/superadmin/65a1b2c3d4e5f60718293a4b/edit",
+      "/superadmin/65a1b2c3d4e5f60718293a4b/user-management/invites/x",
+    ]) {
       const meta = findRouteMeta(path);
       expect(meta.systemAdminOnly).toBe(true);
       expect(decideAfterLogin({ pathname: path, viewer: viewer(), systemAdminOnly: meta.systemAdminOnly })).toEqual({
@@ -143,9 +146,10 @@ describe("after login", () => {
     });
   });
   it("signup status detailsRequired with a token leads to /signup?token=…", () => {
-    expect(
-      decideAfterLogin({ pathname: "/", viewer: viewer({ signupStatus: "detailsRequired", signupToken: "tok en/1" }) }),
-    ).toEqual({ kind: "redirect", to: "/signup?token=tok%20en%2F1" });
+    expect(decideAfterLogin({ pathname: "/", viewer: viewer({ signupStatus: "detailsRequired", signupToken: "tok en/1" }) })).toEqual({
+      kind: "redirect",
+      to: "/signup?token=tok%20en%2F1",
+    });
   });
   it("detailsRequired without a token and complete mean normal use", () => {
     expect(decideAfterLogin({ pathname: "/summary", viewer: viewer({ signupStatus: "detailsRequired" }) })).toEqual({

@@ -44,12 +44,7 @@ export type AfterLogin =
 
 /** Paths a locked dashboard still lets a non-system-admin reach. */
 export function reachableWhenLocked(pathname: string): boolean {
-  return (
-    pathname === "/settings" ||
-    pathname.startsWith("/settings/") ||
-    pathname === "/expired" ||
-    pathname === "/logout"
-  );
+  return pathname === "/settings" || pathname.startsWith("/settings/") || pathname === "/expired" || pathname === "/logout";
 }
 
 /** Where the loading page "/" sends a signed-in person. */

@@ -43,10 +43,6 @@ describe("interface languages", () => {
   it("explains an unsupported ?locale= and links to the supported ones", () => {
     render(<LocaleErrorPage requested="xx" message="Unsupported language 'xx'. Use en, es or fi." />);
     expect(screen.getByRole("alert").textContent).toBe("Unsupported language 'xx'. Use en, es or fi.");
-    expect(screen.getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual([
-      "/?locale=en",
-      "/?locale=es",
-      "/?locale=fi",
-    ]);
+    expect(screen.getAllByRole("link").map((a) => a.getAttribute("href"))).toEqual(["/?locale=en", "/?locale=es", "/?locale=fi"]);
   });
 });

@@ -3,13 +3,7 @@
  * `npx lingui compile --typescript`) are loaded on demand, one chunk per language.
  */
 import { i18n, type Messages } from "@lingui/core";
-import {
-  DEFAULT_LOCALE,
-  interfaceLocaleOf,
-  isProfileLocale,
-  type InterfaceLocale,
-  type LocaleResolution,
-} from "./locale";
+import { DEFAULT_LOCALE, interfaceLocaleOf, isProfileLocale, type InterfaceLocale, type LocaleResolution } from "./locale";
 
 const catalogs = import.meta.glob<{ messages: Messages }>("../locales/*/messages.ts");
 

@@ -40,9 +40,7 @@ describe("/accept-invitation", { timeout: 30_000 }, () => {
     await act(async () => {
       fireEvent.click(screen.getByText("Create account and accept"));
     });
-    await waitFor(() =>
-      expect(created).toEqual([{ input: { token, displayName: "Ada", password: "Strong-Pass-1!", password2: "Strong-Pass-1!" } }]),
-    );
+    await waitFor(() => expect(created).toEqual([{ input: { token, displayName: "Ada", password: "Strong-Pass-1!", password2: "Strong-Pass-1!" } }]));
     expect(await screen.findByText("Your account is ready. Sign in with ada@example.org and your new password.")).toBeTruthy();
   });
 

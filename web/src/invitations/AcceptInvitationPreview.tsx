@@ -58,7 +58,13 @@ function Preview({ token }: { token: string }) {
 export function AcceptInvitationPreview({ token }: { token: string }) {
   return (
     <InvitationErrorBoundary>
-      <Suspense fallback={<p><Trans>Loading…</Trans></p>}>
+      <Suspense
+        fallback={
+          <p>
+            <Trans>Loading…</Trans>
+          </p>
+        }
+      >
         <Preview token={token} />
       </Suspense>
     </InvitationErrorBoundary>

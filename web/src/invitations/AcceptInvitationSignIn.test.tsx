@@ -20,7 +20,11 @@ describe("/accept-invitation", { timeout: 30_000 }, () => {
   it("an existing user is sent to sign in, the token kept for after the sign-in", async () => {
     const { router } = renderApp(
       `/accept-invitation?token=${token}`,
-      { AcceptInvitationPreviewQuery: preview(true), AppShellQuery: () => viewerResponse(), AcceptSignedInMutation: () => ({ data: null, errors: [{ message: "This invitation has expired. Ask for a new one." }] }) },
+      {
+        AcceptInvitationPreviewQuery: preview(true),
+        AppShellQuery: () => viewerResponse(),
+        AcceptSignedInMutation: () => ({ data: null, errors: [{ message: "This invitation has expired. Ask for a new one." }] }),
+      },
       { search: `?token=${token}` },
     );
     const target = await eventually(() => screen.getByText("Sign in to accept"));

@@ -53,7 +53,12 @@ export function InviteForm({
   const [saving, setSaving] = useState(false);
   // Teams the inviter manages: the server's editable list is the manageTeams set, which the admin role shares with manageUsers.
   const units = organizationAdmin ? tree.units : tree.units.filter((u) => tree.editableUnitIds.includes(u.legacyId));
-  const emailError = draft.email.trim() !== "" && !EMAIL.test(draft.email.trim()) ? t`Please provide a valid e-mail address` : draft.email.trim() === "" ? t`This field is required` : null;
+  const emailError =
+    draft.email.trim() !== "" && !EMAIL.test(draft.email.trim())
+      ? t`Please provide a valid e-mail address`
+      : draft.email.trim() === ""
+        ? t`This field is required`
+        : null;
   const unitError = draft.unitId === "" ? t`Choose a team` : null;
   const valid = !emailError && !unitError;
   const dirty = JSON.stringify(draft) !== JSON.stringify(empty);

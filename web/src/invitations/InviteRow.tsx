@@ -42,10 +42,20 @@ export function InviteRow({ invite, onChanged }: { invite: InviteRow_invite$key;
       <td>{formatDateTime(data.sentAt)}</td>
       <td>{data.invitedBy ?? "–"}</td>
       <td>
-        <button type="button" className="button button--secondary button--small" aria-label={t`Resend the invite to ${data.email}`} onClick={() => void resend(data.legacyId).then((ok) => ok && onChanged())}>
+        <button
+          type="button"
+          className="button button--secondary button--small"
+          aria-label={t`Resend the invite to ${data.email}`}
+          onClick={() => void resend(data.legacyId).then((ok) => ok && onChanged())}
+        >
           <Trans>Resend</Trans>
         </button>{" "}
-        <button type="button" className="button button--ghost button--small" aria-label={t`Delete the invite to ${data.email}`} onClick={() => void remove(data.legacyId, data.email).then((ok) => ok && onChanged())}>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          aria-label={t`Delete the invite to ${data.email}`}
+          onClick={() => void remove(data.legacyId, data.email).then((ok) => ok && onChanged())}
+        >
           <Trans>Delete</Trans>
         </button>
       </td>

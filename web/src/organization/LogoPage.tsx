@@ -36,11 +36,7 @@ export default function LogoPage() {
       {viewer ? (
         <FeatureGate viewer={viewer} feature="organizationLogo">
           {!viewer.organizationAdmin ? <AdminOnlyNotice /> : null}
-          <LogoForm
-            logoUrl={viewer.currentOrganization?.logo?.url ?? null}
-            editable={viewer.organizationAdmin}
-            onChanged={() => setFetchKey((k) => k + 1)}
-          />
+          <LogoForm logoUrl={viewer.currentOrganization?.logo?.url ?? null} editable={viewer.organizationAdmin} onChanged={() => setFetchKey((k) => k + 1)} />
         </FeatureGate>
       ) : null}
     </section>

@@ -88,7 +88,11 @@ export function SurveyAppearanceForm({ organization, editable }: { organization:
 
   const fontNames: Record<SurveyFont, string> = { system: t`System default`, sans: t`Sans serif`, serif: t`Serif`, rounded: t`Rounded` };
   const buttonNames: Record<ButtonStyle, string> = { rounded: t`Rounded corners`, square: t`Square corners`, pill: t`Pill` };
-  const colorLabels: Record<ColorKey, string> = { primaryColor: t`Button and highlight colour`, backgroundColor: t`Background colour`, textColor: t`Text colour` };
+  const colorLabels: Record<ColorKey, string> = {
+    primaryColor: t`Button and highlight colour`,
+    backgroundColor: t`Background colour`,
+    textColor: t`Text colour`,
+  };
 
   const colorField = (key: ColorKey) => {
     const error = message(errors[key]);

@@ -31,9 +31,7 @@ export default function SurveyAppearancePage() {
       {viewer ? (
         <FeatureGate viewer={viewer} feature="surveyAppearance">
           {!viewer.organizationAdmin ? <AdminOnlyNotice /> : null}
-          {viewer.currentOrganization ? (
-            <SurveyAppearanceForm organization={viewer.currentOrganization} editable={viewer.organizationAdmin} />
-          ) : null}
+          {viewer.currentOrganization ? <SurveyAppearanceForm organization={viewer.currentOrganization} editable={viewer.organizationAdmin} /> : null}
         </FeatureGate>
       ) : null}
     </section>

@@ -58,8 +58,8 @@ export default function OutboxPage() {
       </h1>
       <p>
         <Trans>
-          No mail server is configured, so the mail the platform sends is kept here instead. Open the links to verify addresses, reset
-          passwords and accept invitations.
+          No mail server is configured, so the mail the platform sends is kept here instead. Open the links to verify addresses, reset passwords and accept
+          invitations.
         </Trans>
       </p>
       {state.kind === "loading" ? (

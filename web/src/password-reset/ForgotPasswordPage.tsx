@@ -49,9 +49,7 @@ export default function ForgotPasswordPage() {
       {sentTo ? (
         <div role="status">
           <p>
-            <Trans>
-              If an account exists for {sentTo}, we sent it a link to choose a new password. The link works once and for one hour.
-            </Trans>
+            <Trans>If an account exists for {sentTo}, we sent it a link to choose a new password. The link works once and for one hour.</Trans>
           </p>
           {outbox ? (
             <p>

@@ -105,13 +105,25 @@ describe("/outbox", () => {
       if (path.startsWith("/outbox") && !path.includes("cursor")) {
         return {
           items: [
-            { _id: "m2", kind: "invitation", to: "new@example.org", subject: "You are invited to Acme", text: "Join:\n\nhttp://app.test/accept-invitation?token=abcdefghijkl\n", createdAt: "2026-01-02T10:00:00.000Z" },
+            {
+              _id: "m2",
+              kind: "invitation",
+              to: "new@example.org",
+              subject: "You are invited to Acme",
+              text: "Join:\n\nhttp://app.test/accept-invitation?token=abcdefghijkl\n",
+              createdAt: "2026-01-02T10:00:00.000Z",
+            },
           ],
           nextCursor: "c1",
         };
       }
       if (path.includes("cursor=c1")) {
-        return { items: [{ _id: "m1", kind: "passwordReset", to: "old@example.org", subject: "Reset your password", text: "x", createdAt: "2026-01-01T10:00:00.000Z" }], nextCursor: null };
+        return {
+          items: [
+            { _id: "m1", kind: "passwordReset", to: "old@example.org", subject: "Reset your password", text: "x", createdAt: "2026-01-01T10:00:00.000Z" },
+          ],
+          nextCursor: null,
+        };
       }
       return { status: "ok" };
     }) as never);
@@ -127,7 +139,8 @@ describe("/outbox", () => {
   it("says clearly that only system administrators may read it when the API refuses (403)", async () => {
     const { rest } = renderApp("/outbox", { AppShellQuery: () => viewerResponse() });
     rest.request.mockImplementation((async (path: string) => {
-      if (path.startsWith("/outbox")) throw new ApiError("Only system administrators can read the outbox", 403, { error: "Only system administrators can read the outbox" });
+      if (path.startsWith("/outbox"))
+        throw new ApiError("Only system administrators can read the outbox", 403, { error: "Only system administrators can read the outbox" });
       return { status: "ok" };
     }) as never);
     expect(await screen.findByText("Only system administrators can read the outbox. Sign in as a system administrator to read it.")).toBeTruthy();

@@ -30,9 +30,7 @@ export default function ResetPasswordPage() {
     errors.password = t`The password needs at least ${PASSWORD_MIN} characters, upper and lower case letters, a number and a special character`;
   }
   if (password !== confirmation) errors.confirmation = t`The passwords do not match`;
-  const shown = (field: Field) =>
-    serverError?.field === field ? serverError.message : touched[field] ? errors[field] : undefined;
-
+  const shown = (field: Field) => (serverError?.field === field ? serverError.message : touched[field] ? errors[field] : undefined);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -139,9 +137,7 @@ export default function ResetPasswordPage() {
             }}
           />
           {errorText("password")}
-          {password ? (
-            <PasswordChecklist password={password} />
-          ) : null}
+          {password ? <PasswordChecklist password={password} /> : null}
         </div>
         <div className="field">
           <label htmlFor={`${id}-confirmation`}>

@@ -157,12 +157,20 @@ export function QuestionInput({ question, language, fallbacks, value, onChange }
       };
       return (
         <div className="r-contact">
-          {fields.filter((f) => meta[f]).map((f) => (
-            <label key={f} className="r-field">
-              <span>{meta[f]!.label}</span>
-              <input type={meta[f]!.type} autoComplete={meta[f]!.autoComplete} maxLength={200} value={details[f] ?? ""} onChange={(e) => set(f, e.currentTarget.value)} />
-            </label>
-          ))}
+          {fields
+            .filter((f) => meta[f])
+            .map((f) => (
+              <label key={f} className="r-field">
+                <span>{meta[f]!.label}</span>
+                <input
+                  type={meta[f]!.type}
+                  autoComplete={meta[f]!.autoComplete}
+                  maxLength={200}
+                  value={details[f] ?? ""}
+                  onChange={(e) => set(f, e.currentTarget.value)}
+                />
+              </label>
+            ))}
         </div>
       );
     }

@@ -10,7 +10,16 @@ const survey: PublicSurvey = {
   touchpoint: { id: "tp1", type: "link", name: "Link" },
   survey: { id: "s1", name: "S", languages: ["en", "fi"], appearance: {}, endScreenText: null, privacyPolicy: null, logoUrl: null },
   questions: [
-    { id: "q1", type: "smiley", title: { en: "How was it?", fi: "Miten meni?" }, subtitle: null, options: { buttons: 5 }, choices: [], required: true, logic: { "0": "q3" } },
+    {
+      id: "q1",
+      type: "smiley",
+      title: { en: "How was it?", fi: "Miten meni?" },
+      subtitle: null,
+      options: { buttons: 5 },
+      choices: [],
+      required: true,
+      logic: { "0": "q3" },
+    },
     { id: "q2", type: "nps", title: { en: "Recommend?", fi: "Suosittelisitko?" }, subtitle: null, options: {}, choices: [], required: false, logic: null },
     { id: "q3", type: "openText", title: { en: "Why?", fi: "Miksi?" }, subtitle: null, options: {}, choices: [], required: false, logic: null },
   ],
@@ -49,7 +58,14 @@ describe("respondent page", { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole("button", { name: "Send" }));
     expect(await screen.findByRole("heading", { name: "Thank you for your feedback!" })).toBeTruthy();
     await vi.waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ surveyId: "s1", language: "en", answers: [{ questionId: "q1", value: 0 }, { questionId: "q3", value: "Too slow" }] });
+    expect(sent[0]).toMatchObject({
+      surveyId: "s1",
+      language: "en",
+      answers: [
+        { questionId: "q1", value: 0 },
+        { questionId: "q3", value: "Too slow" },
+      ],
+    });
     expect(sent[0]!.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
   });
 

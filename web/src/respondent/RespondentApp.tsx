@@ -221,7 +221,12 @@ export function RespondentApp({ survey, mode, initialLanguage, queue, onLanguage
               <legend>
                 <h1 ref={headingRef} tabIndex={-1} className="r-title">
                   {localize(question.title, language, fallbacks)}
-                  {question.required ? <span className="r-required" aria-label={t`(required)`}> *</span> : null}
+                  {question.required ? (
+                    <span className="r-required" aria-label={t`(required)`}>
+                      {" "}
+                      *
+                    </span>
+                  ) : null}
                 </h1>
                 {question.subtitle ? <p className="r-subtitle">{localize(question.subtitle, language, fallbacks)}</p> : null}
               </legend>
@@ -252,10 +257,14 @@ export function RespondentApp({ survey, mode, initialLanguage, queue, onLanguage
           </form>
         ) : null}
         {secondsLeft !== null ? (
-          <button type="button" className="r-timeout" onClick={() => {
+          <button
+            type="button"
+            className="r-timeout"
+            onClick={() => {
               lastActivity.current = Date.now();
               setSecondsLeft(null);
-            }}>
+            }}
+          >
             <Trans>Returning to the start in {secondsLeft} s. Tap to continue.</Trans>
           </button>
         ) : null}

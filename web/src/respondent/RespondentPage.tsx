@@ -15,10 +15,7 @@ export function interfaceLocaleFor(language: string): InterfaceLocale {
   return isInterfaceLocale(language) ? language : "en";
 }
 
-type Load =
-  | { state: "loading" }
-  | { state: "ready"; survey: PublicSurvey }
-  | { state: "failed"; status: number | null; message: string };
+type Load = { state: "loading" } | { state: "ready"; survey: PublicSurvey } | { state: "failed"; status: number | null; message: string };
 
 const surveyCacheKey = (touchpointId: string) => `respondent.survey.${touchpointId}`;
 
@@ -164,5 +161,15 @@ export function RespondentPage({ touchpointId, mode }: { touchpointId: string | 
       </div>
     );
   }
-  return <RespondentApp survey={load.survey} mode={mode} initialLanguage={initialLanguage} queue={queue} onLanguage={onLanguage} safePoint={safePoint} onAtStart={onAtStart} />;
+  return (
+    <RespondentApp
+      survey={load.survey}
+      mode={mode}
+      initialLanguage={initialLanguage}
+      queue={queue}
+      onLanguage={onLanguage}
+      safePoint={safePoint}
+      onAtStart={onAtStart}
+    />
+  );
 }

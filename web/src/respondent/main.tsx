@@ -8,7 +8,6 @@ import { interfaceLocaleFor, RespondentPage } from "./RespondentPage";
 import { forwardEscapeToWidget, reportHeightToWidget } from "./frame";
 import "./respondent.css";
 
-
 async function boot(container: HTMLElement) {
   const match = /^\/(s|t)\/([^/]+)\/?$/.exec(window.location.pathname);
   await activateLocale(interfaceLocaleFor(navigator.language.split("-")[0] ?? "en"));

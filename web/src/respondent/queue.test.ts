@@ -108,7 +108,8 @@ describe("offline response queue", () => {
   it("moves a response the server refuses for good aside instead of blocking the queue", async () => {
     const queue = new ResponseQueue({
       storage: localStorage,
-      send: async (_tp, s) => (s.idempotencyKey === "key-bad-0001" ? { kind: "rejected", status: 410, error: "This survey is closed" } : { kind: "stored", responseId: "r" }),
+      send: async (_tp, s) =>
+        s.idempotencyKey === "key-bad-0001" ? { kind: "rejected", status: 410, error: "This survey is closed" } : { kind: "stored", responseId: "r" },
     });
     await queue.enqueue("tp", submission("key-bad-0001"));
     await queue.enqueue("tp", submission("key-good-001"));

@@ -32,9 +32,7 @@ export class ResponseQueue {
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly listeners = new Set<(pending: number) => void>();
 
-  constructor(
-    private readonly opts: { storage: Storage; send: Sender; now?: () => number },
-  ) {}
+  constructor(private readonly opts: { storage: Storage; send: Sender; now?: () => number }) {}
 
   private now(): number {
     return this.opts.now?.() ?? Date.now();

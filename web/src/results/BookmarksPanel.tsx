@@ -7,7 +7,15 @@ import type { BookmarksPanelQuery } from "../__generated__/BookmarksPanelQuery.g
 import { runMutation } from "../user-management/runMutation";
 import type { WireFilters } from "./filters";
 
-function BookmarkList({ fetchKey, onOpen, onDelete }: { fetchKey: number; onOpen: (filtersJson: string) => void; onDelete: (id: string, name: string) => void }) {
+function BookmarkList({
+  fetchKey,
+  onOpen,
+  onDelete,
+}: {
+  fetchKey: number;
+  onOpen: (filtersJson: string) => void;
+  onDelete: (id: string, name: string) => void;
+}) {
   const { t } = useLingui();
   const data = useLazyLoadQuery<BookmarksPanelQuery>(
     graphql`
@@ -75,10 +83,15 @@ export function BookmarksPanel({ filters, onOpen }: { filters: WireFilters; onOp
       return;
     }
     setError(null);
-    const result = await runMutation("createBookmark", commitCreate, { name: name.trim(), filtersJson: JSON.stringify(filters) }, {
-      success: t`Bookmark saved`,
-      fallbackError: t`Something went wrong`,
-    });
+    const result = await runMutation(
+      "createBookmark",
+      commitCreate,
+      { name: name.trim(), filtersJson: JSON.stringify(filters) },
+      {
+        success: t`Bookmark saved`,
+        fallbackError: t`Something went wrong`,
+      },
+    );
     if (result) {
       setName("");
       refetch();

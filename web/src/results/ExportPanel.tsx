@@ -103,7 +103,10 @@ function PolledExportJob({ job, onChange, shareToken }: JobProps & { shareToken:
     const query = job.kind === "pdf" ? { id: job.id, token: shareToken } : { cacheId: job.id, token: shareToken };
     const poll = async () => {
       try {
-        const answer = await getServices().rest.request<{ status: ExportJobState["status"]; progress: number; url: string | null; error: string | null }>(path, { query, toast: false });
+        const answer = await getServices().rest.request<{ status: ExportJobState["status"]; progress: number; url: string | null; error: string | null }>(
+          path,
+          { query, toast: false },
+        );
         if (stopped) return;
         const status = answer.status === "finished" || answer.status === "failed" ? answer.status : "generating";
         const progress = status === "finished" ? 100 : Math.max(latest.current.progress, answer.progress);
@@ -227,7 +230,12 @@ export function ExportPanel({
   const startRest = async <A,>(kind: ExportKind, path: string, body: object, idOf: (answer: A) => string) => {
     setStarting(kind);
     try {
-      const answer = await getServices().rest.request<A>(path, { method: "POST", body, query: shareToken ? { token: shareToken } : undefined, action: "export" });
+      const answer = await getServices().rest.request<A>(path, {
+        method: "POST",
+        body,
+        query: shareToken ? { token: shareToken } : undefined,
+        action: "export",
+      });
       add({ id: idOf(answer), kind, status: "generating", progress: 0, error: null, downloadUrl: null });
     } catch {
       // The REST helper has shown the server's message (e.g. file export not allowed on the plan).
@@ -253,7 +261,14 @@ export function ExportPanel({
           return;
         }
         const j = response.startPdfExport.exportJob;
-        add({ id: j.id, kind: "pdf", status: j.status === "finished" || j.status === "failed" ? j.status : "generating", progress: j.progress, error: j.error ?? null, downloadUrl: j.downloadUrl ?? null });
+        add({
+          id: j.id,
+          kind: "pdf",
+          status: j.status === "finished" || j.status === "failed" ? j.status : "generating",
+          progress: j.progress,
+          error: j.error ?? null,
+          downloadUrl: j.downloadUrl ?? null,
+        });
       },
       onError: (error) => {
         setStarting(null);

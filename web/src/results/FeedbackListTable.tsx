@@ -109,10 +109,15 @@ export function FeedbackListTable({
   ];
 
   const hide = async (row: Row) => {
-    const result = await runMutation("hideResponse", commitHide, { responseId: row.responseLegacyId, hidden: !row.hidden }, {
-      success: row.hidden ? t`Response shown` : t`Response hidden`,
-      fallbackError: t`Something went wrong`,
-    });
+    const result = await runMutation(
+      "hideResponse",
+      commitHide,
+      { responseId: row.responseLegacyId, hidden: !row.hidden },
+      {
+        success: row.hidden ? t`Response shown` : t`Response hidden`,
+        fallbackError: t`Something went wrong`,
+      },
+    );
     if (result) onChanged();
   };
   const remove = async (responseId: string) => {

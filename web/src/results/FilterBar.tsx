@@ -196,13 +196,27 @@ export function FilterBar({
               <label htmlFor={`${id}-from`}>
                 <Trans>From</Trans>
               </label>
-              <input id={`${id}-from`} type="date" value={draft.from ?? ""} max={draft.to ?? undefined} disabled={!can("date")} onChange={(e) => set({ from: e.target.value || null })} />
+              <input
+                id={`${id}-from`}
+                type="date"
+                value={draft.from ?? ""}
+                max={draft.to ?? undefined}
+                disabled={!can("date")}
+                onChange={(e) => set({ from: e.target.value || null })}
+              />
             </div>
             <div className="field">
               <label htmlFor={`${id}-to`}>
                 <Trans context="end of a date range">To</Trans>
               </label>
-              <input id={`${id}-to`} type="date" value={draft.to ?? ""} min={draft.from ?? undefined} disabled={!can("date")} onChange={(e) => set({ to: e.target.value || null })} />
+              <input
+                id={`${id}-to`}
+                type="date"
+                value={draft.to ?? ""}
+                min={draft.from ?? undefined}
+                disabled={!can("date")}
+                onChange={(e) => set({ to: e.target.value || null })}
+              />
             </div>
           </>
         ) : null}
@@ -285,7 +299,10 @@ export function FilterBar({
                             type="checkbox"
                             checked={r.values?.includes(c.value) ?? false}
                             onChange={(e) =>
-                              updateRestrict(i, { ...r, values: e.target.checked ? [...(r.values ?? []), c.value] : (r.values ?? []).filter((v) => v !== c.value) })
+                              updateRestrict(i, {
+                                ...r,
+                                values: e.target.checked ? [...(r.values ?? []), c.value] : (r.values ?? []).filter((v) => v !== c.value),
+                              })
                             }
                           />
                           {c.label}
@@ -299,7 +316,11 @@ export function FilterBar({
                 </div>
               );
             })}
-            <button type="button" className="button button--secondary button--small" onClick={() => set({ restrictByAnswer: [...draft.restrictByAnswer, { questionId: "", values: [] }] })}>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => set({ restrictByAnswer: [...draft.restrictByAnswer, { questionId: "", values: [] }] })}
+            >
               <Trans>Add answer restriction</Trans>
             </button>
           </fieldset>
@@ -335,13 +356,21 @@ export function FilterBar({
                       <option key={v} value={v} />
                     ))}
                   </datalist>
-                  <button type="button" className="button button--ghost button--small" onClick={() => set({ metaItems: draft.metaItems.filter((_, j) => j !== i) })}>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => set({ metaItems: draft.metaItems.filter((_, j) => j !== i) })}
+                  >
                     {t`Remove metadata filter ${n}`}
                   </button>
                 </div>
               );
             })}
-            <button type="button" className="button button--secondary button--small" onClick={() => set({ metaItems: [...draft.metaItems, { key: "", value: "" }] })}>
+            <button
+              type="button"
+              className="button button--secondary button--small"
+              onClick={() => set({ metaItems: [...draft.metaItems, { key: "", value: "" }] })}
+            >
               <Trans>Add metadata filter</Trans>
             </button>
             <label className="field--checkbox">
@@ -362,7 +391,9 @@ export function FilterBar({
                 <input
                   type="checkbox"
                   checked={draft.hiddenQuestions.includes(q.id)}
-                  onChange={(e) => set({ hiddenQuestions: e.target.checked ? [...draft.hiddenQuestions, q.id] : draft.hiddenQuestions.filter((x) => x !== q.id) })}
+                  onChange={(e) =>
+                    set({ hiddenQuestions: e.target.checked ? [...draft.hiddenQuestions, q.id] : draft.hiddenQuestions.filter((x) => x !== q.id) })
+                  }
                 />
                 {t`Hide ${q.name}`}
               </label>
@@ -373,11 +404,21 @@ export function FilterBar({
 
       <div className="filter-bar__row">
         <label className="field--checkbox">
-          <input type="checkbox" checked={draft.stackGraphsTo100} disabled={!can("options.stackGraphsTo100")} onChange={(e) => set({ stackGraphsTo100: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={draft.stackGraphsTo100}
+            disabled={!can("options.stackGraphsTo100")}
+            onChange={(e) => set({ stackGraphsTo100: e.target.checked })}
+          />
           <Trans>Stack graphs to 100 %</Trans>
         </label>
         <label className="field--checkbox">
-          <input type="checkbox" checked={draft.satisfactionReport} disabled={!can("options.satisfactionReport")} onChange={(e) => set({ satisfactionReport: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={draft.satisfactionReport}
+            disabled={!can("options.satisfactionReport")}
+            onChange={(e) => set({ satisfactionReport: e.target.checked })}
+          />
           <Trans>Satisfaction report</Trans>
         </label>
         <label className="field--checkbox">

@@ -5,7 +5,15 @@ import type { MetadataDialogMutation } from "../__generated__/MetadataDialogMuta
 import { runMutation } from "../user-management/runMutation";
 
 /** Edits a response's metadata (PUT /responses/{id} with updatedMetaSet): the whole set is replaced. */
-export function MetadataDialog({ responseId, initial, onClose }: { responseId: string; initial: Array<{ key: string; value: string }>; onClose: (saved: boolean) => void }) {
+export function MetadataDialog({
+  responseId,
+  initial,
+  onClose,
+}: {
+  responseId: string;
+  initial: Array<{ key: string; value: string }>;
+  onClose: (saved: boolean) => void;
+}) {
   const { t } = useLingui();
   const id = useId();
   const [pairs, setPairs] = useState(initial.length ? initial : [{ key: "", value: "" }]);
@@ -31,7 +39,12 @@ export function MetadataDialog({ responseId, initial, onClose }: { responseId: s
       return;
     }
     setError(null);
-    const result = await runMutation("updateResponseMetadata", commit, { responseId, updatedMetaSet: set }, { success: t`Saved`, fallbackError: t`Something went wrong` });
+    const result = await runMutation(
+      "updateResponseMetadata",
+      commit,
+      { responseId, updatedMetaSet: set },
+      { success: t`Saved`, fallbackError: t`Something went wrong` },
+    );
     if (result) onClose(true);
   };
   return (
@@ -47,7 +60,11 @@ export function MetadataDialog({ responseId, initial, onClose }: { responseId: s
               <div key={i} className="filter-rule">
                 <label className="field">
                   {t`Key ${n}`}
-                  <input ref={i === 0 ? first : undefined} value={p.key} onChange={(e) => setPairs(pairs.map((x, j) => (j === i ? { ...x, key: e.target.value } : x)))} />
+                  <input
+                    ref={i === 0 ? first : undefined}
+                    value={p.key}
+                    onChange={(e) => setPairs(pairs.map((x, j) => (j === i ? { ...x, key: e.target.value } : x)))}
+                  />
                 </label>
                 <label className="field">
                   {t`Value ${n}`}

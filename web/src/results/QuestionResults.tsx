@@ -33,7 +33,10 @@ function categoriesOf(r: Result, distribution: Distribution): DistributionCatego
   const buttons = r.questionType === "smiley" ? distribution.length : 0;
   return distribution.map((d) => ({
     key: d.value,
-    label: r.questionType === "smiley" && d.label !== null && d.label !== undefined && /^\d+$/.test(d.label) ? `${Number(d.label) + 1}/${buttons}` : (d.label ?? d.value),
+    label:
+      r.questionType === "smiley" && d.label !== null && d.label !== undefined && /^\d+$/.test(d.label)
+        ? `${Number(d.label) + 1}/${buttons}`
+        : (d.label ?? d.value),
   }));
 }
 
@@ -44,7 +47,8 @@ function useEviClusters(): (clusters: ReadonlyArray<{ cluster: string; value: nu
   return (clusters) => clusters.map((c) => ({ key: c.cluster, label: names[c.cluster] ?? c.cluster, weight: c.value, count: c.count }));
 }
 
-const smileyColours = (n: number) => (n === 4 ? [palette.red, palette.orange, palette.green, "#0f766e"] : [palette.red, palette.orange, palette.yellow, palette.green, "#0f766e"]);
+const smileyColours = (n: number) =>
+  n === 4 ? [palette.red, palette.orange, palette.green, "#0f766e"] : [palette.red, palette.orange, palette.yellow, palette.green, "#0f766e"];
 
 function QuestionCard({ r, stackTo100 }: { r: Result; stackTo100: boolean }) {
   const { t } = useLingui();
@@ -81,7 +85,9 @@ function QuestionCard({ r, stackTo100 }: { r: Result; stackTo100: boolean }) {
         {r.questionType === "smiley" || r.questionType === "slider" ? (
           <SatisfactionGauge title={t`Satisfaction: ${title}`} value={m?.satisfaction ?? null} earlier={r.earlier?.satisfaction ?? null} />
         ) : null}
-        {r.questionType === "emotion" && m?.eviClusters ? <EviChart title={t`EVI: ${title}`} clusters={eviClusters(m.eviClusters)} score={m.evi ?? null} /> : null}
+        {r.questionType === "emotion" && m?.eviClusters ? (
+          <EviChart title={t`EVI: ${title}`} clusters={eviClusters(m.eviClusters)} score={m.evi ?? null} />
+        ) : null}
         {r.questionType === "nps" && m ? (
           <NpsBreakdownChart
             title={t`NPS: ${title}`}
@@ -176,7 +182,9 @@ function ResultsTable({ results }: { results: ReadonlyArray<Result> }) {
                     <td>{formatSigned(m?.nps ?? null)}</td>
                     <td>{formatSigned(m?.evi ?? null)}</td>
                     <td>{formatNumber(m?.mean ?? null, 2)}</td>
-                    <td>{(m?.distribution ?? []).map((d, i) => `${categories[i]?.label}: ${formatNumber(d.count)} (${formatPercent(d.percent, 1)})`).join(", ")}</td>
+                    <td>
+                      {(m?.distribution ?? []).map((d, i) => `${categories[i]?.label}: ${formatNumber(d.count)} (${formatPercent(d.percent, 1)})`).join(", ")}
+                    </td>
                   </>
                 )}
               </tr>
@@ -192,7 +200,17 @@ function ResultsTable({ results }: { results: ReadonlyArray<Result> }) {
  * Per-question results under the filters (Query.results): distribution, mean, satisfaction %, NPS,
  * EVI, the satisfaction report and the grouped series, as graphs or as one table.
  */
-export function QuestionResults({ filtersJson, shareToken, mode, stackTo100 }: { filtersJson: string; shareToken: string | null; mode: "graphs" | "table"; stackTo100: boolean }) {
+export function QuestionResults({
+  filtersJson,
+  shareToken,
+  mode,
+  stackTo100,
+}: {
+  filtersJson: string;
+  shareToken: string | null;
+  mode: "graphs" | "table";
+  stackTo100: boolean;
+}) {
   const { t, i18n } = useLingui();
   const data = useLazyLoadQuery<QuestionResultsQuery>(
     graphql`

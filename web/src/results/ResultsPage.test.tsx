@@ -51,15 +51,60 @@ const rootCauseAnswer = () => ({
       hiddenBecauseFewerThan: null,
       outcome: { title: "How was your visit?", type: "smiley", n: 240 },
       items: [
-        { questionLegacyId: id(22), questionTitle: "Waiting time", optionId: null, optionText: null, importance: 0.62, performance: 35, n: 200, significant: true, status: "ok", quadrant: "fixFirst" },
-        { questionLegacyId: id(23), questionTitle: "Checkout", optionId: "c1", optionText: "Long queue", importance: -0.4, performance: 70, n: 120, significant: true, status: "ok", quadrant: "fixFirst" },
-        { questionLegacyId: id(24), questionTitle: "Parking", optionId: null, optionText: null, importance: null, performance: null, n: 8, significant: false, status: "insufficient", quadrant: null },
+        {
+          questionLegacyId: id(22),
+          questionTitle: "Waiting time",
+          optionId: null,
+          optionText: null,
+          importance: 0.62,
+          performance: 35,
+          n: 200,
+          significant: true,
+          status: "ok",
+          quadrant: "fixFirst",
+        },
+        {
+          questionLegacyId: id(23),
+          questionTitle: "Checkout",
+          optionId: "c1",
+          optionText: "Long queue",
+          importance: -0.4,
+          performance: 70,
+          n: 120,
+          significant: true,
+          status: "ok",
+          quadrant: "fixFirst",
+        },
+        {
+          questionLegacyId: id(24),
+          questionTitle: "Parking",
+          optionId: null,
+          optionText: null,
+          importance: null,
+          performance: null,
+          n: 8,
+          significant: false,
+          status: "insufficient",
+          quadrant: null,
+        },
       ],
     },
   },
 });
 
-const metrics = (m: Record<string, unknown>) => ({ count: 0, mean: null, satisfaction: null, nps: null, detractors: null, passives: null, promoters: null, evi: null, distribution: [], eviClusters: null, ...m });
+const metrics = (m: Record<string, unknown>) => ({
+  count: 0,
+  mean: null,
+  satisfaction: null,
+  nps: null,
+  detractors: null,
+  passives: null,
+  promoters: null,
+  evi: null,
+  distribution: [],
+  eviClusters: null,
+  ...m,
+});
 const resultsAnswer = (groupBy = "daily", responseLimitNotice: string | null = null) => ({
   data: {
     responseLimitNotice,
@@ -88,8 +133,32 @@ const resultsAnswer = (groupBy = "daily", responseLimitNotice: string | null = n
         earlier: { count: 5, satisfaction: 60, nps: null },
         satisfactionReport: null,
         series: [
-          { group: "2026-W44", label: "2026-W44", metrics: { count: 3, satisfaction: 58.3, nps: null, distribution: [{ value: "0", count: 1 }, { value: "1", count: 2 }] } },
-          { group: "2026-W45", label: "2026-W45", metrics: { count: 5, satisfaction: 85, nps: null, distribution: [{ value: "0.75", count: 2 }, { value: "1", count: 3 }] } },
+          {
+            group: "2026-W44",
+            label: "2026-W44",
+            metrics: {
+              count: 3,
+              satisfaction: 58.3,
+              nps: null,
+              distribution: [
+                { value: "0", count: 1 },
+                { value: "1", count: 2 },
+              ],
+            },
+          },
+          {
+            group: "2026-W45",
+            label: "2026-W45",
+            metrics: {
+              count: 5,
+              satisfaction: 85,
+              nps: null,
+              distribution: [
+                { value: "0.75", count: 2 },
+                { value: "1", count: 3 },
+              ],
+            },
+          },
         ],
       },
       {
@@ -182,7 +251,10 @@ describe("/results", { timeout: 60_000 }, () => {
     const gauge = await eventually(() => screen.getByRole("figure", { name: "Satisfaction: How was your visit?" }), 25_000);
     expect(within(gauge).getByRole("img").getAttribute("aria-label")).toBe("Satisfaction: How was your visit?: 75 %, Satisfied. Earlier period: 60 %.");
     const dist = screen.getByRole("figure", { name: "Answers: How was your visit?" });
-    const distRows = within(within(dist).getByRole("table")).getAllByRole("row").slice(1).map((r) => Array.from(r.children).map((c) => c.textContent));
+    const distRows = within(within(dist).getByRole("table"))
+      .getAllByRole("row")
+      .slice(1)
+      .map((r) => Array.from(r.children).map((c) => c.textContent));
     expect(distRows[0]).toEqual(["1/5", "1", "12.5 %"]);
     expect(distRows[4]).toEqual(["5/5", "4", "50 %"]);
     const series = screen.getByRole("figure", { name: "How was your visit?" });
@@ -196,13 +268,23 @@ describe("/results", { timeout: 60_000 }, () => {
       router.navigate("/results?groupBy=weekNumber&stack=1");
     });
     const stacked = await eventually(() => screen.getByRole("figure", { name: "Answers by group: How was your visit?" }), 25_000);
-    const stackRows = within(within(stacked).getByRole("table")).getAllByRole("row").slice(1).map((r) => r.firstElementChild?.textContent);
+    const stackRows = within(within(stacked).getByRole("table"))
+      .getAllByRole("row")
+      .slice(1)
+      .map((r) => r.firstElementChild?.textContent);
     expect(stackRows).toEqual(["2026-W44", "2026-W45"]);
 
     fireEvent.click(screen.getByRole("tab", { name: "Table" }));
     await waitFor(() => expect(router.state.location.search).toContain("view=table"));
     const table = await eventually(() => screen.getByRole("table", { name: "Results per question" }), 25_000);
-    const rows = within(table).getAllByRole("row").slice(1).map((r) => Array.from(r.children).slice(0, 6).map((c) => c.textContent));
+    const rows = within(table)
+      .getAllByRole("row")
+      .slice(1)
+      .map((r) =>
+        Array.from(r.children)
+          .slice(0, 6)
+          .map((c) => c.textContent),
+      );
     expect(rows).toEqual([
       ["How was your visit?", "8", "5", "75 %", "–", "–"],
       ["Would you recommend us?", "10", "–", "–", "+30", "–"],
@@ -214,13 +296,18 @@ describe("/results", { timeout: 60_000 }, () => {
     const figure = await eventually(() => screen.getByRole("figure", { name: "Root causes" }));
     expect(requests.find((r) => r.name === "RootCausePanelQuery")?.variables).toMatchObject({ outcomeQuestionId: id(20), locale: "en" });
     expect((screen.getByLabelText("Outcome question") as HTMLSelectElement).value).toBe(id(20));
-    const rows = within(within(figure).getByRole("table")).getAllByRole("row").slice(1).map((r) => Array.from(r.children).map((c) => c.textContent));
+    const rows = within(within(figure).getByRole("table"))
+      .getAllByRole("row")
+      .slice(1)
+      .map((r) => Array.from(r.children).map((c) => c.textContent));
     // "Long queue" correlates negatively: importance 0.4, favourable performance 100 − 70 = 30.
     expect(rows).toEqual([
       ["Waiting time", "0.62", "35", "200", "Yes", "Fix first: important, low performance"],
       ["Checkout: Long queue", "0.4", "30", "120", "Yes", "Fix first: important, low performance"],
     ]);
-    expect(within(figure).getByRole("img").getAttribute("aria-label")).toBe("Root causes for How was your visit?: fix first Waiting time, Checkout: Long queue.");
+    expect(within(figure).getByRole("img").getAttribute("aria-label")).toBe(
+      "Root causes for How was your visit?: fix first Waiting time, Checkout: Long queue.",
+    );
     expect(screen.getByText(/1 drivers had too few responses or no variation/)).toBeTruthy();
   });
 
@@ -342,22 +429,36 @@ describe("/results", { timeout: 60_000 }, () => {
   });
 
   it("exports CSV with a progress bar driven by exportStatusChanged, then offers the file", async () => {
-    const { restCalls, subscriptions, emit } = render("/results?preset=last7Days", memberHandlers(), (path) => (path === "/results/list" ? { cacheId: "job1" } : null));
+    const { restCalls, subscriptions, emit } = render("/results?preset=last7Days", memberHandlers(), (path) =>
+      path === "/results/list" ? { cacheId: "job1" } : null,
+    );
     fireEvent.click(await eventually(() => screen.getByRole("button", { name: "Export CSV" })));
     await waitFor(() => expect(restCalls.map((c) => c.path)).toEqual(["/results/list"]));
     expect(restCalls[0]!.options).toMatchObject({ method: "POST", body: { format: "csv", locale: "en", filters: { datePreset: "last7Days" } } });
     await waitFor(() => expect(subscriptions.find((s) => s.name === "ExportPanelStatusSubscription")?.variables).toEqual({ id: "job1" }));
     const bar = () => screen.getByLabelText("CSV export progress") as HTMLProgressElement;
     expect(bar().value).toBe(0);
-    emit("ExportPanelStatusSubscription", { id: "job1" }, { data: { exportStatusChanged: { id: "job1", kind: "csv", status: "generating", progress: 40, error: null, downloadUrl: null } } });
+    emit(
+      "ExportPanelStatusSubscription",
+      { id: "job1" },
+      { data: { exportStatusChanged: { id: "job1", kind: "csv", status: "generating", progress: 40, error: null, downloadUrl: null } } },
+    );
     await waitFor(() => expect(bar().value).toBe(40));
     expect(screen.getByText("Generating the CSV file: 40 %")).toBeTruthy();
     // A late, older event does not move the bar back.
-    emit("ExportPanelStatusSubscription", { id: "job1" }, { data: { exportStatusChanged: { id: "job1", kind: "csv", status: "generating", progress: 20, error: null, downloadUrl: null } } });
+    emit(
+      "ExportPanelStatusSubscription",
+      { id: "job1" },
+      { data: { exportStatusChanged: { id: "job1", kind: "csv", status: "generating", progress: 20, error: null, downloadUrl: null } } },
+    );
     expect(bar().value).toBe(40);
-    emit("ExportPanelStatusSubscription", { id: "job1" }, {
-      data: { exportStatusChanged: { id: "job1", kind: "csv", status: "finished", progress: 100, error: null, downloadUrl: null } },
-    });
+    emit(
+      "ExportPanelStatusSubscription",
+      { id: "job1" },
+      {
+        data: { exportStatusChanged: { id: "job1", kind: "csv", status: "finished", progress: 100, error: null, downloadUrl: null } },
+      },
+    );
     await waitFor(() => expect(bar().value).toBe(100));
     expect(screen.getByText("The CSV file is ready.")).toBeTruthy();
   });
@@ -366,15 +467,23 @@ describe("/results", { timeout: 60_000 }, () => {
     const { subscriptions, emit } = render(
       "/results",
       memberHandlers({
-        ExportPanelPdfMutation: () => ({ data: { startPdfExport: { exportJob: { id: "pdf1", kind: "pdf", status: "generating", progress: 0, error: null, downloadUrl: null } } } }),
+        ExportPanelPdfMutation: () => ({
+          data: { startPdfExport: { exportJob: { id: "pdf1", kind: "pdf", status: "generating", progress: 0, error: null, downloadUrl: null } } },
+        }),
       }),
     );
     fireEvent.click(await eventually(() => screen.getByRole("button", { name: "Export PDF" })));
     await waitFor(() => expect(subscriptions.some((s) => s.name === "ExportPanelStatusSubscription" && s.variables.id === "pdf1")).toBe(true));
     // The server's job carries the same failure text: it is shown once, not twice.
-    emit("ExportPanelStatusSubscription", { id: "pdf1" }, {
-      data: { exportStatusChanged: { id: "pdf1", kind: "pdf", status: "failed", progress: 30, error: "PDF generation failed. Contact support.", downloadUrl: null } },
-    });
+    emit(
+      "ExportPanelStatusSubscription",
+      { id: "pdf1" },
+      {
+        data: {
+          exportStatusChanged: { id: "pdf1", kind: "pdf", status: "failed", progress: 30, error: "PDF generation failed. Contact support.", downloadUrl: null },
+        },
+      },
+    );
     await waitFor(() => expect(screen.getByText("PDF generation failed. Contact support.")).toBeTruthy());
   });
 
@@ -405,9 +514,7 @@ describe("/results", { timeout: 60_000 }, () => {
         if (path === "/results-pdf") return { id: "pdf1", status: "generating" };
         if (path === "/results-feedbacklist/poll") {
           polls += 1;
-          return polls === 1
-            ? { status: "generating", progress: 40, url: null, error: null }
-            : { status: "failed", progress: 40, url: null, error: null };
+          return polls === 1 ? { status: "generating", progress: 40, url: null, error: null } : { status: "failed", progress: 40, url: null, error: null };
         }
         if (path === "/results-pdf/poll") return { status: "generating", progress: 10, url: null, error: null };
         return null;
@@ -416,7 +523,11 @@ describe("/results", { timeout: 60_000 }, () => {
     fireEvent.click(await eventually(() => screen.getByRole("button", { name: "Export CSV" })));
     await waitFor(() => expect(restCalls.some((c) => c.path === "/results-feedbacklist/poll")).toBe(true));
     const start = restCalls.find((c) => c.path === "/results/list")!;
-    expect(start.options).toMatchObject({ method: "POST", query: { token: TOKEN }, body: { format: "csv", filters: { from: "2026-10-01", to: "2026-10-31" } } });
+    expect(start.options).toMatchObject({
+      method: "POST",
+      query: { token: TOKEN },
+      body: { format: "csv", filters: { from: "2026-10-01", to: "2026-10-31" } },
+    });
     expect(restCalls.find((c) => c.path === "/results-feedbacklist/poll")!.options).toMatchObject({ query: { cacheId: "job1", token: TOKEN } });
     const bar = () => screen.getByLabelText("CSV export progress") as HTMLProgressElement;
     await waitFor(() => expect(bar().value).toBe(40));
@@ -427,7 +538,11 @@ describe("/results", { timeout: 60_000 }, () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Export PDF" }));
     await waitFor(() => expect(restCalls.some((c) => c.path === "/results-pdf/poll")).toBe(true));
-    expect(restCalls.find((c) => c.path === "/results-pdf")!.options).toMatchObject({ method: "POST", query: { token: TOKEN }, body: { type: "results", data: ["questions", "textAnalytics", "rootCause"] } });
+    expect(restCalls.find((c) => c.path === "/results-pdf")!.options).toMatchObject({
+      method: "POST",
+      query: { token: TOKEN },
+      body: { type: "results", data: ["questions", "textAnalytics", "rootCause"] },
+    });
     await waitFor(() => expect((screen.getByLabelText("PDF export progress") as HTMLProgressElement).value).toBe(10));
   });
 
@@ -490,8 +605,25 @@ describe("/results", { timeout: 60_000 }, () => {
       ],
       touchpoints: [{ legacyId: id(1), name: "Lobby kiosk" }],
       questions: [
-        { legacyId: id(20), surveyLegacyId: id(10), type: "smiley", title: { en: "How was your visit?", fi: "Millainen käynti oli?" }, choices: [], options: { buttons: 5 } },
-        { legacyId: id(30), surveyLegacyId: id(11), type: "emotion", title: { en: "How do you feel?" }, choices: [{ id: "love", text: { en: "Love" }, cluster: "advocacy" }, { id: "mad", text: { en: "Mad" }, cluster: "destroying" }], options: {} },
+        {
+          legacyId: id(20),
+          surveyLegacyId: id(10),
+          type: "smiley",
+          title: { en: "How was your visit?", fi: "Millainen käynti oli?" },
+          choices: [],
+          options: { buttons: 5 },
+        },
+        {
+          legacyId: id(30),
+          surveyLegacyId: id(11),
+          type: "emotion",
+          title: { en: "How do you feel?" },
+          choices: [
+            { id: "love", text: { en: "Love" }, cluster: "advocacy" },
+            { id: "mad", text: { en: "Mad" }, cluster: "destroying" },
+          ],
+          options: {},
+        },
       ],
       metaKeys: [
         { key: "store", values: [{ value: "Helsinki" }, { value: "Tampere" }] },
@@ -583,7 +715,10 @@ describe("/results", { timeout: 60_000 }, () => {
     });
     render("/results", memberHandlers({ QuestionResultsQuery: emotionAnswer }));
     const figure = await eventually(() => screen.getByRole("figure", { name: "EVI: How do you feel?" }), 25_000);
-    const rows = within(within(figure).getByRole("table")).getAllByRole("row").slice(1).map((r) => Array.from(r.children).map((c) => c.textContent));
+    const rows = within(within(figure).getByRole("table"))
+      .getAllByRole("row")
+      .slice(1)
+      .map((r) => Array.from(r.children).map((c) => c.textContent));
     expect(rows).toEqual([
       ["Advocacy", "+1", "3", "33.3 %"],
       ["Trust", "+0.5", "3", "33.3 %"],
@@ -591,7 +726,9 @@ describe("/results", { timeout: 60_000 }, () => {
       ["Destroying", "−1", "2", "22.2 %"],
       ["EVI", "+28", "9", ""],
     ]);
-    expect(within(figure).getByRole("img").getAttribute("aria-label")).toBe("EVI: How do you feel?: EVI +28. Advocacy 33.3 %, Trust 33.3 %, Attention 11.1 %, Destroying 22.2 %.");
+    expect(within(figure).getByRole("img").getAttribute("aria-label")).toBe(
+      "EVI: How do you feel?: EVI +28. Advocacy 33.3 %, Trust 33.3 %, Attention 11.1 %, Destroying 22.2 %.",
+    );
   });
 
   it("an expired share link shows the server's message", async () => {

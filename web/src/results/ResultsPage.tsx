@@ -105,7 +105,9 @@ function ResultsBody({ state, options, allowChanges, shareToken, linkName }: Bod
     return () => document.documentElement.classList.remove("results-print");
   }, [print]);
 
-  const wanted = print ? (params.get("components") ?? "").split(",").filter((c): c is PrintComponent => (printComponents as readonly string[]).includes(c)) : [];
+  const wanted = print
+    ? (params.get("components") ?? "").split(",").filter((c): c is PrintComponent => (printComponents as readonly string[]).includes(c))
+    : [];
   const printed = (c: PrintComponent) => (wanted.length ? wanted.includes(c) : c === "questions");
   const viewComponents: Record<ResultsView, PrintComponent> = { graphs: "questions", table: "table", list: "feedbackList" };
 
@@ -162,9 +164,7 @@ function ResultsBody({ state, options, allowChanges, shareToken, linkName }: Bod
       <FilterBar value={state} options={options} allowChanges={allowChanges} onApply={apply} />
       <ViewTabs value={state.view} onChange={setView} disabled={!mayChange(allowChanges, "options.view")} />
       <div id="results-view" role="tabpanel" aria-labelledby={`results-tab-${state.view}`} className="results-view">
-        <Section resetKey={`${state.view}:${filtersJson}`}>
-          {state.view === "graphs" ? questions : state.view === "table" ? table : list}
-        </Section>
+        <Section resetKey={`${state.view}:${filtersJson}`}>{state.view === "graphs" ? questions : state.view === "table" ? table : list}</Section>
       </div>
       {state.view === "graphs" ? (
         <>
@@ -250,7 +250,10 @@ function optionsOf(
   locale: string,
   labels: { worst: string; best: string },
 ): FilterOptions {
-  const titled = (survey: string, q: StoredQuestion) => ({ id: q.legacyId, name: `${survey}: ${pickText(q.title as Record<string, string>, locale) || q.legacyId}` });
+  const titled = (survey: string, q: StoredQuestion) => ({
+    id: q.legacyId,
+    name: `${survey}: ${pickText(q.title as Record<string, string>, locale) || q.legacyId}`,
+  });
   const shown = questions.filter(({ q }) => !q.hidden);
   return {
     touchpoints: touchpoints.map((tp) => ({ id: tp.id, name: tp.name })),

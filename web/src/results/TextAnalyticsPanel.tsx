@@ -55,10 +55,7 @@ export function TextAnalyticsPanel({ filtersJson, shareToken }: { filtersJson: s
       </p>
       <div className="results-grid">
         <SentimentBars title={t`Sentiment of text answers`} counts={ta.sentiment} />
-        <WordCloud
-          title={t`Word cloud`}
-          words={ta.words.map((w) => ({ stem: w.stem, word: w.word, count: w.count, sentiment: sentimentOf(w.sentiment) }))}
-        />
+        <WordCloud title={t`Word cloud`} words={ta.words.map((w) => ({ stem: w.stem, word: w.word, count: w.count, sentiment: sentimentOf(w.sentiment) }))} />
       </div>
     </section>
   );

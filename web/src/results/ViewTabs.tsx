@@ -10,7 +10,19 @@ export function ViewTabs({ value, onChange, disabled }: { value: ResultsView; on
   const move = (event: KeyboardEvent, index: number) => {
     const last = views.length - 1;
     const next =
-      event.key === "ArrowRight" ? (index === last ? 0 : index + 1) : event.key === "ArrowLeft" ? (index === 0 ? last : index - 1) : event.key === "Home" ? 0 : event.key === "End" ? last : null;
+      event.key === "ArrowRight"
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === "ArrowLeft"
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === "Home"
+            ? 0
+            : event.key === "End"
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     refs.current[next]?.focus();

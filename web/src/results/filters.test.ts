@@ -19,8 +19,14 @@ const full: ResultsFilterState = {
   surveyIds: ["65a1b2c3d4e5f60718293b01"],
   groupBy: "metadata",
   groupByMetaKey: "store",
-  restrictByAnswer: [{ questionId: "65a1b2c3d4e5f60718293c01", values: [0.75, 1] }, { questionId: "65a1b2c3d4e5f60718293c02", gte: 9, lt: 11 }],
-  metaItems: [{ key: "store", value: "Helsinki: centre" }, { key: "lang", value: "fi" }],
+  restrictByAnswer: [
+    { questionId: "65a1b2c3d4e5f60718293c01", values: [0.75, 1] },
+    { questionId: "65a1b2c3d4e5f60718293c02", gte: 9, lt: 11 },
+  ],
+  metaItems: [
+    { key: "store", value: "Helsinki: centre" },
+    { key: "lang", value: "fi" },
+  ],
   metaStrict: true,
   stackGraphsTo100: true,
   satisfactionReport: true,
@@ -45,7 +51,10 @@ describe("results filters in the address", () => {
   });
 
   it("a preset replaces from and to; the share token and print mode are kept", () => {
-    const search = filtersToSearch({ ...defaultFilters, preset: "lastFullMonth", from: "2026-01-01" }, new URLSearchParams("token=abc&print=1&preset=last7Days"));
+    const search = filtersToSearch(
+      { ...defaultFilters, preset: "lastFullMonth", from: "2026-01-01" },
+      new URLSearchParams("token=abc&print=1&preset=last7Days"),
+    );
     expect(search.toString()).toBe("token=abc&print=1&preset=lastFullMonth");
   });
 
@@ -83,7 +92,11 @@ describe("results filters → the API's wire shape", () => {
 
   it("stored wire filters (bookmarks, links, dates with slashes) read back into the same state", () => {
     expect(fromWireFilters(toWireFilters(full, 0))).toEqual(full);
-    expect(fromWireFilters({ from: "2026/10/01", to: "2026/10/07", surveyId: "a,b" })).toMatchObject({ from: "2026-10-01", to: "2026-10-07", surveyIds: ["a", "b"] });
+    expect(fromWireFilters({ from: "2026/10/01", to: "2026/10/07", surveyId: "a,b" })).toMatchObject({
+      from: "2026-10-01",
+      to: "2026-10-07",
+      surveyIds: ["a", "b"],
+    });
   });
 });
 

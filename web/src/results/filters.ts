@@ -73,7 +73,13 @@ export const defaultFilters: ResultsFilterState = {
 };
 
 const dayPattern = /^\d{4}-\d{2}-\d{2}$/;
-const list = (value: string | null) => (value ? value.split(",").map((s) => s.trim()).filter(Boolean) : []);
+const list = (value: string | null) =>
+  value
+    ? value
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 const isOneOf = <T extends string>(values: readonly T[], v: string | null): v is T => v !== null && (values as readonly string[]).includes(v);
 
 function parseRestrict(raw: string | null): RestrictItem[] {

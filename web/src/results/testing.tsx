@@ -65,8 +65,7 @@ export function renderScreen(opts: {
   search = () => router.state.location.search;
   const emit = (name: string, match: Record<string, unknown>, payload: GraphQLResponse) =>
     act(() => {
-      for (const s of subscriptions)
-        if (!s.closed && s.name === name && Object.entries(match).every(([k, v]) => s.variables[k] === v)) s.sink.next(payload);
+      for (const s of subscriptions) if (!s.closed && s.name === name && Object.entries(match).every(([k, v]) => s.variables[k] === v)) s.sink.next(payload);
     });
   const utils = render(
     <I18nProvider i18n={i18n}>

@@ -13,14 +13,12 @@ function setup(opts: { signedIn?: boolean; viewer?: ViewerFixture | null } = {})
     AppShellQuery: () => (opts.viewer === null ? { data: { viewer: null } } : viewerResponse(opts.viewer ?? {})),
   });
   const loader = createRootLoader({ session, environment });
-  const run = (path: string) =>
-    loader({ request: new Request(`http://app.test${path}`), params: {}, context: undefined } as never) as Promise<unknown>;
+  const run = (path: string) => loader({ request: new Request(`http://app.test${path}`), params: {}, context: undefined } as never) as Promise<unknown>;
   return { run, session, requests };
 }
 
 const location = (result: unknown) => (result instanceof Response ? result.headers.get("Location") : null);
-const settlesWithin = async (p: Promise<unknown>, ms = 50) =>
-  Promise.race([p.then(() => true), new Promise((r) => setTimeout(() => r(false), ms))]);
+const settlesWithin = async (p: Promise<unknown>, ms = 50) => Promise.race([p.then(() => true), new Promise((r) => setTimeout(() => r(false), ms))]);
 
 describe("root loader", () => {
   it("lets open pages through without a session", async () => {

@@ -37,7 +37,9 @@ export function ApiKeyRow({ apiKey, countryCode, onChanged }: { apiKey: ApiKeyRo
   const label = `${data.prefix}…${data.name ? ` (${data.name})` : ""}`;
 
   const revoke = (remove: boolean) => {
-    const question = remove ? t`Delete the API key ${label}? Integrations using it stop working.` : t`Revoke the API key ${label}? Integrations using it stop working.`;
+    const question = remove
+      ? t`Delete the API key ${label}? Integrations using it stop working.`
+      : t`Revoke the API key ${label}? Integrations using it stop working.`;
     if (!window.confirm(question)) return;
     void actions.run(
       "revokeApiKey",
@@ -72,7 +74,13 @@ export function ApiKeyRow({ apiKey, countryCode, onChanged }: { apiKey: ApiKeyRo
       <td>{data.revokedAt ? t`Revoked` : t`Active`}</td>
       <td style={{ whiteSpace: "nowrap" }}>
         {data.revokedAt ? null : (
-          <button type="button" className="button button--small button--secondary" disabled={busy} onClick={() => revoke(false)} aria-label={t`Revoke ${label}`}>
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            disabled={busy}
+            onClick={() => revoke(false)}
+            aria-label={t`Revoke ${label}`}
+          >
             <Trans>Revoke</Trans>
           </button>
         )}{" "}

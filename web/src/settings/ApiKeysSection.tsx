@@ -74,10 +74,7 @@ export function ApiKeysSection({ query }: { query: ApiKeysSection_query$key }) {
         <Trans>API keys</Trans>
       </h2>
       <p className="field__hint">
-        <Trans>
-          Integrations call the REST API with an API key in the Authorization header (Bearer). A key acts as you in this
-          organisation.
-        </Trans>
+        <Trans>Integrations call the REST API with an API key in the Authorization header (Bearer). A key acts as you in this organisation.</Trans>
       </p>
       {newKey ? <NewApiKeyNotice apiKey={newKey} onDone={() => setNewKey(null)} /> : null}
       {keys.length === 0 ? (

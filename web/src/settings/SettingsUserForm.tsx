@@ -158,26 +158,14 @@ export function SettingsUserForm({ user }: { user: SettingsUserForm_user$key }) 
         <label htmlFor={`${formId}-displayName`}>
           <Trans>Name</Trans>
         </label>
-        <input
-          {...field("displayName")}
-          type="text"
-          autoComplete="name"
-          value={draft.displayName}
-          onChange={(e) => update("displayName", e.target.value)}
-        />
+        <input {...field("displayName")} type="text" autoComplete="name" value={draft.displayName} onChange={(e) => update("displayName", e.target.value)} />
         {errorText("displayName")}
       </div>
       <div className="field">
         <label htmlFor={`${formId}-email`}>
           <Trans>E-mail address</Trans>
         </label>
-        <input
-          {...field("email")}
-          type="email"
-          autoComplete="email"
-          value={draft.email}
-          onChange={(e) => update("email", e.target.value)}
-        />
+        <input {...field("email")} type="email" autoComplete="email" value={draft.email} onChange={(e) => update("email", e.target.value)} />
         {errorText("email")}
       </div>
       <div className="field">
@@ -199,12 +187,7 @@ export function SettingsUserForm({ user }: { user: SettingsUserForm_user$key }) 
         {errorText("locale")}
       </div>
       <div className="field field--checkbox">
-        <input
-          id={`${formId}-receiveDigest`}
-          type="checkbox"
-          checked={draft.receiveDigest}
-          onChange={(e) => update("receiveDigest", e.target.checked)}
-        />
+        <input id={`${formId}-receiveDigest`} type="checkbox" checked={draft.receiveDigest} onChange={(e) => update("receiveDigest", e.target.checked)} />
         <label htmlFor={`${formId}-receiveDigest`}>
           <Trans>Send me the weekly digest e-mail</Trans>
         </label>
@@ -225,9 +208,7 @@ export function SettingsUserForm({ user }: { user: SettingsUserForm_user$key }) 
             onChange={(e) => update("password", e.target.value)}
           />
           {errorText("password")}
-          {draft.password ? (
-            <PasswordChecklist password={draft.password} />
-          ) : null}
+          {draft.password ? <PasswordChecklist password={draft.password} /> : null}
         </div>
         <div className="field">
           <label htmlFor={`${formId}-passwordConfirmation`}>

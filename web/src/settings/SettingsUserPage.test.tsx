@@ -7,9 +7,11 @@ import { viewerResponse } from "../test/relay";
 const apiKeysViewer = { countryCode: "FI", apiKeys: [], billingAdmin: false, currentOrganization: { id: "T3JnOjE=", availableFeatures: ["restApi"] } };
 const profile = { id: "VXNlcjox", displayName: "Ada Lovelace", email: "ada@example.org", locale: "en", receiveDigest: true };
 
-function setup(mutation: (vars: Record<string, unknown>) => unknown = ({ input }) => ({
-  data: { updateProfile: { user: { ...profile, ...(input as object) } } },
-})) {
+function setup(
+  mutation: (vars: Record<string, unknown>) => unknown = ({ input }) => ({
+    data: { updateProfile: { user: { ...profile, ...(input as object) } } },
+  }),
+) {
   const calls: Array<Record<string, unknown>> = [];
   const app = renderApp("/settings/user", {
     AppShellQuery: () => viewerResponse(),
@@ -92,9 +94,7 @@ describe("/settings/user", () => {
     await act(async () => {
       fireEvent.click(saveButton());
     });
-    await waitFor(() =>
-      expect(toasts.list().map((t) => [t.kind, t.message])).toEqual([["error", "This e-mail address is already in use"]]),
-    );
+    await waitFor(() => expect(toasts.list().map((t) => [t.kind, t.message])).toEqual([["error", "This e-mail address is already in use"]]));
     expect(screen.getByText("This e-mail address is already in use", { selector: ".field__error" })).toBeTruthy();
   });
 

@@ -6,8 +6,7 @@ import { PAGE_VIEW_EVENT } from "./pageView";
 
 vi.mock("../util/hardNavigate", () => ({ hardNavigate: vi.fn() }));
 
-const shell = (path: string, viewer: ViewerFixture = {}, search?: string) =>
-  renderApp(path, { AppShellQuery: () => viewerResponse(viewer) }, { search });
+const shell = (path: string, viewer: ViewerFixture = {}, search?: string) => renderApp(path, { AppShellQuery: () => viewerResponse(viewer) }, { search });
 
 describe("application shell", () => {
   afterEach(() => vi.clearAllMocks());
@@ -81,7 +80,10 @@ describe("application shell", () => {
     await act(async () => {
       fireEvent.change(select, { target: { value: "65a1b2c3d4e5f60718293a4c" } });
     });
-    expect(rest.request).toHaveBeenCalledWith("/user/change-organization", expect.objectContaining({ method: "POST", body: { id: "65a1b2c3d4e5f60718293a4c" } }));
+    expect(rest.request).toHaveBeenCalledWith(
+      "/user/change-organization",
+      expect.objectContaining({ method: "POST", body: { id: "65a1b2c3d4e5f60718293a4c" } }),
+    );
     const { hardNavigate } = await import("../util/hardNavigate");
     await waitFor(() => expect(hardNavigate).toHaveBeenCalledWith("/"));
   });

@@ -63,10 +63,7 @@ export interface RootLoaderData {
 function SignedInChrome() {
   const data = useLazyLoadQuery<AppShellQueryType>(AppShellQuery, {}, { fetchPolicy: "store-or-network" });
   const location = useLocation();
-  const subscription = useMemo(
-    () => ({ subscription: userUpdatedSubscription, variables: {}, onError: () => {} }),
-    [],
-  );
+  const subscription = useMemo(() => ({ subscription: userUpdatedSubscription, variables: {}, onError: () => {} }), []);
   useSubscription(subscription);
   if (!data.viewer) return null;
   const hidden = isMenuHidden(location.pathname, location.search);

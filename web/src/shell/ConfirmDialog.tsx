@@ -51,15 +51,7 @@ export function ConfirmDialog({ title, children, cancelLabel, onCancel, actions 
 
   return (
     <div className="dialog-backdrop">
-      <div
-        ref={dialogRef}
-        className="dialog"
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={bodyId}
-        onKeyDown={onKeyDown}
-      >
+      <div ref={dialogRef} className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={bodyId} onKeyDown={onKeyDown}>
         <h2 id={titleId} className="dialog__title">
           {title}
         </h2>

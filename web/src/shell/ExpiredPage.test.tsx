@@ -43,7 +43,8 @@ type Status = { billingStatus: string; dashboardLocked: boolean; trialDaysLeft: 
 
 function renderExpired(status: Status, flags: { billingAdmin?: boolean; organizationAdmin?: boolean } = {}, shell: ViewerFixture = {}) {
   return renderApp("/expired", {
-    AppShellQuery: () => viewerResponse({ dashboardLocked: status.dashboardLocked, trialDaysLeft: status.trialDaysLeft, billingAdmin: flags.billingAdmin, ...shell }),
+    AppShellQuery: () =>
+      viewerResponse({ dashboardLocked: status.dashboardLocked, trialDaysLeft: status.trialDaysLeft, billingAdmin: flags.billingAdmin, ...shell }),
     ExpiredPageQuery: () => ({
       data: { viewer: { billingAdmin: flags.billingAdmin ?? false, organizationAdmin: flags.organizationAdmin ?? false, subscriptionStatus: status } },
     }),
@@ -55,7 +56,9 @@ describe("/expired", { timeout: 30_000 }, () => {
     renderExpired({ billingStatus: "inactive", dashboardLocked: true, trialDaysLeft: -2 }, { billingAdmin: true });
     expect(await screen.findByRole("heading", { level: 1, name: "Trial over" })).toBeTruthy();
     const alert = screen.getByRole("alert");
-    expect(within(alert).getByText("Your trial is over and the organisation has no subscription. Subscribe to keep collecting and analysing feedback.")).toBeTruthy();
+    expect(
+      within(alert).getByText("Your trial is over and the organisation has no subscription. Subscribe to keep collecting and analysing feedback."),
+    ).toBeTruthy();
     expect(within(alert).getByText("The dashboard is locked: only the settings can be opened until this is fixed.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Upgrade" }).getAttribute("href")).toBe("/settings/subscription");
     expect(screen.queryByText("Please contact your organisation's admin.")).toBeNull();

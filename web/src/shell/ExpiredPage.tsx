@@ -96,8 +96,7 @@ export default function ExpiredPage() {
       ) : action === "appointBillingAdmin" ? (
         <p>
           <Trans>
-            Only a billing admin can manage the subscription. Make someone a billing admin in{" "}
-            <Link to="/settings/user-management">user management</Link>.
+            Only a billing admin can manage the subscription. Make someone a billing admin in <Link to="/settings/user-management">user management</Link>.
           </Trans>
         </p>
       ) : (

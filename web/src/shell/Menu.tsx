@@ -74,7 +74,9 @@ export function Menu({ viewer }: { viewer: Menu_viewer$key }) {
     <nav className={`menu${collapsed ? " menu--collapsed" : ""}`} aria-label={t`Main menu`} id="main-menu">
       <div className="menu__top">
         <Link to="/summary" className="menu__brand">
-          <span aria-hidden="true" className="menu__logo">◎</span>
+          <span aria-hidden="true" className="menu__logo">
+            ◎
+          </span>
           <span className="menu__brand-text">
             <Trans>Feedback</Trans>
           </span>

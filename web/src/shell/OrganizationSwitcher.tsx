@@ -57,12 +57,7 @@ export function OrganizationSwitcher({ viewer }: { viewer: OrganizationSwitcher_
           <label htmlFor={id} className="org-switcher__label">
             <Trans>Organisation</Trans>
           </label>
-          <select
-            id={id}
-            className="org-switcher__select"
-            value={currentId}
-            onChange={(event) => void changeOrganization(event.target.value).catch(() => {})}
-          >
+          <select id={id} className="org-switcher__select" value={currentId} onChange={(event) => void changeOrganization(event.target.value).catch(() => {})}>
             {currentId === "" ? (
               <option value="" disabled>
                 {t`Choose an organisation`}

@@ -28,11 +28,7 @@ export function TrialBanner({ viewer }: { viewer: TrialBanner_viewer$key }) {
   return (
     <aside className="trial-banner" aria-label={t`Trial`}>
       <span>
-        {days === 0 ? (
-          <Trans>Your trial ends today.</Trans>
-        ) : (
-          <Plural value={days} one="Your trial ends in # day." other="Your trial ends in # days." />
-        )}
+        {days === 0 ? <Trans>Your trial ends today.</Trans> : <Plural value={days} one="Your trial ends in # day." other="Your trial ends in # days." />}
       </span>
       {state.showUpgrade ? (
         <Link className="trial-banner__upgrade" to="/settings/subscription">

@@ -23,8 +23,16 @@ describe("menu disabling", () => {
     expect(isMenuLocked({ systemAdmin: false, dashboardLocked: true })).toBe(true);
   });
   it("keeps everything enabled when not locked, and for system admins", () => {
-    expect(buildMenu({ systemAdmin: false, dashboardLocked: false }).flatMap((g) => g.items).some((i) => i.disabled)).toBe(false);
-    expect(buildMenu({ systemAdmin: true, dashboardLocked: true }).flatMap((g) => g.items).some((i) => i.disabled)).toBe(false);
+    expect(
+      buildMenu({ systemAdmin: false, dashboardLocked: false })
+        .flatMap((g) => g.items)
+        .some((i) => i.disabled),
+    ).toBe(false);
+    expect(
+      buildMenu({ systemAdmin: true, dashboardLocked: true })
+        .flatMap((g) => g.items)
+        .some((i) => i.disabled),
+    ).toBe(false);
   });
 });
 

@@ -8,11 +8,15 @@ import { UNSAVED_DIALOG_DELAY_MS, useFormGuard } from "./useFormGuard";
 
 function FormPage({ valid, save }: { valid: boolean; save: () => Promise<boolean> }) {
   const [dirty, setDirty] = useState(false);
-  const { dialog } = useFormGuard({ dirty, valid, save: async () => {
-    const ok = await save();
-    if (ok) setDirty(false);
-    return ok;
-  } });
+  const { dialog } = useFormGuard({
+    dirty,
+    valid,
+    save: async () => {
+      const ok = await save();
+      if (ok) setDirty(false);
+      return ok;
+    },
+  });
   return (
     <div>
       <h1>Form</h1>

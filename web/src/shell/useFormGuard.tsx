@@ -18,8 +18,7 @@ export interface FormGuardOptions {
  */
 export function useFormGuard({ dirty, valid, save }: FormGuardOptions): { dialog: ReactNode } {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    ({ currentLocation, nextLocation }) => dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
   const [visible, setVisible] = useState(false);
   const [saving, setSaving] = useState(false);

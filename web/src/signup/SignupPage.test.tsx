@@ -32,13 +32,32 @@ describe("/signup", () => {
 
   it("has every field of the form, labelled, with the password checklist", { timeout: 15_000 }, async () => {
     setup("/signup", () => ({}));
-    for (const label of [/First name/, /Last name/, /E-mail address/, /^Password \*/, /Confirm the password/, /Phone/, /^Company \*/, /Industry/, /Company size/, /Promo code/]) {
+    for (const label of [
+      /First name/,
+      /Last name/,
+      /E-mail address/,
+      /^Password \*/,
+      /Confirm the password/,
+      /Phone/,
+      /^Company \*/,
+      /Industry/,
+      /Company size/,
+      /Promo code/,
+    ]) {
       expect(await screen.findByLabelText(label)).toBeTruthy();
     }
     fill(/^Password \*/, "abc");
     const checklist = screen.getByRole("list", { name: "Password requirements" });
-    expect(within(checklist).getByText(/At least 8 characters/).closest("li")?.className).toBe("is-missing");
-    expect(within(checklist).getByText(/A lower case letter/).closest("li")?.className).toBe("is-ok");
+    expect(
+      within(checklist)
+        .getByText(/At least 8 characters/)
+        .closest("li")?.className,
+    ).toBe("is-missing");
+    expect(
+      within(checklist)
+        .getByText(/A lower case letter/)
+        .closest("li")?.className,
+    ).toBe("is-ok");
     fill(/^Password \*/, "Abcdefg1!");
     expect(within(checklist).getAllByText("(done)")).toHaveLength(5);
     // No menu on the signup page.

@@ -4,14 +4,7 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { ApiError } from "../transport/rest";
 import { PasswordChecklist } from "./PasswordChecklist";
 import { fetchSignupDetails, postSignup, type SignupStage } from "./signupApi";
-import {
-  COMPANY_SIZES,
-  emptySignupDraft,
-  validateSignup,
-  type SignupDraft,
-  type SignupErrors,
-  type SignupField,
-} from "./signupValidation";
+import { COMPANY_SIZES, emptySignupDraft, validateSignup, type SignupDraft, type SignupErrors, type SignupField } from "./signupValidation";
 
 const ALL_FIELDS = Object.keys(emptySignupDraft) as SignupField[];
 
@@ -155,9 +148,7 @@ export default function SignupPage() {
 
   return (
     <section className="page page--narrow">
-      <h1 className="page__title">
-        {mode === "details" ? <Trans>Tell us about your company</Trans> : <Trans>Start your free trial</Trans>}
-      </h1>
+      <h1 className="page__title">{mode === "details" ? <Trans>Tell us about your company</Trans> : <Trans>Start your free trial</Trans>}</h1>
       {mode === "full" ? (
         <p>
           <Trans>Create an account and try everything free for 14 days.</Trans>
@@ -187,18 +178,8 @@ export default function SignupPage() {
             <legend>
               <Trans>About you</Trans>
             </legend>
-            {row(
-              "firstName",
-              <Trans>First name</Trans>,
-              <input {...field("firstName")} type="text" autoComplete="given-name" />,
-              mode === "full",
-            )}
-            {row(
-              "lastName",
-              <Trans>Last name</Trans>,
-              <input {...field("lastName")} type="text" autoComplete="family-name" />,
-              mode === "full",
-            )}
+            {row("firstName", <Trans>First name</Trans>, <input {...field("firstName")} type="text" autoComplete="given-name" />, mode === "full")}
+            {row("lastName", <Trans>Last name</Trans>, <input {...field("lastName")} type="text" autoComplete="family-name" />, mode === "full")}
             {mode === "full" ? (
               <>
                 {row("email", <Trans>E-mail address</Trans>, <input {...field("email")} type="email" autoComplete="email" />, true)}
@@ -211,12 +192,7 @@ export default function SignupPage() {
                   </>,
                   true,
                 )}
-                {row(
-                  "password2",
-                  <Trans>Confirm the password</Trans>,
-                  <input {...field("password2")} type="password" autoComplete="new-password" />,
-                  true,
-                )}
+                {row("password2", <Trans>Confirm the password</Trans>, <input {...field("password2")} type="password" autoComplete="new-password" />, true)}
               </>
             ) : (
               <p>
@@ -229,12 +205,7 @@ export default function SignupPage() {
             <legend>
               <Trans>Your company</Trans>
             </legend>
-            {row(
-              "company",
-              <Trans>Company</Trans>,
-              <input {...field("company")} type="text" autoComplete="organization" />,
-              true,
-            )}
+            {row("company", <Trans>Company</Trans>, <input {...field("company")} type="text" autoComplete="organization" />, true)}
             {row("industry", <Trans>Industry</Trans>, <input {...field("industry")} type="text" />, true)}
             {row(
               "companySize",
@@ -252,13 +223,7 @@ export default function SignupPage() {
             {row("promoCode", <Trans>Promo code (optional)</Trans>, <input {...field("promoCode")} type="text" />)}
           </fieldset>
           <button type="submit" className="button button--large" disabled={submitting} aria-disabled={!valid || undefined}>
-            {submitting ? (
-              <Trans>Sending…</Trans>
-            ) : mode === "details" ? (
-              <Trans>Create my organisation</Trans>
-            ) : (
-              <Trans>Sign up</Trans>
-            )}
+            {submitting ? <Trans>Sending…</Trans> : mode === "details" ? <Trans>Create my organisation</Trans> : <Trans>Sign up</Trans>}
           </button>
           {mode === "full" ? (
             <p>

@@ -32,7 +32,10 @@ describe("/signup/verify-email", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Send a new link" }));
     });
-    expect(rest.request).toHaveBeenCalledWith("/signup/resend-verification-email", expect.objectContaining({ method: "POST", body: { email: "ada@example.org" } }));
+    expect(rest.request).toHaveBeenCalledWith(
+      "/signup/resend-verification-email",
+      expect.objectContaining({ method: "POST", body: { email: "ada@example.org" } }),
+    );
     await waitFor(() => expect(toasts.list().map((t) => [t.kind, t.message])).toEqual([["success", "New verification email sent!"]]));
   });
 

@@ -74,9 +74,7 @@ export default function VerifyEmailPage() {
 
   return (
     <section className="page page--narrow">
-      <h1 className="page__title">
-        {verification.kind === "failed" ? <Trans>The link did not work</Trans> : <Trans>Check your inbox</Trans>}
-      </h1>
+      <h1 className="page__title">{verification.kind === "failed" ? <Trans>The link did not work</Trans> : <Trans>Check your inbox</Trans>}</h1>
       {verification.kind === "failed" ? (
         <div role="alert">
           <p className="field__error">{verification.message}</p>

@@ -30,7 +30,19 @@ const shortDay = (slashDate: string) => {
   return m && d ? `${d}.${m}.` : slashDate;
 };
 
-function Figure({ label, now, earlier, org, format }: { label: string; now: number | null; earlier: number | null; org: number | null; format: (v: number | null) => string }) {
+function Figure({
+  label,
+  now,
+  earlier,
+  org,
+  format,
+}: {
+  label: string;
+  now: number | null;
+  earlier: number | null;
+  org: number | null;
+  format: (v: number | null) => string;
+}) {
   const { t } = useLingui();
   return (
     <figure className="kpi" aria-label={label}>
@@ -138,17 +150,27 @@ export default function SummaryContent({ from, to, surveyIds }: { from: string |
   const dailyCounts = s.daily.map((d, i) => ({ label: shortDay(d.date), value: d.count + (i === lastIndex && d.date === today ? live.count : 0) }));
   return (
     <>
-      <p className="field__hint">
-        {t`From ${s.from} to ${s.to}, compared with the same number of days just before.`}
-      </p>
+      <p className="field__hint">{t`From ${s.from} to ${s.to}, compared with the same number of days just before.`}</p>
       {s.responseLimitNotice ? (
         <p className="limit-notice" role="status">
           {t`Response limit exceeded (some responses not shown)`}
         </p>
       ) : null}
       <div className="summary-kpis">
-        <Figure label={t`Responses`} now={s.count.now + live.count} earlier={s.count.earlier} org={s.orgCount.now + live.orgCount} format={(v) => formatNumber(v)} />
-        <Figure label={t`Average satisfaction`} now={s.average.now ?? null} earlier={s.average.earlier ?? null} org={s.orgAverage.now ?? null} format={(v) => formatPercent(v)} />
+        <Figure
+          label={t`Responses`}
+          now={s.count.now + live.count}
+          earlier={s.count.earlier}
+          org={s.orgCount.now + live.orgCount}
+          format={(v) => formatNumber(v)}
+        />
+        <Figure
+          label={t`Average satisfaction`}
+          now={s.average.now ?? null}
+          earlier={s.average.earlier ?? null}
+          org={s.orgAverage.now ?? null}
+          format={(v) => formatPercent(v)}
+        />
         <Figure label={t`NPS`} now={s.nps.now ?? null} earlier={s.nps.earlier ?? null} org={s.orgNPS.now ?? null} format={(v) => formatSigned(v)} />
       </div>
       <div className="results-grid">
@@ -157,10 +179,13 @@ export default function SummaryContent({ from, to, surveyIds }: { from: string |
       </div>
       <div className="results-grid">
         <DailySeriesChart title={t`Responses per day`} metric="responses" points={dailyCounts} />
-        <DailySeriesChart title={t`Satisfaction per day`} metric="satisfaction" points={s.daily.map((d) => ({ label: shortDay(d.date), value: d.average ?? null }))} />
+        <DailySeriesChart
+          title={t`Satisfaction per day`}
+          metric="satisfaction"
+          points={s.daily.map((d) => ({ label: shortDay(d.date), value: d.average ?? null }))}
+        />
         <DailySeriesChart title={t`NPS per day`} metric="nps" points={s.daily.map((d) => ({ label: shortDay(d.date), value: d.nps ?? null }))} />
       </div>
     </>
   );
 }
-

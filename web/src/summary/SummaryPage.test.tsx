@@ -35,7 +35,9 @@ const summaryAnswer = (to = today, responseLimitNotice: string | null = null) =>
   },
 });
 
-const surveysAnswer = () => ({ data: { surveys: { edges: [{ node: { legacyId: id(10), name: "Store visit" } }, { node: { legacyId: id(11), name: "Web" } }] } } });
+const surveysAnswer = () => ({
+  data: { surveys: { edges: [{ node: { legacyId: id(10), name: "Store visit" } }, { node: { legacyId: id(11), name: "Web" } }] } },
+});
 
 const render = (path: string, to?: string, notice: string | null = null) =>
   renderScreen({
@@ -77,7 +79,10 @@ describe("/summary", { timeout: 60_000 }, () => {
     expect(within(kpi("Average satisfaction")).getByText("Earlier period: 70 % · Organisation: 75 %")).toBeTruthy();
     expect(within(kpi("NPS")).getByRole("status").textContent).toBe("+40");
     const ranking = screen.getByRole("figure", { name: "Touchpoint ranking" });
-    const rows = within(within(ranking).getByRole("table")).getAllByRole("row").slice(1).map((r) => Array.from(r.children).map((c) => c.textContent));
+    const rows = within(within(ranking).getByRole("table"))
+      .getAllByRole("row")
+      .slice(1)
+      .map((r) => Array.from(r.children).map((c) => c.textContent));
     expect(rows).toEqual([
       ["Web shop", "1", "90 %", "–", "no earlier figure", "80"],
       ["Lobby kiosk", "2", "70 %", "75 %", "down −5", "40"],
@@ -91,17 +96,21 @@ describe("/summary", { timeout: 60_000 }, () => {
     const { emit, subscriptions } = render(`/summary?survey=${id(10)}`);
     await eventually(() => kpi("Responses"), 25_000);
     await waitFor(() => expect(subscriptions.some((s) => s.name === "SummaryContentLiveSubscription")).toBe(true));
-    emit("SummaryContentLiveSubscription", {}, {
-      data: {
-        summaryResponsesArrived: {
-          created: 3,
-          touchpoints: [
-            { touchpointLegacyId: id(1), surveyLegacyId: id(10), created: 2 },
-            { touchpointLegacyId: id(2), surveyLegacyId: id(11), created: 1 },
-          ],
+    emit(
+      "SummaryContentLiveSubscription",
+      {},
+      {
+        data: {
+          summaryResponsesArrived: {
+            created: 3,
+            touchpoints: [
+              { touchpointLegacyId: id(1), surveyLegacyId: id(10), created: 2 },
+              { touchpointLegacyId: id(2), surveyLegacyId: id(11), created: 1 },
+            ],
+          },
         },
       },
-    });
+    );
     await waitFor(() => expect(within(kpi("Responses")).getByRole("status").textContent).toBe("122"));
     expect(within(kpi("Responses")).getByText("Earlier period: 100 · Organisation: 303")).toBeTruthy();
     const daily = screen.getByRole("figure", { name: "Responses per day" });
@@ -113,7 +122,11 @@ describe("/summary", { timeout: 60_000 }, () => {
     const { emit, subscriptions } = render("/summary?from=2026-01-01&to=2026-01-07", "2026/01/07");
     await eventually(() => kpi("Responses"), 25_000);
     await waitFor(() => expect(subscriptions.some((s) => s.name === "SummaryContentLiveSubscription")).toBe(true));
-    emit("SummaryContentLiveSubscription", {}, { data: { summaryResponsesArrived: { created: 1, touchpoints: [{ touchpointLegacyId: id(1), surveyLegacyId: id(10), created: 1 }] } } });
+    emit(
+      "SummaryContentLiveSubscription",
+      {},
+      { data: { summaryResponsesArrived: { created: 1, touchpoints: [{ touchpointLegacyId: id(1), surveyLegacyId: id(10), created: 1 }] } } },
+    );
     expect(within(kpi("Responses")).getByRole("status").textContent).toBe("120");
   });
 
@@ -130,7 +143,11 @@ describe("/summary", { timeout: 60_000 }, () => {
     fireEvent.click(within(form).getByRole("button", { name: "Update summary" }));
     await waitFor(() => expect(router.state.location.search).toBe(`?from=2026-02-10&to=2026-02-16&survey=${id(11)}`));
     await waitFor(() =>
-      expect(requests.filter((r) => r.name === "SummaryContentQuery").at(-1)?.variables.input).toMatchObject({ from: "2026-02-10", to: "2026-02-16", surveyIds: [id(11)] }),
+      expect(requests.filter((r) => r.name === "SummaryContentQuery").at(-1)?.variables.input).toMatchObject({
+        from: "2026-02-10",
+        to: "2026-02-16",
+        surveyIds: [id(11)],
+      }),
     );
   });
 });

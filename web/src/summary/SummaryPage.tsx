@@ -9,7 +9,17 @@ import "../results/results.css";
 
 const SummaryContent = lazy(() => import("./SummaryContent"));
 
-function SummaryFilters({ from, to, surveyIds, onApply }: { from: string | null; to: string | null; surveyIds: string[]; onApply: (f: { from: string | null; to: string | null; surveyIds: string[] }) => void }) {
+function SummaryFilters({
+  from,
+  to,
+  surveyIds,
+  onApply,
+}: {
+  from: string | null;
+  to: string | null;
+  surveyIds: string[];
+  onApply: (f: { from: string | null; to: string | null; surveyIds: string[] }) => void;
+}) {
   const { t } = useLingui();
   const id = useId();
   const data = useLazyLoadQuery<SummaryPageSurveysQueryType>(summarySurveysQuery, {}, { fetchPolicy: "store-or-network" });
@@ -58,7 +68,9 @@ function SummaryFilters({ from, to, surveyIds, onApply }: { from: string | null;
               <input
                 type="checkbox"
                 checked={draft.surveyIds.includes(s.legacyId)}
-                onChange={(e) => setDraft({ ...draft, surveyIds: e.target.checked ? [...draft.surveyIds, s.legacyId] : draft.surveyIds.filter((x) => x !== s.legacyId) })}
+                onChange={(e) =>
+                  setDraft({ ...draft, surveyIds: e.target.checked ? [...draft.surveyIds, s.legacyId] : draft.surveyIds.filter((x) => x !== s.legacyId) })
+                }
               />
               {s.name}
             </label>

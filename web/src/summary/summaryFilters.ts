@@ -17,4 +17,3 @@ export function summaryFiltersFromSearch(params: URLSearchParams): { from: strin
     surveyIds: (params.get("survey") ?? "").split(",").filter(Boolean),
   };
 }
-

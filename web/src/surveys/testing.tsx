@@ -41,8 +41,7 @@ export function createSurveyTestEnvironment(handlers: Record<string, Handler>) {
   /** Sends a subscription event to every open subscription of that name whose variables match. */
   const emit = (name: string, match: Record<string, unknown>, payload: GraphQLResponse) =>
     act(() => {
-      for (const s of subscriptions)
-        if (!s.closed && s.name === name && Object.entries(match).every(([k, v]) => s.variables[k] === v)) s.sink.next(payload);
+      for (const s of subscriptions) if (!s.closed && s.name === name && Object.entries(match).every(([k, v]) => s.variables[k] === v)) s.sink.next(payload);
     });
   return { environment, requests, subscriptions, emit };
 }

@@ -91,17 +91,32 @@ export function TeamNode({
         <strong>{unit.name}</strong>{" "}
         {canEdit ? (
           <>
-            <button type="button" className="button button--ghost button--small" aria-label={t`Rename ${unit.name}`} onClick={() => setMode(mode === "rename" ? "none" : "rename")}>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              aria-label={t`Rename ${unit.name}`}
+              onClick={() => setMode(mode === "rename" ? "none" : "rename")}
+            >
               <Trans>Rename</Trans>
             </button>
-            <button type="button" className="button button--ghost button--small" aria-label={t`Add a sub-team to ${unit.name}`} onClick={() => setMode(mode === "add" ? "none" : "add")}>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              aria-label={t`Add a sub-team to ${unit.name}`}
+              onClick={() => setMode(mode === "add" ? "none" : "add")}
+            >
               <Trans>Add sub-team</Trans>
             </button>
           </>
         ) : null}
         {canMoveOrDelete ? (
           <>
-            <button type="button" className="button button--ghost button--small" aria-label={t`Move ${unit.name}`} onClick={() => setMode(mode === "move" ? "none" : "move")}>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              aria-label={t`Move ${unit.name}`}
+              onClick={() => setMode(mode === "move" ? "none" : "move")}
+            >
               <Trans>Move</Trans>
             </button>
             <button type="button" className="button button--ghost button--small" aria-label={t`Delete ${unit.name}`} onClick={() => void remove()}>

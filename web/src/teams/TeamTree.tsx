@@ -63,7 +63,12 @@ export function TeamTree({ withMembers }: { withMembers: boolean }) {
           checked={tree.restrictSummaryToTeam}
           disabled={!tree.mayEditTopLevel}
           onChange={(e) =>
-            void runMutation("setRestrictSummaryToTeam", commitRestrict, { enabled: e.target.checked }, { success: t`Saved`, fallbackError: t`Something went wrong` }).then(reload)
+            void runMutation(
+              "setRestrictSummaryToTeam",
+              commitRestrict,
+              { enabled: e.target.checked },
+              { success: t`Saved`, fallbackError: t`Something went wrong` },
+            ).then(reload)
           }
         />
         <label htmlFor="restrict-summary">

@@ -15,7 +15,13 @@ const ONLINE = "65a1b2c3d4e5f60718290004";
 const member = (id: string, displayName: string, role: string) => ({ role, user: { id, displayName, email: `${displayName.toLowerCase()}@example.org` } });
 
 /** The tree HQ → (Stores → Helsinki store, Online); members only when asked for. */
-function tree(opts: { editable: string[]; top: boolean; restrict?: boolean; withMembers: boolean; extra?: { legacyId: string; name: string; parentLegacyId: string }[] }) {
+function tree(opts: {
+  editable: string[];
+  top: boolean;
+  restrict?: boolean;
+  withMembers: boolean;
+  extra?: { legacyId: string; name: string; parentLegacyId: string }[];
+}) {
   const units = [
     { legacyId: HQ, name: "Acme HQ", parentLegacyId: null, members: [member("VXNlcjox", "Ada", "admin")] },
     { legacyId: ONLINE, name: "Online", parentLegacyId: HQ, members: [] },
@@ -46,7 +52,11 @@ describe("/settings/teams", { timeout: 30_000 }, () => {
     const hq = within(teams).getByText("Acme HQ").closest("li")!;
     const stores = within(hq).getByText("Stores").closest("li")!;
     expect(within(stores).getByText("Helsinki store")).toBeTruthy();
-    expect(within(screen.getByRole("list", { name: "People in Stores" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["Edith (Editor)", "Vera (Viewer)"]);
+    expect(
+      within(screen.getByRole("list", { name: "People in Stores" }))
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Edith (Editor)", "Vera (Viewer)"]);
     for (const name of ["Acme HQ", "Stores", "Helsinki store", "Online"]) {
       expect(screen.getByRole("button", { name: `Rename ${name}` })).toBeTruthy();
       expect(screen.getByRole("button", { name: `Add a sub-team to ${name}` })).toBeTruthy();
@@ -64,7 +74,12 @@ describe("/settings/teams", { timeout: 30_000 }, () => {
       AppShellQuery: () => viewerResponse(),
       TeamsPageQuery: () => teamsPage(true, ["admin"]),
       TeamTreeQuery: () =>
-        tree({ editable: [HQ, STORES, HELSINKI, ONLINE], top: true, withMembers: true, extra: added ? [{ legacyId: "65a1b2c3d4e5f60718290005", name: "Tampere store", parentLegacyId: STORES }] : [] }),
+        tree({
+          editable: [HQ, STORES, HELSINKI, ONLINE],
+          top: true,
+          withMembers: true,
+          extra: added ? [{ legacyId: "65a1b2c3d4e5f60718290005", name: "Tampere store", parentLegacyId: STORES }] : [],
+        }),
       NewTeamFormMutation: (vars) => {
         created.push(vars);
         added = true;

@@ -2,7 +2,19 @@ import { useLingui } from "@lingui/react/macro";
 import { toasts } from "../shell/toastStore";
 
 /** A read-only value (a link, a snippet) with a copy button. */
-export function CopyField({ id, label, value, multiline = false, copyLabel }: { id: string; label: string; value: string; multiline?: boolean; copyLabel: string }) {
+export function CopyField({
+  id,
+  label,
+  value,
+  multiline = false,
+  copyLabel,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  multiline?: boolean;
+  copyLabel: string;
+}) {
   const { t } = useLingui();
   const copy = async () => {
     try {

@@ -2,7 +2,17 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useTouchpointMutations } from "./useTouchpointMutations";
 
 /** Deletes a touchpoint after a confirmation (its responses stay: a soft delete). */
-export function DeleteTouchpointButton({ legacyId, name, onDeleted, small = false }: { legacyId: string; name: string; onDeleted: () => void; small?: boolean }) {
+export function DeleteTouchpointButton({
+  legacyId,
+  name,
+  onDeleted,
+  small = false,
+}: {
+  legacyId: string;
+  name: string;
+  onDeleted: () => void;
+  small?: boolean;
+}) {
   const { t } = useLingui();
   const { remove } = useTouchpointMutations();
   const onClick = async () => {

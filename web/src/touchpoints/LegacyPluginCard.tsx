@@ -205,8 +205,8 @@ export function LegacyPluginCard({
           }
         >
           <Trans>
-            This cannot be undone: the plugin becomes a website activation and its old settings cannot be brought back. It keeps its team, survey
-            and responses. Afterwards, replace the plugin's code on the site with the activation's embed code.
+            This cannot be undone: the plugin becomes a website activation and its old settings cannot be brought back. It keeps its team, survey and responses.
+            Afterwards, replace the plugin's code on the site with the activation's embed code.
           </Trans>
         </ConfirmDialog>
       ) : null}

@@ -27,7 +27,11 @@ const settings = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const plugin = (legacyId: string, name: string, over: { editRefusal?: string | null; settings?: Record<string, unknown>; unit?: (typeof units)[number] } = {}) => ({
+const plugin = (
+  legacyId: string,
+  name: string,
+  over: { editRefusal?: string | null; settings?: Record<string, unknown>; unit?: (typeof units)[number] } = {},
+) => ({
   id: `VG91Y2hwb2ludDo${legacyId}`,
   legacyId,
   name,
@@ -116,7 +120,8 @@ describe("/touchpoints/legacy-plugins", () => {
     const upgrades: unknown[] = [];
     renderApp("/touchpoints/legacy-plugins", {
       AppShellQuery: () => viewerResponse(),
-      LegacyPluginsPageQuery: () => page([plugin("ccccccccccccccccccccccc2", "Old plugin", { settings: { domain: null, disabled: true, display: "embedded" } })]),
+      LegacyPluginsPageQuery: () =>
+        page([plugin("ccccccccccccccccccccccc2", "Old plugin", { settings: { domain: null, disabled: true, display: "embedded" } })]),
       LegacyPluginCardUpgradeMutation: (vars) => {
         upgrades.push(vars);
         return { errors: [{ message: "User has no rights to edit touchpoint", extensions: { code: "FORBIDDEN" } }] };

@@ -45,8 +45,8 @@ export default function LegacyPluginsPage() {
       </div>
       <p className="field__hint">
         <Trans>
-          Web widgets of the older plugin generation. They keep collecting responses as they are; new ones cannot be made. Upgrade one to a
-          website activation to use the current widget's settings.
+          Web widgets of the older plugin generation. They keep collecting responses as they are; new ones cannot be made. Upgrade one to a website activation
+          to use the current widget's settings.
         </Trans>
       </p>
       {plugins.length === 0 ? (

@@ -102,7 +102,10 @@ describe("link and QR code touchpoints", () => {
       LinkQrEditPageQuery: () => ({ data: { ...formQueryData(), touchpoint: touchpoint({ legacyId: id, type: "link" }) } }),
     });
     await screen.findByLabelText("Public link");
-    vi.stubGlobal("fetch", vi.fn(async () => new Response(JSON.stringify({ error: "Touchpoint not found" }), { status: 404 })));
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify({ error: "Touchpoint not found" }), { status: 404 })),
+    );
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Download SVG" }));
     });
@@ -130,7 +133,9 @@ describe("link and QR code touchpoints", () => {
   it("gives users without rights read-only controls and the server's refusal", async () => {
     renderApp(`/touchpoints/link-qr/${id}/edit`, {
       AppShellQuery: () => viewerResponse(),
-      LinkQrEditPageQuery: () => ({ data: { ...formQueryData({ editableUnits: [] }), touchpoint: touchpoint({ legacyId: id, type: "link", editRefusal: noRights }) } }),
+      LinkQrEditPageQuery: () => ({
+        data: { ...formQueryData({ editableUnits: [] }), touchpoint: touchpoint({ legacyId: id, type: "link", editRefusal: noRights }) },
+      }),
     });
     expect(await screen.findByText(noRights)).toBeTruthy();
     expect(screen.getByLabelText("Active survey").matches(":disabled")).toBe(true);

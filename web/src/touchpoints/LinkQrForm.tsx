@@ -14,7 +14,15 @@ const noDetails = {};
 const noErrors = () => ({});
 
 /** Creates or edits a link or QR code touchpoint; a saved one shows its public link and QR code. */
-export function LinkQrForm({ touchpoint, query, defaultUnitId }: { touchpoint: LinkQrForm_touchpoint$key | null; query: TouchpointBasicsFields_query$key; defaultUnitId: string }) {
+export function LinkQrForm({
+  touchpoint,
+  query,
+  defaultUnitId,
+}: {
+  touchpoint: LinkQrForm_touchpoint$key | null;
+  query: TouchpointBasicsFields_query$key;
+  defaultUnitId: string;
+}) {
   const tp = useFragment(
     graphql`
       fragment LinkQrForm_touchpoint on Touchpoint {

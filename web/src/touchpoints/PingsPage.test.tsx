@@ -33,7 +33,16 @@ describe("/pings", () => {
               to: vars.to,
               organizationCount: 9,
               series: [
-                { touchpointLegacyId: "aaaaaaaaaaaaaaaaaaaaaa01", name: "Lobby", lastSeenAt: ago(5), hidden: false, pings: [{ at: ago(65), battery: 0.9 }, { at: ago(5), battery: 0.84 }] },
+                {
+                  touchpointLegacyId: "aaaaaaaaaaaaaaaaaaaaaa01",
+                  name: "Lobby",
+                  lastSeenAt: ago(5),
+                  hidden: false,
+                  pings: [
+                    { at: ago(65), battery: 0.9 },
+                    { at: ago(5), battery: 0.84 },
+                  ],
+                },
                 { touchpointLegacyId: "aaaaaaaaaaaaaaaaaaaaaa02", name: "Back door", lastSeenAt: ago(300), hidden, pings: [] },
               ],
             },

@@ -37,10 +37,17 @@ describe("/touchpoints/terminals/new", () => {
       TerminalEditPageQuery: (vars) =>
         vars.isNew
           ? { data: formQueryData() }
-          : { data: { ...formQueryData(), touchpoint: touchpoint({ legacyId: "cccccccccccccccccccccc01", type: "terminal", name: "Lobby", ipAddress: "10.0.0.5" }) } },
+          : {
+              data: {
+                ...formQueryData(),
+                touchpoint: touchpoint({ legacyId: "cccccccccccccccccccccc01", type: "terminal", name: "Lobby", ipAddress: "10.0.0.5" }),
+              },
+            },
       useTouchpointMutationsCreateMutation: (vars) => {
         created.push(vars.input as Record<string, unknown>);
-        return { data: { createTouchpoint: { touchpoint: { id: "VG91Y2hwb2ludDox", legacyId: "cccccccccccccccccccccc01", type: "terminal", name: "Lobby" } } } };
+        return {
+          data: { createTouchpoint: { touchpoint: { id: "VG91Y2hwb2ludDox", legacyId: "cccccccccccccccccccccc01", type: "terminal", name: "Lobby" } } },
+        };
       },
     });
     fireEvent.change(await screen.findByLabelText("Name"), { target: { value: "Lobby" } });
@@ -96,7 +103,11 @@ describe("/touchpoints/terminals/{id}/edit", () => {
         updates.push(vars.input as Record<string, unknown>);
         if (answer === "invalid") return { data: null, errors: [{ message: "Invalid IP address" }] };
         const input = vars.input as { ipAddress: string; udid?: string };
-        return { data: { updateTouchpoint: { touchpoint: { ...touchpoint({ legacyId: id, type: "terminal", ipAddress: input.ipAddress, udid: input.udid ?? null }) } } } };
+        return {
+          data: {
+            updateTouchpoint: { touchpoint: { ...touchpoint({ legacyId: id, type: "terminal", ipAddress: input.ipAddress, udid: input.udid ?? null }) } },
+          },
+        };
       },
     });
     expect(await screen.findByText("Online", { selector: ".tp-state" })).toBeTruthy();
@@ -129,7 +140,9 @@ describe("/touchpoints/terminals/{id}/edit", () => {
       TerminalEditPageQuery: () => ({ data: { ...formQueryData(), touchpoint: touchpoint({ legacyId: id, type: "terminal" }) } }),
       useTouchpointMutationsUpdateMutation: (vars) => {
         updates.push(vars.input as Record<string, unknown>);
-        return { data: { updateTouchpoint: { touchpoint: touchpoint({ legacyId: id, type: "terminal", unit: units[1]!, unitLegacyId: units[1]!.legacyId }) } } };
+        return {
+          data: { updateTouchpoint: { touchpoint: touchpoint({ legacyId: id, type: "terminal", unit: units[1]!, unitLegacyId: units[1]!.legacyId }) } },
+        };
       },
     });
     fireEvent.change(await screen.findByLabelText("Team"), { target: { value: units[1]!.legacyId } });
@@ -149,7 +162,9 @@ describe("/touchpoints/terminals/{id}/edit", () => {
   it("shows users without rights the server's refusal and read-only controls without save or delete", async () => {
     renderApp(`/touchpoints/terminals/${id}/edit`, {
       AppShellQuery: () => viewerResponse(),
-      TerminalEditPageQuery: () => ({ data: { ...formQueryData({ editableUnits: [] }), touchpoint: touchpoint({ legacyId: id, type: "terminal", editRefusal: noRights }) } }),
+      TerminalEditPageQuery: () => ({
+        data: { ...formQueryData({ editableUnits: [] }), touchpoint: touchpoint({ legacyId: id, type: "terminal", editRefusal: noRights }) },
+      }),
     });
     expect(await screen.findByText(noRights)).toBeTruthy();
     for (const label of ["Name", "Active survey", "Team", "IP address", "Device UDID", "Screen brightness (%)"]) {

@@ -13,7 +13,15 @@ import { useTouchpointForm } from "./useTouchpointForm";
 const editPath = (id: string) => `/touchpoints/terminals/${id}/edit`;
 
 /** Creates or edits a terminal: basics, pairing by UDID, IP address and the terminal settings (spec 001 §3). */
-export function TerminalForm({ touchpoint, query, defaultUnitId }: { touchpoint: TerminalForm_touchpoint$key | null; query: TouchpointBasicsFields_query$key; defaultUnitId: string }) {
+export function TerminalForm({
+  touchpoint,
+  query,
+  defaultUnitId,
+}: {
+  touchpoint: TerminalForm_touchpoint$key | null;
+  query: TouchpointBasicsFields_query$key;
+  defaultUnitId: string;
+}) {
   const { t, i18n } = useLingui();
   const tp = useFragment(
     graphql`

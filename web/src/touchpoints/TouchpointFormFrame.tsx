@@ -10,7 +10,15 @@ import type { TouchpointForm } from "./useTouchpointForm";
  * the delete button of a saved touchpoint (back to `listPath` after deleting), the floating save
  * button and the unsaved-changes dialog.
  */
-export function TouchpointFormFrame({ form, listPath, children }: { form: Pick<TouchpointForm, "formId" | "touchpoint" | "readOnly" | "valid" | "dirty" | "saving" | "onSubmit" | "dialog">; listPath: string; children: ReactNode }) {
+export function TouchpointFormFrame({
+  form,
+  listPath,
+  children,
+}: {
+  form: Pick<TouchpointForm, "formId" | "touchpoint" | "readOnly" | "valid" | "dirty" | "saving" | "onSubmit" | "dialog">;
+  listPath: string;
+  children: ReactNode;
+}) {
   const navigate = useNavigate();
   const tp = form.touchpoint;
   return (

@@ -18,7 +18,11 @@ function rows(caption: string) {
   return within(table)
     .getAllByRole("row")
     .slice(1)
-    .map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent));
+    .map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    );
 }
 
 describe("/touchpoints/link-qr", () => {
@@ -28,10 +32,20 @@ describe("/touchpoints/link-qr", () => {
   const linkQrAnswer = (o: { may: boolean; refusal?: string | null; gone?: boolean }) => () => ({
     data: {
       links: connection(
-        o.gone ? [] : [touchpoint({ legacyId: "aaaaaaaaaaaaaaaaaaaaaa02", type: "link", name: "Receipt link", responseCount: 42, editRefusal: o.refusal ?? null })],
+        o.gone
+          ? []
+          : [touchpoint({ legacyId: "aaaaaaaaaaaaaaaaaaaaaa02", type: "link", name: "Receipt link", responseCount: 42, editRefusal: o.refusal ?? null })],
       ),
       qrs: connection([
-        touchpoint({ legacyId: "aaaaaaaaaaaaaaaaaaaaaa03", type: "qr", name: "Table tent", unit: units[1], activeSurveyLegacyId: null, responseCount: 0, editRefusal: o.refusal ?? null }),
+        touchpoint({
+          legacyId: "aaaaaaaaaaaaaaaaaaaaaa03",
+          type: "qr",
+          name: "Table tent",
+          unit: units[1],
+          activeSurveyLegacyId: null,
+          responseCount: 0,
+          editRefusal: o.refusal ?? null,
+        }),
       ]),
       surveys: surveyList,
       touchpointUnits: creatable(o.may),
@@ -97,8 +111,22 @@ describe("/touchpoints/website", () => {
         o.none
           ? []
           : [
-              touchpoint({ legacyId: "aaaaaaaaaaaaaaaaaaaaaa04", type: "website", name: "Shop widget", activeSurveyLegacyId: surveys[1]!.legacyId, responseCount: 7, lastFeedbackAt: "2026-03-02T10:15:00.000Z", editRefusal: o.refusal ?? null }),
-              touchpoint({ legacyId: "aaaaaaaaaaaaaaaaaaaaaa05", type: "website", name: "Blog widget", activeSurveyLegacyId: "bbbbbbbbbbbbbbbbbbbbbbb9", editRefusal: o.refusal ?? null }),
+              touchpoint({
+                legacyId: "aaaaaaaaaaaaaaaaaaaaaa04",
+                type: "website",
+                name: "Shop widget",
+                activeSurveyLegacyId: surveys[1]!.legacyId,
+                responseCount: 7,
+                lastFeedbackAt: "2026-03-02T10:15:00.000Z",
+                editRefusal: o.refusal ?? null,
+              }),
+              touchpoint({
+                legacyId: "aaaaaaaaaaaaaaaaaaaaaa05",
+                type: "website",
+                name: "Blog widget",
+                activeSurveyLegacyId: "bbbbbbbbbbbbbbbbbbbbbbb9",
+                editRefusal: o.refusal ?? null,
+              }),
             ],
       ),
       surveys: surveyList,

@@ -54,7 +54,11 @@ describe("/touchpoints", () => {
     renderApp("/touchpoints/terminals", {
       AppShellQuery: () => viewerResponse(),
       TerminalsPageQuery: () => ({
-        data: { touchpoints: connection(deleted ? [] : [row("aaaaaaaaaaaaaaaaaaaaaa01", "terminal", "Lobby kiosk")]), surveys: surveyList, touchpointUnits: units.map((u) => ({ legacyId: u.legacyId })) },
+        data: {
+          touchpoints: connection(deleted ? [] : [row("aaaaaaaaaaaaaaaaaaaaaa01", "terminal", "Lobby kiosk")]),
+          surveys: surveyList,
+          touchpointUnits: units.map((u) => ({ legacyId: u.legacyId })),
+        },
       }),
       useTouchpointMutationsDeleteMutation: (vars) => {
         deletes.push(vars);

@@ -55,12 +55,23 @@ describe("website activation rules", () => {
     expect(storedWebsiteOf(websiteDraftOf(stored))).toEqual(stored);
     // What the widget receives from the saved shape: the rules as set.
     const settings = resolveWebsiteSettings(storedWebsiteOf(websiteDraftOf(stored)), { touchpointId: id, surveyId: surveys[0]!.legacyId }, new Date());
-    expect(settings.cookies.values).toEqual([{ name: "consent", value: "yes" }, { name: "member", value: null }]);
+    expect(settings.cookies.values).toEqual([
+      { name: "consent", value: "yes" },
+      { name: "member", value: null },
+    ]);
     expect(settings.pages.whitelist).toEqual([{ host: "shop.example" }, { url: "/products/*" }]);
   });
 
   it("refuses values the widget could not use", () => {
-    const d = { ...newWebsiteDraft("shop.example"), sample: "101", visitedMin: "5", visitedMax: "2", activeFrom: "2026-06-01T10:00", activeTo: "2026-06-01T10:00", scroll: "-1" };
+    const d = {
+      ...newWebsiteDraft("shop.example"),
+      sample: "101",
+      visitedMin: "5",
+      visitedMax: "2",
+      activeFrom: "2026-06-01T10:00",
+      activeTo: "2026-06-01T10:00",
+      scroll: "-1",
+    };
     expect(Object.keys(validateWebsite(d)).sort()).toEqual(["activeTo", "sample", "scroll", "visitedMax"]);
     expect(Object.keys(validateWebsite({ ...newWebsiteDraft(""), referrerSource: "specific" })).sort()).toEqual(["domain", "referrerUrls"]);
     expect(validateWebsite({ ...newWebsiteDraft("shop.example") })).toEqual({});
@@ -75,7 +86,18 @@ describe("/launch-website", () => {
     const { rest, router } = renderApp(`/launch-website?surveyId=${surveys[1]!.legacyId}`, {
       AppShellQuery: () => viewerResponse(),
       WebsiteActivationPageQuery: (vars) =>
-        vars.isNew ? { data: formQueryData() } : { data: { ...formQueryData(), touchpoint: touchpoint({ legacyId: id, type: "website", websiteJson: JSON.stringify(created[0] ? JSON.parse(created[0].websiteJson as string) : {}) }) } },
+        vars.isNew
+          ? { data: formQueryData() }
+          : {
+              data: {
+                ...formQueryData(),
+                touchpoint: touchpoint({
+                  legacyId: id,
+                  type: "website",
+                  websiteJson: JSON.stringify(created[0] ? JSON.parse(created[0].websiteJson as string) : {}),
+                }),
+              },
+            },
       useTouchpointMutationsCreateMutation: (vars) => {
         created.push(vars.input as Record<string, unknown>);
         return { data: { createTouchpoint: { touchpoint: { id: "VG91Y2hwb2ludDp3", legacyId: id, type: "website", name: "Shop widget" } } } };
@@ -160,7 +182,9 @@ describe("/website/{channelId}/edit", () => {
     const updates: Record<string, unknown>[] = [];
     const { rest } = renderApp(`/website/${id}/edit`, {
       AppShellQuery: () => viewerResponse(),
-      WebsiteActivationPageQuery: () => ({ data: { ...formQueryData(), touchpoint: touchpoint({ legacyId: id, type: "website", name: "Shop", websiteJson: JSON.stringify(stored) }) } }),
+      WebsiteActivationPageQuery: () => ({
+        data: { ...formQueryData(), touchpoint: touchpoint({ legacyId: id, type: "website", name: "Shop", websiteJson: JSON.stringify(stored) }) },
+      }),
       useTouchpointMutationsUpdateMutation: (vars) => {
         updates.push(vars.input as Record<string, unknown>);
         const input = vars.input as { websiteJson: string };
@@ -200,7 +224,11 @@ describe("/website/{channelId}/edit", () => {
       screenSizeExcluded: ["mobile"],
       cookies: { mode: "any", values: ["consent=yes"] },
       showFrequency: "always",
-      state: { active: true, activeTime: { from: new Date("2026-07-01T09:00").toISOString(), to: new Date("2026-08-01T09:00").toISOString() }, responses: null },
+      state: {
+        active: true,
+        activeTime: { from: new Date("2026-07-01T09:00").toISOString(), to: new Date("2026-08-01T09:00").toISOString() },
+        responses: null,
+      },
     });
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Channel saved"));
     await waitFor(() => expect(saveButton().disabled).toBe(true));
@@ -210,7 +238,10 @@ describe("/website/{channelId}/edit", () => {
     const { rest } = renderApp(`/website/${id}/edit`, {
       AppShellQuery: () => viewerResponse(),
       WebsiteActivationPageQuery: () => ({
-        data: { ...formQueryData({ editableUnits: [] }), touchpoint: touchpoint({ legacyId: id, type: "website", websiteJson: JSON.stringify(stored), editRefusal: noRights }) },
+        data: {
+          ...formQueryData({ editableUnits: [] }),
+          touchpoint: touchpoint({ legacyId: id, type: "website", websiteJson: JSON.stringify(stored), editRefusal: noRights }),
+        },
       }),
     });
     domainsRest(rest);

@@ -115,7 +115,13 @@ export function WebsiteActivationForm({
             <label htmlFor={id("from")}>
               <Trans>Active from</Trans>
             </label>
-            <input id={id("from")} type="datetime-local" value={w.activeFrom} aria-describedby={id("period-hint")} onChange={(e) => set({ activeFrom: e.target.value })} />
+            <input
+              id={id("from")}
+              type="datetime-local"
+              value={w.activeFrom}
+              aria-describedby={id("period-hint")}
+              onChange={(e) => set({ activeFrom: e.target.value })}
+            />
           </div>
           <div className="field">
             <label htmlFor={id("to")}>
@@ -249,7 +255,12 @@ export function WebsiteActivationForm({
           />
         </div>
         <div className="tp-form-grid">
-          <TextAreaField id={id("visited-urls")} label={t`Visited addresses (one per line)`} value={w.visitedUrls} onChange={(visitedUrls) => set({ visitedUrls })} />
+          <TextAreaField
+            id={id("visited-urls")}
+            label={t`Visited addresses (one per line)`}
+            value={w.visitedUrls}
+            onChange={(visitedUrls) => set({ visitedUrls })}
+          />
           <SelectField
             id={id("visited-mode")}
             label={t`Visited addresses rule`}
@@ -299,7 +310,13 @@ export function WebsiteActivationForm({
           ]}
         />
         <div className="tp-form-grid">
-          <SelectField id={id("cookies-mode")} label={t`Cookies rule`} value={w.cookiesMode} onChange={(cookiesMode) => set({ cookiesMode })} options={matchModeOptions} />
+          <SelectField
+            id={id("cookies-mode")}
+            label={t`Cookies rule`}
+            value={w.cookiesMode}
+            onChange={(cookiesMode) => set({ cookiesMode })}
+            options={matchModeOptions}
+          />
           <TextAreaField id={id("cookies")} label={t`Cookies (name or name=value, one per line)`} value={w.cookies} onChange={(cookies) => set({ cookies })} />
           <SelectField
             id={id("props-mode")}
@@ -415,7 +432,13 @@ export function WebsiteActivationForm({
               </>
             ) : null}
           </p>
-          <CopyField id={id("embed")} label={t`Embed code`} value={embedSnippet(origin, tp.legacyId, savedWebsite.displayType)} multiline copyLabel={t`Copy embed code`} />
+          <CopyField
+            id={id("embed")}
+            label={t`Embed code`}
+            value={embedSnippet(origin, tp.legacyId, savedWebsite.displayType)}
+            multiline
+            copyLabel={t`Copy embed code`}
+          />
         </section>
       ) : (
         <p className="field__hint">

@@ -44,7 +44,12 @@ export function WebsiteDomainField({
       return;
     }
     try {
-      const created = await getServices().rest.request<Domain>("/website-domains", { method: "POST", body: { domain }, action: "addWebsiteDomain", toast: false });
+      const created = await getServices().rest.request<Domain>("/website-domains", {
+        method: "POST",
+        body: { domain },
+        action: "addWebsiteDomain",
+        toast: false,
+      });
       setDomains((list) => [...(list ?? []), created].sort((a, b) => a.domain.localeCompare(b.domain)));
       setAdding("");
       setAddError(null);

@@ -151,7 +151,12 @@ export function terminalDraftOf(t: { ipAddress?: string | null; udid?: string | 
   };
 }
 
-export type TerminalErrors = Partial<Record<"ipAddress" | "udid" | "brightness" | "rebootTime" | "limitHours" | "limitExpiresAt" | "metadata" | "configuration" | "privacyPolicy", MessageDescriptor>>;
+export type TerminalErrors = Partial<
+  Record<
+    "ipAddress" | "udid" | "brightness" | "rebootTime" | "limitHours" | "limitExpiresAt" | "metadata" | "configuration" | "privacyPolicy",
+    MessageDescriptor
+  >
+>;
 
 const keysValid = (list: KeyValue[]) => list.every((p) => p.key.trim() !== "") && new Set(list.map((p) => p.key.trim())).size === list.length;
 

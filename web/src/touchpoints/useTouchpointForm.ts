@@ -65,7 +65,12 @@ export function useTouchpointForm<D, E extends object>({
   const { create, update } = useTouchpointMutations();
   const { created, markCreated } = useSaveThenOpen(editPath);
   const savedBasics: BasicsDraft = useMemo(
-    () => ({ name: tp?.name ?? "", unitId: tp?.unit.legacyId ?? defaultUnitId, activeSurveyId: tp?.activeSurveyLegacyId ?? defaultSurveyId, moveResponses: null }),
+    () => ({
+      name: tp?.name ?? "",
+      unitId: tp?.unit.legacyId ?? defaultUnitId,
+      activeSurveyId: tp?.activeSurveyLegacyId ?? defaultSurveyId,
+      moveResponses: null,
+    }),
     [tp, defaultUnitId, defaultSurveyId],
   );
   const [basics, setBasics] = useState(savedBasics);

@@ -4,10 +4,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useCallback } from "react";
 import { graphql, useMutation } from "react-relay";
-import type {
-  CreateTouchpointInput,
-  useTouchpointMutationsCreateMutation,
-} from "../__generated__/useTouchpointMutationsCreateMutation.graphql";
+import type { CreateTouchpointInput, useTouchpointMutationsCreateMutation } from "../__generated__/useTouchpointMutationsCreateMutation.graphql";
 import type { UpdateTouchpointInput, useTouchpointMutationsUpdateMutation } from "../__generated__/useTouchpointMutationsUpdateMutation.graphql";
 import type { useTouchpointMutationsDeleteMutation } from "../__generated__/useTouchpointMutationsDeleteMutation.graphql";
 import { runMutation } from "../user-management/runMutation";

@@ -80,8 +80,14 @@ export type WebsiteDraft = {
 type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const oneOf = <T extends string>(values: readonly T[], v: unknown, fallback: T): T => (typeof v === "string" && (values as readonly string[]).includes(v) ? (v as T) : fallback);
-const numText = (v: unknown, fallback: number | "") => (typeof v === "number" && Number.isFinite(v) ? String(v) : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? v.trim() : String(fallback));
+const oneOf = <T extends string>(values: readonly T[], v: unknown, fallback: T): T =>
+  typeof v === "string" && (values as readonly string[]).includes(v) ? (v as T) : fallback;
+const numText = (v: unknown, fallback: number | "") =>
+  typeof v === "number" && Number.isFinite(v)
+    ? String(v)
+    : typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v))
+      ? v.trim()
+      : String(fallback);
 const lines = (v: unknown) =>
   arr(v)
     .map((x) => (typeof x === "string" ? x : typeof obj(x).url === "string" ? (obj(x).url as string) : ""))
@@ -241,7 +247,8 @@ export function validateWebsite(d: WebsiteDraft): WebsiteErrors {
   if (d.referrerSource === "specific" && splitLines(d.referrerUrls).length === 0) e.referrerUrls = msg`List at least one referring address`;
   if (d.visitedMin.trim() && !isNumberIn(d.visitedMin, 0, Number.POSITIVE_INFINITY, true)) e.visitedMin = msg`Enter a whole number of 0 or more`;
   if (d.visitedMax.trim() && !isNumberIn(d.visitedMax, 0, Number.POSITIVE_INFINITY, true)) e.visitedMax = msg`Enter a whole number of 0 or more`;
-  else if (d.visitedMin.trim() && d.visitedMax.trim() && !e.visitedMin && num(d.visitedMax) < num(d.visitedMin)) e.visitedMax = msg`The maximum must not be below the minimum`;
+  else if (d.visitedMin.trim() && d.visitedMax.trim() && !e.visitedMin && num(d.visitedMax) < num(d.visitedMin))
+    e.visitedMax = msg`The maximum must not be below the minimum`;
   if (!isNumberIn(d.timeOnPage, 0)) e.timeOnPage = msg`Enter a number of 0 or more`;
   if (!isNumberIn(d.timeOnSite, 0)) e.timeOnSite = msg`Enter a number of 0 or more`;
   if (!isNumberIn(d.scroll, 0, 100)) e.scroll = msg`Enter a percentage from 0 to 100`;

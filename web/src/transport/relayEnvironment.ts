@@ -3,16 +3,7 @@
  * over graphql-ws at ws(s)://host/graphql with { authorization: "Bearer …" }.
  */
 import { createClient, type Client } from "graphql-ws";
-import {
-  Environment,
-  Network,
-  Observable,
-  RecordSource,
-  Store,
-  type FetchFunction,
-  type GraphQLResponse,
-  type SubscribeFunction,
-} from "relay-runtime";
+import { Environment, Network, Observable, RecordSource, Store, type FetchFunction, type GraphQLResponse, type SubscribeFunction } from "relay-runtime";
 import { queryToken, shouldSendBearer } from "../access/queryFlags";
 
 /** A GraphQL error answer (no data): its message is the server's user-facing text. */
@@ -72,9 +63,10 @@ export function createFetchFunction(deps: RelayDeps): FetchFunction {
       headers,
       body: JSON.stringify({ query: operation.text, operationName: operation.name, variables }),
     });
-    const json = (await response.json().catch(() => null)) as
-      | { data?: unknown; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> }
-      | null;
+    const json = (await response.json().catch(() => null)) as {
+      data?: unknown;
+      errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+    } | null;
     if (!json) throw new Error(response.statusText || "Something went wrong");
     if (json.errors?.length && (json.data === null || json.data === undefined)) {
       throw new GraphQLResponseError(json.errors);

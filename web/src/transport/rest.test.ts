@@ -20,8 +20,7 @@ function setup(response: Response | Error, search = "") {
   return { client, toasts, actions, fetch };
 }
 
-const json = (body: unknown, init: ResponseInit = {}) =>
-  new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" }, ...init });
+const json = (body: unknown, init: ResponseInit = {}) => new Response(JSON.stringify(body), { headers: { "Content-Type": "application/json" }, ...init });
 
 describe("REST helper", () => {
   it("calls /api/v5 with the bearer token and a JSON body", async () => {

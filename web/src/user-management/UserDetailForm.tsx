@@ -166,9 +166,7 @@ export function UserDetailForm({
             <select
               id={`${formId}-role-${u.unitId}`}
               value={u.role}
-              onChange={(e) =>
-                setDraft((d) => ({ ...d, units: d.units.map((x, i) => (i === index ? { ...x, role: e.target.value as Role } : x)) }))
-              }
+              onChange={(e) => setDraft((d) => ({ ...d, units: d.units.map((x, i) => (i === index ? { ...x, role: e.target.value as Role } : x)) }))}
             >
               {ROLES.map((r) => (
                 <option key={r} value={r}>

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
@@ -13,14 +13,15 @@ describe("/settings/user-management", { timeout: 30_000 }, () => {
     renderApp("/settings/user-management", {
       AppShellQuery: () => viewerResponse(),
       UserManagementPageQuery: () => membersAnswer([member(1)]),
-      UserRowDigestMutation: () => ({ data: null, errors: [{ message: "You do not have the rights to manage users in this team", extensions: { code: "FORBIDDEN" } }] }),
+      UserRowDigestMutation: () => ({
+        data: null,
+        errors: [{ message: "You do not have the rights to manage users in this team", extensions: { code: "FORBIDDEN" } }],
+      }),
     });
     const target = await eventually(() => screen.getByLabelText("Weekly digest: User 1"));
     await act(async () => {
       fireEvent.click(target);
     });
-    await waitFor(() =>
-      expect(toasts.list().map((t) => [t.kind, t.message])).toEqual([["error", "You do not have the rights to manage users in this team"]]),
-    );
+    await waitFor(() => expect(toasts.list().map((t) => [t.kind, t.message])).toEqual([["error", "You do not have the rights to manage users in this team"]]));
   });
 });

@@ -64,23 +64,38 @@ export function UserRow({ member, organizationAdmin, onChanged }: { member: User
   const firstUnit = data.unitRoles[0]?.unit.legacyId;
 
   const toggleBilling = (value: boolean) =>
-    void runMutation("setBillingAdmin", commitBilling, { userId: data.userLegacyId, billingAdmin: value }, {
-      success: t`Billing administrator updated`,
-      fallbackError: t`Something went wrong`,
-    });
+    void runMutation(
+      "setBillingAdmin",
+      commitBilling,
+      { userId: data.userLegacyId, billingAdmin: value },
+      {
+        success: t`Billing administrator updated`,
+        fallbackError: t`Something went wrong`,
+      },
+    );
   const toggleDigest = (value: boolean) => {
     if (!firstUnit) return;
-    void runMutation("updateMember", commitDigest, { input: { userId: data.userLegacyId, unitId: firstUnit, receiveDigest: value } }, {
-      success: t`User updated`,
-      fallbackError: t`Something went wrong`,
-    });
+    void runMutation(
+      "updateMember",
+      commitDigest,
+      { input: { userId: data.userLegacyId, unitId: firstUnit, receiveDigest: value } },
+      {
+        success: t`User updated`,
+        fallbackError: t`Something went wrong`,
+      },
+    );
   };
   const remove = async (unitId: string, unitName: string) => {
     if (!window.confirm(t`Remove ${name} from ${unitName}?`)) return;
-    const ok = await runMutation("removeMemberFromUnit", commitRemove, { userId: data.userLegacyId, unitId }, {
-      success: t`User updated`,
-      fallbackError: t`Something went wrong`,
-    });
+    const ok = await runMutation(
+      "removeMemberFromUnit",
+      commitRemove,
+      { userId: data.userLegacyId, unitId },
+      {
+        success: t`User updated`,
+        fallbackError: t`Something went wrong`,
+      },
+    );
     if (ok) onChanged();
   };
 

@@ -130,7 +130,12 @@ export function mount(doc: Document, opts: MountOptions): Mounted | null {
       s.addEventListener("focus", () => to().focus());
       return s;
     };
-    shadow.append(overlay, sentinel(() => iframe), box, sentinel(() => close));
+    shadow.append(
+      overlay,
+      sentinel(() => iframe),
+      box,
+      sentinel(() => close),
+    );
   } else {
     shadow.appendChild(box);
   }

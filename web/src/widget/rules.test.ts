@@ -197,15 +197,59 @@ describe("cookies and custom properties", () => {
     expect(jar.get("flag")).toBe("");
   });
   it("any: one condition holds", () => {
-    expect(nameValuesOk({ mode: "any", values: [{ name: "consent", value: "no" }, { name: "member", value: null }] }, jar)).toBe(true);
+    expect(
+      nameValuesOk(
+        {
+          mode: "any",
+          values: [
+            { name: "consent", value: "no" },
+            { name: "member", value: null },
+          ],
+        },
+        jar,
+      ),
+    ).toBe(true);
     expect(nameValuesOk({ mode: "any", values: [{ name: "consent", value: "no" }] }, jar)).toBe(false);
   });
   it("all: every condition holds", () => {
-    expect(nameValuesOk({ mode: "all", values: [{ name: "consent", value: "yes" }, { name: "member", value: null }] }, jar)).toBe(true);
-    expect(nameValuesOk({ mode: "all", values: [{ name: "consent", value: "yes" }, { name: "absent", value: null }] }, jar)).toBe(false);
+    expect(
+      nameValuesOk(
+        {
+          mode: "all",
+          values: [
+            { name: "consent", value: "yes" },
+            { name: "member", value: null },
+          ],
+        },
+        jar,
+      ),
+    ).toBe(true);
+    expect(
+      nameValuesOk(
+        {
+          mode: "all",
+          values: [
+            { name: "consent", value: "yes" },
+            { name: "absent", value: null },
+          ],
+        },
+        jar,
+      ),
+    ).toBe(false);
   });
   it("none: no condition holds", () => {
-    expect(nameValuesOk({ mode: "none", values: [{ name: "absent", value: null }, { name: "consent", value: "no" }] }, jar)).toBe(true);
+    expect(
+      nameValuesOk(
+        {
+          mode: "none",
+          values: [
+            { name: "absent", value: null },
+            { name: "consent", value: "no" },
+          ],
+        },
+        jar,
+      ),
+    ).toBe(true);
     expect(nameValuesOk({ mode: "none", values: [{ name: "consent", value: null }] }, jar)).toBe(false);
   });
   it("no conditions pass in every mode", () => {

@@ -128,11 +128,7 @@ export function nameValuesOk(rule: { mode: MatchMode; values: readonly NameValue
  * - once: one display per period: after any display it stays hidden recurrence.responded days when
  *   answered, otherwise recurrence.declined days (ignoring it counts as declining).
  */
-export function frequencyOk(
-  settings: Pick<WidgetSettings, "showFrequency" | "recurrence">,
-  record: TouchpointRecord | undefined,
-  now: number,
-): boolean {
+export function frequencyOk(settings: Pick<WidgetSettings, "showFrequency" | "recurrence">, record: TouchpointRecord | undefined, now: number): boolean {
   if (settings.showFrequency === "always" || !record) return true;
   const { declined, responded } = settings.recurrence;
   if (record.responded !== undefined && now < record.responded + responded * dayMs) return false;

@@ -28,7 +28,11 @@ describe("visitor state storage", () => {
   });
 
   it("falls back to a cookie when localStorage throws", () => {
-    const broken = { setItem: () => { throw new Error("blocked"); } } as unknown as Storage;
+    const broken = {
+      setItem: () => {
+        throw new Error("blocked");
+      },
+    } as unknown as Storage;
     expect(localStorageStore(broken)).toBeNull();
     const store = cookieStore(document)!;
     expect(store.kind).toBe("cookie");

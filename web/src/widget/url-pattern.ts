@@ -12,7 +12,12 @@ const globCache = new Map<string, RegExp>();
 function glob(pattern: string): RegExp {
   let re = globCache.get(pattern);
   if (!re) {
-    re = new RegExp(`^${pattern.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join(".*")}$`);
+    re = new RegExp(
+      `^${pattern
+        .split("*")
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+        .join(".*")}$`,
+    );
     globCache.set(pattern, re);
   }
   return re;

@@ -19,7 +19,10 @@ export async function resolveAnalyticsCaller(ctx: DomainContext, token: string |
   if (shareToken) {
     const share = await resolveShareScope(ctx.prisma, shareToken, own);
     return {
-      caller: { prisma: ctx.prisma, share: { organizationId: share.organizationId, createdByUserId: share.createdByUserId, allowChanges: share.options.allowChanges } },
+      caller: {
+        prisma: ctx.prisma,
+        share: { organizationId: share.organizationId, createdByUserId: share.createdByUserId, allowChanges: share.options.allowChanges },
+      },
       filters: share.filters,
       share: { options: share.options },
     };

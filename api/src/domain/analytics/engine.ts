@@ -74,19 +74,33 @@ function splitWindow(w: Window): { days: Window | null; hours: Window[] } {
  * A UNION ALL over a pair of roll-up tables (`prefix` Hour/Day) for the window, selecting `cols`
  * with the dimension filter. `hourlyOnly` when the grouping needs local hours.
  */
-function rollupUnion(prefix: "RollupResponse" | "RollupAnswer", cols: string, w: Window, dims: (p: Params) => string, p: Params, hourlyOnly: boolean, extra = ""): string {
+function rollupUnion(
+  prefix: "RollupResponse" | "RollupAnswer",
+  cols: string,
+  w: Window,
+  dims: (p: Params) => string,
+  p: Params,
+  hourlyOnly: boolean,
+  extra = "",
+): string {
   const parts: string[] = [];
   const split = hourlyOnly ? { days: null, hours: [w] } : splitWindow(w);
   if (split.days) {
-    parts.push(`SELECT ${cols} FROM "${prefix}Day" x WHERE ${extra}${dims(p)} AND x."bucket" >= ${p.add(split.days.from, "::timestamptz")} AND x."bucket" < ${p.add(split.days.to, "::timestamptz")}`);
+    parts.push(
+      `SELECT ${cols} FROM "${prefix}Day" x WHERE ${extra}${dims(p)} AND x."bucket" >= ${p.add(split.days.from, "::timestamptz")} AND x."bucket" < ${p.add(split.days.to, "::timestamptz")}`,
+    );
   }
   for (const h of split.hours) {
-    parts.push(`SELECT ${cols} FROM "${prefix}Hour" x WHERE ${extra}${dims(p)} AND x."bucket" >= ${p.add(h.from, "::timestamptz")} AND x."bucket" < ${p.add(h.to, "::timestamptz")}`);
+    parts.push(
+      `SELECT ${cols} FROM "${prefix}Hour" x WHERE ${extra}${dims(p)} AND x."bucket" >= ${p.add(h.from, "::timestamptz")} AND x."bucket" < ${p.add(h.to, "::timestamptz")}`,
+    );
   }
   // Responses stored but not yet applied to the roll-ups, from the raw rows in hour buckets (few:
   // the applier runs milliseconds after each stored group; none when it has caught up).
   const pending = prefix === "RollupResponse" ? pendingResponseRows() : pendingAnswerRows();
-  parts.push(`SELECT ${cols} FROM (${pending}) x WHERE ${extra}${dims(p)} AND x."bucket" >= ${p.add(w.from, "::timestamptz")} AND x."bucket" < ${p.add(w.to, "::timestamptz")}`);
+  parts.push(
+    `SELECT ${cols} FROM (${pending}) x WHERE ${extra}${dims(p)} AND x."bucket" >= ${p.add(w.from, "::timestamptz")} AND x."bucket" < ${p.add(w.to, "::timestamptz")}`,
+  );
   return parts.join(" UNION ALL ");
 }
 
@@ -131,11 +145,19 @@ export async function responseSums(prisma: PrismaClient, v: Visibility, f: Resul
       FROM (${union}) s GROUP BY 1 ORDER BY 1`;
   } else {
     const visibility: Visibility = q.organisationWide ? { ...v, unitIds: null } : v;
-    const filters: ResultsFilters = q.organisationWide ? { ...f, touchpointIds: [], surveyIds: [], unitId: null, restrictByAnswer: [], metaDataMatch: null } : f;
+    const filters: ResultsFilters = q.organisationWide
+      ? { ...f, touchpointIds: [], surveyIds: [], unitId: null, restrictByAnswer: [], metaDataMatch: null }
+      : f;
     const scope = buildScope(visibility, { ...filters, from: q.window.from, to: q.window.to }, { alias: "r" });
     scope.params.forEach((x) => p.values.push(x));
     const grp =
-      q.groupBy === null ? `''` : q.groupBy === "source" ? `r."touchpointId"` : q.groupBy === "metadata" ? `coalesce(r."metadata" ->> ${p.add(f.groupByMetaKey)}, '')` : timeGroupSql(q.groupBy, `r."createdAt"`, f.utcOffset)!;
+      q.groupBy === null
+        ? `''`
+        : q.groupBy === "source"
+          ? `r."touchpointId"`
+          : q.groupBy === "metadata"
+            ? `coalesce(r."metadata" ->> ${p.add(f.groupByMetaKey)}, '')`
+            : timeGroupSql(q.groupBy, `r."createdAt"`, f.utcOffset)!;
     sql = `SELECT ${grp} AS grp, count(*)::float8 AS responses, coalesce(sum(a.sat_sum), 0)::float8 AS "satSum", coalesce(sum(a.sat_count), 0)::float8 AS "satCount",
       coalesce(sum(a.p), 0)::float8 AS promoters, coalesce(sum(a.pa), 0)::float8 AS passives, coalesce(sum(a.d), 0)::float8 AS detractors
       FROM "Response" r
@@ -182,7 +204,13 @@ export async function answerSums(prisma: PrismaClient, v: Visibility, f0: Result
     const scope = buildScope(v, { ...f, from: q.window.from, to: q.window.to }, { alias: "r" });
     scope.params.forEach((x) => p.values.push(x));
     const grp =
-      q.groupBy === null ? `''` : q.groupBy === "source" ? `r."touchpointId"` : q.groupBy === "metadata" ? `coalesce(r."metadata" ->> ${p.add(f.groupByMetaKey)}, '')` : timeGroupSql(q.groupBy, `a."createdAt"`, f.utcOffset)!;
+      q.groupBy === null
+        ? `''`
+        : q.groupBy === "source"
+          ? `r."touchpointId"`
+          : q.groupBy === "metadata"
+            ? `coalesce(r."metadata" ->> ${p.add(f.groupByMetaKey)}, '')`
+            : timeGroupSql(q.groupBy, `a."createdAt"`, f.utcOffset)!;
     const qParam = p.add(q.questionId);
     const from = p.add(q.window.from, "::timestamptz");
     const to = p.add(q.window.to, "::timestamptz");

@@ -59,7 +59,11 @@ describe.skipIf(noDatabase)("results filter options", () => {
     });
     return token;
   };
-  const everyId = (o: Options) => [...o.surveys.map((s) => s.legacyId), ...o.touchpoints.map((x) => x.legacyId), ...o.questions.flatMap((q) => [q.legacyId, q.surveyLegacyId])];
+  const everyId = (o: Options) => [
+    ...o.surveys.map((s) => s.legacyId),
+    ...o.touchpoints.map((x) => x.legacyId),
+    ...o.questions.flatMap((q) => [q.legacyId, q.surveyLegacyId]),
+  ];
   const foreignIds = () => [foreign.survey.id, tp.other!, ...Object.values(foreign.questions).map((q) => q.id)];
 
   beforeAll(async () => {
@@ -75,15 +79,57 @@ describe.skipIf(noDatabase)("results filter options", () => {
     tp.other = (await createTestTouchpoint(t.prisma, other.organization.id, other.units.root.id, "Other door", foreign.survey.id)).id;
     const nps = (s: TestSurvey, n: number) => [{ questionId: s.questions.nps.id, n }];
     await insertTestResponses(t.prisma, org.organization.id, [
-      { surveyId: stores.survey.id, touchpointId: tp.a!, unitId: org.units.unitA.id, createdAt: at(9, 10), metadata: { store: "1", region: "north" }, answers: nps(stores, 9) },
-      { surveyId: stores.survey.id, touchpointId: tp.a1!, unitId: org.units.unitA1.id, createdAt: at(10, 10), metadata: { store: "2", region: "north" }, answers: nps(stores, 3) },
-      { surveyId: stores.survey.id, touchpointId: tp.a!, unitId: org.units.unitA.id, createdAt: at(11, 10), metadata: { store: "1" }, answers: nps(stores, 10) },
-      { surveyId: web.survey.id, touchpointId: tp.b!, unitId: org.units.unitB.id, createdAt: at(9, 12), metadata: { campaign: "autumn" }, answers: nps(web, 7) },
+      {
+        surveyId: stores.survey.id,
+        touchpointId: tp.a!,
+        unitId: org.units.unitA.id,
+        createdAt: at(9, 10),
+        metadata: { store: "1", region: "north" },
+        answers: nps(stores, 9),
+      },
+      {
+        surveyId: stores.survey.id,
+        touchpointId: tp.a1!,
+        unitId: org.units.unitA1.id,
+        createdAt: at(10, 10),
+        metadata: { store: "2", region: "north" },
+        answers: nps(stores, 3),
+      },
+      {
+        surveyId: stores.survey.id,
+        touchpointId: tp.a!,
+        unitId: org.units.unitA.id,
+        createdAt: at(11, 10),
+        metadata: { store: "1" },
+        answers: nps(stores, 10),
+      },
+      {
+        surveyId: web.survey.id,
+        touchpointId: tp.b!,
+        unitId: org.units.unitB.id,
+        createdAt: at(9, 12),
+        metadata: { campaign: "autumn" },
+        answers: nps(web, 7),
+      },
       // Outside the window: its metadata is not offered.
-      { surveyId: stores.survey.id, touchpointId: tp.a!, unitId: org.units.unitA.id, createdAt: at(1, 10), metadata: { store: "9", old: "yes" }, answers: nps(stores, 5) },
+      {
+        surveyId: stores.survey.id,
+        touchpointId: tp.a!,
+        unitId: org.units.unitA.id,
+        createdAt: at(1, 10),
+        metadata: { store: "9", old: "yes" },
+        answers: nps(stores, 5),
+      },
     ]);
     await insertTestResponses(t.prisma, other.organization.id, [
-      { surveyId: foreign.survey.id, touchpointId: tp.other!, unitId: other.units.root.id, createdAt: at(9, 10), metadata: { secret: "x", store: "99" }, answers: nps(foreign, 1) },
+      {
+        surveyId: foreign.survey.id,
+        touchpointId: tp.other!,
+        unitId: other.units.root.id,
+        createdAt: at(9, 10),
+        metadata: { secret: "x", store: "99" },
+        answers: nps(foreign, 1),
+      },
     ]);
   });
   afterAll(async () => t?.close());
@@ -104,7 +150,14 @@ describe.skipIf(noDatabase)("results filter options", () => {
     expect(emotion.choices).toEqual(expect.arrayContaining([{ id: "happy", text: { en: "Happy" }, cluster: "advocacy" }]));
     // Metadata in the window and the creator's teams only (no "campaign" from Online, no "old" from before).
     expect(o.metaKeys).toEqual([
-      { key: "store", count: 3, values: [{ value: "1", count: 2 }, { value: "2", count: 1 }] },
+      {
+        key: "store",
+        count: 3,
+        values: [
+          { value: "1", count: 2 },
+          { value: "2", count: 1 },
+        ],
+      },
       { key: "region", count: 2, values: [{ value: "north", count: 2 }] },
     ]);
     for (const id of foreignIds()) expect(everyId(o)).not.toContain(id);
@@ -113,7 +166,11 @@ describe.skipIf(noDatabase)("results filter options", () => {
   });
 
   it("an organisation admin's link pinned to a team offers that team's surveys and touchpoints only", async () => {
-    const token = await makeLink({ createdByUserId: org.users.admin.id, allowChanges: ["surveyId", "channelId", "groupBy"], filters: { unitId: org.units.unitB.id } });
+    const token = await makeLink({
+      createdByUserId: org.users.admin.id,
+      allowChanges: ["surveyId", "channelId", "groupBy"],
+      filters: { unitId: org.units.unitB.id },
+    });
     const o = (await visit(token)).data!.resultsFilterOptions;
     expect(o.surveys.map((s) => s.name)).toEqual(["Web survey"]);
     expect(o.touchpoints.map((x) => x.name)).toEqual(["Beta web"]);
@@ -156,10 +213,19 @@ describe.skipIf(noDatabase)("results filter options", () => {
     const token = await makeLink({ createdByUserId: org.users.adminA.id, allowChanges: ["channelId", "metaDataMatch"] });
     const pre = await apiCall(t.baseUrl, "GET", `/results/preflight?token=${token}&from=${window.from}&to=${window.to}&utcOffset=0`, undefined);
     expect(pre.status, JSON.stringify(pre.body)).toBe(200);
-    expect(pre.body.sourceList.flatMap((g: { touchpoints: { name: string }[] }) => g.touchpoints.map((x) => x.name)).sort()).toEqual(["Alpha door", "Alpha one"]);
-    expect(pre.body.usedMeta).toEqual([{ key: "store", count: 3 }, { key: "region", count: 2 }]);
+    expect(pre.body.sourceList.flatMap((g: { touchpoints: { name: string }[] }) => g.touchpoints.map((x) => x.name)).sort()).toEqual([
+      "Alpha door",
+      "Alpha one",
+    ]);
+    expect(pre.body.usedMeta).toEqual([
+      { key: "store", count: 3 },
+      { key: "region", count: 2 },
+    ]);
     const values = await apiCall(t.baseUrl, "POST", `/results/get-used-meta-per-key?token=${token}`, undefined, { metaKey: "store", ...window });
-    expect(values.body.values).toEqual([{ value: "1", count: 2 }, { value: "2", count: 1 }]);
+    expect(values.body.values).toEqual([
+      { value: "1", count: 2 },
+      { value: "2", count: 1 },
+    ]);
     expect(JSON.stringify(pre.body)).not.toContain(tp.other);
   });
 

@@ -46,11 +46,7 @@ export function mayChangeFilter(allowChanges: readonly string[] | null, key: str
  * share link's visitor (the caller is then the link's ShareCaller, and `filtersInput` the link's
  * filters with the visitor's allowed changes, as domain/analytics/caller.ts resolves them).
  */
-export async function resultsFilterOptions(
-  caller: AnalyticsCaller,
-  filtersInput: unknown,
-  opts: { now?: Date } = {},
-): Promise<ResultsFilterOptions> {
+export async function resultsFilterOptions(caller: AnalyticsCaller, filtersInput: unknown, opts: { now?: Date } = {}): Promise<ResultsFilterOptions> {
   const allow = allowedChangesOf(caller);
   const may = {
     surveys: mayChangeFilter(allow, "surveyId"),
@@ -110,7 +106,12 @@ export async function resultsFilterOptions(
  * Surveys of the organisation seen through the admitted units: owned by one of them, or with
  * responses from one of them (the survey list's rule, domain/surveys/surveys.ts). Templates never.
  */
-async function visibleSurveys(prisma: AnalyticsCaller["prisma"], organizationId: string, units: string[] | null, only?: string[]): Promise<FilterOptionSurvey[]> {
+async function visibleSurveys(
+  prisma: AnalyticsCaller["prisma"],
+  organizationId: string,
+  units: string[] | null,
+  only?: string[],
+): Promise<FilterOptionSurvey[]> {
   const where: Prisma.SurveyWhereInput = {
     organizationId,
     isTemplate: false,

@@ -70,7 +70,10 @@ describe("parseResultsFilters", () => {
         channelId: `${id("a")},${id("b")}`,
         touchpointIds: [id("b"), id("c")],
         surveyId: [id("d")],
-        restrictByAnswer: [{ questionId: id("e"), values: ["ca", 9, 10] }, { questionId: id("f"), gte: 0.5 }],
+        restrictByAnswer: [
+          { questionId: id("e"), values: ["ca", 9, 10] },
+          { questionId: id("f"), gte: 0.5 },
+        ],
         metaDataMatch: { items: [{ key: "store", value: 12 }], strict: true },
         options: { stackGraphsTo100: true, hiddenQuestions: [id("e")] },
         groupBy: "metadata",

@@ -43,14 +43,25 @@ const dateString = z
 
 /** A list of ids: one id, an array, or a comma-separated string (query strings). Empty = no restriction. */
 const idList = z.preprocess(
-  (v) => (v === null || v === undefined || v === "" ? [] : typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v),
+  (v) =>
+    v === null || v === undefined || v === ""
+      ? []
+      : typeof v === "string"
+        ? v
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : v,
   z.array(objectIdSchema).max(1000, "At most 1000 ids"),
 );
 
 const restrictItemSchema = z.strictObject({
   questionId: objectIdSchema,
   /** Choice ids (choice, emotion questions) or stored numeric values (smiley 0–1, NPS 0–10, slider 0–1). */
-  values: z.array(z.union([z.string().max(100), z.number().finite()])).max(200).optional(),
+  values: z
+    .array(z.union([z.string().max(100), z.number().finite()]))
+    .max(200)
+    .optional(),
   /** A numeric range on the stored value: gte ≤ value < lt. */
   gte: z.number().finite().optional(),
   lt: z.number().finite().optional(),
@@ -72,7 +83,11 @@ const optionsSchema = z.strictObject({
 
 const offsetSchema = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-  z.number({ message: analyticsMessages.invalidOffset }).int(analyticsMessages.invalidOffset).min(-720, analyticsMessages.invalidOffset).max(840, analyticsMessages.invalidOffset),
+  z
+    .number({ message: analyticsMessages.invalidOffset })
+    .int(analyticsMessages.invalidOffset)
+    .min(-720, analyticsMessages.invalidOffset)
+    .max(840, analyticsMessages.invalidOffset),
 );
 
 const boolish = z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean());

@@ -69,8 +69,18 @@ describe.skipIf(noDatabase)("responses over the response limit", () => {
 
   it("stores every response; those over the limit are marked", async () => {
     const rows = await t.prisma.response.findMany({ where: { organizationId: org.organization.id }, select: { id: true, overLimit: true } });
-    expect(rows.filter((r) => r.overLimit).map((r) => r.id).sort()).toEqual([...ids.over].sort());
-    expect(rows.filter((r) => !r.overLimit).map((r) => r.id).sort()).toEqual([...ids.within].sort());
+    expect(
+      rows
+        .filter((r) => r.overLimit)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([...ids.over].sort());
+    expect(
+      rows
+        .filter((r) => !r.overLimit)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([...ids.within].sort());
   });
 
   it("the summary counts only the shown responses, from the roll-ups and after a recompute, and says some are not shown", async () => {
@@ -91,7 +101,11 @@ describe.skipIf(noDatabase)("responses over the response limit", () => {
     expect((await hide(false)).status).toBe(200);
     expect((await gql(t.baseUrl, q, vars, admin)).data!.summary.count.now).toBe(2);
     // REST gives the same notice; a window before the responses and another organisation: none.
-    const rest = await fetch(`${t.baseUrl}/api/v5/summary`, { method: "POST", headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" }, body: filters });
+    const rest = await fetch(`${t.baseUrl}/api/v5/summary`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
+      body: filters,
+    });
     expect(rest.status).toBe(200);
     expect(await rest.json()).toMatchObject({ count: { now: 2 }, responseLimitNotice: responseLimitMessage });
     const before = await gql(t.baseUrl, q, { from: "2025-01-01", to: "2025-01-07" }, admin);
@@ -101,11 +115,21 @@ describe.skipIf(noDatabase)("responses over the response limit", () => {
   });
 
   it("question results, the feedback list (GraphQL and REST), text analytics and root causes leave them out", async () => {
-    const result = await gql(t.baseUrl, `query($id: String!, $f: String) { questionResult(questionId: $id, filtersJson: $f) { mainResult { count } } }`, { id: s.questions.nps.id, f: filters }, admin);
+    const result = await gql(
+      t.baseUrl,
+      `query($id: String!, $f: String) { questionResult(questionId: $id, filtersJson: $f) { mainResult { count } } }`,
+      { id: s.questions.nps.id, f: filters },
+      admin,
+    );
     expect(result.errors).toBeUndefined();
     expect(result.data!.questionResult.mainResult.count).toBe(2);
 
-    const list = await gql(t.baseUrl, `query($f: String) { feedbackList(filtersJson: $f, first: 50) { totalCount edges { node { responseLegacyId } } } }`, { f: filters }, admin);
+    const list = await gql(
+      t.baseUrl,
+      `query($f: String) { feedbackList(filtersJson: $f, first: 50) { totalCount edges { node { responseLegacyId } } } }`,
+      { f: filters },
+      admin,
+    );
     expect(list.errors).toBeUndefined();
     expect(list.data!.feedbackList.totalCount).toBe(2);
     expect(list.data!.feedbackList.edges.map((e: any) => e.node.responseLegacyId).sort()).toEqual([...ids.within].sort());
@@ -126,7 +150,12 @@ describe.skipIf(noDatabase)("responses over the response limit", () => {
     expect(text.data!.textAnalytics.totalAnswers).toBe(2);
     expect(JSON.stringify(text.data!.textAnalytics.words)).not.toContain("zanzibar");
 
-    const cause = await gql(t.baseUrl, `query($id: String!, $f: String) { rootCause(outcomeQuestionId: $id, filtersJson: $f, minSampleSize: 10) { outcome { n nps } } }`, { id: s.questions.nps.id, f: filters }, admin);
+    const cause = await gql(
+      t.baseUrl,
+      `query($id: String!, $f: String) { rootCause(outcomeQuestionId: $id, filtersJson: $f, minSampleSize: 10) { outcome { n nps } } }`,
+      { id: s.questions.nps.id, f: filters },
+      admin,
+    );
     expect(cause.errors).toBeUndefined();
     expect(cause.data!.rootCause.outcome).toEqual({ n: 2, nps: 100 });
   });

@@ -14,7 +14,16 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import { badInput, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { parseResultsFilters, slashDate, type GroupBy, type ResultsFilters } from "./filters.js";
-import { admittedUnits, allowedChangesOf, buildScope, callerVisibility, surveysWithResponses, visibleSurveyIds, type AnalyticsCaller, type Visibility } from "./scope.js";
+import {
+  admittedUnits,
+  allowedChangesOf,
+  buildScope,
+  callerVisibility,
+  surveysWithResponses,
+  visibleSurveyIds,
+  type AnalyticsCaller,
+  type Visibility,
+} from "./scope.js";
 import { answerSums, rollupsCanAnswer, type AnswerSums, type Source } from "./engine.js";
 import { npsOf } from "./summary.js";
 import { mayChangeFilter } from "./filter-options.js";
@@ -157,7 +166,9 @@ function distributionOf(q: QuestionRow, rows: Sums[]): DistributionItem[] {
   if (domain) {
     const listed = domain.map((d) => ({ ...d, count: counts.get(d.value) ?? 0, percent: pct(counts.get(d.value) ?? 0, total) }));
     // Values no longer in the question (a removed choice) still show, after the listed ones.
-    const extra = [...counts.entries()].filter(([v]) => !domain.some((d) => d.value === v)).map(([value, count]) => ({ value, label: null, count, percent: pct(count, total) }));
+    const extra = [...counts.entries()]
+      .filter(([v]) => !domain.some((d) => d.value === v))
+      .map(([value, count]) => ({ value, label: null, count, percent: pct(count, total) }));
     return [...listed, ...extra];
   }
   if (q.type === "slider") {
@@ -175,9 +186,14 @@ function satisfactionReportOf(q: QuestionRow, rows: Sums[]): SatisfactionReport 
     const count = rows.filter((r) => r.value !== "*" && test(Number(r.value))).reduce((a, r) => a + r.count, 0);
     return { value: label, label, count, percent: pct(count, total) };
   };
-  if (q.type === "nps") return { dissatisfied: band("dissatisfied", (v) => v < 7), neutral: band("neutral", (v) => v >= 7 && v < 9), satisfied: band("satisfied", (v) => v >= 9) };
+  if (q.type === "nps")
+    return { dissatisfied: band("dissatisfied", (v) => v < 7), neutral: band("neutral", (v) => v >= 7 && v < 9), satisfied: band("satisfied", (v) => v >= 9) };
   if (q.type === "smiley" || q.type === "slider")
-    return { dissatisfied: band("dissatisfied", (v) => v * 100 < 25), neutral: band("neutral", (v) => v * 100 >= 25 && v * 100 < 75), satisfied: band("satisfied", (v) => v * 100 >= 75) };
+    return {
+      dissatisfied: band("dissatisfied", (v) => v * 100 < 25),
+      neutral: band("neutral", (v) => v * 100 >= 25 && v * 100 < 75),
+      satisfied: band("satisfied", (v) => v * 100 >= 75),
+    };
   return null;
 }
 
@@ -200,7 +216,9 @@ function eviClustersOf(q: QuestionRow, rows: Sums[]): EviClusterCount[] | null {
   if (q.type !== "emotion") return null;
   const values = clusterValuesOf(q);
   const clusterOfChoice = new Map<string, string>();
-  if (Array.isArray(q.choices)) for (const c of q.choices) if (isObject(c) && typeof c.id === "string" && typeof c.cluster === "string" && c.cluster in values) clusterOfChoice.set(c.id, c.cluster);
+  if (Array.isArray(q.choices))
+    for (const c of q.choices)
+      if (isObject(c) && typeof c.id === "string" && typeof c.cluster === "string" && c.cluster in values) clusterOfChoice.set(c.id, c.cluster);
   const total = rows.find((r) => r.value === "*")?.count ?? 0;
   const counts = new Map(Object.keys(values).map((k) => [k, 0]));
   for (const r of rows) {
@@ -233,7 +251,12 @@ async function loadQuestion(prisma: PrismaClient, v: Visibility, questionId: unk
 export type QuestionResultOptions = { now?: Date; source?: Source; hideResultsIfLessThan?: number | null };
 
 /** POST /results/question: one question's result for the caller's filters. */
-export async function getQuestionResult(caller: AnalyticsCaller, questionId: unknown, filtersInput: unknown, opts: QuestionResultOptions = {}): Promise<QuestionResult> {
+export async function getQuestionResult(
+  caller: AnalyticsCaller,
+  questionId: unknown,
+  filtersInput: unknown,
+  opts: QuestionResultOptions = {},
+): Promise<QuestionResult> {
   const f = parseResultsFilters(filtersInput, { now: opts.now });
   const v = await callerVisibility(caller, "results");
   const q = await loadQuestion(caller.prisma, v, questionId);
@@ -265,12 +288,23 @@ async function questionResult(prisma: PrismaClient, v: Visibility, f: ResultsFil
   for (const r of series.map(num)) groups.set(r.grp, [...(groups.get(r.grp) ?? []), r]);
   const tpNames =
     f.groupBy === "source" && groups.size
-      ? new Map((await prisma.touchpoint.findMany({ where: { id: { in: [...groups.keys()] }, organizationId: v.organizationId }, select: { id: true, name: true } })).map((t) => [t.id, t.name]))
+      ? new Map(
+          (
+            await prisma.touchpoint.findMany({ where: { id: { in: [...groups.keys()] }, organizationId: v.organizationId }, select: { id: true, name: true } })
+          ).map((t) => [t.id, t.name]),
+        )
       : new Map<string, string>();
-  const label = (g: string) => (f.groupBy === "weekday" ? weekdays[Number(g)] ?? g : f.groupBy === "source" ? (tpNames.get(g) ?? g) : f.groupBy === "daily" ? slashDate(g) : g);
+  const label = (g: string) =>
+    f.groupBy === "weekday" ? (weekdays[Number(g)] ?? g) : f.groupBy === "source" ? (tpNames.get(g) ?? g) : f.groupBy === "daily" ? slashDate(g) : g;
   const seriesPoints: SeriesPoint[] = [...groups.entries()]
     .filter(([, rows]) => !threshold || (rows.find((r) => r.value === "*")?.count ?? 0) >= threshold)
-    .map(([group, rows]) => ({ group, label: label(group), metrics: metricsOf(q, rows), distribution: distributionOf(q, rows), eviClusters: eviClustersOf(q, rows) }));
+    .map(([group, rows]) => ({
+      group,
+      label: label(group),
+      metrics: metricsOf(q, rows),
+      distribution: distributionOf(q, rows),
+      eviClusters: eviClustersOf(q, rows),
+    }));
   return {
     questionId: q.id,
     surveyId: q.surveyId,
@@ -296,7 +330,13 @@ export async function getResults(caller: AnalyticsCaller, filtersInput: unknown,
     ? await visibleSurveyIds(caller.prisma, v.organizationId, v.unitIds, f.surveyIds)
     : await surveysWithResponses(caller.prisma, v, f);
   const questions = await caller.prisma.question.findMany({
-    where: { organizationId: v.organizationId, surveyId: { in: surveyIds }, hidden: false, id: { notIn: f.options.hiddenQuestions }, type: { not: "contactDetails" } },
+    where: {
+      organizationId: v.organizationId,
+      surveyId: { in: surveyIds },
+      hidden: false,
+      id: { notIn: f.options.hiddenQuestions },
+      type: { not: "contactDetails" },
+    },
     select: { id: true, surveyId: true, type: true, title: true, options: true, choices: true, hidden: true, position: true },
     orderBy: [{ surveyId: "asc" }, { position: "asc" }],
   });

@@ -21,7 +21,13 @@ async function snapshot(prisma: PrismaClient, organizationId: string): Promise<R
   for (const table of rollupTables) {
     const rows = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT * FROM "${table}" WHERE "organizationId" = $1`, organizationId);
     out[table] = rows
-      .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "number" ? Math.round(v * 1e6) / 1e6 : v instanceof Date ? v.toISOString() : v]))))
+      .map((r) =>
+        JSON.stringify(
+          Object.fromEntries(
+            Object.entries(r).map(([k, v]) => [k, typeof v === "number" ? Math.round(v * 1e6) / 1e6 : v instanceof Date ? v.toISOString() : v]),
+          ),
+        ),
+      )
       .sort();
   }
   return out;
@@ -107,7 +113,10 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
       q.emotion.id,
     );
     expect(emotion[0]!.sum).toBeCloseTo(3 * (1 + 0.66 + 0.33 - 1), 9);
-    const smileyValues = await t.prisma.$queryRawUnsafe<{ value: string }[]>(`SELECT DISTINCT "value" FROM "RollupAnswerDay" WHERE "questionId" = $1 ORDER BY 1`, q.smiley.id);
+    const smileyValues = await t.prisma.$queryRawUnsafe<{ value: string }[]>(
+      `SELECT DISTINCT "value" FROM "RollupAnswerDay" WHERE "questionId" = $1 ORDER BY 1`,
+      q.smiley.id,
+    );
     expect(smileyValues.map((v) => v.value)).toEqual(["*", "0", "0.25", "0.5", "0.75", "1"]);
   });
 
@@ -120,7 +129,12 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     await markResponsesChanged(t.prisma, orgId, pick(0, 5, 11));
     await expectRollupsMatchRaw(t.prisma, orgId);
     const count = async () =>
-      (await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseHour" WHERE "organizationId" = $1`, orgId))[0]!.n;
+      (
+        await t.prisma.$queryRawUnsafe<{ n: number }[]>(
+          `SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseHour" WHERE "organizationId" = $1`,
+          orgId,
+        )
+      )[0]!.n;
     expect(await count()).toBe(9);
     // show one again
     await t.prisma.response.update({ where: { id: responses[5]!.id }, data: { hidden: false } });
@@ -217,7 +231,10 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
         own.organization.id,
       );
       expect(pending[0]!.n).toBe(6);
-      const applied = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseDay" WHERE "organizationId" = $1`, own.organization.id);
+      const applied = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseDay" WHERE "organizationId" = $1`,
+        own.organization.id,
+      );
       expect(applied[0]!.n).toBe(3);
       const fromRollups = await read("rollup");
       expect(fromRollups.summary.count.now).toBe(9);
@@ -232,13 +249,15 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
       // the applier skips them) leaves them out: the applier adds them later, once.
       await rowHolder.connect();
       await rowHolder.query("BEGIN");
-      await rowHolder.query(
-        `SELECT 1 FROM "RollupPending" p JOIN "Response" r ON r."id" = p."responseId" WHERE r."organizationId" = $1 FOR UPDATE OF p`,
-        [own.organization.id],
-      );
+      await rowHolder.query(`SELECT 1 FROM "RollupPending" p JOIN "Response" r ON r."id" = p."responseId" WHERE r."organizationId" = $1 FOR UPDATE OF p`, [
+        own.organization.id,
+      ]);
       await holder.query("COMMIT");
       await markResponsesChanged(t.prisma, own.organization.id, [last!]);
-      const recomputed = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseDay" WHERE "organizationId" = $1`, own.organization.id);
+      const recomputed = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseDay" WHERE "organizationId" = $1`,
+        own.organization.id,
+      );
       expect(recomputed[0]!.n).toBe(3);
       expect(await read("rollup")).toEqual(afterHide);
       await rowHolder.query("COMMIT");
@@ -248,7 +267,10 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     }
     // Released: the applier adds the five visible pending responses once (the hidden one not).
     await expectRollupsMatchRaw(t.prisma, own.organization.id);
-    const total = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT sum("responses")::int AS n FROM "RollupResponseHour" WHERE "organizationId" = $1`, own.organization.id);
+    const total = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT sum("responses")::int AS n FROM "RollupResponseHour" WHERE "organizationId" = $1`,
+      own.organization.id,
+    );
     expect(total[0]!.n).toBe(8);
     expect(await read("rollup")).toEqual(await read("raw"));
     s = sSaved;

@@ -53,21 +53,29 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
 , ${name} AS (
   INSERT INTO "${table}" AS x ("organizationId", "bucket", "surveyId", "touchpointId", "unitId", "responses", "satSum", "satCount", "promoters", "passives", "detractors")
   SELECT o, ${bucket("c")} AS b, s, t, u, count(*)::int, sum(sat_sum), sum(sat_count)::int, sum(p)::int, sum(pa)::int, sum(d)::int
-  FROM rollup_rs GROUP BY o, b, s, t, u${bulk ? ")" : `
+  FROM rollup_rs GROUP BY o, b, s, t, u${
+    bulk
+      ? ")"
+      : `
   ORDER BY o, b, s, t, u
   ON CONFLICT ("organizationId", "bucket", "surveyId", "touchpointId", "unitId") DO UPDATE SET
     "responses" = x."responses" + EXCLUDED."responses", "satSum" = x."satSum" + EXCLUDED."satSum", "satCount" = x."satCount" + EXCLUDED."satCount",
     "promoters" = x."promoters" + EXCLUDED."promoters", "passives" = x."passives" + EXCLUDED."passives", "detractors" = x."detractors" + EXCLUDED."detractors"
-)`}`;
+)`
+  }`;
   const answerUpsert = (name: string, table: string, bucket: (c: string) => string) => `
 , ${name} AS (
   INSERT INTO "${table}" AS x ("questionId", "bucket", "touchpointId", "unitId", "value", "surveyId", "organizationId", "count", "sum")
   SELECT q, ${bucket("c")} AS b, t, u, value, s, o, count(*)::int, coalesce(sum(n), 0)::float8
-  FROM rollup_av GROUP BY q, b, t, u, value, s, o${bulk ? ")" : `
+  FROM rollup_av GROUP BY q, b, t, u, value, s, o${
+    bulk
+      ? ")"
+      : `
   ORDER BY q, b, t, u, value, s
   ON CONFLICT ("questionId", "bucket", "touchpointId", "unitId", "value", "surveyId") DO UPDATE SET
     "count" = x."count" + EXCLUDED."count", "sum" = x."sum" + EXCLUDED."sum"
-)`}`;
+)`
+  }`;
   return (
     perResponse +
     responseUpsert("rollup_rh", "RollupResponseHour", hour) +
@@ -88,7 +96,9 @@ export const lockRollups = (mode: "SHARE ROW EXCLUSIVE" | "ROW EXCLUSIVE") => `L
  * applier adds those) as the two source CTEs.
  */
 function rawSources(where: string): string {
-  return sourceCtes(`FROM "Response" r WHERE r."hidden" = false AND r."overLimit" = false AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id") AND ${where}`);
+  return sourceCtes(
+    `FROM "Response" r WHERE r."hidden" = false AND r."overLimit" = false AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id") AND ${where}`,
+  );
 }
 
 /** The two source CTEs over the responses of `from` ("FROM … r …", any joins and conditions). */
@@ -133,9 +143,7 @@ export async function markResponsesChanged(db: PrismaClient, organizationId: str
     const keyCte = `WITH k AS (SELECT s, t, d::timestamptz AS d FROM json_to_recordset($2::json) AS x(s text, t text, d text))`;
     for (const table of rollupTables) {
       const isDay = table.endsWith("Day");
-      const match = isDay
-        ? `x."bucket" = k.d`
-        : `x."bucket" >= k.d AND x."bucket" < k.d + interval '1 day'`;
+      const match = isDay ? `x."bucket" = k.d` : `x."bucket" >= k.d AND x."bucket" < k.d + interval '1 day'`;
       await tx.$executeRawUnsafe(
         `${keyCte} DELETE FROM "${table}" x USING k WHERE x."organizationId" = $1 AND x."surveyId" = k.s AND x."touchpointId" = k.t AND ${match}`,
         organizationId,
@@ -154,7 +162,8 @@ export async function markResponsesChanged(db: PrismaClient, organizationId: str
  */
 export async function rebuildTouchpointRollups(tx: Db, organizationId: string, touchpointId: string): Promise<void> {
   await tx.$executeRawUnsafe(lockRollups("SHARE ROW EXCLUSIVE"));
-  for (const table of rollupTables) await tx.$executeRawUnsafe(`DELETE FROM "${table}" WHERE "organizationId" = $1 AND "touchpointId" = $2`, organizationId, touchpointId);
+  for (const table of rollupTables)
+    await tx.$executeRawUnsafe(`DELETE FROM "${table}" WHERE "organizationId" = $1 AND "touchpointId" = $2`, organizationId, touchpointId);
   await tx.$executeRawUnsafe(rollupsFromRawSql(`r."organizationId" = $1 AND r."touchpointId" = $2`), organizationId, touchpointId);
 }
 
@@ -240,7 +249,8 @@ export const answerValuesOf = (a: string) => `unnest(CASE WHEN cardinality(${a}.
  * The answers of the pending responses (not hidden) as rows shaped like "RollupAnswerHour" (one per
  * answer and value, count = 1, sum = the answer's number): choice ids, the number as text, and "*".
  */
-export const pendingAnswerRows = () => `SELECT an."organizationId", an."surveyId", an."touchpointId", r."unitId", an."questionId", ${hourBucket(`an."createdAt"`)} AS "bucket",
+export const pendingAnswerRows =
+  () => `SELECT an."organizationId", an."surveyId", an."touchpointId", r."unitId", an."questionId", ${hourBucket(`an."createdAt"`)} AS "bucket",
     v.value AS "value", 1 AS "count", coalesce(an."numericValue", 0)::float8 AS "sum"
   FROM ${pendingResponses}
   CROSS JOIN LATERAL (SELECT an."organizationId", an."surveyId", an."touchpointId", an."questionId", an."createdAt", an."numericValue", an."choiceIds"

@@ -47,7 +47,15 @@ describe.skipIf(noDatabase)("responseScope", () => {
     tp.b = (await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitB.id, "B")).id;
     tp.other = (await createTestTouchpoint(t.prisma, other.organization.id, other.units.root.id, "Other")).id;
     const q = s.questions;
-    const resp = (touchpoint: "a" | "a1" | "b", unitId: string, d: number, nps: number, choice: string, metadata: Record<string, string> = {}, hidden = false) => ({
+    const resp = (
+      touchpoint: "a" | "a1" | "b",
+      unitId: string,
+      d: number,
+      nps: number,
+      choice: string,
+      metadata: Record<string, string> = {},
+      hidden = false,
+    ) => ({
       surveyId: s.survey.id,
       touchpointId: tp[touchpoint]!,
       unitId,
@@ -99,11 +107,17 @@ describe.skipIf(noDatabase)("responseScope", () => {
     try {
       expect(await ids(await ctxOf(org.users.admin.id), {}, "summary")).toEqual([r[0], r[1], r[2]]); // root admin: the whole tree
       expect(await ids(adminA, {}, "summary")).toEqual([r[0], r[1]]);
-      const orgAdminOfB = await t.prisma.membership.update({ where: { userId_organizationId: { userId: org.users.adminB.id, organizationId: org.organization.id } }, data: { organizationAdmin: true } });
+      const orgAdminOfB = await t.prisma.membership.update({
+        where: { userId_organizationId: { userId: org.users.adminB.id, organizationId: org.organization.id } },
+        data: { organizationAdmin: true },
+      });
       expect(orgAdminOfB.organizationAdmin).toBe(true);
       expect(await ids(await ctxOf(org.users.adminB.id), {}, "summary")).toEqual([r[2]]);
       expect(await ids(await ctxOf(org.users.adminB.id), {}, "results")).toEqual([r[0], r[1], r[2]]);
-      await t.prisma.membership.update({ where: { userId_organizationId: { userId: org.users.adminB.id, organizationId: org.organization.id } }, data: { organizationAdmin: false } });
+      await t.prisma.membership.update({
+        where: { userId_organizationId: { userId: org.users.adminB.id, organizationId: org.organization.id } },
+        data: { organizationAdmin: false },
+      });
     } finally {
       await t.prisma.organization.update({ where: { id: org.organization.id }, data: { restrictSummaryToTeam: false } });
     }
@@ -148,8 +162,28 @@ describe.skipIf(noDatabase)("responseScope", () => {
     ];
     expect(await ids(admin, { metaDataMatch: { items, strict: false } })).toEqual([r[0], r[1], r[2]]);
     expect(await ids(admin, { metaDataMatch: { items, strict: true } })).toEqual([]);
-    expect(await ids(admin, { metaDataMatch: { items: [{ key: "region", value: "north" }, { key: "store", value: "2" }], strict: true } })).toEqual([r[1]]);
-    expect(await ids(admin, { metaDataMatch: { items: [{ key: "store", value: "1" }, { key: "store", value: "2" }], strict: true } })).toEqual([r[0], r[1]]);
+    expect(
+      await ids(admin, {
+        metaDataMatch: {
+          items: [
+            { key: "region", value: "north" },
+            { key: "store", value: "2" },
+          ],
+          strict: true,
+        },
+      }),
+    ).toEqual([r[1]]);
+    expect(
+      await ids(admin, {
+        metaDataMatch: {
+          items: [
+            { key: "store", value: "1" },
+            { key: "store", value: "2" },
+          ],
+          strict: true,
+        },
+      }),
+    ).toEqual([r[0], r[1]]);
   });
 
   it("a share-link caller sees its organisation only, narrowed by its filters", async () => {

@@ -71,7 +71,12 @@ export async function callerVisibility(caller: AnalyticsCaller, purpose: ScopePu
       // A creator who left the organisation shows nothing (sharing also refuses such links).
       if (!viewer) return { organizationId: org.id, unitIds: [], units: [], restrictSummaryToTeam: false };
       const m = await loadManager({ prisma: caller.prisma, viewer } as unknown as DomainContext);
-      return { organizationId: org.id, unitIds: m.organizationAdmin ? null : [...unitsWithRight(m, "viewResults")], units: m.units, restrictSummaryToTeam: false };
+      return {
+        organizationId: org.id,
+        unitIds: m.organizationAdmin ? null : [...unitsWithRight(m, "viewResults")],
+        units: m.units,
+        restrictSummaryToTeam: false,
+      };
     }
     const units = await caller.prisma.unit.findMany({ where: { organizationId: org.id }, select: { id: true, name: true, parentId: true } });
     return { organizationId: org.id, unitIds: null, units, restrictSummaryToTeam: false };
@@ -150,9 +155,7 @@ export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOp
       if (r.gte !== null) range.push(`ra."numericValue" >= ${p(r.gte, "::float8")}`);
       if (r.lt !== null) range.push(`ra."numericValue" < ${p(r.lt, "::float8")}`);
       if (range.length) alts.push(`(${range.join(" AND ")})`);
-      where.push(
-        `EXISTS (SELECT 1 FROM "Answer" ra WHERE ra."responseId" = ${a}."id" AND ra."questionId" = ${p(r.questionId)} AND (${alts.join(" OR ")}))`,
-      );
+      where.push(`EXISTS (SELECT 1 FROM "Answer" ra WHERE ra."responseId" = ${a}."id" AND ra."questionId" = ${p(r.questionId)} AND (${alts.join(" OR ")}))`);
     }
     const meta = filters.metaDataMatch;
     if (meta) {

@@ -94,7 +94,15 @@ export async function getSummary(caller: AnalyticsCaller, input: unknown, opts: 
   ]);
   const sumOf = (rows: ResponseSums[]): ResponseSums =>
     rows.map(num).reduce(
-      (a, r) => ({ grp: "", responses: a.responses + r.responses, satSum: a.satSum + r.satSum, satCount: a.satCount + r.satCount, promoters: a.promoters + r.promoters, passives: a.passives + r.passives, detractors: a.detractors + r.detractors }),
+      (a, r) => ({
+        grp: "",
+        responses: a.responses + r.responses,
+        satSum: a.satSum + r.satSum,
+        satCount: a.satCount + r.satCount,
+        promoters: a.promoters + r.promoters,
+        passives: a.passives + r.passives,
+        detractors: a.detractors + r.detractors,
+      }),
       { ...empty },
     );
   const totNow = [sumOf(byTpNow)];
@@ -111,7 +119,15 @@ export async function getSummary(caller: AnalyticsCaller, input: unknown, opts: 
     rows
       .map(num)
       .filter((r) => r.responses > 0 && tpById.has(r.grp))
-      .map((r) => ({ touchpointId: r.grp, name: tpById.get(r.grp)!.name, type: tpById.get(r.grp)!.type, average: averageOf(r), nps: npsOf(r), count: r.responses, position: 0 }))
+      .map((r) => ({
+        touchpointId: r.grp,
+        name: tpById.get(r.grp)!.name,
+        type: tpById.get(r.grp)!.type,
+        average: averageOf(r),
+        nps: npsOf(r),
+        count: r.responses,
+        position: 0,
+      }))
       // Best average first (no average last), then more responses, then name.
       .sort((a, b) => (b.average ?? -1) - (a.average ?? -1) || b.count - a.count || a.name.localeCompare(b.name))
       .map((r, i) => ({ ...r, position: i + 1 }));

@@ -41,14 +41,22 @@ describe.skipIf(noDatabase)("question texts of surveys the caller may not open",
     q.ownNps = (await t.prisma.question.create({ data: { organizationId, surveyId: own.id, position: 0, type: "nps", title: { en: "Our own question" } } })).id;
     // A response of unit B to the hidden survey: the viewer of unit A still has none from it.
     const touchpointB = await t.prisma.touchpoint.create({ data: { organizationId, unitId: org.units.unitB.id, name: "B kiosk", type: "terminal" } });
-    await t.prisma.response.create({ data: { organizationId, surveyId: survey.id, touchpointId: touchpointB.id, unitId: org.units.unitB.id, createdAt: new Date("2026-01-10T10:00:00Z") } });
+    await t.prisma.response.create({
+      data: { organizationId, surveyId: survey.id, touchpointId: touchpointB.id, unitId: org.units.unitB.id, createdAt: new Date("2026-01-10T10:00:00Z") },
+    });
     viewer = (await signInWithPassword(t.baseUrl, org.users.viewerA.email, testPassword)).accessToken;
     admin = (await signInWithPassword(t.baseUrl, org.users.admin.email, testPassword)).accessToken;
     // The viewer's own share link, letting its visitors change everything.
     const link = generateShareToken();
     shareToken = link.token;
     await t.prisma.shareToken.create({
-      data: { organizationId, createdByUserId: org.users.viewerA.id, token: link.tokenHash, filters: { from: window.from, to: window.to }, allowChanges: ["all"] },
+      data: {
+        organizationId,
+        createdByUserId: org.users.viewerA.id,
+        token: link.tokenHash,
+        filters: { from: window.from, to: window.to },
+        allowChanges: ["all"],
+      },
     });
   });
   afterAll(async () => t?.close());
@@ -77,7 +85,10 @@ describe.skipIf(noDatabase)("question texts of surveys the caller may not open",
     const adminResults = await gql(t.baseUrl, `query ($f: String) { results(filtersJson: $f) { questionLegacyId } }`, { f: filtersJson }, admin);
     expect(adminResults.data!.results.map((r: { questionLegacyId: string }) => r.questionLegacyId)).toContain(q.nps);
 
-    for (const [token, query] of [[viewer, ""], [undefined, `?token=${shareToken}`]] as const) {
+    for (const [token, query] of [
+      [viewer, ""],
+      [undefined, `?token=${shareToken}`],
+    ] as const) {
       const list = await apiCall(t.baseUrl, "POST", `/results/list${query}`, token, { filters: { ...window, surveyId: [hiddenSurvey] }, locale: "en" });
       expect(list.status, JSON.stringify(list.body)).toBe(200);
       expect(leaks(list.body)).toBe(false);
@@ -87,7 +98,10 @@ describe.skipIf(noDatabase)("question texts of surveys the caller may not open",
   });
 
   it("GraphQL rootCause and textAnalytics: the question is not found, for the viewer and through the link", async () => {
-    for (const [token, share] of [[viewer, null], [undefined, shareToken]] as const) {
+    for (const [token, share] of [
+      [viewer, null],
+      [undefined, shareToken],
+    ] as const) {
       const root = await gql(
         t.baseUrl,
         `query ($q: String!, $f: String, $s: String) { rootCause(outcomeQuestionId: $q, filtersJson: $f, shareToken: $s) { outcome { title } items { questionTitle } } }`,
@@ -115,7 +129,10 @@ describe.skipIf(noDatabase)("question texts of surveys the caller may not open",
 
   it("GraphQL resultsFilterOptions: neither the survey nor its questions, even when asked for by id", async () => {
     const query = `query ($f: String, $s: String) { resultsFilterOptions(filtersJson: $f, shareToken: $s) { surveys { name } questions { title choices } } }`;
-    for (const [token, share] of [[viewer, null], [undefined, shareToken]] as const) {
+    for (const [token, share] of [
+      [viewer, null],
+      [undefined, shareToken],
+    ] as const) {
       const options = await gql(t.baseUrl, query, { f: JSON.stringify({ ...window, surveyId: [hiddenSurvey] }), s: share }, token);
       expect(options.errors).toBeUndefined();
       expect(leaks(options.data)).toBe(false);

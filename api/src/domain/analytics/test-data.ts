@@ -11,9 +11,21 @@ export type TestSurvey = Awaited<ReturnType<typeof createAnalyticsSurvey>>;
 
 export async function createAnalyticsSurvey(prisma: PrismaClient, organizationId: string, unitId: string, name = "Analytics survey") {
   const survey = await prisma.survey.create({ data: { organizationId, unitId, name } });
-  const q = async (position: number, type: "smiley" | "nps" | "slider" | "singleChoice" | "multipleChoice" | "openText" | "emotion", extra: { options?: object; choices?: object[] } = {}) =>
+  const q = async (
+    position: number,
+    type: "smiley" | "nps" | "slider" | "singleChoice" | "multipleChoice" | "openText" | "emotion",
+    extra: { options?: object; choices?: object[] } = {},
+  ) =>
     prisma.question.create({
-      data: { organizationId, surveyId: survey.id, position, type, title: { en: `${type} question` }, options: extra.options ?? {}, choices: extra.choices ?? [] },
+      data: {
+        organizationId,
+        surveyId: survey.id,
+        position,
+        type,
+        title: { en: `${type} question` },
+        options: extra.options ?? {},
+        choices: extra.choices ?? [],
+      },
     });
   const choice = (id: string, text: string, cluster?: string) => ({ id, text: { en: text }, ...(cluster ? { cluster } : {}) });
   const smiley = await q(0, "smiley", { options: { buttons: 5 } });
@@ -23,7 +35,12 @@ export async function createAnalyticsSurvey(prisma: PrismaClient, organizationId
   const multi = await q(4, "multipleChoice", { choices: [choice("mx", "X"), choice("my", "Y"), choice("mz", "Z")] });
   const text = await q(5, "openText");
   const emotion = await q(6, "emotion", {
-    choices: [choice("happy", "Happy", "advocacy"), choice("safe", "Safe", "trust"), choice("curious", "Curious", "attention"), choice("angry", "Angry", "destroying")],
+    choices: [
+      choice("happy", "Happy", "advocacy"),
+      choice("safe", "Safe", "trust"),
+      choice("curious", "Curious", "attention"),
+      choice("angry", "Angry", "destroying"),
+    ],
   });
   return { survey, questions: { smiley, nps, slider, single, multi, text, emotion } };
 }
@@ -57,7 +74,17 @@ export async function insertTestResponses(prisma: PrismaClient, organizationId: 
     c: r.createdAt.toISOString(),
   }));
   const answers = responses.flatMap((r, i) =>
-    r.answers.map((a) => ({ r: ids[i], o: organizationId, s: r.surveyId, t: r.touchpointId, q: a.questionId, c: r.createdAt.toISOString(), n: a.n ?? null, x: a.text ?? null, ch: a.choices ?? [] })),
+    r.answers.map((a) => ({
+      r: ids[i],
+      o: organizationId,
+      s: r.surveyId,
+      t: r.touchpointId,
+      q: a.questionId,
+      c: r.createdAt.toISOString(),
+      n: a.n ?? null,
+      x: a.text ?? null,
+      ch: a.choices ?? [],
+    })),
   );
   await prisma.$executeRawUnsafe(
     `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","hidden","createdAt","updatedAt","submittedAt")

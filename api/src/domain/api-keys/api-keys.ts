@@ -30,7 +30,14 @@ export const apiKeyMessages = {
 } as const;
 
 const select = { id: true, name: true, keyPrefix: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
-const toSummary = (k: { id: string; name: string | null; keyPrefix: string; createdAt: Date; lastUsedAt: Date | null; revokedAt: Date | null }): ApiKeySummary => ({
+const toSummary = (k: {
+  id: string;
+  name: string | null;
+  keyPrefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}): ApiKeySummary => ({
   id: k.id,
   name: k.name,
   prefix: k.keyPrefix,
@@ -75,10 +82,7 @@ export async function generateApiKey(ctx: DomainContext, input: { name?: unknown
   if (viewer.authenticatedBy === "apiKey") throw forbidden(apiKeyMessages.notWithApiKey);
   // An impersonating admin must not leave with a lasting credential of the user.
   if (viewer.impersonatedBy) throw forbidden(apiKeyMessages.notWhileImpersonating);
-  const { name } = parseInput(
-    z.object({ name: z.string().trim().max(100, "Must be at most 100 characters").optional() }),
-    input,
-  );
+  const { name } = parseInput(z.object({ name: z.string().trim().max(100, "Must be at most 100 characters").optional() }), input);
   await requireFeature(ctx, "restApi");
   const key = `${apiKeyPrefix}${randomBytes(32).toString("base64url")}`;
   const created = await ctx.prisma.apiKey.create({
@@ -104,10 +108,7 @@ export async function revokeApiKey(
 ): Promise<{ id: string; deleted: boolean; apiKey: ApiKeySummary | null }> {
   const { viewer, organizationId } = requireOrganization(ctx.viewer);
   if (viewer.authenticatedBy === "apiKey") throw forbidden(apiKeyMessages.notWithApiKey);
-  const parsed = parseInput(
-    z.object({ id: objectIdSchema, delete: z.boolean({ message: "delete must be true or false" }).optional() }),
-    input,
-  );
+  const parsed = parseInput(z.object({ id: objectIdSchema, delete: z.boolean({ message: "delete must be true or false" }).optional() }), input);
   const own = { id: parsed.id, userId: viewer.userId, organizationId };
   if (parsed.delete) {
     const { count } = await ctx.prisma.apiKey.deleteMany({ where: own });

@@ -77,9 +77,7 @@ export async function createBookmark(ctx: DomainContext, input: { name?: unknown
 
 export async function deleteBookmark(ctx: DomainContext, id: string): Promise<{ id: string }> {
   requireOrganization(ctx.viewer);
-  const removed = objectIdSchema.safeParse(id).success
-    ? await ctx.prisma.bookmark.deleteMany({ where: { id, ...ownBookmarks(ctx.viewer) } })
-    : { count: 0 };
+  const removed = objectIdSchema.safeParse(id).success ? await ctx.prisma.bookmark.deleteMany({ where: { id, ...ownBookmarks(ctx.viewer) } }) : { count: 0 };
   if (removed.count === 0) throw notFound(bookmarkMessages.notFound);
   return { id };
 }

@@ -89,10 +89,19 @@ function asBuilt(q: StoredQuestion): BuiltQuestion | null {
   const options = isObject(q.options) ? q.options : {};
   const choices = (Array.isArray(q.choices) ? q.choices : [])
     .filter((c): c is Record<string, unknown> => isObject(c) && typeof c.id === "string" && c.hidden !== true)
-    .map((c) => ({ id: c.id as string, key: c.id as string, text: { en: "", es: "", fi: "" }, ...(typeof c.cluster === "string" ? { cluster: c.cluster as never } : {}) }));
+    .map((c) => ({
+      id: c.id as string,
+      key: c.id as string,
+      text: { en: "", es: "", fi: "" },
+      ...(typeof c.cluster === "string" ? { cluster: c.cluster as never } : {}),
+    }));
   const title = { en: "", es: "", fi: "" };
   const kind: QuestionSpec["kind"] | null =
-    q.type === "smiley" ? (options.buttons === 4 ? "smiley4" : "smiley5") : (["nps", "slider", "singleChoice", "multipleChoice", "emotion", "openText", "contactDetails"] as const).find((k) => k === q.type) ?? null;
+    q.type === "smiley"
+      ? options.buttons === 4
+        ? "smiley4"
+        : "smiley5"
+      : ((["nps", "slider", "singleChoice", "multipleChoice", "emotion", "openText", "contactDetails"] as const).find((k) => k === q.type) ?? null);
   if (!kind) return null;
   if ((kind === "singleChoice" || kind === "multipleChoice") && choices.length === 0) return null;
   if (kind === "emotion" && !choices.some((c) => "cluster" in c)) return null;
@@ -255,5 +264,12 @@ export async function generateDemoData(ctx: DomainContext, input: unknown = {}):
       },
     ],
   });
-  return { survey: result.survey, touchpoint: result.touchpoint, responses: result.responses, responseCount: result.responseCount, from: result.from, to: result.to };
+  return {
+    survey: result.survey,
+    touchpoint: result.touchpoint,
+    responses: result.responses,
+    responseCount: result.responseCount,
+    from: result.from,
+    to: result.to,
+  };
 }

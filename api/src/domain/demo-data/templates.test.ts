@@ -25,7 +25,11 @@ describe.skipIf(noDatabase)("public templates of the demo seed", () => {
         expect(await writePublicTemplates(tx, featureSet.id)).toBe(demoSurveys.length);
         const library = await tx.organization.findFirstOrThrow({ where: templateLibrary, include: { units: true } });
         expect(library.units).toHaveLength(1);
-        const templates = await tx.survey.findMany({ where: { organizationId: library.id }, include: { questions: { orderBy: { position: "asc" } } }, orderBy: { name: "asc" } });
+        const templates = await tx.survey.findMany({
+          where: { organizationId: library.id },
+          include: { questions: { orderBy: { position: "asc" } } },
+          orderBy: { name: "asc" },
+        });
         expect(templates.map((s) => s.name).sort()).toEqual(demoSurveys.map((s) => s.name).sort());
         for (const s of templates) {
           expect(s).toMatchObject({ isTemplate: true, public: true, languages: ["en", "es", "fi"] });

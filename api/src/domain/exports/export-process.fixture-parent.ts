@@ -4,4 +4,8 @@ import { fileURLToPath } from "node:url";
 import { exportProcessEvents, runInExportProcess } from "./export-process.js";
 
 exportProcessEvents.on("spawn", ({ pid }: { pid: number }) => process.stdout.write(`${pid}\n`));
-void runInExportProcess({ entry: fileURLToPath(new URL("./export-process.fixture-child.ts", import.meta.url)), input: { mode: "hang" }, label: "hanging export" }).catch(() => {});
+void runInExportProcess({
+  entry: fileURLToPath(new URL("./export-process.fixture-child.ts", import.meta.url)),
+  input: { mode: "hang" },
+  label: "hanging export",
+}).catch(() => {});

@@ -102,11 +102,13 @@ export function runInExportProcess<T>(opts: ExportProcessOptions): Promise<Expor
       const m = raw as ExportProcessMessage;
       if (m?.type === "progress") {
         const pct = m.pct;
-        progressChain = progressChain.then(() => opts.onProgress?.(pct)).catch((error: unknown) => {
-          // A progress write that fails (the database away) fails the export: stop the child.
-          settle({ ok: false, error: error instanceof Error ? error : new Error(String(error)) });
-          child.kill("SIGTERM");
-        });
+        progressChain = progressChain
+          .then(() => opts.onProgress?.(pct))
+          .catch((error: unknown) => {
+            // A progress write that fails (the database away) fails the export: stop the child.
+            settle({ ok: false, error: error instanceof Error ? error : new Error(String(error)) });
+            child.kill("SIGTERM");
+          });
       } else if (m?.type === "done") {
         settle({ ok: true, value: { result: m.result as T, pid, peakRssKb: m.peakRssKb } });
       } else if (m?.type === "failed") {
@@ -120,7 +122,10 @@ export function runInExportProcess<T>(opts: ExportProcessOptions): Promise<Expor
       running.delete(child);
       exportProcessEvents.emit("exit", { pid, label: opts.label, code, signal });
       if (!outcome) {
-        settle({ ok: false, error: new Error(`${opts.label}: the export process ended ${signal ? `by ${signal}` : `with exit code ${code}`} before the file was written`) });
+        settle({
+          ok: false,
+          error: new Error(`${opts.label}: the export process ended ${signal ? `by ${signal}` : `with exit code ${code}`} before the file was written`),
+        });
       }
       void progressChain.then(() => {
         const o = outcome!;

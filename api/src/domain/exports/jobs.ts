@@ -103,7 +103,8 @@ export type ExportMaker = {
 export async function exportMakerOf(ctx: DomainContext, shareToken?: string | null, visitorFilters?: unknown): Promise<ExportMaker> {
   const token = shareTokenOf(ctx, shareToken);
   if (token) {
-    const filters = visitorFilters && typeof visitorFilters === "object" && !Array.isArray(visitorFilters) ? (visitorFilters as Record<string, unknown>) : undefined;
+    const filters =
+      visitorFilters && typeof visitorFilters === "object" && !Array.isArray(visitorFilters) ? (visitorFilters as Record<string, unknown>) : undefined;
     const share = await resolveShareScope(ctx.prisma, token, filters);
     const viewer = await loadViewer(ctx.prisma, share.createdByUserId, "accessToken", { organizationId: share.organizationId });
     if (!viewer) throw notFound(shareMessages.invalid);
@@ -194,14 +195,15 @@ export async function startExport(ctx: DomainContext, input: StartExportInput): 
  */
 export async function getExportJob(ctx: DomainContext, id: string, shareToken?: string | null): Promise<ExportJob> {
   const { organizationId, userId, shareTokenId } = await exportMakerOf(ctx, shareToken);
-  const job = /^[0-9a-f]{24}$/.test(id)
-    ? await ctx.prisma.exportJob.findFirst({ where: { id, organizationId, userId, shareTokenId } })
-    : null;
+  const job = /^[0-9a-f]{24}$/.test(id) ? await ctx.prisma.exportJob.findFirst({ where: { id, organizationId, userId, shareTokenId } }) : null;
   if (!job) throw notFound(exportMessages.notFound);
   if (job.status === "generating" && Date.now() - job.createdAt.getTime() > stalledAfterMs) {
     // Its process went away (an in-process job does not survive a restart): say so instead of spinning.
     const error = job.kind === "pdf" ? exportMessages.pdfFailed : exportMessages.fileFailed;
-    const failed = await ctx.prisma.exportJob.updateMany({ where: { id: job.id, status: "generating" }, data: { status: "failed", error, finishedAt: new Date() } });
+    const failed = await ctx.prisma.exportJob.updateMany({
+      where: { id: job.id, status: "generating" },
+      data: { status: "failed", error, finishedAt: new Date() },
+    });
     if (failed.count) {
       const row = { ...job, status: "failed" as const, error, finishedAt: new Date() };
       ctx.bus.publish("export:status", row.id, statusEvent(row));
@@ -241,7 +243,11 @@ export function statusEvent(job: Pick<ExportJob, "id" | "kind" | "status" | "pro
 }
 
 /** The file of the caller's finished export, for the download route. */
-export async function exportFileForDownload(ctx: DomainContext, id: string, shareToken?: string | null): Promise<{ job: ExportJob; filePath: string; fileName: string }> {
+export async function exportFileForDownload(
+  ctx: DomainContext,
+  id: string,
+  shareToken?: string | null,
+): Promise<{ job: ExportJob; filePath: string; fileName: string }> {
   const job = await getExportJob(ctx, id, shareToken);
   if (job.status === "generating") throw new DomainError("CONFLICT", exportMessages.notReady);
   if (job.status === "failed" || !job.filePath) throw new DomainError("CONFLICT", job.error ?? exportMessages.failed);

@@ -50,7 +50,10 @@ export const pdfRequestSchema = z.object({
   filters: z.record(z.string(), z.unknown(), { message: "filters must be an object" }).optional(),
   type: z.enum(["results", "customerJourney"], { message: "type must be results or customerJourney" }).optional(),
   printMode: z.enum(["portrait", "landscape"], { message: "printMode must be portrait or landscape" }).optional(),
-  journeyId: z.string().regex(/^[0-9a-f]{24}$/, "Invalid id: ids are 24 hexadecimal characters").optional(),
+  journeyId: z
+    .string()
+    .regex(/^[0-9a-f]{24}$/, "Invalid id: ids are 24 hexadecimal characters")
+    .optional(),
   locale: z.enum(["en", "es", "fi"], { message: "Locale must be en, es or fi" }).optional(),
 });
 export type PdfRequest = z.output<typeof pdfRequestSchema>;
@@ -122,7 +125,13 @@ async function producePdf(job: ExportProducerJob): Promise<void> {
       .catch(() => undefined);
     await job.reportProgress(75);
     await page.emulateMedia({ media: "print" });
-    await page.pdf({ path: job.outputPath, format: "A4", landscape, printBackground: true, margin: { top: "12mm", bottom: "12mm", left: "10mm", right: "10mm" } });
+    await page.pdf({
+      path: job.outputPath,
+      format: "A4",
+      landscape,
+      printBackground: true,
+      margin: { top: "12mm", bottom: "12mm", left: "10mm", right: "10mm" },
+    });
     await job.reportProgress(95);
     await context.close();
   } finally {

@@ -25,9 +25,20 @@ describe.skipIf(noDatabase)("the feedbackInbox feature gates the feedback list",
     const signIn = async (email: string) => (await signInWithPassword(t.baseUrl, email, testPassword)).accessToken;
     tokens.withInbox = await signIn(withInbox.users.admin.email);
     tokens.without = await signIn(without.users.admin.email);
-    for (const [key, o] of [["withInbox", withInbox], ["without", without]] as const) {
+    for (const [key, o] of [
+      ["withInbox", withInbox],
+      ["without", without],
+    ] as const) {
       const { token, tokenHash } = generateShareToken();
-      await t.prisma.shareToken.create({ data: { organizationId: o.organization.id, createdByUserId: o.users.admin.id, token: tokenHash, filters: { from: "2026-01-01", to: "2026-01-31" }, allowChanges: [] } });
+      await t.prisma.shareToken.create({
+        data: {
+          organizationId: o.organization.id,
+          createdByUserId: o.users.admin.id,
+          token: tokenHash,
+          filters: { from: "2026-01-01", to: "2026-01-31" },
+          allowChanges: [],
+        },
+      });
       links[key] = token;
     }
   });
@@ -53,7 +64,11 @@ describe.skipIf(noDatabase)("the feedbackInbox feature gates the feedback list",
     }
     const visitor = await gql(t.baseUrl, listQuery, { token: links.without });
     expect(visitor.errors?.[0]?.message).toBe(noFeatureAccessMessage);
-    const visitorRest = await fetch(`${t.baseUrl}/api/v5/results/list?token=${links.without}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({}) });
+    const visitorRest = await fetch(`${t.baseUrl}/api/v5/results/list?token=${links.without}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({}),
+    });
     expect(visitorRest.status).toBe(403);
     expect(await t.prisma.exportJob.count({ where: { organizationId: without.organization.id } })).toBe(before);
   });

@@ -22,7 +22,12 @@ export async function writeCsv(plan: FeedbackListPlan, rows: RowSource, outputPa
   try {
     await write(`\ufeff${stringify([headerOf(plan)], csvOptions)}`);
     const written = await rows(plan, async (batch) => {
-      await write(stringify(batch.map((row) => formatRow(plan, row).cells), csvOptions));
+      await write(
+        stringify(
+          batch.map((row) => formatRow(plan, row).cells),
+          csvOptions,
+        ),
+      );
       onRows(batch.length);
     });
     file.end();

@@ -17,17 +17,26 @@ import { countRows } from "./stream.js";
 export const pdfRowCap = 2000;
 
 const texts = {
-  en: { title: "Feedback list", count: (shown: number, total: number) => (shown < total ? `The newest ${shown} of ${total} responses (export CSV or Excel for all)` : `${total} responses`) },
-  es: { title: "Lista de comentarios", count: (shown: number, total: number) => (shown < total ? `Las ${shown} respuestas más recientes de ${total} (exporte CSV o Excel para verlas todas)` : `${total} respuestas`) },
-  fi: { title: "Palautelista", count: (shown: number, total: number) => (shown < total ? `Uusimmat ${shown}/${total} vastausta (kaikki CSV- tai Excel-viennillä)` : `${total} vastausta`) },
+  en: {
+    title: "Feedback list",
+    count: (shown: number, total: number) => (shown < total ? `The newest ${shown} of ${total} responses (export CSV or Excel for all)` : `${total} responses`),
+  },
+  es: {
+    title: "Lista de comentarios",
+    count: (shown: number, total: number) =>
+      shown < total ? `Las ${shown} respuestas más recientes de ${total} (exporte CSV o Excel para verlas todas)` : `${total} respuestas`,
+  },
+  fi: {
+    title: "Palautelista",
+    count: (shown: number, total: number) => (shown < total ? `Uusimmat ${shown}/${total} vastausta (kaikki CSV- tai Excel-viennillä)` : `${total} vastausta`),
+  },
 } as const;
 
-const escapeHtml = (v: unknown) =>
-  String(v ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (v: unknown) => String(v ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The printable page: a heading, the count, and the table. */
 export function feedbackListHtml(locale: string, header: string[], rows: (string | number | null)[][], total: number): string {
-  const t = texts[(locale.slice(0, 2) as keyof typeof texts)] ?? texts.en;
+  const t = texts[locale.slice(0, 2) as keyof typeof texts] ?? texts.en;
   return `<!doctype html><html lang="${escapeHtml(locale)}"><head><meta charset="utf-8"><title>${escapeHtml(t.title)}</title><style>
     body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 7pt; color: #111; }
     h1 { font-size: 14pt; margin: 0 0 4pt; }
@@ -69,7 +78,13 @@ export async function runFeedbackListPdf(job: PdfJob): Promise<{ rows: number; t
     const page = await context.newPage();
     await page.setContent(feedbackListHtml(plan.locale, headerOf(plan), rows, total), { waitUntil: "load", timeout: 60_000 });
     await job.reportProgress(60);
-    await page.pdf({ path: job.outputPath, format: "A4", landscape: true, printBackground: true, margin: { top: "10mm", bottom: "10mm", left: "8mm", right: "8mm" } });
+    await page.pdf({
+      path: job.outputPath,
+      format: "A4",
+      landscape: true,
+      printBackground: true,
+      margin: { top: "10mm", bottom: "10mm", left: "8mm", right: "8mm" },
+    });
     await job.reportProgress(95);
     await context.close();
   } finally {

@@ -67,7 +67,12 @@ describe.skipIf(noDatabase)("feedback-list files in an export process", () => {
       t.prisma,
       org.organization.id,
       s.survey.id,
-      Array.from({ length: 12 }, (_, i) => ({ touchpoint: s.touchpointA, createdAt: new Date(base + i * 60_000), metadata: { lane: String(i) }, answers: fullAnswers(s) })),
+      Array.from({ length: 12 }, (_, i) => ({
+        touchpoint: s.touchpointA,
+        createdAt: new Date(base + i * 60_000),
+        metadata: { lane: String(i) },
+        answers: fullAnswers(s),
+      })),
     );
     const viewer = await loadViewer(t.prisma, org.users.admin.id, "accessToken", { organizationId: org.organization.id });
     ctx = { prisma: t.prisma, bus: t.bus, jobs: t.jobs, config: t.config, viewer };
@@ -104,7 +109,10 @@ describe.skipIf(noDatabase)("feedback-list files in an export process", () => {
   it("answers the rows and the export process's pid and peak memory; XLSX too", async () => {
     const outputPath = path.join(dataDir, "direct.xlsx");
     const progress: number[] = [];
-    const run = await runFeedbackListFile({ ctx, request: { filters: filters(), locale: "fi" }, outputPath, reportProgress: async (pct) => void progress.push(pct) }, "xlsx");
+    const run = await runFeedbackListFile(
+      { ctx, request: { filters: filters(), locale: "fi" }, outputPath, reportProgress: async (pct) => void progress.push(pct) },
+      "xlsx",
+    );
     expect(run.rows).toBe(12);
     expect(run.process!.pid).not.toBe(process.pid);
     expect(run.process!.peakRssKb).toBeGreaterThan(10_000);
@@ -165,7 +173,10 @@ describe.skipIf(noDatabase)("feedback-list files in an export process", () => {
         throw new Error("the job's row is gone");
       };
       await expect(
-        runFeedbackListFile({ ctx: embedded, request: { filters: filters(), locale: "en" }, outputPath: path.join(dataDir, "gone.csv"), reportProgress }, "csv"),
+        runFeedbackListFile(
+          { ctx: embedded, request: { filters: filters(), locale: "en" }, outputPath: path.join(dataDir, "gone.csv"), reportProgress },
+          "csv",
+        ),
       ).rejects.toThrow("the job's row is gone");
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(unhandled).toEqual([]);

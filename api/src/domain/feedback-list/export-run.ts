@@ -46,21 +46,31 @@ export async function filePlanInput(ctx: DomainContext, request: ExportRequest, 
   const planInput = (scope: ResponseScope, filters: ResultsFilters, extra: Partial<FilePlan["planInput"]> = {}): FilePlan["planInput"] => ({
     organizationId: scope.organizationId,
     scope: { sql: scope.sql, params: scope.params, unitIds: scope.unitIds },
-    filters: { surveyIds: filters.surveyIds, utcOffset: filters.utcOffset, feedbackListHiddenColumns: filters.feedbackListHiddenColumns, options: filters.options },
+    filters: {
+      surveyIds: filters.surveyIds,
+      utcOffset: filters.utcOffset,
+      feedbackListHiddenColumns: filters.feedbackListHiddenColumns,
+      options: filters.options,
+    },
     locale: request.locale,
     blankHiddenAnswers: true,
     ...extra,
   });
   if (shareTokenId) {
-    const visitor = request.filters && typeof request.filters === "object" && !Array.isArray(request.filters) ? (request.filters as Record<string, unknown>) : undefined;
+    const visitor =
+      request.filters && typeof request.filters === "object" && !Array.isArray(request.filters) ? (request.filters as Record<string, unknown>) : undefined;
     const share = await resolveShareScopeById(ctx.prisma, shareTokenId, visitor);
     const view = await shareListView(ctx.prisma, share);
     return {
-      planInput: planInput(view.scope, { ...view.filters, feedbackListHiddenColumns: view.hiddenColumns }, {
-        hideTimestamps: view.hideTimestamps,
-        blankHiddenAnswers: view.blankHiddenAnswers,
-        smileyScale: view.smileyScale,
-      }),
+      planInput: planInput(
+        view.scope,
+        { ...view.filters, feedbackListHiddenColumns: view.hiddenColumns },
+        {
+          hideTimestamps: view.hideTimestamps,
+          blankHiddenAnswers: view.blankHiddenAnswers,
+          smileyScale: view.smileyScale,
+        },
+      ),
       minRows: share.options.hideResultsIfLessThan,
     };
   }
@@ -96,11 +106,18 @@ export async function runFeedbackListFile(job: FileJob, kind: FileKind, opts: { 
   // rejection while the cursor waits) and surfacing at the end.
   let reports: Promise<void> = Promise.resolve();
   let failed: unknown;
-  const result = await writeFeedbackListFile(job.ctx.prisma, (plan, onBatch) => streamRows(job.ctx.prisma, plan, onBatch), spec, (pct) => {
-    reports = reports.then(() => job.reportProgress(pct)).catch((error: unknown) => {
-      failed ??= error;
-    });
-  });
+  const result = await writeFeedbackListFile(
+    job.ctx.prisma,
+    (plan, onBatch) => streamRows(job.ctx.prisma, plan, onBatch),
+    spec,
+    (pct) => {
+      reports = reports
+        .then(() => job.reportProgress(pct))
+        .catch((error: unknown) => {
+          failed ??= error;
+        });
+    },
+  );
   await reports;
   if (failed) throw failed;
   return { ...result, process: null };

@@ -16,7 +16,18 @@ import { parseResultsFilters, type ResultsFilters } from "../analytics/filters.j
 import { responseScope, type AnalyticsCaller } from "../analytics/scope.js";
 import { resolveShareScope, type ShareOptions, type ShareScope } from "../sharing/scope.js";
 import { loadManager, unitsWithRight } from "../user-management/manager.js";
-import { countQuery, formatRow, pageMetaKeySample, normaliseRow, planFeedbackList, rowsQuery, type Column, type FeedbackListPlan, type FormattedRow, type SatisfactionScale } from "./query.js";
+import {
+  countQuery,
+  formatRow,
+  pageMetaKeySample,
+  normaliseRow,
+  planFeedbackList,
+  rowsQuery,
+  type Column,
+  type FeedbackListPlan,
+  type FormattedRow,
+  type SatisfactionScale,
+} from "./query.js";
 
 export const feedbackListMessages = {
   badPage: "page is a whole number from 1",
@@ -29,9 +40,7 @@ export const feedbackListMessages = {
 export const defaultPageSize = 50;
 export const maxPageSize = 500;
 
-export const localeSchema = z
-  .string({ message: feedbackListMessages.badLocale })
-  .regex(/^[a-z]{2}(-[A-Z]{2})?$/, feedbackListMessages.badLocale);
+export const localeSchema = z.string({ message: feedbackListMessages.badLocale }).regex(/^[a-z]{2}(-[A-Z]{2})?$/, feedbackListMessages.badLocale);
 
 /** A member (the context's viewer) or a share link's token. */
 export type ListCaller = { ctx: DomainContext; shareToken?: string | null };
@@ -128,21 +137,32 @@ export function rowJson(plan: FeedbackListPlan, f: FormattedRow): ListRowJson {
 
 const pageSchema = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-  z.number({ message: feedbackListMessages.badPage }).int(feedbackListMessages.badPage).min(1, feedbackListMessages.badPage).max(1_000_000, feedbackListMessages.badPage),
+  z
+    .number({ message: feedbackListMessages.badPage })
+    .int(feedbackListMessages.badPage)
+    .min(1, feedbackListMessages.badPage)
+    .max(1_000_000, feedbackListMessages.badPage),
 );
 const pageSizeSchema = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v),
-  z.number({ message: feedbackListMessages.badPageSize }).int(feedbackListMessages.badPageSize).min(1, feedbackListMessages.badPageSize).max(maxPageSize, feedbackListMessages.badPageSize),
+  z
+    .number({ message: feedbackListMessages.badPageSize })
+    .int(feedbackListMessages.badPageSize)
+    .min(1, feedbackListMessages.badPageSize)
+    .max(maxPageSize, feedbackListMessages.badPageSize),
 );
 
 /** A page of the list (spec 001 §9: pages start at 1, the default). */
-export async function feedbackListPage(caller: ListCaller, input: { filters?: unknown; locale?: unknown; page?: unknown; pageSize?: unknown }): Promise<FeedbackListPage> {
+export async function feedbackListPage(
+  caller: ListCaller,
+  input: { filters?: unknown; locale?: unknown; page?: unknown; pageSize?: unknown },
+): Promise<FeedbackListPage> {
   const page = input.page === undefined || input.page === null ? 1 : parseField(pageSchema, input.page, "page");
   const pageSize = input.pageSize === undefined || input.pageSize === null ? defaultPageSize : parseField(pageSizeSchema, input.pageSize, "pageSize");
   const { plan, share } = await resolveFeedbackList(caller, input);
   const db = caller.ctx.prisma;
   const count = countQuery(plan);
-  const [{ n: total }] = await db.$queryRawUnsafe<{ n: number }[]>(count.text, ...count.values) as [{ n: number }];
+  const [{ n: total }] = (await db.$queryRawUnsafe<{ n: number }[]>(count.text, ...count.values)) as [{ n: number }];
   const tooFew = share?.hideResultsIfLessThan != null && total < share.hideResultsIfLessThan;
   const rows = tooFew ? [] : await fetchRows(caller.ctx, plan, { limit: pageSize, offset: (page - 1) * pageSize });
   return {

@@ -213,7 +213,9 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
   );
   const satisfaction: SatisfactionScale = input.smileyScale
     ? input.smileyScale
-    : org?.enabled && org.min !== null && org.max !== null && Number(org.max) > Number(org.min) ? { min: Number(org.min), max: Number(org.max) } : null;
+    : org?.enabled && org.min !== null && org.max !== null && Number(org.max) > Number(org.min)
+      ? { min: Number(org.min), max: Number(org.max) }
+      : null;
   const touchpoints = await db.$queryRawUnsafe<{ id: string; name: string }[]>(`SELECT id, name FROM "Touchpoint" WHERE "organizationId" = $1`, organizationId);
 
   const lang = uiLang(locale);
@@ -252,7 +254,10 @@ const answersSql = `(SELECT coalesce(json_agg(json_build_array(a."questionId", a
 const rowColumns = `r.id, r."createdAt", r."touchpointId", r."surveyId", r.language, r.status::text AS status, r.hidden, r.metadata, ${answersSql} AS answers`;
 
 /** Newest first; `after` continues after a row (keyset), `offset` skips rows (pages). */
-export function rowsQuery(plan: FeedbackListPlan, page: { limit?: number; offset?: number; after?: { createdAt: Date; id: string } } = {}): { text: string; values: unknown[] } {
+export function rowsQuery(
+  plan: FeedbackListPlan,
+  page: { limit?: number; offset?: number; after?: { createdAt: Date; id: string } } = {},
+): { text: string; values: unknown[] } {
   const extra: unknown[] = [];
   const clauses: string[] = [];
   const p = () => `$${plan.scope.params.length + extra.length}`;

@@ -25,7 +25,12 @@ describe.skipIf(noDatabase)("feedback list cursor stream", () => {
     other = await createOrganizationFixture(prisma, "Elsewhere");
     s = await createListSurvey(prisma, org);
     const base = Date.UTC(2026, 2, 1, 12);
-    ids = await insertResponses(prisma, org.organization.id, s.survey.id, Array.from({ length: 7 }, (_, i) => ({ touchpoint: s.touchpointA, createdAt: new Date(base + i * 60_000), answers: fullAnswers(s) })));
+    ids = await insertResponses(
+      prisma,
+      org.organization.id,
+      s.survey.id,
+      Array.from({ length: 7 }, (_, i) => ({ touchpoint: s.touchpointA, createdAt: new Date(base + i * 60_000), answers: fullAnswers(s) })),
+    );
     const o = await createListSurvey(prisma, other);
     await insertResponses(prisma, other.organization.id, o.survey.id, [{ touchpoint: o.touchpointA, createdAt: new Date(base), answers: fullAnswers(o) }]);
   });
@@ -33,7 +38,10 @@ describe.skipIf(noDatabase)("feedback list cursor stream", () => {
 
   it("streams every row of the scope once, newest first, in batches, through pg and through Prisma", async () => {
     const filters = parseResultsFilters({ from: "2026-03-01", to: "2026-03-01" });
-    const ctx = { prisma, viewer: { userId: org.users.admin.id, organizationId: org.organization.id, organizationAdmin: true, systemAdmin: false, grants: [] } } as never;
+    const ctx = {
+      prisma,
+      viewer: { userId: org.users.admin.id, organizationId: org.organization.id, organizationAdmin: true, systemAdmin: false, grants: [] },
+    } as never;
     const scope = await responseScope(ctx, filters);
     const plan = await planFeedbackList(prisma, { organizationId: org.organization.id, scope, filters, locale: "en" });
     expect(await countRows(prisma, plan)).toBe(7);

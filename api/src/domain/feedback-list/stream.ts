@@ -72,8 +72,11 @@ export function streamRowsOnClient(client: pg.Client, plan: FeedbackListPlan, on
  * has no URL for a connection of the export's own).
  */
 export async function streamRows(prisma: PrismaClient, plan: FeedbackListPlan, onBatch: OnBatch, batchSize = streamBatchSize): Promise<number> {
-  return prisma.$transaction((tx) => runCursor((text, values = []) => tx.$queryRawUnsafe<Record<string, unknown>[]>(text, ...values), plan, onBatch, batchSize), {
-    timeout: transactionTimeoutMs,
-    maxWait: 30_000,
-  });
+  return prisma.$transaction(
+    (tx) => runCursor((text, values = []) => tx.$queryRawUnsafe<Record<string, unknown>[]>(text, ...values), plan, onBatch, batchSize),
+    {
+      timeout: transactionTimeoutMs,
+      maxWait: 30_000,
+    },
+  );
 }

@@ -12,8 +12,12 @@ export async function createListSurvey(prisma: PrismaClient, org: OrganizationFi
   const organizationId = org.organization.id;
   const survey = await prisma.survey.create({ data: { organizationId, unitId: org.units.unitA.id, name, languages: ["en", "es", "fi"] } });
   let position = 0;
-  const q = (type: "smiley" | "nps" | "slider" | "singleChoice" | "multipleChoice" | "openText" | "emotion" | "contactDetails", title: object, options: object = {}, choices: object[] = []) =>
-    prisma.question.create({ data: { organizationId, surveyId: survey.id, position: position++, type, title, options, choices } });
+  const q = (
+    type: "smiley" | "nps" | "slider" | "singleChoice" | "multipleChoice" | "openText" | "emotion" | "contactDetails",
+    title: object,
+    options: object = {},
+    choices: object[] = [],
+  ) => prisma.question.create({ data: { organizationId, surveyId: survey.id, position: position++, type, title, options, choices } });
   const questions = {
     smiley: await q("smiley", tr("How was it?", "¿Qué tal?", "Miten meni?"), { buttons: 5 }),
     nps: await q("nps", tr("Recommend us?", "¿Nos recomendarías?", "Suosittelisitko?")),
@@ -32,8 +36,12 @@ export async function createListSurvey(prisma: PrismaClient, org: OrganizationFi
     ]),
     contact: await q("contactDetails", tr("Contact", "Contacto", "Yhteystiedot"), { fields: ["name", "email"] }),
   };
-  const touchpointA = await prisma.touchpoint.create({ data: { organizationId, unitId: org.units.unitA.id, name: "Kamppi kiosk", type: "link", activeSurveyId: survey.id, responseCount: 0 } });
-  const touchpointB = await prisma.touchpoint.create({ data: { organizationId, unitId: org.units.unitB.id, name: "Web shop", type: "link", activeSurveyId: survey.id, responseCount: 0 } });
+  const touchpointA = await prisma.touchpoint.create({
+    data: { organizationId, unitId: org.units.unitA.id, name: "Kamppi kiosk", type: "link", activeSurveyId: survey.id, responseCount: 0 },
+  });
+  const touchpointB = await prisma.touchpoint.create({
+    data: { organizationId, unitId: org.units.unitB.id, name: "Web shop", type: "link", activeSurveyId: survey.id, responseCount: 0 },
+  });
   return { survey, questions, touchpointA, touchpointB };
 }
 export type ListSurvey = Awaited<ReturnType<typeof createListSurvey>>;
@@ -52,10 +60,29 @@ export type ListResponse = {
 export async function insertResponses(prisma: PrismaClient, organizationId: string, surveyId: string, responses: ListResponse[]): Promise<string[]> {
   const ids = responses.map(() => hexId());
   const rows = responses.map((r, i) => ({
-    i: ids[i], o: organizationId, s: surveyId, t: r.touchpoint.id, u: r.touchpoint.unitId, m: r.metadata ?? {}, h: r.hidden ?? false, l: r.language ?? "en", c: r.createdAt.toISOString(),
+    i: ids[i],
+    o: organizationId,
+    s: surveyId,
+    t: r.touchpoint.id,
+    u: r.touchpoint.unitId,
+    m: r.metadata ?? {},
+    h: r.hidden ?? false,
+    l: r.language ?? "en",
+    c: r.createdAt.toISOString(),
   }));
   const answers = responses.flatMap((r, i) =>
-    r.answers.map((a) => ({ r: ids[i], o: organizationId, s: surveyId, t: r.touchpoint.id, q: a.questionId, c: r.createdAt.toISOString(), n: a.n ?? null, x: a.text ?? null, ch: a.choices ?? [], h: a.hidden ?? false })),
+    r.answers.map((a) => ({
+      r: ids[i],
+      o: organizationId,
+      s: surveyId,
+      t: r.touchpoint.id,
+      q: a.questionId,
+      c: r.createdAt.toISOString(),
+      n: a.n ?? null,
+      x: a.text ?? null,
+      ch: a.choices ?? [],
+      h: a.hidden ?? false,
+    })),
   );
   await prisma.$executeRawUnsafe(
     `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","hidden","language","createdAt","updatedAt","submittedAt")
@@ -76,7 +103,10 @@ export async function insertResponses(prisma: PrismaClient, organizationId: stri
 }
 
 /** A full answer set of the list survey. */
-export function fullAnswers(s: ListSurvey, v: { smiley?: number; nps?: number; slider?: number; choice?: string; text?: string; hideText?: boolean } = {}): ListAnswer[] {
+export function fullAnswers(
+  s: ListSurvey,
+  v: { smiley?: number; nps?: number; slider?: number; choice?: string; text?: string; hideText?: boolean } = {},
+): ListAnswer[] {
   const q = s.questions;
   return [
     { questionId: q.smiley.id, n: v.smiley ?? 0.75 },

@@ -153,7 +153,12 @@ export async function inviteUser(ctx: DomainContext, input: InviteInput): Promis
       },
       select: inviteSelect,
     });
-    await audit(db, { organizationId: m.organizationId, actorUserId: m.viewer.userId, action: "invite.create", details: { inviteId: created.id, email: data.email, unitId: data.unitId, role: data.role } });
+    await audit(db, {
+      organizationId: m.organizationId,
+      actorUserId: m.viewer.userId,
+      action: "invite.create",
+      details: { inviteId: created.id, email: data.email, unitId: data.unitId, role: data.role },
+    });
     return created;
   });
   try {
@@ -238,7 +243,12 @@ export async function deleteInvite(ctx: DomainContext, inviteId: string, organiz
   const row = await pendingInvite(ctx, m, inviteId);
   await ctx.prisma.$transaction(async (db) => {
     await db.invite.update({ where: { id: row.id }, data: { deletedAt: new Date() } });
-    await audit(db, { organizationId: m.organizationId, actorUserId: m.viewer.userId, action: "invite.delete", details: { inviteId: row.id, email: row.email } });
+    await audit(db, {
+      organizationId: m.organizationId,
+      actorUserId: m.viewer.userId,
+      action: "invite.delete",
+      details: { inviteId: row.id, email: row.email },
+    });
   });
   return { id: row.id };
 }
@@ -350,7 +360,10 @@ export const newUserSchema = z.object({
  * POST /user-invite/new-user: someone without an account accepts by choosing a display name and a
  * password; the account is created complete (the invitation proves the address) and they sign in.
  */
-export async function acceptInvitationAsNewUser(ctx: DomainContext, input: z.input<typeof newUserSchema>): Promise<{ organizationId: string; userId: string; email: string }> {
+export async function acceptInvitationAsNewUser(
+  ctx: DomainContext,
+  input: z.input<typeof newUserSchema>,
+): Promise<{ organizationId: string; userId: string; email: string }> {
   const data = parseInput(newUserSchema, input);
   if (data.password !== data.password2) throw badInput(passwordsDoNotMatch, "password2");
   const row = await usableInvitation(ctx, data.token);

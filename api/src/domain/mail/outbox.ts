@@ -32,7 +32,12 @@ export type OutboxMail = {
 
 const pageSchema = z.object({
   cursor: z.string().max(200, outboxMessages.badCursor).optional(),
-  limit: z.coerce.number("Limit must be a number").int("Limit must be a whole number").min(1, "Limit must be at least 1").max(100, "Limit must be at most 100").default(20),
+  limit: z.coerce
+    .number("Limit must be a number")
+    .int("Limit must be a whole number")
+    .min(1, "Limit must be at least 1")
+    .max(100, "Limit must be at most 100")
+    .default(20),
 });
 
 // The cursor names the last mail of a page: its creation time and id (ties broken by id).

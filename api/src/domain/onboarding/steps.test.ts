@@ -20,7 +20,13 @@ describe.skipIf(noDatabase)("onboarding steps set by the work itself", () => {
   const onboarding = async (token: string) => {
     const r = await gql(t.baseUrl, progressQuery, {}, token);
     expect(r.errors).toBeUndefined();
-    return r.data!.viewer.onboarding as { createdSurvey: boolean; launchedSurvey: boolean; collectedResponses: boolean; analyzedResponses: boolean; progress: number };
+    return r.data!.viewer.onboarding as {
+      createdSurvey: boolean;
+      launchedSurvey: boolean;
+      collectedResponses: boolean;
+      analyzedResponses: boolean;
+      progress: number;
+    };
   };
 
   beforeAll(async () => {
@@ -85,10 +91,21 @@ describe.skipIf(noDatabase)("onboarding steps set by the work itself", () => {
 
     const analyzed = await gql(t.baseUrl, "mutation { completeOnboardingStep(step: analyzedResponses) { onboarding { progress } } }", {}, tokens.editorA);
     expect(analyzed.data!.completeOnboardingStep.onboarding.progress).toBe(100);
-    expect(await onboarding(tokens.editorA)).toEqual({ createdSurvey: true, launchedSurvey: true, collectedResponses: true, analyzedResponses: true, progress: 100 });
+    expect(await onboarding(tokens.editorA)).toEqual({
+      createdSurvey: true,
+      launchedSurvey: true,
+      collectedResponses: true,
+      analyzedResponses: true,
+      progress: 100,
+    });
     // GET /user says the same.
     const user = await fetch(`${t.baseUrl}/api/v5/user`, { headers: { authorization: `Bearer ${tokens.editorA}` } });
-    expect(((await user.json()) as { onboardingDetails: unknown }).onboardingDetails).toMatchObject({ createdSurvey: true, launchedSurvey: true, collectedResponses: true, analyzedResponses: true });
+    expect(((await user.json()) as { onboardingDetails: unknown }).onboardingDetails).toMatchObject({
+      createdSurvey: true,
+      launchedSurvey: true,
+      collectedResponses: true,
+      analyzedResponses: true,
+    });
   });
 
   it("any kind of launch counts: a website activation created with its survey", async () => {
@@ -97,7 +114,15 @@ describe.skipIf(noDatabase)("onboarding steps set by the work itself", () => {
     const widget = await gql(
       t.baseUrl,
       `mutation($input: CreateTouchpointInput!) { createTouchpoint(input: $input) { touchpoint { legacyId } } }`,
-      { input: { name: "Shop widget", type: "website", unitId: org.units.unitA.id, activeSurveyId: survey.id, websiteJson: JSON.stringify({ domain: "shop.example" }) } },
+      {
+        input: {
+          name: "Shop widget",
+          type: "website",
+          unitId: org.units.unitA.id,
+          activeSurveyId: survey.id,
+          websiteJson: JSON.stringify({ domain: "shop.example" }),
+        },
+      },
       tokens.admin,
     );
     expect(widget.errors).toBeUndefined();

@@ -31,7 +31,9 @@ export function detectLogoType(data: Uint8Array): LogoType | null {
   if (startsWith(data, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
   if (startsWith(data, [0xff, 0xd8, 0xff])) return "image/jpeg";
   if (startsWith(data, [0x52, 0x49, 0x46, 0x46]) && startsWith(data, [0x57, 0x45, 0x42, 0x50], 8)) return "image/webp";
-  const head = Buffer.from(data.subarray(0, 4096)).toString("utf8").replace(/^\uFEFF/, "");
+  const head = Buffer.from(data.subarray(0, 4096))
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
   // Optional XML declaration, comments and doctype, then the <svg> root element.
   if (/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE\s+svg[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>/]/i.test(head)) {
     return "image/svg+xml";
@@ -80,7 +82,9 @@ export type SanitizedSvg = { svg: Buffer; removedActiveContent: boolean } | null
 
 /** The SVG with everything active removed, and whether anything active was there; null when it is not a usable SVG. */
 export function sanitizeSvg(data: Uint8Array): SanitizedSvg {
-  let text = Buffer.from(data).toString("utf8").replace(/^\uFEFF/, "");
+  let text = Buffer.from(data)
+    .toString("utf8")
+    .replace(/^\uFEFF/, "");
   // The XML declaration and a plain doctype (editors write them) go; a doctype with an internal
   // subset (entities) is active content.
   text = text.replace(/^\s*<\?xml[^>]*\?>/, "").replace(/<!--[\s\S]*?-->/g, "");
@@ -95,14 +99,16 @@ export function sanitizeSvg(data: Uint8Array): SanitizedSvg {
     FORBID_TAGS: ["a", "set", "animate", "foreignObject"],
     RETURN_TRUSTED_TYPE: false,
   }) as string;
-  const removedActiveContent = removedExternalStyle || p.removed.some((item) => {
-    if ("attribute" in item && item.attribute) {
-      const name = item.attribute.name.toLowerCase();
-      return name.startsWith("on") || name === "href" || name === "xlink:href" || name === "style";
-    }
-    const element = (item as { element?: { nodeName?: string } }).element;
-    return activeElements.has((element?.nodeName ?? "").toLowerCase());
-  });
+  const removedActiveContent =
+    removedExternalStyle ||
+    p.removed.some((item) => {
+      if ("attribute" in item && item.attribute) {
+        const name = item.attribute.name.toLowerCase();
+        return name.startsWith("on") || name === "href" || name === "xlink:href" || name === "style";
+      }
+      const element = (item as { element?: { nodeName?: string } }).element;
+      return activeElements.has((element?.nodeName ?? "").toLowerCase());
+    });
   const svg = asSvgFile(clean.trim());
   if (!svg) return removedActiveContent ? { svg: Buffer.alloc(0), removedActiveContent } : null;
   return { svg: Buffer.from(svg, "utf8"), removedActiveContent };

@@ -94,11 +94,7 @@ export const settingsUpdateSchema = z
   .object({
     name: z.string({ message: settingsMessages.nameRequired }).trim().min(1, settingsMessages.nameRequired).max(100, messages.maxLength(100)).optional(),
     /** Plain text shown with surveys; an empty text removes it. */
-    privacyPolicy: z
-      .string({ message: "privacyPolicy must be a text" })
-      .max(10_000, messages.maxLength(10_000))
-      .nullable()
-      .optional(),
+    privacyPolicy: z.string({ message: "privacyPolicy must be a text" }).max(10_000, messages.maxLength(10_000)).nullable().optional(),
     surveyAppearance: appearanceSchema.optional(),
     satisfactionScale: scaleSchema.optional(),
   })

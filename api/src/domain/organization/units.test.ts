@@ -47,7 +47,14 @@ describe("logo type by content", () => {
     expect(result.removedActiveContent).toBe(false);
     const svg = result.svg.toString("utf8");
     expect(svg).toMatch(/^<svg[\s>]/);
-    for (const kept of ['viewBox="0 0 10 10"', "linearGradient", 'fill="url(#g)"', 'style="stroke:#000"', 'xlink:href="#p"', 'href="data:image/png;base64,AA"']) {
+    for (const kept of [
+      'viewBox="0 0 10 10"',
+      "linearGradient",
+      'fill="url(#g)"',
+      'style="stroke:#000"',
+      'xlink:href="#p"',
+      'href="data:image/png;base64,AA"',
+    ]) {
       expect(svg).toContain(kept);
     }
     expect(svg).not.toContain("inkscape:version");

@@ -38,7 +38,9 @@ describe.skipIf(noDatabase)("recountResponseCounters", () => {
     await prisma.touchpoint.update({ where: { id: kiosk!.id }, data: { responseCount: 1 } });
     await prisma.touchpoint.update({ where: { id: link!.id }, data: { responseCount: 99 } });
     // Another organisation's drifted counter is not this recount's business.
-    const foreign = await prisma.survey.create({ data: { organizationId: other.organization.id, unitId: other.units.unitA.id, name: "Foreign", responseCount: 7 } });
+    const foreign = await prisma.survey.create({
+      data: { organizationId: other.organization.id, unitId: other.units.unitA.id, name: "Foreign", responseCount: 7 },
+    });
 
     expect(await recountResponseCounters(prisma, { organizationId })).toEqual({ touchpoints: 2, surveys: 2 });
     const count = async (table: "survey" | "touchpoint", id: string) =>

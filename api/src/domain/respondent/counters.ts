@@ -134,7 +134,13 @@ export class CounterBatcher {
       if (!tally.organizationId || !tally.unitId) continue;
       const e = byOrg.get(tally.organizationId) ?? { organizationId: tally.organizationId, created: 0, touchpoints: [] };
       e.created += tally.n;
-      e.touchpoints.push({ touchpointId: key.split("/")[0]!, unitId: tally.unitId, surveyId: tally.surveyId, created: tally.n, lastFeedbackAt: new Date(tally.last).toISOString() });
+      e.touchpoints.push({
+        touchpointId: key.split("/")[0]!,
+        unitId: tally.unitId,
+        surveyId: tally.surveyId,
+        created: tally.n,
+        lastFeedbackAt: new Date(tally.last).toISOString(),
+      });
       byOrg.set(tally.organizationId, e);
     }
     for (const e of byOrg.values()) this.bus.publish("organization:responses", e.organizationId, e);
@@ -169,10 +175,7 @@ const recountSql = `WITH tc AS (
 SELECT (SELECT count(*)::int FROM tu) AS touchpoints, (SELECT count(*)::int FROM su) AS surveys`;
 
 /** Sets the cached response counters (all, or one organisation's) from the Response rows; answers how many rows it mended. */
-export async function recountResponseCounters(
-  prisma: PrismaClient,
-  opts: { organizationId?: string } = {},
-): Promise<{ touchpoints: number; surveys: number }> {
+export async function recountResponseCounters(prisma: PrismaClient, opts: { organizationId?: string } = {}): Promise<{ touchpoints: number; surveys: number }> {
   const [row] = await prisma.$queryRawUnsafe<{ touchpoints: number; surveys: number }[]>(recountSql, opts.organizationId ?? null);
   return { touchpoints: Number(row?.touchpoints ?? 0), surveys: Number(row?.surveys ?? 0) };
 }

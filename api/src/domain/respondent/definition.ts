@@ -236,10 +236,18 @@ async function loadDefinition(prisma: PrismaClient, touchpointId: string, survey
   }));
   let changedAt = tp.updatedAt;
   for (const d of [survey?.updatedAt, ...(survey?.questions ?? []).map((q) => q.updatedAt)]) if (d && d > changedAt) changedAt = d;
-  const closed =
-    !survey || survey.archived || survey.isTemplate || questions.length === 0 ? closedMessage : websiteClosedReason(settings, new Date());
+  const closed = !survey || survey.archived || survey.isTemplate || questions.length === 0 ? closedMessage : websiteClosedReason(settings, new Date());
   return {
-    touchpoint: { id: tp.id, type: tp.type, name: tp.name, organizationId: tp.organizationId, unitId: tp.unitId, updatedAt: tp.updatedAt, settings, logoUrl: tp.logoUrl },
+    touchpoint: {
+      id: tp.id,
+      type: tp.type,
+      name: tp.name,
+      organizationId: tp.organizationId,
+      unitId: tp.unitId,
+      updatedAt: tp.updatedAt,
+      settings,
+      logoUrl: tp.logoUrl,
+    },
     survey: {
       id: survey?.id ?? "",
       name: survey?.name ?? "",

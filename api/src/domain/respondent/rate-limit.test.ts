@@ -49,11 +49,20 @@ describe("respondent rate limits", () => {
 
 describe("answer encodings", () => {
   const question = (type: PublicQuestion["type"], options: Record<string, unknown> = {}): PublicQuestion => ({
-    id: "q", type, title: { en: "Q" }, subtitle: null, options, choices: [{ id: "c1", text: { en: "C" }, cluster: "trust" }], required: false, logic: null,
+    id: "q",
+    type,
+    title: { en: "Q" },
+    subtitle: null,
+    options,
+    choices: [{ id: "c1", text: { en: "C" }, cluster: "trust" }],
+    required: false,
+    logic: null,
   });
   it("smileys of 4 and 5 buttons, sliders on their own scale, emotions by cluster", () => {
     expect([0, 1, 2, 3, 4].map((v) => encodeAnswer(question("smiley", { buttons: 5 }), v, "v").n)).toEqual([0, 0.25, 0.5, 0.75, 1]);
-    expect([0, 1, 2, 3].map((v) => encodeAnswer(question("smiley", { buttons: 4 }), v, "v").n)).toEqual([0, 1 / 3, 2 / 3, 1].map((x) => Math.round(x * 1e9) / 1e9));
+    expect([0, 1, 2, 3].map((v) => encodeAnswer(question("smiley", { buttons: 4 }), v, "v").n)).toEqual(
+      [0, 1 / 3, 2 / 3, 1].map((x) => Math.round(x * 1e9) / 1e9),
+    );
     expect(encodeAnswer(question("slider", { min: 1, max: 5, step: 0.5 }), 2.5, "v").n).toBe(0.375);
     expect(encodeAnswer(question("emotion"), "c1", "v")).toEqual({ q: "q", n: 0.66, x: null, h: ["c1"] });
     expect(() => encodeAnswer(question("slider", { min: 1, max: 5, step: 0.5 }), 2.25, "v")).toThrow(/steps of 0.5/);

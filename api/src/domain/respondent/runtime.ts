@@ -47,8 +47,7 @@ export class RateLimitedError extends DomainError {
   }
 }
 
-const isoTime = (field: string) =>
-  z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 date and time, e.g. 2026-05-01T12:00:00Z` }).optional();
+const isoTime = (field: string) => z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 date and time, e.g. 2026-05-01T12:00:00Z` }).optional();
 
 export const submissionSchema = z.object({
   idempotencyKey: z
@@ -57,7 +56,10 @@ export const submissionSchema = z.object({
     .max(submissionLimits.idempotencyKeyMax, `Must be at most ${submissionLimits.idempotencyKeyMax} characters`)
     .regex(/^[\x21-\x7e]+$/, "The idempotency key is printable ASCII without spaces"),
   surveyId: objectIdSchema,
-  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, "language is a language code such as en or fi").optional(),
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, "language is a language code such as en or fi")
+    .optional(),
   answers: z
     .array(
       z.object({ questionId: z.string({ error: "questionId is required" }).max(100), value: z.unknown() }, { error: "An answer is { questionId, value }" }),
@@ -67,8 +69,13 @@ export const submissionSchema = z.object({
     .max(submissionLimits.answers, `At most ${submissionLimits.answers} answers`),
   metadata: z
     .record(
-      z.string().min(1, "Metadata keys must not be empty").max(submissionLimits.metadataKeyLength, `Metadata keys are at most ${submissionLimits.metadataKeyLength} characters`),
-      z.string({ error: "Metadata values are text" }).max(submissionLimits.metadataValueLength, `Metadata values are at most ${submissionLimits.metadataValueLength} characters`),
+      z
+        .string()
+        .min(1, "Metadata keys must not be empty")
+        .max(submissionLimits.metadataKeyLength, `Metadata keys are at most ${submissionLimits.metadataKeyLength} characters`),
+      z
+        .string({ error: "Metadata values are text" })
+        .max(submissionLimits.metadataValueLength, `Metadata values are at most ${submissionLimits.metadataValueLength} characters`),
     )
     .refine((m) => Object.keys(m).length <= submissionLimits.metadataKeys, `At most ${submissionLimits.metadataKeys} metadata keys`)
     .optional(),
@@ -210,7 +217,10 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
       if (stored) {
         // Counters (touchpoint counts, live updates) are results too: an over-limit response is not counted.
         if (!overLimit)
-          counters.add(touchpointId, definition.survey.id, startedAt, { organizationId: definition.touchpoint.organizationId, unitId: definition.touchpoint.unitId });
+          counters.add(touchpointId, definition.survey.id, startedAt, {
+            organizationId: definition.touchpoint.organizationId,
+            unitId: definition.touchpoint.unitId,
+          });
         return { responseId, created: true };
       }
       release();

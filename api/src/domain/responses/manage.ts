@@ -111,7 +111,9 @@ export async function deleteResponse(ctx: DomainContext, responseId: string): Pr
       responseCount: Number(survey.responseCount),
       lastFeedbackAt: iso(survey.lastFeedbackAt),
       created: -1,
-      touchpoints: touchpoint ? [{ touchpointId: touchpoint.id, responseCount: Number(touchpoint.responseCount), lastFeedbackAt: iso(touchpoint.lastFeedbackAt) }] : [],
+      touchpoints: touchpoint
+        ? [{ touchpointId: touchpoint.id, responseCount: Number(touchpoint.responseCount), lastFeedbackAt: iso(touchpoint.lastFeedbackAt) }]
+        : [],
     };
     ctx.bus.publish("response:created", survey.id, event);
   }
@@ -120,7 +122,11 @@ export async function deleteResponse(ctx: DomainContext, responseId: string): Pr
 
 const metaPair = z.object(
   {
-    key: z.string({ message: responseMessages.metaKeyBlank }).trim().min(1, responseMessages.metaKeyBlank).max(submissionLimits.metadataKeyLength, responseMessages.metaKeyLong),
+    key: z
+      .string({ message: responseMessages.metaKeyBlank })
+      .trim()
+      .min(1, responseMessages.metaKeyBlank)
+      .max(submissionLimits.metadataKeyLength, responseMessages.metaKeyLong),
     value: z
       .union([z.string(), z.number().finite(), z.boolean()], { message: responseMessages.metaValueType })
       .transform(String)
@@ -134,7 +140,11 @@ export const updateMetaInputSchema = z.object({
 });
 
 /** Replaces the response's metadata with updatedMetaSet (a key left out is removed). */
-export async function updateResponseMetadata(ctx: DomainContext, responseId: string, input: unknown): Promise<{ id: string; metadata: Record<string, string> }> {
+export async function updateResponseMetadata(
+  ctx: DomainContext,
+  responseId: string,
+  input: unknown,
+): Promise<{ id: string; metadata: Record<string, string> }> {
   const body = parseInput(updateMetaInputSchema, input);
   const metadata: Record<string, string> = {};
   for (const [i, pair] of body.updatedMetaSet.entries()) {

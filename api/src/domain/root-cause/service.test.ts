@@ -58,7 +58,8 @@ describe.skipIf(noDatabase)("rootCause", () => {
   const data = { nps: [] as number[], smiley: [] as number[], slider: [] as number[], chosenCa: [] as number[] };
 
   const ask = (variables: Record<string, unknown>, token?: string) => gql(t.baseUrl, doc, { filters, ...variables }, token);
-  const itemOf = (items: any[], questionId: string, optionId: string | null = null) => items.find((i) => i.questionLegacyId === questionId && i.optionId === optionId);
+  const itemOf = (items: any[], questionId: string, optionId: string | null = null) =>
+    items.find((i) => i.questionLegacyId === questionId && i.optionId === optionId);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -91,7 +92,13 @@ describe.skipIf(noDatabase)("rootCause", () => {
       ];
       if (multi.length) answers.push({ questionId: q.multi.id, choices: multi });
       if (i < 20) answers.push({ questionId: q.emotion.id, n: nps >= 7 ? 1 : -1, choices: [nps >= 7 ? "happy" : "angry"] });
-      responses.push({ surveyId: s.survey.id, touchpointId: tp, unitId: org.units.unitA.id, createdAt: new Date(Date.UTC(2026, 9, 1 + (i % 28), 12)), answers });
+      responses.push({
+        surveyId: s.survey.id,
+        touchpointId: tp,
+        unitId: org.units.unitA.id,
+        createdAt: new Date(Date.UTC(2026, 9, 1 + (i % 28), 12)),
+        answers,
+      });
     }
     // hidden responses that would turn the smiley around, and responses outside the dates
     for (let i = 0; i < 60; i++) {
@@ -102,19 +109,31 @@ describe.skipIf(noDatabase)("rootCause", () => {
         unitId: org.units.unitA.id,
         createdAt: new Date(Date.UTC(2026, 9, 5, 12)),
         hidden: true,
-        answers: [{ questionId: q.nps.id, n: nps }, { questionId: q.smiley.id, n: 1 - nps / 10 }],
+        answers: [
+          { questionId: q.nps.id, n: nps },
+          { questionId: q.smiley.id, n: 1 - nps / 10 },
+        ],
       });
       responses.push({
         surveyId: s.survey.id,
         touchpointId: tp,
         unitId: org.units.unitA.id,
         createdAt: new Date(Date.UTC(2026, 10, 5, 12)),
-        answers: [{ questionId: q.nps.id, n: nps }, { questionId: q.smiley.id, n: 1 - nps / 10 }],
+        answers: [
+          { questionId: q.nps.id, n: nps },
+          { questionId: q.smiley.id, n: 1 - nps / 10 },
+        ],
       });
     }
     await insertTestResponses(t.prisma, org.organization.id, responses);
     await insertTestResponses(t.prisma, other.organization.id, [
-      { surveyId: otherSurvey.survey.id, touchpointId: tpOther, unitId: other.units.root.id, createdAt: new Date(Date.UTC(2026, 9, 3, 12)), answers: [{ questionId: otherSurvey.questions.nps.id, n: 10 }] },
+      {
+        surveyId: otherSurvey.survey.id,
+        touchpointId: tpOther,
+        unitId: other.units.root.id,
+        createdAt: new Date(Date.UTC(2026, 9, 3, 12)),
+        answers: [{ questionId: otherSurvey.questions.nps.id, n: 10 }],
+      },
     ]);
     await t.prisma.$executeRawUnsafe(`ANALYZE "Answer"`);
     await t.prisma.$executeRawUnsafe(`ANALYZE "Response"`);
@@ -171,7 +190,12 @@ describe.skipIf(noDatabase)("rootCause", () => {
     expect(itemOf(rc.items, s.questions.text.id)).toBeUndefined();
     expect(itemOf(rc.items, s.questions.nps.id)).toBeUndefined();
     // every option of the multiple-choice question is there
-    expect(rc.items.filter((i: any) => i.questionLegacyId === s.questions.multi.id).map((i: any) => i.optionId).sort()).toEqual(["mx", "my", "mz"]);
+    expect(
+      rc.items
+        .filter((i: any) => i.questionLegacyId === s.questions.multi.id)
+        .map((i: any) => i.optionId)
+        .sort(),
+    ).toEqual(["mx", "my", "mz"]);
     // most important first, insufficient last
     expect(rc.items[0].questionLegacyId).toBe(s.questions.smiley.id);
     expect(rc.items.at(-1).status).not.toBe("ok");
@@ -210,7 +234,9 @@ describe.skipIf(noDatabase)("rootCause", () => {
     expect((await ask({ outcome: s.questions.single.id }, tokens.admin)).errors?.[0]?.message).toBe(rootCauseMessages.badOutcome);
     expect((await ask({ outcome: "0123456789abcdef01234567" }, tokens.admin)).errors?.[0]?.message).toBe("Question not found");
     expect((await ask({ outcome: s.questions.nps.id, min: 5 }, tokens.admin)).errors?.[0]?.message).toBe(rootCauseMessages.badMinSample);
-    expect((await ask({ outcome: s.questions.nps.id, filters: JSON.stringify({ to: "2026-13-45" }) }, tokens.admin)).errors?.[0]?.message).toBe("Dates are written yyyy-MM-dd");
+    expect((await ask({ outcome: s.questions.nps.id, filters: JSON.stringify({ to: "2026-13-45" }) }, tokens.admin)).errors?.[0]?.message).toBe(
+      "Dates are written yyyy-MM-dd",
+    );
     expect((await ask({ outcome: s.questions.nps.id })).errors?.[0]?.message).toBe("Not logged in");
   });
 
@@ -218,7 +244,13 @@ describe.skipIf(noDatabase)("rootCause", () => {
     const link = async (data: Record<string, unknown> = {}) => {
       const { token, tokenHash } = generateShareToken();
       await t.prisma.shareToken.create({
-        data: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, token: tokenHash, filters: { from: "2026-10-01", to: "2026-10-31" }, ...data },
+        data: {
+          organizationId: org.organization.id,
+          createdByUserId: org.users.admin.id,
+          token: tokenHash,
+          filters: { from: "2026-10-01", to: "2026-10-31" },
+          ...data,
+        },
       });
       return token;
     };

@@ -10,15 +10,7 @@
 import type { DomainContext } from "../context.js";
 import { badInput } from "../errors.js";
 import { findScopedQuestion, resolveAnalyticsRequest, titleIn, type AnalyticsRequestInput, type ScopedQuestion } from "../text-analytics/request.js";
-import {
-  DEFAULT_MIN_SAMPLE,
-  MIN_MIN_SAMPLE,
-  classifyItems,
-  correlationPValue,
-  performanceOfMean,
-  type Classified,
-  type ScoredQuestionType,
-} from "./stats.js";
+import { DEFAULT_MIN_SAMPLE, MIN_MIN_SAMPLE, classifyItems, correlationPValue, performanceOfMean, type Classified, type ScoredQuestionType } from "./stats.js";
 
 export const outcomeTypes = ["nps", "smiley", "slider"] as const;
 /** The most responses analysed per request: the most recent ones answering the outcome. */
@@ -127,16 +119,28 @@ export async function rootCause(
       SELECT a."questionId", a."numericValue" AS x, a."choiceIds", o.y
         FROM o CROSS JOIN LATERAL (
           SELECT a."questionId", a."numericValue", a."choiceIds" FROM "Answer" a
-           WHERE a."responseId" = o."responseId" AND a."questionId" = ANY(${p(drivers.map((q) => q.id), "::text[]")}) AND a."hidden" = false
+           WHERE a."responseId" = o."responseId" AND a."questionId" = ANY(${p(
+             drivers.map((q) => q.id),
+             "::text[]",
+           )}) AND a."hidden" = false
           OFFSET 0) a),
-    opts AS (SELECT * FROM unnest(${p(options.map((o) => o.question.id), "::text[]")}, ${p(options.map((o) => o.choice.id), "::text[]")}) AS t(qid, oid))
+    opts AS (SELECT * FROM unnest(${p(
+      options.map((o) => o.question.id),
+      "::text[]",
+    )}, ${p(
+      options.map((o) => o.choice.id),
+      "::text[]",
+    )}) AS t(qid, oid))
     SELECT 'outcome' AS kind, NULL::text AS qid, NULL::text AS oid, count(*)::int AS n, avg(o.y)::float8 AS mean, NULL::float8 AS r,
            (count(*) FILTER (WHERE o.y >= 9))::int AS promoters, (count(*) FILTER (WHERE o.y <= 6))::int AS detractors,
            NULL::float8 AS "meanChosen", NULL::float8 AS "meanOthers"
       FROM o
     UNION ALL
     SELECT 'question', d."questionId", NULL, count(*)::int, avg(d.x)::float8, corr(d.y, d.x)::float8, 0, 0, NULL, NULL
-      FROM d WHERE d.x IS NOT NULL AND d."questionId" = ANY(${p(numeric.map((q) => q.id), "::text[]")})
+      FROM d WHERE d.x IS NOT NULL AND d."questionId" = ANY(${p(
+        numeric.map((q) => q.id),
+        "::text[]",
+      )})
      GROUP BY d."questionId"
     UNION ALL
     SELECT 'option', opts.qid, opts.oid, count(*)::int,
@@ -146,7 +150,18 @@ export async function rootCause(
       FROM d JOIN opts ON opts.qid = d."questionId"
      WHERE cardinality(d."choiceIds") > 0
      GROUP BY opts.qid, opts.oid`;
-  type Row = { kind: "outcome" | "question" | "option"; qid: string | null; oid: string | null; n: number; mean: number | null; r: number | null; promoters: number; detractors: number; meanChosen: number | null; meanOthers: number | null };
+  type Row = {
+    kind: "outcome" | "question" | "option";
+    qid: string | null;
+    oid: string | null;
+    n: number;
+    mean: number | null;
+    r: number | null;
+    promoters: number;
+    detractors: number;
+    meanChosen: number | null;
+    meanOthers: number | null;
+  };
   // JIT compilation costs more than it saves on this short statement (the planner's estimates for
   // the per-response lookups are far too high, which would switch it on).
   // (Prisma's interactive transactions time out after 5 s by default: a busy server may need longer.)
@@ -157,8 +172,21 @@ export async function rootCause(
     },
     { maxWait: 10_000, timeout: 60_000 },
   );
-  const numericRows = rows.filter((row) => row.kind !== "option").map((row) => ({ ...row, questionId: row.kind === "outcome" ? null : row.qid, answered: row.n }));
-  const optionRows = rows.filter((row) => row.kind === "option").map((row) => ({ qid: row.qid!, oid: row.oid!, answered: row.n, n: row.n, share: row.mean, r: row.r, meanChosen: row.meanChosen, meanOthers: row.meanOthers }));
+  const numericRows = rows
+    .filter((row) => row.kind !== "option")
+    .map((row) => ({ ...row, questionId: row.kind === "outcome" ? null : row.qid, answered: row.n }));
+  const optionRows = rows
+    .filter((row) => row.kind === "option")
+    .map((row) => ({
+      qid: row.qid!,
+      oid: row.oid!,
+      answered: row.n,
+      n: row.n,
+      share: row.mean,
+      r: row.r,
+      meanChosen: row.meanChosen,
+      meanOthers: row.meanOthers,
+    }));
 
   const outcomeRow = numericRows.find((row) => row.questionId === null) ?? { answered: 0, mean: null, n: 0, promoters: 0, detractors: 0 };
   const outcomeType = outcome.type as ScoredQuestionType;
@@ -170,7 +198,13 @@ export async function rootCause(
     performance: outcomeRow.mean === null ? null : round(performanceOfMean(outcomeType, outcomeRow.mean), 2),
     nps: outcome.type === "nps" && outcomeRow.n ? round(((outcomeRow.promoters - outcomeRow.detractors) / outcomeRow.n) * 100, 2) : null,
   };
-  const base = { outcome: outcomeSummary, minSampleSize: minSample, significanceLevel: 0.05, sampleLimit: ROOT_CAUSE_SAMPLE, sampled: outcomeRow.n >= ROOT_CAUSE_SAMPLE };
+  const base = {
+    outcome: outcomeSummary,
+    minSampleSize: minSample,
+    significanceLevel: 0.05,
+    sampleLimit: ROOT_CAUSE_SAMPLE,
+    sampled: outcomeRow.n >= ROOT_CAUSE_SAMPLE,
+  };
   const threshold = req.share?.hideResultsIfLessThan ?? null;
   if (threshold !== null && outcomeRow.n < threshold) return { ...base, hiddenBecauseFewerThan: threshold, items: [] };
 
@@ -198,7 +232,10 @@ export async function rootCause(
   for (const { question, choice: c } of options) {
     const row = byOption.get(`${question.id}/${c.id}`);
     const r = row?.r ?? null;
-    const diff = row && row.meanChosen !== null && row.meanOthers !== null ? performanceOfMean(outcomeType, row.meanChosen) - performanceOfMean(outcomeType, row.meanOthers) : null;
+    const diff =
+      row && row.meanChosen !== null && row.meanOthers !== null
+        ? performanceOfMean(outcomeType, row.meanChosen) - performanceOfMean(outcomeType, row.meanOthers)
+        : null;
     raw.push({
       kind: "option",
       questionId: question.id,

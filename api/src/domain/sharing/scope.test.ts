@@ -11,7 +11,15 @@ import { mergeVisitorFilters, moveDates, resolveShareScope, shareMessages } from
 describe("share scope: merging and moving (no database)", () => {
   it("applies only the visitor's changes that allowChanges lists; utcOffset is always the visitor's", () => {
     const link = { from: "2026-01-01", to: "2026-01-31", surveyId: ["a"], groupBy: "daily", options: { view: "graphs", stackGraphsTo100: false } };
-    const visitor = { from: "2025-01-01", to: "2026-12-31", surveyId: ["b"], groupBy: "week", utcOffset: 120, channelId: ["x"], options: { view: "table", stackGraphsTo100: true } };
+    const visitor = {
+      from: "2025-01-01",
+      to: "2026-12-31",
+      surveyId: ["b"],
+      groupBy: "week",
+      utcOffset: 120,
+      channelId: ["x"],
+      options: { view: "table", stackGraphsTo100: true },
+    };
     expect(mergeVisitorFilters(link, visitor, [])).toEqual({ ...link, utcOffset: 120 });
     expect(mergeVisitorFilters(link, visitor, ["date", "options.view"])).toEqual({
       ...link,
@@ -50,7 +58,16 @@ describe.skipIf(noDatabase)("resolveShareScope", () => {
 
   const makeLink = async (
     fixture: OrganizationFixture,
-    data: Partial<{ filters: object; allowChanges: string[]; dynamicDate: boolean; expiredAt: Date | null; createdAt: Date; hideTimestamps: boolean; hideResultsIfLessThan: number; createdByUserId: string }> = {},
+    data: Partial<{
+      filters: object;
+      allowChanges: string[];
+      dynamicDate: boolean;
+      expiredAt: Date | null;
+      createdAt: Date;
+      hideTimestamps: boolean;
+      hideResultsIfLessThan: number;
+      createdByUserId: string;
+    }> = {},
   ) => {
     const { token, tokenHash } = generateShareToken();
     const row = await t.prisma.shareToken.create({

@@ -110,7 +110,12 @@ export async function resolveShareScopeById(
   return scopeOfLink(prisma, row, visitorFilters, opts);
 }
 
-async function scopeOfLink(prisma: PrismaClient, row: ShareToken | null, visitorFilters: ShareFilters | null | undefined, opts: { now?: Date }): Promise<ShareScope> {
+async function scopeOfLink(
+  prisma: PrismaClient,
+  row: ShareToken | null,
+  visitorFilters: ShareFilters | null | undefined,
+  opts: { now?: Date },
+): Promise<ShareScope> {
   if (!row?.createdByUserId) throw invalid();
   const now = opts.now ?? new Date();
   if (row.expiredAt && row.expiredAt.getTime() <= now.getTime()) throw new DomainError("GONE", shareMessages.expired);

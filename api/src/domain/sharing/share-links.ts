@@ -59,7 +59,8 @@ export const shareOptionsSchema = z.object({
   smileyScale: z
     .union(
       [
-        z.number({ message: shareLinkMessages.invalidSmileyScale })
+        z
+          .number({ message: shareLinkMessages.invalidSmileyScale })
           .int(shareLinkMessages.invalidSmileyScale)
           .min(2, shareLinkMessages.invalidSmileyScale)
           .max(10, shareLinkMessages.invalidSmileyScale),
@@ -266,7 +267,11 @@ export type SharedViewDefaults = {
  * GET /results/token/{token}: the link's window (moved when dynamicDate), what the visitor may
  * change and the display options. Unknown, tampered, removed or expired tokens: the scope's errors.
  */
-export async function sharedViewDefaults(ctx: Pick<DomainContext, "prisma">, token: string, opts: { utcOffset?: number; now?: Date } = {}): Promise<SharedViewDefaults> {
+export async function sharedViewDefaults(
+  ctx: Pick<DomainContext, "prisma">,
+  token: string,
+  opts: { utcOffset?: number; now?: Date } = {},
+): Promise<SharedViewDefaults> {
   const visitor = opts.utcOffset !== undefined ? { utcOffset: opts.utcOffset } : undefined;
   const scope = await resolveShareScope(ctx.prisma, token, visitor, { now: opts.now });
   const parsed = parseResultsFilters(scope.filters, { now: opts.now });
@@ -280,4 +285,3 @@ export async function sharedViewDefaults(ctx: Pick<DomainContext, "prisma">, tok
     expiredAt: scope.expiredAt,
   };
 }
-

@@ -56,10 +56,7 @@ const phoneSchema = z
 const companyFields = {
   company: optionalText(signupLimits.company),
   industry: optionalText(signupLimits.industry),
-  companySize: z.preprocess(
-    (v) => (v === "" || v === null ? undefined : v),
-    z.enum(companySizes, { message: signupMessages.invalidCompanySize }).optional(),
-  ),
+  companySize: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(companySizes, { message: signupMessages.invalidCompanySize }).optional()),
   phone: phoneSchema,
   promoCode: optionalText(signupLimits.promoCode),
 };

@@ -140,11 +140,7 @@ async function removeUnverifiedAccount(tx: Prisma.TransactionClient, userId: str
  * an account still waiting for its verification link gives way to the new signup
  * (removeUnverifiedAccount), so nobody can hold an address they cannot read.
  */
-export async function postSignup(
-  ctx: DomainContext,
-  input: Record<string, unknown>,
-  request: { acceptLanguage?: string } = {},
-): Promise<PostSignupResult> {
+export async function postSignup(ctx: DomainContext, input: Record<string, unknown>, request: { acceptLanguage?: string } = {}): Promise<PostSignupResult> {
   const signupToken = typeof input.signupToken === "string" && input.signupToken ? input.signupToken : undefined;
   if (signupToken) return completeSignupDetails(ctx, signupToken, input);
   const { signupToken: _ignored, ...formInput } = input;
@@ -186,10 +182,7 @@ export async function postSignup(
         data: { email: form.email, displayName, passwordHash, locale, signupStatus: "emailVerification" },
         select: { id: true },
       });
-      const orgId =
-        form.company && featureSetId
-          ? await createTrialOrganization(tx, { userId: user.id, company: form.company, featureSetId, now })
-          : null;
+      const orgId = form.company && featureSetId ? await createTrialOrganization(tx, { userId: user.id, company: form.company, featureSetId, now }) : null;
       await tx.signup.create({
         data: {
           email: form.email,
@@ -331,11 +324,7 @@ export async function getSignupDetails(ctx: DomainContext, rawToken: unknown): P
  * The company details of a detailsRequired user (the post of /signup?token=…): creates the trial
  * organisation with the user as its administrator and completes the signup. The token is spent.
  */
-export async function completeSignupDetails(
-  ctx: DomainContext,
-  rawToken: unknown,
-  input: Record<string, unknown>,
-): Promise<PostSignupResult> {
+export async function completeSignupDetails(ctx: DomainContext, rawToken: unknown, input: Record<string, unknown>): Promise<PostSignupResult> {
   const { user, signup } = await findDetailsRequiredUser(ctx, rawToken);
   const { firstName, lastName, company, industry, companySize, phone, promoCode } = input;
   const details: SignupDetails = parseInput(signupDetailsSchema, { firstName, lastName, company, industry, companySize, phone, promoCode });

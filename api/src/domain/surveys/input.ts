@@ -177,7 +177,12 @@ function typeOptions(q: z.output<typeof questionInput>, languages: string[], fie
     }
     case "contactDetails": {
       const fields = o.fields ?? [...contactFieldNames];
-      if (!Array.isArray(fields) || fields.length === 0 || fields.some((f) => !contactFieldNames.includes(f as never)) || new Set(fields).size !== fields.length)
+      if (
+        !Array.isArray(fields) ||
+        fields.length === 0 ||
+        fields.some((f) => !contactFieldNames.includes(f as never)) ||
+        new Set(fields).size !== fields.length
+      )
         throw badInput(surveyMessages.contactFields, `${field}.options.fields`);
       return { options: { ...o, fields }, choices: noChoices() };
     }

@@ -27,12 +27,7 @@ export async function listSharedSurveys(ctx: DomainContext, token: string, scope
   if (!mayChangeFilter(allowedChangesOf(caller), "surveyId")) only = f.surveyIds.length ? f.surveyIds : await surveysWithResponses(caller.prisma, v, f);
   const rows = await ctx.prisma.survey.findMany({
     where: {
-      AND: [
-        { organizationId: v.organizationId, isTemplate: false },
-        inUnits,
-        only ? { id: { in: only } } : {},
-        scope === "active" ? { archived: false } : {},
-      ],
+      AND: [{ organizationId: v.organizationId, isTemplate: false }, inUnits, only ? { id: { in: only } } : {}, scope === "active" ? { archived: false } : {}],
     },
     select: listSelect,
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],

@@ -107,10 +107,7 @@ function requireTeamsRight(m: Manager, unitId: string | null): void {
 
 /** Touchpoints and surveys keep a team alive (they would lose their owner). */
 async function assertNoContent(ctx: DomainContext, unitId: string): Promise<void> {
-  const [touchpoints, surveys] = await Promise.all([
-    ctx.prisma.touchpoint.count({ where: { unitId } }),
-    ctx.prisma.survey.count({ where: { unitId } }),
-  ]);
+  const [touchpoints, surveys] = await Promise.all([ctx.prisma.touchpoint.count({ where: { unitId } }), ctx.prisma.survey.count({ where: { unitId } })]);
   if (touchpoints > 0) throw conflict(teamMessages.hasTouchpoints);
   if (surveys > 0) throw conflict(teamMessages.hasSurveys);
 }
@@ -121,7 +118,12 @@ export async function createUnit(ctx: DomainContext, input: { parentId?: string 
   const parentId = input.parentId ? unitOf(m, input.parentId).id : null;
   requireTeamsRight(m, parentId);
   const unit = await ctx.prisma.unit.create({ data: { organizationId: m.organizationId, parentId, name }, select: { id: true, name: true, parentId: true } });
-  await audit(ctx.prisma, { organizationId: m.organizationId, actorUserId: m.viewer.userId, action: "unit.create", details: { unitId: unit.id, parentId, name } });
+  await audit(ctx.prisma, {
+    organizationId: m.organizationId,
+    actorUserId: m.viewer.userId,
+    action: "unit.create",
+    details: { unitId: unit.id, parentId, name },
+  });
   return { ...unit, children: [] };
 }
 
@@ -280,7 +282,16 @@ export async function setRestrictSummaryToTeam(ctx: DomainContext, enabled: bool
   const flag = parseInput(z.boolean({ message: "restrictSummaryToTeam must be true or false" }), enabled);
   const m = await loadManager(ctx);
   requireOrganizationAdmin(m);
-  const result = await ctx.prisma.organization.update({ where: { id: m.organizationId }, data: { restrictSummaryToTeam: flag }, select: { restrictSummaryToTeam: true } });
-  await audit(ctx.prisma, { organizationId: m.organizationId, actorUserId: m.viewer.userId, action: "organization.restrictSummaryToTeam", details: { restrictSummaryToTeam: flag } });
+  const result = await ctx.prisma.organization.update({
+    where: { id: m.organizationId },
+    data: { restrictSummaryToTeam: flag },
+    select: { restrictSummaryToTeam: true },
+  });
+  await audit(ctx.prisma, {
+    organizationId: m.organizationId,
+    actorUserId: m.viewer.userId,
+    action: "organization.restrictSummaryToTeam",
+    details: { restrictSummaryToTeam: flag },
+  });
   return result;
 }

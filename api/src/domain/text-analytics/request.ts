@@ -45,7 +45,10 @@ export async function resolveAnalyticsRequest(ctx: DomainContext, input: Analyti
     const link = await resolveShareScope(ctx.prisma, shareToken, visitor as Record<string, unknown> | undefined);
     filters = parseResultsFilters(link.filters);
     // Bounded by what the link's creator may see, as every other share-link answer (analytics/caller.ts).
-    caller = { prisma: ctx.prisma, share: { organizationId: link.organizationId, createdByUserId: link.createdByUserId, allowChanges: link.options.allowChanges } };
+    caller = {
+      prisma: ctx.prisma,
+      share: { organizationId: link.organizationId, createdByUserId: link.createdByUserId, allowChanges: link.options.allowChanges },
+    };
     share = link.options;
   }
   const visibility = await callerVisibility(caller, "results");

@@ -42,7 +42,10 @@ class StemLexicon {
   readonly byKey = new Map<string, number>();
   readonly sortedKeys: string[];
 
-  constructor(readonly resources: LanguageResources, readonly stemmer: Stemmer) {
+  constructor(
+    readonly resources: LanguageResources,
+    readonly stemmer: Stemmer,
+  ) {
     const sums = new Map<string, { sum: number; n: number }>();
     for (const [word, value] of resources.lexicon) {
       const key = stemmer.key(word);

@@ -57,7 +57,14 @@ describe.skipIf(noDatabase)("textAnalytics", () => {
     const tpOther = (await createTestTouchpoint(t.prisma, other.organization.id, other.units.root.id, "Other")).id;
     const base = { surveyId: s.survey.id, touchpointId: tpA, unitId: org.units.unitA.id };
     const ids = await insertTestResponses(t.prisma, org.organization.id, [
-      ...texts.map(([, text, d]) => ({ ...base, createdAt: day(d), answers: [{ questionId: s.questions.text.id, text }, { questionId: s.questions.nps.id, n: 8 }] })),
+      ...texts.map(([, text, d]) => ({
+        ...base,
+        createdAt: day(d),
+        answers: [
+          { questionId: s.questions.text.id, text },
+          { questionId: s.questions.nps.id, n: 8 },
+        ],
+      })),
       { ...base, createdAt: day(12), hidden: true, answers: [{ questionId: s.questions.text.id, text: "Hiddenword palvelu" }] },
       { ...base, createdAt: day(13), answers: [{ questionId: s.questions.text.id, text: "Answerhidden palvelu" }] },
       { ...base, createdAt: new Date(Date.UTC(2026, 10, 5, 12)), answers: [{ questionId: s.questions.text.id, text: "Novemberword palvelu" }] },
@@ -67,7 +74,13 @@ describe.skipIf(noDatabase)("textAnalytics", () => {
     await t.prisma.response.updateMany({ where: { id: { in: ids.slice(texts.length) } }, data: { language: "fi" } });
     await t.prisma.answer.updateMany({ where: { responseId: ids[texts.length + 1]! }, data: { hidden: true } });
     await insertTestResponses(t.prisma, other.organization.id, [
-      { surveyId: otherSurvey.survey.id, touchpointId: tpOther, unitId: other.units.root.id, createdAt: day(2), answers: [{ questionId: otherSurvey.questions.text.id, text: "Othersecret excellent" }] },
+      {
+        surveyId: otherSurvey.survey.id,
+        touchpointId: tpOther,
+        unitId: other.units.root.id,
+        createdAt: day(2),
+        answers: [{ questionId: otherSurvey.questions.text.id, text: "Othersecret excellent" }],
+      },
     ]);
     const signIn = async (email: string) => (await signInWithPassword(t.baseUrl, email, testPassword)).accessToken;
     tokens.admin = await signIn(org.users.admin.email);
@@ -81,7 +94,14 @@ describe.skipIf(noDatabase)("textAnalytics", () => {
     const res = await ask({ filters, q: s.questions.text.id }, tokens.admin);
     expect(res.errors).toBeUndefined();
     const a = res.data!.textAnalytics;
-    expect(a).toMatchObject({ questionLegacyIds: [s.questions.text.id], totalAnswers: 10, analyzedAnswers: 10, capped: false, unsupportedLanguageAnswers: 1, hiddenBecauseFewerThan: null });
+    expect(a).toMatchObject({
+      questionLegacyIds: [s.questions.text.id],
+      totalAnswers: 10,
+      analyzedAnswers: 10,
+      capped: false,
+      unsupportedLanguageAnswers: 1,
+      hiddenBecauseFewerThan: null,
+    });
     expect(a.cap).toBe(TEXT_ANALYSIS_CAP);
     expect(a.sentiment.count).toBe(9);
     const byText = new Map<string, any>(a.answers.items.map((i: any) => [i.text, i]));
@@ -125,7 +145,8 @@ describe.skipIf(noDatabase)("textAnalytics", () => {
     expect(great).toHaveLength(1);
     expect(great[0].count).toBe(2);
     const all = words.map((w) => w.word);
-    for (const absent of ["hiddenword", "answerhidden", "novemberword", "othersecret", "oli", "ja", "el", "the", "and", "bra"]) expect(all).not.toContain(absent);
+    for (const absent of ["hiddenword", "answerhidden", "novemberword", "othersecret", "oli", "ja", "el", "the", "and", "bra"])
+      expect(all).not.toContain(absent);
     expect(words.find((w) => w.language === "en" && w.word === "staff")).toMatchObject({ count: 2, answers: 2 });
 
     const onlyEs = await ask({ filters, q: s.questions.text.id, lang: "es" }, tokens.admin);
@@ -171,7 +192,9 @@ describe.skipIf(noDatabase)("textAnalytics", () => {
     expect(smiley.data).toBeNull();
     expect((await ask({ filters, q: "nope" }, tokens.admin)).errors?.[0]?.message).toBe("Question not found");
     expect((await ask({ filters: "{not json", q: s.questions.text.id }, tokens.admin)).errors?.[0]?.message).toBe("filtersJson is not valid JSON");
-    expect((await ask({ filters: JSON.stringify({ from: "2026-10-31", to: "2026-10-01" }) }, tokens.admin)).errors?.[0]?.message).toBe("The start date must not be after the end date");
+    expect((await ask({ filters: JSON.stringify({ from: "2026-10-31", to: "2026-10-01" }) }, tokens.admin)).errors?.[0]?.message).toBe(
+      "The start date must not be after the end date",
+    );
     expect((await ask({ filters: JSON.stringify({ bogus: 1 }) }, tokens.admin)).errors?.[0]?.message).toBe("Unknown filter 'bogus'");
     const badLimit = await gql(t.baseUrl, `query($f: String) { textAnalytics(filtersJson: $f) { words(limit: 0) { word } } }`, { f: filters }, tokens.admin);
     expect(badLimit.errors?.[0]?.message).toBe("limit must be between 1 and 200");
@@ -183,7 +206,14 @@ describe.skipIf(noDatabase)("textAnalytics", () => {
     const makeLink = async (data: Record<string, unknown> = {}) => {
       const { token, tokenHash } = generateShareToken();
       await t.prisma.shareToken.create({
-        data: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, token: tokenHash, name: "Texts", filters: { from: "2026-10-01", to: "2026-10-31" }, ...data },
+        data: {
+          organizationId: org.organization.id,
+          createdByUserId: org.users.admin.id,
+          token: tokenHash,
+          name: "Texts",
+          filters: { from: "2026-10-01", to: "2026-10-31" },
+          ...data,
+        },
       });
       return token;
     };

@@ -118,7 +118,14 @@ export async function textAnalytics(ctx: DomainContext, input: AnalyticsRequestI
   };
   const threshold = req.share?.hideResultsIfLessThan ?? null;
   if (threshold !== null && rows.length < threshold) {
-    return { ...base, unsupportedLanguageAnswers: 0, hiddenBecauseFewerThan: threshold, sentiment: aggregateSentiment([]), sentimentByLanguage: [], answers: [] };
+    return {
+      ...base,
+      unsupportedLanguageAnswers: 0,
+      hiddenBecauseFewerThan: threshold,
+      sentiment: aggregateSentiment([]),
+      sentimentByLanguage: [],
+      answers: [],
+    };
   }
 
   const hideTimestamps = req.share?.hideTimestamps ?? false;

@@ -63,7 +63,10 @@ describe("tokens and stems", () => {
     const rootOf = mergeKeysByPrefix("fi", [keyOf("fi", "hinta"), keyOf("fi", "hyvä"), keyOf("fi", "maksu"), keyOf("fi", "maksullinen")]);
     expect(new Set(rootOf.values()).size).toBe(4);
     // short stems join only a stem one letter longer (Snowball's gradation gaps)
-    const shop = mergeKeysByPrefix("fi", ["kauppa", "kaupan", "kauppaa", "kaupassa"].map((w) => keyOf("fi", w)));
+    const shop = mergeKeysByPrefix(
+      "fi",
+      ["kauppa", "kaupan", "kauppaa", "kaupassa"].map((w) => keyOf("fi", w)),
+    );
     expect(new Set(shop.values()).size).toBe(1);
     const en = mergeKeysByPrefix("en", ["friend", "friendli"]);
     expect(en.get("friendli")).toBe("friendli");
@@ -132,7 +135,7 @@ describe("word cloud", () => {
 });
 
 describe("sentiment", () => {
-  const cases: [("en" | "es" | "fi"), string, "positive" | "negative"][] = [
+  const cases: ["en" | "es" | "fi", string, "positive" | "negative"][] = [
     ["en", "The service was excellent and the staff very friendly", "positive"],
     ["en", "Terrible service, the staff was rude", "negative"],
     ["en", "Great coffee, thank you!", "positive"],

@@ -90,7 +90,5 @@ export function buildWordCloud(texts: Iterable<CloudText>, limit = 100): CloudWo
       });
     }
   }
-  return words
-    .sort((a, b) => b.count - a.count || b.answers - a.answers || a.word.localeCompare(b.word))
-    .slice(0, Math.max(0, limit));
+  return words.sort((a, b) => b.count - a.count || b.answers - a.answers || a.word.localeCompare(b.word)).slice(0, Math.max(0, limit));
 }

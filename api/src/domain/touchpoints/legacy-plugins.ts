@@ -77,8 +77,10 @@ export const legacyPluginDefaults: LegacyPluginSettings = {
 
 type Obj = Record<string, unknown>;
 const asObject = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
-const num = (v: unknown, fallback: number, max = Number.POSITIVE_INFINITY) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.min(v, max) : fallback);
-const oneOf = <T extends string>(values: readonly T[], v: unknown, fallback: T): T => (typeof v === "string" && (values as readonly string[]).includes(v) ? (v as T) : fallback);
+const num = (v: unknown, fallback: number, max = Number.POSITIVE_INFINITY) =>
+  typeof v === "number" && Number.isFinite(v) && v >= 0 ? Math.min(v, max) : fallback;
+const oneOf = <T extends string>(values: readonly T[], v: unknown, fallback: T): T =>
+  typeof v === "string" && (values as readonly string[]).includes(v) ? (v as T) : fallback;
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === "string" && s.trim() !== "").map((s) => s.trim()) : []);
 
 /** Reads `Touchpoint.settings.plugin` (anything) with the defaults applied. */
@@ -119,9 +121,16 @@ export function websiteFromLegacyPlugin(p: LegacyPluginSettings, domain: string)
     displayOptions: { type: p.display === "embedded" ? "embedded" : "popover", placement: p.placement },
     sample: Math.round(p.sampleRatio * 10000) / 100,
     // single: the current page must match a rule: the page whitelist; all / allInOrder: the visit history.
-    pages: { whitelist: !visited && p.urlRules.length > 0 ? p.urlRules.map((url) => ({ url })) : base.pages.whitelist, blacklist: p.excludeUrls.map((url) => ({ url })) },
+    pages: {
+      whitelist: !visited && p.urlRules.length > 0 ? p.urlRules.map((url) => ({ url })) : base.pages.whitelist,
+      blacklist: p.excludeUrls.map((url) => ({ url })),
+    },
     visitedPages: { min: p.showAfterVisitedPages > 0 ? p.showAfterVisitedPages : null, max: null },
-    visitedUrls: { ...base.visitedUrls, urls: visited ? p.urlRules : [], mode: p.urlMode === "allInOrder" ? "allInOrder" : p.urlMode === "all" ? "allVisited" : "anyVisited" },
+    visitedUrls: {
+      ...base.visitedUrls,
+      urls: visited ? p.urlRules : [],
+      mode: p.urlMode === "allInOrder" ? "allInOrder" : p.urlMode === "all" ? "allVisited" : "anyVisited",
+    },
     displayAfterTimeOnPage: p.showAfterSecondsOnPage,
     displayAfterTimeOnSite: p.showAfterSecondsOnSite,
     scroll: p.afterPercentage,
@@ -155,7 +164,11 @@ export async function upgradeLegacyPlugin(ctx: DomainContext, touchpointId: stri
   if (!domain) throw badInput(legacyPluginMessages.needsDomain, "domain");
   const stored = asObject(row.settings);
   const { plugin: original, ...rest } = stored;
-  const settings = { ...rest, website: websiteFromLegacyPlugin(plugin, domain), upgradedFromLegacyPlugin: { at: new Date().toISOString(), plugin: original ?? {} } };
+  const settings = {
+    ...rest,
+    website: websiteFromLegacyPlugin(plugin, domain),
+    upgradedFromLegacyPlugin: { at: new Date().toISOString(), plugin: original ?? {} },
+  };
   // Only a row that is still a legacy plugin changes: two upgrades at once upgrade it once.
   const changed = await ctx.prisma.touchpoint.updateMany({
     where: { id: row.id, organizationId: m.organizationId, type: "legacyPlugin", deleted: false },

@@ -20,7 +20,11 @@ export const terminalLogoMessages = {
 /** The public address of a terminal's logo; `v` changes with every upload so caches follow. */
 export const terminalLogoUrl = (touchpointId: string, updatedAt: Date) => `/r/${touchpointId}/logo?v=${updatedAt.getTime()}`;
 
-export async function setTerminalLogo(ctx: DomainContext, touchpointId: string, file: { data: Uint8Array | null; truncated?: boolean }): Promise<TouchpointRow> {
+export async function setTerminalLogo(
+  ctx: DomainContext,
+  touchpointId: string,
+  file: { data: Uint8Array | null; truncated?: boolean },
+): Promise<TouchpointRow> {
   const row = await getTouchpoint(ctx, touchpointId);
   const m = await loadManager(ctx);
   if (!unitsWithRight(m, "editTouchpoints").has(row.unitId)) throw noEditRight();

@@ -58,9 +58,7 @@ const listTypeSchema = z.enum(listedTouchpointTypes, { message: `Type must be on
 export const terminalSettingsSchema = z.object({
   brightness: z.number().int().min(0).max(100),
   rebootSchedule: z.object({ enabled: z.boolean(), time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Time must be HH:MM") }),
-  responseTimeLimit: z
-    .union([z.object({ hours: z.number().int().min(1).max(8760) }), z.object({ expiresAt: z.iso.datetime({ offset: true }) })])
-    .nullable(),
+  responseTimeLimit: z.union([z.object({ hours: z.number().int().min(1).max(8760) }), z.object({ expiresAt: z.iso.datetime({ offset: true }) })]).nullable(),
   metadata: z.record(z.string(), z.string()),
   configuration: z.record(z.string(), z.string()),
   privacyPolicy: z.string().max(10_000, messages.maxLength(10_000)).nullable(),
@@ -92,7 +90,10 @@ const websiteUpdateSchema = z
   .object({
     domain: domainSchema.optional(),
     sample: z.number().min(0).max(100).optional(),
-    displayOptions: z.object({ type: z.enum(displayTypes), placement: z.enum(placements) }).partial().optional(),
+    displayOptions: z
+      .object({ type: z.enum(displayTypes), placement: z.enum(placements) })
+      .partial()
+      .optional(),
     state: z.object({ active: z.boolean() }).loose().optional(),
   })
   .loose();
@@ -118,7 +119,11 @@ const updateSchema = z.object({
   website: websiteUpdateSchema.optional(),
   deleteLogo: z.boolean().optional(),
   /** Pairing: the UDID the terminal device shows (terminals only; unique). */
-  udid: z.string({ message: touchpointMessages.invalidUdid }).trim().regex(/^[A-Za-z0-9_-]{4,64}$/, touchpointMessages.invalidUdid).optional(),
+  udid: z
+    .string({ message: touchpointMessages.invalidUdid })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{4,64}$/, touchpointMessages.invalidUdid)
+    .optional(),
 });
 export type UpdateTouchpointInput = z.input<typeof updateSchema>;
 
@@ -376,7 +381,8 @@ export async function getPings(ctx: DomainContext, range: { from?: string | Date
   const parsed = parseInput(rangeSchema, { from: range.from ?? undefined, to: range.to ?? undefined });
   const to = parsed.to ?? new Date();
   const from = parsed.from ?? new Date(to.getTime() - 24 * 3600_000);
-  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from >= to || to.getTime() - from.getTime() > maxRangeMs) throw badInput(touchpointMessages.invalidRange, "from");
+  if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from >= to || to.getTime() - from.getTime() > maxRangeMs)
+    throw badInput(touchpointMessages.invalidRange, "from");
   const terminals = await ctx.prisma.touchpoint.findMany({
     where: { organizationId: m.organizationId, deleted: false, type: "terminal", unitId: { in: [...unitsWithRight(m, "viewResults")] } },
     select: { id: true, name: true, unitId: true, lastSeenAt: true },
@@ -384,7 +390,11 @@ export async function getPings(ctx: DomainContext, range: { from?: string | Date
   });
   const ids = terminals.map((t) => t.id);
   const [pings, organizationCount, hidden] = await Promise.all([
-    ctx.prisma.touchpointPing.findMany({ where: { touchpointId: { in: ids }, at: { gte: from, lt: to } }, select: { touchpointId: true, at: true, battery: true }, orderBy: { at: "asc" } }),
+    ctx.prisma.touchpointPing.findMany({
+      where: { touchpointId: { in: ids }, at: { gte: from, lt: to } },
+      select: { touchpointId: true, at: true, battery: true },
+      orderBy: { at: "asc" },
+    }),
     ctx.prisma.touchpointPing.count({ where: { organizationId: m.organizationId, at: { gte: from, lt: to } } }),
     ctx.prisma.touchpointVisibility.findMany({ where: { userId: m.viewer.userId, touchpointId: { in: ids }, hidden: true }, select: { touchpointId: true } }),
   ]);
@@ -419,7 +429,10 @@ export async function getDeviceVisibility(ctx: DomainContext): Promise<{ touchpo
 const visibilitySchema = z.object({ touchpointId: objectIdSchema, visibility: z.boolean({ message: "visibility must be true or false" }) });
 
 /** Shows or hides a touchpoint in the caller's own pings overview (needs viewResults there). */
-export async function setDeviceVisibility(ctx: DomainContext, input: { touchpointId: unknown; visibility: unknown }): Promise<{ touchpointId: string; visibility: boolean }> {
+export async function setDeviceVisibility(
+  ctx: DomainContext,
+  input: { touchpointId: unknown; visibility: unknown },
+): Promise<{ touchpointId: string; visibility: boolean }> {
   const data = parseInput(visibilitySchema, input);
   const row = await getTouchpoint(ctx, data.touchpointId);
   const userId = ctx.viewer!.userId;

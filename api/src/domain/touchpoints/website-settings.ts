@@ -192,11 +192,7 @@ function nameValues(v: unknown): NameValue[] {
  * The stored activation with every default of spec 001 §3/§9 applied. `website` is the stored
  * `Touchpoint.settings.website` (anything); the whitelist defaults to the activation's domain.
  */
-export function resolveWebsiteSettings(
-  website: unknown,
-  ids: { touchpointId: string; surveyId: string },
-  now: Date,
-): WidgetSettings {
+export function resolveWebsiteSettings(website: unknown, ids: { touchpointId: string; surveyId: string }, now: Date): WidgetSettings {
   const w = asObject(website);
   const state = asObject(w.state);
   const activeTime = asObject(state.activeTime);
@@ -246,11 +242,11 @@ export function resolveWebsiteSettings(
       blacklist: strings(visitedUrls.blacklist),
       blacklistMode: oneOf(urlListModes, visitedUrls.blacklistMode, websiteDefaults.visitedUrlsMode),
     },
-    browsersExcluded: [...new Set(asArray(w.browsersExcluded).map((b) => String(b).toLowerCase()))].filter(
-      (b): b is (typeof browsers)[number] => (browsers as readonly string[]).includes(b),
+    browsersExcluded: [...new Set(asArray(w.browsersExcluded).map((b) => String(b).toLowerCase()))].filter((b): b is (typeof browsers)[number] =>
+      (browsers as readonly string[]).includes(b),
     ),
-    screenSizeExcluded: [...new Set(asArray(w.screenSizeExcluded).map((b) => String(b).toLowerCase()))].filter(
-      (s): s is (typeof screenSizes)[number] => (screenSizes as readonly string[]).includes(s),
+    screenSizeExcluded: [...new Set(asArray(w.screenSizeExcluded).map((b) => String(b).toLowerCase()))].filter((s): s is (typeof screenSizes)[number] =>
+      (screenSizes as readonly string[]).includes(s),
     ),
     cookies: { mode: oneOf(matchModes, cookies.mode, websiteDefaults.cookiesMode), values: nameValues(cookies.values) },
     customProperties: { mode: oneOf(matchModes, custom.mode, websiteDefaults.customPropertiesMode), values: nameValues(custom.values) },
@@ -280,10 +276,7 @@ export function withinActivePeriod(activeTime: { from: string | null; to: string
  * What the widget script receives: `{ active: false }` when the activation is switched off, has
  * no active survey, or its active period has not started or has ended; the full settings otherwise.
  */
-export function widgetSettingsFor(
-  touchpoint: { id: string; activeSurveyId: string | null; settings: unknown },
-  now: Date,
-): WidgetSettings | InactiveWidget {
+export function widgetSettingsFor(touchpoint: { id: string; activeSurveyId: string | null; settings: unknown }, now: Date): WidgetSettings | InactiveWidget {
   const website = asObject(touchpoint.settings).website;
   if (!touchpoint.activeSurveyId) return { active: false };
   const state = asObject(asObject(website).state);

@@ -31,7 +31,10 @@ export type Manager = {
 };
 
 /** The organisation a call works on: the current one, or (system admins only) the named one. */
-export async function resolveOrganization(ctx: DomainContext, organizationId?: string | null): Promise<{ viewer: Viewer; organizationId: string; foreign: boolean }> {
+export async function resolveOrganization(
+  ctx: DomainContext,
+  organizationId?: string | null,
+): Promise<{ viewer: Viewer; organizationId: string; foreign: boolean }> {
   const viewer = requireViewer(ctx.viewer);
   if (organizationId !== undefined && organizationId !== null && organizationId !== "" && organizationId !== viewer.organizationId) {
     const id = parseInput(objectIdSchema, organizationId);

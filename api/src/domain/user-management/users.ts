@@ -8,15 +8,7 @@ import type { Prisma } from "../../generated/prisma/client.js";
 import { badInput, conflict, forbidden } from "../errors.js";
 import { emailSchema, messages, objectIdSchema, parseInput, passwordSchema } from "../validation.js";
 import { roles, type Role } from "../../permissions/rights.js";
-import {
-  loadManager,
-  noUser,
-  requireInUnit,
-  requireManagesUsersAnywhere,
-  requireOrganizationAdmin,
-  unitOf,
-  type Manager,
-} from "./manager.js";
+import { loadManager, noUser, requireInUnit, requireManagesUsersAnywhere, requireOrganizationAdmin, unitOf, type Manager } from "./manager.js";
 import { assertSeatFor, lockSeats } from "./seats.js";
 
 export const userAlreadyInTeam = "User already in team";
@@ -24,11 +16,7 @@ export const lastOrganizationAdminMessage = "The organisation must keep at least
 export const passwordsDoNotMatch = "The passwords do not match";
 
 export const roleSchema = z.enum(roles, { message: "Role must be admin, editor or viewer" });
-export const displayNameSchema = z
-  .string({ message: "Name is required" })
-  .trim()
-  .min(1, "Name is required")
-  .max(100, messages.maxLength(100));
+export const displayNameSchema = z.string({ message: "Name is required" }).trim().min(1, "Name is required").max(100, messages.maxLength(100));
 
 export type MemberRole = { unitId: string; unitName: string; role: Role };
 export type Member = {
@@ -180,7 +168,13 @@ export async function updateUserInUnit(
     const flags = { organizationAdmin: update.organizationAdmin, billingAdmin: update.billingAdmin, mayCreateSurveys: update.mayCreateSurveys };
     if (Object.values(flags).some((v) => v !== undefined)) await db.membership.update({ where: { id: membership.id }, data: flags });
     if (update.receiveDigest !== undefined) await db.user.update({ where: { id: userId }, data: { receiveDigest: update.receiveDigest } });
-    await audit(db, { organizationId: m.organizationId, actorUserId: m.viewer.userId, action: "user.update", targetUserId: userId, details: { unitId: unit.id, ...update } });
+    await audit(db, {
+      organizationId: m.organizationId,
+      actorUserId: m.viewer.userId,
+      action: "user.update",
+      targetUserId: userId,
+      details: { unitId: unit.id, ...update },
+    });
   });
   ctx.bus.publish("user:updated", userId, { userId });
   return getUser(ctx, userId, input.organizationId);
@@ -190,7 +184,10 @@ export async function updateUserInUnit(
 async function dropEmptyMembership(db: Db, organizationId: string, userId: string): Promise<boolean> {
   const left = await db.unitRole.count({ where: { organizationId, userId } });
   if (left > 0) return false;
-  const membership = await db.membership.findUnique({ where: { userId_organizationId: { userId, organizationId } }, select: { id: true, organizationAdmin: true } });
+  const membership = await db.membership.findUnique({
+    where: { userId_organizationId: { userId, organizationId } },
+    select: { id: true, organizationAdmin: true },
+  });
   if (!membership || membership.organizationAdmin) return false;
   await db.membership.delete({ where: { id: membership.id } });
   await db.user.updateMany({ where: { id: userId, currentOrganizationId: organizationId }, data: { currentOrganizationId: null } });
@@ -214,7 +211,13 @@ export async function removeUserFromUnit(
     const deleted = await db.unitRole.deleteMany({ where: { organizationId: m.organizationId, unitId: unit.id, userId } });
     if (deleted.count === 0) throw noUser();
     const removedFromOrganization = await dropEmptyMembership(db, m.organizationId, userId);
-    await audit(db, { organizationId: m.organizationId, actorUserId: m.viewer.userId, action: "user.removeFromUnit", targetUserId: userId, details: { unitId: unit.id, removedFromOrganization } });
+    await audit(db, {
+      organizationId: m.organizationId,
+      actorUserId: m.viewer.userId,
+      action: "user.removeFromUnit",
+      targetUserId: userId,
+      details: { unitId: unit.id, removedFromOrganization },
+    });
     return { removedFromOrganization };
   });
   ctx.bus.publish("user:updated", userId, { userId });
@@ -264,10 +267,7 @@ export async function modifyTeam(
 }
 
 /** PUT /users/billing-admin: only organisation admins give or take the billing admin flag. */
-export async function setBillingAdmin(
-  ctx: DomainContext,
-  input: { userId: string; billingAdmin: boolean; organizationId?: string | null },
-): Promise<Member> {
+export async function setBillingAdmin(ctx: DomainContext, input: { userId: string; billingAdmin: boolean; organizationId?: string | null }): Promise<Member> {
   const userId = parseInput(objectIdSchema, input.userId);
   const flag = parseInput(z.boolean({ message: "flag must be true or false" }), input.billingAdmin);
   const m = await loadManager(ctx, input.organizationId);
@@ -275,7 +275,13 @@ export async function setBillingAdmin(
   await ctx.prisma.$transaction(async (db) => {
     const membership = await membershipOf(db, m.organizationId, userId);
     await db.membership.update({ where: { id: membership.id }, data: { billingAdmin: flag } });
-    await audit(db, { organizationId: m.organizationId, actorUserId: m.viewer.userId, action: "user.billingAdmin", targetUserId: userId, details: { billingAdmin: flag } });
+    await audit(db, {
+      organizationId: m.organizationId,
+      actorUserId: m.viewer.userId,
+      action: "user.billingAdmin",
+      targetUserId: userId,
+      details: { billingAdmin: flag },
+    });
   });
   ctx.bus.publish("user:updated", userId, { userId });
   return getUser(ctx, userId, input.organizationId);
@@ -352,9 +358,14 @@ export async function createUser(ctx: DomainContext, input: z.input<typeof creat
       },
     });
     await db.unitRole.create({ data: { organizationId: m.organizationId, unitId: data.unitId, userId: user.id, role: data.role } });
-    await audit(db, { organizationId: m.organizationId, actorUserId: m.viewer.userId, action: "user.create", targetUserId: user.id, details: { unitId: data.unitId, role: data.role } });
+    await audit(db, {
+      organizationId: m.organizationId,
+      actorUserId: m.viewer.userId,
+      action: "user.create",
+      targetUserId: user.id,
+      details: { unitId: data.unitId, role: data.role },
+    });
     return user.id;
   });
   return getUser(ctx, userId, data.organizationId);
 }
-

@@ -179,12 +179,7 @@ export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
     deviceTree.set(t.unitId, list);
   }
 
-  const steps = [
-    user.onboardingCreatedSurvey,
-    user.onboardingLaunchedSurvey,
-    user.onboardingCollectedResponses,
-    user.onboardingAnalyzedResponses,
-  ];
+  const steps = [user.onboardingCreatedSurvey, user.onboardingLaunchedSurvey, user.onboardingCollectedResponses, user.onboardingAnalyzedResponses];
 
   return {
     user: {

@@ -38,9 +38,7 @@ export async function getLocation(ctx: DomainContext, acceptLanguage: string | u
   const viewer = requireViewer(ctx.viewer);
   const [user, organization] = await Promise.all([
     ctx.prisma.user.findUnique({ where: { id: viewer.userId }, select: { countryCode: true } }),
-    viewer.organizationId
-      ? ctx.prisma.organization.findUnique({ where: { id: viewer.organizationId }, select: { countryCode: true } })
-      : null,
+    viewer.organizationId ? ctx.prisma.organization.findUnique({ where: { id: viewer.organizationId }, select: { countryCode: true } }) : null,
   ]);
   const languages = parseAcceptLanguage(acceptLanguage);
   const language = (languages.find((l) => ["en", "es", "fi"].includes(l.language))?.language ?? null) as Location["language"];

@@ -150,7 +150,10 @@ export type PublicRoutesDeps = {
 
 /** Registers /r/* on a fastify instance mounted at `publicPrefix`; closes the runtime with the server. */
 export async function registerPublicRoutes(app: FastifyInstance, deps: PublicRoutesDeps): Promise<Runtime> {
-  const runtime = createRespondentRuntime({ prisma: deps.prisma, bus: deps.bus }, { onError: (e) => app.log.error({ err: e }, "respondent runtime (response counters or roll-up applier)"), ...deps.options });
+  const runtime = createRespondentRuntime(
+    { prisma: deps.prisma, bus: deps.bus },
+    { onError: (e) => app.log.error({ err: e }, "respondent runtime (response counters or roll-up applier)"), ...deps.options },
+  );
   const routes = publicRoutes(runtime);
 
   // Our own body limit, below the server's 1 MB; and nothing a respondent sends is lost: NUL and

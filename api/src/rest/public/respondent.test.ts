@@ -23,14 +23,32 @@ async function createSurveyFixture(prisma: PrismaClient, org: OrganizationFixtur
     { key: "smiley4", type: "smiley", options: { buttons: 4 } },
     { key: "nps", type: "nps", options: {} },
     { key: "slider", type: "slider", options: { min: 0, max: 10, step: 1 } },
-    { key: "single", type: "singleChoice", choices: [{ id: c1, text: text("One") }, { id: c2, text: text("Two") }] },
-    { key: "multi", type: "multipleChoice", choices: [{ id: c1, text: text("One") }, { id: c2, text: text("Two") }, { id: c3, text: text("Three") }] },
+    {
+      key: "single",
+      type: "singleChoice",
+      choices: [
+        { id: c1, text: text("One") },
+        { id: c2, text: text("Two") },
+      ],
+    },
+    {
+      key: "multi",
+      type: "multipleChoice",
+      choices: [
+        { id: c1, text: text("One") },
+        { id: c2, text: text("Two") },
+        { id: c3, text: text("Three") },
+      ],
+    },
     { key: "open", type: "openText", options: {} },
     {
       key: "emotion",
       type: "emotion",
       options: { clusters: { advocacy: 1, trust: 0.66, attention: 0.33, destroying: -1 } },
-      choices: [{ id: e1, text: text("Happy"), cluster: "advocacy" }, { id: e2, text: text("Frustrated"), cluster: "destroying" }],
+      choices: [
+        { id: e1, text: text("Happy"), cluster: "advocacy" },
+        { id: e2, text: text("Frustrated"), cluster: "destroying" },
+      ],
     },
     { key: "contact", type: "contactDetails", options: { fields: ["name", "email", "phone"] } },
     { key: "hidden", type: "nps", options: {}, hidden: true },
@@ -62,7 +80,9 @@ async function createSurveyFixture(prisma: PrismaClient, org: OrganizationFixtur
   const archived = await touchpoint("Archived", "link", archivedSurvey.id);
   const widgetOff = await touchpoint("Widget", "website", survey.id, { website: { domain: "x.example", state: { active: false } } });
   const otherSurvey = await prisma.survey.create({ data: { organizationId, unitId, name: "Other" } });
-  const otherQuestion = await prisma.question.create({ data: { organizationId, surveyId: otherSurvey.id, position: 0, type: "nps", title: text("Other NPS") } });
+  const otherQuestion = await prisma.question.create({
+    data: { organizationId, surveyId: otherSurvey.id, position: 0, type: "nps", title: text("Other NPS") },
+  });
   return { survey, q, choices: { c1: c1!, c2: c2!, c3: c3!, e1: e1!, e2: e2! }, link, terminal, noSurvey, archived, widgetOff, otherSurvey, otherQuestion };
 }
 
@@ -101,7 +121,15 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     expect(body.survey).toMatchObject({ id: f.survey.id, name: "Every type", languages: ["en", "fi"] });
     expect(body.touchpoint).toEqual({ id: f.link.id, type: "link", name: "Link" });
     expect(body.questions.map((q: { type: string }) => q.type)).toEqual([
-      "smiley", "smiley", "nps", "slider", "singleChoice", "multipleChoice", "openText", "emotion", "contactDetails",
+      "smiley",
+      "smiley",
+      "nps",
+      "slider",
+      "singleChoice",
+      "multipleChoice",
+      "openText",
+      "emotion",
+      "contactDetails",
     ]);
     expect(body.questions.map((q: { id: string }) => q.id)).not.toContain(f.q.hidden);
     expect(body.questions[0].title).toEqual({ en: "Question smiley5", fi: "Question smiley5 (fi)" });
@@ -195,7 +223,18 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
       ["an unknown question", () => ({ ...valid(), answers: [{ questionId: "0123456789abcdef01234567", value: 1 }] }), 400, /Unknown question/],
       ["a question of another survey", () => ({ ...valid(), answers: [{ questionId: f.otherQuestion.id, value: 1 }] }), 400, /Unknown question/],
       ["a hidden question", () => ({ ...valid(), answers: [{ questionId: f.q.hidden!, value: 1 }] }), 400, /Unknown question/],
-      ["the same question twice", () => ({ ...valid(), answers: [{ questionId: f.q.nps!, value: 1 }, { questionId: f.q.nps!, value: 2 }] }), 400, /answered twice/],
+      [
+        "the same question twice",
+        () => ({
+          ...valid(),
+          answers: [
+            { questionId: f.q.nps!, value: 1 },
+            { questionId: f.q.nps!, value: 2 },
+          ],
+        }),
+        400,
+        /answered twice/,
+      ],
       ["an NPS of 11", () => ({ ...valid(), answers: [{ questionId: f.q.nps!, value: 11 }] }), 400, /0 to 10/],
       ["an NPS of 7.5", () => ({ ...valid(), answers: [{ questionId: f.q.nps!, value: 7.5 }] }), 400, /whole number/],
       ["an NPS as text", () => ({ ...valid(), answers: [{ questionId: f.q.nps!, value: "9" }] }), 400, /whole number/],
@@ -210,7 +249,12 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
       ["an unknown emotion", () => ({ ...valid(), answers: [{ questionId: f.q.emotion!, value: f.choices.c1 }] }), 400, /Unknown choice/],
       ["a bad contact e-mail", () => ({ ...valid(), answers: [{ questionId: f.q.contact!, value: { email: "nope" } }] }), 400, /valid e-mail/],
       ["an unknown contact field", () => ({ ...valid(), answers: [{ questionId: f.q.contact!, value: { shoeSize: "42" } }] }), 400, /Unknown contact field/],
-      ["too many metadata keys", () => ({ ...valid(), metadata: Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`k${i}`, "v"])) }), 400, /At most 30 metadata keys/],
+      [
+        "too many metadata keys",
+        () => ({ ...valid(), metadata: Object.fromEntries(Array.from({ length: 31 }, (_, i) => [`k${i}`, "v"])) }),
+        400,
+        /At most 30 metadata keys/,
+      ],
       ["a metadata value that is not text", () => ({ ...valid(), metadata: { n: 5 } }), 400, /Metadata values are text/],
       ["a language the survey is not in", () => ({ ...valid(), language: "es" }), 400, /not in the language 'es'/],
       ["another survey's id", () => ({ ...valid(), surveyId: f.otherSurvey.id }), 400, /not the survey of this touchpoint/],
@@ -231,7 +275,12 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
 
     it("a closed survey (410), an unknown touchpoint (404), an inactive widget (410)", async () => {
       const before = await t.prisma.response.count({ where: { organizationId: org.organization.id } });
-      for (const [id, status] of [[f.archived.id, 410], [f.noSurvey.id, 410], [f.widgetOff.id, 410], ["0123456789abcdef01234567", 404]] as const) {
+      for (const [id, status] of [
+        [f.archived.id, 410],
+        [f.noSurvey.id, 410],
+        [f.widgetOff.id, 410],
+        ["0123456789abcdef01234567", 404],
+      ] as const) {
         const response = await post(`/${id}/responses`, valid());
         expect(response.status).toBe(status);
       }
@@ -338,7 +387,11 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     const thirdId = ((await third.json()) as { responseId: string }).responseId;
     // A retry of a stored response is still answered with its first id.
     expect((await post(`/${lf.link.id}/responses`, second)).status).toBe(200);
-    const stored = await t.prisma.response.findMany({ where: { organizationId: limited.organization.id }, select: { id: true, overLimit: true }, orderBy: { createdAt: "asc" } });
+    const stored = await t.prisma.response.findMany({
+      where: { organizationId: limited.organization.id },
+      select: { id: true, overLimit: true },
+      orderBy: { createdAt: "asc" },
+    });
     expect(stored).toHaveLength(3);
     expect(stored.filter((r) => r.overLimit).map((r) => r.id)).toEqual([thirdId]);
     // Its answer is stored beside it, but it is never pending for the roll-ups.
@@ -357,9 +410,7 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     // (5 a second of elapsed time) bounds how many more may pass, so a slow machine cannot flake it.
     const address = "203.0.113.77";
     const started = Date.now();
-    const responses = await Promise.all(
-      Array.from({ length: 80 }, () => post(`/${f.link.id}/responses`, { ...valid(), answers: [] }, address)),
-    );
+    const responses = await Promise.all(Array.from({ length: 80 }, () => post(`/${f.link.id}/responses`, { ...valid(), answers: [] }, address)));
     const elapsedSeconds = (Date.now() - started) / 1000;
     const statuses = responses.map((r) => r.status);
     const refused = responses.filter((r) => r.status === 429);
@@ -421,7 +472,10 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
   it("accepts a text/plain body (sendBeacon) and answers CORS preflights", async () => {
     const response = await post(`/${f.link.id}/responses`, JSON.stringify(valid()), freshAddress(), { "content-type": "text/plain;charset=UTF-8" });
     expect(response.status).toBe(201);
-    const preflight = await fetch(`${t.baseUrl}/r/${f.link.id}/responses`, { method: "OPTIONS", headers: { origin: "https://shop.example", "access-control-request-method": "POST" } });
+    const preflight = await fetch(`${t.baseUrl}/r/${f.link.id}/responses`, {
+      method: "OPTIONS",
+      headers: { origin: "https://shop.example", "access-control-request-method": "POST" },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
   });

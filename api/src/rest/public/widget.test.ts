@@ -95,7 +95,10 @@ describe.skipIf(noDatabase)("GET /r/{touchpointId}/widget-settings", () => {
   });
 
   it("answers a CORS preflight", async () => {
-    const res = await fetch(`${t.baseUrl}/r/${ids.seeded}/widget-settings`, { method: "OPTIONS", headers: { origin: "http://shop.test", "access-control-request-method": "GET" } });
+    const res = await fetch(`${t.baseUrl}/r/${ids.seeded}/widget-settings`, {
+      method: "OPTIONS",
+      headers: { origin: "http://shop.test", "access-control-request-method": "GET" },
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
   });

@@ -29,10 +29,7 @@ function secondsUntilNextBound(activeTime: { from?: unknown; to?: unknown } | un
   return Math.max(0, next);
 }
 
-export async function registerWidgetRoutes(
-  app: FastifyInstance,
-  deps: { prisma: PrismaClient; widgetFile?: string; now?: () => Date },
-): Promise<void> {
+export async function registerWidgetRoutes(app: FastifyInstance, deps: { prisma: PrismaClient; widgetFile?: string; now?: () => Date }): Promise<void> {
   const widgetFile = deps.widgetFile ?? defaultWidgetFile;
   const clock = deps.now ?? (() => new Date());
 

@@ -5,14 +5,16 @@ import { generateApiKey, listApiKeys, revokeApiKey, type ApiKeySummary } from ".
 
 const objectId = z.string().describe("24 hexadecimal characters");
 
-const apiKeyShape = z.object({
-  _id: objectId,
-  name: z.string().nullable(),
-  prefix: z.string().describe("the first 8 characters of the key (the key itself is never shown again)"),
-  createdAt: z.string().describe("ISO 8601"),
-  lastUsedAt: z.string().nullable().describe("ISO 8601, updated at most once a minute"),
-  revokedAt: z.string().nullable().describe("ISO 8601; a revoked key no longer authenticates"),
-}).meta({ id: "ApiKey" });
+const apiKeyShape = z
+  .object({
+    _id: objectId,
+    name: z.string().nullable(),
+    prefix: z.string().describe("the first 8 characters of the key (the key itself is never shown again)"),
+    createdAt: z.string().describe("ISO 8601"),
+    lastUsedAt: z.string().nullable().describe("ISO 8601, updated at most once a minute"),
+    revokedAt: z.string().nullable().describe("ISO 8601; a revoked key no longer authenticates"),
+  })
+  .meta({ id: "ApiKey" });
 
 const toJson = (k: ApiKeySummary): z.input<typeof apiKeyShape> => ({
   _id: k.id,
@@ -37,8 +39,7 @@ export const apiKeyRoutes = [
     method: "POST",
     path: "/user/api-keys",
     tag: "Session and user",
-    summary:
-      "Generate an API key (needs the restApi feature). The answer carries the key: the only time it is shown; only its SHA-256 is stored",
+    summary: "Generate an API key (needs the restApi feature). The answer carries the key: the only time it is shown; only its SHA-256 is stored",
     auth: "bearer",
     body: z.object({ name: z.string({ message: "name must be a text" }).optional().describe("an optional label") }).strict(),
     status: 201,

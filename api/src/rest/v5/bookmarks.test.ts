@@ -28,7 +28,13 @@ describe.skipIf(noDatabase)("bookmarks", () => {
   afterAll(async () => t?.close());
 
   it("saves, lists (newest first) and deletes the caller's own bookmarks", async () => {
-    const filters = { from: "2026-01-01", to: "2026-01-31", channelId: [], surveyId: [], metaDataMatch: { items: [{ key: "store", value: "Helsinki" }], strict: true } };
+    const filters = {
+      from: "2026-01-01",
+      to: "2026-01-31",
+      channelId: [],
+      surveyId: [],
+      metaDataMatch: { items: [{ key: "store", value: "Helsinki" }], strict: true },
+    };
     const first = await call("POST", "/results/bookmarks", tokens.viewer, { name: "  January  ", filters });
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ _id: expect.stringMatching(/^[0-9a-f]{24}$/), name: "January", filters, message: "Bookmark saved" });

@@ -5,12 +5,14 @@ import { bookmarkMessages, createBookmark, deleteBookmark, listBookmarks, type B
 
 const objectId = z.string().describe("24 hexadecimal characters");
 
-const bookmarkShape = z.object({
-  _id: objectId,
-  name: z.string(),
-  filters: z.record(z.string(), z.unknown()).describe("the results filters as saved (spec 001 §3; dates yyyy-MM-dd, to send back as they are)"),
-  createdAt: z.string().describe("ISO 8601"),
-}).meta({ id: "Bookmark" });
+const bookmarkShape = z
+  .object({
+    _id: objectId,
+    name: z.string(),
+    filters: z.record(z.string(), z.unknown()).describe("the results filters as saved (spec 001 §3; dates yyyy-MM-dd, to send back as they are)"),
+    createdAt: z.string().describe("ISO 8601"),
+  })
+  .meta({ id: "Bookmark" });
 
 const toJson = (b: BookmarkSummary): z.input<typeof bookmarkShape> => ({ _id: b.id, name: b.name, filters: b.filters, createdAt: b.createdAt.toISOString() });
 

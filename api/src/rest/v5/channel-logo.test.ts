@@ -31,7 +31,13 @@ describe.skipIf(noDatabase)("a terminal's custom logo", () => {
   const touchpoint = async (type: "terminal" | "link", name: string, o: OrganizationFixture = org) =>
     (
       await t.prisma.touchpoint.create({
-        data: { organizationId: o.organization.id, unitId: o === org ? org.units.unitA.id : o.units.unitA.id, name, type, activeSurveyId: o === org ? surveyId : null },
+        data: {
+          organizationId: o.organization.id,
+          unitId: o === org ? org.units.unitA.id : o.units.unitA.id,
+          name,
+          type,
+          activeSurveyId: o === org ? surveyId : null,
+        },
       })
     ).id;
 
@@ -113,8 +119,12 @@ describe.skipIf(noDatabase)("a terminal's custom logo", () => {
   });
 
   it("a contact-list channel carries how many contacts were removed from its list; other types carry null", async () => {
-    const campaign = await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Newsletter", type: "emailContactList" } });
-    await t.prisma.contactList.create({ data: { organizationId: org.organization.id, touchpointId: campaign.id, name: "Customers", channel: "email", deletedContacts: 7 } });
+    const campaign = await t.prisma.touchpoint.create({
+      data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Newsletter", type: "emailContactList" },
+    });
+    await t.prisma.contactList.create({
+      data: { organizationId: org.organization.id, touchpointId: campaign.id, name: "Customers", channel: "email", deletedContacts: 7 },
+    });
     const kiosk = (await touchpoint("terminal", "Plain kiosk"))!;
     expect((await apiCall(t.baseUrl, "GET", `/channels/${campaign.id}`, tokens.viewerA)).body.deletedContacts).toBe(7);
     expect((await apiCall(t.baseUrl, "GET", `/channels/${kiosk}`, tokens.viewerA)).body.deletedContacts).toBeNull();

@@ -23,7 +23,9 @@ describe.skipIf(noDatabase)("channels", () => {
   const call = (method: string, path: string, token?: string, body?: unknown) => apiCall(t.baseUrl, method, path, token, body);
 
   const terminal = async (unitId: string, name = "Kiosk") =>
-    t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId, name, type: "terminal", activeSurveyId: surveyA, udid: `t-${Math.random().toString(36).slice(2)}` } });
+    t.prisma.touchpoint.create({
+      data: { organizationId: org.organization.id, unitId, name, type: "terminal", activeSurveyId: surveyA, udid: `t-${Math.random().toString(36).slice(2)}` },
+    });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -43,7 +45,13 @@ describe.skipIf(noDatabase)("channels", () => {
   it("creates a terminal with a UDID and default extras; validates the IP address", async () => {
     const bad = await call("POST", "/channels", tokens.editorA, { name: "Kiosk 1", type: "terminal", unitId: org.units.unitA1.id, ipAddress: "300.1.1.1" });
     expect(bad).toMatchObject({ status: 400, body: { error: touchpointMessages.invalidIp, field: "ipAddress" } });
-    const created = await call("POST", "/channels", tokens.editorA, { name: "Kiosk 1", type: "terminal", unitId: org.units.unitA1.id, ipAddress: "10.0.0.5", active_survey: surveyA });
+    const created = await call("POST", "/channels", tokens.editorA, {
+      name: "Kiosk 1",
+      type: "terminal",
+      unitId: org.units.unitA1.id,
+      ipAddress: "10.0.0.5",
+      active_survey: surveyA,
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: "Kiosk 1", type: "terminal", unitId: org.units.unitA1.id, ipAddress: "10.0.0.5", active_survey: surveyA });
     expect(created.body.udid).toMatch(/^[0-9a-f]{24}$/);
@@ -58,7 +66,12 @@ describe.skipIf(noDatabase)("channels", () => {
     const badUdid = await call("PUT", `/channels/${created.body._id}`, tokens.editorA, { udid: "no spaces allowed" });
     expect(badUdid).toMatchObject({ status: 400, body: { field: "udid" } });
     expect((await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: created.body._id } })).udid).toBe("KIOSK-device-0042");
-    const gqlBad = await gql(t.baseUrl, `mutation { createTouchpoint(input: { name: "K", type: terminal, ipAddress: "1.2.3" }) { touchpoint { legacyId } } }`, {}, tokens.admin);
+    const gqlBad = await gql(
+      t.baseUrl,
+      `mutation { createTouchpoint(input: { name: "K", type: terminal, ipAddress: "1.2.3" }) { touchpoint { legacyId } } }`,
+      {},
+      tokens.admin,
+    );
     expect(gqlBad.errors?.[0]?.message).toBe(touchpointMessages.invalidIp);
   });
 
@@ -82,16 +95,31 @@ describe.skipIf(noDatabase)("channels", () => {
     expect((await call("GET", "/channels?type=terminal", tokens.adminB)).body.map((c: any) => c._id)).not.toContain(tp.id);
     expect((await call("GET", `/channels/${tp.id}`, tokens.viewerA)).body.name).toBe("Listed kiosk");
     expect((await call("GET", "/channels?type=bogus", tokens.viewerA)).status).toBe(400);
-    for (const [method, body] of [["PUT", { name: "X" }], ["POST", { name: "X" }]] as const) {
+    for (const [method, body] of [
+      ["PUT", { name: "X" }],
+      ["POST", { name: "X" }],
+    ] as const) {
       expect(await call(method, `/channels/${tp.id}`, tokens.viewerA, body)).toMatchObject({ status: 403, body: { error: touchpointMessages.noEditRight } });
     }
     expect(await call("DELETE", `/channels/${tp.id}`, tokens.viewerA)).toMatchObject({ status: 403, body: { error: touchpointMessages.noEditRight } });
-    expect(await call("POST", "/channels", tokens.viewerA, { name: "X", type: "link", unitId: org.units.unitA.id })).toMatchObject({ status: 403, body: { error: touchpointMessages.noEditRight } });
+    expect(await call("POST", "/channels", tokens.viewerA, { name: "X", type: "link", unitId: org.units.unitA.id })).toMatchObject({
+      status: 403,
+      body: { error: touchpointMessages.noEditRight },
+    });
     // an admin of another unit (unitB) has no editTouchpoints in unitA
-    expect(await call("PUT", `/channels/${tp.id}`, tokens.adminB, { name: "X" })).toMatchObject({ status: 403, body: { error: touchpointMessages.noEditRight } });
-    expect(await call("POST", "/channels", tokens.adminB, { name: "X", type: "link", unitId: org.units.unitA.id })).toMatchObject({ status: 403, body: { error: touchpointMessages.noEditRight } });
+    expect(await call("PUT", `/channels/${tp.id}`, tokens.adminB, { name: "X" })).toMatchObject({
+      status: 403,
+      body: { error: touchpointMessages.noEditRight },
+    });
+    expect(await call("POST", "/channels", tokens.adminB, { name: "X", type: "link", unitId: org.units.unitA.id })).toMatchObject({
+      status: 403,
+      body: { error: touchpointMessages.noEditRight },
+    });
     // moving into a unit where the editor has no rights
-    expect(await call("PUT", `/channels/${tp.id}`, tokens.editorA, { unitId: org.units.unitB.id })).toMatchObject({ status: 403, body: { error: touchpointMessages.noEditRight } });
+    expect(await call("PUT", `/channels/${tp.id}`, tokens.editorA, { unitId: org.units.unitB.id })).toMatchObject({
+      status: 403,
+      body: { error: touchpointMessages.noEditRight },
+    });
     const gqlRefused = await gql(t.baseUrl, `mutation { updateTouchpoint(input: { id: "${tp.id}", name: "X" }) { touchpoint { name } } }`, {}, tokens.viewerA);
     expect(gqlRefused.errors?.[0]?.message).toBe(touchpointMessages.noEditRight);
     expect((await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: tp.id } })).name).toBe("Listed kiosk");
@@ -102,7 +130,12 @@ describe.skipIf(noDatabase)("channels", () => {
     await t.prisma.touchpoint.update({ where: { id: tp.id }, data: { logoUrl: "/logo.png", activeSurveyId: null } });
     expect((await call("PUT", `/channels/${tp.id}`, tokens.editorA, { active_survey: surveyOther })).status).toBe(404);
     const saved = await call("POST", `/channels/${tp.id}?deleteLogo=true`, tokens.editorA, { active_survey: surveyA, settings: { brightness: 40 } });
-    expect(saved.body).toMatchObject({ active_survey: surveyA, logo: null, settings: { brightness: 40, rebootSchedule: { enabled: false } }, message: "channel saved" });
+    expect(saved.body).toMatchObject({
+      active_survey: surveyA,
+      logo: null,
+      settings: { brightness: 40, rebootSchedule: { enabled: false } },
+      message: "channel saved",
+    });
     expect((await call("PUT", `/channels/${tp.id}`, tokens.editorA, { settings: { brightness: 400 } })).status).toBe(400);
     expect(await call("DELETE", `/channels/${tp.id}`, tokens.editorA)).toMatchObject({ status: 200, body: { _id: tp.id, message: "channel deleted" } });
     expect((await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: tp.id } })).deleted).toBe(true);
@@ -113,7 +146,9 @@ describe.skipIf(noDatabase)("channels", () => {
   it("moves to another unit with and without the responses", async () => {
     for (const moveResponses of [true, false]) {
       const tp = await terminal(org.units.unitA.id);
-      const r = await t.prisma.response.create({ data: { organizationId: org.organization.id, surveyId: surveyA, touchpointId: tp.id, unitId: org.units.unitA.id } });
+      const r = await t.prisma.response.create({
+        data: { organizationId: org.organization.id, surveyId: surveyA, touchpointId: tp.id, unitId: org.units.unitA.id },
+      });
       const moved = await call("PUT", `/channels/${tp.id}`, tokens.admin, { unitId: org.units.unitB.id, moveResponses });
       expect(moved.body.unitId).toBe(org.units.unitB.id);
       expect((await t.prisma.response.findUniqueOrThrow({ where: { id: r.id } })).unitId).toBe(moveResponses ? org.units.unitB.id : org.units.unitA.id);
@@ -121,7 +156,13 @@ describe.skipIf(noDatabase)("channels", () => {
   });
 
   it("groups by unit; website activations and domains", async () => {
-    const site = await call("POST", "/channels", tokens.admin, { name: "Shop widget", type: "website", unitId: org.units.unitB.id, active_survey: surveyA, website: { domain: "shop.example.com" } });
+    const site = await call("POST", "/channels", tokens.admin, {
+      name: "Shop widget",
+      type: "website",
+      unitId: org.units.unitB.id,
+      active_survey: surveyA,
+      website: { domain: "shop.example.com" },
+    });
     expect(site.status).toBe(201);
     expect(site.body.website).toMatchObject({ domain: "shop.example.com", sample: 100, displayOptions: { type: "cornerWindow", placement: "bottom-right" } });
     const bySurvey = await call("GET", `/channels?type=website&surveyId=${surveyA}`, tokens.admin);
@@ -131,7 +172,10 @@ describe.skipIf(noDatabase)("channels", () => {
     expect(grouped.body.find((g: any) => g.unitId === org.units.unitB.id).channels.map((c: any) => c._id)).toContain(site.body._id);
     expect((await call("GET", "/channels/grouped-list", tokens.viewerA)).body.some((g: any) => g.unitId === org.units.unitB.id)).toBe(false);
 
-    expect(await call("POST", "/website-domains", tokens.admin, { domain: "not a domain" })).toMatchObject({ status: 400, body: { error: touchpointMessages.invalidDomain } });
+    expect(await call("POST", "/website-domains", tokens.admin, { domain: "not a domain" })).toMatchObject({
+      status: 400,
+      body: { error: touchpointMessages.invalidDomain },
+    });
     expect((await call("POST", "/website-domains", tokens.admin, { domain: "Shop.Example.com" })).body.domain).toBe("shop.example.com");
     expect((await call("POST", "/website-domains", tokens.admin, { domain: "shop.example.com" })).status).toBe(409);
     expect((await call("POST", "/website-domains", tokens.viewerA, { domain: "viewer.example.com" })).status).toBe(403);
@@ -151,7 +195,9 @@ describe.skipIf(noDatabase)("channels", () => {
     const svg = await fetch(`${t.baseUrl}/api/v5/channels/${link.body._id}/qr.svg`, { headers: { authorization: `Bearer ${tokens.admin}` } });
     expect(svg.headers.get("content-type")).toBe("image/svg+xml");
     expect(await svg.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
-    expect((await fetch(`${t.baseUrl}/api/v5/channels/${link.body._id}/qr.png`, { headers: { authorization: `Bearer ${tokens.otherAdmin}` } })).status).toBe(404);
+    expect((await fetch(`${t.baseUrl}/api/v5/channels/${link.body._id}/qr.png`, { headers: { authorization: `Bearer ${tokens.otherAdmin}` } })).status).toBe(
+      404,
+    );
   });
 
   it("pings: series per terminal in the range, the organisation count, hidden touchpoints; device visibility per user", async () => {
@@ -173,7 +219,10 @@ describe.skipIf(noDatabase)("channels", () => {
     expect(wide.body.series.find((s: any) => s.touchpointId === tp.id).pings).toHaveLength(3);
     expect((await call("GET", "/pings?from=2026-01-02T00:00:00Z&to=2026-01-01T00:00:00Z", tokens.viewerA)).status).toBe(400);
 
-    expect((await call("POST", "/device-visibility", tokens.viewerA, { touchpointId: tp.id, visibility: false })).body).toEqual({ touchpointId: tp.id, visibility: false });
+    expect((await call("POST", "/device-visibility", tokens.viewerA, { touchpointId: tp.id, visibility: false })).body).toEqual({
+      touchpointId: tp.id,
+      visibility: false,
+    });
     expect((await call("GET", "/device-visibility", tokens.viewerA)).body).toEqual([{ touchpointId: tp.id, visibility: false }]);
     expect((await call("GET", "/pings", tokens.viewerA)).body.hiddenTouchpoints).toEqual([tp.id]);
     expect((await call("GET", "/device-visibility", tokens.editorA)).body).toEqual([]);
@@ -184,13 +233,23 @@ describe.skipIf(noDatabase)("channels", () => {
   });
 
   it("GraphQL: touchpoints connection, create, update, delete", async () => {
-    const created = await gql(t.baseUrl, `mutation { createTouchpoint(input: { name: "GQL link", type: link, unitId: "${org.units.unitA.id}" }) { touchpoint { legacyId name type link unitLegacyId } } }`, {}, tokens.editorA);
+    const created = await gql(
+      t.baseUrl,
+      `mutation { createTouchpoint(input: { name: "GQL link", type: link, unitId: "${org.units.unitA.id}" }) { touchpoint { legacyId name type link unitLegacyId } } }`,
+      {},
+      tokens.editorA,
+    );
     const tp = created.data?.createTouchpoint.touchpoint;
     expect(tp).toMatchObject({ name: "GQL link", type: "link", unitLegacyId: org.units.unitA.id });
     expect(tp.link).toBe(`${t.config.publicUrl}/s/${tp.legacyId}`);
     const list = await gql(t.baseUrl, `{ touchpoints(type: link, first: 50) { edges { node { legacyId } } } }`, {}, tokens.viewerA);
     expect(list.data?.touchpoints.edges.map((e: any) => e.node.legacyId)).toContain(tp.legacyId);
-    const updated = await gql(t.baseUrl, `mutation { updateTouchpoint(input: { id: "${tp.legacyId}", name: "Renamed" }) { touchpoint { name } } }`, {}, tokens.editorA);
+    const updated = await gql(
+      t.baseUrl,
+      `mutation { updateTouchpoint(input: { id: "${tp.legacyId}", name: "Renamed" }) { touchpoint { name } } }`,
+      {},
+      tokens.editorA,
+    );
     expect(updated.data?.updateTouchpoint.touchpoint.name).toBe("Renamed");
     const deleted = await gql(t.baseUrl, `mutation { deleteTouchpoint(id: "${tp.legacyId}") { deletedLegacyId } }`, {}, tokens.editorA);
     expect(deleted.data?.deleteTouchpoint.deletedLegacyId).toBe(tp.legacyId);

@@ -30,26 +30,33 @@ const objectId = z.string().describe("24 hexadecimal characters");
 const idParams = z.object({ id: z.string() });
 const channelType = z.enum(["terminal", "link", "qr", "website", "emailContactList", "smsContactList", "legacyPlugin"]);
 
-export const channelShape = z.object({
-  _id: objectId,
-  name: z.string(),
-  type: channelType,
-  unitId: objectId,
-  active_survey: objectId.nullable(),
-  last_feedback: z.string().nullable(),
-  responseCount: z.number(),
-  logo: z.string().nullable().describe("the custom logo's address (terminals: POST /channels/{id}/logo sets it, ?deleteLogo=true removes it)"),
-  deletedContacts: z.number().int().nullable().describe("contact-list campaigns: how many contacts were removed from the list; null for other types"),
-  link: z.string().describe("the public survey address (links and QR codes point here)"),
-  udid: z.string().nullable().describe("terminals only"),
-  ipAddress: z.string().nullable().describe("terminals only"),
-  lastSeen: z.string().nullable().describe("terminals only"),
-  settings: z.record(z.string(), z.unknown()).describe("terminal extras (brightness, rebootSchedule, responseTimeLimit, metadata, configuration, privacyPolicy, appearance)"),
-  website: z.record(z.string(), z.unknown()).optional().describe("website activations only: the widget activation"),
-  legacyPlugin: z.record(z.string(), z.unknown()).optional().describe("legacy web plugins only: the plugin's settings with its defaults (docs/touchpoints.md)"),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-}).meta({ id: "Channel" });
+export const channelShape = z
+  .object({
+    _id: objectId,
+    name: z.string(),
+    type: channelType,
+    unitId: objectId,
+    active_survey: objectId.nullable(),
+    last_feedback: z.string().nullable(),
+    responseCount: z.number(),
+    logo: z.string().nullable().describe("the custom logo's address (terminals: POST /channels/{id}/logo sets it, ?deleteLogo=true removes it)"),
+    deletedContacts: z.number().int().nullable().describe("contact-list campaigns: how many contacts were removed from the list; null for other types"),
+    link: z.string().describe("the public survey address (links and QR codes point here)"),
+    udid: z.string().nullable().describe("terminals only"),
+    ipAddress: z.string().nullable().describe("terminals only"),
+    lastSeen: z.string().nullable().describe("terminals only"),
+    settings: z
+      .record(z.string(), z.unknown())
+      .describe("terminal extras (brightness, rebootSchedule, responseTimeLimit, metadata, configuration, privacyPolicy, appearance)"),
+    website: z.record(z.string(), z.unknown()).optional().describe("website activations only: the widget activation"),
+    legacyPlugin: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe("legacy web plugins only: the plugin's settings with its defaults (docs/touchpoints.md)"),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Channel" });
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -184,7 +191,12 @@ export const channelRoutes = [
     auth: "bearer",
     response: z.array(z.object({ unitId: objectId, unitName: z.string(), parentId: objectId.nullable(), channels: z.array(channelShape) })),
     handler: async ({ ctx }) =>
-      (await groupedTouchpoints(ctx)).map((g) => ({ unitId: g.unitId, unitName: g.unitName, parentId: g.parentId, channels: g.touchpoints.map((t) => toChannelJson(ctx, t)) })),
+      (await groupedTouchpoints(ctx)).map((g) => ({
+        unitId: g.unitId,
+        unitName: g.unitName,
+        parentId: g.parentId,
+        channels: g.touchpoints.map((t) => toChannelJson(ctx, t)),
+      })),
   }),
   defineRoute({
     method: "GET",

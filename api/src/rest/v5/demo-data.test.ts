@@ -41,7 +41,13 @@ describe.skipIf(noDatabase)("demo data", () => {
     const started = Date.now();
     const first = await call("POST", "/demo-data", tokens.admin, { responses: 120 });
     expect(first.status, JSON.stringify(first.body)).toBe(201);
-    expect(first.body).toMatchObject({ survey: { name: "Demo survey", created: true }, touchpoint: { name: "Demo link", created: true }, responses: 120, responseCount: 120, message: "data generated" });
+    expect(first.body).toMatchObject({
+      survey: { name: "Demo survey", created: true },
+      touchpoint: { name: "Demo link", created: true },
+      responses: 120,
+      responseCount: 120,
+      message: "data generated",
+    });
     const surveyId = first.body.survey._id as string;
     const touchpointId = first.body.touchpoint._id as string;
 
@@ -77,7 +83,12 @@ describe.skipIf(noDatabase)("demo data", () => {
 
     const second = await call("POST", "/demo-data", tokens.admin, {});
     expect(second.status).toBe(201);
-    expect(second.body).toMatchObject({ survey: { _id: surveyId, created: false }, touchpoint: { _id: touchpointId, created: false }, responses: 500, responseCount: 620 });
+    expect(second.body).toMatchObject({
+      survey: { _id: surveyId, created: false },
+      touchpoint: { _id: touchpointId, created: false },
+      responses: 500,
+      responseCount: 620,
+    });
     expect(await t.prisma.survey.count({ where: { organizationId: org.organization.id, name: "Demo survey" } })).toBe(1);
     expect(await t.prisma.response.count({ where: { surveyId } })).toBe(620);
     expect((await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: touchpointId } })).responseCount).toBe(620);

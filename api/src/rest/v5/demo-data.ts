@@ -12,8 +12,7 @@ export const demoDataRoutes = [
     method: "POST",
     path: "/demo-data",
     tag: "Surveys",
-    summary:
-      "Organisation admins: creates the demo survey and its link on the first call, and adds sample responses over the last 90 days on every call",
+    summary: "Organisation admins: creates the demo survey and its link on the first call, and adds sample responses over the last 90 days on every call",
     auth: "bearer",
     body: z
       .record(z.string(), z.unknown(), { message: "The body is an object" })

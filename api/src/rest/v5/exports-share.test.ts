@@ -55,7 +55,14 @@ describe.skipIf(noDatabase)("a share link's visitor exports", () => {
   const makeLink = async (o: OrganizationFixture, createdByUserId: string, data: Record<string, unknown> = {}) => {
     const { token, tokenHash } = generateShareToken();
     const row = await t.prisma.shareToken.create({
-      data: { organizationId: o.organization.id, createdByUserId, token: tokenHash, filters: { ...window(), surveyId: [s.survey.id] }, allowChanges: [], ...data },
+      data: {
+        organizationId: o.organization.id,
+        createdByUserId,
+        token: tokenHash,
+        filters: { ...window(), surveyId: [s.survey.id] },
+        allowChanges: [],
+        ...data,
+      },
     });
     return { token, id: row.id };
   };
@@ -261,21 +268,28 @@ describe.skipIf(noDatabase)("a share link's visitor exports", () => {
     expect((await call("POST", `/results/list?${q(viewerLink.token)}`, undefined, {})).status).toBe(200);
   });
 
-  it.skipIf(!chromiumPresent || !pdftotextPresent)("a visitor's PDF prints what the link shows (its name, window, team and options), polled and downloaded with the token", async () => {
-    const link = await makeLink(org, org.users.editorA.id, { name: "Kamppi weekly", hideTimestamps: true, filters: { from: "2026-04-01", to: "2026-04-30" } });
-    const started = await call("POST", `/results-pdf?${q(link.token)}`, undefined, { data: ["questions"] });
-    expect(started.status, JSON.stringify(started.body)).toBe(202);
-    const id = started.body.id as string;
-    const poll = await waitForPoll(`/results-pdf/poll?id=${id}&${q(link.token)}`);
-    expect(poll.body).toEqual({ status: "finished", progress: 100, url: `${t.baseUrl}/api/v5/exports/${id}/download?${q(link.token)}`, error: null });
-    expect((await call("GET", `/exports/${id}/download`, tokens.editorA)).status).toBe(404);
-    const file = await fetch(poll.body.url);
-    expect(file.headers.get("content-type")).toBe("application/pdf");
-    const pdfPath = path.join(dataDir, "visitor.pdf");
-    await writeFile(pdfPath, Buffer.from(await file.arrayBuffer()));
-    const text = execFileSync("pdftotext", ["-layout", pdfPath, "-"]).toString().replace(/\s+/g, " ");
-    expect(text).toContain("Printed Kamppi weekly from 2026/04/01 to 2026/04/30 hideTimestamps true");
-    // The printer's internal link is gone.
-    expect(await t.prisma.shareToken.count({ where: { organizationId: org.organization.id, name: "Kamppi weekly" } })).toBe(1);
-  });
+  it.skipIf(!chromiumPresent || !pdftotextPresent)(
+    "a visitor's PDF prints what the link shows (its name, window, team and options), polled and downloaded with the token",
+    async () => {
+      const link = await makeLink(org, org.users.editorA.id, {
+        name: "Kamppi weekly",
+        hideTimestamps: true,
+        filters: { from: "2026-04-01", to: "2026-04-30" },
+      });
+      const started = await call("POST", `/results-pdf?${q(link.token)}`, undefined, { data: ["questions"] });
+      expect(started.status, JSON.stringify(started.body)).toBe(202);
+      const id = started.body.id as string;
+      const poll = await waitForPoll(`/results-pdf/poll?id=${id}&${q(link.token)}`);
+      expect(poll.body).toEqual({ status: "finished", progress: 100, url: `${t.baseUrl}/api/v5/exports/${id}/download?${q(link.token)}`, error: null });
+      expect((await call("GET", `/exports/${id}/download`, tokens.editorA)).status).toBe(404);
+      const file = await fetch(poll.body.url);
+      expect(file.headers.get("content-type")).toBe("application/pdf");
+      const pdfPath = path.join(dataDir, "visitor.pdf");
+      await writeFile(pdfPath, Buffer.from(await file.arrayBuffer()));
+      const text = execFileSync("pdftotext", ["-layout", pdfPath, "-"]).toString().replace(/\s+/g, " ");
+      expect(text).toContain("Printed Kamppi weekly from 2026/04/01 to 2026/04/30 hideTimestamps true");
+      // The printer's internal link is gone.
+      expect(await t.prisma.shareToken.count({ where: { organizationId: org.organization.id, name: "Kamppi weekly" } })).toBe(1);
+    },
+  );
 });

@@ -18,7 +18,6 @@ import type { DomainContext } from "../../domain/context.js";
 import { exportMessages, startExport } from "../../domain/exports/jobs.js";
 import { pdfMessages } from "../../domain/exports/pdf.js";
 
-
 // A stand-in for the web client's results page (built by the web issue): it reads the share link's
 // defaults with the token from the address, with no session, draws them and marks itself ready.
 const resultsPage = `<!doctype html><html><head><meta charset="utf-8"><title>Results</title></head><body><main id="out">loading</main>
@@ -90,7 +89,12 @@ describe.skipIf(noDatabase)("exports", () => {
       },
     });
     await eventually(async () => (await call("GET", `/results-feedbacklist/poll?cacheId=${cacheId}`, tokens.editor)).body.progress === 40);
-    expect((await call("GET", `/results-feedbacklist/poll?cacheId=${cacheId}`, tokens.editor)).body).toEqual({ status: "generating", progress: 40, url: null, error: null });
+    expect((await call("GET", `/results-feedbacklist/poll?cacheId=${cacheId}`, tokens.editor)).body).toEqual({
+      status: "generating",
+      progress: 40,
+      url: null,
+      error: null,
+    });
     expect((await call("GET", `/exports/${cacheId}/download`, tokens.editor)).body).toEqual({ error: exportMessages.notReady });
     release();
     await eventually(async () => (await call("GET", `/results-feedbacklist/poll?cacheId=${cacheId}`, tokens.editor)).body.status === "finished");
@@ -128,7 +132,9 @@ describe.skipIf(noDatabase)("exports", () => {
     const bad = await call("POST", "/results-pdf", tokens.editor, { data: [] });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: pdfMessages.componentsRequired, field: "data" });
-    expect((await call("POST", "/results-pdf", tokens.editor, { data: ["summary"], printMode: "sideways" })).body.error).toBe("printMode must be portrait or landscape");
+    expect((await call("POST", "/results-pdf", tokens.editor, { data: ["summary"], printMode: "sideways" })).body.error).toBe(
+      "printMode must be portrait or landscape",
+    );
     expect((await call("POST", "/results-pdf", tokens.editor, { data: ["summary"], filters: { colour: "red" } })).body.error).toBe("Unknown filter 'colour'");
 
     const viewer = await call("POST", "/results-pdf", tokens.viewer, { data: ["summary"] });

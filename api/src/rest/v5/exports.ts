@@ -10,12 +10,14 @@ import { startPdfExport } from "../../domain/exports/pdf.js";
 import type { ExportJob } from "../../generated/prisma/client.js";
 import type { Config } from "../../config.js";
 
-const pollShape = z.object({
-  status: z.enum(["generating", "finished", "failed"]).describe("spec 001 §4; poll again while generating"),
-  progress: z.number().int().describe("0–100"),
-  url: z.string().nullable().describe("the download address once finished (same sign-in, or carrying the same share token), null otherwise"),
-  error: z.string().nullable().describe("why it failed, when it did"),
-}).meta({ id: "ExportState" });
+const pollShape = z
+  .object({
+    status: z.enum(["generating", "finished", "failed"]).describe("spec 001 §4; poll again while generating"),
+    progress: z.number().int().describe("0–100"),
+    url: z.string().nullable().describe("the download address once finished (same sign-in, or carrying the same share token), null otherwise"),
+    error: z.string().nullable().describe("why it failed, when it did"),
+  })
+  .meta({ id: "ExportState" });
 
 const pollAnswer = (config: Config, job: ExportJob, shareToken: string | undefined): z.input<typeof pollShape> => {
   const path = downloadPath(job);
@@ -33,7 +35,8 @@ export const exportRoutes = [
     auth: "bearerOrQueryToken",
     query: z.object({ cacheId: z.string({ message: "cacheId is required" }) }),
     response: pollShape,
-    handler: async ({ ctx, query, queryToken }) => pollAnswer(ctx.config, await getExportJobOfKinds(ctx, query.cacheId, ["csv", "xlsx", "pdf"], queryToken), queryToken),
+    handler: async ({ ctx, query, queryToken }) =>
+      pollAnswer(ctx.config, await getExportJobOfKinds(ctx, query.cacheId, ["csv", "xlsx", "pdf"], queryToken), queryToken),
   }),
   defineRoute({
     method: "POST",

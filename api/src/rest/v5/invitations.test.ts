@@ -158,7 +158,13 @@ describe.skipIf(noDatabase)("invitations", () => {
   it("an existing user signs in and accepts: membership and role created, the link is then used up", async () => {
     const { invite: created, token } = await invite(other.users.editorA.email, { role: "viewer", mayCreateSurveys: true });
     const preview = await call("GET", `/user-invite?token=${encodeURIComponent(token)}`);
-    expect(preview.body).toMatchObject({ email: other.users.editorA.email, organizationName: org.organization.name, unitName: "Stores", role: "viewer", existingUser: true });
+    expect(preview.body).toMatchObject({
+      email: other.users.editorA.email,
+      organizationName: org.organization.name,
+      unitName: "Stores",
+      role: "viewer",
+      existingUser: true,
+    });
     // Someone else cannot use it.
     expect((await call("POST", "/user-invite", tokens.editorA, { token })).body).toEqual({ error: invitationMessages.otherAccount });
     // Without a bearer token the call is refused.
@@ -186,13 +192,23 @@ describe.skipIf(noDatabase)("invitations", () => {
     const weak = await call("POST", "/user-invite/new-user", undefined, { token, displayName: "New Comer", password: "weakpass", password2: "weakpass" });
     expect(weak.status).toBe(400);
     expect(weak.body.error).toMatch(/^Password must be at least 8 characters/);
-    const mismatch = await call("POST", "/user-invite/new-user", undefined, { token, displayName: "New Comer", password: "Strong-Pass-1!", password2: "Strong-Pass-2!" });
+    const mismatch = await call("POST", "/user-invite/new-user", undefined, {
+      token,
+      displayName: "New Comer",
+      password: "Strong-Pass-1!",
+      password2: "Strong-Pass-2!",
+    });
     expect(mismatch).toEqual({ status: 400, body: { error: "The passwords do not match", field: "password2" } });
     const noName = await call("POST", "/user-invite/new-user", undefined, { token, displayName: " ", password: "Strong-Pass-1!", password2: "Strong-Pass-1!" });
     expect(noName).toEqual({ status: 400, body: { error: "Name is required", field: "displayName" } });
     expect(await t.prisma.user.count({ where: { email } })).toBe(0);
 
-    const created = await call("POST", "/user-invite/new-user", undefined, { token, displayName: "New Comer", password: "Strong-Pass-1!", password2: "Strong-Pass-1!" });
+    const created = await call("POST", "/user-invite/new-user", undefined, {
+      token,
+      displayName: "New Comer",
+      password: "Strong-Pass-1!",
+      password2: "Strong-Pass-1!",
+    });
     expect(created).toEqual({ status: 201, body: { status: "ok", organizationId: org.organization.id, email } });
     const user = await t.prisma.user.findUniqueOrThrow({ where: { email } });
     expect(user.signupStatus).toBe("complete");
@@ -201,7 +217,12 @@ describe.skipIf(noDatabase)("invitations", () => {
     const me = await call("GET", "/user", session.accessToken);
     expect(me.body.rolesPerUnit).toEqual({ [org.units.unitA.id]: "admin" });
     // Single use.
-    const again = await call("POST", "/user-invite/new-user", undefined, { token, displayName: "Again", password: "Strong-Pass-1!", password2: "Strong-Pass-1!" });
+    const again = await call("POST", "/user-invite/new-user", undefined, {
+      token,
+      displayName: "Again",
+      password: "Strong-Pass-1!",
+      password2: "Strong-Pass-1!",
+    });
     expect(again).toEqual({ status: 409, body: { error: invitationMessages.accepted } });
   });
 
@@ -209,7 +230,12 @@ describe.skipIf(noDatabase)("invitations", () => {
     const email = freshEmail("late");
     const { invite: created, token } = await invite(email);
     await t.prisma.invite.update({ where: { id: created._id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const refused = await call("POST", "/user-invite/new-user", undefined, { token, displayName: "Late", password: "Strong-Pass-1!", password2: "Strong-Pass-1!" });
+    const refused = await call("POST", "/user-invite/new-user", undefined, {
+      token,
+      displayName: "Late",
+      password: "Strong-Pass-1!",
+      password2: "Strong-Pass-1!",
+    });
     expect(refused).toEqual({ status: 400, body: { error: invitationMessages.expired, field: "token" } });
     expect(await t.prisma.user.count({ where: { email } })).toBe(0);
     // The pending list shows it expired; a resend revives it with a new link.
@@ -256,11 +282,21 @@ describe.skipIf(noDatabase)("invitations", () => {
       expect((await call("DELETE", `/invite-user/${created._id}${foreignOrg}`, tokens.otherAdmin)).status).toBe(404);
       const into = await call("POST", "/invite-user", tokens.otherAdmin, { email: freshEmail("x"), unitId: org.units.unitA.id, role: "admin" });
       expect(into).toEqual({ status: 404, body: { error: "Team not found" } });
-      const intoNamed = await call("POST", "/invite-user", tokens.otherAdmin, { email: freshEmail("x"), unitId: org.units.unitA.id, role: "admin", organizationId: org.organization.id });
+      const intoNamed = await call("POST", "/invite-user", tokens.otherAdmin, {
+        email: freshEmail("x"),
+        unitId: org.units.unitA.id,
+        role: "admin",
+        organizationId: org.organization.id,
+      });
       expect(intoNamed).toEqual({ status: 404, body: { error: "No organization found" } });
       const gqlRead = await gql(t.baseUrl, `query($id: String!) { invite(id: $id) { email } }`, { id: created._id }, tokens.otherAdmin);
       expect(gqlRead.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
-      const node = await gql(t.baseUrl, `query($id: ID!) { node(id: $id) { id ... on Invite { email } } }`, { id: Buffer.from(`Invite:${created._id}`).toString("base64") }, tokens.otherAdmin);
+      const node = await gql(
+        t.baseUrl,
+        `query($id: ID!) { node(id: $id) { id ... on Invite { email } } }`,
+        { id: Buffer.from(`Invite:${created._id}`).toString("base64") },
+        tokens.otherAdmin,
+      );
       expect(node.data?.node ?? null).toBeNull();
       expect(await t.prisma.invite.findUniqueOrThrow({ where: { id: created._id } })).toEqual(before);
     });

@@ -18,20 +18,22 @@ const tag = "Users and teams";
 const objectId = z.string().describe("24 hexadecimal characters");
 const role = z.enum(["admin", "editor", "viewer"]);
 
-const inviteShape = z.object({
-  _id: objectId,
-  email: z.string(),
-  unitId: objectId,
-  unitName: z.string(),
-  role,
-  organizationAdmin: z.boolean(),
-  billingAdmin: z.boolean(),
-  mayCreateSurveys: z.boolean(),
-  inviteSentAt: z.string().describe("ISO 8601"),
-  expiresAt: z.string().describe("ISO 8601: 7 days after sending"),
-  status: z.enum(["pending", "expired"]),
-  invitedBy: z.object({ _id: objectId, displayname: z.string(), email: z.string() }).nullable(),
-}).meta({ id: "Invitation" });
+const inviteShape = z
+  .object({
+    _id: objectId,
+    email: z.string(),
+    unitId: objectId,
+    unitName: z.string(),
+    role,
+    organizationAdmin: z.boolean(),
+    billingAdmin: z.boolean(),
+    mayCreateSurveys: z.boolean(),
+    inviteSentAt: z.string().describe("ISO 8601"),
+    expiresAt: z.string().describe("ISO 8601: 7 days after sending"),
+    status: z.enum(["pending", "expired"]),
+    invitedBy: z.object({ _id: objectId, displayname: z.string(), email: z.string() }).nullable(),
+  })
+  .meta({ id: "Invitation" });
 
 const toInviteJson = (i: InviteView): z.input<typeof inviteShape> => ({
   _id: i.id,
@@ -57,7 +59,7 @@ export const invitationRoutes = [
     path: "/invite-user",
     errors: { 409: "the person is in the team already, or has a pending invitation" },
     tag,
-    summary: "Invites an e-mail address into a unit with a role and flags; mails the link (\"user invited\")",
+    summary: 'Invites an e-mail address into a unit with a role and flags; mails the link ("user invited")',
     auth: "bearer",
     status: 201,
     body: z.object({ email: z.string({ message: "Please provide a valid e-mail address" }), organizationId: z.string().optional(), ...grantFields }),
@@ -78,7 +80,7 @@ export const invitationRoutes = [
     method: "POST",
     path: "/invite-user/{id}/resend",
     tag,
-    summary: "Sends the invitation again with a new link; the old link stops working (\"invite resent\")",
+    summary: 'Sends the invitation again with a new link; the old link stops working ("invite resent")',
     auth: "bearer",
     params: z.object({ id: z.string() }),
     query: orgQuery,
@@ -89,7 +91,7 @@ export const invitationRoutes = [
     method: "DELETE",
     path: "/invite-user/{id}",
     tag,
-    summary: "Deletes a pending invitation; its link stops working (\"invite deleted\")",
+    summary: 'Deletes a pending invitation; its link stops working ("invite deleted")',
     auth: "bearer",
     params: z.object({ id: z.string() }),
     query: orgQuery,

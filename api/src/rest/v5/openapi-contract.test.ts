@@ -65,7 +65,13 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
   let doc: OpenApiDocument;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   const validators = new Map<string, ValidateFunction>();
-  const tokens: Record<"admin" | "systemAdmin" | "otherAdmin" | "editor" | "viewer", string> = { admin: "", systemAdmin: "", otherAdmin: "", editor: "", viewer: "" };
+  const tokens: Record<"admin" | "systemAdmin" | "otherAdmin" | "editor" | "viewer", string> = {
+    admin: "",
+    systemAdmin: "",
+    otherAdmin: "",
+    editor: "",
+    viewer: "",
+  };
   /** Ids and tokens the calls make and later calls use. */
   const state: Record<string, string> = {};
   /** Which operations were called and which statuses they answered. */
@@ -155,7 +161,12 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
       t.prisma,
       org.organization.id,
       list.survey.id,
-      Array.from({ length: 6 }, (_, i) => ({ touchpoint: list.touchpointA, createdAt: new Date(at.getTime() + i * 60_000), metadata: { store: "Kamppi" }, answers: fullAnswers(list) })),
+      Array.from({ length: 6 }, (_, i) => ({
+        touchpoint: list.touchpointA,
+        createdAt: new Date(at.getTime() + i * 60_000),
+        metadata: { store: "Kamppi" },
+        answers: fullAnswers(list),
+      })),
     );
     state.responseToHide = ids[0]!;
     state.responseToEdit = ids[1]!;
@@ -176,8 +187,19 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
     // Session and user
     ["GET /user", () => succeed("GET /user", { url: "/user", token: tokens.admin })],
     ["GET /user/profile", () => succeed("GET /user/profile", { url: "/user/profile", token: tokens.admin })],
-    ["PUT /user/profile", () => succeed("PUT /user/profile", { url: "/user/profile", token: tokens.admin, body: { displayname: "Contract admin", settings: { receive_digest: true } } })],
-    ["POST /user/change-organization", () => succeed("POST /user/change-organization", { url: "/user/change-organization", token: tokens.admin, body: { id: org.organization.id } })],
+    [
+      "PUT /user/profile",
+      () =>
+        succeed("PUT /user/profile", {
+          url: "/user/profile",
+          token: tokens.admin,
+          body: { displayname: "Contract admin", settings: { receive_digest: true } },
+        }),
+    ],
+    [
+      "POST /user/change-organization",
+      () => succeed("POST /user/change-organization", { url: "/user/change-organization", token: tokens.admin, body: { id: org.organization.id } }),
+    ],
     [
       "POST /user/api-keys",
       async () => {
@@ -185,10 +207,18 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
       },
     ],
     ["GET /user/api-keys", () => succeed("GET /user/api-keys", { url: "/user/api-keys", token: tokens.admin })],
-    ["POST /user/api-keys/{id}/revoke", () => succeed("POST /user/api-keys/{id}/revoke", { url: `/user/api-keys/${state.apiKey}/revoke`, token: tokens.admin, body: {} })],
+    [
+      "POST /user/api-keys/{id}/revoke",
+      () => succeed("POST /user/api-keys/{id}/revoke", { url: `/user/api-keys/${state.apiKey}/revoke`, token: tokens.admin, body: {} }),
+    ],
     [
       "POST /user/impersonate",
-      () => succeed("POST /user/impersonate", { url: "/user/impersonate", token: tokens.systemAdmin, body: { userId: org.users.viewerA.id, organizationId: org.organization.id } }),
+      () =>
+        succeed("POST /user/impersonate", {
+          url: "/user/impersonate",
+          token: tokens.systemAdmin,
+          body: { userId: org.users.viewerA.id, organizationId: org.organization.id },
+        }),
     ],
     ["DELETE /user/impersonate", () => succeed("DELETE /user/impersonate", { url: "/user/impersonate", token: tokens.systemAdmin })],
     ["PUT /user/tutorials", () => succeed("PUT /user/tutorials", { url: "/user/tutorials", token: tokens.admin, body: { tutorialId: "results" } })],
@@ -203,7 +233,10 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
         state.resetToken = new URL(firstLink(mail.text)!).searchParams.get("token")!;
       },
     ],
-    ["POST /user/reset-password/confirm", () => succeed("POST /user/reset-password/confirm", { url: "/user/reset-password/confirm", body: { token: state.resetToken, password } })],
+    [
+      "POST /user/reset-password/confirm",
+      () => succeed("POST /user/reset-password/confirm", { url: "/user/reset-password/confirm", body: { token: state.resetToken, password } }),
+    ],
     ["GET /outbox", () => succeed("GET /outbox", { url: "/outbox?limit=5", token: tokens.systemAdmin })],
     // Organisation
     ["GET /organization", () => succeed("GET /organization", { url: "/organization", token: tokens.admin })],
@@ -286,14 +319,33 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
         await succeed("POST /units/tree", { url: "/units/tree", token: tokens.admin, body: { tree: strip(tree) } });
       },
     ],
-    ["GET /organizations/{id}/unit-tree", () => succeed("GET /organizations/{id}/unit-tree", { url: `/organizations/${org.organization.id}/unit-tree?members=users`, token: tokens.admin })],
-    ["GET /organizations/{id}/users", () => succeed("GET /organizations/{id}/users", { url: `/organizations/${org.organization.id}/users`, token: tokens.admin })],
+    [
+      "GET /organizations/{id}/unit-tree",
+      () => succeed("GET /organizations/{id}/unit-tree", { url: `/organizations/${org.organization.id}/unit-tree?members=users`, token: tokens.admin }),
+    ],
+    [
+      "GET /organizations/{id}/users",
+      () => succeed("GET /organizations/{id}/users", { url: `/organizations/${org.organization.id}/users`, token: tokens.admin }),
+    ],
     ["GET /users/{id}", () => succeed("GET /users/{id}", { url: `/users/${org.users.editorA.id}`, token: tokens.admin })],
     [
       "PUT /users/{id}/modify-team",
-      () => succeed("PUT /users/{id}/modify-team", { url: `/users/${org.users.adminB.id}/modify-team`, token: tokens.admin, body: { units: [{ unitId: org.units.unitB.id, role: "admin" }] } }),
+      () =>
+        succeed("PUT /users/{id}/modify-team", {
+          url: `/users/${org.users.adminB.id}/modify-team`,
+          token: tokens.admin,
+          body: { units: [{ unitId: org.units.unitB.id, role: "admin" }] },
+        }),
     ],
-    ["PUT /units/{unitId}/{userId}", () => succeed("PUT /units/{unitId}/{userId}", { url: `/units/${org.units.unitA.id}/${org.users.viewerA.id}`, token: tokens.admin, body: { role: "viewer", receive_digest: false } })],
+    [
+      "PUT /units/{unitId}/{userId}",
+      () =>
+        succeed("PUT /units/{unitId}/{userId}", {
+          url: `/units/${org.units.unitA.id}/${org.users.viewerA.id}`,
+          token: tokens.admin,
+          body: { role: "viewer", receive_digest: false },
+        }),
+    ],
     [
       "POST /users/create",
       async () => {
@@ -305,8 +357,14 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
         state.createdUser = body(created)._id;
       },
     ],
-    ["DELETE /units/{unitId}/{userId}", () => succeed("DELETE /units/{unitId}/{userId}", { url: `/units/${org.units.unitA1.id}/${state.createdUser}`, token: tokens.admin })],
-    ["PUT /users/billing-admin", () => succeed("PUT /users/billing-admin", { url: "/users/billing-admin", token: tokens.admin, body: { user: org.users.editorA.id, flag: true } })],
+    [
+      "DELETE /units/{unitId}/{userId}",
+      () => succeed("DELETE /units/{unitId}/{userId}", { url: `/units/${org.units.unitA1.id}/${state.createdUser}`, token: tokens.admin }),
+    ],
+    [
+      "PUT /users/billing-admin",
+      () => succeed("PUT /users/billing-admin", { url: "/users/billing-admin", token: tokens.admin, body: { user: org.users.editorA.id, flag: true } }),
+    ],
     // Invitations
     [
       "POST /invite-user",
@@ -339,7 +397,11 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
     ["GET /user-invite", () => succeed("GET /user-invite", { url: `/user-invite?token=${encodeURIComponent(state.inviteToken!)}` })],
     [
       "POST /user-invite/new-user",
-      () => succeed("POST /user-invite/new-user", { url: "/user-invite/new-user", body: { token: state.inviteToken, displayName: "Invited", password, password2: password } }),
+      () =>
+        succeed("POST /user-invite/new-user", {
+          url: "/user-invite/new-user",
+          body: { token: state.inviteToken, displayName: "Invited", password, password2: password },
+        }),
     ],
     ["POST /user-invite", () => succeed("POST /user-invite", { url: "/user-invite", token: tokens.otherAdmin, body: { token: state.existingInviteToken } })],
     ["DELETE /invite-user/{id}", () => succeed("DELETE /invite-user/{id}", { url: `/invite-user/${state.inviteToDelete}`, token: tokens.admin })],
@@ -350,7 +412,14 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
         const created = await succeed("POST /surveys", {
           url: "/surveys",
           token: tokens.admin,
-          body: { name: "Contract survey", unitId: org.units.unitA.id, questions: [{ type: "nps", title: "Recommend us?" }, { type: "openText", title: "Why?" }] },
+          body: {
+            name: "Contract survey",
+            unitId: org.units.unitA.id,
+            questions: [
+              { type: "nps", title: "Recommend us?" },
+              { type: "openText", title: "Why?" },
+            ],
+          },
         });
         state.survey = body(created)._id;
       },
@@ -360,31 +429,56 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
     ["GET /surveys/{id}", () => succeed("GET /surveys/{id}", { url: `/surveys/${state.survey}`, token: tokens.admin })],
     [
       "PUT /surveys/{id}",
-      () => succeed("PUT /surveys/{id}", { url: `/surveys/${state.survey}`, token: tokens.admin, body: { name: "Contract survey, edited", questions: [{ type: "nps", title: "Recommend us?" }] } }),
+      () =>
+        succeed("PUT /surveys/{id}", {
+          url: `/surveys/${state.survey}`,
+          token: tokens.admin,
+          body: { name: "Contract survey, edited", questions: [{ type: "nps", title: "Recommend us?" }] },
+        }),
     ],
     [
       "POST /surveys/{id}/copy",
       async () => {
-        state.surveyCopy = body(await succeed("POST /surveys/{id}/copy", { url: `/surveys/${state.survey}/copy`, token: tokens.admin, body: {} })).newSurvey._id;
+        state.surveyCopy = body(
+          await succeed("POST /surveys/{id}/copy", { url: `/surveys/${state.survey}/copy`, token: tokens.admin, body: {} }),
+        ).newSurvey._id;
       },
     ],
-    ["PUT /surveys/{id}/archive", () => succeed("PUT /surveys/{id}/archive", { url: `/surveys/${state.surveyCopy}/archive`, token: tokens.admin, body: { archived: true } })],
-    ["PUT /surveys/{id}/hide", () => succeed("PUT /surveys/{id}/hide", { url: `/surveys/${state.surveyCopy}/hide`, token: tokens.admin, body: { hidden: true } })],
+    [
+      "PUT /surveys/{id}/archive",
+      () => succeed("PUT /surveys/{id}/archive", { url: `/surveys/${state.surveyCopy}/archive`, token: tokens.admin, body: { archived: true } }),
+    ],
+    [
+      "PUT /surveys/{id}/hide",
+      () => succeed("PUT /surveys/{id}/hide", { url: `/surveys/${state.surveyCopy}/hide`, token: tokens.admin, body: { hidden: true } }),
+    ],
     ["DELETE /surveys/{id}", () => succeed("DELETE /surveys/{id}", { url: `/surveys/${state.surveyCopy}`, token: tokens.admin })],
     // Channels
     [
       "POST /channels",
       async () => {
-        const created = await succeed("POST /channels", { url: "/channels", token: tokens.admin, body: { name: "Contract link", type: "link", unitId: org.units.unitA.id, active_survey: state.survey } });
+        const created = await succeed("POST /channels", {
+          url: "/channels",
+          token: tokens.admin,
+          body: { name: "Contract link", type: "link", unitId: org.units.unitA.id, active_survey: state.survey },
+        });
         state.channel = body(created)._id;
-        const site = await succeed("POST /channels", { url: "/channels", token: tokens.admin, body: { name: "Contract site", type: "website", unitId: org.units.unitA.id, active_survey: state.survey } });
+        const site = await succeed("POST /channels", {
+          url: "/channels",
+          token: tokens.admin,
+          body: { name: "Contract site", type: "website", unitId: org.units.unitA.id, active_survey: state.survey },
+        });
         state.website = body(site)._id;
       },
     ],
     [
       "POST /channels/{id}/logo",
       async () => {
-        const terminal = await succeed("POST /channels", { url: "/channels", token: tokens.admin, body: { name: "Contract terminal", type: "terminal", unitId: org.units.unitA.id, active_survey: state.survey } });
+        const terminal = await succeed("POST /channels", {
+          url: "/channels",
+          token: tokens.admin,
+          body: { name: "Contract terminal", type: "terminal", unitId: org.units.unitA.id, active_survey: state.survey },
+        });
         const form = new FormData();
         form.append("file", new Blob([new Uint8Array(await QRCode.toBuffer("terminal logo", { type: "png", width: 64 }))], { type: "image/png" }), "logo.png");
         await succeed("POST /channels/{id}/logo", { url: `/channels/${body(terminal)._id}/logo`, token: tokens.admin, form });
@@ -394,29 +488,56 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
     ["GET /channels/grouped-list", () => succeed("GET /channels/grouped-list", { url: "/channels/grouped-list", token: tokens.admin })],
     ["GET /website-activations/all", () => succeed("GET /website-activations/all", { url: "/website-activations/all", token: tokens.admin })],
     ["GET /channels/{id}", () => succeed("GET /channels/{id}", { url: `/channels/${state.channel}`, token: tokens.admin })],
-    ["POST /channels/{id}", () => succeed("POST /channels/{id}", { url: `/channels/${state.channel}`, token: tokens.admin, body: { name: "Contract link 2" } })],
+    [
+      "POST /channels/{id}",
+      () => succeed("POST /channels/{id}", { url: `/channels/${state.channel}`, token: tokens.admin, body: { name: "Contract link 2" } }),
+    ],
     ["PUT /channels/{id}", () => succeed("PUT /channels/{id}", { url: `/channels/${state.channel}`, token: tokens.admin, body: { name: "Contract link 3" } })],
     ["GET /channels/{id}/qr.png", () => succeed("GET /channels/{id}/qr.png", { url: `/channels/${state.channel}/qr.png`, token: tokens.admin })],
     ["GET /channels/{id}/qr.svg", () => succeed("GET /channels/{id}/qr.svg", { url: `/channels/${state.channel}/qr.svg`, token: tokens.admin })],
-    ["POST /website-domains", () => succeed("POST /website-domains", { url: "/website-domains", token: tokens.admin, body: { domain: `shop-${suffix}.example.com` } })],
+    [
+      "POST /website-domains",
+      () => succeed("POST /website-domains", { url: "/website-domains", token: tokens.admin, body: { domain: `shop-${suffix}.example.com` } }),
+    ],
     ["GET /website-domains", () => succeed("GET /website-domains", { url: "/website-domains", token: tokens.admin })],
     ["GET /pings", () => succeed("GET /pings", { url: "/pings", token: tokens.admin })],
-    ["POST /device-visibility", () => succeed("POST /device-visibility", { url: "/device-visibility", token: tokens.admin, body: { touchpointId: list.touchpointA.id, visibility: false } })],
+    [
+      "POST /device-visibility",
+      () =>
+        succeed("POST /device-visibility", { url: "/device-visibility", token: tokens.admin, body: { touchpointId: list.touchpointA.id, visibility: false } }),
+    ],
     ["GET /device-visibility", () => succeed("GET /device-visibility", { url: "/device-visibility", token: tokens.admin })],
     ["DELETE /channels/{id}", () => succeed("DELETE /channels/{id}", { url: `/channels/${state.website}`, token: tokens.admin })],
     // Results
     ["GET /results/defaults", () => succeed("GET /results/defaults", { url: "/results/defaults?utcOffset=0", token: tokens.admin })],
     [
       "GET /results/preflight",
-      () => succeed("GET /results/preflight", { url: `/results/preflight?surveyId=${list.survey.id}&from=${window.from}&to=${window.to}&utcOffset=0`, token: tokens.admin }),
+      () =>
+        succeed("GET /results/preflight", {
+          url: `/results/preflight?surveyId=${list.survey.id}&from=${window.from}&to=${window.to}&utcOffset=0`,
+          token: tokens.admin,
+        }),
     ],
-    ["POST /results/question", () => succeed("POST /results/question", { url: "/results/question", token: tokens.admin, body: { questionId: list.questions.nps.id, ...window } })],
-    ["POST /results/get-used-meta-per-key", () => succeed("POST /results/get-used-meta-per-key", { url: "/results/get-used-meta-per-key", token: tokens.admin, body: { metaKey: "store", ...window } })],
+    [
+      "POST /results/question",
+      () => succeed("POST /results/question", { url: "/results/question", token: tokens.admin, body: { questionId: list.questions.nps.id, ...window } }),
+    ],
+    [
+      "POST /results/get-used-meta-per-key",
+      () =>
+        succeed("POST /results/get-used-meta-per-key", { url: "/results/get-used-meta-per-key", token: tokens.admin, body: { metaKey: "store", ...window } }),
+    ],
     ["POST /summary", () => succeed("POST /summary", { url: "/summary", token: tokens.admin, body: { ...window } })],
     [
       "POST /results/bookmarks",
       async () => {
-        state.bookmark = body(await succeed("POST /results/bookmarks", { url: "/results/bookmarks", token: tokens.admin, body: { name: "January", filters: { from: window.from, to: window.to } } }))._id;
+        state.bookmark = body(
+          await succeed("POST /results/bookmarks", {
+            url: "/results/bookmarks",
+            token: tokens.admin,
+            body: { name: "January", filters: { from: window.from, to: window.to } },
+          }),
+        )._id;
       },
     ],
     ["GET /results/bookmarks", () => succeed("GET /results/bookmarks", { url: "/results/bookmarks", token: tokens.admin })],
@@ -437,20 +558,41 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
     ],
     ["GET /results/tokens", () => succeed("GET /results/tokens", { url: "/results/tokens", token: tokens.admin })],
     ["GET /results/token/{token}", () => succeed("GET /results/token/{token}", { url: `/results/token/${encodeURIComponent(state.shareToken!)}?utcOffset=0` })],
-    ["POST /results/token/{token}", () => succeed("POST /results/token/{token}", { url: `/results/token/${encodeURIComponent(state.shareToken!)}`, body: { questionId: list.questions.nps.id } })],
+    [
+      "POST /results/token/{token}",
+      () =>
+        succeed("POST /results/token/{token}", { url: `/results/token/${encodeURIComponent(state.shareToken!)}`, body: { questionId: list.questions.nps.id } }),
+    ],
     [
       "GET /results/preflight",
       // The same operation through the share link's query token instead of a bearer token.
       () => succeed("GET /results/preflight", { url: `/results/preflight?token=${encodeURIComponent(state.shareToken!)}` }),
     ],
-    ["POST /results/list", () => succeed("POST /results/list", { url: "/results/list", token: tokens.admin, body: { filters: { ...window, surveyId: [list.survey.id] }, page: 1, pageSize: 5 } })],
+    [
+      "POST /results/list",
+      () =>
+        succeed("POST /results/list", {
+          url: "/results/list",
+          token: tokens.admin,
+          body: { filters: { ...window, surveyId: [list.survey.id] }, page: 1, pageSize: 5 },
+        }),
+    ],
     [
       "GET /results-feedbacklist/poll",
       async () => {
-        const started = body(await succeed("POST /results/list", { url: "/results/list", token: tokens.admin, body: { filters: { ...window, surveyId: [list.survey.id] }, format: "csv" } }));
+        const started = body(
+          await succeed("POST /results/list", {
+            url: "/results/list",
+            token: tokens.admin,
+            body: { filters: { ...window, surveyId: [list.survey.id] }, format: "csv" },
+          }),
+        );
         let poll: Answer;
         for (;;) {
-          poll = await succeed("GET /results-feedbacklist/poll", { url: `/results-feedbacklist/poll?cacheId=${encodeURIComponent(started.cacheId)}`, token: tokens.admin });
+          poll = await succeed("GET /results-feedbacklist/poll", {
+            url: `/results-feedbacklist/poll?cacheId=${encodeURIComponent(started.cacheId)}`,
+            token: tokens.admin,
+          });
           if (body(poll).status !== "generating") break;
           await t.jobs.idle();
         }
@@ -462,15 +604,31 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
     [
       "POST /results-pdf",
       async () => {
-        state.pdfJob = body(await succeed("POST /results-pdf", { url: "/results-pdf", token: tokens.admin, body: { data: ["summary"], filters: { ...window } } })).id;
+        state.pdfJob = body(
+          await succeed("POST /results-pdf", { url: "/results-pdf", token: tokens.admin, body: { data: ["summary"], filters: { ...window } } }),
+        ).id;
       },
     ],
     // Whatever state the print is in (Chromium may be missing here), the poll's answer has the documented shape.
-    ["GET /results-pdf/poll", () => succeed("GET /results-pdf/poll", { url: `/results-pdf/poll?id=${encodeURIComponent(state.pdfJob!)}`, token: tokens.admin })],
+    [
+      "GET /results-pdf/poll",
+      () => succeed("GET /results-pdf/poll", { url: `/results-pdf/poll?id=${encodeURIComponent(state.pdfJob!)}`, token: tokens.admin }),
+    ],
     ["DELETE /results/tokens/{id}", () => succeed("DELETE /results/tokens/{id}", { url: `/results/tokens/${state.shareLink}`, token: tokens.admin })],
     // Responses
-    ["PUT /responses/{id}/hide", () => succeed("PUT /responses/{id}/hide", { url: `/responses/${state.responseToHide}/hide`, token: tokens.admin, body: { hidden: true } })],
-    ["PUT /responses/{id}", () => succeed("PUT /responses/{id}", { url: `/responses/${state.responseToEdit}`, token: tokens.admin, body: { updatedMetaSet: [{ key: "store", value: "Kallio" }] } })],
+    [
+      "PUT /responses/{id}/hide",
+      () => succeed("PUT /responses/{id}/hide", { url: `/responses/${state.responseToHide}/hide`, token: tokens.admin, body: { hidden: true } }),
+    ],
+    [
+      "PUT /responses/{id}",
+      () =>
+        succeed("PUT /responses/{id}", {
+          url: `/responses/${state.responseToEdit}`,
+          token: tokens.admin,
+          body: { updatedMetaSet: [{ key: "store", value: "Kallio" }] },
+        }),
+    ],
     ["DELETE /responses/{id}", () => succeed("DELETE /responses/{id}", { url: `/responses/${state.responseToDelete}`, token: tokens.admin })],
     ["POST /demo-data", () => succeed("POST /demo-data", { url: "/demo-data", token: tokens.admin, body: { responses: 3 } })],
   ];
@@ -518,8 +676,17 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
           ["application/xml", "<survey/>", 415],
           ["application/json", JSON.stringify({ padding: "x".repeat(1_100_000) }), 413],
         ] as const) {
-          const response = await fetch(`${t.baseUrl}/api/v5${url}`, { method: method.toUpperCase(), headers: { ...headers, "content-type": contentType }, body: payload });
-          const answer: Answer = { status: response.status, contentType: (response.headers.get("content-type") ?? "").split(";")[0]!, json: await response.json(), bytes: Buffer.alloc(0) };
+          const response = await fetch(`${t.baseUrl}/api/v5${url}`, {
+            method: method.toUpperCase(),
+            headers: { ...headers, "content-type": contentType },
+            body: payload,
+          });
+          const answer: Answer = {
+            status: response.status,
+            contentType: (response.headers.get("content-type") ?? "").split(";")[0]!,
+            json: await response.json(),
+            bytes: Buffer.alloc(0),
+          };
           expect(answer.status, `${key} with ${contentType}`).toBe(expected);
           expectDocumented(key, answer);
         }

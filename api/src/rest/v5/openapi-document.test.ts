@@ -64,7 +64,17 @@ describe("docs/openapi.json", () => {
 describe("the generator (openApiDocument)", () => {
   const info = { title: "t", version: "1", serverUrl: "/x" };
   const route = (response: z.ZodType, extra: Record<string, unknown> = {}) =>
-    defineRoute({ method: "GET", path: "/things/{id}", tag: "T", summary: "s", auth: "bearer", params: z.object({ id: z.string() }), response, handler: async () => ({}), ...extra });
+    defineRoute({
+      method: "GET",
+      path: "/things/{id}",
+      tag: "T",
+      summary: "s",
+      auth: "bearer",
+      params: z.object({ id: z.string() }),
+      response,
+      handler: async () => ({}),
+      ...extra,
+    });
   type Node = { name: string; children: Node[] };
 
   it("hoists a named recursive schema into components and points every $ref there", () => {
@@ -87,7 +97,13 @@ describe("the generator (openApiDocument)", () => {
 
   it("documents a file answer by its media types, errors with the Error body, and the query token as a security scheme", () => {
     const doc = openApiDocument(
-      [route(fileResponse(["image/png", "image/svg+xml"], "a picture"), { auth: "bearerOrQueryToken", query: z.object({ token: z.string().optional() }), errors: { 410: "gone" } })],
+      [
+        route(fileResponse(["image/png", "image/svg+xml"], "a picture"), {
+          auth: "bearerOrQueryToken",
+          query: z.object({ token: z.string().optional() }),
+          errors: { 410: "gone" },
+        }),
+      ],
       info,
     );
     const op = doc.paths["/things/{id}"]!.get as any;

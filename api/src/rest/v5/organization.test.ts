@@ -170,7 +170,9 @@ describe.skipIf(noDatabase)("REST /api/v5/organization", () => {
     expect((await svgServed.text()).startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     await t.prisma.organizationLogo.update({
       where: { organizationId: org.organization.id },
-      data: { data: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><set attributeName="onclick" to="alert(2)"/><rect width="1"/></svg>`) },
+      data: {
+        data: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><set attributeName="onclick" to="alert(2)"/><rect width="1"/></svg>`),
+      },
     });
     const legacy = await (await call("GET", "/organization/logo", editorToken)).text();
     expect(legacy).toContain("<rect");
@@ -185,10 +187,38 @@ describe.skipIf(noDatabase)("REST /api/v5/organization", () => {
     ["a text file named .png", Buffer.from("just text, not an image"), "logo.png", "image/png", 400, "The logo must be a PNG, JPEG, SVG or WebP image"],
     ["a GIF", Buffer.from("GIF89a\x01\x00\x01\x00"), "logo.gif", "image/gif", 400, "The logo must be a PNG, JPEG, SVG or WebP image"],
     ["a PNG over 1 MB", Buffer.concat([png, Buffer.alloc(1_048_576)]), "big.png", "image/png", 400, "The logo must be at most 1 MB"],
-    ["an SVG with a script", Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`), "x.svg", "image/svg+xml", 400, "The SVG image contains scripts or links to other content, which logos may not have"],
-    ["an SVG with onload after a slash", Buffer.from(`<svg/onload=alert(1)>`), "x.svg", "image/svg+xml", 400, "The SVG image contains scripts or links to other content, which logos may not have"],
-    ["an SVG with <set>", Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><rect><set attributeName="onmouseover" to="alert(1)"/></rect></svg>`), "x.svg", "image/svg+xml", 400, "The SVG image contains scripts or links to other content, which logos may not have"],
-    ["an SVG with <animate href>", Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><a id="x"><animate href="#x" attributeName="href" values="javascript:alert(1)"/></a></svg>`), "x.svg", "image/svg+xml", 400, "The SVG image contains scripts or links to other content, which logos may not have"],
+    [
+      "an SVG with a script",
+      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`),
+      "x.svg",
+      "image/svg+xml",
+      400,
+      "The SVG image contains scripts or links to other content, which logos may not have",
+    ],
+    [
+      "an SVG with onload after a slash",
+      Buffer.from(`<svg/onload=alert(1)>`),
+      "x.svg",
+      "image/svg+xml",
+      400,
+      "The SVG image contains scripts or links to other content, which logos may not have",
+    ],
+    [
+      "an SVG with <set>",
+      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><rect><set attributeName="onmouseover" to="alert(1)"/></rect></svg>`),
+      "x.svg",
+      "image/svg+xml",
+      400,
+      "The SVG image contains scripts or links to other content, which logos may not have",
+    ],
+    [
+      "an SVG with <animate href>",
+      Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><a id="x"><animate href="#x" attributeName="href" values="javascript:alert(1)"/></a></svg>`),
+      "x.svg",
+      "image/svg+xml",
+      400,
+      "The SVG image contains scripts or links to other content, which logos may not have",
+    ],
     ["an empty file", Buffer.alloc(0), "empty.png", "image/png", 400, "Choose an image file to upload"],
   ])("refuses %s and stores nothing", async (_label, data, filename, type, status, error) => {
     const response = await upload(otherAdminToken, data, filename, type);
@@ -222,12 +252,7 @@ describe.skipIf(noDatabase)("REST /api/v5/organization", () => {
       message: "The minimum must be smaller than the maximum",
       extensions: { code: "BAD_USER_INPUT", field: "satisfactionScale.min" },
     });
-    const ok = await gql(
-      t.baseUrl,
-      `mutation { updateOrganizationSettings(input: { privacyPolicy: "" }) { organization { privacyPolicy } } }`,
-      {},
-      adminToken,
-    );
+    const ok = await gql(t.baseUrl, `mutation { updateOrganizationSettings(input: { privacyPolicy: "" }) { organization { privacyPolicy } } }`, {}, adminToken);
     expect(ok.data!.updateOrganizationSettings.organization.privacyPolicy).toBeNull();
   });
 });

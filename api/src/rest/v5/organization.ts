@@ -24,15 +24,17 @@ const appearanceShape = z.object({
 });
 const scaleShape = z.object({ enabled: z.boolean(), min: z.number().int(), max: z.number().int() });
 
-const organizationShape = z.object({
-  _id: objectId,
-  name: z.string(),
-  privacyPolicy: z.string().nullable(),
-  surveyAppearance: appearanceShape,
-  satisfactionScale: scaleShape,
-  logo: z.object({ contentType: z.string(), updatedAt: z.string(), url: z.string() }).nullable(),
-  availableFeatures: z.array(z.string()),
-}).meta({ id: "Organization" });
+const organizationShape = z
+  .object({
+    _id: objectId,
+    name: z.string(),
+    privacyPolicy: z.string().nullable(),
+    surveyAppearance: appearanceShape,
+    satisfactionScale: scaleShape,
+    logo: z.object({ contentType: z.string(), updatedAt: z.string(), url: z.string() }).nullable(),
+    availableFeatures: z.array(z.string()),
+  })
+  .meta({ id: "Organization" });
 
 const toJson = (o: OrganizationSettings): z.input<typeof organizationShape> => ({
   _id: o.id,
@@ -62,8 +64,7 @@ export const organizationRoutes = [
     method: "PUT",
     path: "/organization",
     tag: "Organisation",
-    summary:
-      "Change the current organisation's settings (organisation admins; survey appearance needs its feature). Fields left out stay as they are",
+    summary: "Change the current organisation's settings (organisation admins; survey appearance needs its feature). Fields left out stay as they are",
     auth: "bearer",
     body: z
       .object({

@@ -23,10 +23,17 @@ describe.skipIf(noDatabase)("responses", () => {
   const at = new Date(Date.UTC(2026, 0, 15, 9, 30));
   const call = (method: string, path: string, token?: string, body?: unknown) => apiCall(t.baseUrl, method, path, token, body);
   const add = async (n = 1, metadata: Record<string, string> = { store: "Kamppi" }) =>
-    insertResponses(t.prisma, org.organization.id, s.survey.id, Array.from({ length: n }, (_, i) => ({ touchpoint: s.touchpointA, createdAt: new Date(at.getTime() + i * 60_000), metadata, answers: fullAnswers(s) })));
+    insertResponses(
+      t.prisma,
+      org.organization.id,
+      s.survey.id,
+      Array.from({ length: n }, (_, i) => ({ touchpoint: s.touchpointA, createdAt: new Date(at.getTime() + i * 60_000), metadata, answers: fullAnswers(s) })),
+    );
   const snapshot = async (id: string) => t.prisma.response.findUnique({ where: { id }, include: { answers: { orderBy: { id: "asc" } } } });
   const dayRollup = async () =>
-    (await t.prisma.rollupResponseDay.findMany({ where: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointId: s.touchpointA.id } })).reduce((n, r) => n + r.responses, 0);
+    (
+      await t.prisma.rollupResponseDay.findMany({ where: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointId: s.touchpointA.id } })
+    ).reduce((n, r) => n + r.responses, 0);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -89,7 +96,9 @@ describe.skipIf(noDatabase)("responses", () => {
   });
 
   it("another organisation's response id is not found for our admin, and stays as it was", async () => {
-    const [foreign] = await insertResponses(t.prisma, other.organization.id, otherSurvey.survey.id, [{ touchpoint: otherSurvey.touchpointA, createdAt: at, answers: fullAnswers(otherSurvey) }]);
+    const [foreign] = await insertResponses(t.prisma, other.organization.id, otherSurvey.survey.id, [
+      { touchpoint: otherSurvey.touchpointA, createdAt: at, answers: fullAnswers(otherSurvey) },
+    ]);
     const before = await snapshot(foreign!);
     for (const [method, path, body] of [
       ["PUT", `/responses/${foreign}/hide`, { hidden: true }],
@@ -105,7 +114,12 @@ describe.skipIf(noDatabase)("responses", () => {
 
   it("replaces the metadata with updatedMetaSet and answers OK", async () => {
     const [id] = await add(1, { store: "Kamppi", lane: "3" });
-    const r = await call("PUT", `/responses/${id}`, tokens.editorA, { updatedMetaSet: [{ key: "store", value: "Itis" }, { key: "visits", value: 4 }] });
+    const r = await call("PUT", `/responses/${id}`, tokens.editorA, {
+      updatedMetaSet: [
+        { key: "store", value: "Itis" },
+        { key: "visits", value: 4 },
+      ],
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toEqual({ ok: true, _id: id, metadata: { store: "Itis", visits: "4" } });
     expect((await snapshot(id!))!.metadata).toEqual({ store: "Itis", visits: "4" });
@@ -121,7 +135,15 @@ describe.skipIf(noDatabase)("responses", () => {
       [{ updatedMetaSet: [{ key: "k".repeat(65), value: "x" }] }, responseMessages.metaKeyLong],
       [{ updatedMetaSet: [{ key: "k", value: "v".repeat(501) }] }, responseMessages.metaValueLong],
       [{ updatedMetaSet: [{ key: "k", value: { nested: true } }] }, responseMessages.metaValueType],
-      [{ updatedMetaSet: [{ key: "k", value: "1" }, { key: "k", value: "2" }] }, responseMessages.metaDuplicate("k")],
+      [
+        {
+          updatedMetaSet: [
+            { key: "k", value: "1" },
+            { key: "k", value: "2" },
+          ],
+        },
+        responseMessages.metaDuplicate("k"),
+      ],
       [{ updatedMetaSet: Array.from({ length: 31 }, (_, i) => ({ key: `k${i}`, value: "v" })) }, responseMessages.metaTooMany],
     ];
     for (const [body, message] of cases) {
@@ -139,11 +161,19 @@ describe.skipIf(noDatabase)("responses", () => {
     const rollupBefore = await dayRollup();
     const surveyBefore = (await t.prisma.survey.findUniqueOrThrow({ where: { id: s.survey.id } })).responseCount;
     const touchpointBefore = (await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: s.touchpointA.id } })).responseCount;
-    for (const [token, status] of [[tokens.viewerA, 403], [tokens.adminB, 404], [tokens.otherAdmin, 404]] as const) {
+    for (const [token, status] of [
+      [tokens.viewerA, 403],
+      [tokens.adminB, 404],
+      [tokens.otherAdmin, 404],
+    ] as const) {
       expect((await call("DELETE", `/responses/${id}`, token)).status).toBe(status);
     }
     expect(await snapshot(id!)).not.toBeNull();
-    const live = subscribeWs(t.baseUrl, `subscription { responseCountChanged(surveyId: "${s.survey.id}") { surveyId responseCount created touchpoints { touchpointId responseCount } } }`, tokens.admin);
+    const live = subscribeWs(
+      t.baseUrl,
+      `subscription { responseCountChanged(surveyId: "${s.survey.id}") { surveyId responseCount created touchpoints { touchpointId responseCount } } }`,
+      tokens.admin,
+    );
     await live.connected;
     await new Promise((r) => setTimeout(r, 200));
     const r = await call("DELETE", `/responses/${id}`, tokens.editorA);
@@ -158,7 +188,12 @@ describe.skipIf(noDatabase)("responses", () => {
     await live.waitFor(1);
     await live.close();
     expect(live.events[0]?.data).toMatchObject({
-      responseCountChanged: { surveyId: s.survey.id, responseCount: surveyBefore - 1, created: -1, touchpoints: [{ touchpointId: s.touchpointA.id, responseCount: touchpointBefore - 1 }] },
+      responseCountChanged: {
+        surveyId: s.survey.id,
+        responseCount: surveyBefore - 1,
+        created: -1,
+        touchpoints: [{ touchpointId: s.touchpointA.id, responseCount: touchpointBefore - 1 }],
+      },
     });
     expect((await call("DELETE", `/responses/${id}`, tokens.editorA)).status).toBe(404);
   });

@@ -44,7 +44,13 @@ describe.skipIf(noDatabase)("feedback list", () => {
     const o = org.organization.id;
     const [first, second, hidden, inB, hiddenText] = await insertResponses(t.prisma, o, s.survey.id, [
       { touchpoint: s.touchpointA, createdAt: at(0), metadata: { store: "Kamppi", lane: "3" }, answers: fullAnswers(s) },
-      { touchpoint: s.touchpointA, createdAt: at(1), metadata: { store: "Itis" }, language: "fi", answers: fullAnswers(s, { smiley: 0, nps: 3, slider: 1, choice: "bad", text: "Liian kallista" }) },
+      {
+        touchpoint: s.touchpointA,
+        createdAt: at(1),
+        metadata: { store: "Itis" },
+        language: "fi",
+        answers: fullAnswers(s, { smiley: 0, nps: 3, slider: 1, choice: "bad", text: "Liian kallista" }),
+      },
       { touchpoint: s.touchpointA, createdAt: at(2), hidden: true, answers: fullAnswers(s, { text: "Hidden response" }) },
       { touchpoint: s.touchpointB, createdAt: at(3), metadata: { store: "Web" }, answers: fullAnswers(s, { text: "From the web shop" }) },
       { touchpoint: s.touchpointA, createdAt: at(4), answers: fullAnswers(s, { text: "Secret words", hideText: true }) },
@@ -63,9 +69,21 @@ describe.skipIf(noDatabase)("feedback list", () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const q = s.questions;
     expect(r.body.columns.map((c: { key: string }) => c.key)).toEqual([
-      "feedbackId", "date", "touchpoint", "language", "status",
-      q.smiley.id, q.nps.id, q.slider.id, q.single.id, q.multi.id, q.text.id, q.emotion.id, q.contact.id,
-      "meta_lane", "meta_store",
+      "feedbackId",
+      "date",
+      "touchpoint",
+      "language",
+      "status",
+      q.smiley.id,
+      q.nps.id,
+      q.slider.id,
+      q.single.id,
+      q.multi.id,
+      q.text.id,
+      q.emotion.id,
+      q.contact.id,
+      "meta_lane",
+      "meta_store",
     ]);
     expect(r.body.columns.find((c: { key: string }) => c.key === q.nps.id).title).toBe("Recommend us?");
     expect(r.body.questions).toHaveLength(8);
@@ -93,7 +111,15 @@ describe.skipIf(noDatabase)("feedback list", () => {
       meta_lane: "3",
     });
     const second = r.body.data.find((row: { feedbackId: string }) => row.feedbackId === ids.second);
-    expect(second).toMatchObject({ [q.smiley.id]: 1, [q.nps.id]: 3, [q.slider.id]: 7, [q.single.id]: "Bad", meta_store: "Itis", meta_lane: null, language: "fi" });
+    expect(second).toMatchObject({
+      [q.smiley.id]: 1,
+      [q.nps.id]: 3,
+      [q.slider.id]: 7,
+      [q.single.id]: "Bad",
+      meta_store: "Itis",
+      meta_lane: null,
+      language: "fi",
+    });
     expect(r.body.data.find((row: { feedbackId: string }) => row.feedbackId === ids.hidden).hidden).toBe(true);
     const withHiddenText = r.body.data.find((row: { feedbackId: string }) => row.feedbackId === ids.hiddenText);
     expect(withHiddenText.hiddenAnswers).toEqual([q.text.id]);
@@ -115,7 +141,12 @@ describe.skipIf(noDatabase)("feedback list", () => {
   it("leaves hidden columns out (feedbackListHiddenColumns, options.hiddenQuestions)", async () => {
     const q = s.questions;
     const r = await list(tokens.admin, {
-      filters: { ...window(), surveyId: [s.survey.id], feedbackListHiddenColumns: ["touchpoint", "meta_lane", q.contact.id], options: { hiddenQuestions: [q.text.id] } },
+      filters: {
+        ...window(),
+        surveyId: [s.survey.id],
+        feedbackListHiddenColumns: ["touchpoint", "meta_lane", q.contact.id],
+        options: { hiddenQuestions: [q.text.id] },
+      },
     });
     expect(r.status).toBe(200);
     const keys = r.body.columns.map((c: { key: string }) => c.key);
@@ -175,7 +206,15 @@ describe.skipIf(noDatabase)("feedback list", () => {
   it("a share link's visitor gets the link's responses only: hidden ones and hidden answers left out, times hidden when the link says so", async () => {
     const { token, tokenHash } = generateShareToken();
     await t.prisma.shareToken.create({
-      data: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, token: tokenHash, filters: { ...window(), surveyId: [s.survey.id] }, allowChanges: [], hideTimestamps: true, smileyScale: { min: 0, max: 10 } },
+      data: {
+        organizationId: org.organization.id,
+        createdByUserId: org.users.admin.id,
+        token: tokenHash,
+        filters: { ...window(), surveyId: [s.survey.id] },
+        allowChanges: [],
+        hideTimestamps: true,
+        smileyScale: { min: 0, max: 10 },
+      },
     });
     const r = await list(undefined, { filters: { channelId: [s.touchpointB.id] } }, `?token=${token}`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -228,54 +267,82 @@ describe.skipIf(noDatabase)("feedback list", () => {
     const rows: string[][] = parse(text, { bom: true });
     const q = s.questions;
     expect(rows[0]).toEqual([
-      "Vastauksen tunnus", "Päivämäärä", "Kosketuspiste", "Kieli", "Tila",
-      "Miten meni?", "Suosittelisitko?", "Nopeus", "Mikä myymälä?", "Mitä ostit?", "Kerro lisää", "Miltä tuntuu?", "Yhteystiedot",
-      "meta_lane", "meta_store",
+      "Vastauksen tunnus",
+      "Päivämäärä",
+      "Kosketuspiste",
+      "Kieli",
+      "Tila",
+      "Miten meni?",
+      "Suosittelisitko?",
+      "Nopeus",
+      "Mikä myymälä?",
+      "Mitä ostit?",
+      "Kerro lisää",
+      "Miltä tuntuu?",
+      "Yhteystiedot",
+      "meta_lane",
+      "meta_store",
     ]);
     expect(rows.slice(1).map((row) => row[0])).toEqual([ids.hiddenText, ids.second, ids.first]);
     const first = rows.find((row) => row[0] === ids.first)!;
     const local = new Date(at(0).getTime() + 120 * 60_000);
     expect(first).toEqual([
-      ids.first, `${local.toISOString().slice(0, 10).replaceAll("-", "/")} 12:15`, "Kamppi kiosk", "en", "lähetetty",
-      "4", "9", "4", "Hyvä", "Maito, Leipä", "Friendly staff", "Iloinen", "Aino, aino@example.test", "3", "Kamppi",
+      ids.first,
+      `${local.toISOString().slice(0, 10).replaceAll("-", "/")} 12:15`,
+      "Kamppi kiosk",
+      "en",
+      "lähetetty",
+      "4",
+      "9",
+      "4",
+      "Hyvä",
+      "Maito, Leipä",
+      "Friendly staff",
+      "Iloinen",
+      "Aino, aino@example.test",
+      "3",
+      "Kamppi",
     ]);
     expect(rows.find((row) => row[0] === ids.hiddenText)![10]).toBe("");
     void q;
   });
 
-  it.skipIf(!chromiumPresent || !pdftotextPresent)("exports PDF (spec 001 §7 format pdf): a landscape table with the same header and rows as on screen; hidden responses and answers left out", async () => {
-    const r = await list(tokens.editorA, { filters: { ...window(), surveyId: [s.survey.id], utcOffset: 120 }, locale: "fi", format: "pdf" });
-    expect(r.status, JSON.stringify(r.body)).toBe(200);
-    const job = await waitForJobLong(r.body.cacheId);
-    expect(job).toMatchObject({ status: "finished", progress: 100, kind: "pdf", userId: org.users.editorA.id });
-    const poll = await apiCall(t.baseUrl, "GET", `/results-feedbacklist/poll?cacheId=${r.body.cacheId}`, tokens.editorA);
-    expect(poll.body).toMatchObject({ status: "finished", progress: 100 });
-    const download = await fetch(poll.body.url, { headers: { authorization: `Bearer ${tokens.editorA}` } });
-    expect(download.status).toBe(200);
-    expect(download.headers.get("content-type")).toBe("application/pdf");
-    expect(download.headers.get("content-disposition")).toMatch(/filename="feedback-list-\d{4}-\d{2}-\d{2}\.pdf"/);
-    const bytes = Buffer.from(await download.arrayBuffer());
-    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
-    const pdfPath = path.join(tmpdir(), `feedback-list-${r.body.cacheId}.pdf`);
-    await writeFile(pdfPath, bytes);
-    const text = execFileSync("pdftotext", ["-layout", pdfPath, "-"]).toString();
-    const flat = text.replace(/\s+/g, " ");
-    expect(flat).toContain("Palautelista");
-    expect(flat).toContain("3 vastausta");
-    for (const title of ["Vastauksen tunnus", "Suosittelisitko?", "meta_store"]) expect(flat).toContain(title);
-    for (const id of [ids.hiddenText, ids.second, ids.first]) expect(flat).toContain(id);
-    // Long values wrap between words inside their cell, so single-line values are checked whole.
-    for (const cell of ["Kamppi kiosk", "lähetetty", "Huono", "Iloinen", "aino@example.test", "Kamppi"]) expect(flat).toContain(cell);
-    expect(flat).toContain("kallista");
-    // Hidden responses and hidden answers stay out, as in the CSV.
-    expect(flat).not.toContain(ids.hidden);
-    expect(flat).not.toContain("Hidden");
-    expect(flat).not.toContain("Secret");
-    const info = execFileSync("pdfinfo", [pdfPath]).toString();
-    const [, w, h] = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(info)!;
-    expect(Number(w)).toBeGreaterThan(Number(h));
-    await rm(pdfPath, { force: true });
-  });
+  it.skipIf(!chromiumPresent || !pdftotextPresent)(
+    "exports PDF (spec 001 §7 format pdf): a landscape table with the same header and rows as on screen; hidden responses and answers left out",
+    async () => {
+      const r = await list(tokens.editorA, { filters: { ...window(), surveyId: [s.survey.id], utcOffset: 120 }, locale: "fi", format: "pdf" });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const job = await waitForJobLong(r.body.cacheId);
+      expect(job).toMatchObject({ status: "finished", progress: 100, kind: "pdf", userId: org.users.editorA.id });
+      const poll = await apiCall(t.baseUrl, "GET", `/results-feedbacklist/poll?cacheId=${r.body.cacheId}`, tokens.editorA);
+      expect(poll.body).toMatchObject({ status: "finished", progress: 100 });
+      const download = await fetch(poll.body.url, { headers: { authorization: `Bearer ${tokens.editorA}` } });
+      expect(download.status).toBe(200);
+      expect(download.headers.get("content-type")).toBe("application/pdf");
+      expect(download.headers.get("content-disposition")).toMatch(/filename="feedback-list-\d{4}-\d{2}-\d{2}\.pdf"/);
+      const bytes = Buffer.from(await download.arrayBuffer());
+      expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+      const pdfPath = path.join(tmpdir(), `feedback-list-${r.body.cacheId}.pdf`);
+      await writeFile(pdfPath, bytes);
+      const text = execFileSync("pdftotext", ["-layout", pdfPath, "-"]).toString();
+      const flat = text.replace(/\s+/g, " ");
+      expect(flat).toContain("Palautelista");
+      expect(flat).toContain("3 vastausta");
+      for (const title of ["Vastauksen tunnus", "Suosittelisitko?", "meta_store"]) expect(flat).toContain(title);
+      for (const id of [ids.hiddenText, ids.second, ids.first]) expect(flat).toContain(id);
+      // Long values wrap between words inside their cell, so single-line values are checked whole.
+      for (const cell of ["Kamppi kiosk", "lähetetty", "Huono", "Iloinen", "aino@example.test", "Kamppi"]) expect(flat).toContain(cell);
+      expect(flat).toContain("kallista");
+      // Hidden responses and hidden answers stay out, as in the CSV.
+      expect(flat).not.toContain(ids.hidden);
+      expect(flat).not.toContain("Hidden");
+      expect(flat).not.toContain("Secret");
+      const info = execFileSync("pdfinfo", [pdfPath]).toString();
+      const [, w, h] = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(info)!;
+      expect(Number(w)).toBeGreaterThan(Number(h));
+      await rm(pdfPath, { force: true });
+    },
+  );
 
   it("exports XLSX: a sheet with the same header and typed cells", async () => {
     const r = await list(tokens.admin, { filters: { ...window(), surveyId: [s.survey.id] }, locale: "es", format: "xlsx" });

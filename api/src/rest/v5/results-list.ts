@@ -17,7 +17,11 @@ export const resultsListMessages = {
 
 const cell = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]);
 const pageShape = z.object({
-  data: z.array(z.record(z.string(), cell)).describe("rows: feedbackId, surveyId, touchpointId, hidden, hiddenAnswers, and a key per column (question ids, date, touchpoint, language, status, meta_<key>)"),
+  data: z
+    .array(z.record(z.string(), cell))
+    .describe(
+      "rows: feedbackId, surveyId, touchpointId, hidden, hiddenAnswers, and a key per column (question ids, date, touchpoint, language, status, meta_<key>)",
+    ),
   questions: z.array(z.object({ _id: z.string(), surveyId: z.string(), surveyName: z.string(), type: z.string(), title: z.string() })),
   columns: z.array(z.object({ key: z.string(), title: z.string(), kind: z.enum(["fixed", "question", "meta"]) })),
   metaKeys: z.array(z.string()),
@@ -33,7 +37,8 @@ export const resultsListRoutes = [
     path: "/results/list",
     errors: { 410: "the share link has expired", 429: "the share link is already making a file" },
     tag,
-    summary: "The feedback list: a page of responses under the results filters (json), or a csv, xlsx or pdf export job (answers cacheId; a PDF holds the newest 2,000 responses)",
+    summary:
+      "The feedback list: a page of responses under the results filters (json), or a csv, xlsx or pdf export job (answers cacheId; a PDF holds the newest 2,000 responses)",
     auth: "bearerOrQueryToken",
     body: z.strictObject({
       filters: z.record(z.string(), z.unknown()).nullish().describe("results filters (spec 001 §3); dates yyyy-MM-dd"),
@@ -45,11 +50,13 @@ export const resultsListRoutes = [
     }),
     response: z.union([pageShape, z.object({ cacheId: z.string() })]),
     handler: async ({ ctx, body, queryToken }) => {
-      const filters = body.dateFilterChangedManually === undefined || body.dateFilterChangedManually === null
-        ? (body.filters ?? {})
-        : { ...(body.filters ?? {}), dateFilterChangedManually: body.dateFilterChangedManually };
+      const filters =
+        body.dateFilterChangedManually === undefined || body.dateFilterChangedManually === null
+          ? (body.filters ?? {})
+          : { ...(body.filters ?? {}), dateFilterChangedManually: body.dateFilterChangedManually };
       const format = body.format ?? "json";
-      if (format === "json") return feedbackListPage({ ctx, shareToken: queryToken }, { filters, locale: body.locale, page: body.page, pageSize: body.pageSize });
+      if (format === "json")
+        return feedbackListPage({ ctx, shareToken: queryToken }, { filters, locale: body.locale, page: body.page, pageSize: body.pageSize });
       if (!(fileFormats as readonly string[]).includes(format)) throw badInput(resultsListMessages.format, "format");
       return { cacheId: await startFeedbackListExport(ctx, format as "csv" | "xlsx" | "pdf", { filters, locale: body.locale }, { shareToken: queryToken }) };
     },

@@ -27,7 +27,13 @@ describe.skipIf(noDatabase)("summary and results", () => {
   const call = (method: string, path: string, token?: string, body?: unknown) => apiCall(t.baseUrl, method, path, token, body);
   const at = (d: number, h: number, m = 0) => new Date(Date.UTC(2026, 9, d, h, m));
   const window = { from: "2026-10-08", to: "2026-10-14" };
-  const ctxOf = async (userId: string): Promise<DomainContext> => ({ prisma: t.prisma, bus: t.bus, jobs: t.jobs, config: t.config, viewer: (await loadViewer(t.prisma, userId, "accessToken"))! });
+  const ctxOf = async (userId: string): Promise<DomainContext> => ({
+    prisma: t.prisma,
+    bus: t.bus,
+    jobs: t.jobs,
+    config: t.config,
+    viewer: (await loadViewer(t.prisma, userId, "accessToken"))!,
+  });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -41,7 +47,14 @@ describe.skipIf(noDatabase)("summary and results", () => {
     tp.other = (await createTestTouchpoint(t.prisma, other.organization.id, other.units.root.id, "Other", otherSurvey.survey.id)).id;
     const q = s.questions;
     const u = org.units;
-    const r = (touchpoint: "a" | "a1" | "b", unitId: string, createdAt: Date, smiley: number, nps: number, extra: { metadata?: Record<string, string>; hidden?: boolean; choice?: string; multi?: string[]; emotion?: string; slider?: number } = {}) => ({
+    const r = (
+      touchpoint: "a" | "a1" | "b",
+      unitId: string,
+      createdAt: Date,
+      smiley: number,
+      nps: number,
+      extra: { metadata?: Record<string, string>; hidden?: boolean; choice?: string; multi?: string[]; emotion?: string; slider?: number } = {},
+    ) => ({
       surveyId: s.survey.id,
       touchpointId: tp[touchpoint]!,
       unitId,
@@ -53,7 +66,9 @@ describe.skipIf(noDatabase)("summary and results", () => {
         { questionId: q.nps.id, n: nps },
         { questionId: q.single.id, choices: [extra.choice ?? "ca"] },
         ...(extra.multi ? [{ questionId: q.multi.id, choices: extra.multi }] : []),
-        ...(extra.emotion ? [{ questionId: q.emotion.id, choices: [extra.emotion], n: { happy: 1, safe: 0.66, curious: 0.33, angry: -1 }[extra.emotion] }] : []),
+        ...(extra.emotion
+          ? [{ questionId: q.emotion.id, choices: [extra.emotion], n: { happy: 1, safe: 0.66, curious: 0.33, angry: -1 }[extra.emotion] }]
+          : []),
         ...(extra.slider !== undefined ? [{ questionId: q.slider.id, n: extra.slider }] : []),
       ],
     });
@@ -67,7 +82,13 @@ describe.skipIf(noDatabase)("summary and results", () => {
       r("a1", u.unitA1.id, at(3, 12), 0.75, 9),
     ]);
     await insertTestResponses(t.prisma, other.organization.id, [
-      { surveyId: otherSurvey.survey.id, touchpointId: tp.other!, unitId: other.units.root.id, createdAt: at(9, 12), answers: [{ questionId: otherSurvey.questions.nps.id, n: 0 }] },
+      {
+        surveyId: otherSurvey.survey.id,
+        touchpointId: tp.other!,
+        unitId: other.units.root.id,
+        createdAt: at(9, 12),
+        answers: [{ questionId: otherSurvey.questions.nps.id, n: 0 }],
+      },
     ]);
     const signIn = async (email: string) => (await signInWithPassword(t.baseUrl, email, testPassword)).accessToken;
     tokens.admin = await signIn(org.users.admin.email);
@@ -208,16 +229,37 @@ describe.skipIf(noDatabase)("summary and results", () => {
           type: "emotion",
           title: { en: "How do you feel?" },
           options: { clusters: { advocacy: 1, trust: 0.5, attention: 0, destroying: -1 } },
-          choices: [choice("love", "Love", "advocacy"), choice("calm", "Calm", "trust"), choice("bored", "Bored", "attention"), choice("mad", "Mad", "destroying")],
+          choices: [
+            choice("love", "Love", "advocacy"),
+            choice("calm", "Calm", "trust"),
+            choice("bored", "Bored", "attention"),
+            choice("mad", "Mad", "destroying"),
+          ],
         },
       });
       const values: Record<string, number> = { love: 1, calm: 0.5, bored: 0, mad: -1, gone: 0.5 };
       // 8 Oct: love ×2, calm, mad; 9 Oct: love, calm, bored, mad, gone.
-      const answers: [number, string][] = [[8, "love"], [8, "love"], [8, "calm"], [8, "mad"], [9, "love"], [9, "calm"], [9, "bored"], [9, "mad"], [9, "gone"]];
+      const answers: [number, string][] = [
+        [8, "love"],
+        [8, "love"],
+        [8, "calm"],
+        [8, "mad"],
+        [9, "love"],
+        [9, "calm"],
+        [9, "bored"],
+        [9, "mad"],
+        [9, "gone"],
+      ];
       await insertTestResponses(
         t.prisma,
         org.organization.id,
-        answers.map(([day, emotion], i) => ({ surveyId: s.survey.id, touchpointId: tp.b!, unitId: org.units.unitB.id, createdAt: at(day, 8, i), answers: [{ questionId: q.id, choices: [emotion], n: values[emotion] }] })),
+        answers.map(([day, emotion], i) => ({
+          surveyId: s.survey.id,
+          touchpointId: tp.b!,
+          unitId: org.units.unitB.id,
+          createdAt: at(day, 8, i),
+          answers: [{ questionId: q.id, choices: [emotion], n: values[emotion] }],
+        })),
       );
       // 9 answers; sum 3 + 1 + 0 − 2 + 0.5 = 2.5; EVI = 2.5 / 9 × 100 = 27.8.
       const expected = [
@@ -232,7 +274,13 @@ describe.skipIf(noDatabase)("summary and results", () => {
       const fromRaw = await getQuestionResult(ctx, q.id, filters, { source: "raw" });
       expect({ ...fromRollup, source: "x" }).toEqual({ ...fromRaw, source: "x" });
       expect(fromRollup.mainResult).toMatchObject({ count: 9, evi: 27.8, eviClusters: expected });
-      expect(fromRollup.mainResult!.distribution.map((d) => [d.value, d.count])).toEqual([["love", 3], ["calm", 2], ["bored", 1], ["mad", 2], ["gone", 1]]);
+      expect(fromRollup.mainResult!.distribution.map((d) => [d.value, d.count])).toEqual([
+        ["love", 3],
+        ["calm", 2],
+        ["bored", 1],
+        ["mad", 2],
+        ["gone", 1],
+      ]);
       // Per day: 8 Oct (2 + 0.5 − 1) / 4 = 37.5; 9 Oct (1 + 0.5 + 0 − 1 + 0.5) / 5 = 20.
       expect(fromRollup.series.map((p) => [p.label, p.metrics.evi, p.eviClusters!.map((c) => c.count)])).toEqual([
         ["2026/10/08", 37.5, [2, 1, 0, 1]],
@@ -251,7 +299,13 @@ describe.skipIf(noDatabase)("summary and results", () => {
       expect(graph.data?.questionResult.mainResult).toEqual({ evi: 27.8, eviClusters: expected });
       // Other question types carry no clusters; the default clusters apply when a question sets none.
       expect((await question(tokens.admin, s.questions.nps.id)).body.mainResult.eviClusters).toBeNull();
-      expect((await question(tokens.admin, s.questions.emotion.id)).body.mainResult.eviClusters.map((c: { cluster: string; value: number; count: number }) => [c.cluster, c.value, c.count])).toEqual([
+      expect(
+        (await question(tokens.admin, s.questions.emotion.id)).body.mainResult.eviClusters.map((c: { cluster: string; value: number; count: number }) => [
+          c.cluster,
+          c.value,
+          c.count,
+        ]),
+      ).toEqual([
         ["advocacy", 1, 1],
         ["trust", 0.66, 1],
         ["attention", 0.33, 0],
@@ -269,25 +323,56 @@ describe.skipIf(noDatabase)("summary and results", () => {
         expect({ ...fromRollup, source: "x" }).toEqual({ ...fromRaw, source: "x" });
         return fromRollup.series.map((p) => [p.label, p.metrics.count]);
       };
-      expect(await groups("daily")).toEqual([["2026/10/08", 1], ["2026/10/09", 1], ["2026/10/10", 1]]);
-      expect(await groups("daily", { utcOffset: 120 })).toEqual([["2026/10/08", 1], ["2026/10/09", 1], ["2026/10/11", 1]]);
-      expect(await groups("hourly")).toEqual([["10", 1], ["14", 1], ["23", 1]]);
-      expect(await groups("weekday")).toEqual([["Thursday", 1], ["Friday", 1], ["Saturday", 1]]);
+      expect(await groups("daily")).toEqual([
+        ["2026/10/08", 1],
+        ["2026/10/09", 1],
+        ["2026/10/10", 1],
+      ]);
+      expect(await groups("daily", { utcOffset: 120 })).toEqual([
+        ["2026/10/08", 1],
+        ["2026/10/09", 1],
+        ["2026/10/11", 1],
+      ]);
+      expect(await groups("hourly")).toEqual([
+        ["10", 1],
+        ["14", 1],
+        ["23", 1],
+      ]);
+      expect(await groups("weekday")).toEqual([
+        ["Thursday", 1],
+        ["Friday", 1],
+        ["Saturday", 1],
+      ]);
       expect(await groups("weekNumber")).toEqual([["2026-W41", 3]]);
       expect(await groups("monthly")).toEqual([["2026-10", 3]]);
-      expect((await groups("source")).sort()).toEqual([["Alpha door", 2], ["Beta web", 1]]);
-      expect(await groups("metadata", { groupByMetaKey: "store" })).toEqual([["1", 2], ["2", 1]]);
+      expect((await groups("source")).sort()).toEqual([
+        ["Alpha door", 2],
+        ["Beta web", 1],
+      ]);
+      expect(await groups("metadata", { groupByMetaKey: "store" })).toEqual([
+        ["1", 2],
+        ["2", 1],
+      ]);
       const stacked = await getQuestionResult(ctx, s.questions.single.id, { ...window, groupBy: "source", options: { stackGraphsTo100: true } });
       expect(stacked.stackedTo100).toBe(true);
       for (const p of stacked.series) expect(p.distribution.reduce((a, d) => a + d.percent, 0)).toBeCloseTo(100, 0);
     });
 
     it("restrict by answer and metadata match (strict and not) read the raw rows", async () => {
-      const restricted = (await question(tokens.admin, s.questions.smiley.id, { restrictByAnswer: [{ questionId: s.questions.single.id, values: ["cb"] }] })).body;
+      const restricted = (await question(tokens.admin, s.questions.smiley.id, { restrictByAnswer: [{ questionId: s.questions.single.id, values: ["cb"] }] }))
+        .body;
       expect(restricted.source).toBe("raw");
       expect(restricted.mainResult).toMatchObject({ count: 1, satisfaction: 50 });
       const meta = (strict: boolean) =>
-        question(tokens.admin, s.questions.nps.id, { metaDataMatch: { strict, items: [{ key: "region", value: "north" }, { key: "store", value: "1" }] } }).then((r) => r.body.mainResult.count);
+        question(tokens.admin, s.questions.nps.id, {
+          metaDataMatch: {
+            strict,
+            items: [
+              { key: "region", value: "north" },
+              { key: "store", value: "1" },
+            ],
+          },
+        }).then((r) => r.body.mainResult.count);
       expect(await meta(false)).toBe(3);
       expect(await meta(true)).toBe(1);
     });
@@ -316,16 +401,28 @@ describe.skipIf(noDatabase)("summary and results", () => {
       const p = await call("GET", `/results/preflight?from=${window.from}&to=${window.to}&channelId=${tp.a},${tp.other}`, tokens.admin);
       expect(p.status, JSON.stringify(p.body)).toBe(200);
       expect(p.body).toMatchObject({ from: "2026/10/08", to: "2026/10/14", surveyId: [s.survey.id], channelId: [tp.a] });
-      expect(p.body.usedMeta).toEqual([{ key: "region", count: 2 }, { key: "store", count: 2 }]);
+      expect(p.body.usedMeta).toEqual([
+        { key: "region", count: 2 },
+        { key: "store", count: 2 },
+      ]);
       const viewer = await call("GET", `/results/preflight?from=${window.from}&to=${window.to}`, tokens.viewerA);
-      expect(viewer.body.sourceList.flatMap((g: { touchpoints: { name: string }[] }) => g.touchpoints.map((x) => x.name)).sort()).toEqual(["Alpha door", "Alpha one"]);
+      expect(viewer.body.sourceList.flatMap((g: { touchpoints: { name: string }[] }) => g.touchpoints.map((x) => x.name)).sort()).toEqual([
+        "Alpha door",
+        "Alpha one",
+      ]);
       expect((await call("GET", "/results/preflight?colour=red", tokens.admin)).status).toBe(400);
       expect((await call("GET", "/results/preflight", undefined)).status).toBe(401);
     });
 
     it("POST /results/get-used-meta-per-key", async () => {
       const r = await call("POST", "/results/get-used-meta-per-key", tokens.admin, { ...window, metaKey: "store" });
-      expect(r.body).toEqual({ key: "store", values: [{ value: "1", count: 2 }, { value: "2", count: 1 }] });
+      expect(r.body).toEqual({
+        key: "store",
+        values: [
+          { value: "1", count: 2 },
+          { value: "2", count: 1 },
+        ],
+      });
       expect((await call("POST", "/results/get-used-meta-per-key", tokens.viewerA, { ...window, metaKey: "store" })).body.values).toEqual([
         { value: "1", count: 1 },
         { value: "2", count: 1 },
@@ -337,7 +434,13 @@ describe.skipIf(noDatabase)("summary and results", () => {
     it("a share link opens question results without sign-in, within its filters and organisation", async () => {
       const { token, tokenHash } = generateShareToken();
       await t.prisma.shareToken.create({
-        data: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, token: tokenHash, filters: { ...window, channelId: [tp.a!] }, allowChanges: ["groupBy"] },
+        data: {
+          organizationId: org.organization.id,
+          createdByUserId: org.users.admin.id,
+          token: tokenHash,
+          filters: { ...window, channelId: [tp.a!] },
+          allowChanges: ["groupBy"],
+        },
       });
       const r = await call("POST", `/results/token/${token}`, undefined, { questionId: s.questions.nps.id, channelId: [tp.b] });
       expect(r.status, JSON.stringify(r.body)).toBe(200);

@@ -31,21 +31,23 @@ const eviClusters = z
   )
   .nullable()
   .describe("emotion questions: the answers per EVI cluster, highest value first (per emotion: distribution); null for other types");
-export const questionResultShape = z.object({
-  questionId: z.string(),
-  surveyId: z.string(),
-  questionType: z.string(),
-  title: z.unknown(),
-  organizationNowCount: z.object({ overallCount: z.number().describe("answers to the question in the window, whatever the touchpoint filter") }),
-  hidden: z.boolean().describe("hidden by a share link's hideResultsIfLessThan"),
-  mainResult: metrics.extend({ distribution, eviClusters }).nullable(),
-  earlier: metrics.nullable(),
-  groupBy: z.string(),
-  stackedTo100: z.boolean(),
-  series: z.array(z.object({ group: z.string(), label: z.string(), metrics, distribution, eviClusters })),
-  satisfactionReport: z.object({ dissatisfied: distribution.element, neutral: distribution.element, satisfied: distribution.element }).nullable(),
-  source: z.enum(["rollup", "raw"]).describe("answered from the roll-ups or the raw rows"),
-}).meta({ id: "QuestionResult" });
+export const questionResultShape = z
+  .object({
+    questionId: z.string(),
+    surveyId: z.string(),
+    questionType: z.string(),
+    title: z.unknown(),
+    organizationNowCount: z.object({ overallCount: z.number().describe("answers to the question in the window, whatever the touchpoint filter") }),
+    hidden: z.boolean().describe("hidden by a share link's hideResultsIfLessThan"),
+    mainResult: metrics.extend({ distribution, eviClusters }).nullable(),
+    earlier: metrics.nullable(),
+    groupBy: z.string(),
+    stackedTo100: z.boolean(),
+    series: z.array(z.object({ group: z.string(), label: z.string(), metrics, distribution, eviClusters })),
+    satisfactionReport: z.object({ dissatisfied: distribution.element, neutral: distribution.element, satisfied: distribution.element }).nullable(),
+    source: z.enum(["rollup", "raw"]).describe("answered from the roll-ups or the raw rows"),
+  })
+  .meta({ id: "QuestionResult" });
 const questionBody = z
   .object({ questionId: z.string(), dateFilterChangedManually: z.boolean().optional() })
   .catchall(z.unknown())
@@ -93,9 +95,14 @@ export const resultsRoutes = [
       surveyId: z.array(z.string()),
       channelId: z.array(z.string()),
       unitIds: z.array(z.string()),
-      sourceList: z.array(z.object({ unitId: z.string(), unitName: z.string(), touchpoints: z.array(z.object({ _id: z.string(), name: z.string(), type: z.string() })) })),
+      sourceList: z.array(
+        z.object({ unitId: z.string(), unitName: z.string(), touchpoints: z.array(z.object({ _id: z.string(), name: z.string(), type: z.string() })) }),
+      ),
       usedMeta: z.array(z.object({ key: z.string(), count: z.number() })),
-      responseLimitNotice: z.string().nullable().describe("\"Response limit exceeded (some responses not shown)\" when the organisation has responses over its response limit in the window; else null"),
+      responseLimitNotice: z
+        .string()
+        .nullable()
+        .describe('"Response limit exceeded (some responses not shown)" when the organisation has responses over its response limit in the window; else null'),
     }),
     handler: async ({ ctx, query, queryToken }) => {
       const { token: _t, ...filters } = query;

@@ -154,8 +154,7 @@ export function fileResponse(mediaTypes: readonly [string, ...string[]], descrip
   return z.unknown().meta({ description, [fileMediaTypesKey]: [...mediaTypes] });
 }
 
-const fileMediaTypesOf = (schema: z.ZodType): string[] | undefined =>
-  z.globalRegistry.get(schema)?.[fileMediaTypesKey] as string[] | undefined;
+const fileMediaTypesOf = (schema: z.ZodType): string[] | undefined => z.globalRegistry.get(schema)?.[fileMediaTypesKey] as string[] | undefined;
 
 const defaultErrorText: Record<ErrorStatus, string> = {
   400: "Invalid input",
@@ -195,7 +194,11 @@ class SchemaCollector {
   readonly components: Record<string, JsonSchema> = {};
 
   convert(schema: z.ZodType): JsonSchema {
-    const { $schema: _dialect, $defs, ...json } = z.toJSONSchema(schema, {
+    const {
+      $schema: _dialect,
+      $defs,
+      ...json
+    } = z.toJSONSchema(schema, {
       io: "input",
       unrepresentable: "any",
       target: "draft-2020-12",

@@ -27,7 +27,10 @@ describe.skipIf(noDatabase)("a share link's visitor", () => {
         variables: { f: JSON.stringify(filters) },
       }),
     });
-    return (await response.json()) as { data?: { results: { questionType: string; surveyLegacyId: string; mainResult: { count: number } | null }[] } | null; errors?: { message: string; extensions?: { code?: string } }[] };
+    return (await response.json()) as {
+      data?: { results: { questionType: string; surveyLegacyId: string; mainResult: { count: number } | null }[] } | null;
+      errors?: { message: string; extensions?: { code?: string } }[];
+    };
   };
   const npsCount = (answer: Awaited<ReturnType<typeof visit>>) => answer.data?.results.find((r) => r.questionType === "nps")?.mainResult?.count ?? 0;
   const link = async (token: string, body: Record<string, unknown>) => {

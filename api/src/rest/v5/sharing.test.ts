@@ -62,7 +62,14 @@ describe.skipIf(noDatabase)("share links", () => {
     const row = await t.prisma.shareToken.findUniqueOrThrow({ where: { id: created._id } });
     expect(row.token).toBe(hashShareToken(created.token));
     expect(JSON.stringify(row)).not.toContain(created.token);
-    expect(row).toMatchObject({ organizationId: org.organization.id, createdByUserId: org.users.admin.id, name: "Board", hideTimestamps: true, hideResultsIfLessThan: 5, smileyScale: 5 });
+    expect(row).toMatchObject({
+      organizationId: org.organization.id,
+      createdByUserId: org.users.admin.id,
+      name: "Board",
+      hideTimestamps: true,
+      hideResultsIfLessThan: 5,
+      smileyScale: 5,
+    });
 
     // No bearer token: the token in the path is the proof. Dates are received with slashes.
     const defaults = await call("GET", `/results/token/${created.token}`);

@@ -2,26 +2,35 @@
 // defaults GET /results/token/{token} (open: the token is the proof). Dates are received with slashes.
 import { z } from "zod";
 import { defineRoute } from "./route.js";
-import { createShareLink, listShareLinks, revokeShareLink, shareLinkMessages, sharedViewDefaults, type ShareLinkSummary } from "../../domain/sharing/share-links.js";
+import {
+  createShareLink,
+  listShareLinks,
+  revokeShareLink,
+  shareLinkMessages,
+  sharedViewDefaults,
+  type ShareLinkSummary,
+} from "../../domain/sharing/share-links.js";
 import { allowChangeKeys } from "../../domain/sharing/scope.js";
 
 const objectId = z.string().describe("24 hexadecimal characters");
 const optionKeys = ["allowChanges", "dynamicDate", "name", "expiredAt", "hideTimestamps", "hideResultsIfLessThan", "smileyScale", "filters"] as const;
 
-const linkShape = z.object({
-  _id: objectId,
-  name: z.string(),
-  filters: z.record(z.string(), z.unknown()),
-  allowChanges: z.array(z.string()),
-  dynamicDate: z.boolean(),
-  expiredAt: z.string().nullable().describe("ISO 8601"),
-  expired: z.boolean(),
-  hideTimestamps: z.boolean(),
-  hideResultsIfLessThan: z.number().int().nullable(),
-  smileyScale: z.unknown(),
-  createdAt: z.string().describe("ISO 8601"),
-  createdBy: z.string().nullable().describe("the creator's name"),
-}).meta({ id: "ShareLink" });
+const linkShape = z
+  .object({
+    _id: objectId,
+    name: z.string(),
+    filters: z.record(z.string(), z.unknown()),
+    allowChanges: z.array(z.string()),
+    dynamicDate: z.boolean(),
+    expiredAt: z.string().nullable().describe("ISO 8601"),
+    expired: z.boolean(),
+    hideTimestamps: z.boolean(),
+    hideResultsIfLessThan: z.number().int().nullable(),
+    smileyScale: z.unknown(),
+    createdAt: z.string().describe("ISO 8601"),
+    createdBy: z.string().nullable().describe("the creator's name"),
+  })
+  .meta({ id: "ShareLink" });
 
 const toJson = (l: ShareLinkSummary): z.input<typeof linkShape> => ({
   _id: l.id,
@@ -43,13 +52,15 @@ export const sharingRoutes = [
     method: "POST",
     path: "/results/token/create",
     tag: "Results",
-    summary:
-      "Create a share link: the results filters (as `filters`, or at the top level) plus the share options. The answer's token is shown only this once",
+    summary: "Create a share link: the results filters (as `filters`, or at the top level) plus the share options. The answer's token is shown only this once",
     auth: "bearer",
     body: z
       .object({
         filters: z.record(z.string(), z.unknown(), { message: "filters must be an object" }).optional(),
-        allowChanges: z.array(z.string()).optional().describe(`what a visitor may change: ${Object.keys(allowChangeKeys).join(", ")}`),
+        allowChanges: z
+          .array(z.string())
+          .optional()
+          .describe(`what a visitor may change: ${Object.keys(allowChangeKeys).join(", ")}`),
         dynamicDate: z.boolean().optional().describe("the window moves with today, keeping its length"),
         name: z.string().optional(),
         expiredAt: z.string().nullable().optional().describe("yyyy-MM-dd (the link stops at that day's start) or ISO 8601"),

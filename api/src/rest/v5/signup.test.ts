@@ -419,9 +419,7 @@ describe.skipIf(noDatabase)("REST /api/v5/signup", () => {
       await t.prisma.user.update({ where: { id: other.users.editorA.id }, data: { signupToken: "stale-token-of-complete-user" } });
       const scope = { emails: [other.users.editorA.email], companies: ["Hijack"] };
       const before = await counts(scope);
-      expect(
-        (await post("/signup", { signupToken: "stale-token-of-complete-user", company: "Hijack", industry: "x", companySize: "1-9" })).status,
-      ).toBe(404);
+      expect((await post("/signup", { signupToken: "stale-token-of-complete-user", company: "Hijack", industry: "x", companySize: "1-9" })).status).toBe(404);
       expect((await post("/signup/details", { signupToken: "stale-token-of-complete-user" })).status).toBe(404);
       expect(await counts(scope)).toEqual(before);
       const editor = await t.prisma.user.findUniqueOrThrow({ where: { id: other.users.editorA.id }, include: { memberships: true } });

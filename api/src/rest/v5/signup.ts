@@ -1,12 +1,7 @@
 // /api/v5/signup…: the self-signup calls (spec 000 §7 "Signup"). Open calls: the tokens are the proof.
 import { z } from "zod";
 import { defineRoute } from "./route.js";
-import {
-  getSignupDetails,
-  postSignup,
-  resendVerificationEmail,
-  verifySignupToken,
-} from "../../domain/signup/signup.js";
+import { getSignupDetails, postSignup, resendVerificationEmail, verifySignupToken } from "../../domain/signup/signup.js";
 import { signupMessages, signupStages } from "../../domain/signup/signup-form.js";
 
 const stage = z.enum(signupStages, { message: signupMessages.invalidStage });
@@ -14,24 +9,23 @@ const stage = z.enum(signupStages, { message: signupMessages.invalidStage });
 // The body is documented here and validated (with the spec's messages) by the domain service, so a
 // bad field answers the same message whichever way the form arrives.
 const str = (name: string) => z.string({ message: `${name} must be text` });
-const signupBody = z
-  .object({
-    firstName: str("firstName").optional(),
-    lastName: str("lastName").optional(),
-    email: z.string({ message: "Please provide a valid e-mail address" }).optional(),
-    stage: stage.optional().describe("the client's stored stage: initial, or detailsRequired with signupToken"),
-    password: str("password").optional(),
-    password2: str("password2").optional().describe("the password again"),
-    industry: str("industry").nullable().optional(),
-    company: str("company").nullable().optional(),
-    companySize: str("companySize").nullable().optional().describe("1-9, 10-49, 50-249, 250-999 or 1000+"),
-    token: str("token").nullable().optional().describe("the token of /signup?token=… (same as signupToken)"),
-    type: str("type").optional().describe("signup source, default web; web requires the company details"),
-    phone: str("phone").nullable().optional(),
-    promoCode: str("promoCode").nullable().optional(),
-    locale: str("locale").optional().describe("en, es or fi: the user's language (default: Accept-Language, else en)"),
-    signupToken: str("signupToken").nullable().optional().describe("a detailsRequired token: completes the company details"),
-  });
+const signupBody = z.object({
+  firstName: str("firstName").optional(),
+  lastName: str("lastName").optional(),
+  email: z.string({ message: "Please provide a valid e-mail address" }).optional(),
+  stage: stage.optional().describe("the client's stored stage: initial, or detailsRequired with signupToken"),
+  password: str("password").optional(),
+  password2: str("password2").optional().describe("the password again"),
+  industry: str("industry").nullable().optional(),
+  company: str("company").nullable().optional(),
+  companySize: str("companySize").nullable().optional().describe("1-9, 10-49, 50-249, 250-999 or 1000+"),
+  token: str("token").nullable().optional().describe("the token of /signup?token=… (same as signupToken)"),
+  type: str("type").optional().describe("signup source, default web; web requires the company details"),
+  phone: str("phone").nullable().optional(),
+  promoCode: str("promoCode").nullable().optional(),
+  locale: str("locale").optional().describe("en, es or fi: the user's language (default: Accept-Language, else en)"),
+  signupToken: str("signupToken").nullable().optional().describe("a detailsRequired token: completes the company details"),
+});
 
 export const signupRoutes = [
   defineRoute({
@@ -46,11 +40,7 @@ export const signupRoutes = [
     response: z.object({ nextStage: stage }),
     handler: async ({ ctx, body, request }) => {
       const { token, signupToken, ...form } = body;
-      return postSignup(
-        ctx,
-        { ...form, signupToken: signupToken || token || undefined },
-        { acceptLanguage: request.headers["accept-language"] },
-      );
+      return postSignup(ctx, { ...form, signupToken: signupToken || token || undefined }, { acceptLanguage: request.headers["accept-language"] });
     },
   }),
   defineRoute({

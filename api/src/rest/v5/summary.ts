@@ -28,7 +28,10 @@ export const summaryShape = z.object({
   nps: pair(z.number().nullable()),
   orgNPS: pair(z.number().nullable()),
   charts: z.object({ daily: z.array(z.object({ date: z.string(), count: z.number(), average: z.number().nullable(), nps: z.number().nullable() })) }),
-  responseLimitNotice: z.string().nullable().describe("\"Response limit exceeded (some responses not shown)\" when the organisation has responses over its response limit in the window; else null"),
+  responseLimitNotice: z
+    .string()
+    .nullable()
+    .describe('"Response limit exceeded (some responses not shown)" when the organisation has responses over its response limit in the window; else null'),
 });
 
 export const summaryRoutes = [

@@ -42,7 +42,13 @@ describe.skipIf(noDatabase)("GET /surveys with a share token", () => {
     foreign = await createAnalyticsSurvey(t.prisma, other.organization.id, other.units.unitA.id, "Foreign survey");
     const door = await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitA.id, "Door", answered.survey.id);
     await insertTestResponses(t.prisma, org.organization.id, [
-      { surveyId: answered.survey.id, touchpointId: door.id, unitId: org.units.unitA.id, createdAt: new Date("2026-01-10T12:00:00Z"), answers: [{ questionId: answered.questions.nps.id, n: 9 }] },
+      {
+        surveyId: answered.survey.id,
+        touchpointId: door.id,
+        unitId: org.units.unitA.id,
+        createdAt: new Date("2026-01-10T12:00:00Z"),
+        answers: [{ questionId: answered.questions.nps.id, n: 9 }],
+      },
     ]);
     await t.prisma.survey.update({ where: { id: quiet.survey.id }, data: { archived: true } });
   });
@@ -53,14 +59,29 @@ describe.skipIf(noDatabase)("GET /surveys with a share token", () => {
     const { status, body } = await visit(token);
     expect(status).toBe(200);
     expect(body.map((s: any) => s.name)).toEqual(["Answered in January"]);
-    expect(Object.keys(body[0]).sort()).toEqual(["_id", "archived", "created_at", "languages", "lastFeedback", "name", "question_ids", "questions", "tags", "unitId", "unitName"]);
+    expect(Object.keys(body[0]).sort()).toEqual([
+      "_id",
+      "archived",
+      "created_at",
+      "languages",
+      "lastFeedback",
+      "name",
+      "question_ids",
+      "questions",
+      "tags",
+      "unitId",
+      "unitName",
+    ]);
     expect(JSON.stringify(body)).not.toMatch(/displayname|Door|settings/);
     // fields narrows further, and cannot widen.
     expect((await visit(token, "&fields=name,created_by_user,settings")).body).toEqual([{ _id: answered.survey.id, name: "Answered in January" }]);
   });
 
   it("a link naming surveys shows those; scope=active leaves out archived ones", async () => {
-    const token = await link(tokens.admin, { filters: { from: "2026-01-01", to: "2026-01-31", surveyId: [quiet.survey.id, teamB.survey.id] }, allowChanges: ["date"] });
+    const token = await link(tokens.admin, {
+      filters: { from: "2026-01-01", to: "2026-01-31", surveyId: [quiet.survey.id, teamB.survey.id] },
+      allowChanges: ["date"],
+    });
     expect((await visit(token, "&fields=name")).body.map((s: any) => s.name).sort()).toEqual(["Quiet survey", "Team B survey"]);
     expect((await visit(token, "&fields=name&scope=active")).body.map((s: any) => s.name)).toEqual(["Team B survey"]);
   });

@@ -15,10 +15,25 @@ const everyType = (lang = "en") => [
   { type: "smiley", title: { [lang]: "How was it?" }, options: { buttons: 4 }, ref: "q1", logic: { "0": "q3", submit: "q2" } },
   { type: "nps", title: "Recommend us?", ref: "q2", logic: { "10": "end" } },
   { type: "slider", title: "Speed", options: { min: 1, max: 7, step: 1, minLabel: "slow", maxLabel: "fast" }, ref: "q3" },
-  { type: "singleChoice", title: "Pick one", choices: [{ key: "a", text: "A" }, { key: "b", text: "B" }], logic: { a: "end" } },
+  {
+    type: "singleChoice",
+    title: "Pick one",
+    choices: [
+      { key: "a", text: "A" },
+      { key: "b", text: "B" },
+    ],
+    logic: { a: "end" },
+  },
   { type: "multipleChoice", title: "Pick many", choices: [{ text: "X" }, { text: "Y" }], tags: ["service"] },
   { type: "openText", title: "Tell us more" },
-  { type: "emotion", title: "How do you feel?", choices: [{ text: "Happy", cluster: "advocacy" }, { text: "Sad", cluster: "destroying" }] },
+  {
+    type: "emotion",
+    title: "How do you feel?",
+    choices: [
+      { text: "Happy", cluster: "advocacy" },
+      { text: "Sad", cluster: "destroying" },
+    ],
+  },
   { type: "contactDetails", title: "Contact", options: { fields: ["email"] } },
 ];
 
@@ -57,7 +72,17 @@ describe.skipIf(noDatabase)("surveys", () => {
     const r = await call("GET", `/surveys/${id}`, tokens.editorA);
     expect(r.status).toBe(200);
     const s = r.body;
-    expect(s).toMatchObject({ _id: id, name: "Every type", archived: false, hidden: false, languages: ["en"], tags: ["store"], unitId: org.units.unitA.id, unitName: "Stores", questionTags: ["service"] });
+    expect(s).toMatchObject({
+      _id: id,
+      name: "Every type",
+      archived: false,
+      hidden: false,
+      languages: ["en"],
+      tags: ["store"],
+      unitId: org.units.unitA.id,
+      unitName: "Stores",
+      questionTags: ["service"],
+    });
     expect(s.created_by_user).toMatchObject({ _id: org.users.editorA.id });
     expect(s.questions.map((q: { type: string }) => q.type)).toEqual(everyType().map((q) => q.type));
     expect(s.question_ids).toEqual(s.questions.map((q: { _id: string }) => q._id));
@@ -86,7 +111,13 @@ describe.skipIf(noDatabase)("surveys", () => {
       [[{ type: "slider", title: "S", options: { min: 0, max: 10, step: 3 } }], surveyMessages.sliderStep],
       [[{ type: "contactDetails", title: "C", options: { fields: ["fax"] } }], surveyMessages.contactFields],
       [[{ type: "nps", title: "N", logic: { "11": "end" } }], surveyMessages.logicKey],
-      [[{ type: "nps", title: "N", ref: "n" }, { type: "nps", title: "M", logic: { "1": "n" } }], surveyMessages.logicTarget],
+      [
+        [
+          { type: "nps", title: "N", ref: "n" },
+          { type: "nps", title: "M", logic: { "1": "n" } },
+        ],
+        surveyMessages.logicTarget,
+      ],
       [[{ type: "rating", title: "R" }], "Question type must be one of"],
     ];
     for (const [questions, message] of cases) {
@@ -100,7 +131,15 @@ describe.skipIf(noDatabase)("surveys", () => {
   });
 
   it("saves the whole survey: questions left out are hidden, new ones created, order, languages and tags kept", async () => {
-    const id = await create({ name: "Editable", unitId: org.units.unitA.id, questions: [{ type: "nps", title: "One" }, { type: "openText", title: "Two" }, { type: "smiley", title: "Three" }] });
+    const id = await create({
+      name: "Editable",
+      unitId: org.units.unitA.id,
+      questions: [
+        { type: "nps", title: "One" },
+        { type: "openText", title: "Two" },
+        { type: "smiley", title: "Three" },
+      ],
+    });
     const [one, two, three] = (await call("GET", `/surveys/${id}`, tokens.editorA)).body.questions;
     const r = await call("PUT", `/surveys/${id}`, tokens.editorA, {
       name: "Edited",
@@ -122,7 +161,10 @@ describe.skipIf(noDatabase)("surveys", () => {
     const before = await snapshot(id);
     const bad = await call("PUT", `/surveys/${id}`, tokens.editorA, { name: "Broken", questions: [{ _id: one._id, type: "nps", title: "" }] });
     expect(bad).toMatchObject({ status: 400, body: { error: surveyMessages.blankTitle } });
-    const foreign = await call("PUT", `/surveys/${id}`, tokens.editorA, { name: "Broken", questions: [{ _id: "0123456789abcdef01234567", type: "nps", title: "x" }] });
+    const foreign = await call("PUT", `/surveys/${id}`, tokens.editorA, {
+      name: "Broken",
+      questions: [{ _id: "0123456789abcdef01234567", type: "nps", title: "x" }],
+    });
     expect(foreign).toMatchObject({ status: 400, body: { error: surveyMessages.unknownQuestion } });
     expect(await snapshot(id)).toEqual(before);
   });
@@ -140,7 +182,10 @@ describe.skipIf(noDatabase)("surveys", () => {
       const plain = await call("PUT", `/surveys/${id}`, tokens.editorA, { name: "Still fine", questions: [{ type: "nps", title: "N" }] });
       expect(plain.status).toBe(200);
     } finally {
-      await t.prisma.featureSet.update({ where: { id: org.organization.featureSetId! }, data: { features: ["restApi", "fileExportAll", "surveyLogic", "channelCreation"] } });
+      await t.prisma.featureSet.update({
+        where: { id: org.organization.featureSetId! },
+        data: { features: ["restApi", "fileExportAll", "surveyLogic", "channelCreation"] },
+      });
     }
   });
 
@@ -162,7 +207,9 @@ describe.skipIf(noDatabase)("surveys", () => {
   it("lists visible surveys with their fields, scope active, field selection, and surveys with responses in the caller's units", async () => {
     const a = await create({ name: "Listed A", unitId: org.units.unitA1.id, questions: [] });
     const b = await create({ name: "Listed B", unitId: org.units.unitB.id, questions: [] }, tokens.admin);
-    const tp = await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Door", type: "terminal", activeSurveyId: a } });
+    const tp = await t.prisma.touchpoint.create({
+      data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Door", type: "terminal", activeSurveyId: a },
+    });
     const archived = await create({ name: "Listed archived", unitId: org.units.unitA.id, questions: [] });
     await call("PUT", `/surveys/${archived}/archive`, tokens.editorA, { archived: true });
 
@@ -172,8 +219,33 @@ describe.skipIf(noDatabase)("surveys", () => {
     expect(names).toContain("Listed A");
     expect(names).not.toContain("Listed B");
     const itemA = viewer.body.find((s: { _id: string }) => s._id === a);
-    expect(itemA).toMatchObject({ unitName: "Helsinki store", activeChannels: [{ _id: tp.id, name: "Door", type: "terminal" }], feedbackCount: 0, lastFeedback: null });
-    expect(Object.keys(itemA)).toEqual(expect.arrayContaining(["_id", "name", "created_at", "archived", "hidden", "question_ids", "questions", "languages", "feedbackCount", "responseCount", "lastFeedback", "activeChannels", "created_by_user", "unit", "unitId", "unitName", "tags"]));
+    expect(itemA).toMatchObject({
+      unitName: "Helsinki store",
+      activeChannels: [{ _id: tp.id, name: "Door", type: "terminal" }],
+      feedbackCount: 0,
+      lastFeedback: null,
+    });
+    expect(Object.keys(itemA)).toEqual(
+      expect.arrayContaining([
+        "_id",
+        "name",
+        "created_at",
+        "archived",
+        "hidden",
+        "question_ids",
+        "questions",
+        "languages",
+        "feedbackCount",
+        "responseCount",
+        "lastFeedback",
+        "activeChannels",
+        "created_by_user",
+        "unit",
+        "unitId",
+        "unitName",
+        "tags",
+      ]),
+    );
 
     const active = await call("GET", "/surveys?scope=active&fields=name,unitName,tags,lastFeedback,created_at", tokens.viewerA);
     expect(active.body.map((s: { name: string }) => s.name)).not.toContain("Listed archived");
@@ -204,7 +276,9 @@ describe.skipIf(noDatabase)("surveys", () => {
   });
 
   it("lists public templates and copies one into the caller's organisation", async () => {
-    const template = await t.prisma.survey.create({ data: { organizationId: other.organization.id, unitId: other.units.root.id, name: `Template ${Date.now()}`, isTemplate: true, public: true } });
+    const template = await t.prisma.survey.create({
+      data: { organizationId: other.organization.id, unitId: other.units.root.id, name: `Template ${Date.now()}`, isTemplate: true, public: true },
+    });
     await t.prisma.question.create({ data: { organizationId: other.organization.id, surveyId: template.id, position: 0, type: "nps", title: { en: "NPS" } } });
     const list = await call("GET", "/surveys/public-templates", tokens.editorA);
     expect(list.status).toBe(200);
@@ -238,7 +312,8 @@ describe.skipIf(noDatabase)("surveys", () => {
       ["PUT", `/surveys/${id}/archive`, { archived: true }],
       ["PUT", `/surveys/${id}/hide`, { hidden: true }],
       ["POST", `/surveys/${id}/copy`, {}],
-    ] as const) expect((await call(method, path, tokens.adminB, b)).status, `${method} ${path}`).toBe(403);
+    ] as const)
+      expect((await call(method, path, tokens.adminB, b)).status, `${method} ${path}`).toBe(403);
     expect((await call("GET", "/surveys", tokens.adminB)).body.map((s: { _id: string }) => s._id)).not.toContain(id);
     // editor of unit A cannot put a survey into unit B
     expect((await call("POST", "/surveys", tokens.editorA, { name: "Into B", unitId: org.units.unitB.id, questions: [] })).status).toBe(403);
@@ -250,7 +325,8 @@ describe.skipIf(noDatabase)("surveys", () => {
       ["PUT", `/surveys/${id}/archive`, { archived: true }],
       ["PUT", `/surveys/${id}/hide`, { hidden: true }],
       ["POST", `/surveys/${id}/copy`, {}],
-    ] as const) expect((await call(method, path, tokens.otherAdmin, b)).status, `${method} ${path}`).toBe(404);
+    ] as const)
+      expect((await call(method, path, tokens.otherAdmin, b)).status, `${method} ${path}`).toBe(404);
     const otherList = await call("GET", "/surveys", tokens.otherAdmin);
     expect(otherList.body.map((s: { _id: string }) => s._id)).not.toContain(id);
     const gq = await gql(t.baseUrl, `{ surveys(first: 50) { edges { node { legacyId } } } }`, {}, tokens.otherAdmin);
@@ -261,7 +337,12 @@ describe.skipIf(noDatabase)("surveys", () => {
 
   describe("GraphQL", () => {
     const tab = async (name: string, token = tokens.editorA!) => {
-      const r = await gql(t.baseUrl, `{ surveys(tab: ${name}, first: 100) { edges { node { legacyId name archived hidden questions { legacyId type } } } } }`, {}, token);
+      const r = await gql(
+        t.baseUrl,
+        `{ surveys(tab: ${name}, first: 100) { edges { node { legacyId name archived hidden questions { legacyId type } } } } }`,
+        {},
+        token,
+      );
       expect(r.errors).toBeUndefined();
       return (r.data as any).surveys.edges.map((e: any) => e.node.legacyId) as string[];
     };
@@ -312,23 +393,45 @@ describe.skipIf(noDatabase)("surveys", () => {
     });
 
     it("creates, updates, copies, archives and deletes through the same services", async () => {
-      const created = await gql(t.baseUrl, `mutation($input: SurveyData!) { createSurvey(input: $input) { survey { legacyId name questions { legacyId type title } } } }`, {
-        input: { name: "GraphQL survey", unitId: org.units.unitA.id, questions: [{ type: "nps", title: "N", ref: "n" }, { type: "openText", title: "Why?" }] },
-      }, tokens.editorA);
+      const created = await gql(
+        t.baseUrl,
+        `mutation($input: SurveyData!) { createSurvey(input: $input) { survey { legacyId name questions { legacyId type title } } } }`,
+        {
+          input: {
+            name: "GraphQL survey",
+            unitId: org.units.unitA.id,
+            questions: [
+              { type: "nps", title: "N", ref: "n" },
+              { type: "openText", title: "Why?" },
+            ],
+          },
+        },
+        tokens.editorA,
+      );
       expect(created.errors).toBeUndefined();
       const survey = (created.data as any).createSurvey.survey;
       expect(survey.questions.map((q: any) => q.type)).toEqual(["nps", "openText"]);
       const id = survey.legacyId;
-      const updated = await gql(t.baseUrl, `mutation($id: String!, $input: SurveyData!) { updateSurvey(id: $id, input: $input) { survey { name questions { title } } } }`, {
-        id,
-        input: { name: "GraphQL renamed", questions: [{ _id: survey.questions[1].legacyId, type: "openText", title: "Why not?" }] },
-      }, tokens.editorA);
+      const updated = await gql(
+        t.baseUrl,
+        `mutation($id: String!, $input: SurveyData!) { updateSurvey(id: $id, input: $input) { survey { name questions { title } } } }`,
+        {
+          id,
+          input: { name: "GraphQL renamed", questions: [{ _id: survey.questions[1].legacyId, type: "openText", title: "Why not?" }] },
+        },
+        tokens.editorA,
+      );
       expect(updated.errors).toBeUndefined();
       expect((updated.data as any).updateSurvey.survey).toEqual({ name: "GraphQL renamed", questions: [{ title: { en: "Why not?" } }] });
-      const blank = await gql(t.baseUrl, `mutation($id: String!, $input: SurveyData!) { updateSurvey(id: $id, input: $input) { survey { name } } }`, {
-        id,
-        input: { name: "x", questions: [{ type: "openText", title: "" }] },
-      }, tokens.editorA);
+      const blank = await gql(
+        t.baseUrl,
+        `mutation($id: String!, $input: SurveyData!) { updateSurvey(id: $id, input: $input) { survey { name } } }`,
+        {
+          id,
+          input: { name: "x", questions: [{ type: "openText", title: "" }] },
+        },
+        tokens.editorA,
+      );
       expect(blank.errors?.[0]).toMatchObject({ message: surveyMessages.blankTitle, extensions: { code: "BAD_USER_INPUT" } });
       const copied = await gql(t.baseUrl, `mutation { copySurvey(id: "${id}") { survey { name } } }`, {}, tokens.editorA);
       expect((copied.data as any).copySurvey.survey.name).toBe("GraphQL renamed (copy)");
@@ -338,7 +441,12 @@ describe.skipIf(noDatabase)("surveys", () => {
       expect(refused.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
       const deleted = await gql(t.baseUrl, `mutation { deleteSurvey(id: "${id}") { legacyId } }`, {}, tokens.editorA);
       expect((deleted.data as any).deleteSurvey.legacyId).toBe(id);
-      const foreign = await gql(t.baseUrl, `mutation { archiveSurvey(id: "${survey.legacyId}", archived: false) { survey { archived } } }`, {}, tokens.otherAdmin);
+      const foreign = await gql(
+        t.baseUrl,
+        `mutation { archiveSurvey(id: "${survey.legacyId}", archived: false) { survey { archived } } }`,
+        {},
+        tokens.otherAdmin,
+      );
       expect(foreign.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
     });
   });

@@ -34,29 +34,31 @@ const questionShape = z.object({
   required: z.boolean(),
 });
 
-export const surveyShape = z.object({
-  _id: objectId,
-  name: z.string(),
-  created_at: z.string(),
-  archived: z.boolean(),
-  hidden: z.boolean().describe("hidden by the caller"),
-  question_ids: z.array(objectId),
-  questions: z.array(questionShape),
-  languages: z.array(z.string()),
-  feedbackCount: z.number(),
-  responseCount: z.number(),
-  lastFeedback: z.string().nullable(),
-  activeChannels: z.array(z.object({ _id: objectId, name: z.string(), type: z.string() })),
-  created_by_user: z.object({ _id: objectId, displayname: z.string() }).nullable(),
-  createdBy: objectId.nullable(),
-  unit: z.object({ _id: objectId, name: z.string() }),
-  unitId: objectId,
-  unitName: z.string(),
-  tags: z.array(z.string()),
-  questionTags: z.array(z.string()),
-  settings: z.record(z.string(), z.unknown()),
-  isTemplate: z.boolean(),
-}).meta({ id: "Survey" });
+export const surveyShape = z
+  .object({
+    _id: objectId,
+    name: z.string(),
+    created_at: z.string(),
+    archived: z.boolean(),
+    hidden: z.boolean().describe("hidden by the caller"),
+    question_ids: z.array(objectId),
+    questions: z.array(questionShape),
+    languages: z.array(z.string()),
+    feedbackCount: z.number(),
+    responseCount: z.number(),
+    lastFeedback: z.string().nullable(),
+    activeChannels: z.array(z.object({ _id: objectId, name: z.string(), type: z.string() })),
+    created_by_user: z.object({ _id: objectId, displayname: z.string() }).nullable(),
+    createdBy: objectId.nullable(),
+    unit: z.object({ _id: objectId, name: z.string() }),
+    unitId: objectId,
+    unitName: z.string(),
+    tags: z.array(z.string()),
+    questionTags: z.array(z.string()),
+    settings: z.record(z.string(), z.unknown()),
+    isTemplate: z.boolean(),
+  })
+  .meta({ id: "Survey" });
 type SurveyJson = z.input<typeof surveyShape>;
 
 export const toSurveyJson = (s: SurveyRow): SurveyJson => ({
@@ -118,7 +120,12 @@ export const surveyRoutes = [
     }),
     response: z.array(z.record(z.string(), z.unknown())),
     handler: async ({ ctx, query, queryToken }) => {
-      const fields = query.fields ? query.fields.split(",").map((f) => f.trim()).filter(Boolean) : undefined;
+      const fields = query.fields
+        ? query.fields
+            .split(",")
+            .map((f) => f.trim())
+            .filter(Boolean)
+        : undefined;
       if (queryToken) {
         const visitorFields = fields ? fields.filter((f) => sharedSurveyFields.has(f)) : [...sharedSurveyFields];
         return (await listSharedSurveys(ctx, queryToken, query.scope ?? "all")).map((s) => pick(toSurveyJson(s), visitorFields));

@@ -50,10 +50,17 @@ describe.skipIf(noDatabase)("user management and teams", () => {
       const response = await call("GET", `/organizations/${org.organization.id}/users`, tokens.admin);
       expect(response.status).toBe(200);
       const admin = response.body.find((u: { _id: string }) => u._id === org.users.admin.id);
-      expect(admin).toMatchObject({ email: org.users.admin.email, organizationAdmin: true, billingAdmin: true, rolesPerUnit: [{ unitId: org.units.root.id, role: "admin" }] });
+      expect(admin).toMatchObject({
+        email: org.users.admin.email,
+        organizationAdmin: true,
+        billingAdmin: true,
+        rolesPerUnit: [{ unitId: org.units.root.id, role: "admin" }],
+      });
       expect(response.body).toHaveLength(5);
       expect((await call("GET", "/users/emails", tokens.viewerA)).body).toEqual(expect.arrayContaining([org.users.viewerA.email, org.users.admin.email]));
-      expect((await call("GET", `/users/${org.users.viewerA.id}`, tokens.adminA)).body.rolesPerUnit).toEqual([{ unitId: org.units.unitA.id, unitName: "Stores", role: "viewer" }]);
+      expect((await call("GET", `/users/${org.users.viewerA.id}`, tokens.adminA)).body.rolesPerUnit).toEqual([
+        { unitId: org.units.unitA.id, unitName: "Stores", role: "viewer" },
+      ]);
     });
 
     it("editors and viewers cannot manage users (each call); nothing changes", async () => {
@@ -63,9 +70,21 @@ describe.skipIf(noDatabase)("user management and teams", () => {
         expect((await call("GET", "/units/tree/users", token)).status).toBe(403);
         expect((await call("PUT", `/units/${org.units.unitA.id}/${org.users.viewerA.id}`, token, { role: "admin" })).status).toBe(403);
         expect((await call("DELETE", `/units/${org.units.unitA.id}/${org.users.viewerA.id}`, token)).status).toBe(403);
-        expect((await call("PUT", `/users/${org.users.viewerA.id}/modify-team`, token, { units: [{ unitId: org.units.unitA.id, role: "admin" }] })).status).toBe(403);
+        expect(
+          (await call("PUT", `/users/${org.users.viewerA.id}/modify-team`, token, { units: [{ unitId: org.units.unitA.id, role: "admin" }] })).status,
+        ).toBe(403);
         expect((await call("PUT", "/users/billing-admin", token, { user: org.users.viewerA.id, flag: true })).status).toBe(403);
-        expect((await call("POST", "/users/create", token, { email: freshEmail("no"), displayname: "No", password: "Strong-Pass-1!", unitId: org.units.unitA.id, role: "viewer" })).status).toBe(403);
+        expect(
+          (
+            await call("POST", "/users/create", token, {
+              email: freshEmail("no"),
+              displayname: "No",
+              password: "Strong-Pass-1!",
+              unitId: org.units.unitA.id,
+              role: "viewer",
+            })
+          ).status,
+        ).toBe(403);
       }
       expect(await rolesOf(org.users.viewerA.id)).toEqual(before);
       const gqlMembers = await gql(t.baseUrl, "{ members(first: 5) { edges { node { legacyId } } } }", {}, tokens.editorA);
@@ -74,9 +93,18 @@ describe.skipIf(noDatabase)("user management and teams", () => {
 
     it("changes a role and the flags in a unit ('user updated'); unit admins cannot set the admin flags", async () => {
       const u = await member([{ unitId: org.units.unitA1.id, role: "viewer" }]);
-      const updated = await call("PUT", `/units/${org.units.unitA1.id}/${u.id}`, tokens.adminA, { role: "editor", mayCreateSurveys: true, receive_digest: true });
+      const updated = await call("PUT", `/units/${org.units.unitA1.id}/${u.id}`, tokens.adminA, {
+        role: "editor",
+        mayCreateSurveys: true,
+        receive_digest: true,
+      });
       expect(updated.status).toBe(200);
-      expect(updated.body).toMatchObject({ _id: u.id, mayCreateSurveys: true, settings: { receive_digest: true }, rolesPerUnit: [{ unitId: org.units.unitA1.id, role: "editor" }] });
+      expect(updated.body).toMatchObject({
+        _id: u.id,
+        mayCreateSurveys: true,
+        settings: { receive_digest: true },
+        rolesPerUnit: [{ unitId: org.units.unitA1.id, role: "editor" }],
+      });
       const flags = await call("PUT", `/units/${org.units.unitA1.id}/${u.id}`, tokens.adminA, { organizationAdmin: true });
       expect(flags).toEqual({ status: 403, body: { error: "Only an organisation admin can do this" } });
       // Another unit's admin may not touch unit A1.
@@ -152,14 +180,32 @@ describe.skipIf(noDatabase)("user management and teams", () => {
 
     it("adds a user directly with a password, who can then sign in", async () => {
       const email = freshEmail("direct");
-      const weak = await call("POST", "/users/create", tokens.admin, { email, displayname: "Direct", password: "short", unitId: org.units.unitB.id, role: "viewer" });
+      const weak = await call("POST", "/users/create", tokens.admin, {
+        email,
+        displayname: "Direct",
+        password: "short",
+        unitId: org.units.unitB.id,
+        role: "viewer",
+      });
       expect(weak.status).toBe(400);
-      const created = await call("POST", "/users/create", tokens.admin, { email, displayname: "Direct", password: "Direct-Pass-1!", unitId: org.units.unitB.id, role: "viewer" });
+      const created = await call("POST", "/users/create", tokens.admin, {
+        email,
+        displayname: "Direct",
+        password: "Direct-Pass-1!",
+        unitId: org.units.unitB.id,
+        role: "viewer",
+      });
       expect(created.status).toBe(201);
       expect(created.body).toMatchObject({ email, displayname: "Direct", rolesPerUnit: [{ unitId: org.units.unitB.id, role: "viewer" }] });
       const session = await signInWithPassword(t.baseUrl, email, "Direct-Pass-1!");
       expect((await call("GET", "/user", session.accessToken)).body.current_organization_id).toBe(org.organization.id);
-      const again = await call("POST", "/users/create", tokens.admin, { email, displayname: "Direct", password: "Direct-Pass-1!", unitId: org.units.unitB.id, role: "viewer" });
+      const again = await call("POST", "/users/create", tokens.admin, {
+        email,
+        displayname: "Direct",
+        password: "Direct-Pass-1!",
+        unitId: org.units.unitB.id,
+        role: "viewer",
+      });
       expect(again).toEqual({ status: 409, body: { error: "User already in team", field: "email" } });
     });
   });
@@ -169,7 +215,10 @@ describe.skipIf(noDatabase)("user management and teams", () => {
       const tree = await call("GET", "/units/tree", tokens.viewerA);
       expect(tree.status).toBe(200);
       expect(tree.body).toHaveLength(1);
-      expect(tree.body[0]).toMatchObject({ _id: org.units.root.id, children: [{ name: "Online" }, { name: "Stores", children: [{ name: "Helsinki store" }] }] });
+      expect(tree.body[0]).toMatchObject({
+        _id: org.units.root.id,
+        children: [{ name: "Online" }, { name: "Stores", children: [{ name: "Helsinki store" }] }],
+      });
       const withUsers = await call("GET", "/units/tree/users", tokens.admin);
       const stores = withUsers.body[0].children.find((c: { name: string }) => c.name === "Stores");
       expect(stores.users.map((u: { _id: string }) => u._id)).toEqual(expect.arrayContaining([org.users.editorA.id, org.users.viewerA.id]));
@@ -184,7 +233,16 @@ describe.skipIf(noDatabase)("user management and teams", () => {
       const { root, unitA, unitA1, unitB } = o.units;
       // Rename Stores, move Helsinki under Online, add a new team under Online.
       const saved = await call("POST", "/units/tree", admin, {
-        tree: [{ _id: root.id, name: root.name, children: [{ _id: unitA.id, name: "Shops" }, { _id: unitB.id, name: "Online", children: [{ _id: unitA1.id, name: "Helsinki store" }, { name: "Web shop" }] }] }],
+        tree: [
+          {
+            _id: root.id,
+            name: root.name,
+            children: [
+              { _id: unitA.id, name: "Shops" },
+              { _id: unitB.id, name: "Online", children: [{ _id: unitA1.id, name: "Helsinki store" }, { name: "Web shop" }] },
+            ],
+          },
+        ],
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       const online = saved.body[0].children.find((c: { name: string }) => c.name === "Online");
@@ -193,7 +251,18 @@ describe.skipIf(noDatabase)("user management and teams", () => {
 
       // A team with a survey cannot be left out; nothing changes.
       await t.prisma.survey.create({ data: { organizationId: o.organization.id, unitId: unitA1.id, name: "Kept" } });
-      const refused = await call("POST", "/units/tree", admin, { tree: [{ _id: root.id, name: root.name, children: [{ _id: unitA.id, name: "Shops" }, { _id: unitB.id, name: "Online" }] }] });
+      const refused = await call("POST", "/units/tree", admin, {
+        tree: [
+          {
+            _id: root.id,
+            name: root.name,
+            children: [
+              { _id: unitA.id, name: "Shops" },
+              { _id: unitB.id, name: "Online" },
+            ],
+          },
+        ],
+      });
       expect(refused).toEqual({ status: 409, body: { error: teamMessages.hasSurveys } });
       expect(await t.prisma.unit.count({ where: { organizationId: o.organization.id } })).toBe(5);
 
@@ -209,9 +278,15 @@ describe.skipIf(noDatabase)("user management and teams", () => {
       expect((await del(webShop)).data?.deleteUnit.legacyId).toBe(webShop);
 
       // A team cannot move under its own sub-team; unit admins add sub-teams under their unit only.
-      const cycle = await gql(t.baseUrl, `mutation($id: String!, $p: String!) { updateUnit(id: $id, parentId: $p) { unit { name } } }`, { id: unitB.id, p: unitA1.id }, admin);
+      const cycle = await gql(
+        t.baseUrl,
+        `mutation($id: String!, $p: String!) { updateUnit(id: $id, parentId: $p) { unit { name } } }`,
+        { id: unitB.id, p: unitA1.id },
+        admin,
+      );
       expect(cycle.errors?.[0]?.message).toBe(teamMessages.cycle);
-      const add = (parentId: string) => gql(t.baseUrl, `mutation($p: String!) { createUnit(parentId: $p, name: "Kiosk") { unit { name parentLegacyId } } }`, { p: parentId }, adminA);
+      const add = (parentId: string) =>
+        gql(t.baseUrl, `mutation($p: String!) { createUnit(parentId: $p, name: "Kiosk") { unit { name parentLegacyId } } }`, { p: parentId }, adminA);
       expect((await add(unitA.id)).data?.createUnit.unit).toEqual({ name: "Kiosk", parentLegacyId: unitA.id });
       expect((await add(unitB.id)).errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
       const blank = await gql(t.baseUrl, `mutation($p: String!) { createUnit(parentId: $p, name: "  ") { unit { name } } }`, { p: unitA.id }, admin);
@@ -223,7 +298,12 @@ describe.skipIf(noDatabase)("user management and teams", () => {
       expect(refused.errors?.[0]?.message).toBe("Only an organisation admin can do this");
       const done = await gql(t.baseUrl, `mutation { setRestrictSummaryToTeam(enabled: true) { restrictSummaryToTeam } }`, {}, tokens.admin);
       expect(done.data!.setRestrictSummaryToTeam.restrictSummaryToTeam).toBe(true);
-      const read = await gql(t.baseUrl, `{ unitTree { restrictSummaryToTeam mayEditTopLevel editableUnitIds units { legacyId members { role } } } }`, {}, tokens.adminA);
+      const read = await gql(
+        t.baseUrl,
+        `{ unitTree { restrictSummaryToTeam mayEditTopLevel editableUnitIds units { legacyId members { role } } } }`,
+        {},
+        tokens.adminA,
+      );
       expect(read.data!.unitTree.restrictSummaryToTeam).toBe(true);
       expect(read.data!.unitTree.mayEditTopLevel).toBe(false);
       expect([...read.data!.unitTree.editableUnitIds].sort()).toEqual([org.units.unitA.id, org.units.unitA1.id].sort());
@@ -251,10 +331,25 @@ describe.skipIf(noDatabase)("user management and teams", () => {
       expect((await call("DELETE", `/units/${org.units.unitA.id}/${org.users.viewerA.id}`, x)).status).toBe(404);
       expect((await call("DELETE", `/units/${org.units.unitA.id}/${org.users.viewerA.id}${q}`, x)).status).toBe(404);
       expect((await call("PUT", `/users/${org.users.viewerA.id}/modify-team`, x, { units: [{ unitId: org.units.unitA.id, role: "admin" }] })).status).toBe(404);
-      expect(await call("PUT", `/users/${org.users.viewerA.id}/modify-team`, x, { organizationId: org.organization.id, units: [{ unitId: org.units.unitA.id, role: "admin" }] })).toEqual(noOrg);
+      expect(
+        await call("PUT", `/users/${org.users.viewerA.id}/modify-team`, x, {
+          organizationId: org.organization.id,
+          units: [{ unitId: org.units.unitA.id, role: "admin" }],
+        }),
+      ).toEqual(noOrg);
       expect((await call("PUT", "/users/billing-admin", x, { user: org.users.viewerA.id, flag: true })).status).toBe(404);
       expect(await call("PUT", "/users/billing-admin", x, { user: org.users.viewerA.id, flag: true, organizationId: org.organization.id })).toEqual(noOrg);
-      expect((await call("POST", "/users/create", x, { email: freshEmail("intruder"), displayname: "I", password: "Strong-Pass-1!", unitId: org.units.unitA.id, role: "admin" })).status).toBe(404);
+      expect(
+        (
+          await call("POST", "/users/create", x, {
+            email: freshEmail("intruder"),
+            displayname: "I",
+            password: "Strong-Pass-1!",
+            unitId: org.units.unitA.id,
+            role: "admin",
+          })
+        ).status,
+      ).toBe(404);
       // The other admin's own tree does not contain ours; GraphQL unit edits find nothing.
       expect(JSON.stringify((await call("GET", "/units/tree", x)).body)).not.toContain(org.units.unitA.id);
       const rename = await gql(t.baseUrl, `mutation($id: String!) { updateUnit(id: $id, name: "Mine") { unit { name } } }`, { id: org.units.unitA.id }, x);

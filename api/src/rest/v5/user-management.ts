@@ -23,16 +23,18 @@ const role = z.enum(["admin", "editor", "viewer"]);
 const orgQuery = z.object({ organizationId: z.string().optional().describe("system admins only: another organisation") });
 const flag = (name: string) => z.boolean({ message: `${name} must be true or false` });
 
-export const memberShape = z.object({
-  _id: objectId,
-  email: z.string(),
-  displayname: z.string(),
-  organizationAdmin: z.boolean(),
-  billingAdmin: z.boolean(),
-  mayCreateSurveys: z.boolean(),
-  settings: z.object({ receive_digest: z.boolean() }),
-  rolesPerUnit: z.array(z.object({ unitId: objectId, unitName: z.string(), role })),
-}).meta({ id: "Member" });
+export const memberShape = z
+  .object({
+    _id: objectId,
+    email: z.string(),
+    displayname: z.string(),
+    organizationAdmin: z.boolean(),
+    billingAdmin: z.boolean(),
+    mayCreateSurveys: z.boolean(),
+    settings: z.object({ receive_digest: z.boolean() }),
+    rolesPerUnit: z.array(z.object({ unitId: objectId, unitName: z.string(), role })),
+  })
+  .meta({ id: "Member" });
 
 export const toMemberJson = (m: Member): z.input<typeof memberShape> => ({
   _id: m.userId,
@@ -52,15 +54,17 @@ type TreeJson = {
   children: TreeJson[];
   users?: { _id: string; email: string; displayname: string; role: "admin" | "editor" | "viewer" }[];
 };
-const treeShape: z.ZodType<TreeJson> = z.lazy(() =>
-  z.object({
-    _id: objectId,
-    name: z.string(),
-    parentId: objectId.nullable(),
-    children: z.array(treeShape),
-    users: z.array(z.object({ _id: objectId, email: z.string(), displayname: z.string(), role })).optional(),
-  }),
-).meta({ id: "UnitTree", description: "A team and its sub-teams (with its members when asked for)" });
+const treeShape: z.ZodType<TreeJson> = z
+  .lazy(() =>
+    z.object({
+      _id: objectId,
+      name: z.string(),
+      parentId: objectId.nullable(),
+      children: z.array(treeShape),
+      users: z.array(z.object({ _id: objectId, email: z.string(), displayname: z.string(), role })).optional(),
+    }),
+  )
+  .meta({ id: "UnitTree", description: "A team and its sub-teams (with its members when asked for)" });
 const toTreeJson = (nodes: TreeNode[]): TreeJson[] =>
   nodes.map((n) => ({
     _id: n.id,
@@ -71,9 +75,9 @@ const toTreeJson = (nodes: TreeNode[]): TreeJson[] =>
   }));
 
 type TreeInputJson = { _id?: string | null; name: string; children?: TreeInputJson[] };
-const treeInput: z.ZodType<TreeInputJson> = z.lazy(() =>
-  z.object({ _id: z.string().nullish().describe("absent for a new team"), name: z.string(), children: z.array(treeInput).optional() }),
-).meta({ id: "UnitTreeInput", description: "A team to save, with its sub-teams" });
+const treeInput: z.ZodType<TreeInputJson> = z
+  .lazy(() => z.object({ _id: z.string().nullish().describe("absent for a new team"), name: z.string(), children: z.array(treeInput).optional() }))
+  .meta({ id: "UnitTreeInput", description: "A team to save, with its sub-teams" });
 
 const grantFields = {
   unitId: z.string({ message: "unitId is required" }),
@@ -179,7 +183,7 @@ export const userManagementRoutes = [
     path: "/units/{unitId}/{userId}",
     errors: { 409: "it would remove the last organisation admin" },
     tag,
-    summary: "The user's role in the unit (given or changed) and flags; answers the user (\"user updated\")",
+    summary: 'The user\'s role in the unit (given or changed) and flags; answers the user ("user updated")',
     auth: "bearer",
     params: z.object({ unitId: z.string(), userId: z.string() }),
     query: orgQuery,
@@ -263,7 +267,7 @@ export const userManagementRoutes = [
     method: "PUT",
     path: "/users/billing-admin",
     tag,
-    summary: "Gives or takes the billing admin flag (organisation admins only; \"billing administrator updated\")",
+    summary: 'Gives or takes the billing admin flag (organisation admins only; "billing administrator updated")',
     auth: "bearer",
     body: z.object({
       user: z.string({ message: "user is required" }).describe("the user's _id"),

@@ -166,7 +166,11 @@ describe.skipIf(noDatabase)("REST /api/v5 user and profile", () => {
     [{ settings: { locale: "de" } }, "Locale must be en, es, fi or se", "locale"],
     [{ settings: { receive_digest: "yes" } }, "receive_digest must be true or false", "settings.receive_digest"],
     [{ password: "short" }, "Password must be at least 8 characters and contain upper and lower case letters, a number and a special character", "password"],
-    [{ password: "longbutweak1" }, "Password must be at least 8 characters and contain upper and lower case letters, a number and a special character", "password"],
+    [
+      { password: "longbutweak1" },
+      "Password must be at least 8 characters and contain upper and lower case letters, a number and a special character",
+      "password",
+    ],
     [{ displayname: "x".repeat(101) }, "Must be at most 100 characters", "displayName"],
     [{ unknownField: 1 }, 'Unrecognized key: "unknownField"', undefined],
   ])("PUT /user/profile refuses %j with a specific message and changes nothing", async (body, message, field) => {

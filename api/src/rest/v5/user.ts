@@ -7,12 +7,14 @@ import { changeOrganization } from "../../domain/users/change-organization.js";
 
 const objectId = z.string().describe("24 hexadecimal characters");
 
-const profileShape = z.object({
-  _id: objectId,
-  displayname: z.string(),
-  email: z.string(),
-  settings: z.object({ receive_digest: z.boolean(), locale: z.enum(["en", "es", "fi", "se"]) }),
-}).meta({ id: "Profile" });
+const profileShape = z
+  .object({
+    _id: objectId,
+    displayname: z.string(),
+    email: z.string(),
+    settings: z.object({ receive_digest: z.boolean(), locale: z.enum(["en", "es", "fi", "se"]) }),
+  })
+  .meta({ id: "Profile" });
 
 const toProfile = (p: Profile): z.input<typeof profileShape> => ({
   _id: p.id,
@@ -22,61 +24,60 @@ const toProfile = (p: Profile): z.input<typeof profileShape> => ({
 });
 
 type UnitTreeJson = { _id: string; name: string; role: string | null; children: UnitTreeJson[] };
-const unitTreeSchema: z.ZodType<UnitTreeJson> = z.lazy(() =>
-  z.object({ _id: objectId, name: z.string(), role: z.enum(["admin", "editor", "viewer"]).nullable(), children: z.array(unitTreeSchema) }),
-).meta({ id: "UnitTreeWithRoles", description: "A team with the caller's role in it, and its sub-teams" });
-const toUnitTree = (nodes: UnitTreeNode[]): UnitTreeJson[] =>
-  nodes.map((n) => ({ _id: n.id, name: n.name, role: n.role, children: toUnitTree(n.children) }));
+const unitTreeSchema: z.ZodType<UnitTreeJson> = z
+  .lazy(() => z.object({ _id: objectId, name: z.string(), role: z.enum(["admin", "editor", "viewer"]).nullable(), children: z.array(unitTreeSchema) }))
+  .meta({ id: "UnitTreeWithRoles", description: "A team with the caller's role in it, and its sub-teams" });
+const toUnitTree = (nodes: UnitTreeNode[]): UnitTreeJson[] => nodes.map((n) => ({ _id: n.id, name: n.name, role: n.role, children: toUnitTree(n.children) }));
 
 const organizationRef = z.object({ _id: objectId, name: z.string() });
 
-const currentUserShape = z.object({
-  _id: objectId,
-  email: z.string(),
-  displayname: z.string(),
-  settings: z.object({
-    locale: z.enum(["en", "es", "fi", "se"]),
-    receive_digest: z.boolean(),
-    countryCode: z.string().nullable(),
-    clientHost: z.string(),
-    newClientHost: z.string(),
-    stripe_customer_id: z.string().nullable(),
-    isImpersonatingUser: z.boolean(),
-    availableOrganizations: z.array(organizationRef),
-    currentOrganization: organizationRef.nullable(),
-  }),
-  organization_id: objectId.nullable(),
-  current_organization_id: objectId.nullable(),
-  tutorialsSeen: z.array(z.string()),
-  system_admin: z.boolean(),
-  organizationAdmin: z.boolean(),
-  billingAdmin: z.boolean(),
-  mayCreateSurveys: z.boolean(),
-  rolesPerUnit: z.record(z.string(), z.enum(["admin", "editor", "viewer"])),
-  rolesWithRightsPerUnit: z.array(
-    z.object({ _id: objectId, name: z.string(), role: z.enum(["admin", "editor", "viewer"]), rights: z.record(z.string(), z.boolean()) }),
-  ),
-  unitTreeWithRolesPerUnit: z.array(unitTreeSchema),
-  resources: z.object({
-    segment: z.string().nullable(),
-    deviceTree: z.array(
-      z.object({ unitId: objectId, touchpoints: z.array(z.object({ _id: objectId, name: z.string(), type: z.string() })) }),
+const currentUserShape = z
+  .object({
+    _id: objectId,
+    email: z.string(),
+    displayname: z.string(),
+    settings: z.object({
+      locale: z.enum(["en", "es", "fi", "se"]),
+      receive_digest: z.boolean(),
+      countryCode: z.string().nullable(),
+      clientHost: z.string(),
+      newClientHost: z.string(),
+      stripe_customer_id: z.string().nullable(),
+      isImpersonatingUser: z.boolean(),
+      availableOrganizations: z.array(organizationRef),
+      currentOrganization: organizationRef.nullable(),
+    }),
+    organization_id: objectId.nullable(),
+    current_organization_id: objectId.nullable(),
+    tutorialsSeen: z.array(z.string()),
+    system_admin: z.boolean(),
+    organizationAdmin: z.boolean(),
+    billingAdmin: z.boolean(),
+    mayCreateSurveys: z.boolean(),
+    rolesPerUnit: z.record(z.string(), z.enum(["admin", "editor", "viewer"])),
+    rolesWithRightsPerUnit: z.array(
+      z.object({ _id: objectId, name: z.string(), role: z.enum(["admin", "editor", "viewer"]), rights: z.record(z.string(), z.boolean()) }),
     ),
-    availableFeatures: z.array(z.string()),
-    dashSettings: z.object({ smileyScale: z.object({ enabled: z.boolean(), min: z.number(), max: z.number() }) }),
-  }),
-  signupStatus: z.object({ status: z.enum(["complete", "emailVerification", "detailsRequired"]), token: z.string().nullable() }),
-  subscriptionStatus: z.object({ billingStatus: z.string(), dashboardLocked: z.boolean(), trialDaysLeft: z.number().nullable() }),
-  userSeatsAvailable: z.number().nullable(),
-  onboardingDetails: z.object({
-    createdSurvey: z.boolean(),
-    launchedSurvey: z.boolean(),
-    collectedResponses: z.boolean(),
-    analyzedResponses: z.boolean(),
-    progress: z.number(),
-  }),
-  defaultUiSettings: z.object({ newUi: z.boolean(), accessible: z.boolean(), onePage: z.boolean() }),
-}).meta({ id: "CurrentUser" });
+    unitTreeWithRolesPerUnit: z.array(unitTreeSchema),
+    resources: z.object({
+      segment: z.string().nullable(),
+      deviceTree: z.array(z.object({ unitId: objectId, touchpoints: z.array(z.object({ _id: objectId, name: z.string(), type: z.string() })) })),
+      availableFeatures: z.array(z.string()),
+      dashSettings: z.object({ smileyScale: z.object({ enabled: z.boolean(), min: z.number(), max: z.number() }) }),
+    }),
+    signupStatus: z.object({ status: z.enum(["complete", "emailVerification", "detailsRequired"]), token: z.string().nullable() }),
+    subscriptionStatus: z.object({ billingStatus: z.string(), dashboardLocked: z.boolean(), trialDaysLeft: z.number().nullable() }),
+    userSeatsAvailable: z.number().nullable(),
+    onboardingDetails: z.object({
+      createdSurvey: z.boolean(),
+      launchedSurvey: z.boolean(),
+      collectedResponses: z.boolean(),
+      analyzedResponses: z.boolean(),
+      progress: z.number(),
+    }),
+    defaultUiSettings: z.object({ newUi: z.boolean(), accessible: z.boolean(), onePage: z.boolean() }),
+  })
+  .meta({ id: "CurrentUser" });
 
 export function toCurrentUserJson(u: CurrentUser, publicUrl: string): z.input<typeof currentUserShape> {
   const org = u.organization;

@@ -19,23 +19,12 @@ export function formatMetric(metric: SeriesMetric, value: number | null): string
 }
 
 /** A day-by-day series: response counts as bars, satisfaction % or NPS as a line with points. */
-export function DailySeriesChart({
-  title,
-  metric,
-  points,
-  kind,
-}: {
-  title: string;
-  metric: SeriesMetric;
-  points: SeriesPoint[];
-  kind?: "line" | "bar";
-}) {
+export function DailySeriesChart({ title, metric, points, kind }: { title: string; metric: SeriesMetric; points: SeriesPoint[]; kind?: "line" | "bar" }) {
   const { t } = useLingui();
   const drawAs = kind ?? (metric === "responses" ? "bar" : "line");
   const data = points.map((p, i) => ({ x: i + 1, y: p.value }));
   const present = points.filter((p) => p.value !== null);
-  const domainY: [number, number] | undefined =
-    metric === "satisfaction" ? [0, 100] : metric === "nps" ? [-100, 100] : undefined;
+  const domainY: [number, number] | undefined = metric === "satisfaction" ? [0, 100] : metric === "nps" ? [-100, 100] : undefined;
   const metricName = metric === "responses" ? t`Responses` : metric === "satisfaction" ? t`Satisfaction` : t`NPS`;
   const summary =
     present.length === 0
@@ -52,7 +41,8 @@ export function DailySeriesChart({
       {points.length === 0 ? (
         <p className="chart__empty">{t`No responses in this period.`}</p>
       ) : (
-        <VictoryChart containerComponent={chartContainer}
+        <VictoryChart
+          containerComponent={chartContainer}
           height={220}
           width={560}
           padding={{ top: 20, bottom: 50, left: 50, right: 20 }}
@@ -71,13 +61,7 @@ export function DailySeriesChart({
           ) : (
             <VictoryLine data={data} style={{ data: { stroke: palette.primary, strokeWidth: 2 } }} />
           )}
-          {drawAs === "line" ? (
-            <VictoryScatter
-              data={data.filter((d) => d.y !== null)}
-              size={3}
-              style={{ data: { fill: palette.primary } }}
-            />
-          ) : null}
+          {drawAs === "line" ? <VictoryScatter data={data.filter((d) => d.y !== null)} size={3} style={{ data: { fill: palette.primary } }} /> : null}
         </VictoryChart>
       )}
     </ChartFigure>

@@ -62,14 +62,25 @@ export function DistributionChart({
       rows={categories.map((c, i) => [c.label, formatNumber(groups[0]!.counts[c.key] ?? 0), formatPercent(sharesOf(groups[0]!, categories)[i], 1)])}
     />
   ) : (
-    <DataTable caption={title} columns={[t`Group`, ...categories.map((c) => c.label)]} rows={groups.map((g) => [g.label, ...categories.map((c, i) => cell(g, c, i))])} />
+    <DataTable
+      caption={title}
+      columns={[t`Group`, ...categories.map((c) => c.label)]}
+      rows={groups.map((g) => [g.label, ...categories.map((c, i) => cell(g, c, i))])}
+    />
   );
   return (
     <ChartFigure title={title} summary={summary} table={table} testId="distribution-chart">
       {total === 0 ? (
         <p className="chart__empty">{t`No answers in this period.`}</p>
       ) : single ? (
-        <VictoryChart containerComponent={chartContainer} height={Math.max(120, categories.length * 34 + 40)} width={560} horizontal padding={{ top: 10, bottom: 30, left: 140, right: 90 }} domainPadding={{ x: 14 }}>
+        <VictoryChart
+          containerComponent={chartContainer}
+          height={Math.max(120, categories.length * 34 + 40)}
+          width={560}
+          horizontal
+          padding={{ top: 10, bottom: 30, left: 140, right: 90 }}
+          domainPadding={{ x: 14 }}
+        >
           <VictoryAxis tickValues={categories.map((_, i) => i + 1)} tickFormat={(tick: number) => categories[tick - 1]?.label ?? ""} style={axisStyle} />
           <VictoryAxis dependentAxis style={axisStyle} tickFormat={(v: number) => formatNumber(v)} />
           <VictoryBar
@@ -80,7 +91,14 @@ export function DistributionChart({
           />
         </VictoryChart>
       ) : (
-        <VictoryChart containerComponent={chartContainer} height={260} width={560} padding={{ top: 50, bottom: 60, left: 50, right: 20 }} domainPadding={{ x: 16 }} domain={stackTo100 ? { y: [0, 100] } : undefined}>
+        <VictoryChart
+          containerComponent={chartContainer}
+          height={260}
+          width={560}
+          padding={{ top: 50, bottom: 60, left: 50, right: 20 }}
+          domainPadding={{ x: 16 }}
+          domain={stackTo100 ? { y: [0, 100] } : undefined}
+        >
           <VictoryLegend
             x={50}
             y={5}
@@ -88,9 +106,17 @@ export function DistributionChart({
             itemsPerRow={4}
             gutter={16}
             style={{ labels: { fontSize: 11 } }}
-            data={categories.map((c, i) => ({ name: c.label, symbol: { fill: colourOf(i), type: (["square", "circle", "triangleUp", "diamond", "star"] as const)[i % 5] } }))}
+            data={categories.map((c, i) => ({
+              name: c.label,
+              symbol: { fill: colourOf(i), type: (["square", "circle", "triangleUp", "diamond", "star"] as const)[i % 5] },
+            }))}
           />
-          <VictoryAxis tickValues={groups.map((_, i) => i + 1)} tickFormat={(tick: number) => groups[tick - 1]?.label ?? ""} style={axisStyle} tickLabelComponent={<VictoryLabel angle={groups.length > 6 ? -35 : 0} textAnchor={groups.length > 6 ? "end" : "middle"} />} />
+          <VictoryAxis
+            tickValues={groups.map((_, i) => i + 1)}
+            tickFormat={(tick: number) => groups[tick - 1]?.label ?? ""}
+            style={axisStyle}
+            tickLabelComponent={<VictoryLabel angle={groups.length > 6 ? -35 : 0} textAnchor={groups.length > 6 ? "end" : "middle"} />}
+          />
           <VictoryAxis dependentAxis style={axisStyle} tickFormat={(v: number) => (stackTo100 ? formatPercent(v) : formatNumber(v))} />
           <VictoryStack>
             {categories.map((c, ci) => (

@@ -40,7 +40,10 @@ export function EviChart({ title, clusters, score }: { title: string; clusters: 
         <DataTable
           caption={title}
           columns={[t`Emotion cluster`, t`Value`, t`Responses`, t`Share`]}
-          rows={[...clusters.map((c) => [c.label, formatSigned(c.weight, 2), formatNumber(c.count), formatPercent(share(c.count), 1)]), [t`EVI`, scoreText, formatNumber(total), ""]]}
+          rows={[
+            ...clusters.map((c) => [c.label, formatSigned(c.weight, 2), formatNumber(c.count), formatPercent(share(c.count), 1)]),
+            [t`EVI`, scoreText, formatNumber(total), ""],
+          ]}
         />
       }
     >
@@ -50,7 +53,15 @@ export function EviChart({ title, clusters, score }: { title: string; clusters: 
       {total === 0 ? (
         <p className="chart__empty">{t`No answers in this period.`}</p>
       ) : (
-        <VictoryChart containerComponent={chartContainer} height={Math.max(120, clusters.length * 34 + 40)} width={560} horizontal padding={{ top: 10, bottom: 30, left: 120, right: 80 }} domainPadding={{ x: 14 }} domain={{ y: [0, 100] }}>
+        <VictoryChart
+          containerComponent={chartContainer}
+          height={Math.max(120, clusters.length * 34 + 40)}
+          width={560}
+          horizontal
+          padding={{ top: 10, bottom: 30, left: 120, right: 80 }}
+          domainPadding={{ x: 14 }}
+          domain={{ y: [0, 100] }}
+        >
           <VictoryAxis tickValues={clusters.map((_, i) => i + 1)} tickFormat={(tick: number) => clusters[tick - 1]?.label ?? ""} style={axisStyle} />
           <VictoryAxis dependentAxis style={axisStyle} tickFormat={(v: number) => formatPercent(v)} />
           <VictoryBar

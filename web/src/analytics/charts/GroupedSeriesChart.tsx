@@ -14,17 +14,7 @@ export interface GroupedPoint {
 }
 
 /** A question's result per group: its value as a bar with the value and the number of answers written on it. */
-export function GroupedSeriesChart({
-  title,
-  groupBy,
-  metric,
-  points,
-}: {
-  title: string;
-  groupBy: GroupBy;
-  metric: SeriesMetric;
-  points: GroupedPoint[];
-}) {
+export function GroupedSeriesChart({ title, groupBy, metric, points }: { title: string; groupBy: GroupBy; metric: SeriesMetric; points: GroupedPoint[] }) {
   const { t } = useLingui();
   const groupName: Record<GroupBy, string> = {
     daily: t`Date`,
@@ -65,7 +55,8 @@ export function GroupedSeriesChart({
       {withValue.length === 0 ? (
         <p className="chart__empty">{t`No answers in this period.`}</p>
       ) : (
-        <VictoryChart containerComponent={chartContainer}
+        <VictoryChart
+          containerComponent={chartContainer}
           height={horizontal ? Math.max(140, points.length * 30 + 40) : 240}
           width={560}
           horizontal={horizontal}
@@ -77,7 +68,12 @@ export function GroupedSeriesChart({
             tickValues={points.map((_, i) => i + 1)}
             tickFormat={(tick: number) => ((tick - 1) % step === 0 ? (points[tick - 1]?.label ?? "") : "")}
             style={axisStyle}
-            tickLabelComponent={<VictoryLabel angle={!horizontal && points.length > 8 ? -40 : 0} textAnchor={!horizontal && points.length > 8 ? "end" : horizontal ? "end" : "middle"} />}
+            tickLabelComponent={
+              <VictoryLabel
+                angle={!horizontal && points.length > 8 ? -40 : 0}
+                textAnchor={!horizontal && points.length > 8 ? "end" : horizontal ? "end" : "middle"}
+              />
+            }
           />
           <VictoryAxis dependentAxis style={axisStyle} tickFormat={(v: number) => formatMetric(metric, v)} />
           <VictoryBar
@@ -85,7 +81,11 @@ export function GroupedSeriesChart({
             style={{ data: { fill: palette.primary } }}
             labels={({ datum }: { datum: { x: number } }) => {
               const p = points[datum.x - 1]!;
-              return p.value === null || !barLabels ? "" : points.length > 12 ? formatMetric(metric, p.value) : `${formatMetric(metric, p.value)} (n=${formatNumber(p.count)})`;
+              return p.value === null || !barLabels
+                ? ""
+                : points.length > 12
+                  ? formatMetric(metric, p.value)
+                  : `${formatMetric(metric, p.value)} (n=${formatNumber(p.count)})`;
             }}
             labelComponent={<VictoryLabel style={{ fontSize: 10 }} />}
           />

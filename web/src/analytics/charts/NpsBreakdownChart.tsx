@@ -29,9 +29,7 @@ export function NpsBreakdownChart({ title, counts, score }: { title: string; cou
   ];
   const scoreText = formatSigned(nps);
   const summary =
-    total === 0
-      ? t`${title}: no answers.`
-      : t`${title}: NPS ${scoreText}. ${rows.map((r) => `${r.name} ${formatPercent(share(r.count), 1)}`).join(", ")}.`;
+    total === 0 ? t`${title}: no answers.` : t`${title}: NPS ${scoreText}. ${rows.map((r) => `${r.name} ${formatPercent(share(r.count), 1)}`).join(", ")}.`;
   return (
     <ChartFigure
       title={title}
@@ -51,7 +49,15 @@ export function NpsBreakdownChart({ title, counts, score }: { title: string; cou
       {total === 0 ? (
         <p className="chart__empty">{t`No answers in this period.`}</p>
       ) : (
-        <VictoryChart containerComponent={chartContainer} height={150} width={560} horizontal padding={{ top: 10, bottom: 30, left: 130, right: 80 }} domainPadding={{ x: 16 }} domain={{ y: [0, 100] }}>
+        <VictoryChart
+          containerComponent={chartContainer}
+          height={150}
+          width={560}
+          horizontal
+          padding={{ top: 10, bottom: 30, left: 130, right: 80 }}
+          domainPadding={{ x: 16 }}
+          domain={{ y: [0, 100] }}
+        >
           <VictoryAxis tickValues={[1, 2, 3]} tickFormat={(tick: number) => rows[tick - 1]?.name ?? ""} style={axisStyle} />
           <VictoryAxis dependentAxis style={axisStyle} tickFormat={(v: number) => formatPercent(v)} />
           <VictoryBar

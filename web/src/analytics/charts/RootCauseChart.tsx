@@ -92,11 +92,29 @@ export function RootCauseChart({
         <p className="chart__empty">{t`Not enough responses for a root-cause analysis.`}</p>
       ) : (
         <>
-          <VictoryChart containerComponent={chartContainer} height={360} width={560} padding={{ top: 20, bottom: 50, left: 60, right: 20 }} domain={{ x: [0, maxI * 1.1], y: [0, 100] }}>
+          <VictoryChart
+            containerComponent={chartContainer}
+            height={360}
+            width={560}
+            padding={{ top: 20, bottom: 50, left: 60, right: 20 }}
+            domain={{ x: [0, maxI * 1.1], y: [0, 100] }}
+          >
             <VictoryAxis label={t`Importance`} style={axisStyle} tickFormat={(v: number) => formatNumber(v, 2)} />
             <VictoryAxis dependentAxis label={t`Performance`} style={axisStyle} tickFormat={(v: number) => formatNumber(v)} />
-            <VictoryLine data={[{ x: splitI, y: 0 }, { x: splitI, y: 100 }]} style={{ data: { stroke: palette.grey, strokeDasharray: "4 4" } }} />
-            <VictoryLine data={[{ x: 0, y: splitP }, { x: maxI * 1.1, y: splitP }]} style={{ data: { stroke: palette.grey, strokeDasharray: "4 4" } }} />
+            <VictoryLine
+              data={[
+                { x: splitI, y: 0 },
+                { x: splitI, y: 100 },
+              ]}
+              style={{ data: { stroke: palette.grey, strokeDasharray: "4 4" } }}
+            />
+            <VictoryLine
+              data={[
+                { x: 0, y: splitP },
+                { x: maxI * 1.1, y: splitP },
+              ]}
+              style={{ data: { stroke: palette.grey, strokeDasharray: "4 4" } }}
+            />
             <VictoryLabel x={555} y={345} textAnchor="end" text={t`Fix first`} style={{ fill: palette.red, fontSize: 12, fontWeight: 700 }} />
             <VictoryLabel x={555} y={28} textAnchor="end" text={t`Strengths`} style={{ fill: palette.green, fontSize: 12, fontWeight: 700 }} />
             <VictoryLabel x={66} y={345} textAnchor="start" text={t`Monitor`} style={{ fill: palette.grey, fontSize: 12 }} />

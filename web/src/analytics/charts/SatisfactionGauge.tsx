@@ -35,8 +35,7 @@ export function SatisfactionGauge({ title, value, earlier }: { title: string; va
   const [nx, ny] = polar(clamped, R - 18);
   const valueText = formatPercent(value);
   const earlierText = earlier === undefined ? "" : ` ${t`Earlier period: ${formatPercent(earlier)}.`}`;
-  const summary =
-    value === null ? t`${title}: no answers.` : t`${title}: ${valueText}, ${bandName[band!]}.` + earlierText;
+  const summary = value === null ? t`${title}: no answers.` : t`${title}: ${valueText}, ${bandName[band!]}.` + earlierText;
   return (
     <ChartFigure title={title} summary={summary} testId="satisfaction-gauge" className="chart--gauge">
       <svg viewBox={`0 0 ${WIDTH} 150`} width={WIDTH} height={150} aria-hidden="true">

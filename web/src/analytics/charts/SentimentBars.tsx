@@ -19,19 +19,32 @@ export function SentimentBars({ title, counts }: { title: string; counts: Sentim
     { name: t`Neutral`, count: counts.neutral, fill: palette.grey },
     { name: t`Negative`, count: counts.negative, fill: palette.red },
   ];
-  const summary =
-    total === 0 ? t`${title}: no text answers.` : t`${title}: ${rows.map((r) => `${r.name} ${formatPercent(share(r.count), 1)}`).join(", ")}.`;
+  const summary = total === 0 ? t`${title}: no text answers.` : t`${title}: ${rows.map((r) => `${r.name} ${formatPercent(share(r.count), 1)}`).join(", ")}.`;
   return (
     <ChartFigure
       title={title}
       summary={summary}
       testId="sentiment-bars"
-      table={<DataTable caption={title} columns={[t`Sentiment`, t`Answers`, t`Share`]} rows={rows.map((r) => [r.name, formatNumber(r.count), formatPercent(share(r.count), 1)])} />}
+      table={
+        <DataTable
+          caption={title}
+          columns={[t`Sentiment`, t`Answers`, t`Share`]}
+          rows={rows.map((r) => [r.name, formatNumber(r.count), formatPercent(share(r.count), 1)])}
+        />
+      }
     >
       {total === 0 ? (
         <p className="chart__empty">{t`No text answers in this period.`}</p>
       ) : (
-        <VictoryChart containerComponent={chartContainer} height={150} width={560} horizontal padding={{ top: 10, bottom: 30, left: 90, right: 90 }} domainPadding={{ x: 16 }} domain={{ y: [0, 100] }}>
+        <VictoryChart
+          containerComponent={chartContainer}
+          height={150}
+          width={560}
+          horizontal
+          padding={{ top: 10, bottom: 30, left: 90, right: 90 }}
+          domainPadding={{ x: 16 }}
+          domain={{ y: [0, 100] }}
+        >
           <VictoryAxis tickValues={[1, 2, 3]} tickFormat={(tick: number) => rows[tick - 1]?.name ?? ""} style={axisStyle} />
           <VictoryAxis dependentAxis style={axisStyle} tickFormat={(v: number) => formatPercent(v)} />
           <VictoryBar

@@ -61,7 +61,15 @@ export function TouchpointRankingChart({ title, entries, limit }: { title: strin
               );
             })}
           </ol>
-          <VictoryChart containerComponent={chartContainer} height={Math.max(140, drawn.length * 40 + 50)} width={560} horizontal padding={{ top: 30, bottom: 30, left: 150, right: 30 }} domainPadding={{ x: 14 }} domain={{ y: [0, 100] }}>
+          <VictoryChart
+            containerComponent={chartContainer}
+            height={Math.max(140, drawn.length * 40 + 50)}
+            width={560}
+            horizontal
+            padding={{ top: 30, bottom: 30, left: 150, right: 30 }}
+            domainPadding={{ x: 14 }}
+            domain={{ y: [0, 100] }}
+          >
             <VictoryLegend
               x={150}
               y={0}

@@ -33,7 +33,10 @@ export function WordCloud({ title, words, limit = 60 }: { title: string; words: 
   const summary =
     shown.length === 0
       ? t`${title}: no words yet.`
-      : t`${title}: most frequent ${shown.slice(0, 5).map((w) => `${w.word} (${formatNumber(w.count)})`).join(", ")}.`;
+      : t`${title}: most frequent ${shown
+          .slice(0, 5)
+          .map((w) => `${w.word} (${formatNumber(w.count)})`)
+          .join(", ")}.`;
   // Alphabetical order in the cloud (as peers draw it); the biggest words stand out by size.
   const drawn = [...shown].sort((a, b) => a.word.localeCompare(b.word));
   return (

@@ -26,7 +26,10 @@ function tableRows(figure: HTMLElement): string[][] {
     .map((row) => Array.from(row.children).map((cell) => cell.textContent ?? ""));
 }
 
-const svgText = (figure: HTMLElement) => Array.from(figure.querySelectorAll("svg text")).map((n) => n.textContent).join("|");
+const svgText = (figure: HTMLElement) =>
+  Array.from(figure.querySelectorAll("svg text"))
+    .map((n) => n.textContent)
+    .join("|");
 
 describe("analytics charts", () => {
   it("daily series: names the figure, summarises the range, draws the days and tables every value", () => {
@@ -42,9 +45,7 @@ describe("analytics charts", () => {
       />,
     );
     const figure = screen.getByRole("figure", { name: "Daily satisfaction" });
-    expect(within(figure).getByRole("img").getAttribute("aria-label")).toBe(
-      "Daily satisfaction: 2 of 3 periods have values, from 40 % to 80 %.",
-    );
+    expect(within(figure).getByRole("img").getAttribute("aria-label")).toBe("Daily satisfaction: 2 of 3 periods have values, from 40 % to 80 %.");
     expect(tableRows(figure)).toEqual([
       ["01.11.", "80 %"],
       ["02.11.", "–"],
@@ -55,10 +56,22 @@ describe("analytics charts", () => {
   });
 
   it("daily response counts draw as bars; an empty period says so", () => {
-    const { unmount } = wrap(<DailySeriesChart title="Responses per day" metric="responses" points={[{ label: "Mon", value: 3 }, { label: "Tue", value: 5 }]} />);
+    const { unmount } = wrap(
+      <DailySeriesChart
+        title="Responses per day"
+        metric="responses"
+        points={[
+          { label: "Mon", value: 3 },
+          { label: "Tue", value: 5 },
+        ]}
+      />,
+    );
     const figure = screen.getByRole("figure", { name: "Responses per day" });
     expect(figure.querySelectorAll("svg path[role='presentation'], svg path").length).toBeGreaterThan(0);
-    expect(tableRows(figure)).toEqual([["Mon", "3"], ["Tue", "5"]]);
+    expect(tableRows(figure)).toEqual([
+      ["Mon", "3"],
+      ["Tue", "5"],
+    ]);
     unmount();
     wrap(<DailySeriesChart title="NPS per day" metric="nps" points={[]} />);
     expect(screen.getByText("No responses in this period.")).toBeTruthy();
@@ -69,20 +82,32 @@ describe("analytics charts", () => {
     wrap(
       <DistributionChart
         title="How was your visit?"
-        categories={[{ key: "0", label: "Bad" }, { key: "1", label: "Good" }]}
+        categories={[
+          { key: "0", label: "Bad" },
+          { key: "1", label: "Good" },
+        ]}
         groups={[{ label: "All", counts: { "0": 1, "1": 3 } }]}
       />,
     );
     const figure = screen.getByRole("figure", { name: "How was your visit?" });
-    expect(tableRows(figure)).toEqual([["Bad", "1", "25 %"], ["Good", "3", "75 %"]]);
+    expect(tableRows(figure)).toEqual([
+      ["Bad", "1", "25 %"],
+      ["Good", "3", "75 %"],
+    ]);
     expect(svgText(figure)).toContain("3 (75 %)");
     expect(svgText(figure)).toContain("Bad");
     expect(within(figure).getByRole("img").getAttribute("aria-label")).toBe("How was your visit?: Bad 1 (25 %), Good 3 (75 %).");
   });
 
   it("distribution stacked to 100 %: shares per group, axis in percent, a legend with every option", () => {
-    const categories = [{ key: "a", label: "Yes" }, { key: "b", label: "No" }];
-    const groups = [{ label: "Week 1", counts: { a: 1, b: 1 } }, { label: "Week 2", counts: { a: 3, b: 0 } }];
+    const categories = [
+      { key: "a", label: "Yes" },
+      { key: "b", label: "No" },
+    ];
+    const groups = [
+      { label: "Week 1", counts: { a: 1, b: 1 } },
+      { label: "Week 2", counts: { a: 3, b: 0 } },
+    ];
     expect(sharesOf(groups[1]!, categories)).toEqual([100, 0]);
     wrap(<DistributionChart title="Would you return?" categories={categories} groups={groups} stackTo100 />);
     const figure = screen.getByRole("figure", { name: "Would you return?" });
@@ -131,7 +156,12 @@ describe("analytics charts", () => {
       { key: "destroying", label: "Destroying", weight: -1, count: 2 },
     ];
     expect(eviScore(clusters)).toBe(0);
-    expect(eviScore([{ key: "a", label: "A", weight: 1, count: 3 }, { key: "d", label: "D", weight: -1, count: 1 }])).toBe(50);
+    expect(
+      eviScore([
+        { key: "a", label: "A", weight: 1, count: 3 },
+        { key: "d", label: "D", weight: -1, count: 1 },
+      ]),
+    ).toBe(50);
     wrap(<EviChart title="Emotions" clusters={clusters} />);
     const figure = screen.getByRole("figure", { name: "Emotions" });
     expect(tableRows(figure)).toEqual([
@@ -149,13 +179,19 @@ describe("analytics charts", () => {
         title="Satisfaction"
         groupBy="weekNumber"
         metric="satisfaction"
-        points={[{ label: "W44", value: 70, count: 10 }, { label: "W45", value: 90, count: 4 }]}
+        points={[
+          { label: "W44", value: 70, count: 10 },
+          { label: "W45", value: 90, count: 4 },
+        ]}
       />,
     );
     const figure = screen.getByRole("figure", { name: "Satisfaction" });
     expect(within(figure).getByRole("img").getAttribute("aria-label")).toBe("Satisfaction by Week number: highest W45 90 %, lowest W44 70 %.");
     expect(within(figure).getByRole("table").querySelector("caption")?.textContent).toBe("Satisfaction by Week number");
-    expect(tableRows(figure)).toEqual([["W44", "70 %", "10"], ["W45", "90 %", "4"]]);
+    expect(tableRows(figure)).toEqual([
+      ["W44", "70 %", "10"],
+      ["W45", "90 %", "4"],
+    ]);
     expect(svgText(figure)).toContain("90 % (n=4)");
   });
 
@@ -163,7 +199,9 @@ describe("analytics charts", () => {
     const points = Array.from({ length: 90 }, (_, i) => ({ label: `D${i + 1}`, value: 50 + (i % 7), count: 3 }));
     wrap(<GroupedSeriesChart title="Daily" groupBy="daily" metric="satisfaction" points={points} />);
     const figure = screen.getByRole("figure", { name: "Daily" });
-    const labels = Array.from(figure.querySelectorAll("svg text")).map((n) => n.textContent ?? "").filter((x) => /^D\d+$/.test(x));
+    const labels = Array.from(figure.querySelectorAll("svg text"))
+      .map((n) => n.textContent ?? "")
+      .filter((x) => /^D\d+$/.test(x));
     expect(labels.length).toBeGreaterThan(5);
     expect(labels.length).toBeLessThanOrEqual(12);
     expect(labels[0]).toBe("D1");
@@ -249,7 +287,11 @@ describe("analytics charts", () => {
   it("sentiment bars: shares and counts of positive, neutral, negative", () => {
     wrap(<SentimentBars title="Sentiment" counts={{ positive: 6, neutral: 2, negative: 2 }} />);
     const figure = screen.getByRole("figure", { name: "Sentiment" });
-    expect(tableRows(figure)).toEqual([["Positive", "6", "60 %"], ["Neutral", "2", "20 %"], ["Negative", "2", "20 %"]]);
+    expect(tableRows(figure)).toEqual([
+      ["Positive", "6", "60 %"],
+      ["Neutral", "2", "20 %"],
+      ["Negative", "2", "20 %"],
+    ]);
     expect(svgText(figure)).toContain("60 % (6)");
   });
 });

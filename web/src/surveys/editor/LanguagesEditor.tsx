@@ -31,7 +31,8 @@ export function LanguagesEditor({ languages, editing, onEditingChange, onAdd, on
           return (
             <li key={code} className="se-row">
               <span className="se-languages__name">
-                {name} ({code}){i === 0 ? (
+                {name} ({code})
+                {i === 0 ? (
                   <strong>
                     {" "}
                     <Trans>default</Trans>

@@ -147,7 +147,14 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
     (key: string, delta: -1 | 1) => {
       const index = indexOf(key);
       if (index < 0) return;
-      setDraft((d) => ({ ...d, questions: moveQuestion(d.questions, d.questions.findIndex((q) => q.key === key), delta) }));
+      setDraft((d) => ({
+        ...d,
+        questions: moveQuestion(
+          d.questions,
+          d.questions.findIndex((q) => q.key === key),
+          delta,
+        ),
+      }));
       setFocus({ key, target: delta < 0 ? "up" : "down" });
       const position = Math.min(Math.max(index + delta, 0), draftRef.current.questions.length - 1) + 1;
       setAnnouncement(t`Question moved to position ${position}`);
@@ -157,7 +164,13 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
   const remove = useCallback(
     (key: string) => {
       const number = indexOf(key) + 1;
-      setDraft((d) => ({ ...d, questions: removeQuestion(d.questions, d.questions.findIndex((q) => q.key === key)) }));
+      setDraft((d) => ({
+        ...d,
+        questions: removeQuestion(
+          d.questions,
+          d.questions.findIndex((q) => q.key === key),
+        ),
+      }));
       setAnnouncement(t`Question ${number} removed`);
       questionsHeading.current?.focus();
     },
@@ -207,122 +220,127 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
 
       {/* A disabled fieldset disables every control inside it natively (read-only callers). */}
       <fieldset className="se-body" disabled={readOnly}>
-      <section className="se-section" aria-labelledby={`${formId}-survey`}>
-        <h2 id={`${formId}-survey`}>
-          <Trans>Survey</Trans>
-        </h2>
-        <div className="field">
-          <label htmlFor={`${formId}-name`}>
-            <Trans>Survey name</Trans>
-          </label>
-          <input
-            id={`${formId}-name`}
-            type="text"
-            value={draft.name}
-            maxLength={200}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${formId}-name-error` : undefined}
-            onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
-          />
-          {errors.name ? (
-            <p className="field__error" id={`${formId}-name-error`}>
-              {labels.errors[errors.name]}
-            </p>
-          ) : null}
-        </div>
-        <TagsEditor
-          label={t`Survey tag`}
-          addLabel={t`Add survey tag`}
-          removeLabel={(tag) => t`Remove survey tag ${tag}`}
-          tags={draft.tags}
-          onChange={(tags) => setDraft((d) => ({ ...d, tags }))}
-        />
-        <TagsEditor
-          label={t`Question tag`}
-          addLabel={t`Add question tag`}
-          removeLabel={(tag) => t`Remove question tag ${tag}`}
-          tags={draft.questionTags}
-          onChange={(questionTags) => setDraft((d) => ({ ...d, questionTags }))}
-        />
-        <p className="field__hint">
-          <Trans>Question tags are this survey's list of tags to put on its questions (for filtering results).</Trans>
-        </p>
-      </section>
-
-      <LanguagesEditor
-        languages={draft.languages}
-        editing={language}
-        onEditingChange={setEditing}
-        onAdd={(code) => {
-          setDraft((d) => addLanguage(d, code));
-          setEditing(code);
-        }}
-        onRemove={(code) => setDraft((d) => removeLanguage(d, code))}
-        onMakeDefault={(code) => setDraft((d) => makeDefaultLanguage(d, code))}
-      />
-
-      {!logicEnabled ? (
-        <section className="se-section" aria-labelledby={`${formId}-logic`}>
-          <h2 id={`${formId}-logic`}>
-            <Trans>Answer-based logic</Trans>
+        <section className="se-section" aria-labelledby={`${formId}-survey`}>
+          <h2 id={`${formId}-survey`}>
+            <Trans>Survey</Trans>
           </h2>
-          <p>
-            <Trans>Skipping to a question or to the end by the answer is not in your organisation's plan.</Trans>
+          <div className="field">
+            <label htmlFor={`${formId}-name`}>
+              <Trans>Survey name</Trans>
+            </label>
+            <input
+              id={`${formId}-name`}
+              type="text"
+              value={draft.name}
+              maxLength={200}
+              aria-invalid={errors.name ? true : undefined}
+              aria-describedby={errors.name ? `${formId}-name-error` : undefined}
+              onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
+            />
+            {errors.name ? (
+              <p className="field__error" id={`${formId}-name-error`}>
+                {labels.errors[errors.name]}
+              </p>
+            ) : null}
+          </div>
+          <TagsEditor
+            label={t`Survey tag`}
+            addLabel={t`Add survey tag`}
+            removeLabel={(tag) => t`Remove survey tag ${tag}`}
+            tags={draft.tags}
+            onChange={(tags) => setDraft((d) => ({ ...d, tags }))}
+          />
+          <TagsEditor
+            label={t`Question tag`}
+            addLabel={t`Add question tag`}
+            removeLabel={(tag) => t`Remove question tag ${tag}`}
+            tags={draft.questionTags}
+            onChange={(questionTags) => setDraft((d) => ({ ...d, questionTags }))}
+          />
+          <p className="field__hint">
+            <Trans>Question tags are this survey's list of tags to put on its questions (for filtering results).</Trans>
           </p>
-          {droppedLogic ? (
-            <p className="field__error">
-              <Trans>This survey has logic rules that your plan does not include: they are removed when you save.</Trans>
+        </section>
+
+        <LanguagesEditor
+          languages={draft.languages}
+          editing={language}
+          onEditingChange={setEditing}
+          onAdd={(code) => {
+            setDraft((d) => addLanguage(d, code));
+            setEditing(code);
+          }}
+          onRemove={(code) => setDraft((d) => removeLanguage(d, code))}
+          onMakeDefault={(code) => setDraft((d) => makeDefaultLanguage(d, code))}
+        />
+
+        {!logicEnabled ? (
+          <section className="se-section" aria-labelledby={`${formId}-logic`}>
+            <h2 id={`${formId}-logic`}>
+              <Trans>Answer-based logic</Trans>
+            </h2>
+            <p>
+              <Trans>Skipping to a question or to the end by the answer is not in your organisation's plan.</Trans>
+            </p>
+            {droppedLogic ? (
+              <p className="field__error">
+                <Trans>This survey has logic rules that your plan does not include: they are removed when you save.</Trans>
+              </p>
+            ) : null}
+            <FeatureGate viewer={viewer} feature="surveyLogic">
+              {null}
+            </FeatureGate>
+          </section>
+        ) : null}
+
+        <section className="se-section" aria-labelledby={`${formId}-questions`}>
+          <h2 id={`${formId}-questions`} ref={questionsHeading} tabIndex={-1}>
+            <Trans>Questions</Trans>
+          </h2>
+          {draft.questions.length === 0 ? (
+            <p className="field__hint">
+              <Trans>No questions yet: add one below.</Trans>
             </p>
           ) : null}
-          <FeatureGate viewer={viewer} feature="surveyLogic">
-            {null}
-          </FeatureGate>
-        </section>
-      ) : null}
-
-      <section className="se-section" aria-labelledby={`${formId}-questions`}>
-        <h2 id={`${formId}-questions`} ref={questionsHeading} tabIndex={-1}>
-          <Trans>Questions</Trans>
-        </h2>
-        {draft.questions.length === 0 ? (
-          <p className="field__hint">
-            <Trans>No questions yet: add one below.</Trans>
-          </p>
-        ) : null}
-        {draft.questions.map((q, i) => (
-          <QuestionEditor
-            key={q.key}
-            question={q}
-            index={i}
-            count={draft.questions.length}
-            language={language}
-            languages={draft.languages}
-            errors={errors.questions[i] ?? {}}
-            serverError={serverError?.question === i ? serverError.message : undefined}
-            logicEnabled={logicEnabled}
-            later={draft.questions.slice(i + 1).map((x, j) => ({ key: x.key, number: i + j + 2, title: x.title }))}
-            tagSuggestions={tagSuggestions}
-            focus={focus}
-            onFocused={clearFocus}
-            onChange={updateQuestion}
-            onMove={move}
-            onRemove={remove}
-          />
-        ))}
-        {draft.questions.length >= MAX_QUESTIONS ? (
-          <p className="field__hint">
-            <Trans>A survey has at most 200 questions.</Trans>
-          </p>
-        ) : null}
-        <div className="se-add" role="group" aria-label={t`Add a question`}>
-          {QUESTION_TYPES.map((type) => (
-            <button key={type} type="button" className="button button--secondary button--small" disabled={draft.questions.length >= MAX_QUESTIONS} onClick={() => add(type)}>
-              {labels.addType[type]}
-            </button>
+          {draft.questions.map((q, i) => (
+            <QuestionEditor
+              key={q.key}
+              question={q}
+              index={i}
+              count={draft.questions.length}
+              language={language}
+              languages={draft.languages}
+              errors={errors.questions[i] ?? {}}
+              serverError={serverError?.question === i ? serverError.message : undefined}
+              logicEnabled={logicEnabled}
+              later={draft.questions.slice(i + 1).map((x, j) => ({ key: x.key, number: i + j + 2, title: x.title }))}
+              tagSuggestions={tagSuggestions}
+              focus={focus}
+              onFocused={clearFocus}
+              onChange={updateQuestion}
+              onMove={move}
+              onRemove={remove}
+            />
           ))}
-        </div>
-      </section>
-
+          {draft.questions.length >= MAX_QUESTIONS ? (
+            <p className="field__hint">
+              <Trans>A survey has at most 200 questions.</Trans>
+            </p>
+          ) : null}
+          <div className="se-add" role="group" aria-label={t`Add a question`}>
+            {QUESTION_TYPES.map((type) => (
+              <button
+                key={type}
+                type="button"
+                className="button button--secondary button--small"
+                disabled={draft.questions.length >= MAX_QUESTIONS}
+                onClick={() => add(type)}
+              >
+                {labels.addType[type]}
+              </button>
+            ))}
+          </div>
+        </section>
       </fieldset>
 
       <p className="visually-hidden" aria-live="polite">

@@ -47,7 +47,10 @@ function stored(input: Input, legacyId = SURVEY_ID, viewerMayEdit = true) {
 
 const viewer = (features: string[]) => ({ billingAdmin: false, currentOrganization: { id: "T3JnOjE=", availableFeatures: features } });
 
-function open(path: string, opts: { features?: string[]; survey?: Input; readOnly?: boolean; onCreate?: (v: any) => unknown; onUpdate?: (v: any) => unknown } = {}) {
+function open(
+  path: string,
+  opts: { features?: string[]; survey?: Input; readOnly?: boolean; onCreate?: (v: any) => unknown; onUpdate?: (v: any) => unknown } = {},
+) {
   const calls: { create: any[]; update: any[] } = { create: [], update: [] };
   let current = opts.survey ? stored(opts.survey, SURVEY_ID, !opts.readOnly) : null;
   const utils = renderApp(path, {
@@ -98,7 +101,16 @@ const existingSurvey = (patch: Partial<Input> = {}): Input => ({
   tags: [],
   questionTags: [],
   questions: [
-    { _id: "5f00000000000000000000a1", type: "nps", title: { en: "Recommend us?" }, options: {}, choices: [], tags: [], required: true, logic: { "10": "end" } },
+    {
+      _id: "5f00000000000000000000a1",
+      type: "nps",
+      title: { en: "Recommend us?" },
+      options: {},
+      choices: [],
+      tags: [],
+      required: true,
+      logic: { "10": "end" },
+    },
     { _id: "5f00000000000000000000a2", type: "openText", title: { en: "Why?" }, options: {}, choices: [], tags: [], required: false, logic: null },
   ],
   ...patch,
@@ -162,9 +174,14 @@ describe("/surveys/:id/edit", () => {
     // Logic: the NPS question's answer 10 skips to the open question; the smiley's worst answer ends.
     click("Add logic rule to question 2");
     type("Question 2 rule 1: when the answer is", "10");
-    type("Question 2 rule 1: go to", within(scope("Question 2").getByLabelText("Question 2 rule 1: go to")).getByText("Question 6: Tell us more").getAttribute("value")!);
+    type(
+      "Question 2 rule 1: go to",
+      within(scope("Question 2").getByLabelText("Question 2 rule 1: go to")).getByText("Question 6: Tell us more").getAttribute("value")!,
+    );
     click("Add logic rule to question 1");
-    expect((scope("Question 1").getByLabelText("Question 1 rule 1: when the answer is") as HTMLSelectElement).selectedOptions[0]!.textContent).toBe("Very dissatisfied");
+    expect((scope("Question 1").getByLabelText("Question 1 rule 1: when the answer is") as HTMLSelectElement).selectedOptions[0]!.textContent).toBe(
+      "Very dissatisfied",
+    );
 
     expect([...document.querySelectorAll(".field__error")].map((e) => e.textContent)).toEqual([]);
     expect(saveButton().disabled).toBe(false);
@@ -180,8 +197,28 @@ describe("/surveys/:id/edit", () => {
       tags: ["lobby"],
       questionTags: ["service"],
       questions: [
-        { ref: refs[0], type: "smiley", title: { en: "How was it?" }, subtitle: null, options: { buttons: 4 }, choices: [], tags: [], required: true, logic: { "0": "end" } },
-        { ref: refs[1], type: "nps", title: { en: "Recommend us?" }, subtitle: { en: "0 to 10" }, options: {}, choices: [], tags: [], required: false, logic: { "10": refs[5] } },
+        {
+          ref: refs[0],
+          type: "smiley",
+          title: { en: "How was it?" },
+          subtitle: null,
+          options: { buttons: 4 },
+          choices: [],
+          tags: [],
+          required: true,
+          logic: { "0": "end" },
+        },
+        {
+          ref: refs[1],
+          type: "nps",
+          title: { en: "Recommend us?" },
+          subtitle: { en: "0 to 10" },
+          options: {},
+          choices: [],
+          tags: [],
+          required: false,
+          logic: { "10": refs[5] },
+        },
         {
           ref: refs[2],
           type: "slider",
@@ -193,8 +230,28 @@ describe("/surveys/:id/edit", () => {
           required: false,
           logic: null,
         },
-        { ref: refs[3], type: "singleChoice", title: { en: "Pick one" }, subtitle: null, options: {}, choices: [choice("Water"), choice("Coffee")], tags: [], required: false, logic: null },
-        { ref: refs[4], type: "multipleChoice", title: { en: "Pick many" }, subtitle: null, options: {}, choices: [choice("X"), choice("Y")], tags: ["service"], required: false, logic: null },
+        {
+          ref: refs[3],
+          type: "singleChoice",
+          title: { en: "Pick one" },
+          subtitle: null,
+          options: {},
+          choices: [choice("Water"), choice("Coffee")],
+          tags: [],
+          required: false,
+          logic: null,
+        },
+        {
+          ref: refs[4],
+          type: "multipleChoice",
+          title: { en: "Pick many" },
+          subtitle: null,
+          options: {},
+          choices: [choice("X"), choice("Y")],
+          tags: ["service"],
+          required: false,
+          logic: null,
+        },
         { ref: refs[5], type: "openText", title: { en: "Tell us more" }, subtitle: null, options: {}, choices: [], tags: [], required: false, logic: null },
         {
           ref: refs[6],
@@ -202,12 +259,27 @@ describe("/surveys/:id/edit", () => {
           title: { en: "How do you feel?" },
           subtitle: null,
           options: {},
-          choices: [choice("Delighted", { cluster: "advocacy" }), choice("Confident", { cluster: "trust" }), choice("Curious", { cluster: "trust" }), choice("Angry", { cluster: "destroying" })],
+          choices: [
+            choice("Delighted", { cluster: "advocacy" }),
+            choice("Confident", { cluster: "trust" }),
+            choice("Curious", { cluster: "trust" }),
+            choice("Angry", { cluster: "destroying" }),
+          ],
           tags: [],
           required: false,
           logic: null,
         },
-        { ref: refs[7], type: "contactDetails", title: { en: "Contact" }, subtitle: null, options: { fields: ["name", "email"] }, choices: [], tags: [], required: false, logic: null },
+        {
+          ref: refs[7],
+          type: "contactDetails",
+          title: { en: "Contact" },
+          subtitle: null,
+          options: { fields: ["name", "email"] },
+          choices: [],
+          tags: [],
+          required: false,
+          logic: null,
+        },
       ],
     });
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toEqual(["Survey created"]), { timeout: FIRST_RENDER_MS });
@@ -325,7 +397,16 @@ describe("/surveys/:id/edit", () => {
   });
 
   it("offers no more questions than the API's 200", async () => {
-    const many = Array.from({ length: 200 }, (_, i) => ({ _id: `${String(i).padStart(3, "0")}${"d".repeat(21)}`, type: "openText", title: { en: `Q${i + 1}` }, options: {}, choices: [], tags: [], required: false, logic: null }));
+    const many = Array.from({ length: 200 }, (_, i) => ({
+      _id: `${String(i).padStart(3, "0")}${"d".repeat(21)}`,
+      type: "openText",
+      title: { en: `Q${i + 1}` },
+      options: {},
+      choices: [],
+      tags: [],
+      required: false,
+      logic: null,
+    }));
     open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey({ questions: many }), features: [] });
     expect(await screen.findByText("A survey has at most 200 questions.", {}, { timeout: FIRST_RENDER_MS })).toBeTruthy();
     expect((screen.getByText("Add open text question", { selector: "button" }) as HTMLButtonElement).disabled).toBe(true);

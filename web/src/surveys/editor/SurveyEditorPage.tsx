@@ -37,7 +37,15 @@ export default function SurveyEditorPage() {
   return (
     <section className="page se-page">
       <h1 className="page__title">{existing ? <Trans>Edit survey</Trans> : <Trans>New survey</Trans>}</h1>
-      {viewer ? <SurveyEditorForm key={id} survey={data.survey ?? null} viewer={viewer} logicEnabled={logicEnabled} readOnly={data.survey ? !data.survey.viewerMayEdit : false} /> : null}
+      {viewer ? (
+        <SurveyEditorForm
+          key={id}
+          survey={data.survey ?? null}
+          viewer={viewer}
+          logicEnabled={logicEnabled}
+          readOnly={data.survey ? !data.survey.viewerMayEdit : false}
+        />
+      ) : null}
     </section>
   );
 }

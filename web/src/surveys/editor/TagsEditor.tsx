@@ -43,7 +43,12 @@ export function TagsEditor({ label, addLabel, removeLabel, tags, onChange, sugge
           {tags.map((tag) => (
             <li key={tag} className="se-tag">
               <span>{tag}</span>
-              <button type="button" className="button button--ghost button--small" aria-label={removeLabel(tag)} onClick={() => onChange(tags.filter((x) => x !== tag))}>
+              <button
+                type="button"
+                className="button button--ghost button--small"
+                aria-label={removeLabel(tag)}
+                onClick={() => onChange(tags.filter((x) => x !== tag))}
+              >
                 ×
               </button>
             </li>

@@ -64,7 +64,13 @@ describe("survey editor draft", () => {
     const body = toSurveyInput(d, { logic: true });
     expect(body).toMatchObject({ name: "Lobby", languages: ["en", "fi"], tags: ["x"], questionTags: ["old", "new"] });
     const [first, second] = body.questions as Record<string, unknown>[];
-    expect(first).toMatchObject({ _id: "65a1b2c3d4e5f60718293a4b", title: { en: "Score", fi: "Pisteet" }, logic: { "10": fresh.key }, choices: [], subtitle: null });
+    expect(first).toMatchObject({
+      _id: "65a1b2c3d4e5f60718293a4b",
+      title: { en: "Score", fi: "Pisteet" },
+      logic: { "10": fresh.key },
+      choices: [],
+      subtitle: null,
+    });
     expect(second).toMatchObject({ ref: fresh.key, type: "singleChoice", title: { en: "Pick" }, choices: [{ text: { en: "C0" } }, { text: { en: "C1" } }] });
     expect(second!._id).toBeUndefined();
     expect((toSurveyInput(d, { logic: false }).questions as { logic: unknown }[])[0]!.logic).toBeNull();
@@ -79,7 +85,13 @@ describe("survey editor draft", () => {
         q("c", { type: "slider", options: { min: 5, max: 5, step: 1 } }),
         q("d", { type: "slider", options: { min: 0, max: 10, step: 3 } }),
         q("e", { type: "contactDetails", options: { fields: [] } }),
-        q("f", { type: "emotion", choices: [{ id: "1".repeat(24), text: { en: "" }, cluster: "trust" }, { id: "2".repeat(24), text: { en: "Wow" }, cluster: "nope" }] }),
+        q("f", {
+          type: "emotion",
+          choices: [
+            { id: "1".repeat(24), text: { en: "" }, cluster: "trust" },
+            { id: "2".repeat(24), text: { en: "Wow" }, cluster: "nope" },
+          ],
+        }),
       ],
     };
     const e = validateDraft(d);
@@ -102,7 +114,13 @@ describe("survey editor draft", () => {
     const d: Draft = {
       ...emptyDraft(),
       languages: ["en", "fi"],
-      questions: [q("a", { title: { en: "Hi", fi: "Hei" }, options: { minLabel: { en: "lo", fi: "ala" } }, choices: [{ id: "1".repeat(24), text: { en: "A", fi: "Ä" } }] })],
+      questions: [
+        q("a", {
+          title: { en: "Hi", fi: "Hei" },
+          options: { minLabel: { en: "lo", fi: "ala" } },
+          choices: [{ id: "1".repeat(24), text: { en: "A", fi: "Ä" } }],
+        }),
+      ],
     };
     const en = removeLanguage(d, "fi");
     expect(en.languages).toEqual(["en"]);
@@ -116,7 +134,19 @@ describe("survey editor draft", () => {
       languages: ["fi"],
       tags: [],
       questionTags: [],
-      questions: [{ legacyId: "x".repeat(24), type: "smiley", title: "Miten meni?", subtitle: null, options: { buttons: 4 }, choices: [], logic: { "0": "end" }, tags: [], required: true }],
+      questions: [
+        {
+          legacyId: "x".repeat(24),
+          type: "smiley",
+          title: "Miten meni?",
+          subtitle: null,
+          options: { buttons: 4 },
+          choices: [],
+          logic: { "0": "end" },
+          tags: [],
+          required: true,
+        },
+      ],
     });
     expect(d.questions[0]).toMatchObject({ key: "x".repeat(24), existing: true, title: { fi: "Miten meni?" }, logic: { "0": "end" }, required: true });
     expect(questionIndexOfField("questions.3.title.en")).toBe(3);

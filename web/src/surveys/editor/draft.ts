@@ -147,7 +147,13 @@ export function newQuestion(type: QuestionType): DraftQuestion {
       return { ...base, options: { min: 0, max: 10, step: 1 } };
     case "singleChoice":
     case "multipleChoice":
-      return { ...base, choices: [{ id: newChoiceId(), text: {} }, { id: newChoiceId(), text: {} }] };
+      return {
+        ...base,
+        choices: [
+          { id: newChoiceId(), text: {} },
+          { id: newChoiceId(), text: {} },
+        ],
+      };
     case "emotion":
       // One emotion per cluster to start with; the person names them.
       return { ...base, choices: EMOTION_CLUSTERS.map((cluster) => ({ id: newChoiceId(), text: {}, cluster })) };
@@ -282,7 +288,11 @@ export function validateQuestion(q: DraftQuestion, defaultLanguage: string): Que
     if (visible.length === 0) e.choices = q.type === "emotion" ? "emotionsRequired" : "choicesRequired";
     q.choices.forEach((c, i) => {
       if (blank(c.text, defaultLanguage)) (e.choice ??= {})[i] = "blankChoice";
-      else if (q.type === "emotion" && !EMOTION_CLUSTERS.includes(c.cluster as EmotionCluster) && !(isRecord(q.options.clusters) && c.cluster && c.cluster in q.options.clusters))
+      else if (
+        q.type === "emotion" &&
+        !EMOTION_CLUSTERS.includes(c.cluster as EmotionCluster) &&
+        !(isRecord(q.options.clusters) && c.cluster && c.cluster in q.options.clusters)
+      )
         (e.choice ??= {})[i] = "unknownCluster";
     });
   }

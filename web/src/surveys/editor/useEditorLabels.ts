@@ -5,7 +5,30 @@ import { useMemo } from "react";
 import type { ContactField, DraftError, EmotionCluster, QuestionType } from "./draft";
 
 /** Languages offered for a survey (any code the API accepts can be stored; these are the common ones). */
-export const LANGUAGE_CHOICES = ["en", "fi", "sv", "es", "de", "fr", "it", "nl", "da", "nb", "et", "lv", "lt", "pl", "pt", "ru", "uk", "ar", "zh", "ja", "ko", "tr"];
+export const LANGUAGE_CHOICES = [
+  "en",
+  "fi",
+  "sv",
+  "es",
+  "de",
+  "fr",
+  "it",
+  "nl",
+  "da",
+  "nb",
+  "et",
+  "lv",
+  "lt",
+  "pl",
+  "pt",
+  "ru",
+  "uk",
+  "ar",
+  "zh",
+  "ja",
+  "ko",
+  "tr",
+];
 
 export function useEditorLabels() {
   const { t, i18n } = useLingui();

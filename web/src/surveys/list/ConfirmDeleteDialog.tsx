@@ -2,7 +2,17 @@ import { Plural, Trans } from "@lingui/react/macro";
 import { ConfirmDialog } from "../../shell/ConfirmDialog";
 
 /** Asks before a survey is deleted: its questions and responses go with it. Escape or Cancel keeps it. */
-export function ConfirmDeleteDialog({ name, responseCount, onCancel, onConfirm }: { name: string; responseCount: number; onCancel: () => void; onConfirm: () => void }) {
+export function ConfirmDeleteDialog({
+  name,
+  responseCount,
+  onCancel,
+  onConfirm,
+}: {
+  name: string;
+  responseCount: number;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <ConfirmDialog
       title={<Trans>Delete the survey “{name}”?</Trans>}

@@ -5,7 +5,15 @@ import { eventually } from "../../test/eventually";
 import { renderSurveyScreen, type Handler } from "../testing";
 import SurveyListPage from "./SurveyListPage";
 
-type SurveyFixture = { n: number; name: string; archived?: boolean; hidden?: boolean; responseCount?: number; lastFeedbackAt?: string | null; canEdit?: boolean };
+type SurveyFixture = {
+  n: number;
+  name: string;
+  archived?: boolean;
+  hidden?: boolean;
+  responseCount?: number;
+  lastFeedbackAt?: string | null;
+  canEdit?: boolean;
+};
 
 const legacy = (n: number) => `65a1b2c3d4e5f607182930${String(n).padStart(2, "0")}`;
 const node = (s: SurveyFixture) => ({
@@ -77,22 +85,34 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
 
   it("updates a survey's response count live from responseCountChanged, without reading the list again", async () => {
     const { emit, subscriptions, requests } = render({
-      SurveyListPageQuery: () => listAnswer([{ n: 1, name: "Store visit", responseCount: 41, lastFeedbackAt: "2026-11-20T08:00:00.000Z" }, { n: 2, name: "Web shop", responseCount: 7 }]),
+      SurveyListPageQuery: () =>
+        listAnswer([
+          { n: 1, name: "Store visit", responseCount: 41, lastFeedbackAt: "2026-11-20T08:00:00.000Z" },
+          { n: 2, name: "Web shop", responseCount: 7 },
+        ]),
     });
     await eventually(() => row("Store visit"));
     expect(count("Store visit")).toBe("41");
     await eventually(() => expect(subscriptions.map((s) => s.variables.surveyId).sort()).toEqual([legacy(1), legacy(2)]));
     expect(subscriptions.every((s) => s.name === "SurveyRowResponseCountSubscription")).toBe(true);
 
-    emit("SurveyRowResponseCountSubscription", { surveyId: legacy(1) }, {
-      data: { responseCountChanged: { surveyId: legacy(1), responseCount: 42, lastFeedbackAt: "2026-11-22T09:30:00.000Z" } },
-    });
+    emit(
+      "SurveyRowResponseCountSubscription",
+      { surveyId: legacy(1) },
+      {
+        data: { responseCountChanged: { surveyId: legacy(1), responseCount: 42, lastFeedbackAt: "2026-11-22T09:30:00.000Z" } },
+      },
+    );
     await eventually(() => expect(count("Store visit")).toBe("42"));
     expect(within(row("Store visit")).getByText(/22\.11\.2026/)).toBeTruthy();
     expect(count("Web shop")).toBe("7");
-    emit("SurveyRowResponseCountSubscription", { surveyId: legacy(1) }, {
-      data: { responseCountChanged: { surveyId: legacy(1), responseCount: 45, lastFeedbackAt: "2026-11-22T09:31:00.000Z" } },
-    });
+    emit(
+      "SurveyRowResponseCountSubscription",
+      { surveyId: legacy(1) },
+      {
+        data: { responseCountChanged: { surveyId: legacy(1), responseCount: 45, lastFeedbackAt: "2026-11-22T09:31:00.000Z" } },
+      },
+    );
     await eventually(() => expect(count("Store visit")).toBe("45"));
     expect(requests.filter((r) => r.name === "SurveyListPageQuery")).toHaveLength(1);
   });
@@ -115,10 +135,12 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
     await eventually(() => expect(toasts.list().map((t) => t.message)).toContain("Survey copied"));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Archive Store visit" })));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Hide Store visit" })));
-    await eventually(() => expect(calls.slice(1)).toEqual([
-      { name: "archive", variables: { id: legacy(1), archived: true } },
-      { name: "hide", variables: { id: legacy(1), hidden: true } },
-    ]));
+    await eventually(() =>
+      expect(calls.slice(1)).toEqual([
+        { name: "archive", variables: { id: legacy(1), archived: true } },
+        { name: "hide", variables: { id: legacy(1), hidden: true } },
+      ]),
+    );
     await eventually(() => expect(toasts.list().map((t) => t.message)).toEqual(expect.arrayContaining(["Survey archived", "Survey hidden"])));
     // Each write reads the list again.
     await eventually(() => expect(requests.filter((r) => r.name === "SurveyListPageQuery").length).toBeGreaterThanOrEqual(4));
@@ -151,7 +173,10 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
   it("shows the server's refusal as a toast", async () => {
     render({
       SurveyListPageQuery: () => listAnswer([{ n: 1, name: "Store visit" }]),
-      SurveyRowArchiveMutation: () => ({ data: null, errors: [{ message: "You do not have the rights to edit this survey", extensions: { code: "FORBIDDEN" } }] }),
+      SurveyRowArchiveMutation: () => ({
+        data: null,
+        errors: [{ message: "You do not have the rights to edit this survey", extensions: { code: "FORBIDDEN" } }],
+      }),
     });
     await eventually(() => row("Store visit"));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Archive Store visit" })));
@@ -182,8 +207,12 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
     render({ SurveyListPageQuery: () => listAnswer([{ n: 1, name: "Store visit", canEdit: false }], { mayCreate: false }) });
     await eventually(() => row("Store visit"));
     expect(screen.queryByRole("button", { name: "New survey" })).toBeNull();
-    const links = within(row("Store visit")).getAllByRole("link").map((l) => l.getAttribute("aria-label") ?? l.textContent);
-    const buttons = within(row("Store visit")).getAllByRole("button").map((b) => b.getAttribute("aria-label"));
+    const links = within(row("Store visit"))
+      .getAllByRole("link")
+      .map((l) => l.getAttribute("aria-label") ?? l.textContent);
+    const buttons = within(row("Store visit"))
+      .getAllByRole("button")
+      .map((b) => b.getAttribute("aria-label"));
     const actions = [...links, ...buttons];
     expect(actions).toEqual(["Store visit", "Preview Store visit", "Hide Store visit"]);
     // The title opens the preview instead of the editor.

@@ -67,10 +67,15 @@ function SurveyListScreen() {
 
   const createSurvey = async () => {
     const language = (["en", "es", "fi"] as const).find((l) => l === i18n.locale) ?? "en";
-    const result = await runMutation("createSurvey", commitCreate, { input: { name: t`New survey`, languages: [language], questions: [] } }, {
-      success: t`Survey created`,
-      fallbackError: t`Something went wrong`,
-    });
+    const result = await runMutation(
+      "createSurvey",
+      commitCreate,
+      { input: { name: t`New survey`, languages: [language], questions: [] } },
+      {
+        success: t`Survey created`,
+        fallbackError: t`Something went wrong`,
+      },
+    );
     const id = result?.createSurvey.survey.legacyId;
     if (id) navigate(`/surveys/${id}/edit`);
   };
@@ -93,14 +98,7 @@ function SurveyListScreen() {
         ) : null}
       </div>
       <SurveyTabs selected={tab} onSelect={(next) => startTransition(() => setParams(next === "all" ? {} : { tab: next }, { replace: true }))} />
-      <div
-        role="tabpanel"
-        id="survey-tabpanel"
-        aria-labelledby={`survey-tab-${tab}`}
-        aria-busy={pending}
-        tabIndex={0}
-        className="survey-list-page__panel"
-      >
+      <div role="tabpanel" id="survey-tabpanel" aria-labelledby={`survey-tab-${tab}`} aria-busy={pending} tabIndex={0} className="survey-list-page__panel">
         <SurveyList
           query={data}
           tab={tab}

@@ -127,7 +127,12 @@ export function SurveyRow({
   const copy = async () => after(await runMutation("copySurvey", commitCopy, { id: data.legacyId }, { success: t`Survey copied`, fallbackError }));
   const archive = async (archived: boolean) =>
     after(
-      await runMutation("archiveSurvey", commitArchive, { id: data.legacyId, archived }, { success: archived ? t`Survey archived` : t`Survey unarchived`, fallbackError }),
+      await runMutation(
+        "archiveSurvey",
+        commitArchive,
+        { id: data.legacyId, archived },
+        { success: archived ? t`Survey archived` : t`Survey unarchived`, fallbackError },
+      ),
     );
   const hide = async (hidden: boolean) =>
     after(await runMutation("hideSurvey", commitHide, { id: data.legacyId, hidden }, { success: hidden ? t`Survey hidden` : t`Survey shown`, fallbackError }));
@@ -196,12 +201,19 @@ export function SurveyRow({
             {data.hidden ? <Trans>Unhide</Trans> : <Trans>Hide</Trans>}
           </button>
           {data.viewerMayEdit ? (
-            <button type="button" className="button button--small button--ghost survey-row__delete" aria-label={t`Delete ${name}`} onClick={() => setConfirming(true)}>
+            <button
+              type="button"
+              className="button button--small button--ghost survey-row__delete"
+              aria-label={t`Delete ${name}`}
+              onClick={() => setConfirming(true)}
+            >
               <Trans>Delete</Trans>
             </button>
           ) : null}
         </div>
-        {confirming ? <ConfirmDeleteDialog name={name} responseCount={data.responseCount} onCancel={() => setConfirming(false)} onConfirm={() => void remove()} /> : null}
+        {confirming ? (
+          <ConfirmDeleteDialog name={name} responseCount={data.responseCount} onCancel={() => setConfirming(false)} onConfirm={() => void remove()} />
+        ) : null}
       </td>
     </tr>
   );

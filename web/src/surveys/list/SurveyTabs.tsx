@@ -31,7 +31,15 @@ export function SurveyTabs({ selected, onSelect }: { selected: SurveyTabKey; onS
   const move = (from: SurveyTabKey, key: string) => {
     const i = surveyTabs.indexOf(from);
     const next =
-      key === "ArrowRight" ? surveyTabs[(i + 1) % surveyTabs.length] : key === "ArrowLeft" ? surveyTabs[(i - 1 + surveyTabs.length) % surveyTabs.length] : key === "Home" ? surveyTabs[0] : key === "End" ? surveyTabs[surveyTabs.length - 1] : undefined;
+      key === "ArrowRight"
+        ? surveyTabs[(i + 1) % surveyTabs.length]
+        : key === "ArrowLeft"
+          ? surveyTabs[(i - 1 + surveyTabs.length) % surveyTabs.length]
+          : key === "Home"
+            ? surveyTabs[0]
+            : key === "End"
+              ? surveyTabs[surveyTabs.length - 1]
+              : undefined;
     if (!next) return false;
     onSelect(next);
     refs.current[next]?.focus();

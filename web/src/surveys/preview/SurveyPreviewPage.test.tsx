@@ -10,7 +10,16 @@ const preview: PublicSurvey = {
   touchpoint: { id: "preview", type: "preview", name: "Preview" },
   survey: { id, name: "Store visit", languages: ["en", "fi"], appearance: {}, endScreenText: null, privacyPolicy: null, logoUrl: null },
   questions: [
-    { id: "q1", type: "smiley", title: { en: "How was it?", fi: "Miten meni?" }, subtitle: null, options: { buttons: 5 }, choices: [], required: true, logic: null },
+    {
+      id: "q1",
+      type: "smiley",
+      title: { en: "How was it?", fi: "Miten meni?" },
+      subtitle: null,
+      options: { buttons: 5 },
+      choices: [],
+      required: true,
+      logic: null,
+    },
     { id: "q2", type: "openText", title: { en: "Why?", fi: "Miksi?" }, subtitle: null, options: {}, choices: [], required: false, logic: null },
   ],
   kiosk: { questionTimeoutSeconds: 30, endScreenSeconds: 10, heartbeatSeconds: 180 },
@@ -22,7 +31,10 @@ const render = (path: string, handlers: Record<string, Handler> = {}) =>
     path,
     pattern: "/surveys/:id/preview",
     element: <SurveyPreviewPage />,
-    handlers: { SurveyPreviewPageQuery: () => ({ data: { survey: { id: "U3VydmV5OjE=", legacyId: id, name: "Store visit", respondentPreview: preview } } }), ...handlers },
+    handlers: {
+      SurveyPreviewPageQuery: () => ({ data: { survey: { id: "U3VydmV5OjE=", legacyId: id, name: "Store visit", respondentPreview: preview } } }),
+      ...handlers,
+    },
   });
 
 const frame = () => screen.getByTitle(/^Survey preview: /) as HTMLIFrameElement;

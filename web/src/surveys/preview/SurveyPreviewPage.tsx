@@ -166,13 +166,7 @@ function Preview({ name, editId, survey }: { name: string; editId: string | null
         </legend>
         {previewModes.map((m) => (
           <label key={m} className="preview-modes__option">
-            <input
-              type="radio"
-              name="preview-mode"
-              value={m}
-              checked={m === mode}
-              onChange={() => choose(m)}
-            />
+            <input type="radio" name="preview-mode" value={m} checked={m === mode} onChange={() => choose(m)} />
             {i18n._(modeLabels[m])}
           </label>
         ))}

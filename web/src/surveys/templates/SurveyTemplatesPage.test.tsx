@@ -30,10 +30,15 @@ describe("/surveys/templates", { timeout: 30_000 }, () => {
     });
     const list = await eventually(() => screen.getByRole("list", { name: "Public templates" }));
     const items = within(list).getAllByRole("listitem");
-    expect(items.map((i) => i.getAttribute("aria-labelledby") && within(i).getByRole("heading").textContent)).toEqual(["Customer satisfaction", "Net Promoter Score"]);
+    expect(items.map((i) => i.getAttribute("aria-labelledby") && within(i).getByRole("heading").textContent)).toEqual([
+      "Customer satisfaction",
+      "Net Promoter Score",
+    ]);
     expect(within(items[0]!).getByText(/1 question · EN, FI · retail/)).toBeTruthy();
     expect(within(items[1]!).getByText(/3 questions/)).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Preview Net Promoter Score" }).getAttribute("href")).toBe(`/surveys/${template(2, "", 0).legacyId}/preview?template=1`);
+    expect(screen.getByRole("link", { name: "Preview Net Promoter Score" }).getAttribute("href")).toBe(
+      `/surveys/${template(2, "", 0).legacyId}/preview?template=1`,
+    );
 
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Use template Net Promoter Score" })));
     await eventually(() => screen.getByRole("heading", { name: "Editor of 65a1b2c3d4e5f60718293999" }));
@@ -50,7 +55,10 @@ describe("/surveys/templates", { timeout: 30_000 }, () => {
   it("shows the server's refusal of a copy and stays", async () => {
     const { router } = render({
       SurveyTemplatesPageQuery: () => ({ data: { surveyTemplates: [template(1, "Customer satisfaction", 1)] } }),
-      TemplateCardCopyMutation: () => ({ data: null, errors: [{ message: "You do not have the rights to create surveys", extensions: { code: "FORBIDDEN" } }] }),
+      TemplateCardCopyMutation: () => ({
+        data: null,
+        errors: [{ message: "You do not have the rights to create surveys", extensions: { code: "FORBIDDEN" } }],
+      }),
     });
     const use = await eventually(() => screen.getByRole("button", { name: "Use template Customer satisfaction" }));
     await act(async () => fireEvent.click(use));
