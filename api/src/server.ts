@@ -13,6 +13,7 @@ import type { JobRunner } from "./jobs/runner.js";
 import type { DomainContext } from "./domain/context.js";
 import { createAuthenticator, type AccessTokenVerifier } from "./auth/authenticate.js";
 import { createGraphQL } from "./graphql/yoga.js";
+import { createAnalyticsLimits } from "./limits/analytics.js";
 import { attachGraphQLWebSocket } from "./graphql/ws.js";
 import { errorReply, openApiDocument, registerRoutes, type RouteDefinition } from "./rest/v5/route.js";
 import { v5Routes } from "./rest/v5/index.js";
@@ -86,7 +87,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   }));
 
   // GraphQL over HTTP and SSE.
-  const yoga = createGraphQL({ config, authenticate, context });
+  const analyticsLimits = createAnalyticsLimits(config);
+  const yoga = createGraphQL({ config, authenticate, context, analyticsLimits });
   app.route({
     url: yoga.graphqlEndpoint,
     method: ["GET", "POST", "OPTIONS"],
@@ -101,7 +103,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // GraphQL over WebSocket on the same path.
   const ws = attachGraphQLWebSocket(app.server, yoga);
   app.addHook("onClose", async () => ws.close());
-  app.addHook("onClose", async () => yoga.dispose()); // closes the analytics pool (graphql/limits.ts)
+  app.addHook("onClose", async () => yoga.dispose());
+  app.addHook("onClose", async () => analyticsLimits.close());
 
   // The REST facade.
   const routes = [...v5Routes, ...(deps.extraRoutes ?? [])];
@@ -117,7 +120,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
         throwFileSizeLimit: false,
         limits: { fileSize: logoMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
       });
-      registerRoutes(api, routes, { prefix: "", authenticate, context });
+      registerRoutes(api, routes, { prefix: "", authenticate, context, analyticsLimits });
       api.get("/openapi.json", async () =>
         openApiDocument(routes, { title: "Feedback platform REST API", version: "5", serverUrl: `${config.publicUrl}${apiPrefix}` }),
       );

@@ -447,6 +447,47 @@ describe.skipIf(noDatabase)("the per-caller budget and the analytics statement t
     expect((await ask(adminToken)).data).toEqual({ textAnalytics: { totalAnswers: 3 } });
   });
 
+  it("REST analyses share the caller's budget: with the slot held by a GraphQL analysis, POST /summary answers 429", async () => {
+    const lock = await lockAnswers();
+    let held: Promise<Result> | undefined;
+    try {
+      held = gql(
+        t.baseUrl,
+        `query($f: String) { textAnalytics(filtersJson: $f) { totalAnswers } }`,
+        { f: JSON.stringify({ from: "2026-10-01", to: "2026-10-31" }) },
+        adminToken,
+      );
+      await untilWaitingReads(1);
+      const summary = await apiCall(t.baseUrl, "POST", "/summary", adminToken, { from: "2026-10-01", to: "2026-10-31" });
+      expect(summary.status).toBe(429);
+      expect(summary.body.error).toMatch(/Too many analytics requests at once/);
+      // Another organisation meanwhile (the app's pool is free; its own analyses would wait on this test's table lock).
+      expect((await apiCall(t.baseUrl, "GET", "/surveys", otherAdminToken)).status).toBe(200);
+    } finally {
+      await lock.release();
+    }
+    expect((await held!).data).toEqual({ textAnalytics: { totalAnswers: 3 } });
+    expect((await apiCall(t.baseUrl, "POST", "/summary", adminToken, { from: "2026-10-01", to: "2026-10-31" })).status).toBe(200);
+  });
+
+  it("a REST analysis stopped at the statement timeout answers 503 with the clear message", async () => {
+    const timed = await startTestApp({ databaseUrl: database.url, env: { ANALYTICS_STATEMENT_TIMEOUT_MS: "200" } });
+    try {
+      const token = (await signInWithPassword(timed.baseUrl, org.users.admin.email, testPassword)).accessToken;
+      const lock = await lockAnswers();
+      let answer: Awaited<ReturnType<typeof apiCall>>;
+      try {
+        answer = await apiCall(timed.baseUrl, "POST", "/results/list", token, { filters: { from: "2026-10-01", to: "2026-10-31" } });
+      } finally {
+        await lock.release();
+      }
+      expect(answer.status, JSON.stringify(answer.body)).toBe(503);
+      expect(answer.body.error).toMatch(/took too long/);
+    } finally {
+      await timed.close();
+    }
+  });
+
   it("stops an analytics read at the statement timeout with a clear error", async () => {
     const timed = await startTestApp({ databaseUrl: database.url, env: { ANALYTICS_STATEMENT_TIMEOUT_MS: "200" } });
     try {

@@ -11,11 +11,10 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { blockFieldSuggestionsPlugin } from "@escape.tech/graphql-armor-block-field-suggestions";
-import { createPrisma } from "../db/client.js";
+import type { AnalyticsLimits } from "../limits/analytics.js";
 import {
   analysisTimedOut,
   analyticsMiddleware,
-  CallerBudget,
   callerKey,
   expensiveFieldsRule,
   isStatementTimeout,
@@ -141,16 +140,12 @@ export function createGraphQL(deps: {
   config: Config;
   authenticate: Authenticator;
   context: (viewer: DomainContext["viewer"]) => DomainContext;
+  analyticsLimits: AnalyticsLimits;
 }): YogaServerInstance<ServerContext, DomainContext> {
   const { config, authenticate } = deps;
   const log = logger(config, "graphql");
-  const budget = new CallerBudget(config.graphql.callerConcurrency, config.graphql.callerQueue);
-  // The analytics reads' own pool, with PostgreSQL's statement_timeout on every statement. The
-  // embedded database (PGlite, one backend) has neither timeouts nor a second pool: it shares the app's.
-  const analyticsPrisma =
-    config.databaseUrl && !config.embedded
-      ? createPrisma(config.databaseUrl, { max: config.analytics.poolSize, statementTimeoutMs: config.analytics.statementTimeoutMs })
-      : undefined;
+  // The analytics reads' budget and pool, shared with the REST routes (limits/analytics.ts).
+  const { budget, analyticsPrisma } = deps.analyticsLimits;
   const allowedOrigins = new Set(config.corsOrigins);
   return createYoga<ServerContext, DomainContext>({
     schema: getProtectedSchema(),
@@ -171,7 +166,7 @@ export function createGraphQL(deps: {
         maxAge: 600,
       };
     },
-    plugins: [...limitPlugins(config), textGuardPlugin(), unverifiedSubscriptionGuard(), { onDispose: async () => analyticsPrisma?.$disconnect() }],
+    plugins: [...limitPlugins(config), textGuardPlugin(), unverifiedSubscriptionGuard()],
     context: async (initial) => {
       const header =
         initial.req?.headers.authorization ??

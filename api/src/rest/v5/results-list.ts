@@ -35,6 +35,7 @@ export const resultsListRoutes = [
   defineRoute({
     method: "POST",
     path: "/results/list",
+    analytics: true,
     errors: { 410: "the share link has expired", 429: "the share link is already making a file" },
     tag,
     summary:

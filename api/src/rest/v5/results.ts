@@ -83,6 +83,7 @@ export const resultsRoutes = [
   defineRoute({
     method: "GET",
     path: "/results/preflight",
+    analytics: true,
     errors: { 410: "the share link has expired" },
     tag,
     summary: "The normalised filters, the touchpoints to choose from (by team) and the metadata keys in use",
@@ -113,6 +114,7 @@ export const resultsRoutes = [
   defineRoute({
     method: "POST",
     path: "/results/question",
+    analytics: true,
     errors: { 410: "the share link has expired" },
     tag,
     summary: "One question's result: distribution, mean, satisfaction, NPS, EVI, now and earlier, a grouped series",
@@ -127,6 +129,7 @@ export const resultsRoutes = [
   defineRoute({
     method: "POST",
     path: "/results/token/{token}",
+    analytics: true,
     errors: { 404: "the link is not valid or was removed", 410: "the link has expired" },
     tag,
     summary: "One question's result through a share link (no sign-in): the link's filters with the visitor's allowed changes",
@@ -142,6 +145,7 @@ export const resultsRoutes = [
   defineRoute({
     method: "POST",
     path: "/results/get-used-meta-per-key",
+    analytics: true,
     errors: { 410: "the share link has expired" },
     tag,
     summary: "The values of one metadata key in the filtered responses, most used first",

@@ -7,6 +7,9 @@ import type { DomainContext } from "../../domain/context.js";
 import { DomainError, httpStatusOf, unauthenticated } from "../../domain/errors.js";
 import type { Authenticator } from "../../auth/authenticate.js";
 import { emailNotVerified, isUnverified, restOpenToUnverified } from "../../permissions/unverified.js";
+import { GraphQLError } from "graphql";
+import { analysisTimedOut, callerKey, isStatementTimeout } from "../../graphql/limits.js";
+import type { AnalyticsLimits } from "../../limits/analytics.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -60,6 +63,12 @@ export type RouteDefinition<
   errors?: Partial<Record<ErrorStatus, string>>;
   /** A multipart/form-data upload of one file (read by the handler itself): the form field's name and what it takes. */
   upload?: { field: string; description: string };
+  /**
+   * An analysis (results, summary, text analytics, root causes, the feedback list): it runs under the
+   * caller's analytics budget on the analytics pool (limits/analytics.ts), as the GraphQL fields do;
+   * 429 when the caller has too many running, 503 when PostgreSQL stopped it at the statement timeout.
+   */
+  analytics?: true;
   handler: (input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>) => Promise<z.input<R>>;
 };
 
@@ -75,6 +84,7 @@ export function errorReply(error: unknown): { status: number; body: ErrorBody } 
   if (error instanceof DomainError) {
     return { status: httpStatusOf[error.code], body: error.field ? { error: error.message, field: error.field } : { error: error.message } };
   }
+  if (error instanceof AnalysisTimedOut) return { status: 503, body: { error: error.message } };
   if (error instanceof z.ZodError) {
     const issue = error.issues[0]!;
     const field = issue.path.map(String).join(".");
@@ -88,12 +98,37 @@ export function errorReply(error: unknown): { status: number; body: ErrorBody } 
   return { status: 500, body: { error: "A generic error occurred" } };
 }
 
+/** Runs an analysis under the caller's budget; the budget's and the timeout's refusals as REST answers. */
+async function runAnalysis<T>(limits: AnalyticsLimits, caller: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await limits.budget.run(caller, work);
+  } catch (error) {
+    if (error instanceof GraphQLError && error.extensions.code === "TOO_MANY_REQUESTS") throw new DomainError("RATE_LIMITED", error.message);
+    if (isStatementTimeout(error)) throw new AnalysisTimedOut();
+    throw error;
+  }
+}
+
+/** 503: PostgreSQL stopped the analysis at the analytics statement timeout. */
+class AnalysisTimedOut extends Error {
+  readonly status = 503;
+  constructor() {
+    super(analysisTimedOut().message);
+  }
+}
+
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
 export function registerRoutes(
   app: FastifyInstance,
   routes: readonly RouteDefinition[],
-  deps: { prefix: string; authenticate: Authenticator; context: (viewer: DomainContext["viewer"]) => DomainContext },
+  deps: {
+    prefix: string;
+    authenticate: Authenticator;
+    context: (viewer: DomainContext["viewer"]) => DomainContext;
+    /** The analytics budget and pool for `analytics` routes; without it they run as any other route. */
+    analyticsLimits?: AnalyticsLimits;
+  },
 ): void {
   for (const route of routes) {
     app.route({
@@ -116,7 +151,21 @@ export function registerRoutes(
           const params = route.params ? route.params.parse(request.params) : request.params;
           const query = route.query ? route.query.parse(rawQuery) : rawQuery;
           const body = route.body ? route.body.parse(request.body ?? {}) : undefined;
-          const result = await route.handler({ ctx: deps.context(viewer), params, query, body, queryToken, request, reply });
+          const ctx = deps.context(viewer);
+          const limits = route.analytics ? deps.analyticsLimits : undefined;
+          const result = limits
+            ? await runAnalysis(limits, callerKey(viewer, request.ip), () =>
+                route.handler({
+                  ctx: limits.analyticsPrisma ? { ...ctx, prisma: limits.analyticsPrisma } : ctx,
+                  params,
+                  query,
+                  body,
+                  queryToken,
+                  request,
+                  reply,
+                }),
+              )
+            : await route.handler({ ctx, params, query, body, queryToken, request, reply });
           if (reply.sent) return reply;
           reply.status(route.status ?? 200);
           return result;
@@ -134,7 +183,7 @@ export function registerRoutes(
 // The OpenAPI 3.1 document (docs/decisions.md "The OpenAPI document"; the contract test
 // api/src/rest/v5/openapi-contract.test.ts checks every operation's real answers against it).
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503;
 
 /** The body of every error answer (spec 000 §8), a named component of the document. */
 export const errorBodySchema = z
@@ -166,6 +215,7 @@ const defaultErrorText: Record<ErrorStatus, string> = {
   413: "The request body is larger than the server takes (1 MB)",
   415: "The request body is not JSON",
   429: "Too many requests: try again later",
+  503: "The analysis took too long and was stopped: narrow the filters",
 };
 
 /** What each tag (the `tag` of a route) groups, for the document's readers. */
@@ -282,6 +332,10 @@ export function openApiDocument(routes: readonly RouteDefinition[], info: { titl
     if (route.body) {
       errors[413] = defaultErrorText[413];
       errors[415] = defaultErrorText[415];
+    }
+    if (route.analytics) {
+      errors[429] = "Too many analyses running at once for this caller: wait for them, then try again";
+      errors[503] = defaultErrorText[503];
     }
     Object.assign(errors, route.errors);
     const responses: Record<string, unknown> = { [successStatus]: success };

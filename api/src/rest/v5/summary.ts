@@ -38,6 +38,7 @@ export const summaryRoutes = [
   defineRoute({
     method: "POST",
     path: "/summary",
+    analytics: true,
     tag,
     summary: "The summary dashboard: touchpoint ranking, average, NPS and count (now and earlier) beside the organisation's, and a daily series",
     auth: "bearer",
