@@ -113,17 +113,18 @@ describe("embedded mode (no DATABASE_URL)", () => {
     const survey = (await (await fetch(`${base}/api/v5/surveys/${storeVisit!._id}`, { headers })).json()) as { questions: { _id: string }[] };
     const questionId = survey.questions[0]!._id;
     const questionOf = async (groupBy: string) => {
-      const r = await (
-        await fetch(`${base}/api/v5/results/question`, { method: "POST", headers, body: JSON.stringify({ questionId, ...windows[1], groupBy }) })
-      ).json();
+      const answer = await fetch(`${base}/api/v5/results/question`, { method: "POST", headers, body: JSON.stringify({ questionId, ...windows[1], groupBy }) });
+      const r = await answer.json();
+      expect(answer.status, JSON.stringify(r)).toBe(200);
       return JSON.stringify(r.series.map((p: { group: string }) => p.group));
     };
     const groupings = ["daily", "weekday", "monthly", "hourly"];
     const oneByOne: string[] = [];
     for (const g of groupings) oneByOne.push(await questionOf(g));
     expect(new Set(oneByOne).size).toBe(4);
-    const sideBySide = await Promise.all([...groupings, ...groupings, ...groupings].map(questionOf));
-    expect(sideBySide).toEqual([...oneByOne, ...oneByOne, ...oneByOne]);
+    // Twice each side by side: eight, within one caller's analytics budget (2 running, 8 waiting).
+    const sideBySide = await Promise.all([...groupings, ...groupings].map(questionOf));
+    expect(sideBySide).toEqual([...oneByOne, ...oneByOne]);
     // The results screen's query: every question at once (this is where a series came back with
     // another statement's rows).
     const resultsOf = async (groupBy: string) => {
