@@ -190,6 +190,13 @@ export const permissions = shield(
     ResultsFilterQuestion: allow,
     ResultsFilterMetaKey: allow,
     ResultsFilterMetaValue: allow,
+    // saved filters and smiley scales: only ever reached through a Bookmark, ShareLink or SharedView, whose rules checked the caller
+    ResultsFilters: allow,
+    RestrictByAnswer: allow,
+    MetaDataMatch: allow,
+    MetaDataItem: allow,
+    ResultsViewOptions: allow,
+    SmileyScale: allow,
     TextAnalytics: allow,
     SentimentSummary: allow,
     LanguageSentiment: allow,
