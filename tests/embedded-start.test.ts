@@ -128,14 +128,14 @@ describe("embedded mode (no DATABASE_URL)", () => {
     // The results screen's query: every question at once (this is where a series came back with
     // another statement's rows).
     const resultsOf = async (groupBy: string) => {
-      const filtersJson = JSON.stringify({ ...windows[1], groupBy });
+      const filters = { ...windows[1], groupBy };
       const r = await (
         await fetch(`${base}/graphql`, {
           method: "POST",
           headers,
           body: JSON.stringify({
-            query: "query($f: String) { results(filtersJson: $f) { questionLegacyId series { group metrics { count } } } }",
-            variables: { f: filtersJson },
+            query: "query($f: ResultsFilterInput) { results(filters: $f) { questionLegacyId series { group metrics { count } } } }",
+            variables: { f: filters },
           }),
         })
       ).json();

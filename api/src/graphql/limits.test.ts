@@ -412,8 +412,8 @@ describe.skipIf(noDatabase)("the per-caller budget and the analytics statement t
   });
 
   it("refuses a caller's analytics beyond the budget while other callers and organisations still answer", async () => {
-    const filters = JSON.stringify({ from: "2026-10-01", to: "2026-10-31" });
-    const ask = (token: string) => gql(t.baseUrl, `query($f: String) { textAnalytics(filtersJson: $f) { totalAnswers } }`, { f: filters }, token);
+    const filters = { from: "2026-10-01", to: "2026-10-31" };
+    const ask = (token: string) => gql(t.baseUrl, `query($f: ResultsFilterInput) { textAnalytics(filters: $f) { totalAnswers } }`, { f: filters }, token);
     const lock = await lockAnswers();
     let held: Promise<Result>[] = [];
     try {
@@ -457,8 +457,8 @@ describe.skipIf(noDatabase)("the per-caller budget and the analytics statement t
     try {
       held = gql(
         t.baseUrl,
-        `query($f: String) { textAnalytics(filtersJson: $f) { totalAnswers } }`,
-        { f: JSON.stringify({ from: "2026-10-01", to: "2026-10-31" }) },
+        `query($f: ResultsFilterInput) { textAnalytics(filters: $f) { totalAnswers } }`,
+        { f: { from: "2026-10-01", to: "2026-10-31" } },
         adminToken,
       );
       await untilWaitingReads(1);
@@ -500,12 +500,7 @@ describe.skipIf(noDatabase)("the per-caller budget and the analytics statement t
       let result: Result;
       try {
         // The lock is held until the answer is in: only the statement timeout can end this read.
-        result = await gql(
-          timed.baseUrl,
-          `{ textAnalytics(filtersJson: "{\\"from\\":\\"2026-10-01\\",\\"to\\":\\"2026-10-31\\"}") { totalAnswers } }`,
-          {},
-          token,
-        );
+        result = await gql(timed.baseUrl, `{ textAnalytics(filters: { from: "2026-10-01", to: "2026-10-31" }) { totalAnswers } }`, {}, token);
       } finally {
         await lock.release();
       }

@@ -236,8 +236,7 @@ const matrix: Row[] = [
     field: "Mutation.createShareLink",
     kind: "mutation",
     // Everyone who views results somewhere; a member who sees one team shares that team.
-    document: () =>
-      `mutation { createShareLink(input: { name: "m", filtersJson: "{\\"from\\":\\"2026-01-01\\",\\"to\\":\\"2026-01-31\\"}" }) { token shareLink { name } } }`,
+    document: () => `mutation { createShareLink(input: { name: "m", filters: { from: "2026-01-01", to: "2026-01-31" } }) { token shareLink { name } } }`,
     expected: everyoneSignedIn,
     allowedData: (data) => expect(data.createShareLink.token).toMatch(/^[A-Za-z0-9_-]{43}$/),
   },
@@ -264,7 +263,7 @@ const matrix: Row[] = [
   {
     field: "Mutation.createBookmark",
     kind: "mutation",
-    document: () => `mutation { createBookmark(name: "matrix", filtersJson: "{\\"datePreset\\":\\"last30Days\\"}") { bookmark { name } message } }`,
+    document: () => `mutation { createBookmark(name: "matrix", filters: { datePreset: last30Days }) { bookmark { name } message } }`,
     expected: everyoneSignedIn,
     allowedData: (data) => expect(data.createBookmark).toMatchObject({ bookmark: { name: "matrix" }, message: "Bookmark saved" }),
   },
@@ -350,7 +349,7 @@ const matrix: Row[] = [
     field: "Query.results",
     kind: "query",
     // As questionResult; another organisation's survey ids give no questions.
-    document: (ids) => `{ results(filtersJson: ${JSON.stringify(JSON.stringify({ surveyId: [ids.surveyA] }))}) { questionLegacyId } }`,
+    document: (ids) => `{ results(filters: { surveyIds: ["${ids.surveyA}"] }) { questionLegacyId } }`,
     expected: everyoneSignedIn,
     allowedData: (data, actor) => (actor === "adminOfOtherOrganization" ? expect(data.results).toEqual([]) : expect(Array.isArray(data.results)).toBe(true)),
   },
@@ -785,8 +784,7 @@ const matrix: Row[] = [
     field: "Query.feedbackList",
     kind: "query",
     // Members read the responses they may see: the other team's admin and the other organisation get no rows; anonymous callers need a share token.
-    document: (ids) =>
-      `{ feedbackList(filtersJson: ${JSON.stringify(JSON.stringify({ surveyId: [ids.surveyA] }))}, first: 5) { totalCount edges { node { responseLegacyId } } } }`,
+    document: (ids) => `{ feedbackList(filters: { surveyIds: ["${ids.surveyA}"] }, first: 5) { totalCount edges { node { responseLegacyId } } } }`,
     expected: everyoneSignedIn,
     allowedData: (data, actor) =>
       actor === "adminOfOtherUnit" || actor === "adminOfOtherOrganization"

@@ -1,7 +1,7 @@
 // Bookmarks (spec 001 §3 "Bookmark (saved view)"): a member's own saved results filters. Rules live
 // in domain/bookmarks.
 import { builder } from "./builder.js";
-import { badInput } from "../domain/errors.js";
+import { filtersArg, ResultsFilterInput, ResultsFilters, storedFilters } from "./results-filter.js";
 import { createBookmark, deleteBookmark, listBookmarks, type BookmarkSummary } from "../domain/bookmarks/bookmarks.js";
 
 export const BookmarkType = builder.objectRef<BookmarkSummary>("Bookmark").implement({
@@ -9,7 +9,7 @@ export const BookmarkType = builder.objectRef<BookmarkSummary>("Bookmark").imple
   fields: (t) => ({
     id: t.exposeID("id", { description: "the bookmark's 24-hex _id" }),
     name: t.exposeString("name"),
-    filtersJson: t.string({ description: "the saved results filters (spec 001 §3) as JSON; dates yyyy-MM-dd", resolve: (b) => JSON.stringify(b.filters) }),
+    filters: t.field({ type: ResultsFilters, description: "the saved results filters (spec 001 §3)", resolve: (b) => storedFilters(b.filters) }),
     createdAt: t.string({ description: "ISO 8601", resolve: (b) => b.createdAt.toISOString() }),
   }),
 });
@@ -35,18 +35,10 @@ builder.mutationField("createBookmark", (t) =>
     description: "Save the results filters under a name (POST /results/bookmarks)",
     args: {
       name: t.arg.string({ required: true }),
-      filtersJson: t.arg.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),
+      filters: t.arg({ type: ResultsFilterInput, description: "the results filters (spec 001 §3)" }),
     },
     resolve: async (_root, args, ctx) => {
-      let filters: unknown;
-      if (args.filtersJson) {
-        try {
-          filters = JSON.parse(args.filtersJson);
-        } catch {
-          throw badInput("filtersJson is not valid JSON", "filtersJson");
-        }
-      }
-      return { bookmark: await createBookmark(ctx, { name: args.name, filters }), message: "Bookmark saved" };
+      return { bookmark: await createBookmark(ctx, { name: args.name, filters: filtersArg(args.filters) }), message: "Bookmark saved" };
     },
   }),
 );

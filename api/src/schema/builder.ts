@@ -16,6 +16,8 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     // a survey or question as stored (schema/survey.ts)
     SurveyData: { Input: unknown; Output: unknown };
+    // a JSON value whose shape is open by design (schema/json.ts)
+    JSON: { Input: unknown; Output: unknown };
   };
 }>({
   plugins: [PrismaPlugin, RelayPlugin],

@@ -2,7 +2,7 @@
 // caller's own job by id, the PDF export mutation, and exportStatusChanged pushing status and
 // progress (a progress bar in the web client). Rules live in domain/exports.
 import { builder } from "./builder.js";
-import { badInput } from "../domain/errors.js";
+import { filtersArg, ResultsFilterInput } from "./results-filter.js";
 import type { ExportJob } from "../generated/prisma/client.js";
 import type { ExportStatusEvent } from "../pubsub/bus.js";
 import { downloadPath, exportTtlMs, getExportJob, statusEvent } from "../domain/exports/jobs.js";
@@ -70,7 +70,7 @@ const PdfTypeEnum = builder.enumType("PdfType", { values: ["results", "customerJ
 const StartPdfExportInput = builder.inputType("StartPdfExportInput", {
   fields: (t) => ({
     components: t.stringList({ required: true, description: "the components to print (POST /results-pdf `data`)" }),
-    filtersJson: t.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),
+    filters: t.field({ type: ResultsFilterInput, description: "the results filters (spec 001 §3)" }),
     type: t.field({ type: PdfTypeEnum }),
     printMode: t.field({ type: PrintModeEnum, description: "default portrait; landscape for customerJourney" }),
     journeyId: t.string(),
@@ -90,17 +90,9 @@ builder.mutationField("startPdfExport", (t) =>
     description: "Print the results (or a customer journey) as PDF in a queued job; follow it with exportStatusChanged",
     args: { input: t.arg({ type: StartPdfExportInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
-      let filters: unknown;
-      if (input.filtersJson) {
-        try {
-          filters = JSON.parse(input.filtersJson);
-        } catch {
-          throw badInput("filtersJson is not valid JSON", "filtersJson");
-        }
-      }
       const id = await startPdfExport(ctx, {
         data: input.components,
-        filters,
+        filters: filtersArg(input.filters),
         type: input.type ?? undefined,
         printMode: input.printMode ?? undefined,
         journeyId: input.journeyId ?? undefined,

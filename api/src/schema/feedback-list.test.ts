@@ -47,11 +47,11 @@ describe.skipIf(noDatabase)("GraphQL feedback list and responses", () => {
   afterAll(async () => t?.close());
 
   it("GraphQL feedbackList pages forward with cursors; columns and cells line up", async () => {
-    const query = `query($f: String, $after: String) { feedbackList(filtersJson: $f, locale: "fi", first: 2, after: $after) {
+    const query = `query($f: ResultsFilterInput, $after: String) { feedbackList(filters: $f, locale: "fi", first: 2, after: $after) {
       totalCount columns { key title kind } metaKeys
       edges { cursor node { responseLegacyId hidden hiddenAnswers cells { key text number } } }
       pageInfo { hasNextPage endCursor } } }`;
-    const f = JSON.stringify({ ...window(), surveyId: [s.survey.id] });
+    const f = { ...window(), surveyIds: [s.survey.id] };
     const one = await gql(t.baseUrl, query, { f }, tokens.editorA);
     expect(one.errors).toBeUndefined();
     const c1 = one.data!.feedbackList;
@@ -105,9 +105,9 @@ describe.skipIf(noDatabase)("GraphQL feedback list and responses", () => {
 
   it("rows carry their whole metadata for members (hidden meta_ columns too, for the metadata editor); a visitor gets none", async () => {
     await t.prisma.response.update({ where: { id: ids.hiddenText! }, data: { metadata: { store: "Itis", lane: 3 } } });
-    const query = `query($f: String, $token: String) { feedbackList(filtersJson: $f, shareToken: $token, first: 10) {
+    const query = `query($f: ResultsFilterInput, $token: String) { feedbackList(filters: $f, shareToken: $token, first: 10) {
       columns { key } edges { node { responseLegacyId metadata { key value } } } } }`;
-    const f = JSON.stringify({ ...window(), surveyId: [s.survey.id], feedbackListHiddenColumns: ["meta_store", "meta_lane"] });
+    const f = { ...window(), surveyIds: [s.survey.id], feedbackListHiddenColumns: ["meta_store", "meta_lane"] };
     const member = await gql(t.baseUrl, query, { f }, tokens.editorA);
     expect(member.errors).toBeUndefined();
     const list = member.data!.feedbackList;

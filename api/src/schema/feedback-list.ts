@@ -2,6 +2,7 @@
 // `feedbackList` connection (keyset cursors, newest first) and the mutations hideResponse,
 // deleteResponse, updateResponseMetadata. Rules in domain/feedback-list and domain/responses.
 import { builder } from "./builder.js";
+import { filtersArg, ResultsFilterInput } from "./results-filter.js";
 import { badInput, unauthenticated } from "../domain/errors.js";
 import { feedbackListConnection, type FeedbackListNode } from "../domain/feedback-list/list.js";
 import type { Column, FeedbackListPlan, ListQuestion } from "../domain/feedback-list/query.js";
@@ -74,7 +75,7 @@ builder.queryField("feedbackList", (t) =>
       description:
         "Responses under the results filters, newest first, with one column per question and metadata key (members, or a share link's visitor with shareToken)",
       args: {
-        filtersJson: t.arg.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),
+        filters: t.arg({ type: ResultsFilterInput, description: "the results filters (spec 001 §3)" }),
         locale: t.arg.string({ description: "language of labels and titles (default en)" }),
         shareToken: t.arg.string({ description: "a share link's token, for visitors without a session (or the X-Share-Token header)" }),
       },
@@ -82,14 +83,7 @@ builder.queryField("feedbackList", (t) =>
         // A share link's token: the argument, or the X-Share-Token header where the context carries it.
         const shareToken = ctx.viewer ? null : (args.shareToken ?? (ctx as { shareToken?: string | null }).shareToken ?? null);
         if (!ctx.viewer && !shareToken) throw unauthenticated();
-        let filters: unknown;
-        if (args.filtersJson) {
-          try {
-            filters = JSON.parse(args.filtersJson);
-          } catch {
-            throw badInput("filtersJson is not valid JSON", "filtersJson");
-          }
-        }
+        const filters = filtersArg(args.filters);
         if (args.before || args.last) throw badInput("The feedback list pages forward only: use first and after", "last");
         const page = await feedbackListConnection({ ctx, shareToken }, { filters, locale: args.locale, first: args.first, after: args.after });
         return {

@@ -47,10 +47,15 @@ describe.skipIf(noDatabase)("legacy web plugins", () => {
   });
   afterAll(async () => t?.close());
 
+  const websiteFields = `domain state { active activeTime { from to } responses } displayOptions { type placement } sample
+    pages { whitelist { host url } blacklist { host url } } referrer { source urls } returningVisitors visitedPages { min max }
+    visitedUrls { urls mode blacklist blacklistMode } browsersExcluded screenSizeExcluded cookies { mode values { name value } }
+    customProperties { mode values { name value } } displayAfterTimeOnPage displayAfterTimeOnSite scroll exitIntent showFrequency
+    recurrence { declined responded } showAfterOtherSurvey saveUrlAsMeta`;
   const listQuery = `{ legacyPlugins(first: 50) { edges { node { legacyId name type activeSurveyLegacyId legacyPlugin {
     domain disabled display placement samplePercent urlRules urlMode excludeUrls showAfterVisitedPages showAfterSecondsOnSite
-    showAfterSecondsOnPage scrollPercent exitIntent hiddenAfterFeedbackForHours hiddenAfterClosedForHours upgradePreviewJson } } } } }`;
-  const upgrade = `mutation ($input: UpgradeLegacyPluginInput!) { upgradeLegacyPlugin(input: $input) { touchpoint { legacyId type name legacyPlugin { domain } websiteJson } } }`;
+    showAfterSecondsOnPage scrollPercent exitIntent hiddenAfterFeedbackForHours hiddenAfterClosedForHours upgradePreview { ${websiteFields} } } } } } }`;
+  const upgrade = `mutation ($input: UpgradeLegacyPluginInput!) { upgradeLegacyPlugin(input: $input) { touchpoint { legacyId type name legacyPlugin { domain } website { ${websiteFields} } } } }`;
 
   it("lists the legacy plugins the caller sees with their settings; unset fields take the older plugin's defaults", async () => {
     const full = await plugin("Shop plugin", {
@@ -97,6 +102,19 @@ describe.skipIf(noDatabase)("legacy web plugins", () => {
       hiddenAfterFeedbackForHours: 48,
       hiddenAfterClosedForHours: 12,
     });
+    // What the upgrade would make, typed as any activation.
+    expect(shop.legacyPlugin.upgradePreview).toMatchObject({
+      domain: "shop.example",
+      displayOptions: { type: "embedded", placement: "top-left" },
+      sample: 25,
+      pages: { blacklist: [{ host: null, url: "/admin" }] },
+      visitedPages: { min: 3, max: null },
+      displayAfterTimeOnSite: 40,
+      displayAfterTimeOnPage: 5,
+      scroll: 50,
+      exitIntent: true,
+    });
+    expect(nodes.find((n: any) => n.legacyId === bare).legacyPlugin.upgradePreview.domain).toBe("");
     expect(nodes.find((n: any) => n.legacyId === bare).legacyPlugin).toMatchObject({
       domain: null,
       display: "popup",
@@ -148,7 +166,7 @@ describe.skipIf(noDatabase)("legacy web plugins", () => {
     expect(done.errors).toBeUndefined();
     const tp = done.data!.upgradeLegacyPlugin.touchpoint;
     expect(tp).toMatchObject({ legacyId: id, type: "website", name: "Upgrade me", legacyPlugin: null });
-    const website = JSON.parse(tp.websiteJson);
+    const website = tp.website;
     expect(website).toMatchObject({
       domain: "shop.example",
       state: { active: true },
@@ -192,7 +210,7 @@ describe.skipIf(noDatabase)("legacy web plugins", () => {
 
     const done = await gql(t.baseUrl, upgrade, { input: { id, domain: "Blog.Example" } }, tokens.admin);
     expect(done.errors).toBeUndefined();
-    const website = JSON.parse(done.data!.upgradeLegacyPlugin.touchpoint.websiteJson);
+    const website = done.data!.upgradeLegacyPlugin.touchpoint.website;
     expect(website).toMatchObject({
       domain: "blog.example",
       state: { active: false },

@@ -2,6 +2,7 @@
 // a website activation. Rules live in domain/touchpoints/legacy-plugins.ts; docs/touchpoints.md
 // "Legacy web plugins" describes the shape for the screens.
 import { builder } from "./builder.js";
+import { WebsiteActivation, websiteActivationView } from "./touchpoint-settings.js";
 import { TouchpointPayload } from "./touchpoint.js";
 import {
   listLegacyPluginsWhere,
@@ -38,9 +39,10 @@ const LegacyPluginSettingsRef = builder.objectRef<LegacyPluginSettings>("LegacyP
     exitIntent: t.exposeBoolean("exitTrigger"),
     hiddenAfterFeedbackForHours: t.exposeFloat("hiddenAfterFeedbackForHours"),
     hiddenAfterClosedForHours: t.exposeFloat("hiddenAfterClosedForHours"),
-    upgradePreviewJson: t.string({
-      description: 'JSON: the website activation the upgrade would make (with the plugin\'s domain, or "" when it has none)',
-      resolve: (p) => JSON.stringify(websiteFromLegacyPlugin(p, p.domain)),
+    upgradePreview: t.field({
+      type: WebsiteActivation,
+      description: 'the website activation the upgrade would make (with the plugin\'s domain, or "" when it has none)',
+      resolve: (p) => websiteActivationView(websiteFromLegacyPlugin(p, p.domain)),
     }),
   }),
 });

@@ -2,7 +2,6 @@
 // (one question) and Query.results (every question of the filtered surveys). Members, or a share
 // link's visitor with `shareToken` (or the X-Share-Token header). Rules: domain/analytics/results.ts.
 import { builder } from "./builder.js";
-import { badInput } from "../domain/errors.js";
 import {
   getQuestionResult,
   getResults,
@@ -18,6 +17,7 @@ import { resultsFilterOptions, type FilterOptionMetaKey, type FilterOptionQuesti
 import { SurveyData } from "./survey.js";
 import { resolveAnalyticsCaller } from "../domain/analytics/caller.js";
 import type { GraphQLContext } from "./builder.js";
+import { filtersArg, ResultsFilterInput, type ResultsFilterArg } from "./results-filter.js";
 
 const ResultDistributionItem = builder.objectRef<DistributionItem>("ResultDistributionItem").implement({
   fields: (t) => ({
@@ -105,17 +105,8 @@ const QuestionResultRef = builder.objectRef<QuestionResult>("QuestionResult").im
   }),
 });
 
-function parseFilters(json: string | null | undefined): unknown {
-  if (!json) return {};
-  try {
-    return JSON.parse(json);
-  } catch {
-    throw badInput("filtersJson is not valid JSON", "filtersJson");
-  }
-}
-
-async function callerOf(ctx: GraphQLContext, shareToken: string | null | undefined, filtersJson: string | null | undefined) {
-  return resolveAnalyticsCaller(ctx, shareToken, parseFilters(filtersJson));
+async function callerOf(ctx: GraphQLContext, shareToken: string | null | undefined, filters: ResultsFilterArg | null | undefined) {
+  return resolveAnalyticsCaller(ctx, shareToken, filtersArg(filters) ?? {});
 }
 
 builder.queryField("questionResult", (t) =>
@@ -124,11 +115,11 @@ builder.queryField("questionResult", (t) =>
     description: "One question's result under the results filters (members, or a share link's visitor with shareToken)",
     args: {
       questionId: t.arg.string({ required: true, description: "the question's 24-hex _id" }),
-      filtersJson: t.arg.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),
+      filters: t.arg({ type: ResultsFilterInput, description: "the results filters (spec 001 §3)" }),
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
     resolve: async (_root, args, ctx) => {
-      const r = await callerOf(ctx, args.shareToken, args.filtersJson);
+      const r = await callerOf(ctx, args.shareToken, args.filters);
       return getQuestionResult(r.caller, args.questionId, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
     },
   }),
@@ -139,11 +130,11 @@ builder.queryField("results", (t) =>
     type: [QuestionResultRef],
     description: "Every question's result of the filtered surveys (hidden questions and, with the option, empty ones left out)",
     args: {
-      filtersJson: t.arg.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),
+      filters: t.arg({ type: ResultsFilterInput, description: "the results filters (spec 001 §3)" }),
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
     resolve: async (_root, args, ctx) => {
-      const r = await callerOf(ctx, args.shareToken, args.filtersJson);
+      const r = await callerOf(ctx, args.shareToken, args.filters);
       return getResults(r.caller, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
     },
   }),
@@ -155,11 +146,11 @@ builder.queryField("responseLimitNotice", (t) =>
     description:
       "\"Response limit exceeded (some responses not shown)\" when the organisation has responses over its response limit in the filters' window (members, or a share link's visitor with shareToken); else null",
     args: {
-      filtersJson: t.arg.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),
+      filters: t.arg({ type: ResultsFilterInput, description: "the results filters (spec 001 §3)" }),
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
     resolve: async (_root, args, ctx) => {
-      const r = await callerOf(ctx, args.shareToken, args.filtersJson);
+      const r = await callerOf(ctx, args.shareToken, args.filters);
       return resultsResponseLimitNotice(r.caller, r.filters);
     },
   }),
@@ -217,13 +208,14 @@ builder.queryField("resultsFilterOptions", (t) =>
     type: ResultsFilterOptionsRef,
     description: "The results filter bar's choices: surveys, touchpoints, questions and metadata in use (members, or a share link's visitor with shareToken)",
     args: {
-      filtersJson: t.arg.string({
-        description: "the results filters (spec 001 §3) as JSON; for a visitor the link's filters apply, with their allowed changes",
+      filters: t.arg({
+        type: ResultsFilterInput,
+        description: "the results filters (spec 001 §3); for a visitor the link's filters apply, with their allowed changes",
       }),
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
     resolve: async (_root, args, ctx) => {
-      const r = await callerOf(ctx, args.shareToken, args.filtersJson);
+      const r = await callerOf(ctx, args.shareToken, args.filters);
       return resultsFilterOptions(r.caller, r.filters);
     },
   }),

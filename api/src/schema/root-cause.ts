@@ -3,7 +3,7 @@
 // a share link's visitor (shareToken). Method in domain/root-cause and docs/root-cause.md.
 import { builder } from "./builder.js";
 import { rootCause, type RootCause, type RootCauseItem } from "../domain/root-cause/service.js";
-import { parseFiltersJson } from "./text-analytics.js";
+import { filtersArg, ResultsFilterInput } from "./results-filter.js";
 
 const RootCauseItemKind = builder.enumType("RootCauseItemKind", { values: ["question", "option"] as const });
 const RootCauseStatus = builder.enumType("RootCauseStatus", {
@@ -80,7 +80,7 @@ builder.queryField("rootCause", (t) =>
       "Which questions and answer options drive an outcome (NPS, smiley or slider question) under the results filters; members, or a share link's visitor with shareToken",
     args: {
       outcomeQuestionId: t.arg.string({ required: true, description: "the outcome question's 24-hex _id" }),
-      filtersJson: t.arg.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),
+      filters: t.arg({ type: ResultsFilterInput, description: "the results filters (spec 001 §3)" }),
       minSampleSize: t.arg.int({ description: "responses answering both below which an item is insufficient (default 30, at least 10)" }),
       locale: t.arg.string({ description: "language of question and option titles (default en)" }),
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
@@ -88,7 +88,7 @@ builder.queryField("rootCause", (t) =>
     resolve: (_root, args, ctx) =>
       rootCause(ctx, {
         outcomeQuestionId: args.outcomeQuestionId,
-        filters: parseFiltersJson(args.filtersJson),
+        filters: filtersArg(args.filters),
         minSampleSize: args.minSampleSize,
         locale: args.locale,
         shareToken: args.shareToken,

@@ -5,33 +5,49 @@
 import { builder } from "./builder.js";
 import { badInput } from "../domain/errors.js";
 import { organizationHasFeature } from "../domain/features/features.js";
+import { filtersArg, ResultsFilterInput, ResultsFilters, storedFilters } from "./results-filter.js";
 import {
   createShareLink,
   listShareLinks,
   revokeShareLink,
+  shareLinkMessages,
   sharedViewDefaults,
   type ShareLinkSummary,
   type SharedViewDefaults,
 } from "../domain/sharing/share-links.js";
 
-const json = (value: unknown) => JSON.stringify(value ?? null);
+/** A stored smiley scale: a number of smileys, or a range of them. */
+type StoredSmileyScale = number | { min: number; max: number };
+
+const SmileyScale = builder.objectRef<StoredSmileyScale>("SmileyScale").implement({
+  description: "A share link's smiley scale: a number of smileys, or the range min…max",
+  fields: (t) => ({
+    count: t.int({ nullable: true, description: "the number of smileys (2–10)", resolve: (s) => (typeof s === "number" ? s : null) }),
+    min: t.int({ nullable: true, resolve: (s) => (typeof s === "number" ? null : s.min) }),
+    max: t.int({ nullable: true, resolve: (s) => (typeof s === "number" ? null : s.max) }),
+  }),
+});
+
+const smileyScaleOf = (stored: unknown): StoredSmileyScale | null =>
+  typeof stored === "number" || (stored !== null && typeof stored === "object" && !Array.isArray(stored)) ? (stored as StoredSmileyScale) : null;
 
 export const ShareLinkType = builder.objectRef<ShareLinkSummary>("ShareLink").implement({
   description: "A public link to the results (its token is shown only when it is created)",
   fields: (t) => ({
     id: t.exposeID("id", { description: "the link's 24-hex id" }),
     name: t.exposeString("name"),
-    filtersJson: t.string({ description: "the link's results filters (spec 001 §3) as JSON", resolve: (l) => json(l.filters) }),
+    filters: t.field({ type: ResultsFilters, description: "the link's results filters (spec 001 §3)", resolve: (l) => storedFilters(l.filters) }),
     allowChanges: t.exposeStringList("allowChanges", { description: "the filters and options a visitor may change" }),
     dynamicDate: t.exposeBoolean("dynamicDate", { description: "the date window moves with today, keeping its length" }),
     expiredAt: t.string({ nullable: true, description: "ISO 8601; the link stops working then", resolve: (l) => l.expiredAt?.toISOString() ?? null }),
     expired: t.exposeBoolean("expired"),
     hideTimestamps: t.exposeBoolean("hideTimestamps"),
     hideResultsIfLessThan: t.exposeInt("hideResultsIfLessThan", { nullable: true }),
-    smileyScaleJson: t.string({
+    smileyScale: t.field({
+      type: SmileyScale,
       nullable: true,
-      description: "the smiley scale as JSON, null for the organisation's",
-      resolve: (l) => (l.smileyScale == null ? null : json(l.smileyScale)),
+      description: "the smiley scale, null for the organisation's",
+      resolve: (l) => smileyScaleOf(l.smileyScale),
     }),
     createdAt: t.string({ description: "ISO 8601", resolve: (l) => l.createdAt.toISOString() }),
     createdByName: t.exposeString("createdByName", { nullable: true }),
@@ -44,12 +60,16 @@ const SharedViewType = builder.objectRef<SharedViewDefaults>("SharedView").imple
     from: t.exposeString("from", { description: "yyyy/MM/dd" }),
     to: t.exposeString("to", { description: "yyyy/MM/dd" }),
     allowChanges: t.exposeStringList("allowChanges"),
-    filtersJson: t.string({ description: "the link's filters (with today's window when dynamicDate) as JSON", resolve: (v) => json(v.filters) }),
+    filters: t.field({
+      type: ResultsFilters,
+      description: "the link's filters (with today's window when dynamicDate)",
+      resolve: (v) => storedFilters(v.filters),
+    }),
     name: t.string({ resolve: (v) => v.options.name }),
     dynamicDate: t.boolean({ resolve: (v) => v.options.dynamicDate }),
     hideTimestamps: t.boolean({ resolve: (v) => v.options.hideTimestamps }),
     hideResultsIfLessThan: t.int({ nullable: true, resolve: (v) => v.options.hideResultsIfLessThan }),
-    smileyScaleJson: t.string({ nullable: true, resolve: (v) => (v.options.smileyScale == null ? null : json(v.options.smileyScale)) }),
+    smileyScale: t.field({ type: SmileyScale, nullable: true, resolve: (v) => smileyScaleOf(v.options.smileyScale) }),
     expiredAt: t.string({ nullable: true, description: "ISO 8601", resolve: (v) => v.expiredAt?.toISOString() ?? null }),
     feedbackList: t.boolean({
       description: "whether the link's organisation has the feedback list (the feedbackInbox feature); the screen hides its tab otherwise",
@@ -78,9 +98,24 @@ builder.queryField("sharedView", (t) =>
   }),
 );
 
+const SmileyScaleInput = builder.inputType("SmileyScaleInput", {
+  description: "A number of smileys (count, 2–10), or a range of them (min and max, 0 ≤ min < max ≤ 10)",
+  fields: (t) => ({ count: t.int(), min: t.int(), max: t.int() }),
+});
+
+/** The typed smiley scale as the domain's shape (count, or { min, max }), which validates it. */
+function smileyScaleArg(input: { count?: number | null; min?: number | null; max?: number | null } | null | undefined): unknown {
+  if (input === null || input === undefined) return undefined;
+  if (input.count !== null && input.count !== undefined) {
+    if ((input.min ?? input.max ?? null) !== null) throw badInput(shareLinkMessages.invalidSmileyScale, "smileyScale");
+    return input.count;
+  }
+  return { min: input.min, max: input.max };
+}
+
 const ShareLinkInput = builder.inputType("CreateShareLinkInput", {
   fields: (t) => ({
-    filtersJson: t.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),
+    filters: t.field({ type: ResultsFilterInput, description: "the results filters (spec 001 §3)" }),
     allowChanges: t.stringList({
       description:
         "what a visitor may change: date, channelId, surveyId, groupBy, restrictByAnswer, metaDataMatch, feedbackListHiddenColumns, options, options.<name>",
@@ -90,18 +125,9 @@ const ShareLinkInput = builder.inputType("CreateShareLinkInput", {
     expiredAt: t.string({ description: "yyyy-MM-dd (the link stops at that day's start) or ISO 8601" }),
     hideTimestamps: t.boolean(),
     hideResultsIfLessThan: t.int(),
-    smileyScaleJson: t.string({ description: 'a number of smileys (2–10) or {"min":…,"max":…}, as JSON' }),
+    smileyScale: t.field({ type: SmileyScaleInput, description: "default: the organisation's" }),
   }),
 });
-
-const parseJson = (text: string | null | undefined, field: string): unknown => {
-  if (text === null || text === undefined || text === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw badInput(`${field} is not valid JSON`, field);
-  }
-};
 
 const CreateShareLinkPayload = builder.objectRef<{ token: string; url: string; link: ShareLinkSummary }>("CreateShareLinkPayload").implement({
   fields: (t) => ({
@@ -118,14 +144,14 @@ builder.mutationField("createShareLink", (t) =>
     args: { input: t.arg({ type: ShareLinkInput, required: true }) },
     resolve: (_root, { input }, ctx) =>
       createShareLink(ctx, {
-        filters: parseJson(input.filtersJson, "filtersJson"),
+        filters: filtersArg(input.filters),
         allowChanges: input.allowChanges ?? undefined,
         dynamicDate: input.dynamicDate ?? undefined,
         name: input.name ?? undefined,
         expiredAt: input.expiredAt ?? undefined,
         hideTimestamps: input.hideTimestamps ?? undefined,
         hideResultsIfLessThan: input.hideResultsIfLessThan ?? undefined,
-        smileyScale: parseJson(input.smileyScaleJson, "smileyScaleJson") as never,
+        smileyScale: smileyScaleArg(input.smileyScale) as never,
       }),
   }),
 );

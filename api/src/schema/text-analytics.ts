@@ -2,7 +2,7 @@
 // cloud, for members under the results filters or for a share link's visitor (shareToken).
 // Rules and limits in domain/text-analytics and docs/text-analytics.md.
 import { builder } from "./builder.js";
-import { badInput } from "../domain/errors.js";
+import { filtersArg, ResultsFilterInput } from "./results-filter.js";
 import type { SentimentAggregate } from "../domain/text-analytics/sentiment.js";
 import type { CloudWord } from "../domain/text-analytics/word-cloud.js";
 import { answerPage, textAnalytics, wordCloudOf, type AnalyzedAnswer, type TextAnalytics } from "../domain/text-analytics/service.js";
@@ -111,27 +111,16 @@ const TextAnalyticsRef = builder.objectRef<TextAnalytics>("TextAnalytics").imple
   }),
 });
 
-/** The filters argument (JSON text, as the feedback list takes it). */
-export function parseFiltersJson(filtersJson: string | null | undefined): unknown {
-  if (filtersJson === null || filtersJson === undefined || filtersJson === "") return undefined;
-  try {
-    return JSON.parse(filtersJson);
-  } catch {
-    throw badInput("filtersJson is not valid JSON", "filtersJson");
-  }
-}
-
 builder.queryField("textAnalytics", (t) =>
   t.field({
     type: TextAnalyticsRef,
     description:
       "Sentiment and word cloud of open-text answers (one question, or every open-text question) under the results filters; members, or a share link's visitor with shareToken",
     args: {
-      filtersJson: t.arg.string({ description: "the results filters (spec 001 §3) as JSON; dates yyyy-MM-dd" }),
+      filters: t.arg({ type: ResultsFilterInput, description: "the results filters (spec 001 §3)" }),
       questionId: t.arg.string({ description: "an open-text question's 24-hex _id; without it every open-text question under the filters" }),
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
-    resolve: (_root, args, ctx) =>
-      textAnalytics(ctx, { filters: parseFiltersJson(args.filtersJson), questionId: args.questionId, shareToken: args.shareToken }),
+    resolve: (_root, args, ctx) => textAnalytics(ctx, { filters: filtersArg(args.filters), questionId: args.questionId, shareToken: args.shareToken }),
   }),
 );

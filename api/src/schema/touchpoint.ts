@@ -1,6 +1,16 @@
 // Touchpoint (channel): terminals, links, QR codes, website activations and contact-list campaigns,
 // with the queries and mutations of /touchpoints. Rules live in domain/touchpoints/touchpoints.ts.
 import { builder } from "./builder.js";
+import {
+  storedTerminalSettings,
+  TerminalSettingsInput,
+  terminalSettingsArg,
+  TerminalSettingsType,
+  WebsiteActivation,
+  WebsiteActivationInput,
+  websiteActivationView,
+  websiteArg,
+} from "./touchpoint-settings.js";
 import { badInput } from "../domain/errors.js";
 import { setTerminalLogo } from "../domain/touchpoints/terminal-logo.js";
 import { logoMaxBytes, logoMessages } from "../domain/organization/logo.js";
@@ -53,17 +63,17 @@ export const TouchpointType = builder.prismaNode("Touchpoint", {
       resolve: (tp, _a, ctx) => touchpointEditRefusal(ctx, tp.unitId),
     }),
     link: t.string({ description: "the public survey address (links and QR codes point here)", resolve: (tp, _a, ctx) => publicSurveyUrl(ctx, tp.id) }),
-    settingsJson: t.string({
-      description: "JSON: terminal extras (brightness, rebootSchedule, responseTimeLimit, metadata, configuration, privacyPolicy, appearance)",
-      resolve: (tp) => {
-        const { website: _w, plugin: _p, ...rest } = settingsOf(tp.settings);
-        return JSON.stringify(rest);
-      },
-    }),
-    websiteJson: t.string({
+    settings: t.field({
+      type: TerminalSettingsType,
       nullable: true,
-      description: "JSON: the widget activation (website activations only)",
-      resolve: (tp) => (tp.type === "website" ? JSON.stringify(settingsOf(tp.settings).website ?? {}) : null),
+      description: "a terminal's extras with their defaults; null for other types",
+      resolve: (tp) => (tp.type === "terminal" ? storedTerminalSettings(tp.settings) : null),
+    }),
+    website: t.field({
+      type: WebsiteActivation,
+      nullable: true,
+      description: "the widget activation (website activations only)",
+      resolve: (tp) => (tp.type === "website" ? websiteActivationView(settingsOf(tp.settings).website) : null),
     }),
   }),
 });
@@ -147,15 +157,6 @@ export const TouchpointPayload = builder.objectRef<{ id: string }>("TouchpointPa
   }),
 });
 
-const parseJson = (value: string | null | undefined, field: string): Record<string, unknown> | undefined => {
-  if (value === null || value === undefined) return undefined;
-  try {
-    return JSON.parse(value) as Record<string, unknown>;
-  } catch {
-    throw badInput(`${field} must be JSON`, field);
-  }
-};
-
 const CreateTouchpointInput = builder.inputType("CreateTouchpointInput", {
   fields: (t) => ({
     name: t.string({ required: true }),
@@ -163,8 +164,8 @@ const CreateTouchpointInput = builder.inputType("CreateTouchpointInput", {
     unitId: t.string({ description: "default: the top-most unit where the caller may edit touchpoints" }),
     activeSurveyId: t.string(),
     ipAddress: t.string({ description: "terminals only" }),
-    settingsJson: t.string({ description: "JSON: terminal extras" }),
-    websiteJson: t.string({ description: "JSON: the widget activation fields to set (website activations)" }),
+    settings: t.field({ type: TerminalSettingsInput, description: "terminals only" }),
+    website: t.field({ type: WebsiteActivationInput, description: "website activations only" }),
   }),
 });
 
@@ -180,8 +181,8 @@ builder.mutationField("createTouchpoint", (t) =>
         unitId: opt(input.unitId),
         activeSurveyId: input.activeSurveyId,
         ipAddress: input.ipAddress,
-        settings: parseJson(input.settingsJson, "settingsJson"),
-        website: parseJson(input.websiteJson, "websiteJson"),
+        settings: terminalSettingsArg(input.settings),
+        website: websiteArg(input.website),
       }),
   }),
 );
@@ -194,8 +195,8 @@ const UpdateTouchpointInput = builder.inputType("UpdateTouchpointInput", {
     moveResponses: t.boolean({ description: "when moving: the existing responses move to the new unit too" }),
     activeSurveyId: t.string({ description: "null or empty clears it" }),
     ipAddress: t.string(),
-    settingsJson: t.string(),
-    websiteJson: t.string(),
+    settings: t.field({ type: TerminalSettingsInput, description: "terminals only" }),
+    website: t.field({ type: WebsiteActivationInput, description: "website activations only" }),
     deleteLogo: t.boolean(),
     udid: t.string({ description: "terminals only: pairs the terminal with the device showing this UDID" }),
   }),
@@ -213,8 +214,8 @@ builder.mutationField("updateTouchpoint", (t) =>
         moveResponses: opt(input.moveResponses),
         activeSurveyId: input.activeSurveyId === "" ? null : input.activeSurveyId,
         ipAddress: input.ipAddress === "" ? null : input.ipAddress,
-        settings: parseJson(input.settingsJson, "settingsJson"),
-        website: parseJson(input.websiteJson, "websiteJson"),
+        settings: terminalSettingsArg(input.settings),
+        website: websiteArg(input.website),
         deleteLogo: opt(input.deleteLogo),
         udid: opt(input.udid),
       }),

@@ -7,15 +7,7 @@ import type { BookmarksPanelQuery } from "../__generated__/BookmarksPanelQuery.g
 import { runMutation } from "../user-management/runMutation";
 import type { WireFilters } from "./filters";
 
-function BookmarkList({
-  fetchKey,
-  onOpen,
-  onDelete,
-}: {
-  fetchKey: number;
-  onOpen: (filtersJson: string) => void;
-  onDelete: (id: string, name: string) => void;
-}) {
+function BookmarkList({ fetchKey, onOpen, onDelete }: { fetchKey: number; onOpen: (filters: object) => void; onDelete: (id: string, name: string) => void }) {
   const { t } = useLingui();
   const data = useLazyLoadQuery<BookmarksPanelQuery>(
     graphql`
@@ -23,7 +15,37 @@ function BookmarkList({
         bookmarks {
           id
           name
-          filtersJson
+          filters {
+            from
+            to
+            datePreset
+            touchpointIds
+            surveyIds
+            groupBy
+            groupByMetaKey
+            restrictByAnswer {
+              questionId
+              choiceIds
+              numbers
+              gte
+              lt
+            }
+            metaDataMatch {
+              items {
+                key
+                value
+              }
+              strict
+            }
+            feedbackListHiddenColumns
+            options {
+              stackGraphsTo100
+              satisfactionReport
+              hideQuestionsWithNoResponses
+              view
+              hiddenQuestions
+            }
+          }
           createdAt
         }
       }
@@ -36,7 +58,7 @@ function BookmarkList({
     <ul className="bookmark-list" aria-label={t`Saved views`}>
       {data.bookmarks.map((b) => (
         <li key={b.id} className="bookmark-list__item">
-          <button type="button" className="button button--ghost" onClick={() => onOpen(b.filtersJson)}>
+          <button type="button" className="button button--ghost" onClick={() => onOpen(b.filters)}>
             {t`Open saved view ${b.name}`}
           </button>
           <button type="button" className="button button--ghost button--small" onClick={() => onDelete(b.id, b.name)}>
@@ -57,8 +79,8 @@ export function BookmarksPanel({ filters, onOpen }: { filters: WireFilters; onOp
   const [fetchKey, setFetchKey] = useState(0);
   const [, startTransition] = useTransition();
   const [commitCreate] = useMutation<BookmarksPanelCreateMutation>(graphql`
-    mutation BookmarksPanelCreateMutation($name: String!, $filtersJson: String) {
-      createBookmark(name: $name, filtersJson: $filtersJson) {
+    mutation BookmarksPanelCreateMutation($name: String!, $filters: ResultsFilterInput) {
+      createBookmark(name: $name, filters: $filters) {
         message
         bookmark {
           id
@@ -86,7 +108,7 @@ export function BookmarksPanel({ filters, onOpen }: { filters: WireFilters; onOp
     const result = await runMutation(
       "createBookmark",
       commitCreate,
-      { name: name.trim(), filtersJson: JSON.stringify(filters) },
+      { name: name.trim(), filters },
       {
         success: t`Bookmark saved`,
         fallbackError: t`Something went wrong`,
@@ -101,14 +123,6 @@ export function BookmarksPanel({ filters, onOpen }: { filters: WireFilters; onOp
   const remove = async (bookmarkId: string) => {
     const result = await runMutation("deleteBookmark", commitDelete, { id: bookmarkId }, { success: t`Deleted`, fallbackError: t`Something went wrong` });
     if (result) refetch();
-  };
-
-  const open = (filtersJson: string) => {
-    try {
-      onOpen(JSON.parse(filtersJson) as object);
-    } catch {
-      onOpen({});
-    }
   };
 
   return (
@@ -140,7 +154,7 @@ export function BookmarksPanel({ filters, onOpen }: { filters: WireFilters; onOp
         </button>
       </form>
       <Suspense fallback={<p role="status">{t`Loading saved views…`}</p>}>
-        <BookmarkList fetchKey={fetchKey} onOpen={open} onDelete={(bookmarkId) => void remove(bookmarkId)} />
+        <BookmarkList fetchKey={fetchKey} onOpen={onOpen} onDelete={(bookmarkId) => void remove(bookmarkId)} />
       </Suspense>
     </section>
   );

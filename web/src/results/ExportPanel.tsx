@@ -9,7 +9,7 @@ import { toasts } from "../shell/toastStore";
 import { graphQLErrorMessage } from "../transport/relayEnvironment";
 import { ApiError } from "../transport/rest";
 import { shouldSendBearer } from "../access/queryFlags";
-import type { WireFilters } from "./filters";
+import { restFilters, type WireFilters } from "./filters";
 
 export type ExportKind = "csv" | "xlsx" | "pdf";
 
@@ -244,16 +244,17 @@ export function ExportPanel({
     }
   };
 
-  const startFile = (format: "csv" | "xlsx") => startRest<{ cacheId: string }>(format, "/results/list", { filters, locale, format }, (a) => a.cacheId);
+  const startFile = (format: "csv" | "xlsx") =>
+    startRest<{ cacheId: string }>(format, "/results/list", { filters: restFilters(filters), locale, format }, (a) => a.cacheId);
 
   const startPdf = () => {
     if (shareToken) {
-      void startRest<{ id: string }>("pdf", "/results-pdf", { data: components, filters, type: "results", locale }, (a) => a.id);
+      void startRest<{ id: string }>("pdf", "/results-pdf", { data: components, filters: restFilters(filters), type: "results", locale }, (a) => a.id);
       return;
     }
     setStarting("pdf");
     commitPdf({
-      variables: { input: { components, filtersJson: JSON.stringify(filters), type: "results", locale } },
+      variables: { input: { components, filters, type: "results", locale } },
       onCompleted: (response, errors) => {
         setStarting(null);
         if (errors?.length) {

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { describe, expect, it } from "vitest";
 import { eventually } from "../test/eventually";
 import { FeedbackListView } from "./FeedbackListView";
+import { defaultFilters, toWireFilters } from "./filters";
 import { renderScreen, type Handler } from "./testing";
 
 const RESPONSE = "65a1b2c3d4e5f60718293001";
@@ -59,7 +60,7 @@ describe("feedback list: editing metadata", () => {
       handlers,
       element: (
         <FeedbackListView
-          filtersJson={JSON.stringify({ feedbackListHiddenColumns: ["meta_lane", "meta_store"] })}
+          filters={toWireFilters({ ...defaultFilters, feedbackListHiddenColumns: ["meta_lane", "meta_store"] }, 0)}
           shareToken={null}
           hiddenColumns={["meta_lane", "meta_store"]}
           onHiddenColumnsChange={() => {}}

@@ -41,12 +41,12 @@ export function FeedbackListTable({
       @argumentDefinitions(
         first: { type: "Int", defaultValue: 50 }
         after: { type: "String" }
-        filtersJson: { type: "String" }
+        filters: { type: "ResultsFilterInput" }
         locale: { type: "String" }
         shareToken: { type: "String" }
       ) {
-        feedbackList(first: $first, after: $after, filtersJson: $filtersJson, locale: $locale, shareToken: $shareToken)
-          @connection(key: "FeedbackListTable_feedbackList", filters: ["filtersJson", "locale", "shareToken"]) {
+        feedbackList(first: $first, after: $after, filters: $filters, locale: $locale, shareToken: $shareToken)
+          @connection(key: "FeedbackListTable_feedbackList", filters: ["filters", "locale", "shareToken"]) {
           totalCount
           columns {
             key

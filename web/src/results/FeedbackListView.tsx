@@ -3,6 +3,7 @@ import { useState, useTransition } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import type { FeedbackListViewQuery } from "../__generated__/FeedbackListViewQuery.graphql";
 import { FeedbackListTable } from "./FeedbackListTable";
+import type { WireFilters } from "./filters";
 
 /**
  * The feedback list view (spec 001 §3 "Feedback list"): responses under the filters, newest first,
@@ -10,14 +11,14 @@ import { FeedbackListTable } from "./FeedbackListTable";
  * and edit its metadata; a share-link visitor only reads.
  */
 export function FeedbackListView({
-  filtersJson,
+  filters,
   shareToken,
   hiddenColumns,
   onHiddenColumnsChange,
   mayChangeColumns,
   canManage,
 }: {
-  filtersJson: string;
+  filters: WireFilters;
   shareToken: string | null;
   hiddenColumns: string[];
   onHiddenColumnsChange: (columns: string[]) => void;
@@ -29,11 +30,11 @@ export function FeedbackListView({
   const [, startTransition] = useTransition();
   const data = useLazyLoadQuery<FeedbackListViewQuery>(
     graphql`
-      query FeedbackListViewQuery($filtersJson: String, $locale: String, $shareToken: String) {
-        ...FeedbackListTable_query @arguments(filtersJson: $filtersJson, locale: $locale, shareToken: $shareToken)
+      query FeedbackListViewQuery($filters: ResultsFilterInput, $locale: String, $shareToken: String) {
+        ...FeedbackListTable_query @arguments(filters: $filters, locale: $locale, shareToken: $shareToken)
       }
     `,
-    { filtersJson, locale: i18n.locale, shareToken },
+    { filters, locale: i18n.locale, shareToken },
     { fetchPolicy: "store-and-network", fetchKey },
   );
   return (

@@ -8,6 +8,7 @@ import { GroupedSeriesChart, type GroupBy } from "../analytics/charts/GroupedSer
 import { NpsBreakdownChart } from "../analytics/charts/NpsBreakdownChart";
 import { SatisfactionGauge } from "../analytics/charts/SatisfactionGauge";
 import type { SeriesMetric } from "../analytics/charts/DailySeriesChart";
+import type { WireFilters } from "./filters";
 
 type Result = QuestionResultsQuery$data["results"][number];
 type Distribution = NonNullable<Result["mainResult"]>["distribution"];
@@ -201,12 +202,12 @@ function ResultsTable({ results }: { results: ReadonlyArray<Result> }) {
  * EVI, the satisfaction report and the grouped series, as graphs or as one table.
  */
 export function QuestionResults({
-  filtersJson,
+  filters,
   shareToken,
   mode,
   stackTo100,
 }: {
-  filtersJson: string;
+  filters: WireFilters;
   shareToken: string | null;
   mode: "graphs" | "table";
   stackTo100: boolean;
@@ -214,9 +215,9 @@ export function QuestionResults({
   const { t, i18n } = useLingui();
   const data = useLazyLoadQuery<QuestionResultsQuery>(
     graphql`
-      query QuestionResultsQuery($filtersJson: String, $shareToken: String, $locale: String) {
-        responseLimitNotice(filtersJson: $filtersJson, shareToken: $shareToken)
-        results(filtersJson: $filtersJson, shareToken: $shareToken) {
+      query QuestionResultsQuery($filters: ResultsFilterInput, $shareToken: String, $locale: String) {
+        responseLimitNotice(filters: $filters, shareToken: $shareToken)
+        results(filters: $filters, shareToken: $shareToken) {
           questionLegacyId
           surveyLegacyId
           questionType
@@ -278,7 +279,7 @@ export function QuestionResults({
         }
       }
     `,
-    { filtersJson, shareToken, locale: i18n.locale },
+    { filters, shareToken, locale: i18n.locale },
     { fetchPolicy: "store-and-network" },
   );
   const results = data.results;

@@ -180,9 +180,27 @@ const resultsAnswer = (groupBy = "daily", responseLimitNotice: string | null = n
   },
 });
 
+/** Saved filters as the API gives them back (ResultsFilters): every field present, unset ones null. */
+const savedFilters = (f: Record<string, unknown> = {}) => ({
+  from: null,
+  to: null,
+  datePreset: null,
+  touchpointIds: [],
+  surveyIds: [],
+  groupBy: null,
+  groupByMetaKey: null,
+  restrictByAnswer: [],
+  metaDataMatch: null,
+  feedbackListHiddenColumns: [],
+  ...f,
+  options: f.options
+    ? { stackGraphsTo100: null, satisfactionReport: null, hideQuestionsWithNoResponses: null, view: null, hiddenQuestions: [], ...(f.options as object) }
+    : null,
+});
+
 const memberHandlers = (extra: Record<string, Handler> = {}): Record<string, Handler> => ({
   ResultsPageOptionsQuery: () => optionsAnswer(),
-  QuestionResultsQuery: (v) => resultsAnswer(String(JSON.parse(String(v.filtersJson)).groupBy)),
+  QuestionResultsQuery: (v) => resultsAnswer(String((v.filters as { groupBy: string }).groupBy)),
   TextAnalyticsPanelQuery: textAnswer,
   RootCausePanelQuery: rootCauseAnswer,
   BookmarksPanelQuery: () => ({ data: { bookmarks: [] } }),
@@ -190,7 +208,7 @@ const memberHandlers = (extra: Record<string, Handler> = {}): Record<string, Han
 });
 
 const filtersOf = (requests: Array<{ name: string; variables: Record<string, unknown> }>, name: string) =>
-  requests.filter((r) => r.name === name).map((r) => JSON.parse(String(r.variables.filtersJson)) as Record<string, unknown>);
+  requests.filter((r) => r.name === name).map((r) => r.variables.filters as Record<string, unknown>);
 
 const render = (path: string, handlers: Record<string, Handler>, rest?: (path: string, options: Record<string, unknown>) => unknown) =>
   renderScreen({ path, pattern: "/results", element: <ResultsPage />, handlers, rest });
@@ -212,8 +230,8 @@ describe("/results", { timeout: 60_000 }, () => {
     await eventually(() => screen.getByRole("figure", { name: "Word cloud" }), 25_000);
     expect(filtersOf(requests, "TextAnalyticsPanelQuery")[0]).toMatchObject({
       datePreset: "last30Days",
-      surveyId: [id(10)],
-      channelId: [],
+      surveyIds: [id(10)],
+      touchpointIds: [],
       groupBy: "daily",
       options: { stackGraphsTo100: true, view: "graphs" },
     });
@@ -232,7 +250,7 @@ describe("/results", { timeout: 60_000 }, () => {
     const search = new URLSearchParams(router.state.location.search);
     expect(search.get("touchpoint")).toBe(id(2));
     expect(search.get("preset")).toBe("last30Days");
-    await waitFor(() => expect(filtersOf(requests, "TextAnalyticsPanelQuery").at(-1)).toMatchObject({ groupBy: "weekNumber", channelId: [id(2)] }));
+    await waitFor(() => expect(filtersOf(requests, "TextAnalyticsPanelQuery").at(-1)).toMatchObject({ groupBy: "weekNumber", touchpointIds: [id(2)] }));
   });
 
   it("offers the feedback list tab only on plans with the feedbackInbox feature; a list address shows the graphs there", async () => {
@@ -371,7 +389,7 @@ describe("/results", { timeout: 60_000 }, () => {
       expect(filtersOf(requests, "TextAnalyticsPanelQuery").at(-1)).toMatchObject({
         groupBy: "metadata",
         groupByMetaKey: "store",
-        restrictByAnswer: [{ questionId: id(20), values: [1] }],
+        restrictByAnswer: [{ questionId: id(20), choiceIds: [], numbers: [1] }],
         metaDataMatch: { items: [{ key: "store", value: "Helsinki" }], strict: true },
         options: { hiddenQuestions: [id(21)], hideQuestionsWithNoResponses: true },
       }),
@@ -387,7 +405,7 @@ describe("/results", { timeout: 60_000 }, () => {
         BookmarksPanelQuery: () => ({ data: { bookmarks } }),
         BookmarksPanelCreateMutation: (v) => {
           saved.push(v);
-          bookmarks = [{ id: "b1", name: String(v.name), filtersJson: String(v.filtersJson), createdAt: "2026-11-22T10:00:00.000Z" }];
+          bookmarks = [{ id: "b1", name: String(v.name), filters: savedFilters(v.filters as Record<string, unknown>), createdAt: "2026-11-22T10:00:00.000Z" }];
           return { data: { createBookmark: { message: "Bookmark saved", bookmark: { id: "b1", name: v.name } } } };
         },
       }),
@@ -401,7 +419,7 @@ describe("/results", { timeout: 60_000 }, () => {
     });
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]!.name).toBe("Last week");
-    expect(JSON.parse(String(saved[0]!.filtersJson))).toMatchObject({ datePreset: "lastFullWeek" });
+    expect(saved[0]!.filters).toMatchObject({ datePreset: "lastFullWeek" });
     await waitFor(() => expect(toasts.list().map((x) => x.message)).toContain("Bookmark saved"));
     await eventually(() => screen.getByRole("button", { name: "Open saved view Last week" }));
     await act(async () => {
@@ -443,10 +461,10 @@ describe("/results", { timeout: 60_000 }, () => {
       dynamicDate: true,
       hideTimestamps: true,
       hideResultsIfLessThan: 5,
-      smileyScaleJson: "4",
+      smileyScale: { count: 4 },
       expiredAt: null,
     });
-    expect(JSON.parse(String(inputs[0]!.filtersJson))).toMatchObject({ groupBy: "monthly" });
+    expect(inputs[0]!.filters).toMatchObject({ groupBy: "monthly" });
     const link = await eventually(() => within(screen.getByRole("dialog")).getByLabelText("Share link") as HTMLInputElement);
     expect(link.value).toBe(`http://app.test/results?token=${TOKEN}`);
   });
@@ -522,7 +540,7 @@ describe("/results", { timeout: 60_000 }, () => {
           data: {
             sharedView: {
               name: "Board view",
-              filtersJson: JSON.stringify({ from: "2026-10-01", to: "2026-10-31", surveyId: [id(10)] }),
+              filters: savedFilters({ from: "2026-10-01", to: "2026-10-31", surveyIds: [id(10)] }),
               allowChanges: [],
               hideTimestamps: true,
               hideResultsIfLessThan: null,
@@ -578,7 +596,7 @@ describe("/results", { timeout: 60_000 }, () => {
         data: {
           sharedView: {
             name: "Board view",
-            filtersJson: JSON.stringify({ from: "2026-10-01", to: "2026-10-31", surveyId: [id(10)], groupBy: "daily", options: { stackGraphsTo100: true } }),
+            filters: savedFilters({ from: "2026-10-01", to: "2026-10-31", surveyIds: [id(10)], groupBy: "daily", options: { stackGraphsTo100: true } }),
             allowChanges: ["groupBy"],
             hideTimestamps: true,
             hideResultsIfLessThan: null,
@@ -596,7 +614,7 @@ describe("/results", { timeout: 60_000 }, () => {
     expect(requests.find((r) => r.name === "ResultsPageSharedViewQuery")?.variables).toMatchObject({ shareToken: TOKEN });
     const text = requests.find((r) => r.name === "TextAnalyticsPanelQuery")!;
     expect(text.variables.shareToken).toBe(TOKEN);
-    expect(JSON.parse(String(text.variables.filtersJson))).toMatchObject({ from: "2026-10-01", to: "2026-10-31", surveyId: [id(10)] });
+    expect(text.variables.filters).toMatchObject({ from: "2026-10-01", to: "2026-10-31", surveyIds: [id(10)] });
     // Members' tools are not there; the exports are (of what the link shows).
     for (const name of ["Share results", "Save bookmark", "Reset filters"]) expect(screen.queryByRole("button", { name })).toBeNull();
     for (const name of ["Export CSV", "Export XLSX", "Export PDF"]) expect(screen.getByRole("button", { name })).toBeTruthy();
@@ -617,7 +635,7 @@ describe("/results", { timeout: 60_000 }, () => {
   it("a visitor whose link lets them change surveys, touchpoints, answers and metadata gets the link's choices in the filter bar", async () => {
     const sharedView = {
       name: "Store board",
-      filtersJson: JSON.stringify({ from: "2026-10-01", to: "2026-10-31" }),
+      filters: savedFilters({ from: "2026-10-01", to: "2026-10-31" }),
       allowChanges: ["surveyId", "channelId", "restrictByAnswer", "metaDataMatch"],
       hideTimestamps: false,
       hideResultsIfLessThan: null,
@@ -690,8 +708,8 @@ describe("/results", { timeout: 60_000 }, () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).getAll("survey")).toEqual([id(11)]));
     await waitFor(() =>
       expect(filtersOf(requests, "QuestionResultsQuery").at(-1)).toMatchObject({
-        surveyId: [id(11)],
-        restrictByAnswer: [{ questionId: id(30), values: ["love"] }],
+        surveyIds: [id(11)],
+        restrictByAnswer: [{ questionId: id(30), choiceIds: ["love"], numbers: [] }],
         metaDataMatch: { items: [{ key: "store", value: "Tampere" }] },
       }),
     );
@@ -770,7 +788,7 @@ describe("/results", { timeout: 60_000 }, () => {
         data: {
           sharedView: {
             name: "Printed",
-            filtersJson: "{}",
+            filters: savedFilters(),
             allowChanges: [],
             hideTimestamps: false,
             hideResultsIfLessThan: null,

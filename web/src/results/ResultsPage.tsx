@@ -97,7 +97,8 @@ function ResultsBody({ state: requested, options, allowChanges, shareToken, link
   const shownViews = feedbackList ? views : views.filter((v) => v !== "list");
   const utcOffset = useMemo(() => browserUtcOffset(), []);
   const wire = useMemo(() => toWireFilters(state, utcOffset), [state, utcOffset]);
-  const filtersJson = JSON.stringify(wire);
+  // The filters as a key: a section starts afresh (error and loading state) when they change.
+  const filtersKey = JSON.stringify(wire);
   // Not in a transition (react-router's default): a transition keeps the previous results and export
   // panel on screen, with the previous filters, until the new data arrives, so an export started
   // meanwhile exported what the filters said before. Now the sections show their loading state and
@@ -117,11 +118,11 @@ function ResultsBody({ state: requested, options, allowChanges, shareToken, link
   const printed = (c: PrintComponent) => (wanted.length ? wanted.includes(c) : c === "questions");
   const viewComponents: Record<ResultsView, PrintComponent> = { graphs: "questions", table: "table", list: "feedbackList" };
 
-  const questions = <QuestionResults filtersJson={filtersJson} shareToken={shareToken} mode="graphs" stackTo100={state.stackGraphsTo100} />;
-  const table = <QuestionResults filtersJson={filtersJson} shareToken={shareToken} mode="table" stackTo100={state.stackGraphsTo100} />;
+  const questions = <QuestionResults filters={wire} shareToken={shareToken} mode="graphs" stackTo100={state.stackGraphsTo100} />;
+  const table = <QuestionResults filters={wire} shareToken={shareToken} mode="table" stackTo100={state.stackGraphsTo100} />;
   const list = (
     <FeedbackListView
-      filtersJson={filtersJson}
+      filters={wire}
       shareToken={shareToken}
       hiddenColumns={state.feedbackListHiddenColumns}
       onHiddenColumnsChange={(feedbackListHiddenColumns) => apply({ ...state, feedbackListHiddenColumns })}
@@ -129,8 +130,8 @@ function ResultsBody({ state: requested, options, allowChanges, shareToken, link
       canManage={!visitor && !print}
     />
   );
-  const text = <TextAnalyticsPanel filtersJson={filtersJson} shareToken={shareToken} />;
-  const rootCause = <RootCausePanel filtersJson={filtersJson} shareToken={shareToken} outcomes={options.outcomes} />;
+  const text = <TextAnalyticsPanel filters={wire} shareToken={shareToken} />;
+  const rootCause = <RootCausePanel filters={wire} shareToken={shareToken} outcomes={options.outcomes} />;
 
   if (print) {
     // One boundary for the whole printout: PrintReady renders only when every section has its data.
@@ -138,7 +139,7 @@ function ResultsBody({ state: requested, options, allowChanges, shareToken, link
       <section className="page results-page results-page--print">
         {/* The printer's internal link is named "PDF export": the printout is titled Results. */}
         <h1 className="page__title">{t`Results`}</h1>
-        <ResultsErrorBoundary resetKey={filtersJson} fallback={(message) => <SectionError message={message} />}>
+        <ResultsErrorBoundary resetKey={filtersKey} fallback={(message) => <SectionError message={message} />}>
           <Suspense fallback={<Loading />}>
             {printed("questions") ? questions : null}
             {printed("table") ? table : null}
@@ -170,12 +171,12 @@ function ResultsBody({ state: requested, options, allowChanges, shareToken, link
       <FilterBar value={state} options={options} allowChanges={allowChanges} onApply={apply} />
       <ViewTabs views={shownViews} value={state.view} onChange={setView} disabled={!mayChange(allowChanges, "options.view")} />
       <div id="results-view" role="tabpanel" aria-labelledby={`results-tab-${state.view}`} className="results-view">
-        <Section resetKey={`${state.view}:${filtersJson}`}>{state.view === "graphs" ? questions : state.view === "table" ? table : list}</Section>
+        <Section resetKey={`${state.view}:${filtersKey}`}>{state.view === "graphs" ? questions : state.view === "table" ? table : list}</Section>
       </div>
       {state.view === "graphs" ? (
         <>
-          <Section resetKey={`text:${filtersJson}`}>{text}</Section>
-          <Section resetKey={`root:${filtersJson}`}>{rootCause}</Section>
+          <Section resetKey={`text:${filtersKey}`}>{text}</Section>
+          <Section resetKey={`root:${filtersKey}`}>{rootCause}</Section>
         </>
       ) : null}
       <div className="results-page__tools">
@@ -293,17 +294,47 @@ function SharedResults({ token }: { token: string }) {
   const withOptions = params.get("print") !== "1";
   const data = useLazyLoadQuery<ResultsPageSharedViewQuery>(
     graphql`
-      query ResultsPageSharedViewQuery($shareToken: String!, $utcOffset: Int, $optionsFiltersJson: String, $withOptions: Boolean!) {
+      query ResultsPageSharedViewQuery($shareToken: String!, $utcOffset: Int, $optionsFilters: ResultsFilterInput, $withOptions: Boolean!) {
         sharedView(shareToken: $shareToken, utcOffset: $utcOffset) {
           name
-          filtersJson
+          filters {
+            from
+            to
+            datePreset
+            touchpointIds
+            surveyIds
+            groupBy
+            groupByMetaKey
+            restrictByAnswer {
+              questionId
+              choiceIds
+              numbers
+              gte
+              lt
+            }
+            metaDataMatch {
+              items {
+                key
+                value
+              }
+              strict
+            }
+            feedbackListHiddenColumns
+            options {
+              stackGraphsTo100
+              satisfactionReport
+              hideQuestionsWithNoResponses
+              view
+              hiddenQuestions
+            }
+          }
           allowChanges
           hideTimestamps
           hideResultsIfLessThan
           expiredAt
           feedbackList
         }
-        resultsFilterOptions(shareToken: $shareToken, filtersJson: $optionsFiltersJson) @include(if: $withOptions) {
+        resultsFilterOptions(shareToken: $shareToken, filters: $optionsFilters) @include(if: $withOptions) {
           surveys {
             legacyId
             name
@@ -329,20 +360,12 @@ function SharedResults({ token }: { token: string }) {
         }
       }
     `,
-    { shareToken: token, utcOffset, optionsFiltersJson: JSON.stringify({ utcOffset }), withOptions },
+    { shareToken: token, utcOffset, optionsFilters: { utcOffset }, withOptions },
     { fetchPolicy: "store-or-network" },
   );
   const view = data.sharedView;
   const allowChanges = useMemo(() => [...view.allowChanges], [view.allowChanges]);
-  const state = useMemo(() => {
-    let stored: object = {};
-    try {
-      stored = (JSON.parse(view.filtersJson) as object | null) ?? {};
-    } catch {
-      stored = {};
-    }
-    return mergeSharedFilters(fromWireFilters(stored), params, allowChanges);
-  }, [view.filtersJson, params, allowChanges]);
+  const state = useMemo(() => mergeSharedFilters(fromWireFilters(view.filters), params, allowChanges), [view.filters, params, allowChanges]);
   const choices = data.resultsFilterOptions;
   const options = useMemo<FilterOptions>(() => {
     if (!choices) return emptyOptions;

@@ -5,6 +5,7 @@ import type { RootCausePanelQuery } from "../__generated__/RootCausePanelQuery.g
 import { formatNumber } from "../analytics/charts/chartTheme";
 import { RootCauseChart, type RootCauseItem } from "../analytics/charts/RootCauseChart";
 import type { FilterOption } from "./FilterBar";
+import type { WireFilters } from "./filters";
 
 /** The API's items as the chart draws them: |r| as importance, favourable performance (docs/root-cause.md). */
 export function chartItems(
@@ -34,12 +35,12 @@ export function chartItems(
     }));
 }
 
-function RootCauseResult({ filtersJson, shareToken, outcomeQuestionId }: { filtersJson: string; shareToken: string | null; outcomeQuestionId: string }) {
+function RootCauseResult({ filters, shareToken, outcomeQuestionId }: { filters: WireFilters; shareToken: string | null; outcomeQuestionId: string }) {
   const { t, i18n } = useLingui();
   const data = useLazyLoadQuery<RootCausePanelQuery>(
     graphql`
-      query RootCausePanelQuery($filtersJson: String, $locale: String, $outcomeQuestionId: String!, $shareToken: String) {
-        rootCause(filtersJson: $filtersJson, locale: $locale, outcomeQuestionId: $outcomeQuestionId, shareToken: $shareToken) {
+      query RootCausePanelQuery($filters: ResultsFilterInput, $locale: String, $outcomeQuestionId: String!, $shareToken: String) {
+        rootCause(filters: $filters, locale: $locale, outcomeQuestionId: $outcomeQuestionId, shareToken: $shareToken) {
           minSampleSize
           hiddenBecauseFewerThan
           outcome {
@@ -62,7 +63,7 @@ function RootCauseResult({ filtersJson, shareToken, outcomeQuestionId }: { filte
         }
       }
     `,
-    { filtersJson, locale: i18n.locale, outcomeQuestionId, shareToken },
+    { filters, locale: i18n.locale, outcomeQuestionId, shareToken },
     { fetchPolicy: "store-and-network" },
   );
   const rc = data.rootCause;
@@ -80,7 +81,7 @@ function RootCauseResult({ filtersJson, shareToken, outcomeQuestionId }: { filte
 }
 
 /** Root-cause analysis: choose the outcome (NPS, smiley or slider question), see what drives it. */
-export function RootCausePanel({ filtersJson, shareToken, outcomes }: { filtersJson: string; shareToken: string | null; outcomes: FilterOption[] }) {
+export function RootCausePanel({ filters, shareToken, outcomes }: { filters: WireFilters; shareToken: string | null; outcomes: FilterOption[] }) {
   const { t } = useLingui();
   const id = useId();
   const [outcome, setOutcome] = useState(outcomes[0]?.id ?? "");
@@ -107,7 +108,7 @@ export function RootCausePanel({ filtersJson, shareToken, outcomes }: { filtersJ
             </select>
           </div>
           <Suspense fallback={<p role="status">{t`Loading root causes…`}</p>}>
-            <RootCauseResult filtersJson={filtersJson} shareToken={shareToken} outcomeQuestionId={chosen} />
+            <RootCauseResult filters={filters} shareToken={shareToken} outcomeQuestionId={chosen} />
           </Suspense>
         </>
       )}

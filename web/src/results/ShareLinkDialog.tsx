@@ -80,14 +80,14 @@ export function ShareLinkDialog({ filters, onClose }: { filters: WireFilters; on
       commit,
       {
         input: {
-          filtersJson: JSON.stringify(filters),
+          filters,
           name: name.trim(),
           allowChanges,
           dynamicDate,
           expiredAt: expiredAt || null,
           hideTimestamps,
           hideResultsIfLessThan: minResponses === "" ? null : Number(minResponses),
-          smileyScaleJson: smileyScale === "" ? null : smileyScale,
+          smileyScale: smileyScale === "" ? null : { count: Number(smileyScale) },
         },
       },
       { success: t`Share link created`, fallbackError: t`Something went wrong` },

@@ -4,6 +4,7 @@ import type { TextAnalyticsPanelQuery } from "../__generated__/TextAnalyticsPane
 import { formatNumber } from "../analytics/charts/chartTheme";
 import { SentimentBars } from "../analytics/charts/SentimentBars";
 import { WordCloud, type Sentiment } from "../analytics/charts/WordCloud";
+import type { WireFilters } from "./filters";
 
 /** A word's mean sentiment (−1…1) as a label; the dead zone keeps mild words neutral. */
 export function sentimentOf(score: number | null | undefined): Sentiment {
@@ -14,12 +15,12 @@ export function sentimentOf(score: number | null | undefined): Sentiment {
 }
 
 /** Text analytics of the open-text answers under the filters: sentiment bars and a word cloud. */
-export function TextAnalyticsPanel({ filtersJson, shareToken }: { filtersJson: string; shareToken: string | null }) {
+export function TextAnalyticsPanel({ filters, shareToken }: { filters: WireFilters; shareToken: string | null }) {
   const { t } = useLingui();
   const data = useLazyLoadQuery<TextAnalyticsPanelQuery>(
     graphql`
-      query TextAnalyticsPanelQuery($filtersJson: String, $shareToken: String) {
-        textAnalytics(filtersJson: $filtersJson, shareToken: $shareToken) {
+      query TextAnalyticsPanelQuery($filters: ResultsFilterInput, $shareToken: String) {
+        textAnalytics(filters: $filters, shareToken: $shareToken) {
           totalAnswers
           analyzedAnswers
           capped
@@ -38,7 +39,7 @@ export function TextAnalyticsPanel({ filtersJson, shareToken }: { filtersJson: s
         }
       }
     `,
-    { filtersJson, shareToken },
+    { filters, shareToken },
     { fetchPolicy: "store-and-network" },
   );
   const ta = data.textAnalytics;

@@ -64,17 +64,20 @@ describe("results filters in the address", () => {
   });
 });
 
-describe("results filters → the API's wire shape", () => {
+describe("results filters → the API's ResultsFilterInput", () => {
   it("turns the screen's state into spec 001 §3 filters with the caller's utcOffset", () => {
     expect(toWireFilters(full, 180)).toEqual({
       from: "2026-10-01",
       to: "2026-10-31",
-      channelId: full.touchpointIds,
-      surveyId: full.surveyIds,
+      touchpointIds: full.touchpointIds,
+      surveyIds: full.surveyIds,
       groupBy: "metadata",
       groupByMetaKey: "store",
       utcOffset: 180,
-      restrictByAnswer: full.restrictByAnswer,
+      restrictByAnswer: [
+        { questionId: "65a1b2c3d4e5f60718293c01", choiceIds: [], numbers: [0.75, 1] },
+        { questionId: "65a1b2c3d4e5f60718293c02", gte: 9, lt: 11 },
+      ],
       metaDataMatch: { items: full.metaItems, strict: true },
       feedbackListHiddenColumns: ["meta_lang", "date"],
       options: { stackGraphsTo100: true, satisfactionReport: true, hideQuestionsWithNoResponses: true, view: "table", hiddenQuestions: full.hiddenQuestions },
@@ -90,8 +93,35 @@ describe("results filters → the API's wire shape", () => {
     expect(w).not.toHaveProperty("groupByMetaKey");
   });
 
-  it("stored wire filters (bookmarks, links, dates with slashes) read back into the same state", () => {
+  it("saved filters (bookmarks, links as ResultsFilters; dates with slashes) read back into the same state", () => {
     expect(fromWireFilters(toWireFilters(full, 0))).toEqual(full);
+    // As the API gives them back: every list present, unset fields null.
+    expect(
+      fromWireFilters({
+        from: null,
+        to: null,
+        datePreset: "last30Days",
+        touchpointIds: [],
+        surveyIds: ["65a1b2c3d4e5f60718293b01"],
+        groupBy: null,
+        restrictByAnswer: [
+          { questionId: "65a1b2c3d4e5f60718293c01", choiceIds: ["good"], numbers: [1], gte: null, lt: null },
+          { questionId: "65a1b2c3d4e5f60718293c02", choiceIds: [], numbers: [], gte: 9, lt: null },
+        ],
+        metaDataMatch: null,
+        options: { stackGraphsTo100: true, view: "table", hiddenQuestions: [] },
+      }),
+    ).toEqual({
+      ...defaultFilters,
+      preset: "last30Days",
+      surveyIds: ["65a1b2c3d4e5f60718293b01"],
+      restrictByAnswer: [
+        { questionId: "65a1b2c3d4e5f60718293c01", values: ["good", 1] },
+        { questionId: "65a1b2c3d4e5f60718293c02", gte: 9 },
+      ],
+      stackGraphsTo100: true,
+      view: "table",
+    });
     expect(fromWireFilters({ from: "2026/10/01", to: "2026/10/07", surveyId: "a,b" })).toMatchObject({
       from: "2026-10-01",
       to: "2026-10-07",

@@ -1,7 +1,7 @@
 /**
  * The results filters of spec 001 §3 as the screen holds them, kept in the address so a view can
- * be reloaded, bookmarked and shared, and turned into the API's wire shape
- * (api/src/domain/analytics/filters.ts: channelId, surveyId, groupBy daily…, options {…}).
+ * be reloaded, bookmarked and shared, and turned into the API's ResultsFilterInput (schema.graphql;
+ * its rules are api/src/domain/analytics/filters.ts's).
  *
  * Address parameters (defaults are left out, so a plain /results is the default view):
  *   preset=last7Days|last30Days|lastFullWeek|lastFullMonth   from=yyyy-MM-dd  to=yyyy-MM-dd
@@ -82,20 +82,26 @@ const list = (value: string | null) =>
     : [];
 const isOneOf = <T extends string>(values: readonly T[], v: string | null): v is T => v !== null && (values as readonly string[]).includes(v);
 
+/** Restrict items as the address holds them ({ values }) or as the API gives them back ({ choiceIds, numbers }). */
+function restrictItems(parsed: unknown): RestrictItem[] {
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((item): RestrictItem[] => {
+    if (!item || typeof item !== "object" || typeof (item as RestrictItem).questionId !== "string") return [];
+    const i = item as RestrictItem & { choiceIds?: unknown; numbers?: unknown };
+    const out: RestrictItem = { questionId: i.questionId };
+    const values = [i.values, i.choiceIds, i.numbers].flatMap((list) => (Array.isArray(list) ? (list as unknown[]) : []));
+    // The API gives empty lists back for an item without values: those read as no values.
+    if (Array.isArray(i.values) || values.length) out.values = values.filter((v): v is string | number => typeof v === "string" || typeof v === "number");
+    if (typeof i.gte === "number") out.gte = i.gte;
+    if (typeof i.lt === "number") out.lt = i.lt;
+    return [out];
+  });
+}
+
 function parseRestrict(raw: string | null): RestrictItem[] {
   if (!raw) return [];
   try {
-    const parsed = JSON.parse(raw) as unknown;
-    if (!Array.isArray(parsed)) return [];
-    return parsed.flatMap((item): RestrictItem[] => {
-      if (!item || typeof item !== "object" || typeof (item as RestrictItem).questionId !== "string") return [];
-      const i = item as RestrictItem;
-      const out: RestrictItem = { questionId: i.questionId };
-      if (Array.isArray(i.values)) out.values = i.values.filter((v) => typeof v === "string" || typeof v === "number");
-      if (typeof i.gte === "number") out.gte = i.gte;
-      if (typeof i.lt === "number") out.lt = i.lt;
-      return [out];
-    });
+    return restrictItems(JSON.parse(raw) as unknown);
   } catch {
     return [];
   }
@@ -208,17 +214,26 @@ export function browserUtcOffset(at: Date = new Date()): number {
   return -at.getTimezoneOffset();
 }
 
-/** The API's wire shape of spec 001 §3 "Results filters" (the filtersJson argument, REST bodies, links, bookmarks). */
+/** A restrictByAnswer item of ResultsFilterInput: choice ids and stored numbers apart. */
+export interface WireRestrictItem {
+  questionId: string;
+  choiceIds?: string[];
+  numbers?: number[];
+  gte?: number;
+  lt?: number;
+}
+
+/** The API's ResultsFilterInput (spec 001 §3 "Results filters"): the filters argument of the results reads, links, bookmarks and exports. */
 export interface WireFilters {
   from?: string;
   to?: string;
   datePreset?: DatePreset;
-  channelId: string[];
-  surveyId: string[];
+  touchpointIds: string[];
+  surveyIds: string[];
   groupBy: GroupBy;
   groupByMetaKey?: string;
   utcOffset: number;
-  restrictByAnswer: RestrictItem[];
+  restrictByAnswer: WireRestrictItem[];
   metaDataMatch: { items: MetaItem[]; strict: boolean } | null;
   feedbackListHiddenColumns: string[];
   options: {
@@ -233,11 +248,20 @@ export interface WireFilters {
 
 export function toWireFilters(f: ResultsFilterState, utcOffset: number = browserUtcOffset()): WireFilters {
   const wire: WireFilters = {
-    channelId: f.touchpointIds,
-    surveyId: f.surveyIds,
+    touchpointIds: f.touchpointIds,
+    surveyIds: f.surveyIds,
     groupBy: f.groupBy,
     utcOffset,
-    restrictByAnswer: f.restrictByAnswer,
+    restrictByAnswer: f.restrictByAnswer.map(({ questionId, values, gte, lt }) => {
+      const item: WireRestrictItem = { questionId };
+      if (values) {
+        item.choiceIds = values.filter((v): v is string => typeof v === "string");
+        item.numbers = values.filter((v): v is number => typeof v === "number");
+      }
+      if (gte !== undefined) item.gte = gte;
+      if (lt !== undefined) item.lt = lt;
+      return item;
+    }),
     metaDataMatch: f.metaItems.length ? { items: f.metaItems, strict: f.metaStrict } : null,
     feedbackListHiddenColumns: f.feedbackListHiddenColumns,
     options: {
@@ -258,7 +282,17 @@ export function toWireFilters(f: ResultsFilterState, utcOffset: number = browser
   return wire;
 }
 
-/** Reads stored wire filters (a bookmark's, a share link's defaults) back into the screen's state. */
+/** The same filters as the REST facade's body takes them (spec 001 §3: restrictByAnswer items with `values`). */
+export function restFilters(wire: WireFilters): object {
+  return {
+    ...wire,
+    restrictByAnswer: wire.restrictByAnswer.map(({ choiceIds, numbers, ...item }) =>
+      choiceIds || numbers ? { ...item, values: [...(choiceIds ?? []), ...(numbers ?? [])] } : item,
+    ),
+  };
+}
+
+/** Reads saved filters (a bookmark's, a share link's defaults: the API's ResultsFilters) back into the screen's state. */
 export function fromWireFilters(input: object): ResultsFilterState {
   const w = input as Partial<Record<string, unknown>>;
   const arr = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : typeof v === "string" && v ? v.split(",") : []);
@@ -276,7 +310,7 @@ export function fromWireFilters(input: object): ResultsFilterState {
     surveyIds: arr(w.surveyId ?? w.surveyIds),
     groupBy,
     groupByMetaKey: typeof w.groupByMetaKey === "string" ? w.groupByMetaKey : null,
-    restrictByAnswer: Array.isArray(w.restrictByAnswer) ? parseRestrict(JSON.stringify(w.restrictByAnswer)) : [],
+    restrictByAnswer: restrictItems(w.restrictByAnswer),
     metaItems: Array.isArray(meta?.items) ? meta!.items.map((i) => ({ key: String(i.key), value: String(i.value) })) : [],
     metaStrict: meta?.strict === true,
     stackGraphsTo100: options.stackGraphsTo100 === true,

@@ -65,7 +65,9 @@ export function LegacyPluginCard({
           id
           legacyId
           type
-          websiteJson
+          website {
+            ...WebsiteActivationForm_website
+          }
           legacyPlugin {
             domain
           }

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
-import { noRights, surveys, units } from "./testData";
+import { noRights, surveys, units, websiteAnswer } from "./testData";
 
 vi.setConfig({ testTimeout: 40_000 });
 configure({ asyncUtilTimeout: 15_000 });
@@ -89,7 +89,7 @@ describe("/touchpoints/legacy-plugins", () => {
         return {
           data: {
             upgradeLegacyPlugin: {
-              touchpoint: { id: "VG91Y2hwb2ludDpjY2M=", legacyId: "ccccccccccccccccccccccc1", type: "website", websiteJson: "{}", legacyPlugin: null },
+              touchpoint: { id: "VG91Y2hwb2ludDpjY2M=", legacyId: "ccccccccccccccccccccccc1", type: "website", website: websiteAnswer({}), legacyPlugin: null },
             },
           },
         };

@@ -73,7 +73,7 @@ describe("/touchpoints/terminals/new", () => {
     await waitFor(() => expect(created).toHaveLength(1));
     const input = created[0]!;
     expect(input).toMatchObject({ name: "Lobby", type: "terminal", unitId: units[1]!.legacyId, activeSurveyId: surveys[0]!.legacyId, ipAddress: "10.0.0.5" });
-    expect(JSON.parse(input.settingsJson as string)).toEqual({
+    expect(input.settings).toEqual({
       brightness: 65,
       rebootSchedule: { enabled: true, time: "03:00" },
       responseTimeLimit: { hours: 48 },

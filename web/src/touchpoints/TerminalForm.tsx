@@ -10,6 +10,25 @@ import { TouchpointBasicsFields } from "./TouchpointBasicsFields";
 import { TouchpointFormFrame } from "./TouchpointFormFrame";
 import { useTouchpointForm } from "./useTouchpointForm";
 
+/** A terminal's extras as the form reads them (terminalDraftOf). */
+graphql`
+  fragment TerminalForm_settings on TerminalSettings {
+    brightness
+    rebootSchedule {
+      enabled
+      time
+    }
+    responseTimeLimit {
+      hours
+      expiresAt
+    }
+    metadata
+    configuration
+    privacyPolicy
+    appearance
+  }
+`;
+
 const editPath = (id: string) => `/touchpoints/terminals/${id}/edit`;
 
 /** Creates or edits a terminal: basics, pairing by UDID, IP address and the terminal settings (spec 001 §3). */
@@ -28,7 +47,9 @@ export function TerminalForm({
       fragment TerminalForm_touchpoint on Touchpoint {
         ipAddress
         udid
-        settingsJson
+        settings {
+          ...TerminalForm_settings @relay(mask: false)
+        }
         logoUrl
         responseCount
         lastSeenAt
@@ -47,10 +68,10 @@ export function TerminalForm({
     editPath,
     savedDetails: savedTerminal,
     validateDetails: (terminal) => validateTerminal(terminal, { udidRequired: Boolean(tp?.udid) }),
-    createInput: (terminal) => ({ type: "terminal", ipAddress: terminal.ipAddress.trim() || null, settingsJson: JSON.stringify(terminalSettingsOf(terminal)) }),
+    createInput: (terminal) => ({ type: "terminal", ipAddress: terminal.ipAddress.trim() || null, settings: terminalSettingsOf(terminal) }),
     updateInput: (terminal) => ({
       ipAddress: terminal.ipAddress.trim(),
-      settingsJson: JSON.stringify(terminalSettingsOf(terminal)),
+      settings: terminalSettingsOf(terminal),
       ...(terminal.udid.trim() && terminal.udid.trim() !== (tp?.udid ?? "") ? { udid: terminal.udid.trim() } : {}),
       ...(deleteLogo ? { deleteLogo: true } : {}),
     }),

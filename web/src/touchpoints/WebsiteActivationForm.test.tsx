@@ -5,7 +5,7 @@ import { defaultWebsiteSettings, resolveWebsiteSettings } from "../../../api/src
 import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
-import { formQueryData, noRights, surveys, touchpoint, units } from "./testData";
+import { formQueryData, noRights, surveys, touchpoint, units, websiteAnswer } from "./testData";
 import { newWebsiteDraft, storedWebsiteOf, validateWebsite, websiteDraftOf } from "./websiteSettings";
 
 vi.setConfig({ testTimeout: 40_000 });
@@ -94,7 +94,7 @@ describe("/launch-website", () => {
                 touchpoint: touchpoint({
                   legacyId: id,
                   type: "website",
-                  websiteJson: JSON.stringify(created[0] ? JSON.parse(created[0].websiteJson as string) : {}),
+                  website: websiteAnswer((created[0]?.website ?? {}) as Record<string, unknown>),
                 }),
               },
             },
@@ -149,7 +149,7 @@ describe("/launch-website", () => {
     });
     await waitFor(() => expect(created).toHaveLength(1));
     expect(created[0]).toMatchObject({ name: "Shop widget", type: "website", unitId: units[0]!.legacyId, activeSurveyId: surveys[1]!.legacyId });
-    expect(JSON.parse(created[0]!.websiteJson as string)).toEqual(defaultWebsiteSettings("shop.example"));
+    expect(created[0]!.website).toEqual(defaultWebsiteSettings("shop.example"));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/website/${id}/edit`));
     // The saved activation shows its one-script-tag embed code.
     const embed = (await screen.findByLabelText("Embed code")) as HTMLTextAreaElement;
@@ -183,12 +183,14 @@ describe("/website/{channelId}/edit", () => {
     const { rest } = renderApp(`/website/${id}/edit`, {
       AppShellQuery: () => viewerResponse(),
       WebsiteActivationPageQuery: () => ({
-        data: { ...formQueryData(), touchpoint: touchpoint({ legacyId: id, type: "website", name: "Shop", websiteJson: JSON.stringify(stored) }) },
+        data: { ...formQueryData(), touchpoint: touchpoint({ legacyId: id, type: "website", name: "Shop", website: websiteAnswer(stored) }) },
       }),
       useTouchpointMutationsUpdateMutation: (vars) => {
         updates.push(vars.input as Record<string, unknown>);
-        const input = vars.input as { websiteJson: string };
-        return { data: { updateTouchpoint: { touchpoint: touchpoint({ legacyId: id, type: "website", name: "Shop", websiteJson: input.websiteJson }) } } };
+        const input = vars.input as { website: Record<string, unknown> };
+        return {
+          data: { updateTouchpoint: { touchpoint: touchpoint({ legacyId: id, type: "website", name: "Shop", website: websiteAnswer(input.website) }) } },
+        };
       },
     });
     domainsRest(rest);
@@ -215,7 +217,7 @@ describe("/website/{channelId}/edit", () => {
       fireEvent.click(saveButton());
     });
     await waitFor(() => expect(updates).toHaveLength(1));
-    const saved = JSON.parse(updates[0]!.websiteJson as string);
+    const saved = updates[0]!.website;
     expect(saved).toEqual({
       ...stored,
       sample: 50,
@@ -240,7 +242,7 @@ describe("/website/{channelId}/edit", () => {
       WebsiteActivationPageQuery: () => ({
         data: {
           ...formQueryData({ editableUnits: [] }),
-          touchpoint: touchpoint({ legacyId: id, type: "website", websiteJson: JSON.stringify(stored), editRefusal: noRights }),
+          touchpoint: touchpoint({ legacyId: id, type: "website", website: websiteAnswer(stored), editRefusal: noRights }),
         },
       }),
     });

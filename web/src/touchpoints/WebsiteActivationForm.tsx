@@ -14,7 +14,6 @@ import { TouchpointBasicsFields } from "./TouchpointBasicsFields";
 import { TouchpointFormFrame } from "./TouchpointFormFrame";
 import { useTouchpointForm } from "./useTouchpointForm";
 import { WebsiteDomainField } from "./WebsiteDomainField";
-import { parseJsonObject } from "./model";
 import {
   embedSnippet,
   newWebsiteDraft,
@@ -26,6 +25,78 @@ import {
   type ShowFrequency,
   type WebsiteField,
 } from "./websiteSettings";
+
+/** The activation as the form reads it: every field of the stored shape (websiteDraftOf). */
+graphql`
+  fragment WebsiteActivationForm_website on WebsiteActivation {
+    domain
+    state {
+      active
+      activeTime {
+        from
+        to
+      }
+      responses
+    }
+    displayOptions {
+      type
+      placement
+    }
+    sample
+    pages {
+      whitelist {
+        host
+        url
+      }
+      blacklist {
+        host
+        url
+      }
+    }
+    referrer {
+      source
+      urls
+    }
+    returningVisitors
+    visitedPages {
+      min
+      max
+    }
+    visitedUrls {
+      urls
+      mode
+      blacklist
+      blacklistMode
+    }
+    browsersExcluded
+    screenSizeExcluded
+    cookies {
+      mode
+      values {
+        name
+        value
+      }
+    }
+    customProperties {
+      mode
+      values {
+        name
+        value
+      }
+    }
+    displayAfterTimeOnPage
+    displayAfterTimeOnSite
+    scroll
+    exitIntent
+    showFrequency
+    recurrence {
+      declined
+      responded
+    }
+    showAfterOtherSurvey
+    saveUrlAsMeta
+  }
+`;
 
 const editPath = (id: string) => `/website/${id}/edit`;
 
@@ -49,14 +120,16 @@ export function WebsiteActivationForm({
     graphql`
       fragment WebsiteActivationForm_touchpoint on Touchpoint {
         legacyId
-        websiteJson
+        website {
+          ...WebsiteActivationForm_website @relay(mask: false)
+        }
         link
         ...useTouchpointForm_touchpoint
       }
     `,
     touchpoint,
   );
-  const savedWebsite = useMemo(() => (tp ? websiteDraftOf(parseJsonObject(tp.websiteJson)) : newWebsiteDraft()), [tp]);
+  const savedWebsite = useMemo(() => (tp ? websiteDraftOf(tp.website) : newWebsiteDraft()), [tp]);
   const form = useTouchpointForm({
     touchpoint: tp,
     defaultUnitId,
@@ -64,8 +137,8 @@ export function WebsiteActivationForm({
     editPath,
     savedDetails: savedWebsite,
     validateDetails: validateWebsite,
-    createInput: (website) => ({ type: "website", websiteJson: JSON.stringify(storedWebsiteOf(website)) }),
-    updateInput: (website) => ({ websiteJson: JSON.stringify(storedWebsiteOf(website)) }),
+    createInput: (website) => ({ type: "website", website: storedWebsiteOf(website) }),
+    updateInput: (website) => ({ website: storedWebsiteOf(website) }),
   });
   const { formId, readOnly, details: w, setDetails: setW, patchDetails: set, detailsErrors: errors } = form;
   const err = (key: WebsiteField) => (errors[key] ? i18n._(errors[key]) : undefined);

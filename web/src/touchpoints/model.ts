@@ -100,15 +100,6 @@ type Obj = Record<string, unknown>;
 const obj = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
 const str = (v: unknown, fallback = "") => (typeof v === "string" ? v : fallback);
 
-export function parseJsonObject(json: string | null | undefined): Obj {
-  if (!json) return {};
-  try {
-    return obj(JSON.parse(json));
-  } catch {
-    return {};
-  }
-}
-
 const pairs = (v: unknown): KeyValue[] => Object.entries(obj(v)).map(([key, value]) => ({ key, value: String(value) }));
 /** "2026-05-01T10:00:00.000Z" → "2026-05-01T13:00" in the browser's time zone (a datetime-local value). */
 export function toLocalInput(iso: unknown): string {
@@ -126,8 +117,8 @@ export function fromLocalInput(value: string): string | null {
 }
 
 /** The API's defaults for a new terminal (docs/touchpoints.md "Terminal defaults"). */
-export function terminalDraftOf(t: { ipAddress?: string | null; udid?: string | null; settingsJson?: string | null } | null): TerminalDraft {
-  const s = parseJsonObject(t?.settingsJson);
+export function terminalDraftOf(t: { ipAddress?: string | null; udid?: string | null; settings?: unknown } | null): TerminalDraft {
+  const s = obj(t?.settings);
   const reboot = obj(s.rebootSchedule);
   const limit = obj(s.responseTimeLimit);
   const appearance = obj(s.appearance);
@@ -177,8 +168,8 @@ export function validateTerminal(d: TerminalDraft, opts: { udidRequired: boolean
   return e;
 }
 
-/** The settings object the API stores (settingsJson). */
-export function terminalSettingsOf(d: TerminalDraft): Obj {
+/** The settings the API stores (the TerminalSettingsInput of create and update). */
+export function terminalSettingsOf(d: TerminalDraft) {
   const toRecord = (list: KeyValue[]) => Object.fromEntries(list.map((p) => [p.key.trim(), p.value]));
   return {
     brightness: Number(d.brightness),

@@ -41,8 +41,12 @@ export function useTouchpointMutations() {
           activeSurveyLegacyId
           ipAddress
           udid
-          settingsJson
-          websiteJson
+          settings {
+            ...TerminalForm_settings
+          }
+          website {
+            ...WebsiteActivationForm_website
+          }
           logoUrl
           editRefusal
           link

@@ -181,7 +181,7 @@ const num = (text: string) => Number(text.trim());
 const numOrNull = (text: string) => (text.trim() === "" ? null : Math.floor(num(text)));
 
 /** The stored shape (Touchpoint.settings.website), field for field as the API's defaultWebsiteSettings. */
-export function storedWebsiteOf(d: WebsiteDraft): Obj {
+export function storedWebsiteOf(d: WebsiteDraft) {
   const domain = d.domain.trim().toLowerCase();
   const rule = (r: PageRule) => (r.kind === "host" ? { host: r.value.trim().toLowerCase() } : { url: r.value.trim() });
   return {

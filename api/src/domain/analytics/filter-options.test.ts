@@ -20,7 +20,7 @@ type Options = {
 };
 type Answer = { data?: { resultsFilterOptions: Options } | null; errors?: { message: string; extensions?: { code?: string } }[] };
 
-const query = `query ($f: String) { resultsFilterOptions(filtersJson: $f) {
+const query = `query ($f: ResultsFilterInput) { resultsFilterOptions(filters: $f) {
   surveys { legacyId name } touchpoints { legacyId name unitLegacyId }
   questions { legacyId surveyLegacyId type title choices } metaKeys { key count values { value count } } } }`;
 
@@ -40,7 +40,7 @@ describe.skipIf(noDatabase)("results filter options", () => {
     const response = await fetch(`${t.baseUrl}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-share-token": shareToken },
-      body: JSON.stringify({ query, variables: { f: JSON.stringify(filters) } }),
+      body: JSON.stringify({ query, variables: { f: filters } }),
     });
     return (await response.json()) as Answer;
   };
@@ -48,7 +48,7 @@ describe.skipIf(noDatabase)("results filter options", () => {
     const response = await fetch(`${t.baseUrl}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${bearer}` },
-      body: JSON.stringify({ query, variables: { f: JSON.stringify(filters) } }),
+      body: JSON.stringify({ query, variables: { f: filters } }),
     });
     return (await response.json()) as Answer;
   };
@@ -185,7 +185,7 @@ describe.skipIf(noDatabase)("results filter options", () => {
       allowChanges: ["restrictByAnswer", "groupBy"],
       filters: { surveyId: [web.survey.id], metaDataMatch: { strict: true, items: [{ key: "campaign", value: "autumn" }] } },
     });
-    const o = (await visit(fixed, { surveyId: [stores.survey.id] })).data!.resultsFilterOptions;
+    const o = (await visit(fixed, { surveyIds: [stores.survey.id] })).data!.resultsFilterOptions;
     expect(o.surveys).toEqual([]);
     expect(new Set(o.questions.map((q) => q.surveyLegacyId))).toEqual(new Set([web.survey.id]));
     expect(o.metaKeys.map((k) => k.key)).toEqual(["campaign"]);
@@ -256,7 +256,7 @@ describe.skipIf(noDatabase)("results filter options", () => {
     expect(viewer.surveys.map((s) => s.name)).toEqual(["Store survey"]);
     expect(viewer.touchpoints.map((x) => x.name)).toEqual(["Alpha door", "Alpha one"]);
     // Another organisation's survey ids in the filters change nothing.
-    const foreignFilter = (await member(await signIn(org.users.admin.email), { ...window, surveyId: [foreign.survey.id] })).data!.resultsFilterOptions;
+    const foreignFilter = (await member(await signIn(org.users.admin.email), { ...window, surveyIds: [foreign.survey.id] })).data!.resultsFilterOptions;
     for (const id of foreignIds()) expect(everyId(foreignFilter)).not.toContain(id);
   });
 });

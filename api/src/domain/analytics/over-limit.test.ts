@@ -28,6 +28,7 @@ describe.skipIf(noDatabase)("responses over the response limit", () => {
   // Inside the month the limiter counts (the server's clock), an hour ago: the windows below hold it whatever the time of day.
   const at = new Date(Date.now() - 3600_000);
   const filters = JSON.stringify({ from: day(new Date(at.getTime() - 2 * 86_400_000)), to: day(new Date(Date.now() + 86_400_000)) });
+  const filterInput = JSON.parse(filters) as { from: string; to: string };
 
   let address = 0;
   const submit = async (nps: number, text: string, smiley: number) => {
@@ -117,8 +118,8 @@ describe.skipIf(noDatabase)("responses over the response limit", () => {
   it("question results, the feedback list (GraphQL and REST), text analytics and root causes leave them out", async () => {
     const result = await gql(
       t.baseUrl,
-      `query($id: String!, $f: String) { questionResult(questionId: $id, filtersJson: $f) { mainResult { count } } }`,
-      { id: s.questions.nps.id, f: filters },
+      `query($id: String!, $f: ResultsFilterInput) { questionResult(questionId: $id, filters: $f) { mainResult { count } } }`,
+      { id: s.questions.nps.id, f: filterInput },
       admin,
     );
     expect(result.errors).toBeUndefined();
@@ -126,8 +127,8 @@ describe.skipIf(noDatabase)("responses over the response limit", () => {
 
     const list = await gql(
       t.baseUrl,
-      `query($f: String) { feedbackList(filtersJson: $f, first: 50) { totalCount edges { node { responseLegacyId } } } }`,
-      { f: filters },
+      `query($f: ResultsFilterInput) { feedbackList(filters: $f, first: 50) { totalCount edges { node { responseLegacyId } } } }`,
+      { f: filterInput },
       admin,
     );
     expect(list.errors).toBeUndefined();
@@ -145,15 +146,20 @@ describe.skipIf(noDatabase)("responses over the response limit", () => {
     for (const id of ids.over) expect(listed).not.toContain(id);
     expect(listed).not.toContain("zanzibar");
 
-    const text = await gql(t.baseUrl, `query($f: String) { textAnalytics(filtersJson: $f) { totalAnswers words { word } } }`, { f: filters }, admin);
+    const text = await gql(
+      t.baseUrl,
+      `query($f: ResultsFilterInput) { textAnalytics(filters: $f) { totalAnswers words { word } } }`,
+      { f: filterInput },
+      admin,
+    );
     expect(text.errors).toBeUndefined();
     expect(text.data!.textAnalytics.totalAnswers).toBe(2);
     expect(JSON.stringify(text.data!.textAnalytics.words)).not.toContain("zanzibar");
 
     const cause = await gql(
       t.baseUrl,
-      `query($id: String!, $f: String) { rootCause(outcomeQuestionId: $id, filtersJson: $f, minSampleSize: 10) { outcome { n nps } } }`,
-      { id: s.questions.nps.id, f: filters },
+      `query($id: String!, $f: ResultsFilterInput) { rootCause(outcomeQuestionId: $id, filters: $f, minSampleSize: 10) { outcome { n nps } } }`,
+      { id: s.questions.nps.id, f: filterInput },
       admin,
     );
     expect(cause.errors).toBeUndefined();
@@ -165,10 +171,10 @@ describe.skipIf(noDatabase)("responses over the response limit", () => {
     const preflight = await fetch(`${t.baseUrl}/api/v5/results/preflight?from=${from}&to=${to}`, { headers: { authorization: `Bearer ${admin}` } });
     expect(preflight.status).toBe(200);
     expect(((await preflight.json()) as { responseLimitNotice: string | null }).responseLimitNotice).toBe(responseLimitMessage);
-    const q = `query($f: String) { responseLimitNotice(filtersJson: $f) }`;
-    expect((await gql(t.baseUrl, q, { f: filters }, admin)).data!.responseLimitNotice).toBe(responseLimitMessage);
-    expect((await gql(t.baseUrl, q, { f: JSON.stringify({ from: "2025-01-01", to: "2025-01-07" }) }, admin)).data!.responseLimitNotice).toBeNull();
-    expect((await gql(t.baseUrl, q, { f: filters }, otherAdmin)).data!.responseLimitNotice).toBeNull();
+    const q = `query($f: ResultsFilterInput) { responseLimitNotice(filters: $f) }`;
+    expect((await gql(t.baseUrl, q, { f: filterInput }, admin)).data!.responseLimitNotice).toBe(responseLimitMessage);
+    expect((await gql(t.baseUrl, q, { f: { from: "2025-01-01", to: "2025-01-07" } }, admin)).data!.responseLimitNotice).toBeNull();
+    expect((await gql(t.baseUrl, q, { f: filterInput }, otherAdmin)).data!.responseLimitNotice).toBeNull();
   });
 
   it("an over-limit response cannot be hidden, edited or deleted by id: it is not found", async () => {

@@ -78,11 +78,11 @@ describe.skipIf(noDatabase)("question texts of surveys the caller may not open",
   });
 
   it("GraphQL results(surveyId) and POST /results/list: no questions or columns of that survey", async () => {
-    const filtersJson = JSON.stringify({ ...window, surveyId: [hiddenSurvey] });
-    const results = await gql(t.baseUrl, `query ($f: String) { results(filtersJson: $f) { questionLegacyId title } }`, { f: filtersJson }, viewer);
+    const filters = { ...window, surveyIds: [hiddenSurvey] };
+    const results = await gql(t.baseUrl, `query ($f: ResultsFilterInput) { results(filters: $f) { questionLegacyId title } }`, { f: filters }, viewer);
     expect(results.errors).toBeUndefined();
     expect(results.data!.results).toEqual([]);
-    const adminResults = await gql(t.baseUrl, `query ($f: String) { results(filtersJson: $f) { questionLegacyId } }`, { f: filtersJson }, admin);
+    const adminResults = await gql(t.baseUrl, `query ($f: ResultsFilterInput) { results(filters: $f) { questionLegacyId } }`, { f: filters }, admin);
     expect(adminResults.data!.results.map((r: { questionLegacyId: string }) => r.questionLegacyId)).toContain(q.nps);
 
     for (const [token, query] of [
@@ -104,40 +104,40 @@ describe.skipIf(noDatabase)("question texts of surveys the caller may not open",
     ] as const) {
       const root = await gql(
         t.baseUrl,
-        `query ($q: String!, $f: String, $s: String) { rootCause(outcomeQuestionId: $q, filtersJson: $f, shareToken: $s) { outcome { title } items { questionTitle } } }`,
-        { q: q.nps, f: JSON.stringify(window), s: share },
+        `query ($q: String!, $f: ResultsFilterInput, $s: String) { rootCause(outcomeQuestionId: $q, filters: $f, shareToken: $s) { outcome { title } items { questionTitle } } }`,
+        { q: q.nps, f: window, s: share },
         token,
       );
       expect(root.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
       expect(leaks(root.data)).toBe(false);
       const text = await gql(
         t.baseUrl,
-        `query ($q: String, $f: String, $s: String) { textAnalytics(questionId: $q, filtersJson: $f, shareToken: $s) { analyzedAnswers questionLegacyIds } }`,
-        { q: q.text, f: JSON.stringify(window), s: share },
+        `query ($q: String, $f: ResultsFilterInput, $s: String) { textAnalytics(questionId: $q, filters: $f, shareToken: $s) { analyzedAnswers questionLegacyIds } }`,
+        { q: q.text, f: window, s: share },
         token,
       );
       expect(text.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
     }
     const asAdmin = await gql(
       t.baseUrl,
-      `query ($q: String!, $f: String) { rootCause(outcomeQuestionId: $q, filtersJson: $f) { outcome { title } } }`,
-      { q: q.nps, f: JSON.stringify(window) },
+      `query ($q: String!, $f: ResultsFilterInput) { rootCause(outcomeQuestionId: $q, filters: $f) { outcome { title } } }`,
+      { q: q.nps, f: window },
       admin,
     );
     expect(asAdmin.errors).toBeUndefined();
   });
 
   it("GraphQL resultsFilterOptions: neither the survey nor its questions, even when asked for by id", async () => {
-    const query = `query ($f: String, $s: String) { resultsFilterOptions(filtersJson: $f, shareToken: $s) { surveys { name } questions { title choices } } }`;
+    const query = `query ($f: ResultsFilterInput, $s: String) { resultsFilterOptions(filters: $f, shareToken: $s) { surveys { name } questions { title choices } } }`;
     for (const [token, share] of [
       [viewer, null],
       [undefined, shareToken],
     ] as const) {
-      const options = await gql(t.baseUrl, query, { f: JSON.stringify({ ...window, surveyId: [hiddenSurvey] }), s: share }, token);
+      const options = await gql(t.baseUrl, query, { f: { ...window, surveyIds: [hiddenSurvey] }, s: share }, token);
       expect(options.errors).toBeUndefined();
       expect(leaks(options.data)).toBe(false);
     }
-    const asAdmin = await gql(t.baseUrl, query, { f: JSON.stringify({ ...window, surveyId: [hiddenSurvey] }), s: null }, admin);
+    const asAdmin = await gql(t.baseUrl, query, { f: { ...window, surveyIds: [hiddenSurvey] }, s: null }, admin);
     expect(leaks(asAdmin.data)).toBe(true);
     expect(ownSurvey).not.toBe("");
   });

@@ -120,7 +120,7 @@ describe.skipIf(noDatabase)("onboarding steps set by the work itself", () => {
           type: "website",
           unitId: org.units.unitA.id,
           activeSurveyId: survey.id,
-          websiteJson: JSON.stringify({ domain: "shop.example" }),
+          website: { domain: "shop.example" },
         },
       },
       tokens.admin,

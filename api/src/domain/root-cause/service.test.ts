@@ -12,8 +12,8 @@ import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type 
 import { generateShareToken } from "../sharing/tokens.js";
 import { rootCauseMessages } from "./service.js";
 
-const doc = `query($outcome: String!, $filters: String, $min: Int, $token: String) {
-  rootCause(outcomeQuestionId: $outcome, filtersJson: $filters, minSampleSize: $min, shareToken: $token) {
+const doc = `query($outcome: String!, $filters: ResultsFilterInput, $min: Int, $token: String) {
+  rootCause(outcomeQuestionId: $outcome, filters: $filters, minSampleSize: $min, shareToken: $token) {
     outcome { questionLegacyId title type n performance nps }
     minSampleSize significanceLevel sampleLimit sampled hiddenBecauseFewerThan
     items { kind questionLegacyId questionTitle questionType optionId optionText importance pValue significant n answered performance outcomeDifference status quadrant }
@@ -53,7 +53,7 @@ describe.skipIf(noDatabase)("rootCause", () => {
   let s: TestSurvey;
   let otherSurvey: TestSurvey;
   const tokens: Record<string, string> = {};
-  const filters = JSON.stringify({ from: "2026-10-01", to: "2026-10-31" });
+  const filters = { from: "2026-10-01", to: "2026-10-31" };
   const N = 200;
   const data = { nps: [] as number[], smiley: [] as number[], slider: [] as number[], chosenCa: [] as number[] };
 
@@ -234,9 +234,7 @@ describe.skipIf(noDatabase)("rootCause", () => {
     expect((await ask({ outcome: s.questions.single.id }, tokens.admin)).errors?.[0]?.message).toBe(rootCauseMessages.badOutcome);
     expect((await ask({ outcome: "0123456789abcdef01234567" }, tokens.admin)).errors?.[0]?.message).toBe("Question not found");
     expect((await ask({ outcome: s.questions.nps.id, min: 5 }, tokens.admin)).errors?.[0]?.message).toBe(rootCauseMessages.badMinSample);
-    expect((await ask({ outcome: s.questions.nps.id, filters: JSON.stringify({ to: "2026-13-45" }) }, tokens.admin)).errors?.[0]?.message).toBe(
-      "Dates are written yyyy-MM-dd",
-    );
+    expect((await ask({ outcome: s.questions.nps.id, filters: { to: "2026-13-45" } }, tokens.admin)).errors?.[0]?.message).toBe("Dates are written yyyy-MM-dd");
     expect((await ask({ outcome: s.questions.nps.id })).errors?.[0]?.message).toBe("Not logged in");
   });
 

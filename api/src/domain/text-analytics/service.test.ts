@@ -11,8 +11,8 @@ import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type 
 import { generateShareToken } from "../sharing/tokens.js";
 import { TEXT_ANALYSIS_CAP } from "./service.js";
 
-const doc = `query($filters: String, $q: String, $token: String, $label: SentimentLabel, $lang: String) {
-  textAnalytics(filtersJson: $filters, questionId: $q, shareToken: $token) {
+const doc = `query($filters: ResultsFilterInput, $q: String, $token: String, $label: SentimentLabel, $lang: String) {
+  textAnalytics(filters: $filters, questionId: $q, shareToken: $token) {
     questionLegacyIds totalAnswers totalIsLowerBound analyzedAnswers cap capped unsupportedLanguageAnswers hiddenBecauseFewerThan
     sentiment { count positive neutral negative mean }
     sentimentByLanguage { language count positive negative neutral mean }
@@ -28,7 +28,7 @@ describe.skipIf(noDatabase)("textAnalytics", () => {
   let s: TestSurvey;
   let otherSurvey: TestSurvey;
   const tokens: Record<string, string> = {};
-  const filters = JSON.stringify({ from: "2026-10-01", to: "2026-10-31" });
+  const filters = { from: "2026-10-01", to: "2026-10-31" };
   const day = (d: number) => new Date(Date.UTC(2026, 9, d, 12));
 
   const texts: [string, string, number][] = [
@@ -158,7 +158,7 @@ describe.skipIf(noDatabase)("textAnalytics", () => {
     expect(all.errors).toBeUndefined();
     expect(all.data!.textAnalytics.questionLegacyIds).toEqual([s.questions.text.id]);
     expect(all.data!.textAnalytics.totalAnswers).toBe(10);
-    const narrow = await ask({ filters: JSON.stringify({ from: "2026-10-01", to: "2026-10-04" }), q: s.questions.text.id }, tokens.admin);
+    const narrow = await ask({ filters: { from: "2026-10-01", to: "2026-10-04" }, q: s.questions.text.id }, tokens.admin);
     expect(narrow.data!.textAnalytics.totalAnswers).toBe(3);
   });
 
@@ -191,12 +191,19 @@ describe.skipIf(noDatabase)("textAnalytics", () => {
     expect(smiley.errors?.[0]?.message).toBe("Text analytics needs an open-text question");
     expect(smiley.data).toBeNull();
     expect((await ask({ filters, q: "nope" }, tokens.admin)).errors?.[0]?.message).toBe("Question not found");
-    expect((await ask({ filters: "{not json", q: s.questions.text.id }, tokens.admin)).errors?.[0]?.message).toBe("filtersJson is not valid JSON");
-    expect((await ask({ filters: JSON.stringify({ from: "2026-10-31", to: "2026-10-01" }) }, tokens.admin)).errors?.[0]?.message).toBe(
+    expect((await ask({ filters: "{not json", q: s.questions.text.id }, tokens.admin)).errors?.[0]?.message).toBe(
+      'Expected type "ResultsFilterInput" to be an object.',
+    );
+    expect((await ask({ filters: { from: "2026-10-31", to: "2026-10-01" } }, tokens.admin)).errors?.[0]?.message).toBe(
       "The start date must not be after the end date",
     );
-    expect((await ask({ filters: JSON.stringify({ bogus: 1 }) }, tokens.admin)).errors?.[0]?.message).toBe("Unknown filter 'bogus'");
-    const badLimit = await gql(t.baseUrl, `query($f: String) { textAnalytics(filtersJson: $f) { words(limit: 0) { word } } }`, { f: filters }, tokens.admin);
+    expect((await ask({ filters: { bogus: 1 } }, tokens.admin)).errors?.[0]?.message).toMatch(/Field "bogus" is not defined by type "ResultsFilterInput"/);
+    const badLimit = await gql(
+      t.baseUrl,
+      `query($f: ResultsFilterInput) { textAnalytics(filters: $f) { words(limit: 0) { word } } }`,
+      { f: filters },
+      tokens.admin,
+    );
     expect(badLimit.errors?.[0]?.message).toBe("limit must be between 1 and 200");
     const badLang = await ask({ filters, lang: "sv" }, tokens.admin);
     expect(badLang.errors?.[0]?.message).toBe("Text analytics supports the languages en, es and fi");
@@ -229,7 +236,7 @@ describe.skipIf(noDatabase)("textAnalytics", () => {
       expect(foreign.errors?.[0]?.message).toBe("Question not found");
       expect(foreign.data).toBeNull();
       // the visitor cannot widen the dates unless allowChanges says so
-      const widened = await ask({ q: s.questions.text.id, token, filters: JSON.stringify({ from: "2026-11-01", to: "2026-11-30" }) });
+      const widened = await ask({ q: s.questions.text.id, token, filters: { from: "2026-11-01", to: "2026-11-30" } });
       expect(widened.data!.textAnalytics.totalAnswers).toBe(10);
     });
 

@@ -84,16 +84,17 @@ describe.skipIf(noDatabase)("bookmarks", () => {
   it("GraphQL: createBookmark, bookmarks and deleteBookmark", async () => {
     const created = await gql(
       t.baseUrl,
-      `mutation ($f: String) { createBookmark(name: "Weekly", filtersJson: $f) { message bookmark { id name filtersJson } } }`,
-      { f: JSON.stringify({ groupBy: "weekNumber", datePreset: "last30Days" }) },
+      `mutation ($f: ResultsFilterInput) { createBookmark(name: "Weekly", filters: $f) { message bookmark { id name filters { groupBy datePreset from to surveyIds } } } }`,
+      { f: { groupBy: "weekNumber", datePreset: "last30Days" } },
       tokens.admin,
     );
     expect(created.errors).toBeUndefined();
     const bookmark = created.data!.createBookmark.bookmark;
     expect(created.data!.createBookmark.message).toBe("Bookmark saved");
-    expect(JSON.parse(bookmark.filtersJson)).toEqual({ groupBy: "weekNumber", datePreset: "last30Days" });
-    const bad = await gql(t.baseUrl, `mutation { createBookmark(name: "Bad", filtersJson: "{oops") { message } }`, {}, tokens.admin);
-    expect(bad.errors?.[0]).toMatchObject({ message: "filtersJson is not valid JSON", extensions: { code: "BAD_USER_INPUT" } });
+    expect(bookmark.filters).toEqual({ groupBy: "weekNumber", datePreset: "last30Days", from: null, to: null, surveyIds: [] });
+    const bad = await gql(t.baseUrl, `mutation { createBookmark(name: "Bad", filters: { from: "2026-02-30" }) { message } }`, {}, tokens.admin);
+    expect(bad.errors?.[0]).toMatchObject({ message: "Dates are written yyyy-MM-dd", extensions: { code: "BAD_USER_INPUT" } });
+    expect(await t.prisma.bookmark.count({ where: { name: "Bad" } })).toBe(0);
 
     const listed = await gql(t.baseUrl, "{ bookmarks { id name } }", {}, tokens.admin);
     expect(listed.data!.bookmarks).toContainEqual({ id: bookmark.id, name: "Weekly" });

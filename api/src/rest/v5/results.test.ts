@@ -292,8 +292,8 @@ describe.skipIf(noDatabase)("summary and results", () => {
       expect(rest.body.mainResult.eviClusters).toEqual(expected);
       const graph = await gql(
         t.baseUrl,
-        `query ($q: String!, $f: String) { questionResult(questionId: $q, filtersJson: $f) { mainResult { evi eviClusters { cluster value count percent } } } }`,
-        { q: q.id, f: JSON.stringify({ ...window, utcOffset: 0 }) },
+        `query ($q: String!, $f: ResultsFilterInput) { questionResult(questionId: $q, filters: $f) { mainResult { evi eviClusters { cluster value count percent } } } }`,
+        { q: q.id, f: { ...window, utcOffset: 0 } },
         tokens.admin,
       );
       expect(graph.data?.questionResult.mainResult).toEqual({ evi: 27.8, eviClusters: expected });

@@ -23,8 +23,8 @@ describe.skipIf(noDatabase)("a share link's visitor", () => {
       method: "POST",
       headers: { "content-type": "application/json", ...(shareToken ? { "x-share-token": shareToken } : {}) },
       body: JSON.stringify({
-        query: `query ($f: String) { results(filtersJson: $f) { questionType surveyLegacyId mainResult { count } } }`,
-        variables: { f: JSON.stringify(filters) },
+        query: `query ($f: ResultsFilterInput) { results(filters: $f) { questionType surveyLegacyId mainResult { count } } }`,
+        variables: { f: filters },
       }),
     });
     return (await response.json()) as {
@@ -85,7 +85,7 @@ describe.skipIf(noDatabase)("a share link's visitor", () => {
     // Allowed: the date. February holds one response.
     expect(npsCount(await visit(token, { from: "2026-02-01", to: "2026-02-28" }))).toBe(1);
     // Not allowed: the survey (the other organisation's, here) and the team: the link's values stay.
-    const tries = await visit(token, { surveyId: [otherSurvey.survey.id], unitId: org.units.unitB.id });
+    const tries = await visit(token, { surveyIds: [otherSurvey.survey.id], unitId: org.units.unitB.id });
     expect(npsCount(tries)).toBe(5);
     expect(tries.data!.results.some((r) => r.surveyLegacyId === otherSurvey.survey.id)).toBe(false);
   });

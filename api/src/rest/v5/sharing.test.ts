@@ -236,15 +236,15 @@ describe.skipIf(noDatabase)("share links", () => {
   it("GraphQL: create, list and revoke; sharedView with the header or the argument, without a session", async () => {
     const created = await gql(
       t.baseUrl,
-      `mutation ($input: CreateShareLinkInput!) { createShareLink(input: $input) { token url shareLink { id name allowChanges filtersJson hideTimestamps } } }`,
-      { input: { name: "GQL", filtersJson: JSON.stringify({ datePreset: "last30Days" }), allowChanges: ["surveyId"], hideTimestamps: true } },
+      `mutation ($input: CreateShareLinkInput!) { createShareLink(input: $input) { token url shareLink { id name allowChanges filters { datePreset unitId surveyIds } hideTimestamps } } }`,
+      { input: { name: "GQL", filters: { datePreset: "last30Days" }, allowChanges: ["surveyId"], hideTimestamps: true } },
       tokens.editor,
     );
     expect(created.errors).toBeUndefined();
     const { token, shareLink } = created.data!.createShareLink;
     expect(shareLink).toMatchObject({ name: "GQL", allowChanges: ["surveyId"], hideTimestamps: true });
     // The editor sees one team: the link is bound to it.
-    expect(JSON.parse(shareLink.filtersJson)).toEqual({ datePreset: "last30Days", unitId: org.units.unitA.id });
+    expect(shareLink.filters).toEqual({ datePreset: "last30Days", unitId: org.units.unitA.id, surveyIds: [] });
 
     const byHeader = await gqlShare("{ sharedView { from to name allowChanges hideTimestamps } }", token);
     expect(byHeader.errors).toBeUndefined();

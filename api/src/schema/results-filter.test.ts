@@ -1,0 +1,126 @@
+// The typed results filters on the real server: ResultsFilterInput reaches the domain's filter rules
+// (domain/analytics/filters.ts) and keeps their specific messages; what GraphQL itself refuses (a
+// field it does not know, a value of the wrong type) is named too; bookmarks and share links give
+// their stored filters back as ResultsFilters, and a share link's smiley scale as SmileyScale.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
+import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
+import { gql } from "../test/graphql-client.js";
+import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
+import { analyticsMessages } from "../domain/analytics/filters.js";
+import { shareLinkMessages } from "../domain/sharing/share-links.js";
+import { messages } from "../domain/validation.js";
+
+describe.skipIf(noDatabase)("ResultsFilterInput", () => {
+  let t: TestApp;
+  let org: OrganizationFixture;
+  let admin: string;
+  const results = `query ($f: ResultsFilterInput) { results(filters: $f) { questionLegacyId } }`;
+  const refusal = async (filters: unknown) => {
+    const answer = await gql(t.baseUrl, results, { f: filters }, admin);
+    return answer.errors?.[0];
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    org = await createOrganizationFixture(t.prisma, "Filtered");
+    admin = (await signInWithPassword(t.baseUrl, org.users.admin.email, testPassword)).accessToken;
+  });
+  afterAll(async () => t?.close());
+
+  it("accepts well-formed filters", async () => {
+    const answer = await gql(
+      t.baseUrl,
+      results,
+      {
+        f: {
+          from: "2026-10-01",
+          to: "2026-10-31",
+          utcOffset: 180,
+          groupBy: "metadata",
+          groupByMetaKey: "store",
+          restrictByAnswer: [{ questionId: "0123456789abcdef01234567", choiceIds: ["a"], numbers: [1] }],
+          metaDataMatch: { items: [{ key: "store", value: "Kamppi" }], strict: true },
+          options: { stackGraphsTo100: true, viewOptions: { columns: 3 } },
+        },
+      },
+      admin,
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data!.results).toEqual([]);
+  });
+
+  it("refuses malformed filters with the domain's specific message", async () => {
+    expect(await refusal({ from: "2026-13-45" })).toMatchObject({ message: analyticsMessages.invalidDate, extensions: { code: "BAD_USER_INPUT" } });
+    expect(await refusal({ from: "2026-10-31", to: "2026-10-01" })).toMatchObject({ message: analyticsMessages.reversedRange });
+    expect(await refusal({ from: "2001-01-01", to: "2026-01-01" })).toMatchObject({ message: analyticsMessages.absurdRange });
+    expect(await refusal({ utcOffset: 900 })).toMatchObject({ message: analyticsMessages.invalidOffset });
+    expect(await refusal({ groupBy: "metadata" })).toMatchObject({ message: analyticsMessages.metaKeyRequired });
+    expect(await refusal({ restrictByAnswer: [{ questionId: "0123456789abcdef01234567" }] })).toMatchObject({
+      message: analyticsMessages.restrictNeedsValue,
+    });
+    expect(await refusal({ surveyIds: ["nope"] })).toMatchObject({ message: messages.invalidId, extensions: { code: "BAD_USER_INPUT" } });
+    expect(await refusal({ metaDataMatch: { items: [{ key: " ", value: "x" }] } })).toMatchObject({ message: "A metadata key must not be empty" });
+  });
+
+  it("refuses what GraphQL cannot read, naming the field or the type", async () => {
+    expect((await refusal({ groupBy: "yearly" }))?.message).toMatch(/"yearly".*ResultsGroupBy/);
+    expect((await refusal({ datePreset: "lastYear" }))?.message).toMatch(/"lastYear".*DatePreset/);
+    expect((await refusal({ channelId: ["0123456789abcdef01234567"] }))?.message).toMatch(/Field "channelId" is not defined by type "ResultsFilterInput"/);
+    expect((await refusal({ utcOffset: "soon" }))?.message).toMatch(/Int cannot represent non-integer value/);
+    expect((await refusal({ restrictByAnswer: [{ choiceIds: ["a"] }] }))?.message).toMatch(/Field "questionId" of required type "String!" was not provided/);
+  });
+
+  it("gives stored filters back typed, and a share link's smiley scale", async () => {
+    const bookmark = await gql(
+      t.baseUrl,
+      `mutation ($f: ResultsFilterInput) { createBookmark(name: "Typed", filters: $f) { bookmark { filters {
+        from to datePreset touchpointIds surveyIds groupBy restrictByAnswer { questionId choiceIds numbers gte lt }
+        metaDataMatch { items { key value } strict } options { stackGraphsTo100 view hiddenQuestions viewOptions } } } } }`,
+      {
+        f: {
+          from: "2026-10-01",
+          to: "2026-10-31",
+          touchpointIds: ["0123456789abcdef01234567"],
+          groupBy: "weekNumber",
+          restrictByAnswer: [{ questionId: "0123456789abcdef01234568", choiceIds: ["good"], numbers: [0.5], gte: 0 }],
+          metaDataMatch: { items: [{ key: "store", value: "Kamppi" }] },
+          options: { stackGraphsTo100: true, view: "table", viewOptions: { columns: 3 } },
+        },
+      },
+      admin,
+    );
+    expect(bookmark.errors).toBeUndefined();
+    expect(bookmark.data!.createBookmark.bookmark.filters).toEqual({
+      from: "2026-10-01",
+      to: "2026-10-31",
+      datePreset: null,
+      touchpointIds: ["0123456789abcdef01234567"],
+      surveyIds: [],
+      groupBy: "weekNumber",
+      restrictByAnswer: [{ questionId: "0123456789abcdef01234568", choiceIds: ["good"], numbers: [0.5], gte: 0, lt: null }],
+      metaDataMatch: { items: [{ key: "store", value: "Kamppi" }], strict: false },
+      options: { stackGraphsTo100: true, view: "table", hiddenQuestions: [], viewOptions: { columns: 3 } },
+    });
+    // Stored as the domain's wire shape, which REST reads and writes.
+    const stored = await t.prisma.bookmark.findFirstOrThrow({ where: { name: "Typed" } });
+    expect(stored.filters).toMatchObject({ touchpointIds: ["0123456789abcdef01234567"], restrictByAnswer: [{ values: ["good", 0.5], gte: 0 }] });
+
+    const share = (smileyScale: unknown) =>
+      gql(
+        t.baseUrl,
+        `mutation ($s: SmileyScaleInput) { createShareLink(input: { name: "Smileys", smileyScale: $s }) { shareLink { smileyScale { count min max } } } }`,
+        { s: smileyScale },
+        admin,
+      );
+    expect((await share({ count: 4 })).data!.createShareLink.shareLink.smileyScale).toEqual({ count: 4, min: null, max: null });
+    expect((await share({ min: 1, max: 3 })).data!.createShareLink.shareLink.smileyScale).toEqual({ count: null, min: 1, max: 3 });
+    expect((await share(null)).data!.createShareLink.shareLink.smileyScale).toBeNull();
+    for (const bad of [{ count: 1 }, { count: 11 }, { min: 3, max: 3 }, { min: 1 }, { count: 4, min: 1, max: 3 }]) {
+      expect((await share(bad)).errors?.[0], JSON.stringify(bad)).toMatchObject({
+        message: shareLinkMessages.invalidSmileyScale,
+        extensions: { code: "BAD_USER_INPUT" },
+      });
+    }
+  });
+});
