@@ -13,7 +13,7 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { defaultRateLimits } from "../api/src/domain/respondent/rate-limit.js";
 import { resetLimits } from "../api/src/domain/password-reset/rate-limit.js";
 import { loginLimits } from "../api/src/oidc/throttle.js";
-import { SignInError, signInWithPassword } from "./helpers/oidc-login.js";
+import { SignInError, signInWithPassword } from "../api/src/test/oidc-login.js";
 import type { PrismaClient } from "../api/src/generated/prisma/client.js";
 
 const root = path.resolve(import.meta.dirname, "..");

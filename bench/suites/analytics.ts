@@ -11,7 +11,7 @@
 // `BENCH_ANALYTICS_RESPONSES` makes a smaller data set (its own database) for a quick run;
 // `BENCH_ANALYTICS_AS_IS=1` uses the database as it is (no completeness check, no generation) and
 // `BENCH_ANALYTICS_MAX_DAYS=30` leaves out the 365-day case (e.g. while older roll-ups are still built).
-import { signInWithPassword } from "../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../../api/src/test/oidc-login.js";
 import { demoSignIn } from "../../api/src/seed/demo.js";
 import { loadViewer } from "../../api/src/domain/viewer.js";
 import { getSummary } from "../../api/src/domain/analytics/summary.js";

@@ -3,7 +3,7 @@
 // constant, measured in the same run with the same load. Also GET /livez on the real server
 // (fastify with our plugins, no authentication, no database) and GET /api/v5/user with an API key.
 import { randomBytes } from "node:crypto";
-import { signInWithPassword } from "../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../../api/src/test/oidc-login.js";
 import { apiKeyPrefix, hashApiKey } from "../../api/src/auth/authenticate.js";
 import { demoSignIn, seedDemoOrganization } from "../../api/src/seed/demo.js";
 import { withScratchDatabase } from "../lib/database.js";

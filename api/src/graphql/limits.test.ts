@@ -10,8 +10,8 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { gql, type GraphQLResult } from "../test/graphql-client.js";
 import { apiCall } from "../test/rest-client.js";
 import { createScratchDatabase, type ScratchDatabase } from "../test/support.js";
-import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
-import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses } from "../domain/analytics/test-data.js";
+import { signInWithPassword } from "../test/oidc-login.js";
+import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses } from "../test/analytics-survey.js";
 import { generateShareToken } from "../domain/sharing/tokens.js";
 import { maxNodeIds } from "../schema/node.js";
 import { CallerBudget, maxNesting, nestingDepth, operationCost } from "./limits.js";

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessTokenVerifier, InvalidAccessTokenError } from "../auth/access-tokens.js";
 import { adminDatabaseUrl, postgresAnswers } from "../test/support.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
-import { createTestDatabase, createUser, startOidcApp, type RunningOidc, type TestDb } from "./testing.js";
-import { CookieJar, pageError, refresh, SignInError, signInWithPassword } from "../../../tests/helpers/oidc-login.js";
+import { createTestDatabase, createUser, startOidcApp, type RunningOidc, type TestDb } from "../test/oidc-app.js";
+import { CookieJar, pageError, refresh, SignInError, signInWithPassword } from "../test/oidc-login.js";
 import { PrismaOidcAdapter, pruneExpiredOidcPayloads } from "./adapter.js";
 import { COOKIE_NAMES } from "./provider.js";
 
