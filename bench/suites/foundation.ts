@@ -4,7 +4,7 @@
 // (fastify with our plugins, no authentication, no database) and GET /api/v5/user with an API key.
 import { randomBytes } from "node:crypto";
 import { signInWithPassword } from "../../api/src/test/oidc-login.js";
-import { apiKeyPrefix, hashApiKey } from "../../api/src/auth/authenticate.js";
+import { apiKeyPrefix, hashApiKey } from "../../api/src/domain/api-keys/key.js";
 import { demoSignIn, seedDemoOrganization } from "../../api/src/seed/demo.js";
 import { withScratchDatabase } from "../lib/database.js";
 import { measure, serialLatency, type LoadFigures, type LoadTarget } from "../lib/load.js";

@@ -6,7 +6,7 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { gql, subscribeWs } from "../test/graphql-client.js";
 import { signInWithPassword } from "../test/oidc-login.js";
 import { randomBytes } from "node:crypto";
-import { apiKeyPrefix, hashApiKey } from "../auth/authenticate.js";
+import { apiKeyPrefix, hashApiKey } from "../domain/api-keys/key.js";
 
 const viewerQuery = /* GraphQL */ `
   query {

@@ -9,7 +9,7 @@ import { startEmbeddedDatabase } from "../db/embedded.js";
 import { deployMigrations } from "../db/migrations.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { createScratchDatabase, type ScratchDatabase } from "../test/support.js";
-import { eviClusters } from "./demo-content.js";
+import { eviClusters } from "../domain/demo-data/content.js";
 import { featureKeys } from "../domain/features/features.js";
 import { demoSignIn, demoUsers, seedDemoOrganization } from "./demo.js";
 import { createRespondentRuntime } from "../domain/respondent/runtime.js";
