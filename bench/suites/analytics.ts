@@ -1,4 +1,4 @@
-// Issue 5, item 9: summary and per-question results of an organisation with 10 million responses.
+// Analytics at scale: summary and per-question results of an organisation with 10 million responses.
 // The data set is the kept database of bench/generate-large-org.ts (made on the first run, which
 // takes a long while; later runs find it and start at once). Then, on the real server:
 // - each call below is sent `BENCH_ANALYTICS_REQUESTS` (default 40) times one after another through

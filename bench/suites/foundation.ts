@@ -1,4 +1,4 @@
-// Issue "foundation", item 11: what our layers cost per request. Requests per second of
+// What our layers cost per request. Requests per second of
 // GET /api/v5/user and of the GraphQL viewer query, as a ratio to a bare fastify route answering a
 // constant, measured in the same run with the same load. Also GET /livez on the real server
 // (fastify with our plugins, no authentication, no database) and GET /api/v5/user with an API key.

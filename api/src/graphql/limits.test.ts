@@ -1,4 +1,4 @@
-// The GraphQL endpoint under attack (issue 10 §4 and §8): aliases, tokens, directives, nesting and
+// The GraphQL endpoint under attack: aliases, tokens, directives, nesting and
 // the expensive fields' budget refused at validation (nothing runs); node/nodes answering client
 // errors; CORS only for PUBLIC_URL's origin; production without introspection or suggestions; the
 // X-Share-Token header for textAnalytics; and, on a database of its own, the per-caller budget and the

@@ -1,4 +1,5 @@
-// What one GraphQL request may cost, so that one caller cannot stall the others (issue 10 §8):
+// What one GraphQL request may cost, so that one caller cannot stall the others
+// (docs/decisions.md "What one request may ask"):
 // - the expensive fields' weights (analytics reads, mutations with side effects) and the
 //   per-operation budget over them, checked at validation, before anything runs;
 // - the per-caller budget: each caller (a user, or an address without a session) runs at most

@@ -81,7 +81,7 @@ const ownOrganizationOnly = {
   adminOfOtherOrganization: "refused",
   admin: "allowed",
 } as const;
-/** A question's results: those who may open its survey (another team's admin: "Question not found", issue 10 §8). */
+/** A question's results: those who may open its survey (another team's admin is told "Question not found"). */
 const surveyOpeners = { ...ownOrganizationOnly, adminOfOtherUnit: "refused" } as const;
 
 /** Sharing, bookmarks and exports rows: a link of unit A, and the viewer's links and bookmarks and the editor's export job (made in beforeAll). */

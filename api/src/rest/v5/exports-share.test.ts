@@ -1,4 +1,4 @@
-// A share link's visitor exports (issue 5 items 6 and 7, spec 001 §7 POST /results/list with a file
+// A share link's visitor exports (spec 001 §7 POST /results/list with a file
 // format, the feedback-list poll, POST /results-pdf and its poll) on the real server: no session, the
 // token in `?token=`. The file holds exactly what the link shows (its team bound by the creator's,
 // hidden responses and answers left out, hideTimestamps, hideResultsIfLessThan), and belongs to the
