@@ -19,7 +19,7 @@ const MemberUnitRole = builder.objectRef<{ unitId: string; role: Role }>("Member
   }),
 });
 
-export const MemberType = builder.prismaNode("Membership", {
+builder.prismaNode("Membership", {
   name: "Member",
   id: { field: "id" },
   findUnique: (id, ctx) => ({ id, ...inViewerOrganization(ctx.viewer) }),

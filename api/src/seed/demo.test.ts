@@ -9,14 +9,13 @@ import { startEmbeddedDatabase } from "../db/embedded.js";
 import { deployMigrations } from "../db/migrations.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { createScratchDatabase, type ScratchDatabase } from "../test/support.js";
-import { databaseUrl, skipWithout } from "../test/services.js";
+import { skipWithout } from "../test/services.js";
 import { eviClusters } from "../domain/demo-data/content.js";
 import { featureKeys } from "../domain/features/features.js";
 import { demoSignIn, demoUsers, seedDemoOrganization } from "./demo.js";
 import { createRespondentRuntime } from "../domain/respondent/runtime.js";
 import { createEventBus } from "../pubsub/bus.js";
 
-const sharedUrl = databaseUrl;
 const RESPONSES = 1500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
