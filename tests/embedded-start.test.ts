@@ -8,7 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "../api/src/test/support.js";
-import { signInWithPassword } from "./helpers/oidc-login.js";
+import { signInWithPassword } from "../api/src/test/oidc-login.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 // The demo responses end at a fixed instant (an injected "now" for the seed), so the data and the

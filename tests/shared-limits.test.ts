@@ -7,13 +7,13 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { freePort } from "../api/src/test/support.js";
-import { databaseUrl, redisUrl } from "../api/src/test/harness.js";
+import { databaseUrl, redisUrl, skipWithout } from "../api/src/test/services.js";
 import { createPrisma } from "../api/src/db/client.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../api/src/test/fixtures.js";
 import { defaultRateLimits } from "../api/src/domain/respondent/rate-limit.js";
 import { resetLimits } from "../api/src/domain/password-reset/rate-limit.js";
 import { loginLimits } from "../api/src/oidc/throttle.js";
-import { SignInError, signInWithPassword } from "./helpers/oidc-login.js";
+import { SignInError, signInWithPassword } from "../api/src/test/oidc-login.js";
 import type { PrismaClient } from "../api/src/generated/prisma/client.js";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -72,7 +72,7 @@ const runAddress = (() => {
   return (n: number) => `10.${bytes[0]}.${bytes[1]}.${n}`;
 })();
 
-describe.skipIf(!databaseUrl || !redisUrl)("two api processes, one Redis: one limit", () => {
+describe.skipIf(skipWithout("PostgreSQL", "Redis"))("two api processes, one Redis: one limit", () => {
   const servers: Server[] = [];
   let prisma: PrismaClient;
   let org: OrganizationFixture;

@@ -1,4 +1,4 @@
-// Issue 5, item 9: summary and per-question results of an organisation with 10 million responses.
+// Analytics at scale: summary and per-question results of an organisation with 10 million responses.
 // The data set is the kept database of bench/generate-large-org.ts (made on the first run, which
 // takes a long while; later runs find it and start at once). Then, on the real server:
 // - each call below is sent `BENCH_ANALYTICS_REQUESTS` (default 40) times one after another through
@@ -11,7 +11,7 @@
 // `BENCH_ANALYTICS_RESPONSES` makes a smaller data set (its own database) for a quick run;
 // `BENCH_ANALYTICS_AS_IS=1` uses the database as it is (no completeness check, no generation) and
 // `BENCH_ANALYTICS_MAX_DAYS=30` leaves out the 365-day case (e.g. while older roll-ups are still built).
-import { signInWithPassword } from "../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../../api/src/test/oidc-login.js";
 import { demoSignIn } from "../../api/src/seed/demo.js";
 import { loadViewer } from "../../api/src/domain/viewer.js";
 import { getSummary } from "../../api/src/domain/analytics/summary.js";

@@ -1,4 +1,4 @@
-// Issue 5, item 9: the feedback list of 1,000,000 responses exported to CSV and to XLSX as an export
+// Exports at scale: the feedback list of 1,000,000 responses exported to CSV and to XLSX as an export
 // job runs them: this process plays the job's process (Prisma, the domain loaded, like the api or a
 // worker) and calls the producers' runFeedbackListFile, which starts an export process of its own
 // (api/src/domain/exports/export-process.ts → feedback-list/export-child.ts: pg with a server-side

@@ -1,10 +1,10 @@
-// Issue "foundation", item 11: what our layers cost per request. Requests per second of
+// What our layers cost per request. Requests per second of
 // GET /api/v5/user and of the GraphQL viewer query, as a ratio to a bare fastify route answering a
 // constant, measured in the same run with the same load. Also GET /livez on the real server
 // (fastify with our plugins, no authentication, no database) and GET /api/v5/user with an API key.
 import { randomBytes } from "node:crypto";
-import { signInWithPassword } from "../../tests/helpers/oidc-login.js";
-import { apiKeyPrefix, hashApiKey } from "../../api/src/auth/authenticate.js";
+import { signInWithPassword } from "../../api/src/test/oidc-login.js";
+import { apiKeyPrefix, hashApiKey } from "../../api/src/domain/api-keys/key.js";
 import { demoSignIn, seedDemoOrganization } from "../../api/src/seed/demo.js";
 import { withScratchDatabase } from "../lib/database.js";
 import { measure, serialLatency, type LoadFigures, type LoadTarget } from "../lib/load.js";

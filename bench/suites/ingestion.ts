@@ -1,4 +1,4 @@
-// Issue 4, item 7: sustained response ingestion. POST /r/{touchpointId}/responses on the real server
+// Sustained response ingestion. POST /r/{touchpointId}/responses on the real server
 // over loopback, durable commits (the server's default synchronous_commit = on), 64 concurrent
 // clients, each request a new response of the demo "Store visit" survey (5 answers: smiley, NPS,
 // single choice, emotion, open text) with its own idempotency key, spread over 64 link touchpoints

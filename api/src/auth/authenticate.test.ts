@@ -11,8 +11,8 @@ import { createPrisma } from "../db/client.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { databaseUrl, noDatabase } from "../test/harness.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../test/fixtures.js";
-import { createTestDatabase, createUser, startOidcApp, type RunningOidc, type TestDb } from "../oidc/testing.js";
-import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
+import { createTestDatabase, createUser, startOidcApp, type RunningOidc, type TestDb } from "../test/oidc-app.js";
+import { signInWithPassword } from "../test/oidc-login.js";
 import { createAccessTokenVerifier } from "./access-tokens.js";
 import { createAuthenticator } from "./authenticate.js";
 

@@ -1,14 +1,12 @@
 // Who is calling: a bearer access token from the identity provider (JWT), or an integrator's API
 // key. Both resolve to the same Viewer, so REST and GraphQL check the same rights.
-import { createHash } from "node:crypto";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { loadViewer, type Viewer } from "../domain/viewer.js";
 import { unauthenticated } from "../domain/errors.js";
 import { resolveImpersonation } from "../domain/users/impersonation.js";
 import { noFeatureAccess } from "../domain/features/features.js";
 import { issuedBeforeBarrier } from "./token-barrier.js";
-
-export const apiKeyPrefix = "fbk_";
+import { apiKeyPrefix, hashApiKey } from "../domain/api-keys/key.js";
 
 export type AccessTokenVerifier = (token: string) => Promise<{
   sub: string;
@@ -17,10 +15,6 @@ export type AccessTokenVerifier = (token: string) => Promise<{
   /** Whether the provider vouches for `email`; without it an e-mail never links a subject. */
   emailVerified?: () => Promise<boolean>;
 }>;
-
-export function hashApiKey(key: string): string {
-  return createHash("sha256").update(key).digest("hex");
-}
 
 /** Returns the bearer token of an Authorization header, undefined when there is none. */
 export function bearerToken(authorization: string | null | undefined): string | undefined {

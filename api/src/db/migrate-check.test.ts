@@ -5,10 +5,11 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { skipWithout } from "../test/services.js";
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
-const noDatabase = !inject("databaseUrl");
+const noDatabase = skipWithout("PostgreSQL");
 const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 
 function runMigrate(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {

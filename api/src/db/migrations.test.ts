@@ -3,11 +3,12 @@ import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { skipWithout } from "../test/services.js";
 import { defaultMigrationsDir, deployMigrations, migrationChecksum, readMigrations } from "./migrations.js";
 
 const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const noDatabase = !inject("databaseUrl");
+const noDatabase = skipWithout("PostgreSQL");
 const created: string[] = [];
 
 async function admin(sql: string): Promise<void> {

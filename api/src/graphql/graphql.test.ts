@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, redisUrl, startTestApp, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
 import { gql, subscribeWs } from "../test/graphql-client.js";
-import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../test/oidc-login.js";
 import { randomBytes } from "node:crypto";
-import { apiKeyPrefix, hashApiKey } from "../auth/authenticate.js";
+import { apiKeyPrefix, hashApiKey } from "../domain/api-keys/key.js";
 
 const viewerQuery = /* GraphQL */ `
   query {

@@ -1,4 +1,4 @@
-// The GraphQL endpoint under attack (issue 10 §4 and §8): aliases, tokens, directives, nesting and
+// The GraphQL endpoint under attack: aliases, tokens, directives, nesting and
 // the expensive fields' budget refused at validation (nothing runs); node/nodes answering client
 // errors; CORS only for PUBLIC_URL's origin; production without introspection or suggestions; the
 // X-Share-Token header for textAnalytics; and, on a database of its own, the per-caller budget and the
@@ -10,8 +10,8 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { gql, type GraphQLResult } from "../test/graphql-client.js";
 import { apiCall } from "../test/rest-client.js";
 import { createScratchDatabase, type ScratchDatabase } from "../test/support.js";
-import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
-import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses } from "../domain/analytics/test-data.js";
+import { signInWithPassword } from "../test/oidc-login.js";
+import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses } from "../test/analytics-survey.js";
 import { generateShareToken } from "../domain/sharing/tokens.js";
 import { maxNodeIds } from "../schema/node.js";
 import { maxNesting, nestingDepth, operationCost } from "./limits.js";

@@ -1,4 +1,4 @@
-// What one GraphQL request may cost, so that one caller cannot stall the others:
+// What one GraphQL request may cost, so that one caller cannot stall the others (docs/decisions.md "GraphQL"):
 // - the expensive fields' weights (analytics reads, mutations with side effects) and the
 //   per-operation budget over them, checked at validation, before anything runs;
 // - the per-caller budget: each caller (a user, or an address without a session) runs at most

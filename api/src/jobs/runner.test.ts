@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { spawnSync } from "node:child_process";
 import { createJobRunner, type JobHandlers, type JobFailure } from "./runner.js";
 import type { QueuedMail } from "../mail/queue-mail.js";
-import { redisUrl } from "../test/harness.js";
+import { redisUrl, skipWithout } from "../test/services.js";
 
 const mail = (to: string): QueuedMail => ({ kind: "passwordReset", to, locale: "en", organizationId: null, data: { link: "http://x/y" } });
 
@@ -88,7 +88,7 @@ describe.each(modes)("job runner ($mode)", ({ redis }) => {
   });
 });
 
-describe.skipIf(!redisUrl)("separate workers (RUN_WORKERS=false)", () => {
+describe.skipIf(skipWithout("Redis"))("separate workers (RUN_WORKERS=false)", () => {
   it("an api runner without workers only queues; a worker with the same prefix runs the job", async () => {
     const prefix = `test-${randomBytes(6).toString("hex")}`;
     const seen: string[] = [];

@@ -1,12 +1,11 @@
 // The limiter store: counters shared through the real Redis by every store of one prefix (as two
 // api processes share them), kept apart by prefix, and per process when Redis does not answer.
 import { afterAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import { randomBytes } from "node:crypto";
 import { clientKey, createLimiterStore, memoryLimiterStore, waitMs, type LimiterStore } from "./store.js";
 import { freePort } from "../test/support.js";
+import { redisUrl, skipWithout } from "../test/services.js";
 
-const redisUrl = inject("redisUrl");
 const spec = { name: "probe", points: 3, durationSeconds: 60 };
 
 async function consumeAll(store: LimiterStore, key: string, n: number): Promise<boolean[]> {
@@ -47,7 +46,7 @@ describe("memory store", () => {
   });
 });
 
-describe.skipIf(!redisUrl)("Redis store", () => {
+describe.skipIf(skipWithout("Redis"))("Redis store", () => {
   const stores: LimiterStore[] = [];
   const open = async (prefix: string, url = redisUrl!) => {
     const store = await createLimiterStore({ redisUrl: url, prefix, connectTimeoutMs: 1000 });

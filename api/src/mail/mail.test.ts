@@ -8,7 +8,7 @@ import { queueMail, type MailKind } from "./queue-mail.js";
 import { renderMail } from "./templates.js";
 import type { DomainContext } from "../domain/context.js";
 import { createOrganizationFixture, testPassword } from "../test/fixtures.js";
-import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../test/oidc-login.js";
 
 const unique = (name: string) => `${name}.${randomBytes(4).toString("hex")}@example.test`;
 const ctxOf = (t: TestApp): DomainContext => ({ prisma: t.prisma, bus: t.bus, jobs: t.jobs, config: t.config, viewer: null });

@@ -5,15 +5,14 @@ import { promisify } from "node:util";
 import { decodeJwt, decodeProtectedHeader, importJWK, SignJWT, type JWK } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessTokenVerifier, InvalidAccessTokenError } from "../auth/access-tokens.js";
-import { adminDatabaseUrl, postgresAnswers } from "../test/support.js";
+import { skipWithout } from "../test/services.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
-import { createTestDatabase, createUser, startOidcApp, type RunningOidc, type TestDb } from "./testing.js";
-import { CookieJar, pageError, refresh, SignInError, signInWithPassword } from "../../../tests/helpers/oidc-login.js";
+import { createTestDatabase, createUser, startOidcApp, type RunningOidc, type TestDb } from "../test/oidc-app.js";
+import { CookieJar, pageError, refresh, SignInError, signInWithPassword } from "../test/oidc-login.js";
 import { PrismaOidcAdapter, pruneExpiredOidcPayloads } from "./adapter.js";
 import { COOKIE_NAMES } from "./provider.js";
 
-const hasPostgres = await postgresAnswers();
-if (!hasPostgres) console.warn(`oidc tests skipped: PostgreSQL does not answer at ${adminDatabaseUrl}`);
+const hasPostgres = !skipWithout("PostgreSQL");
 
 async function countIssued(prisma: PrismaClient): Promise<number> {
   return prisma.oidcPayload.count({ where: { type: { in: ["AuthorizationCode", "AccessToken", "RefreshToken", "Grant"] } } });

@@ -8,12 +8,11 @@ import { decodeJwt } from "jose";
 import * as client from "openid-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAccessTokenVerifier } from "../auth/access-tokens.js";
-import { adminDatabaseUrl, postgresAnswers } from "../test/support.js";
-import { type CookieJar, completeAuthorization, refresh, type SignInError, signInWithPassword } from "../../../tests/helpers/oidc-login.js";
-import { createTestDatabase, createUser, startOidcApp, type RunningOidc, type TestDb } from "./testing.js";
+import { skipWithout } from "../test/services.js";
+import { type CookieJar, completeAuthorization, refresh, type SignInError, signInWithPassword } from "../test/oidc-login.js";
+import { createTestDatabase, createUser, startOidcApp, type RunningOidc, type TestDb } from "../test/oidc-app.js";
 
-const hasPostgres = await postgresAnswers();
-if (!hasPostgres) console.warn(`relying-party tests skipped: PostgreSQL does not answer at ${adminDatabaseUrl}`);
+const hasPostgres = !skipWithout("PostgreSQL");
 
 const password = "relying party password";
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
-import { SignInError, signInWithPassword } from "../../../tests/helpers/oidc-login.js";
+import { SignInError, signInWithPassword } from "../test/oidc-login.js";
 
 const attempt = (t: TestApp, email: string, password: string, forwardedFor?: string) =>
   signInWithPassword(t.baseUrl, email, password, forwardedFor ? { loginHeaders: { "x-forwarded-for": forwardedFor } } : {}).then(

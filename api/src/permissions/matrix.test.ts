@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
 import { gql, subscribeWs } from "../test/graphql-client.js";
-import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../test/oidc-login.js";
 import { getProtectedSchema } from "../graphql/yoga.js";
 import { hashToken } from "../domain/invitations/invitations.js";
 import { generateShareToken } from "../domain/sharing/tokens.js";
@@ -81,7 +81,7 @@ const ownOrganizationOnly = {
   adminOfOtherOrganization: "refused",
   admin: "allowed",
 } as const;
-/** A question's results: those who may open its survey (another team's admin: "Question not found", issue 10 §8). */
+/** A question's results: those who may open its survey (another team's admin is told "Question not found"). */
 const surveyOpeners = { ...ownOrganizationOnly, adminOfOtherUnit: "refused" } as const;
 
 /** Sharing, bookmarks and exports rows: a link of unit A, and the viewer's links and bookmarks and the editor's export job (made in beforeAll). */

@@ -29,7 +29,7 @@ describe("per-unit rights", () => {
     const member = { organizationAdmin: false };
     expect(viewerOnly([{ unitId: "u2", role: "viewer" }], member)).toBe(true);
     expect(viewerOnly(grants, member)).toBe(false);
-    // No team role at all is not "every role is viewer" (issue 10: viewerOnly([]) was true).
+    // No team role at all is not "every role is viewer": an empty list is not vacuously all-viewer.
     expect(viewerOnly([], member)).toBe(false);
     // An organisation admin is not routed as a viewer, with or without team roles.
     expect(viewerOnly([], { organizationAdmin: true })).toBe(false);

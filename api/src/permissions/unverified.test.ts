@@ -7,7 +7,7 @@ import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
 import { gql, subscribeWs } from "../test/graphql-client.js";
 import { apiCall } from "../test/rest-client.js";
-import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../test/oidc-login.js";
 import { emailNotVerifiedMessage } from "./unverified.js";
 
 describe.skipIf(noDatabase)("unverified sign-ups", () => {

@@ -6,7 +6,7 @@ import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
 import { gql } from "../test/graphql-client.js";
 import { apiCall } from "../test/rest-client.js";
-import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../test/oidc-login.js";
 import { badTextMessage, cleanJson, findBadText } from "../domain/text-hygiene.js";
 
 // JSON.stringify writes a lone surrogate as the escape \udXXX, which JSON.parse reads back as that lone code unit.

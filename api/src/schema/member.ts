@@ -3,6 +3,7 @@
 // mutations of /settings/user-management. Rules live in domain/user-management.
 import { builder } from "./builder.js";
 import { RoleEnum } from "./unit.js";
+import { loaders } from "./loaders.js";
 import { inViewerOrganization } from "../domain/tenancy.js";
 import { createUser, getUser, membersWhere, modifyTeam, removeUserFromUnit, setBillingAdmin, updateUserInUnit } from "../domain/user-management/users.js";
 import type { Role } from "../permissions/rights.js";
@@ -18,7 +19,7 @@ const MemberUnitRole = builder.objectRef<{ unitId: string; role: Role }>("Member
   }),
 });
 
-export const MemberType = builder.prismaNode("Membership", {
+builder.prismaNode("Membership", {
   name: "Member",
   id: { field: "id" },
   findUnique: (id, ctx) => ({ id, ...inViewerOrganization(ctx.viewer) }),
@@ -37,13 +38,7 @@ export const MemberType = builder.prismaNode("Membership", {
     unitRoles: t.field({
       type: [MemberUnitRole],
       select: { userId: true, organizationId: true },
-      resolve: async (m, _args, ctx) => {
-        const rows = await ctx.prisma.unitRole.findMany({
-          where: { userId: m.userId, organizationId: m.organizationId },
-          select: { unitId: true, role: true, unit: { select: { name: true } } },
-        });
-        return rows.sort((a, b) => a.unit.name.localeCompare(b.unit.name)).map((r) => ({ unitId: r.unitId, role: r.role as Role }));
-      },
+      resolve: (m, _args, ctx) => loaders(ctx).unitRoles.load({ userId: m.userId, organizationId: m.organizationId }),
     }),
   }),
 });

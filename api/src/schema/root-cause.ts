@@ -1,4 +1,4 @@
-// Root-cause analysis (issue 5 item 4): each question's and answer option's importance for an
+// Root-cause analysis: each question's and answer option's importance for an
 // outcome (NPS, smiley or slider) against its performance, for members under the results filters or
 // a share link's visitor (shareToken). Method in domain/root-cause and docs/root-cause.md.
 import { builder } from "./builder.js";

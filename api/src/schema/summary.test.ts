@@ -6,8 +6,8 @@ import { randomBytes } from "node:crypto";
 import { startTestApp, noDatabase, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
 import { gql, subscribeWs } from "../test/graphql-client.js";
-import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
-import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../domain/analytics/test-data.js";
+import { signInWithPassword } from "../test/oidc-login.js";
+import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../test/analytics-survey.js";
 
 describe.skipIf(noDatabase)("summary live counts", () => {
   let t: TestApp;

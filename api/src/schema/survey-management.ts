@@ -2,6 +2,7 @@
 // GraphQL) and a saved survey's respondent view for the preview (desktop, mobile, terminal, widget).
 import { builder } from "./builder.js";
 import { SurveyData } from "./survey.js";
+import { loaders } from "./loaders.js";
 import { publicTemplates, type SurveyRow } from "../domain/surveys/surveys.js";
 import { surveyPreview } from "../domain/surveys/preview.js";
 
@@ -44,6 +45,6 @@ builder.prismaObjectField("Survey", "respondentPreview", (t) =>
 builder.prismaObjectField("Survey", "questionCount", (t) =>
   t.int({
     description: "questions that are not hidden",
-    resolve: (survey, _args, ctx) => ctx.prisma.question.count({ where: { surveyId: survey.id, hidden: false } }),
+    resolve: (survey, _args, ctx) => loaders(ctx).questionCount.load(survey.id),
   }),
 );

@@ -3,6 +3,7 @@
 // REST facade (PUT /surveys/{id}), as SurveyData.
 import { GraphQLError, Kind, type ValueNode } from "graphql";
 import { builder } from "./builder.js";
+import { loaders } from "./loaders.js";
 import { inViewerOrganization } from "../domain/tenancy.js";
 import {
   archiveSurvey,
@@ -90,7 +91,7 @@ builder.prismaNode("Survey", {
     }),
     hidden: t.boolean({
       description: "hidden by the caller (per user)",
-      resolve: async (s, _a, ctx) => !!ctx.viewer && (await ctx.prisma.surveyHidden.count({ where: { surveyId: s.id, userId: ctx.viewer.userId } })) > 0,
+      resolve: (s, _a, ctx) => loaders(ctx).surveyHidden.load(s.id),
     }),
     questions: t.relation("questions", { query: { where: { hidden: false }, orderBy: { position: "asc" } } }),
   }),

@@ -1,4 +1,4 @@
-// Text analytics (issue 5 item 3): sentiment per open-text answer and in aggregate, and the word
+// Text analytics: sentiment per open-text answer and in aggregate, and the word
 // cloud, for members under the results filters or for a share link's visitor (shareToken).
 // Rules and limits in domain/text-analytics and docs/text-analytics.md.
 import { builder } from "./builder.js";

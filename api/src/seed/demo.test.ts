@@ -3,23 +3,23 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import argon2 from "argon2";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrisma } from "../db/client.js";
 import { startEmbeddedDatabase } from "../db/embedded.js";
 import { deployMigrations } from "../db/migrations.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { createScratchDatabase, type ScratchDatabase } from "../test/support.js";
-import { eviClusters } from "./demo-content.js";
+import { skipWithout } from "../test/services.js";
+import { eviClusters } from "../domain/demo-data/content.js";
 import { featureKeys } from "../domain/features/features.js";
 import { demoSignIn, demoUsers, seedDemoOrganization } from "./demo.js";
 import { createRespondentRuntime } from "../domain/respondent/runtime.js";
 import { createEventBus } from "../pubsub/bus.js";
 
-const sharedUrl = inject("databaseUrl");
 const RESPONSES = 1500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-describe.skipIf(!sharedUrl)("seedDemoOrganization on PostgreSQL", () => {
+describe.skipIf(skipWithout("PostgreSQL"))("seedDemoOrganization on PostgreSQL", () => {
   let database: ScratchDatabase | undefined;
   let prisma: PrismaClient;
   let organizationId: string;

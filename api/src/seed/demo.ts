@@ -10,36 +10,41 @@
 // - Fast, also on PGlite: responses and answers go in with one INSERT … SELECT FROM
 //   json_to_recordset($1) per table and batch (ids made here, so answers need no round trip).
 //
-// Value encodings (DESIGN.md "Domain definitions"), as stored in Answer:
-//   smiley (5 buttons) numericValue ∈ {0, .25, .5, .75, 1}; smiley (4 buttons) ∈ {0, 1/3, 2/3, 1};
-//   nps integer 0..10; slider 0..1 in tenths (options.min..max is the scale shown);
-//   emotion: numericValue = the emotion's cluster value, choiceIds = [the emotion's choice id];
-//   singleChoice / multipleChoice: choiceIds; openText: textValue;
-//   contactDetails: textValue = JSON {name, email, phone?}.
+// The questions' rows and the responses' values come from the demo data generator
+// (domain/demo-data/generator.ts), which POST /demo-data uses too; the seed depends on it, never the
+// other way round.
 import { featureKeys } from "../domain/features/features.js";
 import { defaultWebsiteSettings } from "../domain/touchpoints/website-settings.js";
 import argon2 from "argon2";
 import { randomBytes } from "node:crypto";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.js";
-import { createRandom, type Random } from "./random.js";
+import { createRandom } from "../domain/demo-data/random.js";
 import { addRollupsOfOrganization } from "../domain/analytics/rollups.js";
 import { writePublicTemplates } from "../domain/demo-data/templates.js";
 import {
-  contactNames,
   demoLanguages,
   demoSurveys,
   demoTouchpoints,
   demoUnits,
-  eviClusters,
-  openTexts,
-  type EviCluster,
   type Lang,
-  type QuestionSpec,
   type SurveyKey,
-  type Text,
   type TouchpointSpec,
   type UnitKey,
-} from "./demo-content.js";
+} from "../domain/demo-data/content.js";
+import {
+  answerValues,
+  buildQuestion,
+  clamp,
+  insertAnswers,
+  insertResponses,
+  moodWeights,
+  questionRows,
+  responseTimes,
+  responseWindowDays,
+  type AnswerJson,
+  type BuiltQuestion,
+  type ResponseJson,
+} from "../domain/demo-data/generator.js";
 
 export const demoSignIn = { email: "admin@demo.example", password: "Demo-Password-1!" } as const;
 
@@ -67,7 +72,6 @@ export type SeedDemoOptions = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const WINDOW_DAYS = 90;
 /** Serialises concurrent seeders of one database (pg_advisory_xact_lock key). */
 const SEED_LOCK_KEY = 7_346_190_001;
 
@@ -125,8 +129,6 @@ export async function seedDemoOrganization(prisma: PrismaClient, opts: SeedDemoO
 // The structure: organisation, teams, users, surveys, questions, touchpoints (ids made here)
 // ---------------------------------------------------------------------------------------------
 
-export type BuiltChoice = { id: string; key: string; text: Text; cluster?: EviCluster };
-export type BuiltQuestion = { id: string; spec: QuestionSpec; choices: BuiltChoice[] };
 type BuiltSurvey = { id: string; key: SurveyKey; name: string; unitId: string; tags: string[]; questions: BuiltQuestion[] };
 type BuiltTouchpoint = { id: string; spec: TouchpointSpec; unitId: string; surveyId: string; survey: BuiltSurvey; udid: string | null };
 
@@ -150,11 +152,7 @@ function buildStructure(): Structure {
     name: s.name,
     unitId: unitIds[s.unit],
     tags: s.tags,
-    questions: s.questions.map((q) => ({
-      id: newId(),
-      spec: q,
-      choices: "choices" in q ? q.choices.map((c) => ({ id: newId(), key: c.key, text: c.text, ...(c.cluster ? { cluster: c.cluster } : {}) })) : [],
-    })),
+    questions: s.questions.map(buildQuestion),
   }));
   const surveyByKey = new Map(surveys.map((s) => [s.key, s]));
   const touchpoints: BuiltTouchpoint[] = demoTouchpoints.map((t) => {
@@ -178,34 +176,6 @@ function buildStructure(): Structure {
     touchpoints,
     userIds: { admin: newId(), editor: newId(), viewer: newId() },
   };
-}
-
-export function questionRow(q: BuiltQuestion): {
-  type: "smiley" | "nps" | "slider" | "singleChoice" | "multipleChoice" | "openText" | "emotion" | "contactDetails";
-  options: Prisma.InputJsonObject;
-  choices: Prisma.InputJsonArray;
-} {
-  const choices = q.choices.map((c) => ({ id: c.id, text: c.text, ...(c.cluster ? { cluster: c.cluster } : {}) }));
-  const spec = q.spec;
-  switch (spec.kind) {
-    case "smiley5":
-      return { type: "smiley", options: { buttons: 5 }, choices: [] };
-    case "smiley4":
-      return { type: "smiley", options: { buttons: 4 }, choices: [] };
-    case "nps":
-      return { type: "nps", options: {}, choices: [] };
-    case "slider":
-      return { type: "slider", options: { min: 0, max: 10, step: 1, minLabel: spec.minLabel, maxLabel: spec.maxLabel }, choices: [] };
-    case "singleChoice":
-    case "multipleChoice":
-      return { type: spec.kind, options: {}, choices };
-    case "emotion":
-      return { type: "emotion", options: { clusters: { ...eviClusters } }, choices };
-    case "openText":
-      return { type: "openText", options: {}, choices: [] };
-    case "contactDetails":
-      return { type: "contactDetails", options: { fields: ["name", "email", "phone"] }, choices: [] };
-  }
 }
 
 async function writeStructure(tx: Tx, s: Structure, times: { now: Date; until: Date }, passwordHash: string): Promise<void> {
@@ -269,7 +239,7 @@ async function writeStructure(tx: Tx, s: Structure, times: { now: Date; until: D
   });
 
   // Made before the first response.
-  const createdAt = new Date(until.getTime() - (WINDOW_DAYS + 5) * DAY_MS);
+  const createdAt = new Date(until.getTime() - (responseWindowDays + 5) * DAY_MS);
   await tx.survey.createMany({
     data: s.surveys.map((survey) => ({
       id: survey.id,
@@ -284,24 +254,7 @@ async function writeStructure(tx: Tx, s: Structure, times: { now: Date; until: D
     })),
   });
   await tx.question.createMany({
-    data: s.surveys.flatMap((survey) =>
-      survey.questions.map((q, position) => {
-        const row = questionRow(q);
-        return {
-          id: q.id,
-          organizationId: s.organizationId,
-          surveyId: survey.id,
-          position,
-          type: row.type,
-          title: q.spec.title,
-          options: row.options,
-          choices: row.choices,
-          required: "required" in q.spec ? (q.spec.required ?? false) : false,
-          createdAt,
-          updatedAt: createdAt,
-        };
-      }),
-    ),
+    data: s.surveys.flatMap((survey) => questionRows(survey.questions, { organizationId: s.organizationId, surveyId: survey.id, createdAt })),
   });
 
   await tx.websiteDomain.create({ data: { organizationId: s.organizationId, domain: "shop.demo.example" } });
@@ -345,131 +298,6 @@ function touchpointSettings(t: BuiltTouchpoint): Prisma.InputJsonObject {
 // Responses and answers
 // ---------------------------------------------------------------------------------------------
 
-/** Relative traffic by local hour (Helsinki) and by weekday (0 = Sunday). */
-const hourWeights = [0.02, 0.01, 0.01, 0.01, 0.01, 0.03, 0.08, 0.2, 0.45, 0.7, 0.9, 1, 1, 0.95, 0.9, 0.9, 0.95, 1, 0.85, 0.6, 0.4, 0.25, 0.12, 0.05];
-const weekdayWeights = [0.4, 1, 1, 1, 1, 1, 0.65];
-
-function helsinkiOffsetHours(t: number): number {
-  // Close enough for demo data: summer time from April to October.
-  const month = new Date(t).getUTCMonth();
-  return month >= 3 && month <= 9 ? 3 : 2;
-}
-
-/** `n` sorted times in (now − 90 days, now], busier on weekdays and in the daytime. */
-export function responseTimes(rnd: Random, n: number, now: number): number[] {
-  const from = now - WINDOW_DAYS * DAY_MS + 60_000;
-  const span = now - from;
-  const times: number[] = [];
-  while (times.length < n) {
-    const t = from + Math.floor(rnd.next() * span);
-    const local = new Date(t + helsinkiOffsetHours(t) * 3_600_000);
-    const w = (hourWeights[local.getUTCHours()] ?? 0) * (weekdayWeights[local.getUTCDay()] ?? 0);
-    if (rnd.next() < w) times.push(t);
-  }
-  return times.sort((a, b) => a - b);
-}
-
-/** The respondent's mood 0..4 (very unhappy … delighted): satisfaction about 75 %, NPS in the 30s. */
-export const moodWeights = [0.035, 0.06, 0.125, 0.35, 0.43];
-
-export function clamp(v: number, lo: number, hi: number): number {
-  return v < lo ? lo : Math.min(v, hi);
-}
-
-function jitter(rnd: Random, p: number): number {
-  return rnd.chance(p) ? (rnd.chance(0.5) ? 1 : -1) : 0;
-}
-
-const npsByMood: readonly { values: number[]; weights: number[] }[] = [
-  { values: [0, 1, 2, 3, 4, 5], weights: [0.15, 0.15, 0.2, 0.2, 0.15, 0.15] },
-  { values: [1, 2, 3, 4, 5, 6], weights: [0.05, 0.1, 0.15, 0.2, 0.25, 0.25] },
-  { values: [4, 5, 6, 7, 8, 9], weights: [0.1, 0.1, 0.2, 0.3, 0.2, 0.1] },
-  { values: [6, 7, 8, 9, 10], weights: [0.05, 0.15, 0.2, 0.35, 0.25] },
-  { values: [8, 9, 10], weights: [0.15, 0.35, 0.5] },
-];
-
-const clustersByMood: readonly Record<EviCluster, number>[] = [
-  { advocacy: 0, trust: 0, attention: 0.15, destroying: 0.85 },
-  { advocacy: 0, trust: 0.05, attention: 0.3, destroying: 0.65 },
-  { advocacy: 0.05, trust: 0.25, attention: 0.5, destroying: 0.2 },
-  { advocacy: 0.35, trust: 0.45, attention: 0.15, destroying: 0.05 },
-  { advocacy: 0.7, trust: 0.25, attention: 0.05, destroying: 0 },
-];
-
-export type AnswerJson = { r: string; s: string; t: string; q: string; c: string; n: number | null; x: string | null; h: string[] };
-export type ResponseJson = { i: string; s: string; t: string; u: string; l: Lang; m: Record<string, string>; c: string };
-
-export function answerValues(rnd: Random, q: BuiltQuestion, mood: number, lang: Lang): { n: number | null; x: string | null; h: string[] } | null {
-  const spec = q.spec;
-  switch (spec.kind) {
-    case "smiley5":
-      return { n: clamp(mood + jitter(rnd, 0.25), 0, 4) / 4, x: null, h: [] };
-    case "smiley4": {
-      const base = [0, 1, 2, 2, 3][mood] ?? 2;
-      return { n: clamp(base + jitter(rnd, 0.2), 0, 3) / 3, x: null, h: [] };
-    }
-    case "nps": {
-      const d = npsByMood[mood] ?? npsByMood[3]!;
-      return { n: rnd.weighted(d.values, d.weights), x: null, h: [] };
-    }
-    case "slider": {
-      if (!rnd.chance(0.9)) return null;
-      const tenths = clamp(Math.round(mood * 2.5 + (rnd.next() - 0.5) * 3), 0, 10);
-      return { n: tenths / 10, x: null, h: [] };
-    }
-    case "singleChoice": {
-      if (!rnd.chance(0.85)) return null;
-      const choice = rnd.weighted(
-        q.choices,
-        q.choices.map((_, i) => q.choices.length - i + 1),
-      );
-      return { n: null, x: null, h: [choice.id] };
-    }
-    case "multipleChoice": {
-      if (!rnd.chance(0.8)) return null;
-      const last = q.choices[q.choices.length - 1]!;
-      if (rnd.chance(0.08)) return { n: null, x: null, h: [last.id] };
-      const pool = q.choices.slice(0, -1);
-      const first = rnd.pick(pool);
-      const picked = [first.id];
-      if (rnd.chance(0.35)) {
-        const second = rnd.pick(pool);
-        if (second.id !== first.id) picked.push(second.id);
-      }
-      return { n: null, x: null, h: picked };
-    }
-    case "emotion": {
-      if (!spec.required && !rnd.chance(0.8)) return null;
-      const weights = clustersByMood[mood] ?? clustersByMood[3]!;
-      const clusters = Object.keys(weights) as EviCluster[];
-      const cluster = rnd.weighted(
-        clusters,
-        clusters.map((c) => weights[c]),
-      );
-      const choice = rnd.pick(q.choices.filter((c) => c.cluster === cluster));
-      return { n: eviClusters[cluster], x: null, h: [choice.id] };
-    }
-    case "openText": {
-      if (!rnd.chance(mood <= 1 ? 0.55 : 0.3)) return null;
-      const texts = openTexts[lang];
-      const pool = mood >= 3 ? texts.positive : mood === 2 ? texts.neutral : texts.negative;
-      return { n: null, x: rnd.pick(pool), h: [] };
-    }
-    case "contactDetails": {
-      if (!rnd.chance(mood <= 1 ? 0.3 : 0.1)) return null;
-      const name = rnd.pick(contactNames);
-      const email = `${name
-        .toLowerCase()
-        .normalize("NFD")
-        .replace(/[^a-z ]/g, "")
-        .replace(" ", ".")}@example.com`;
-      const details: Record<string, string> = { name, email };
-      if (rnd.chance(0.5)) details.phone = `+35840${String(rnd.int(1_000_000, 9_999_999))}`;
-      return { n: null, x: JSON.stringify(details), h: [] };
-    }
-  }
-}
-
 type Stats = {
   bySurvey: Map<string, { count: number; last: number }>;
   byTouchpoint: Map<string, { count: number; last: number }>;
@@ -483,16 +311,6 @@ function bump(map: Map<string, { count: number; last: number }>, id: string, t: 
   } else map.set(id, { count: 1, last: t });
 }
 
-export const insertResponses = `INSERT INTO "Response"
-  ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "createdAt", "updatedAt", "submittedAt")
-SELECT r.i, $2, r.s, r.t, r.u, 'submitted'::"ResponseStatus", r.l, r.m, r.c, r.c, r.c
-FROM json_to_recordset($1::json) AS r(i text, s text, t text, u text, l text, m jsonb, c timestamptz)`;
-
-export const insertAnswers = `INSERT INTO "Answer"
-  ("responseId", "organizationId", "surveyId", "touchpointId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
-SELECT a.r, $2, a.s, a.t, a.q, a.c, a.n, a.x, a.h
-FROM json_to_recordset($1::json) AS a(r text, s text, t text, q text, c timestamptz, n float8, x text, h text[])`;
-
 async function writeResponses(tx: Tx, s: Structure, opts: { total: number; now: Date; batchSize: number; log: (m: string) => void }): Promise<Stats> {
   // Two streams: the times depend on `now` (rejection sampling), the values do not, so the same
   // responses and answers are made whatever the day.
@@ -501,7 +319,7 @@ async function writeResponses(tx: Tx, s: Structure, opts: { total: number; now: 
   if (opts.total === 0) return stats;
   const nowMs = opts.now.getTime();
   const times = responseTimes(createRandom("demo-oy-times-v1"), opts.total, nowMs);
-  const windowStart = nowMs - WINDOW_DAYS * DAY_MS;
+  const windowStart = nowMs - responseWindowDays * DAY_MS;
   const tpWeights = s.touchpoints.map((t) => t.spec.weight);
   const langs: Lang[] = ["en", "es", "fi"];
 

@@ -1,6 +1,6 @@
 // Before the api tests: check that the real PostgreSQL and Redis answer, create one database for
 // this run and migrate it. With CI=true a missing service fails the run; elsewhere the tests that
-// need it are skipped (and say so).
+// need it are skipped, each file with a warning naming it (services.ts).
 import { Redis } from "ioredis";
 import type { TestProject } from "vitest/node";
 import { adminDatabaseUrl as adminUrl, createScratchDatabase, postgresAnswers } from "./support.js";

@@ -1,6 +1,5 @@
 // A real server for integration tests: the real PostgreSQL database of this run, the embedded
 // OpenID provider, Redis pub/sub when it answers, listening on a free loopback port.
-import { inject } from "vitest";
 import { freePort } from "./support.js";
 import type { FastifyInstance } from "fastify";
 import { loadConfig, type Config } from "../config.js";
@@ -16,11 +15,15 @@ import { createLimiterStore, type LimiterStore } from "../limits/store.js";
 import { createAccessTokenVerifier } from "../auth/access-tokens.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 
-export const databaseUrl = inject("databaseUrl");
+import { databaseUrl, redisUrl, skipWithout } from "./services.js";
+
+export { databaseUrl, redisUrl };
 const sharedDatabaseUrl = databaseUrl;
-export const redisUrl = inject("redisUrl");
-/** Integration tests use `describe.skipIf(noDatabase)`; global-setup fails under CI=true instead. */
-export const noDatabase = !databaseUrl;
+/**
+ * Integration tests use `describe.skipIf(noDatabase)`: without PostgreSQL the file is skipped with a
+ * warning naming it (services.ts); global-setup fails under CI=true instead.
+ */
+export const noDatabase = skipWithout("PostgreSQL");
 
 export type TestApp = {
   app: FastifyInstance;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { eventually } from "../test/eventually";
 import { FeedbackListView } from "./FeedbackListView";
 import { defaultFilters, toWireFilters } from "./filters";
-import { renderScreen, type Handler } from "./testing";
+import { renderScreen, type Handler } from "../test/resultsScreen";
 
 const RESPONSE = "65a1b2c3d4e5f60718293001";
 

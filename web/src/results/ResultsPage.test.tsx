@@ -3,7 +3,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { toasts } from "../shell/toastStore";
 import { eventually } from "../test/eventually";
 import ResultsPage from "./ResultsPage";
-import { renderScreen, type Handler } from "./testing";
+import { renderScreen, type Handler } from "../test/resultsScreen";
 
 const id = (n: number) => `65a1b2c3d4e5f607182930${String(n).padStart(2, "0")}`;
 const TOKEN = "shareTokenAbcdefghijklmnopqrstuvwxyz0123456";

@@ -61,7 +61,3 @@ export function validateProfile(draft: ProfileDraft): ProfileErrors {
   }
   return errors;
 }
-
-export function isProfileValid(draft: ProfileDraft): boolean {
-  return Object.keys(validateProfile(draft)).length === 0;
-}

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eventually } from "../test/eventually";
-import { renderScreen } from "../results/testing";
+import { renderScreen } from "../test/resultsScreen";
 import SummaryPage from "./SummaryPage";
 import { localToday } from "./summaryFilters";
 

@@ -5,7 +5,7 @@ import { eventually } from "../test/eventually";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
 import { isIpAddress, onlineState } from "./model";
-import { formQueryData, noRights, surveys, touchpoint, units } from "./testData";
+import { formQueryData, noRights, surveys, touchpoint, units } from "../test/fixtures/touchpoints";
 
 vi.setConfig({ testTimeout: 40_000 });
 // The first render compiles the lazy screen; with the suite running in parallel on two cores that takes seconds.

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
-import { noRights, surveys, touchpoint, units } from "./testData";
+import { noRights, surveys, touchpoint, units } from "../test/fixtures/touchpoints";
 
 vi.setConfig({ testTimeout: 40_000 });
 configure({ asyncUtilTimeout: 15_000 });

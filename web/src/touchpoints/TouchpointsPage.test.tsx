@@ -2,7 +2,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from "@testing-lib
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
-import { noRights, surveys, touchpoint, units } from "./testData";
+import { noRights, surveys, touchpoint, units } from "../test/fixtures/touchpoints";
 
 vi.setConfig({ testTimeout: 40_000 });
 // The first render compiles the lazy screen; with the suite running in parallel on two cores that takes seconds.

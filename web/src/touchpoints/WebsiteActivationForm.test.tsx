@@ -5,7 +5,7 @@ import { defaultWebsiteSettings, resolveWebsiteSettings } from "../../../api/src
 import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
-import { formQueryData, noRights, surveys, touchpoint, units, websiteAnswer } from "./testData";
+import { formQueryData, noRights, surveys, touchpoint, units, websiteAnswer } from "../test/fixtures/touchpoints";
 import { newWebsiteDraft, storedWebsiteOf, validateWebsite, websiteDraftOf } from "./websiteSettings";
 
 vi.setConfig({ testTimeout: 40_000 });

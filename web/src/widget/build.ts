@@ -7,7 +7,7 @@ import { build, type Plugin } from "vite";
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const widgetEntry = path.join(here, "entry.ts");
 export const widgetOutDir = path.resolve(here, "../../../dist/widget");
-/** The budget of issue 4: at most 20 KB gzipped. */
+/** The widget's budget: at most 20 KB gzipped, so a page that embeds it stays fast (docs/widget.md). */
 export const widgetGzipBudget = 20 * 1024;
 
 export async function buildWidget(outDir = widgetOutDir): Promise<string> {

@@ -25,7 +25,7 @@ import {
   type Environment,
 } from "./rules.js";
 import type { WidgetSettings } from "./settings.js";
-import { widgetSettings } from "./testSettings.js";
+import { widgetSettings } from "../test/fixtures/widgetSettings.js";
 import { beginPageView, record } from "./state.js";
 
 const day = 24 * 3600_000;

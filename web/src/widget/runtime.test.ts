@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { closeAfterResponseMs, boot, messages, type Widget } from "./runtime.js";
 import type { WidgetSettings } from "./settings.js";
-import { widgetSettings } from "./testSettings.js";
+import { widgetSettings } from "../test/fixtures/widgetSettings.js";
 import { loadState, openStore } from "./storage.js";
 
 const base = "https://feedback.example";

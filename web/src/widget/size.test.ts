@@ -1,4 +1,4 @@
-// The widget's budget (issue 4): at most 20 KB gzipped. Builds the script as `npm run build:web` does.
+// The widget's budget (docs/widget.md): at most 20 KB gzipped, so a page that embeds it stays fast. Builds the script as `npm run build:web` does.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

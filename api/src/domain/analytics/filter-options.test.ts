@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { apiCall } from "../../test/rest-client.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
 import { generateShareToken } from "../sharing/tokens.js";
 import { shareMessages } from "../sharing/scope.js";
-import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "./test-data.js";
+import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
 
 type Options = {
   surveys: { legacyId: string; name: string }[];

@@ -9,8 +9,8 @@ import { randomBytes } from "node:crypto";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { gql } from "../../test/graphql-client.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
-import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "./test-data.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
+import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../../test/analytics-survey.js";
 import { responseLimitMessage } from "../respondent/response-limit.js";
 import { settleRollups } from "./rollup-applier.js";
 

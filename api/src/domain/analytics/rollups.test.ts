@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { startTestApp, noDatabase, databaseUrl, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
-import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "./test-data.js";
+import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../../test/analytics-survey.js";
 import pg from "pg";
 import { markResponsesChanged, rebuildRollups, rollupTables } from "./rollups.js";
 import { settleRollups } from "./rollup-applier.js";

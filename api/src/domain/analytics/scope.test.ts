@@ -9,7 +9,7 @@ import { loadViewer } from "../viewer.js";
 import type { DomainContext } from "../context.js";
 import { parseResultsFilters } from "./filters.js";
 import { responseScope, type AnalyticsCaller } from "./scope.js";
-import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "./test-data.js";
+import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
 
 describe.skipIf(noDatabase)("responseScope", () => {
   let t: TestApp;

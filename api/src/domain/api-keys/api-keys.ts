@@ -1,5 +1,5 @@
 // API keys (spec 000 §3, §7): a signed-in person's keys for the REST API. The value is shown once,
-// when generated; only its SHA-256 is stored (auth/authenticate.ts looks keys up by that hash).
+// when generated; only its SHA-256 is stored (key.ts; auth/authenticate.ts looks keys up by that hash).
 // A key acts as its user in the organisation it was generated in. Only the caller's own keys are
 // listed or revoked: any other id (another user's, another organisation's) is "not found".
 import { randomBytes } from "node:crypto";
@@ -9,7 +9,7 @@ import { forbidden, notFound } from "../errors.js";
 import { requireFeature } from "../features/features.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { requireOrganization, type Viewer } from "../viewer.js";
-import { apiKeyPrefix, hashApiKey } from "../../auth/authenticate.js";
+import { apiKeyPrefix, hashApiKey } from "./key.js";
 
 export type ApiKeySummary = {
   id: string;

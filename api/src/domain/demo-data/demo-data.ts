@@ -2,7 +2,7 @@
 // caller's organisation with something to look at. The first call creates a demo survey (every
 // question type, in English, Spanish and Finnish) and a link touchpoint for it in the organisation's
 // top team; every call then adds `responses` sample responses (default 500, at most 5,000) spread
-// over the last 90 days, made by the same generator as the seeded demo organisation (api/src/seed).
+// over the last 90 days, made by the same generator as the seeded demo organisation (generator.ts).
 //
 // - Organisation admins only: it writes responses that every analysis of the organisation shows.
 // - Additive, never duplicating: the demo survey and link are found again by their marker
@@ -18,20 +18,21 @@ import type { Prisma } from "../../generated/prisma/client.js";
 import { forbidden, notFound } from "../errors.js";
 import { parseInput } from "../validation.js";
 import { requireOrganization } from "../viewer.js";
-import { demoLanguages, demoSurveys, type Lang, type QuestionSpec } from "../../seed/demo-content.js";
+import { demoLanguages, demoSurveys, type Lang, type QuestionSpec } from "./content.js";
 import {
   answerValues,
+  buildQuestion,
   clamp,
   insertAnswers,
   insertResponses,
   moodWeights,
-  questionRow,
+  questionRows,
   responseTimes,
   type AnswerJson,
   type BuiltQuestion,
   type ResponseJson,
-} from "../../seed/demo.js";
-import { createRandom } from "../../seed/random.js";
+} from "./generator.js";
+import { createRandom } from "./random.js";
 import { markResponsesChanged } from "../analytics/rollups.js";
 
 export const demoDataLimits = { defaultResponses: 500, maxResponses: 5_000 } as const;
@@ -68,14 +69,13 @@ const newId = () => randomBytes(12).toString("hex");
 const marker = { path: ["demoData"], equals: true } as const;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** The demo survey's questions as the seed describes them (fresh ids for questions and choices). */
+/** The demo survey's questions as the demo content describes them (fresh ids for questions and choices). */
 function demoQuestions(): BuiltQuestion[] {
   const specs = demoSurveys.flatMap((s) => s.questions);
   return kinds.map((kind) => {
     const spec = specs.find((q) => q.kind === kind);
     if (!spec) throw new Error(`demo content has no ${kind} question`);
-    const choices = "choices" in spec ? spec.choices.map((c) => ({ id: newId(), key: c.key, text: c.text, ...(c.cluster ? { cluster: c.cluster } : {}) })) : [];
-    return { id: newId(), spec, choices };
+    return buildQuestion(spec);
   });
 }
 
@@ -131,22 +131,7 @@ async function findOrCreateSurvey(tx: Tx, organizationId: string, unitId: string
     },
     select: { id: true, name: true, languages: true },
   });
-  await tx.question.createMany({
-    data: questions.map((q, position) => {
-      const row = questionRow(q);
-      return {
-        id: q.id,
-        organizationId,
-        surveyId: survey.id,
-        position,
-        type: row.type,
-        title: q.spec.title,
-        options: row.options,
-        choices: row.choices,
-        required: "required" in q.spec ? (q.spec.required ?? false) : false,
-      };
-    }),
-  });
+  await tx.question.createMany({ data: questionRows(questions, { organizationId, surveyId: survey.id }) });
   return { ...survey, created: true };
 }
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { templateLibrary, writePublicTemplates } from "./templates.js";
-import { demoSurveys } from "../../seed/demo-content.js";
+import { demoSurveys } from "./content.js";
 
 class Rollback extends Error {}
 

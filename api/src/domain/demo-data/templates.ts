@@ -2,14 +2,11 @@
 // page", §3 "Survey template"): one template per demo survey (texts in English, Spanish and
 // Finnish), owned by an organisation of their own ("Template library", no members), so they show
 // on every organisation's templates page and in nobody's survey list. docs/demo-data.md.
-import { randomBytes } from "node:crypto";
 import type { Prisma } from "../../generated/prisma/client.js";
-import { demoLanguages, demoSurveys } from "../../seed/demo-content.js";
-import { questionRow, type BuiltQuestion } from "../../seed/demo.js";
+import { demoLanguages, demoSurveys } from "./content.js";
+import { buildQuestion, questionRows } from "./generator.js";
 
 export const templateLibrary = { name: "Template library", domain: "templates.example" } as const;
-
-const newId = () => randomBytes(12).toString("hex");
 
 /** Writes the library and its templates unless it exists; answers the number of templates written. */
 export async function writePublicTemplates(tx: Prisma.TransactionClient, featureSetId: string): Promise<number> {
@@ -30,27 +27,7 @@ export async function writePublicTemplates(tx: Prisma.TransactionClient, feature
       },
       select: { id: true },
     });
-    const questions: BuiltQuestion[] = spec.questions.map((q) => ({
-      id: newId(),
-      spec: q,
-      choices: "choices" in q ? q.choices.map((c) => ({ id: newId(), key: c.key, text: c.text, ...(c.cluster ? { cluster: c.cluster } : {}) })) : [],
-    }));
-    await tx.question.createMany({
-      data: questions.map((q, position) => {
-        const row = questionRow(q);
-        return {
-          id: q.id,
-          organizationId: organization.id,
-          surveyId: survey.id,
-          position,
-          type: row.type,
-          title: q.spec.title,
-          options: row.options,
-          choices: row.choices,
-          required: "required" in q.spec ? (q.spec.required ?? false) : false,
-        };
-      }),
-    });
+    await tx.question.createMany({ data: questionRows(spec.questions.map(buildQuestion), { organizationId: organization.id, surveyId: survey.id }) });
   }
   return demoSurveys.length;
 }

@@ -1,4 +1,4 @@
-// The export-process machinery on real processes (fixture entries beside this file): the result and
+// The export-process machinery on real processes (sample entries in api/src/test/): the result and
 // ordered progress come back from another process; a domain error keeps its code and message; a
 // child that exits early is an error; and a child never outlives its parent, even one killed with
 // SIGKILL (no exit hook runs then: the child sees its IPC channel close).
@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { DomainError } from "../errors.js";
 import { runInExportProcess, runningExportProcesses } from "./export-process.js";
 
-const entry = fileURLToPath(new URL("./export-process.fixture-child.ts", import.meta.url));
+const entry = fileURLToPath(new URL("../../test/sample-export-process.ts", import.meta.url));
 const run = (mode: string, progress: number[] = []) =>
   runInExportProcess<{ pid: number }>({ entry, input: { mode }, label: `test ${mode}`, heapMb: 64, onProgress: (p) => void progress.push(p) });
 const alive = (pid: number) => {
@@ -47,7 +47,7 @@ describe("export processes", () => {
   it("a child exits when its parent is killed", async () => {
     // node itself with tsx's loader (tsx's CLI would put a process of its own in between).
     const loader = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
-    const parentEntry = fileURLToPath(new URL("./export-process.fixture-parent.ts", import.meta.url));
+    const parentEntry = fileURLToPath(new URL("../../test/sample-export-job.ts", import.meta.url));
     const parent = spawn(process.execPath, ["--import", loader, parentEntry], { stdio: ["ignore", "pipe", "inherit"] });
     const childPid = await new Promise<number>((resolve, reject) => {
       let out = "";

@@ -6,7 +6,7 @@ import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { gql } from "../../test/graphql-client.js";
 import { apiCall } from "../../test/rest-client.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
 import { generateShareToken } from "../sharing/tokens.js";
 import { noFeatureAccessMessage } from "./features.js";
 

@@ -1,4 +1,4 @@
-// The feedback list as CSV (issue 5 item 7): the header line of column titles, then one line per
+// The feedback list as CSV (docs/feedback-list.md): the header line of column titles, then one line per
 // response, streamed from the database cursor into the file. Each fetched batch is turned into one
 // chunk of CSV text by csv-stringify at once and written before the next batch is fetched (waiting
 // for the file stream to drain), so a batch's rows die young instead of lingering across awaits.

@@ -19,7 +19,7 @@ import { exportMessages } from "../exports/jobs.js";
 import { exportProcessEvents, runningExportProcesses } from "../exports/export-process.js";
 import { startFeedbackListExport } from "./exports.js";
 import { runFeedbackListFile } from "./export-run.js";
-import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "./test-fixture.js";
+import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../../test/list-survey.js";
 
 type Spawned = { pid: number; label: string };
 type Exited = Spawned & { code: number | null; signal: string | null };

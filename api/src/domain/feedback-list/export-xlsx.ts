@@ -1,4 +1,4 @@
-// The feedback list as an Excel workbook (issue 5 item 7): one sheet "Feedback" with the column titles
+// The feedback list as an Excel workbook (docs/feedback-list.md): one sheet "Feedback" with the column titles
 // in a frozen first row, then one row per response, written with exceljs's streaming WorkbookWriter
 // (rows are committed to the zip stream as they come; no shared-strings table), fed from the database
 // cursor. Numeric answers (smiley, NPS, slider) are numeric cells. Lean on purpose: the export

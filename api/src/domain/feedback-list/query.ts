@@ -1,4 +1,4 @@
-// The feedback list (spec 001 §2 results "feedback list", §3 "Feedback list", issue 5 item 5): one
+// The feedback list (spec 001 §2 results "feedback list", §3 "Feedback list"): one
 // row per response under the results filters, one column per question (the answer as a person reads
 // it), the response's date and time, touchpoint, language and status, and a `meta_<key>` column per
 // metadata key found in the scope. The same plan serves JSON pages (REST and GraphQL) and the

@@ -6,7 +6,7 @@ import { databaseUrl, noDatabase } from "../../test/harness.js";
 import { createPrisma } from "../../db/client.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
-import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "./test-fixture.js";
+import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../../test/list-survey.js";
 import { parseResultsFilters } from "../analytics/filters.js";
 import { responseScope } from "../analytics/scope.js";
 import { planFeedbackList } from "./query.js";

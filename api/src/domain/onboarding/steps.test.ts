@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { gql } from "../../test/graphql-client.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
 
 const progressQuery = "{ viewer { onboarding { createdSurvey launchedSurvey collectedResponses analyzedResponses progress } } }";
 

@@ -1,5 +1,5 @@
 // Answer values as respondents send them, checked against the question, and turned into the
-// stored encodings (DESIGN.md "Domain definitions", api/src/seed/demo.ts):
+// stored encodings (DESIGN.md "Domain definitions", api/src/domain/demo-data/generator.ts):
 //   smiley          value: button index 0 (worst) … buttons−1 (best)   → numericValue index/(buttons−1)
 //   nps             value: integer 0…10                                  → numericValue 0…10
 //   slider          value: a number on the slider's scale (options.min…max, options.step; 0…10 by 1)

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { gql } from "../../test/graphql-client.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
-import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestAnswer, type TestSurvey } from "../analytics/test-data.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
+import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestAnswer, type TestSurvey } from "../../test/analytics-survey.js";
 import { generateShareToken } from "../sharing/tokens.js";
 import { rootCauseMessages } from "./service.js";
 

@@ -5,7 +5,6 @@
 // Reading never fails: a stored field that is missing, null or malformed takes its default, so a
 // bad edit can never break customers' pages. The rules themselves are documented in docs/widget.md
 // and evaluated by the script (web/src/widget/rules.ts).
-import { z } from "zod";
 
 export const displayTypes = ["embedded", "popover", "cornerWindow"] as const;
 export const placements = ["bottom-right", "bottom-left", "top-right", "top-left"] as const;
@@ -286,6 +285,3 @@ export function widgetSettingsFor(touchpoint: { id: string; activeSurveyId: stri
   if (!withinActivePeriod(settings.activeTime, now)) return { active: false };
   return settings;
 }
-
-/** The documented answer of the settings endpoint (used for response validation in tests). */
-export const widgetSettingsResponse = z.union([z.object({ active: z.literal(false) }), z.object({ active: z.literal(true) }).loose()]);

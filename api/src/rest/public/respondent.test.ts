@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { subscribeWs } from "../../test/graphql-client.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 
 const text = (en: string) => ({ en, fi: `${en} (fi)` });

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { gql } from "../../test/graphql-client.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
-import { hashApiKey } from "../../auth/authenticate.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
+import { hashApiKey } from "../../domain/api-keys/key.js";
 
 describe.skipIf(noDatabase)("REST /api/v5/user/api-keys", () => {
   let t: TestApp;

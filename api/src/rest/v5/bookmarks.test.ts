@@ -6,7 +6,7 @@ import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { apiCall } from "../../test/rest-client.js";
 import { gql } from "../../test/graphql-client.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
 import { bookmarkMessages } from "../../domain/bookmarks/bookmarks.js";
 
 describe.skipIf(noDatabase)("bookmarks", () => {

@@ -7,7 +7,7 @@ import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { gql } from "../../test/graphql-client.js";
 import { apiCall } from "../../test/rest-client.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
 import { touchpointMessages } from "../../domain/touchpoints/touchpoints.js";
 import { terminalLogoMessages } from "../../domain/touchpoints/terminal-logo.js";
 import { logoMessages } from "../../domain/organization/logo.js";

@@ -8,7 +8,7 @@ import { apiCall } from "../../test/rest-client.js";
 import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { gql, subscribeWs } from "../../test/graphql-client.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
 import { onlyAdminsMessage } from "../../domain/demo-data/demo-data.js";
 
 describe.skipIf(noDatabase)("demo data", () => {

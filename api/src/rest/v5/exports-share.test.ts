@@ -1,4 +1,4 @@
-// A share link's visitor exports (issue 5 items 6 and 7, spec 001 §7 POST /results/list with a file
+// A share link's visitor exports (spec 001 §7 POST /results/list with a file
 // format, the feedback-list poll, POST /results-pdf and its poll) on the real server: no session, the
 // token in `?token=`. The file holds exactly what the link shows (its team bound by the creator's,
 // hidden responses and answers left out, hideTimestamps, hideResultsIfLessThan), and belongs to the
@@ -16,8 +16,8 @@ import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { chromiumPresent, pdftotextPresent } from "../../test/support.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { apiCall } from "../../test/rest-client.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
-import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../../domain/feedback-list/test-fixture.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
+import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../../test/list-survey.js";
 import { generateShareToken } from "../../domain/sharing/tokens.js";
 import { shareMessages } from "../../domain/sharing/scope.js";
 import { exportMessages } from "../../domain/exports/jobs.js";

@@ -12,7 +12,7 @@ import { chromiumPresent, pdftotextPresent } from "../../test/support.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { apiCall, apiFetch } from "../../test/rest-client.js";
 import { gql, subscribeWs } from "../../test/graphql-client.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
 import { loadViewer } from "../../domain/viewer.js";
 import type { DomainContext } from "../../domain/context.js";
 import { exportMessages, startExport } from "../../domain/exports/jobs.js";

@@ -9,7 +9,7 @@ import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { firstLink, waitForOutboxMail } from "../../test/mail.js";
 import { gql } from "../../test/graphql-client.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
 import { invitationMessages } from "../../domain/invitations/invitations.js";
 import { seatsFullMessage } from "../../domain/user-management/seats.js";
 

@@ -17,8 +17,8 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { firstLink, waitForOutboxMail } from "../../test/mail.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
-import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../../domain/feedback-list/test-fixture.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
+import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../../test/list-survey.js";
 
 type OpenApiOperation = {
   operationId: string;

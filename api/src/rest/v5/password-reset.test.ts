@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { firstLink, startSmtpCapture, waitForOutboxMail, type SmtpCapture } from "../../test/mail.js";
-import { refresh, signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
+import { refresh, signInWithPassword } from "../../test/oidc-login.js";
 import { messages } from "../../domain/validation.js";
 
 const newPassword = "Brand-New-Pass-9!";

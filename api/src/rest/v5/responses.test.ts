@@ -8,8 +8,8 @@ import { apiCall } from "../../test/rest-client.js";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { subscribeWs } from "../../test/graphql-client.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
-import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../../domain/feedback-list/test-fixture.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
+import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../../test/list-survey.js";
 import { responseMessages } from "../../domain/responses/manage.js";
 import { rebuildRollups } from "../../domain/analytics/rollups.js";
 

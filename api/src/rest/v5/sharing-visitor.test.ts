@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { apiCall } from "../../test/rest-client.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
-import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../domain/analytics/test-data.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
+import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
 import { shareMessages } from "../../domain/sharing/scope.js";
 
 describe.skipIf(noDatabase)("a share link's visitor", () => {

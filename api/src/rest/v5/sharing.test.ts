@@ -7,7 +7,7 @@ import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { apiCall } from "../../test/rest-client.js";
 import { gql } from "../../test/graphql-client.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
 import { hashShareToken } from "../../domain/sharing/tokens.js";
 import { shareMessages } from "../../domain/sharing/scope.js";
 import { analyticsCallerOf } from "../../domain/sharing/caller.js";

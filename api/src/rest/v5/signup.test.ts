@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { gql } from "../../test/graphql-client.js";
-import { signInWithPassword, SignInError } from "../../../../tests/helpers/oidc-login.js";
+import { signInWithPassword, SignInError } from "../../test/oidc-login.js";
 import { hashToken } from "../../domain/signup/signup.js";
 
 const password = "Signup-Password-1!";

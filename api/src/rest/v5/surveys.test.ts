@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { gql } from "../../test/graphql-client.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
 import { surveyMessages } from "../../domain/surveys/input.js";
 import { noFeatureAccessMessage } from "../../domain/features/features.js";
 

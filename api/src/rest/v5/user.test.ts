@@ -5,8 +5,8 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
-import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
-import { apiKeyPrefix, hashApiKey } from "../../auth/authenticate.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
+import { apiKeyPrefix, hashApiKey } from "../../domain/api-keys/key.js";
 import { defineRoute } from "./route.js";
 
 describe.skipIf(noDatabase)("REST /api/v5 user and profile", () => {

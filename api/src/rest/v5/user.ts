@@ -4,6 +4,7 @@ import { defineRoute } from "./route.js";
 import { getCurrentUser, type CurrentUser, type UnitTreeNode } from "../../domain/users/current-user.js";
 import { getProfile, updateProfile, type Profile } from "../../domain/users/profile.js";
 import { changeOrganization } from "../../domain/users/change-organization.js";
+import { defaultSatisfactionScale } from "../../domain/organization/settings.js";
 
 const objectId = z.string().describe("24 hexadecimal characters");
 
@@ -113,7 +114,7 @@ export function toCurrentUserJson(u: CurrentUser, publicUrl: string): z.input<ty
         touchpoints: d.touchpoints.map((t) => ({ _id: t.id, name: t.name, type: t.type })),
       })),
       availableFeatures: org?.availableFeatures ?? [],
-      dashSettings: { smileyScale: org?.satisfactionScale ?? { enabled: false, min: 1, max: 5 } },
+      dashSettings: { smileyScale: org?.satisfactionScale ?? defaultSatisfactionScale },
     },
     signupStatus: u.user.signupStatus,
     subscriptionStatus: u.subscriptionStatus,

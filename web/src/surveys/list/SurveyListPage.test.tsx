@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
 import { toasts } from "../../shell/toastStore";
 import { eventually } from "../../test/eventually";
-import { renderSurveyScreen, type Handler } from "../testing";
+import { renderSurveyScreen, type Handler } from "../../test/surveyScreen";
 import SurveyListPage from "./SurveyListPage";
 
 type SurveyFixture = {

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { eventually } from "../../test/eventually";
 import type { PublicSurvey } from "../../respondent/types";
-import { renderSurveyScreen, type Handler } from "../testing";
+import { renderSurveyScreen, type Handler } from "../../test/surveyScreen";
 import SurveyPreviewPage from "./SurveyPreviewPage";
 
 const id = "65a1b2c3d4e5f60718293a01";

@@ -2,8 +2,8 @@
 // touchpoints in chosen units, and responses with answers written straight into the tables at
 // chosen times (the ingestion path itself is exercised by the roll-up tests through /r).
 import { randomBytes } from "node:crypto";
-import type { PrismaClient } from "../../generated/prisma/client.js";
-import { markResponsesChanged } from "./rollups.js";
+import type { PrismaClient } from "../generated/prisma/client.js";
+import { markResponsesChanged } from "../domain/analytics/rollups.js";
 
 export const newTestId = () => randomBytes(12).toString("hex");
 

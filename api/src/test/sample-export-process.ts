@@ -1,7 +1,7 @@
 // A test export process (export-process.test.ts): does what its input says, through the same child
 // side as the real ones.
-import { serveExportProcess } from "./export-process-child.js";
-import { DomainError } from "../errors.js";
+import { serveExportProcess } from "../domain/exports/export-process-child.js";
+import { DomainError } from "../domain/errors.js";
 
 type Mode = "done" | "hang" | "domain-error" | "exit";
 

@@ -2,8 +2,8 @@
 // type (labels in en, es and fi), a touchpoint in unit A and one in unit B, and responses written
 // straight into the tables at chosen times (ingestion itself is tested through /r elsewhere).
 import { randomBytes } from "node:crypto";
-import type { PrismaClient } from "../../generated/prisma/client.js";
-import type { OrganizationFixture } from "../../test/fixtures.js";
+import type { PrismaClient } from "../generated/prisma/client.js";
+import type { OrganizationFixture } from "./fixtures.js";
 
 export const hexId = () => randomBytes(12).toString("hex");
 const tr = (en: string, es: string, fi: string) => ({ en, es, fi });

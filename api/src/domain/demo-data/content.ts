@@ -1,5 +1,6 @@
-// What the demo organisation contains: its teams, surveys (titles in en, es, fi), touchpoints and
-// the words respondents write. Plain data; demo.ts turns it into rows.
+// What the demo content contains: the teams, surveys (titles in en, es, fi), touchpoints and the
+// words respondents write. Plain data: generator.ts turns questions and answers into rows, the seed
+// (api/src/seed/demo.ts) the rest.
 
 export type Lang = "en" | "es" | "fi";
 export type Text = Record<Lang, string>;

@@ -5,9 +5,9 @@ import Fastify, { type FastifyInstance } from "fastify";
 import formbody from "@fastify/formbody";
 import { loadConfig, type Config } from "../config.js";
 import { createPrisma } from "../db/client.js";
-import { createScratchDatabase, freePort } from "../test/support.js";
+import { createScratchDatabase, freePort } from "./support.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
-import { createEmbeddedOidc, type EmbeddedOidc } from "./provider.js";
+import { createEmbeddedOidc, type EmbeddedOidc } from "../oidc/provider.js";
 
 export type TestDb = { url: string; prisma: PrismaClient; drop(): Promise<void> };
 
