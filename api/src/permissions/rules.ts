@@ -4,7 +4,7 @@ import { GraphQLError } from "graphql";
 import type { GraphQLContext } from "../schema/builder.js";
 import { adminInAnyUnit, anyUnitHasRight } from "./rights.js";
 import { maySeeSurvey } from "../domain/surveys/surveys.js";
-import { resolveShareScope } from "../domain/sharing/scope.js";
+import { resolveShareScope } from "../domain/results-scope/share-link.js";
 import { DomainError } from "../domain/errors.js";
 
 const notLoggedIn = () => new GraphQLError("Not logged in", { extensions: { code: "UNAUTHENTICATED" } });

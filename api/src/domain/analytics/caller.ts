@@ -6,8 +6,8 @@
 import type { DomainContext } from "../context.js";
 import { unauthenticated } from "../errors.js";
 import { requireOrganization } from "../viewer.js";
-import { resolveShareScope, type ShareOptions } from "../sharing/scope.js";
-import type { AnalyticsCaller } from "./scope.js";
+import { resolveShareScope, type ShareOptions } from "../results-scope/share-link.js";
+import type { AnalyticsCaller } from "../results-scope/response-scope.js";
 
 export type ResolvedAnalyticsCaller = { caller: AnalyticsCaller; filters: Record<string, unknown>; share: { options: ShareOptions } | null };
 

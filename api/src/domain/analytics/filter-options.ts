@@ -14,9 +14,17 @@
 //   metaDataMatch or groupBy → metadata keys and values (in the link's window; the link's own
 //     metadata match narrows them unless the visitor may change it).
 import type { Prisma } from "../../generated/prisma/client.js";
-import { allowChangeKeys } from "../sharing/scope.js";
-import { parseResultsFilters, type ResultsFilters } from "./filters.js";
-import { admittedUnits, allowedChangesOf, buildScope, callerVisibility, surveysWithResponses, type AnalyticsCaller, type Visibility } from "./scope.js";
+import { allowChangeKeys } from "../results-scope/share-link.js";
+import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
+import {
+  admittedUnits,
+  allowedChangesOf,
+  buildScope,
+  callerVisibility,
+  surveysWithResponses,
+  type AnalyticsCaller,
+  type Visibility,
+} from "../results-scope/response-scope.js";
 
 export type FilterOptionSurvey = { id: string; name: string };
 export type FilterOptionTouchpoint = { id: string; name: string; type: string; unitId: string };

@@ -13,7 +13,7 @@ import { overLimitNotice } from "../respondent/response-limit.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { badInput, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
-import { parseResultsFilters, slashDate, type GroupBy, type ResultsFilters } from "./filters.js";
+import { parseResultsFilters, slashDate, type GroupBy, type ResultsFilters } from "../results-scope/filters.js";
 import {
   admittedUnits,
   allowedChangesOf,
@@ -23,7 +23,7 @@ import {
   visibleSurveyIds,
   type AnalyticsCaller,
   type Visibility,
-} from "./scope.js";
+} from "../results-scope/response-scope.js";
 import { answerSums, rollupsCanAnswer, type AnswerSums, type Source } from "./engine.js";
 import { npsOf } from "./summary.js";
 import { mayChangeFilter } from "./filter-options.js";

@@ -7,8 +7,8 @@
 import { z } from "zod";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { badInput } from "../errors.js";
-import { parseResultsFilters, slashDate, type ResultsFilters } from "./filters.js";
-import { callerVisibility, type AnalyticsCaller } from "./scope.js";
+import { parseResultsFilters, slashDate, type ResultsFilters } from "../results-scope/filters.js";
+import { callerVisibility, type AnalyticsCaller } from "../results-scope/response-scope.js";
 import { responseSums, type ResponseSums, type Source } from "./engine.js";
 import { overLimitNotice } from "../respondent/response-limit.js";
 

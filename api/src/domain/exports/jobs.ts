@@ -24,7 +24,7 @@ import { anyUnitHasRight } from "../../permissions/rights.js";
 import type { ExportStatusEvent } from "../../pubsub/bus.js";
 import { loadViewer } from "../viewer.js";
 import { shareTokenOf } from "../sharing/caller.js";
-import { resolveShareScope, shareMessages, type ShareScope } from "../sharing/scope.js";
+import { resolveShareScope, shareMessages, type ShareScope } from "../results-scope/share-link.js";
 import type { ExportProducer, ExportProducerFn } from "./producers.js";
 
 export type { ExportProducer, ExportProducerFn, ExportProducerJob } from "./producers.js";

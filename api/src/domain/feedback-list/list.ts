@@ -12,9 +12,9 @@ import type { DomainContext } from "../context.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { badInput } from "../errors.js";
 import { parseInput } from "../validation.js";
-import { parseResultsFilters, type ResultsFilters } from "../analytics/filters.js";
-import { responseScope, type AnalyticsCaller } from "../analytics/scope.js";
-import { resolveShareScope, type ShareOptions, type ShareScope } from "../sharing/scope.js";
+import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
+import { responseScope, type AnalyticsCaller } from "../results-scope/response-scope.js";
+import { resolveShareScope, type ShareOptions, type ShareScope } from "../results-scope/share-link.js";
 import { loadManager, unitsWithRight } from "../user-management/manager.js";
 import {
   countQuery,

@@ -14,8 +14,8 @@
 //   openText        the text
 //   contactDetails  the given fields, ", "-joined
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import type { ResultsFilters } from "../analytics/filters.js";
-import { visibleSurveyIds } from "../analytics/scope.js";
+import type { ResultsFilters } from "../results-scope/filters.js";
+import { visibleSurveyIds } from "../results-scope/response-scope.js";
 
 export type Db = Pick<PrismaClient, "$queryRawUnsafe">;
 /**

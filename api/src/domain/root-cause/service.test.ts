@@ -9,7 +9,7 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestAnswer, type TestSurvey } from "../analytics/test-data.js";
-import { generateShareToken } from "../sharing/tokens.js";
+import { generateShareToken } from "../results-scope/share-token.js";
 import { rootCauseMessages } from "./service.js";
 
 const doc = `query($outcome: String!, $filters: String, $min: Int, $token: String) {

@@ -5,8 +5,8 @@
 import type { DomainContext } from "../context.js";
 import { unauthenticated } from "../errors.js";
 import { requireOrganization } from "../viewer.js";
-import type { AnalyticsCaller } from "../analytics/scope.js";
-import { resolveShareScope, type ShareFilters, type ShareScope } from "./scope.js";
+import type { AnalyticsCaller } from "../results-scope/response-scope.js";
+import { resolveShareScope, type ShareFilters, type ShareScope } from "../results-scope/share-link.js";
 
 /**
  * The share token a request carries: an explicit argument (REST `?token=`, GraphQL `shareToken`)

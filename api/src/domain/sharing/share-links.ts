@@ -15,11 +15,11 @@ import { badInput, forbidden, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { requireOrganization } from "../viewer.js";
 import { anyUnitHasRight } from "../../permissions/rights.js";
-import { parseResultsFilters, slashDate, localMidnight, parseDay } from "../analytics/filters.js";
-import { callerVisibility } from "../analytics/scope.js";
+import { parseResultsFilters, slashDate, localMidnight, parseDay } from "../results-scope/filters.js";
+import { callerVisibility } from "../results-scope/response-scope.js";
 import { subtreeOf } from "../user-management/manager.js";
-import { generateShareToken } from "./tokens.js";
-import { allowChangeKeys, internalPrintMarker, resolveShareScope, type ShareFilters, type ShareOptions } from "./scope.js";
+import { generateShareToken } from "../results-scope/share-token.js";
+import { allowChangeKeys, internalPrintMarker, resolveShareScope, type ShareFilters, type ShareOptions } from "../results-scope/share-link.js";
 import { removeExportFilesOfLink } from "../exports/jobs.js";
 
 export const shareLinkMessages = {

@@ -10,9 +10,9 @@
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { DomainContext } from "../context.js";
 import { resolveAnalyticsCaller } from "../analytics/caller.js";
-import { parseResultsFilters } from "../analytics/filters.js";
+import { parseResultsFilters } from "../results-scope/filters.js";
 import { mayChangeFilter } from "../analytics/filter-options.js";
-import { admittedUnits, allowedChangesOf, callerVisibility, surveysWithResponses } from "../analytics/scope.js";
+import { admittedUnits, allowedChangesOf, callerVisibility, surveysWithResponses } from "../results-scope/response-scope.js";
 import { listSelect, type SurveyRow } from "./surveys.js";
 
 export async function listSharedSurveys(ctx: DomainContext, token: string, scope: "all" | "active" = "all", opts: { now?: Date } = {}): Promise<SurveyRow[]> {

@@ -5,9 +5,9 @@
 // scope's organisation only.
 import type { DomainContext } from "../context.js";
 import { badInput, notFound, unauthenticated } from "../errors.js";
-import { parseResultsFilters, type ResultsFilters } from "../analytics/filters.js";
-import { buildScope, callerVisibility, visibleSurveyIds, type AnalyticsCaller, type ResponseScope } from "../analytics/scope.js";
-import { resolveShareScope, type ShareOptions } from "../sharing/scope.js";
+import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
+import { buildScope, callerVisibility, visibleSurveyIds, type AnalyticsCaller, type ResponseScope } from "../results-scope/response-scope.js";
+import { resolveShareScope, type ShareOptions } from "../results-scope/share-link.js";
 import { shareTokenOf } from "../sharing/caller.js";
 import type { QuestionType } from "../../generated/prisma/client.js";
 

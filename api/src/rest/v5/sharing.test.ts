@@ -8,8 +8,8 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { apiCall } from "../../test/rest-client.js";
 import { gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../../../tests/helpers/oidc-login.js";
-import { hashShareToken } from "../../domain/sharing/tokens.js";
-import { shareMessages } from "../../domain/sharing/scope.js";
+import { hashShareToken } from "../../domain/results-scope/share-token.js";
+import { shareMessages } from "../../domain/results-scope/share-link.js";
 import { analyticsCallerOf } from "../../domain/sharing/caller.js";
 import { shareLinkMessages } from "../../domain/sharing/share-links.js";
 
@@ -197,7 +197,7 @@ describe.skipIf(noDatabase)("share links", () => {
     const viewerLink = await create(tokens.viewer, { filters: { from: "2026-01-01", to: "2026-01-02" } });
     expect((await t.prisma.shareToken.findUniqueOrThrow({ where: { id: viewerLink._id } })).filters).toMatchObject({ unitId: org.units.unitA.id });
     // A visitor cannot move the link to another team, even with every change allowed.
-    const wide = await create(tokens.viewer, { allowChanges: Object.keys((await import("../../domain/sharing/scope.js")).allowChangeKeys) });
+    const wide = await create(tokens.viewer, { allowChanges: Object.keys((await import("../../domain/results-scope/share-link.js")).allowChangeKeys) });
     const anonymous = { prisma: t.prisma, bus: t.bus, jobs: t.jobs, config: t.config, viewer: null };
     expect((await analyticsCallerOf(anonymous, { token: wide.token, filters: { unitId: org.units.unitB.id } })).filters.unitId).toBe(org.units.unitA.id);
 

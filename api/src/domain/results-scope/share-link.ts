@@ -16,7 +16,7 @@
 //   the whole days between the day the link was made and today (in the filters' utcOffset).
 import type { PrismaClient, ShareToken } from "../../generated/prisma/client.js";
 import { DomainError, notFound } from "../errors.js";
-import { hashShareToken, shareTokenPattern } from "./tokens.js";
+import { hashShareToken, shareTokenPattern } from "./share-token.js";
 
 /** Results filters in their wire shape (spec 001 §3; dates yyyy-MM-dd). domain/analytics/filters.ts parses them. */
 export type ShareFilters = Record<string, unknown>;

@@ -8,8 +8,8 @@ import { createOrganizationFixture, type OrganizationFixture } from "../../test/
 import { loadViewer } from "../viewer.js";
 import type { DomainContext } from "../context.js";
 import { parseResultsFilters } from "./filters.js";
-import { responseScope, type AnalyticsCaller } from "./scope.js";
-import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "./test-data.js";
+import { responseScope, type AnalyticsCaller } from "./response-scope.js";
+import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../analytics/test-data.js";
 
 describe.skipIf(noDatabase)("responseScope", () => {
   let t: TestApp;
