@@ -16,7 +16,7 @@ import {
 } from "../domain/analytics/results.js";
 import { resultsFilterOptions, type FilterOptionMetaKey, type FilterOptionQuestion, type ResultsFilterOptions } from "../domain/analytics/filter-options.js";
 import { SurveyData } from "./survey.js";
-import { resolveAnalyticsCaller } from "../domain/analytics/caller.js";
+import { resultsRequest } from "../domain/results-scope/request.js";
 import type { GraphQLContext } from "./builder.js";
 
 const ResultDistributionItem = builder.objectRef<DistributionItem>("ResultDistributionItem").implement({
@@ -114,8 +114,9 @@ function parseFilters(json: string | null | undefined): unknown {
   }
 }
 
+/** The caller (resolved once per request) and the filters it reads under: domain/results-scope/request.ts. */
 async function callerOf(ctx: GraphQLContext, shareToken: string | null | undefined, filtersJson: string | null | undefined) {
-  return resolveAnalyticsCaller(ctx, shareToken, parseFilters(filtersJson));
+  return resultsRequest(ctx, { shareToken, filters: parseFilters(filtersJson) });
 }
 
 builder.queryField("questionResult", (t) =>
@@ -129,7 +130,7 @@ builder.queryField("questionResult", (t) =>
     },
     resolve: async (_root, args, ctx) => {
       const r = await callerOf(ctx, args.shareToken, args.filtersJson);
-      return getQuestionResult(r.caller, args.questionId, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
+      return getQuestionResult(r.reader, args.questionId, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
     },
   }),
 );
@@ -144,7 +145,7 @@ builder.queryField("results", (t) =>
     },
     resolve: async (_root, args, ctx) => {
       const r = await callerOf(ctx, args.shareToken, args.filtersJson);
-      return getResults(r.caller, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
+      return getResults(r.reader, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
     },
   }),
 );
@@ -160,7 +161,7 @@ builder.queryField("responseLimitNotice", (t) =>
     },
     resolve: async (_root, args, ctx) => {
       const r = await callerOf(ctx, args.shareToken, args.filtersJson);
-      return resultsResponseLimitNotice(r.caller, r.filters);
+      return resultsResponseLimitNotice(r.reader, r.filters);
     },
   }),
 );
@@ -224,7 +225,7 @@ builder.queryField("resultsFilterOptions", (t) =>
     },
     resolve: async (_root, args, ctx) => {
       const r = await callerOf(ctx, args.shareToken, args.filtersJson);
-      return resultsFilterOptions(r.caller, r.filters);
+      return resultsFilterOptions(r.reader, r.filters);
     },
   }),
 );

@@ -19,7 +19,7 @@ import { DomainError } from "../errors.js";
 import { parseInput } from "../validation.js";
 import { parseResultsFilters } from "../results-scope/filters.js";
 import { generateShareToken } from "../results-scope/share-token.js";
-import { shareFiltersBoundToCreator } from "../sharing/share-links.js";
+import { shareFiltersBoundToCreator } from "../results-scope/link-filters.js";
 import { internalPrintMarker, resolveShareScopeById } from "../results-scope/share-link.js";
 import { defineExportProducer, type ExportProducerJob } from "./producers.js";
 import { exportMakerOf, startExport } from "./jobs.js";

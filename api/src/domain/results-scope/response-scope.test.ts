@@ -187,14 +187,14 @@ describe.skipIf(noDatabase)("responseScope", () => {
   });
 
   it("a share-link caller sees its organisation only, narrowed by its filters", async () => {
-    const share = { prisma: t.prisma, share: { organizationId: org.organization.id } };
+    const share = { prisma: t.prisma, share: { organizationId: org.organization.id, createdByUserId: org.users.admin.id } };
     expect(await ids(share, {})).toEqual([r[0], r[1], r[2]]);
     expect(await ids(share, { channelId: [tp.b!] })).toEqual([r[2]]);
     const byViewerA = { prisma: t.prisma, share: { organizationId: org.organization.id, createdByUserId: org.users.viewerA.id } };
     expect(await ids(byViewerA, {})).toEqual([r[0], r[1]]);
     const byOutsider = { prisma: t.prisma, share: { organizationId: org.organization.id, createdByUserId: other.users.admin.id } };
     expect(await ids(byOutsider, {})).toEqual([]);
-    const otherShare = { prisma: t.prisma, share: { organizationId: other.organization.id } };
+    const otherShare = { prisma: t.prisma, share: { organizationId: other.organization.id, createdByUserId: other.users.admin.id } };
     expect(await ids(otherShare, { surveyId: [s.survey.id] })).toEqual([]);
   });
 });
