@@ -42,7 +42,7 @@ export const filterOptionLimits = { surveys: 500, touchpoints: 500, questionsPer
 
 /**
  * Whether a caller may change a filter key: members always (allowChanges null); a visitor when an
- * allowChanges entry covers the key (domain/sharing/scope.ts allowChangeKeys).
+ * allowChanges entry covers the key (domain/results-scope/share-link.ts allowChangeKeys).
  */
 export function mayChangeFilter(allowChanges: readonly string[] | null, key: string): boolean {
   if (allowChanges === null) return true;
@@ -52,7 +52,7 @@ export function mayChangeFilter(allowChanges: readonly string[] | null, key: str
 /**
  * The filter bar's lists for the caller. `allowChanges`: null for members; the link's list for a
  * share link's visitor (the caller is then the link's ShareCaller, and `filtersInput` the link's
- * filters with the visitor's allowed changes, as domain/analytics/caller.ts resolves them).
+ * filters with the visitor's allowed changes, as domain/results-scope/request.ts resolves them).
  */
 export async function resultsFilterOptions(caller: AnalyticsCaller, filtersInput: unknown, opts: { now?: Date } = {}): Promise<ResultsFilterOptions> {
   const allow = allowedChangesOf(caller);

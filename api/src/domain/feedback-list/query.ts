@@ -20,7 +20,7 @@ import { visibleSurveyIds } from "../results-scope/response-scope.js";
 export type Db = Pick<PrismaClient, "$queryRawUnsafe">;
 /**
  * A response scope's WHERE fragment, and the units it admits (null: the whole organisation), which
- * also bound the surveys whose questions become columns (analytics/scope.ts visibleSurveyIds).
+ * also bound the surveys whose questions become columns (results-scope/response-scope.ts visibleSurveyIds).
  */
 export type ScopeSql = { sql: string; params: unknown[]; unitIds: string[] | null };
 export type Cell = string | number | null;

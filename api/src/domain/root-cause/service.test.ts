@@ -215,7 +215,7 @@ describe.skipIf(noDatabase)("rootCause", () => {
   it("shows only the caller's units, and nothing of other organisations", async () => {
     expect((await ask({ outcome: s.questions.nps.id }, tokens.viewerA)).data!.rootCause.outcome.n).toBe(N);
     // The admin of unit B may not open a survey of unit A without responses from B: its questions
-    // (titles, choices) are not found, as for another organisation (analytics/scope.ts visibleSurveyIds).
+    // (titles, choices) are not found, as for another organisation (results-scope/response-scope.ts visibleSurveyIds).
     const b = await ask({ outcome: s.questions.nps.id }, tokens.adminB);
     expect(b.data).toBeNull();
     expect(b.errors?.[0]?.message).toBe("Question not found");
