@@ -4,7 +4,7 @@ import { GraphQLError } from "graphql";
 import type { GraphQLContext } from "../schema/builder.js";
 import { adminInAnyUnit, anyUnitHasRight } from "./rights.js";
 import { maySeeSurvey } from "../domain/surveys/surveys.js";
-import { shareLinkOf, shareTokenOf } from "../domain/results-scope/caller.js";
+import { presentedShareToken, shareLinkOf, shareTokenOf } from "../domain/results-scope/caller.js";
 import { DomainError } from "../domain/errors.js";
 
 const notLoggedIn = () => new GraphQLError("Not logged in", { extensions: { code: "UNAUTHENTICATED" } });
@@ -66,7 +66,7 @@ async function validShareLink(token: string | null | undefined, ctx: GraphQLCont
 
 /** Anyone holding a valid share link (signed in or not): e.g. a link's defaults. */
 export const hasShareLink = rule({ cache: "strict" })((_p, args: { shareToken?: string | null }, ctx: GraphQLContext) =>
-  validShareLink(args?.shareToken || ctx.shareToken, ctx),
+  validShareLink(presentedShareToken(ctx, args?.shareToken), ctx),
 );
 
 /**

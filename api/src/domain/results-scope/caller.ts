@@ -20,10 +20,14 @@ export type Caller = MemberCaller | ShareLinkVisitor;
 /** The links a request's tokens opened (or the refusal), by token. */
 export type ShareLinkMemo = Map<string, Promise<ShareLink>>;
 
-/** The share token a request carries for a field (see the top of this module); null for members. */
-export function shareTokenOf(ctx: Pick<DomainContext, "viewer" | "shareToken">, explicit?: string | null): string | null {
-  if (ctx.viewer) return null;
+/** The share token a request presents for a field: the explicit one, else X-Share-Token (whoever asks). */
+export function presentedShareToken(ctx: Pick<DomainContext, "shareToken">, explicit?: string | null): string | null {
   return explicit || ctx.shareToken || null;
+}
+
+/** The share token a results read goes by (see the top of this module): null for members. */
+export function shareTokenOf(ctx: Pick<DomainContext, "viewer" | "shareToken">, explicit?: string | null): string | null {
+  return ctx.viewer ? null : presentedShareToken(ctx, explicit);
 }
 
 // Contexts made without the server's memo (tests, jobs) keep one here for their lifetime.
