@@ -22,7 +22,7 @@ import {
   buildScope,
   callerVisibility,
   surveysWithResponses,
-  type AnalyticsCaller,
+  type ResultsReader,
   type Visibility,
 } from "../results-scope/response-scope.js";
 
@@ -51,10 +51,10 @@ export function mayChangeFilter(allowChanges: readonly string[] | null, key: str
 
 /**
  * The filter bar's lists for the caller. `allowChanges`: null for members; the link's list for a
- * share link's visitor (the caller is then the link's ShareCaller, and `filtersInput` the link's
+ * share link's visitor (the caller is then the link's LinkReader, and `filtersInput` the link's
  * filters with the visitor's allowed changes, as domain/results-scope/request.ts resolves them).
  */
-export async function resultsFilterOptions(caller: AnalyticsCaller, filtersInput: unknown, opts: { now?: Date } = {}): Promise<ResultsFilterOptions> {
+export async function resultsFilterOptions(caller: ResultsReader, filtersInput: unknown, opts: { now?: Date } = {}): Promise<ResultsFilterOptions> {
   const allow = allowedChangesOf(caller);
   const may = {
     surveys: mayChangeFilter(allow, "surveyId"),
@@ -114,12 +114,7 @@ export async function resultsFilterOptions(caller: AnalyticsCaller, filtersInput
  * Surveys of the organisation seen through the admitted units: owned by one of them, or with
  * responses from one of them (the survey list's rule, domain/surveys/surveys.ts). Templates never.
  */
-async function visibleSurveys(
-  prisma: AnalyticsCaller["prisma"],
-  organizationId: string,
-  units: string[] | null,
-  only?: string[],
-): Promise<FilterOptionSurvey[]> {
+async function visibleSurveys(prisma: ResultsReader["prisma"], organizationId: string, units: string[] | null, only?: string[]): Promise<FilterOptionSurvey[]> {
   const where: Prisma.SurveyWhereInput = {
     organizationId,
     isTemplate: false,
@@ -130,7 +125,7 @@ async function visibleSurveys(
 }
 
 /** The metadata keys in the scope, most used first, each with its most used values: one pass over the rows. */
-async function usedMetadata(prisma: AnalyticsCaller["prisma"], v: Visibility, f: ResultsFilters): Promise<FilterOptionMetaKey[]> {
+async function usedMetadata(prisma: ResultsReader["prisma"], v: Visibility, f: ResultsFilters): Promise<FilterOptionMetaKey[]> {
   const scope = buildScope(v, f, { alias: "r" });
   const n = scope.params.length;
   const rows = await prisma.$queryRawUnsafe<{ key: string; value: string; count: number; keyCount: number }[]>(

@@ -8,7 +8,7 @@
 //   less), and the link's filters with only the changes its allowChanges permits.
 import type { DomainContext } from "../context.js";
 import { callerOf, type Caller } from "./caller.js";
-import type { AnalyticsCaller, ShareCaller } from "./response-scope.js";
+import type { ResultsReader, LinkReader } from "./response-scope.js";
 import { shareScopeOf, type ShareFilters, type ShareLink, type ShareScope } from "./share-link.js";
 
 export type ResultsRequestInput = {
@@ -21,7 +21,7 @@ export type ResultsRequestInput = {
 export type ResultsRequest = {
   caller: Caller;
   /** Who responses are read as: the member's context, or the link bounded by its creator. */
-  reader: AnalyticsCaller;
+  reader: ResultsReader;
   /** The filters to parse: the member's own, or the link's with the visitor's allowed changes. */
   filters: ShareFilters;
   /** The link's scope (options, id, organisation) for a visitor; null for members. */
@@ -31,7 +31,7 @@ export type ResultsRequest = {
 const asFilters = (value: unknown): ShareFilters => (value && typeof value === "object" && !Array.isArray(value) ? value : {}) as ShareFilters;
 
 /** A share link read as its creator may read now, in the link's organisation (and with its allowChanges). */
-export function linkReader(ctx: Pick<DomainContext, "prisma">, link: Pick<ShareLink, "organizationId" | "createdByUserId" | "options">): ShareCaller {
+export function linkReader(ctx: Pick<DomainContext, "prisma">, link: Pick<ShareLink, "organizationId" | "createdByUserId" | "options">): LinkReader {
   return { prisma: ctx.prisma, share: { organizationId: link.organizationId, createdByUserId: link.createdByUserId, allowChanges: link.options.allowChanges } };
 }
 

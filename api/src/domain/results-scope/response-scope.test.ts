@@ -8,7 +8,7 @@ import { createOrganizationFixture, type OrganizationFixture } from "../../test/
 import { loadViewer } from "../viewer.js";
 import type { DomainContext } from "../context.js";
 import { parseResultsFilters } from "./filters.js";
-import { responseScope, type AnalyticsCaller } from "./response-scope.js";
+import { responseScope, type ResultsReader } from "./response-scope.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../analytics/test-data.js";
 
 describe.skipIf(noDatabase)("responseScope", () => {
@@ -28,7 +28,7 @@ describe.skipIf(noDatabase)("responseScope", () => {
     config: t.config,
     viewer: (await loadViewer(t.prisma, userId, "accessToken"))!,
   });
-  async function ids(caller: AnalyticsCaller, input: Record<string, unknown>, purpose: "results" | "summary" = "results"): Promise<string[]> {
+  async function ids(caller: ResultsReader, input: Record<string, unknown>, purpose: "results" | "summary" = "results"): Promise<string[]> {
     const f = parseResultsFilters({ from: "2026-10-01", to: "2026-10-31", ...input }, { now });
     const scope = await responseScope(caller, f, { purpose });
     const rows = await t.prisma.$queryRawUnsafe<{ id: string }[]>(`SELECT r.id FROM "Response" r WHERE ${scope.sql} ORDER BY r."createdAt"`, ...scope.params);

@@ -28,17 +28,20 @@ import type { ResultsFilters } from "./filters.js";
  * A share link's reader: the organisation of the link, no user (contract item 3), seeing at most
  * what the link's creator may see in that organisation now. Made by ./request.ts (linkReader).
  */
-export type ShareCaller = { prisma: PrismaClient; share: { organizationId: string; createdByUserId: string; allowChanges?: readonly string[] } };
-/** Who is asking: a signed-in member (the usual DomainContext) or a share link. */
-export type AnalyticsCaller = DomainContext | ShareCaller;
+export type LinkReader = { prisma: PrismaClient; share: { organizationId: string; createdByUserId: string; allowChanges?: readonly string[] } };
+/**
+ * Whose rights responses are read with (not who asks: that is ./caller.ts Caller): a member's own
+ * context, or a link read as its creator. ./request.ts resultsRequest makes it from the caller.
+ */
+export type ResultsReader = DomainContext | LinkReader;
 
-export const isShareCaller = (c: AnalyticsCaller): c is ShareCaller => "share" in c && !!(c as ShareCaller).share;
+export const isLinkReader = (c: ResultsReader): c is LinkReader => "share" in c && !!(c as LinkReader).share;
 
 /**
  * What the caller may change of the filters: null for members (everything); a share link's list for
  * its visitor, and nothing when a share caller carries none (fails closed).
  */
-export const allowedChangesOf = (c: AnalyticsCaller): readonly string[] | null => (isShareCaller(c) ? (c.share.allowChanges ?? []) : null);
+export const allowedChangesOf = (c: ResultsReader): readonly string[] | null => (isLinkReader(c) ? (c.share.allowChanges ?? []) : null);
 
 export type ScopePurpose = "results" | "summary";
 
@@ -61,8 +64,8 @@ export type ResponseScope = {
 };
 
 /** The organisation and units the caller may read results of. */
-export async function callerVisibility(caller: AnalyticsCaller, purpose: ScopePurpose = "results"): Promise<Visibility> {
-  if (isShareCaller(caller)) {
+export async function callerVisibility(caller: ResultsReader, purpose: ScopePurpose = "results"): Promise<Visibility> {
+  if (isLinkReader(caller)) {
     const org = await caller.prisma.organization.findUnique({ where: { id: caller.share.organizationId }, select: { id: true, restrictSummaryToTeam: true } });
     if (!org) throw notFound("No organization found");
     const viewer = await loadViewer(caller.prisma, caller.share.createdByUserId, "accessToken", { organizationId: org.id });
@@ -113,7 +116,7 @@ export type ScopeOptions = {
 };
 
 /** Builds the WHERE fragment for the caller and filters. */
-export async function responseScope(caller: AnalyticsCaller, filters: ResultsFilters, opts: ScopeOptions = {}): Promise<ResponseScope> {
+export async function responseScope(caller: ResultsReader, filters: ResultsFilters, opts: ScopeOptions = {}): Promise<ResponseScope> {
   const v = await callerVisibility(caller, opts.purpose ?? "results");
   return buildScope(v, filters, opts);
 }
