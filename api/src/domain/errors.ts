@@ -1,7 +1,16 @@
 // Errors the domain layer raises. GraphQL maps them to GraphQLError extensions.code and the REST
 // facade to an HTTP status with `{ error }` (spec 000 §8). The message is the user-facing text.
 
-export type DomainErrorCode = "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "GONE" | "PAYLOAD_TOO_LARGE";
+export type DomainErrorCode =
+  | "BAD_USER_INPUT"
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "RATE_LIMITED"
+  | "GONE"
+  | "PAYLOAD_TOO_LARGE"
+  | "ANALYTICS_TIMEOUT";
 
 export class DomainError extends Error {
   constructor(
@@ -29,4 +38,6 @@ export const httpStatusOf: Record<DomainErrorCode, number> = {
   RATE_LIMITED: 429,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
+  // PostgreSQL stopped an analysis at the analytics statement timeout (limits/analytics.ts).
+  ANALYTICS_TIMEOUT: 503,
 };

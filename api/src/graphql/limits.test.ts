@@ -14,7 +14,8 @@ import { signInWithPassword } from "../../../tests/helpers/oidc-login.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses } from "../domain/analytics/test-data.js";
 import { generateShareToken } from "../domain/results-scope/share-token.js";
 import { maxNodeIds } from "../schema/node.js";
-import { CallerBudget, maxNesting, nestingDepth, operationCost } from "./limits.js";
+import { maxNesting, nestingDepth, operationCost } from "./limits.js";
+import { CallerBudget } from "../limits/analytics.js";
 import { parse, type OperationDefinitionNode } from "graphql";
 
 type Result = GraphQLResult & { status: number };
@@ -109,7 +110,10 @@ describe("CallerBudget", () => {
     const settle = () => new Promise((resolve) => setImmediate(resolve)); // every pending promise step has run
     await settle();
     expect(budget.load("user:a")).toEqual({ running: 2, waiting: 1 });
-    await expect(budget.run("user:a", async () => "refused")).rejects.toMatchObject({ extensions: { code: "TOO_MANY_REQUESTS" } });
+    await expect(budget.run("user:a", async () => "refused")).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+      message: expect.stringMatching(/^Too many analytics requests/),
+    });
     // Another caller has a budget of its own.
     expect(await budget.run("address:10.0.0.1", async () => "other")).toBe("other");
     expect(order).toEqual(["start 0", "start 1"]);

@@ -1,4 +1,4 @@
-// What one GraphQL request may cost, so that one caller cannot stall the others (issue 10 §8):
+// What one GraphQL request may cost, so that one caller cannot stall the others:
 // - the expensive fields' weights (analytics reads, mutations with side effects) and the
 //   per-operation budget over them, checked at validation, before anything runs;
 // - the per-caller budget: each caller (a user, or an address without a session) runs at most
@@ -11,7 +11,7 @@
 import { GraphQLError, Kind, Lexer, Source, TokenKind, type ASTVisitor, type SelectionSetNode, type ValidationContext } from "graphql";
 import type { IMiddlewareFunction } from "graphql-middleware";
 import type { PrismaClient } from "../generated/prisma/client.js";
-import type { Viewer } from "../domain/viewer.js";
+import type { CallerBudget } from "../limits/analytics.js";
 
 /** Fields that read many responses: they run on the analytics pool under the caller's budget. */
 export const analyticsFields = ["textAnalytics", "rootCause", "summary", "results", "feedbackList", "questionResult", "resultsFilterOptions"] as const;
@@ -137,50 +137,6 @@ export function noIntrospectionRule(context: ValidationContext): ASTVisitor {
   };
 }
 
-export const tooManyRequests = () =>
-  new GraphQLError("Too many analytics requests at once from you: wait for the ones running to finish, then try again.", {
-    extensions: { code: "TOO_MANY_REQUESTS" },
-  });
-
-/**
- * At most `concurrency` pieces of work at once per caller, at most `queue` more waiting (in order);
- * beyond that `run` refuses with TOO_MANY_REQUESTS. In memory: each api process keeps its own.
- */
-export class CallerBudget {
-  private readonly callers = new Map<string, { running: number; waiting: (() => void)[] }>();
-
-  constructor(
-    readonly concurrency: number,
-    readonly queue: number,
-  ) {}
-
-  async run<T>(caller: string, work: () => Promise<T>): Promise<T> {
-    let state = this.callers.get(caller);
-    if (!state) this.callers.set(caller, (state = { running: 0, waiting: [] }));
-    if (state.running < this.concurrency) {
-      state.running++;
-    } else {
-      if (state.waiting.length >= this.queue) throw tooManyRequests();
-      const s = state;
-      // The slot is handed over by the finishing work (running stays counted).
-      await new Promise<void>((resolve) => s.waiting.push(resolve));
-    }
-    try {
-      return await work();
-    } finally {
-      const next = state.waiting.shift();
-      if (next) next();
-      else if (--state.running === 0) this.callers.delete(caller);
-    }
-  }
-
-  /** Work running and waiting for this caller. */
-  load(caller: string): { running: number; waiting: number } {
-    const state = this.callers.get(caller);
-    return { running: state?.running ?? 0, waiting: state?.waiting.length ?? 0 };
-  }
-}
-
 /** What the GraphQL context carries for the analytics middleware (set in graphql/yoga.ts). */
 export type RequestLimits = {
   budget: CallerBudget;
@@ -189,11 +145,6 @@ export type RequestLimits = {
   /** the caller's budget key */
   caller: string;
 };
-
-/** The budget key: the signed-in user (every token and API key of theirs), else the client's address. */
-export function callerKey(viewer: Viewer | null, address: string | undefined): string {
-  return viewer ? `user:${viewer.userId}` : `address:${address ?? "unknown"}`;
-}
 
 const runUnderBudget: IMiddlewareFunction = (resolve, root, args, context, info) => {
   const limits = (context as { requestLimits?: RequestLimits }).requestLimits;
@@ -204,19 +155,3 @@ const runUnderBudget: IMiddlewareFunction = (resolve, root, args, context, info)
 
 /** graphql-middleware map: every analytics field runs on the analytics pool under the caller's budget. */
 export const analyticsMiddleware = { Query: Object.fromEntries(analyticsFields.map((field) => [field, runUnderBudget])) };
-
-/** PostgreSQL's "canceling statement due to statement timeout" (57014), however the driver wrapped it. */
-export function isStatementTimeout(error: unknown, depth = 0): boolean {
-  if (!error || typeof error !== "object" || depth > 6) return false;
-  const e = error as { code?: unknown; originalCode?: unknown; message?: unknown; cause?: unknown; meta?: unknown; originalError?: unknown };
-  if (e.code === "57014" || e.originalCode === "57014") return true;
-  if (typeof e.message === "string" && /canceling statement due to statement timeout/.test(e.message)) return true;
-  return [e.cause, e.meta, e.originalError, (e.meta as { driverAdapterError?: unknown } | undefined)?.driverAdapterError].some(
-    (inner) => inner !== error && isStatementTimeout(inner, depth + 1),
-  );
-}
-
-export const analysisTimedOut = () =>
-  new GraphQLError("This analysis took too long and was stopped. Narrow the filters (a shorter period or fewer surveys) and try again.", {
-    extensions: { code: "ANALYTICS_TIMEOUT" },
-  });

@@ -11,19 +11,8 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxTokensPlugin } from "@escape.tech/graphql-armor-max-tokens";
 import { maxDirectivesPlugin } from "@escape.tech/graphql-armor-max-directives";
 import { blockFieldSuggestionsPlugin } from "@escape.tech/graphql-armor-block-field-suggestions";
-import type { AnalyticsLimits } from "../limits/analytics.js";
-import {
-  analysisTimedOut,
-  analyticsMiddleware,
-  callerKey,
-  expensiveFieldsRule,
-  isStatementTimeout,
-  maxNesting,
-  nestingDepth,
-  tooDeeplyNested,
-  noIntrospectionRule,
-  type RequestLimits,
-} from "./limits.js";
+import { analysisTimedOut, callerKey, isStatementTimeout, type AnalyticsLimits } from "../limits/analytics.js";
+import { analyticsMiddleware, expensiveFieldsRule, maxNesting, nestingDepth, tooDeeplyNested, noIntrospectionRule, type RequestLimits } from "./limits.js";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { buildSchema } from "../schema/index.js";
 import { permissions } from "../permissions/index.js";
@@ -59,15 +48,14 @@ function isGraphQLError(error: unknown): error is GraphQLErrorLike {
   return error instanceof Error && error.name === "GraphQLError";
 }
 
+/** A domain error's code in GraphQL: the same word, bar RATE_LIMITED, which GraphQL clients know as TOO_MANY_REQUESTS. */
+function graphqlCodeOf(code: DomainError["code"]): string {
+  return code === "RATE_LIMITED" ? "TOO_MANY_REQUESTS" : code;
+}
+
 function toGraphQLError(error: unknown): GraphQLError | undefined {
-  const original = isGraphQLError(error) ? (error.originalError ?? error) : error;
-  if (isStatementTimeout(original)) {
-    const timedOut = analysisTimedOut();
-    return new GraphQLError(timedOut.message, {
-      extensions: timedOut.extensions,
-      ...(isGraphQLError(error) ? { nodes: error.nodes as never, path: error.path as never } : {}),
-    });
-  }
+  const raised = isGraphQLError(error) ? (error.originalError ?? error) : error;
+  const original = isStatementTimeout(raised) ? analysisTimedOut() : raised;
   // Prisma's "record not found" (a lookup scoped to the viewer's organisation found nothing).
   if ((original as { code?: unknown } | null)?.code === "P2025" && (original as Error).name === "PrismaClientKnownRequestError") {
     return new GraphQLError("Not found", {
@@ -84,7 +72,7 @@ function toGraphQLError(error: unknown): GraphQLError | undefined {
   }
   if (original instanceof DomainError) {
     return new GraphQLError(original.message, {
-      extensions: { code: original.code, ...(original.field ? { field: original.field } : {}) },
+      extensions: { code: graphqlCodeOf(original.code), ...(original.field ? { field: original.field } : {}) },
       ...(isGraphQLError(error) ? { nodes: error.nodes as never, path: error.path as never } : {}),
     });
   }

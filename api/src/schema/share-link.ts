@@ -4,6 +4,7 @@
 // domain/sharing.
 import { builder } from "./builder.js";
 import { badInput } from "../domain/errors.js";
+import { organizationHasFeature } from "../domain/features/features.js";
 import {
   createShareLink,
   listShareLinks,
@@ -51,6 +52,10 @@ const SharedViewType = builder.objectRef<SharedViewDefaults>("SharedView").imple
     hideResultsIfLessThan: t.int({ nullable: true, resolve: (v) => v.options.hideResultsIfLessThan }),
     smileyScaleJson: t.string({ nullable: true, resolve: (v) => (v.options.smileyScale == null ? null : json(v.options.smileyScale)) }),
     expiredAt: t.string({ nullable: true, description: "ISO 8601", resolve: (v) => v.expiredAt?.toISOString() ?? null }),
+    feedbackList: t.boolean({
+      description: "whether the link's organisation has the feedback list (the feedbackInbox feature); the screen hides its tab otherwise",
+      resolve: (v, _a, ctx) => organizationHasFeature(ctx.prisma, v.organizationId, "feedbackInbox"),
+    }),
   }),
 });
 

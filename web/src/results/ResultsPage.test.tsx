@@ -8,8 +8,9 @@ import { renderScreen, type Handler } from "./testing";
 const id = (n: number) => `65a1b2c3d4e5f607182930${String(n).padStart(2, "0")}`;
 const TOKEN = "shareTokenAbcdefghijklmnopqrstuvwxyz0123456";
 
-const optionsAnswer = () => ({
+const optionsAnswer = (features: string[] = ["feedbackInbox"]) => ({
   data: {
+    viewer: { currentOrganization: { availableFeatures: features } },
     touchpoints: { edges: [{ node: { legacyId: id(1), name: "Lobby kiosk" } }, { node: { legacyId: id(2), name: "Web shop" } }] },
     surveys: {
       edges: [
@@ -180,7 +181,7 @@ const resultsAnswer = (groupBy = "daily", responseLimitNotice: string | null = n
 });
 
 const memberHandlers = (extra: Record<string, Handler> = {}): Record<string, Handler> => ({
-  ResultsPageOptionsQuery: optionsAnswer,
+  ResultsPageOptionsQuery: () => optionsAnswer(),
   QuestionResultsQuery: (v) => resultsAnswer(String(JSON.parse(String(v.filtersJson)).groupBy)),
   TextAnalyticsPanelQuery: textAnswer,
   RootCausePanelQuery: rootCauseAnswer,
@@ -232,6 +233,28 @@ describe("/results", { timeout: 60_000 }, () => {
     expect(search.get("touchpoint")).toBe(id(2));
     expect(search.get("preset")).toBe("last30Days");
     await waitFor(() => expect(filtersOf(requests, "TextAnalyticsPanelQuery").at(-1)).toMatchObject({ groupBy: "weekNumber", channelId: [id(2)] }));
+  });
+
+  it("offers the feedback list tab only on plans with the feedbackInbox feature; a list address shows the graphs there", async () => {
+    render("/results?view=list", memberHandlers({ ResultsPageOptionsQuery: () => optionsAnswer(["channelCreation"]) }));
+    await eventually(() => screen.getByRole("figure", { name: "Word cloud" }), 25_000);
+    const tabs = screen.getByRole("tablist", { name: "Results view" });
+    expect(
+      within(tabs)
+        .getAllByRole("tab")
+        .map((tab) => tab.textContent),
+    ).toEqual(["Graphs", "Table"]);
+    expect(within(tabs).getByRole("tab", { name: "Graphs" }).getAttribute("aria-selected")).toBe("true");
+  });
+
+  it("a plan with the feedbackInbox feature has the three tabs", async () => {
+    render("/results", memberHandlers());
+    const tabs = await eventually(() => screen.getByRole("tablist", { name: "Results view" }), 25_000);
+    expect(
+      within(tabs)
+        .getAllByRole("tab")
+        .map((tab) => tab.textContent),
+    ).toEqual(["Graphs", "Table", "Feedback list"]);
   });
 
   it("says when responses over the organisation's response limit are not shown (spec 001 §8), and only then", async () => {
@@ -504,6 +527,7 @@ describe("/results", { timeout: 60_000 }, () => {
               hideTimestamps: true,
               hideResultsIfLessThan: null,
               expiredAt: null,
+              feedbackList: true,
             },
             resultsFilterOptions: { surveys: [], touchpoints: [], questions: [], metaKeys: [] },
           },
@@ -559,6 +583,7 @@ describe("/results", { timeout: 60_000 }, () => {
             hideTimestamps: true,
             hideResultsIfLessThan: null,
             expiredAt: null,
+            feedbackList: true,
           },
           resultsFilterOptions: { surveys: [], touchpoints: [], questions: [], metaKeys: [] },
         },
@@ -742,7 +767,17 @@ describe("/results", { timeout: 60_000 }, () => {
   it("print mode: no filters or tools, only the asked components, and marks itself ready for the printer", async () => {
     const { requests } = render(`/results?token=${TOKEN}&print=1&components=textAnalytics`, {
       ResultsPageSharedViewQuery: () => ({
-        data: { sharedView: { name: "Printed", filtersJson: "{}", allowChanges: [], hideTimestamps: false, hideResultsIfLessThan: null, expiredAt: null } },
+        data: {
+          sharedView: {
+            name: "Printed",
+            filtersJson: "{}",
+            allowChanges: [],
+            hideTimestamps: false,
+            hideResultsIfLessThan: null,
+            expiredAt: null,
+            feedbackList: true,
+          },
+        },
       }),
       TextAnalyticsPanelQuery: textAnswer,
     });

@@ -19,6 +19,7 @@ import {
   toWireFilters,
   type ResultsFilterState,
   type ResultsView,
+  views,
 } from "./filters";
 import { pickText, toFilterQuestion, type StoredQuestion } from "./questionOptions";
 import { ResultsErrorBoundary } from "./ResultsErrorBoundary";
@@ -81,14 +82,19 @@ interface BodyProps {
   allowChanges: string[] | null;
   shareToken: string | null;
   linkName?: string;
+  /** The organisation's plan has the feedback list (feedbackInbox): otherwise no list tab, no list section. */
+  feedbackList: boolean;
 }
 
-function ResultsBody({ state, options, allowChanges, shareToken, linkName }: BodyProps) {
+function ResultsBody({ state: requested, options, allowChanges, shareToken, linkName, feedbackList }: BodyProps) {
   const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const [sharing, setSharing] = useState(false);
   const print = params.get("print") === "1";
   const visitor = shareToken !== null;
+  // An address or link asking for the list on a plan without it shows the graphs.
+  const state = !feedbackList && requested.view === "list" ? { ...requested, view: "graphs" as const } : requested;
+  const shownViews = feedbackList ? views : views.filter((v) => v !== "list");
   const utcOffset = useMemo(() => browserUtcOffset(), []);
   const wire = useMemo(() => toWireFilters(state, utcOffset), [state, utcOffset]);
   const filtersJson = JSON.stringify(wire);
@@ -136,7 +142,7 @@ function ResultsBody({ state, options, allowChanges, shareToken, linkName }: Bod
           <Suspense fallback={<Loading />}>
             {printed("questions") ? questions : null}
             {printed("table") ? table : null}
-            {printed("feedbackList") ? list : null}
+            {printed("feedbackList") && feedbackList ? list : null}
             {printed("textAnalytics") ? text : null}
             {printed("rootCause") ? rootCause : null}
             <PrintReady />
@@ -162,7 +168,7 @@ function ResultsBody({ state, options, allowChanges, shareToken, linkName }: Bod
         </p>
       ) : null}
       <FilterBar value={state} options={options} allowChanges={allowChanges} onApply={apply} />
-      <ViewTabs value={state.view} onChange={setView} disabled={!mayChange(allowChanges, "options.view")} />
+      <ViewTabs views={shownViews} value={state.view} onChange={setView} disabled={!mayChange(allowChanges, "options.view")} />
       <div id="results-view" role="tabpanel" aria-labelledby={`results-tab-${state.view}`} className="results-view">
         <Section resetKey={`${state.view}:${filtersJson}`}>{state.view === "graphs" ? questions : state.view === "table" ? table : list}</Section>
       </div>
@@ -194,6 +200,11 @@ function MemberResults() {
   const data = useLazyLoadQuery<ResultsPageOptionsQuery>(
     graphql`
       query ResultsPageOptionsQuery {
+        viewer {
+          currentOrganization {
+            availableFeatures
+          }
+        }
         touchpoints(first: 500) {
           edges {
             node {
@@ -236,7 +247,8 @@ function MemberResults() {
       { worst: t`worst`, best: t`best` },
     );
   }, [data, state.surveyIds, i18n.locale, t]);
-  return <ResultsBody state={state} options={options} allowChanges={null} shareToken={null} />;
+  const feedbackList = data.viewer?.currentOrganization?.availableFeatures.includes("feedbackInbox") ?? false;
+  return <ResultsBody state={state} options={options} allowChanges={null} shareToken={null} feedbackList={feedbackList} />;
 }
 
 const emptyOptions: FilterOptions = { touchpoints: [], surveys: [], questions: [], allQuestions: [], outcomes: [], metaKeys: [], metaValues: {} };
@@ -289,6 +301,7 @@ function SharedResults({ token }: { token: string }) {
           hideTimestamps
           hideResultsIfLessThan
           expiredAt
+          feedbackList
         }
         resultsFilterOptions(shareToken: $shareToken, filtersJson: $optionsFiltersJson) @include(if: $withOptions) {
           surveys {
@@ -344,7 +357,7 @@ function SharedResults({ token }: { token: string }) {
       { worst: t`worst`, best: t`best` },
     );
   }, [choices, state.surveyIds, view.name, i18n.locale, t]);
-  return <ResultsBody state={state} options={options} allowChanges={allowChanges} shareToken={token} linkName={view.name} />;
+  return <ResultsBody state={state} options={options} allowChanges={allowChanges} shareToken={token} linkName={view.name} feedbackList={view.feedbackList} />;
 }
 
 /**

@@ -1,9 +1,22 @@
 import { useLingui } from "@lingui/react/macro";
 import { useRef, type KeyboardEvent } from "react";
-import { views, type ResultsView } from "./filters";
+import type { ResultsView } from "./filters";
 
-/** Graphs (default), table and feedback list as keyboard tabs (arrow keys, Home, End). */
-export function ViewTabs({ value, onChange, disabled }: { value: ResultsView; onChange: (view: ResultsView) => void; disabled: boolean }) {
+/**
+ * Graphs (default), table and feedback list as keyboard tabs (arrow keys, Home, End). `views` are the
+ * tabs shown: the feedback list only on plans with the feedbackInbox feature.
+ */
+export function ViewTabs({
+  views,
+  value,
+  onChange,
+  disabled,
+}: {
+  views: readonly ResultsView[];
+  value: ResultsView;
+  onChange: (view: ResultsView) => void;
+  disabled: boolean;
+}) {
   const { t } = useLingui();
   const labels: Record<ResultsView, string> = { graphs: t`Graphs`, table: t`Table`, list: t`Feedback list` };
   const refs = useRef<Array<HTMLButtonElement | null>>([]);

@@ -72,4 +72,10 @@ describe.skipIf(noDatabase)("the feedbackInbox feature gates the feedback list",
     expect(visitorRest.status).toBe(403);
     expect(await t.prisma.exportJob.count({ where: { organizationId: without.organization.id } })).toBe(before);
   });
+
+  it("a link tells its screen whether the feedback list exists (sharedView.feedbackList), so the tab is offered only then", async () => {
+    const q = `query($token: String) { sharedView(shareToken: $token) { feedbackList } }`;
+    expect((await gql(t.baseUrl, q, { token: links.withInbox })).data!.sharedView.feedbackList).toBe(true);
+    expect((await gql(t.baseUrl, q, { token: links.without })).data!.sharedView.feedbackList).toBe(false);
+  });
 });

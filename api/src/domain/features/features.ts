@@ -38,8 +38,13 @@ export const noFeatureAccess = () => new DomainError("FORBIDDEN", noFeatureAcces
  *   an offer by their satisfaction), which is not built: no call exists for it to gate yet.
  */
 export async function requireOrganizationFeature(prisma: DomainContext["prisma"], organizationId: string, feature: FeatureKey): Promise<void> {
+  if (!(await organizationHasFeature(prisma, organizationId, feature))) throw noFeatureAccess();
+}
+
+/** Whether the organisation's plan has the feature (e.g. a share link's screen hides the feedback list without feedbackInbox). */
+export async function organizationHasFeature(prisma: DomainContext["prisma"], organizationId: string, feature: FeatureKey): Promise<boolean> {
   const org = await prisma.organization.findUnique({ where: { id: organizationId }, select: { featureSet: { select: { features: true } } } });
-  if (!org?.featureSet?.features.includes(feature)) throw noFeatureAccess();
+  return org?.featureSet?.features.includes(feature) ?? false;
 }
 
 /** Refuses with the no-access message unless the viewer's current organisation has the feature. */

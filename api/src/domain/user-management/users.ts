@@ -5,11 +5,12 @@ import { z } from "zod";
 import argon2 from "argon2";
 import type { DomainContext } from "../context.js";
 import type { Prisma } from "../../generated/prisma/client.js";
-import { badInput, conflict, forbidden } from "../errors.js";
+import { badInput, conflict, DomainError, forbidden } from "../errors.js";
 import { emailSchema, messages, objectIdSchema, parseInput, passwordSchema } from "../validation.js";
 import { roles, type Role } from "../../permissions/rights.js";
 import { loadManager, noUser, requireInUnit, requireManagesUsersAnywhere, requireOrganizationAdmin, unitOf, type Manager } from "./manager.js";
 import { assertSeatFor, lockSeats } from "./seats.js";
+import { memoryLimiterStore, RateLimiterRes, type LimitSpec } from "../../limits/store.js";
 
 export const userAlreadyInTeam = "User already in team";
 export const lastOrganizationAdminMessage = "The organisation must keep at least one organisation admin";
@@ -320,6 +321,26 @@ export const createUserSchema = grantSchema.extend({
   organizationId: z.string().nullish(),
 });
 
+/**
+ * An address that already has an account outside the organisation is refused ("invite it
+ * instead"), which tells the admin the address is registered somewhere. Direct add cannot hide
+ * that (a created member shows in the member list at once; someone else's account cannot), so the
+ * answer is rationed: each organisation gets at most this many such refusals an hour
+ * (docs/decisions.md "Direct add").
+ */
+export const takenAddressRefusals: LimitSpec = { name: "create-user-taken", points: 5, durationSeconds: 3600 };
+const fallbackLimits = memoryLimiterStore();
+
+async function rationTakenAddressRefusal(ctx: DomainContext, organizationId: string): Promise<void> {
+  try {
+    await (ctx.limits ?? fallbackLimits).limiter(takenAddressRefusals).consume(organizationId, 1);
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    const minutes = Math.max(1, Math.ceil(error.msBeforeNext / 60_000));
+    throw new DomainError("RATE_LIMITED", `Too many addresses that already have an account: invite people instead, or try again in ${minutes} min`);
+  }
+}
+
 /** POST /users/create: adds a new account directly (with a password), under the same seat limit. */
 export async function createUser(ctx: DomainContext, input: z.input<typeof createUserSchema>): Promise<Member> {
   const data = parseInput(createUserSchema, input);
@@ -331,6 +352,8 @@ export async function createUser(ctx: DomainContext, input: z.input<typeof creat
   if (existing) {
     const inUnit = await ctx.prisma.unitRole.findUnique({ where: { unitId_userId: { unitId: data.unitId, userId: existing.id } }, select: { id: true } });
     if (inUnit) throw conflict(userAlreadyInTeam, "email");
+    const member = await ctx.prisma.membership.findFirst({ where: { userId: existing.id, organizationId: m.organizationId }, select: { id: true } });
+    if (!member) await rationTakenAddressRefusal(ctx, m.organizationId);
     throw conflict("This e-mail address already has an account: invite it instead", "email");
   }
   const passwordHash = await argon2.hash(data.password, { type: argon2.argon2id });

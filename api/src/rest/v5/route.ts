@@ -7,9 +7,7 @@ import type { DomainContext } from "../../domain/context.js";
 import { DomainError, httpStatusOf, unauthenticated } from "../../domain/errors.js";
 import type { Authenticator } from "../../auth/authenticate.js";
 import { emailNotVerified, isUnverified, restOpenToUnverified } from "../../permissions/unverified.js";
-import { GraphQLError } from "graphql";
-import { analysisTimedOut, callerKey, isStatementTimeout } from "../../graphql/limits.js";
-import type { AnalyticsLimits } from "../../limits/analytics.js";
+import { callerKey, runAnalysis, type AnalyticsLimits } from "../../limits/analytics.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -85,7 +83,6 @@ export function errorReply(error: unknown): { status: number; body: ErrorBody } 
   if (error instanceof DomainError) {
     return { status: httpStatusOf[error.code], body: error.field ? { error: error.message, field: error.field } : { error: error.message } };
   }
-  if (error instanceof AnalysisTimedOut) return { status: 503, body: { error: error.message } };
   if (error instanceof z.ZodError) {
     const issue = error.issues[0]!;
     const field = issue.path.map(String).join(".");
@@ -97,25 +94,6 @@ export function errorReply(error: unknown): { status: number; body: ErrorBody } 
     return { status: statusCode, body: { error: (error as Error).message } };
   }
   return { status: 500, body: { error: "A generic error occurred" } };
-}
-
-/** Runs an analysis under the caller's budget; the budget's and the timeout's refusals as REST answers. */
-async function runAnalysis<T>(limits: AnalyticsLimits, caller: string, work: () => Promise<T>): Promise<T> {
-  try {
-    return await limits.budget.run(caller, work);
-  } catch (error) {
-    if (error instanceof GraphQLError && error.extensions.code === "TOO_MANY_REQUESTS") throw new DomainError("RATE_LIMITED", error.message);
-    if (isStatementTimeout(error)) throw new AnalysisTimedOut();
-    throw error;
-  }
-}
-
-/** 503: PostgreSQL stopped the analysis at the analytics statement timeout. */
-class AnalysisTimedOut extends Error {
-  readonly status = 503;
-  constructor() {
-    super(analysisTimedOut().message);
-  }
 }
 
 const fastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");

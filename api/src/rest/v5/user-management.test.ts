@@ -208,6 +208,34 @@ describe.skipIf(noDatabase)("user management and teams", () => {
       });
       expect(again).toEqual({ status: 409, body: { error: "User already in team", field: "email" } });
     });
+
+    it("an address with an account in another organisation is refused (invite it instead), and such refusals are rationed per organisation", async () => {
+      const prober = await createOrganizationFixture(t.prisma, "Prober");
+      const token = (await signInWithPassword(t.baseUrl, prober.users.admin.email, testPassword)).accessToken;
+      const add = (email: string) =>
+        call("POST", "/users/create", token, { email, displayname: "Someone", password: "Direct-Pass-1!", unitId: prober.units.root.id, role: "viewer" });
+      const taken = { status: 409, body: { error: "This e-mail address already has an account: invite it instead", field: "email" } };
+      const elsewhere = [other.users.admin, other.users.editorA, other.users.viewerA, org.users.admin, org.users.viewerA];
+      for (const user of elsewhere) expect(await add(user.email)).toEqual(taken);
+      // A member of the prober's own organisation (not in the unit) is no secret: not counted.
+      expect(await add(prober.users.adminB.email)).toEqual(taken);
+      const sixth = await add(org.users.editorA.email);
+      expect(sixth.status).toBe(429);
+      expect(sixth.body.error).toMatch(/^Too many addresses that already have an account: invite people instead, or try again in \d+ min$/);
+      // Nothing was written for any of them; another organisation's budget is its own.
+      expect(await t.prisma.membership.count({ where: { organizationId: prober.organization.id, userId: { in: elsewhere.map((u) => u.id) } } })).toBe(0);
+      expect(
+        (
+          await call("POST", "/users/create", tokens.admin, {
+            email: other.users.viewerA.email,
+            displayname: "X",
+            password: "Direct-Pass-1!",
+            unitId: org.units.unitB.id,
+            role: "viewer",
+          })
+        ).status,
+      ).toBe(409);
+    });
   });
 
   describe("teams", () => {

@@ -231,7 +231,10 @@ export const userManagementRoutes = [
   defineRoute({
     method: "POST",
     path: "/users/create",
-    errors: { 409: "the address already has an account or is in the team" },
+    errors: {
+      409: "the address already has an account or is in the team",
+      429: "too many addresses with an account elsewhere from this organisation in an hour",
+    },
     tag,
     summary: "Adds a new account directly with a password, within the plan's user seats",
     auth: "bearer",
