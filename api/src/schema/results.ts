@@ -115,7 +115,7 @@ function parseFilters(json: string | null | undefined): unknown {
 }
 
 /** The caller (resolved once per request) and the filters it reads under: domain/results-scope/request.ts. */
-async function callerOf(ctx: GraphQLContext, shareToken: string | null | undefined, filtersJson: string | null | undefined) {
+async function requestOf(ctx: GraphQLContext, shareToken: string | null | undefined, filtersJson: string | null | undefined) {
   return resultsRequest(ctx, { shareToken, filters: parseFilters(filtersJson) });
 }
 
@@ -129,7 +129,7 @@ builder.queryField("questionResult", (t) =>
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
     resolve: async (_root, args, ctx) => {
-      const r = await callerOf(ctx, args.shareToken, args.filtersJson);
+      const r = await requestOf(ctx, args.shareToken, args.filtersJson);
       return getQuestionResult(r.reader, args.questionId, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
     },
   }),
@@ -144,7 +144,7 @@ builder.queryField("results", (t) =>
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
     resolve: async (_root, args, ctx) => {
-      const r = await callerOf(ctx, args.shareToken, args.filtersJson);
+      const r = await requestOf(ctx, args.shareToken, args.filtersJson);
       return getResults(r.reader, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
     },
   }),
@@ -160,7 +160,7 @@ builder.queryField("responseLimitNotice", (t) =>
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
     resolve: async (_root, args, ctx) => {
-      const r = await callerOf(ctx, args.shareToken, args.filtersJson);
+      const r = await requestOf(ctx, args.shareToken, args.filtersJson);
       return resultsResponseLimitNotice(r.reader, r.filters);
     },
   }),
@@ -224,7 +224,7 @@ builder.queryField("resultsFilterOptions", (t) =>
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
     resolve: async (_root, args, ctx) => {
-      const r = await callerOf(ctx, args.shareToken, args.filtersJson);
+      const r = await requestOf(ctx, args.shareToken, args.filtersJson);
       return resultsFilterOptions(r.reader, r.filters);
     },
   }),
