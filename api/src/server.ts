@@ -70,7 +70,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config);
 
   const authenticate = createAuthenticator({ prisma, verifyAccessToken: deps.verifyAccessToken });
-  const context = (viewer: DomainContext["viewer"]): DomainContext => ({ prisma, bus, jobs, config, viewer, limits });
+  // One per request (GraphQL and REST): shareLinks keeps the links the request's tokens opened.
+  const context = (viewer: DomainContext["viewer"]): DomainContext => ({ prisma, bus, jobs, config, viewer, limits, shareLinks: new Map() });
 
   // NUL and unpaired surrogates: 400 before any handler (respondents' text is cleaned); /graphql checks its own.
   registerTextGuard(app, { skip: (url) => url.startsWith("/graphql") });

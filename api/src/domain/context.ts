@@ -5,6 +5,7 @@ import type { EventBus } from "../pubsub/bus.js";
 import type { JobRunner } from "../jobs/runner.js";
 import type { Viewer } from "./viewer.js";
 import type { LimiterStore } from "../limits/store.js";
+import type { ShareLinkMemo } from "./results-scope/caller.js";
 
 export type DomainContext = {
   prisma: PrismaClient;
@@ -15,10 +16,12 @@ export type DomainContext = {
   /** null for anonymous callers */
   viewer: Viewer | null;
   /**
-   * A share link's token sent with a GraphQL request instead of a bearer token (header
-   * `X-Share-Token`, graphql-ws connection parameter `shareToken`); domain/sharing/caller.ts reads it.
+   * A share link's token sent with a request instead of a bearer token (header `X-Share-Token`,
+   * graphql-ws connection parameter `shareToken`, REST `?token=`); domain/results-scope/caller.ts reads it.
    */
   shareToken?: string | null;
+  /** The links this request's tokens opened, so a token is looked up once per request (results-scope/caller.ts). */
+  shareLinks?: ShareLinkMemo;
   /** Where rate limits count (Redis with REDIS_URL: one limit for all api processes); memory when absent. */
   limits?: LimiterStore;
 };

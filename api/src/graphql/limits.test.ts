@@ -12,7 +12,7 @@ import { apiCall } from "../test/rest-client.js";
 import { createScratchDatabase, type ScratchDatabase } from "../test/support.js";
 import { signInWithPassword } from "../test/oidc-login.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses } from "../test/analytics-survey.js";
-import { generateShareToken } from "../domain/sharing/tokens.js";
+import { generateShareToken } from "../domain/results-scope/share-token.js";
 import { maxNodeIds } from "../schema/node.js";
 import { maxNesting, nestingDepth, operationCost } from "./limits.js";
 import { CallerBudget } from "../limits/analytics.js";

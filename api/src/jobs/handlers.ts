@@ -5,7 +5,7 @@ import type { Config } from "../config.js";
 import { createMailSender } from "../mail/send.js";
 import { createEventBus, type EventBus } from "../pubsub/bus.js";
 import { runExportJob } from "../domain/exports/run.js";
-import "../domain/exports/all-producers.js";
+import "../domain/export-producers.js";
 import type { JobHandlers, JobRunner } from "./runner.js";
 import { logger, type Log } from "../log.js";
 

@@ -8,7 +8,7 @@ import { gql, subscribeWs } from "../test/graphql-client.js";
 import { signInWithPassword } from "../test/oidc-login.js";
 import { getProtectedSchema } from "../graphql/yoga.js";
 import { hashToken } from "../domain/invitations/invitations.js";
-import { generateShareToken } from "../domain/sharing/tokens.js";
+import { generateShareToken } from "../domain/results-scope/share-token.js";
 import { emailNotVerifiedMessage } from "./unverified.js";
 
 /**

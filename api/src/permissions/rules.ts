@@ -4,7 +4,7 @@ import { GraphQLError } from "graphql";
 import type { GraphQLContext } from "../schema/builder.js";
 import { adminInAnyUnit, anyUnitHasRight } from "./rights.js";
 import { maySeeSurvey } from "../domain/surveys/surveys.js";
-import { resolveShareScope } from "../domain/sharing/scope.js";
+import { presentedShareToken, shareLinkOf, shareTokenOf } from "../domain/results-scope/caller.js";
 import { DomainError } from "../domain/errors.js";
 
 const notLoggedIn = () => new GraphQLError("Not logged in", { extensions: { code: "UNAUTHENTICATED" } });
@@ -50,10 +50,13 @@ export const maySeeParentSurvey = rule({ cache: "no_cache" })(async (parent: { i
   return (await maySeeSurvey(ctx, parent.surveyId ?? parent.id)) ? true : noRights("You do not have the rights to view this survey");
 });
 
-/** A share link's token (the `shareToken` argument or the X-Share-Token header) that opens a link now. */
+/**
+ * A share link's token (the `shareToken` argument or the X-Share-Token header) that opens a link now.
+ * The lookup is the request's own (domain/results-scope/caller.ts): the resolver reads the same link.
+ */
 async function validShareLink(token: string | null | undefined, ctx: GraphQLContext): Promise<true | GraphQLError> {
   try {
-    await resolveShareScope(ctx.prisma, token);
+    await shareLinkOf(ctx, token ?? "");
     return true;
   } catch (error) {
     if (error instanceof DomainError) return new GraphQLError(error.message, { extensions: { code: error.code } });
@@ -63,7 +66,7 @@ async function validShareLink(token: string | null | undefined, ctx: GraphQLCont
 
 /** Anyone holding a valid share link (signed in or not): e.g. a link's defaults. */
 export const hasShareLink = rule({ cache: "strict" })((_p, args: { shareToken?: string | null }, ctx: GraphQLContext) =>
-  validShareLink(args?.shareToken || ctx.shareToken, ctx),
+  validShareLink(presentedShareToken(ctx, args?.shareToken), ctx),
 );
 
 /**
@@ -72,7 +75,7 @@ export const hasShareLink = rule({ cache: "strict" })((_p, args: { shareToken?: 
  */
 export const isMemberOrShareLink = rule({ cache: "strict" })((_p, args: { shareToken?: string | null }, ctx: GraphQLContext) => {
   if (ctx.viewer) return ctx.viewer.organizationId ? true : noRights("No organization found");
-  const token = args?.shareToken || ctx.shareToken;
+  const token = shareTokenOf(ctx, args?.shareToken);
   if (!token) return notLoggedIn();
   return validShareLink(token, ctx);
 });

@@ -10,7 +10,7 @@ import { signInWithPassword } from "../test/oidc-login.js";
 import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../test/list-survey.js";
 import { feedbackListMessages } from "../domain/feedback-list/list.js";
 import { responseMessages } from "../domain/responses/manage.js";
-import { generateShareToken } from "../domain/sharing/tokens.js";
+import { generateShareToken } from "../domain/results-scope/share-token.js";
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -3,7 +3,7 @@
 // deleteResponse, updateResponseMetadata. Rules in domain/feedback-list and domain/responses.
 import { builder } from "./builder.js";
 import { filtersArg, ResultsFilterInput } from "./results-filter.js";
-import { badInput, unauthenticated } from "../domain/errors.js";
+import { badInput } from "../domain/errors.js";
 import { feedbackListConnection, type FeedbackListNode } from "../domain/feedback-list/list.js";
 import type { Column, FeedbackListPlan, ListQuestion } from "../domain/feedback-list/query.js";
 import { deleteResponse, hideResponse, updateResponseMetadata } from "../domain/responses/manage.js";
@@ -80,12 +80,15 @@ builder.queryField("feedbackList", (t) =>
         shareToken: t.arg.string({ description: "a share link's token, for visitors without a session (or the X-Share-Token header)" }),
       },
       resolve: async (_root, args, ctx) => {
-        // A share link's token: the argument, or the X-Share-Token header where the context carries it.
-        const shareToken = ctx.viewer ? null : (args.shareToken ?? (ctx as { shareToken?: string | null }).shareToken ?? null);
-        if (!ctx.viewer && !shareToken) throw unauthenticated();
         const filters = filtersArg(args.filters);
         if (args.before || args.last) throw badInput("The feedback list pages forward only: use first and after", "last");
-        const page = await feedbackListConnection({ ctx, shareToken }, { filters, locale: args.locale, first: args.first, after: args.after });
+        const page = await feedbackListConnection(ctx, {
+          filters,
+          locale: args.locale,
+          first: args.first,
+          after: args.after,
+          shareToken: args.shareToken,
+        });
         return {
           plan: page.plan,
           totalCount: page.totalCount,

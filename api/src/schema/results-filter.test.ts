@@ -7,7 +7,7 @@ import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
 import { gql } from "../test/graphql-client.js";
 import { signInWithPassword } from "../test/oidc-login.js";
-import { analyticsMessages } from "../domain/analytics/filters.js";
+import { analyticsMessages } from "../domain/results-scope/filters.js";
 import { shareLinkMessages } from "../domain/sharing/share-links.js";
 import { messages } from "../domain/validation.js";
 

@@ -5,7 +5,7 @@
 // that wire shape and the stored wire shape back onto the typed output.
 import { builder } from "./builder.js";
 import { JSONScalar } from "./json.js";
-import { datePresets, groupByValues, resultsFiltersSchema } from "../domain/analytics/filters.js";
+import { datePresets, groupByValues, resultsFiltersSchema } from "../domain/results-scope/filters.js";
 
 export const DatePresetEnum = builder.enumType("DatePreset", { values: datePresets, description: "a date window relative to today" });
 export const ResultsGroupByEnum = builder.enumType("ResultsGroupBy", { values: groupByValues, description: "how results are grouped (default daily)" });

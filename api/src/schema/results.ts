@@ -15,7 +15,7 @@ import {
 } from "../domain/analytics/results.js";
 import { resultsFilterOptions, type FilterOptionMetaKey, type FilterOptionQuestion, type ResultsFilterOptions } from "../domain/analytics/filter-options.js";
 import { SurveyData } from "./survey.js";
-import { resolveAnalyticsCaller } from "../domain/analytics/caller.js";
+import { resultsRequest } from "../domain/results-scope/request.js";
 import type { GraphQLContext } from "./builder.js";
 import { filtersArg, ResultsFilterInput, type ResultsFilterArg } from "./results-filter.js";
 
@@ -105,8 +105,9 @@ const QuestionResultRef = builder.objectRef<QuestionResult>("QuestionResult").im
   }),
 });
 
-async function callerOf(ctx: GraphQLContext, shareToken: string | null | undefined, filters: ResultsFilterArg | null | undefined) {
-  return resolveAnalyticsCaller(ctx, shareToken, filtersArg(filters) ?? {});
+/** The caller (resolved once per request) and the filters it reads under: domain/results-scope/request.ts. */
+async function requestOf(ctx: GraphQLContext, shareToken: string | null | undefined, filters: ResultsFilterArg | null | undefined) {
+  return resultsRequest(ctx, { shareToken, filters: filtersArg(filters) ?? {} });
 }
 
 builder.queryField("questionResult", (t) =>
@@ -119,8 +120,8 @@ builder.queryField("questionResult", (t) =>
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
     resolve: async (_root, args, ctx) => {
-      const r = await callerOf(ctx, args.shareToken, args.filters);
-      return getQuestionResult(r.caller, args.questionId, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
+      const r = await requestOf(ctx, args.shareToken, args.filters);
+      return getQuestionResult(r.reader, args.questionId, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
     },
   }),
 );
@@ -134,8 +135,8 @@ builder.queryField("results", (t) =>
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
     resolve: async (_root, args, ctx) => {
-      const r = await callerOf(ctx, args.shareToken, args.filters);
-      return getResults(r.caller, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
+      const r = await requestOf(ctx, args.shareToken, args.filters);
+      return getResults(r.reader, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
     },
   }),
 );
@@ -150,8 +151,8 @@ builder.queryField("responseLimitNotice", (t) =>
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
     resolve: async (_root, args, ctx) => {
-      const r = await callerOf(ctx, args.shareToken, args.filters);
-      return resultsResponseLimitNotice(r.caller, r.filters);
+      const r = await requestOf(ctx, args.shareToken, args.filters);
+      return resultsResponseLimitNotice(r.reader, r.filters);
     },
   }),
 );
@@ -215,8 +216,8 @@ builder.queryField("resultsFilterOptions", (t) =>
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
     resolve: async (_root, args, ctx) => {
-      const r = await callerOf(ctx, args.shareToken, args.filters);
-      return resultsFilterOptions(r.caller, r.filters);
+      const r = await requestOf(ctx, args.shareToken, args.filters);
+      return resultsFilterOptions(r.reader, r.filters);
     },
   }),
 );

@@ -15,6 +15,7 @@ import {
   type ShareLinkSummary,
   type SharedViewDefaults,
 } from "../domain/sharing/share-links.js";
+import { presentedShareToken } from "../domain/results-scope/caller.js";
 
 /** A stored smiley scale: a number of smileys, or a range of them. */
 type StoredSmileyScale = number | { min: number; max: number };
@@ -94,7 +95,7 @@ builder.queryField("sharedView", (t) =>
       shareToken: t.arg.string({ description: "the link's token; or send it in the X-Share-Token header" }),
       utcOffset: t.arg.int({ description: "the visitor's minutes east of UTC" }),
     },
-    resolve: (_root, args, ctx) => sharedViewDefaults(ctx, args.shareToken || ctx.shareToken || "", { utcOffset: args.utcOffset ?? undefined }),
+    resolve: (_root, args, ctx) => sharedViewDefaults(ctx, presentedShareToken(ctx, args.shareToken) ?? "", { utcOffset: args.utcOffset ?? undefined }),
   }),
 );
 

@@ -3,7 +3,7 @@
 // viewer's summary covers, so its counts move while responses arrive). Rules: domain/analytics.
 import { builder } from "./builder.js";
 import { getSummary, type RankingRow, type SummaryDay, type SummaryResult } from "../domain/analytics/summary.js";
-import { callerVisibility } from "../domain/analytics/scope.js";
+import { callerVisibility } from "../domain/results-scope/response-scope.js";
 import type { OrganizationResponsesEvent } from "../pubsub/bus.js";
 import { requireOrganization } from "../domain/viewer.js";
 

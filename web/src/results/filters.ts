@@ -1,7 +1,7 @@
 /**
  * The results filters of spec 001 §3 as the screen holds them, kept in the address so a view can
  * be reloaded, bookmarked and shared, and turned into the API's ResultsFilterInput (schema.graphql;
- * its rules are api/src/domain/analytics/filters.ts's).
+ * its rules are api/src/domain/results-scope/filters.ts's).
  *
  * Address parameters (defaults are left out, so a plain /results is the default view):
  *   preset=last7Days|last30Days|lastFullWeek|lastFullMonth   from=yyyy-MM-dd  to=yyyy-MM-dd
@@ -344,7 +344,7 @@ export function presetRange(preset: DatePreset, today: Date = new Date()): { fro
 }
 
 /**
- * allowChanges of a share link (api/src/domain/sharing/scope.ts allowChangeKeys): which controls a
+ * allowChanges of a share link (api/src/domain/results-scope/share-link.ts allowChangeKeys): which controls a
  * visitor may use. "date" opens the date choice, "options" every display option.
  */
 export type ShareChangeKey =

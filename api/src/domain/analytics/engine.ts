@@ -6,8 +6,8 @@
 // fall on local hour boundaries). A range [from, to) is read as daily rows for the whole UTC days
 // inside it plus hourly rows for the hours at either end; a series by local day, week, month or
 // weekday reads hourly rows when the offset is not 0 (a UTC day straddles two local days).
-import { needsRawRows, type GroupBy, type ResultsFilters } from "./filters.js";
-import { admittedUnits, buildScope, type Visibility } from "./scope.js";
+import { needsRawRows, type GroupBy, type ResultsFilters } from "../results-scope/filters.js";
+import { admittedUnits, buildScope, type Visibility } from "../results-scope/response-scope.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { answerValuesOf, pendingAnswerRows, pendingResponseRows, responseFiguresOf } from "./rollups.js";
 

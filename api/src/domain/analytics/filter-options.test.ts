@@ -8,8 +8,8 @@ import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { apiCall } from "../../test/rest-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
-import { generateShareToken } from "../sharing/tokens.js";
-import { shareMessages } from "../sharing/scope.js";
+import { generateShareToken } from "../results-scope/share-token.js";
+import { shareMessages } from "../results-scope/share-link.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
 
 type Options = {

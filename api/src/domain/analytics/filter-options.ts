@@ -14,9 +14,17 @@
 //   metaDataMatch or groupBy → metadata keys and values (in the link's window; the link's own
 //     metadata match narrows them unless the visitor may change it).
 import type { Prisma } from "../../generated/prisma/client.js";
-import { allowChangeKeys } from "../sharing/scope.js";
-import { parseResultsFilters, type ResultsFilters } from "./filters.js";
-import { admittedUnits, allowedChangesOf, buildScope, callerVisibility, surveysWithResponses, type AnalyticsCaller, type Visibility } from "./scope.js";
+import { allowChangeKeys } from "../results-scope/share-link.js";
+import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
+import {
+  admittedUnits,
+  allowedChangesOf,
+  buildScope,
+  callerVisibility,
+  surveysWithResponses,
+  type ResultsReader,
+  type Visibility,
+} from "../results-scope/response-scope.js";
 
 export type FilterOptionSurvey = { id: string; name: string };
 export type FilterOptionTouchpoint = { id: string; name: string; type: string; unitId: string };
@@ -34,7 +42,7 @@ export const filterOptionLimits = { surveys: 500, touchpoints: 500, questionsPer
 
 /**
  * Whether a caller may change a filter key: members always (allowChanges null); a visitor when an
- * allowChanges entry covers the key (domain/sharing/scope.ts allowChangeKeys).
+ * allowChanges entry covers the key (domain/results-scope/share-link.ts allowChangeKeys).
  */
 export function mayChangeFilter(allowChanges: readonly string[] | null, key: string): boolean {
   if (allowChanges === null) return true;
@@ -43,10 +51,10 @@ export function mayChangeFilter(allowChanges: readonly string[] | null, key: str
 
 /**
  * The filter bar's lists for the caller. `allowChanges`: null for members; the link's list for a
- * share link's visitor (the caller is then the link's ShareCaller, and `filtersInput` the link's
- * filters with the visitor's allowed changes, as domain/analytics/caller.ts resolves them).
+ * share link's visitor (the caller is then the link's LinkReader, and `filtersInput` the link's
+ * filters with the visitor's allowed changes, as domain/results-scope/request.ts resolves them).
  */
-export async function resultsFilterOptions(caller: AnalyticsCaller, filtersInput: unknown, opts: { now?: Date } = {}): Promise<ResultsFilterOptions> {
+export async function resultsFilterOptions(caller: ResultsReader, filtersInput: unknown, opts: { now?: Date } = {}): Promise<ResultsFilterOptions> {
   const allow = allowedChangesOf(caller);
   const may = {
     surveys: mayChangeFilter(allow, "surveyId"),
@@ -106,12 +114,7 @@ export async function resultsFilterOptions(caller: AnalyticsCaller, filtersInput
  * Surveys of the organisation seen through the admitted units: owned by one of them, or with
  * responses from one of them (the survey list's rule, domain/surveys/surveys.ts). Templates never.
  */
-async function visibleSurveys(
-  prisma: AnalyticsCaller["prisma"],
-  organizationId: string,
-  units: string[] | null,
-  only?: string[],
-): Promise<FilterOptionSurvey[]> {
+async function visibleSurveys(prisma: ResultsReader["prisma"], organizationId: string, units: string[] | null, only?: string[]): Promise<FilterOptionSurvey[]> {
   const where: Prisma.SurveyWhereInput = {
     organizationId,
     isTemplate: false,
@@ -122,7 +125,7 @@ async function visibleSurveys(
 }
 
 /** The metadata keys in the scope, most used first, each with its most used values: one pass over the rows. */
-async function usedMetadata(prisma: AnalyticsCaller["prisma"], v: Visibility, f: ResultsFilters): Promise<FilterOptionMetaKey[]> {
+async function usedMetadata(prisma: ResultsReader["prisma"], v: Visibility, f: ResultsFilters): Promise<FilterOptionMetaKey[]> {
   const scope = buildScope(v, f, { alias: "r" });
   const n = scope.params.length;
   const rows = await prisma.$queryRawUnsafe<{ key: string; value: string; count: number; keyCount: number }[]>(

@@ -13,7 +13,7 @@ import { overLimitNotice } from "../respondent/response-limit.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { badInput, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
-import { parseResultsFilters, slashDate, type GroupBy, type ResultsFilters } from "./filters.js";
+import { parseResultsFilters, slashDate, type GroupBy, type ResultsFilters } from "../results-scope/filters.js";
 import {
   admittedUnits,
   allowedChangesOf,
@@ -21,9 +21,9 @@ import {
   callerVisibility,
   surveysWithResponses,
   visibleSurveyIds,
-  type AnalyticsCaller,
+  type ResultsReader,
   type Visibility,
-} from "./scope.js";
+} from "../results-scope/response-scope.js";
 import { answerSums, rollupsCanAnswer, type AnswerSums, type Source } from "./engine.js";
 import { npsOf } from "./summary.js";
 import { mayChangeFilter } from "./filter-options.js";
@@ -252,7 +252,7 @@ export type QuestionResultOptions = { now?: Date; source?: Source; hideResultsIf
 
 /** POST /results/question: one question's result for the caller's filters. */
 export async function getQuestionResult(
-  caller: AnalyticsCaller,
+  caller: ResultsReader,
   questionId: unknown,
   filtersInput: unknown,
   opts: QuestionResultOptions = {},
@@ -323,7 +323,7 @@ async function questionResult(prisma: PrismaClient, v: Visibility, f: ResultsFil
 }
 
 /** The results of every question of the filtered surveys (hidden questions and, with the option, empty ones left out). */
-export async function getResults(caller: AnalyticsCaller, filtersInput: unknown, opts: QuestionResultOptions = {}): Promise<QuestionResult[]> {
+export async function getResults(caller: ResultsReader, filtersInput: unknown, opts: QuestionResultOptions = {}): Promise<QuestionResult[]> {
   const f = parseResultsFilters(filtersInput, { now: opts.now });
   const v = await callerVisibility(caller, "results");
   const surveyIds = f.surveyIds.length
@@ -378,7 +378,7 @@ export type Preflight = {
  * gets the sources only when the link lets them change the touchpoints, and the keys only when it
  * lets them change the metadata match or the grouping (domain/analytics/filter-options.ts).
  */
-export async function resultsPreflight(caller: AnalyticsCaller, filtersInput: unknown, opts: { now?: Date } = {}): Promise<Preflight> {
+export async function resultsPreflight(caller: ResultsReader, filtersInput: unknown, opts: { now?: Date } = {}): Promise<Preflight> {
   const allow = allowedChangesOf(caller);
   const f = parseResultsFilters(filtersInput, { now: opts.now });
   const v = await callerVisibility(caller, "results");
@@ -430,7 +430,7 @@ export async function resultsPreflight(caller: AnalyticsCaller, filtersInput: un
  * change the metadata match or the grouping.
  */
 export async function usedMetaPerKey(
-  caller: AnalyticsCaller,
+  caller: ResultsReader,
   input: unknown,
   opts: { now?: Date } = {},
 ): Promise<{ key: string; values: { value: string; count: number }[] }> {
@@ -456,7 +456,7 @@ export async function usedMetaPerKey(
  * The results screens' notice (spec 001 §8): "Response limit exceeded (some responses not shown)"
  * when the caller's organisation has responses over its limit in the filters' window, else null.
  */
-export async function resultsResponseLimitNotice(caller: AnalyticsCaller, filtersInput: unknown, opts: { now?: Date } = {}): Promise<string | null> {
+export async function resultsResponseLimitNotice(caller: ResultsReader, filtersInput: unknown, opts: { now?: Date } = {}): Promise<string | null> {
   const f = parseResultsFilters(filtersInput, { now: opts.now });
   const v = await callerVisibility(caller, "results");
   return overLimitNotice(caller.prisma, v.organizationId, f.from, f.to);

@@ -7,8 +7,8 @@
 import { z } from "zod";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { badInput } from "../errors.js";
-import { parseResultsFilters, slashDate, type ResultsFilters } from "./filters.js";
-import { callerVisibility, type AnalyticsCaller } from "./scope.js";
+import { parseResultsFilters, slashDate, type ResultsFilters } from "../results-scope/filters.js";
+import { callerVisibility, type ResultsReader } from "../results-scope/response-scope.js";
 import { responseSums, type ResponseSums, type Source } from "./engine.js";
 import { overLimitNotice } from "../respondent/response-limit.js";
 
@@ -75,7 +75,7 @@ export function parseSummaryFilters(input: unknown, now?: Date): ResultsFilters 
   return parseResultsFilters(picked, { now });
 }
 
-export async function getSummary(caller: AnalyticsCaller, input: unknown, opts: { now?: Date; source?: Source } = {}): Promise<SummaryResult> {
+export async function getSummary(caller: ResultsReader, input: unknown, opts: { now?: Date; source?: Source } = {}): Promise<SummaryResult> {
   const f = parseSummaryFilters(input, opts.now);
   const prisma: PrismaClient = caller.prisma;
   const v = await callerVisibility(caller, "summary");

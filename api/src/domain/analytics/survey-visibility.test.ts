@@ -9,7 +9,7 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { gql } from "../../test/graphql-client.js";
 import { apiCall } from "../../test/rest-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
-import { generateShareToken } from "../sharing/tokens.js";
+import { generateShareToken } from "../results-scope/share-token.js";
 
 const secret = "Secret question of unit B";
 const secretChoice = "Secret choice of unit B";

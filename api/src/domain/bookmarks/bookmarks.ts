@@ -8,7 +8,7 @@ import { conflict, forbidden, notFound } from "../errors.js";
 import { messages, objectIdSchema, parseInput } from "../validation.js";
 import { requireOrganization, type Viewer } from "../viewer.js";
 import { anyUnitHasRight } from "../../permissions/rights.js";
-import { parseResultsFilters } from "../analytics/filters.js";
+import { parseResultsFilters } from "../results-scope/filters.js";
 
 export const bookmarkMessages = {
   saved: "Bookmark saved",

@@ -23,8 +23,8 @@ import { requireOrganization, type Viewer } from "../viewer.js";
 import { anyUnitHasRight } from "../../permissions/rights.js";
 import type { ExportStatusEvent } from "../../pubsub/bus.js";
 import { loadViewer } from "../viewer.js";
-import { shareTokenOf } from "../sharing/caller.js";
-import { resolveShareScope, shareMessages, type ShareScope } from "../sharing/scope.js";
+import { callerOf } from "../results-scope/caller.js";
+import { shareMessages, shareScopeOf, type ShareScope } from "../results-scope/share-link.js";
 import type { ExportProducer, ExportProducerFn } from "./producers.js";
 
 export type { ExportProducer, ExportProducerFn, ExportProducerJob } from "./producers.js";
@@ -101,11 +101,11 @@ export type ExportMaker = {
 
 /** The caller's maker: a member, else the share token's link (refused as any link is: 404, 410). */
 export async function exportMakerOf(ctx: DomainContext, shareToken?: string | null, visitorFilters?: unknown): Promise<ExportMaker> {
-  const token = shareTokenOf(ctx, shareToken);
-  if (token) {
+  const caller = await callerOf(ctx, shareToken);
+  if (caller.kind === "shareLink") {
     const filters =
       visitorFilters && typeof visitorFilters === "object" && !Array.isArray(visitorFilters) ? (visitorFilters as Record<string, unknown>) : undefined;
-    const share = await resolveShareScope(ctx.prisma, token, filters);
+    const share = shareScopeOf(caller.link, filters);
     const viewer = await loadViewer(ctx.prisma, share.createdByUserId, "accessToken", { organizationId: share.organizationId });
     if (!viewer) throw notFound(shareMessages.invalid);
     return { organizationId: share.organizationId, userId: share.createdByUserId, shareTokenId: share.shareTokenId, viewer, share };

@@ -17,10 +17,10 @@ import { z } from "zod";
 import type { DomainContext } from "../context.js";
 import { DomainError } from "../errors.js";
 import { parseInput } from "../validation.js";
-import { parseResultsFilters } from "../analytics/filters.js";
-import { generateShareToken } from "../sharing/tokens.js";
-import { shareFiltersBoundToCreator } from "../sharing/share-links.js";
-import { internalPrintMarker, resolveShareScopeById } from "../sharing/scope.js";
+import { parseResultsFilters } from "../results-scope/filters.js";
+import { generateShareToken } from "../results-scope/share-token.js";
+import { shareFiltersBoundToCreator } from "../results-scope/link-filters.js";
+import { internalPrintMarker, resolveShareScopeById } from "../results-scope/share-link.js";
 import { defineExportProducer, type ExportProducerJob } from "./producers.js";
 import { exportMakerOf, startExport } from "./jobs.js";
 

@@ -1,6 +1,6 @@
 // Export producers by name. A queued export job carries only ids and a producer's name (job payloads
 // travel through Redis, a function cannot), and whichever process runs the job looks the producer up
-// here. Modules that define producers register them when imported; ./all-producers.ts imports every
+// here. Modules that define producers register them when imported; ../export-producers.ts imports every
 // such module so a separate worker process (`npm run worker`) knows them all.
 import type { Viewer } from "../viewer.js";
 import type { DomainContext } from "../context.js";
@@ -33,7 +33,7 @@ const registry = new Map<string, ExportProducer>();
 
 /**
  * Registers a producer under a unique name (define it at a module's top level, and add the module
- * to ./all-producers.ts). Registering the same name again replaces it (module reloads in tests).
+ * to ../export-producers.ts). Registering the same name again replaces it (module reloads in tests).
  */
 export function defineExportProducer(name: string, run: ExportProducerFn): ExportProducer {
   if (!/^[a-z][a-z0-9.-]*$/.test(name)) throw new Error(`export producer names are lower-case words with dots or dashes: ${name}`);

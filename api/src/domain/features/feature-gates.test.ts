@@ -7,7 +7,7 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { gql } from "../../test/graphql-client.js";
 import { apiCall } from "../../test/rest-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
-import { generateShareToken } from "../sharing/tokens.js";
+import { generateShareToken } from "../results-scope/share-token.js";
 import { noFeatureAccessMessage } from "./features.js";
 
 describe.skipIf(noDatabase)("the feedbackInbox feature gates the feedback list", () => {

@@ -5,7 +5,7 @@
 // startExport's (exportResults right, the plan's export feature). A share link's visitor (a token,
 // no session) exports what the link shows: the job belongs to the link (docs/sharing-and-exports.md).
 import type { DomainContext } from "../context.js";
-import { parseResultsFilters } from "../analytics/filters.js";
+import { parseResultsFilters } from "../results-scope/filters.js";
 import { assertMayExport, defineExportProducer, exportMakerOf, startExport } from "../exports/jobs.js";
 import { noFeatureAccess } from "../features/features.js";
 import { parseInput } from "../validation.js";

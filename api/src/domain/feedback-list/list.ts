@@ -1,5 +1,5 @@
-// The feedback list service: who is asking (a member, or a share link's visitor), the scope of
-// responses they may read, and the JSON page (REST `POST /results/list` format json, spec 001 §7) or
+// The feedback list service: the scope of responses the caller (a member, or a share link's visitor:
+// results-scope/request.ts) may read, and the JSON page (REST `POST /results/list` format json, spec 001 §7) or
 // the GraphQL connection page. Files (csv, xlsx) go through ./exports.ts and ./export-run.ts.
 //
 // Hidden responses: a member sees the hidden responses of the units where they may manage responses
@@ -12,9 +12,10 @@ import type { DomainContext } from "../context.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { badInput } from "../errors.js";
 import { parseInput } from "../validation.js";
-import { parseResultsFilters, type ResultsFilters } from "../analytics/filters.js";
-import { responseScope, type AnalyticsCaller } from "../analytics/scope.js";
-import { resolveShareScope, type ShareOptions, type ShareScope } from "../sharing/scope.js";
+import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
+import { responseScope } from "../results-scope/response-scope.js";
+import { linkReader, resultsRequest } from "../results-scope/request.js";
+import type { ShareOptions, ShareScope } from "../results-scope/share-link.js";
 import { loadManager, unitsWithRight } from "../user-management/manager.js";
 import {
   countQuery,
@@ -42,8 +43,8 @@ export const maxPageSize = 500;
 
 export const localeSchema = z.string({ message: feedbackListMessages.badLocale }).regex(/^[a-z]{2}(-[A-Z]{2})?$/, feedbackListMessages.badLocale);
 
-/** A member (the context's viewer) or a share link's token. */
-export type ListCaller = { ctx: DomainContext; shareToken?: string | null };
+/** The list's input; shareToken: a share link's token (else the request's X-Share-Token; ignored for members). */
+export type ListInput = { filters?: unknown; locale?: unknown; shareToken?: string | null };
 
 export type ResolvedList = {
   plan: FeedbackListPlan;
@@ -56,11 +57,11 @@ export type ResolvedList = {
  * the hidden ones. Share links: the link's organisation and filters (with the visitor's allowed
  * changes), hidden responses and answers left out, the link's hide options applied.
  */
-export async function resolveFeedbackList(caller: ListCaller, input: { filters?: unknown; locale?: unknown }): Promise<ResolvedList> {
+export async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promise<ResolvedList> {
   const locale = input.locale === undefined || input.locale === null ? "en" : parseInput(localeSchema, input.locale);
-  const { ctx } = caller;
-  if (caller.shareToken && !ctx.viewer) {
-    const share = await resolveShareScope(ctx.prisma, caller.shareToken, (input.filters ?? undefined) as Record<string, unknown> | undefined);
+  const request = await resultsRequest(ctx, { shareToken: input.shareToken, filters: input.filters });
+  const share = request.share;
+  if (share) {
     // The feedback list is the plan's feedbackInbox (features.ts), the link's organisation's here.
     await requireOrganizationFeature(ctx.prisma, share.organizationId, "feedbackInbox");
     const view = await shareListView(ctx.prisma, share);
@@ -80,7 +81,7 @@ export async function resolveFeedbackList(caller: ListCaller, input: { filters?:
   const filters = parseResultsFilters(input.filters);
   // The list also shows hidden responses in the units where the caller manages responses.
   const m = await loadManager(ctx);
-  const scope = await responseScope(ctx, filters, { hiddenAlsoInUnits: [...unitsWithRight(m, "manageResponses")] });
+  const scope = await responseScope(request.reader, filters, { hiddenAlsoInUnits: [...unitsWithRight(m, "manageResponses")] });
   const plan = await planFeedbackList(ctx.prisma, { organizationId: scope.organizationId, scope, filters, locale, metaKeySample: pageMetaKeySample });
   return { plan, filters, share: null };
 }
@@ -92,11 +93,10 @@ export async function resolveFeedbackList(caller: ListCaller, input: { filters?:
  */
 export async function shareListView(prisma: PrismaClient, share: ShareScope) {
   const filters = parseResultsFilters(share.filters);
-  // Bounded by what the link's creator sees in the organisation, as every other result of a link.
-  const caller: AnalyticsCaller = { prisma, share: { organizationId: share.organizationId, createdByUserId: share.createdByUserId } };
   return {
     filters,
-    scope: await responseScope(caller, filters),
+    // Bounded by what the link's creator sees in the organisation now, as every other result of a link.
+    scope: await responseScope(linkReader({ prisma }, share), filters),
     hiddenColumns: [...filters.feedbackListHiddenColumns, ...filters.hiddenFromToken],
     hideTimestamps: share.options.hideTimestamps,
     blankHiddenAnswers: true,
@@ -153,18 +153,15 @@ const pageSizeSchema = z.preprocess(
 );
 
 /** A page of the list (spec 001 §9: pages start at 1, the default). */
-export async function feedbackListPage(
-  caller: ListCaller,
-  input: { filters?: unknown; locale?: unknown; page?: unknown; pageSize?: unknown },
-): Promise<FeedbackListPage> {
+export async function feedbackListPage(ctx: DomainContext, input: ListInput & { page?: unknown; pageSize?: unknown }): Promise<FeedbackListPage> {
   const page = input.page === undefined || input.page === null ? 1 : parseField(pageSchema, input.page, "page");
   const pageSize = input.pageSize === undefined || input.pageSize === null ? defaultPageSize : parseField(pageSizeSchema, input.pageSize, "pageSize");
-  const { plan, share } = await resolveFeedbackList(caller, input);
-  const db = caller.ctx.prisma;
+  const { plan, share } = await resolveFeedbackList(ctx, input);
+  const db = ctx.prisma;
   const count = countQuery(plan);
   const [{ n: total }] = (await db.$queryRawUnsafe<{ n: number }[]>(count.text, ...count.values)) as [{ n: number }];
   const tooFew = share?.hideResultsIfLessThan != null && total < share.hideResultsIfLessThan;
-  const rows = tooFew ? [] : await fetchRows(caller.ctx, plan, { limit: pageSize, offset: (page - 1) * pageSize });
+  const rows = tooFew ? [] : await fetchRows(ctx, plan, { limit: pageSize, offset: (page - 1) * pageSize });
   return {
     data: rows.map((r) => rowJson(plan, formatRow(plan, r))),
     questions: plan.questions.map((q) => ({ _id: q.id, surveyId: q.surveyId, surveyName: q.surveyName, type: q.type, title: q.title })),
@@ -227,17 +224,17 @@ export type FeedbackListConnection = {
 };
 
 export async function feedbackListConnection(
-  caller: ListCaller,
-  input: { filters?: unknown; locale?: unknown; first?: number | null; after?: string | null },
+  ctx: DomainContext,
+  input: ListInput & { first?: number | null; after?: string | null },
 ): Promise<FeedbackListConnection> {
   const first = input.first ?? defaultPageSize;
   if (!Number.isInteger(first) || first < 1 || first > maxPageSize) throw badInput(feedbackListMessages.badFirst, "first");
   const after = input.after ? decodeCursor(input.after) : undefined;
-  const { plan, share } = await resolveFeedbackList(caller, input);
+  const { plan, share } = await resolveFeedbackList(ctx, input);
   const count = countQuery(plan);
-  const [{ n: totalCount }] = (await caller.ctx.prisma.$queryRawUnsafe<{ n: number }[]>(count.text, ...count.values)) as [{ n: number }];
+  const [{ n: totalCount }] = (await ctx.prisma.$queryRawUnsafe<{ n: number }[]>(count.text, ...count.values)) as [{ n: number }];
   if (share?.hideResultsIfLessThan != null && totalCount < share.hideResultsIfLessThan) return { plan, totalCount: 0, edges: [], hasNextPage: false };
-  const rows = await fetchRows(caller.ctx, plan, { limit: first + 1, after });
+  const rows = await fetchRows(ctx, plan, { limit: first + 1, after });
   const page = rows.slice(0, first);
   return {
     plan,

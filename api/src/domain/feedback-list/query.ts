@@ -14,13 +14,13 @@
 //   openText        the text
 //   contactDetails  the given fields, ", "-joined
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import type { ResultsFilters } from "../analytics/filters.js";
-import { visibleSurveyIds } from "../analytics/scope.js";
+import type { ResultsFilters } from "../results-scope/filters.js";
+import { visibleSurveyIds } from "../results-scope/response-scope.js";
 
 export type Db = Pick<PrismaClient, "$queryRawUnsafe">;
 /**
  * A response scope's WHERE fragment, and the units it admits (null: the whole organisation), which
- * also bound the surveys whose questions become columns (analytics/scope.ts visibleSurveyIds).
+ * also bound the surveys whose questions become columns (results-scope/response-scope.ts visibleSurveyIds).
  */
 export type ScopeSql = { sql: string; params: unknown[]; unitIds: string[] | null };
 export type Cell = string | number | null;

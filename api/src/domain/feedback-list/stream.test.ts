@@ -7,8 +7,8 @@ import { createPrisma } from "../../db/client.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
 import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../../test/list-survey.js";
-import { parseResultsFilters } from "../analytics/filters.js";
-import { responseScope } from "../analytics/scope.js";
+import { parseResultsFilters } from "../results-scope/filters.js";
+import { responseScope } from "../results-scope/response-scope.js";
 import { planFeedbackList } from "./query.js";
 import { connectExportClient, countRows, streamRows, streamRowsOnClient, type OnBatch } from "./stream.js";
 

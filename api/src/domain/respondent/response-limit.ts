@@ -1,7 +1,7 @@
 // The organisation's response limit (Organization.responseLimit; null = no limit), counted per
 // calendar month in UTC by the response's time (createdAt). Nothing a respondent sends is lost:
 // a response beyond the limit is stored with "overLimit" set, and every results-like read leaves
-// it out (analytics/scope.ts, the roll-ups), where the results say "Response limit exceeded (some
+// it out (results-scope/response-scope.ts, the roll-ups), where the results say "Response limit exceeded (some
 // responses not shown)" (`overLimitNotice`). Raising the limit later does not show them: the
 // limit of the month they arrived in decides (docs/decisions.md). The month's count is read from the
 // database when first needed and again every `refreshMs` (30 s: other api processes' responses

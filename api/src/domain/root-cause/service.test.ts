@@ -9,7 +9,7 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestAnswer, type TestSurvey } from "../../test/analytics-survey.js";
-import { generateShareToken } from "../sharing/tokens.js";
+import { generateShareToken } from "../results-scope/share-token.js";
 import { rootCauseMessages } from "./service.js";
 
 const doc = `query($outcome: String!, $filters: ResultsFilterInput, $min: Int, $token: String) {
@@ -215,7 +215,7 @@ describe.skipIf(noDatabase)("rootCause", () => {
   it("shows only the caller's units, and nothing of other organisations", async () => {
     expect((await ask({ outcome: s.questions.nps.id }, tokens.viewerA)).data!.rootCause.outcome.n).toBe(N);
     // The admin of unit B may not open a survey of unit A without responses from B: its questions
-    // (titles, choices) are not found, as for another organisation (analytics/scope.ts visibleSurveyIds).
+    // (titles, choices) are not found, as for another organisation (results-scope/response-scope.ts visibleSurveyIds).
     const b = await ask({ outcome: s.questions.nps.id }, tokens.adminB);
     expect(b.data).toBeNull();
     expect(b.errors?.[0]?.message).toBe("Question not found");

@@ -15,11 +15,11 @@ import { badInput, forbidden, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { requireOrganization } from "../viewer.js";
 import { anyUnitHasRight } from "../../permissions/rights.js";
-import { parseResultsFilters, slashDate, localMidnight, parseDay } from "../analytics/filters.js";
-import { callerVisibility } from "../analytics/scope.js";
-import { subtreeOf } from "../user-management/manager.js";
-import { generateShareToken } from "./tokens.js";
-import { allowChangeKeys, internalPrintMarker, resolveShareScope, type ShareFilters, type ShareOptions } from "./scope.js";
+import { parseResultsFilters, slashDate, localMidnight, parseDay } from "../results-scope/filters.js";
+import { linkFilterMessages, shareFiltersBoundToCreator } from "../results-scope/link-filters.js";
+import { generateShareToken } from "../results-scope/share-token.js";
+import { allowChangeKeys, internalPrintMarker, loadShareLink, shareScopeOf, type ShareFilters, type ShareOptions } from "../results-scope/share-link.js";
+import { shareLinkOf } from "../results-scope/caller.js";
 import { removeExportFilesOfLink } from "../exports/jobs.js";
 
 export const shareLinkMessages = {
@@ -30,8 +30,8 @@ export const shareLinkMessages = {
   expiredInPast: "The expiry date must be in the future",
   invalidExpiry: "expiredAt must be a date (yyyy-MM-dd) or a date and time (ISO 8601)",
   unknownAllowChange: (entry: string) => `Unknown allowChanges entry '${entry.slice(0, 60)}'. Use: ${Object.keys(allowChangeKeys).join(", ")}`,
-  chooseTeam: "Choose a team (unitId) to share: you may share only the teams you see",
-  teamNotVisible: "You may share only the results of teams you see",
+  chooseTeam: linkFilterMessages.chooseTeam,
+  teamNotVisible: linkFilterMessages.teamNotVisible,
   invalidSmileyScale: "smileyScale must be a number of smileys (2 to 10) or { min, max } with 0 ≤ min < max ≤ 10",
 } as const;
 
@@ -160,31 +160,6 @@ function requireMayShare(ctx: DomainContext) {
   return o;
 }
 
-/**
- * Pins a non-admin's link to a team they see: their given unitId when visible, their only team when
- * they see one subtree, else refuses. Organisation admins (who see everything) share as they choose.
- */
-export async function shareFiltersBoundToCreator(ctx: DomainContext, filters: Record<string, unknown>): Promise<Record<string, unknown>> {
-  const visibility = await callerVisibility(ctx, "results");
-  if (visibility.unitIds === null) return filters;
-  const visible = new Set(visibility.unitIds);
-  const unitId = typeof filters.unitId === "string" ? filters.unitId : null;
-  if (unitId) {
-    if (!visible.has(unitId)) throw forbidden(shareLinkMessages.teamNotVisible);
-    return filters;
-  }
-  // The roots of what the viewer sees: visible units whose parent is not visible.
-  const parentOf = new Map(visibility.units.map((u) => [u.id, u.parentId]));
-  const roots = [...visible].filter((id) => {
-    const parent = parentOf.get(id);
-    return !parent || !visible.has(parent);
-  });
-  if (roots.length !== 1) throw badInput(shareLinkMessages.chooseTeam, "unitId");
-  const subtree = subtreeOf(visibility.units, roots[0]!);
-  if (subtree.size !== visible.size) throw badInput(shareLinkMessages.chooseTeam, "unitId");
-  return { ...filters, unitId: roots[0] };
-}
-
 /** Creates a link; the answer is the only place its token is ever seen. */
 export async function createShareLink(ctx: DomainContext, input: CreateShareLinkInput): Promise<{ token: string; url: string; link: ShareLinkSummary }> {
   const { viewer, organizationId } = requireMayShare(ctx);
@@ -268,12 +243,14 @@ export type SharedViewDefaults = {
  * change and the display options. Unknown, tampered, removed or expired tokens: the scope's errors.
  */
 export async function sharedViewDefaults(
-  ctx: Pick<DomainContext, "prisma">,
+  ctx: Pick<DomainContext, "prisma" | "shareLinks">,
   token: string,
   opts: { utcOffset?: number; now?: Date } = {},
 ): Promise<SharedViewDefaults> {
   const visitor = opts.utcOffset !== undefined ? { utcOffset: opts.utcOffset } : undefined;
-  const scope = await resolveShareScope(ctx.prisma, token, visitor, { now: opts.now });
+  // The request's lookup of the token (the permission rule made it already); a given `now` (tests) reads afresh.
+  const link = opts.now ? await loadShareLink(ctx.prisma, token, { now: opts.now }) : await shareLinkOf(ctx, token);
+  const scope = shareScopeOf(link, visitor);
   const parsed = parseResultsFilters(scope.filters, { now: opts.now });
   return {
     from: slashDate(parsed.fromDay),

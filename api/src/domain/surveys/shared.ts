@@ -9,15 +9,15 @@
 // touchpoints or counters: rest/v5/surveys.ts).
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { DomainContext } from "../context.js";
-import { resolveAnalyticsCaller } from "../analytics/caller.js";
-import { parseResultsFilters } from "../analytics/filters.js";
+import { resultsRequest } from "../results-scope/request.js";
+import { parseResultsFilters } from "../results-scope/filters.js";
 import { mayChangeFilter } from "../analytics/filter-options.js";
-import { admittedUnits, allowedChangesOf, callerVisibility, surveysWithResponses } from "../analytics/scope.js";
+import { admittedUnits, allowedChangesOf, callerVisibility, surveysWithResponses } from "../results-scope/response-scope.js";
 import { listSelect, type SurveyRow } from "./surveys.js";
 
 export async function listSharedSurveys(ctx: DomainContext, token: string, scope: "all" | "active" = "all", opts: { now?: Date } = {}): Promise<SurveyRow[]> {
-  const resolved = await resolveAnalyticsCaller(ctx, token, {});
-  const caller = resolved.caller;
+  const resolved = await resultsRequest(ctx, { shareToken: token });
+  const caller = resolved.reader;
   const f = parseResultsFilters(resolved.filters, { now: opts.now });
   const v = await callerVisibility(caller, "results");
   const units = admittedUnits(v, f.unitId);

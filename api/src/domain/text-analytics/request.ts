@@ -1,20 +1,19 @@
-// Who asks and under which filters, for text analytics and root causes: a signed-in member with the
-// results filters, or a share link's visitor (no session) whose filters are the link's with the
-// changes its allowChanges permits (domain/sharing/scope.ts). Either way responses are selected
-// through the one response scope (domain/analytics/scope.ts) and questions are looked up in the
-// scope's organisation only.
+// Text analytics and root causes read through the one results scope (results-scope/request.ts): a
+// member with the results filters, or a share link's visitor whose filters are the link's with the
+// changes its allowChanges permits, bounded by what the link's creator may see now. Questions are
+// looked up in the scope's organisation only, and only of surveys the caller (or the creator) may open.
 import type { DomainContext } from "../context.js";
-import { badInput, notFound, unauthenticated } from "../errors.js";
-import { parseResultsFilters, type ResultsFilters } from "../analytics/filters.js";
-import { buildScope, callerVisibility, visibleSurveyIds, type AnalyticsCaller, type ResponseScope } from "../analytics/scope.js";
-import { resolveShareScope, type ShareOptions } from "../sharing/scope.js";
-import { shareTokenOf } from "../sharing/caller.js";
+import { badInput, notFound } from "../errors.js";
+import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
+import { buildScope, callerVisibility, visibleSurveyIds, type ResponseScope } from "../results-scope/response-scope.js";
+import { resultsRequest } from "../results-scope/request.js";
+import type { ShareOptions } from "../results-scope/share-link.js";
 import type { QuestionType } from "../../generated/prisma/client.js";
 
 export type AnalyticsRequestInput = {
   /** the results filters in their wire shape (spec 001 §3) */
   filters?: unknown;
-  /** a share link's token, for visitors without a session */
+  /** a share link's token, for visitors without a session (else the request's X-Share-Token) */
   shareToken?: string | null;
 };
 
@@ -25,38 +24,23 @@ export type ResolvedRequest = {
   share: ShareOptions | null;
   /** questions the filters hide (options.hiddenQuestions, and a link's hiddenFromToken) */
   hiddenQuestionIds: Set<string>;
-  /** the units whose surveys the caller may open (null: all of the organisation's): analytics/scope.ts visibleSurveyIds */
+  /** the units whose surveys the caller may open (null: all of the organisation's): response-scope.ts visibleSurveyIds */
   visibleUnitIds: string[] | null;
 };
 
 export async function resolveAnalyticsRequest(ctx: DomainContext, input: AnalyticsRequestInput): Promise<ResolvedRequest> {
-  let filters: ResultsFilters;
-  let caller: AnalyticsCaller;
-  let share: ShareOptions | null = null;
-  if (ctx.viewer) {
-    filters = parseResultsFilters(input.filters);
-    caller = ctx;
-  } else {
-    // The argument, else the GraphQL X-Share-Token header (ctx.shareToken), as every share-readable field.
-    const shareToken = shareTokenOf(ctx, input.shareToken);
-    if (!shareToken) throw unauthenticated();
-    const visitor = input.filters === undefined || input.filters === null ? undefined : input.filters;
-    if (visitor !== undefined && (typeof visitor !== "object" || Array.isArray(visitor))) throw badInput("The filters must be an object", "filters");
-    const link = await resolveShareScope(ctx.prisma, shareToken, visitor as Record<string, unknown> | undefined);
-    filters = parseResultsFilters(link.filters);
-    // Bounded by what the link's creator may see, as every other share-link answer (analytics/caller.ts).
-    caller = {
-      prisma: ctx.prisma,
-      share: { organizationId: link.organizationId, createdByUserId: link.createdByUserId, allowChanges: link.options.allowChanges },
-    };
-    share = link.options;
-  }
-  const visibility = await callerVisibility(caller, "results");
+  const visitor = input.filters ?? undefined;
+  if (!ctx.viewer && visitor !== undefined && (typeof visitor !== "object" || Array.isArray(visitor)))
+    throw badInput("The filters must be an object", "filters");
+  const r = await resultsRequest(ctx, { shareToken: input.shareToken, filters: input.filters });
+  // A member's filters as sent (parseResultsFilters refuses what is not an object).
+  const filters = parseResultsFilters(r.share ? r.filters : input.filters);
+  const visibility = await callerVisibility(r.reader, "results");
   const scope = buildScope(visibility, filters);
   return {
     filters,
     scope,
-    share,
+    share: r.share?.options ?? null,
     visibleUnitIds: visibility.unitIds,
     hiddenQuestionIds: new Set([...filters.options.hiddenQuestions, ...filters.hiddenFromToken]),
   };

@@ -8,7 +8,7 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
-import { generateShareToken } from "../sharing/tokens.js";
+import { generateShareToken } from "../results-scope/share-token.js";
 import { TEXT_ANALYSIS_CAP } from "./service.js";
 
 const doc = `query($filters: ResultsFilterInput, $q: String, $token: String, $label: SentimentLabel, $lang: String) {

@@ -10,7 +10,7 @@ import { textLanguageOf, type TextLanguage } from "./languages.js";
 import { aggregateSentiment, analyzeSentiment, type SentimentAggregate, type TextSentiment } from "./sentiment.js";
 import { buildWordCloud, type CloudWord } from "./word-cloud.js";
 import { findScopedQuestion, resolveAnalyticsRequest, type AnalyticsRequestInput } from "./request.js";
-import { visibleSurveyIds } from "../analytics/scope.js";
+import { visibleSurveyIds } from "../results-scope/response-scope.js";
 
 /** The most answers analysed per request: the most recent ones under the filters. */
 export const TEXT_ANALYSIS_CAP = 5000;

@@ -18,8 +18,8 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { apiCall } from "../../test/rest-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../../test/list-survey.js";
-import { generateShareToken } from "../../domain/sharing/tokens.js";
-import { shareMessages } from "../../domain/sharing/scope.js";
+import { generateShareToken } from "../../domain/results-scope/share-token.js";
+import { shareMessages } from "../../domain/results-scope/share-link.js";
 import { exportMessages } from "../../domain/exports/jobs.js";
 
 const day = (d: Date) => d.toISOString().slice(0, 10);

@@ -16,7 +16,7 @@ import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../../test/list-survey.js";
-import { generateShareToken } from "../../domain/sharing/tokens.js";
+import { generateShareToken } from "../../domain/results-scope/share-token.js";
 import { feedbackListMessages } from "../../domain/feedback-list/list.js";
 import { resultsListMessages } from "./results-list.js";
 

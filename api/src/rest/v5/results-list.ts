@@ -56,8 +56,7 @@ export const resultsListRoutes = [
           ? (body.filters ?? {})
           : { ...(body.filters ?? {}), dateFilterChangedManually: body.dateFilterChangedManually };
       const format = body.format ?? "json";
-      if (format === "json")
-        return feedbackListPage({ ctx, shareToken: queryToken }, { filters, locale: body.locale, page: body.page, pageSize: body.pageSize });
+      if (format === "json") return feedbackListPage(ctx, { filters, locale: body.locale, page: body.page, pageSize: body.pageSize, shareToken: queryToken });
       if (!(fileFormats as readonly string[]).includes(format)) throw badInput(resultsListMessages.format, "format");
       return { cacheId: await startFeedbackListExport(ctx, format as "csv" | "xlsx" | "pdf", { filters, locale: body.locale }, { shareToken: queryToken }) };
     },

@@ -12,8 +12,8 @@ import { loadViewer } from "../../domain/viewer.js";
 import type { DomainContext } from "../../domain/context.js";
 import { getSummary } from "../../domain/analytics/summary.js";
 import { getQuestionResult } from "../../domain/analytics/results.js";
-import { generateShareToken } from "../../domain/sharing/tokens.js";
-import { analyticsMessages } from "../../domain/analytics/filters.js";
+import { generateShareToken } from "../../domain/results-scope/share-token.js";
+import { analyticsMessages } from "../../domain/results-scope/filters.js";
 import { gql } from "../../test/graphql-client.js";
 
 describe.skipIf(noDatabase)("summary and results", () => {

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { defineRoute } from "./route.js";
 import { getQuestionResult, resultsDefaults, resultsPreflight, usedMetaPerKey } from "../../domain/analytics/results.js";
-import { resolveAnalyticsCaller } from "../../domain/analytics/caller.js";
+import { resultsRequest } from "../../domain/results-scope/request.js";
 
 const tag = "Results";
 const metrics = z.object({
@@ -107,8 +107,8 @@ export const resultsRoutes = [
     }),
     handler: async ({ ctx, query, queryToken }) => {
       const { token: _t, ...filters } = query;
-      const r = await resolveAnalyticsCaller(ctx, queryToken, filters);
-      return resultsPreflight(r.caller, r.filters);
+      const r = await resultsRequest(ctx, { shareToken: queryToken, filters });
+      return resultsPreflight(r.reader, r.filters);
     },
   }),
   defineRoute({
@@ -122,8 +122,8 @@ export const resultsRoutes = [
     body: questionBody,
     response: questionResultShape,
     handler: async ({ ctx, body, queryToken }) => {
-      const r = await resolveAnalyticsCaller(ctx, queryToken, filtersOf(body));
-      return getQuestionResult(r.caller, body.questionId, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
+      const r = await resultsRequest(ctx, { shareToken: queryToken, filters: filtersOf(body) });
+      return getQuestionResult(r.reader, body.questionId, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
     },
   }),
   defineRoute({
@@ -138,8 +138,8 @@ export const resultsRoutes = [
     body: questionBody,
     response: questionResultShape,
     handler: async ({ ctx, params, body }) => {
-      const r = await resolveAnalyticsCaller({ ...ctx, viewer: null }, params.token, filtersOf(body));
-      return getQuestionResult(r.caller, body.questionId, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
+      const r = await resultsRequest({ ...ctx, viewer: null }, { shareToken: params.token, filters: filtersOf(body) });
+      return getQuestionResult(r.reader, body.questionId, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
     },
   }),
   defineRoute({
@@ -155,8 +155,8 @@ export const resultsRoutes = [
     response: z.object({ key: z.string(), values: z.array(z.object({ value: z.string(), count: z.number() })) }),
     handler: async ({ ctx, body, queryToken }) => {
       const { metaKey, ...filters } = body;
-      const r = await resolveAnalyticsCaller(ctx, queryToken, filters);
-      return usedMetaPerKey(r.caller, { ...r.filters, metaKey });
+      const r = await resultsRequest(ctx, { shareToken: queryToken, filters });
+      return usedMetaPerKey(r.reader, { ...r.filters, metaKey });
     },
   }),
 ];

@@ -15,7 +15,8 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
  * - "bearer": a signed-in caller (access token or API key).
  * - "bearerOrQueryToken": also open without a bearer token when the address carries a query token
  *   longer than 10 characters (spec 000 §2: results, invitation acceptance, journey analytics and the
- *   invoice PDF); the handler validates that token.
+ *   invoice PDF), or the same token in the X-Share-Token header (as GraphQL takes it); the handler
+ *   validates that token (ctx.shareToken carries it too).
  * - "none": open.
  */
 export type RouteAuth = "bearer" | "bearerOrQueryToken" | "none";
@@ -116,7 +117,9 @@ export function registerRoutes(
         try {
           const rawQuery = (request.query ?? {}) as Record<string, unknown>;
           const authorization = request.headers.authorization;
-          const token = typeof rawQuery.token === "string" ? rawQuery.token : undefined;
+          // A share link's token: `?token=`, else the X-Share-Token header (the GraphQL rule: results-scope/caller.ts).
+          const shareHeader = request.headers["x-share-token"];
+          const token = typeof rawQuery.token === "string" ? rawQuery.token : typeof shareHeader === "string" && shareHeader ? shareHeader : undefined;
           let viewer: DomainContext["viewer"] = null;
           let queryToken: string | undefined;
           if (route.auth !== "none") {
@@ -129,7 +132,7 @@ export function registerRoutes(
           const params = route.params ? route.params.parse(request.params) : request.params;
           const query = route.query ? route.query.parse(rawQuery) : rawQuery;
           const body = route.body ? route.body.parse(request.body ?? {}) : undefined;
-          const ctx = deps.context(viewer);
+          const ctx: DomainContext = { ...deps.context(viewer), shareToken: queryToken ?? null };
           const limits = route.analytics ? deps.analyticsLimits : undefined;
           const result = limits
             ? await runAnalysis(limits, callerKey(viewer, request.ip), () =>

@@ -8,7 +8,7 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { apiCall } from "../../test/rest-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
-import { shareMessages } from "../../domain/sharing/scope.js";
+import { shareMessages } from "../../domain/results-scope/share-link.js";
 
 describe.skipIf(noDatabase)("a share link's visitor", () => {
   let t: TestApp;

@@ -8,9 +8,9 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { apiCall } from "../../test/rest-client.js";
 import { gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
-import { hashShareToken } from "../../domain/sharing/tokens.js";
-import { shareMessages } from "../../domain/sharing/scope.js";
-import { analyticsCallerOf } from "../../domain/sharing/caller.js";
+import { hashShareToken } from "../../domain/results-scope/share-token.js";
+import { shareMessages } from "../../domain/results-scope/share-link.js";
+import { resultsRequest } from "../../domain/results-scope/request.js";
 import { shareLinkMessages } from "../../domain/sharing/share-links.js";
 
 describe.skipIf(noDatabase)("share links", () => {
@@ -152,7 +152,7 @@ describe.skipIf(noDatabase)("share links", () => {
     expect((await call("POST", "/results/token/create", undefined, {})).status).toBe(401);
   });
 
-  it("lets a visitor change only what allowChanges lists (REST filters through analyticsCallerOf)", async () => {
+  it("lets a visitor change only what allowChanges lists (REST filters through resultsRequest)", async () => {
     const { token } = await create(tokens.admin, {
       filters: { from: "2026-01-01", to: "2026-01-31", surveyId: [], groupBy: "daily", options: { view: "graphs", stackGraphsTo100: false } },
       allowChanges: ["date", "options.view"],
@@ -167,9 +167,9 @@ describe.skipIf(noDatabase)("share links", () => {
       options: { view: "table", stackGraphsTo100: true },
       utcOffset: 180,
     };
-    const viaArgument = await analyticsCallerOf(anonymous, { token, filters: visitor });
+    const viaArgument = await resultsRequest(anonymous, { shareToken: token, filters: visitor });
     expect(viaArgument.share?.organizationId).toBe(org.organization.id);
-    expect(viaArgument.caller).toMatchObject({ share: { organizationId: org.organization.id } });
+    expect(viaArgument.reader).toMatchObject({ share: { organizationId: org.organization.id } });
     expect(viaArgument.filters).toEqual({
       from: "2025-06-01",
       to: "2025-06-30",
@@ -179,10 +179,10 @@ describe.skipIf(noDatabase)("share links", () => {
       utcOffset: 180,
     });
     // The same through the GraphQL header (ctx.shareToken).
-    const viaHeader = await analyticsCallerOf({ ...anonymous, shareToken: token }, { filters: visitor });
+    const viaHeader = await resultsRequest({ ...anonymous, shareToken: token }, { filters: visitor });
     expect(viaHeader.filters).toEqual(viaArgument.filters);
     // No token and no session: not logged in.
-    await expect(analyticsCallerOf(anonymous, { filters: visitor })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
+    await expect(resultsRequest(anonymous, { filters: visitor })).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
   });
 
   it("dynamicDate keeps the window's length moving with today", async () => {
@@ -197,9 +197,9 @@ describe.skipIf(noDatabase)("share links", () => {
     const viewerLink = await create(tokens.viewer, { filters: { from: "2026-01-01", to: "2026-01-02" } });
     expect((await t.prisma.shareToken.findUniqueOrThrow({ where: { id: viewerLink._id } })).filters).toMatchObject({ unitId: org.units.unitA.id });
     // A visitor cannot move the link to another team, even with every change allowed.
-    const wide = await create(tokens.viewer, { allowChanges: Object.keys((await import("../../domain/sharing/scope.js")).allowChangeKeys) });
+    const wide = await create(tokens.viewer, { allowChanges: Object.keys((await import("../../domain/results-scope/share-link.js")).allowChangeKeys) });
     const anonymous = { prisma: t.prisma, bus: t.bus, jobs: t.jobs, config: t.config, viewer: null };
-    expect((await analyticsCallerOf(anonymous, { token: wide.token, filters: { unitId: org.units.unitB.id } })).filters.unitId).toBe(org.units.unitA.id);
+    expect((await resultsRequest(anonymous, { shareToken: wide.token, filters: { unitId: org.units.unitB.id } })).filters.unitId).toBe(org.units.unitA.id);
 
     const refused = await call("POST", "/results/token/create", tokens.viewer, { filters: { unitId: org.units.unitB.id } });
     expect(refused.status).toBe(403);

@@ -10,7 +10,7 @@ import {
   sharedViewDefaults,
   type ShareLinkSummary,
 } from "../../domain/sharing/share-links.js";
-import { allowChangeKeys } from "../../domain/sharing/scope.js";
+import { allowChangeKeys } from "../../domain/results-scope/share-link.js";
 
 const objectId = z.string().describe("24 hexadecimal characters");
 const optionKeys = ["allowChanges", "dynamicDate", "name", "expiredAt", "hideTimestamps", "hideResultsIfLessThan", "smileyScale", "filters"] as const;

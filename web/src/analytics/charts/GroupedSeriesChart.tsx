@@ -4,7 +4,7 @@ import { ChartFigure, chartContainer, DataTable } from "./ChartFigure";
 import { axisStyle, formatNumber, palette } from "./chartTheme";
 import { formatMetric, type SeriesMetric } from "./DailySeriesChart";
 
-/** Spec 001 §3 groupBy (default daily), as the API's filters name them (api/src/domain/analytics/filters.ts). */
+/** Spec 001 §3 groupBy (default daily), as the API's filters name them (api/src/domain/results-scope/filters.ts). */
 export type GroupBy = "daily" | "hourly" | "weekday" | "weekNumber" | "monthly" | "source" | "metadata";
 
 export interface GroupedPoint {

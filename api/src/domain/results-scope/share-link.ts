@@ -1,9 +1,8 @@
 // What a share link opens (spec 001 §3 "Share token options", §6 "allowChanges", §7 "token"):
-// `resolveShareScope` turns a token from a link into the organisation and the results filters a
-// visitor without a session may see. Analytics, text analytics and the feedback list call it when a
-// request carries a share token instead of a bearer token (REST `?token=` or `/results/token/{token}`,
-// GraphQL the `X-Share-Token` header or a `shareToken` argument), then select responses with the
-// returned filters through the same scope as a signed-in caller, in the returned organisation only.
+// `loadShareLink` turns a token into the link (organisation, creator, filters, options), and
+// `shareScopeOf` merges a visitor's allowed changes into its filters. Requests never call these
+// directly: they ask results-scope/caller.ts (`callerOf`), which looks a token up once per request,
+// and read responses through results-scope/request.ts, bounded by the creator's current rights.
 //
 // Rules (docs/sharing-and-exports.md):
 // - An unknown, malformed (tampered) or removed token: 404 "This share link is invalid or has been
@@ -16,7 +15,7 @@
 //   the whole days between the day the link was made and today (in the filters' utcOffset).
 import type { PrismaClient, ShareToken } from "../../generated/prisma/client.js";
 import { DomainError, notFound } from "../errors.js";
-import { hashShareToken, shareTokenPattern } from "./tokens.js";
+import { hashShareToken, shareTokenPattern } from "./share-token.js";
 
 /** Results filters in their wire shape (spec 001 §3; dates yyyy-MM-dd). domain/analytics/filters.ts parses them. */
 export type ShareFilters = Record<string, unknown>;
@@ -81,41 +80,62 @@ const visitorOwnKeys = ["utcOffset"] as const;
 const invalid = () => notFound(shareMessages.invalid);
 
 /**
- * The share scope of a token, with the visitor's changes merged where allowChanges permits.
- * Throws DomainError NOT_FOUND (unknown, tampered, removed) or GONE (expired).
+ * A link as it stands now, before any visitor's changes: its organisation, creator, filters (dates
+ * moved when dynamicDate) and options. What `loadShareLink` answers; a request keeps it
+ * (results-scope/caller.ts) so the token is looked up once however many fields read through it.
  */
-export async function resolveShareScope(
-  prisma: PrismaClient,
-  token: string | null | undefined,
-  visitorFilters?: ShareFilters | null,
-  opts: { now?: Date } = {},
-): Promise<ShareScope> {
+export type ShareLink = Omit<ShareScope, "filters"> & {
+  /** The link's own filters, dates moved to today when dynamicDate. */
+  linkFilters: ShareFilters;
+};
+
+/**
+ * The link a token opens. Throws DomainError NOT_FOUND (unknown, tampered, removed, creator no
+ * longer a member) or GONE (expired).
+ */
+export async function loadShareLink(prisma: PrismaClient, token: string | null | undefined, opts: { now?: Date } = {}): Promise<ShareLink> {
   // A malformed token is refused before any read: nothing can match it.
   if (typeof token !== "string" || !shareTokenPattern.test(token)) throw invalid();
   const row = await prisma.shareToken.findUnique({ where: { token: hashShareToken(token) } });
-  return scopeOfLink(prisma, row, visitorFilters, opts);
+  return linkOfRow(prisma, row, opts);
 }
 
 /**
  * The same, for a link known by its id (an export job started through the link resolves it again
  * when the job runs): the same refusals when it was removed, expired or its creator left.
  */
+export async function loadShareLinkById(prisma: PrismaClient, shareTokenId: string, opts: { now?: Date } = {}): Promise<ShareLink> {
+  const row = await prisma.shareToken.findUnique({ where: { id: shareTokenId } });
+  return linkOfRow(prisma, row, opts);
+}
+
+/** A link with a visitor's changes merged where its allowChanges permits (no database access). */
+export function shareScopeOf(link: ShareLink, visitorFilters?: ShareFilters | null): ShareScope {
+  const { linkFilters, ...rest } = link;
+  return { ...rest, filters: mergeVisitorFilters(linkFilters, visitorFilters ?? undefined, link.options.allowChanges) };
+}
+
+/** The share scope of a token with the visitor's changes: loadShareLink then shareScopeOf. */
+export async function resolveShareScope(
+  prisma: PrismaClient,
+  token: string | null | undefined,
+  visitorFilters?: ShareFilters | null,
+  opts: { now?: Date } = {},
+): Promise<ShareScope> {
+  return shareScopeOf(await loadShareLink(prisma, token, opts), visitorFilters);
+}
+
+/** The same, by the link's id. */
 export async function resolveShareScopeById(
   prisma: PrismaClient,
   shareTokenId: string,
   visitorFilters?: ShareFilters | null,
   opts: { now?: Date } = {},
 ): Promise<ShareScope> {
-  const row = await prisma.shareToken.findUnique({ where: { id: shareTokenId } });
-  return scopeOfLink(prisma, row, visitorFilters, opts);
+  return shareScopeOf(await loadShareLinkById(prisma, shareTokenId, opts), visitorFilters);
 }
 
-async function scopeOfLink(
-  prisma: PrismaClient,
-  row: ShareToken | null,
-  visitorFilters: ShareFilters | null | undefined,
-  opts: { now?: Date },
-): Promise<ShareScope> {
+async function linkOfRow(prisma: PrismaClient, row: ShareToken | null, opts: { now?: Date }): Promise<ShareLink> {
   if (!row?.createdByUserId) throw invalid();
   const now = opts.now ?? new Date();
   if (row.expiredAt && row.expiredAt.getTime() <= now.getTime()) throw new DomainError("GONE", shareMessages.expired);
@@ -124,18 +144,12 @@ async function scopeOfLink(
     select: { userId: true },
   });
   if (!creator) throw invalid();
-
   const linkFilters = isRecord(row.filters) ? row.filters : {};
-  const filters = mergeVisitorFilters(
-    row.dynamicDate ? moveDates(linkFilters, row.createdAt, now) : linkFilters,
-    visitorFilters ?? undefined,
-    row.allowChanges ?? [],
-  );
   return {
     shareTokenId: row.id,
     organizationId: row.organizationId,
     createdByUserId: row.createdByUserId,
-    filters,
+    linkFilters: row.dynamicDate ? moveDates(linkFilters, row.createdAt, now) : linkFilters,
     options: {
       name: row.name,
       allowChanges: row.allowChanges ?? [],

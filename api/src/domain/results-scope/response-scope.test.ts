@@ -8,7 +8,7 @@ import { createOrganizationFixture, type OrganizationFixture } from "../../test/
 import { loadViewer } from "../viewer.js";
 import type { DomainContext } from "../context.js";
 import { parseResultsFilters } from "./filters.js";
-import { responseScope, type AnalyticsCaller } from "./scope.js";
+import { responseScope, type ResultsReader } from "./response-scope.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
 
 describe.skipIf(noDatabase)("responseScope", () => {
@@ -28,7 +28,7 @@ describe.skipIf(noDatabase)("responseScope", () => {
     config: t.config,
     viewer: (await loadViewer(t.prisma, userId, "accessToken"))!,
   });
-  async function ids(caller: AnalyticsCaller, input: Record<string, unknown>, purpose: "results" | "summary" = "results"): Promise<string[]> {
+  async function ids(caller: ResultsReader, input: Record<string, unknown>, purpose: "results" | "summary" = "results"): Promise<string[]> {
     const f = parseResultsFilters({ from: "2026-10-01", to: "2026-10-31", ...input }, { now });
     const scope = await responseScope(caller, f, { purpose });
     const rows = await t.prisma.$queryRawUnsafe<{ id: string }[]>(`SELECT r.id FROM "Response" r WHERE ${scope.sql} ORDER BY r."createdAt"`, ...scope.params);
@@ -187,14 +187,14 @@ describe.skipIf(noDatabase)("responseScope", () => {
   });
 
   it("a share-link caller sees its organisation only, narrowed by its filters", async () => {
-    const share = { prisma: t.prisma, share: { organizationId: org.organization.id } };
+    const share = { prisma: t.prisma, share: { organizationId: org.organization.id, createdByUserId: org.users.admin.id } };
     expect(await ids(share, {})).toEqual([r[0], r[1], r[2]]);
     expect(await ids(share, { channelId: [tp.b!] })).toEqual([r[2]]);
     const byViewerA = { prisma: t.prisma, share: { organizationId: org.organization.id, createdByUserId: org.users.viewerA.id } };
     expect(await ids(byViewerA, {})).toEqual([r[0], r[1]]);
     const byOutsider = { prisma: t.prisma, share: { organizationId: org.organization.id, createdByUserId: other.users.admin.id } };
     expect(await ids(byOutsider, {})).toEqual([]);
-    const otherShare = { prisma: t.prisma, share: { organizationId: other.organization.id } };
+    const otherShare = { prisma: t.prisma, share: { organizationId: other.organization.id, createdByUserId: other.users.admin.id } };
     expect(await ids(otherShare, { surveyId: [s.survey.id] })).toEqual([]);
   });
 });

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
 import { DomainError } from "../errors.js";
-import { generateShareToken } from "./tokens.js";
-import { mergeVisitorFilters, moveDates, resolveShareScope, shareMessages } from "./scope.js";
+import { generateShareToken } from "./share-token.js";
+import { mergeVisitorFilters, moveDates, resolveShareScope, shareMessages } from "./share-link.js";
 
 describe("share scope: merging and moving (no database)", () => {
   it("applies only the visitor's changes that allowChanges lists; utcOffset is always the visitor's", () => {

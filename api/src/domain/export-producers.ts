@@ -1,4 +1,4 @@
 // Every module that defines an export producer, imported for its registration, so any process that
 // runs jobs (the api, `npm run worker`) knows every producer by name. Add a line per producer module.
-import "./pdf.js";
-import "../feedback-list/exports.js";
+import "./exports/pdf.js";
+import "./feedback-list/exports.js";

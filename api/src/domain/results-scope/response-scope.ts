@@ -12,7 +12,7 @@
 // - `filters.unitId` narrows further to one team and its sub-teams (a team outside what the caller
 //   may see gives no data, not an error);
 // - a share link (no user): the link's organisation, bounded by what the link's creator may see
-//   there, narrowed by the link's filters.
+//   there now (their rights are loaded at every read), narrowed by the link's filters.
 // Always: the caller's organisation, not hidden, not over the response limit (stored but never
 // shown: respondent/response-limit.ts), inside [from, to). Ids of another organisation simply
 // match nothing.
@@ -25,20 +25,23 @@ import { loadViewer } from "../viewer.js";
 import type { ResultsFilters } from "./filters.js";
 
 /**
- * A share link's caller: the organisation of the link, no user (contract item 3). With
- * `createdByUserId` the link sees at most what its creator may see in that organisation.
+ * A share link's reader: the organisation of the link, no user (contract item 3), seeing at most
+ * what the link's creator may see in that organisation now. Made by ./request.ts (linkReader).
  */
-export type ShareCaller = { prisma: PrismaClient; share: { organizationId: string; createdByUserId?: string | null; allowChanges?: readonly string[] } };
-/** Who is asking: a signed-in member (the usual DomainContext) or a share link. */
-export type AnalyticsCaller = DomainContext | ShareCaller;
+export type LinkReader = { prisma: PrismaClient; share: { organizationId: string; createdByUserId: string; allowChanges?: readonly string[] } };
+/**
+ * Whose rights responses are read with (not who asks: that is ./caller.ts Caller): a member's own
+ * context, or a link read as its creator. ./request.ts resultsRequest makes it from the caller.
+ */
+export type ResultsReader = DomainContext | LinkReader;
 
-export const isShareCaller = (c: AnalyticsCaller): c is ShareCaller => "share" in c && !!(c as ShareCaller).share;
+export const isLinkReader = (c: ResultsReader): c is LinkReader => "share" in c && !!(c as LinkReader).share;
 
 /**
  * What the caller may change of the filters: null for members (everything); a share link's list for
  * its visitor, and nothing when a share caller carries none (fails closed).
  */
-export const allowedChangesOf = (c: AnalyticsCaller): readonly string[] | null => (isShareCaller(c) ? (c.share.allowChanges ?? []) : null);
+export const allowedChangesOf = (c: ResultsReader): readonly string[] | null => (isLinkReader(c) ? (c.share.allowChanges ?? []) : null);
 
 export type ScopePurpose = "results" | "summary";
 
@@ -61,25 +64,20 @@ export type ResponseScope = {
 };
 
 /** The organisation and units the caller may read results of. */
-export async function callerVisibility(caller: AnalyticsCaller, purpose: ScopePurpose = "results"): Promise<Visibility> {
-  if (isShareCaller(caller)) {
+export async function callerVisibility(caller: ResultsReader, purpose: ScopePurpose = "results"): Promise<Visibility> {
+  if (isLinkReader(caller)) {
     const org = await caller.prisma.organization.findUnique({ where: { id: caller.share.organizationId }, select: { id: true, restrictSummaryToTeam: true } });
     if (!org) throw notFound("No organization found");
-    const creator = caller.share.createdByUserId;
-    if (creator) {
-      const viewer = await loadViewer(caller.prisma, creator, "accessToken", { organizationId: org.id });
-      // A creator who left the organisation shows nothing (sharing also refuses such links).
-      if (!viewer) return { organizationId: org.id, unitIds: [], units: [], restrictSummaryToTeam: false };
-      const m = await loadManager({ prisma: caller.prisma, viewer } as unknown as DomainContext);
-      return {
-        organizationId: org.id,
-        unitIds: m.organizationAdmin ? null : [...unitsWithRight(m, "viewResults")],
-        units: m.units,
-        restrictSummaryToTeam: false,
-      };
-    }
-    const units = await caller.prisma.unit.findMany({ where: { organizationId: org.id }, select: { id: true, name: true, parentId: true } });
-    return { organizationId: org.id, unitIds: null, units, restrictSummaryToTeam: false };
+    const viewer = await loadViewer(caller.prisma, caller.share.createdByUserId, "accessToken", { organizationId: org.id });
+    // A creator who left the organisation shows nothing (sharing also refuses such links).
+    if (!viewer) return { organizationId: org.id, unitIds: [], units: [], restrictSummaryToTeam: false };
+    const m = await loadManager({ prisma: caller.prisma, viewer } as unknown as DomainContext);
+    return {
+      organizationId: org.id,
+      unitIds: m.organizationAdmin ? null : [...unitsWithRight(m, "viewResults")],
+      units: m.units,
+      restrictSummaryToTeam: false,
+    };
   }
   const m = await loadManager(caller);
   const org = await caller.prisma.organization.findUnique({ where: { id: m.organizationId }, select: { restrictSummaryToTeam: true } });
@@ -118,7 +116,7 @@ export type ScopeOptions = {
 };
 
 /** Builds the WHERE fragment for the caller and filters. */
-export async function responseScope(caller: AnalyticsCaller, filters: ResultsFilters, opts: ScopeOptions = {}): Promise<ResponseScope> {
+export async function responseScope(caller: ResultsReader, filters: ResultsFilters, opts: ScopeOptions = {}): Promise<ResponseScope> {
   const v = await callerVisibility(caller, opts.purpose ?? "results");
   return buildScope(v, filters, opts);
 }
