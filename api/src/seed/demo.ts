@@ -17,7 +17,7 @@
 //   singleChoice / multipleChoice: choiceIds; openText: textValue;
 //   contactDetails: textValue = JSON {name, email, phone?}.
 import { featureKeys } from "../domain/features/features.js";
-import { defaultWebsiteSettings } from "../domain/touchpoints/website-settings.js";
+import { defaultWebsiteSettings } from "@feedback/shared/website-settings";
 import argon2 from "argon2";
 import { randomBytes } from "node:crypto";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.js";

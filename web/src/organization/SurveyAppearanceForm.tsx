@@ -5,17 +5,17 @@ import type { SurveyAppearanceForm_organization$key } from "../__generated__/Sur
 import { SaveButton } from "../shell/SaveButton";
 import { useFormGuard } from "../shell/useFormGuard";
 import {
-  BUTTON_STYLES,
+  buttonStyles,
   contrastRatio,
   isHexColor,
-  MINIMUM_CONTRAST,
-  SURVEY_FONTS,
+  minimumContrast,
+  surveyFonts,
   validateAppearance,
   type AppearanceDraft,
   type AppearanceError,
   type ButtonStyle,
   type SurveyFont,
-} from "./organizationValidation";
+} from "@feedback/shared/organization-settings";
 import { useOrganizationSettingsMutation } from "./useOrganizationSettingsMutation";
 
 const FONT_STACKS: Record<SurveyFont, string> = {
@@ -140,7 +140,7 @@ export function SurveyAppearanceForm({ organization, editable }: { organization:
       {ratio !== null ? (
         <p className="field__hint">
           <Trans>
-            Contrast {ratio.toFixed(1)}:1 (at least {MINIMUM_CONTRAST}:1 needed)
+            Contrast {ratio.toFixed(1)}:1 (at least {minimumContrast}:1 needed)
           </Trans>
         </p>
       ) : null}
@@ -149,7 +149,7 @@ export function SurveyAppearanceForm({ organization, editable }: { organization:
           <Trans>Font</Trans>
         </label>
         <select id={`${formId}-font`} value={draft.font} disabled={!editable} onChange={(e) => setDraft((d) => ({ ...d, font: e.target.value as SurveyFont }))}>
-          {SURVEY_FONTS.map((f) => (
+          {surveyFonts.map((f) => (
             <option key={f} value={f}>
               {fontNames[f]}
             </option>
@@ -160,7 +160,7 @@ export function SurveyAppearanceForm({ organization, editable }: { organization:
         <legend>
           <Trans>Button style</Trans>
         </legend>
-        {BUTTON_STYLES.map((style) => (
+        {buttonStyles.map((style) => (
           <div className="field field--checkbox" key={style}>
             <input
               type="radio"

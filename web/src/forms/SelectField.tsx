@@ -1,3 +1,5 @@
+import "./forms.css";
+
 /** A labelled select of `[value, label]` options. */
 export function SelectField<V extends string>({
   id,
