@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { graphql, useFragment } from "react-relay";
 import type { SurveyAppearanceForm_organization$key } from "../__generated__/SurveyAppearanceForm_organization.graphql";
+import { SelectField } from "../forms/SelectField";
 import { SaveButton } from "../shell/SaveButton";
 import { useFormGuard } from "../shell/useFormGuard";
 import {
@@ -144,18 +145,14 @@ export function SurveyAppearanceForm({ organization, editable }: { organization:
           </Trans>
         </p>
       ) : null}
-      <div className="field">
-        <label htmlFor={`${formId}-font`}>
-          <Trans>Font</Trans>
-        </label>
-        <select id={`${formId}-font`} value={draft.font} disabled={!editable} onChange={(e) => setDraft((d) => ({ ...d, font: e.target.value as SurveyFont }))}>
-          {surveyFonts.map((f) => (
-            <option key={f} value={f}>
-              {fontNames[f]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField<SurveyFont>
+        id={`${formId}-font`}
+        label={t`Font`}
+        value={draft.font}
+        disabled={!editable}
+        onChange={(font) => setDraft((d) => ({ ...d, font }))}
+        options={surveyFonts.map((f) => [f, fontNames[f]] as const)}
+      />
       <fieldset className="fieldset">
         <legend>
           <Trans>Button style</Trans>
