@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowChangeKeys, mayChange, mergeVisitorFilters, openedFilterKeys, shareChangeKeys } from "./share-link-filters.js";
+import { allowChangeKeys, mayChange, mayChangeFilter, mergeVisitorFilters, openedFilterKeys, shareChangeKeys } from "./share-link-filters.js";
 
 describe("allowChanges entries", () => {
   it("every control the results screen offers is an entry the api accepts", () => {
@@ -60,6 +60,19 @@ describe("mayChange: which controls a visitor may use", () => {
         expect(taken, `${control} with ${allowChanges.join(",")}`).toBe(mayChange(allowChanges, control));
       }
     }
+  });
+});
+
+describe("mayChangeFilter: one filter key", () => {
+  it("members change every key; a visitor the keys an entry opens, and the options inside 'options'", () => {
+    expect(mayChangeFilter(null, "unitId")).toBe(true);
+    expect(mayChangeFilter([], "surveyId")).toBe(false);
+    expect(mayChangeFilter(["surveyId"], "surveyIds")).toBe(true);
+    expect(mayChangeFilter(["to"], "datePreset")).toBe(true);
+    expect(mayChangeFilter(["options"], "options.hiddenQuestions")).toBe(true);
+    expect(mayChangeFilter(["options.view"], "options.viewOptions")).toBe(false);
+    expect(mayChangeFilter(["options.view"], "options")).toBe(false);
+    expect(mayChangeFilter(Object.keys(allowChangeKeys), "unitId")).toBe(false);
   });
 });
 

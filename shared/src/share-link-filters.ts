@@ -56,16 +56,27 @@ export function openedFilterKeys(allowChanges: readonly string[]): ReadonlySet<s
   return new Set(allowChanges.flatMap((entry) => allowChangeKeys[entry] ?? []));
 }
 
-const isOpen = (open: ReadonlySet<string>, key: string) => open.has(key) || (key.startsWith("options.") && open.has("options"));
+/** Whether a key is open: itself, or a key it is part of ("options" opens "options.view"). */
+function isOpen(open: ReadonlySet<string>, key: string): boolean {
+  if (open.has(key)) return true;
+  for (let dot = key.indexOf("."); dot > 0; dot = key.indexOf(".", dot + 1)) if (open.has(key.slice(0, dot))) return true;
+  return false;
+}
+
+/**
+ * Whether a caller may change one filter key (the wire shape; "options.<name>" for one display
+ * option): members always (allowChanges null); a share link's visitor when an entry opens it.
+ */
+export function mayChangeFilter(allowChanges: readonly string[] | null, key: string): boolean {
+  return allowChanges === null || isOpen(openedFilterKeys(allowChanges), key);
+}
 
 /**
  * Whether a visitor may use a control of the results screen: always for members (allowChanges
  * null); for a share link's visitor only when allowChanges opens every filter key the control sets.
  */
 export function mayChange(allowChanges: readonly string[] | null, control: ShareChangeKey): boolean {
-  if (allowChanges === null) return true;
-  const open = openedFilterKeys(allowChanges);
-  return (allowChangeKeys[control] ?? []).every((key) => isOpen(open, key));
+  return (allowChangeKeys[control] ?? []).every((key) => mayChangeFilter(allowChanges, key));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
