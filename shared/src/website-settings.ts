@@ -8,7 +8,7 @@
 //
 // Shared: the api creates and serves activations with these defaults (domain/touchpoints, the
 // widget-settings endpoint), the activation form starts a new one from `defaultWebsiteSettings` and
-// the widget script reads the `WidgetSettings` type. No imports: the widget bundle stays small.
+// the widget script reads the `WidgetSettings` type. No imports, so the web client bundles no zod.
 
 export const displayTypes = ["embedded", "popover", "cornerWindow"] as const;
 export const placements = ["bottom-right", "bottom-left", "top-right", "top-left"] as const;

@@ -24,7 +24,6 @@ import {
 import { fromLocalInput, toLocalInput } from "./model";
 
 export type { DisplayType, Placement, ShowFrequency };
-export { isDomain };
 
 export type PageRule = { kind: "host" | "url"; value: string };
 
