@@ -13,9 +13,7 @@ export const messages = {
   invalidId: "Invalid id: ids are 24 hexadecimal characters",
 } as const;
 
-// The password rules and the field lengths are shared with the web forms (@feedback/shared/accounts).
-export { isStrongPassword, passwordMinLength };
-
+// The password rule and the field lengths are shared with the web forms (@feedback/shared/accounts).
 export const emailSchema = z
   .string()
   .trim()

@@ -11,8 +11,6 @@ import { companySizes, phonePattern, signupLimits as formLimits } from "@feedbac
 export const signupStages = ["initial", "emailVerification", "detailsRequired", "complete"] as const;
 export type SignupStage = (typeof signupStages)[number];
 
-export { companySizes };
-
 /** The form's limits (shared with the web form), and the api's own for the signup type and token. */
 export const signupLimits = { ...formLimits, type: 30, token: 200 } as const;
 
