@@ -7,6 +7,8 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The npm workspace of the rules api and web share (@feedback/shared): npm links it at install.
+COPY shared/package.json ./shared/
 # The postinstall step (patch-package) applies patches/, among them graphql-shield's fix for
 # Node 23+ (its last release imports util.isUndefined, which Node 23 removed). The check after the
 # install fails the build if graphql-shield does not load.
@@ -34,6 +36,7 @@ WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/api ./api
+COPY --from=build --chown=node:node /app/shared ./shared
 COPY --from=build --chown=node:node /app/prisma ./prisma
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/tsconfig.base.json ./

@@ -9,7 +9,7 @@ export default defineConfig({
         test: {
           name: "api",
           environment: "node",
-          include: ["api/src/**/*.test.ts", "codegen/**/*.test.ts", "tests/**/*.test.ts"],
+          include: ["api/src/**/*.test.ts", "shared/src/**/*.test.ts", "codegen/**/*.test.ts", "tests/**/*.test.ts"],
           globalSetup: ["api/src/test/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -76,6 +76,8 @@ export function buildInputsFingerprint() {
     "lingui.config.ts",
     "schema.graphql",
     ...[...walk(path.join(root, "web"))].map((f) => path.relative(root, f)),
+    // The rules the web client bundles from the shared package.
+    ...[...walk(path.join(root, "shared"))].map((f) => path.relative(root, f)),
     ...[...walk(path.join(root, "api/src/schema"))].map((f) => path.relative(root, f)),
   ].sort();
   for (const file of inputs) {

@@ -74,6 +74,18 @@ describe("Dockerfile and .dockerignore", () => {
     expect(dockerfile).toContain("/healthz");
   });
 
+  it("installs and ships the shared package the api imports at run time", () => {
+    const workspaces = (JSON.parse(read("package.json")) as { workspaces: string[] }).workspaces;
+    expect(workspaces).toEqual(["shared"]);
+    // npm links the workspace at install: its package.json must be in place before `npm install`.
+    const copyManifest = dockerfile.indexOf("COPY shared/package.json ./shared/");
+    expect(copyManifest).toBeGreaterThan(0);
+    expect(copyManifest).toBeLessThan(dockerfile.indexOf("RUN npm install"));
+    // node_modules/@feedback/shared is a link to ./shared: the runtime stage needs the folder itself.
+    expect(dockerfile).toContain("COPY --from=build --chown=node:node /app/shared ./shared");
+    expect(existsSync(path.join(root, "shared/package.json"))).toBe(true);
+  });
+
   it("keeps local installs, builds, data and secrets out of the context", () => {
     const ignored = read(".dockerignore")
       .split("\n")

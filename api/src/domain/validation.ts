@@ -1,6 +1,7 @@
 // The spec's validation rules (spec 000 §5) and their messages, shared by every service.
 import { z } from "zod";
 import { badInput } from "./errors.js";
+import { emailMaxLength, isStrongPassword, passwordMaxLength, passwordMinLength } from "@feedback/shared/accounts";
 
 export const messages = {
   invalidEmail: "Please provide a valid e-mail address",
@@ -12,28 +13,18 @@ export const messages = {
   invalidId: "Invalid id: ids are 24 hexadecimal characters",
 } as const;
 
-/** Spec 000 §5 gives 7 (validator) and 8 (checklist); we apply 8 everywhere (docs/decisions.md). */
-export const passwordMinLength = 8;
-
+// The password rule and the field lengths are shared with the web forms (@feedback/shared/accounts).
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254, messages.maxLength(254))
+  .max(emailMaxLength, messages.maxLength(emailMaxLength))
   .pipe(z.email({ message: messages.invalidEmail }));
 
-export function isStrongPassword(password: string): boolean {
-  return (
-    password.length >= passwordMinLength &&
-    // Letters of any alphabet count (Ä, ñ), as in the web checklist.
-    /\p{Ll}/u.test(password) &&
-    /\p{Lu}/u.test(password) &&
-    /\p{Nd}/u.test(password) &&
-    /[^\p{L}\p{N}\s]/u.test(password)
-  );
-}
-
-export const passwordSchema = z.string().max(200, messages.maxLength(200)).refine(isStrongPassword, messages.weakPassword(passwordMinLength));
+export const passwordSchema = z
+  .string()
+  .max(passwordMaxLength, messages.maxLength(passwordMaxLength))
+  .refine(isStrongPassword, messages.weakPassword(passwordMinLength));
 
 export const objectIdSchema = z.string().regex(/^[0-9a-f]{24}$/, messages.invalidId);
 

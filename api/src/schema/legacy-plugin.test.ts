@@ -9,7 +9,7 @@ import { gql } from "../test/graphql-client.js";
 import { signInWithPassword } from "../test/oidc-login.js";
 import { legacyPluginMessages } from "../domain/touchpoints/legacy-plugins.js";
 import { touchpointMessages } from "../domain/touchpoints/touchpoints.js";
-import { resolveWebsiteSettings } from "../domain/touchpoints/website-settings.js";
+import { resolveWebsiteSettings } from "@feedback/shared/website-settings";
 import type { Prisma } from "../generated/prisma/client.js";
 
 describe.skipIf(noDatabase)("legacy web plugins", () => {

@@ -3,7 +3,8 @@
 // domain/organization.
 import { builder } from "./builder.js";
 import { OrganizationType } from "./organization.js";
-import { buttonStyles, readSurveyAppearance, surveyFonts, updateOrganizationSettings, type SurveyAppearance } from "../domain/organization/settings.js";
+import { buttonStyles, surveyFonts, type SurveyAppearance } from "@feedback/shared/organization-settings";
+import { readSurveyAppearance, updateOrganizationSettings } from "../domain/organization/settings.js";
 
 export const SurveyFontEnum = builder.enumType("SurveyFont", { values: surveyFonts });
 export const ButtonStyleEnum = builder.enumType("ButtonStyle", { values: buttonStyles });

@@ -7,7 +7,7 @@
 import { builder } from "./builder.js";
 import { JSONScalar } from "./json.js";
 import { defaultTerminalSettings, terminalSettingsSchema, type TerminalSettings } from "../domain/touchpoints/touchpoints.js";
-import { resolveWebsiteSettings, type WidgetSettings } from "../domain/touchpoints/website-settings.js";
+import { resolveWebsiteSettings, type WidgetSettings } from "@feedback/shared/website-settings";
 
 type Obj = Record<string, unknown>;
 const asObject = (v: unknown): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});

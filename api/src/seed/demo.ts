@@ -14,7 +14,7 @@
 // (domain/demo-data/generator.ts), which POST /demo-data uses too; the seed depends on it, never the
 // other way round.
 import { featureKeys } from "../domain/features/features.js";
-import { defaultWebsiteSettings } from "../domain/touchpoints/website-settings.js";
+import { defaultWebsiteSettings } from "@feedback/shared/website-settings";
 import argon2 from "argon2";
 import { randomBytes } from "node:crypto";
 import type { Prisma, PrismaClient } from "../generated/prisma/client.js";

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { graphql, useFragment, useMutation } from "react-relay";
 import type { InviteForm_unitTree$key } from "../__generated__/InviteForm_unitTree.graphql";
 import type { InviteFormMutation, Role } from "../__generated__/InviteFormMutation.graphql";
+import { SelectField } from "../forms/SelectField";
 import { useFormGuard } from "../shell/useFormGuard";
 import { ROLE_LABELS, ROLES } from "../user-management/roleLabels";
 import { runMutation } from "../user-management/runMutation";
@@ -126,18 +127,13 @@ export function InviteForm({
           ))}
         </select>
       </div>
-      <div className="field">
-        <label htmlFor={`${formId}-role`}>
-          <Trans>Role</Trans>
-        </label>
-        <select id={`${formId}-role`} value={draft.role} onChange={(e) => setDraft((d) => ({ ...d, role: e.target.value as Role }))}>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {i18n._(ROLE_LABELS[r])}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField<Role>
+        id={`${formId}-role`}
+        label={t`Role`}
+        value={draft.role}
+        onChange={(role) => setDraft((d) => ({ ...d, role }))}
+        options={ROLES.map((r) => [r, i18n._(ROLE_LABELS[r])] as const)}
+      />
       {(
         [
           ["organizationAdmin", t`Organisation admin`, organizationAdmin],

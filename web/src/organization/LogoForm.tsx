@@ -6,7 +6,7 @@ import { SaveButton } from "../shell/SaveButton";
 import { toasts } from "../shell/toastStore";
 import { useFormGuard } from "../shell/useFormGuard";
 import { failureMessage, isStatusOk } from "../transport/rest";
-import { LOGO_MAX_BYTES, validateLogoFile, type LogoFileError } from "./organizationValidation";
+import { logoMaxBytes, validateLogoFile, type LogoFileError } from "@feedback/shared/organization-settings";
 
 /** Reads the logo with the bearer token (an <img src> cannot send it) and shows it from a blob URL. */
 function useLogoImage(url: string | null): string | null {
@@ -144,7 +144,7 @@ export function LogoForm({ logoUrl, editable, onChanged }: { logoUrl: string | n
               }}
             />
             <p className="field__hint" id={`${formId}-hint`}>
-              <Trans>PNG, JPEG, SVG or WebP, at most {Math.round(LOGO_MAX_BYTES / 1_048_576)} MB.</Trans>
+              <Trans>PNG, JPEG, SVG or WebP, at most {Math.round(logoMaxBytes / 1_048_576)} MB.</Trans>
             </p>
             {errorText ? (
               <p className="field__error" id={`${formId}-error`}>

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
-import { contrastRatio, validateAppearance, validateLogoFile, validateScale } from "./organizationValidation";
+import { contrastRatio, validateAppearance, validateLogoFile, validateScale } from "@feedback/shared/organization-settings";
 
 // Whole-app renders load lazy screens; on a busy machine the first one takes seconds.
 vi.setConfig({ testTimeout: 20_000 });

@@ -4,7 +4,7 @@ import { graphql, useFragment } from "react-relay";
 import type { PrivacyPolicyForm_organization$key } from "../__generated__/PrivacyPolicyForm_organization.graphql";
 import { SaveButton } from "../shell/SaveButton";
 import { useFormGuard } from "../shell/useFormGuard";
-import { PRIVACY_POLICY_MAX } from "./organizationValidation";
+import { privacyPolicyMaxLength } from "@feedback/shared/organization-settings";
 import { useOrganizationSettingsMutation } from "./useOrganizationSettingsMutation";
 
 export function PrivacyPolicyForm({ organization, editable }: { organization: PrivacyPolicyForm_organization$key; editable: boolean }) {
@@ -24,7 +24,7 @@ export function PrivacyPolicyForm({ organization, editable }: { organization: Pr
   useEffect(() => setText(saved), [saved]);
   const saveSettings = useOrganizationSettingsMutation();
 
-  const tooLong = text.length > PRIVACY_POLICY_MAX;
+  const tooLong = text.length > privacyPolicyMaxLength;
   const valid = !tooLong;
   const dirty = text !== saved;
   const save = async () => {
@@ -59,12 +59,12 @@ export function PrivacyPolicyForm({ organization, editable }: { organization: Pr
         />
         <p className="field__hint" id={`${formId}-hint`}>
           <Trans>
-            Plain text; leave it empty to show no privacy policy. {text.length} / {PRIVACY_POLICY_MAX} characters.
+            Plain text; leave it empty to show no privacy policy. {text.length} / {privacyPolicyMaxLength} characters.
           </Trans>
         </p>
         {tooLong ? (
           <p className="field__error" id={`${formId}-error`}>
-            {t`Must be at most ${PRIVACY_POLICY_MAX} characters`}
+            {t`Must be at most ${privacyPolicyMaxLength} characters`}
           </p>
         ) : null}
       </div>

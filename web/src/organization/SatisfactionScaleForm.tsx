@@ -2,10 +2,13 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { graphql, useFragment } from "react-relay";
 import type { SatisfactionScaleForm_organization$key } from "../__generated__/SatisfactionScaleForm_organization.graphql";
+import { NumberField } from "../forms/NumberField";
 import { SaveButton } from "../shell/SaveButton";
 import { useFormGuard } from "../shell/useFormGuard";
-import { SCALE_HIGHEST, SCALE_LOWEST, validateScale, type ScaleDraft, type ScaleError } from "./organizationValidation";
+import { satisfactionScaleBounds, validateScale, type ScaleDraft, type ScaleError } from "@feedback/shared/organization-settings";
 import { useOrganizationSettingsMutation } from "./useOrganizationSettingsMutation";
+
+const { lowest, highest } = satisfactionScaleBounds;
 
 export function SatisfactionScaleForm({ organization, editable }: { organization: SatisfactionScaleForm_organization$key; editable: boolean }) {
   const { t } = useLingui();
@@ -35,11 +38,7 @@ export function SatisfactionScaleForm({ organization, editable }: { organization
   const valid = Object.keys(errors).length === 0;
   const dirty = draft.enabled !== saved.enabled || draft.min !== saved.min || draft.max !== saved.max;
   const message = (error: ScaleError | undefined) =>
-    error === "order"
-      ? t`The minimum must be smaller than the maximum`
-      : error === "whole"
-        ? t`Use a whole number from ${SCALE_LOWEST} to ${SCALE_HIGHEST}`
-        : null;
+    error === "order" ? t`The minimum must be smaller than the maximum` : error === "whole" ? t`Use a whole number from ${lowest} to ${highest}` : null;
 
   const save = async () => {
     if (!valid) return false;
@@ -56,32 +55,20 @@ export function SatisfactionScaleForm({ organization, editable }: { organization
     void save();
   };
 
-  const numberField = (key: "min" | "max", label: string) => {
-    const error = message(errors[key]);
-    return (
-      <div className="field">
-        <label htmlFor={`${formId}-${key}`}>{label}</label>
-        <input
-          id={`${formId}-${key}`}
-          type="number"
-          inputMode="numeric"
-          min={SCALE_LOWEST}
-          max={SCALE_HIGHEST}
-          step={1}
-          value={draft[key]}
-          readOnly={!editable}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${formId}-${key}-error` : undefined}
-          onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
-        />
-        {error ? (
-          <p className="field__error" id={`${formId}-${key}-error`}>
-            {error}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const numberField = (key: "min" | "max", label: string) => (
+    <NumberField
+      id={`${formId}-${key}`}
+      label={label}
+      inputMode="numeric"
+      min={lowest}
+      max={highest}
+      step={1}
+      value={draft[key]}
+      readOnly={!editable}
+      onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
+      error={message(errors[key]) ?? undefined}
+    />
+  );
 
   return (
     <form id={formId} className="form" onSubmit={onSubmit} noValidate>

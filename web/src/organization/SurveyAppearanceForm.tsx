@@ -2,20 +2,21 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
 import { graphql, useFragment } from "react-relay";
 import type { SurveyAppearanceForm_organization$key } from "../__generated__/SurveyAppearanceForm_organization.graphql";
+import { SelectField } from "../forms/SelectField";
 import { SaveButton } from "../shell/SaveButton";
 import { useFormGuard } from "../shell/useFormGuard";
 import {
-  BUTTON_STYLES,
+  buttonStyles,
   contrastRatio,
   isHexColor,
-  MINIMUM_CONTRAST,
-  SURVEY_FONTS,
+  minimumContrast,
+  surveyFonts,
   validateAppearance,
   type AppearanceDraft,
   type AppearanceError,
   type ButtonStyle,
   type SurveyFont,
-} from "./organizationValidation";
+} from "@feedback/shared/organization-settings";
 import { useOrganizationSettingsMutation } from "./useOrganizationSettingsMutation";
 
 const FONT_STACKS: Record<SurveyFont, string> = {
@@ -140,27 +141,23 @@ export function SurveyAppearanceForm({ organization, editable }: { organization:
       {ratio !== null ? (
         <p className="field__hint">
           <Trans>
-            Contrast {ratio.toFixed(1)}:1 (at least {MINIMUM_CONTRAST}:1 needed)
+            Contrast {ratio.toFixed(1)}:1 (at least {minimumContrast}:1 needed)
           </Trans>
         </p>
       ) : null}
-      <div className="field">
-        <label htmlFor={`${formId}-font`}>
-          <Trans>Font</Trans>
-        </label>
-        <select id={`${formId}-font`} value={draft.font} disabled={!editable} onChange={(e) => setDraft((d) => ({ ...d, font: e.target.value as SurveyFont }))}>
-          {SURVEY_FONTS.map((f) => (
-            <option key={f} value={f}>
-              {fontNames[f]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField<SurveyFont>
+        id={`${formId}-font`}
+        label={t`Font`}
+        value={draft.font}
+        disabled={!editable}
+        onChange={(font) => setDraft((d) => ({ ...d, font }))}
+        options={surveyFonts.map((f) => [f, fontNames[f]] as const)}
+      />
       <fieldset className="fieldset">
         <legend>
           <Trans>Button style</Trans>
         </legend>
-        {BUTTON_STYLES.map((style) => (
+        {buttonStyles.map((style) => (
           <div className="field field--checkbox" key={style}>
             <input
               type="radio"

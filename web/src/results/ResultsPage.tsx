@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { useSearchParams } from "react-router-dom";
+import { isOutcomeQuestionType } from "@feedback/shared/root-cause";
 import type { ResultsPageOptionsQuery } from "../__generated__/ResultsPageOptionsQuery.graphql";
 import type { ResultsPageSharedViewQuery } from "../__generated__/ResultsPageSharedViewQuery.graphql";
 import { queryToken } from "../access/queryFlags";
@@ -276,7 +277,7 @@ function optionsOf(
       return fq ? [fq] : [];
     }),
     allQuestions: shown.map(({ survey, q }) => titled(survey, q)),
-    outcomes: shown.filter(({ q }) => q.type === "nps" || q.type === "smiley" || q.type === "slider").map(({ survey, q }) => titled(survey, q)),
+    outcomes: shown.filter(({ q }) => isOutcomeQuestionType(q.type)).map(({ survey, q }) => titled(survey, q)),
     metaKeys: meta.map((m) => m.key),
     metaValues: Object.fromEntries(meta.map((m) => [m.key, m.values.map((v) => v.value)])),
   };

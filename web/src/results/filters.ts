@@ -9,7 +9,13 @@
  *   metaKey=<key> (with groupBy=metadata)   answer=<JSON restrictByAnswer>   meta=<key>:<value> (repeated)
  *   strict=1   stack=1   satisfaction=1   hideEmpty=1   hiddenQuestions=<id>,<id>   hiddenColumns=<key>,<key>
  *   view=table|list   token=<share token>   print=1
+ *
+ * A share link's visitor changes only what the link's allowChanges opens: the rule is the api's own
+ * (@feedback/shared/share-link-filters), here mapped onto the address parameters.
  */
+import { mayChange, shareChangeKeys, type ShareChangeKey } from "@feedback/shared/share-link-filters";
+
+export { mayChange, shareChangeKeys, type ShareChangeKey };
 
 export const datePresets = ["last7Days", "last30Days", "lastFullWeek", "lastFullMonth"] as const;
 export type DatePreset = (typeof datePresets)[number];
@@ -194,7 +200,7 @@ const shareKeyParams: Record<ShareChangeKey, { params: string[]; fields: Array<k
 
 /**
  * A share-link visit: the link's filters, with the visitor's choices from the address only where
- * allowChanges opens them (the API applies the same rule; this keeps the screen honest about it).
+ * allowChanges opens them (the shared `mayChange`, the rule the api's merge applies).
  */
 export function mergeSharedFilters(link: ResultsFilterState, search: URLSearchParams | string, allowChanges: readonly string[]): ResultsFilterState {
   const p = typeof search === "string" ? new URLSearchParams(search) : search;
@@ -341,45 +347,4 @@ export function presetRange(preset: DatePreset, today: Date = new Date()): { fro
     case "lastFullMonth":
       return { from: iso(d(y, m - 1, 1)), to: iso(d(y, m, 0)) };
   }
-}
-
-/**
- * allowChanges of a share link (api/src/domain/results-scope/share-link.ts allowChangeKeys): which controls a
- * visitor may use. "date" opens the date choice, "options" every display option.
- */
-export type ShareChangeKey =
-  | "date"
-  | "channelId"
-  | "surveyId"
-  | "groupBy"
-  | "restrictByAnswer"
-  | "metaDataMatch"
-  | "feedbackListHiddenColumns"
-  | "options.stackGraphsTo100"
-  | "options.satisfactionReport"
-  | "options.hideQuestionsWithNoResponses"
-  | "options.view"
-  | "options.hiddenQuestions";
-
-export const shareChangeKeys: ShareChangeKey[] = [
-  "date",
-  "channelId",
-  "surveyId",
-  "groupBy",
-  "restrictByAnswer",
-  "metaDataMatch",
-  "feedbackListHiddenColumns",
-  "options.stackGraphsTo100",
-  "options.satisfactionReport",
-  "options.hideQuestionsWithNoResponses",
-  "options.view",
-  "options.hiddenQuestions",
-];
-
-/** Whether a control may be changed: always for members; for a share-link visitor only what allowChanges lists. */
-export function mayChange(allowChanges: readonly string[] | null, key: ShareChangeKey): boolean {
-  if (allowChanges === null) return true;
-  if (allowChanges.includes(key)) return true;
-  if (key === "date" && (allowChanges.includes("from") || allowChanges.includes("to"))) return true;
-  return key.startsWith("options.") && allowChanges.includes("options");
 }

@@ -1,9 +1,9 @@
 /**
- * Client validation of the signup form (spec 000 §3, §5), the same rules as the API's
- * (api/src/domain/signup/signup-form.ts): messages are translated when the function runs.
- * The password rules and checklist are the profile's (settings/profileValidation.ts).
+ * Client validation of the signup form (spec 000 §3, §5): the API's limits, sizes, phone form and
+ * password rules (@feedback/shared/accounts); messages are translated when the function runs.
  */
 import { t } from "@lingui/core/macro";
+import { companySizes, emailMaxLength, passwordMaxLength, phonePattern, signupLimits } from "@feedback/shared/accounts";
 import { isStrongPassword, isValidEmail, PASSWORD_MIN } from "../settings/profileValidation";
 
 export interface SignupDraft {
@@ -35,20 +35,10 @@ export const emptySignupDraft: SignupDraft = {
   promoCode: "",
 };
 
-export const SIGNUP_LIMITS = {
-  firstName: 50,
-  lastName: 50,
-  email: 254,
-  password: 200,
-  company: 100,
-  industry: 100,
-  phone: 30,
-  promoCode: 50,
-} as const;
+/** The api's limits of the signup form, with those of the e-mail address and the password. */
+export const SIGNUP_LIMITS = { ...signupLimits, email: emailMaxLength, password: passwordMaxLength } as const;
 
-export const COMPANY_SIZES = ["1-9", "10-49", "50-249", "250-999", "1000+"] as const;
-
-const PHONE = /^\+?[0-9][0-9 ()-]{4,}$/;
+export const COMPANY_SIZES = companySizes;
 
 /**
  * `mode` "full": the first post (every field); "details": /signup?token=… completes the company
@@ -82,7 +72,7 @@ export function validateSignup(draft: SignupDraft, mode: "full" | "details" = "f
   tooLong("industry");
   if (!(COMPANY_SIZES as readonly string[]).includes(draft.companySize)) errors.companySize = t`Choose the size of your company`;
   if (draft.phone.trim() !== "") {
-    if (!PHONE.test(draft.phone.trim())) errors.phone = t`Please provide a valid phone number`;
+    if (!phonePattern.test(draft.phone.trim())) errors.phone = t`Please provide a valid phone number`;
     else tooLong("phone");
   }
   tooLong("promoCode");

@@ -6,7 +6,7 @@ import type { LegacyPluginCard_touchpoint$key } from "../__generated__/LegacyPlu
 import type { LegacyPluginCardUpgradeMutation } from "../__generated__/LegacyPluginCardUpgradeMutation.graphql";
 import { ConfirmDialog } from "../shell/ConfirmDialog";
 import { runMutation } from "../user-management/runMutation";
-import { isDomain } from "./websiteSettings";
+import { isDomain } from "@feedback/shared/website-settings";
 
 /**
  * One legacy web plugin: its team, survey and responses, its settings as the older plugin stored

@@ -1,8 +1,9 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import type { LinkQrForm_touchpoint$key } from "../__generated__/LinkQrForm_touchpoint.graphql";
 import type { TouchpointBasicsFields_query$key } from "../__generated__/TouchpointBasicsFields_query.graphql";
+import { RadioGroup } from "../forms/RadioGroup";
 import { PublicLinkPanel } from "./PublicLinkPanel";
 import { TouchpointBasicsFields } from "./TouchpointBasicsFields";
 import { TouchpointFormFrame } from "./TouchpointFormFrame";
@@ -23,6 +24,7 @@ export function LinkQrForm({
   query: TouchpointBasicsFields_query$key;
   defaultUnitId: string;
 }) {
+  const { t } = useLingui();
   const tp = useFragment(
     graphql`
       fragment LinkQrForm_touchpoint on Touchpoint {
@@ -50,19 +52,16 @@ export function LinkQrForm({
       <fieldset className="tp-fieldset fieldset" disabled={readOnly}>
         <legend>{tp?.type === "qr" ? <Trans>QR code</Trans> : tp ? <Trans>Link</Trans> : <Trans>Link or QR code</Trans>}</legend>
         {!tp ? (
-          <fieldset className="tp-radios">
-            <legend>
-              <Trans>Kind</Trans>
-            </legend>
-            <label>
-              <input type="radio" name={`${formId}-kind`} checked={kind === "link"} onChange={() => setKind("link")} />
-              <Trans>Link</Trans>
-            </label>
-            <label>
-              <input type="radio" name={`${formId}-kind`} checked={kind === "qr"} onChange={() => setKind("qr")} />
-              <Trans>QR code</Trans>
-            </label>
-          </fieldset>
+          <RadioGroup
+            name={`${formId}-kind`}
+            legend={t`Kind`}
+            options={[
+              ["link", t`Link`],
+              ["qr", t`QR code`],
+            ]}
+            value={kind}
+            onChange={setKind}
+          />
         ) : null}
         <TouchpointBasicsFields query={query} {...form.basicsFields} />
       </fieldset>

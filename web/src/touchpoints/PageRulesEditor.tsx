@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { RowListEditor } from "./RowListEditor";
+import { RowListEditor } from "../forms/RowListEditor";
 import type { PageRule } from "./websiteSettings";
 
 /** A list of page rules: a whole site (host and its subdomains) or a URL pattern (docs/widget.md "URL patterns"). */

@@ -4,6 +4,7 @@ import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
 import { Link } from "react-router-dom";
 import type { PingsPageQuery } from "../__generated__/PingsPageQuery.graphql";
 import type { PingsPageVisibilityMutation } from "../__generated__/PingsPageVisibilityMutation.graphql";
+import { SelectField } from "../forms/SelectField";
 import { runMutation } from "../user-management/runMutation";
 import { onlineLabels, onlineState } from "./model";
 import "./touchpoints.css";
@@ -80,15 +81,16 @@ export default function PingsPage() {
         <Trans>Touchpoint pings</Trans>
       </h1>
       <div className="tp-toolbar">
-        <div className="field">
-          <label htmlFor={`${formId}-range`}>
-            <Trans>Period</Trans>
-          </label>
-          <select id={`${formId}-range`} value={range} onChange={(e) => setRange(e.target.value as Range)}>
-            <option value="day">{t`Last 24 hours`}</option>
-            <option value="week">{t`Last 7 days`}</option>
-          </select>
-        </div>
+        <SelectField<Range>
+          id={`${formId}-range`}
+          label={t`Period`}
+          value={range}
+          onChange={setRange}
+          options={[
+            ["day", t`Last 24 hours`],
+            ["week", t`Last 7 days`],
+          ]}
+        />
         <div className="field field--checkbox">
           <input id={`${formId}-hidden`} type="checkbox" checked={showHidden} onChange={(e) => setShowHidden(e.target.checked)} />
           <label htmlFor={`${formId}-hidden`}>

@@ -4,7 +4,7 @@ import { graphql, useFragment } from "react-relay";
 import type { PublicLinkPanel_touchpoint$key } from "../__generated__/PublicLinkPanel_touchpoint.graphql";
 import { toasts } from "../shell/toastStore";
 import { fetchBlob, qrFileName, saveBlob } from "./authFetch";
-import { CopyField } from "./CopyField";
+import { CopyField } from "../forms/CopyField";
 
 const qrPath = (id: string, format: "png" | "svg") => `/api/v5/channels/${encodeURIComponent(id)}/qr.${format}`;
 

@@ -3,8 +3,11 @@ import { useMemo, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import type { TerminalForm_touchpoint$key } from "../__generated__/TerminalForm_touchpoint.graphql";
 import type { TouchpointBasicsFields_query$key } from "../__generated__/TouchpointBasicsFields_query.graphql";
-import { CopyField } from "./CopyField";
-import { KeyValueEditor } from "./KeyValueEditor";
+import { CopyField } from "../forms/CopyField";
+import { KeyValueEditor } from "../forms/KeyValueEditor";
+import { NumberField } from "../forms/NumberField";
+import { RadioGroup } from "../forms/RadioGroup";
+import { TextAreaField } from "../forms/TextAreaField";
 import { onlineLabels, onlineState, terminalDraftOf, terminalSettingsOf, validateTerminal } from "./model";
 import { TouchpointBasicsFields } from "./TouchpointBasicsFields";
 import { TouchpointFormFrame } from "./TouchpointFormFrame";
@@ -175,22 +178,17 @@ export function TerminalForm({
           <Trans>Device settings</Trans>
         </legend>
         <div className="tp-form-grid">
-          <div className="field">
-            <label htmlFor={`${formId}-brightness`}>
-              <Trans>Screen brightness (%)</Trans>
-            </label>
-            <input
-              id={`${formId}-brightness`}
-              type="number"
-              min={0}
-              max={100}
-              step={1}
-              value={terminal.brightness}
-              aria-invalid={terminalErrors.brightness ? true : undefined}
-              onChange={(e) => setT({ brightness: e.target.value })}
-            />
-            {terminalErrors.brightness ? <p className="field__error">{err("brightness")}</p> : null}
-          </div>
+          <NumberField
+            id={`${formId}-brightness`}
+            label={t`Screen brightness (%)`}
+            min={0}
+            max={100}
+            step={1}
+            inputMode="numeric"
+            value={terminal.brightness}
+            onChange={(brightness) => setT({ brightness })}
+            error={err("brightness")}
+          />
           <div className="field">
             <div className="field field--checkbox">
               <input id={`${formId}-reboot`} type="checkbox" checked={terminal.rebootEnabled} onChange={(e) => setT({ rebootEnabled: e.target.checked })} />
@@ -212,39 +210,27 @@ export function TerminalForm({
             {terminalErrors.rebootTime ? <p className="field__error">{err("rebootTime")}</p> : null}
           </div>
         </div>
-        <fieldset className="tp-radios">
-          <legend>
-            <Trans>Response time limit</Trans>
-          </legend>
-          {(
-            [
-              ["none", t`No limit`],
-              ["hours", t`Hours after the survey starts`],
-              ["expiresAt", t`Until an expiration date`],
-            ] as const
-          ).map(([kind, label]) => (
-            <label key={kind}>
-              <input type="radio" name={`${formId}-limit`} checked={terminal.limitKind === kind} onChange={() => setT({ limitKind: kind })} />
-              {label}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroup
+          name={`${formId}-limit`}
+          legend={t`Response time limit`}
+          options={[
+            ["none", t`No limit`],
+            ["hours", t`Hours after the survey starts`],
+            ["expiresAt", t`Until an expiration date`],
+          ]}
+          value={terminal.limitKind}
+          onChange={(limitKind) => setT({ limitKind })}
+        />
         {terminal.limitKind === "hours" ? (
-          <div className="field">
-            <label htmlFor={`${formId}-limit-hours`}>
-              <Trans>Response time limit (hours)</Trans>
-            </label>
-            <input
-              id={`${formId}-limit-hours`}
-              type="number"
-              min={1}
-              max={8760}
-              value={terminal.limitHours}
-              aria-invalid={terminalErrors.limitHours ? true : undefined}
-              onChange={(e) => setT({ limitHours: e.target.value })}
-            />
-            {terminalErrors.limitHours ? <p className="field__error">{err("limitHours")}</p> : null}
-          </div>
+          <NumberField
+            id={`${formId}-limit-hours`}
+            label={t`Response time limit (hours)`}
+            min={1}
+            max={8760}
+            value={terminal.limitHours}
+            onChange={(limitHours) => setT({ limitHours })}
+            error={err("limitHours")}
+          />
         ) : null}
         {terminal.limitKind === "expiresAt" ? (
           <div className="field">
@@ -284,13 +270,14 @@ export function TerminalForm({
           </label>
         </div>
         {terminal.privacyPolicyOwn ? (
-          <div className="field">
-            <label htmlFor={`${formId}-pp`}>
-              <Trans>Privacy policy</Trans>
-            </label>
-            <textarea id={`${formId}-pp`} rows={4} value={terminal.privacyPolicy} onChange={(e) => setT({ privacyPolicy: e.target.value })} />
-            {terminalErrors.privacyPolicy ? <p className="field__error">{err("privacyPolicy")}</p> : null}
-          </div>
+          <TextAreaField
+            id={`${formId}-pp`}
+            label={t`Privacy policy`}
+            rows={4}
+            value={terminal.privacyPolicy}
+            onChange={(privacyPolicy) => setT({ privacyPolicy })}
+            error={err("privacyPolicy")}
+          />
         ) : (
           <p className="field__hint">
             <Trans>The organisation's privacy policy is shown.</Trans>

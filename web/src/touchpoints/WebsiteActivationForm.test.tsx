@@ -1,7 +1,7 @@
 import { act, configure, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-// The API's own defaults: a new activation from the screen must save exactly what the API would create.
-import { defaultWebsiteSettings, resolveWebsiteSettings } from "../../../api/src/domain/touchpoints/website-settings";
+// The shared activation rules (the api's too): the form must save a new activation as their default one.
+import { defaultWebsiteSettings, resolveWebsiteSettings } from "@feedback/shared/website-settings";
 import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
@@ -28,7 +28,7 @@ function domainsRest(rest: { request: ReturnType<typeof vi.fn> }, calls: Array<{
 }
 
 describe("website activation rules", () => {
-  it("a new activation is the API's default activation, and a stored one survives the form unchanged", () => {
+  it("the form starts from the shared default activation and saves it, and a stored one, unchanged", () => {
     expect(storedWebsiteOf(newWebsiteDraft("shop.example"))).toEqual(defaultWebsiteSettings("shop.example"));
     const stored = {
       ...defaultWebsiteSettings("shop.example"),

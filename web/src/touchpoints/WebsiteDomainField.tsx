@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { getServices } from "../services";
 import { toasts } from "../shell/toastStore";
-import { isDomain } from "./websiteSettings";
+import { isDomain } from "@feedback/shared/website-settings";
 
 type Domain = { _id: string; domain: string };
 

@@ -1,41 +1,29 @@
 // The web widget activation (spec 001 §3 "Web widget activation", defaults of §9) as the form edits
 // it, and the stored shape it saves (Touchpoint.settings.website; docs/widget.md describes each
-// field). The defaults are the API's (api/src/domain/touchpoints/website-settings.ts); a test
-// checks that a new activation saves exactly what the API would create.
+// field). The choices, the defaults and the domain rule are the shared ones the API applies
+// (@feedback/shared/website-settings): a new activation starts from `defaultWebsiteSettings`.
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import {
+  browsers,
+  defaultWebsiteSettings,
+  displayTypes,
+  isDomain,
+  matchModes,
+  placements,
+  screenSizes,
+  showFrequencies,
+  urlListModes,
+  websiteDefaults,
+  type DisplayType,
+  type MatchMode,
+  type Placement,
+  type ShowFrequency,
+  type UrlListMode,
+} from "@feedback/shared/website-settings";
 import { fromLocalInput, toLocalInput } from "./model";
 
-export const displayTypes = ["embedded", "popover", "cornerWindow"] as const;
-export const placements = ["bottom-right", "bottom-left", "top-right", "top-left"] as const;
-export const urlListModes = ["anyVisited", "allVisited", "allInOrder"] as const;
-export const matchModes = ["any", "all", "none"] as const;
-export const showFrequencies = ["untilDeclineOrResponse", "once", "always"] as const;
-export const browsers = ["chrome", "firefox", "safari", "edge", "opera", "samsung", "ie", "other"] as const;
-export const screenSizes = ["mobile", "tablet", "desktop"] as const;
-
-export type DisplayType = (typeof displayTypes)[number];
-export type Placement = (typeof placements)[number];
-export type UrlListMode = (typeof urlListModes)[number];
-export type MatchMode = (typeof matchModes)[number];
-export type ShowFrequency = (typeof showFrequencies)[number];
-
-/** Spec 001 §9. */
-export const websiteDefaults = {
-  displayType: "cornerWindow",
-  placement: "bottom-right",
-  sample: 100,
-  referrerSource: "all",
-  visitedUrlsMode: "anyVisited",
-  cookiesMode: "any",
-  customPropertiesMode: "any",
-  displayAfterTimeOnPage: 0,
-  displayAfterTimeOnSite: 0,
-  showFrequency: "untilDeclineOrResponse",
-  recurrenceDeclined: 7,
-  recurrenceResponded: 7,
-  showAfterOtherSurvey: 12,
-} as const;
+export type { DisplayType, Placement, ShowFrequency };
 
 export type PageRule = { kind: "host" | "url"; value: string };
 
@@ -169,8 +157,8 @@ export function websiteDraftOf(stored: unknown, fallbackDomain = ""): WebsiteDra
   };
 }
 
-/** A new activation: every default of spec 001 §3/§9 (the whitelist is the domain's host). */
-export const newWebsiteDraft = (domain = ""): WebsiteDraft => websiteDraftOf({ domain }, domain);
+/** A new activation: the shared default activation of spec 001 §3/§9 (the whitelist is the domain's host). */
+export const newWebsiteDraft = (domain = ""): WebsiteDraft => websiteDraftOf(domain ? defaultWebsiteSettings(domain) : { domain }, domain);
 
 const splitLines = (text: string) =>
   text
@@ -180,8 +168,8 @@ const splitLines = (text: string) =>
 const num = (text: string) => Number(text.trim());
 const numOrNull = (text: string) => (text.trim() === "" ? null : Math.floor(num(text)));
 
-/** The stored shape (Touchpoint.settings.website), field for field as the API's defaultWebsiteSettings. */
-export function storedWebsiteOf(d: WebsiteDraft) {
+/** The stored shape (Touchpoint.settings.website), field for field as the shared defaultWebsiteSettings. */
+export function storedWebsiteOf(d: WebsiteDraft): Obj {
   const domain = d.domain.trim().toLowerCase();
   const rule = (r: PageRule) => (r.kind === "host" ? { host: r.value.trim().toLowerCase() } : { url: r.value.trim() });
   return {
@@ -226,8 +214,6 @@ export type WebsiteField =
   | "showAfterOtherSurvey";
 export type WebsiteErrors = Partial<Record<WebsiteField, MessageDescriptor>>;
 
-/** The domain rule of the API (domain/touchpoints/touchpoints.ts domainSchema). */
-export const isDomain = (v: string) => /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(v.trim().toLowerCase());
 const isNumberIn = (text: string, min: number, max = Number.POSITIVE_INFINITY, whole = false) => {
   if (text.trim() === "") return false;
   const n = Number(text);

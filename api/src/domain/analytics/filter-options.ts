@@ -14,7 +14,7 @@
 //   metaDataMatch or groupBy → metadata keys and values (in the link's window; the link's own
 //     metadata match narrows them unless the visitor may change it).
 import type { Prisma } from "../../generated/prisma/client.js";
-import { allowChangeKeys } from "../results-scope/share-link.js";
+import { mayChangeFilter } from "@feedback/shared/share-link-filters";
 import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
 import {
   admittedUnits,
@@ -40,14 +40,8 @@ export type ResultsFilterOptions = {
 /** At most this many of each list (the filter bar is not a browser of thousands). */
 export const filterOptionLimits = { surveys: 500, touchpoints: 500, questionsPerSurvey: 200, metaKeys: 100, valuesPerKey: 50 } as const;
 
-/**
- * Whether a caller may change a filter key: members always (allowChanges null); a visitor when an
- * allowChanges entry covers the key (domain/results-scope/share-link.ts allowChangeKeys).
- */
-export function mayChangeFilter(allowChanges: readonly string[] | null, key: string): boolean {
-  if (allowChanges === null) return true;
-  return allowChanges.some((entry) => (allowChangeKeys[entry] ?? []).some((k) => k === key || key.startsWith(`${k}.`)));
-}
+/** Whether a caller may change a filter key: the share-link rule the results screen applies too. */
+export { mayChangeFilter };
 
 /**
  * The filter bar's lists for the caller. `allowChanges`: null for members; the link's list for a

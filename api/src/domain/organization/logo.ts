@@ -9,8 +9,9 @@ import { badInput, notFound } from "../errors.js";
 import { requireFeature } from "../features/features.js";
 import { requireOrganization } from "../viewer.js";
 import { requireOrganizationAdmin } from "./settings.js";
+import { logoMaxBytes, type LogoType } from "@feedback/shared/organization-settings";
 
-export const logoMaxBytes = 1_048_576;
+export { logoMaxBytes };
 
 export const logoMessages = {
   missing: "Choose an image file to upload",
@@ -21,8 +22,6 @@ export const logoMessages = {
   saved: "saved",
   deleted: "deleted",
 } as const;
-
-export type LogoType = "image/png" | "image/jpeg" | "image/webp" | "image/svg+xml";
 
 const startsWith = (data: Uint8Array, bytes: number[], offset = 0) => bytes.every((b, i) => data[offset + i] === b);
 

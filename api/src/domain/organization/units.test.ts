@@ -1,7 +1,8 @@
 // Pure rules of the organisation settings: logo type by content, contrast, Accept-Language.
 import { describe, expect, it } from "vitest";
 import { detectLogoType, sanitizeSvg } from "./logo.js";
-import { contrastRatio, readSurveyAppearance, defaultSurveyAppearance } from "./settings.js";
+import { contrastRatio, defaultSurveyAppearance } from "@feedback/shared/organization-settings";
+import { readSurveyAppearance } from "./settings.js";
 import { parseAcceptLanguage } from "../users/location.js";
 
 describe("logo type by content", () => {

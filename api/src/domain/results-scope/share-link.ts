@@ -16,9 +16,10 @@
 import type { PrismaClient, ShareToken } from "../../generated/prisma/client.js";
 import { DomainError, notFound } from "../errors.js";
 import { hashShareToken, shareTokenPattern } from "./share-token.js";
+// The merge rule is shared with the results screen (which controls a visitor may use).
+import { allowChangeKeys, mergeVisitorFilters, type ShareFilters } from "@feedback/shared/share-link-filters";
 
-/** Results filters in their wire shape (spec 001 §3; dates yyyy-MM-dd). domain/analytics/filters.ts parses them. */
-export type ShareFilters = Record<string, unknown>;
+export { allowChangeKeys, mergeVisitorFilters, type ShareFilters };
 
 export type ShareOptions = {
   name: string;
@@ -47,35 +48,8 @@ export const shareMessages = {
   expired: "This share link has expired",
 } as const;
 
-/**
- * The names allowChanges may list, and the filter keys each lets a visitor change. "date" (and its
- * aliases "from" and "to") covers the whole date choice; "options" every display option; an
- * "options.<name>" entry one option. The link's team (unitId) is never the visitor's to change.
- */
-export const allowChangeKeys: Record<string, readonly string[]> = {
-  date: ["from", "to", "datePreset", "dateFilterChangedManually"],
-  from: ["from", "to", "datePreset", "dateFilterChangedManually"],
-  to: ["from", "to", "datePreset", "dateFilterChangedManually"],
-  channelId: ["channelId", "touchpointIds"],
-  surveyId: ["surveyId", "surveyIds"],
-  groupBy: ["groupBy", "groupByMetaKey"],
-  restrictByAnswer: ["restrictByAnswer"],
-  metaDataMatch: ["metaDataMatch"],
-  feedbackListHiddenColumns: ["feedbackListHiddenColumns"],
-  options: ["options"],
-  "options.stackGraphsTo100": ["options.stackGraphsTo100"],
-  "options.satisfactionReport": ["options.satisfactionReport"],
-  "options.hideQuestionsWithNoResponses": ["options.hideQuestionsWithNoResponses"],
-  "options.view": ["options.view"],
-  "options.hiddenQuestions": ["options.hiddenQuestions"],
-  "options.viewOptions": ["options.viewOptions"],
-};
-
 /** In allowChanges of the PDF printer's short-lived links (domain/exports/pdf.ts): never a person's entry. */
 export const internalPrintMarker = "internal:print";
-
-/** Keys a visitor always sets for themselves: their own clock. */
-const visitorOwnKeys = ["utcOffset"] as const;
 
 const invalid = () => notFound(shareMessages.invalid);
 
@@ -164,26 +138,6 @@ async function linkOfRow(prisma: PrismaClient, row: ShareToken | null, opts: { n
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** The link's filters with the visitor's values for the keys allowChanges opens (nothing else). */
-export function mergeVisitorFilters(link: ShareFilters, visitor: ShareFilters | undefined, allowChanges: readonly string[]): ShareFilters {
-  const merged: ShareFilters = structuredClone(link);
-  if (!visitor || !isRecord(visitor)) return merged;
-  const open = new Set(allowChanges.flatMap((entry) => allowChangeKeys[entry] ?? []));
-  for (const key of visitorOwnKeys) if (key in visitor) merged[key] = visitor[key];
-  for (const [key, value] of Object.entries(visitor)) {
-    if (key === "options") continue;
-    if (open.has(key)) merged[key] = structuredClone(value);
-  }
-  if (isRecord(visitor.options)) {
-    const options = isRecord(merged.options) ? { ...merged.options } : {};
-    for (const [key, value] of Object.entries(visitor.options)) {
-      if (open.has("options") || open.has(`options.${key}`)) options[key] = structuredClone(value);
-    }
-    merged.options = options;
-  }
-  return merged;
 }
 
 const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -7,12 +7,12 @@
 // answer rows of the responses in the caller's scope: nothing row by row in JavaScript. For speed
 // at millions of responses it reads the most recent ROOT_CAUSE_SAMPLE responses answering the
 // outcome (a correlation over 20,000 pairs has a standard error under 0.01); `sampled` says so.
+import { isOutcomeQuestionType } from "@feedback/shared/root-cause";
 import type { DomainContext } from "../context.js";
 import { badInput } from "../errors.js";
 import { findScopedQuestion, resolveAnalyticsRequest, titleIn, type AnalyticsRequestInput, type ScopedQuestion } from "../text-analytics/request.js";
 import { DEFAULT_MIN_SAMPLE, MIN_MIN_SAMPLE, classifyItems, correlationPValue, performanceOfMean, type Classified, type ScoredQuestionType } from "./stats.js";
 
-export const outcomeTypes = ["nps", "smiley", "slider"] as const;
 /** The most responses analysed per request: the most recent ones answering the outcome. */
 export const ROOT_CAUSE_SAMPLE = 20_000;
 const numericTypes = new Set<string>(["smiley", "nps", "slider", "emotion"]);
@@ -83,7 +83,7 @@ export async function rootCause(
   const locale = input.locale ?? "en";
   const req = await resolveAnalyticsRequest(ctx, input);
   const outcome = await findScopedQuestion(ctx, req, input.outcomeQuestionId);
-  if (!(outcomeTypes as readonly string[]).includes(outcome.type)) throw badInput(rootCauseMessages.badOutcome, "outcomeQuestionId");
+  if (!isOutcomeQuestionType(outcome.type)) throw badInput(rootCauseMessages.badOutcome, "outcomeQuestionId");
 
   const questions = await ctx.prisma.question.findMany({
     where: { organizationId: req.scope.organizationId, surveyId: outcome.surveyId, hidden: false, id: { not: outcome.id } },

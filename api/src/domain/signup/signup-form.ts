@@ -6,23 +6,13 @@
 //                                                └─(no company yet)─▶ detailsRequired ──POST /signup + signupToken──▶ complete
 import { z } from "zod";
 import { emailSchema, messages, passwordSchema, uiLocales } from "../validation.js";
+import { companySizes, phonePattern, signupLimits as formLimits } from "@feedback/shared/accounts";
 
 export const signupStages = ["initial", "emailVerification", "detailsRequired", "complete"] as const;
 export type SignupStage = (typeof signupStages)[number];
 
-/** Company sizes offered by the form (the spec does not list them). */
-export const companySizes = ["1-9", "10-49", "50-249", "250-999", "1000+"] as const;
-
-export const signupLimits = {
-  firstName: 50,
-  lastName: 50,
-  company: 100,
-  industry: 100,
-  phone: 30,
-  promoCode: 50,
-  type: 30,
-  token: 200,
-} as const;
+/** The form's limits (shared with the web form), and the api's own for the signup type and token. */
+export const signupLimits = { ...formLimits, type: 30, token: 200 } as const;
 
 export const signupMessages = {
   required: "This field is required",
@@ -51,7 +41,7 @@ const phoneSchema = z
   .union([z.string().trim().max(signupLimits.phone, messages.maxLength(signupLimits.phone)), z.null()])
   .optional()
   .transform((v) => (v ? v : undefined))
-  .refine((v) => v === undefined || /^\+?[0-9][0-9 ()-]{4,}$/.test(v), signupMessages.invalidPhone);
+  .refine((v) => v === undefined || phonePattern.test(v), signupMessages.invalidPhone);
 
 const companyFields = {
   company: optionalText(signupLimits.company),

@@ -19,7 +19,7 @@ import type { Prisma } from "../../generated/prisma/client.js";
 import { badInput, conflict } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { loadManager, unitsWithRight } from "../user-management/manager.js";
-import { defaultWebsiteSettings, hostOf } from "./website-settings.js";
+import { defaultWebsiteSettings, hostOf } from "@feedback/shared/website-settings";
 import { domainSchema, getTouchpoint, noEditRight, touchpointSelect, type TouchpointRow } from "./touchpoints.js";
 
 export const legacyPluginMessages = {

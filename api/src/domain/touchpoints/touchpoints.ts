@@ -22,7 +22,7 @@ import { requireFeature } from "../features/features.js";
 import { loadManager, unitOf, unitsWithRight, type Manager } from "../user-management/manager.js";
 import { rebuildTouchpointRollups } from "../analytics/rollups.js";
 import { markLaunchedSurvey } from "../onboarding/steps.js";
-import { defaultWebsiteSettings, displayTypes, placements } from "./website-settings.js";
+import { defaultWebsiteSettings, displayTypes, domainPattern, placements } from "@feedback/shared/website-settings";
 
 export const touchpointMessages = {
   notFound: "Touchpoint not found",
@@ -80,11 +80,7 @@ const ipSchema = z
   .string()
   .trim()
   .refine((v) => isIP(v) !== 0, touchpointMessages.invalidIp);
-export const domainSchema = z
-  .string({ message: touchpointMessages.invalidDomain })
-  .trim()
-  .toLowerCase()
-  .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, touchpointMessages.invalidDomain);
+export const domainSchema = z.string({ message: touchpointMessages.invalidDomain }).trim().toLowerCase().regex(domainPattern, touchpointMessages.invalidDomain);
 /** Website activation fields that are validated; the rest of the stored shape is kept as sent. */
 const websiteUpdateSchema = z
   .object({

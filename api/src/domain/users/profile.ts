@@ -4,6 +4,7 @@ import argon2 from "argon2";
 import type { DomainContext } from "../context.js";
 import { requireViewer } from "../viewer.js";
 import { conflict } from "../errors.js";
+import { displayNameMaxLength } from "@feedback/shared/accounts";
 import { emailSchema, messages, parseInput, passwordSchema, profileLocales, type ProfileLocale } from "../validation.js";
 
 export type Profile = {
@@ -16,7 +17,7 @@ export type Profile = {
 
 export const profileUpdateSchema = z
   .object({
-    displayName: z.string().trim().max(100, messages.maxLength(100)).optional(),
+    displayName: z.string().trim().max(displayNameMaxLength, messages.maxLength(displayNameMaxLength)).optional(),
     email: emailSchema.optional(),
     receiveDigest: z.boolean({ message: "receive_digest must be true or false" }).optional(),
     locale: z.enum(profileLocales, { message: messages.invalidProfileLocale }).optional(),

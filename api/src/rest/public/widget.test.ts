@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
-import { defaultWebsiteSettings } from "../../domain/touchpoints/website-settings.js";
+import { defaultWebsiteSettings } from "@feedback/shared/website-settings";
 import { registerWidgetRoutes } from "./widget.js";
 
 describe.skipIf(noDatabase)("GET /r/{touchpointId}/widget-settings", () => {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { widgetSettingsFor } from "../../domain/touchpoints/website-settings.js";
+import { widgetSettingsFor } from "@feedback/shared/website-settings";
 import { findWidgetTouchpoint } from "../../domain/touchpoints/widget-touchpoint.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");

@@ -4,13 +4,8 @@ import { z } from "zod";
 import type {} from "@fastify/multipart"; // request.file() and request.isMultipart()
 import { defineRoute, fileResponse } from "./route.js";
 import { badInput } from "../../domain/errors.js";
-import {
-  buttonStyles,
-  getOrganizationSettings,
-  surveyFonts,
-  updateOrganizationSettings,
-  type OrganizationSettings,
-} from "../../domain/organization/settings.js";
+import { buttonStyles, surveyFonts } from "@feedback/shared/organization-settings";
+import { getOrganizationSettings, updateOrganizationSettings, type OrganizationSettings } from "../../domain/organization/settings.js";
 import { deleteLogo, getLogo, logoMaxBytes, logoMessages, uploadLogo } from "../../domain/organization/logo.js";
 
 const objectId = z.string().describe("24 hexadecimal characters");

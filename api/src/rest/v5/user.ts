@@ -4,7 +4,7 @@ import { defineRoute } from "./route.js";
 import { getCurrentUser, type CurrentUser, type UnitTreeNode } from "../../domain/users/current-user.js";
 import { getProfile, updateProfile, type Profile } from "../../domain/users/profile.js";
 import { changeOrganization } from "../../domain/users/change-organization.js";
-import { defaultSatisfactionScale } from "../../domain/organization/settings.js";
+import { defaultSatisfactionScale } from "@feedback/shared/organization-settings";
 
 const objectId = z.string().describe("24 hexadecimal characters");
 

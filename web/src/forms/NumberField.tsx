@@ -1,4 +1,6 @@
-/** A labelled number input with its hint and error. */
+import "./forms.css";
+
+/** A labelled number input with its hint and error; the value stays the text typed (the form validates it). */
 export function NumberField({
   id,
   label,
@@ -9,6 +11,8 @@ export function NumberField({
   step,
   hint,
   error,
+  inputMode = "decimal",
+  readOnly,
 }: {
   id: string;
   label: string;
@@ -19,6 +23,9 @@ export function NumberField({
   step?: number;
   hint?: string;
   error?: string;
+  /** "numeric" for whole numbers (the phone keyboard without a decimal point). */
+  inputMode?: "decimal" | "numeric";
+  readOnly?: boolean;
 }) {
   const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
@@ -27,11 +34,12 @@ export function NumberField({
       <input
         id={id}
         type="number"
-        inputMode="decimal"
+        inputMode={inputMode}
         min={min}
         max={max}
         step={step}
         value={value}
+        readOnly={readOnly}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         onChange={(e) => onChange(e.target.value)}

@@ -1,5 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
+import "./forms.css";
 
 /**
  * A fieldset of editable rows with a remove button on each and an add button below: the list
@@ -46,7 +47,7 @@ export function RowListEditor<Row extends object>({
       ) : null}
       {rows.length === 0 && empty ? <p className="muted">{empty}</p> : null}
       {rows.map((row, index) => (
-        <div className="tp-row" key={index}>
+        <div className="form-row" key={index}>
           {renderRow(row, index, (patch) => set(index, patch))}
           <button
             type="button"

@@ -1,3 +1,5 @@
+import "./forms.css";
+
 /** A fieldset of radio buttons with a legend (arrow keys move between them, as native radios do). */
 export function RadioGroup<T extends string>({
   name,
@@ -17,7 +19,7 @@ export function RadioGroup<T extends string>({
   hint?: string;
 }) {
   return (
-    <fieldset className="tp-radios" disabled={disabled} aria-describedby={hint ? `${name}-hint` : undefined}>
+    <fieldset className="form-choices" disabled={disabled} aria-describedby={hint ? `${name}-hint` : undefined}>
       <legend>{legend}</legend>
       {options.map(([key, label]) => (
         <label key={key}>

@@ -1,3 +1,5 @@
+import "./forms.css";
+
 /** A fieldset of checkboxes choosing several values. */
 export function CheckboxGroup({
   idPrefix,
@@ -13,7 +15,7 @@ export function CheckboxGroup({
   onChange: (values: string[]) => void;
 }) {
   return (
-    <fieldset className="tp-radios">
+    <fieldset className="form-choices">
       <legend>{legend}</legend>
       {options.map(([key, label]) => (
         <label key={key} htmlFor={`${idPrefix}-${key}`}>

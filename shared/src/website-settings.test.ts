@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { hostOf, resolveWebsiteSettings, widgetSettingsFor, withinActivePeriod, defaultWebsiteSettings } from "./website-settings.js";
+import {
+  defaultWebsiteSettings,
+  hostOf,
+  isDomain,
+  resolveWebsiteSettings,
+  websiteDefaults,
+  widgetSettingsFor,
+  withinActivePeriod,
+} from "./website-settings.js";
 
 const ids = { touchpointId: "tp1", surveyId: "s1" };
 const now = new Date("2026-03-01T12:00:00.000Z");
@@ -164,5 +172,36 @@ describe("hostOf", () => {
     expect(hostOf("Shop.Example")).toBe("shop.example");
     expect(hostOf("https://shop.example:8443/path")).toBe("shop.example");
     expect(hostOf("  ")).toBe("");
+  });
+});
+
+describe("defaultWebsiteSettings", () => {
+  it("is a new activation with every default of spec 001 §9, showing on the whole domain", () => {
+    const d = defaultWebsiteSettings("shop.example");
+    expect(d.domain).toBe("shop.example");
+    expect(d.state).toEqual({ active: true, activeTime: { from: null, to: null }, responses: null });
+    expect(d.displayOptions).toEqual({ type: "cornerWindow", placement: "bottom-right" });
+    expect(d.pages).toEqual({ whitelist: [{ host: "shop.example" }], blacklist: [] });
+    expect([d.sample, d.showFrequency, d.recurrence, d.showAfterOtherSurvey]).toEqual([100, "untilDeclineOrResponse", { declined: 7, responded: 7 }, 12]);
+  });
+
+  it("is read back by the widget's reader as exactly the defaults (nothing lost, nothing invented)", () => {
+    const s = resolveWebsiteSettings(defaultWebsiteSettings("shop.example"), ids, now);
+    const empty = resolveWebsiteSettings({ domain: "shop.example" }, ids, now);
+    expect(s).toEqual(empty);
+    expect(s.sample).toBe(websiteDefaults.sample);
+    expect(s.displayAfterTimeOnPage).toBe(websiteDefaults.displayAfterTimeOnPage);
+  });
+});
+
+describe("isDomain", () => {
+  it("accepts host names with a top-level domain, in any case and with spaces around", () => {
+    for (const ok of ["shop.example", " Blog.Example.org ", "a-b.c.example"]) expect(isDomain(ok), ok).toBe(true);
+  });
+
+  it("refuses addresses, bare names and malformed labels", () => {
+    for (const bad of ["", "not a domain", "localhost", "https://shop.example", "-shop.example", "shop..example", "shop.example/path", "shop.e"]) {
+      expect(isDomain(bad), bad).toBe(false);
+    }
   });
 });

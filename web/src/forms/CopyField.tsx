@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { toasts } from "../shell/toastStore";
+import "./forms.css";
 
 /** A read-only value (a link, a snippet) with a copy button. */
 export function CopyField({
@@ -30,9 +31,9 @@ export function CopyField({
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <div className="tp-row">
+      <div className="form-row">
         {multiline ? (
-          <textarea id={id} className="tp-code" readOnly value={value} rows={3} onFocus={(e) => e.target.select()} />
+          <textarea id={id} className="form-code" readOnly value={value} rows={3} onFocus={(e) => e.target.select()} />
         ) : (
           <input id={id} type="text" readOnly value={value} onFocus={(e) => e.target.select()} style={{ flex: 1 }} />
         )}

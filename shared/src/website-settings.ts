@@ -5,6 +5,10 @@
 // Reading never fails: a stored field that is missing, null or malformed takes its default, so a
 // bad edit can never break customers' pages. The rules themselves are documented in docs/widget.md
 // and evaluated by the script (web/src/widget/rules.ts).
+//
+// Shared: the api creates and serves activations with these defaults (domain/touchpoints, the
+// widget-settings endpoint), the activation form starts a new one from `defaultWebsiteSettings` and
+// the widget script reads the `WidgetSettings` type. No imports, so the web client bundles no zod.
 
 export const displayTypes = ["embedded", "popover", "cornerWindow"] as const;
 export const placements = ["bottom-right", "bottom-left", "top-right", "top-left"] as const;
@@ -13,6 +17,18 @@ export const matchModes = ["any", "all", "none"] as const;
 export const showFrequencies = ["untilDeclineOrResponse", "once", "always"] as const;
 export const browsers = ["chrome", "firefox", "safari", "edge", "opera", "samsung", "ie", "other"] as const;
 export const screenSizes = ["mobile", "tablet", "desktop"] as const;
+
+export type DisplayType = (typeof displayTypes)[number];
+export type Placement = (typeof placements)[number];
+export type UrlListMode = (typeof urlListModes)[number];
+export type MatchMode = (typeof matchModes)[number];
+export type ShowFrequency = (typeof showFrequencies)[number];
+export type Browser = (typeof browsers)[number];
+export type ScreenSize = (typeof screenSizes)[number];
+
+/** An activation's domain, after trimming and lower-casing: a host name with a top-level domain. */
+export const domainPattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+export const isDomain = (value: string) => domainPattern.test(value.trim().toLowerCase());
 
 /** Spec 001 §9. */
 export const websiteDefaults = {
@@ -71,6 +87,7 @@ export type PageRule = { host: string } | { url: string };
 /** A cookie or custom-property condition: the name present, with this value when `value` is set. */
 export type NameValue = { name: string; value: string | null };
 
+/** What the widget script receives (GET /r/{touchpointId}/widget-settings), every default applied. */
 export type WidgetSettings = {
   active: true;
   touchpointId: string;
@@ -78,28 +95,29 @@ export type WidgetSettings = {
   /** The server's clock, so the script can correct the visitor's clock for the active period. */
   serverTime: string;
   activeTime: { from: string | null; to: string | null };
-  displayOptions: { type: (typeof displayTypes)[number]; placement: (typeof placements)[number] };
+  displayOptions: { type: DisplayType; placement: Placement };
+  /** percent of visitors, 0–100 */
   sample: number;
   pages: { whitelist: PageRule[]; blacklist: PageRule[] };
   referrer: { source: "all" | "specific"; urls: string[] };
   returningVisitors: boolean;
   visitedPages: { min: number | null; max: number | null };
-  visitedUrls: {
-    urls: string[];
-    mode: (typeof urlListModes)[number];
-    blacklist: string[];
-    blacklistMode: (typeof urlListModes)[number];
-  };
-  browsersExcluded: (typeof browsers)[number][];
-  screenSizeExcluded: (typeof screenSizes)[number][];
-  cookies: { mode: (typeof matchModes)[number]; values: NameValue[] };
-  customProperties: { mode: (typeof matchModes)[number]; values: NameValue[] };
+  visitedUrls: { urls: string[]; mode: UrlListMode; blacklist: string[]; blacklistMode: UrlListMode };
+  browsersExcluded: Browser[];
+  screenSizeExcluded: ScreenSize[];
+  cookies: { mode: MatchMode; values: NameValue[] };
+  customProperties: { mode: MatchMode; values: NameValue[] };
+  /** seconds */
   displayAfterTimeOnPage: number;
+  /** seconds */
   displayAfterTimeOnSite: number;
+  /** percent of the page scrolled, 0–100 */
   scroll: number;
   exitIntent: boolean;
-  showFrequency: (typeof showFrequencies)[number];
+  showFrequency: ShowFrequency;
+  /** days */
   recurrence: { declined: number; responded: number };
+  /** hours */
   showAfterOtherSurvey: number;
   saveUrlAsMeta: boolean;
 };
@@ -241,10 +259,10 @@ export function resolveWebsiteSettings(website: unknown, ids: { touchpointId: st
       blacklist: strings(visitedUrls.blacklist),
       blacklistMode: oneOf(urlListModes, visitedUrls.blacklistMode, websiteDefaults.visitedUrlsMode),
     },
-    browsersExcluded: [...new Set(asArray(w.browsersExcluded).map((b) => String(b).toLowerCase()))].filter((b): b is (typeof browsers)[number] =>
+    browsersExcluded: [...new Set(asArray(w.browsersExcluded).map((b) => String(b).toLowerCase()))].filter((b): b is Browser =>
       (browsers as readonly string[]).includes(b),
     ),
-    screenSizeExcluded: [...new Set(asArray(w.screenSizeExcluded).map((b) => String(b).toLowerCase()))].filter((s): s is (typeof screenSizes)[number] =>
+    screenSizeExcluded: [...new Set(asArray(w.screenSizeExcluded).map((b) => String(b).toLowerCase()))].filter((s): s is ScreenSize =>
       (screenSizes as readonly string[]).includes(s),
     ),
     cookies: { mode: oneOf(matchModes, cookies.mode, websiteDefaults.cookiesMode), values: nameValues(cookies.values) },

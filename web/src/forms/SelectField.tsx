@@ -1,3 +1,5 @@
+import "./forms.css";
+
 /** A labelled select of `[value, label]` options. */
 export function SelectField<V extends string>({
   id,
@@ -5,17 +7,19 @@ export function SelectField<V extends string>({
   value,
   onChange,
   options,
+  disabled,
 }: {
   id: string;
   label: string;
   value: V;
   onChange: (value: V) => void;
   options: readonly (readonly [V, string])[];
+  disabled?: boolean;
 }) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(e) => onChange(e.target.value as V)}>
+      <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as V)}>
         {options.map(([key, text]) => (
           <option key={key} value={key}>
             {text}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { KeyValue } from "./model";
 import { RowListEditor } from "./RowListEditor";
+
+export type KeyValue = { key: string; value: string };
 
 /** Rows of key and value with add and remove buttons (emitted metadata, custom configuration). */
 export function KeyValueEditor({
