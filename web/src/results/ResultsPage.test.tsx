@@ -814,4 +814,30 @@ describe("/results", { timeout: 60_000 }, () => {
     expect(screen.queryByRole("tablist")).toBeNull();
     expect(requests.map((r) => r.name).sort()).toEqual(["ResultsPageSharedViewQuery", "ResultsPageTextAnalyticsQuery"]);
   });
+
+  it("print mode with root causes: marked ready for the printer only once the drivers are drawn", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { requests } = render(
+      "/results?print=1&components=questions,rootCause",
+      memberHandlers({
+        RootCausePanelQuery: async () => {
+          await held;
+          return rootCauseAnswer();
+        },
+      }),
+    );
+    await waitFor(() => expect(requests.some((r) => r.name === "RootCausePanelQuery")).toBe(true));
+    // The questions have their answer, the root causes still load: the printout waits, not ready.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(document.documentElement.getAttribute("data-print-ready")).toBeNull();
+    expect(screen.queryByRole("figure", { name: "Root causes" })).toBeNull();
+    await act(async () => release());
+    await eventually(() => screen.getByRole("figure", { name: "Root causes" }), 25_000);
+    expect(screen.getByRole("figure", { name: "Satisfaction: How was your visit?" })).toBeTruthy();
+    await waitFor(() => expect(document.documentElement.getAttribute("data-print-ready")).toBe("true"));
+    expect(requests.some((r) => r.name === "BookmarksPanelQuery")).toBe(false);
+  });
 });

@@ -8,11 +8,12 @@ import type { ResultsPageOptionsQuery } from "../__generated__/ResultsPageOption
 import type { ResultsPageQuestionsQuery } from "../__generated__/ResultsPageQuestionsQuery.graphql";
 import type { ResultsPageSharedViewQuery } from "../__generated__/ResultsPageSharedViewQuery.graphql";
 import type { ResultsPageTextAnalyticsQuery } from "../__generated__/ResultsPageTextAnalyticsQuery.graphql";
+import rootCauseQuery, { type RootCausePanelQuery } from "../__generated__/RootCausePanelQuery.graphql";
 import { queryToken } from "../access/queryFlags";
 import { BookmarksPanel, bookmarksPanelQuery } from "./BookmarksPanel";
 import { ExportPanel } from "./ExportPanel";
 import { FeedbackListView, feedbackListViewQuery } from "./FeedbackListView";
-import { FilterBar, type FilterOptions } from "./FilterBar";
+import { FilterBar, type FilterOption, type FilterOptions } from "./FilterBar";
 import {
   browserUtcOffset,
   filtersFromSearch,
@@ -174,6 +175,34 @@ function useSectionQueries(state: ResultsFilterState, shareToken: string | null,
   };
 }
 
+/**
+ * The root causes of the chosen outcome (the first one until the reader picks another), loaded as
+ * soon as the options name the outcomes, while the chart module may still be loading.
+ */
+function useRootCauseQuery(
+  sections: SectionQueries,
+  shareToken: string | null,
+  outcomes: FilterOption[],
+  shown: boolean,
+): { chosen: string; choose: (outcome: string) => void; queryRef: PreloadedQuery<RootCausePanelQuery> | null } {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
+  const [outcome, setOutcome] = useState(outcomes[0]?.id ?? "");
+  const chosen = outcomes.some((o) => o.id === outcome) ? outcome : (outcomes[0]?.id ?? "");
+  const [queryRef, load, dispose] = useQueryLoader<RootCausePanelQuery>(rootCauseQuery);
+  const { filtersKey } = sections;
+  const loadKey = `${filtersKey}|${shareToken ?? ""}|${locale}|${chosen}|${shown}`;
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (shown && chosen) {
+      const filters = JSON.parse(filtersKey) as WireFilters;
+      load({ filters, locale, outcomeQuestionId: chosen, shareToken }, { fetchPolicy: "store-and-network" });
+    } else dispose();
+    setLoadedKey(loadKey);
+  }, [loadKey, filtersKey, shareToken, locale, chosen, shown, load, dispose]);
+  return { chosen, choose: setOutcome, queryRef: loadedKey === loadKey && queryRef ? queryRef : null };
+}
+
 function QuestionsSection({
   queryRef,
   mode,
@@ -265,7 +294,10 @@ function ResultsBody({ state, sections, options, allowChanges, shareToken, linkN
     <Loading />
   );
   const text = sections.text ? <TextAnalyticsSection queryRef={sections.text} /> : <Loading />;
-  const rootCause = <RootCausePanel filters={wire} shareToken={shareToken} outcomes={options.outcomes} />;
+  const rootCauses = useRootCauseQuery(sections, shareToken, options.outcomes, shown.includes("rootCause"));
+  const rootCause = (
+    <RootCausePanel outcomes={options.outcomes} chosen={rootCauses.chosen} onChoose={rootCauses.choose} queryRef={rootCauses.queryRef} inlineLoading={!print} />
+  );
 
   if (print) {
     // One boundary for the whole printout: PrintReady renders only when every section has its data.
@@ -281,7 +313,7 @@ function ResultsBody({ state, sections, options, allowChanges, shareToken, linkN
             {printed("textAnalytics") ? text : null}
             {printed("rootCause") ? rootCause : null}
             {/* Only once every printed section's query is under way: before that they show a loading text. */}
-            {sections.loaded ? <PrintReady /> : null}
+            {sections.loaded && (!printed("rootCause") || !rootCauses.chosen || rootCauses.queryRef) ? <PrintReady /> : null}
           </Suspense>
         </ResultsErrorBoundary>
       </section>
