@@ -103,8 +103,8 @@ interface SectionQueries {
 
 /**
  * Starts the queries of the shown sections together, in one effect, when the page opens and whenever
- * the filters change (the members' filter options load beside them: MemberResults). The root-cause
- * panel loads its own query: it needs the outcome the reader picks among the options.
+ * the filters change (the members' filter options load beside them: MemberResults). The root causes
+ * need the outcome, one of the options: useRootCauseQuery loads them once the options are there.
  */
 function useSectionQueries(state: ResultsFilterState, shareToken: string | null, params: URLSearchParams): SectionQueries {
   const { i18n } = useLingui();
