@@ -1,58 +1,68 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Suspense, useId, useState, useTransition, type FormEvent } from "react";
-import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
+import { Suspense, useId, useState, type FormEvent } from "react";
+import { graphql, useMutation, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import type { BookmarksPanelCreateMutation } from "../__generated__/BookmarksPanelCreateMutation.graphql";
 import type { BookmarksPanelDeleteMutation } from "../__generated__/BookmarksPanelDeleteMutation.graphql";
 import type { BookmarksPanelQuery } from "../__generated__/BookmarksPanelQuery.graphql";
 import { runMutation } from "../user-management/runMutation";
 import type { WireFilters } from "./filters";
 
-function BookmarkList({ fetchKey, onOpen, onDelete }: { fetchKey: number; onOpen: (filters: object) => void; onDelete: (id: string, name: string) => void }) {
-  const { t } = useLingui();
-  const data = useLazyLoadQuery<BookmarksPanelQuery>(
-    graphql`
-      query BookmarksPanelQuery {
-        bookmarks {
-          id
-          name
-          filters {
-            from
-            to
-            datePreset
-            touchpointIds
-            surveyIds
-            groupBy
-            groupByMetaKey
-            restrictByAnswer {
-              questionId
-              choiceIds
-              numbers
-              gte
-              lt
-            }
-            metaDataMatch {
-              items {
-                key
-                value
-              }
-              strict
-            }
-            feedbackListHiddenColumns
-            options {
-              stackGraphsTo100
-              satisfactionReport
-              hideQuestionsWithNoResponses
-              view
-              hiddenQuestions
-            }
+/**
+ * The member's saved views. The results page loads this query when it opens, with its other sections;
+ * `bookmarks` is a short list of one member's own views (no connection in the API).
+ */
+export const bookmarksPanelQuery = graphql`
+  query BookmarksPanelQuery {
+    bookmarks {
+      id
+      name
+      filters {
+        from
+        to
+        datePreset
+        touchpointIds
+        surveyIds
+        groupBy
+        groupByMetaKey
+        restrictByAnswer {
+          questionId
+          choiceIds
+          numbers
+          gte
+          lt
+        }
+        metaDataMatch {
+          items {
+            key
+            value
           }
-          createdAt
+          strict
+        }
+        feedbackListHiddenColumns
+        options {
+          stackGraphsTo100
+          satisfactionReport
+          hideQuestionsWithNoResponses
+          view
+          hiddenQuestions
         }
       }
-    `,
-    {},
-    { fetchPolicy: "store-and-network", fetchKey },
-  );
+      createdAt
+    }
+  }
+`;
+
+function BookmarkList({
+  queryRef,
+  onOpen,
+  onDelete,
+}: {
+  queryRef: PreloadedQuery<BookmarksPanelQuery>;
+  onOpen: (filters: object) => void;
+  onDelete: (id: string, name: string) => void;
+}) {
+  const { t } = useLingui();
+  const data = usePreloadedQuery<BookmarksPanelQuery>(bookmarksPanelQuery, queryRef);
   if (data.bookmarks.length === 0) return <p className="field__hint">{t`No saved views yet.`}</p>;
   return (
     <ul className="bookmark-list" aria-label={t`Saved views`}>
@@ -70,14 +80,25 @@ function BookmarkList({ fetchKey, onOpen, onDelete }: { fetchKey: number; onOpen
   );
 }
 
-/** Saved views (spec 001 §3 "Bookmark"): save the current filters under a name, open one, delete one. */
-export function BookmarksPanel({ filters, onOpen }: { filters: WireFilters; onOpen: (filters: object) => void }) {
+/**
+ * Saved views (spec 001 §3 "Bookmark"): save the current filters under a name, open one, delete one.
+ * The list comes preloaded (`queryRef`); after a save or delete, `onReload` loads it again.
+ */
+export function BookmarksPanel({
+  filters,
+  queryRef,
+  onReload,
+  onOpen,
+}: {
+  filters: WireFilters;
+  queryRef: PreloadedQuery<BookmarksPanelQuery> | null | undefined;
+  onReload: () => void;
+  onOpen: (filters: object) => void;
+}) {
   const { t } = useLingui();
   const id = useId();
   const [name, setName] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const [fetchKey, setFetchKey] = useState(0);
-  const [, startTransition] = useTransition();
   const [commitCreate] = useMutation<BookmarksPanelCreateMutation>(graphql`
     mutation BookmarksPanelCreateMutation($name: String!, $filters: ResultsFilterInput) {
       createBookmark(name: $name, filters: $filters) {
@@ -96,7 +117,6 @@ export function BookmarksPanel({ filters, onOpen }: { filters: WireFilters; onOp
       }
     }
   `);
-  const refetch = () => startTransition(() => setFetchKey((k) => k + 1));
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -116,13 +136,13 @@ export function BookmarksPanel({ filters, onOpen }: { filters: WireFilters; onOp
     );
     if (result) {
       setName("");
-      refetch();
+      onReload();
     }
   };
 
   const remove = async (bookmarkId: string) => {
     const result = await runMutation("deleteBookmark", commitDelete, { id: bookmarkId }, { success: t`Deleted`, fallbackError: t`Something went wrong` });
-    if (result) refetch();
+    if (result) onReload();
   };
 
   return (
@@ -153,9 +173,13 @@ export function BookmarksPanel({ filters, onOpen }: { filters: WireFilters; onOp
           <Trans>Save bookmark</Trans>
         </button>
       </form>
-      <Suspense fallback={<p role="status">{t`Loading saved views…`}</p>}>
-        <BookmarkList fetchKey={fetchKey} onOpen={onOpen} onDelete={(bookmarkId) => void remove(bookmarkId)} />
-      </Suspense>
+      {queryRef ? (
+        <Suspense fallback={<p role="status">{t`Loading saved views…`}</p>}>
+          <BookmarkList queryRef={queryRef} onOpen={onOpen} onDelete={(bookmarkId) => void remove(bookmarkId)} />
+        </Suspense>
+      ) : (
+        <p role="status">{t`Loading saved views…`}</p>
+      )}
     </section>
   );
 }

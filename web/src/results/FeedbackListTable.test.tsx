@@ -1,7 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
+import { loadQuery, useRelayEnvironment } from "react-relay";
 import { describe, expect, it } from "vitest";
+import type { FeedbackListViewQuery } from "../__generated__/FeedbackListViewQuery.graphql";
 import { eventually } from "../test/eventually";
-import { FeedbackListView } from "./FeedbackListView";
+import { FeedbackListView, feedbackListViewQuery } from "./FeedbackListView";
 import { defaultFilters, toWireFilters } from "./filters";
 import { renderScreen, type Handler } from "../test/resultsScreen";
 
@@ -43,6 +46,21 @@ const listAnswer = () => ({
   },
 });
 
+/** The list as the results page shows it: its query preloaded, then read by the view. */
+function PreloadedList({ hiddenColumns }: { hiddenColumns: string[] }) {
+  const environment = useRelayEnvironment();
+  const [queryRef] = useState(() =>
+    loadQuery<FeedbackListViewQuery>(environment, feedbackListViewQuery, {
+      filters: toWireFilters({ ...defaultFilters, feedbackListHiddenColumns: hiddenColumns }, 0),
+      locale: "en",
+      shareToken: null,
+    }),
+  );
+  return (
+    <FeedbackListView queryRef={queryRef} hiddenColumns={hiddenColumns} onHiddenColumnsChange={() => {}} mayChangeColumns canManage onChanged={() => {}} />
+  );
+}
+
 describe("feedback list: editing metadata", () => {
   it("works while meta_ columns are hidden: the dialog starts from the row's whole metadata and saves every key", async () => {
     const saved: Record<string, unknown>[] = [];
@@ -58,16 +76,7 @@ describe("feedback list: editing metadata", () => {
       path: "/results",
       pattern: "/results",
       handlers,
-      element: (
-        <FeedbackListView
-          filters={toWireFilters({ ...defaultFilters, feedbackListHiddenColumns: ["meta_lane", "meta_store"] }, 0)}
-          shareToken={null}
-          hiddenColumns={["meta_lane", "meta_store"]}
-          onHiddenColumnsChange={() => {}}
-          mayChangeColumns
-          canManage
-        />
-      ),
+      element: <PreloadedList hiddenColumns={["meta_lane", "meta_store"]} />,
     });
     const edit = await eventually(() => screen.getByRole("button", { name: `Edit metadata of response ${RESPONSE}` }) as HTMLButtonElement);
     expect(edit.disabled).toBe(false);

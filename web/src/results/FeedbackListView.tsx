@@ -1,42 +1,36 @@
-import { useLingui } from "@lingui/react/macro";
-import { useState, useTransition } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import type { FeedbackListViewQuery } from "../__generated__/FeedbackListViewQuery.graphql";
 import { FeedbackListTable } from "./FeedbackListTable";
-import type { WireFilters } from "./filters";
+
+/** The list view's query: the results page loads it with the other sections (usePreloadedQuery here). */
+export const feedbackListViewQuery = graphql`
+  query FeedbackListViewQuery($filters: ResultsFilterInput, $locale: String, $shareToken: String) {
+    ...FeedbackListTable_query @arguments(filters: $filters, locale: $locale, shareToken: $shareToken)
+  }
+`;
 
 /**
  * The feedback list view (spec 001 §3 "Feedback list"): responses under the filters, newest first,
- * a column per question and `meta_` key, 50 at a time. Members can hide, show and delete a response
- * and edit its metadata; a share-link visitor only reads.
+ * a column per question and `meta_` key, 50 at a time (a connection: "Load more" fetches the next
+ * page). Members can hide, show and delete a response and edit its metadata; a share-link visitor
+ * only reads. After a change, `onChanged` asks the page to load the query again.
  */
 export function FeedbackListView({
-  filters,
-  shareToken,
+  queryRef,
   hiddenColumns,
   onHiddenColumnsChange,
   mayChangeColumns,
   canManage,
+  onChanged,
 }: {
-  filters: WireFilters;
-  shareToken: string | null;
+  queryRef: PreloadedQuery<FeedbackListViewQuery>;
   hiddenColumns: string[];
   onHiddenColumnsChange: (columns: string[]) => void;
   mayChangeColumns: boolean;
   canManage: boolean;
+  onChanged: () => void;
 }) {
-  const { i18n } = useLingui();
-  const [fetchKey, setFetchKey] = useState(0);
-  const [, startTransition] = useTransition();
-  const data = useLazyLoadQuery<FeedbackListViewQuery>(
-    graphql`
-      query FeedbackListViewQuery($filters: ResultsFilterInput, $locale: String, $shareToken: String) {
-        ...FeedbackListTable_query @arguments(filters: $filters, locale: $locale, shareToken: $shareToken)
-      }
-    `,
-    { filters, locale: i18n.locale, shareToken },
-    { fetchPolicy: "store-and-network", fetchKey },
-  );
+  const data = usePreloadedQuery<FeedbackListViewQuery>(feedbackListViewQuery, queryRef);
   return (
     <FeedbackListTable
       query={data}
@@ -44,7 +38,7 @@ export function FeedbackListView({
       onHiddenColumnsChange={onHiddenColumnsChange}
       mayChangeColumns={mayChangeColumns}
       canManage={canManage}
-      onChanged={() => startTransition(() => setFetchKey((k) => k + 1))}
+      onChanged={onChanged}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { graphql, useLazyLoadQuery } from "react-relay";
-import type { QuestionResultsQuery, QuestionResultsQuery$data } from "../__generated__/QuestionResultsQuery.graphql";
+import { graphql, useFragment } from "react-relay";
+import type { QuestionResults_query$data, QuestionResults_query$key } from "../__generated__/QuestionResults_query.graphql";
 import { formatNumber, formatPercent, formatSigned, palette } from "../analytics/charts/chartTheme";
 import { DistributionChart, type DistributionCategory } from "../analytics/charts/DistributionChart";
 import { EviChart, type EviCluster } from "../analytics/charts/EviChart";
@@ -8,9 +8,8 @@ import { GroupedSeriesChart, type GroupBy } from "../analytics/charts/GroupedSer
 import { NpsBreakdownChart } from "../analytics/charts/NpsBreakdownChart";
 import { SatisfactionGauge } from "../analytics/charts/SatisfactionGauge";
 import type { SeriesMetric } from "../analytics/charts/DailySeriesChart";
-import type { WireFilters } from "./filters";
 
-type Result = QuestionResultsQuery$data["results"][number];
+type Result = QuestionResults_query$data["results"][number];
 type Distribution = NonNullable<Result["mainResult"]>["distribution"];
 
 const groupByOf = (g: string): GroupBy =>
@@ -199,23 +198,16 @@ function ResultsTable({ results }: { results: ReadonlyArray<Result> }) {
 
 /**
  * Per-question results under the filters (Query.results): distribution, mean, satisfaction %, NPS,
- * EVI, the satisfaction report and the grouped series, as graphs or as one table.
+ * EVI, the satisfaction report and the grouped series, as graphs or as one table. A fragment: the
+ * results page preloads the query that spreads it (ResultsPageQuestionsQuery), at the same time as
+ * its other sections, while this chart module is still loading.
  */
-export function QuestionResults({
-  filters,
-  shareToken,
-  mode,
-  stackTo100,
-}: {
-  filters: WireFilters;
-  shareToken: string | null;
-  mode: "graphs" | "table";
-  stackTo100: boolean;
-}) {
-  const { t, i18n } = useLingui();
-  const data = useLazyLoadQuery<QuestionResultsQuery>(
+export function QuestionResults({ query, mode, stackTo100 }: { query: QuestionResults_query$key; mode: "graphs" | "table"; stackTo100: boolean }) {
+  const { t } = useLingui();
+  const data = useFragment(
     graphql`
-      query QuestionResultsQuery($filters: ResultsFilterInput, $shareToken: String, $locale: String) {
+      fragment QuestionResults_query on Query
+      @argumentDefinitions(filters: { type: "ResultsFilterInput" }, shareToken: { type: "String" }, locale: { type: "String" }) {
         responseLimitNotice(filters: $filters, shareToken: $shareToken)
         results(filters: $filters, shareToken: $shareToken) {
           questionLegacyId
@@ -279,8 +271,7 @@ export function QuestionResults({
         }
       }
     `,
-    { filters, shareToken, locale: i18n.locale },
-    { fetchPolicy: "store-and-network" },
+    query,
   );
   const results = data.results;
   // Spec 001 §8: responses over the organisation's response limit are stored but not shown.

@@ -200,8 +200,8 @@ const savedFilters = (f: Record<string, unknown> = {}) => ({
 
 const memberHandlers = (extra: Record<string, Handler> = {}): Record<string, Handler> => ({
   ResultsPageOptionsQuery: () => optionsAnswer(),
-  QuestionResultsQuery: (v) => resultsAnswer(String((v.filters as { groupBy: string }).groupBy)),
-  TextAnalyticsPanelQuery: textAnswer,
+  ResultsPageQuestionsQuery: (v) => resultsAnswer(String((v.filters as { groupBy: string }).groupBy)),
+  ResultsPageTextAnalyticsQuery: textAnswer,
   RootCausePanelQuery: rootCauseAnswer,
   BookmarksPanelQuery: () => ({ data: { bookmarks: [] } }),
   ...extra,
@@ -228,14 +228,14 @@ describe("/results", { timeout: 60_000 }, () => {
     const { requests, router } = render(`/results?preset=last30Days&survey=${id(10)}&stack=1`, memberHandlers());
     // The first render compiles the lazy chart modules: allow for a loaded machine.
     await eventually(() => screen.getByRole("figure", { name: "Word cloud" }), 25_000);
-    expect(filtersOf(requests, "TextAnalyticsPanelQuery")[0]).toMatchObject({
+    expect(filtersOf(requests, "ResultsPageTextAnalyticsQuery")[0]).toMatchObject({
       datePreset: "last30Days",
       surveyIds: [id(10)],
       touchpointIds: [],
       groupBy: "daily",
       options: { stackGraphsTo100: true, view: "graphs" },
     });
-    expect(requests.find((r) => r.name === "TextAnalyticsPanelQuery")?.authorization).toBe("Bearer test-token");
+    expect(requests.find((r) => r.name === "ResultsPageTextAnalyticsQuery")?.authorization).toBe("Bearer test-token");
 
     // The bar shows the address' choices.
     const bar = screen.getByRole("form", { name: "Results filters" });
@@ -250,7 +250,48 @@ describe("/results", { timeout: 60_000 }, () => {
     const search = new URLSearchParams(router.state.location.search);
     expect(search.get("touchpoint")).toBe(id(2));
     expect(search.get("preset")).toBe("last30Days");
-    await waitFor(() => expect(filtersOf(requests, "TextAnalyticsPanelQuery").at(-1)).toMatchObject({ groupBy: "weekNumber", touchpointIds: [id(2)] }));
+    await waitFor(() => expect(filtersOf(requests, "ResultsPageTextAnalyticsQuery").at(-1)).toMatchObject({ groupBy: "weekNumber", touchpointIds: [id(2)] }));
+  });
+
+  it("asks for the filter options, the sections and the saved views at once when it opens; a slow section holds no other", async () => {
+    let releaseOptions!: () => void;
+    const optionsHeld = new Promise<void>((resolve) => {
+      releaseOptions = resolve;
+    });
+    let releaseText!: () => void;
+    const textHeld = new Promise<void>((resolve) => {
+      releaseText = resolve;
+    });
+    const { requests } = render(
+      "/results",
+      memberHandlers({
+        ResultsPageOptionsQuery: async () => {
+          await optionsHeld;
+          return optionsAnswer();
+        },
+        ResultsPageTextAnalyticsQuery: async () => {
+          await textHeld;
+          return textAnswer();
+        },
+      }),
+    );
+    // Every section's query is on its way while the filter options have not arrived (no waterfall).
+    await waitFor(() =>
+      expect(requests.map((r) => r.name).sort()).toEqual([
+        "BookmarksPanelQuery",
+        "ResultsPageOptionsQuery",
+        "ResultsPageQuestionsQuery",
+        "ResultsPageTextAnalyticsQuery",
+      ]),
+    );
+    expect(screen.queryByRole("form", { name: "Results filters" })).toBeNull();
+    await act(async () => releaseOptions());
+    // The questions show while the text analytics still wait.
+    await eventually(() => screen.getByRole("figure", { name: "Satisfaction: How was your visit?" }), 25_000);
+    expect(screen.queryByRole("figure", { name: "Word cloud" })).toBeNull();
+    expect(screen.getByRole("form", { name: "Results filters" })).toBeTruthy();
+    await act(async () => releaseText());
+    await eventually(() => screen.getByRole("figure", { name: "Word cloud" }), 25_000);
   });
 
   it("offers the feedback list tab only on plans with the feedbackInbox feature; a list address shows the graphs there", async () => {
@@ -276,7 +317,7 @@ describe("/results", { timeout: 60_000 }, () => {
   });
 
   it("says when responses over the organisation's response limit are not shown (spec 001 §8), and only then", async () => {
-    render("/results", memberHandlers({ QuestionResultsQuery: () => resultsAnswer("daily", "Response limit exceeded (some responses not shown)") }));
+    render("/results", memberHandlers({ ResultsPageQuestionsQuery: () => resultsAnswer("daily", "Response limit exceeded (some responses not shown)") }));
     const notice = await eventually(() => screen.getByText("Response limit exceeded (some responses not shown)"), 25_000);
     expect(notice.getAttribute("role")).toBe("status");
   });
@@ -386,7 +427,7 @@ describe("/results", { timeout: 60_000 }, () => {
     fireEvent.change(within(bar).getByLabelText("Metadata key to group by"), { target: { value: "store" } });
     fireEvent.click(within(bar).getByRole("button", { name: "Filter results" }));
     await waitFor(() =>
-      expect(filtersOf(requests, "TextAnalyticsPanelQuery").at(-1)).toMatchObject({
+      expect(filtersOf(requests, "ResultsPageTextAnalyticsQuery").at(-1)).toMatchObject({
         groupBy: "metadata",
         groupByMetaKey: "store",
         restrictByAnswer: [{ questionId: id(20), choiceIds: [], numbers: [1] }],
@@ -534,8 +575,8 @@ describe("/results", { timeout: 60_000 }, () => {
       `/results?token=${TOKEN}`,
       {
         RootCausePanelQuery: rootCauseAnswer,
-        QuestionResultsQuery: () => resultsAnswer(),
-        TextAnalyticsPanelQuery: textAnswer,
+        ResultsPageQuestionsQuery: () => resultsAnswer(),
+        ResultsPageTextAnalyticsQuery: textAnswer,
         ResultsPageSharedViewQuery: () => ({
           data: {
             sharedView: {
@@ -591,7 +632,7 @@ describe("/results", { timeout: 60_000 }, () => {
   it("a share-token visit sends no bearer token, uses the link's filters, and lets the visitor change only what allowChanges lists", async () => {
     const { requests, router } = render(`/results?token=${TOKEN}`, {
       RootCausePanelQuery: rootCauseAnswer,
-      QuestionResultsQuery: () => resultsAnswer(),
+      ResultsPageQuestionsQuery: () => resultsAnswer(),
       ResultsPageSharedViewQuery: () => ({
         data: {
           sharedView: {
@@ -606,13 +647,13 @@ describe("/results", { timeout: 60_000 }, () => {
           resultsFilterOptions: { surveys: [], touchpoints: [], questions: [], metaKeys: [] },
         },
       }),
-      TextAnalyticsPanelQuery: textAnswer,
+      ResultsPageTextAnalyticsQuery: textAnswer,
     });
     await eventually(() => screen.getByRole("heading", { name: "Board view" }));
     await eventually(() => screen.getByRole("figure", { name: "Word cloud" }));
     expect(requests.every((r) => r.authorization === undefined)).toBe(true);
     expect(requests.find((r) => r.name === "ResultsPageSharedViewQuery")?.variables).toMatchObject({ shareToken: TOKEN });
-    const text = requests.find((r) => r.name === "TextAnalyticsPanelQuery")!;
+    const text = requests.find((r) => r.name === "ResultsPageTextAnalyticsQuery")!;
     expect(text.variables.shareToken).toBe(TOKEN);
     expect(text.variables.filters).toMatchObject({ from: "2026-10-01", to: "2026-10-31", surveyIds: [id(10)] });
     // Members' tools are not there; the exports are (of what the link shows).
@@ -629,7 +670,7 @@ describe("/results", { timeout: 60_000 }, () => {
     fireEvent.click(within(bar).getByRole("button", { name: "Filter results" }));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get("groupBy")).toBe("weekNumber"));
     expect(new URLSearchParams(router.state.location.search).get("token")).toBe(TOKEN);
-    await waitFor(() => expect(filtersOf(requests, "TextAnalyticsPanelQuery").at(-1)).toMatchObject({ groupBy: "weekNumber", from: "2026-10-01" }));
+    await waitFor(() => expect(filtersOf(requests, "ResultsPageTextAnalyticsQuery").at(-1)).toMatchObject({ groupBy: "weekNumber", from: "2026-10-01" }));
   });
 
   it("a visitor whose link lets them change surveys, touchpoints, answers and metadata gets the link's choices in the filter bar", async () => {
@@ -675,8 +716,8 @@ describe("/results", { timeout: 60_000 }, () => {
     };
     const { requests, router } = render(`/results?token=${TOKEN}`, {
       ResultsPageSharedViewQuery: () => ({ data: { sharedView, resultsFilterOptions: choices } }),
-      QuestionResultsQuery: () => resultsAnswer(),
-      TextAnalyticsPanelQuery: textAnswer,
+      ResultsPageQuestionsQuery: () => resultsAnswer(),
+      ResultsPageTextAnalyticsQuery: textAnswer,
       RootCausePanelQuery: rootCauseAnswer,
     });
     await eventually(() => screen.getByRole("heading", { name: "Store board" }));
@@ -707,7 +748,7 @@ describe("/results", { timeout: 60_000 }, () => {
     fireEvent.click(within(bar).getByRole("button", { name: "Filter results" }));
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).getAll("survey")).toEqual([id(11)]));
     await waitFor(() =>
-      expect(filtersOf(requests, "QuestionResultsQuery").at(-1)).toMatchObject({
+      expect(filtersOf(requests, "ResultsPageQuestionsQuery").at(-1)).toMatchObject({
         surveyIds: [id(11)],
         restrictByAnswer: [{ questionId: id(30), choiceIds: ["love"], numbers: [] }],
         metaDataMatch: { items: [{ key: "store", value: "Tampere" }] },
@@ -756,7 +797,7 @@ describe("/results", { timeout: 60_000 }, () => {
         ],
       },
     });
-    render("/results", memberHandlers({ QuestionResultsQuery: emotionAnswer }));
+    render("/results", memberHandlers({ ResultsPageQuestionsQuery: emotionAnswer }));
     const figure = await eventually(() => screen.getByRole("figure", { name: "EVI: How do you feel?" }), 25_000);
     const rows = within(within(figure).getByRole("table"))
       .getAllByRole("row")
@@ -797,13 +838,39 @@ describe("/results", { timeout: 60_000 }, () => {
           },
         },
       }),
-      TextAnalyticsPanelQuery: textAnswer,
+      ResultsPageTextAnalyticsQuery: textAnswer,
     });
     await eventually(() => screen.getByRole("figure", { name: "Sentiment of text answers" }));
     await waitFor(() => expect(document.documentElement.getAttribute("data-print-ready")).toBe("true"));
     expect(document.documentElement.classList.contains("results-print")).toBe(true);
     expect(screen.queryByRole("form", { name: "Results filters" })).toBeNull();
     expect(screen.queryByRole("tablist")).toBeNull();
-    expect(requests.map((r) => r.name).sort()).toEqual(["ResultsPageSharedViewQuery", "TextAnalyticsPanelQuery"]);
+    expect(requests.map((r) => r.name).sort()).toEqual(["ResultsPageSharedViewQuery", "ResultsPageTextAnalyticsQuery"]);
+  });
+
+  it("print mode with root causes: marked ready for the printer only once the drivers are drawn", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { requests } = render(
+      "/results?print=1&components=questions,rootCause",
+      memberHandlers({
+        RootCausePanelQuery: async () => {
+          await held;
+          return rootCauseAnswer();
+        },
+      }),
+    );
+    await waitFor(() => expect(requests.some((r) => r.name === "RootCausePanelQuery")).toBe(true));
+    // The questions have their answer, the root causes still load: the printout waits, not ready.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(document.documentElement.getAttribute("data-print-ready")).toBeNull();
+    expect(screen.queryByRole("figure", { name: "Root causes" })).toBeNull();
+    await act(async () => release());
+    await eventually(() => screen.getByRole("figure", { name: "Root causes" }), 25_000);
+    expect(screen.getByRole("figure", { name: "Satisfaction: How was your visit?" })).toBeTruthy();
+    await waitFor(() => expect(document.documentElement.getAttribute("data-print-ready")).toBe("true"));
+    expect(requests.some((r) => r.name === "BookmarksPanelQuery")).toBe(false);
   });
 });

@@ -1,15 +1,19 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { lazy, Suspense, useEffect, useMemo, useState, useTransition, type ReactNode } from "react";
+import { graphql, useLazyLoadQuery, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
 import { useSearchParams } from "react-router-dom";
-import { isOutcomeQuestionType } from "@feedback/shared/root-cause";
+import type { BookmarksPanelQuery } from "../__generated__/BookmarksPanelQuery.graphql";
+import type { FeedbackListViewQuery } from "../__generated__/FeedbackListViewQuery.graphql";
 import type { ResultsPageOptionsQuery } from "../__generated__/ResultsPageOptionsQuery.graphql";
+import type { ResultsPageQuestionsQuery } from "../__generated__/ResultsPageQuestionsQuery.graphql";
 import type { ResultsPageSharedViewQuery } from "../__generated__/ResultsPageSharedViewQuery.graphql";
+import type { ResultsPageTextAnalyticsQuery } from "../__generated__/ResultsPageTextAnalyticsQuery.graphql";
+import rootCauseQuery, { type RootCausePanelQuery } from "../__generated__/RootCausePanelQuery.graphql";
 import { queryToken } from "../access/queryFlags";
-import { BookmarksPanel } from "./BookmarksPanel";
+import { BookmarksPanel, bookmarksPanelQuery } from "./BookmarksPanel";
 import { ExportPanel } from "./ExportPanel";
-import { FeedbackListView } from "./FeedbackListView";
-import { FilterBar, type FilterOptions } from "./FilterBar";
+import { FeedbackListView, feedbackListViewQuery } from "./FeedbackListView";
+import { FilterBar, type FilterOption, type FilterOptions } from "./FilterBar";
 import {
   browserUtcOffset,
   filtersFromSearch,
@@ -20,6 +24,7 @@ import {
   toWireFilters,
   type ResultsFilterState,
   type ResultsView,
+  type WireFilters,
   views,
 } from "./filters";
 import { pickText, toFilterQuestion, type StoredQuestion } from "./questionOptions";
@@ -27,6 +32,7 @@ import { ResultsErrorBoundary } from "./ResultsErrorBoundary";
 import { ShareLinkDialog } from "./ShareLinkDialog";
 import { ViewTabs } from "./ViewTabs";
 import "./results.css";
+import { isOutcomeQuestionType } from "@feedback/shared/root-cause";
 
 // The chart sections load on their own (Victory is large): the filters and tools show at once.
 const QuestionResults = lazy(() => import("./QuestionResults").then((m) => ({ default: m.QuestionResults })));
@@ -54,6 +60,174 @@ function SectionError({ message }: { message: string | null }) {
   );
 }
 
+/**
+ * The sections' queries. Each section has its own query so that a slow one (text analytics over many
+ * answers) does not hold the others (the API has no @defer); the page starts them all in one commit
+ * when it opens or the filters change (useSectionQueries), and the panels read them as fragments,
+ * so the chart modules load while the data is already on its way.
+ */
+const questionsQuery = graphql`
+  query ResultsPageQuestionsQuery($filters: ResultsFilterInput, $shareToken: String, $locale: String) {
+    ...QuestionResults_query @arguments(filters: $filters, shareToken: $shareToken, locale: $locale)
+  }
+`;
+
+const textAnalyticsQuery = graphql`
+  query ResultsPageTextAnalyticsQuery($filters: ResultsFilterInput, $shareToken: String) {
+    ...TextAnalyticsPanel_query @arguments(filters: $filters, shareToken: $shareToken)
+  }
+`;
+
+/** Without the feedback list (a plan without feedbackInbox) the list view is the graphs. */
+function listFallback(state: ResultsFilterState, feedbackList: boolean): ResultsFilterState {
+  return !feedbackList && state.view === "list" ? { ...state, view: "graphs" } : state;
+}
+
+/** The sections the address shows: in print mode the asked components, otherwise the view's. */
+function shownComponents(params: URLSearchParams, view: ResultsView): PrintComponent[] {
+  if (params.get("print") === "1") {
+    const wanted = (params.get("components") ?? "").split(",").filter((c): c is PrintComponent => (printComponents as readonly string[]).includes(c));
+    return wanted.length ? wanted : ["questions"];
+  }
+  if (view === "graphs") return ["questions", "textAnalytics", "rootCause"];
+  return view === "table" ? ["table"] : ["feedbackList"];
+}
+
+interface SectionQueries {
+  wire: WireFilters;
+  /** The filters as a key: a section starts afresh (error and loading state) when they change. */
+  filtersKey: string;
+  /** A section's preloaded query, or null while it is not loaded for the current filters. */
+  questions: PreloadedQuery<ResultsPageQuestionsQuery> | null;
+  text: PreloadedQuery<ResultsPageTextAnalyticsQuery> | null;
+  list: PreloadedQuery<FeedbackListViewQuery> | null;
+  bookmarks: PreloadedQuery<BookmarksPanelQuery> | null | undefined;
+  /** Every shown section's query is loaded for the current filters (print readiness). */
+  loaded: boolean;
+  reloadList: () => void;
+  reloadBookmarks: () => void;
+}
+
+/**
+ * Starts the queries of the shown sections together, in one effect, when the page opens and whenever
+ * the filters change (the members' filter options load beside them: MemberResults). The root causes
+ * need the outcome, one of the options: useRootCauseQuery loads them once the options are there.
+ */
+function useSectionQueries(state: ResultsFilterState, shareToken: string | null, params: URLSearchParams): SectionQueries {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
+  const utcOffset = useMemo(() => browserUtcOffset(), []);
+  const wire = useMemo(() => toWireFilters(state, utcOffset), [state, utcOffset]);
+  const filtersKey = JSON.stringify(wire);
+  const shown = shownComponents(params, state.view);
+  const wantQuestions = shown.includes("questions") || shown.includes("table");
+  const wantText = shown.includes("textAnalytics");
+  const wantList = shown.includes("feedbackList");
+  // Bookmarks are a member's own, and not printed.
+  const wantBookmarks = shareToken === null && params.get("print") !== "1";
+  const [questions, loadQuestions, disposeQuestions] = useQueryLoader<ResultsPageQuestionsQuery>(questionsQuery);
+  const [text, loadText, disposeText] = useQueryLoader<ResultsPageTextAnalyticsQuery>(textAnalyticsQuery);
+  const [list, loadList, disposeList] = useQueryLoader<FeedbackListViewQuery>(feedbackListViewQuery);
+  const [bookmarks, loadBookmarks, disposeBookmarks] = useQueryLoader<BookmarksPanelQuery>(bookmarksPanelQuery);
+  const [, startTransition] = useTransition();
+  // The key the loaded queries belong to: until the effect has loaded the new filters' queries, the
+  // sections show their loading state rather than the previous filters' results.
+  const loadKey = `${filtersKey}|${shareToken ?? ""}|${locale}|${wantQuestions}|${wantText}|${wantList}`;
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+
+  useEffect(() => {
+    const filters = JSON.parse(filtersKey) as WireFilters;
+    const options = { fetchPolicy: "store-and-network" } as const;
+    if (wantQuestions) loadQuestions({ filters, shareToken, locale }, options);
+    else disposeQuestions();
+    if (wantText) loadText({ filters, shareToken }, options);
+    else disposeText();
+    if (wantList) loadList({ filters, locale, shareToken }, options);
+    else disposeList();
+    setLoadedKey(loadKey);
+  }, [
+    loadKey,
+    filtersKey,
+    shareToken,
+    locale,
+    wantQuestions,
+    wantText,
+    wantList,
+    loadQuestions,
+    loadText,
+    loadList,
+    disposeQuestions,
+    disposeText,
+    disposeList,
+  ]);
+
+  useEffect(() => {
+    if (wantBookmarks) loadBookmarks({}, { fetchPolicy: "store-and-network" });
+    else disposeBookmarks();
+  }, [wantBookmarks, loadBookmarks, disposeBookmarks]);
+
+  const fresh = loadedKey === loadKey;
+  const current = <T,>(ref: T | null | undefined): T | null => (fresh && ref ? ref : null);
+  return {
+    wire,
+    filtersKey,
+    questions: current(questions),
+    text: current(text),
+    list: current(list),
+    bookmarks,
+    loaded: fresh && (!wantQuestions || !!questions) && (!wantText || !!text) && (!wantList || !!list),
+    // After a change to a response or a bookmark: the same query again, the current rows kept meanwhile.
+    reloadList: () => startTransition(() => loadList({ filters: wire, locale, shareToken }, { fetchPolicy: "store-and-network" })),
+    reloadBookmarks: () => startTransition(() => loadBookmarks({}, { fetchPolicy: "store-and-network" })),
+  };
+}
+
+/**
+ * The root causes of the chosen outcome (the first one until the reader picks another), loaded as
+ * soon as the options name the outcomes, while the chart module may still be loading.
+ */
+function useRootCauseQuery(
+  sections: SectionQueries,
+  shareToken: string | null,
+  outcomes: FilterOption[],
+  shown: boolean,
+): { chosen: string; choose: (outcome: string) => void; queryRef: PreloadedQuery<RootCausePanelQuery> | null } {
+  const { i18n } = useLingui();
+  const locale = i18n.locale;
+  const [outcome, setOutcome] = useState(outcomes[0]?.id ?? "");
+  const chosen = outcomes.some((o) => o.id === outcome) ? outcome : (outcomes[0]?.id ?? "");
+  const [queryRef, load, dispose] = useQueryLoader<RootCausePanelQuery>(rootCauseQuery);
+  const { filtersKey } = sections;
+  const loadKey = `${filtersKey}|${shareToken ?? ""}|${locale}|${chosen}|${shown}`;
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (shown && chosen) {
+      const filters = JSON.parse(filtersKey) as WireFilters;
+      load({ filters, locale, outcomeQuestionId: chosen, shareToken }, { fetchPolicy: "store-and-network" });
+    } else dispose();
+    setLoadedKey(loadKey);
+  }, [loadKey, filtersKey, shareToken, locale, chosen, shown, load, dispose]);
+  return { chosen, choose: setOutcome, queryRef: loadedKey === loadKey && queryRef ? queryRef : null };
+}
+
+function QuestionsSection({
+  queryRef,
+  mode,
+  stackTo100,
+}: {
+  queryRef: PreloadedQuery<ResultsPageQuestionsQuery>;
+  mode: "graphs" | "table";
+  stackTo100: boolean;
+}) {
+  const data = usePreloadedQuery<ResultsPageQuestionsQuery>(questionsQuery, queryRef);
+  return <QuestionResults query={data} mode={mode} stackTo100={stackTo100} />;
+}
+
+function TextAnalyticsSection({ queryRef }: { queryRef: PreloadedQuery<ResultsPageTextAnalyticsQuery> }) {
+  const data = usePreloadedQuery<ResultsPageTextAnalyticsQuery>(textAnalyticsQuery, queryRef);
+  return <TextAnalyticsPanel query={data} />;
+}
+
 /** A section that loads on its own: a failure or a wait in one does not hold up the others. */
 function Section({ children, resetKey }: { children: ReactNode; resetKey: string }) {
   return (
@@ -78,6 +252,7 @@ function PrintReady() {
 
 interface BodyProps {
   state: ResultsFilterState;
+  sections: SectionQueries;
   options: FilterOptions;
   /** null for members; the link's allowChanges for a visitor. */
   allowChanges: string[] | null;
@@ -87,19 +262,16 @@ interface BodyProps {
   feedbackList: boolean;
 }
 
-function ResultsBody({ state: requested, options, allowChanges, shareToken, linkName, feedbackList }: BodyProps) {
+function ResultsBody({ state: requested, sections, options, allowChanges, shareToken, linkName, feedbackList }: BodyProps) {
   const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const [sharing, setSharing] = useState(false);
   const print = params.get("print") === "1";
   const visitor = shareToken !== null;
-  // An address or link asking for the list on a plan without it shows the graphs.
-  const state = !feedbackList && requested.view === "list" ? { ...requested, view: "graphs" as const } : requested;
+  // An address asking for the list on a plan without it shows the graphs.
+  const state = listFallback(requested, feedbackList);
   const shownViews = feedbackList ? views : views.filter((v) => v !== "list");
-  const utcOffset = useMemo(() => browserUtcOffset(), []);
-  const wire = useMemo(() => toWireFilters(state, utcOffset), [state, utcOffset]);
-  // The filters as a key: a section starts afresh (error and loading state) when they change.
-  const filtersKey = JSON.stringify(wire);
+  const { wire, filtersKey } = sections;
   // Not in a transition (react-router's default): a transition keeps the previous results and export
   // panel on screen, with the previous filters, until the new data arrives, so an export started
   // meanwhile exported what the filters said before. Now the sections show their loading state and
@@ -113,26 +285,31 @@ function ResultsBody({ state: requested, options, allowChanges, shareToken, link
     return () => document.documentElement.classList.remove("results-print");
   }, [print]);
 
-  const wanted = print
-    ? (params.get("components") ?? "").split(",").filter((c): c is PrintComponent => (printComponents as readonly string[]).includes(c))
-    : [];
-  const printed = (c: PrintComponent) => (wanted.length ? wanted.includes(c) : c === "questions");
+  const shown = shownComponents(params, state.view);
+  const printed = (c: PrintComponent) => shown.includes(c);
   const viewComponents: Record<ResultsView, PrintComponent> = { graphs: "questions", table: "table", list: "feedbackList" };
 
-  const questions = <QuestionResults filters={wire} shareToken={shareToken} mode="graphs" stackTo100={state.stackGraphsTo100} />;
-  const table = <QuestionResults filters={wire} shareToken={shareToken} mode="table" stackTo100={state.stackGraphsTo100} />;
-  const list = (
+  const questionsOf = (mode: "graphs" | "table") =>
+    sections.questions ? <QuestionsSection queryRef={sections.questions} mode={mode} stackTo100={state.stackGraphsTo100} /> : <Loading />;
+  const questions = questionsOf("graphs");
+  const table = questionsOf("table");
+  const list = sections.list ? (
     <FeedbackListView
-      filters={wire}
-      shareToken={shareToken}
+      queryRef={sections.list}
       hiddenColumns={state.feedbackListHiddenColumns}
       onHiddenColumnsChange={(feedbackListHiddenColumns) => apply({ ...state, feedbackListHiddenColumns })}
       mayChangeColumns={mayChange(allowChanges, "feedbackListHiddenColumns") && !print}
       canManage={!visitor && !print}
+      onChanged={sections.reloadList}
     />
+  ) : (
+    <Loading />
   );
-  const text = <TextAnalyticsPanel filters={wire} shareToken={shareToken} />;
-  const rootCause = <RootCausePanel filters={wire} shareToken={shareToken} outcomes={options.outcomes} />;
+  const text = sections.text ? <TextAnalyticsSection queryRef={sections.text} /> : <Loading />;
+  const rootCauses = useRootCauseQuery(sections, shareToken, options.outcomes, shown.includes("rootCause"));
+  const rootCause = (
+    <RootCausePanel outcomes={options.outcomes} chosen={rootCauses.chosen} onChoose={rootCauses.choose} queryRef={rootCauses.queryRef} inlineLoading={!print} />
+  );
 
   if (print) {
     // One boundary for the whole printout: PrintReady renders only when every section has its data.
@@ -147,7 +324,8 @@ function ResultsBody({ state: requested, options, allowChanges, shareToken, link
             {printed("feedbackList") && feedbackList ? list : null}
             {printed("textAnalytics") ? text : null}
             {printed("rootCause") ? rootCause : null}
-            <PrintReady />
+            {/* Only once every printed section's query is under way: before that they show a loading text. */}
+            {sections.loaded && (!printed("rootCause") || !rootCauses.chosen || rootCauses.queryRef) ? <PrintReady /> : null}
           </Suspense>
         </ResultsErrorBoundary>
       </section>
@@ -182,7 +360,14 @@ function ResultsBody({ state: requested, options, allowChanges, shareToken, link
       ) : null}
       <div className="results-page__tools">
         {/* Bookmarks are a member's own; a visitor exports what the link shows (ExportPanel). */}
-        {visitor ? null : <BookmarksPanel filters={wire} onOpen={(saved) => apply({ ...fromWireFilters(saved) })} />}
+        {visitor ? null : (
+          <BookmarksPanel
+            filters={wire}
+            queryRef={sections.bookmarks}
+            onReload={sections.reloadBookmarks}
+            onOpen={(saved) => apply({ ...fromWireFilters(saved) })}
+          />
+        )}
         <ExportPanel
           filters={wire}
           locale={i18n.locale}
@@ -195,48 +380,98 @@ function ResultsBody({ state: requested, options, allowChanges, shareToken, link
   );
 }
 
-/** Signed-in members: the filters' choices are the touchpoints and surveys they can see. */
-function MemberResults() {
-  const { t, i18n } = useLingui();
-  const [params] = useSearchParams();
-  const data = useLazyLoadQuery<ResultsPageOptionsQuery>(
-    graphql`
-      query ResultsPageOptionsQuery {
-        viewer {
-          currentOrganization {
-            availableFeatures
-          }
+/**
+ * The members' filter options: every touchpoint and survey they can see, with the surveys' questions.
+ * These are choices in the filter bar, not a list to page through: the filter needs them all, so one
+ * large page (500) instead of a connection with "load more".
+ */
+const optionsQuery = graphql`
+  query ResultsPageOptionsQuery {
+    viewer {
+      currentOrganization {
+        availableFeatures
+      }
+    }
+    touchpoints(first: 500) {
+      edges {
+        node {
+          legacyId
+          name
         }
-        touchpoints(first: 500) {
-          edges {
-            node {
-              legacyId
-              name
-            }
-          }
-        }
-        surveys(first: 500) {
-          edges {
-            node {
-              legacyId
-              name
-              questions {
-                legacyId
-                type
-                title
-                choices
-                options
-                hidden
-              }
-            }
+      }
+    }
+    surveys(first: 500) {
+      edges {
+        node {
+          legacyId
+          name
+          questions {
+            legacyId
+            type
+            title
+            choices
+            options
+            hidden
           }
         }
       }
-    `,
-    {},
-    { fetchPolicy: "store-or-network" },
+    }
+  }
+`;
+
+function PageLoading() {
+  const { t } = useLingui();
+  return (
+    <section className="page">
+      <h1 className="page__title">{t`Results`}</h1>
+      <Loading />
+    </section>
   );
+}
+
+/** Signed-in members: the filters come from the address, so the options and the sections load together. */
+function MemberResults() {
+  const [params] = useSearchParams();
   const state = useMemo(() => filtersFromSearch(params), [params]);
+  const sections = useSectionQueries(state, null, params);
+  const [optionsRef, loadOptions] = useQueryLoader<ResultsPageOptionsQuery>(optionsQuery);
+  useEffect(() => {
+    loadOptions({}, { fetchPolicy: "store-or-network" });
+  }, [loadOptions]);
+  if (!optionsRef) return <PageLoading />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <MemberBody optionsRef={optionsRef} state={state} sections={sections} />
+    </Suspense>
+  );
+}
+
+/** The filters' choices are the touchpoints and surveys the member can see. */
+function MemberBody({
+  optionsRef,
+  state,
+  sections,
+}: {
+  optionsRef: PreloadedQuery<ResultsPageOptionsQuery>;
+  state: ResultsFilterState;
+  sections: SectionQueries;
+}) {
+  const { t, i18n } = useLingui();
+  const data = usePreloadedQuery<ResultsPageOptionsQuery>(optionsQuery, optionsRef);
+  const [, setParams] = useSearchParams();
+  const feedbackList = data.viewer?.currentOrganization?.availableFeatures.includes("feedbackInbox") ?? false;
+  // The sections started before the plan was known: an address asking for the list on a plan
+  // without it is moved to the graphs, so the right sections load.
+  useEffect(() => {
+    if (feedbackList || state.view !== "list") return;
+    setParams(
+      (p) => {
+        p.delete("view");
+        return p;
+      },
+      { replace: true },
+    );
+  }, [feedbackList, state.view, setParams]);
   const options = useMemo<FilterOptions>(() => {
     const surveys = data.surveys.edges.map((e) => e.node);
     const inScope = state.surveyIds.length ? surveys.filter((s) => state.surveyIds.includes(s.legacyId)) : surveys;
@@ -249,8 +484,7 @@ function MemberResults() {
       { worst: t`worst`, best: t`best` },
     );
   }, [data, state.surveyIds, i18n.locale, t]);
-  const feedbackList = data.viewer?.currentOrganization?.availableFeatures.includes("feedbackInbox") ?? false;
-  return <ResultsBody state={state} options={options} allowChanges={null} shareToken={null} feedbackList={feedbackList} />;
+  return <ResultsBody state={state} sections={sections} options={options} allowChanges={null} shareToken={null} feedbackList={feedbackList} />;
 }
 
 const emptyOptions: FilterOptions = { touchpoints: [], surveys: [], questions: [], allQuestions: [], outcomes: [], metaKeys: [], metaValues: {} };
@@ -366,7 +600,10 @@ function SharedResults({ token }: { token: string }) {
   );
   const view = data.sharedView;
   const allowChanges = useMemo(() => [...view.allowChanges], [view.allowChanges]);
-  const state = useMemo(() => mergeSharedFilters(fromWireFilters(view.filters), params, allowChanges), [view.filters, params, allowChanges]);
+  const state = useMemo(
+    () => listFallback(mergeSharedFilters(fromWireFilters(view.filters), params, allowChanges), view.feedbackList),
+    [view.filters, params, allowChanges, view.feedbackList],
+  );
   const choices = data.resultsFilterOptions;
   const options = useMemo<FilterOptions>(() => {
     if (!choices) return emptyOptions;
@@ -381,7 +618,18 @@ function SharedResults({ token }: { token: string }) {
       { worst: t`worst`, best: t`best` },
     );
   }, [choices, state.surveyIds, view.name, i18n.locale, t]);
-  return <ResultsBody state={state} options={options} allowChanges={allowChanges} shareToken={token} linkName={view.name} feedbackList={view.feedbackList} />;
+  const sections = useSectionQueries(state, token, params);
+  return (
+    <ResultsBody
+      state={state}
+      sections={sections}
+      options={options}
+      allowChanges={allowChanges}
+      shareToken={token}
+      linkName={view.name}
+      feedbackList={view.feedbackList}
+    />
+  );
 }
 
 /**
@@ -404,16 +652,7 @@ export default function ResultsPage() {
         </section>
       )}
     >
-      <Suspense
-        fallback={
-          <section className="page">
-            <h1 className="page__title">{t`Results`}</h1>
-            <Loading />
-          </section>
-        }
-      >
-        {token ? <SharedResults token={token} /> : <MemberResults />}
-      </Suspense>
+      <Suspense fallback={<PageLoading />}>{token ? <SharedResults token={token} /> : <MemberResults />}</Suspense>
     </ResultsErrorBoundary>
   );
 }

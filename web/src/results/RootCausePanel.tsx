@@ -1,11 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Suspense, useId, useState } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { Suspense, useId } from "react";
+import { graphql, usePreloadedQuery, type PreloadedQuery } from "react-relay";
 import type { RootCausePanelQuery } from "../__generated__/RootCausePanelQuery.graphql";
 import { formatNumber } from "../analytics/charts/chartTheme";
 import { RootCauseChart, type RootCauseItem } from "../analytics/charts/RootCauseChart";
 import type { FilterOption } from "./FilterBar";
-import type { WireFilters } from "./filters";
 
 /** The API's items as the chart draws them: |r| as importance, favourable performance (docs/root-cause.md). */
 export function chartItems(
@@ -35,9 +34,13 @@ export function chartItems(
     }));
 }
 
-function RootCauseResult({ filters, shareToken, outcomeQuestionId }: { filters: WireFilters; shareToken: string | null; outcomeQuestionId: string }) {
-  const { t, i18n } = useLingui();
-  const data = useLazyLoadQuery<RootCausePanelQuery>(
+/**
+ * The chosen outcome's drivers. The results page loads this query (`useRootCauseQuery`, from the
+ * generated artifact, so that this chart module may still be loading) as soon as it knows the outcome.
+ */
+function RootCauseResult({ queryRef }: { queryRef: PreloadedQuery<RootCausePanelQuery> }) {
+  const { t } = useLingui();
+  const data = usePreloadedQuery<RootCausePanelQuery>(
     graphql`
       query RootCausePanelQuery($filters: ResultsFilterInput, $locale: String, $outcomeQuestionId: String!, $shareToken: String) {
         rootCause(filters: $filters, locale: $locale, outcomeQuestionId: $outcomeQuestionId, shareToken: $shareToken) {
@@ -63,8 +66,7 @@ function RootCauseResult({ filters, shareToken, outcomeQuestionId }: { filters: 
         }
       }
     `,
-    { filters, locale: i18n.locale, outcomeQuestionId, shareToken },
-    { fetchPolicy: "store-and-network" },
+    queryRef,
   );
   const rc = data.rootCause;
   const items = chartItems(rc.items);
@@ -80,12 +82,28 @@ function RootCauseResult({ filters, shareToken, outcomeQuestionId }: { filters: 
   );
 }
 
-/** Root-cause analysis: choose the outcome (NPS, smiley or slider question), see what drives it. */
-export function RootCausePanel({ filters, shareToken, outcomes }: { filters: WireFilters; shareToken: string | null; outcomes: FilterOption[] }) {
+/**
+ * Root-cause analysis: choose the outcome (NPS, smiley or slider question), see what drives it. The
+ * page holds the choice and the query (`queryRef`, null until loaded for the chosen outcome). In print
+ * mode (`inlineLoading` false) the wait is the page's, so the printout is marked ready only with the drivers.
+ */
+export function RootCausePanel({
+  outcomes,
+  chosen,
+  onChoose,
+  queryRef,
+  inlineLoading = true,
+}: {
+  outcomes: FilterOption[];
+  chosen: string;
+  onChoose: (outcome: string) => void;
+  queryRef: PreloadedQuery<RootCausePanelQuery> | null;
+  inlineLoading?: boolean;
+}) {
   const { t } = useLingui();
   const id = useId();
-  const [outcome, setOutcome] = useState(outcomes[0]?.id ?? "");
-  const chosen = outcomes.some((o) => o.id === outcome) ? outcome : (outcomes[0]?.id ?? "");
+  const loading = <p role="status">{t`Loading root causes…`}</p>;
+  const result = queryRef ? <RootCauseResult queryRef={queryRef} /> : loading;
   return (
     <section className="results-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="results-section__title">
@@ -99,7 +117,7 @@ export function RootCausePanel({ filters, shareToken, outcomes }: { filters: Wir
             <label htmlFor={`${id}-outcome`}>
               <Trans>Outcome question</Trans>
             </label>
-            <select id={`${id}-outcome`} value={chosen} onChange={(e) => setOutcome(e.target.value)}>
+            <select id={`${id}-outcome`} value={chosen} onChange={(e) => onChoose(e.target.value)}>
               {outcomes.map((o) => (
                 <option key={o.id} value={o.id}>
                   {o.name}
@@ -107,9 +125,7 @@ export function RootCausePanel({ filters, shareToken, outcomes }: { filters: Wir
               ))}
             </select>
           </div>
-          <Suspense fallback={<p role="status">{t`Loading root causes…`}</p>}>
-            <RootCauseResult filters={filters} shareToken={shareToken} outcomeQuestionId={chosen} />
-          </Suspense>
+          {inlineLoading ? <Suspense fallback={loading}>{result}</Suspense> : result}
         </>
       )}
     </section>

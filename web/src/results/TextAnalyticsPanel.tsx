@@ -1,10 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import { graphql, useLazyLoadQuery } from "react-relay";
-import type { TextAnalyticsPanelQuery } from "../__generated__/TextAnalyticsPanelQuery.graphql";
+import { graphql, useFragment } from "react-relay";
+import type { TextAnalyticsPanel_query$key } from "../__generated__/TextAnalyticsPanel_query.graphql";
 import { formatNumber } from "../analytics/charts/chartTheme";
 import { SentimentBars } from "../analytics/charts/SentimentBars";
 import { WordCloud, type Sentiment } from "../analytics/charts/WordCloud";
-import type { WireFilters } from "./filters";
 
 /** A word's mean sentiment (−1…1) as a label; the dead zone keeps mild words neutral. */
 export function sentimentOf(score: number | null | undefined): Sentiment {
@@ -14,12 +13,15 @@ export function sentimentOf(score: number | null | undefined): Sentiment {
   return "neutral";
 }
 
-/** Text analytics of the open-text answers under the filters: sentiment bars and a word cloud. */
-export function TextAnalyticsPanel({ filters, shareToken }: { filters: WireFilters; shareToken: string | null }) {
+/**
+ * Text analytics of the open-text answers under the filters: sentiment bars and a word cloud. A
+ * fragment: the results page preloads the query that spreads it (ResultsPageTextAnalyticsQuery).
+ */
+export function TextAnalyticsPanel({ query }: { query: TextAnalyticsPanel_query$key }) {
   const { t } = useLingui();
-  const data = useLazyLoadQuery<TextAnalyticsPanelQuery>(
+  const data = useFragment(
     graphql`
-      query TextAnalyticsPanelQuery($filters: ResultsFilterInput, $shareToken: String) {
+      fragment TextAnalyticsPanel_query on Query @argumentDefinitions(filters: { type: "ResultsFilterInput" }, shareToken: { type: "String" }) {
         textAnalytics(filters: $filters, shareToken: $shareToken) {
           totalAnswers
           analyzedAnswers
@@ -39,8 +41,7 @@ export function TextAnalyticsPanel({ filters, shareToken }: { filters: WireFilte
         }
       }
     `,
-    { filters, shareToken },
-    { fetchPolicy: "store-and-network" },
+    query,
   );
   const ta = data.textAnalytics;
   return (

@@ -31,7 +31,8 @@ export function renderScreen(opts: {
     requests.push({ name: body.operationName, variables: body.variables, authorization: (init.headers as Record<string, string>).Authorization });
     const handler = opts.handlers[body.operationName];
     if (!handler) throw new Error(`No test handler for ${body.operationName}`);
-    return new Response(JSON.stringify(handler(body.variables)), { headers: { "Content-Type": "application/json" } });
+    // A handler may answer later (a promise): a slow section.
+    return new Response(JSON.stringify(await handler(body.variables)), { headers: { "Content-Type": "application/json" } });
   });
   const environment = new Environment({
     network: Network.create(

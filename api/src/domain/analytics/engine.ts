@@ -168,13 +168,15 @@ export async function responseSums(prisma: PrismaClient, v: Visibility, f: Resul
 }
 
 // ---------------------------------------------------------------------------------------------
-// Answer sums of one question by value: choice id, stored number as text, or "*" (all answers)
+// Answer sums of questions by value: choice id, stored number as text, or "*" (all answers)
 // ---------------------------------------------------------------------------------------------
 
-export type AnswerSums = { grp: string; value: string; count: number; sum: number };
+/** One row per question (`qid`), group and value: every question of a request in one query. */
+export type AnswerSums = { qid: string; grp: string; value: string; count: number; sum: number };
 
 export type AnswerQuery = {
-  questionId: string;
+  /** The questions summed in one query (the results of a whole survey are one round trip per figure, not one per question). */
+  questionIds: string[];
   window: Window;
   groupBy: GroupBy | null;
   /** Ignore the touchpoint filter (the organisation's count of the question, FB "organization"). */
@@ -183,23 +185,25 @@ export type AnswerQuery = {
 };
 
 export async function answerSums(prisma: PrismaClient, v: Visibility, f0: ResultsFilters, q: AnswerQuery): Promise<AnswerSums[]> {
+  if (q.questionIds.length === 0) return [];
   const f = q.ignoreTouchpoints ? { ...f0, touchpointIds: [] } : f0;
   const source = q.source ?? (rollupsCanAnswer(f) ? "rollup" : "raw");
   const p = new Params();
   let sql: string;
   if (source === "rollup") {
     const grp = q.groupBy === null ? `''` : q.groupBy === "source" ? `s."touchpointId"` : timeGroupSql(q.groupBy, `s."bucket"`, f.utcOffset)!;
-    const qParam = p.add(q.questionId);
+    const qParam = p.add(q.questionIds, "::text[]");
     const union = rollupUnion(
       "RollupAnswer",
-      `x."bucket", x."touchpointId", x."value", x."count", x."sum"`,
+      `x."questionId", x."bucket", x."touchpointId", x."value", x."count", x."sum"`,
       q.window,
       (pp) => rollupDims(v, f, pp, {}),
       p,
       needsHours(q.groupBy, f.utcOffset),
-      `x."questionId" = ${qParam} AND `,
+      `x."questionId" = ANY(${qParam}) AND `,
     );
-    sql = `SELECT ${grp} AS grp, s."value", sum(s."count")::float8 AS count, sum(s."sum")::float8 AS sum FROM (${union}) s GROUP BY 1, 2 ORDER BY 1, 2`;
+    sql = `SELECT s."questionId" AS qid, ${grp} AS grp, s."value", sum(s."count")::float8 AS count, sum(s."sum")::float8 AS sum
+      FROM (${union}) s GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
   } else {
     const scope = buildScope(v, { ...f, from: q.window.from, to: q.window.to }, { alias: "r" });
     scope.params.forEach((x) => p.values.push(x));
@@ -211,14 +215,14 @@ export async function answerSums(prisma: PrismaClient, v: Visibility, f0: Result
           : q.groupBy === "metadata"
             ? `coalesce(r."metadata" ->> ${p.add(f.groupByMetaKey)}, '')`
             : timeGroupSql(q.groupBy, `a."createdAt"`, f.utcOffset)!;
-    const qParam = p.add(q.questionId);
+    const qParam = p.add(q.questionIds, "::text[]");
     const from = p.add(q.window.from, "::timestamptz");
     const to = p.add(q.window.to, "::timestamptz");
-    sql = `SELECT ${grp} AS grp, v.value, count(*)::float8 AS count, coalesce(sum(a."numericValue"), 0)::float8 AS sum
+    sql = `SELECT a."questionId" AS qid, ${grp} AS grp, v.value, count(*)::float8 AS count, coalesce(sum(a."numericValue"), 0)::float8 AS sum
       FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
       CROSS JOIN LATERAL ${answerValuesOf("a")}
-      WHERE a."questionId" = ${qParam} AND a."createdAt" >= ${from} AND a."createdAt" < ${to} AND ${scope.sql}
-      GROUP BY 1, 2 ORDER BY 1, 2`;
+      WHERE a."questionId" = ANY(${qParam}) AND a."createdAt" >= ${from} AND a."createdAt" < ${to} AND ${scope.sql}
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
   }
   return prisma.$queryRawUnsafe<AnswerSums[]>(sql, ...p.values);
 }

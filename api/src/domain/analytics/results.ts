@@ -260,18 +260,62 @@ export async function getQuestionResult(
   const f = parseResultsFilters(filtersInput, { now: opts.now });
   const v = await callerVisibility(caller, "results");
   const q = await loadQuestion(caller.prisma, v, questionId);
-  return questionResult(caller.prisma, v, f, q, opts);
+  const [result] = await questionResults(caller.prisma, v, f, [q], opts);
+  return result!;
 }
 
-async function questionResult(prisma: PrismaClient, v: Visibility, f: ResultsFilters, q: QuestionRow, opts: QuestionResultOptions): Promise<QuestionResult> {
+/** Rows per question id, in the order the query gave them. */
+function byQuestion(rows: AnswerSums[]): Map<string, AnswerSums[]> {
+  const out = new Map<string, AnswerSums[]>();
+  for (const r of rows) out.set(r.qid, [...(out.get(r.qid) ?? []), r]);
+  return out;
+}
+
+/**
+ * The results of several questions under one filter: three queries for all of them (the window's
+ * series, the earlier period, the organisation's count when a touchpoint filter narrows the window),
+ * however many questions there are, rather than three per question.
+ */
+async function questionResults(
+  prisma: PrismaClient,
+  v: Visibility,
+  f: ResultsFilters,
+  qs: QuestionRow[],
+  opts: QuestionResultOptions,
+): Promise<QuestionResult[]> {
+  if (qs.length === 0) return [];
   const window = { from: f.from, to: f.to };
+  const questionIds = qs.map((q) => q.id);
   // The window's totals are the sum of its series (every grouping covers every answer), and the
   // organisation's count is the total when no touchpoint filter narrows it: fewer queries.
   const [series, earlier, org] = await Promise.all([
-    answerSums(prisma, v, f, { questionId: q.id, window, groupBy: f.groupBy, source: opts.source }),
-    answerSums(prisma, v, f, { questionId: q.id, window: { from: f.earlierFrom, to: f.earlierTo }, groupBy: null, source: opts.source }),
-    f.touchpointIds.length ? answerSums(prisma, v, f, { questionId: q.id, window, groupBy: null, ignoreTouchpoints: true, source: opts.source }) : null,
+    answerSums(prisma, v, f, { questionIds, window, groupBy: f.groupBy, source: opts.source }).then(byQuestion),
+    answerSums(prisma, v, f, { questionIds, window: { from: f.earlierFrom, to: f.earlierTo }, groupBy: null, source: opts.source }).then(byQuestion),
+    f.touchpointIds.length
+      ? answerSums(prisma, v, f, { questionIds, window, groupBy: null, ignoreTouchpoints: true, source: opts.source }).then(byQuestion)
+      : null,
   ]);
+  const sourceGroups = f.groupBy === "source" ? [...new Set([...series.values()].flat().map((r) => r.grp))] : [];
+  const tpNames = sourceGroups.length
+    ? new Map(
+        (await prisma.touchpoint.findMany({ where: { id: { in: sourceGroups }, organizationId: v.organizationId }, select: { id: true, name: true } })).map(
+          (t) => [t.id, t.name],
+        ),
+      )
+    : new Map<string, string>();
+  return qs.map((q) => questionResultOf(q, f, opts, series.get(q.id) ?? [], earlier.get(q.id) ?? [], org ? (org.get(q.id) ?? []) : null, tpNames));
+}
+
+/** One question's result from its rows (no database access). */
+function questionResultOf(
+  q: QuestionRow,
+  f: ResultsFilters,
+  opts: QuestionResultOptions,
+  series: AnswerSums[],
+  earlier: AnswerSums[],
+  org: AnswerSums[] | null,
+  tpNames: Map<string, string>,
+): QuestionResult {
   const totals = new Map<string, Sums>();
   for (const r of series.map(num)) {
     const t = totals.get(r.value) ?? { grp: "", value: r.value, count: 0, sum: 0 };
@@ -279,21 +323,12 @@ async function questionResult(prisma: PrismaClient, v: Visibility, f: ResultsFil
     t.sum += r.sum;
     totals.set(r.value, t);
   }
-  const main = [...totals.values()];
-  const mainRows = main;
+  const mainRows = [...totals.values()];
   const metrics = metricsOf(q, mainRows);
   const threshold = opts.hideResultsIfLessThan ?? null;
   const hidden = threshold !== null && metrics.count < threshold;
   const groups = new Map<string, Sums[]>();
   for (const r of series.map(num)) groups.set(r.grp, [...(groups.get(r.grp) ?? []), r]);
-  const tpNames =
-    f.groupBy === "source" && groups.size
-      ? new Map(
-          (
-            await prisma.touchpoint.findMany({ where: { id: { in: [...groups.keys()] }, organizationId: v.organizationId }, select: { id: true, name: true } })
-          ).map((t) => [t.id, t.name]),
-        )
-      : new Map<string, string>();
   const label = (g: string) =>
     f.groupBy === "weekday" ? (weekdays[Number(g)] ?? g) : f.groupBy === "source" ? (tpNames.get(g) ?? g) : f.groupBy === "daily" ? slashDate(g) : g;
   const seriesPoints: SeriesPoint[] = [...groups.entries()]
@@ -340,13 +375,8 @@ export async function getResults(caller: ResultsReader, filtersInput: unknown, o
     select: { id: true, surveyId: true, type: true, title: true, options: true, choices: true, hidden: true, position: true },
     orderBy: [{ surveyId: "asc" }, { position: "asc" }],
   });
-  const out: QuestionResult[] = [];
-  for (const q of questions) {
-    const r = await questionResult(caller.prisma, v, f, q, opts);
-    if (f.options.hideQuestionsWithNoResponses && (r.mainResult?.count ?? 0) === 0) continue;
-    out.push(r);
-  }
-  return out;
+  const results = await questionResults(caller.prisma, v, f, questions, opts);
+  return f.options.hideQuestionsWithNoResponses ? results.filter((r) => (r.mainResult?.count ?? 0) > 0) : results;
 }
 
 // ---------------------------------------------------------------------------------------------
