@@ -11,9 +11,9 @@ export const ApiKeyType = builder.prismaNode("ApiKey", {
     legacyId: t.exposeString("id", { description: "the 24-hex _id of the REST API" }),
     name: t.exposeString("name", { nullable: true }),
     prefix: t.exposeString("keyPrefix", { description: "the first 8 characters of the key" }),
-    createdAt: t.string({ description: "ISO 8601", resolve: (k) => k.createdAt.toISOString() }),
-    lastUsedAt: t.string({ nullable: true, description: "ISO 8601", resolve: (k) => k.lastUsedAt?.toISOString() ?? null }),
-    revokedAt: t.string({ nullable: true, description: "ISO 8601; a revoked key no longer authenticates", resolve: (k) => k.revokedAt?.toISOString() ?? null }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    lastUsedAt: t.expose("lastUsedAt", { type: "DateTime", nullable: true }),
+    revokedAt: t.expose("revokedAt", { type: "DateTime", nullable: true, description: "a revoked key no longer authenticates" }),
   }),
 });
 

@@ -10,7 +10,7 @@ export const BookmarkType = builder.objectRef<BookmarkSummary>("Bookmark").imple
     id: t.exposeID("id", { description: "the bookmark's 24-hex _id" }),
     name: t.exposeString("name"),
     filtersJson: t.string({ description: "the saved results filters (spec 001 §3) as JSON; dates yyyy-MM-dd", resolve: (b) => JSON.stringify(b.filters) }),
-    createdAt: t.string({ description: "ISO 8601", resolve: (b) => b.createdAt.toISOString() }),
+    createdAt: t.field({ type: "DateTime", resolve: (b) => b.createdAt }),
   }),
 });
 

@@ -25,12 +25,13 @@ export const ExportJobType = builder.objectRef<ExportJob>("ExportJob").implement
     status: t.field({ type: ExportStatusEnum, resolve: (j) => j.status }),
     progress: t.exposeInt("progress", { description: "0–100" }),
     error: t.exposeString("error", { nullable: true, description: "why it failed, for the person" }),
-    createdAt: t.string({ description: "ISO 8601", resolve: (j) => j.createdAt.toISOString() }),
-    finishedAt: t.string({ nullable: true, description: "ISO 8601", resolve: (j) => j.finishedAt?.toISOString() ?? null }),
-    expiresAt: t.string({
+    createdAt: t.field({ type: "DateTime", resolve: (j) => j.createdAt }),
+    finishedAt: t.field({ type: "DateTime", nullable: true, resolve: (j) => j.finishedAt }),
+    expiresAt: t.field({
+      type: "DateTime",
       nullable: true,
-      description: "ISO 8601: the file can be downloaded until then",
-      resolve: (j) => (j.status === "finished" && j.finishedAt ? new Date(j.finishedAt.getTime() + exportTtlMs).toISOString() : null),
+      description: "the file can be downloaded until then",
+      resolve: (j) => (j.status === "finished" && j.finishedAt ? new Date(j.finishedAt.getTime() + exportTtlMs) : null),
     }),
     downloadUrl: t.string({
       nullable: true,
@@ -47,7 +48,7 @@ const ExportStatusChange = builder.objectRef<ExportStatusEvent>("ExportStatusCha
     status: t.field({ type: ExportStatusEnum, resolve: (e) => e.status }),
     progress: t.exposeInt("progress", { description: "0–100" }),
     error: t.exposeString("error", { nullable: true }),
-    finishedAt: t.exposeString("finishedAt", { nullable: true, description: "ISO 8601" }),
+    finishedAt: t.expose("finishedAt", { type: "DateTime", nullable: true }),
     downloadUrl: t.string({
       nullable: true,
       resolve: (e, _a, ctx) => absoluteDownloadUrl(ctx, e.status === "finished" ? `/exports/${e.id}/download` : null),

@@ -45,7 +45,7 @@ const FeedbackListRow = builder.objectRef<FeedbackListNode>("FeedbackListRow").i
     responseLegacyId: t.string({ description: "the response's 24-hex _id (the spec's feedbackId)", resolve: (n) => n.formatted.row.id }),
     surveyLegacyId: t.string({ resolve: (n) => n.formatted.row.surveyId }),
     touchpointLegacyId: t.string({ resolve: (n) => n.formatted.row.touchpointId }),
-    createdAt: t.string({ description: "ISO 8601", resolve: (n) => n.formatted.row.createdAt.toISOString() }),
+    createdAt: t.field({ type: "DateTime", resolve: (n) => n.formatted.row.createdAt }),
     hidden: t.boolean({ resolve: (n) => n.formatted.row.hidden }),
     hiddenAnswers: t.stringList({
       description: "question ids whose answer is hidden",

@@ -27,8 +27,8 @@ export const InviteType = builder.prismaNode("Invite", {
     organizationAdmin: t.exposeBoolean("organizationAdmin"),
     billingAdmin: t.exposeBoolean("billingAdmin"),
     mayCreateSurveys: t.exposeBoolean("mayCreateSurveys"),
-    sentAt: t.string({ description: "ISO 8601: when the invitation was (last) sent", resolve: (i) => i.sentAt.toISOString() }),
-    expiresAt: t.string({ description: "ISO 8601: the link works until then (7 days after sending)", resolve: (i) => i.expiresAt.toISOString() }),
+    sentAt: t.expose("sentAt", { type: "DateTime", description: "when the invitation was (last) sent" }),
+    expiresAt: t.expose("expiresAt", { type: "DateTime", description: "the link works until then (7 days after sending)" }),
     expired: t.boolean({ resolve: (i) => i.expiresAt <= new Date() }),
     invitedBy: t.string({
       nullable: true,
@@ -69,7 +69,7 @@ const InvitationPreviewType = builder.objectRef<InvitationPreview>("InvitationPr
     unitName: t.exposeString("unitName"),
     role: t.field({ type: RoleEnum, resolve: (p) => p.role }),
     inviterName: t.exposeString("inviterName", { nullable: true }),
-    expiresAt: t.string({ resolve: (p) => p.expiresAt.toISOString() }),
+    expiresAt: t.field({ type: "DateTime", resolve: (p) => p.expiresAt }),
     existingUser: t.exposeBoolean("existingUser", { description: "an account exists: sign in to accept; otherwise create one" }),
   }),
 });

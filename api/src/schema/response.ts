@@ -9,7 +9,7 @@ const TouchpointResponseCount = builder.objectRef<ResponseCountsEvent["touchpoin
   fields: (t) => ({
     touchpointId: t.exposeString("touchpointId", { description: "the touchpoint's 24-hex _id" }),
     responseCount: t.exposeInt("responseCount"),
-    lastFeedbackAt: t.exposeString("lastFeedbackAt", { nullable: true, description: "ISO 8601" }),
+    lastFeedbackAt: t.expose("lastFeedbackAt", { type: "DateTime", nullable: true }),
   }),
 });
 
@@ -17,7 +17,7 @@ const ResponseCountChange = builder.objectRef<ResponseCountsEvent>("ResponseCoun
   fields: (t) => ({
     surveyId: t.exposeString("surveyId", { description: "the survey's 24-hex _id" }),
     responseCount: t.exposeInt("responseCount", { description: "the survey's responses after this change" }),
-    lastFeedbackAt: t.exposeString("lastFeedbackAt", { nullable: true, description: "ISO 8601" }),
+    lastFeedbackAt: t.expose("lastFeedbackAt", { type: "DateTime", nullable: true }),
     created: t.exposeInt("created", { description: "responses stored since the previous event of this survey" }),
     touchpoints: t.field({ type: [TouchpointResponseCount], resolve: (e) => e.touchpoints }),
   }),

@@ -23,7 +23,7 @@ export const ShareLinkType = builder.objectRef<ShareLinkSummary>("ShareLink").im
     filtersJson: t.string({ description: "the link's results filters (spec 001 §3) as JSON", resolve: (l) => json(l.filters) }),
     allowChanges: t.exposeStringList("allowChanges", { description: "the filters and options a visitor may change" }),
     dynamicDate: t.exposeBoolean("dynamicDate", { description: "the date window moves with today, keeping its length" }),
-    expiredAt: t.string({ nullable: true, description: "ISO 8601; the link stops working then", resolve: (l) => l.expiredAt?.toISOString() ?? null }),
+    expiredAt: t.field({ type: "DateTime", nullable: true, description: "the link stops working then", resolve: (l) => l.expiredAt }),
     expired: t.exposeBoolean("expired"),
     hideTimestamps: t.exposeBoolean("hideTimestamps"),
     hideResultsIfLessThan: t.exposeInt("hideResultsIfLessThan", { nullable: true }),
@@ -32,7 +32,7 @@ export const ShareLinkType = builder.objectRef<ShareLinkSummary>("ShareLink").im
       description: "the smiley scale as JSON, null for the organisation's",
       resolve: (l) => (l.smileyScale == null ? null : json(l.smileyScale)),
     }),
-    createdAt: t.string({ description: "ISO 8601", resolve: (l) => l.createdAt.toISOString() }),
+    createdAt: t.field({ type: "DateTime", resolve: (l) => l.createdAt }),
     createdByName: t.exposeString("createdByName", { nullable: true }),
   }),
 });
@@ -49,7 +49,7 @@ const SharedViewType = builder.objectRef<SharedViewDefaults>("SharedView").imple
     hideTimestamps: t.boolean({ resolve: (v) => v.options.hideTimestamps }),
     hideResultsIfLessThan: t.int({ nullable: true, resolve: (v) => v.options.hideResultsIfLessThan }),
     smileyScaleJson: t.string({ nullable: true, resolve: (v) => (v.options.smileyScale == null ? null : json(v.options.smileyScale)) }),
-    expiredAt: t.string({ nullable: true, description: "ISO 8601", resolve: (v) => v.expiredAt?.toISOString() ?? null }),
+    expiredAt: t.field({ type: "DateTime", nullable: true, resolve: (v) => v.expiredAt }),
   }),
 });
 

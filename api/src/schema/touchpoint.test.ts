@@ -44,7 +44,7 @@ describe.skipIf(noDatabase)("touchpoint GraphQL: pings, touchpointUnits, editRef
   });
   afterAll(async () => t?.close());
 
-  const pingsQuery = `query ($from: String, $to: String) { pings(from: $from, to: $to) {
+  const pingsQuery = `query ($from: DateTime, $to: DateTime) { pings(from: $from, to: $to) {
     from to organizationCount hiddenTouchpointLegacyIds
     series { touchpointLegacyId name unitLegacyId lastSeenAt hidden pings { at battery } } } }`;
 
@@ -61,6 +61,25 @@ describe.skipIf(noDatabase)("touchpoint GraphQL: pings, touchpointUnits, editRef
     const asAdmin = (await gql(t.baseUrl, pingsQuery, {}, tokens.admin)).data!.pings;
     expect(asAdmin.series.map((s: any) => s.name)).toEqual(["Kiosk A1", "Kiosk B"]);
     expect(asAdmin.series[1].pings).toEqual([{ at: expect.any(String), battery: null }]);
+  });
+
+  it("answers DateTime fields as ISO 8601 strings in UTC, and refuses an argument that is not a date-time", async () => {
+    const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    const p = (await gql(t.baseUrl, pingsQuery, {}, tokens.viewerA)).data!.pings;
+    const stored = await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: kioskA } });
+    expect(p.series[0].lastSeenAt).toMatch(iso);
+    expect(p.series[0].lastSeenAt).toBe(stored.lastSeenAt!.toISOString());
+    const pings = await t.prisma.touchpointPing.findMany({ where: { touchpointId: kioskA }, orderBy: { at: "asc" } });
+    expect(p.series[0].pings.map((x: any) => x.at)).toEqual(pings.slice(1).map((x) => x.at.toISOString()));
+    expect(p.from).toMatch(iso);
+    expect(p.to).toMatch(iso);
+    // An offset in the argument is the same instant in UTC.
+    const to = new Date(Date.now() - 3600_000);
+    const offset = new Date(to.getTime() + 2 * 3600_000).toISOString().replace("Z", "+02:00");
+    expect((await gql(t.baseUrl, pingsQuery, { to: offset }, tokens.viewerA)).data!.pings.to).toBe(to.toISOString());
+    const bad = await gql(t.baseUrl, pingsQuery, { from: "yesterday" }, tokens.viewerA);
+    expect(bad.data).toBeUndefined();
+    expect(bad.errors?.[0]?.message).toMatch(/DateTime cannot represent an invalid date-time-string yesterday/);
   });
 
   it("honours the range and hidden choices, and refuses a bad range with the domain's message", async () => {

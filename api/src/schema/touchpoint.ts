@@ -15,12 +15,15 @@ import {
   touchpointEditableUnits,
   touchpointEditRefusal,
   touchpointsWhere,
-  touchpointTypes,
+  listedTouchpointTypes,
   updateTouchpoint,
+  type ChannelType,
 } from "../domain/touchpoints/touchpoints.js";
 
-export const TouchpointTypeEnum = builder.enumType("TouchpointType", { values: [...touchpointTypes, "legacyPlugin"] as const });
-const ChannelTypeEnum = builder.enumType("ChannelType", { values: touchpointTypes });
+export const TouchpointTypeEnum = builder.enumType("TouchpointType", {
+  values: listedTouchpointTypes,
+  description: "What kind of touchpoint (channel) it is; legacy web plugins are listed but can no longer be created",
+});
 
 const opt = <T>(v: T | null | undefined) => (v === null ? undefined : v);
 const settingsOf = (s: unknown): Record<string, unknown> => (s && typeof s === "object" && !Array.isArray(s) ? (s as Record<string, unknown>) : {});
@@ -35,11 +38,11 @@ export const TouchpointType = builder.prismaNode("Touchpoint", {
     unit: t.relation("unit"),
     unitLegacyId: t.exposeString("unitId"),
     activeSurveyLegacyId: t.exposeString("activeSurveyId", { nullable: true }),
-    lastFeedbackAt: t.string({ nullable: true, description: "ISO 8601", resolve: (tp) => tp.lastFeedbackAt?.toISOString() ?? null }),
+    lastFeedbackAt: t.expose("lastFeedbackAt", { type: "DateTime", nullable: true }),
     responseCount: t.exposeInt("responseCount"),
     udid: t.exposeString("udid", { nullable: true, description: "terminals only" }),
     ipAddress: t.exposeString("ipAddress", { nullable: true, description: "terminals only" }),
-    lastSeenAt: t.string({ nullable: true, description: "ISO 8601; terminals only", resolve: (tp) => tp.lastSeenAt?.toISOString() ?? null }),
+    lastSeenAt: t.expose("lastSeenAt", { type: "DateTime", nullable: true, description: "terminals only" }),
     logoUrl: t.exposeString("logoUrl", { nullable: true }),
     deletedContacts: t.int({
       nullable: true,
@@ -73,7 +76,7 @@ builder.queryField("touchpoints", (t) =>
     type: "Touchpoint",
     cursor: "id",
     description: "The touchpoints the caller may see (viewResults in their unit), by name",
-    args: { type: t.arg({ type: ChannelTypeEnum }) },
+    args: { type: t.arg({ type: TouchpointTypeEnum }) },
     resolve: async (query, _root, args, ctx) =>
       ctx.prisma.touchpoint.findMany({ ...query, where: await touchpointsWhere(ctx, args.type), orderBy: [{ name: "asc" }, { id: "asc" }] }),
   }),
@@ -93,7 +96,7 @@ builder.queryField("touchpointUnits", (t) =>
 type PingSeriesShape = Awaited<ReturnType<typeof getPings>>["series"][number];
 const Ping = builder.objectRef<{ at: Date; battery: number | null }>("Ping").implement({
   fields: (t) => ({
-    at: t.string({ description: "ISO 8601", resolve: (p) => p.at.toISOString() }),
+    at: t.field({ type: "DateTime", resolve: (p) => p.at }),
     battery: t.exposeFloat("battery", { nullable: true, description: "charge from 0 to 1, when the terminal reports it" }),
   }),
 });
@@ -102,15 +105,15 @@ const PingSeries = builder.objectRef<PingSeriesShape>("PingSeries").implement({
     touchpointLegacyId: t.exposeString("touchpointId"),
     name: t.exposeString("name"),
     unitLegacyId: t.exposeString("unitId"),
-    lastSeenAt: t.string({ nullable: true, description: "ISO 8601", resolve: (s) => s.lastSeenAt?.toISOString() ?? null }),
+    lastSeenAt: t.field({ type: "DateTime", nullable: true, resolve: (s) => s.lastSeenAt }),
     hidden: t.exposeBoolean("hidden", { description: "hidden from the caller's own overview" }),
     pings: t.field({ type: [Ping], resolve: (s) => s.pings }),
   }),
 });
 const PingsState = builder.objectRef<Awaited<ReturnType<typeof getPings>>>("PingsState").implement({
   fields: (t) => ({
-    from: t.string({ description: "ISO 8601, inclusive", resolve: (p) => p.from.toISOString() }),
-    to: t.string({ description: "ISO 8601, exclusive", resolve: (p) => p.to.toISOString() }),
+    from: t.field({ type: "DateTime", description: "inclusive", resolve: (p) => p.from }),
+    to: t.field({ type: "DateTime", description: "exclusive", resolve: (p) => p.to }),
     series: t.field({ type: [PingSeries], resolve: (p) => p.series }),
     organizationCount: t.exposeInt("organizationCount", { description: "pings of all the organisation's terminals in the range" }),
     hiddenTouchpointLegacyIds: t.exposeStringList("hiddenTouchpointIds"),
@@ -121,7 +124,7 @@ builder.queryField("pings", (t) =>
   t.field({
     type: PingsState,
     description: "Ping series of the terminals the caller may see for [from, to) (default the last 24 hours, at most 31 days): GET /pings",
-    args: { from: t.arg.string({ description: "ISO 8601, inclusive" }), to: t.arg.string({ description: "ISO 8601, exclusive" }) },
+    args: { from: t.arg({ type: "DateTime", description: "inclusive" }), to: t.arg({ type: "DateTime", description: "exclusive" }) },
     resolve: (_root, args, ctx) => getPings(ctx, { from: args.from, to: args.to }),
   }),
 );
@@ -159,7 +162,7 @@ const parseJson = (value: string | null | undefined, field: string): Record<stri
 const CreateTouchpointInput = builder.inputType("CreateTouchpointInput", {
   fields: (t) => ({
     name: t.string({ required: true }),
-    type: t.field({ type: ChannelTypeEnum, required: true }),
+    type: t.field({ type: TouchpointTypeEnum, required: true, description: "any type but legacyPlugin" }),
     unitId: t.string({ description: "default: the top-most unit where the caller may edit touchpoints" }),
     activeSurveyId: t.string(),
     ipAddress: t.string({ description: "terminals only" }),
@@ -176,7 +179,8 @@ builder.mutationField("createTouchpoint", (t) =>
     resolve: async (_root, { input }, ctx) =>
       createTouchpoint(ctx, {
         name: input.name,
-        type: input.type,
+        // the domain refuses legacyPlugin with "Type must be one of …"
+        type: input.type as ChannelType,
         unitId: opt(input.unitId),
         activeSurveyId: input.activeSurveyId,
         ipAddress: input.ipAddress,

@@ -36,7 +36,7 @@ export default function PingsPage() {
   const from = new Date(Date.parse(to) - ranges[range]).toISOString();
   const data = useLazyLoadQuery<PingsPageQuery>(
     graphql`
-      query PingsPageQuery($from: String, $to: String) {
+      query PingsPageQuery($from: DateTime, $to: DateTime) {
         pings(from: $from, to: $to) {
           from
           to
