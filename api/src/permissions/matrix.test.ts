@@ -170,7 +170,7 @@ const matrix: Row[] = [
     field: "Mutation.revokeApiKey",
     kind: "mutation",
     // Only the owner: everyone else, even the organisation admin, gets "not found".
-    document: (ids) => `mutation { revokeApiKey(id: "${ids.apiKeyOfViewer}") { apiKey { revokedAt } } }`,
+    document: (ids) => `mutation { revokeApiKey(id: "${gid("ApiKey", ids.apiKeyOfViewer)}") { apiKey { revokedAt } } }`,
     expected: {
       anonymous: "refused",
       viewer: "allowed",
@@ -207,7 +207,7 @@ const matrix: Row[] = [
     field: "Subscription.responseCountChanged",
     kind: "subscription",
     // Members who may view results in the survey's unit (or a parent unit); the other organisation: not found.
-    document: (ids) => `subscription { responseCountChanged(surveyId: "${ids.surveyA}") { responseCount } }`,
+    document: (ids) => `subscription { responseCountChanged(surveyId: "${gid("Survey", ids.surveyA)}") { responseCount } }`,
     expected: {
       anonymous: "refused",
       viewer: "allowed",
@@ -245,7 +245,7 @@ const matrix: Row[] = [
     field: "Mutation.revokeShareLink",
     kind: "mutation",
     // The viewer's own links: the viewer and the organisation admin; everyone else gets "not found".
-    document: (_ids, actor) => `mutation { revokeShareLink(id: "${sharing.linksToRevoke[actor]}") { revokedShareLinkId } }`,
+    document: (_ids, actor) => `mutation { revokeShareLink(id: "${gid("ShareLink", sharing.linksToRevoke[actor])}") { revokedShareLinkId } }`,
     expected: {
       anonymous: "refused",
       viewer: "allowed",
@@ -272,7 +272,7 @@ const matrix: Row[] = [
     field: "Mutation.deleteBookmark",
     kind: "mutation",
     // Own bookmarks only: the viewer's are not even the organisation admin's to delete.
-    document: (_ids, actor) => `mutation { deleteBookmark(id: "${sharing.bookmarksToDelete[actor]}") { deletedBookmarkId } }`,
+    document: (_ids, actor) => `mutation { deleteBookmark(id: "${gid("Bookmark", sharing.bookmarksToDelete[actor])}") { deletedBookmarkId } }`,
     expected: {
       anonymous: "refused",
       viewer: "allowed",
@@ -286,7 +286,7 @@ const matrix: Row[] = [
     field: "Query.exportJob",
     kind: "query",
     // Only the person who started the export.
-    document: () => `{ exportJob(id: "${sharing.editorExportJob}") { status progress } }`,
+    document: () => `{ exportJob(id: "${gid("ExportJob", sharing.editorExportJob)}") { status progress } }`,
     expected: onlyEditor,
     allowedData: (data) => expect(data.exportJob).toEqual({ status: "finished", progress: 100 }),
   },
@@ -308,7 +308,7 @@ const matrix: Row[] = [
   {
     field: "Subscription.exportStatusChanged",
     kind: "subscription",
-    document: () => `subscription { exportStatusChanged(id: "${sharing.editorExportJob}") { status progress } }`,
+    document: () => `subscription { exportStatusChanged(id: "${gid("ExportJob", sharing.editorExportJob)}") { status progress } }`,
     expected: onlyEditor,
   },
   // ---- text analytics and root causes (docs/text-analytics.md, docs/root-cause.md) ----
@@ -690,7 +690,7 @@ const matrix: Row[] = [
     field: "Query.survey",
     kind: "query",
     // One survey the caller sees: unit A's survey for its viewer, editor and the admin; the rest refused.
-    document: (ids) => `{ survey(id: "${ids.surveyA}") { legacyId name } }`,
+    document: (ids) => `{ survey(id: "${gid("Survey", ids.surveyA)}") { legacyId name } }`,
     expected: {
       anonymous: "refused",
       viewer: "allowed",
@@ -718,7 +718,7 @@ const matrix: Row[] = [
   {
     field: "Mutation.updateSurvey",
     kind: "mutation",
-    document: (ids) => `mutation { updateSurvey(id: "${ids.surveyA}", input: { name: "Matrix survey", questions: [] }) { survey { name } } }`,
+    document: (ids) => `mutation { updateSurvey(id: "${gid("Survey", ids.surveyA)}", input: { name: "Matrix survey", questions: [] }) { survey { name } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -731,7 +731,7 @@ const matrix: Row[] = [
   {
     field: "Mutation.copySurvey",
     kind: "mutation",
-    document: (ids) => `mutation { copySurvey(id: "${ids.surveyA}") { survey { legacyId } } }`,
+    document: (ids) => `mutation { copySurvey(id: "${gid("Survey", ids.surveyA)}") { survey { legacyId } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -744,7 +744,7 @@ const matrix: Row[] = [
   {
     field: "Mutation.archiveSurvey",
     kind: "mutation",
-    document: (ids) => `mutation { archiveSurvey(id: "${ids.surveyA}", archived: false) { survey { archived } } }`,
+    document: (ids) => `mutation { archiveSurvey(id: "${gid("Survey", ids.surveyA)}", archived: false) { survey { archived } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -758,7 +758,7 @@ const matrix: Row[] = [
     field: "Mutation.hideSurvey",
     kind: "mutation",
     // Per user, for everyone who sees the survey.
-    document: (ids) => `mutation { hideSurvey(id: "${ids.surveyA}", hidden: false) { survey { hidden } } }`,
+    document: (ids) => `mutation { hideSurvey(id: "${gid("Survey", ids.surveyA)}", hidden: false) { survey { hidden } } }`,
     expected: {
       anonymous: "refused",
       viewer: "allowed",
@@ -771,7 +771,7 @@ const matrix: Row[] = [
   {
     field: "Mutation.deleteSurvey",
     kind: "mutation",
-    document: (_ids, actor) => `mutation { deleteSurvey(id: "${surveysToDelete[actor]}") { legacyId } }`,
+    document: (_ids, actor) => `mutation { deleteSurvey(id: "${gid("Survey", surveysToDelete[actor])}") { legacyId } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -797,7 +797,7 @@ const matrix: Row[] = [
     field: "Mutation.hideResponse",
     kind: "mutation",
     // manageResponses in the response's unit: editors and admins; a viewer is refused, others get not found.
-    document: () => `mutation { hideResponse(responseId: "${matrixResponses.toHide}", hidden: false) { hidden } }`,
+    document: () => `mutation { hideResponse(responseId: "${gid("Response", matrixResponses.toHide)}", hidden: false) { hidden } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -812,7 +812,7 @@ const matrix: Row[] = [
     field: "Mutation.updateResponseMetadata",
     kind: "mutation",
     document: () =>
-      `mutation { updateResponseMetadata(responseId: "${matrixResponses.toHide}", updatedMetaSet: [{ key: "store", value: "Matrix" }]) { metadata { key value } } }`,
+      `mutation { updateResponseMetadata(responseId: "${gid("Response", matrixResponses.toHide)}", updatedMetaSet: [{ key: "store", value: "Matrix" }]) { metadata { key value } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -826,7 +826,7 @@ const matrix: Row[] = [
   {
     field: "Mutation.deleteResponse",
     kind: "mutation",
-    document: (_ids, actor) => `mutation { deleteResponse(responseId: "${matrixResponses.toDelete[actor]}") { deletedResponseLegacyId } }`,
+    document: (_ids, actor) => `mutation { deleteResponse(responseId: "${gid("Response", matrixResponses.toDelete[actor])}") { deletedResponseLegacyId } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",

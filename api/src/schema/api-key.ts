@@ -71,11 +71,11 @@ builder.mutationField("revokeApiKey", (t) =>
     type: RevokeApiKeyPayload,
     description: "Revoke one of the person's own keys, or delete it when delete is true",
     args: {
-      id: t.arg.string({ required: true, description: "the key's legacyId" }),
+      id: t.arg.globalID({ required: true, for: ApiKeyType }),
       delete: t.arg.boolean({ description: "delete the key's row instead of marking it revoked" }),
     },
     resolve: async (_root, args, ctx) => {
-      const result = await revokeApiKey(ctx, { id: args.id, delete: args.delete ?? false });
+      const result = await revokeApiKey(ctx, { id: args.id.id, delete: args.delete ?? false });
       return { id: result.id, deleted: result.deleted };
     },
   }),

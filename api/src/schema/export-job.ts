@@ -17,10 +17,12 @@ const ExportStatusEnum = builder.enumType("ExportStatus", {
 
 const absoluteDownloadUrl = (ctx: GraphQLContext, path: string | null) => (path ? `${ctx.config.publicUrl}/api/v5${path}` : null);
 
-export const ExportJobType = builder.objectRef<ExportJob>("ExportJob").implement({
+export const ExportJobType = builder.objectRef<ExportJob>("ExportJob");
+ExportJobType.implement({
   description: "A CSV, Excel or PDF file being generated for the person who asked",
   fields: (t) => ({
-    id: t.exposeID("id", { description: "the job's 24-hex id: the REST cacheId or PDF id" }),
+    id: t.globalID({ resolve: (j) => ({ type: ExportJobType, id: j.id }) }),
+    legacyId: t.exposeString("id", { description: "the job's 24-hex id: the REST cacheId or PDF id" }),
     kind: t.field({ type: ExportKindEnum, resolve: (j) => j.kind }),
     status: t.field({ type: ExportStatusEnum, resolve: (j) => j.status }),
     progress: t.exposeInt("progress", { description: "0–100" }),
@@ -43,7 +45,7 @@ export const ExportJobType = builder.objectRef<ExportJob>("ExportJob").implement
 
 const ExportStatusChange = builder.objectRef<ExportStatusEvent>("ExportStatusChange").implement({
   fields: (t) => ({
-    id: t.exposeID("id"),
+    id: t.globalID({ description: "the job's id", resolve: (e) => ({ type: ExportJobType, id: e.id }) }),
     kind: t.field({ type: ExportKindEnum, resolve: (e) => e.kind }),
     status: t.field({ type: ExportStatusEnum, resolve: (e) => e.status }),
     progress: t.exposeInt("progress", { description: "0–100" }),
@@ -60,8 +62,8 @@ builder.queryField("exportJob", (t) =>
   t.field({
     type: ExportJobType,
     description: "one of the caller's own export jobs; any other id is not found",
-    args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, { id }, ctx) => getExportJob(ctx, id),
+    args: { id: t.arg.globalID({ required: true, for: ExportJobType }) },
+    resolve: (_root, { id }, ctx) => getExportJob(ctx, id.id),
   }),
 );
 
@@ -116,8 +118,8 @@ builder.subscriptionField("exportStatusChanged", (t) =>
   t.field({
     type: ExportStatusChange,
     description: "the caller's export job: its current state at once, then every change until it is finished or failed",
-    args: { id: t.arg.string({ required: true, description: "the job's id" }) },
-    subscribe: (_root, { id }, ctx) => exportStatusStream(ctx, id),
+    args: { id: t.arg.globalID({ required: true, for: ExportJobType, description: "the job's id" }) },
+    subscribe: (_root, { id }, ctx) => exportStatusStream(ctx, id.id),
     resolve: (event) => event,
   }),
 );

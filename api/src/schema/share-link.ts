@@ -15,10 +15,12 @@ import {
 
 const json = (value: unknown) => JSON.stringify(value ?? null);
 
-export const ShareLinkType = builder.objectRef<ShareLinkSummary>("ShareLink").implement({
+export const ShareLinkType = builder.objectRef<ShareLinkSummary>("ShareLink");
+ShareLinkType.implement({
   description: "A public link to the results (its token is shown only when it is created)",
   fields: (t) => ({
-    id: t.exposeID("id", { description: "the link's 24-hex id" }),
+    id: t.globalID({ resolve: (l) => ({ type: ShareLinkType, id: l.id }) }),
+    legacyId: t.exposeString("id", { description: "the link's 24-hex id" }),
     name: t.exposeString("name"),
     filtersJson: t.string({ description: "the link's results filters (spec 001 §3) as JSON", resolve: (l) => json(l.filters) }),
     allowChanges: t.exposeStringList("allowChanges", { description: "the filters and options a visitor may change" }),
@@ -126,14 +128,14 @@ builder.mutationField("createShareLink", (t) =>
 );
 
 const RevokeShareLinkPayload = builder.objectRef<{ id: string }>("RevokeShareLinkPayload").implement({
-  fields: (t) => ({ revokedShareLinkId: t.exposeID("id", { description: "the removed link's id" }) }),
+  fields: (t) => ({ revokedShareLinkId: t.globalID({ description: "the removed link's id", resolve: (p) => ({ type: ShareLinkType, id: p.id }) }) }),
 });
 
 builder.mutationField("revokeShareLink", (t) =>
   t.field({
     type: RevokeShareLinkPayload,
     description: "Remove a share link: it stops working at once (own links; organisation admins any of the organisation's)",
-    args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, { id }, ctx) => revokeShareLink(ctx, id),
+    args: { id: t.arg.globalID({ required: true, for: ShareLinkType }) },
+    resolve: (_root, { id }, ctx) => revokeShareLink(ctx, id.id),
   }),
 );

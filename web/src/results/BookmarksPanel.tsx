@@ -68,7 +68,7 @@ export function BookmarksPanel({ filters, onOpen }: { filters: WireFilters; onOp
     }
   `);
   const [commitDelete] = useMutation<BookmarksPanelDeleteMutation>(graphql`
-    mutation BookmarksPanelDeleteMutation($id: String!) {
+    mutation BookmarksPanelDeleteMutation($id: ID!) {
       deleteBookmark(id: $id) {
         deletedBookmarkId
       }

@@ -55,6 +55,7 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
   const data = useFragment(
     graphql`
       fragment SurveyEditorForm_survey on Survey {
+        id
         legacyId
         name
         languages
@@ -75,7 +76,7 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
     `,
     survey,
   );
-  const surveyId = data?.legacyId ?? null;
+  const surveyId = data?.id ?? null;
   const saved: Draft = useMemo(() => (data ? draftFromSurvey(data) : emptyDraft()), [data]);
   const [draft, setDraft] = useState(saved);
   const [baseline, setBaseline] = useState(saved);
