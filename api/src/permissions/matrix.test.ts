@@ -387,7 +387,7 @@ const matrix: Row[] = [
   {
     field: "Query.member",
     kind: "query",
-    document: (ids) => `{ member(userId: "${ids.userViewer}") { userLegacyId } }`,
+    document: (ids) => `{ member(userId: "${gid("User", ids.userViewer)}") { userLegacyId } }`,
     expected: { ...managersOfAnyOrganization, adminOfOtherOrganization: "refused" },
     allowedData: (data, _a, ids) => expect(data.member.userLegacyId).toBe(ids.userViewer),
   },
@@ -405,7 +405,7 @@ const matrix: Row[] = [
   {
     field: "Query.invite",
     kind: "query",
-    document: (ids) => `{ invite(id: "${ids.teams.inviteA}") { legacyId unit { name } } }`,
+    document: (ids) => `{ invite(id: "${gid("Invite", ids.teams.inviteA)}") { legacyId unit { name } } }`,
     expected: onlyAdmin,
   },
   {
@@ -428,19 +428,19 @@ const matrix: Row[] = [
     field: "Mutation.inviteUser",
     kind: "mutation",
     document: (ids) =>
-      `mutation { inviteUser(input: { email: "matrix-${unique()}@example.test", unitId: "${ids.unitA}", role: viewer }) { invite { email } } }`,
+      `mutation { inviteUser(input: { email: "matrix-${unique()}@example.test", unitId: "${gid("Unit", ids.unitA)}", role: viewer }) { invite { email } } }`,
     expected: onlyAdmin,
   },
   {
     field: "Mutation.resendInvite",
     kind: "mutation",
-    document: (ids) => `mutation { resendInvite(id: "${ids.teams.inviteA}") { invite { legacyId } } }`,
+    document: (ids) => `mutation { resendInvite(id: "${gid("Invite", ids.teams.inviteA)}") { invite { legacyId } } }`,
     expected: onlyAdmin,
   },
   {
     field: "Mutation.deleteInvite",
     kind: "mutation",
-    document: (ids) => `mutation { deleteInvite(id: "${ids.teams.inviteToDelete}") { legacyId } }`,
+    document: (ids) => `mutation { deleteInvite(id: "${gid("Invite", ids.teams.inviteToDelete)}") { legacyId } }`,
     expected: onlyAdmin,
   },
   {
@@ -469,54 +469,55 @@ const matrix: Row[] = [
     field: "Mutation.updateMember",
     kind: "mutation",
     document: (ids) =>
-      `mutation { updateMember(input: { userId: "${ids.userViewer}", unitId: "${ids.unitA}", receiveDigest: true }) { member { receiveDigest } } }`,
+      `mutation { updateMember(input: { userId: "${gid("User", ids.userViewer)}", unitId: "${gid("Unit", ids.unitA)}", receiveDigest: true }) { member { receiveDigest } } }`,
     expected: onlyAdmin,
     allowedData: (data) => expect(data.updateMember.member.receiveDigest).toBe(true),
   },
   {
     field: "Mutation.removeMemberFromUnit",
     kind: "mutation",
-    document: (ids) => `mutation { removeMemberFromUnit(userId: "${ids.teams.userToRemove}", unitId: "${ids.unitA}") { userLegacyId } }`,
+    document: (ids) =>
+      `mutation { removeMemberFromUnit(userId: "${gid("User", ids.teams.userToRemove)}", unitId: "${gid("Unit", ids.unitA)}") { userLegacyId } }`,
     expected: onlyAdmin,
   },
   {
     field: "Mutation.modifyTeam",
     kind: "mutation",
     document: (ids) =>
-      `mutation { modifyTeam(userId: "${ids.teams.userToMove}", units: [{ unitId: "${ids.teams.unitA1}", role: editor }]) { member { unitRoles { role } } } }`,
+      `mutation { modifyTeam(userId: "${gid("User", ids.teams.userToMove)}", units: [{ unitId: "${gid("Unit", ids.teams.unitA1)}", role: editor }]) { member { unitRoles { role } } } }`,
     expected: onlyAdmin,
   },
   {
     field: "Mutation.setBillingAdmin",
     kind: "mutation",
     // Organisation admins only: the admin of unit B manages users but may not give billing rights.
-    document: (ids) => `mutation { setBillingAdmin(userId: "${ids.userViewer}", billingAdmin: false) { member { billingAdmin } } }`,
+    document: (ids) => `mutation { setBillingAdmin(userId: "${gid("User", ids.userViewer)}", billingAdmin: false) { member { billingAdmin } } }`,
     expected: onlyAdmin,
   },
   {
     field: "Mutation.createUser",
     kind: "mutation",
     document: (ids) =>
-      `mutation { createUser(input: { email: "direct-${unique()}@example.test", displayName: "Direct", password: "Direct-Password-1!", unitId: "${ids.unitA}", role: viewer }) { userLegacyId } }`,
+      `mutation { createUser(input: { email: "direct-${unique()}@example.test", displayName: "Direct", password: "Direct-Password-1!", unitId: "${gid("Unit", ids.unitA)}", role: viewer }) { userLegacyId } }`,
     expected: onlyAdmin,
   },
   {
     field: "Mutation.createUnit",
     kind: "mutation",
-    document: (ids) => `mutation { createUnit(parentId: "${ids.unitA}", name: "Matrix team") { unit { legacyId } } }`,
+    document: (ids) => `mutation { createUnit(parentId: "${gid("Unit", ids.unitA)}", name: "Matrix team") { unit { legacyId } } }`,
     expected: onlyAdmin,
     allowedData: (data, _a, ids) => void (ids.teams.createdUnit = data.createUnit.unit.legacyId),
   },
   {
     field: "Mutation.updateUnit",
     kind: "mutation",
-    document: (ids) => `mutation { updateUnit(id: "${ids.teams.unitA1}", name: "Helsinki store") { unit { name } } }`,
+    document: (ids) => `mutation { updateUnit(id: "${gid("Unit", ids.teams.unitA1)}", name: "Helsinki store") { unit { name } } }`,
     expected: onlyAdmin,
   },
   {
     field: "Mutation.deleteUnit",
     kind: "mutation",
-    document: (ids) => `mutation { deleteUnit(id: "${ids.teams.createdUnit}") { legacyId } }`,
+    document: (ids) => `mutation { deleteUnit(id: "${gid("Unit", ids.teams.createdUnit!)}") { legacyId } }`,
     expected: onlyAdmin,
   },
   {
@@ -540,7 +541,7 @@ const matrix: Row[] = [
   {
     field: "Query.touchpoint",
     kind: "query",
-    document: (ids) => `{ touchpoint(id: "${ids.touchpoints.terminalA}") { legacyId } }`,
+    document: (ids) => `{ touchpoint(id: "${gid("Touchpoint", ids.touchpoints.terminalA)}") { legacyId } }`,
     expected: {
       anonymous: "refused",
       viewer: "allowed",
@@ -595,7 +596,8 @@ const matrix: Row[] = [
     field: "Mutation.upgradeLegacyPlugin",
     kind: "mutation",
     // editTouchpoints in the plugin's unit; irreversible, so one plugin per actor.
-    document: (ids, actor) => `mutation { upgradeLegacyPlugin(input: { id: "${ids.touchpoints.legacyToUpgrade[actor]}" }) { touchpoint { type } } }`,
+    document: (ids, actor) =>
+      `mutation { upgradeLegacyPlugin(input: { id: "${gid("Touchpoint", ids.touchpoints.legacyToUpgrade[actor])}" }) { touchpoint { type } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -611,7 +613,7 @@ const matrix: Row[] = [
     kind: "mutation",
     // editTouchpoints in the terminal's unit (and the plan's organizationLogo feature).
     document: (ids) =>
-      `mutation { setTouchpointLogo(id: "${ids.touchpoints.terminalA}", fileBase64: "${Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16, 1)]).toString("base64")}") { touchpoint { logoUrl } } }`,
+      `mutation { setTouchpointLogo(id: "${gid("Touchpoint", ids.touchpoints.terminalA)}", fileBase64: "${Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16, 1)]).toString("base64")}") { touchpoint { logoUrl } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -625,7 +627,8 @@ const matrix: Row[] = [
   {
     field: "Mutation.createTouchpoint",
     kind: "mutation",
-    document: (ids) => `mutation { createTouchpoint(input: { name: "Matrix link", type: link, unitId: "${ids.unitA}" }) { touchpoint { legacyId } } }`,
+    document: (ids) =>
+      `mutation { createTouchpoint(input: { name: "Matrix link", type: link, unitId: "${gid("Unit", ids.unitA)}" }) { touchpoint { legacyId } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -638,7 +641,8 @@ const matrix: Row[] = [
   {
     field: "Mutation.updateTouchpoint",
     kind: "mutation",
-    document: (ids) => `mutation { updateTouchpoint(input: { id: "${ids.touchpoints.terminalA}", name: "Matrix kiosk" }) { touchpoint { name } } }`,
+    document: (ids) =>
+      `mutation { updateTouchpoint(input: { id: "${gid("Touchpoint", ids.touchpoints.terminalA)}", name: "Matrix kiosk" }) { touchpoint { name } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -651,7 +655,7 @@ const matrix: Row[] = [
   {
     field: "Mutation.deleteTouchpoint",
     kind: "mutation",
-    document: (ids, actor) => `mutation { deleteTouchpoint(id: "${ids.touchpoints.toDelete[actor]}") { deletedLegacyId } }`,
+    document: (ids, actor) => `mutation { deleteTouchpoint(id: "${gid("Touchpoint", ids.touchpoints.toDelete[actor])}") { deletedLegacyId } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -664,7 +668,8 @@ const matrix: Row[] = [
   {
     field: "Mutation.setTouchpointVisibility",
     kind: "mutation",
-    document: (ids) => `mutation { setTouchpointVisibility(touchpointId: "${ids.touchpoints.terminalA}", visibility: false) { visibility } }`,
+    document: (ids) =>
+      `mutation { setTouchpointVisibility(touchpointId: "${gid("Touchpoint", ids.touchpoints.terminalA)}", visibility: false) { visibility } }`,
     expected: {
       anonymous: "refused",
       viewer: "allowed",

@@ -1,6 +1,8 @@
 // Touchpoint (channel): terminals, links, QR codes, website activations and contact-list campaigns,
 // with the queries and mutations of /touchpoints. Rules live in domain/touchpoints/touchpoints.ts.
 import { builder } from "./builder.js";
+import { SurveyType } from "./survey.js";
+import { UnitType } from "./unit.js";
 import { badInput } from "../domain/errors.js";
 import { setTerminalLogo } from "../domain/touchpoints/terminal-logo.js";
 import { logoMaxBytes, logoMessages } from "../domain/organization/logo.js";
@@ -37,6 +39,11 @@ export const TouchpointType = builder.prismaNode("Touchpoint", {
     type: t.field({ type: TouchpointTypeEnum, resolve: (tp) => tp.type }),
     unit: t.relation("unit"),
     unitLegacyId: t.exposeString("unitId"),
+    activeSurveyId: t.globalID({
+      nullable: true,
+      description: "the active survey's id (the survey may be one the caller cannot open)",
+      resolve: (tp) => (tp.activeSurveyId ? { type: SurveyType, id: tp.activeSurveyId } : null),
+    }),
     activeSurveyLegacyId: t.exposeString("activeSurveyId", { nullable: true }),
     lastFeedbackAt: t.expose("lastFeedbackAt", { type: "DateTime", nullable: true }),
     responseCount: t.exposeInt("responseCount"),
@@ -102,6 +109,7 @@ const Ping = builder.objectRef<{ at: Date; battery: number | null }>("Ping").imp
 });
 const PingSeries = builder.objectRef<PingSeriesShape>("PingSeries").implement({
   fields: (t) => ({
+    touchpointId: t.globalID({ description: "the terminal's id", resolve: (s) => ({ type: TouchpointType, id: s.touchpointId }) }),
     touchpointLegacyId: t.exposeString("touchpointId"),
     name: t.exposeString("name"),
     unitLegacyId: t.exposeString("unitId"),
@@ -132,10 +140,10 @@ builder.queryField("pings", (t) =>
 builder.queryField("touchpoint", (t) =>
   t.prismaField({
     type: "Touchpoint",
-    description: "One touchpoint by its legacyId (viewResults in its unit)",
-    args: { id: t.arg.string({ required: true }) },
+    description: "One touchpoint (viewResults in its unit)",
+    args: { id: t.arg.globalID({ required: true, for: TouchpointType }) },
     resolve: async (query, _root, { id }, ctx) => {
-      const tp = await getTouchpoint(ctx, id);
+      const tp = await getTouchpoint(ctx, id.id);
       return ctx.prisma.touchpoint.findUniqueOrThrow({ ...query, where: { id: tp.id } });
     },
   }),
@@ -163,8 +171,8 @@ const CreateTouchpointInput = builder.inputType("CreateTouchpointInput", {
   fields: (t) => ({
     name: t.string({ required: true }),
     type: t.field({ type: TouchpointTypeEnum, required: true, description: "any type but legacyPlugin" }),
-    unitId: t.string({ description: "default: the top-most unit where the caller may edit touchpoints" }),
-    activeSurveyId: t.string(),
+    unitId: t.globalID({ for: UnitType, description: "default: the top-most unit where the caller may edit touchpoints" }),
+    activeSurveyId: t.globalID({ for: SurveyType }),
     ipAddress: t.string({ description: "terminals only" }),
     settingsJson: t.string({ description: "JSON: terminal extras" }),
     websiteJson: t.string({ description: "JSON: the widget activation fields to set (website activations)" }),
@@ -181,8 +189,8 @@ builder.mutationField("createTouchpoint", (t) =>
         name: input.name,
         // the domain refuses legacyPlugin with "Type must be one of …"
         type: input.type as ChannelType,
-        unitId: opt(input.unitId),
-        activeSurveyId: input.activeSurveyId,
+        unitId: input.unitId?.id,
+        activeSurveyId: input.activeSurveyId?.id,
         ipAddress: input.ipAddress,
         settings: parseJson(input.settingsJson, "settingsJson"),
         website: parseJson(input.websiteJson, "websiteJson"),
@@ -192,11 +200,11 @@ builder.mutationField("createTouchpoint", (t) =>
 
 const UpdateTouchpointInput = builder.inputType("UpdateTouchpointInput", {
   fields: (t) => ({
-    id: t.string({ required: true }),
+    id: t.globalID({ required: true, for: TouchpointType }),
     name: t.string(),
-    unitId: t.string({ description: "moves the touchpoint to another unit" }),
+    unitId: t.globalID({ for: UnitType, description: "moves the touchpoint to another unit" }),
     moveResponses: t.boolean({ description: "when moving: the existing responses move to the new unit too" }),
-    activeSurveyId: t.string({ description: "null or empty clears it" }),
+    activeSurveyId: t.globalID({ for: SurveyType, description: "null clears it" }),
     ipAddress: t.string(),
     settingsJson: t.string(),
     websiteJson: t.string(),
@@ -211,11 +219,11 @@ builder.mutationField("updateTouchpoint", (t) =>
     description: "Updates a touchpoint (editTouchpoints in its unit, and in the target unit when moving)",
     args: { input: t.arg({ type: UpdateTouchpointInput, required: true }) },
     resolve: async (_root, { input }, ctx) =>
-      updateTouchpoint(ctx, input.id, {
+      updateTouchpoint(ctx, input.id.id, {
         name: opt(input.name),
-        unitId: opt(input.unitId),
+        unitId: input.unitId?.id,
         moveResponses: opt(input.moveResponses),
-        activeSurveyId: input.activeSurveyId === "" ? null : input.activeSurveyId,
+        activeSurveyId: input.activeSurveyId === null ? null : input.activeSurveyId?.id,
         ipAddress: input.ipAddress === "" ? null : input.ipAddress,
         settings: parseJson(input.settingsJson, "settingsJson"),
         website: parseJson(input.websiteJson, "websiteJson"),
@@ -231,14 +239,14 @@ builder.mutationField("setTouchpointLogo", (t) =>
     description:
       "Sets a terminal's custom logo (editTouchpoints in its unit; the organizationLogo feature): PNG, JPEG, SVG or WebP, recognised by content, at most 1 MB. updateTouchpoint(deleteLogo: true) removes it",
     args: {
-      id: t.arg.string({ required: true, description: "the terminal's legacyId" }),
+      id: t.arg.globalID({ required: true, for: TouchpointType, description: "the terminal" }),
       fileBase64: t.arg.string({ required: true, description: "the image file, base64-encoded" }),
     },
     resolve: async (_root, { id, fileBase64 }, ctx) => {
       // Base64 of 1 MB is about 1.4 M characters; anything longer is too large before decoding.
       if (fileBase64.length > Math.ceil((logoMaxBytes * 4) / 3) + 8) throw badInput(logoMessages.tooLarge, "fileBase64");
       if (!/^[A-Za-z0-9+/]*={0,2}$/.test(fileBase64.replace(/\s+/g, ""))) throw badInput(logoMessages.wrongType, "fileBase64");
-      return setTerminalLogo(ctx, id, { data: Buffer.from(fileBase64, "base64") });
+      return setTerminalLogo(ctx, id.id, { data: Buffer.from(fileBase64, "base64") });
     },
   }),
 );
@@ -251,8 +259,8 @@ builder.mutationField("deleteTouchpoint", (t) =>
   t.field({
     type: DeleteTouchpointPayload,
     description: "Deletes a touchpoint (soft: its responses stay)",
-    args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, { id }, ctx) => deleteTouchpoint(ctx, id),
+    args: { id: t.arg.globalID({ required: true, for: TouchpointType }) },
+    resolve: (_root, { id }, ctx) => deleteTouchpoint(ctx, id.id),
   }),
 );
 
@@ -264,7 +272,7 @@ builder.mutationField("setTouchpointVisibility", (t) =>
   t.field({
     type: TouchpointVisibilityPayload,
     description: "Shows or hides a touchpoint in the caller's own pings overview",
-    args: { touchpointId: t.arg.string({ required: true }), visibility: t.arg.boolean({ required: true }) },
-    resolve: (_root, args, ctx) => setDeviceVisibility(ctx, args),
+    args: { touchpointId: t.arg.globalID({ required: true, for: TouchpointType }), visibility: t.arg.boolean({ required: true }) },
+    resolve: (_root, args, ctx) => setDeviceVisibility(ctx, { touchpointId: args.touchpointId.id, visibility: args.visibility }),
   }),
 );

@@ -42,6 +42,7 @@ export default function PingsPage() {
           to
           organizationCount
           series {
+            touchpointId
             touchpointLegacyId
             name
             lastSeenAt
@@ -58,7 +59,7 @@ export default function PingsPage() {
     { fetchPolicy: "store-and-network", fetchKey },
   );
   const [commitVisibility] = useMutation<PingsPageVisibilityMutation>(graphql`
-    mutation PingsPageVisibilityMutation($touchpointId: String!, $visibility: Boolean!) {
+    mutation PingsPageVisibilityMutation($touchpointId: ID!, $visibility: Boolean!) {
       setTouchpointVisibility(touchpointId: $touchpointId, visibility: $visibility) {
         touchpointLegacyId
         visibility
@@ -170,7 +171,7 @@ export default function PingsPage() {
                       type="checkbox"
                       aria-label={t`Show ${s.name} in my overview`}
                       checked={!s.hidden}
-                      onChange={(e) => void setVisible(s.touchpointLegacyId, e.target.checked)}
+                      onChange={(e) => void setVisible(s.touchpointId, e.target.checked)}
                     />
                   </td>
                 </tr>
