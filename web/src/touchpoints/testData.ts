@@ -1,4 +1,7 @@
 // Fixtures for the touchpoint screen tests: GraphQL answers in the shapes the screens ask for.
+
+/** The global id the mutations get for a team or survey chosen in a form (the form holds the 24-hex id). */
+export const globalIdOf = (type: "Unit" | "Survey", legacyId: string) => btoa(`${type}:${legacyId}`);
 export const units = [
   { id: "VW5pdDox", legacyId: "aaaaaaaaaaaaaaaaaaaaaaa1", name: "Stores" },
   { id: "VW5pdDoy", legacyId: "aaaaaaaaaaaaaaaaaaaaaaa2", name: "Online" },
