@@ -140,7 +140,7 @@ describe.skipIf(noDatabase)("GraphQL feedback list and responses", () => {
 
   it("hideResponse, updateResponseMetadata and deleteResponse: editors may, viewers and other organisations may not", async () => {
     const rid = (id: string | undefined) => globalId("Response", id!);
-    const hide = `mutation($id: ID!, $q: String) { hideResponse(responseId: $id, hidden: true, questionId: $q) { responseLegacyId hidden hiddenAnswers } }`;
+    const hide = `mutation($id: ID!, $q: ID) { hideResponse(responseId: $id, hidden: true, questionId: $q) { responseLegacyId hidden hiddenAnswers } }`;
     const viewer = await gql(t.baseUrl, hide, { id: rid(ids.first) }, tokens.viewerA);
     expect(viewer.errors?.[0]?.message).toBe(responseMessages.noRights);
     const foreign = await gql(t.baseUrl, hide, { id: rid(ids.first) }, tokens.otherAdmin);
@@ -153,7 +153,7 @@ describe.skipIf(noDatabase)("GraphQL feedback list and responses", () => {
     const malformed = await gql(t.baseUrl, hide, { id: ids.first }, tokens.editorA);
     expect(malformed.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
     expect((await t.prisma.response.findUniqueOrThrow({ where: { id: ids.first! } })).hidden).toBe(false);
-    const answer = await gql(t.baseUrl, hide, { id: rid(ids.first), q: s.questions.nps.id }, tokens.editorA);
+    const answer = await gql(t.baseUrl, hide, { id: rid(ids.first), q: globalId("Question", s.questions.nps.id) }, tokens.editorA);
     expect(answer.data?.hideResponse).toEqual({ responseLegacyId: ids.first, hidden: false, hiddenAnswers: [s.questions.nps.id] });
     const whole = await gql(t.baseUrl, hide, { id: rid(ids.first) }, tokens.editorA);
     expect(whole.data?.hideResponse.hidden).toBe(true);

@@ -3,6 +3,7 @@
 // deleteResponse, updateResponseMetadata. Rules in domain/feedback-list and domain/responses.
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "./builder.js";
+import { QuestionNode } from "./survey.js";
 import { badInput, unauthenticated } from "../domain/errors.js";
 import { feedbackListConnection, type FeedbackListNode } from "../domain/feedback-list/list.js";
 import type { Column, FeedbackListPlan, ListQuestion } from "../domain/feedback-list/query.js";
@@ -149,9 +150,9 @@ builder.mutationField("hideResponse", (t) =>
     args: {
       responseId: t.arg.globalID({ required: true, description: "the response's id (the feedback list row's responseId)" }),
       hidden: t.arg.boolean({ required: true }),
-      questionId: t.arg.string({ description: "only this question's answer" }),
+      questionId: t.arg.globalID({ for: QuestionNode, description: "only this question's answer" }),
     },
-    resolve: (_root, args, ctx) => hideResponse(ctx, responseIdOf(args.responseId), { hidden: args.hidden, questionId: args.questionId ?? undefined }),
+    resolve: (_root, args, ctx) => hideResponse(ctx, responseIdOf(args.responseId), { hidden: args.hidden, questionId: args.questionId?.id }),
   }),
 );
 

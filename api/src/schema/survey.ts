@@ -51,7 +51,7 @@ export const SurveyData = builder.scalarType("SurveyData", {
 const QuestionTypeEnum = builder.enumType("QuestionType", { values: questionTypes });
 const SurveyTabEnum = builder.enumType("SurveyTab", { values: surveyTabs, description: "recent: created within the last 14 days" });
 
-builder.prismaNode("Question", {
+export const QuestionNode = builder.prismaNode("Question", {
   id: { field: "id" },
   findUnique: (id, ctx) => ({ id, ...inViewerOrganization(ctx.viewer) }),
   fields: (t) => ({
