@@ -136,6 +136,12 @@ describe.skipIf(noDatabase)("touchpoint GraphQL: pings, touchpointUnits, editRef
     );
     expect(hide.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
     expect((await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: kioskA } })).name).toBe("Kiosk A1");
+    // The active survey by its global id, and null clears it.
+    const assign = `mutation ($id: ID!, $s: ID) { updateTouchpoint(input: { id: $id, activeSurveyId: $s }) { touchpoint { activeSurveyId activeSurveyLegacyId } } }`;
+    const set = await gql(t.baseUrl, assign, { id: globalId("Touchpoint", kioskA), s: globalId("Survey", survey.id) }, tokens.admin);
+    expect(set.data!.updateTouchpoint.touchpoint).toEqual({ activeSurveyId: globalId("Survey", survey.id), activeSurveyLegacyId: survey.id });
+    const cleared = await gql(t.baseUrl, assign, { id: globalId("Touchpoint", kioskA), s: null }, tokens.admin);
+    expect(cleared.data!.updateTouchpoint.touchpoint).toEqual({ activeSurveyId: null, activeSurveyLegacyId: null });
     // A touchpoint of type legacyPlugin cannot be created: the one enum lists it, the domain refuses it.
     const legacy = await gql(
       t.baseUrl,
