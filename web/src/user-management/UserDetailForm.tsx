@@ -35,7 +35,6 @@ export function UserDetailForm({
     graphql`
       fragment UserDetailForm_member on Member {
         id
-        userLegacyId
         organizationAdmin
         billingAdmin
         mayCreateSurveys
