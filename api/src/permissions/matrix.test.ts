@@ -170,7 +170,7 @@ const matrix: Row[] = [
     field: "Mutation.revokeApiKey",
     kind: "mutation",
     // Only the owner: everyone else, even the organisation admin, gets "not found".
-    document: (ids) => `mutation { revokeApiKey(id: "${ids.apiKeyOfViewer}") { apiKey { revokedAt } } }`,
+    document: (ids) => `mutation { revokeApiKey(id: "${gid("ApiKey", ids.apiKeyOfViewer)}") { apiKey { revokedAt } } }`,
     expected: {
       anonymous: "refused",
       viewer: "allowed",
@@ -207,7 +207,7 @@ const matrix: Row[] = [
     field: "Subscription.responseCountChanged",
     kind: "subscription",
     // Members who may view results in the survey's unit (or a parent unit); the other organisation: not found.
-    document: (ids) => `subscription { responseCountChanged(surveyId: "${ids.surveyA}") { responseCount } }`,
+    document: (ids) => `subscription { responseCountChanged(surveyId: "${gid("Survey", ids.surveyA)}") { responseCount } }`,
     expected: {
       anonymous: "refused",
       viewer: "allowed",
@@ -244,7 +244,7 @@ const matrix: Row[] = [
     field: "Mutation.revokeShareLink",
     kind: "mutation",
     // The viewer's own links: the viewer and the organisation admin; everyone else gets "not found".
-    document: (_ids, actor) => `mutation { revokeShareLink(id: "${sharing.linksToRevoke[actor]}") { revokedShareLinkId } }`,
+    document: (_ids, actor) => `mutation { revokeShareLink(id: "${gid("ShareLink", sharing.linksToRevoke[actor])}") { revokedShareLinkId } }`,
     expected: {
       anonymous: "refused",
       viewer: "allowed",
@@ -271,7 +271,7 @@ const matrix: Row[] = [
     field: "Mutation.deleteBookmark",
     kind: "mutation",
     // Own bookmarks only: the viewer's are not even the organisation admin's to delete.
-    document: (_ids, actor) => `mutation { deleteBookmark(id: "${sharing.bookmarksToDelete[actor]}") { deletedBookmarkId } }`,
+    document: (_ids, actor) => `mutation { deleteBookmark(id: "${gid("Bookmark", sharing.bookmarksToDelete[actor])}") { deletedBookmarkId } }`,
     expected: {
       anonymous: "refused",
       viewer: "allowed",
@@ -285,7 +285,7 @@ const matrix: Row[] = [
     field: "Query.exportJob",
     kind: "query",
     // Only the person who started the export.
-    document: () => `{ exportJob(id: "${sharing.editorExportJob}") { status progress } }`,
+    document: () => `{ exportJob(id: "${gid("ExportJob", sharing.editorExportJob)}") { status progress } }`,
     expected: onlyEditor,
     allowedData: (data) => expect(data.exportJob).toEqual({ status: "finished", progress: 100 }),
   },
@@ -307,7 +307,7 @@ const matrix: Row[] = [
   {
     field: "Subscription.exportStatusChanged",
     kind: "subscription",
-    document: () => `subscription { exportStatusChanged(id: "${sharing.editorExportJob}") { status progress } }`,
+    document: () => `subscription { exportStatusChanged(id: "${gid("ExportJob", sharing.editorExportJob)}") { status progress } }`,
     expected: onlyEditor,
   },
   // ---- text analytics and root causes (docs/text-analytics.md, docs/root-cause.md) ----
@@ -386,7 +386,7 @@ const matrix: Row[] = [
   {
     field: "Query.member",
     kind: "query",
-    document: (ids) => `{ member(userId: "${ids.userViewer}") { userLegacyId } }`,
+    document: (ids) => `{ member(userId: "${gid("User", ids.userViewer)}") { userLegacyId } }`,
     expected: { ...managersOfAnyOrganization, adminOfOtherOrganization: "refused" },
     allowedData: (data, _a, ids) => expect(data.member.userLegacyId).toBe(ids.userViewer),
   },
@@ -404,7 +404,7 @@ const matrix: Row[] = [
   {
     field: "Query.invite",
     kind: "query",
-    document: (ids) => `{ invite(id: "${ids.teams.inviteA}") { legacyId unit { name } } }`,
+    document: (ids) => `{ invite(id: "${gid("Invite", ids.teams.inviteA)}") { legacyId unit { name } } }`,
     expected: onlyAdmin,
   },
   {
@@ -427,19 +427,19 @@ const matrix: Row[] = [
     field: "Mutation.inviteUser",
     kind: "mutation",
     document: (ids) =>
-      `mutation { inviteUser(input: { email: "matrix-${unique()}@example.test", unitId: "${ids.unitA}", role: viewer }) { invite { email } } }`,
+      `mutation { inviteUser(input: { email: "matrix-${unique()}@example.test", unitId: "${gid("Unit", ids.unitA)}", role: viewer }) { invite { email } } }`,
     expected: onlyAdmin,
   },
   {
     field: "Mutation.resendInvite",
     kind: "mutation",
-    document: (ids) => `mutation { resendInvite(id: "${ids.teams.inviteA}") { invite { legacyId } } }`,
+    document: (ids) => `mutation { resendInvite(id: "${gid("Invite", ids.teams.inviteA)}") { invite { legacyId } } }`,
     expected: onlyAdmin,
   },
   {
     field: "Mutation.deleteInvite",
     kind: "mutation",
-    document: (ids) => `mutation { deleteInvite(id: "${ids.teams.inviteToDelete}") { legacyId } }`,
+    document: (ids) => `mutation { deleteInvite(id: "${gid("Invite", ids.teams.inviteToDelete)}") { legacyId } }`,
     expected: onlyAdmin,
   },
   {
@@ -468,54 +468,55 @@ const matrix: Row[] = [
     field: "Mutation.updateMember",
     kind: "mutation",
     document: (ids) =>
-      `mutation { updateMember(input: { userId: "${ids.userViewer}", unitId: "${ids.unitA}", receiveDigest: true }) { member { receiveDigest } } }`,
+      `mutation { updateMember(input: { userId: "${gid("User", ids.userViewer)}", unitId: "${gid("Unit", ids.unitA)}", receiveDigest: true }) { member { receiveDigest } } }`,
     expected: onlyAdmin,
     allowedData: (data) => expect(data.updateMember.member.receiveDigest).toBe(true),
   },
   {
     field: "Mutation.removeMemberFromUnit",
     kind: "mutation",
-    document: (ids) => `mutation { removeMemberFromUnit(userId: "${ids.teams.userToRemove}", unitId: "${ids.unitA}") { userLegacyId } }`,
+    document: (ids) =>
+      `mutation { removeMemberFromUnit(userId: "${gid("User", ids.teams.userToRemove)}", unitId: "${gid("Unit", ids.unitA)}") { userLegacyId } }`,
     expected: onlyAdmin,
   },
   {
     field: "Mutation.modifyTeam",
     kind: "mutation",
     document: (ids) =>
-      `mutation { modifyTeam(userId: "${ids.teams.userToMove}", units: [{ unitId: "${ids.teams.unitA1}", role: editor }]) { member { unitRoles { role } } } }`,
+      `mutation { modifyTeam(userId: "${gid("User", ids.teams.userToMove)}", units: [{ unitId: "${gid("Unit", ids.teams.unitA1)}", role: editor }]) { member { unitRoles { role } } } }`,
     expected: onlyAdmin,
   },
   {
     field: "Mutation.setBillingAdmin",
     kind: "mutation",
     // Organisation admins only: the admin of unit B manages users but may not give billing rights.
-    document: (ids) => `mutation { setBillingAdmin(userId: "${ids.userViewer}", billingAdmin: false) { member { billingAdmin } } }`,
+    document: (ids) => `mutation { setBillingAdmin(userId: "${gid("User", ids.userViewer)}", billingAdmin: false) { member { billingAdmin } } }`,
     expected: onlyAdmin,
   },
   {
     field: "Mutation.createUser",
     kind: "mutation",
     document: (ids) =>
-      `mutation { createUser(input: { email: "direct-${unique()}@example.test", displayName: "Direct", password: "Direct-Password-1!", unitId: "${ids.unitA}", role: viewer }) { userLegacyId } }`,
+      `mutation { createUser(input: { email: "direct-${unique()}@example.test", displayName: "Direct", password: "Direct-Password-1!", unitId: "${gid("Unit", ids.unitA)}", role: viewer }) { userLegacyId } }`,
     expected: onlyAdmin,
   },
   {
     field: "Mutation.createUnit",
     kind: "mutation",
-    document: (ids) => `mutation { createUnit(parentId: "${ids.unitA}", name: "Matrix team") { unit { legacyId } } }`,
+    document: (ids) => `mutation { createUnit(parentId: "${gid("Unit", ids.unitA)}", name: "Matrix team") { unit { legacyId } } }`,
     expected: onlyAdmin,
     allowedData: (data, _a, ids) => void (ids.teams.createdUnit = data.createUnit.unit.legacyId),
   },
   {
     field: "Mutation.updateUnit",
     kind: "mutation",
-    document: (ids) => `mutation { updateUnit(id: "${ids.teams.unitA1}", name: "Helsinki store") { unit { name } } }`,
+    document: (ids) => `mutation { updateUnit(id: "${gid("Unit", ids.teams.unitA1)}", name: "Helsinki store") { unit { name } } }`,
     expected: onlyAdmin,
   },
   {
     field: "Mutation.deleteUnit",
     kind: "mutation",
-    document: (ids) => `mutation { deleteUnit(id: "${ids.teams.createdUnit}") { legacyId } }`,
+    document: (ids) => `mutation { deleteUnit(id: "${gid("Unit", ids.teams.createdUnit!)}") { legacyId } }`,
     expected: onlyAdmin,
   },
   {
@@ -539,7 +540,7 @@ const matrix: Row[] = [
   {
     field: "Query.touchpoint",
     kind: "query",
-    document: (ids) => `{ touchpoint(id: "${ids.touchpoints.terminalA}") { legacyId } }`,
+    document: (ids) => `{ touchpoint(id: "${gid("Touchpoint", ids.touchpoints.terminalA)}") { legacyId } }`,
     expected: {
       anonymous: "refused",
       viewer: "allowed",
@@ -594,7 +595,8 @@ const matrix: Row[] = [
     field: "Mutation.upgradeLegacyPlugin",
     kind: "mutation",
     // editTouchpoints in the plugin's unit; irreversible, so one plugin per actor.
-    document: (ids, actor) => `mutation { upgradeLegacyPlugin(input: { id: "${ids.touchpoints.legacyToUpgrade[actor]}" }) { touchpoint { type } } }`,
+    document: (ids, actor) =>
+      `mutation { upgradeLegacyPlugin(input: { id: "${gid("Touchpoint", ids.touchpoints.legacyToUpgrade[actor])}" }) { touchpoint { type } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -610,7 +612,7 @@ const matrix: Row[] = [
     kind: "mutation",
     // editTouchpoints in the terminal's unit (and the plan's organizationLogo feature).
     document: (ids) =>
-      `mutation { setTouchpointLogo(id: "${ids.touchpoints.terminalA}", fileBase64: "${Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16, 1)]).toString("base64")}") { touchpoint { logoUrl } } }`,
+      `mutation { setTouchpointLogo(id: "${gid("Touchpoint", ids.touchpoints.terminalA)}", fileBase64: "${Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(16, 1)]).toString("base64")}") { touchpoint { logoUrl } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -624,7 +626,8 @@ const matrix: Row[] = [
   {
     field: "Mutation.createTouchpoint",
     kind: "mutation",
-    document: (ids) => `mutation { createTouchpoint(input: { name: "Matrix link", type: link, unitId: "${ids.unitA}" }) { touchpoint { legacyId } } }`,
+    document: (ids) =>
+      `mutation { createTouchpoint(input: { name: "Matrix link", type: link, unitId: "${gid("Unit", ids.unitA)}" }) { touchpoint { legacyId } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -637,7 +640,8 @@ const matrix: Row[] = [
   {
     field: "Mutation.updateTouchpoint",
     kind: "mutation",
-    document: (ids) => `mutation { updateTouchpoint(input: { id: "${ids.touchpoints.terminalA}", name: "Matrix kiosk" }) { touchpoint { name } } }`,
+    document: (ids) =>
+      `mutation { updateTouchpoint(input: { id: "${gid("Touchpoint", ids.touchpoints.terminalA)}", name: "Matrix kiosk" }) { touchpoint { name } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -650,7 +654,7 @@ const matrix: Row[] = [
   {
     field: "Mutation.deleteTouchpoint",
     kind: "mutation",
-    document: (ids, actor) => `mutation { deleteTouchpoint(id: "${ids.touchpoints.toDelete[actor]}") { deletedLegacyId } }`,
+    document: (ids, actor) => `mutation { deleteTouchpoint(id: "${gid("Touchpoint", ids.touchpoints.toDelete[actor])}") { deletedLegacyId } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -663,7 +667,8 @@ const matrix: Row[] = [
   {
     field: "Mutation.setTouchpointVisibility",
     kind: "mutation",
-    document: (ids) => `mutation { setTouchpointVisibility(touchpointId: "${ids.touchpoints.terminalA}", visibility: false) { visibility } }`,
+    document: (ids) =>
+      `mutation { setTouchpointVisibility(touchpointId: "${gid("Touchpoint", ids.touchpoints.terminalA)}", visibility: false) { visibility } }`,
     expected: {
       anonymous: "refused",
       viewer: "allowed",
@@ -689,7 +694,7 @@ const matrix: Row[] = [
     field: "Query.survey",
     kind: "query",
     // One survey the caller sees: unit A's survey for its viewer, editor and the admin; the rest refused.
-    document: (ids) => `{ survey(id: "${ids.surveyA}") { legacyId name } }`,
+    document: (ids) => `{ survey(id: "${gid("Survey", ids.surveyA)}") { legacyId name } }`,
     expected: {
       anonymous: "refused",
       viewer: "allowed",
@@ -717,7 +722,7 @@ const matrix: Row[] = [
   {
     field: "Mutation.updateSurvey",
     kind: "mutation",
-    document: (ids) => `mutation { updateSurvey(id: "${ids.surveyA}", input: { name: "Matrix survey", questions: [] }) { survey { name } } }`,
+    document: (ids) => `mutation { updateSurvey(id: "${gid("Survey", ids.surveyA)}", input: { name: "Matrix survey", questions: [] }) { survey { name } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -730,7 +735,7 @@ const matrix: Row[] = [
   {
     field: "Mutation.copySurvey",
     kind: "mutation",
-    document: (ids) => `mutation { copySurvey(id: "${ids.surveyA}") { survey { legacyId } } }`,
+    document: (ids) => `mutation { copySurvey(id: "${gid("Survey", ids.surveyA)}") { survey { legacyId } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -743,7 +748,7 @@ const matrix: Row[] = [
   {
     field: "Mutation.archiveSurvey",
     kind: "mutation",
-    document: (ids) => `mutation { archiveSurvey(id: "${ids.surveyA}", archived: false) { survey { archived } } }`,
+    document: (ids) => `mutation { archiveSurvey(id: "${gid("Survey", ids.surveyA)}", archived: false) { survey { archived } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -757,7 +762,7 @@ const matrix: Row[] = [
     field: "Mutation.hideSurvey",
     kind: "mutation",
     // Per user, for everyone who sees the survey.
-    document: (ids) => `mutation { hideSurvey(id: "${ids.surveyA}", hidden: false) { survey { hidden } } }`,
+    document: (ids) => `mutation { hideSurvey(id: "${gid("Survey", ids.surveyA)}", hidden: false) { survey { hidden } } }`,
     expected: {
       anonymous: "refused",
       viewer: "allowed",
@@ -770,7 +775,7 @@ const matrix: Row[] = [
   {
     field: "Mutation.deleteSurvey",
     kind: "mutation",
-    document: (_ids, actor) => `mutation { deleteSurvey(id: "${surveysToDelete[actor]}") { legacyId } }`,
+    document: (_ids, actor) => `mutation { deleteSurvey(id: "${gid("Survey", surveysToDelete[actor])}") { legacyId } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -795,7 +800,7 @@ const matrix: Row[] = [
     field: "Mutation.hideResponse",
     kind: "mutation",
     // manageResponses in the response's unit: editors and admins; a viewer is refused, others get not found.
-    document: () => `mutation { hideResponse(responseId: "${matrixResponses.toHide}", hidden: false) { hidden } }`,
+    document: () => `mutation { hideResponse(responseId: "${gid("Response", matrixResponses.toHide)}", hidden: false) { hidden } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -810,7 +815,7 @@ const matrix: Row[] = [
     field: "Mutation.updateResponseMetadata",
     kind: "mutation",
     document: () =>
-      `mutation { updateResponseMetadata(responseId: "${matrixResponses.toHide}", updatedMetaSet: [{ key: "store", value: "Matrix" }]) { metadata { key value } } }`,
+      `mutation { updateResponseMetadata(responseId: "${gid("Response", matrixResponses.toHide)}", updatedMetaSet: [{ key: "store", value: "Matrix" }]) { metadata { key value } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -824,7 +829,7 @@ const matrix: Row[] = [
   {
     field: "Mutation.deleteResponse",
     kind: "mutation",
-    document: (_ids, actor) => `mutation { deleteResponse(responseId: "${matrixResponses.toDelete[actor]}") { deletedResponseLegacyId } }`,
+    document: (_ids, actor) => `mutation { deleteResponse(responseId: "${gid("Response", matrixResponses.toDelete[actor])}") { deletedResponseLegacyId } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",

@@ -4,16 +4,16 @@ import { builder } from "./builder.js";
 import { ViewerType } from "./viewer.js";
 import { apiKeyOrder, generateApiKey, ownApiKeys, requireKeyManager, revokeApiKey } from "../domain/api-keys/api-keys.js";
 
-builder.prismaNode("ApiKey", {
+export const ApiKeyType = builder.prismaNode("ApiKey", {
   id: { field: "id" },
   findUnique: (id, ctx) => ({ id, ...ownApiKeys(ctx.viewer) }),
   fields: (t) => ({
     legacyId: t.exposeString("id", { description: "the 24-hex _id of the REST API" }),
     name: t.exposeString("name", { nullable: true }),
     prefix: t.exposeString("keyPrefix", { description: "the first 8 characters of the key" }),
-    createdAt: t.string({ description: "ISO 8601", resolve: (k) => k.createdAt.toISOString() }),
-    lastUsedAt: t.string({ nullable: true, description: "ISO 8601", resolve: (k) => k.lastUsedAt?.toISOString() ?? null }),
-    revokedAt: t.string({ nullable: true, description: "ISO 8601; a revoked key no longer authenticates", resolve: (k) => k.revokedAt?.toISOString() ?? null }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    lastUsedAt: t.expose("lastUsedAt", { type: "DateTime", nullable: true }),
+    revokedAt: t.expose("revokedAt", { type: "DateTime", nullable: true, description: "a revoked key no longer authenticates" }),
   }),
 });
 
@@ -71,11 +71,11 @@ builder.mutationField("revokeApiKey", (t) =>
     type: RevokeApiKeyPayload,
     description: "Revoke one of the person's own keys, or delete it when delete is true",
     args: {
-      id: t.arg.string({ required: true, description: "the key's legacyId" }),
+      id: t.arg.globalID({ required: true, for: ApiKeyType }),
       delete: t.arg.boolean({ description: "delete the key's row instead of marking it revoked" }),
     },
     resolve: async (_root, args, ctx) => {
-      const result = await revokeApiKey(ctx, { id: args.id, delete: args.delete ?? false });
+      const result = await revokeApiKey(ctx, { id: args.id.id, delete: args.delete ?? false });
       return { id: result.id, deleted: result.deleted };
     },
   }),

@@ -4,13 +4,15 @@ import { builder } from "./builder.js";
 import { filtersArg, ResultsFilterInput, ResultsFilters, storedFilters } from "./results-filter.js";
 import { createBookmark, deleteBookmark, listBookmarks, type BookmarkSummary } from "../domain/bookmarks/bookmarks.js";
 
-export const BookmarkType = builder.objectRef<BookmarkSummary>("Bookmark").implement({
+export const BookmarkType = builder.objectRef<BookmarkSummary>("Bookmark");
+BookmarkType.implement({
   description: "A saved view of the results filters",
   fields: (t) => ({
-    id: t.exposeID("id", { description: "the bookmark's 24-hex _id" }),
+    id: t.globalID({ resolve: (b) => ({ type: BookmarkType, id: b.id }) }),
+    legacyId: t.exposeString("id", { description: "the bookmark's 24-hex _id (DELETE /results/bookmarks/{id})" }),
     name: t.exposeString("name"),
     filters: t.field({ type: ResultsFilters, description: "the saved results filters (spec 001 §3)", resolve: (b) => storedFilters(b.filters) }),
-    createdAt: t.string({ description: "ISO 8601", resolve: (b) => b.createdAt.toISOString() }),
+    createdAt: t.field({ type: "DateTime", resolve: (b) => b.createdAt }),
   }),
 });
 
@@ -44,14 +46,16 @@ builder.mutationField("createBookmark", (t) =>
 );
 
 const DeleteBookmarkPayload = builder.objectRef<{ id: string }>("DeleteBookmarkPayload").implement({
-  fields: (t) => ({ deletedBookmarkId: t.exposeID("id", { description: "the deleted bookmark's id (for @deleteRecord)" }) }),
+  fields: (t) => ({
+    deletedBookmarkId: t.globalID({ description: "the deleted bookmark's id (for @deleteRecord)", resolve: (p) => ({ type: BookmarkType, id: p.id }) }),
+  }),
 });
 
 builder.mutationField("deleteBookmark", (t) =>
   t.field({
     type: DeleteBookmarkPayload,
     description: "Delete one of the caller's own bookmarks (DELETE /results/bookmarks/{id})",
-    args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, { id }, ctx) => deleteBookmark(ctx, id),
+    args: { id: t.arg.globalID({ required: true, for: BookmarkType }) },
+    resolve: (_root, { id }, ctx) => deleteBookmark(ctx, id.id),
   }),
 );

@@ -17,20 +17,23 @@ const ExportStatusEnum = builder.enumType("ExportStatus", {
 
 const absoluteDownloadUrl = (ctx: GraphQLContext, path: string | null) => (path ? `${ctx.config.publicUrl}/api/v5${path}` : null);
 
-export const ExportJobType = builder.objectRef<ExportJob>("ExportJob").implement({
+export const ExportJobType = builder.objectRef<ExportJob>("ExportJob");
+ExportJobType.implement({
   description: "A CSV, Excel or PDF file being generated for the person who asked",
   fields: (t) => ({
-    id: t.exposeID("id", { description: "the job's 24-hex id: the REST cacheId or PDF id" }),
+    id: t.globalID({ resolve: (j) => ({ type: ExportJobType, id: j.id }) }),
+    legacyId: t.exposeString("id", { description: "the job's 24-hex id: the REST cacheId or PDF id" }),
     kind: t.field({ type: ExportKindEnum, resolve: (j) => j.kind }),
     status: t.field({ type: ExportStatusEnum, resolve: (j) => j.status }),
     progress: t.exposeInt("progress", { description: "0–100" }),
     error: t.exposeString("error", { nullable: true, description: "why it failed, for the person" }),
-    createdAt: t.string({ description: "ISO 8601", resolve: (j) => j.createdAt.toISOString() }),
-    finishedAt: t.string({ nullable: true, description: "ISO 8601", resolve: (j) => j.finishedAt?.toISOString() ?? null }),
-    expiresAt: t.string({
+    createdAt: t.field({ type: "DateTime", resolve: (j) => j.createdAt }),
+    finishedAt: t.field({ type: "DateTime", nullable: true, resolve: (j) => j.finishedAt }),
+    expiresAt: t.field({
+      type: "DateTime",
       nullable: true,
-      description: "ISO 8601: the file can be downloaded until then",
-      resolve: (j) => (j.status === "finished" && j.finishedAt ? new Date(j.finishedAt.getTime() + exportTtlMs).toISOString() : null),
+      description: "the file can be downloaded until then",
+      resolve: (j) => (j.status === "finished" && j.finishedAt ? new Date(j.finishedAt.getTime() + exportTtlMs) : null),
     }),
     downloadUrl: t.string({
       nullable: true,
@@ -42,12 +45,12 @@ export const ExportJobType = builder.objectRef<ExportJob>("ExportJob").implement
 
 const ExportStatusChange = builder.objectRef<ExportStatusEvent>("ExportStatusChange").implement({
   fields: (t) => ({
-    id: t.exposeID("id"),
+    id: t.globalID({ description: "the job's id", resolve: (e) => ({ type: ExportJobType, id: e.id }) }),
     kind: t.field({ type: ExportKindEnum, resolve: (e) => e.kind }),
     status: t.field({ type: ExportStatusEnum, resolve: (e) => e.status }),
     progress: t.exposeInt("progress", { description: "0–100" }),
     error: t.exposeString("error", { nullable: true }),
-    finishedAt: t.exposeString("finishedAt", { nullable: true, description: "ISO 8601" }),
+    finishedAt: t.expose("finishedAt", { type: "DateTime", nullable: true }),
     downloadUrl: t.string({
       nullable: true,
       resolve: (e, _a, ctx) => absoluteDownloadUrl(ctx, e.status === "finished" ? `/exports/${e.id}/download` : null),
@@ -59,8 +62,8 @@ builder.queryField("exportJob", (t) =>
   t.field({
     type: ExportJobType,
     description: "one of the caller's own export jobs; any other id is not found",
-    args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, { id }, ctx) => getExportJob(ctx, id),
+    args: { id: t.arg.globalID({ required: true, for: ExportJobType }) },
+    resolve: (_root, { id }, ctx) => getExportJob(ctx, id.id),
   }),
 );
 
@@ -107,8 +110,8 @@ builder.subscriptionField("exportStatusChanged", (t) =>
   t.field({
     type: ExportStatusChange,
     description: "the caller's export job: its current state at once, then every change until it is finished or failed",
-    args: { id: t.arg.string({ required: true, description: "the job's id" }) },
-    subscribe: (_root, { id }, ctx) => exportStatusStream(ctx, id),
+    args: { id: t.arg.globalID({ required: true, for: ExportJobType, description: "the job's id" }) },
+    subscribe: (_root, { id }, ctx) => exportStatusStream(ctx, id.id),
     resolve: (event) => event,
   }),
 );

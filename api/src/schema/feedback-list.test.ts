@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
-import { gql } from "../test/graphql-client.js";
+import { globalId, gql } from "../test/graphql-client.js";
 import { signInWithPassword } from "../test/oidc-login.js";
 import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../test/list-survey.js";
 import { feedbackListMessages } from "../domain/feedback-list/list.js";
@@ -106,7 +106,7 @@ describe.skipIf(noDatabase)("GraphQL feedback list and responses", () => {
   it("rows carry their whole metadata for members (hidden meta_ columns too, for the metadata editor); a visitor gets none", async () => {
     await t.prisma.response.update({ where: { id: ids.hiddenText! }, data: { metadata: { store: "Itis", lane: 3 } } });
     const query = `query($f: ResultsFilterInput, $token: String) { feedbackList(filters: $f, shareToken: $token, first: 10) {
-      columns { key } edges { node { responseLegacyId metadata { key value } } } } }`;
+      columns { key } edges { node { responseId responseLegacyId metadata { key value } } } } }`;
     const f = { ...window(), surveyIds: [s.survey.id], feedbackListHiddenColumns: ["meta_store", "meta_lane"] };
     const member = await gql(t.baseUrl, query, { f }, tokens.editorA);
     expect(member.errors).toBeUndefined();
@@ -118,6 +118,8 @@ describe.skipIf(noDatabase)("GraphQL feedback list and responses", () => {
       { key: "store", value: "Itis" },
     ]);
     expect(node(ids.first!).metadata).toEqual([{ key: "store", value: "Kamppi" }]);
+    // Each row carries the response's global id, which the mutations below take.
+    expect(node(ids.first!).responseId).toBe(globalId("Response", ids.first!));
     expect(node(ids.second!).metadata).toEqual([]);
 
     const { token, tokenHash } = generateShareToken();
@@ -137,29 +139,37 @@ describe.skipIf(noDatabase)("GraphQL feedback list and responses", () => {
   });
 
   it("hideResponse, updateResponseMetadata and deleteResponse: editors may, viewers and other organisations may not", async () => {
-    const hide = `mutation($id: String!, $q: String) { hideResponse(responseId: $id, hidden: true, questionId: $q) { responseLegacyId hidden hiddenAnswers } }`;
-    const viewer = await gql(t.baseUrl, hide, { id: ids.first }, tokens.viewerA);
+    const rid = (id: string | undefined) => globalId("Response", id!);
+    const hide = `mutation($id: ID!, $q: ID) { hideResponse(responseId: $id, hidden: true, questionId: $q) { responseLegacyId hidden hiddenAnswers } }`;
+    const viewer = await gql(t.baseUrl, hide, { id: rid(ids.first) }, tokens.viewerA);
     expect(viewer.errors?.[0]?.message).toBe(responseMessages.noRights);
-    const foreign = await gql(t.baseUrl, hide, { id: ids.first }, tokens.otherAdmin);
+    const foreign = await gql(t.baseUrl, hide, { id: rid(ids.first) }, tokens.otherAdmin);
     expect(foreign.errors?.[0]?.message).toBe(responseMessages.notFound);
     expect((await t.prisma.response.findUniqueOrThrow({ where: { id: ids.first! } })).hidden).toBe(false);
-    const answer = await gql(t.baseUrl, hide, { id: ids.first, q: s.questions.nps.id }, tokens.editorA);
+    // The id of another type (the response's survey) is refused as such, and nothing is hidden.
+    const wrongType = await gql(t.baseUrl, hide, { id: globalId("Survey", s.survey.id) }, tokens.editorA);
+    expect(wrongType.data).toBeNull();
+    expect(wrongType.errors?.[0]).toMatchObject({ message: expect.stringMatching(/is not of type: Response$/), extensions: { code: "BAD_USER_INPUT" } });
+    const malformed = await gql(t.baseUrl, hide, { id: ids.first }, tokens.editorA);
+    expect(malformed.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+    expect((await t.prisma.response.findUniqueOrThrow({ where: { id: ids.first! } })).hidden).toBe(false);
+    const answer = await gql(t.baseUrl, hide, { id: rid(ids.first), q: globalId("Question", s.questions.nps.id) }, tokens.editorA);
     expect(answer.data?.hideResponse).toEqual({ responseLegacyId: ids.first, hidden: false, hiddenAnswers: [s.questions.nps.id] });
-    const whole = await gql(t.baseUrl, hide, { id: ids.first }, tokens.editorA);
+    const whole = await gql(t.baseUrl, hide, { id: rid(ids.first) }, tokens.editorA);
     expect(whole.data?.hideResponse.hidden).toBe(true);
 
-    const meta = `mutation($id: String!, $set: [MetadataPairInput!]!) { updateResponseMetadata(responseId: $id, updatedMetaSet: $set) { responseLegacyId metadata { key value } } }`;
-    const updated = await gql(t.baseUrl, meta, { id: ids.second, set: [{ key: "store", value: "Itis" }] }, tokens.editorA);
+    const meta = `mutation($id: ID!, $set: [MetadataPairInput!]!) { updateResponseMetadata(responseId: $id, updatedMetaSet: $set) { responseLegacyId metadata { key value } } }`;
+    const updated = await gql(t.baseUrl, meta, { id: rid(ids.second), set: [{ key: "store", value: "Itis" }] }, tokens.editorA);
     expect(updated.data?.updateResponseMetadata.metadata).toEqual([{ key: "store", value: "Itis" }]);
-    const bad = await gql(t.baseUrl, meta, { id: ids.second, set: [{ key: "", value: "x" }] }, tokens.editorA);
+    const bad = await gql(t.baseUrl, meta, { id: rid(ids.second), set: [{ key: "", value: "x" }] }, tokens.editorA);
     expect(bad.errors?.[0]?.message).toBe(responseMessages.metaKeyBlank);
     expect((await t.prisma.response.findUniqueOrThrow({ where: { id: ids.second! } })).metadata).toEqual({ store: "Itis" });
 
-    const del = `mutation($id: String!) { deleteResponse(responseId: $id) { deletedResponseLegacyId } }`;
-    expect((await gql(t.baseUrl, del, { id: ids.inB }, tokens.editorA)).errors?.[0]?.message).toBe(responseMessages.notFound);
-    expect((await gql(t.baseUrl, del, { id: ids.inB }, tokens.viewerA)).errors?.[0]?.message).toBe(responseMessages.notFound);
+    const del = `mutation($id: ID!) { deleteResponse(responseId: $id) { deletedResponseLegacyId } }`;
+    expect((await gql(t.baseUrl, del, { id: rid(ids.inB) }, tokens.editorA)).errors?.[0]?.message).toBe(responseMessages.notFound);
+    expect((await gql(t.baseUrl, del, { id: rid(ids.inB) }, tokens.viewerA)).errors?.[0]?.message).toBe(responseMessages.notFound);
     expect(await t.prisma.response.count({ where: { id: ids.inB! } })).toBe(1);
-    const deleted = await gql(t.baseUrl, del, { id: ids.inB }, tokens.admin);
+    const deleted = await gql(t.baseUrl, del, { id: rid(ids.inB) }, tokens.admin);
     expect(deleted.data?.deleteResponse).toEqual({ deletedResponseLegacyId: ids.inB });
     expect(await t.prisma.response.count({ where: { id: ids.inB! } })).toBe(0);
   });

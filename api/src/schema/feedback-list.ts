@@ -1,12 +1,25 @@
 // The feedback list (spec 001 §2 results, §3 "Feedback list") and managing responses: the
 // `feedbackList` connection (keyset cursors, newest first) and the mutations hideResponse,
 // deleteResponse, updateResponseMetadata. Rules in domain/feedback-list and domain/responses.
+import { encodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "./builder.js";
 import { filtersArg, ResultsFilterInput } from "./results-filter.js";
+import { QuestionNode } from "./survey.js";
 import { badInput } from "../domain/errors.js";
 import { feedbackListConnection, type FeedbackListNode } from "../domain/feedback-list/list.js";
 import type { Column, FeedbackListPlan, ListQuestion } from "../domain/feedback-list/query.js";
 import { deleteResponse, hideResponse, updateResponseMetadata } from "../domain/responses/manage.js";
+
+/**
+ * A response has no object type of its own (the feedback list's row shows it), yet the mutations take
+ * its global id like any other object's: "Response:<24-hex>", the row's responseId. The type is
+ * checked here as t.arg.globalID({ for }) checks the others.
+ */
+const responseTypename = "Response";
+function responseIdOf(decoded: { typename: string; id: string }): string {
+  if (decoded.typename !== responseTypename) throw badInput(`ID of a ${decoded.typename} is not of type: ${responseTypename}`, "responseId");
+  return decoded.id;
+}
 
 const ColumnKind = builder.enumType("FeedbackListColumnKind", { values: ["fixed", "question", "meta"] as const });
 
@@ -43,10 +56,14 @@ const FeedbackListCell = builder.objectRef<CellShape>("FeedbackListCell").implem
 
 const FeedbackListRow = builder.objectRef<FeedbackListNode>("FeedbackListRow").implement({
   fields: (t) => ({
+    responseId: t.id({
+      description: "the response's global id (hideResponse, deleteResponse, updateResponseMetadata take it)",
+      resolve: (n) => encodeGlobalID(responseTypename, n.formatted.row.id),
+    }),
     responseLegacyId: t.string({ description: "the response's 24-hex _id (the spec's feedbackId)", resolve: (n) => n.formatted.row.id }),
     surveyLegacyId: t.string({ resolve: (n) => n.formatted.row.surveyId }),
     touchpointLegacyId: t.string({ resolve: (n) => n.formatted.row.touchpointId }),
-    createdAt: t.string({ description: "ISO 8601", resolve: (n) => n.formatted.row.createdAt.toISOString() }),
+    createdAt: t.field({ type: "DateTime", resolve: (n) => n.formatted.row.createdAt }),
     hidden: t.boolean({ resolve: (n) => n.formatted.row.hidden }),
     hiddenAnswers: t.stringList({
       description: "question ids whose answer is hidden",
@@ -128,11 +145,11 @@ builder.mutationField("hideResponse", (t) =>
     type: HideResponsePayload,
     description: "Hides or shows a response, or with questionId one of its answers (manageResponses in its team)",
     args: {
-      responseId: t.arg.string({ required: true, description: "the response's 24-hex _id" }),
+      responseId: t.arg.globalID({ required: true, description: "the response's id (the feedback list row's responseId)" }),
       hidden: t.arg.boolean({ required: true }),
-      questionId: t.arg.string({ description: "only this question's answer" }),
+      questionId: t.arg.globalID({ for: QuestionNode, description: "only this question's answer" }),
     },
-    resolve: (_root, args, ctx) => hideResponse(ctx, args.responseId, { hidden: args.hidden, questionId: args.questionId ?? undefined }),
+    resolve: (_root, args, ctx) => hideResponse(ctx, responseIdOf(args.responseId), { hidden: args.hidden, questionId: args.questionId?.id }),
   }),
 );
 
@@ -144,8 +161,8 @@ builder.mutationField("deleteResponse", (t) =>
   t.field({
     type: DeleteResponsePayload,
     description: "Deletes a response with its answers (manageResponses in its team)",
-    args: { responseId: t.arg.string({ required: true }) },
-    resolve: (_root, args, ctx) => deleteResponse(ctx, args.responseId),
+    args: { responseId: t.arg.globalID({ required: true }) },
+    resolve: (_root, args, ctx) => deleteResponse(ctx, responseIdOf(args.responseId)),
   }),
 );
 
@@ -167,9 +184,9 @@ builder.mutationField("updateResponseMetadata", (t) =>
     type: UpdateResponseMetadataPayload,
     description: "Replaces a response's metadata with updatedMetaSet (a key left out is removed; manageResponses in its team)",
     args: {
-      responseId: t.arg.string({ required: true }),
+      responseId: t.arg.globalID({ required: true }),
       updatedMetaSet: t.arg({ type: [MetadataPairInput], required: true }),
     },
-    resolve: (_root, args, ctx) => updateResponseMetadata(ctx, args.responseId, { updatedMetaSet: args.updatedMetaSet }),
+    resolve: (_root, args, ctx) => updateResponseMetadata(ctx, responseIdOf(args.responseId), { updatedMetaSet: args.updatedMetaSet }),
   }),
 );

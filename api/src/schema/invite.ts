@@ -1,7 +1,7 @@
 // Invite: pending invitations of the current organisation (/settings/user-management/invites), the
 // invitation preview and acceptance (/accept-invitation). Rules live in domain/invitations.
 import { builder } from "./builder.js";
-import { RoleEnum } from "./unit.js";
+import { RoleEnum, UnitType } from "./unit.js";
 import { inViewerOrganization } from "../domain/tenancy.js";
 import {
   acceptInvitation,
@@ -16,7 +16,7 @@ import {
 } from "../domain/invitations/invitations.js";
 import type { Role } from "../permissions/rights.js";
 
-builder.prismaNode("Invite", {
+export const InviteType = builder.prismaNode("Invite", {
   id: { field: "id" },
   findUnique: (id, ctx) => ({ id, acceptedAt: null, deletedAt: null, ...inViewerOrganization(ctx.viewer) }),
   fields: (t) => ({
@@ -27,8 +27,8 @@ builder.prismaNode("Invite", {
     organizationAdmin: t.exposeBoolean("organizationAdmin"),
     billingAdmin: t.exposeBoolean("billingAdmin"),
     mayCreateSurveys: t.exposeBoolean("mayCreateSurveys"),
-    sentAt: t.string({ description: "ISO 8601: when the invitation was (last) sent", resolve: (i) => i.sentAt.toISOString() }),
-    expiresAt: t.string({ description: "ISO 8601: the link works until then (7 days after sending)", resolve: (i) => i.expiresAt.toISOString() }),
+    sentAt: t.expose("sentAt", { type: "DateTime", description: "when the invitation was (last) sent" }),
+    expiresAt: t.expose("expiresAt", { type: "DateTime", description: "the link works until then (7 days after sending)" }),
     expired: t.boolean({ resolve: (i) => i.expiresAt <= new Date() }),
     invitedBy: t.string({
       nullable: true,
@@ -52,10 +52,10 @@ builder.queryField("invites", (t) =>
 builder.queryField("invite", (t) =>
   t.prismaField({
     type: "Invite",
-    description: "One pending invitation by its legacyId",
-    args: { id: t.arg.string({ required: true }) },
+    description: "One pending invitation",
+    args: { id: t.arg.globalID({ required: true, for: InviteType }) },
     resolve: async (query, _root, { id }, ctx) => {
-      const invite = await getInvite(ctx, id);
+      const invite = await getInvite(ctx, id.id);
       return ctx.prisma.invite.findUniqueOrThrow({ ...query, where: { id: invite.id } });
     },
   }),
@@ -69,7 +69,7 @@ const InvitationPreviewType = builder.objectRef<InvitationPreview>("InvitationPr
     unitName: t.exposeString("unitName"),
     role: t.field({ type: RoleEnum, resolve: (p) => p.role }),
     inviterName: t.exposeString("inviterName", { nullable: true }),
-    expiresAt: t.string({ resolve: (p) => p.expiresAt.toISOString() }),
+    expiresAt: t.field({ type: "DateTime", resolve: (p) => p.expiresAt }),
     existingUser: t.exposeBoolean("existingUser", { description: "an account exists: sign in to accept; otherwise create one" }),
   }),
 });
@@ -95,7 +95,7 @@ const InvitePayload = builder.objectRef<{ id: string }>("InvitePayload").impleme
 const InviteUserInput = builder.inputType("InviteUserInput", {
   fields: (t) => ({
     email: t.string({ required: true }),
-    unitId: t.string({ required: true }),
+    unitId: t.globalID({ required: true, for: UnitType }),
     role: t.field({ type: RoleEnum, required: true }),
     organizationAdmin: t.boolean(),
     billingAdmin: t.boolean(),
@@ -113,7 +113,7 @@ builder.mutationField("inviteUser", (t) =>
     resolve: async (_root, { input }, ctx) =>
       inviteUser(ctx, {
         email: input.email,
-        unitId: input.unitId,
+        unitId: input.unitId.id,
         role: input.role,
         organizationAdmin: opt(input.organizationAdmin),
         billingAdmin: opt(input.billingAdmin),
@@ -126,8 +126,8 @@ builder.mutationField("resendInvite", (t) =>
   t.field({
     type: InvitePayload,
     description: 'Sends the invitation again with a new link; the old link stops working ("invite resent")',
-    args: { id: t.arg.string({ required: true }) },
-    resolve: async (_root, { id }, ctx) => resendInvite(ctx, id),
+    args: { id: t.arg.globalID({ required: true, for: InviteType }) },
+    resolve: async (_root, { id }, ctx) => resendInvite(ctx, id.id),
   }),
 );
 
@@ -142,8 +142,8 @@ builder.mutationField("deleteInvite", (t) =>
   t.field({
     type: DeleteInvitePayload,
     description: 'Deletes a pending invitation; its link stops working ("invite deleted")',
-    args: { id: t.arg.string({ required: true }) },
-    resolve: async (_root, { id }, ctx) => deleteInvite(ctx, id),
+    args: { id: t.arg.globalID({ required: true, for: InviteType }) },
+    resolve: async (_root, { id }, ctx) => deleteInvite(ctx, id.id),
   }),
 );
 

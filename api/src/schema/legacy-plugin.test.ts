@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
-import { gql } from "../test/graphql-client.js";
+import { globalId, gql } from "../test/graphql-client.js";
 import { signInWithPassword } from "../test/oidc-login.js";
 import { legacyPluginMessages } from "../domain/touchpoints/legacy-plugins.js";
 import { touchpointMessages } from "../domain/touchpoints/touchpoints.js";
@@ -156,13 +156,13 @@ describe.skipIf(noDatabase)("legacy web plugins", () => {
     const response = await t.prisma.response.create({ data: { organizationId: org.organization.id, surveyId, touchpointId: id, unitId: org.units.unitA.id } });
 
     // A viewer may see it but not upgrade it; another organisation cannot find it.
-    const asViewer = await gql(t.baseUrl, upgrade, { input: { id } }, tokens.viewerA);
+    const asViewer = await gql(t.baseUrl, upgrade, { input: { id: globalId("Touchpoint", id) } }, tokens.viewerA);
     expect(asViewer.errors?.[0]?.message).toBe(touchpointMessages.noEditRight);
-    const asOther = await gql(t.baseUrl, upgrade, { input: { id } }, tokens.otherAdmin);
+    const asOther = await gql(t.baseUrl, upgrade, { input: { id: globalId("Touchpoint", id) } }, tokens.otherAdmin);
     expect(asOther.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
     expect((await t.prisma.touchpoint.findUniqueOrThrow({ where: { id } })).type).toBe("legacyPlugin");
 
-    const done = await gql(t.baseUrl, upgrade, { input: { id } }, tokens.editorA);
+    const done = await gql(t.baseUrl, upgrade, { input: { id: globalId("Touchpoint", id) } }, tokens.editorA);
     expect(done.errors).toBeUndefined();
     const tp = done.data!.upgradeLegacyPlugin.touchpoint;
     expect(tp).toMatchObject({ legacyId: id, type: "website", name: "Upgrade me", legacyPlugin: null });
@@ -194,7 +194,7 @@ describe.skipIf(noDatabase)("legacy web plugins", () => {
     expect(await t.prisma.websiteDomain.count({ where: { organizationId: org.organization.id, domain: "shop.example" } })).toBe(1);
 
     // Irreversible: a second upgrade is refused and changes nothing; it is no longer listed.
-    const again = await gql(t.baseUrl, upgrade, { input: { id } }, tokens.editorA);
+    const again = await gql(t.baseUrl, upgrade, { input: { id: globalId("Touchpoint", id) } }, tokens.editorA);
     expect(again.errors?.[0]?.message).toBe(legacyPluginMessages.notLegacy);
     const list = await gql(t.baseUrl, listQuery, {}, tokens.admin);
     expect(list.data!.legacyPlugins.edges.map((e: any) => e.node.legacyId)).not.toContain(id);
@@ -202,13 +202,13 @@ describe.skipIf(noDatabase)("legacy web plugins", () => {
 
   it("needs a domain when the plugin has none, and uses the one given; the visit-history modes become visited URLs", async () => {
     const id = await plugin("No domain", { urlPatterns: { rules: ["/a", "/b"], mode: "all" }, disabled: true });
-    const refused = await gql(t.baseUrl, upgrade, { input: { id } }, tokens.admin);
+    const refused = await gql(t.baseUrl, upgrade, { input: { id: globalId("Touchpoint", id) } }, tokens.admin);
     expect(refused.errors?.[0]?.message).toBe(legacyPluginMessages.needsDomain);
     expect((await t.prisma.touchpoint.findUniqueOrThrow({ where: { id } })).type).toBe("legacyPlugin");
-    const bad = await gql(t.baseUrl, upgrade, { input: { id, domain: "not a domain" } }, tokens.admin);
+    const bad = await gql(t.baseUrl, upgrade, { input: { id: globalId("Touchpoint", id), domain: "not a domain" } }, tokens.admin);
     expect(bad.errors?.[0]?.message).toBe(touchpointMessages.invalidDomain);
 
-    const done = await gql(t.baseUrl, upgrade, { input: { id, domain: "Blog.Example" } }, tokens.admin);
+    const done = await gql(t.baseUrl, upgrade, { input: { id: globalId("Touchpoint", id), domain: "Blog.Example" } }, tokens.admin);
     expect(done.errors).toBeUndefined();
     const website = done.data!.upgradeLegacyPlugin.touchpoint.website;
     expect(website).toMatchObject({
@@ -223,7 +223,7 @@ describe.skipIf(noDatabase)("legacy web plugins", () => {
     const terminal = await t.prisma.touchpoint.create({
       data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Kiosk", type: "terminal" },
     });
-    const refused = await gql(t.baseUrl, upgrade, { input: { id: terminal.id, domain: "shop.example" } }, tokens.admin);
+    const refused = await gql(t.baseUrl, upgrade, { input: { id: globalId("Touchpoint", terminal.id), domain: "shop.example" } }, tokens.admin);
     expect(refused.errors?.[0]?.message).toBe(legacyPluginMessages.notLegacy);
     expect((await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: terminal.id } })).type).toBe("terminal");
     const created = await fetch(`${t.baseUrl}/api/v5/channels`, {

@@ -3,7 +3,7 @@
 // "Legacy web plugins" describes the shape for the screens.
 import { builder } from "./builder.js";
 import { WebsiteActivation, websiteActivationView } from "./touchpoint-settings.js";
-import { TouchpointPayload } from "./touchpoint.js";
+import { TouchpointPayload, TouchpointType } from "./touchpoint.js";
 import {
   listLegacyPluginsWhere,
   readLegacyPluginSettings,
@@ -69,7 +69,7 @@ builder.queryField("legacyPlugins", (t) =>
 
 const UpgradeLegacyPluginInput = builder.inputType("UpgradeLegacyPluginInput", {
   fields: (t) => ({
-    id: t.string({ required: true, description: "the legacy plugin's legacyId" }),
+    id: t.globalID({ required: true, for: TouchpointType, description: "the legacy plugin (a Touchpoint of type legacyPlugin)" }),
     domain: t.string({ description: "the site's domain; default the plugin's own (required when it has none)" }),
   }),
 });
@@ -79,6 +79,6 @@ builder.mutationField("upgradeLegacyPlugin", (t) =>
     type: TouchpointPayload,
     description: "Upgrades a legacy web plugin to a website activation, irreversibly (editTouchpoints in its unit); the touchpoint keeps its id and responses",
     args: { input: t.arg({ type: UpgradeLegacyPluginInput, required: true }) },
-    resolve: async (_root, { input }, ctx) => upgradeLegacyPlugin(ctx, input.id, { domain: input.domain }),
+    resolve: async (_root, { input }, ctx) => upgradeLegacyPlugin(ctx, input.id.id, { domain: input.domain }),
   }),
 );

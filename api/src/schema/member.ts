@@ -2,7 +2,8 @@
 // unit, organisation admin, billing admin, may create surveys, weekly digest), with the queries and
 // mutations of /settings/user-management. Rules live in domain/user-management.
 import { builder } from "./builder.js";
-import { RoleEnum } from "./unit.js";
+import { RoleEnum, UnitType } from "./unit.js";
+import { UserType } from "./user.js";
 import { loaders } from "./loaders.js";
 import { inViewerOrganization } from "../domain/tenancy.js";
 import { createUser, getUser, membersWhere, modifyTeam, removeUserFromUnit, setBillingAdmin, updateUserInUnit } from "../domain/user-management/users.js";
@@ -56,10 +57,10 @@ builder.queryField("members", (t) =>
 builder.queryField("member", (t) =>
   t.prismaField({
     type: "Membership",
-    description: "One member of the current organisation, by the user's legacyId",
-    args: { userId: t.arg.string({ required: true }) },
+    description: "One member of the current organisation, by the user's id",
+    args: { userId: t.arg.globalID({ required: true, for: UserType }) },
     resolve: async (query, _root, { userId }, ctx) => {
-      const member = await getUser(ctx, userId);
+      const member = await getUser(ctx, userId.id);
       return ctx.prisma.membership.findUniqueOrThrow({ ...query, where: { id: member.membershipId } });
     },
   }),
@@ -79,8 +80,8 @@ const MemberPayload = builder.objectRef<{ membershipId: string | null; userId: s
 
 const UpdateMemberInput = builder.inputType("UpdateMemberInput", {
   fields: (t) => ({
-    userId: t.string({ required: true }),
-    unitId: t.string({ required: true, description: "the unit whose role is set (and whose rights the caller needs)" }),
+    userId: t.globalID({ required: true, for: UserType }),
+    unitId: t.globalID({ required: true, for: UnitType, description: "the unit whose role is set (and whose rights the caller needs)" }),
     role: t.field({ type: RoleEnum }),
     organizationAdmin: t.boolean(),
     billingAdmin: t.boolean(),
@@ -98,8 +99,8 @@ builder.mutationField("updateMember", (t) =>
     args: { input: t.arg({ type: UpdateMemberInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       const member = await updateUserInUnit(ctx, {
-        unitId: input.unitId,
-        userId: input.userId,
+        unitId: input.unitId.id,
+        userId: input.userId.id,
         update: {
           role: opt(input.role),
           organizationAdmin: opt(input.organizationAdmin),
@@ -117,8 +118,9 @@ builder.mutationField("removeMemberFromUnit", (t) =>
   t.field({
     type: MemberPayload,
     description: "Removes the user from the unit; without any unit left (and not an organisation admin) they leave the organisation",
-    args: { userId: t.arg.string({ required: true }), unitId: t.arg.string({ required: true }) },
-    resolve: async (_root, { userId, unitId }, ctx) => {
+    args: { userId: t.arg.globalID({ required: true, for: UserType }), unitId: t.arg.globalID({ required: true, for: UnitType }) },
+    resolve: async (_root, args, ctx) => {
+      const [userId, unitId] = [args.userId.id, args.unitId.id];
       const { removedFromOrganization } = await removeUserFromUnit(ctx, { userId, unitId });
       if (removedFromOrganization) return { membershipId: null, userId };
       const member = await getUser(ctx, userId);
@@ -128,16 +130,17 @@ builder.mutationField("removeMemberFromUnit", (t) =>
 );
 
 const UnitRoleInput = builder.inputType("UnitRoleInput", {
-  fields: (t) => ({ unitId: t.string({ required: true }), role: t.field({ type: RoleEnum, required: true }) }),
+  fields: (t) => ({ unitId: t.globalID({ required: true, for: UnitType }), role: t.field({ type: RoleEnum, required: true }) }),
 });
 
 builder.mutationField("modifyTeam", (t) =>
   t.field({
     type: MemberPayload,
     description: "Replaces the member's teams with the given units and roles",
-    args: { userId: t.arg.string({ required: true }), units: t.arg({ type: [UnitRoleInput], required: true }) },
-    resolve: async (_root, { userId, units }, ctx) => {
-      const member = await modifyTeam(ctx, { userId, units });
+    args: { userId: t.arg.globalID({ required: true, for: UserType }), units: t.arg({ type: [UnitRoleInput], required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const userId = args.userId.id;
+      const member = await modifyTeam(ctx, { userId, units: args.units.map((u) => ({ unitId: u.unitId.id, role: u.role })) });
       return { membershipId: member.membershipId, userId };
     },
   }),
@@ -147,9 +150,10 @@ builder.mutationField("setBillingAdmin", (t) =>
   t.field({
     type: MemberPayload,
     description: "Gives or takes the billing admin flag (organisation admins only)",
-    args: { userId: t.arg.string({ required: true }), billingAdmin: t.arg.boolean({ required: true }) },
-    resolve: async (_root, { userId, billingAdmin }, ctx) => {
-      const member = await setBillingAdmin(ctx, { userId, billingAdmin });
+    args: { userId: t.arg.globalID({ required: true, for: UserType }), billingAdmin: t.arg.boolean({ required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const userId = args.userId.id;
+      const member = await setBillingAdmin(ctx, { userId, billingAdmin: args.billingAdmin });
       return { membershipId: member.membershipId, userId };
     },
   }),
@@ -161,7 +165,7 @@ const CreateUserInput = builder.inputType("CreateUserInput", {
     displayName: t.string({ required: true }),
     password: t.string({ required: true }),
     password2: t.string({ description: "the confirmation; must match when given" }),
-    unitId: t.string({ required: true }),
+    unitId: t.globalID({ required: true, for: UnitType }),
     role: t.field({ type: RoleEnum, required: true }),
     organizationAdmin: t.boolean(),
     billingAdmin: t.boolean(),
@@ -180,7 +184,7 @@ builder.mutationField("createUser", (t) =>
         displayName: input.displayName,
         password: input.password,
         password2: opt(input.password2),
-        unitId: input.unitId,
+        unitId: input.unitId.id,
         role: input.role,
         organizationAdmin: opt(input.organizationAdmin),
         billingAdmin: opt(input.billingAdmin),

@@ -22,7 +22,7 @@ const SurveyAppearanceType = builder.objectRef<SurveyAppearance>("SurveyAppearan
 const OrganizationLogoInfo = builder.objectRef<{ contentType: string; updatedAt: Date }>("OrganizationLogoInfo").implement({
   fields: (t) => ({
     contentType: t.exposeString("contentType"),
-    updatedAt: t.string({ resolve: (l) => l.updatedAt.toISOString() }),
+    updatedAt: t.field({ type: "DateTime", resolve: (l) => l.updatedAt }),
     url: t.string({
       description: "GET it with the bearer token",
       resolve: (l) => `/api/v5/organization/logo?v=${l.updatedAt.getTime()}`,

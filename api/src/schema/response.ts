@@ -2,6 +2,7 @@
 // updates as responses arrive). Events come from the respondent runtime's counter flush
 // (api/src/domain/respondent/counters.ts), at most one per survey every 500 ms.
 import { builder } from "./builder.js";
+import { SurveyType } from "./survey.js";
 import type { ResponseCountsEvent } from "../pubsub/bus.js";
 import { assertMayWatchSurvey } from "../domain/responses/live-counts.js";
 
@@ -9,7 +10,7 @@ const TouchpointResponseCount = builder.objectRef<ResponseCountsEvent["touchpoin
   fields: (t) => ({
     touchpointId: t.exposeString("touchpointId", { description: "the touchpoint's 24-hex _id" }),
     responseCount: t.exposeInt("responseCount"),
-    lastFeedbackAt: t.exposeString("lastFeedbackAt", { nullable: true, description: "ISO 8601" }),
+    lastFeedbackAt: t.expose("lastFeedbackAt", { type: "DateTime", nullable: true }),
   }),
 });
 
@@ -17,7 +18,7 @@ const ResponseCountChange = builder.objectRef<ResponseCountsEvent>("ResponseCoun
   fields: (t) => ({
     surveyId: t.exposeString("surveyId", { description: "the survey's 24-hex _id" }),
     responseCount: t.exposeInt("responseCount", { description: "the survey's responses after this change" }),
-    lastFeedbackAt: t.exposeString("lastFeedbackAt", { nullable: true, description: "ISO 8601" }),
+    lastFeedbackAt: t.expose("lastFeedbackAt", { type: "DateTime", nullable: true }),
     created: t.exposeInt("created", { description: "responses stored since the previous event of this survey" }),
     touchpoints: t.field({ type: [TouchpointResponseCount], resolve: (e) => e.touchpoints }),
   }),
@@ -27,10 +28,10 @@ builder.subscriptionField("responseCountChanged", (t) =>
   t.field({
     type: ResponseCountChange,
     description: "the survey's new response count whenever responses arrive (members who may view the survey's unit)",
-    args: { surveyId: t.arg.string({ required: true, description: "the survey's 24-hex _id" }) },
+    args: { surveyId: t.arg.globalID({ required: true, for: SurveyType }) },
     subscribe: async (_root, { surveyId }, ctx) => {
-      await assertMayWatchSurvey(ctx, surveyId);
-      return ctx.bus.subscribe("response:created", surveyId);
+      await assertMayWatchSurvey(ctx, surveyId.id);
+      return ctx.bus.subscribe("response:created", surveyId.id);
     },
     resolve: (event) => event,
   }),

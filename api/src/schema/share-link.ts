@@ -32,15 +32,17 @@ const SmileyScale = builder.objectRef<StoredSmileyScale>("SmileyScale").implemen
 const smileyScaleOf = (stored: unknown): StoredSmileyScale | null =>
   typeof stored === "number" || (stored !== null && typeof stored === "object" && !Array.isArray(stored)) ? (stored as StoredSmileyScale) : null;
 
-export const ShareLinkType = builder.objectRef<ShareLinkSummary>("ShareLink").implement({
+export const ShareLinkType = builder.objectRef<ShareLinkSummary>("ShareLink");
+ShareLinkType.implement({
   description: "A public link to the results (its token is shown only when it is created)",
   fields: (t) => ({
-    id: t.exposeID("id", { description: "the link's 24-hex id" }),
+    id: t.globalID({ resolve: (l) => ({ type: ShareLinkType, id: l.id }) }),
+    legacyId: t.exposeString("id", { description: "the link's 24-hex id" }),
     name: t.exposeString("name"),
     filters: t.field({ type: ResultsFilters, description: "the link's results filters (spec 001 §3)", resolve: (l) => storedFilters(l.filters) }),
     allowChanges: t.exposeStringList("allowChanges", { description: "the filters and options a visitor may change" }),
     dynamicDate: t.exposeBoolean("dynamicDate", { description: "the date window moves with today, keeping its length" }),
-    expiredAt: t.string({ nullable: true, description: "ISO 8601; the link stops working then", resolve: (l) => l.expiredAt?.toISOString() ?? null }),
+    expiredAt: t.field({ type: "DateTime", nullable: true, description: "the link stops working then", resolve: (l) => l.expiredAt }),
     expired: t.exposeBoolean("expired"),
     hideTimestamps: t.exposeBoolean("hideTimestamps"),
     hideResultsIfLessThan: t.exposeInt("hideResultsIfLessThan", { nullable: true }),
@@ -50,7 +52,7 @@ export const ShareLinkType = builder.objectRef<ShareLinkSummary>("ShareLink").im
       description: "the smiley scale, null for the organisation's",
       resolve: (l) => smileyScaleOf(l.smileyScale),
     }),
-    createdAt: t.string({ description: "ISO 8601", resolve: (l) => l.createdAt.toISOString() }),
+    createdAt: t.field({ type: "DateTime", resolve: (l) => l.createdAt }),
     createdByName: t.exposeString("createdByName", { nullable: true }),
   }),
 });
@@ -71,7 +73,7 @@ const SharedViewType = builder.objectRef<SharedViewDefaults>("SharedView").imple
     hideTimestamps: t.boolean({ resolve: (v) => v.options.hideTimestamps }),
     hideResultsIfLessThan: t.int({ nullable: true, resolve: (v) => v.options.hideResultsIfLessThan }),
     smileyScale: t.field({ type: SmileyScale, nullable: true, resolve: (v) => smileyScaleOf(v.options.smileyScale) }),
-    expiredAt: t.string({ nullable: true, description: "ISO 8601", resolve: (v) => v.expiredAt?.toISOString() ?? null }),
+    expiredAt: t.field({ type: "DateTime", nullable: true, resolve: (v) => v.expiredAt }),
     feedbackList: t.boolean({
       description: "whether the link's organisation has the feedback list (the feedbackInbox feature); the screen hides its tab otherwise",
       resolve: (v, _a, ctx) => organizationHasFeature(ctx.prisma, v.organizationId, "feedbackInbox"),
@@ -158,14 +160,14 @@ builder.mutationField("createShareLink", (t) =>
 );
 
 const RevokeShareLinkPayload = builder.objectRef<{ id: string }>("RevokeShareLinkPayload").implement({
-  fields: (t) => ({ revokedShareLinkId: t.exposeID("id", { description: "the removed link's id" }) }),
+  fields: (t) => ({ revokedShareLinkId: t.globalID({ description: "the removed link's id", resolve: (p) => ({ type: ShareLinkType, id: p.id }) }) }),
 });
 
 builder.mutationField("revokeShareLink", (t) =>
   t.field({
     type: RevokeShareLinkPayload,
     description: "Remove a share link: it stops working at once (own links; organisation admins any of the organisation's)",
-    args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, { id }, ctx) => revokeShareLink(ctx, id),
+    args: { id: t.arg.globalID({ required: true, for: ShareLinkType }) },
+    resolve: (_root, { id }, ctx) => revokeShareLink(ctx, id.id),
   }),
 );

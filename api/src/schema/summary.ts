@@ -94,7 +94,7 @@ const SummaryArrivalTouchpoint = builder.objectRef<Arrival>("SummaryArrivalTouch
     touchpointLegacyId: t.exposeString("touchpointId"),
     surveyLegacyId: t.exposeString("surveyId"),
     created: t.exposeInt("created", { description: "responses stored at this touchpoint since the previous event" }),
-    lastFeedbackAt: t.exposeString("lastFeedbackAt", { description: "ISO 8601" }),
+    lastFeedbackAt: t.expose("lastFeedbackAt", { type: "DateTime" }),
   }),
 });
 const SummaryArrival = builder.objectRef<OrganizationResponsesEvent>("SummaryResponsesArrived").implement({

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, noDatabase, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
-import { gql, subscribeWs } from "../test/graphql-client.js";
+import { globalId, gql, subscribeWs } from "../test/graphql-client.js";
 import { apiCall } from "../test/rest-client.js";
 import { signInWithPassword } from "../test/oidc-login.js";
 
@@ -53,7 +53,7 @@ describe.skipIf(noDatabase)("survey management reads", () => {
     expect(rest.body.map((s: { name: string }) => s.name)).toContain("Online survey answered in stores");
 
     // Its count follows live for them too; another organisation is refused.
-    const doc = `subscription { responseCountChanged(surveyId: "${answered.id}") { surveyId responseCount } }`;
+    const doc = `subscription { responseCountChanged(surveyId: "${globalId("Survey", answered.id)}") { surveyId responseCount } }`;
     const watching = subscribeWs(t.baseUrl, doc, tokens.viewerA);
     const outsider = subscribeWs(t.baseUrl, doc, tokens.otherAdmin);
     await Promise.all([watching.connected, outsider.connected]);
@@ -86,7 +86,7 @@ describe.skipIf(noDatabase)("survey management reads", () => {
       data: { organizationId: other.organization.id, unitId: other.units.root.id, name: "Private template", isTemplate: true, public: false },
     });
 
-    const r = await gql(t.baseUrl, `{ surveyTemplates { legacyId name languages questionCount respondentPreview } }`, {}, tokens.editorA);
+    const r = await gql(t.baseUrl, `{ surveyTemplates { id legacyId name languages questionCount respondentPreview } }`, {}, tokens.editorA);
     expect(r.errors).toBeUndefined();
     const templates = (r.data as any).surveyTemplates as any[];
     expect(templates.map((s) => s.name)).toContain("Aaa public template");
@@ -117,6 +117,25 @@ describe.skipIf(noDatabase)("survey management reads", () => {
     const made = await t.prisma.survey.findUniqueOrThrow({ where: { id: copy.body.newSurvey._id }, include: { questions: true } });
     expect(made).toMatchObject({ organizationId: org.organization.id, name: "Aaa public template", isTemplate: false });
     expect(made.questions).toHaveLength(1);
+    // GraphQL copies it by the template's own global id (the template list's `id`).
+    expect(found.id).toBe(globalId("SurveyTemplate", tpl.id));
+    const copied = await gql(
+      t.baseUrl,
+      `mutation($id: ID!, $unitId: ID) { copySurvey(id: $id, unitId: $unitId) { survey { name unitLegacyId } } }`,
+      { id: found.id, unitId: globalId("Unit", org.units.unitA.id) },
+      tokens.editorA,
+    );
+    expect(copied.errors).toBeUndefined();
+    expect((copied.data as any).copySurvey.survey).toEqual({ name: "Aaa public template", unitLegacyId: org.units.unitA.id });
+    // A team's id where a survey's belongs is refused as the wrong type, and nothing is copied.
+    const before = await t.prisma.survey.count({ where: { organizationId: org.organization.id } });
+    const wrongType = await gql(t.baseUrl, `mutation($id: ID!) { copySurvey(id: $id) { survey { name } } }`, { id: globalId("Unit", tpl.id) }, tokens.editorA);
+    expect(wrongType.data).toBeNull();
+    expect(wrongType.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/is not of type: Survey, SurveyTemplate/),
+      extensions: { code: "BAD_USER_INPUT" },
+    });
+    expect(await t.prisma.survey.count({ where: { organizationId: org.organization.id } })).toBe(before);
   });
 
   it("answers a saved survey's respondent view (texts, hidden questions and choices left out, the organisation's privacy policy) to those who see it", async () => {
@@ -144,9 +163,9 @@ describe.skipIf(noDatabase)("survey management reads", () => {
     };
     expect((await apiCall(t.baseUrl, "PUT", `/surveys/${id}`, tokens.editorA, body)).status).toBe(200);
 
-    const doc = `query($id: String!) { survey(id: $id) { respondentPreview questionCount viewerMayEdit } }`;
+    const doc = `query($id: ID!) { survey(id: $id) { respondentPreview questionCount viewerMayEdit } }`;
     for (const token of [tokens.editorA, tokens.viewerA, tokens.admin]) {
-      const r = await gql(t.baseUrl, doc, { id }, token);
+      const r = await gql(t.baseUrl, doc, { id: globalId("Survey", id) }, token);
       expect(r.errors).toBeUndefined();
       expect((r.data as any).survey.viewerMayEdit).toBe(token !== tokens.viewerA);
       const p = (r.data as any).survey.respondentPreview;
@@ -165,7 +184,7 @@ describe.skipIf(noDatabase)("survey management reads", () => {
     }
     // Another team's admin and another organisation get nothing of it.
     for (const token of [tokens.adminB, tokens.otherAdmin]) {
-      const r = await gql(t.baseUrl, doc, { id }, token);
+      const r = await gql(t.baseUrl, doc, { id: globalId("Survey", id) }, token);
       expect(r.errors?.length).toBeGreaterThan(0);
       expect(r.data?.survey ?? null).toBeNull();
       expect(JSON.stringify(r)).not.toContain("How was it?");

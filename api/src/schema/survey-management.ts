@@ -10,9 +10,11 @@ import { surveyPreview } from "../domain/surveys/preview.js";
  * A public template as a type of its own (not Survey): templates come from any organisation, and
  * only what a copy takes is shown (no team, creator or touchpoints of the publisher).
  */
-const SurveyTemplate = builder.objectRef<SurveyRow>("SurveyTemplate").implement({
-  description: "A public survey template (GET /surveys/public-templates); copy it with copySurvey(id: legacyId)",
+export const SurveyTemplateType = builder.objectRef<SurveyRow>("SurveyTemplate");
+SurveyTemplateType.implement({
+  description: "A public survey template (GET /surveys/public-templates); copy it with copySurvey(id)",
   fields: (t) => ({
+    id: t.globalID({ description: "copySurvey takes it", resolve: (s) => ({ type: SurveyTemplateType, id: s.id }) }),
     legacyId: t.exposeString("id", { description: "the template's 24-hex _id" }),
     name: t.exposeString("name"),
     languages: t.exposeStringList("languages"),
@@ -28,7 +30,7 @@ const SurveyTemplate = builder.objectRef<SurveyRow>("SurveyTemplate").implement(
 
 builder.queryField("surveyTemplates", (t) =>
   t.field({
-    type: [SurveyTemplate],
+    type: [SurveyTemplateType],
     description: "The public survey templates, by name (copy one with copySurvey)",
     resolve: (_root, _args, ctx) => publicTemplates(ctx),
   }),

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, noDatabase, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
-import { gql } from "../test/graphql-client.js";
+import { globalId, gql } from "../test/graphql-client.js";
 import { signInWithPassword } from "../test/oidc-login.js";
 
 describe.skipIf(noDatabase)("GraphQL survey(id)", () => {
@@ -12,7 +12,7 @@ describe.skipIf(noDatabase)("GraphQL survey(id)", () => {
   let org: OrganizationFixture;
   let other: OrganizationFixture;
   const tokens: Record<string, string> = {};
-  const doc = `query($id: String!) { survey(id: $id) { legacyId name languages tags viewerMayEdit questions { legacyId type title options choices logic tags required } } }`;
+  const doc = `query($id: ID!) { survey(id: $id) { legacyId name languages tags viewerMayEdit questions { legacyId type title options choices logic tags required } } }`;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -45,7 +45,8 @@ describe.skipIf(noDatabase)("GraphQL survey(id)", () => {
       tokens.editorA,
     );
     expect(created.errors).toBeUndefined();
-    const id = (created.data as any).createSurvey.survey.legacyId as string;
+    const legacyId = (created.data as any).createSurvey.survey.legacyId as string;
+    const id = globalId("Survey", legacyId);
 
     for (const [token, mayEdit] of [
       [tokens.editorA, true],
@@ -55,7 +56,7 @@ describe.skipIf(noDatabase)("GraphQL survey(id)", () => {
       expect(r.errors).toBeUndefined();
       expect(r.data).toMatchObject({
         survey: {
-          legacyId: id,
+          legacyId,
           viewerMayEdit: mayEdit,
           name: "Read back",
           languages: ["en", "fi"],
@@ -76,5 +77,10 @@ describe.skipIf(noDatabase)("GraphQL survey(id)", () => {
     expect(otherOrg.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
     const bad = await gql(t.baseUrl, doc, { id: "not-an-id" }, tokens.editorA);
     expect(bad.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+    // The id of another type (a question of this very survey) is refused as such, without data.
+    const question = await t.prisma.question.findFirstOrThrow({ where: { surveyId: legacyId } });
+    const wrongType = await gql(t.baseUrl, doc, { id: globalId("Question", question.id) }, tokens.editorA);
+    expect(wrongType.data).toBeNull();
+    expect(wrongType.errors?.[0]).toMatchObject({ message: expect.stringMatching(/is not of type: Survey$/), extensions: { code: "BAD_USER_INPUT" } });
   });
 });

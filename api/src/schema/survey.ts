@@ -4,6 +4,8 @@
 import { GraphQLError, Kind, type ValueNode } from "graphql";
 import { builder } from "./builder.js";
 import { loaders } from "./loaders.js";
+import { UnitType } from "./unit.js";
+import { SurveyTemplateType } from "./survey-management.js";
 import { inViewerOrganization } from "../domain/tenancy.js";
 import {
   archiveSurvey,
@@ -50,7 +52,7 @@ export const SurveyData = builder.scalarType("SurveyData", {
 const QuestionTypeEnum = builder.enumType("QuestionType", { values: questionTypes });
 const SurveyTabEnum = builder.enumType("SurveyTab", { values: surveyTabs, description: "recent: created within the last 14 days" });
 
-builder.prismaNode("Question", {
+export const QuestionNode = builder.prismaNode("Question", {
   id: { field: "id" },
   findUnique: (id, ctx) => ({ id, ...inViewerOrganization(ctx.viewer) }),
   fields: (t) => ({
@@ -68,7 +70,7 @@ builder.prismaNode("Question", {
   }),
 });
 
-builder.prismaNode("Survey", {
+export const SurveyType = builder.prismaNode("Survey", {
   id: { field: "id" },
   findUnique: (id, ctx) => ({ id, ...inViewerOrganization(ctx.viewer) }),
   fields: (t) => ({
@@ -79,8 +81,8 @@ builder.prismaNode("Survey", {
     questionTags: t.exposeStringList("questionTags"),
     archived: t.exposeBoolean("archived"),
     isTemplate: t.exposeBoolean("isTemplate"),
-    createdAt: t.string({ resolve: (s) => s.createdAt.toISOString() }),
-    lastFeedbackAt: t.string({ nullable: true, resolve: (s) => s.lastFeedbackAt?.toISOString() ?? null }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    lastFeedbackAt: t.expose("lastFeedbackAt", { type: "DateTime", nullable: true }),
     responseCount: t.exposeInt("responseCount"),
     unitLegacyId: t.exposeString("unitId"),
     unit: t.relation("unit"),
@@ -111,10 +113,10 @@ builder.queryField("surveys", (t) =>
 builder.queryField("survey", (t) =>
   t.prismaField({
     type: "Survey",
-    description: "One survey the caller sees, by its legacyId (the editor and preview read it)",
-    args: { id: t.arg.string({ required: true }) },
+    description: "One survey the caller sees (the editor and preview read it)",
+    args: { id: t.arg.globalID({ required: true, for: SurveyType }) },
     resolve: async (query, _root, { id }, ctx) => {
-      const s = await getSurvey(ctx, id);
+      const s = await getSurvey(ctx, id.id);
       return ctx.prisma.survey.findUniqueOrThrow({ ...query, where: { id: s.id } });
     },
   }),
@@ -142,8 +144,8 @@ builder.mutationField("updateSurvey", (t) =>
   t.field({
     type: SurveyPayload,
     description: "Saves the whole survey with its questions: the body of PUT /surveys/{id}",
-    args: { id: t.arg.string({ required: true }), input: t.arg({ type: SurveyData, required: true }) },
-    resolve: async (_root, { id, input }, ctx) => ({ id: (await updateSurvey(ctx, id, input)).id }),
+    args: { id: t.arg.globalID({ required: true, for: SurveyType }), input: t.arg({ type: SurveyData, required: true }) },
+    resolve: async (_root, { id, input }, ctx) => ({ id: (await updateSurvey(ctx, id.id, input)).id }),
   }),
 );
 
@@ -151,16 +153,19 @@ builder.mutationField("copySurvey", (t) =>
   t.field({
     type: SurveyPayload,
     description: "Copies a survey or a public template (the new survey)",
-    args: { id: t.arg.string({ required: true }), unitId: t.arg.string() },
-    resolve: (_root, { id, unitId }, ctx) => copySurvey(ctx, id, { unitId: unitId ?? undefined }),
+    args: {
+      id: t.arg.globalID({ required: true, for: [SurveyType, SurveyTemplateType], description: "a survey's or a public template's id" }),
+      unitId: t.arg.globalID({ for: UnitType, description: "the team of the copy" }),
+    },
+    resolve: (_root, { id, unitId }, ctx) => copySurvey(ctx, id.id, { unitId: unitId?.id }),
   }),
 );
 
 builder.mutationField("archiveSurvey", (t) =>
   t.field({
     type: SurveyPayload,
-    args: { id: t.arg.string({ required: true }), archived: t.arg.boolean({ required: true }) },
-    resolve: async (_root, { id, archived }, ctx) => ({ id: (await archiveSurvey(ctx, id, archived)).id }),
+    args: { id: t.arg.globalID({ required: true, for: SurveyType }), archived: t.arg.boolean({ required: true }) },
+    resolve: async (_root, { id, archived }, ctx) => ({ id: (await archiveSurvey(ctx, id.id, archived)).id }),
   }),
 );
 
@@ -168,18 +173,18 @@ builder.mutationField("hideSurvey", (t) =>
   t.field({
     type: SurveyPayload,
     description: "Hides or shows the survey in the caller's own lists",
-    args: { id: t.arg.string({ required: true }), hidden: t.arg.boolean({ required: true }) },
-    resolve: async (_root, { id, hidden }, ctx) => ({ id: (await hideSurvey(ctx, id, hidden)).id }),
+    args: { id: t.arg.globalID({ required: true, for: SurveyType }), hidden: t.arg.boolean({ required: true }) },
+    resolve: async (_root, { id, hidden }, ctx) => ({ id: (await hideSurvey(ctx, id.id, hidden)).id }),
   }),
 );
 
 builder.mutationField("deleteSurvey", (t) =>
   t.field({
     type: DeleteSurveyPayload,
-    args: { id: t.arg.string({ required: true }) },
+    args: { id: t.arg.globalID({ required: true, for: SurveyType }) },
     resolve: async (_root, { id }, ctx) => {
-      await deleteSurvey(ctx, id);
-      return { id };
+      await deleteSurvey(ctx, id.id);
+      return { id: id.id };
     },
   }),
 );

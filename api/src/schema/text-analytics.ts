@@ -50,10 +50,11 @@ const TextAnswerSentiment = builder.objectRef<AnalyzedAnswer>("TextAnswerSentime
     text: t.exposeString("text"),
     language: t.exposeString("language", { nullable: true, description: "the analysed language; null when unsupported (not scored)" }),
     responseLanguage: t.exposeString("responseLanguage", { description: "the response's language as stored" }),
-    createdAt: t.string({
+    createdAt: t.field({
+      type: "DateTime",
       nullable: true,
-      description: "ISO 8601; null when a share link hides timestamps",
-      resolve: (a) => a.createdAt?.toISOString() ?? null,
+      description: "null when a share link hides timestamps",
+      resolve: (a) => a.createdAt ?? null,
     }),
     score: t.float({ nullable: true, description: "-1..1", resolve: (a) => a.sentiment?.score ?? null }),
     label: t.field({ type: SentimentLabelEnum, nullable: true, resolve: (a) => a.sentiment?.label ?? null }),

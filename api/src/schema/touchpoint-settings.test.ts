@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
-import { gql } from "../test/graphql-client.js";
+import { globalId, gql } from "../test/graphql-client.js";
 import { signInWithPassword } from "../test/oidc-login.js";
 import { touchpointMessages } from "../domain/touchpoints/touchpoints.js";
 
@@ -19,14 +19,14 @@ describe.skipIf(noDatabase)("typed touchpoint settings", () => {
     gql(
       t.baseUrl,
       `mutation ($input: CreateTouchpointInput!) { createTouchpoint(input: $input) { touchpoint { legacyId type ${terminalFields} ${websiteFields} } } }`,
-      { input: { unitId: org.units.unitA.id, ...input } },
+      { input: { unitId: globalId("Unit", org.units.unitA.id), ...input } },
       admin,
     );
   const update = (input: Record<string, unknown>) =>
     gql(
       t.baseUrl,
       `mutation ($input: UpdateTouchpointInput!) { updateTouchpoint(input: $input) { touchpoint { ${terminalFields} ${websiteFields} } } }`,
-      { input },
+      { input: { ...input, id: globalId("Touchpoint", String(input.id)) } },
       admin,
     );
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
-import { gql } from "../test/graphql-client.js";
+import { globalId, gql } from "../test/graphql-client.js";
 import { signInWithPassword } from "../test/oidc-login.js";
 import { touchpointMessages } from "../domain/touchpoints/touchpoints.js";
 import { findWidgetTouchpoint } from "../domain/touchpoints/widget-touchpoint.js";
@@ -44,7 +44,7 @@ describe.skipIf(noDatabase)("touchpoint GraphQL: pings, touchpointUnits, editRef
   });
   afterAll(async () => t?.close());
 
-  const pingsQuery = `query ($from: String, $to: String) { pings(from: $from, to: $to) {
+  const pingsQuery = `query ($from: DateTime, $to: DateTime) { pings(from: $from, to: $to) {
     from to organizationCount hiddenTouchpointLegacyIds
     series { touchpointLegacyId name unitLegacyId lastSeenAt hidden pings { at battery } } } }`;
 
@@ -63,11 +63,35 @@ describe.skipIf(noDatabase)("touchpoint GraphQL: pings, touchpointUnits, editRef
     expect(asAdmin.series[1].pings).toEqual([{ at: expect.any(String), battery: null }]);
   });
 
+  it("answers DateTime fields as ISO 8601 strings in UTC, and refuses an argument that is not a date-time", async () => {
+    const iso = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    const p = (await gql(t.baseUrl, pingsQuery, {}, tokens.viewerA)).data!.pings;
+    const stored = await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: kioskA } });
+    expect(p.series[0].lastSeenAt).toMatch(iso);
+    expect(p.series[0].lastSeenAt).toBe(stored.lastSeenAt!.toISOString());
+    const pings = await t.prisma.touchpointPing.findMany({ where: { touchpointId: kioskA }, orderBy: { at: "asc" } });
+    expect(p.series[0].pings.map((x: any) => x.at)).toEqual(pings.slice(1).map((x) => x.at.toISOString()));
+    expect(p.from).toMatch(iso);
+    expect(p.to).toMatch(iso);
+    // An offset in the argument is the same instant in UTC.
+    const to = new Date(Date.now() - 3600_000);
+    const offset = new Date(to.getTime() + 2 * 3600_000).toISOString().replace("Z", "+02:00");
+    expect((await gql(t.baseUrl, pingsQuery, { to: offset }, tokens.viewerA)).data!.pings.to).toBe(to.toISOString());
+    const bad = await gql(t.baseUrl, pingsQuery, { from: "yesterday" }, tokens.viewerA);
+    expect(bad.data).toBeUndefined();
+    expect(bad.errors?.[0]?.message).toMatch(/DateTime cannot represent an invalid date-time-string yesterday/);
+  });
+
   it("honours the range and hidden choices, and refuses a bad range with the domain's message", async () => {
     const from = new Date(Date.now() - 2 * 86_400_000).toISOString();
     const wide = (await gql(t.baseUrl, pingsQuery, { from }, tokens.viewerA)).data!.pings;
     expect(wide.series[0].pings).toHaveLength(3);
-    await gql(t.baseUrl, `mutation { setTouchpointVisibility(touchpointId: "${kioskA}", visibility: false) { visibility } }`, {}, tokens.viewerA);
+    await gql(
+      t.baseUrl,
+      `mutation { setTouchpointVisibility(touchpointId: "${globalId("Touchpoint", kioskA)}", visibility: false) { visibility } }`,
+      {},
+      tokens.viewerA,
+    );
     const hidden = (await gql(t.baseUrl, pingsQuery, {}, tokens.viewerA)).data!.pings;
     expect(hidden.series[0].hidden).toBe(true);
     expect(hidden.hiddenTouchpointLegacyIds).toEqual([kioskA]);
@@ -83,6 +107,50 @@ describe.skipIf(noDatabase)("touchpoint GraphQL: pings, touchpointUnits, editRef
     const units = (await gql(t.baseUrl, "{ touchpointUnits { legacyId } }", {}, tokens.otherAdmin)).data!.touchpointUnits.map((u: any) => u.legacyId);
     expect(units).not.toContain(org.units.unitA.id);
     expect(units).toContain(other.units.root.id);
+  });
+
+  it("takes a touchpoint's global id, and refuses another type's id (a survey's) as bad input without reading or changing anything", async () => {
+    const q = `query ($id: ID!) { touchpoint(id: $id) { legacyId name lastSeenAt } }`;
+    const found = await gql(t.baseUrl, q, { id: globalId("Touchpoint", kioskA) }, tokens.viewerA);
+    expect(found.errors).toBeUndefined();
+    expect(found.data!.touchpoint).toMatchObject({ legacyId: kioskA, name: "Kiosk A1" });
+    const survey = await t.prisma.survey.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA1.id, name: "Not a touchpoint" } });
+    // The same 24-hex id under the wrong type name, and a real survey's id: both refused as the wrong type.
+    for (const id of [globalId("Survey", kioskA), globalId("Survey", survey.id)]) {
+      const wrong = await gql(t.baseUrl, q, { id }, tokens.admin);
+      expect(wrong.data).toBeNull();
+      expect(wrong.errors?.[0]).toMatchObject({ message: expect.stringMatching(/is not of type: Touchpoint$/), extensions: { code: "BAD_USER_INPUT" } });
+    }
+    const rename = await gql(
+      t.baseUrl,
+      `mutation ($id: ID!) { updateTouchpoint(input: { id: $id, name: "Renamed" }) { touchpoint { name } } }`,
+      { id: globalId("Survey", kioskA) },
+      tokens.admin,
+    );
+    expect(rename.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+    const hide = await gql(
+      t.baseUrl,
+      `mutation ($id: ID!) { setTouchpointVisibility(touchpointId: $id, visibility: false) { visibility } }`,
+      { id: globalId("Unit", kioskB) },
+      tokens.admin,
+    );
+    expect(hide.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+    expect((await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: kioskA } })).name).toBe("Kiosk A1");
+    // The active survey by its global id, and null clears it.
+    const assign = `mutation ($id: ID!, $s: ID) { updateTouchpoint(input: { id: $id, activeSurveyId: $s }) { touchpoint { activeSurveyId activeSurveyLegacyId } } }`;
+    const set = await gql(t.baseUrl, assign, { id: globalId("Touchpoint", kioskA), s: globalId("Survey", survey.id) }, tokens.admin);
+    expect(set.data!.updateTouchpoint.touchpoint).toEqual({ activeSurveyId: globalId("Survey", survey.id), activeSurveyLegacyId: survey.id });
+    const cleared = await gql(t.baseUrl, assign, { id: globalId("Touchpoint", kioskA), s: null }, tokens.admin);
+    expect(cleared.data!.updateTouchpoint.touchpoint).toEqual({ activeSurveyId: null, activeSurveyLegacyId: null });
+    // A touchpoint of type legacyPlugin cannot be created: the one enum lists it, the domain refuses it.
+    const legacy = await gql(
+      t.baseUrl,
+      `mutation { createTouchpoint(input: { name: "Old", type: legacyPlugin }) { touchpoint { legacyId } } }`,
+      {},
+      tokens.admin,
+    );
+    expect(legacy.errors?.[0]).toMatchObject({ message: expect.stringMatching(/^Type must be one of /), extensions: { code: "BAD_USER_INPUT" } });
+    expect(await t.prisma.touchpoint.count({ where: { organizationId: org.organization.id, name: "Old" } })).toBe(0);
   });
 
   it("lists the teams where the caller may edit touchpoints (sub-teams included)", async () => {
@@ -131,7 +199,12 @@ describe.skipIf(noDatabase)("touchpoint GraphQL: pairing a terminal by UDID", ()
   afterAll(async () => t?.close());
 
   const pair = (id: string, udid: string, token: string) =>
-    gql(t.baseUrl, `mutation ($id: String!, $udid: String) { updateTouchpoint(input: { id: $id, udid: $udid }) { touchpoint { udid } } }`, { id, udid }, token);
+    gql(
+      t.baseUrl,
+      `mutation ($id: ID!, $udid: String) { updateTouchpoint(input: { id: $id, udid: $udid }) { touchpoint { udid } } }`,
+      { id: globalId("Touchpoint", id), udid },
+      token,
+    );
 
   it("pairs a terminal with a device's UDID, refuses a malformed or taken one, and changes nothing then", async () => {
     const kiosk = await t.prisma.touchpoint.create({

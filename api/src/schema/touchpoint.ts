@@ -11,6 +11,8 @@ import {
   websiteActivationView,
   websiteArg,
 } from "./touchpoint-settings.js";
+import { SurveyType } from "./survey.js";
+import { UnitType } from "./unit.js";
 import { badInput } from "../domain/errors.js";
 import { setTerminalLogo } from "../domain/touchpoints/terminal-logo.js";
 import { logoMaxBytes, logoMessages } from "../domain/organization/logo.js";
@@ -25,12 +27,15 @@ import {
   touchpointEditableUnits,
   touchpointEditRefusal,
   touchpointsWhere,
-  touchpointTypes,
+  listedTouchpointTypes,
   updateTouchpoint,
+  type ChannelType,
 } from "../domain/touchpoints/touchpoints.js";
 
-export const TouchpointTypeEnum = builder.enumType("TouchpointType", { values: [...touchpointTypes, "legacyPlugin"] as const });
-const ChannelTypeEnum = builder.enumType("ChannelType", { values: touchpointTypes });
+export const TouchpointTypeEnum = builder.enumType("TouchpointType", {
+  values: listedTouchpointTypes,
+  description: "What kind of touchpoint (channel) it is; legacy web plugins are listed but can no longer be created",
+});
 
 const opt = <T>(v: T | null | undefined) => (v === null ? undefined : v);
 const settingsOf = (s: unknown): Record<string, unknown> => (s && typeof s === "object" && !Array.isArray(s) ? (s as Record<string, unknown>) : {});
@@ -44,12 +49,17 @@ export const TouchpointType = builder.prismaNode("Touchpoint", {
     type: t.field({ type: TouchpointTypeEnum, resolve: (tp) => tp.type }),
     unit: t.relation("unit"),
     unitLegacyId: t.exposeString("unitId"),
+    activeSurveyId: t.globalID({
+      nullable: true,
+      description: "the active survey's id (the survey may be one the caller cannot open)",
+      resolve: (tp) => (tp.activeSurveyId ? { type: SurveyType, id: tp.activeSurveyId } : null),
+    }),
     activeSurveyLegacyId: t.exposeString("activeSurveyId", { nullable: true }),
-    lastFeedbackAt: t.string({ nullable: true, description: "ISO 8601", resolve: (tp) => tp.lastFeedbackAt?.toISOString() ?? null }),
+    lastFeedbackAt: t.expose("lastFeedbackAt", { type: "DateTime", nullable: true }),
     responseCount: t.exposeInt("responseCount"),
     udid: t.exposeString("udid", { nullable: true, description: "terminals only" }),
     ipAddress: t.exposeString("ipAddress", { nullable: true, description: "terminals only" }),
-    lastSeenAt: t.string({ nullable: true, description: "ISO 8601; terminals only", resolve: (tp) => tp.lastSeenAt?.toISOString() ?? null }),
+    lastSeenAt: t.expose("lastSeenAt", { type: "DateTime", nullable: true, description: "terminals only" }),
     logoUrl: t.exposeString("logoUrl", { nullable: true }),
     deletedContacts: t.int({
       nullable: true,
@@ -83,7 +93,7 @@ builder.queryField("touchpoints", (t) =>
     type: "Touchpoint",
     cursor: "id",
     description: "The touchpoints the caller may see (viewResults in their unit), by name",
-    args: { type: t.arg({ type: ChannelTypeEnum }) },
+    args: { type: t.arg({ type: TouchpointTypeEnum }) },
     resolve: async (query, _root, args, ctx) =>
       ctx.prisma.touchpoint.findMany({ ...query, where: await touchpointsWhere(ctx, args.type), orderBy: [{ name: "asc" }, { id: "asc" }] }),
   }),
@@ -103,24 +113,25 @@ builder.queryField("touchpointUnits", (t) =>
 type PingSeriesShape = Awaited<ReturnType<typeof getPings>>["series"][number];
 const Ping = builder.objectRef<{ at: Date; battery: number | null }>("Ping").implement({
   fields: (t) => ({
-    at: t.string({ description: "ISO 8601", resolve: (p) => p.at.toISOString() }),
+    at: t.field({ type: "DateTime", resolve: (p) => p.at }),
     battery: t.exposeFloat("battery", { nullable: true, description: "charge from 0 to 1, when the terminal reports it" }),
   }),
 });
 const PingSeries = builder.objectRef<PingSeriesShape>("PingSeries").implement({
   fields: (t) => ({
+    touchpointId: t.globalID({ description: "the terminal's id", resolve: (s) => ({ type: TouchpointType, id: s.touchpointId }) }),
     touchpointLegacyId: t.exposeString("touchpointId"),
     name: t.exposeString("name"),
     unitLegacyId: t.exposeString("unitId"),
-    lastSeenAt: t.string({ nullable: true, description: "ISO 8601", resolve: (s) => s.lastSeenAt?.toISOString() ?? null }),
+    lastSeenAt: t.field({ type: "DateTime", nullable: true, resolve: (s) => s.lastSeenAt }),
     hidden: t.exposeBoolean("hidden", { description: "hidden from the caller's own overview" }),
     pings: t.field({ type: [Ping], resolve: (s) => s.pings }),
   }),
 });
 const PingsState = builder.objectRef<Awaited<ReturnType<typeof getPings>>>("PingsState").implement({
   fields: (t) => ({
-    from: t.string({ description: "ISO 8601, inclusive", resolve: (p) => p.from.toISOString() }),
-    to: t.string({ description: "ISO 8601, exclusive", resolve: (p) => p.to.toISOString() }),
+    from: t.field({ type: "DateTime", description: "inclusive", resolve: (p) => p.from }),
+    to: t.field({ type: "DateTime", description: "exclusive", resolve: (p) => p.to }),
     series: t.field({ type: [PingSeries], resolve: (p) => p.series }),
     organizationCount: t.exposeInt("organizationCount", { description: "pings of all the organisation's terminals in the range" }),
     hiddenTouchpointLegacyIds: t.exposeStringList("hiddenTouchpointIds"),
@@ -131,7 +142,7 @@ builder.queryField("pings", (t) =>
   t.field({
     type: PingsState,
     description: "Ping series of the terminals the caller may see for [from, to) (default the last 24 hours, at most 31 days): GET /pings",
-    args: { from: t.arg.string({ description: "ISO 8601, inclusive" }), to: t.arg.string({ description: "ISO 8601, exclusive" }) },
+    args: { from: t.arg({ type: "DateTime", description: "inclusive" }), to: t.arg({ type: "DateTime", description: "exclusive" }) },
     resolve: (_root, args, ctx) => getPings(ctx, { from: args.from, to: args.to }),
   }),
 );
@@ -139,10 +150,10 @@ builder.queryField("pings", (t) =>
 builder.queryField("touchpoint", (t) =>
   t.prismaField({
     type: "Touchpoint",
-    description: "One touchpoint by its legacyId (viewResults in its unit)",
-    args: { id: t.arg.string({ required: true }) },
+    description: "One touchpoint (viewResults in its unit)",
+    args: { id: t.arg.globalID({ required: true, for: TouchpointType }) },
     resolve: async (query, _root, { id }, ctx) => {
-      const tp = await getTouchpoint(ctx, id);
+      const tp = await getTouchpoint(ctx, id.id);
       return ctx.prisma.touchpoint.findUniqueOrThrow({ ...query, where: { id: tp.id } });
     },
   }),
@@ -160,9 +171,9 @@ export const TouchpointPayload = builder.objectRef<{ id: string }>("TouchpointPa
 const CreateTouchpointInput = builder.inputType("CreateTouchpointInput", {
   fields: (t) => ({
     name: t.string({ required: true }),
-    type: t.field({ type: ChannelTypeEnum, required: true }),
-    unitId: t.string({ description: "default: the top-most unit where the caller may edit touchpoints" }),
-    activeSurveyId: t.string(),
+    type: t.field({ type: TouchpointTypeEnum, required: true, description: "any type but legacyPlugin" }),
+    unitId: t.globalID({ for: UnitType, description: "default: the top-most unit where the caller may edit touchpoints" }),
+    activeSurveyId: t.globalID({ for: SurveyType }),
     ipAddress: t.string({ description: "terminals only" }),
     settings: t.field({ type: TerminalSettingsInput, description: "terminals only" }),
     website: t.field({ type: WebsiteActivationInput, description: "website activations only" }),
@@ -177,9 +188,10 @@ builder.mutationField("createTouchpoint", (t) =>
     resolve: async (_root, { input }, ctx) =>
       createTouchpoint(ctx, {
         name: input.name,
-        type: input.type,
-        unitId: opt(input.unitId),
-        activeSurveyId: input.activeSurveyId,
+        // the domain refuses legacyPlugin with "Type must be one of …"
+        type: input.type as ChannelType,
+        unitId: input.unitId?.id,
+        activeSurveyId: input.activeSurveyId?.id,
         ipAddress: input.ipAddress,
         settings: terminalSettingsArg(input.settings),
         website: websiteArg(input.website),
@@ -189,11 +201,11 @@ builder.mutationField("createTouchpoint", (t) =>
 
 const UpdateTouchpointInput = builder.inputType("UpdateTouchpointInput", {
   fields: (t) => ({
-    id: t.string({ required: true }),
+    id: t.globalID({ required: true, for: TouchpointType }),
     name: t.string(),
-    unitId: t.string({ description: "moves the touchpoint to another unit" }),
+    unitId: t.globalID({ for: UnitType, description: "moves the touchpoint to another unit" }),
     moveResponses: t.boolean({ description: "when moving: the existing responses move to the new unit too" }),
-    activeSurveyId: t.string({ description: "null or empty clears it" }),
+    activeSurveyId: t.globalID({ for: SurveyType, description: "null clears it" }),
     ipAddress: t.string(),
     settings: t.field({ type: TerminalSettingsInput, description: "terminals only" }),
     website: t.field({ type: WebsiteActivationInput, description: "website activations only" }),
@@ -208,11 +220,11 @@ builder.mutationField("updateTouchpoint", (t) =>
     description: "Updates a touchpoint (editTouchpoints in its unit, and in the target unit when moving)",
     args: { input: t.arg({ type: UpdateTouchpointInput, required: true }) },
     resolve: async (_root, { input }, ctx) =>
-      updateTouchpoint(ctx, input.id, {
+      updateTouchpoint(ctx, input.id.id, {
         name: opt(input.name),
-        unitId: opt(input.unitId),
+        unitId: input.unitId?.id,
         moveResponses: opt(input.moveResponses),
-        activeSurveyId: input.activeSurveyId === "" ? null : input.activeSurveyId,
+        activeSurveyId: input.activeSurveyId === null ? null : input.activeSurveyId?.id,
         ipAddress: input.ipAddress === "" ? null : input.ipAddress,
         settings: terminalSettingsArg(input.settings),
         website: websiteArg(input.website),
@@ -228,14 +240,14 @@ builder.mutationField("setTouchpointLogo", (t) =>
     description:
       "Sets a terminal's custom logo (editTouchpoints in its unit; the organizationLogo feature): PNG, JPEG, SVG or WebP, recognised by content, at most 1 MB. updateTouchpoint(deleteLogo: true) removes it",
     args: {
-      id: t.arg.string({ required: true, description: "the terminal's legacyId" }),
+      id: t.arg.globalID({ required: true, for: TouchpointType, description: "the terminal" }),
       fileBase64: t.arg.string({ required: true, description: "the image file, base64-encoded" }),
     },
     resolve: async (_root, { id, fileBase64 }, ctx) => {
       // Base64 of 1 MB is about 1.4 M characters; anything longer is too large before decoding.
       if (fileBase64.length > Math.ceil((logoMaxBytes * 4) / 3) + 8) throw badInput(logoMessages.tooLarge, "fileBase64");
       if (!/^[A-Za-z0-9+/]*={0,2}$/.test(fileBase64.replace(/\s+/g, ""))) throw badInput(logoMessages.wrongType, "fileBase64");
-      return setTerminalLogo(ctx, id, { data: Buffer.from(fileBase64, "base64") });
+      return setTerminalLogo(ctx, id.id, { data: Buffer.from(fileBase64, "base64") });
     },
   }),
 );
@@ -248,8 +260,8 @@ builder.mutationField("deleteTouchpoint", (t) =>
   t.field({
     type: DeleteTouchpointPayload,
     description: "Deletes a touchpoint (soft: its responses stay)",
-    args: { id: t.arg.string({ required: true }) },
-    resolve: (_root, { id }, ctx) => deleteTouchpoint(ctx, id),
+    args: { id: t.arg.globalID({ required: true, for: TouchpointType }) },
+    resolve: (_root, { id }, ctx) => deleteTouchpoint(ctx, id.id),
   }),
 );
 
@@ -261,7 +273,7 @@ builder.mutationField("setTouchpointVisibility", (t) =>
   t.field({
     type: TouchpointVisibilityPayload,
     description: "Shows or hides a touchpoint in the caller's own pings overview",
-    args: { touchpointId: t.arg.string({ required: true }), visibility: t.arg.boolean({ required: true }) },
-    resolve: (_root, args, ctx) => setDeviceVisibility(ctx, args),
+    args: { touchpointId: t.arg.globalID({ required: true, for: TouchpointType }), visibility: t.arg.boolean({ required: true }) },
+    resolve: (_root, args, ctx) => setDeviceVisibility(ctx, { touchpointId: args.touchpointId.id, visibility: args.visibility }),
   }),
 );

@@ -2,7 +2,7 @@
 // team; people per team; the option restricting ranking and summary to a team and its sub-teams).
 // Rules live in domain/teams.
 import { builder } from "./builder.js";
-import { RoleEnum } from "./unit.js";
+import { RoleEnum, UnitType } from "./unit.js";
 import { createUnit, deleteUnit, getTeamSettings, setRestrictSummaryToTeam, updateUnit, usersOfUnit, type TreeUser } from "../domain/teams/unit-tree.js";
 import { loadManager, unitsWithRight } from "../domain/user-management/manager.js";
 
@@ -77,8 +77,8 @@ builder.mutationField("createUnit", (t) =>
   t.field({
     type: UnitPayload,
     description: "Adds a team under a parent (or at the top, organisation admins only)",
-    args: { name: t.arg.string({ required: true }), parentId: t.arg.string({ description: "the parent's legacyId; none for a top-level team" }) },
-    resolve: async (_root, { name, parentId }, ctx) => createUnit(ctx, { name, parentId }),
+    args: { name: t.arg.string({ required: true }), parentId: t.arg.globalID({ for: UnitType, description: "the parent; none for a top-level team" }) },
+    resolve: async (_root, { name, parentId }, ctx) => createUnit(ctx, { name, parentId: parentId?.id }),
   }),
 );
 
@@ -87,12 +87,13 @@ builder.mutationField("updateUnit", (t) =>
     type: UnitPayload,
     description: "Renames a team and/or moves it under another parent",
     args: {
-      id: t.arg.string({ required: true }),
+      id: t.arg.globalID({ required: true, for: UnitType }),
       name: t.arg.string(),
-      parentId: t.arg.string({ description: "the new parent's legacyId" }),
+      parentId: t.arg.globalID({ for: UnitType, description: "the new parent" }),
       moveToTop: t.arg.boolean({ description: "make it a top-level team (organisation admins only)" }),
     },
-    resolve: async (_root, { id, name, parentId, moveToTop }, ctx) => updateUnit(ctx, { unitId: id, name, parentId, moveToTop: moveToTop ?? false }),
+    resolve: async (_root, { id, name, parentId, moveToTop }, ctx) =>
+      updateUnit(ctx, { unitId: id.id, name, parentId: parentId?.id, moveToTop: moveToTop ?? false }),
   }),
 );
 
@@ -107,8 +108,8 @@ builder.mutationField("deleteUnit", (t) =>
   t.field({
     type: DeleteUnitPayload,
     description: "Deletes a team without sub-teams, touchpoints or surveys",
-    args: { id: t.arg.string({ required: true }) },
-    resolve: async (_root, { id }, ctx) => deleteUnit(ctx, { unitId: id }),
+    args: { id: t.arg.globalID({ required: true, for: UnitType }) },
+    resolve: async (_root, { id }, ctx) => deleteUnit(ctx, { unitId: id.id }),
   }),
 );
 

@@ -4,7 +4,7 @@ import { inViewerOrganization } from "../domain/tenancy.js";
 
 export const RoleEnum = builder.enumType("Role", { values: ["admin", "editor", "viewer"] as const });
 
-builder.prismaNode("Unit", {
+export const UnitType = builder.prismaNode("Unit", {
   id: { field: "id" },
   findUnique: (id, ctx) => ({ id, ...inViewerOrganization(ctx.viewer) }),
   fields: (t) => ({

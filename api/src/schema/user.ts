@@ -17,7 +17,7 @@ const SignupStatus = builder.objectRef<{ status: "complete" | "emailVerification
   }),
 });
 
-builder.prismaNode("User", {
+export const UserType = builder.prismaNode("User", {
   id: { field: "id" },
   findUnique: (id, ctx) => ({ id, ...usersVisibleTo(ctx.viewer) }),
   fields: (t) => ({

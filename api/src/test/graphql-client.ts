@@ -1,11 +1,15 @@
 // Small GraphQL helpers for integration tests: HTTP, and subscriptions over graphql-ws and SSE.
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
+import { encodeGlobalID } from "@pothos/plugin-relay";
 
 export type GraphQLResult<T = Record<string, unknown>> = {
   data?: T | null;
   errors?: { message: string; path?: (string | number)[]; extensions?: Record<string, unknown> }[];
 };
+
+/** The global id (Relay) of a row, as the GraphQL arguments take it: globalId("Survey", survey.id). */
+export const globalId = (typename: string, id: string): string => encodeGlobalID(typename, id);
 
 export async function gql<T = Record<string, any>>(
   baseUrl: string,

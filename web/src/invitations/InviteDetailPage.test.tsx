@@ -10,10 +10,13 @@ configure({ asyncUtilTimeout: 15_000 });
 
 const INVITE_ID = "65a1b2c3d4e5f60718293bbb";
 const PATH = `/settings/user-management/invites/${INVITE_ID}`;
+/** the invite's global id: the query and the mutations take it */
+const INVITE_GID = btoa(`Invite:${INVITE_ID}`);
 
 const invite = (over: Record<string, unknown> = {}) => ({
   data: {
     invite: {
+      id: INVITE_GID,
       legacyId: INVITE_ID,
       email: "ada@example.org",
       role: "editor",
@@ -43,7 +46,7 @@ describe("/settings/user-management/invites/{inviteId}", { timeout: 30_000 }, ()
       InviteDetailPageQuery: () => invite(),
     });
     expect(await screen.findByRole("heading", { level: 1, name: "ada@example.org" })).toBeTruthy();
-    expect(requests.find((r) => r.name === "InviteDetailPageQuery")?.variables).toEqual({ id: INVITE_ID });
+    expect(requests.find((r) => r.name === "InviteDetailPageQuery")?.variables).toEqual({ id: INVITE_GID });
     expect(definitionOf("Team")).toBe("Stores");
     expect(definitionOf("Role")).toBe("Editor");
     expect(definitionOf("Sent at")).toMatch(/^02\.03\.2026/);
@@ -82,7 +85,7 @@ describe("/settings/user-management/invites/{inviteId}", { timeout: 30_000 }, ()
     await act(async () => {
       fireEvent.click(resend);
     });
-    await waitFor(() => expect(resent).toEqual([{ id: INVITE_ID }]));
+    await waitFor(() => expect(resent).toEqual([{ id: INVITE_GID }]));
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Invite resent"));
     await waitFor(() => expect(requests.filter((r) => r.name === "InviteDetailPageQuery").length).toBeGreaterThanOrEqual(2));
   });
@@ -109,7 +112,7 @@ describe("/settings/user-management/invites/{inviteId}", { timeout: 30_000 }, ()
     await act(async () => {
       fireEvent.click(remove);
     });
-    await waitFor(() => expect(deleted).toEqual([{ id: INVITE_ID }]));
+    await waitFor(() => expect(deleted).toEqual([{ id: INVITE_GID }]));
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Invite deleted"));
     await waitFor(() => expect(router.state.location.pathname).toBe("/settings/user-management/invites"));
   });

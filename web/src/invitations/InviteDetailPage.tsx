@@ -7,6 +7,7 @@ import { formatDateTime } from "../format/date";
 import { ROLE_LABELS } from "../user-management/roleLabels";
 import { InvitationErrorBoundary } from "./InvitationErrorBoundary";
 import { useInviteActions } from "./useInviteActions";
+import { toGlobalId } from "../util/globalId";
 
 /**
  * /settings/user-management/invites/{inviteId}: one pending invite, with resend and delete. Someone
@@ -34,8 +35,9 @@ function InviteDetail() {
   const [fetchKey, setFetchKey] = useState(0);
   const data = useLazyLoadQuery<InviteDetailPageQuery>(
     graphql`
-      query InviteDetailPageQuery($id: String!) {
+      query InviteDetailPageQuery($id: ID!) {
         invite(id: $id) {
+          id
           legacyId
           email
           role
@@ -52,7 +54,7 @@ function InviteDetail() {
         }
       }
     `,
-    { id: inviteId },
+    { id: toGlobalId("Invite", inviteId) },
     { fetchPolicy: "store-and-network", fetchKey },
   );
   const { resend, remove } = useInviteActions();
@@ -98,13 +100,13 @@ function InviteDetail() {
         <dd>{yes(invite.mayCreateSurveys)}</dd>
       </dl>
       <p>
-        <button type="button" className="button" onClick={() => void resend(invite.legacyId).then((ok) => ok && setFetchKey((k) => k + 1))}>
+        <button type="button" className="button" onClick={() => void resend(invite.id).then((ok) => ok && setFetchKey((k) => k + 1))}>
           <Trans>Resend</Trans>
         </button>{" "}
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => void remove(invite.legacyId, invite.email).then((ok) => ok && navigate("/settings/user-management/invites"))}
+          onClick={() => void remove(invite.id, invite.email).then((ok) => ok && navigate("/settings/user-management/invites"))}
         >
           <Trans>Delete</Trans>
         </button>

@@ -32,6 +32,7 @@ export function InviteForm({
       fragment InviteForm_unitTree on UnitTree {
         editableUnitIds
         units {
+          id
           legacyId
           name
         }
@@ -121,7 +122,7 @@ export function InviteForm({
         >
           <option value="">{t`Choose a team`}</option>
           {units.map((u) => (
-            <option key={u.legacyId} value={u.legacyId}>
+            <option key={u.id} value={u.id}>
               {u.name}
             </option>
           ))}

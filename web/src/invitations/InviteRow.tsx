@@ -12,6 +12,7 @@ export function InviteRow({ invite, onChanged }: { invite: InviteRow_invite$key;
   const data = useFragment(
     graphql`
       fragment InviteRow_invite on Invite {
+        id
         legacyId
         email
         role
@@ -46,7 +47,7 @@ export function InviteRow({ invite, onChanged }: { invite: InviteRow_invite$key;
           type="button"
           className="button button--secondary button--small"
           aria-label={t`Resend the invite to ${data.email}`}
-          onClick={() => void resend(data.legacyId).then((ok) => ok && onChanged())}
+          onClick={() => void resend(data.id).then((ok) => ok && onChanged())}
         >
           <Trans>Resend</Trans>
         </button>{" "}
@@ -54,7 +55,7 @@ export function InviteRow({ invite, onChanged }: { invite: InviteRow_invite$key;
           type="button"
           className="button button--ghost button--small"
           aria-label={t`Delete the invite to ${data.email}`}
-          onClick={() => void remove(data.legacyId, data.email).then((ok) => ok && onChanged())}
+          onClick={() => void remove(data.id, data.email).then((ok) => ok && onChanged())}
         >
           <Trans>Delete</Trans>
         </button>

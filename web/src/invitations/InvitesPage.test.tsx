@@ -4,7 +4,7 @@ import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
 import { eventually } from "../test/eventually";
-import { inviteUnitId, invitesAnswer } from "../test/fixtures/invites";
+import { invitesAnswer } from "../test/fixtures/invites";
 
 describe("/settings/user-management/invites", { timeout: 30_000 }, () => {
   beforeEach(() => toasts.clear());
@@ -26,7 +26,7 @@ describe("/settings/user-management/invites", { timeout: 30_000 }, () => {
     await act(async () => {
       fireEvent.click(screen.getByLabelText("Resend the invite to ada@example.org"));
     });
-    await waitFor(() => expect(resent).toEqual([{ id: "65a1b2c3d4e5f60718293bbb" }]));
+    await waitFor(() => expect(resent).toEqual([{ id: "SW52aXRlOjE=" }]));
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Invite resent"));
   });
 
@@ -46,7 +46,7 @@ describe("/settings/user-management/invites", { timeout: 30_000 }, () => {
     fireEvent.blur(email);
     expect(screen.getByText("Please provide a valid e-mail address")).toBeTruthy();
     fireEvent.change(email, { target: { value: "new@example.org" } });
-    fireEvent.change(screen.getByLabelText("Team"), { target: { value: inviteUnitId } });
+    fireEvent.change(screen.getByLabelText("Team"), { target: { value: "VW5pdDox" } });
     fireEvent.change(screen.getByLabelText("Role"), { target: { value: "admin" } });
     fireEvent.click(screen.getByLabelText("May create surveys"));
     await act(async () => {
@@ -54,7 +54,7 @@ describe("/settings/user-management/invites", { timeout: 30_000 }, () => {
     });
     await waitFor(() =>
       expect(invited).toEqual([
-        { input: { email: "new@example.org", unitId: inviteUnitId, role: "admin", organizationAdmin: false, billingAdmin: false, mayCreateSurveys: true } },
+        { input: { email: "new@example.org", unitId: "VW5pdDox", role: "admin", organizationAdmin: false, billingAdmin: false, mayCreateSurveys: true } },
       ]),
     );
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("User invited"));

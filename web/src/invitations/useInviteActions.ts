@@ -8,7 +8,7 @@ import { runMutation } from "../user-management/runMutation";
 export function useInviteActions() {
   const { t } = useLingui();
   const [commitResend] = useMutation<useInviteActionsResendMutation>(graphql`
-    mutation useInviteActionsResendMutation($id: String!) {
+    mutation useInviteActionsResendMutation($id: ID!) {
       resendInvite(id: $id) {
         invite {
           id
@@ -19,7 +19,7 @@ export function useInviteActions() {
     }
   `);
   const [commitDelete] = useMutation<useInviteActionsDeleteMutation>(graphql`
-    mutation useInviteActionsDeleteMutation($id: String!) {
+    mutation useInviteActionsDeleteMutation($id: ID!) {
       deleteInvite(id: $id) {
         legacyId
       }

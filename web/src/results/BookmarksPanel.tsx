@@ -111,7 +111,7 @@ export function BookmarksPanel({
     }
   `);
   const [commitDelete] = useMutation<BookmarksPanelDeleteMutation>(graphql`
-    mutation BookmarksPanelDeleteMutation($id: String!) {
+    mutation BookmarksPanelDeleteMutation($id: ID!) {
       deleteBookmark(id: $id) {
         deletedBookmarkId
       }

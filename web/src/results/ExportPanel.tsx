@@ -10,10 +10,12 @@ import { graphQLErrorMessage } from "../transport/relayEnvironment";
 import { ApiError } from "../transport/rest";
 import { shouldSendBearer } from "../access/queryFlags";
 import { restFilters, type WireFilters } from "./filters";
+import { toGlobalId } from "../util/globalId";
 
 export type ExportKind = "csv" | "xlsx" | "pdf";
 
 export interface ExportJobState {
+  /** the job's 24-hex id: the REST cacheId or PDF id */
   id: string;
   kind: ExportKind;
   status: "generating" | "finished" | "failed";
@@ -23,7 +25,7 @@ export interface ExportJobState {
 }
 
 const statusSubscription = graphql`
-  subscription ExportPanelStatusSubscription($id: String!) {
+  subscription ExportPanelStatusSubscription($id: ID!) {
     exportStatusChanged(id: $id) {
       id
       kind
@@ -68,7 +70,7 @@ function SubscribedExportJob({ job, onChange }: JobProps) {
   const config = useMemo<GraphQLSubscriptionConfig<ExportPanelStatusSubscription>>(
     () => ({
       subscription: statusSubscription,
-      variables: { id: job.id },
+      variables: { id: toGlobalId("ExportJob", job.id) },
       onNext: (response) => {
         const e = response?.exportStatusChanged;
         if (!e) return;
@@ -212,7 +214,7 @@ export function ExportPanel({
     mutation ExportPanelPdfMutation($input: StartPdfExportInput!) {
       startPdfExport(input: $input) {
         exportJob {
-          id
+          legacyId
           kind
           status
           progress
@@ -263,7 +265,7 @@ export function ExportPanel({
         }
         const j = response.startPdfExport.exportJob;
         add({
-          id: j.id,
+          id: j.legacyId,
           kind: "pdf",
           status: j.status === "finished" || j.status === "failed" ? j.status : "generating",
           progress: j.progress,

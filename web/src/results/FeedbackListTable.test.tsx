@@ -27,6 +27,7 @@ const listAnswer = () => ({
           cursor: "c1",
           node: {
             __typename: "FeedbackListRow",
+            responseId: btoa(`Response:${RESPONSE}`),
             responseLegacyId: RESPONSE,
             hidden: false,
             createdAt: "2026-11-20T10:15:00.000Z",
@@ -92,7 +93,7 @@ describe("feedback list: editing metadata", () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     // Both keys are sent: a hidden column does not drop its key (the mutation replaces the set).
     expect(saved[0]).toEqual({
-      responseId: RESPONSE,
+      responseId: btoa(`Response:${RESPONSE}`),
       updatedMetaSet: [
         { key: "lane", value: "3" },
         { key: "store", value: "Itis" },

@@ -11,6 +11,8 @@ import { ConfirmDialog } from "../shell/ConfirmDialog";
 const PAGE = 50;
 
 type Row = {
+  /** the response's global id, which the mutations take */
+  responseId: string;
   responseLegacyId: string;
   hidden: boolean;
   cells: ReadonlyArray<{ key: string; text: string | null | undefined }>;
@@ -60,6 +62,7 @@ export function FeedbackListTable({
           metaKeys
           edges {
             node {
+              responseId
               responseLegacyId
               hidden
               createdAt
@@ -79,7 +82,7 @@ export function FeedbackListTable({
     query,
   );
   const [commitHide] = useMutation<FeedbackListTableHideMutation>(graphql`
-    mutation FeedbackListTableHideMutation($responseId: String!, $hidden: Boolean!) {
+    mutation FeedbackListTableHideMutation($responseId: ID!, $hidden: Boolean!) {
       hideResponse(responseId: $responseId, hidden: $hidden) {
         responseLegacyId
         hidden
@@ -87,7 +90,7 @@ export function FeedbackListTable({
     }
   `);
   const [commitDelete] = useMutation<FeedbackListTableDeleteMutation>(graphql`
-    mutation FeedbackListTableDeleteMutation($responseId: String!) {
+    mutation FeedbackListTableDeleteMutation($responseId: ID!) {
       deleteResponse(responseId: $responseId) {
         deletedResponseLegacyId
       }
@@ -112,7 +115,7 @@ export function FeedbackListTable({
     const result = await runMutation(
       "hideResponse",
       commitHide,
-      { responseId: row.responseLegacyId, hidden: !row.hidden },
+      { responseId: row.responseId, hidden: !row.hidden },
       {
         success: row.hidden ? t`Response shown` : t`Response hidden`,
         fallbackError: t`Something went wrong`,
@@ -187,7 +190,7 @@ export function FeedbackListTable({
                     <button type="button" className="button button--ghost button--small" onClick={() => setEditing(row)}>
                       {t`Edit metadata of response ${row.responseLegacyId}`}
                     </button>
-                    <button type="button" className="button button--ghost button--small" onClick={() => setConfirmDelete(row.responseLegacyId)}>
+                    <button type="button" className="button button--ghost button--small" onClick={() => setConfirmDelete(row.responseId)}>
                       {t`Delete response ${row.responseLegacyId}`}
                     </button>
                   </td>
@@ -219,7 +222,7 @@ export function FeedbackListTable({
       ) : null}
       {editing ? (
         <MetadataDialog
-          responseId={editing.responseLegacyId}
+          responseId={editing.responseId}
           // The row's own metadata, every key: hidden meta_ columns do not drop any on save (the
           // mutation replaces the whole set).
           initial={(editing.metadata ?? []).map((m) => ({ key: m.key, value: m.value }))}

@@ -20,7 +20,7 @@ export function MetadataDialog({
   const [error, setError] = useState<string | null>(null);
   const first = useRef<HTMLInputElement>(null);
   const [commit] = useMutation<MetadataDialogMutation>(graphql`
-    mutation MetadataDialogMutation($responseId: String!, $updatedMetaSet: [MetadataPairInput!]!) {
+    mutation MetadataDialogMutation($responseId: ID!, $updatedMetaSet: [MetadataPairInput!]!) {
       updateResponseMetadata(responseId: $responseId, updatedMetaSet: $updatedMetaSet) {
         responseLegacyId
       }

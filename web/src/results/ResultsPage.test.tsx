@@ -517,12 +517,12 @@ describe("/results", { timeout: 60_000 }, () => {
     fireEvent.click(await eventually(() => screen.getByRole("button", { name: "Export CSV" })));
     await waitFor(() => expect(restCalls.map((c) => c.path)).toEqual(["/results/list"]));
     expect(restCalls[0]!.options).toMatchObject({ method: "POST", body: { format: "csv", locale: "en", filters: { datePreset: "last7Days" } } });
-    await waitFor(() => expect(subscriptions.find((s) => s.name === "ExportPanelStatusSubscription")?.variables).toEqual({ id: "job1" }));
+    await waitFor(() => expect(subscriptions.find((s) => s.name === "ExportPanelStatusSubscription")?.variables).toEqual({ id: btoa("ExportJob:job1") }));
     const bar = () => screen.getByLabelText("CSV export progress") as HTMLProgressElement;
     expect(bar().value).toBe(0);
     emit(
       "ExportPanelStatusSubscription",
-      { id: "job1" },
+      { id: btoa("ExportJob:job1") },
       { data: { exportStatusChanged: { id: "job1", kind: "csv", status: "generating", progress: 40, error: null, downloadUrl: null } } },
     );
     await waitFor(() => expect(bar().value).toBe(40));
@@ -530,13 +530,13 @@ describe("/results", { timeout: 60_000 }, () => {
     // A late, older event does not move the bar back.
     emit(
       "ExportPanelStatusSubscription",
-      { id: "job1" },
+      { id: btoa("ExportJob:job1") },
       { data: { exportStatusChanged: { id: "job1", kind: "csv", status: "generating", progress: 20, error: null, downloadUrl: null } } },
     );
     expect(bar().value).toBe(40);
     emit(
       "ExportPanelStatusSubscription",
-      { id: "job1" },
+      { id: btoa("ExportJob:job1") },
       {
         data: { exportStatusChanged: { id: "job1", kind: "csv", status: "finished", progress: 100, error: null, downloadUrl: null } },
       },
@@ -550,16 +550,16 @@ describe("/results", { timeout: 60_000 }, () => {
       "/results",
       memberHandlers({
         ExportPanelPdfMutation: () => ({
-          data: { startPdfExport: { exportJob: { id: "pdf1", kind: "pdf", status: "generating", progress: 0, error: null, downloadUrl: null } } },
+          data: { startPdfExport: { exportJob: { legacyId: "pdf1", kind: "pdf", status: "generating", progress: 0, error: null, downloadUrl: null } } },
         }),
       }),
     );
     fireEvent.click(await eventually(() => screen.getByRole("button", { name: "Export PDF" })));
-    await waitFor(() => expect(subscriptions.some((s) => s.name === "ExportPanelStatusSubscription" && s.variables.id === "pdf1")).toBe(true));
+    await waitFor(() => expect(subscriptions.some((s) => s.name === "ExportPanelStatusSubscription" && s.variables.id === btoa("ExportJob:pdf1"))).toBe(true));
     // The server's job carries the same failure text: it is shown once, not twice.
     emit(
       "ExportPanelStatusSubscription",
-      { id: "pdf1" },
+      { id: btoa("ExportJob:pdf1") },
       {
         data: {
           exportStatusChanged: { id: "pdf1", kind: "pdf", status: "failed", progress: 30, error: "PDF generation failed. Contact support.", downloadUrl: null },

@@ -13,7 +13,7 @@ export function ApiKeyRow({ apiKey, countryCode, onChanged }: { apiKey: ApiKeyRo
   const data = useFragment(
     graphql`
       fragment ApiKeyRow_apiKey on ApiKey {
-        legacyId
+        id
         name
         prefix
         createdAt
@@ -24,7 +24,7 @@ export function ApiKeyRow({ apiKey, countryCode, onChanged }: { apiKey: ApiKeyRo
     apiKey,
   );
   const [commit, busy] = useMutation<ApiKeyRowRevokeMutation>(graphql`
-    mutation ApiKeyRowRevokeMutation($id: String!, $delete: Boolean) {
+    mutation ApiKeyRowRevokeMutation($id: ID!, $delete: Boolean) {
       revokeApiKey(id: $id, delete: $delete) {
         apiKey {
           id
@@ -46,7 +46,7 @@ export function ApiKeyRow({ apiKey, countryCode, onChanged }: { apiKey: ApiKeyRo
       () =>
         new Promise<void>((resolve) => {
           commit({
-            variables: { id: data.legacyId, delete: remove },
+            variables: { id: data.id, delete: remove },
             onCompleted: (_response, errors) => {
               if (errors?.length) toasts.error(errors.map((e) => e.message).join("\n"));
               else {

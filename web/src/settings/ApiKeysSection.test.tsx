@@ -71,7 +71,7 @@ describe("API keys in /settings/user", () => {
     await act(async () => {
       fireEvent.click(revoke);
     });
-    await waitFor(() => expect(calls).toEqual([{ id: key(1).legacyId, delete: false }]));
+    await waitFor(() => expect(calls).toEqual([{ id: key(1).id, delete: false }]));
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("API key revoked"));
   });
 

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { graphql, useMutation } from "react-relay";
 import type { NewTeamFormMutation } from "../__generated__/NewTeamFormMutation.graphql";
 import { runMutation } from "../user-management/runMutation";
+import { toGlobalId } from "../util/globalId";
 
 /** Adds a team under a parent (or at the top). */
 export function NewTeamForm({ parentId, parentName, onDone }: { parentId: string | null; parentName?: string; onDone: () => void }) {
@@ -10,7 +11,7 @@ export function NewTeamForm({ parentId, parentName, onDone }: { parentId: string
   const id = useId();
   const [name, setName] = useState("");
   const [commit] = useMutation<NewTeamFormMutation>(graphql`
-    mutation NewTeamFormMutation($name: String!, $parentId: String) {
+    mutation NewTeamFormMutation($name: String!, $parentId: ID) {
       createUnit(name: $name, parentId: $parentId) {
         unit {
           legacyId
@@ -21,7 +22,12 @@ export function NewTeamForm({ parentId, parentName, onDone }: { parentId: string
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (name.trim() === "") return;
-    const ok = await runMutation("createUnit", commit, { name: name.trim(), parentId }, { success: t`Saved`, fallbackError: t`Something went wrong` });
+    const ok = await runMutation(
+      "createUnit",
+      commit,
+      { name: name.trim(), parentId: parentId ? toGlobalId("Unit", parentId) : null },
+      { success: t`Saved`, fallbackError: t`Something went wrong` },
+    );
     if (ok) {
       setName("");
       onDone();

@@ -6,6 +6,7 @@ import type { TeamNodeDeleteMutation } from "../__generated__/TeamNodeDeleteMuta
 import { ROLE_LABELS } from "../user-management/roleLabels";
 import { runMutation } from "../user-management/runMutation";
 import { NewTeamForm } from "./NewTeamForm";
+import { toGlobalId } from "../util/globalId";
 
 export type TeamUnit = { id: string; name: string; parentId: string | null; members: { id: string; name: string; role: string }[] };
 
@@ -31,7 +32,7 @@ export function TeamNode({
   const [name, setName] = useState(unit.name);
   const [parent, setParent] = useState(unit.parentId ?? TOP);
   const [commitUpdate] = useMutation<TeamNodeUpdateMutation>(graphql`
-    mutation TeamNodeUpdateMutation($id: String!, $name: String, $parentId: String, $moveToTop: Boolean) {
+    mutation TeamNodeUpdateMutation($id: ID!, $name: String, $parentId: ID, $moveToTop: Boolean) {
       updateUnit(id: $id, name: $name, parentId: $parentId, moveToTop: $moveToTop) {
         unit {
           legacyId
@@ -42,7 +43,7 @@ export function TeamNode({
     }
   `);
   const [commitDelete] = useMutation<TeamNodeDeleteMutation>(graphql`
-    mutation TeamNodeDeleteMutation($id: String!) {
+    mutation TeamNodeDeleteMutation($id: ID!) {
       deleteUnit(id: $id) {
         legacyId
       }
@@ -64,17 +65,19 @@ export function TeamNode({
   }
   const targets = units.filter((u) => !below.has(u.id) && editable.has(u.id));
   const messages = { success: t`Saved`, fallbackError: t`Something went wrong` };
+  // The tree is keyed by the units' 24-hex ids (editableUnitIds names them so); the mutations take global ids.
+  const unitId = toGlobalId("Unit", unit.id);
 
   const rename = async (e: FormEvent) => {
     e.preventDefault();
-    if (await runMutation("updateUnit", commitUpdate, { id: unit.id, name: name.trim() }, messages)) {
+    if (await runMutation("updateUnit", commitUpdate, { id: unitId, name: name.trim() }, messages)) {
       setMode("none");
       onChanged();
     }
   };
   const move = async (e: FormEvent) => {
     e.preventDefault();
-    const variables = parent === TOP ? { id: unit.id, moveToTop: true } : { id: unit.id, parentId: parent };
+    const variables = parent === TOP ? { id: unitId, moveToTop: true } : { id: unitId, parentId: toGlobalId("Unit", parent) };
     if (await runMutation("updateUnit", commitUpdate, variables, messages)) {
       setMode("none");
       onChanged();
@@ -82,7 +85,7 @@ export function TeamNode({
   };
   const remove = async () => {
     if (!window.confirm(t`Delete the team ${unit.name}?`)) return;
-    if (await runMutation("deleteUnit", commitDelete, { id: unit.id }, { success: t`Deleted`, fallbackError: messages.fallbackError })) onChanged();
+    if (await runMutation("deleteUnit", commitDelete, { id: unitId }, { success: t`Deleted`, fallbackError: messages.fallbackError })) onChanged();
   };
 
   return (

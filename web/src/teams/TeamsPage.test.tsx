@@ -94,7 +94,7 @@ describe("/settings/teams", { timeout: 30_000 }, () => {
     await act(async () => {
       fireEvent.click(add);
     });
-    await waitFor(() => expect(created).toEqual([{ name: "Tampere store", parentId: STORES }]));
+    await waitFor(() => expect(created).toEqual([{ name: "Tampere store", parentId: btoa(`Unit:${STORES}`) }]));
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Saved"));
     const stores = (await screen.findByText("Tampere store")).closest("li")!.parentElement!.closest("li")!;
     expect(within(stores).getByText("Stores")).toBeTruthy();

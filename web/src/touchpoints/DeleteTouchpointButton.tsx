@@ -3,12 +3,13 @@ import { useTouchpointMutations } from "./useTouchpointMutations";
 
 /** Deletes a touchpoint after a confirmation (its responses stay: a soft delete). */
 export function DeleteTouchpointButton({
-  legacyId,
+  id,
   name,
   onDeleted,
   small = false,
 }: {
-  legacyId: string;
+  /** the touchpoint's global id */
+  id: string;
   name: string;
   onDeleted: () => void;
   small?: boolean;
@@ -17,7 +18,7 @@ export function DeleteTouchpointButton({
   const { remove } = useTouchpointMutations();
   const onClick = async () => {
     if (!window.confirm(t`Delete ${name}? Its responses are kept.`)) return;
-    if (await remove(legacyId)) onDeleted();
+    if (await remove(id)) onDeleted();
   };
   return (
     <button

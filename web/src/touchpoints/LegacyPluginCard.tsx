@@ -29,6 +29,7 @@ export function LegacyPluginCard({
   const data = useFragment(
     graphql`
       fragment LegacyPluginCard_touchpoint on Touchpoint {
+        id
         legacyId
         name
         unit {
@@ -130,7 +131,7 @@ export function LegacyPluginCard({
     const answer = await runMutation(
       "upgradeLegacyPlugin",
       commit,
-      { input: { id: data.legacyId, domain: needsDomain ? domain.trim().toLowerCase() : null } },
+      { input: { id: data.id, domain: needsDomain ? domain.trim().toLowerCase() : null } },
       { success: t`Upgraded to a website activation`, fallbackError: t`Something went wrong` },
     );
     if (!answer) return;

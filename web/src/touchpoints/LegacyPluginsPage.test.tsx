@@ -111,7 +111,7 @@ describe("/touchpoints/legacy-plugins", () => {
     await act(async () => {
       fireEvent.click(within(dialog).getByRole("button", { name: "Upgrade for good" }));
     });
-    await waitFor(() => expect(upgrades).toEqual([{ input: { id: "ccccccccccccccccccccccc1", domain: null } }]));
+    await waitFor(() => expect(upgrades).toEqual([{ input: { id: plugin("ccccccccccccccccccccccc1", "").id, domain: null } }]));
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Upgraded to a website activation"));
     await waitFor(() => expect(router.state.location.pathname).toBe("/website/ccccccccccccccccccccccc1/edit"));
   });
@@ -147,7 +147,7 @@ describe("/touchpoints/legacy-plugins", () => {
     await act(async () => {
       fireEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Upgrade for good" }));
     });
-    await waitFor(() => expect(upgrades).toEqual([{ input: { id: "ccccccccccccccccccccccc2", domain: "old.example.org" } }]));
+    await waitFor(() => expect(upgrades).toEqual([{ input: { id: plugin("ccccccccccccccccccccccc2", "").id, domain: "old.example.org" } }]));
     // The server's refusal is shown and the page stays.
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("User has no rights to edit touchpoint"));
     expect(screen.getByRole("article", { name: "Old plugin" })).toBeTruthy();

@@ -1,6 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { useParams } from "react-router-dom";
+import { toGlobalId } from "../util/globalId";
 import type { LinkQrEditPageQuery } from "../__generated__/LinkQrEditPageQuery.graphql";
 import { LinkQrForm } from "./LinkQrForm";
 import { TouchpointEditShell } from "./TouchpointEditShell";
@@ -11,7 +12,7 @@ export default function LinkQrEditPage() {
   const isNew = !id;
   const data = useLazyLoadQuery<LinkQrEditPageQuery>(
     graphql`
-      query LinkQrEditPageQuery($id: String!, $isNew: Boolean!) {
+      query LinkQrEditPageQuery($id: ID!, $isNew: Boolean!) {
         touchpoint(id: $id) @skip(if: $isNew) {
           ...LinkQrForm_touchpoint
         }
@@ -19,7 +20,7 @@ export default function LinkQrEditPage() {
         ...TouchpointEditShell_query
       }
     `,
-    { id: id ?? "", isNew },
+    { id: id ? toGlobalId("Touchpoint", id) : "", isNew },
     { fetchPolicy: "store-and-network" },
   );
   return (

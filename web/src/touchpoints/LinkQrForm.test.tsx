@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
-import { formQueryData, noRights, surveys, touchpoint, units } from "../test/fixtures/touchpoints";
+import { formQueryData, globalIdOf, noRights, surveys, touchpoint, units } from "../test/fixtures/touchpoints";
 
 vi.setConfig({ testTimeout: 40_000 });
 // The first render compiles the lazy screen; with the suite running in parallel on two cores that takes seconds.
@@ -62,7 +62,11 @@ describe("link and QR code touchpoints", () => {
     await act(async () => {
       fireEvent.click(saveButton());
     });
-    await waitFor(() => expect(created).toEqual([{ name: "Table tent", type: "qr", unitId: units[0]!.legacyId, activeSurveyId: surveys[1]!.legacyId }]));
+    await waitFor(() =>
+      expect(created).toEqual([
+        { name: "Table tent", type: "qr", unitId: globalIdOf("Unit", units[0]!.legacyId), activeSurveyId: globalIdOf("Survey", surveys[1]!.legacyId) },
+      ]),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe(`/touchpoints/link-qr/${id}/edit`));
     expect(((await screen.findByLabelText("Public link")) as HTMLInputElement).value).toBe(`http://app.test/s/${id}`);
   });
@@ -127,7 +131,11 @@ describe("link and QR code touchpoints", () => {
     await act(async () => {
       fireEvent.click(saveButton());
     });
-    await waitFor(() => expect(updates).toEqual([{ id, name: "Entrance kiosk", activeSurveyId: surveys[1]!.legacyId }]));
+    await waitFor(() =>
+      expect(updates).toEqual([
+        { id: touchpoint({ legacyId: id, type: "link" }).id, name: "Entrance kiosk", activeSurveyId: globalIdOf("Survey", surveys[1]!.legacyId) },
+      ]),
+    );
   });
 
   it("gives users without rights read-only controls and the server's refusal", async () => {

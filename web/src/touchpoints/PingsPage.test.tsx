@@ -34,6 +34,7 @@ describe("/pings", () => {
               organizationCount: 9,
               series: [
                 {
+                  touchpointId: "VG91Y2hwb2ludDox",
                   touchpointLegacyId: "aaaaaaaaaaaaaaaaaaaaaa01",
                   name: "Lobby",
                   lastSeenAt: ago(5),
@@ -43,7 +44,14 @@ describe("/pings", () => {
                     { at: ago(5), battery: 0.84 },
                   ],
                 },
-                { touchpointLegacyId: "aaaaaaaaaaaaaaaaaaaaaa02", name: "Back door", lastSeenAt: ago(300), hidden, pings: [] },
+                {
+                  touchpointId: "VG91Y2hwb2ludDoy",
+                  touchpointLegacyId: "aaaaaaaaaaaaaaaaaaaaaa02",
+                  name: "Back door",
+                  lastSeenAt: ago(300),
+                  hidden,
+                  pings: [],
+                },
               ],
             },
           },
@@ -66,7 +74,7 @@ describe("/pings", () => {
     await act(async () => {
       fireEvent.click(screen.getByLabelText("Show Back door in my overview"));
     });
-    await waitFor(() => expect(visibility).toEqual([{ touchpointId: "aaaaaaaaaaaaaaaaaaaaaa02", visibility: true }]));
+    await waitFor(() => expect(visibility).toEqual([{ touchpointId: "VG91Y2hwb2ludDoy", visibility: true }]));
     await waitFor(() => expect((screen.getByLabelText("Show Back door in my overview") as HTMLInputElement).checked).toBe(true));
     fireEvent.change(screen.getByLabelText("Period"), { target: { value: "week" } });
     await waitFor(() => expect(requests.some((r) => Date.parse(r.to as string) - Date.parse(r.from as string) === 7 * 24 * 3600_000)).toBe(true));

@@ -37,12 +37,13 @@ export default function PingsPage() {
   const from = new Date(Date.parse(to) - ranges[range]).toISOString();
   const data = useLazyLoadQuery<PingsPageQuery>(
     graphql`
-      query PingsPageQuery($from: String, $to: String) {
+      query PingsPageQuery($from: DateTime, $to: DateTime) {
         pings(from: $from, to: $to) {
           from
           to
           organizationCount
           series {
+            touchpointId
             touchpointLegacyId
             name
             lastSeenAt
@@ -59,7 +60,7 @@ export default function PingsPage() {
     { fetchPolicy: "store-and-network", fetchKey },
   );
   const [commitVisibility] = useMutation<PingsPageVisibilityMutation>(graphql`
-    mutation PingsPageVisibilityMutation($touchpointId: String!, $visibility: Boolean!) {
+    mutation PingsPageVisibilityMutation($touchpointId: ID!, $visibility: Boolean!) {
       setTouchpointVisibility(touchpointId: $touchpointId, visibility: $visibility) {
         touchpointLegacyId
         visibility
@@ -172,7 +173,7 @@ export default function PingsPage() {
                       type="checkbox"
                       aria-label={t`Show ${s.name} in my overview`}
                       checked={!s.hidden}
-                      onChange={(e) => void setVisible(s.touchpointLegacyId, e.target.checked)}
+                      onChange={(e) => void setVisible(s.touchpointId, e.target.checked)}
                     />
                   </td>
                 </tr>

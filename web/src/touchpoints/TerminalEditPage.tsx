@@ -1,6 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { useParams } from "react-router-dom";
+import { toGlobalId } from "../util/globalId";
 import type { TerminalEditPageQuery } from "../__generated__/TerminalEditPageQuery.graphql";
 import { TerminalForm } from "./TerminalForm";
 import { TouchpointEditShell } from "./TouchpointEditShell";
@@ -11,7 +12,7 @@ export default function TerminalEditPage() {
   const isNew = !id;
   const data = useLazyLoadQuery<TerminalEditPageQuery>(
     graphql`
-      query TerminalEditPageQuery($id: String!, $isNew: Boolean!) {
+      query TerminalEditPageQuery($id: ID!, $isNew: Boolean!) {
         touchpoint(id: $id) @skip(if: $isNew) {
           ...TerminalForm_touchpoint
         }
@@ -19,7 +20,7 @@ export default function TerminalEditPage() {
         ...TouchpointEditShell_query
       }
     `,
-    { id: id ?? "", isNew },
+    { id: id ? toGlobalId("Touchpoint", id) : "", isNew },
     { fetchPolicy: "store-and-network" },
   );
   return (

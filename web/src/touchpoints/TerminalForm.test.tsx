@@ -5,7 +5,7 @@ import { eventually } from "../test/eventually";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
 import { isIpAddress, onlineState } from "./model";
-import { formQueryData, noRights, surveys, touchpoint, units } from "../test/fixtures/touchpoints";
+import { formQueryData, globalIdOf, noRights, surveys, touchpoint, units } from "../test/fixtures/touchpoints";
 
 vi.setConfig({ testTimeout: 40_000 });
 // The first render compiles the lazy screen; with the suite running in parallel on two cores that takes seconds.
@@ -72,7 +72,13 @@ describe("/touchpoints/terminals/new", () => {
     });
     await waitFor(() => expect(created).toHaveLength(1));
     const input = created[0]!;
-    expect(input).toMatchObject({ name: "Lobby", type: "terminal", unitId: units[1]!.legacyId, activeSurveyId: surveys[0]!.legacyId, ipAddress: "10.0.0.5" });
+    expect(input).toMatchObject({
+      name: "Lobby",
+      type: "terminal",
+      unitId: globalIdOf("Unit", units[1]!.legacyId),
+      activeSurveyId: globalIdOf("Survey", surveys[0]!.legacyId),
+      ipAddress: "10.0.0.5",
+    });
     expect(input.settings).toEqual({
       brightness: 65,
       rebootSchedule: { enabled: true, time: "03:00" },
@@ -123,7 +129,12 @@ describe("/touchpoints/terminals/{id}/edit", () => {
     // The server's refusal is shown and the form keeps the person's input.
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toEqual(["Invalid IP address"]));
     expect((screen.getByLabelText("IP address") as HTMLInputElement).value).toBe("fe80::1");
-    expect(updates[0]).toMatchObject({ id, ipAddress: "fe80::1", udid: "ipad-lobby-1", activeSurveyId: surveys[0]!.legacyId });
+    expect(updates[0]).toMatchObject({
+      id: touchpoint({ legacyId: id, type: "terminal" }).id,
+      ipAddress: "fe80::1",
+      udid: "ipad-lobby-1",
+      activeSurveyId: globalIdOf("Survey", surveys[0]!.legacyId),
+    });
     expect(updates[0]).not.toHaveProperty("unitId");
     answer = "ok";
     await act(async () => {
@@ -156,7 +167,11 @@ describe("/touchpoints/terminals/{id}/edit", () => {
       fireEvent.click(saveButton());
     });
     await waitFor(() => expect(updates).toHaveLength(1));
-    expect(updates[0]).toMatchObject({ id, unitId: units[1]!.legacyId, moveResponses: true });
+    expect(updates[0]).toMatchObject({
+      id: touchpoint({ legacyId: id, type: "terminal" }).id,
+      unitId: globalIdOf("Unit", units[1]!.legacyId),
+      moveResponses: true,
+    });
   });
 
   it("shows users without rights the server's refusal and read-only controls without save or delete", async () => {

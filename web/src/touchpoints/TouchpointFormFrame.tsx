@@ -27,7 +27,7 @@ export function TouchpointFormFrame({
       {children}
       {tp && !form.readOnly ? (
         <div>
-          <DeleteTouchpointButton legacyId={tp.legacyId} name={tp.name} onDeleted={() => navigate(listPath)} />
+          <DeleteTouchpointButton id={tp.id} name={tp.name} onDeleted={() => navigate(listPath)} />
         </div>
       ) : null}
       {!form.readOnly ? <SaveButton valid={form.valid && form.dirty} saving={form.saving} form={form.formId} /> : null}

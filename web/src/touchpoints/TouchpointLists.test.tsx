@@ -84,7 +84,7 @@ describe("/touchpoints/link-qr", () => {
       fireEvent.click(remove);
     });
     expect(confirm).toHaveBeenCalledWith("Delete Receipt link? Its responses are kept.");
-    await waitFor(() => expect(deletes).toEqual([{ id: "aaaaaaaaaaaaaaaaaaaaaa02" }]));
+    await waitFor(() => expect(deletes).toEqual([{ id: touchpoint({ legacyId: "aaaaaaaaaaaaaaaaaaaaaa02", type: "link" }).id }]));
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Channel deleted"));
     await waitFor(() => expect(screen.queryByText("Receipt link")).toBeNull());
     expect(screen.getByText("Table tent")).toBeTruthy();

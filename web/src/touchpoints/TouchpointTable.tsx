@@ -120,7 +120,7 @@ export function TouchpointTable({
                       {viewOnly ? <Trans>View</Trans> : <Trans>Edit</Trans>}
                     </Link>
                   ) : null}
-                  {!r.editRefusal && edit ? <DeleteTouchpointButton small legacyId={r.legacyId} name={r.name} onDeleted={onDeleted} /> : null}
+                  {!r.editRefusal && edit ? <DeleteTouchpointButton small id={r.id} name={r.name} onDeleted={onDeleted} /> : null}
                 </div>
               </td>
             </tr>

@@ -70,7 +70,7 @@ describe("/touchpoints", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Delete Lobby kiosk" }));
     });
-    await waitFor(() => expect(deletes).toEqual([{ id: "aaaaaaaaaaaaaaaaaaaaaa01" }]));
+    await waitFor(() => expect(deletes).toEqual([{ id: touchpoint({ legacyId: "aaaaaaaaaaaaaaaaaaaaaa01", type: "terminal" }).id }]));
     expect(window.confirm).toHaveBeenCalledWith("Delete Lobby kiosk? Its responses are kept.");
     await waitFor(() => expect(screen.getByText("No touchpoints yet.")).toBeTruthy());
   });

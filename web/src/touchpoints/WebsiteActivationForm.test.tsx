@@ -5,7 +5,7 @@ import { defaultWebsiteSettings, resolveWebsiteSettings } from "@feedback/shared
 import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
-import { formQueryData, noRights, surveys, touchpoint, units, websiteAnswer } from "../test/fixtures/touchpoints";
+import { formQueryData, globalIdOf, noRights, surveys, touchpoint, units, websiteAnswer } from "../test/fixtures/touchpoints";
 import { newWebsiteDraft, storedWebsiteOf, validateWebsite, websiteDraftOf } from "./websiteSettings";
 
 vi.setConfig({ testTimeout: 40_000 });
@@ -148,7 +148,12 @@ describe("/launch-website", () => {
       fireEvent.click(saveButton());
     });
     await waitFor(() => expect(created).toHaveLength(1));
-    expect(created[0]).toMatchObject({ name: "Shop widget", type: "website", unitId: units[0]!.legacyId, activeSurveyId: surveys[1]!.legacyId });
+    expect(created[0]).toMatchObject({
+      name: "Shop widget",
+      type: "website",
+      unitId: globalIdOf("Unit", units[0]!.legacyId),
+      activeSurveyId: globalIdOf("Survey", surveys[1]!.legacyId),
+    });
     expect(created[0]!.website).toEqual(defaultWebsiteSettings("shop.example"));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/website/${id}/edit`));
     // The saved activation shows its one-script-tag embed code.

@@ -1,6 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { useParams, useSearchParams } from "react-router-dom";
+import { toGlobalId } from "../util/globalId";
 import type { WebsiteActivationPageQuery } from "../__generated__/WebsiteActivationPageQuery.graphql";
 import { TouchpointEditShell } from "./TouchpointEditShell";
 import { WebsiteActivationForm } from "./WebsiteActivationForm";
@@ -15,7 +16,7 @@ export default function WebsiteActivationPage() {
   const isNew = !channelId || channelId === "new";
   const data = useLazyLoadQuery<WebsiteActivationPageQuery>(
     graphql`
-      query WebsiteActivationPageQuery($id: String!, $isNew: Boolean!) {
+      query WebsiteActivationPageQuery($id: ID!, $isNew: Boolean!) {
         touchpoint(id: $id) @skip(if: $isNew) {
           ...WebsiteActivationForm_touchpoint
         }
@@ -23,7 +24,7 @@ export default function WebsiteActivationPage() {
         ...TouchpointEditShell_query
       }
     `,
-    { id: isNew ? "" : channelId, isNew },
+    { id: isNew ? "" : toGlobalId("Touchpoint", channelId), isNew },
     { fetchPolicy: "store-and-network" },
   );
   return (

@@ -5,6 +5,7 @@ import { useFormGuard } from "../shell/useFormGuard";
 import { validateBasics, type BasicsDraft } from "./TouchpointBasicsFields";
 import { useSaveThenOpen } from "./useSaveThenOpen";
 import { useTouchpointMutations, type CreateTouchpointInput, type UpdateTouchpointInput } from "./useTouchpointMutations";
+import { toGlobalId } from "../util/globalId";
 
 type OwnCreateInput = Omit<CreateTouchpointInput, "name" | "unitId" | "activeSurveyId">;
 type OwnUpdateInput = Omit<UpdateTouchpointInput, "id" | "name" | "activeSurveyId" | "unitId" | "moveResponses">;
@@ -48,6 +49,7 @@ export function useTouchpointForm<D, E extends object>({
   const tp = useFragment(
     graphql`
       fragment useTouchpointForm_touchpoint on Touchpoint {
+        id
         legacyId
         name
         unit {
@@ -96,18 +98,20 @@ export function useTouchpointForm<D, E extends object>({
     if (!valid || readOnly) return false;
     setSaving(true);
     try {
+      // The drafts hold the 24-hex ids of the team and survey lists; the mutations take global ids.
+      const activeSurveyId = basics.activeSurveyId ? toGlobalId("Survey", basics.activeSurveyId) : null;
       if (!tp) {
-        const id = await create({ name: basics.name.trim(), unitId: basics.unitId, activeSurveyId: basics.activeSurveyId || null, ...createInput(details) });
+        const id = await create({ name: basics.name.trim(), unitId: toGlobalId("Unit", basics.unitId), activeSurveyId, ...createInput(details) });
         if (id) markCreated(id, open);
         return id !== null;
       }
       const moving = basics.unitId !== tp.unit.legacyId;
       return await update({
-        id: tp.legacyId,
+        id: tp.id,
         name: basics.name.trim(),
-        activeSurveyId: basics.activeSurveyId,
+        activeSurveyId,
         ...updateInput(details),
-        ...(moving ? { unitId: basics.unitId, moveResponses: basics.moveResponses === true } : {}),
+        ...(moving ? { unitId: toGlobalId("Unit", basics.unitId), moveResponses: basics.moveResponses === true } : {}),
       });
     } finally {
       setSaving(false);

@@ -58,7 +58,7 @@ export function useTouchpointMutations() {
     }
   `);
   const [commitDelete] = useMutation<useTouchpointMutationsDeleteMutation>(graphql`
-    mutation useTouchpointMutationsDeleteMutation($id: String!) {
+    mutation useTouchpointMutationsDeleteMutation($id: ID!) {
       deleteTouchpoint(id: $id) {
         deletedLegacyId
       }

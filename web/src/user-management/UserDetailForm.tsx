@@ -35,19 +35,19 @@ export function UserDetailForm({
     graphql`
       fragment UserDetailForm_member on Member {
         id
-        userLegacyId
         organizationAdmin
         billingAdmin
         mayCreateSurveys
         receiveDigest
         user {
+          id
           displayName
           email
         }
         unitRoles {
           role
           unit {
-            legacyId
+            id
           }
         }
       }
@@ -58,7 +58,7 @@ export function UserDetailForm({
     graphql`
       fragment UserDetailForm_unitTree on UnitTree {
         units {
-          legacyId
+          id
           name
         }
       }
@@ -66,14 +66,14 @@ export function UserDetailForm({
     unitTree,
   );
   const [commitTeam] = useMutation<UserDetailFormTeamMutation>(graphql`
-    mutation UserDetailFormTeamMutation($userId: String!, $units: [UnitRoleInput!]!) {
+    mutation UserDetailFormTeamMutation($userId: ID!, $units: [UnitRoleInput!]!) {
       modifyTeam(userId: $userId, units: $units) {
         member {
           id
           unitRoles {
             role
             unit {
-              legacyId
+              id
             }
           }
         }
@@ -96,7 +96,7 @@ export function UserDetailForm({
 
   const saved: Draft = useMemo(
     () => ({
-      units: data.unitRoles.map((r) => ({ unitId: r.unit.legacyId, role: r.role })),
+      units: data.unitRoles.map((r) => ({ unitId: r.unit.id, role: r.role })),
       organizationAdmin: data.organizationAdmin,
       billingAdmin: data.billingAdmin,
       mayCreateSurveys: data.mayCreateSurveys,
@@ -112,7 +112,7 @@ export function UserDetailForm({
   const flagsChanged = flagKeys.some((k) => draft[k] !== saved[k]);
   const dirty = unitsChanged || flagsChanged;
   const valid = draft.units.length > 0;
-  const nameOf = new Map(tree.units.map((u) => [u.legacyId, u.name]));
+  const nameOf = new Map(tree.units.map((u) => [u.id, u.name]));
   const name = data.user.displayName || data.user.email;
 
   const save = async (): Promise<boolean> => {
@@ -121,7 +121,7 @@ export function UserDetailForm({
     try {
       const fallbackError = t`Something went wrong`;
       if (unitsChanged) {
-        const ok = await runMutation("modifyTeam", commitTeam, { userId: data.userLegacyId, units: draft.units }, { fallbackError });
+        const ok = await runMutation("modifyTeam", commitTeam, { userId: data.user.id, units: draft.units }, { fallbackError });
         if (!ok) return false;
       }
       if (flagsChanged) {
@@ -129,7 +129,7 @@ export function UserDetailForm({
         const ok = await runMutation(
           "updateMember",
           commitFlags,
-          { input: { userId: data.userLegacyId, unitId: draft.units[0]!.unitId, ...changed } },
+          { input: { userId: data.user.id, unitId: draft.units[0]!.unitId, ...changed } },
           { fallbackError },
         );
         if (!ok) return false;
@@ -145,7 +145,7 @@ export function UserDetailForm({
     e.preventDefault();
     void save();
   };
-  const free = tree.units.filter((u) => !draft.units.some((d) => d.unitId === u.legacyId));
+  const free = tree.units.filter((u) => !draft.units.some((d) => d.unitId === u.id));
 
   return (
     <form id={formId} className="form" onSubmit={onSubmit} noValidate>
@@ -192,7 +192,7 @@ export function UserDetailForm({
             <select id={`${formId}-add`} value={adding} onChange={(e) => setAdding(e.target.value)}>
               <option value="">{t`Choose a team`}</option>
               {free.map((u) => (
-                <option key={u.legacyId} value={u.legacyId}>
+                <option key={u.id} value={u.id}>
                   {u.name}
                 </option>
               ))}

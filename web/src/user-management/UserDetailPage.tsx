@@ -3,13 +3,14 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link, useParams } from "react-router-dom";
 import type { UserDetailPageQuery } from "../__generated__/UserDetailPageQuery.graphql";
 import { UserDetailForm } from "./UserDetailForm";
+import { toGlobalId } from "../util/globalId";
 
 /** /settings/user-management/{userId}: one user's teams, roles and flags. */
 export default function UserDetailPage() {
   const { userId = "" } = useParams();
   const data = useLazyLoadQuery<UserDetailPageQuery>(
     graphql`
-      query UserDetailPageQuery($userId: String!) {
+      query UserDetailPageQuery($userId: ID!) {
         viewer {
           organizationAdmin
         }
@@ -21,7 +22,7 @@ export default function UserDetailPage() {
         }
       }
     `,
-    { userId },
+    { userId: toGlobalId("User", userId) },
     { fetchPolicy: "store-and-network" },
   );
   return (

@@ -26,7 +26,7 @@ describe("/settings/user-management", { timeout: 30_000 }, () => {
     await act(async () => {
       fireEvent.click(toggle);
     });
-    await waitFor(() => expect(calls).toEqual([{ userId: "65a1b2c3d4e5f60718293a10", billingAdmin: true }]));
+    await waitFor(() => expect(calls).toEqual([{ userId: "VXNlcj1", billingAdmin: true }]));
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Billing administrator updated"));
   });
 });

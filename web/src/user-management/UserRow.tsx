@@ -19,13 +19,14 @@ export function UserRow({ member, organizationAdmin, onChanged }: { member: User
         billingAdmin
         receiveDigest
         user {
+          id
           displayName
           email
         }
         unitRoles {
           role
           unit {
-            legacyId
+            id
             name
           }
         }
@@ -34,7 +35,7 @@ export function UserRow({ member, organizationAdmin, onChanged }: { member: User
     member,
   );
   const [commitBilling] = useMutation<UserRowBillingAdminMutation>(graphql`
-    mutation UserRowBillingAdminMutation($userId: String!, $billingAdmin: Boolean!) {
+    mutation UserRowBillingAdminMutation($userId: ID!, $billingAdmin: Boolean!) {
       setBillingAdmin(userId: $userId, billingAdmin: $billingAdmin) {
         member {
           id
@@ -54,20 +55,20 @@ export function UserRow({ member, organizationAdmin, onChanged }: { member: User
     }
   `);
   const [commitRemove] = useMutation<UserRowRemoveMutation>(graphql`
-    mutation UserRowRemoveMutation($userId: String!, $unitId: String!) {
+    mutation UserRowRemoveMutation($userId: ID!, $unitId: ID!) {
       removeMemberFromUnit(userId: $userId, unitId: $unitId) {
         userLegacyId
       }
     }
   `);
   const name = data.user.displayName || data.user.email;
-  const firstUnit = data.unitRoles[0]?.unit.legacyId;
+  const firstUnit = data.unitRoles[0]?.unit.id;
 
   const toggleBilling = (value: boolean) =>
     void runMutation(
       "setBillingAdmin",
       commitBilling,
-      { userId: data.userLegacyId, billingAdmin: value },
+      { userId: data.user.id, billingAdmin: value },
       {
         success: t`Billing administrator updated`,
         fallbackError: t`Something went wrong`,
@@ -78,7 +79,7 @@ export function UserRow({ member, organizationAdmin, onChanged }: { member: User
     void runMutation(
       "updateMember",
       commitDigest,
-      { input: { userId: data.userLegacyId, unitId: firstUnit, receiveDigest: value } },
+      { input: { userId: data.user.id, unitId: firstUnit, receiveDigest: value } },
       {
         success: t`User updated`,
         fallbackError: t`Something went wrong`,
@@ -90,7 +91,7 @@ export function UserRow({ member, organizationAdmin, onChanged }: { member: User
     const ok = await runMutation(
       "removeMemberFromUnit",
       commitRemove,
-      { userId: data.userLegacyId, unitId },
+      { userId: data.user.id, unitId },
       {
         success: t`User updated`,
         fallbackError: t`Something went wrong`,
@@ -108,13 +109,13 @@ export function UserRow({ member, organizationAdmin, onChanged }: { member: User
       <td>
         <ul className="plain-list">
           {data.unitRoles.map((r) => (
-            <li key={r.unit.legacyId}>
+            <li key={r.unit.id}>
               {r.unit.name}: {i18n._(ROLE_LABELS[r.role as keyof typeof ROLE_LABELS] ?? ROLE_LABELS.viewer)}{" "}
               <button
                 type="button"
                 className="button button--ghost button--small"
                 aria-label={t`Remove ${name} from ${r.unit.name}`}
-                onClick={() => void remove(r.unit.legacyId, r.unit.name)}
+                onClick={() => void remove(r.unit.id, r.unit.name)}
               >
                 <Trans>Remove</Trans>
               </button>

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
-import { gql } from "../../test/graphql-client.js";
+import { globalId, gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 
 const progressQuery = "{ viewer { onboarding { createdSurvey launchedSurvey collectedResponses analyzedResponses progress } } }";
@@ -59,7 +59,7 @@ describe.skipIf(noDatabase)("onboarding steps set by the work itself", () => {
     const link = await gql(
       t.baseUrl,
       `mutation($input: CreateTouchpointInput!) { createTouchpoint(input: $input) { touchpoint { legacyId } } }`,
-      { input: { name: "Counter link", type: "link", unitId: org.units.unitA.id } },
+      { input: { name: "Counter link", type: "link", unitId: globalId("Unit", org.units.unitA.id) } },
       tokens.editorA,
     );
     expect(link.errors).toBeUndefined();
@@ -68,7 +68,7 @@ describe.skipIf(noDatabase)("onboarding steps set by the work itself", () => {
     const launched = await gql(
       t.baseUrl,
       `mutation($input: UpdateTouchpointInput!) { updateTouchpoint(input: $input) { touchpoint { activeSurveyLegacyId } } }`,
-      { input: { id: touchpointId, activeSurveyId: surveyId } },
+      { input: { id: globalId("Touchpoint", touchpointId), activeSurveyId: globalId("Survey", surveyId) } },
       tokens.editorA,
     );
     expect(launched.errors).toBeUndefined();
@@ -118,8 +118,8 @@ describe.skipIf(noDatabase)("onboarding steps set by the work itself", () => {
         input: {
           name: "Shop widget",
           type: "website",
-          unitId: org.units.unitA.id,
-          activeSurveyId: survey.id,
+          unitId: globalId("Unit", org.units.unitA.id),
+          activeSurveyId: globalId("Survey", survey.id),
           website: { domain: "shop.example" },
         },
       },

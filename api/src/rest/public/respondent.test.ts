@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
-import { subscribeWs } from "../../test/graphql-client.js";
+import { globalId, subscribeWs } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 
@@ -338,7 +338,7 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     const token = (await signInWithPassword(t.baseUrl, org.users.viewerA.email, testPassword)).accessToken;
     const sub = subscribeWs(
       t.baseUrl,
-      `subscription { responseCountChanged(surveyId: "${f.survey.id}") { surveyId responseCount created lastFeedbackAt touchpoints { touchpointId responseCount } } }`,
+      `subscription { responseCountChanged(surveyId: "${globalId("Survey", f.survey.id)}") { surveyId responseCount created lastFeedbackAt touchpoints { touchpointId responseCount } } }`,
       token,
     );
     await sub.connected;
@@ -366,7 +366,7 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
 
   it("the subscription refuses a member without rights in the survey's unit", async () => {
     const token = (await signInWithPassword(t.baseUrl, org.users.adminB.email, testPassword)).accessToken;
-    const sub = subscribeWs(t.baseUrl, `subscription { responseCountChanged(surveyId: "${f.survey.id}") { responseCount } }`, token);
+    const sub = subscribeWs(t.baseUrl, `subscription { responseCountChanged(surveyId: "${globalId("Survey", f.survey.id)}") { responseCount } }`, token);
     await sub.waitFor(1, 2000);
     await sub.close();
     expect(JSON.stringify([...sub.events, ...sub.errors])).toMatch(/rights/);

@@ -136,10 +136,10 @@ describe.skipIf(noDatabase)("REST /api/v5/user/api-keys", () => {
     // The node lookup is scoped too.
     const foreign = await gql(t.baseUrl, `{ node(id: "${apiKey.id}") { id } }`, {}, editorToken);
     expect(foreign.data?.node ?? null).toBeNull();
-    const stolen = await gql(t.baseUrl, `mutation { revokeApiKey(id: "${apiKey.legacyId}") { apiKey { id } } }`, {}, otherAdminToken);
+    const stolen = await gql(t.baseUrl, `mutation { revokeApiKey(id: "${apiKey.id}") { apiKey { id } } }`, {}, otherAdminToken);
     expect(stolen.errors?.[0]).toMatchObject({ message: "API key not found", extensions: { code: "NOT_FOUND" } });
 
-    const revoked = await gql(t.baseUrl, `mutation { revokeApiKey(id: "${apiKey.legacyId}", delete: true) { apiKey { id } deletedApiKeyId } }`, {}, adminToken);
+    const revoked = await gql(t.baseUrl, `mutation { revokeApiKey(id: "${apiKey.id}", delete: true) { apiKey { id } deletedApiKeyId } }`, {}, adminToken);
     expect(revoked.data!.revokeApiKey).toEqual({ apiKey: null, deletedApiKeyId: apiKey.id });
   });
 });

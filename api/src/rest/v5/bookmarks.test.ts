@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { apiCall } from "../../test/rest-client.js";
-import { gql } from "../../test/graphql-client.js";
+import { globalId, gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { bookmarkMessages } from "../../domain/bookmarks/bookmarks.js";
 
@@ -75,7 +75,7 @@ describe.skipIf(noDatabase)("bookmarks", () => {
       const res = await call("DELETE", `/results/bookmarks/${mine.body._id}`, token);
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: bookmarkMessages.notFound });
-      const viaGraphQL = await gql(t.baseUrl, `mutation { deleteBookmark(id: "${mine.body._id}") { deletedBookmarkId } }`, {}, token);
+      const viaGraphQL = await gql(t.baseUrl, `mutation { deleteBookmark(id: "${globalId("Bookmark", mine.body._id)}") { deletedBookmarkId } }`, {}, token);
       expect(viaGraphQL.errors?.[0]).toMatchObject({ message: bookmarkMessages.notFound, extensions: { code: "NOT_FOUND" } });
     }
     expect(await t.prisma.bookmark.findUnique({ where: { id: mine.body._id } })).not.toBeNull();
@@ -84,13 +84,14 @@ describe.skipIf(noDatabase)("bookmarks", () => {
   it("GraphQL: createBookmark, bookmarks and deleteBookmark", async () => {
     const created = await gql(
       t.baseUrl,
-      `mutation ($f: ResultsFilterInput) { createBookmark(name: "Weekly", filters: $f) { message bookmark { id name filters { groupBy datePreset from to surveyIds } } } }`,
+      `mutation ($f: ResultsFilterInput) { createBookmark(name: "Weekly", filters: $f) { message bookmark { id legacyId name filters { groupBy datePreset from to surveyIds } } } }`,
       { f: { groupBy: "weekNumber", datePreset: "last30Days" } },
       tokens.admin,
     );
     expect(created.errors).toBeUndefined();
     const bookmark = created.data!.createBookmark.bookmark;
     expect(created.data!.createBookmark.message).toBe("Bookmark saved");
+    expect(bookmark.id).toBe(globalId("Bookmark", bookmark.legacyId));
     expect(bookmark.filters).toEqual({ groupBy: "weekNumber", datePreset: "last30Days", from: null, to: null, surveyIds: [] });
     const bad = await gql(t.baseUrl, `mutation { createBookmark(name: "Bad", filters: { from: "2026-02-30" }) { message } }`, {}, tokens.admin);
     expect(bad.errors?.[0]).toMatchObject({ message: "Dates are written yyyy-MM-dd", extensions: { code: "BAD_USER_INPUT" } });

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
-import { gql } from "../../test/graphql-client.js";
+import { globalId, gql } from "../../test/graphql-client.js";
 import { apiCall } from "../../test/rest-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { touchpointMessages } from "../../domain/touchpoints/touchpoints.js";
@@ -78,8 +78,8 @@ describe.skipIf(noDatabase)("a terminal's custom logo", () => {
     // GraphQL replaces it (base64); the address changes with it.
     const set = await gql(
       t.baseUrl,
-      `mutation($id: String!, $file: String!) { setTouchpointLogo(id: $id, fileBase64: $file) { touchpoint { logoUrl } } }`,
-      { id, file: svg.toString("base64") },
+      `mutation($id: ID!, $file: String!) { setTouchpointLogo(id: $id, fileBase64: $file) { touchpoint { logoUrl } } }`,
+      { id: globalId("Touchpoint", id), file: svg.toString("base64") },
       tokens.admin,
     );
     expect(set.errors).toBeUndefined();
@@ -130,7 +130,7 @@ describe.skipIf(noDatabase)("a terminal's custom logo", () => {
     expect((await apiCall(t.baseUrl, "GET", `/channels/${kiosk}`, tokens.viewerA)).body.deletedContacts).toBeNull();
     const listed = (await apiCall(t.baseUrl, "GET", "/channels?type=emailContactList", tokens.viewerA)).body as { _id: string; deletedContacts: number }[];
     expect(listed.find((c) => c._id === campaign.id)?.deletedContacts).toBe(7);
-    const q = await gql(t.baseUrl, `query($id: String!) { touchpoint(id: $id) { deletedContacts } }`, { id: campaign.id }, tokens.viewerA);
+    const q = await gql(t.baseUrl, `query($id: ID!) { touchpoint(id: $id) { deletedContacts } }`, { id: globalId("Touchpoint", campaign.id) }, tokens.viewerA);
     expect(q.data!.touchpoint.deletedContacts).toBe(7);
   });
 });

@@ -7,7 +7,7 @@ import { apiCall } from "../../test/rest-client.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
-import { gql } from "../../test/graphql-client.js";
+import { globalId, gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { touchpointMessages } from "../../domain/touchpoints/touchpoints.js";
 import { noFeatureAccessMessage } from "../../domain/features/features.js";
@@ -120,7 +120,12 @@ describe.skipIf(noDatabase)("channels", () => {
       status: 403,
       body: { error: touchpointMessages.noEditRight },
     });
-    const gqlRefused = await gql(t.baseUrl, `mutation { updateTouchpoint(input: { id: "${tp.id}", name: "X" }) { touchpoint { name } } }`, {}, tokens.viewerA);
+    const gqlRefused = await gql(
+      t.baseUrl,
+      `mutation { updateTouchpoint(input: { id: "${globalId("Touchpoint", tp.id)}", name: "X" }) { touchpoint { name } } }`,
+      {},
+      tokens.viewerA,
+    );
     expect(gqlRefused.errors?.[0]?.message).toBe(touchpointMessages.noEditRight);
     expect((await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: tp.id } })).name).toBe("Listed kiosk");
   });
@@ -226,7 +231,12 @@ describe.skipIf(noDatabase)("channels", () => {
     expect((await call("GET", "/device-visibility", tokens.viewerA)).body).toEqual([{ touchpointId: tp.id, visibility: false }]);
     expect((await call("GET", "/pings", tokens.viewerA)).body.hiddenTouchpoints).toEqual([tp.id]);
     expect((await call("GET", "/device-visibility", tokens.editorA)).body).toEqual([]);
-    const shown = await gql(t.baseUrl, `mutation { setTouchpointVisibility(touchpointId: "${tp.id}", visibility: true) { visibility } }`, {}, tokens.viewerA);
+    const shown = await gql(
+      t.baseUrl,
+      `mutation { setTouchpointVisibility(touchpointId: "${globalId("Touchpoint", tp.id)}", visibility: true) { visibility } }`,
+      {},
+      tokens.viewerA,
+    );
     expect(shown.data?.setTouchpointVisibility.visibility).toBe(true);
     expect((await call("GET", "/pings", tokens.viewerA)).body.hiddenTouchpoints).toEqual([]);
     expect((await call("POST", "/device-visibility", tokens.adminB, { touchpointId: tp.id, visibility: false })).status).toBe(403);
@@ -235,7 +245,7 @@ describe.skipIf(noDatabase)("channels", () => {
   it("GraphQL: touchpoints connection, create, update, delete", async () => {
     const created = await gql(
       t.baseUrl,
-      `mutation { createTouchpoint(input: { name: "GQL link", type: link, unitId: "${org.units.unitA.id}" }) { touchpoint { legacyId name type link unitLegacyId } } }`,
+      `mutation { createTouchpoint(input: { name: "GQL link", type: link, unitId: "${globalId("Unit", org.units.unitA.id)}" }) { touchpoint { id legacyId name type link unitLegacyId } } }`,
       {},
       tokens.editorA,
     );
@@ -246,12 +256,12 @@ describe.skipIf(noDatabase)("channels", () => {
     expect(list.data?.touchpoints.edges.map((e: any) => e.node.legacyId)).toContain(tp.legacyId);
     const updated = await gql(
       t.baseUrl,
-      `mutation { updateTouchpoint(input: { id: "${tp.legacyId}", name: "Renamed" }) { touchpoint { name } } }`,
+      `mutation { updateTouchpoint(input: { id: "${tp.id}", name: "Renamed" }) { touchpoint { name } } }`,
       {},
       tokens.editorA,
     );
     expect(updated.data?.updateTouchpoint.touchpoint.name).toBe("Renamed");
-    const deleted = await gql(t.baseUrl, `mutation { deleteTouchpoint(id: "${tp.legacyId}") { deletedLegacyId } }`, {}, tokens.editorA);
+    const deleted = await gql(t.baseUrl, `mutation { deleteTouchpoint(id: "${tp.id}") { deletedLegacyId } }`, {}, tokens.editorA);
     expect(deleted.data?.deleteTouchpoint.deletedLegacyId).toBe(tp.legacyId);
   });
 
@@ -270,9 +280,14 @@ describe.skipIf(noDatabase)("channels", () => {
     expect((await call("GET", "/pings", o)).body.series.map((s: any) => s.touchpointId)).not.toContain(tp.id);
     expect((await call("POST", "/device-visibility", o, { touchpointId: tp.id, visibility: false })).status).toBe(404);
     expect((await call("GET", `/channels/${tp.id}/qr.svg`, o)).status).toBe(404);
-    const g = await gql(t.baseUrl, `mutation { updateTouchpoint(input: { id: "${tp.id}", name: "Hacked" }) { touchpoint { name } } }`, {}, o);
+    const g = await gql(
+      t.baseUrl,
+      `mutation { updateTouchpoint(input: { id: "${globalId("Touchpoint", tp.id)}", name: "Hacked" }) { touchpoint { name } } }`,
+      {},
+      o,
+    );
     expect(g.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
-    const gd = await gql(t.baseUrl, `mutation { deleteTouchpoint(id: "${tp.id}") { deletedLegacyId } }`, {}, o);
+    const gd = await gql(t.baseUrl, `mutation { deleteTouchpoint(id: "${globalId("Touchpoint", tp.id)}") { deletedLegacyId } }`, {}, o);
     expect(gd.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
     const after = await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: tp.id } });
     expect(after).toMatchObject({ name: "Private kiosk", deleted: false });

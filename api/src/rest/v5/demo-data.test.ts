@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall } from "../../test/rest-client.js";
 import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
-import { gql, subscribeWs } from "../../test/graphql-client.js";
+import { globalId, gql, subscribeWs } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { onlyAdminsMessage } from "../../domain/demo-data/demo-data.js";
 
@@ -99,7 +99,11 @@ describe.skipIf(noDatabase)("demo data", () => {
     const first = await gql(t.baseUrl, `mutation { generateDemoData(responses: 1) { survey { legacyId } } }`, {}, tokens.admin);
     expect(first.errors).toBeUndefined();
     const surveyId = (first.data as any).generateDemoData.survey.legacyId as string;
-    const sub = subscribeWs(t.baseUrl, `subscription { responseCountChanged(surveyId: "${surveyId}") { surveyId responseCount created } }`, tokens.admin);
+    const sub = subscribeWs(
+      t.baseUrl,
+      `subscription { responseCountChanged(surveyId: "${globalId("Survey", surveyId)}") { surveyId responseCount created } }`,
+      tokens.admin,
+    );
     await sub.connected;
     await new Promise((r) => setTimeout(r, 200));
     const r = await gql(

@@ -11,7 +11,7 @@ import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { chromiumPresent, pdftotextPresent } from "../../test/support.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { apiCall, apiFetch } from "../../test/rest-client.js";
-import { gql, subscribeWs } from "../../test/graphql-client.js";
+import { globalId, gql, subscribeWs } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { loadViewer } from "../../domain/viewer.js";
 import type { DomainContext } from "../../domain/context.js";
@@ -212,7 +212,8 @@ describe.skipIf(noDatabase)("exports", () => {
         await writeFile(job.outputPath, "x");
       },
     });
-    const query = `subscription { exportStatusChanged(id: "${id}") { id kind status progress downloadUrl } }`;
+    const gid = globalId("ExportJob", id);
+    const query = `subscription { exportStatusChanged(id: "${gid}") { id kind status progress downloadUrl } }`;
     // Not the maker: refused (same organisation's admin, another organisation).
     for (const token of [tokens.admin, tokens.otherAdmin]) {
       const refused = subscribeWs(t.baseUrl, query, token);
@@ -222,7 +223,7 @@ describe.skipIf(noDatabase)("exports", () => {
     }
     const sub = subscribeWs(t.baseUrl, query, tokens.editor);
     await sub.waitFor(1, 5000);
-    expect(sub.events[0]).toEqual({ data: { exportStatusChanged: { id, kind: "xlsx", status: "generating", progress: 0, downloadUrl: null } } });
+    expect(sub.events[0]).toEqual({ data: { exportStatusChanged: { id: gid, kind: "xlsx", status: "generating", progress: 0, downloadUrl: null } } });
     release();
     await eventually(async () => sub.events.some((e) => (e.data as any)?.exportStatusChanged?.status === "finished"));
     await sub.close();
@@ -230,12 +231,18 @@ describe.skipIf(noDatabase)("exports", () => {
     const progress = states.filter((s) => s.status === "generating").map((s) => s.progress);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
     expect(progress.filter((p) => p > 0 && p < 100).length).toBeGreaterThanOrEqual(3);
-    expect(states.at(-1)).toEqual({ id, kind: "xlsx", status: "finished", progress: 100, downloadUrl: `${t.baseUrl}/api/v5/exports/${id}/download` });
+    expect(states.at(-1)).toEqual({ id: gid, kind: "xlsx", status: "finished", progress: 100, downloadUrl: `${t.baseUrl}/api/v5/exports/${id}/download` });
 
     // GraphQL exportJob reads the same state.
-    const job = await gql(t.baseUrl, `{ exportJob(id: "${id}") { status progress downloadUrl expiresAt } }`, {}, tokens.editor);
-    expect(job.data!.exportJob).toMatchObject({ status: "finished", progress: 100, downloadUrl: `${t.baseUrl}/api/v5/exports/${id}/download` });
-    const foreign = await gql(t.baseUrl, `{ exportJob(id: "${id}") { status } }`, {}, tokens.otherAdmin);
+    const job = await gql(t.baseUrl, `{ exportJob(id: "${gid}") { id legacyId status progress downloadUrl expiresAt } }`, {}, tokens.editor);
+    expect(job.data!.exportJob).toMatchObject({
+      id: gid,
+      legacyId: id,
+      status: "finished",
+      progress: 100,
+      downloadUrl: `${t.baseUrl}/api/v5/exports/${id}/download`,
+    });
+    const foreign = await gql(t.baseUrl, `{ exportJob(id: "${gid}") { status } }`, {}, tokens.otherAdmin);
     expect(foreign.errors?.[0]).toMatchObject({ message: exportMessages.notFound, extensions: { code: "NOT_FOUND" } });
   });
 });

@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { firstLink, waitForOutboxMail } from "../../test/mail.js";
-import { gql } from "../../test/graphql-client.js";
+import { globalId, gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { invitationMessages } from "../../domain/invitations/invitations.js";
 import { seatsFullMessage } from "../../domain/user-management/seats.js";
@@ -249,11 +249,12 @@ describe.skipIf(noDatabase)("invitations", () => {
     const invited = await gql(
       t.baseUrl,
       `mutation($input: InviteUserInput!) { inviteUser(input: $input) { invite { id legacyId email role sentAt invitedBy unit { name } } } }`,
-      { input: { email, unitId: org.units.unitA.id, role: "viewer" } },
+      { input: { email, unitId: globalId("Unit", org.units.unitA.id), role: "viewer" } },
       tokens.admin,
     );
     expect(invited.errors).toBeUndefined();
     const inviteId = invited.data!.inviteUser.invite.legacyId;
+    expect(invited.data!.inviteUser.invite.id).toBe(globalId("Invite", inviteId));
     expect(invited.data!.inviteUser.invite).toMatchObject({ email, role: "viewer", invitedBy: org.users.admin.displayName, unit: { name: "Stores" } });
     const list = await gql(t.baseUrl, `{ invites(first: 50) { edges { node { legacyId } } } }`, {}, tokens.admin);
     expect(list.data!.invites.edges.map((e: { node: { legacyId: string } }) => e.node.legacyId)).toContain(inviteId);
@@ -261,11 +262,16 @@ describe.skipIf(noDatabase)("invitations", () => {
     const token = new URL(firstLink((await waitForOutboxMail(t.prisma, email, { kind: "invitation" })).text)!).searchParams.get("token")!;
     const preview = await gql(t.baseUrl, `query($token: String!) { invitation(token: $token) { email unitName organizationName existingUser } }`, { token });
     expect(preview.data!.invitation).toEqual({ email, unitName: "Stores", organizationName: org.organization.name, existingUser: false });
-    const resent = await gql(t.baseUrl, `mutation($id: String!) { resendInvite(id: $id) { invite { legacyId } } }`, { id: inviteId }, tokens.admin);
+    const resent = await gql(
+      t.baseUrl,
+      `mutation($id: ID!) { resendInvite(id: $id) { invite { legacyId } } }`,
+      { id: globalId("Invite", inviteId) },
+      tokens.admin,
+    );
     expect(resent.errors).toBeUndefined();
     const stale = await gql(t.baseUrl, `query($token: String!) { invitation(token: $token) { email } }`, { token });
     expect(stale.errors?.[0]).toMatchObject({ message: invitationMessages.invalid, extensions: { code: "NOT_FOUND" } });
-    const deleted = await gql(t.baseUrl, `mutation($id: String!) { deleteInvite(id: $id) { legacyId } }`, { id: inviteId }, tokens.admin);
+    const deleted = await gql(t.baseUrl, `mutation($id: ID!) { deleteInvite(id: $id) { legacyId } }`, { id: globalId("Invite", inviteId) }, tokens.admin);
     expect(deleted.data!.deleteInvite.legacyId).toBe(inviteId);
   });
 
@@ -289,7 +295,7 @@ describe.skipIf(noDatabase)("invitations", () => {
         organizationId: org.organization.id,
       });
       expect(intoNamed).toEqual({ status: 404, body: { error: "No organization found" } });
-      const gqlRead = await gql(t.baseUrl, `query($id: String!) { invite(id: $id) { email } }`, { id: created._id }, tokens.otherAdmin);
+      const gqlRead = await gql(t.baseUrl, `query($id: ID!) { invite(id: $id) { email } }`, { id: globalId("Invite", created._id) }, tokens.otherAdmin);
       expect(gqlRead.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
       const node = await gql(
         t.baseUrl,

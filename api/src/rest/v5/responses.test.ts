@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall } from "../../test/rest-client.js";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
-import { subscribeWs } from "../../test/graphql-client.js";
+import { globalId, subscribeWs } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../../test/list-survey.js";
 import { responseMessages } from "../../domain/responses/manage.js";
@@ -171,7 +171,7 @@ describe.skipIf(noDatabase)("responses", () => {
     expect(await snapshot(id!)).not.toBeNull();
     const live = subscribeWs(
       t.baseUrl,
-      `subscription { responseCountChanged(surveyId: "${s.survey.id}") { surveyId responseCount created touchpoints { touchpointId responseCount } } }`,
+      `subscription { responseCountChanged(surveyId: "${globalId("Survey", s.survey.id)}") { surveyId responseCount created touchpoints { touchpointId responseCount } } }`,
       tokens.admin,
     );
     await live.connected;

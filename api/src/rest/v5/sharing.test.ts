@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { apiCall } from "../../test/rest-client.js";
-import { gql } from "../../test/graphql-client.js";
+import { globalId, gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { hashShareToken } from "../../domain/results-scope/share-token.js";
 import { shareMessages } from "../../domain/results-scope/share-link.js";
@@ -236,7 +236,7 @@ describe.skipIf(noDatabase)("share links", () => {
   it("GraphQL: create, list and revoke; sharedView with the header or the argument, without a session", async () => {
     const created = await gql(
       t.baseUrl,
-      `mutation ($input: CreateShareLinkInput!) { createShareLink(input: $input) { token url shareLink { id name allowChanges filters { datePreset unitId surveyIds } hideTimestamps } } }`,
+      `mutation ($input: CreateShareLinkInput!) { createShareLink(input: $input) { token url shareLink { id legacyId name allowChanges filters { datePreset unitId surveyIds } hideTimestamps } } }`,
       { input: { name: "GQL", filters: { datePreset: "last30Days" }, allowChanges: ["surveyId"], hideTimestamps: true } },
       tokens.editor,
     );
@@ -263,6 +263,15 @@ describe.skipIf(noDatabase)("share links", () => {
     expect(listed.data!.shareLinks.map((l: { id: string }) => l.id)).toContain(shareLink.id);
     const foreign = await gql(t.baseUrl, `mutation { revokeShareLink(id: "${shareLink.id}") { revokedShareLinkId } }`, {}, tokens.otherAdmin);
     expect(foreign.errors?.[0]).toMatchObject({ message: shareLinkMessages.notFound, extensions: { code: "NOT_FOUND" } });
+    // A bookmark's id where a share link's belongs: refused as the wrong type, the link keeps working.
+    const wrongType = await gql(
+      t.baseUrl,
+      `mutation($id: ID!) { revokeShareLink(id: $id) { revokedShareLinkId } }`,
+      { id: globalId("Bookmark", shareLink.legacyId) },
+      tokens.editor,
+    );
+    expect(wrongType.errors?.[0]).toMatchObject({ message: expect.stringMatching(/is not of type: ShareLink$/), extensions: { code: "BAD_USER_INPUT" } });
+    expect((await gqlShare("{ sharedView { name } }", token)).data.sharedView.name).toBe("GQL");
     const revoked = await gql(t.baseUrl, `mutation { revokeShareLink(id: "${shareLink.id}") { revokedShareLinkId } }`, {}, tokens.editor);
     expect(revoked.data!.revokeShareLink.revokedShareLinkId).toBe(shareLink.id);
     expect((await gqlShare("{ sharedView { name } }", token)).errors?.[0]?.message).toBe(shareMessages.invalid);

@@ -6,7 +6,7 @@ import { apiCall } from "../../test/rest-client.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
-import { gql } from "../../test/graphql-client.js";
+import { globalId, gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { surveyMessages } from "../../domain/surveys/input.js";
 import { noFeatureAccessMessage } from "../../domain/features/features.js";
@@ -354,7 +354,7 @@ describe.skipIf(noDatabase)("surveys", () => {
       const archived = await create({ name: "Tab archived", unitId: org.units.unitA.id, questions: [] }, tokens.admin);
       await t.prisma.survey.update({ where: { id: archived }, data: { archived: true } });
       const hidden = await create({ name: "Tab hidden", unitId: org.units.unitA.id, questions: [] }, tokens.admin);
-      await gql(t.baseUrl, `mutation { hideSurvey(id: "${hidden}", hidden: true) { survey { hidden } } }`, {}, tokens.editorA);
+      await gql(t.baseUrl, `mutation { hideSurvey(id: "${globalId("Survey", hidden)}", hidden: true) { survey { hidden } } }`, {}, tokens.editorA);
 
       const recent = await tab("recent");
       expect(recent).toContain(mine);
@@ -411,10 +411,11 @@ describe.skipIf(noDatabase)("surveys", () => {
       expect(created.errors).toBeUndefined();
       const survey = (created.data as any).createSurvey.survey;
       expect(survey.questions.map((q: any) => q.type)).toEqual(["nps", "openText"]);
-      const id = survey.legacyId;
+      const legacyId = survey.legacyId;
+      const id = globalId("Survey", legacyId);
       const updated = await gql(
         t.baseUrl,
-        `mutation($id: String!, $input: SurveyData!) { updateSurvey(id: $id, input: $input) { survey { name questions { title } } } }`,
+        `mutation($id: ID!, $input: SurveyData!) { updateSurvey(id: $id, input: $input) { survey { name questions { title } } } }`,
         {
           id,
           input: { name: "GraphQL renamed", questions: [{ _id: survey.questions[1].legacyId, type: "openText", title: "Why not?" }] },
@@ -425,7 +426,7 @@ describe.skipIf(noDatabase)("surveys", () => {
       expect((updated.data as any).updateSurvey.survey).toEqual({ name: "GraphQL renamed", questions: [{ title: { en: "Why not?" } }] });
       const blank = await gql(
         t.baseUrl,
-        `mutation($id: String!, $input: SurveyData!) { updateSurvey(id: $id, input: $input) { survey { name } } }`,
+        `mutation($id: ID!, $input: SurveyData!) { updateSurvey(id: $id, input: $input) { survey { name } } }`,
         {
           id,
           input: { name: "x", questions: [{ type: "openText", title: "" }] },
@@ -440,13 +441,8 @@ describe.skipIf(noDatabase)("surveys", () => {
       const refused = await gql(t.baseUrl, `mutation { deleteSurvey(id: "${id}") { legacyId } }`, {}, tokens.viewerA);
       expect(refused.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
       const deleted = await gql(t.baseUrl, `mutation { deleteSurvey(id: "${id}") { legacyId } }`, {}, tokens.editorA);
-      expect((deleted.data as any).deleteSurvey.legacyId).toBe(id);
-      const foreign = await gql(
-        t.baseUrl,
-        `mutation { archiveSurvey(id: "${survey.legacyId}", archived: false) { survey { archived } } }`,
-        {},
-        tokens.otherAdmin,
-      );
+      expect((deleted.data as any).deleteSurvey.legacyId).toBe(legacyId);
+      const foreign = await gql(t.baseUrl, `mutation { archiveSurvey(id: "${id}", archived: false) { survey { archived } } }`, {}, tokens.otherAdmin);
       expect(foreign.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
     });
   });

@@ -6,7 +6,7 @@ import { apiCall } from "../../test/rest-client.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
-import { gql } from "../../test/graphql-client.js";
+import { globalId, gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { teamMessages } from "../../domain/teams/unit-tree.js";
 
@@ -158,11 +158,20 @@ describe.skipIf(noDatabase)("user management and teams", () => {
       // GraphQL does the same through the same service.
       const viaGraphql = await gql(
         t.baseUrl,
-        `mutation($userId: String!, $units: [UnitRoleInput!]!) { modifyTeam(userId: $userId, units: $units) { member { unitRoles { role unit { legacyId } } } } }`,
-        { userId: u.id, units: [{ unitId: org.units.unitA.id, role: "admin" }] },
+        `mutation($userId: ID!, $units: [UnitRoleInput!]!) { modifyTeam(userId: $userId, units: $units) { member { unitRoles { role unit { legacyId } } } } }`,
+        { userId: globalId("User", u.id), units: [{ unitId: globalId("Unit", org.units.unitA.id), role: "admin" }] },
         tokens.admin,
       );
       expect(viaGraphql.data!.modifyTeam.member.unitRoles).toEqual([{ role: "admin", unit: { legacyId: org.units.unitA.id } }]);
+      // A team's id inside the list where a user's belongs, or a user's where a team's belongs: refused as the wrong type.
+      const swapped = await gql(
+        t.baseUrl,
+        `mutation($userId: ID!, $units: [UnitRoleInput!]!) { modifyTeam(userId: $userId, units: $units) { userLegacyId } }`,
+        { userId: globalId("User", u.id), units: [{ unitId: globalId("User", u.id), role: "viewer" }] },
+        tokens.admin,
+      );
+      expect(swapped.errors?.[0]).toMatchObject({ message: expect.stringMatching(/is not of type: Unit$/), extensions: { code: "BAD_USER_INPUT" } });
+      expect(await rolesOf(u.id)).toEqual({ [org.units.unitA.id]: "admin" });
     });
 
     it("only organisation admins change the billing admin flag ('billing administrator updated')", async () => {
@@ -295,7 +304,7 @@ describe.skipIf(noDatabase)("user management and teams", () => {
       expect(await t.prisma.unit.count({ where: { organizationId: o.organization.id } })).toBe(5);
 
       // Single deletes through GraphQL: sub-teams and touchpoints refuse, an empty team goes.
-      const del = (id: string, token = admin) => gql(t.baseUrl, `mutation($id: String!) { deleteUnit(id: $id) { legacyId } }`, { id }, token);
+      const del = (id: string, token = admin) => gql(t.baseUrl, `mutation($id: ID!) { deleteUnit(id: $id) { legacyId } }`, { id: globalId("Unit", id) }, token);
       expect((await del(unitB.id)).errors?.[0]?.message).toBe(teamMessages.hasChildren);
       expect((await del(unitA1.id)).errors?.[0]?.message).toBe(teamMessages.hasSurveys);
       await t.prisma.touchpoint.create({ data: { organizationId: o.organization.id, unitId: unitA.id, name: "Door", type: "terminal" } });
@@ -308,16 +317,26 @@ describe.skipIf(noDatabase)("user management and teams", () => {
       // A team cannot move under its own sub-team; unit admins add sub-teams under their unit only.
       const cycle = await gql(
         t.baseUrl,
-        `mutation($id: String!, $p: String!) { updateUnit(id: $id, parentId: $p) { unit { name } } }`,
-        { id: unitB.id, p: unitA1.id },
+        `mutation($id: ID!, $p: ID!) { updateUnit(id: $id, parentId: $p) { unit { name } } }`,
+        { id: globalId("Unit", unitB.id), p: globalId("Unit", unitA1.id) },
         admin,
       );
       expect(cycle.errors?.[0]?.message).toBe(teamMessages.cycle);
       const add = (parentId: string) =>
-        gql(t.baseUrl, `mutation($p: String!) { createUnit(parentId: $p, name: "Kiosk") { unit { name parentLegacyId } } }`, { p: parentId }, adminA);
+        gql(
+          t.baseUrl,
+          `mutation($p: ID!) { createUnit(parentId: $p, name: "Kiosk") { unit { name parentLegacyId } } }`,
+          { p: globalId("Unit", parentId) },
+          adminA,
+        );
       expect((await add(unitA.id)).data?.createUnit.unit).toEqual({ name: "Kiosk", parentLegacyId: unitA.id });
       expect((await add(unitB.id)).errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
-      const blank = await gql(t.baseUrl, `mutation($p: String!) { createUnit(parentId: $p, name: "  ") { unit { name } } }`, { p: unitA.id }, admin);
+      const blank = await gql(
+        t.baseUrl,
+        `mutation($p: ID!) { createUnit(parentId: $p, name: "  ") { unit { name } } }`,
+        { p: globalId("Unit", unitA.id) },
+        admin,
+      );
       expect(blank.errors?.[0]?.message).toBe("Team name is required");
     });
 
@@ -380,11 +399,16 @@ describe.skipIf(noDatabase)("user management and teams", () => {
       ).toBe(404);
       // The other admin's own tree does not contain ours; GraphQL unit edits find nothing.
       expect(JSON.stringify((await call("GET", "/units/tree", x)).body)).not.toContain(org.units.unitA.id);
-      const rename = await gql(t.baseUrl, `mutation($id: String!) { updateUnit(id: $id, name: "Mine") { unit { name } } }`, { id: org.units.unitA.id }, x);
+      const rename = await gql(
+        t.baseUrl,
+        `mutation($id: ID!) { updateUnit(id: $id, name: "Mine") { unit { name } } }`,
+        { id: globalId("Unit", org.units.unitA.id) },
+        x,
+      );
       expect(rename.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
-      const remove = await gql(t.baseUrl, `mutation($id: String!) { deleteUnit(id: $id) { legacyId } }`, { id: org.units.unitB.id }, x);
+      const remove = await gql(t.baseUrl, `mutation($id: ID!) { deleteUnit(id: $id) { legacyId } }`, { id: globalId("Unit", org.units.unitB.id) }, x);
       expect(remove.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
-      const read = await gql(t.baseUrl, `query($u: String!) { member(userId: $u) { legacyId } }`, { u: org.users.viewerA.id }, x);
+      const read = await gql(t.baseUrl, `query($u: ID!) { member(userId: $u) { legacyId } }`, { u: globalId("User", org.users.viewerA.id) }, x);
       expect(read.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
       expect(await rolesOf(org.users.viewerA.id)).toEqual(rolesBefore);
       expect(await t.prisma.unit.findMany({ where: { organizationId: org.organization.id }, orderBy: { id: "asc" } })).toEqual(unitsBefore);

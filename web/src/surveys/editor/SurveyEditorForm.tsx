@@ -55,6 +55,7 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
   const data = useFragment(
     graphql`
       fragment SurveyEditorForm_survey on Survey {
+        id
         legacyId
         name
         languages
@@ -75,7 +76,9 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
     `,
     survey,
   );
-  const surveyId = data?.legacyId ?? null;
+  // The global id for saving; the 24-hex id for the addresses.
+  const surveyId = data?.id ?? null;
+  const legacyId = data?.legacyId ?? null;
   const saved: Draft = useMemo(() => (data ? draftFromSurvey(data) : emptyDraft()), [data]);
   const [draft, setDraft] = useState(saved);
   const [baseline, setBaseline] = useState(saved);
@@ -190,7 +193,7 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
       <div className="se-toolbar">
         {surveyId ? (
           <>
-            <Link className="button button--secondary" to={`/surveys/${surveyId}/preview`}>
+            <Link className="button button--secondary" to={`/surveys/${legacyId}/preview`}>
               <Trans>Preview</Trans>
             </Link>
             {dirty ? (

@@ -65,7 +65,8 @@ function open(
     useSaveSurveyUpdateMutation: (v) => {
       calls.update.push(v);
       if (opts.onUpdate) return opts.onUpdate(v);
-      current = stored(v.input as Input, v.id as string);
+      // the mutation takes the survey's global id
+      current = stored(v.input as Input, atob(v.id as string).split(":")[1]);
       return { data: { updateSurvey: { survey: current } } };
     },
   });
@@ -328,7 +329,7 @@ describe("/surveys/:id/edit", () => {
     await save();
     await waitFor(() => expect(calls.update).toHaveLength(1));
     const input = calls.update[0].input as Input;
-    expect(calls.update[0].id).toBe(SURVEY_ID);
+    expect(calls.update[0].id).toBe(gid("Survey", SURVEY_ID));
     expect(input.questions.map((q) => q.logic)).toEqual([null, null]);
     expect(input.questions.map((q) => q._id)).toEqual(["5f00000000000000000000a1", "5f00000000000000000000a2"]);
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toEqual(["Saved"]));

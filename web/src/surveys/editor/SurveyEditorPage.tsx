@@ -4,6 +4,7 @@
 import { Trans } from "@lingui/react/macro";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { useParams } from "react-router-dom";
+import { toGlobalId } from "../../util/globalId";
 import type { SurveyEditorPageQuery } from "../../__generated__/SurveyEditorPageQuery.graphql";
 import { SurveyEditorForm } from "./SurveyEditorForm";
 import "./editor.css";
@@ -15,7 +16,7 @@ export default function SurveyEditorPage() {
   const existing = id !== NEW_SURVEY_ID;
   const data = useLazyLoadQuery<SurveyEditorPageQuery>(
     graphql`
-      query SurveyEditorPageQuery($id: String!, $existing: Boolean!) {
+      query SurveyEditorPageQuery($id: ID!, $existing: Boolean!) {
         viewer {
           ...FeatureGate_viewer
           currentOrganization {
@@ -29,7 +30,7 @@ export default function SurveyEditorPage() {
         }
       }
     `,
-    { id: existing ? id : "", existing },
+    { id: existing ? toGlobalId("Survey", id) : "", existing },
     { fetchPolicy: "store-and-network" },
   );
   const viewer = data.viewer;

@@ -26,7 +26,7 @@ export function useSaveSurvey() {
     }
   `);
   const [update] = useMutation<useSaveSurveyUpdateMutation>(graphql`
-    mutation useSaveSurveyUpdateMutation($id: String!, $input: SurveyData!) {
+    mutation useSaveSurveyUpdateMutation($id: ID!, $input: SurveyData!) {
       updateSurvey(id: $id, input: $input) {
         survey {
           legacyId

@@ -16,9 +16,11 @@ type SurveyFixture = {
 };
 
 const legacy = (n: number) => `65a1b2c3d4e5f607182930${String(n).padStart(2, "0")}`;
+/** the survey's global id, which the mutations and the subscription take */
+const gid = (n: number) => `U3VydmV5OjE${n}`;
 const node = (s: SurveyFixture) => ({
   __typename: "Survey",
-  id: `U3VydmV5OjE${s.n}`,
+  id: gid(s.n),
   legacyId: legacy(s.n),
   name: s.name,
   archived: s.archived ?? false,
@@ -93,12 +95,12 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
     });
     await eventually(() => row("Store visit"));
     expect(count("Store visit")).toBe("41");
-    await eventually(() => expect(subscriptions.map((s) => s.variables.surveyId).sort()).toEqual([legacy(1), legacy(2)]));
+    await eventually(() => expect(subscriptions.map((s) => s.variables.surveyId).sort()).toEqual([gid(1), gid(2)]));
     expect(subscriptions.every((s) => s.name === "SurveyRowResponseCountSubscription")).toBe(true);
 
     emit(
       "SurveyRowResponseCountSubscription",
-      { surveyId: legacy(1) },
+      { surveyId: gid(1) },
       {
         data: { responseCountChanged: { surveyId: legacy(1), responseCount: 42, lastFeedbackAt: "2026-11-22T09:30:00.000Z" } },
       },
@@ -108,7 +110,7 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
     expect(count("Web shop")).toBe("7");
     emit(
       "SurveyRowResponseCountSubscription",
-      { surveyId: legacy(1) },
+      { surveyId: gid(1) },
       {
         data: { responseCountChanged: { surveyId: legacy(1), responseCount: 45, lastFeedbackAt: "2026-11-22T09:31:00.000Z" } },
       },
@@ -131,14 +133,14 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
     });
     await eventually(() => row("Store visit"));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Copy Store visit" })));
-    await eventually(() => expect(calls).toEqual([{ name: "copy", variables: { id: legacy(1) } }]));
+    await eventually(() => expect(calls).toEqual([{ name: "copy", variables: { id: gid(1) } }]));
     await eventually(() => expect(toasts.list().map((t) => t.message)).toContain("Survey copied"));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Archive Store visit" })));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Hide Store visit" })));
     await eventually(() =>
       expect(calls.slice(1)).toEqual([
-        { name: "archive", variables: { id: legacy(1), archived: true } },
-        { name: "hide", variables: { id: legacy(1), hidden: true } },
+        { name: "archive", variables: { id: gid(1), archived: true } },
+        { name: "hide", variables: { id: gid(1), hidden: true } },
       ]),
     );
     await eventually(() => expect(toasts.list().map((t) => t.message)).toEqual(expect.arrayContaining(["Survey archived", "Survey hidden"])));
@@ -166,7 +168,7 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Delete Store visit" }));
     await act(async () => fireEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete survey" })));
-    await eventually(() => expect(deleted).toEqual([{ id: legacy(1) }]));
+    await eventually(() => expect(deleted).toEqual([{ id: gid(1) }]));
     await eventually(() => expect(toasts.list().map((t) => t.message)).toContain("Survey removed"));
   });
 

@@ -14,7 +14,7 @@ import { runMutation } from "../../user-management/runMutation";
 import { ConfirmDeleteDialog } from "./ConfirmDeleteDialog";
 
 const responseCountSubscription = graphql`
-  subscription SurveyRowResponseCountSubscription($surveyId: String!) {
+  subscription SurveyRowResponseCountSubscription($surveyId: ID!) {
     responseCountChanged(surveyId: $surveyId) {
       surveyId
       responseCount
@@ -65,7 +65,7 @@ export function SurveyRow({
   const subscription = useMemo<GraphQLSubscriptionConfig<SurveyRowResponseCountSubscription>>(
     () => ({
       subscription: responseCountSubscription,
-      variables: { surveyId: data.legacyId },
+      variables: { surveyId: data.id },
       // The event carries no node id: write the new count onto this survey's record.
       updater: (store, payload) => {
         const change = payload?.responseCountChanged;
@@ -82,7 +82,7 @@ export function SurveyRow({
   useSubscription(subscription);
 
   const [commitCopy] = useMutation<SurveyRowCopyMutation>(graphql`
-    mutation SurveyRowCopyMutation($id: String!) {
+    mutation SurveyRowCopyMutation($id: ID!) {
       copySurvey(id: $id) {
         survey {
           legacyId
@@ -91,7 +91,7 @@ export function SurveyRow({
     }
   `);
   const [commitArchive] = useMutation<SurveyRowArchiveMutation>(graphql`
-    mutation SurveyRowArchiveMutation($id: String!, $archived: Boolean!) {
+    mutation SurveyRowArchiveMutation($id: ID!, $archived: Boolean!) {
       archiveSurvey(id: $id, archived: $archived) {
         survey {
           id
@@ -101,7 +101,7 @@ export function SurveyRow({
     }
   `);
   const [commitHide] = useMutation<SurveyRowHideMutation>(graphql`
-    mutation SurveyRowHideMutation($id: String!, $hidden: Boolean!) {
+    mutation SurveyRowHideMutation($id: ID!, $hidden: Boolean!) {
       hideSurvey(id: $id, hidden: $hidden) {
         survey {
           id
@@ -111,7 +111,7 @@ export function SurveyRow({
     }
   `);
   const [commitDelete] = useMutation<SurveyRowDeleteMutation>(graphql`
-    mutation SurveyRowDeleteMutation($id: String!) {
+    mutation SurveyRowDeleteMutation($id: ID!) {
       deleteSurvey(id: $id) {
         legacyId
       }
@@ -124,20 +124,20 @@ export function SurveyRow({
   const after = (ok: unknown) => {
     if (ok) onChanged();
   };
-  const copy = async () => after(await runMutation("copySurvey", commitCopy, { id: data.legacyId }, { success: t`Survey copied`, fallbackError }));
+  const copy = async () => after(await runMutation("copySurvey", commitCopy, { id: data.id }, { success: t`Survey copied`, fallbackError }));
   const archive = async (archived: boolean) =>
     after(
       await runMutation(
         "archiveSurvey",
         commitArchive,
-        { id: data.legacyId, archived },
+        { id: data.id, archived },
         { success: archived ? t`Survey archived` : t`Survey unarchived`, fallbackError },
       ),
     );
   const hide = async (hidden: boolean) =>
-    after(await runMutation("hideSurvey", commitHide, { id: data.legacyId, hidden }, { success: hidden ? t`Survey hidden` : t`Survey shown`, fallbackError }));
+    after(await runMutation("hideSurvey", commitHide, { id: data.id, hidden }, { success: hidden ? t`Survey hidden` : t`Survey shown`, fallbackError }));
   const remove = async () => {
-    const ok = await runMutation("deleteSurvey", commitDelete, { id: data.legacyId }, { success: t`Survey removed`, fallbackError });
+    const ok = await runMutation("deleteSurvey", commitDelete, { id: data.id }, { success: t`Survey removed`, fallbackError });
     setConfirming(false);
     after(ok);
   };

@@ -47,7 +47,7 @@ describe("/surveys/:id/preview", { timeout: 30_000 }, () => {
     const fetchSpy = vi.spyOn(globalThis, "fetch");
     const { requests } = render(`/surveys/${id}/preview`);
     await eventually(() => screen.getByRole("heading", { name: "Preview: Store visit" }));
-    expect(requests).toEqual([{ name: "SurveyPreviewPageQuery", variables: { id } }]);
+    expect(requests).toEqual([{ name: "SurveyPreviewPageQuery", variables: { id: btoa(`Survey:${id}`) } }]);
     expect(frame().title).toBe("Survey preview: Desktop");
     expect(frame().getAttribute("width")).toBe("1280");
     expect((screen.getByRole("radio", { name: "Desktop" }) as HTMLInputElement).checked).toBe(true);

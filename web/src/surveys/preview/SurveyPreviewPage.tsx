@@ -8,6 +8,7 @@ import type { SurveyPreviewPageQuery } from "../../__generated__/SurveyPreviewPa
 import type { SurveyPreviewPageTemplateQuery } from "../../__generated__/SurveyPreviewPageTemplateQuery.graphql";
 import { RespondentApp } from "../../respondent/RespondentApp";
 import { ResponseQueue } from "../../respondent/queue";
+import { toGlobalId } from "../../util/globalId";
 import type { PublicSurvey } from "../../respondent/types";
 import { PreviewFrame } from "./PreviewFrame";
 import "../list/surveys.css";
@@ -73,7 +74,7 @@ export default function SurveyPreviewPage() {
 function SavedSurveyPreview({ id }: { id: string }) {
   const data = useLazyLoadQuery<SurveyPreviewPageQuery>(
     graphql`
-      query SurveyPreviewPageQuery($id: String!) {
+      query SurveyPreviewPageQuery($id: ID!) {
         survey(id: $id) {
           legacyId
           name
@@ -81,7 +82,7 @@ function SavedSurveyPreview({ id }: { id: string }) {
         }
       }
     `,
-    { id },
+    { id: toGlobalId("Survey", id) },
     { fetchPolicy: "network-only" },
   );
   return <Preview name={data.survey.name} editId={data.survey.legacyId} survey={data.survey.respondentPreview as PublicSurvey} />;

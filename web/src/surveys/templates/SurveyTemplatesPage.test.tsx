@@ -6,6 +6,7 @@ import { renderSurveyScreen, type Handler } from "../../test/surveyScreen";
 import SurveyTemplatesPage from "./SurveyTemplatesPage";
 
 const template = (n: number, name: string, questionCount: number) => ({
+  id: btoa(`SurveyTemplate:65a1b2c3d4e5f607182931${String(n).padStart(2, "0")}`),
   legacyId: `65a1b2c3d4e5f607182931${String(n).padStart(2, "0")}`,
   name,
   languages: ["en", "fi"],
@@ -42,7 +43,7 @@ describe("/surveys/templates", { timeout: 30_000 }, () => {
 
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Use template Net Promoter Score" })));
     await eventually(() => screen.getByRole("heading", { name: "Editor of 65a1b2c3d4e5f60718293999" }));
-    expect(copied).toEqual([{ id: template(2, "", 0).legacyId }]);
+    expect(copied).toEqual([{ id: template(2, "", 0).id }]);
     expect(router.state.location.pathname).toBe("/surveys/65a1b2c3d4e5f60718293999/edit");
     await eventually(() => expect(toasts.list().map((t) => t.message)).toContain("Survey copied"));
   });

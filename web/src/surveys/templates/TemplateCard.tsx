@@ -14,6 +14,7 @@ export function TemplateCard({ survey }: { survey: TemplateCard_survey$key }) {
   const data = useFragment(
     graphql`
       fragment TemplateCard_survey on SurveyTemplate {
+        id
         legacyId
         name
         languages
@@ -24,7 +25,7 @@ export function TemplateCard({ survey }: { survey: TemplateCard_survey$key }) {
     survey,
   );
   const [commitCopy] = useMutation<TemplateCardCopyMutation>(graphql`
-    mutation TemplateCardCopyMutation($id: String!) {
+    mutation TemplateCardCopyMutation($id: ID!) {
       copySurvey(id: $id) {
         survey {
           legacyId
@@ -33,7 +34,7 @@ export function TemplateCard({ survey }: { survey: TemplateCard_survey$key }) {
     }
   `);
   const use = async () => {
-    const result = await runMutation("copySurvey", commitCopy, { id: data.legacyId }, { success: t`Survey copied`, fallbackError: t`Something went wrong` });
+    const result = await runMutation("copySurvey", commitCopy, { id: data.id }, { success: t`Survey copied`, fallbackError: t`Something went wrong` });
     const id = result?.copySurvey.survey.legacyId;
     if (id) navigate(`/surveys/${id}/edit`);
   };
