@@ -4,7 +4,7 @@
 import { builder } from "./builder.js";
 import { RoleEnum } from "./unit.js";
 import { createUnit, deleteUnit, getTeamSettings, setRestrictSummaryToTeam, updateUnit, usersOfUnit, type TreeUser } from "../domain/teams/unit-tree.js";
-import { loadManager, unitsWithRight } from "../domain/user-management/manager.js";
+import { loadAccess, unitsWithRight } from "../permissions/access.js";
 
 const UnitMember = builder.objectRef<TreeUser>("UnitMember").implement({
   description: "A person holding a role in a unit",
@@ -45,8 +45,8 @@ const UnitTreeType = builder.objectRef<UnitTreeShape>("UnitTree").implement({
   }),
 });
 
-async function unitTreeShape(ctx: Parameters<typeof loadManager>[0]): Promise<UnitTreeShape> {
-  const m = await loadManager(ctx);
+async function unitTreeShape(ctx: Parameters<typeof loadAccess>[0]): Promise<UnitTreeShape> {
+  const m = await loadAccess(ctx);
   const { restrictSummaryToTeam } = await getTeamSettings(ctx);
   return {
     organizationId: m.organizationId,

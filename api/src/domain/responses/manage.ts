@@ -9,9 +9,9 @@
 // deletion updates the survey's and touchpoint's counts and publishes them live.
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
-import { badInput, forbidden, notFound } from "../errors.js";
+import { badInput, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
-import { loadManager, unitsWithRight } from "../user-management/manager.js";
+import { accessMessages, loadAccess, requireOnObject } from "../../permissions/access.js";
 import { markResponsesChanged } from "../analytics/rollups.js";
 import { submissionLimits } from "../respondent/runtime.js";
 import type { ResponseCountsEvent } from "../../pubsub/bus.js";
@@ -19,7 +19,7 @@ import type { ResponseCountsEvent } from "../../pubsub/bus.js";
 export const responseMessages = {
   notFound: "Response not found",
   answerNotFound: "This response has no answer to that question",
-  noRights: "You do not have the rights to manage responses",
+  noRights: accessMessages.noManageResponses,
   hiddenRequired: "hidden must be true or false",
   responseIdMismatch: "responseId does not match the response in the address",
   metaSetRequired: "updatedMetaSet is a list of { key, value } pairs",
@@ -36,16 +36,16 @@ type ManagedResponse = { id: string; organizationId: string; unitId: string; sur
 /** The response, if the caller may manage it; "not found" or "no rights" otherwise. */
 async function manageable(ctx: DomainContext, responseId: string): Promise<ManagedResponse> {
   const id = parseInput(objectIdSchema, responseId);
-  const m = await loadManager(ctx);
+  // the access layer decides (manageResponses in the response's unit; not found unless viewable)
+  await requireOnObject(ctx, "manageResponses", "Response", id);
+  const m = await loadAccess(ctx);
   const response = await ctx.prisma.response.findFirst({
     // an over-limit response is not shown anywhere, so it cannot be managed either
     where: { id, organizationId: m.organizationId, overLimit: false },
     select: { id: true, organizationId: true, unitId: true, surveyId: true, touchpointId: true, createdAt: true, hidden: true },
   });
   if (!response) throw notFound(responseMessages.notFound);
-  if (unitsWithRight(m, "manageResponses").has(response.unitId)) return response;
-  if (unitsWithRight(m, "viewResults").has(response.unitId)) throw forbidden(responseMessages.noRights);
-  throw notFound(responseMessages.notFound);
+  return response;
 }
 
 const changed = (ctx: DomainContext, r: ManagedResponse) =>

@@ -11,23 +11,23 @@ import type { Prisma } from "../../generated/prisma/client.js";
 import { badInput, forbidden, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { requireFeature } from "../features/features.js";
-import { loadManager, unitsWithRight, type Manager } from "../user-management/manager.js";
+import { accessMessages, loadAccess, requireOnObject, unitsWithRight, type Access as CallerAccess } from "../../permissions/access.js";
 import { newId, prepareSurvey, remapLogic, type PreparedSurvey } from "./input.js";
 import { z } from "zod";
 
-export const noSurvey = () => notFound("Survey not found");
-export const noEditSurveyRight = () => forbidden("You do not have the rights to edit this survey");
+export const noSurvey = () => notFound(accessMessages.surveyNotFound);
+export const noEditSurveyRight = () => forbidden(accessMessages.noEditSurvey);
 export const noCreateSurveyRight = () => forbidden("You do not have the rights to create surveys");
-export const noViewSurveyRight = () => forbidden("You do not have the rights to view this survey");
+export const noViewSurveyRight = () => forbidden(accessMessages.noViewSurvey);
 
 export const surveyTabs = ["recent", "all", "active", "archived", "hidden", "mine"] as const;
 export type SurveyTab = (typeof surveyTabs)[number];
 export const recentDays = 14;
 
-type Access = { m: Manager; viewable: string[]; editable: Set<string> };
+type Access = { m: CallerAccess; viewable: string[]; editable: Set<string> };
 
 async function access(ctx: DomainContext): Promise<Access> {
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   return { m, viewable: [...unitsWithRight(m, "viewResults")], editable: unitsWithRight(m, "editSurveys") };
 }
 
@@ -111,20 +111,16 @@ async function surveyOf(ctx: DomainContext, a: Access, surveyId: string) {
   return survey;
 }
 
+// The access layer decides (permissions/access.ts: viewResults or editSurveys in the survey's unit,
+// viewing also through responses); the GraphQL shield asked the same, so the unit is read once.
 async function requireVisible(ctx: DomainContext, a: Access, surveyId: string) {
-  const survey = await surveyOf(ctx, a, surveyId);
-  const visible = await ctx.prisma.survey.count({ where: { AND: [{ id: survey.id }, visibleWhere(a)] } });
-  if (!visible) throw noViewSurveyRight();
-  return survey;
+  await requireOnObject(ctx, "viewResults", "Survey", surveyId);
+  return surveyOf(ctx, a, surveyId);
 }
 
 async function requireEditable(ctx: DomainContext, a: Access, surveyId: string) {
-  const survey = await surveyOf(ctx, a, surveyId);
-  if (!a.editable.has(survey.unitId)) {
-    const visible = await ctx.prisma.survey.count({ where: { AND: [{ id: survey.id }, visibleWhere(a)] } });
-    throw visible ? noEditSurveyRight() : noViewSurveyRight();
-  }
-  return survey;
+  await requireOnObject(ctx, "editSurveys", "Survey", surveyId);
+  return surveyOf(ctx, a, surveyId);
 }
 
 /** GET /surveys/{id}: one visible survey with its questions. */

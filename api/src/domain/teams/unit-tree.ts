@@ -16,18 +16,8 @@ import type { DomainContext } from "../context.js";
 import type { Role } from "../../permissions/rights.js";
 import { badInput, conflict } from "../errors.js";
 import { messages, objectIdSchema, parseInput } from "../validation.js";
-import {
-  loadManager,
-  noManageTeamsRight,
-  requireInUnit,
-  requireManagesUsersAnywhere,
-  requireOrganizationAdmin,
-  subtreeOf,
-  unitOf,
-  unitsWithRight,
-  type Manager,
-  type UnitRow,
-} from "../user-management/manager.js";
+import { forgetAccess, loadAccess, subtreeOf, unitOf, unitsWithRight, type Access, type UnitRow } from "../../permissions/access.js";
+import { noManageTeamsRight, requireInUnit, requireManagesUsersAnywhere, requireOrganizationAdmin } from "../user-management/manager.js";
 import { audit } from "../user-management/users.js";
 
 export const teamMessages = {
@@ -76,20 +66,20 @@ async function usersPerUnit(ctx: DomainContext, organizationId: string): Promise
 
 /** GET /units/tree: the organisation's whole team tree; any member may read it. */
 export async function getUnitTree(ctx: DomainContext, organizationId?: string | null): Promise<TreeNode[]> {
-  const m = await loadManager(ctx, organizationId);
+  const m = await loadAccess(ctx, organizationId);
   return buildTree(m.units);
 }
 
 /** GET /units/tree/users: the tree with each team's people; for those who manage users or teams. */
 export async function getUnitTreeWithUsers(ctx: DomainContext, organizationId?: string | null): Promise<TreeNode[]> {
-  const m = await loadManager(ctx, organizationId);
+  const m = await loadAccess(ctx, organizationId);
   if (!m.organizationAdmin && unitsWithRight(m, "manageTeams").size === 0) requireManagesUsersAnywhere(m);
   return buildTree(m.units, await usersPerUnit(ctx, m.organizationId));
 }
 
 /** The people of one unit (the teams screen), for those who manage users or teams. */
 export async function usersOfUnit(ctx: DomainContext, unitId: string): Promise<TreeUser[]> {
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   const unit = unitOf(m, unitId);
   if (!m.organizationAdmin && unitsWithRight(m, "manageTeams").size === 0) requireManagesUsersAnywhere(m);
   return (await usersPerUnit(ctx, m.organizationId)).get(unit.id) ?? [];
@@ -97,7 +87,7 @@ export async function usersOfUnit(ctx: DomainContext, unitId: string): Promise<T
 
 // ---- editing ---------------------------------------------------------------------------------
 
-function requireTeamsRight(m: Manager, unitId: string | null): void {
+function requireTeamsRight(m: Access, unitId: string | null): void {
   if (unitId === null) {
     if (!m.organizationAdmin) throw noManageTeamsRight();
     return;
@@ -114,10 +104,11 @@ async function assertNoContent(ctx: DomainContext, unitId: string): Promise<void
 
 export async function createUnit(ctx: DomainContext, input: { parentId?: string | null; name: string; organizationId?: string | null }): Promise<TreeNode> {
   const name = parseInput(unitNameSchema, input.name);
-  const m = await loadManager(ctx, input.organizationId);
+  const m = await loadAccess(ctx, input.organizationId);
   const parentId = input.parentId ? unitOf(m, input.parentId).id : null;
   requireTeamsRight(m, parentId);
   const unit = await ctx.prisma.unit.create({ data: { organizationId: m.organizationId, parentId, name }, select: { id: true, name: true, parentId: true } });
+  forgetAccess(ctx);
   await audit(ctx.prisma, {
     organizationId: m.organizationId,
     actorUserId: m.viewer.userId,
@@ -131,7 +122,7 @@ export async function updateUnit(
   ctx: DomainContext,
   input: { unitId: string; name?: string | null; parentId?: string | null; moveToTop?: boolean; organizationId?: string | null },
 ): Promise<TreeNode> {
-  const m = await loadManager(ctx, input.organizationId);
+  const m = await loadAccess(ctx, input.organizationId);
   const unit = unitOf(m, input.unitId);
   const data: { name?: string; parentId?: string | null } = {};
   if (input.name !== undefined && input.name !== null) {
@@ -149,13 +140,14 @@ export async function updateUnit(
     ? await ctx.prisma.unit.update({ where: { id: unit.id }, data, select: { id: true, name: true, parentId: true } })
     : unit;
   if (Object.keys(data).length) {
+    forgetAccess(ctx);
     await audit(ctx.prisma, { organizationId: m.organizationId, actorUserId: m.viewer.userId, action: "unit.update", details: { unitId: unit.id, ...data } });
   }
   return { ...updated, children: [] };
 }
 
 export async function deleteUnit(ctx: DomainContext, input: { unitId: string; organizationId?: string | null }): Promise<{ id: string }> {
-  const m = await loadManager(ctx, input.organizationId);
+  const m = await loadAccess(ctx, input.organizationId);
   const unit = unitOf(m, input.unitId);
   requireTeamsRight(m, unit.parentId);
   if (m.units.some((u) => u.parentId === unit.id)) throw conflict(teamMessages.hasChildren);
@@ -164,6 +156,7 @@ export async function deleteUnit(ctx: DomainContext, input: { unitId: string; or
     await db.unit.delete({ where: { id: unit.id } });
     await audit(db, { organizationId: m.organizationId, actorUserId: m.viewer.userId, action: "unit.delete", details: { unitId: unit.id, name: unit.name } });
   });
+  forgetAccess(ctx);
   return { id: unit.id };
 }
 
@@ -186,7 +179,7 @@ export const treeSchema = z.array(treeInputSchema, { message: "tree must be a li
  */
 export async function saveUnitTree(ctx: DomainContext, input: { tree: unknown; organizationId?: string | null }): Promise<TreeNode[]> {
   const tree = parseInput(treeSchema, input.tree);
-  const m = await loadManager(ctx, input.organizationId);
+  const m = await loadAccess(ctx, input.organizationId);
   const known = new Map(m.units.map((u) => [u.id, u]));
   type Op = { kind: "create"; tempId: string; parent: string | null; name: string } | { kind: "update"; id: string; parent: string | null; name: string };
   const ops: Op[] = [];
@@ -267,20 +260,21 @@ export async function saveUnitTree(ctx: DomainContext, input: { tree: unknown; o
       details: { created: ops.filter((o) => o.kind === "create").length, deleted: [...deletedIds] },
     });
   });
+  forgetAccess(ctx);
   return getUnitTree(ctx, input.organizationId);
 }
 
 // ---- the organisation option ------------------------------------------------------------------
 
 export async function getTeamSettings(ctx: DomainContext): Promise<{ restrictSummaryToTeam: boolean }> {
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   return ctx.prisma.organization.findUniqueOrThrow({ where: { id: m.organizationId }, select: { restrictSummaryToTeam: true } });
 }
 
 /** Only organisation admins change the option (it applies to the whole organisation). */
 export async function setRestrictSummaryToTeam(ctx: DomainContext, enabled: boolean): Promise<{ restrictSummaryToTeam: boolean }> {
   const flag = parseInput(z.boolean({ message: "restrictSummaryToTeam must be true or false" }), enabled);
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   requireOrganizationAdmin(m);
   const result = await ctx.prisma.organization.update({
     where: { id: m.organizationId },
