@@ -148,6 +148,38 @@ export function unitOf(a: Access, unitId: string): UnitRow {
   return unit;
 }
 
+// ---- the unit tree ---------------------------------------------------------------------------
+
+export const noManageTeamsRight = () => forbidden("You do not have the rights to edit this team");
+
+/**
+ * Editing the team tree (manageTeams): adding under P needs it in P, renaming U in U, moving U in
+ * U's parent and in the new parent, deleting U in U's parent. `null` stands for "the top": only
+ * organisation admins add, move or delete top-level teams.
+ */
+export function teamRefusal(a: Access, unitId: string | null): DomainError | null {
+  if (unitId === null) return a.organizationAdmin ? null : noManageTeamsRight();
+  return canInUnit(a, "manageTeams", unitId) ? null : noManageTeamsRight();
+}
+
+/** The units whose manageTeams a change of the tree needs (see teamRefusal); unknown ids throw "Team not found". */
+export function unitsATeamChangeNeeds(
+  a: Access,
+  change:
+    | { create: { parentId?: string | null } }
+    | { update: { unitId: string; name?: string | null; parentId?: string | null; moveToTop?: boolean | null } }
+    | { delete: { unitId: string } },
+): (string | null)[] {
+  if ("create" in change) return [change.create.parentId ? unitOf(a, change.create.parentId).id : null];
+  if ("delete" in change) return [unitOf(a, change.delete.unitId).parentId];
+  const unit = unitOf(a, change.update.unitId);
+  const needs: (string | null)[] = [];
+  if (change.update.name !== undefined && change.update.name !== null) needs.push(unit.id);
+  const newParent = change.update.moveToTop ? null : change.update.parentId ? unitOf(a, change.update.parentId).id : undefined;
+  if (newParent !== undefined && newParent !== unit.parentId) needs.push(unit.parentId, newParent);
+  return needs;
+}
+
 // ---- objects ---------------------------------------------------------------------------------
 
 /** The kinds of object judged in their own unit. */
@@ -271,4 +303,25 @@ export async function mayOnObject(ctx: DomainContext, right: Right, type: Access
 export async function requireOnObject(ctx: DomainContext, right: Right, type: AccessObject, objectId: string): Promise<void> {
   const refusal = await refusalOnObject(ctx, right, type, objectId);
   if (refusal) throw refusal;
+}
+
+// ---- node(id) and nodes(ids) -------------------------------------------------------------------
+
+/**
+ * Reading an object through Relay's node(id): the same rule as the type's own query. Touchpoints
+ * need viewResults in their unit (as Query.touchpoint), surveys are seen as Query.survey sees them,
+ * invites need manageUsers in their unit (as Query.invite). The other types are scoped by their
+ * lookup (the caller's organisation, own API keys) and by their type's rule in the shield map.
+ */
+export async function nodeRefusal(ctx: DomainContext, typename: string, objectId: string): Promise<DomainError | null> {
+  switch (typename) {
+    case "Touchpoint":
+      return refusalOnObject(ctx, "viewResults", "Touchpoint", objectId);
+    case "Survey":
+      return refusalOnObject(ctx, "viewResults", "Survey", objectId);
+    case "Invite":
+      return refusalOnObject(ctx, "manageUsers", "Invite", objectId);
+    default:
+      return null;
+  }
 }

@@ -16,8 +16,8 @@ import type { DomainContext } from "../context.js";
 import type { Role } from "../../permissions/rights.js";
 import { badInput, conflict } from "../errors.js";
 import { messages, objectIdSchema, parseInput } from "../validation.js";
-import { forgetAccess, loadAccess, subtreeOf, unitOf, unitsWithRight, type Access, type UnitRow } from "../../permissions/access.js";
-import { noManageTeamsRight, requireInUnit, requireManagesUsersAnywhere, requireOrganizationAdmin } from "../user-management/manager.js";
+import { forgetAccess, loadAccess, teamRefusal, subtreeOf, unitOf, unitsWithRight, type Access, type UnitRow } from "../../permissions/access.js";
+import { requireManagesUsersAnywhere, requireOrganizationAdmin } from "../user-management/manager.js";
 import { audit } from "../user-management/users.js";
 
 export const teamMessages = {
@@ -87,12 +87,10 @@ export async function usersOfUnit(ctx: DomainContext, unitId: string): Promise<T
 
 // ---- editing ---------------------------------------------------------------------------------
 
+// The access layer's rule (permissions/access.ts teamRefusal), which the GraphQL shield asks too.
 function requireTeamsRight(m: Access, unitId: string | null): void {
-  if (unitId === null) {
-    if (!m.organizationAdmin) throw noManageTeamsRight();
-    return;
-  }
-  requireInUnit(m, "manageTeams", unitId);
+  const refusal = teamRefusal(m, unitId);
+  if (refusal) throw refusal;
 }
 
 /** Touchpoints and surveys keep a team alive (they would lose their owner). */

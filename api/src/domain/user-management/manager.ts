@@ -2,15 +2,23 @@
 // works on and where the caller manages users and teams (docs/permissions.md "User management and
 // teams"). The rules themselves, sub-team inheritance included, live in permissions/access.ts.
 import { forbidden, notFound } from "../errors.js";
-import { canInUnit, canSomewhere, loadAccess, type Access } from "../../permissions/access.js";
+import { canInUnit, canSomewhere, loadAccess, noManageTeamsRight, type Access } from "../../permissions/access.js";
 import type { Role } from "../../permissions/rights.js";
 
-export { noOrganization, resolveOrganization, subtreeOf, unitOf, unitsWithRight, canInUnit, type UnitRow } from "../../permissions/access.js";
+export {
+  noManageTeamsRight,
+  noOrganization,
+  resolveOrganization,
+  subtreeOf,
+  unitOf,
+  unitsWithRight,
+  canInUnit,
+  type UnitRow,
+} from "../../permissions/access.js";
 
 export const noUser = () => notFound("User not found");
 export const noUnit = () => notFound("Team not found");
 export const noManageUsersRight = () => forbidden("You do not have the rights to manage users in this team");
-export const noManageTeamsRight = () => forbidden("You do not have the rights to edit this team");
 export const noOrganizationAdmin = () => forbidden("Only an organisation admin can do this");
 
 /** The caller's access in the organisation a user-management call works on. */
