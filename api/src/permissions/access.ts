@@ -16,6 +16,7 @@ import type { DomainContext } from "../domain/context.js";
 import { type DomainError, forbidden, notFound } from "../domain/errors.js";
 import { requireViewer, type Viewer } from "../domain/viewer.js";
 import { objectIdSchema, parseInput } from "../domain/validation.js";
+import { scopedToOrganization, tenantDb } from "../domain/tenancy.js";
 import { rightsOfRole, type Right, type UnitRoleGrant } from "./rights.js";
 
 export type UnitRow = { id: string; name: string; parentId: string | null };
@@ -64,11 +65,9 @@ export async function resolveOrganization(
 
 async function readAccess(ctx: DomainContext, organizationId?: string | null): Promise<Access> {
   const { viewer, organizationId: orgId, foreign } = await resolveOrganization(ctx, organizationId);
-  const units = await ctx.prisma.unit.findMany({
-    where: { organizationId: orgId },
-    select: { id: true, name: true, parentId: true },
-    orderBy: { name: "asc" },
-  });
+  // a system admin may work in another organisation: scoped to the one worked on
+  const db = foreign ? scopedToOrganization(ctx.prisma, orgId) : tenantDb(ctx);
+  const units = await db.unit.findMany({ select: { id: true, name: true, parentId: true }, orderBy: { name: "asc" } });
   return {
     viewer,
     organizationId: orgId,
@@ -186,8 +185,8 @@ export function unitsATeamChangeNeeds(
 export type AccessObject = "Touchpoint" | "Survey" | "Response" | "Invite";
 
 type ObjectRule = {
-  /** The object's unit in the organisation; null when it is not there (or not visible at all). */
-  unitOf: (ctx: DomainContext, organizationId: string, id: string) => Promise<string | null>;
+  /** The object's unit in the caller's organisation (tenantDb); null when it is not there. */
+  unitOf: (ctx: DomainContext, id: string) => Promise<string | null>;
   notFound: string;
   /** The refusal when the caller lacks the right in the object's unit. */
   denied: (right: Right) => string;
@@ -216,27 +215,25 @@ export const accessMessages = {
 
 const objectRules: Record<AccessObject, ObjectRule> = {
   Touchpoint: {
-    unitOf: async (ctx, organizationId, id) =>
-      (await ctx.prisma.touchpoint.findFirst({ where: { id, organizationId, deleted: false }, select: { unitId: true } }))?.unitId ?? null,
+    unitOf: async (ctx, id) => (await tenantDb(ctx).touchpoint.findFirst({ where: { id, deleted: false }, select: { unitId: true } }))?.unitId ?? null,
     notFound: accessMessages.touchpointNotFound,
     denied: (right) => (right === "viewResults" ? accessMessages.noViewTouchpoint : accessMessages.noEditTouchpoint),
   },
   Survey: {
-    unitOf: async (ctx, organizationId, id) => (await ctx.prisma.survey.findFirst({ where: { id, organizationId }, select: { unitId: true } }))?.unitId ?? null,
+    unitOf: async (ctx, id) => (await tenantDb(ctx).survey.findUnique({ where: { id }, select: { unitId: true } }))?.unitId ?? null,
     notFound: accessMessages.surveyNotFound,
     denied: (right) => (right === "viewResults" ? accessMessages.noViewSurvey : accessMessages.noEditSurvey),
   },
   Response: {
     // an over-limit response is shown nowhere, so it is not there for anyone
-    unitOf: async (ctx, organizationId, id) =>
-      (await ctx.prisma.response.findFirst({ where: { id, organizationId, overLimit: false }, select: { unitId: true } }))?.unitId ?? null,
+    unitOf: async (ctx, id) => (await tenantDb(ctx).response.findFirst({ where: { id, overLimit: false }, select: { unitId: true } }))?.unitId ?? null,
     notFound: accessMessages.responseNotFound,
     denied: (right) => (right === "manageResponses" ? accessMessages.noManageResponses : accessMessages.noRights),
     hiddenUnlessViewable: true,
   },
   Invite: {
-    unitOf: async (ctx, organizationId, id) =>
-      (await ctx.prisma.invite.findFirst({ where: { id, organizationId, acceptedAt: null, deletedAt: null }, select: { unitId: true } }))?.unitId ?? null,
+    unitOf: async (ctx, id) =>
+      (await tenantDb(ctx).invite.findFirst({ where: { id, acceptedAt: null, deletedAt: null }, select: { unitId: true } }))?.unitId ?? null,
     notFound: accessMessages.inviteNotFound,
     denied: () => accessMessages.noManageUsersInUnit,
     hiddenUnlessViewable: true,
@@ -246,12 +243,12 @@ const objectRules: Record<AccessObject, ObjectRule> = {
 
 /** The object's unit, read once per request (null: not in the caller's organisation). */
 export async function objectUnit(ctx: DomainContext, type: AccessObject, objectId: string): Promise<string | null> {
-  const a = await loadAccess(ctx);
+  await loadAccess(ctx); // a caller without an organisation is refused first
   const id = parseInput(objectIdSchema, objectId);
   const units = requestCache(ctx).units;
   const key = `${type}:${id}`;
   let unit = units.get(key);
-  if (!unit) units.set(key, (unit = objectRules[type].unitOf(ctx, a.organizationId, id)));
+  if (!unit) units.set(key, (unit = objectRules[type].unitOf(ctx, id)));
   return unit;
 }
 
@@ -270,7 +267,7 @@ async function surveySeenThroughResponses(ctx: DomainContext, a: Access, surveyI
   if (a.organizationAdmin) return true;
   const viewable = [...unitsWithRight(a, "viewResults")];
   if (viewable.length === 0) return false;
-  const found = await ctx.prisma.response.findFirst({ where: { surveyId, organizationId: a.organizationId, unitId: { in: viewable } }, select: { id: true } });
+  const found = await tenantDb(ctx).response.findFirst({ where: { surveyId, unitId: { in: viewable } }, select: { id: true } });
   return !!found;
 }
 

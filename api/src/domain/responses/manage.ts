@@ -11,7 +11,8 @@ import { z } from "zod";
 import type { DomainContext } from "../context.js";
 import { badInput, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
-import { accessMessages, loadAccess, requireOnObject } from "../../permissions/access.js";
+import { accessMessages, requireOnObject } from "../../permissions/access.js";
+import { tenantDb } from "../tenancy.js";
 import { markResponsesChanged } from "../analytics/rollups.js";
 import { submissionLimits } from "../respondent/runtime.js";
 import type { ResponseCountsEvent } from "../../pubsub/bus.js";
@@ -38,10 +39,9 @@ async function manageable(ctx: DomainContext, responseId: string): Promise<Manag
   const id = parseInput(objectIdSchema, responseId);
   // the access layer decides (manageResponses in the response's unit; not found unless viewable)
   await requireOnObject(ctx, "manageResponses", "Response", id);
-  const m = await loadAccess(ctx);
-  const response = await ctx.prisma.response.findFirst({
+  const response = await tenantDb(ctx).response.findFirst({
     // an over-limit response is not shown anywhere, so it cannot be managed either
-    where: { id, organizationId: m.organizationId, overLimit: false },
+    where: { id, overLimit: false },
     select: { id: true, organizationId: true, unitId: true, surveyId: true, touchpointId: true, createdAt: true, hidden: true },
   });
   if (!response) throw notFound(responseMessages.notFound);
@@ -65,17 +65,17 @@ export async function hideResponse(ctx: DomainContext, responseId: string, input
   if (body.responseId && body.responseId !== responseId) throw badInput(responseMessages.responseIdMismatch, "responseId");
   const response = await manageable(ctx, responseId);
   if (body.questionId) {
-    const updated = await ctx.prisma.answer.updateMany({
-      where: { responseId: response.id, questionId: body.questionId, organizationId: response.organizationId },
+    const updated = await tenantDb(ctx).answer.updateMany({
+      where: { responseId: response.id, questionId: body.questionId },
       data: { hidden: body.hidden },
     });
     if (updated.count === 0) throw notFound(responseMessages.answerNotFound);
-    await ctx.prisma.response.update({ where: { id: response.id }, data: { updatedAt: new Date() } });
+    await tenantDb(ctx).response.update({ where: { id: response.id }, data: { updatedAt: new Date() } });
   } else {
-    await ctx.prisma.response.update({ where: { id: response.id }, data: { hidden: body.hidden } });
+    await tenantDb(ctx).response.update({ where: { id: response.id }, data: { hidden: body.hidden } });
   }
   await changed(ctx, response);
-  const now = await ctx.prisma.response.findUniqueOrThrow({
+  const now = await tenantDb(ctx).response.findUniqueOrThrow({
     where: { id: response.id },
     select: { hidden: true, answers: { where: { hidden: true }, select: { questionId: true } } },
   });
@@ -152,7 +152,7 @@ export async function updateResponseMetadata(
     metadata[pair.key] = pair.value;
   }
   const response = await manageable(ctx, responseId);
-  await ctx.prisma.response.update({ where: { id: response.id }, data: { metadata } });
+  await tenantDb(ctx).response.update({ where: { id: response.id }, data: { metadata } });
   await changed(ctx, response);
   return { id: response.id, metadata };
 }

@@ -19,6 +19,7 @@ import type { Prisma, TouchpointType } from "../../generated/prisma/client.js";
 import { badInput, conflict, DomainError, forbidden, notFound } from "../errors.js";
 import { objectIdSchema, parseInput, messages } from "../validation.js";
 import { requireFeature } from "../features/features.js";
+import { tenantDb } from "../tenancy.js";
 import { accessMessages, forgetObjectUnit, loadAccess, requireOnObject, unitOf, unitsWithRight, type Access } from "../../permissions/access.js";
 import { rebuildTouchpointRollups } from "../analytics/rollups.js";
 import { markLaunchedSurvey } from "../onboarding/steps.js";
@@ -158,9 +159,9 @@ export const publicSurveyUrl = (ctx: DomainContext, touchpointId: string) => `${
 const noTouchpoint = () => notFound(touchpointMessages.notFound);
 export const noEditRight = () => forbidden(touchpointMessages.noEditRight);
 
-async function load(ctx: DomainContext, m: Access, touchpointId: string): Promise<TouchpointRow> {
+async function load(ctx: DomainContext, touchpointId: string): Promise<TouchpointRow> {
   const id = parseInput(objectIdSchema, touchpointId);
-  const row = await ctx.prisma.touchpoint.findFirst({ where: { id, organizationId: m.organizationId, deleted: false }, select: touchpointSelect });
+  const row = await tenantDb(ctx).touchpoint.findFirst({ where: { id, deleted: false }, select: touchpointSelect });
   if (!row) throw noTouchpoint();
   return row;
 }
@@ -184,17 +185,17 @@ export async function listTouchpoints(ctx: DomainContext, filter: { type?: strin
   const type = filter.type ? parseInput(listTypeSchema, filter.type) : undefined;
   const where = await touchpointsWhere(ctx, type);
   if (filter.surveyId) where.activeSurveyId = parseInput(objectIdSchema, filter.surveyId);
-  return ctx.prisma.touchpoint.findMany({ where, select: touchpointSelect, orderBy: [{ name: "asc" }, { id: "asc" }] });
+  return tenantDb(ctx).touchpoint.findMany({ where, select: touchpointSelect, orderBy: [{ name: "asc" }, { id: "asc" }] });
 }
 
 export async function getTouchpoint(ctx: DomainContext, touchpointId: string): Promise<TouchpointRow> {
   // the access layer's decision (the GraphQL shield asked the same one, so its unit is read once)
   await requireOnObject(ctx, "viewResults", "Touchpoint", touchpointId);
-  return load(ctx, await loadAccess(ctx), touchpointId);
+  return load(ctx, touchpointId);
 }
 
 async function checkSurvey(ctx: DomainContext, m: Access, surveyId: string): Promise<void> {
-  const survey = await ctx.prisma.survey.findFirst({ where: { id: surveyId, organizationId: m.organizationId, isTemplate: false }, select: { unitId: true } });
+  const survey = await tenantDb(ctx).survey.findFirst({ where: { id: surveyId, isTemplate: false }, select: { unitId: true } });
   if (!survey || !unitsWithRight(m, "viewResults").has(survey.unitId)) throw notFound(touchpointMessages.surveyNotFound);
 }
 
@@ -217,7 +218,7 @@ export async function createTouchpoint(ctx: DomainContext, input: CreateTouchpoi
     const website = { ...defaultWebsiteSettings(data.website?.domain ?? ""), ...data.website };
     settings = { website };
   }
-  const created = await ctx.prisma.touchpoint.create({
+  const created = await tenantDb(ctx).touchpoint.create({
     data: {
       organizationId: m.organizationId,
       unitId,
@@ -238,7 +239,7 @@ export async function createTouchpoint(ctx: DomainContext, input: CreateTouchpoi
 export async function updateTouchpoint(ctx: DomainContext, touchpointId: string, input: UpdateTouchpointInput): Promise<TouchpointRow> {
   await requireOnObject(ctx, "editTouchpoints", "Touchpoint", touchpointId);
   const m = await loadAccess(ctx);
-  const row = await load(ctx, m, touchpointId);
+  const row = await load(ctx, touchpointId);
   const data = parseInput(updateSchema, input);
   const update: Prisma.TouchpointUncheckedUpdateInput = {};
   if (data.name !== undefined) update.name = data.name;
@@ -262,6 +263,7 @@ export async function updateTouchpoint(ctx: DomainContext, touchpointId: string,
   if (data.deleteLogo) update.logoUrl = null;
   if (data.udid !== undefined && data.udid !== row.udid) {
     if (row.type !== "terminal") throw badInput("Only terminals have a UDID", "udid");
+    // UDIDs are unique across organisations, so this one lookup is deliberately unscoped
     const paired = await ctx.prisma.touchpoint.findFirst({ where: { udid: data.udid, id: { not: row.id } }, select: { organizationId: true } });
     if (paired) throw udidRefusal(paired.organizationId, m.organizationId);
     update.udid = data.udid;
@@ -298,8 +300,8 @@ export async function updateTouchpoint(ctx: DomainContext, touchpointId: string,
 /** Soft delete: the touchpoint disappears from every list; its responses stay. */
 export async function deleteTouchpoint(ctx: DomainContext, touchpointId: string): Promise<{ id: string }> {
   await requireOnObject(ctx, "editTouchpoints", "Touchpoint", touchpointId);
-  const row = await load(ctx, await loadAccess(ctx), touchpointId);
-  await ctx.prisma.touchpoint.update({ where: { id: row.id }, data: { deleted: true } });
+  const row = await load(ctx, touchpointId);
+  await tenantDb(ctx).touchpoint.update({ where: { id: row.id }, data: { deleted: true } });
   forgetObjectUnit(ctx, "Touchpoint", row.id);
   return { id: row.id };
 }
@@ -332,8 +334,8 @@ export async function groupedTouchpoints(ctx: DomainContext): Promise<Touchpoint
 // ----- website domains -------------------------------------------------------------------------
 
 export async function listWebsiteDomains(ctx: DomainContext): Promise<{ id: string; domain: string }[]> {
-  const m = await loadAccess(ctx);
-  return ctx.prisma.websiteDomain.findMany({ where: { organizationId: m.organizationId }, select: { id: true, domain: true }, orderBy: { domain: "asc" } });
+  await loadAccess(ctx); // "No organization found" for a caller without one
+  return tenantDb(ctx).websiteDomain.findMany({ select: { id: true, domain: true }, orderBy: { domain: "asc" } });
 }
 
 /** Adds a domain (anyone who may edit touchpoints somewhere); unique per organisation. */
@@ -341,10 +343,10 @@ export async function addWebsiteDomain(ctx: DomainContext, domainInput: unknown)
   const m = await loadAccess(ctx);
   if (unitsWithRight(m, "editTouchpoints").size === 0) throw noEditRight();
   const domain = parseInput(domainSchema, domainInput);
-  const existing = await ctx.prisma.websiteDomain.findFirst({ where: { organizationId: m.organizationId, domain } });
+  const existing = await tenantDb(ctx).websiteDomain.findFirst({ where: { domain } });
   if (existing) throw conflict(touchpointMessages.domainTaken, "domain");
   try {
-    return await ctx.prisma.websiteDomain.create({ data: { organizationId: m.organizationId, domain }, select: { id: true, domain: true } });
+    return await tenantDb(ctx).websiteDomain.create({ data: { organizationId: m.organizationId, domain }, select: { id: true, domain: true } });
   } catch (error) {
     if ((error as { code?: string }).code === "P2002") throw conflict(touchpointMessages.domainTaken, "domain");
     throw error;
@@ -373,19 +375,19 @@ export async function getPings(ctx: DomainContext, range: { from?: string | Date
   const from = parsed.from ?? new Date(to.getTime() - 24 * 3600_000);
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from >= to || to.getTime() - from.getTime() > maxRangeMs)
     throw badInput(touchpointMessages.invalidRange, "from");
-  const terminals = await ctx.prisma.touchpoint.findMany({
-    where: { organizationId: m.organizationId, deleted: false, type: "terminal", unitId: { in: [...unitsWithRight(m, "viewResults")] } },
+  const terminals = await tenantDb(ctx).touchpoint.findMany({
+    where: { deleted: false, type: "terminal", unitId: { in: [...unitsWithRight(m, "viewResults")] } },
     select: { id: true, name: true, unitId: true, lastSeenAt: true },
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });
   const ids = terminals.map((t) => t.id);
   const [pings, organizationCount, hidden] = await Promise.all([
-    ctx.prisma.touchpointPing.findMany({
+    tenantDb(ctx).touchpointPing.findMany({
       where: { touchpointId: { in: ids }, at: { gte: from, lt: to } },
       select: { touchpointId: true, at: true, battery: true },
       orderBy: { at: "asc" },
     }),
-    ctx.prisma.touchpointPing.count({ where: { organizationId: m.organizationId, at: { gte: from, lt: to } } }),
+    tenantDb(ctx).touchpointPing.count({ where: { at: { gte: from, lt: to } } }),
     ctx.prisma.touchpointVisibility.findMany({ where: { userId: m.viewer.userId, touchpointId: { in: ids }, hidden: true }, select: { touchpointId: true } }),
   ]);
   const hiddenIds = new Set(hidden.map((h) => h.touchpointId));
