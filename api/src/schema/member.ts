@@ -3,7 +3,7 @@
 // mutations of /settings/user-management. Rules live in domain/user-management.
 import { builder } from "./builder.js";
 import { RoleEnum } from "./unit.js";
-import { inViewerOrganization } from "../domain/tenancy.js";
+import { inViewerOrganization, tenantDb } from "../domain/tenancy.js";
 import { createUser, getUser, membersWhere, modifyTeam, removeUserFromUnit, setBillingAdmin, updateUserInUnit } from "../domain/user-management/users.js";
 import type { Role } from "../permissions/rights.js";
 
@@ -12,7 +12,7 @@ const MemberUnitRole = builder.objectRef<{ unitId: string; role: Role }>("Member
   fields: (t) => ({
     unit: t.prismaField({
       type: "Unit",
-      resolve: (query, r, _args, ctx) => ctx.prisma.unit.findUniqueOrThrow({ ...query, where: { id: r.unitId } }),
+      resolve: (query, r, _args, ctx) => tenantDb(ctx).unit.findUniqueOrThrow({ ...query, where: { id: r.unitId } }),
     }),
     role: t.field({ type: RoleEnum, resolve: (r) => r.role }),
   }),
@@ -36,10 +36,11 @@ export const MemberType = builder.prismaNode("Membership", {
     }),
     unitRoles: t.field({
       type: [MemberUnitRole],
-      select: { userId: true, organizationId: true },
+      select: { userId: true },
       resolve: async (m, _args, ctx) => {
-        const rows = await ctx.prisma.unitRole.findMany({
-          where: { userId: m.userId, organizationId: m.organizationId },
+        // the member's roles in the current organisation (tenantDb scopes the read)
+        const rows = await tenantDb(ctx).unitRole.findMany({
+          where: { userId: m.userId },
           select: { unitId: true, role: true, unit: { select: { name: true } } },
         });
         return rows.sort((a, b) => a.unit.name.localeCompare(b.unit.name)).map((r) => ({ unitId: r.unitId, role: r.role as Role }));
@@ -54,7 +55,7 @@ builder.queryField("members", (t) =>
     cursor: "id",
     description: "The members of the current organisation (user management); for those who manage users",
     resolve: async (query, _root, _args, ctx) =>
-      ctx.prisma.membership.findMany({ ...query, where: await membersWhere(ctx), orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+      tenantDb(ctx).membership.findMany({ ...query, where: await membersWhere(ctx), orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
   }),
 );
 
@@ -65,7 +66,7 @@ builder.queryField("member", (t) =>
     args: { userId: t.arg.string({ required: true }) },
     resolve: async (query, _root, { userId }, ctx) => {
       const member = await getUser(ctx, userId);
-      return ctx.prisma.membership.findUniqueOrThrow({ ...query, where: { id: member.membershipId } });
+      return tenantDb(ctx).membership.findUniqueOrThrow({ ...query, where: { id: member.membershipId } });
     },
   }),
 );
@@ -76,7 +77,7 @@ const MemberPayload = builder.objectRef<{ membershipId: string | null; userId: s
       type: "Membership",
       nullable: true,
       description: "null when the person is no longer a member",
-      resolve: (query, p, _args, ctx) => (p.membershipId ? ctx.prisma.membership.findUnique({ ...query, where: { id: p.membershipId } }) : null),
+      resolve: (query, p, _args, ctx) => (p.membershipId ? tenantDb(ctx).membership.findUnique({ ...query, where: { id: p.membershipId } }) : null),
     }),
     userLegacyId: t.exposeString("userId"),
   }),

@@ -18,6 +18,7 @@ import {
   touchpointTypes,
   updateTouchpoint,
 } from "../domain/touchpoints/touchpoints.js";
+import { inViewerOrganization, tenantDb } from "../domain/tenancy.js";
 
 export const TouchpointTypeEnum = builder.enumType("TouchpointType", { values: [...touchpointTypes, "legacyPlugin"] as const });
 const ChannelTypeEnum = builder.enumType("ChannelType", { values: touchpointTypes });
@@ -27,7 +28,7 @@ const settingsOf = (s: unknown): Record<string, unknown> => (s && typeof s === "
 
 export const TouchpointType = builder.prismaNode("Touchpoint", {
   id: { field: "id" },
-  findUnique: (id, ctx) => ({ id, organizationId: ctx.viewer?.organizationId ?? "-", deleted: false }),
+  findUnique: (id, ctx) => ({ id, ...inViewerOrganization(ctx.viewer), deleted: false }),
   fields: (t) => ({
     legacyId: t.exposeString("id", { description: "the 24-hex _id" }),
     name: t.exposeString("name"),
@@ -75,7 +76,7 @@ builder.queryField("touchpoints", (t) =>
     description: "The touchpoints the caller may see (viewResults in their unit), by name",
     args: { type: t.arg({ type: ChannelTypeEnum }) },
     resolve: async (query, _root, args, ctx) =>
-      ctx.prisma.touchpoint.findMany({ ...query, where: await touchpointsWhere(ctx, args.type), orderBy: [{ name: "asc" }, { id: "asc" }] }),
+      tenantDb(ctx).touchpoint.findMany({ ...query, where: await touchpointsWhere(ctx, args.type), orderBy: [{ name: "asc" }, { id: "asc" }] }),
   }),
 );
 
@@ -85,7 +86,7 @@ builder.queryField("touchpointUnits", (t) =>
     description: "The teams the caller may create touchpoints in or move them to (editTouchpoints), by name",
     resolve: async (query, _root, _args, ctx) => {
       const ids = (await touchpointEditableUnits(ctx)).map((u) => u.id);
-      return ctx.prisma.unit.findMany({ ...query, where: { id: { in: ids } }, orderBy: [{ name: "asc" }, { id: "asc" }] });
+      return tenantDb(ctx).unit.findMany({ ...query, where: { id: { in: ids } }, orderBy: [{ name: "asc" }, { id: "asc" }] });
     },
   }),
 );
@@ -133,7 +134,7 @@ builder.queryField("touchpoint", (t) =>
     args: { id: t.arg.string({ required: true }) },
     resolve: async (query, _root, { id }, ctx) => {
       const tp = await getTouchpoint(ctx, id);
-      return ctx.prisma.touchpoint.findUniqueOrThrow({ ...query, where: { id: tp.id } });
+      return tenantDb(ctx).touchpoint.findUniqueOrThrow({ ...query, where: { id: tp.id } });
     },
   }),
 );
@@ -142,7 +143,7 @@ export const TouchpointPayload = builder.objectRef<{ id: string }>("TouchpointPa
   fields: (t) => ({
     touchpoint: t.prismaField({
       type: "Touchpoint",
-      resolve: (query, p, _a, ctx) => ctx.prisma.touchpoint.findUniqueOrThrow({ ...query, where: { id: p.id } }),
+      resolve: (query, p, _a, ctx) => tenantDb(ctx).touchpoint.findUniqueOrThrow({ ...query, where: { id: p.id } }),
     }),
   }),
 });
