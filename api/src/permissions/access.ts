@@ -95,6 +95,14 @@ export function loadAccess(ctx: DomainContext, organizationId?: string | null): 
   return cache.access;
 }
 
+/**
+ * The database scoped to the organisation a call works on (domain/tenancy.ts): the caller's current
+ * one, or the one a system admin named.
+ */
+export function dbOf(ctx: DomainContext, a: Access) {
+  return a.organizationId === ctx.viewer?.organizationId ? tenantDb(ctx) : scopedToOrganization(ctx.prisma, a.organizationId);
+}
+
 /** After the unit tree changed within a request: the next check reads it again. */
 export function forgetAccess(ctx: DomainContext): void {
   const cache = cacheOfRequest.get(ctx);

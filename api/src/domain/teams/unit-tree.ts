@@ -16,7 +16,7 @@ import type { DomainContext } from "../context.js";
 import type { Role } from "../../permissions/rights.js";
 import { badInput, conflict } from "../errors.js";
 import { messages, objectIdSchema, parseInput } from "../validation.js";
-import { forgetAccess, loadAccess, teamRefusal, subtreeOf, unitOf, unitsWithRight, type Access, type UnitRow } from "../../permissions/access.js";
+import { dbOf, forgetAccess, loadAccess, teamRefusal, subtreeOf, unitOf, unitsWithRight, type Access, type UnitRow } from "../../permissions/access.js";
 import { requireManagesUsersAnywhere, requireOrganizationAdmin } from "../user-management/manager.js";
 import { audit } from "../user-management/users.js";
 
@@ -51,9 +51,8 @@ function buildTree(units: readonly UnitRow[], usersOf?: Map<string, TreeUser[]>)
   return build(null);
 }
 
-async function usersPerUnit(ctx: DomainContext, organizationId: string): Promise<Map<string, TreeUser[]>> {
-  const rows = await ctx.prisma.unitRole.findMany({
-    where: { organizationId },
+async function usersPerUnit(ctx: DomainContext, m: Access): Promise<Map<string, TreeUser[]>> {
+  const rows = await dbOf(ctx, m).unitRole.findMany({
     select: { unitId: true, role: true, user: { select: { id: true, email: true, displayName: true } } },
     orderBy: [{ user: { displayName: "asc" } }, { user: { email: "asc" } }],
   });
@@ -74,7 +73,7 @@ export async function getUnitTree(ctx: DomainContext, organizationId?: string | 
 export async function getUnitTreeWithUsers(ctx: DomainContext, organizationId?: string | null): Promise<TreeNode[]> {
   const m = await loadAccess(ctx, organizationId);
   if (!m.organizationAdmin && unitsWithRight(m, "manageTeams").size === 0) requireManagesUsersAnywhere(m);
-  return buildTree(m.units, await usersPerUnit(ctx, m.organizationId));
+  return buildTree(m.units, await usersPerUnit(ctx, m));
 }
 
 /** The people of one unit (the teams screen), for those who manage users or teams. */
@@ -82,7 +81,7 @@ export async function usersOfUnit(ctx: DomainContext, unitId: string): Promise<T
   const m = await loadAccess(ctx);
   const unit = unitOf(m, unitId);
   if (!m.organizationAdmin && unitsWithRight(m, "manageTeams").size === 0) requireManagesUsersAnywhere(m);
-  return (await usersPerUnit(ctx, m.organizationId)).get(unit.id) ?? [];
+  return (await usersPerUnit(ctx, m)).get(unit.id) ?? [];
 }
 
 // ---- editing ---------------------------------------------------------------------------------
@@ -94,8 +93,9 @@ function requireTeamsRight(m: Access, unitId: string | null): void {
 }
 
 /** Touchpoints and surveys keep a team alive (they would lose their owner). */
-async function assertNoContent(ctx: DomainContext, unitId: string): Promise<void> {
-  const [touchpoints, surveys] = await Promise.all([ctx.prisma.touchpoint.count({ where: { unitId } }), ctx.prisma.survey.count({ where: { unitId } })]);
+async function assertNoContent(ctx: DomainContext, m: Access, unitId: string): Promise<void> {
+  const db = dbOf(ctx, m);
+  const [touchpoints, surveys] = await Promise.all([db.touchpoint.count({ where: { unitId } }), db.survey.count({ where: { unitId } })]);
   if (touchpoints > 0) throw conflict(teamMessages.hasTouchpoints);
   if (surveys > 0) throw conflict(teamMessages.hasSurveys);
 }
@@ -105,7 +105,7 @@ export async function createUnit(ctx: DomainContext, input: { parentId?: string 
   const m = await loadAccess(ctx, input.organizationId);
   const parentId = input.parentId ? unitOf(m, input.parentId).id : null;
   requireTeamsRight(m, parentId);
-  const unit = await ctx.prisma.unit.create({ data: { organizationId: m.organizationId, parentId, name }, select: { id: true, name: true, parentId: true } });
+  const unit = await dbOf(ctx, m).unit.create({ data: { organizationId: m.organizationId, parentId, name }, select: { id: true, name: true, parentId: true } });
   forgetAccess(ctx);
   await audit(ctx.prisma, {
     organizationId: m.organizationId,
@@ -135,7 +135,7 @@ export async function updateUnit(
     data.parentId = newParent;
   }
   const updated = Object.keys(data).length
-    ? await ctx.prisma.unit.update({ where: { id: unit.id }, data, select: { id: true, name: true, parentId: true } })
+    ? await dbOf(ctx, m).unit.update({ where: { id: unit.id }, data, select: { id: true, name: true, parentId: true } })
     : unit;
   if (Object.keys(data).length) {
     forgetAccess(ctx);
@@ -149,7 +149,7 @@ export async function deleteUnit(ctx: DomainContext, input: { unitId: string; or
   const unit = unitOf(m, input.unitId);
   requireTeamsRight(m, unit.parentId);
   if (m.units.some((u) => u.parentId === unit.id)) throw conflict(teamMessages.hasChildren);
-  await assertNoContent(ctx, unit.id);
+  await assertNoContent(ctx, m, unit.id);
   await ctx.prisma.$transaction(async (db) => {
     await db.unit.delete({ where: { id: unit.id } });
     await audit(db, { organizationId: m.organizationId, actorUserId: m.viewer.userId, action: "unit.delete", details: { unitId: unit.id, name: unit.name } });
@@ -229,7 +229,7 @@ export async function saveUnitTree(ctx: DomainContext, input: { tree: unknown; o
   // its parent in the new tree by construction); teams with touchpoints or surveys stay.
   for (const u of deleted) {
     requireTeamsRight(m, u.parentId);
-    await assertNoContent(ctx, u.id);
+    await assertNoContent(ctx, m, u.id);
   }
 
   await ctx.prisma.$transaction(async (db) => {
