@@ -1,6 +1,93 @@
-// Tenancy: the WHERE clauses that keep every read inside the viewer's organisation. Any id a
-// client sends is looked up through one of these, never on its own.
-import type { Viewer } from "./viewer.js";
+// Tenancy: every read and write of tenant data stays inside one organisation. Two mechanisms:
+//
+// - `tenantDb(ctx)`: the Prisma client scoped to the caller's current organisation (a Prisma client
+//   extension). On every model with an `organizationId` column, every query gets
+//   `organizationId = <the caller's>` added to its filter (find*, count, aggregate, groupBy, update*,
+//   delete*, upsert), and every create is checked to carry it (the types make `organizationId`
+//   required; a create naming another organisation throws). A domain read or write through it cannot
+//   forget the clause; an id of another organisation simply finds nothing ("not found").
+// - The WHERE builders below, for the places that hand a filter to another library (the GraphQL
+//   node lookups of Pothos) rather than run the query themselves.
+//
+// Who may do what *inside* the organisation (rights per unit) is permissions/access.ts's.
+import type { PrismaClient } from "../generated/prisma/client.js";
+import { getDatamodel } from "../generated/pothos-types.js";
+import type { DomainContext } from "./context.js";
+import { requireOrganization, type Viewer } from "./viewer.js";
+
+/** The models owned by one organisation: those with a required `organizationId` column. */
+export const tenantModels: ReadonlySet<string> = new Set(
+  Object.entries(getDatamodel().datamodel.models)
+    .filter(([, model]) => model.fields.some((f) => f.name === "organizationId" && f.kind === "scalar" && f.isRequired))
+    .map(([name]) => name),
+);
+
+const filtered = new Set(["findFirst", "findFirstOrThrow", "findMany", "count", "aggregate", "groupBy", "updateMany", "updateManyAndReturn", "deleteMany"]);
+const unique = new Set(["findUnique", "findUniqueOrThrow", "update", "delete", "upsert"]);
+const creates = new Set(["create", "createMany", "createManyAndReturn"]);
+
+type Data = Record<string, unknown>;
+
+function withOrganization(data: unknown, organizationId: string): Data {
+  const row = (data ?? {}) as Data;
+  // a nested `organization: { connect }` names it already; anything but this organisation is refused
+  if ("organization" in row) throw new Error("tenancy: a scoped create names its organisation by the scope only");
+  if (row.organizationId !== undefined && row.organizationId !== organizationId) throw new Error("tenancy: a row of another organisation");
+  return { ...row, organizationId };
+}
+
+/** The arguments of one query with the organisation's clause added. */
+export function scopeArgs(operation: string, args: Data, organizationId: string): Data {
+  const out: Data = { ...args };
+  if (filtered.has(operation)) out.where = args.where ? { AND: [args.where, { organizationId }] } : { organizationId };
+  if (unique.has(operation)) {
+    const where = (args.where ?? {}) as Data;
+    if (where.organizationId !== undefined && where.organizationId !== organizationId) throw new Error("tenancy: a row of another organisation");
+    out.where = { ...where, organizationId };
+  }
+  if (creates.has(operation)) {
+    out.data = Array.isArray(args.data) ? args.data.map((d) => withOrganization(d, organizationId)) : withOrganization(args.data, organizationId);
+  }
+  if (operation === "upsert") out.create = withOrganization(args.create, organizationId);
+  return out;
+}
+
+/**
+ * The Prisma client whose every tenant-model query is scoped to one organisation. Typed as the plain
+ * client: a query extension changes arguments, not the shapes of models or results, and the extended
+ * client's own type is deep enough to exhaust the compiler beside Pothos' query types.
+ */
+export function scopedToOrganization(prisma: PrismaClient, organizationId: string): PrismaClient {
+  const scoped = prisma.$extends({
+    name: "tenancy",
+    query: {
+      $allModels: {
+        $allOperations({ model, operation, args, query }) {
+          if (!tenantModels.has(model)) return query(args);
+          return query(scopeArgs(operation, args as Data, organizationId) as typeof args);
+        },
+      },
+    },
+  });
+  return scoped as unknown as PrismaClient;
+}
+
+export type TenantDb = PrismaClient;
+
+const dbOfRequest = new WeakMap<DomainContext, { organizationId: string; db: TenantDb }>();
+
+/**
+ * The database as the caller's current organisation sees it (one scoped client per request).
+ * "No organization found" for a caller without one.
+ */
+export function tenantDb(ctx: DomainContext): TenantDb {
+  const { organizationId } = requireOrganization(ctx.viewer);
+  const cached = dbOfRequest.get(ctx);
+  if (cached && cached.organizationId === organizationId) return cached.db;
+  const db = scopedToOrganization(ctx.prisma, organizationId);
+  dbOfRequest.set(ctx, { organizationId, db });
+  return db;
+}
 
 /** A row owned by an organisation: visible only in the viewer's current organisation. */
 export function inViewerOrganization(viewer: Viewer | null): { organizationId: string } {

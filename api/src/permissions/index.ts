@@ -1,9 +1,43 @@
 // The permission map: every query, mutation, subscription and type names its rule, and anything
 // not named is denied (fallbackRule: deny). docs/permissions.md is this file in prose.
-import { allow, deny, shield } from "graphql-shield";
+//
+// How to read a rule (rules.ts; the decisions themselves are access.ts's):
+// - mayOnTouchpoint("editTouchpoints") / mayOnSurvey(…) / mayOnResponse(…) / mayOn("Invite", …): that right in the unit of
+//   the object the argument names (a role held in a unit above counts; organisation admins everywhere).
+//   Another organisation's id, or one that does not exist: "not found".
+// - mayInUnit(right, unit argument): that right in the named unit (or, with none, in some unit).
+// - mayChangeTeams(change): manageTeams where the change of the team tree needs it.
+// - mayAnywhere(right): that right in at least one unit.
+// - listedWhere(right): any member; the answer holds only the rows of units where the caller holds
+//   the right (the domain's list filter).
+// - ownRowsOnly: any member; only the caller's own rows are read or changed.
+// - isMember: any member of the current organisation; isAuthenticated: anyone signed in.
+// - mayManageUsers: manageUsers somewhere (the domain checks the unit of each change).
+// - isOrganizationAdminHere(…), mayCreateSurveys: the membership's flags.
+// The domain services check the same access.ts rules again, because REST calls them directly.
+import { allow, and, deny, shield } from "graphql-shield";
 import { isAuthenticated, isCurrentOrganization, isMember, mayManageUsers, maySeeParentSurvey, noRights } from "./rules.js";
-import { hasShareLink, isMemberOrShareLink } from "./rules.js";
+import { hasShareLink, isMemberOrShareLink, objectIdOf } from "./rules.js";
+import {
+  isOrganizationAdminHere,
+  listedWhere,
+  mayAnywhere,
+  mayChangeTeams,
+  mayCreateSurveys,
+  mayInUnit,
+  mayOn,
+  mayOnResponse,
+  mayOnSurvey,
+  mayOnTouchpoint,
+  ownRowsOnly,
+} from "./rules.js";
 import { requireVerifiedEmail } from "./unverified.js";
+import { noEditRight } from "../domain/touchpoints/touchpoints.js";
+import { settingsMessages } from "../domain/organization/settings.js";
+import { onlyAdminsMessage } from "../domain/demo-data/demo-data.js";
+import { bookmarkMessages } from "../domain/bookmarks/bookmarks.js";
+import { shareLinkMessages } from "../domain/sharing/share-links.js";
+import { exportMessages } from "../domain/exports/jobs.js";
 
 // Every root field (bar the few the verify-email flow needs) first refuses a caller whose address is
 // not verified yet (permissions/unverified.ts).
@@ -11,34 +45,35 @@ export const permissions = shield(
   requireVerifiedEmail({
     Query: {
       viewer: allow, // answers null to anonymous callers
-      node: isAuthenticated, // tenancy: each type's lookup is scoped in domain/tenancy.ts
+      // node and nodes: per type, the same rule as the type's own query (schema/node.ts asks access.ts)
+      node: isAuthenticated,
       nodes: isAuthenticated,
-      // user management, invitations, teams: the domain checks rights per unit and organisation
       members: mayManageUsers,
       member: mayManageUsers,
-      invites: mayManageUsers,
-      invite: mayManageUsers,
+      invites: and(mayManageUsers, listedWhere("manageUsers")), // invites of the units where the caller manages users
+      invite: and(
+        mayManageUsers,
+        mayOn("Invite", "manageUsers", (a) => a.id),
+      ), // an invite of a unit the caller does not manage: not found
       invitation: allow, // the invitation link's token is the proof; the domain validates it
       unitTree: isMember,
-      surveys: isMember, // the domain: surveys of units where the caller views results (and those with responses there)
+      surveys: listedWhere("viewResults"), // and surveys with responses in such units
       surveyTemplates: isMember, // public templates of any organisation; the Survey rule lets templates through
-      survey: isMember, // the domain: a survey the caller sees, else not found / forbidden
-      // touchpoints: the domain checks viewResults / editTouchpoints in the touchpoint's unit
-      touchpoints: isMember,
-      touchpoint: isMember,
-      legacyPlugins: isMember, // the domain: legacy plugins of units where the caller views results
-      // sharing, bookmarks, exports (docs/sharing-and-exports.md): the domain scopes each to its owner
-      shareLinks: isMember, // own links; organisation admins every link of the organisation
+      survey: mayOnSurvey("viewResults"), // also a survey seen through responses in the caller's units
+      touchpoints: listedWhere("viewResults"),
+      touchpoint: mayOnTouchpoint("viewResults"),
+      legacyPlugins: listedWhere("viewResults"),
+      shareLinks: ownRowsOnly, // organisation admins: every link of the organisation
       sharedView: hasShareLink, // anyone holding a valid, unexpired link (no session needed)
-      bookmarks: isMember, // own bookmarks only
-      exportJob: isMember, // own export jobs only; any other id is not found
-      touchpointUnits: isMember, // the domain: units where the caller holds editTouchpoints
-      pings: isMember, // the domain: terminals of units where the caller views results
+      bookmarks: ownRowsOnly,
+      exportJob: ownRowsOnly, // any other id is not found
+      touchpointUnits: listedWhere("editTouchpoints"),
+      pings: listedWhere("viewResults"),
       feedbackList: isMemberOrShareLink, // members: the results scope; without a session only with a valid shareToken (the domain checks too)
       textAnalytics: isMemberOrShareLink, // members: the results scope; without a session only with a valid shareToken (the domain checks too)
       rootCause: isMemberOrShareLink, // members: the results scope; without a session only with a valid shareToken (the domain checks too)
       // analytics (docs/analytics.md): the domain's response scope decides what each caller sees
-      summary: isMember, // the viewer's visible touchpoints (restrictSummaryToTeam: their own teams) beside the organisation's figures
+      summary: listedWhere("viewResults"), // the viewer's visible touchpoints (restrictSummaryToTeam: their own teams) beside the organisation's figures
       questionResult: isMemberOrShareLink, // members: the results scope; without a session only with a valid shareToken (the domain checks too)
       results: isMemberOrShareLink, // as questionResult
       responseLimitNotice: isMemberOrShareLink, // as questionResult: the organisation's over-limit responses in the window
@@ -48,12 +83,18 @@ export const permissions = shield(
       updateProfile: isAuthenticated,
       changeOrganization: isAuthenticated, // the domain checks membership
       completeOnboardingStep: isAuthenticated, // own onboarding only; only the analyzedResponses step
-      generateApiKey: isMember, // own keys; the domain checks the restApi feature
-      revokeApiKey: isMember, // own keys only: any other id is not found
-      updateOrganizationSettings: isMember, // the domain: organisation admins of the current organisation only
+      generateApiKey: ownRowsOnly, // the domain checks the restApi feature
+      revokeApiKey: ownRowsOnly, // any other id is not found
+      updateOrganizationSettings: isOrganizationAdminHere(settingsMessages.onlyAdmins),
       inviteUser: mayManageUsers, // the domain: manageUsers in the unit; flags as the inviter may grant
-      resendInvite: mayManageUsers,
-      deleteInvite: mayManageUsers,
+      resendInvite: and(
+        mayManageUsers,
+        mayOn("Invite", "manageUsers", (a) => a.id),
+      ),
+      deleteInvite: and(
+        mayManageUsers,
+        mayOn("Invite", "manageUsers", (a) => a.id),
+      ),
       acceptInvitation: isAuthenticated, // the domain: only an invitation sent to the caller's address
       acceptInvitationAsNewUser: allow, // the token is the proof; the domain validates it
       updateMember: mayManageUsers, // the domain: manageUsers in the unit; admin flags by organisation admins
@@ -61,39 +102,42 @@ export const permissions = shield(
       modifyTeam: mayManageUsers,
       setBillingAdmin: mayManageUsers, // the domain: organisation admins only
       createUser: mayManageUsers,
-      createUnit: isMember, // the domain: manageTeams in the parent (organisation admins at the top)
-      updateUnit: isMember,
-      deleteUnit: isMember,
-      setRestrictSummaryToTeam: isMember, // the domain: organisation admins only
-      // surveys: the domain checks mayCreateSurveys / organisation admin, editSurveys in the survey's unit, viewResults to read
-      createSurvey: isMember,
-      updateSurvey: isMember,
-      copySurvey: isMember,
-      archiveSurvey: isMember,
-      hideSurvey: isMember,
-      deleteSurvey: isMember,
-      createTouchpoint: isMember, // the domain: channelCreation feature; editTouchpoints in the unit
-      updateTouchpoint: isMember, // the domain: editTouchpoints in its unit (and the target unit when moving)
-      deleteTouchpoint: isMember,
-      setTouchpointVisibility: isMember, // own visibility; the domain: viewResults in its unit
-      upgradeLegacyPlugin: isMember, // the domain: editTouchpoints in its unit; irreversible
-      setTouchpointLogo: isMember, // the domain: editTouchpoints in the terminal's unit; the organizationLogo feature
-      createShareLink: isMember, // the domain: viewResults somewhere; a link is bounded to the creator's teams
-      revokeShareLink: isMember, // own links; organisation admins any of the organisation's
-      createBookmark: isMember, // the domain: viewResults somewhere; own bookmarks
-      deleteBookmark: isMember, // own bookmarks only
-      startPdfExport: isMember, // the domain: exportResults right and the plan's fileExportPdf/All feature
-      // responses: the domain checks manageResponses in the response's unit (editors, admins); other organisations: not found
-      hideResponse: isMember,
-      deleteResponse: isMember,
-      updateResponseMetadata: isMember,
-      generateDemoData: isMember, // the domain: organisation admins of the current organisation only
+      createUnit: mayChangeTeams((a: { parentId?: string | null }) => ({ create: { parentId: a.parentId && objectIdOf(a.parentId) } })),
+      updateUnit: mayChangeTeams((a: { id: string; name?: string | null; parentId?: string | null; moveToTop?: boolean | null }) => ({
+        update: { ...a, unitId: objectIdOf(a.id), parentId: a.parentId && objectIdOf(a.parentId) },
+      })),
+      deleteUnit: mayChangeTeams((a: { id: string }) => ({ delete: { unitId: objectIdOf(a.id) } })),
+      setRestrictSummaryToTeam: isOrganizationAdminHere(),
+      createSurvey: mayCreateSurveys, // and editSurveys in the target unit (inside the survey body; the domain)
+      updateSurvey: mayOnSurvey("editSurveys"), // moving it: editSurveys in the new unit too (the domain)
+      copySurvey: mayCreateSurveys, // the source: a survey the caller sees, or a public template (the domain)
+      archiveSurvey: mayOnSurvey("editSurveys"),
+      hideSurvey: mayOnSurvey("viewResults"), // per user
+      deleteSurvey: mayOnSurvey("editSurveys"),
+      createTouchpoint: mayInUnit("editTouchpoints", (a) => a.input?.unitId, noEditRight), // and the plan's channelCreation (the domain)
+      updateTouchpoint: mayOnTouchpoint("editTouchpoints", (a) => a.input?.id), // moving: editTouchpoints in the target unit too (the domain)
+      deleteTouchpoint: mayOnTouchpoint("editTouchpoints"),
+      setTouchpointVisibility: mayOnTouchpoint("viewResults", (a) => a.touchpointId), // own pings overview
+      upgradeLegacyPlugin: and(
+        mayOnTouchpoint("viewResults", (a) => a.input?.id),
+        mayOnTouchpoint("editTouchpoints", (a) => a.input?.id),
+      ), // irreversible
+      setTouchpointLogo: and(mayOnTouchpoint("viewResults"), mayOnTouchpoint("editTouchpoints")), // and the plan's organizationLogo (the domain)
+      createShareLink: mayAnywhere("viewResults", shareLinkMessages.noRights), // the link is bounded to the creator's teams (the domain)
+      revokeShareLink: ownRowsOnly, // organisation admins: any of the organisation's
+      createBookmark: mayAnywhere("viewResults", bookmarkMessages.noRights),
+      deleteBookmark: ownRowsOnly,
+      startPdfExport: mayAnywhere("exportResults", exportMessages.noRights), // and the plan's fileExportPdf/All feature (the domain)
+      hideResponse: mayOnResponse("manageResponses"),
+      deleteResponse: mayOnResponse("manageResponses"),
+      updateResponseMetadata: mayOnResponse("manageResponses"),
+      generateDemoData: isOrganizationAdminHere(onlyAdminsMessage),
     },
     Subscription: {
       userUpdated: isAuthenticated,
-      responseCountChanged: isMember, // the domain, when subscribing: viewResults in the survey's unit or a parent, or organisation admin
-      summaryResponsesArrived: isMember, // events filtered to the units the viewer's summary covers
-      exportStatusChanged: isMember, // the domain, when subscribing: own export jobs only
+      responseCountChanged: mayOnSurvey("viewResults", (a) => a.surveyId), // checked when subscribing
+      summaryResponsesArrived: listedWhere("viewResults"), // events of the units the viewer's summary covers
+      exportStatusChanged: ownRowsOnly, // checked when subscribing
     },
     Viewer: isAuthenticated,
     ResponseCountChange: isMember,

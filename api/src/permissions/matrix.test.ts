@@ -2,6 +2,7 @@
 // each kind of caller and must be allowed or refused as designed. A new query, mutation or
 // subscription without a row here fails the coverage test.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { GraphQLObjectType } from "graphql";
 import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
 import { gql, subscribeWs } from "../test/graphql-client.js";
@@ -23,6 +24,10 @@ type Outcome = "allowed" | "refused";
 type Row = {
   /** Root field under test, "Type.field" */
   field: string;
+  /** node and nodes: the type of the object asked for (one row per node type) */
+  nodeType?: string;
+  /** The test's name for the object, when the type alone does not tell two rows apart */
+  label?: string;
   kind: "query" | "mutation" | "subscription";
   document: (ids: Ids, actor: Actor) => string;
   /** How the answer's data proves the outcome. The unverified actor is refused unless its row says otherwise. */
@@ -31,7 +36,17 @@ type Row = {
   allowedData?: (data: any, actor: Actor, ids: Ids) => void;
 };
 
-type Ids = { unitA: string; orgA: string; userViewer: string; apiKeyOfViewer: string; surveyA: string; teams: TeamIds; touchpoints: TouchpointIds };
+type Ids = {
+  unitA: string;
+  orgA: string;
+  userViewer: string;
+  apiKeyOfViewer: string;
+  surveyA: string;
+  /** The viewer's membership of Acme (a Member node) */
+  memberViewer: string;
+  teams: TeamIds;
+  touchpoints: TouchpointIds;
+};
 /** A terminal in unitA, and one per actor to delete. */
 type TouchpointIds = { terminalA: string; toDelete: Record<Actor, string>; legacyA: string; legacyToUpgrade: Record<Actor, string> };
 /** Invitations, users and units for the user-management and teams rows. */
@@ -103,6 +118,59 @@ const analysisQuestions = { text: "", nps: "" };
 /** Responses of unit A (survey A at terminal A): one to hide and edit, one per actor to delete (made in beforeAll). */
 const matrixResponses = { toHide: "", toDelete: {} as Record<Actor, string> };
 
+/**
+ * node(id) and nodes(ids): one row per node type, each answering as the type's own query does
+ * (Query.touchpoint, Query.survey, Query.invite, …). An object of unit A, or of the viewer.
+ */
+function nodeRows(): Row[] {
+  const adminsOnly = onlyAdmin;
+  const perType: { type: string; id: (ids: Ids) => string; expected: Row["expected"]; name?: string; label?: string }[] = [
+    { type: "Unit", id: (ids) => ids.unitA, expected: ownOrganizationOnly, name: "Stores" },
+    { type: "Organization", id: (ids) => ids.orgA, expected: ownOrganizationOnly },
+    { type: "User", id: (ids) => ids.userViewer, expected: ownOrganizationOnly },
+    // as Query.touchpoint: viewResults in the touchpoint's unit (another team's admin: refused)
+    { type: "Touchpoint", id: (ids) => ids.touchpoints.terminalA, expected: { ...ownOrganizationOnly, adminOfOtherUnit: "refused" } },
+    {
+      type: "Touchpoint",
+      label: "Touchpoint, a legacy plugin",
+      id: (ids) => ids.touchpoints.legacyA,
+      expected: { ...ownOrganizationOnly, adminOfOtherUnit: "refused" },
+    },
+    // as Query.survey: a survey the caller sees
+    { type: "Survey", id: (ids) => ids.surveyA, expected: surveyOpeners },
+    { type: "Question", id: () => analysisQuestions.text, expected: surveyOpeners },
+    // as Query.invite: manageUsers in the invite's unit
+    { type: "Invite", id: (ids) => ids.teams.inviteA, expected: adminsOnly },
+    // as Query.member: manageUsers somewhere (every member is listed)
+    { type: "Member", id: (ids) => ids.memberViewer, expected: { ...adminsOnly, adminOfOtherUnit: "allowed" } },
+    // own keys only
+    { type: "ApiKey", id: (ids) => ids.apiKeyOfViewer, expected: { ...adminsOnly, viewer: "allowed", admin: "refused" } },
+  ];
+  return perType.flatMap(({ type, id, expected, name, label }): Row[] => [
+    {
+      field: "Query.node",
+      nodeType: type,
+      label,
+      kind: "query",
+      document: (ids) => `{ node(id: "${gid(type, id(ids))}") { id __typename ${name ? "... on Unit { name }" : ""} } }`,
+      expected,
+      allowedData: (data, _actor, ids) => {
+        expect(data.node).toMatchObject({ id: gid(type, id(ids)), __typename: type });
+        if (name) expect(data.node.name).toBe(name);
+      },
+    },
+    {
+      field: "Query.nodes",
+      nodeType: type,
+      label,
+      kind: "query",
+      document: (ids) => `{ nodes(ids: ["${gid(type, id(ids))}"]) { id __typename } }`,
+      expected,
+      allowedData: (data, _actor, ids) => expect(data.nodes).toEqual([{ id: gid(type, id(ids)), __typename: type }]),
+    },
+  ]);
+}
+
 const matrix: Row[] = [
   {
     field: "Query.viewer",
@@ -113,20 +181,7 @@ const matrix: Row[] = [
     expected: { ...everyoneSignedIn, anonymous: "allowed", unverified: "allowed" },
     allowedData: (data, actor) => (actor === "anonymous" ? expect(data.viewer).toBeNull() : expect(data.viewer.user.email).toContain("@")),
   },
-  {
-    field: "Query.node",
-    kind: "query",
-    document: (ids) => `{ node(id: "${gid("Unit", ids.unitA)}") { id ... on Unit { name } } }`,
-    expected: ownOrganizationOnly,
-    allowedData: (data) => expect(data.node.name).toBe("Stores"),
-  },
-  {
-    field: "Query.nodes",
-    kind: "query",
-    document: (ids) => `{ nodes(ids: ["${gid("Organization", ids.orgA)}", "${gid("User", ids.userViewer)}"]) { id } }`,
-    expected: ownOrganizationOnly,
-    allowedData: (data) => expect(data.nodes.filter(Boolean)).toHaveLength(2),
-  },
+  ...nodeRows(),
   {
     field: "Organization.units",
     kind: "query",
@@ -873,6 +928,17 @@ describe("permission matrix coverage", () => {
     const covered = new Set(matrix.map((r) => r.field));
     expect(rootFields.filter((f) => !covered.has(f))).toEqual([]);
   });
+  it("has a node and a nodes row for every type that implements Node", () => {
+    const schema = getProtectedSchema();
+    const nodeTypes = Object.values(schema.getTypeMap())
+      .filter((type) => type instanceof GraphQLObjectType && type.getInterfaces().some((i) => i.name === "Node"))
+      .map((type) => type.name)
+      .sort();
+    for (const field of ["Query.node", "Query.nodes"]) {
+      const rows = new Set(matrix.filter((r) => r.field === field).map((r) => r.nodeType));
+      expect(nodeTypes.filter((type) => !rows.has(type))).toEqual([]);
+    }
+  });
 });
 
 describe.skipIf(noDatabase)("permission matrix", () => {
@@ -896,6 +962,9 @@ describe.skipIf(noDatabase)("permission matrix", () => {
       userViewer: org.users.viewerA.id,
       apiKeyOfViewer: viewerKey.id,
       surveyA: surveyA.id,
+      memberViewer: (
+        await t.prisma.membership.findUniqueOrThrow({ where: { userId_organizationId: { userId: org.users.viewerA.id, organizationId: org.organization.id } } })
+      ).id,
       teams: await teamIds(),
       touchpoints: await touchpointIds(),
     };
@@ -1048,7 +1117,7 @@ describe.skipIf(noDatabase)("permission matrix", () => {
   for (const row of matrix) {
     for (const actor of actors) {
       const outcome: Outcome = row.expected[actor] ?? "refused";
-      it(`${row.field} as ${actor}: ${outcome}`, async () => {
+      it(`${row.field}${row.nodeType ? ` (${row.label ?? row.nodeType})` : ""} as ${actor}: ${outcome}`, async () => {
         if (row.kind === "subscription") {
           const sub = subscribeWs(t.baseUrl, row.document(ids, actor), tokens[actor]);
           // A refusal always arrives (wait for it, however busy the machine); an allowed subscription may

@@ -1,6 +1,8 @@
 // Roles are held per unit (team); each role maps to a rights map. The four checks of spec 000 §6
-// (any unit has a right, all units have it, rights in one unit, admin in any unit) live here and
-// nowhere else. docs/permissions.md is the readable form of this file.
+// (any unit has a right, all units have it, rights in one unit, admin in any unit) over a user's
+// roles as they are. Questions about a unit or an object ("may this caller edit this touchpoint?"),
+// which add sub-team inheritance and the organisation admin flag, are access.ts's.
+// docs/permissions.md is the readable form of this folder.
 
 export const roles = ["admin", "editor", "viewer"] as const;
 export type Role = (typeof roles)[number];

@@ -1,8 +1,12 @@
-// Shield rules: small named predicates over the viewer. Each reads the per-unit checks in rights.ts.
+// Shield rules: small named predicates over the caller. Each asks the access layer (access.ts) or
+// the per-unit checks of rights.ts, the same functions the domain services ask, so a GraphQL call is
+// refused with the very error its resolver would raise (REST runs only the domain's checks).
 import { rule } from "graphql-shield";
 import { GraphQLError } from "graphql";
+import { decodeGlobalID } from "@pothos/plugin-relay";
 import type { GraphQLContext } from "../schema/builder.js";
-import { adminInAnyUnit, anyUnitHasRight } from "./rights.js";
+import { adminInAnyUnit, anyUnitHasRight, type Right } from "./rights.js";
+import { canInUnit, canSomewhere, loadAccess, unitOf, refusalOnObject, teamRefusal, unitsATeamChangeNeeds, type Access, type AccessObject } from "./access.js";
 import { maySeeSurvey } from "../domain/surveys/surveys.js";
 import { presentedShareToken, shareLinkOf, shareTokenOf } from "../domain/results-scope/caller.js";
 import { DomainError } from "../domain/errors.js";
@@ -79,3 +83,139 @@ export const isMemberOrShareLink = rule({ cache: "strict" })((_p, args: { shareT
   if (!token) return notLoggedIn();
   return validShareLink(token, ctx);
 });
+
+// ---- rules of the access layer ---------------------------------------------------------------
+
+function asGraphQLError(error: DomainError): GraphQLError {
+  return new GraphQLError(error.message, { extensions: { code: error.code, ...(error.field ? { field: error.field } : {}) } });
+}
+
+/** Runs an access check; a domain refusal becomes the same GraphQL error the resolver would raise. */
+async function decide(check: () => Promise<DomainError | null | undefined>): Promise<true | GraphQLError> {
+  try {
+    const refusal = await check();
+    return refusal ? asGraphQLError(refusal) : true;
+  } catch (error) {
+    if (error instanceof DomainError) return asGraphQLError(error);
+    throw error;
+  }
+}
+
+function memberOrRefusal(ctx: GraphQLContext): true | GraphQLError {
+  if (!ctx.viewer) return notLoggedIn();
+  return ctx.viewer.organizationId ? true : noRights("No organization found");
+}
+
+/** An object's id as an argument carries it: the 24-hex id, or a global id of it. */
+export function objectIdOf(raw: unknown): string {
+  const id = typeof raw === "string" ? raw : "";
+  if (/^[0-9a-f]{24}$/.test(id)) return id;
+  try {
+    return decodeGlobalID(id).id;
+  } catch {
+    return id; // malformed: the access layer answers the input error
+  }
+}
+
+/** A field's arguments as a rule reads them (an `input` object carries the ids of some mutations). */
+type Args = { [name: string]: unknown; input?: { id?: unknown; unitId?: unknown } | null };
+
+/** The right on the object an argument names (access.ts refusalOnObject): e.g. editTouchpoints on that touchpoint. */
+export function mayOn(type: AccessObject, right: Right, idOf: (args: Args) => unknown) {
+  return rule({ cache: "strict" })((_p, args: Args, ctx: GraphQLContext) => {
+    const member = memberOrRefusal(ctx);
+    if (member !== true) return member;
+    const raw = idOf(args);
+    // Another type's global id: the argument's own decoding (Pothos globalID) refuses it as bad input
+    // before the resolver reads anything, with the message that names the expected type.
+    const named = globalIdType(raw);
+    if (named !== null && named !== type) return true;
+    return decide(() => refusalOnObject(ctx, right, type, objectIdOf(raw)));
+  });
+}
+
+/** The type a global id names, or null for a 24-hex id or something that is no global id. */
+function globalIdType(raw: unknown): string | null {
+  if (typeof raw !== "string" || /^[0-9a-f]{24}$/.test(raw)) return null;
+  try {
+    return decodeGlobalID(raw).typename;
+  } catch {
+    return null;
+  }
+}
+
+export const mayOnTouchpoint = (right: Right, idOf: (args: Args) => unknown = (a) => a.id) => mayOn("Touchpoint", right, idOf);
+export const mayOnSurvey = (right: Right, idOf: (args: Args) => unknown = (a) => a.id) => mayOn("Survey", right, idOf);
+export const mayOnResponse = (right: Right, idOf: (args: Args) => unknown = (a) => a.responseId) => mayOn("Response", right, idOf);
+
+/** The right in the unit an argument names; without one (the domain picks a default), in some unit. */
+export function mayInUnit(right: Right, unitIdOf: (args: Args) => unknown, refusal: () => DomainError) {
+  return rule({ cache: "strict" })((_p, args: Args, ctx: GraphQLContext) => {
+    const member = memberOrRefusal(ctx);
+    if (member !== true) return member;
+    return decide(async () => {
+      const a = await loadAccess(ctx);
+      const unitId = unitIdOf(args);
+      if (typeof unitId === "string" && unitId !== "") {
+        return canInUnit(a, right, unitOf(a, objectIdOf(unitId)).id) ? null : refusal();
+      }
+      return canSomewhere(a, right) ? null : refusal();
+    });
+  });
+}
+
+/** The right in at least one unit (organisation admins: always); the domain bounds the rest to those units. */
+export function mayAnywhere(right: Right, message?: string) {
+  return rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => {
+    const member = memberOrRefusal(ctx);
+    if (member !== true) return member;
+    return decide(async () =>
+      canSomewhere(await loadAccess(ctx), right) ? null : new DomainError("FORBIDDEN", message ?? "You do not have the rights to do this"),
+    );
+  });
+}
+
+/**
+ * Any member; the answer holds only what the right reaches (lists: the rows of units where the caller
+ * holds it, e.g. touchpoints of units where they view results). The domain's list filter applies it.
+ */
+const listedWhereRules = new Map<Right, ReturnType<ReturnType<typeof rule>>>();
+export function listedWhere(right: Right) {
+  let listed = listedWhereRules.get(right);
+  if (!listed) listedWhereRules.set(right, (listed = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => memberOrRefusal(ctx))));
+  return listed;
+}
+
+/** Any member; the domain reads and writes only the caller's own rows (bookmarks, API keys, export jobs…). */
+export const ownRowsOnly = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => memberOrRefusal(ctx));
+
+/** Organisation admin of the current organisation (system admins pass here; the domain may still refuse them). */
+export const isOrganizationAdminHere = (message = "Only an organisation admin can do this") =>
+  rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => {
+    const member = memberOrRefusal(ctx);
+    if (member !== true) return member;
+    return ctx.viewer!.organizationAdmin || ctx.viewer!.systemAdmin ? true : noRights(message);
+  });
+
+/** Creating surveys: the membership's "may create surveys" flag, or organisation admin (then editSurveys in the target unit). */
+export const mayCreateSurveys = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => {
+  const member = memberOrRefusal(ctx);
+  if (member !== true) return member;
+  return ctx.viewer!.organizationAdmin || ctx.viewer!.mayCreateSurveys ? true : noRights("You do not have the rights to create surveys");
+});
+
+/** A change of the team tree: manageTeams where access.ts unitsATeamChangeNeeds says. */
+export function mayChangeTeams<A extends object>(change: (args: A) => Parameters<typeof unitsATeamChangeNeeds>[1]) {
+  return rule({ cache: "strict" })((_p, args: A, ctx: GraphQLContext) => {
+    const member = memberOrRefusal(ctx);
+    if (member !== true) return member;
+    return decide(async () => {
+      const a: Access = await loadAccess(ctx);
+      for (const unitId of unitsATeamChangeNeeds(a, change(args))) {
+        const refusal = teamRefusal(a, unitId);
+        if (refusal) return refusal;
+      }
+      return null;
+    });
+  });
+}

@@ -2,12 +2,13 @@
 // rules are in domain/demo-data.
 import { builder } from "./builder.js";
 import { generateDemoData, type DemoDataResult } from "../domain/demo-data/demo-data.js";
+import { tenantDb } from "../domain/tenancy.js";
 
 const DemoDataPayload = builder.objectRef<DemoDataResult>("DemoDataPayload").implement({
   fields: (t) => ({
     survey: t.prismaField({
       type: "Survey",
-      resolve: (query, r, _a, ctx) => ctx.prisma.survey.findUniqueOrThrow({ ...query, where: { id: r.survey.id } }),
+      resolve: (query, r, _a, ctx) => tenantDb(ctx).survey.findUniqueOrThrow({ ...query, where: { id: r.survey.id } }),
     }),
     surveyCreated: t.boolean({ description: "the demo survey was made by this call", resolve: (r) => r.survey.created }),
     touchpointLegacyId: t.string({ description: "the demo link's 24-hex _id", resolve: (r) => r.touchpoint.id }),

@@ -2,7 +2,7 @@
 // invitation preview and acceptance (/accept-invitation). Rules live in domain/invitations.
 import { builder } from "./builder.js";
 import { RoleEnum, UnitType } from "./unit.js";
-import { inViewerOrganization } from "../domain/tenancy.js";
+import { inViewerOrganization, tenantDb } from "../domain/tenancy.js";
 import {
   acceptInvitation,
   acceptInvitationAsNewUser,
@@ -45,7 +45,7 @@ builder.queryField("invites", (t) =>
     cursor: "id",
     description: "Pending invitations (also expired ones, which can be resent), newest first; for those who manage users",
     resolve: async (query, _root, _args, ctx) =>
-      ctx.prisma.invite.findMany({ ...query, where: await invitesWhere(ctx), orderBy: [{ sentAt: "desc" }, { id: "asc" }] }),
+      tenantDb(ctx).invite.findMany({ ...query, where: await invitesWhere(ctx), orderBy: [{ sentAt: "desc" }, { id: "asc" }] }),
   }),
 );
 
@@ -56,7 +56,7 @@ builder.queryField("invite", (t) =>
     args: { id: t.arg.globalID({ required: true, for: InviteType }) },
     resolve: async (query, _root, { id }, ctx) => {
       const invite = await getInvite(ctx, id.id);
-      return ctx.prisma.invite.findUniqueOrThrow({ ...query, where: { id: invite.id } });
+      return tenantDb(ctx).invite.findUniqueOrThrow({ ...query, where: { id: invite.id } });
     },
   }),
 );
@@ -87,7 +87,7 @@ const InvitePayload = builder.objectRef<{ id: string }>("InvitePayload").impleme
   fields: (t) => ({
     invite: t.prismaField({
       type: "Invite",
-      resolve: (query, p, _args, ctx) => ctx.prisma.invite.findUniqueOrThrow({ ...query, where: { id: p.id } }),
+      resolve: (query, p, _args, ctx) => tenantDb(ctx).invite.findUniqueOrThrow({ ...query, where: { id: p.id } }),
     }),
   }),
 });

@@ -11,6 +11,7 @@ import {
   websiteFromLegacyPlugin,
   type LegacyPluginSettings,
 } from "../domain/touchpoints/legacy-plugins.js";
+import { tenantDb } from "../domain/tenancy.js";
 
 const LegacyPluginUrlMode = builder.enumType("LegacyPluginUrlMode", {
   values: {
@@ -63,7 +64,7 @@ builder.queryField("legacyPlugins", (t) =>
     cursor: "id",
     description: "The legacy web plugins the caller may see (viewResults in their unit), by name",
     resolve: async (query, _root, _args, ctx) =>
-      ctx.prisma.touchpoint.findMany({ ...query, where: await listLegacyPluginsWhere(ctx), orderBy: [{ name: "asc" }, { id: "asc" }] }),
+      tenantDb(ctx).touchpoint.findMany({ ...query, where: await listLegacyPluginsWhere(ctx), orderBy: [{ name: "asc" }, { id: "asc" }] }),
   }),
 );
 

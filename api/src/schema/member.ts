@@ -5,7 +5,7 @@ import { builder } from "./builder.js";
 import { RoleEnum, UnitType } from "./unit.js";
 import { UserType } from "./user.js";
 import { loaders } from "./loaders.js";
-import { inViewerOrganization } from "../domain/tenancy.js";
+import { inViewerOrganization, tenantDb } from "../domain/tenancy.js";
 import { createUser, getUser, membersWhere, modifyTeam, removeUserFromUnit, setBillingAdmin, updateUserInUnit } from "../domain/user-management/users.js";
 import type { Role } from "../permissions/rights.js";
 
@@ -14,7 +14,7 @@ const MemberUnitRole = builder.objectRef<{ unitId: string; role: Role }>("Member
   fields: (t) => ({
     unit: t.prismaField({
       type: "Unit",
-      resolve: (query, r, _args, ctx) => ctx.prisma.unit.findUniqueOrThrow({ ...query, where: { id: r.unitId } }),
+      resolve: (query, r, _args, ctx) => tenantDb(ctx).unit.findUniqueOrThrow({ ...query, where: { id: r.unitId } }),
     }),
     role: t.field({ type: RoleEnum, resolve: (r) => r.role }),
   }),
@@ -50,7 +50,7 @@ builder.queryField("members", (t) =>
     cursor: "id",
     description: "The members of the current organisation (user management); for those who manage users",
     resolve: async (query, _root, _args, ctx) =>
-      ctx.prisma.membership.findMany({ ...query, where: await membersWhere(ctx), orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+      tenantDb(ctx).membership.findMany({ ...query, where: await membersWhere(ctx), orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
   }),
 );
 
@@ -61,7 +61,7 @@ builder.queryField("member", (t) =>
     args: { userId: t.arg.globalID({ required: true, for: UserType }) },
     resolve: async (query, _root, { userId }, ctx) => {
       const member = await getUser(ctx, userId.id);
-      return ctx.prisma.membership.findUniqueOrThrow({ ...query, where: { id: member.membershipId } });
+      return tenantDb(ctx).membership.findUniqueOrThrow({ ...query, where: { id: member.membershipId } });
     },
   }),
 );
@@ -72,7 +72,7 @@ const MemberPayload = builder.objectRef<{ membershipId: string | null; userId: s
       type: "Membership",
       nullable: true,
       description: "null when the person is no longer a member",
-      resolve: (query, p, _args, ctx) => (p.membershipId ? ctx.prisma.membership.findUnique({ ...query, where: { id: p.membershipId } }) : null),
+      resolve: (query, p, _args, ctx) => (p.membershipId ? tenantDb(ctx).membership.findUnique({ ...query, where: { id: p.membershipId } }) : null),
     }),
     userLegacyId: t.exposeString("userId"),
   }),

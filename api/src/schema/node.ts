@@ -1,10 +1,14 @@
 // Relay's `node(id)` and `nodes(ids)`. A malformed global id, an id of a type that is not a node, or
-// an id the caller cannot see answers null with a client error (BAD_USER_INPUT or NOT_FOUND), never
-// an internal error; in `nodes` each id stands alone, so one bad id nulls only its own entry.
+// an id the caller cannot see answers null with a client error (BAD_USER_INPUT, NOT_FOUND, or the
+// FORBIDDEN the type's own query answers), never an internal error; in `nodes` each id stands alone,
+// so one bad id nulls only its own entry. Each type is read under the same access rule as its own
+// query (permissions/access.ts nodeRefusal), then through its tenancy-scoped lookup.
 import { GraphQLError, type GraphQLResolveInfo } from "graphql";
 import { decodeGlobalID, resolveNodes } from "@pothos/plugin-relay";
 import { builder } from "./builder.js";
 import type { GraphQLContext } from "./builder.js";
+import { nodeRefusal } from "../permissions/access.js";
+import { DomainError } from "../domain/errors.js";
 
 /** The most ids one `nodes` call takes. */
 export const maxNodeIds = 100;
@@ -30,6 +34,15 @@ async function loadNode(ctx: GraphQLContext, info: GraphQLResolveInfo, id: strin
     return invalidId(id);
   }
   if (!isNodeType(info, decoded.typename)) return notFound();
+  try {
+    // the type's own access rule (permissions/access.ts): node(id) reaches no more than the type's query
+    const refusal = await nodeRefusal(ctx, decoded.typename, decoded.id);
+    if (refusal) return new GraphQLError(refusal.message, { extensions: { code: refusal.code } });
+  } catch (error) {
+    // a malformed id inside a well-formed global id: nothing has it
+    if (error instanceof DomainError) return notFound();
+    throw error;
+  }
   try {
     const [found] = await resolveNodes(builder, ctx, info, [decoded]);
     return found ?? notFound();

@@ -6,7 +6,7 @@ import { builder } from "./builder.js";
 import { loaders } from "./loaders.js";
 import { UnitType } from "./unit.js";
 import { SurveyTemplateType } from "./survey-management.js";
-import { inViewerOrganization } from "../domain/tenancy.js";
+import { inViewerOrganization, tenantDb } from "../domain/tenancy.js";
 import {
   archiveSurvey,
   copySurvey,
@@ -106,7 +106,7 @@ builder.queryField("surveys", (t) =>
     description: "The surveys the caller sees, by tab (default all); newest first",
     args: { tab: t.arg({ type: SurveyTabEnum }) },
     resolve: async (query, _root, { tab }, ctx) =>
-      ctx.prisma.survey.findMany({ ...query, where: await surveysWhere(ctx, (tab ?? "all") as SurveyTab), orderBy: [{ createdAt: "desc" }, { id: "asc" }] }),
+      tenantDb(ctx).survey.findMany({ ...query, where: await surveysWhere(ctx, (tab ?? "all") as SurveyTab), orderBy: [{ createdAt: "desc" }, { id: "asc" }] }),
   }),
 );
 
@@ -117,14 +117,14 @@ builder.queryField("survey", (t) =>
     args: { id: t.arg.globalID({ required: true, for: SurveyType }) },
     resolve: async (query, _root, { id }, ctx) => {
       const s = await getSurvey(ctx, id.id);
-      return ctx.prisma.survey.findUniqueOrThrow({ ...query, where: { id: s.id } });
+      return tenantDb(ctx).survey.findUniqueOrThrow({ ...query, where: { id: s.id } });
     },
   }),
 );
 
 const SurveyPayload = builder.objectRef<{ id: string }>("SurveyPayload").implement({
   fields: (t) => ({
-    survey: t.prismaField({ type: "Survey", resolve: (query, p, _a, ctx) => ctx.prisma.survey.findUniqueOrThrow({ ...query, where: { id: p.id } }) }),
+    survey: t.prismaField({ type: "Survey", resolve: (query, p, _a, ctx) => tenantDb(ctx).survey.findUniqueOrThrow({ ...query, where: { id: p.id } }) }),
   }),
 });
 const DeleteSurveyPayload = builder.objectRef<{ id: string }>("DeleteSurveyPayload").implement({

@@ -31,6 +31,7 @@ import {
   updateTouchpoint,
   type ChannelType,
 } from "../domain/touchpoints/touchpoints.js";
+import { inViewerOrganization, tenantDb } from "../domain/tenancy.js";
 
 export const TouchpointTypeEnum = builder.enumType("TouchpointType", {
   values: listedTouchpointTypes,
@@ -42,7 +43,7 @@ const settingsOf = (s: unknown): Record<string, unknown> => (s && typeof s === "
 
 export const TouchpointType = builder.prismaNode("Touchpoint", {
   id: { field: "id" },
-  findUnique: (id, ctx) => ({ id, organizationId: ctx.viewer?.organizationId ?? "-", deleted: false }),
+  findUnique: (id, ctx) => ({ id, ...inViewerOrganization(ctx.viewer), deleted: false }),
   fields: (t) => ({
     legacyId: t.exposeString("id", { description: "the 24-hex _id" }),
     name: t.exposeString("name"),
@@ -95,7 +96,7 @@ builder.queryField("touchpoints", (t) =>
     description: "The touchpoints the caller may see (viewResults in their unit), by name",
     args: { type: t.arg({ type: TouchpointTypeEnum }) },
     resolve: async (query, _root, args, ctx) =>
-      ctx.prisma.touchpoint.findMany({ ...query, where: await touchpointsWhere(ctx, args.type), orderBy: [{ name: "asc" }, { id: "asc" }] }),
+      tenantDb(ctx).touchpoint.findMany({ ...query, where: await touchpointsWhere(ctx, args.type), orderBy: [{ name: "asc" }, { id: "asc" }] }),
   }),
 );
 
@@ -105,7 +106,7 @@ builder.queryField("touchpointUnits", (t) =>
     description: "The teams the caller may create touchpoints in or move them to (editTouchpoints), by name",
     resolve: async (query, _root, _args, ctx) => {
       const ids = (await touchpointEditableUnits(ctx)).map((u) => u.id);
-      return ctx.prisma.unit.findMany({ ...query, where: { id: { in: ids } }, orderBy: [{ name: "asc" }, { id: "asc" }] });
+      return tenantDb(ctx).unit.findMany({ ...query, where: { id: { in: ids } }, orderBy: [{ name: "asc" }, { id: "asc" }] });
     },
   }),
 );
@@ -154,7 +155,7 @@ builder.queryField("touchpoint", (t) =>
     args: { id: t.arg.globalID({ required: true, for: TouchpointType }) },
     resolve: async (query, _root, { id }, ctx) => {
       const tp = await getTouchpoint(ctx, id.id);
-      return ctx.prisma.touchpoint.findUniqueOrThrow({ ...query, where: { id: tp.id } });
+      return tenantDb(ctx).touchpoint.findUniqueOrThrow({ ...query, where: { id: tp.id } });
     },
   }),
 );
@@ -163,7 +164,7 @@ export const TouchpointPayload = builder.objectRef<{ id: string }>("TouchpointPa
   fields: (t) => ({
     touchpoint: t.prismaField({
       type: "Touchpoint",
-      resolve: (query, p, _a, ctx) => ctx.prisma.touchpoint.findUniqueOrThrow({ ...query, where: { id: p.id } }),
+      resolve: (query, p, _a, ctx) => tenantDb(ctx).touchpoint.findUniqueOrThrow({ ...query, where: { id: p.id } }),
     }),
   }),
 });

@@ -4,7 +4,8 @@
 import { builder } from "./builder.js";
 import { RoleEnum, UnitType } from "./unit.js";
 import { createUnit, deleteUnit, getTeamSettings, setRestrictSummaryToTeam, updateUnit, usersOfUnit, type TreeUser } from "../domain/teams/unit-tree.js";
-import { loadManager, unitsWithRight } from "../domain/user-management/manager.js";
+import { loadAccess, unitsWithRight } from "../permissions/access.js";
+import { tenantDb } from "../domain/tenancy.js";
 
 const UnitMember = builder.objectRef<TreeUser>("UnitMember").implement({
   description: "A person holding a role in a unit",
@@ -34,8 +35,7 @@ const UnitTreeType = builder.objectRef<UnitTreeShape>("UnitTree").implement({
     units: t.prismaField({
       type: ["Unit"],
       description: "every unit, flat (parentLegacyId gives the tree), by name",
-      resolve: (query, tree, _args, ctx) =>
-        ctx.prisma.unit.findMany({ ...query, where: { organizationId: tree.organizationId }, orderBy: [{ name: "asc" }, { id: "asc" }] }),
+      resolve: (query, _tree, _args, ctx) => tenantDb(ctx).unit.findMany({ ...query, orderBy: [{ name: "asc" }, { id: "asc" }] }),
     }),
     restrictSummaryToTeam: t.exposeBoolean("restrictSummaryToTeam", {
       description: "ranking and summary are restricted to the viewer's teams and their sub-teams",
@@ -45,8 +45,8 @@ const UnitTreeType = builder.objectRef<UnitTreeShape>("UnitTree").implement({
   }),
 });
 
-async function unitTreeShape(ctx: Parameters<typeof loadManager>[0]): Promise<UnitTreeShape> {
-  const m = await loadManager(ctx);
+async function unitTreeShape(ctx: Parameters<typeof loadAccess>[0]): Promise<UnitTreeShape> {
+  const m = await loadAccess(ctx);
   const { restrictSummaryToTeam } = await getTeamSettings(ctx);
   return {
     organizationId: m.organizationId,
@@ -68,7 +68,7 @@ const UnitPayload = builder.objectRef<{ id: string }>("UnitPayload").implement({
   fields: (t) => ({
     unit: t.prismaField({
       type: "Unit",
-      resolve: (query, p, _args, ctx) => ctx.prisma.unit.findUniqueOrThrow({ ...query, where: { id: p.id } }),
+      resolve: (query, p, _args, ctx) => tenantDb(ctx).unit.findUniqueOrThrow({ ...query, where: { id: p.id } }),
     }),
   }),
 });

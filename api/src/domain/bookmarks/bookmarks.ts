@@ -6,7 +6,8 @@ import { z } from "zod";
 import type { DomainContext } from "../context.js";
 import { conflict, forbidden, notFound } from "../errors.js";
 import { messages, objectIdSchema, parseInput } from "../validation.js";
-import { requireOrganization, type Viewer } from "../viewer.js";
+import { requireOrganization } from "../viewer.js";
+import { tenantDb } from "../tenancy.js";
 import { anyUnitHasRight } from "../../permissions/rights.js";
 import { parseResultsFilters } from "../results-scope/filters.js";
 
@@ -33,11 +34,6 @@ const inputSchema = z.object({
   filters: z.unknown().optional(),
 });
 
-/** The viewer's own bookmarks in their current organisation (an impossible id without one). */
-export function ownBookmarks(viewer: Viewer | null): { userId: string; organizationId: string } {
-  return { userId: viewer?.userId ?? "-", organizationId: viewer?.organizationId ?? "-" };
-}
-
 function requireResultsViewer(ctx: DomainContext) {
   const o = requireOrganization(ctx.viewer);
   if (!o.viewer.organizationAdmin && !anyUnitHasRight(o.viewer.grants, "viewResults")) throw forbidden(bookmarkMessages.noRights);
@@ -53,9 +49,10 @@ const toSummary = (b: { id: string; name: string; filters: unknown; createdAt: D
 });
 
 export async function listBookmarks(ctx: DomainContext): Promise<BookmarkSummary[]> {
-  requireResultsViewer(ctx);
-  const rows = await ctx.prisma.bookmark.findMany({
-    where: ownBookmarks(ctx.viewer),
+  const { viewer } = requireResultsViewer(ctx);
+  // own bookmarks; tenantDb keeps them to the current organisation
+  const rows = await tenantDb(ctx).bookmark.findMany({
+    where: { userId: viewer.userId },
     select,
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
     take: maxBookmarksPerUser,
@@ -69,15 +66,15 @@ export async function createBookmark(ctx: DomainContext, input: { name?: unknown
   // Refuses unknown filters, reversed or absurd ranges with the analytics messages.
   parseResultsFilters(filters ?? {});
   const stored = (filters ?? {}) as object;
-  const count = await ctx.prisma.bookmark.count({ where: { userId: viewer.userId, organizationId } });
+  const count = await tenantDb(ctx).bookmark.count({ where: { userId: viewer.userId } });
   if (count >= maxBookmarksPerUser) throw conflict(bookmarkMessages.tooMany(maxBookmarksPerUser));
-  const row = await ctx.prisma.bookmark.create({ data: { organizationId, userId: viewer.userId, name, filters: stored }, select });
+  const row = await tenantDb(ctx).bookmark.create({ data: { organizationId, userId: viewer.userId, name, filters: stored }, select });
   return toSummary(row);
 }
 
 export async function deleteBookmark(ctx: DomainContext, id: string): Promise<{ id: string }> {
-  requireOrganization(ctx.viewer);
-  const removed = objectIdSchema.safeParse(id).success ? await ctx.prisma.bookmark.deleteMany({ where: { id, ...ownBookmarks(ctx.viewer) } }) : { count: 0 };
+  const { viewer } = requireOrganization(ctx.viewer);
+  const removed = objectIdSchema.safeParse(id).success ? await tenantDb(ctx).bookmark.deleteMany({ where: { id, userId: viewer.userId } }) : { count: 0 };
   if (removed.count === 0) throw notFound(bookmarkMessages.notFound);
   return { id };
 }

@@ -9,9 +9,10 @@
 // deletion updates the survey's and touchpoint's counts and publishes them live.
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
-import { badInput, forbidden, notFound } from "../errors.js";
+import { badInput, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
-import { loadManager, unitsWithRight } from "../user-management/manager.js";
+import { accessMessages, requireOnObject } from "../../permissions/access.js";
+import { tenantDb } from "../tenancy.js";
 import { markResponsesChanged } from "../analytics/rollups.js";
 import { submissionLimits } from "../respondent/runtime.js";
 import type { ResponseCountsEvent } from "../../pubsub/bus.js";
@@ -19,7 +20,7 @@ import type { ResponseCountsEvent } from "../../pubsub/bus.js";
 export const responseMessages = {
   notFound: "Response not found",
   answerNotFound: "This response has no answer to that question",
-  noRights: "You do not have the rights to manage responses",
+  noRights: accessMessages.noManageResponses,
   hiddenRequired: "hidden must be true or false",
   responseIdMismatch: "responseId does not match the response in the address",
   metaSetRequired: "updatedMetaSet is a list of { key, value } pairs",
@@ -36,16 +37,15 @@ type ManagedResponse = { id: string; organizationId: string; unitId: string; sur
 /** The response, if the caller may manage it; "not found" or "no rights" otherwise. */
 async function manageable(ctx: DomainContext, responseId: string): Promise<ManagedResponse> {
   const id = parseInput(objectIdSchema, responseId);
-  const m = await loadManager(ctx);
-  const response = await ctx.prisma.response.findFirst({
+  // the access layer decides (manageResponses in the response's unit; not found unless viewable)
+  await requireOnObject(ctx, "manageResponses", "Response", id);
+  const response = await tenantDb(ctx).response.findFirst({
     // an over-limit response is not shown anywhere, so it cannot be managed either
-    where: { id, organizationId: m.organizationId, overLimit: false },
+    where: { id, overLimit: false },
     select: { id: true, organizationId: true, unitId: true, surveyId: true, touchpointId: true, createdAt: true, hidden: true },
   });
   if (!response) throw notFound(responseMessages.notFound);
-  if (unitsWithRight(m, "manageResponses").has(response.unitId)) return response;
-  if (unitsWithRight(m, "viewResults").has(response.unitId)) throw forbidden(responseMessages.noRights);
-  throw notFound(responseMessages.notFound);
+  return response;
 }
 
 const changed = (ctx: DomainContext, r: ManagedResponse) =>
@@ -65,17 +65,17 @@ export async function hideResponse(ctx: DomainContext, responseId: string, input
   if (body.responseId && body.responseId !== responseId) throw badInput(responseMessages.responseIdMismatch, "responseId");
   const response = await manageable(ctx, responseId);
   if (body.questionId) {
-    const updated = await ctx.prisma.answer.updateMany({
-      where: { responseId: response.id, questionId: body.questionId, organizationId: response.organizationId },
+    const updated = await tenantDb(ctx).answer.updateMany({
+      where: { responseId: response.id, questionId: body.questionId },
       data: { hidden: body.hidden },
     });
     if (updated.count === 0) throw notFound(responseMessages.answerNotFound);
-    await ctx.prisma.response.update({ where: { id: response.id }, data: { updatedAt: new Date() } });
+    await tenantDb(ctx).response.update({ where: { id: response.id }, data: { updatedAt: new Date() } });
   } else {
-    await ctx.prisma.response.update({ where: { id: response.id }, data: { hidden: body.hidden } });
+    await tenantDb(ctx).response.update({ where: { id: response.id }, data: { hidden: body.hidden } });
   }
   await changed(ctx, response);
-  const now = await ctx.prisma.response.findUniqueOrThrow({
+  const now = await tenantDb(ctx).response.findUniqueOrThrow({
     where: { id: response.id },
     select: { hidden: true, answers: { where: { hidden: true }, select: { questionId: true } } },
   });
@@ -152,7 +152,7 @@ export async function updateResponseMetadata(
     metadata[pair.key] = pair.value;
   }
   const response = await manageable(ctx, responseId);
-  await ctx.prisma.response.update({ where: { id: response.id }, data: { metadata } });
+  await tenantDb(ctx).response.update({ where: { id: response.id }, data: { metadata } });
   await changed(ctx, response);
   return { id: response.id, metadata };
 }

@@ -11,23 +11,24 @@ import type { Prisma } from "../../generated/prisma/client.js";
 import { badInput, forbidden, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { requireFeature } from "../features/features.js";
-import { loadManager, unitsWithRight, type Manager } from "../user-management/manager.js";
+import { tenantDb } from "../tenancy.js";
+import { accessMessages, loadAccess, requireOnObject, unitsWithRight, type Access as CallerAccess } from "../../permissions/access.js";
 import { newId, prepareSurvey, remapLogic, type PreparedSurvey } from "./input.js";
 import { z } from "zod";
 
-export const noSurvey = () => notFound("Survey not found");
-export const noEditSurveyRight = () => forbidden("You do not have the rights to edit this survey");
+export const noSurvey = () => notFound(accessMessages.surveyNotFound);
+export const noEditSurveyRight = () => forbidden(accessMessages.noEditSurvey);
 export const noCreateSurveyRight = () => forbidden("You do not have the rights to create surveys");
-export const noViewSurveyRight = () => forbidden("You do not have the rights to view this survey");
+export const noViewSurveyRight = () => forbidden(accessMessages.noViewSurvey);
 
 export const surveyTabs = ["recent", "all", "active", "archived", "hidden", "mine"] as const;
 export type SurveyTab = (typeof surveyTabs)[number];
 export const recentDays = 14;
 
-type Access = { m: Manager; viewable: string[]; editable: Set<string> };
+type Access = { m: CallerAccess; viewable: string[]; editable: Set<string> };
 
 async function access(ctx: DomainContext): Promise<Access> {
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   return { m, viewable: [...unitsWithRight(m, "viewResults")], editable: unitsWithRight(m, "editSurveys") };
 }
 
@@ -104,33 +105,29 @@ export async function listSurveys(ctx: DomainContext, scope: "all" | "active" = 
   return withHidden(ctx, a.m.viewer.userId, rows);
 }
 
-async function surveyOf(ctx: DomainContext, a: Access, surveyId: string) {
+async function surveyOf(ctx: DomainContext, surveyId: string) {
   const id = parseInput(objectIdSchema, surveyId);
-  const survey = await ctx.prisma.survey.findFirst({ where: { id, organizationId: a.m.organizationId }, select: listSelect });
+  const survey = await tenantDb(ctx).survey.findUnique({ where: { id }, select: listSelect });
   if (!survey) throw noSurvey();
   return survey;
 }
 
-async function requireVisible(ctx: DomainContext, a: Access, surveyId: string) {
-  const survey = await surveyOf(ctx, a, surveyId);
-  const visible = await ctx.prisma.survey.count({ where: { AND: [{ id: survey.id }, visibleWhere(a)] } });
-  if (!visible) throw noViewSurveyRight();
-  return survey;
+// The access layer decides (permissions/access.ts: viewResults or editSurveys in the survey's unit,
+// viewing also through responses); the GraphQL shield asked the same, so the unit is read once.
+async function requireVisible(ctx: DomainContext, surveyId: string) {
+  await requireOnObject(ctx, "viewResults", "Survey", surveyId);
+  return surveyOf(ctx, surveyId);
 }
 
-async function requireEditable(ctx: DomainContext, a: Access, surveyId: string) {
-  const survey = await surveyOf(ctx, a, surveyId);
-  if (!a.editable.has(survey.unitId)) {
-    const visible = await ctx.prisma.survey.count({ where: { AND: [{ id: survey.id }, visibleWhere(a)] } });
-    throw visible ? noEditSurveyRight() : noViewSurveyRight();
-  }
-  return survey;
+async function requireEditable(ctx: DomainContext, surveyId: string) {
+  await requireOnObject(ctx, "editSurveys", "Survey", surveyId);
+  return surveyOf(ctx, surveyId);
 }
 
 /** GET /surveys/{id}: one visible survey with its questions. */
 export async function getSurvey(ctx: DomainContext, surveyId: string): Promise<SurveyRow> {
   const a = await access(ctx);
-  const survey = await requireVisible(ctx, a, surveyId);
+  const survey = await requireVisible(ctx, surveyId);
   return (await withHidden(ctx, a.m.viewer.userId, [survey]))[0]!;
 }
 
@@ -207,7 +204,7 @@ export async function createSurvey(ctx: DomainContext, input: unknown): Promise<
  */
 export async function updateSurvey(ctx: DomainContext, surveyId: string, input: unknown): Promise<SurveyRow> {
   const a = await access(ctx);
-  const current = await requireEditable(ctx, a, surveyId);
+  const current = await requireEditable(ctx, surveyId);
   const stored = await ctx.prisma.question.findMany({ where: { surveyId: current.id }, select: { id: true } });
   const s = prepareSurvey(input, new Set(stored.map((q) => q.id)));
   if (s.unitId && s.unitId !== current.unitId) {
@@ -241,8 +238,7 @@ export async function updateSurvey(ctx: DomainContext, surveyId: string, input: 
 
 /** DELETE /surveys/{id}: the survey, its questions and responses. Touchpoints lose it as their active survey. */
 export async function deleteSurvey(ctx: DomainContext, surveyId: string): Promise<void> {
-  const a = await access(ctx);
-  const survey = await requireEditable(ctx, a, surveyId);
+  const survey = await requireEditable(ctx, surveyId);
   await ctx.prisma.survey.delete({ where: { id: survey.id } });
 }
 
@@ -256,7 +252,7 @@ export async function copySurvey(ctx: DomainContext, surveyId: string, opts: { u
   const a = await access(ctx);
   let source = await ctx.prisma.survey.findFirst({ where: { id, isTemplate: true, public: true }, select: listSelect });
   const template = !!source && source.organizationId !== a.m.organizationId;
-  if (!source || !template) source = await requireVisible(ctx, a, id);
+  if (!source || !template) source = await requireVisible(ctx, id);
   const unitId = targetUnit(a, opts.unitId ?? (!template && a.editable.has(source.unitId) ? source.unitId : undefined));
   const organizationId = a.m.organizationId;
   const idMap = new Map(source.questions.map((q) => [q.id, newId()]));
@@ -306,8 +302,7 @@ export async function publicTemplates(ctx: DomainContext): Promise<SurveyRow[]> 
 /** PUT /surveys/{id}/archive: archive (true) or unarchive (false); needs editSurveys in the survey's unit. */
 export async function archiveSurvey(ctx: DomainContext, surveyId: string, archived: unknown): Promise<SurveyRow> {
   const flag = parseInput(z.boolean({ message: "archived must be true or false" }), archived);
-  const a = await access(ctx);
-  const survey = await requireEditable(ctx, a, surveyId);
+  const survey = await requireEditable(ctx, surveyId);
   await ctx.prisma.survey.update({ where: { id: survey.id }, data: { archived: flag } });
   return getSurvey(ctx, survey.id);
 }
@@ -316,7 +311,7 @@ export async function archiveSurvey(ctx: DomainContext, surveyId: string, archiv
 export async function hideSurvey(ctx: DomainContext, surveyId: string, hidden: unknown): Promise<SurveyRow> {
   const flag = parseInput(z.boolean({ message: "hidden must be true or false" }), hidden);
   const a = await access(ctx);
-  const survey = await requireVisible(ctx, a, surveyId);
+  const survey = await requireVisible(ctx, surveyId);
   const key = { userId: a.m.viewer.userId, surveyId: survey.id };
   if (flag) await ctx.prisma.surveyHidden.upsert({ where: { userId_surveyId: key }, create: key, update: {} });
   else await ctx.prisma.surveyHidden.deleteMany({ where: key });

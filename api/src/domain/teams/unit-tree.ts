@@ -16,18 +16,8 @@ import type { DomainContext } from "../context.js";
 import type { Role } from "../../permissions/rights.js";
 import { badInput, conflict } from "../errors.js";
 import { messages, objectIdSchema, parseInput } from "../validation.js";
-import {
-  loadManager,
-  noManageTeamsRight,
-  requireInUnit,
-  requireManagesUsersAnywhere,
-  requireOrganizationAdmin,
-  subtreeOf,
-  unitOf,
-  unitsWithRight,
-  type Manager,
-  type UnitRow,
-} from "../user-management/manager.js";
+import { dbOf, forgetAccess, loadAccess, teamRefusal, subtreeOf, unitOf, unitsWithRight, type Access, type UnitRow } from "../../permissions/access.js";
+import { requireManagesUsersAnywhere, requireOrganizationAdmin } from "../user-management/manager.js";
 import { audit } from "../user-management/users.js";
 
 export const teamMessages = {
@@ -61,9 +51,8 @@ function buildTree(units: readonly UnitRow[], usersOf?: Map<string, TreeUser[]>)
   return build(null);
 }
 
-async function usersPerUnit(ctx: DomainContext, organizationId: string): Promise<Map<string, TreeUser[]>> {
-  const rows = await ctx.prisma.unitRole.findMany({
-    where: { organizationId },
+async function usersPerUnit(ctx: DomainContext, m: Access): Promise<Map<string, TreeUser[]>> {
+  const rows = await dbOf(ctx, m).unitRole.findMany({
     select: { unitId: true, role: true, user: { select: { id: true, email: true, displayName: true } } },
     orderBy: [{ user: { displayName: "asc" } }, { user: { email: "asc" } }],
   });
@@ -76,48 +65,48 @@ async function usersPerUnit(ctx: DomainContext, organizationId: string): Promise
 
 /** GET /units/tree: the organisation's whole team tree; any member may read it. */
 export async function getUnitTree(ctx: DomainContext, organizationId?: string | null): Promise<TreeNode[]> {
-  const m = await loadManager(ctx, organizationId);
+  const m = await loadAccess(ctx, organizationId);
   return buildTree(m.units);
 }
 
 /** GET /units/tree/users: the tree with each team's people; for those who manage users or teams. */
 export async function getUnitTreeWithUsers(ctx: DomainContext, organizationId?: string | null): Promise<TreeNode[]> {
-  const m = await loadManager(ctx, organizationId);
+  const m = await loadAccess(ctx, organizationId);
   if (!m.organizationAdmin && unitsWithRight(m, "manageTeams").size === 0) requireManagesUsersAnywhere(m);
-  return buildTree(m.units, await usersPerUnit(ctx, m.organizationId));
+  return buildTree(m.units, await usersPerUnit(ctx, m));
 }
 
 /** The people of one unit (the teams screen), for those who manage users or teams. */
 export async function usersOfUnit(ctx: DomainContext, unitId: string): Promise<TreeUser[]> {
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   const unit = unitOf(m, unitId);
   if (!m.organizationAdmin && unitsWithRight(m, "manageTeams").size === 0) requireManagesUsersAnywhere(m);
-  return (await usersPerUnit(ctx, m.organizationId)).get(unit.id) ?? [];
+  return (await usersPerUnit(ctx, m)).get(unit.id) ?? [];
 }
 
 // ---- editing ---------------------------------------------------------------------------------
 
-function requireTeamsRight(m: Manager, unitId: string | null): void {
-  if (unitId === null) {
-    if (!m.organizationAdmin) throw noManageTeamsRight();
-    return;
-  }
-  requireInUnit(m, "manageTeams", unitId);
+// The access layer's rule (permissions/access.ts teamRefusal), which the GraphQL shield asks too.
+function requireTeamsRight(m: Access, unitId: string | null): void {
+  const refusal = teamRefusal(m, unitId);
+  if (refusal) throw refusal;
 }
 
 /** Touchpoints and surveys keep a team alive (they would lose their owner). */
-async function assertNoContent(ctx: DomainContext, unitId: string): Promise<void> {
-  const [touchpoints, surveys] = await Promise.all([ctx.prisma.touchpoint.count({ where: { unitId } }), ctx.prisma.survey.count({ where: { unitId } })]);
+async function assertNoContent(ctx: DomainContext, m: Access, unitId: string): Promise<void> {
+  const db = dbOf(ctx, m);
+  const [touchpoints, surveys] = await Promise.all([db.touchpoint.count({ where: { unitId } }), db.survey.count({ where: { unitId } })]);
   if (touchpoints > 0) throw conflict(teamMessages.hasTouchpoints);
   if (surveys > 0) throw conflict(teamMessages.hasSurveys);
 }
 
 export async function createUnit(ctx: DomainContext, input: { parentId?: string | null; name: string; organizationId?: string | null }): Promise<TreeNode> {
   const name = parseInput(unitNameSchema, input.name);
-  const m = await loadManager(ctx, input.organizationId);
+  const m = await loadAccess(ctx, input.organizationId);
   const parentId = input.parentId ? unitOf(m, input.parentId).id : null;
   requireTeamsRight(m, parentId);
-  const unit = await ctx.prisma.unit.create({ data: { organizationId: m.organizationId, parentId, name }, select: { id: true, name: true, parentId: true } });
+  const unit = await dbOf(ctx, m).unit.create({ data: { organizationId: m.organizationId, parentId, name }, select: { id: true, name: true, parentId: true } });
+  forgetAccess(ctx);
   await audit(ctx.prisma, {
     organizationId: m.organizationId,
     actorUserId: m.viewer.userId,
@@ -131,7 +120,7 @@ export async function updateUnit(
   ctx: DomainContext,
   input: { unitId: string; name?: string | null; parentId?: string | null; moveToTop?: boolean; organizationId?: string | null },
 ): Promise<TreeNode> {
-  const m = await loadManager(ctx, input.organizationId);
+  const m = await loadAccess(ctx, input.organizationId);
   const unit = unitOf(m, input.unitId);
   const data: { name?: string; parentId?: string | null } = {};
   if (input.name !== undefined && input.name !== null) {
@@ -146,24 +135,26 @@ export async function updateUnit(
     data.parentId = newParent;
   }
   const updated = Object.keys(data).length
-    ? await ctx.prisma.unit.update({ where: { id: unit.id }, data, select: { id: true, name: true, parentId: true } })
+    ? await dbOf(ctx, m).unit.update({ where: { id: unit.id }, data, select: { id: true, name: true, parentId: true } })
     : unit;
   if (Object.keys(data).length) {
+    forgetAccess(ctx);
     await audit(ctx.prisma, { organizationId: m.organizationId, actorUserId: m.viewer.userId, action: "unit.update", details: { unitId: unit.id, ...data } });
   }
   return { ...updated, children: [] };
 }
 
 export async function deleteUnit(ctx: DomainContext, input: { unitId: string; organizationId?: string | null }): Promise<{ id: string }> {
-  const m = await loadManager(ctx, input.organizationId);
+  const m = await loadAccess(ctx, input.organizationId);
   const unit = unitOf(m, input.unitId);
   requireTeamsRight(m, unit.parentId);
   if (m.units.some((u) => u.parentId === unit.id)) throw conflict(teamMessages.hasChildren);
-  await assertNoContent(ctx, unit.id);
+  await assertNoContent(ctx, m, unit.id);
   await ctx.prisma.$transaction(async (db) => {
     await db.unit.delete({ where: { id: unit.id } });
     await audit(db, { organizationId: m.organizationId, actorUserId: m.viewer.userId, action: "unit.delete", details: { unitId: unit.id, name: unit.name } });
   });
+  forgetAccess(ctx);
   return { id: unit.id };
 }
 
@@ -186,7 +177,7 @@ export const treeSchema = z.array(treeInputSchema, { message: "tree must be a li
  */
 export async function saveUnitTree(ctx: DomainContext, input: { tree: unknown; organizationId?: string | null }): Promise<TreeNode[]> {
   const tree = parseInput(treeSchema, input.tree);
-  const m = await loadManager(ctx, input.organizationId);
+  const m = await loadAccess(ctx, input.organizationId);
   const known = new Map(m.units.map((u) => [u.id, u]));
   type Op = { kind: "create"; tempId: string; parent: string | null; name: string } | { kind: "update"; id: string; parent: string | null; name: string };
   const ops: Op[] = [];
@@ -238,7 +229,7 @@ export async function saveUnitTree(ctx: DomainContext, input: { tree: unknown; o
   // its parent in the new tree by construction); teams with touchpoints or surveys stay.
   for (const u of deleted) {
     requireTeamsRight(m, u.parentId);
-    await assertNoContent(ctx, u.id);
+    await assertNoContent(ctx, m, u.id);
   }
 
   await ctx.prisma.$transaction(async (db) => {
@@ -267,20 +258,21 @@ export async function saveUnitTree(ctx: DomainContext, input: { tree: unknown; o
       details: { created: ops.filter((o) => o.kind === "create").length, deleted: [...deletedIds] },
     });
   });
+  forgetAccess(ctx);
   return getUnitTree(ctx, input.organizationId);
 }
 
 // ---- the organisation option ------------------------------------------------------------------
 
 export async function getTeamSettings(ctx: DomainContext): Promise<{ restrictSummaryToTeam: boolean }> {
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   return ctx.prisma.organization.findUniqueOrThrow({ where: { id: m.organizationId }, select: { restrictSummaryToTeam: true } });
 }
 
 /** Only organisation admins change the option (it applies to the whole organisation). */
 export async function setRestrictSummaryToTeam(ctx: DomainContext, enabled: boolean): Promise<{ restrictSummaryToTeam: boolean }> {
   const flag = parseInput(z.boolean({ message: "restrictSummaryToTeam must be true or false" }), enabled);
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   requireOrganizationAdmin(m);
   const result = await ctx.prisma.organization.update({
     where: { id: m.organizationId },

@@ -18,9 +18,9 @@ import type { DomainContext } from "../context.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { badInput, conflict } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
-import { loadManager, unitsWithRight } from "../user-management/manager.js";
+import { loadAccess, requireOnObject, unitsWithRight } from "../../permissions/access.js";
 import { defaultWebsiteSettings, hostOf } from "@feedback/shared/website-settings";
-import { domainSchema, getTouchpoint, noEditRight, touchpointSelect, type TouchpointRow } from "./touchpoints.js";
+import { domainSchema, getTouchpoint, touchpointSelect, type TouchpointRow } from "./touchpoints.js";
 
 export const legacyPluginMessages = {
   notLegacy: "Only a legacy web plugin can be upgraded to a website activation",
@@ -142,7 +142,7 @@ export function websiteFromLegacyPlugin(p: LegacyPluginSettings, domain: string)
 
 /** The legacy web plugins the caller may see (viewResults in their unit), by name. */
 export async function listLegacyPluginsWhere(ctx: DomainContext): Promise<Prisma.TouchpointWhereInput> {
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   return { organizationId: m.organizationId, deleted: false, type: "legacyPlugin", unitId: { in: [...unitsWithRight(m, "viewResults")] } };
 }
 
@@ -156,8 +156,8 @@ export async function upgradeLegacyPlugin(ctx: DomainContext, touchpointId: stri
   const id = parseInput(objectIdSchema, touchpointId);
   const data = parseInput(upgradeSchema, { domain: input.domain ?? undefined });
   const row = await getTouchpoint(ctx, id);
-  const m = await loadManager(ctx);
-  if (!unitsWithRight(m, "editTouchpoints").has(row.unitId)) throw noEditRight();
+  await requireOnObject(ctx, "editTouchpoints", "Touchpoint", id);
+  const m = await loadAccess(ctx);
   if (row.type !== "legacyPlugin") throw conflict(legacyPluginMessages.notLegacy, "id");
   const plugin = readLegacyPluginSettings(row.settings);
   const domain = data.domain ?? plugin.domain;

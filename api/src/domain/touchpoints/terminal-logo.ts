@@ -10,8 +10,8 @@ import type { DomainContext } from "../context.js";
 import { badInput, notFound } from "../errors.js";
 import { requireFeature } from "../features/features.js";
 import { checkLogoImage, logoMessages } from "../organization/logo.js";
-import { loadManager, unitsWithRight } from "../user-management/manager.js";
-import { getTouchpoint, noEditRight, touchpointSelect, type TouchpointRow } from "./touchpoints.js";
+import { requireOnObject } from "../../permissions/access.js";
+import { getTouchpoint, touchpointSelect, type TouchpointRow } from "./touchpoints.js";
 
 export const terminalLogoMessages = {
   onlyTerminals: "Only terminals have a custom logo",
@@ -26,8 +26,7 @@ export async function setTerminalLogo(
   file: { data: Uint8Array | null; truncated?: boolean },
 ): Promise<TouchpointRow> {
   const row = await getTouchpoint(ctx, touchpointId);
-  const m = await loadManager(ctx);
-  if (!unitsWithRight(m, "editTouchpoints").has(row.unitId)) throw noEditRight();
+  await requireOnObject(ctx, "editTouchpoints", "Touchpoint", row.id);
   if (row.type !== "terminal") throw badInput(terminalLogoMessages.onlyTerminals, "id");
   await requireFeature(ctx, "organizationLogo");
   const { contentType, data } = checkLogoImage(file);

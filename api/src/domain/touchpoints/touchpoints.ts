@@ -7,7 +7,7 @@
 //   "Touchpoint not found".
 // - Reading needs viewResults in the touchpoint's unit, editing editTouchpoints there ("User has no
 //   rights to edit touchpoint"); a right held in a unit covers its sub-units; organisation admins
-//   hold every right everywhere (domain/user-management/manager.ts).
+//   hold every right everywhere (permissions/access.ts decides).
 // - Creating also needs the plan's channelCreation feature.
 // - Moving to another unit needs editTouchpoints in both units; `moveResponses` decides whether the
 //   existing responses (Response.unitId) move with it (spec 001 §4).
@@ -19,15 +19,16 @@ import type { Prisma, TouchpointType } from "../../generated/prisma/client.js";
 import { badInput, conflict, DomainError, forbidden, notFound } from "../errors.js";
 import { objectIdSchema, parseInput, messages } from "../validation.js";
 import { requireFeature } from "../features/features.js";
-import { loadManager, unitOf, unitsWithRight, type Manager } from "../user-management/manager.js";
+import { tenantDb } from "../tenancy.js";
+import { accessMessages, forgetObjectUnit, loadAccess, requireOnObject, unitOf, unitsWithRight, type Access } from "../../permissions/access.js";
 import { rebuildTouchpointRollups } from "../analytics/rollups.js";
 import { markLaunchedSurvey } from "../onboarding/steps.js";
 import { defaultWebsiteSettings, displayTypes, domainPattern, placements } from "@feedback/shared/website-settings";
 
 export const touchpointMessages = {
-  notFound: "Touchpoint not found",
-  noEditRight: "User has no rights to edit touchpoint",
-  noViewRight: "You do not have the rights to view this touchpoint",
+  notFound: accessMessages.touchpointNotFound,
+  noEditRight: accessMessages.noEditTouchpoint,
+  noViewRight: accessMessages.noViewTouchpoint,
   invalidIp: "Invalid IP address",
   surveyNotFound: "Survey not found",
   invalidDomain: "Invalid domain",
@@ -154,20 +155,20 @@ export const publicSurveyUrl = (ctx: DomainContext, touchpointId: string) => `${
 const noTouchpoint = () => notFound(touchpointMessages.notFound);
 export const noEditRight = () => forbidden(touchpointMessages.noEditRight);
 
-async function load(ctx: DomainContext, m: Manager, touchpointId: string): Promise<TouchpointRow> {
+async function load(ctx: DomainContext, touchpointId: string): Promise<TouchpointRow> {
   const id = parseInput(objectIdSchema, touchpointId);
-  const row = await ctx.prisma.touchpoint.findFirst({ where: { id, organizationId: m.organizationId, deleted: false }, select: touchpointSelect });
+  const row = await tenantDb(ctx).touchpoint.findFirst({ where: { id, deleted: false }, select: touchpointSelect });
   if (!row) throw noTouchpoint();
   return row;
 }
 
-function requireEdit(m: Manager, unitId: string): void {
+function requireEdit(m: Access, unitId: string): void {
   if (!unitsWithRight(m, "editTouchpoints").has(unitId)) throw noEditRight();
 }
 
 /** Filter of the touchpoints the caller may see (viewResults in their unit). */
 export async function touchpointsWhere(ctx: DomainContext, type?: ListedChannelType | null): Promise<Prisma.TouchpointWhereInput> {
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   return {
     organizationId: m.organizationId,
     deleted: false,
@@ -180,18 +181,17 @@ export async function listTouchpoints(ctx: DomainContext, filter: { type?: strin
   const type = filter.type ? parseInput(listTypeSchema, filter.type) : undefined;
   const where = await touchpointsWhere(ctx, type);
   if (filter.surveyId) where.activeSurveyId = parseInput(objectIdSchema, filter.surveyId);
-  return ctx.prisma.touchpoint.findMany({ where, select: touchpointSelect, orderBy: [{ name: "asc" }, { id: "asc" }] });
+  return tenantDb(ctx).touchpoint.findMany({ where, select: touchpointSelect, orderBy: [{ name: "asc" }, { id: "asc" }] });
 }
 
 export async function getTouchpoint(ctx: DomainContext, touchpointId: string): Promise<TouchpointRow> {
-  const m = await loadManager(ctx);
-  const row = await load(ctx, m, touchpointId);
-  if (!unitsWithRight(m, "viewResults").has(row.unitId)) throw forbidden(touchpointMessages.noViewRight);
-  return row;
+  // the access layer's decision (the GraphQL shield asked the same one, so its unit is read once)
+  await requireOnObject(ctx, "viewResults", "Touchpoint", touchpointId);
+  return load(ctx, touchpointId);
 }
 
-async function checkSurvey(ctx: DomainContext, m: Manager, surveyId: string): Promise<void> {
-  const survey = await ctx.prisma.survey.findFirst({ where: { id: surveyId, organizationId: m.organizationId, isTemplate: false }, select: { unitId: true } });
+async function checkSurvey(ctx: DomainContext, m: Access, surveyId: string): Promise<void> {
+  const survey = await tenantDb(ctx).survey.findFirst({ where: { id: surveyId, isTemplate: false }, select: { unitId: true } });
   if (!survey || !unitsWithRight(m, "viewResults").has(survey.unitId)) throw notFound(touchpointMessages.surveyNotFound);
 }
 
@@ -199,7 +199,7 @@ const asJson = (v: unknown) => v as Prisma.InputJsonValue;
 const objectOr = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 export async function createTouchpoint(ctx: DomainContext, input: CreateTouchpointInput): Promise<TouchpointRow> {
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   await requireFeature(ctx, "channelCreation");
   const data = parseInput(createSchema, input);
   const editable = unitsWithRight(m, "editTouchpoints");
@@ -214,7 +214,7 @@ export async function createTouchpoint(ctx: DomainContext, input: CreateTouchpoi
     const website = { ...defaultWebsiteSettings(data.website?.domain ?? ""), ...data.website };
     settings = { website };
   }
-  const created = await ctx.prisma.touchpoint.create({
+  const created = await tenantDb(ctx).touchpoint.create({
     data: {
       organizationId: m.organizationId,
       unitId,
@@ -233,9 +233,9 @@ export async function createTouchpoint(ctx: DomainContext, input: CreateTouchpoi
 }
 
 export async function updateTouchpoint(ctx: DomainContext, touchpointId: string, input: UpdateTouchpointInput): Promise<TouchpointRow> {
-  const m = await loadManager(ctx);
-  const row = await load(ctx, m, touchpointId);
-  requireEdit(m, row.unitId);
+  await requireOnObject(ctx, "editTouchpoints", "Touchpoint", touchpointId);
+  const m = await loadAccess(ctx);
+  const row = await load(ctx, touchpointId);
   const data = parseInput(updateSchema, input);
   const update: Prisma.TouchpointUncheckedUpdateInput = {};
   if (data.name !== undefined) update.name = data.name;
@@ -259,6 +259,7 @@ export async function updateTouchpoint(ctx: DomainContext, touchpointId: string,
   if (data.deleteLogo) update.logoUrl = null;
   if (data.udid !== undefined && data.udid !== row.udid) {
     if (row.type !== "terminal") throw badInput("Only terminals have a UDID", "udid");
+    // UDIDs are unique across organisations, so this one lookup is deliberately unscoped
     const paired = await ctx.prisma.touchpoint.findFirst({ where: { udid: data.udid, id: { not: row.id } }, select: { organizationId: true } });
     if (paired) throw udidRefusal(paired.organizationId, m.organizationId);
     update.udid = data.udid;
@@ -279,6 +280,7 @@ export async function updateTouchpoint(ctx: DomainContext, touchpointId: string,
       }
       return saved;
     });
+    if (moving) forgetObjectUnit(ctx, "Touchpoint", row.id);
     if (data.activeSurveyId) await markLaunchedSurvey(ctx);
     return saved;
   } catch (error) {
@@ -293,33 +295,23 @@ export async function updateTouchpoint(ctx: DomainContext, touchpointId: string,
 
 /** Soft delete: the touchpoint disappears from every list; its responses stay. */
 export async function deleteTouchpoint(ctx: DomainContext, touchpointId: string): Promise<{ id: string }> {
-  const m = await loadManager(ctx);
-  const row = await load(ctx, m, touchpointId);
-  requireEdit(m, row.unitId);
-  await ctx.prisma.touchpoint.update({ where: { id: row.id }, data: { deleted: true } });
+  await requireOnObject(ctx, "editTouchpoints", "Touchpoint", touchpointId);
+  const row = await load(ctx, touchpointId);
+  await tenantDb(ctx).touchpoint.update({ where: { id: row.id }, data: { deleted: true } });
+  forgetObjectUnit(ctx, "Touchpoint", row.id);
   return { id: row.id };
-}
-
-// The manager of one request, shared by the per-touchpoint checks of a list (one read, not one per row).
-const managers = new WeakMap<DomainContext, Promise<Manager>>();
-function requestManager(ctx: DomainContext): Promise<Manager> {
-  let m = managers.get(ctx);
-  if (!m) {
-    m = loadManager(ctx);
-    managers.set(ctx, m);
-  }
-  return m;
 }
 
 /** Why the caller may not edit a touchpoint of this unit ("User has no rights to edit touchpoint"), or null. */
 export async function touchpointEditRefusal(ctx: DomainContext, unitId: string): Promise<string | null> {
-  const m = await requestManager(ctx);
+  // loadAccess reads once per request: a list's per-row checks share it
+  const m = await loadAccess(ctx);
   return unitsWithRight(m, "editTouchpoints").has(unitId) ? null : touchpointMessages.noEditRight;
 }
 
 /** The units the caller may create touchpoints in or move them to (editTouchpoints), by name. */
 export async function touchpointEditableUnits(ctx: DomainContext): Promise<{ id: string; name: string; parentId: string | null }[]> {
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   const editable = unitsWithRight(m, "editTouchpoints");
   return m.units.filter((u) => editable.has(u.id));
 }
@@ -328,7 +320,7 @@ export type TouchpointGroup = { unitId: string; unitName: string; parentId: stri
 
 /** The visible touchpoints grouped by unit (units in tree order by name; units without any left out). */
 export async function groupedTouchpoints(ctx: DomainContext): Promise<TouchpointGroup[]> {
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   const rows = await listTouchpoints(ctx);
   return m.units
     .map((u) => ({ unitId: u.id, unitName: u.name, parentId: u.parentId, touchpoints: rows.filter((r) => r.unitId === u.id) }))
@@ -338,19 +330,19 @@ export async function groupedTouchpoints(ctx: DomainContext): Promise<Touchpoint
 // ----- website domains -------------------------------------------------------------------------
 
 export async function listWebsiteDomains(ctx: DomainContext): Promise<{ id: string; domain: string }[]> {
-  const m = await loadManager(ctx);
-  return ctx.prisma.websiteDomain.findMany({ where: { organizationId: m.organizationId }, select: { id: true, domain: true }, orderBy: { domain: "asc" } });
+  await loadAccess(ctx); // "No organization found" for a caller without one
+  return tenantDb(ctx).websiteDomain.findMany({ select: { id: true, domain: true }, orderBy: { domain: "asc" } });
 }
 
 /** Adds a domain (anyone who may edit touchpoints somewhere); unique per organisation. */
 export async function addWebsiteDomain(ctx: DomainContext, domainInput: unknown): Promise<{ id: string; domain: string }> {
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   if (unitsWithRight(m, "editTouchpoints").size === 0) throw noEditRight();
   const domain = parseInput(domainSchema, domainInput);
-  const existing = await ctx.prisma.websiteDomain.findFirst({ where: { organizationId: m.organizationId, domain } });
+  const existing = await tenantDb(ctx).websiteDomain.findFirst({ where: { domain } });
   if (existing) throw conflict(touchpointMessages.domainTaken, "domain");
   try {
-    return await ctx.prisma.websiteDomain.create({ data: { organizationId: m.organizationId, domain }, select: { id: true, domain: true } });
+    return await tenantDb(ctx).websiteDomain.create({ data: { organizationId: m.organizationId, domain }, select: { id: true, domain: true } });
   } catch (error) {
     if ((error as { code?: string }).code === "P2002") throw conflict(touchpointMessages.domainTaken, "domain");
     throw error;
@@ -373,25 +365,25 @@ const rangeSchema = z.object({ from: z.coerce.date().optional(), to: z.coerce.da
 
 /** Ping series of the terminals the caller may see, for [from, to) (default: the last 24 hours). */
 export async function getPings(ctx: DomainContext, range: { from?: string | Date | null; to?: string | Date | null } = {}): Promise<PingsState> {
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   const parsed = parseInput(rangeSchema, { from: range.from ?? undefined, to: range.to ?? undefined });
   const to = parsed.to ?? new Date();
   const from = parsed.from ?? new Date(to.getTime() - 24 * 3600_000);
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from >= to || to.getTime() - from.getTime() > maxRangeMs)
     throw badInput(touchpointMessages.invalidRange, "from");
-  const terminals = await ctx.prisma.touchpoint.findMany({
-    where: { organizationId: m.organizationId, deleted: false, type: "terminal", unitId: { in: [...unitsWithRight(m, "viewResults")] } },
+  const terminals = await tenantDb(ctx).touchpoint.findMany({
+    where: { deleted: false, type: "terminal", unitId: { in: [...unitsWithRight(m, "viewResults")] } },
     select: { id: true, name: true, unitId: true, lastSeenAt: true },
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });
   const ids = terminals.map((t) => t.id);
   const [pings, organizationCount, hidden] = await Promise.all([
-    ctx.prisma.touchpointPing.findMany({
+    tenantDb(ctx).touchpointPing.findMany({
       where: { touchpointId: { in: ids }, at: { gte: from, lt: to } },
       select: { touchpointId: true, at: true, battery: true },
       orderBy: { at: "asc" },
     }),
-    ctx.prisma.touchpointPing.count({ where: { organizationId: m.organizationId, at: { gte: from, lt: to } } }),
+    tenantDb(ctx).touchpointPing.count({ where: { at: { gte: from, lt: to } } }),
     ctx.prisma.touchpointVisibility.findMany({ where: { userId: m.viewer.userId, touchpointId: { in: ids }, hidden: true }, select: { touchpointId: true } }),
   ]);
   const hiddenIds = new Set(hidden.map((h) => h.touchpointId));

@@ -1,0 +1,332 @@
+// The access layer: "may this caller do this right on this object?". docs/permissions.md is this
+// file in prose; rights.ts holds the roles → rights table it reads.
+//
+// - The organisation worked on is the caller's current organisation. A system admin may name another
+//   one (the super-admin area); for everyone else another organisation id is "No organization found".
+// - Organisation admins (and system admins) hold every right in every unit of the organisation.
+// - Otherwise a right held through a role in a unit covers that unit and every unit below it
+//   (sub-team inheritance): the editor of "Stores" edits the touchpoints of "Helsinki store".
+// - An object (touchpoint, survey, response, invite) is judged in its own unit. An object of another
+//   organisation, or one that does not exist, is "not found", never "forbidden".
+//
+// The GraphQL shield (permissions/index.ts, through rules.ts) and the domain services (which REST
+// calls directly) ask the same functions here. Both work on one per-request copy of the caller's
+// access and of each object's unit: the shield's check loads them, the resolver's check reuses them.
+import type { DomainContext } from "../domain/context.js";
+import { type DomainError, forbidden, notFound } from "../domain/errors.js";
+import { requireViewer, type Viewer } from "../domain/viewer.js";
+import { objectIdSchema, parseInput } from "../domain/validation.js";
+import { scopedToOrganization, tenantDb } from "../domain/tenancy.js";
+import { rightsOfRole, type Right, type UnitRoleGrant } from "./rights.js";
+
+export type UnitRow = { id: string; name: string; parentId: string | null };
+
+/** What the caller holds in the organisation a call works on. */
+export type Access = {
+  viewer: Viewer;
+  organizationId: string;
+  /** Organisation admin of that organisation, or a system admin. */
+  organizationAdmin: boolean;
+  /** The caller's roles in that organisation (none for a system admin working in another one). */
+  grants: UnitRoleGrant[];
+  /** Every unit of the organisation, by name. */
+  units: UnitRow[];
+};
+
+export const noOrganization = () => notFound("No organization found");
+
+// ---- the caller's access, once per request ---------------------------------------------------
+
+type RequestCache = { access?: Promise<Access>; units: Map<string, Promise<string | null>> };
+const cacheOfRequest = new WeakMap<DomainContext, RequestCache>();
+
+function requestCache(ctx: DomainContext): RequestCache {
+  let cache = cacheOfRequest.get(ctx);
+  if (!cache) cacheOfRequest.set(ctx, (cache = { units: new Map() }));
+  return cache;
+}
+
+/** The organisation a call works on: the current one, or (system admins only) the named one. */
+export async function resolveOrganization(
+  ctx: DomainContext,
+  organizationId?: string | null,
+): Promise<{ viewer: Viewer; organizationId: string; foreign: boolean }> {
+  const viewer = requireViewer(ctx.viewer);
+  if (organizationId !== undefined && organizationId !== null && organizationId !== "" && organizationId !== viewer.organizationId) {
+    const id = parseInput(objectIdSchema, organizationId);
+    if (!viewer.systemAdmin) throw noOrganization();
+    const exists = await ctx.prisma.organization.findUnique({ where: { id }, select: { id: true } });
+    if (!exists) throw noOrganization();
+    return { viewer, organizationId: id, foreign: true };
+  }
+  if (!viewer.organizationId) throw noOrganization();
+  return { viewer, organizationId: viewer.organizationId, foreign: false };
+}
+
+async function readAccess(ctx: DomainContext, organizationId?: string | null): Promise<Access> {
+  const { viewer, organizationId: orgId, foreign } = await resolveOrganization(ctx, organizationId);
+  // a system admin may work in another organisation: scoped to the one worked on
+  const db = foreign ? scopedToOrganization(ctx.prisma, orgId) : tenantDb(ctx);
+  const units = await db.unit.findMany({ select: { id: true, name: true, parentId: true }, orderBy: { name: "asc" } });
+  return {
+    viewer,
+    organizationId: orgId,
+    organizationAdmin: viewer.systemAdmin || (!foreign && viewer.organizationAdmin),
+    grants: foreign ? [] : viewer.grants,
+    units,
+  };
+}
+
+/**
+ * The caller's access in the current organisation (or, for a system admin, the named one). The
+ * current organisation's is read once per request; a change of the unit tree calls forgetAccess.
+ */
+export function loadAccess(ctx: DomainContext, organizationId?: string | null): Promise<Access> {
+  const current = organizationId === undefined || organizationId === null || organizationId === "" || organizationId === ctx.viewer?.organizationId;
+  if (!current) return readAccess(ctx, organizationId);
+  const cache = requestCache(ctx);
+  if (!cache.access) {
+    cache.access = readAccess(ctx);
+    // a refusal (no viewer, no organisation) is not kept: the next call answers it again
+    cache.access.catch(() => {
+      cache.access = undefined;
+    });
+  }
+  return cache.access;
+}
+
+/**
+ * The database scoped to the organisation a call works on (domain/tenancy.ts): the caller's current
+ * one, or the one a system admin named.
+ */
+export function dbOf(ctx: DomainContext, a: Access) {
+  return a.organizationId === ctx.viewer?.organizationId ? tenantDb(ctx) : scopedToOrganization(ctx.prisma, a.organizationId);
+}
+
+/** After the unit tree changed within a request: the next check reads it again. */
+export function forgetAccess(ctx: DomainContext): void {
+  const cache = cacheOfRequest.get(ctx);
+  if (cache) cache.access = undefined;
+}
+
+// ---- rights in units (with inheritance) ------------------------------------------------------
+
+/** The unit and all units below it. */
+export function subtreeOf(units: readonly UnitRow[], rootId: string): Set<string> {
+  const childrenOf = new Map<string, string[]>();
+  for (const u of units) if (u.parentId) childrenOf.set(u.parentId, [...(childrenOf.get(u.parentId) ?? []), u.id]);
+  const out = new Set<string>();
+  const stack = [rootId];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (out.has(id)) continue;
+    out.add(id);
+    stack.push(...(childrenOf.get(id) ?? []));
+  }
+  return out;
+}
+
+/** Units in which the caller holds a right (through a role there or in a unit above). */
+export function unitsWithRight(a: Access, right: Right): Set<string> {
+  if (a.organizationAdmin) return new Set(a.units.map((u) => u.id));
+  const out = new Set<string>();
+  for (const g of a.grants) {
+    if (!rightsOfRole[g.role].has(right)) continue;
+    for (const id of subtreeOf(a.units, g.unitId)) out.add(id);
+  }
+  return out;
+}
+
+/** The right in this unit (a role here or above it, or organisation admin). */
+export function canInUnit(a: Access, right: Right, unitId: string): boolean {
+  return unitsWithRight(a, right).has(unitId);
+}
+
+/** The right in at least one unit (organisation admins: always). */
+export function canSomewhere(a: Access, right: Right): boolean {
+  return a.organizationAdmin || unitsWithRight(a, right).size > 0;
+}
+
+/** The unit of the organisation ("Team not found" otherwise). */
+export function unitOf(a: Access, unitId: string): UnitRow {
+  const id = parseInput(objectIdSchema, unitId);
+  const unit = a.units.find((u) => u.id === id);
+  if (!unit) throw notFound("Team not found");
+  return unit;
+}
+
+// ---- the unit tree ---------------------------------------------------------------------------
+
+export const noManageTeamsRight = () => forbidden("You do not have the rights to edit this team");
+
+/**
+ * Editing the team tree (manageTeams): adding under P needs it in P, renaming U in U, moving U in
+ * U's parent and in the new parent, deleting U in U's parent. `null` stands for "the top": only
+ * organisation admins add, move or delete top-level teams.
+ */
+export function teamRefusal(a: Access, unitId: string | null): DomainError | null {
+  if (unitId === null) return a.organizationAdmin ? null : noManageTeamsRight();
+  return canInUnit(a, "manageTeams", unitId) ? null : noManageTeamsRight();
+}
+
+/** The units whose manageTeams a change of the tree needs (see teamRefusal); unknown ids throw "Team not found". */
+export function unitsATeamChangeNeeds(
+  a: Access,
+  change:
+    | { create: { parentId?: string | null } }
+    | { update: { unitId: string; name?: string | null; parentId?: string | null; moveToTop?: boolean | null } }
+    | { delete: { unitId: string } },
+): (string | null)[] {
+  if ("create" in change) return [change.create.parentId ? unitOf(a, change.create.parentId).id : null];
+  if ("delete" in change) return [unitOf(a, change.delete.unitId).parentId];
+  const unit = unitOf(a, change.update.unitId);
+  const needs: (string | null)[] = [];
+  if (change.update.name !== undefined && change.update.name !== null) needs.push(unit.id);
+  const newParent = change.update.moveToTop ? null : change.update.parentId ? unitOf(a, change.update.parentId).id : undefined;
+  if (newParent !== undefined && newParent !== unit.parentId) needs.push(unit.parentId, newParent);
+  return needs;
+}
+
+// ---- objects ---------------------------------------------------------------------------------
+
+/** The kinds of object judged in their own unit. */
+export type AccessObject = "Touchpoint" | "Survey" | "Response" | "Invite";
+
+type ObjectRule = {
+  /** The object's unit in the caller's organisation (tenantDb); null when it is not there. */
+  unitOf: (ctx: DomainContext, id: string) => Promise<string | null>;
+  notFound: string;
+  /** The refusal when the caller lacks the right in the object's unit. */
+  denied: (right: Right) => string;
+  /**
+   * An object the caller may not even view is "not found" rather than "forbidden" (responses,
+   * invites: their existence is not the caller's to learn).
+   */
+  hiddenUnlessViewable?: boolean;
+  /** A right that shows the object (invites: manageUsers; otherwise viewResults). */
+  viewRight?: Right;
+};
+
+export const accessMessages = {
+  touchpointNotFound: "Touchpoint not found",
+  noViewTouchpoint: "You do not have the rights to view this touchpoint",
+  noEditTouchpoint: "User has no rights to edit touchpoint",
+  surveyNotFound: "Survey not found",
+  noViewSurvey: "You do not have the rights to view this survey",
+  noEditSurvey: "You do not have the rights to edit this survey",
+  responseNotFound: "Response not found",
+  noManageResponses: "You do not have the rights to manage responses",
+  inviteNotFound: "Invite not found",
+  noManageUsersInUnit: "You do not have the rights to manage users in this team",
+  noRights: "You do not have the rights to do this",
+} as const;
+
+const objectRules: Record<AccessObject, ObjectRule> = {
+  Touchpoint: {
+    unitOf: async (ctx, id) => (await tenantDb(ctx).touchpoint.findFirst({ where: { id, deleted: false }, select: { unitId: true } }))?.unitId ?? null,
+    notFound: accessMessages.touchpointNotFound,
+    denied: (right) => (right === "viewResults" ? accessMessages.noViewTouchpoint : accessMessages.noEditTouchpoint),
+  },
+  Survey: {
+    unitOf: async (ctx, id) => (await tenantDb(ctx).survey.findUnique({ where: { id }, select: { unitId: true } }))?.unitId ?? null,
+    notFound: accessMessages.surveyNotFound,
+    denied: (right) => (right === "viewResults" ? accessMessages.noViewSurvey : accessMessages.noEditSurvey),
+  },
+  Response: {
+    // an over-limit response is shown nowhere, so it is not there for anyone
+    unitOf: async (ctx, id) => (await tenantDb(ctx).response.findFirst({ where: { id, overLimit: false }, select: { unitId: true } }))?.unitId ?? null,
+    notFound: accessMessages.responseNotFound,
+    denied: (right) => (right === "manageResponses" ? accessMessages.noManageResponses : accessMessages.noRights),
+    hiddenUnlessViewable: true,
+  },
+  Invite: {
+    unitOf: async (ctx, id) =>
+      (await tenantDb(ctx).invite.findFirst({ where: { id, acceptedAt: null, deletedAt: null }, select: { unitId: true } }))?.unitId ?? null,
+    notFound: accessMessages.inviteNotFound,
+    denied: () => accessMessages.noManageUsersInUnit,
+    hiddenUnlessViewable: true,
+    viewRight: "manageUsers",
+  },
+};
+
+/** The object's unit, read once per request (null: not in the caller's organisation). */
+export async function objectUnit(ctx: DomainContext, type: AccessObject, objectId: string): Promise<string | null> {
+  await loadAccess(ctx); // a caller without an organisation is refused first
+  const id = parseInput(objectIdSchema, objectId);
+  const units = requestCache(ctx).units;
+  const key = `${type}:${id}`;
+  let unit = units.get(key);
+  if (!unit) units.set(key, (unit = objectRules[type].unitOf(ctx, id)));
+  return unit;
+}
+
+/** The domain read the object itself (REST path, or a fresher row): the shield's next check reuses its unit. */
+export function rememberObjectUnit(ctx: DomainContext, type: AccessObject, objectId: string, unitId: string | null): void {
+  requestCache(ctx).units.set(`${type}:${objectId}`, Promise.resolve(unitId));
+}
+
+/** After the object moved to another unit or was deleted within a request. */
+export function forgetObjectUnit(ctx: DomainContext, type: AccessObject, objectId: string): void {
+  cacheOfRequest.get(ctx)?.units.delete(`${type}:${objectId}`);
+}
+
+/** A survey of a unit the caller does not view is still visible through responses collected in units they view. */
+async function surveySeenThroughResponses(ctx: DomainContext, a: Access, surveyId: string): Promise<boolean> {
+  if (a.organizationAdmin) return true;
+  const viewable = [...unitsWithRight(a, "viewResults")];
+  if (viewable.length === 0) return false;
+  const found = await tenantDb(ctx).response.findFirst({ where: { surveyId, unitId: { in: viewable } }, select: { id: true } });
+  return !!found;
+}
+
+/**
+ * The decision: null when the caller may use the right on the object, else the refusal (the domain
+ * throws it, the shield answers it). Malformed ids throw the input error.
+ */
+export async function refusalOnObject(ctx: DomainContext, right: Right, type: AccessObject, objectId: string): Promise<DomainError | null> {
+  const a = await loadAccess(ctx);
+  const rule = objectRules[type];
+  const unitId = await objectUnit(ctx, type, objectId);
+  if (unitId === null) return notFound(rule.notFound);
+  if (canInUnit(a, right, unitId)) return null;
+  if (type === "Survey") {
+    // spec 001 §2: surveys of other teams are visible when the user has responses from them (viewing only)
+    const visible = canInUnit(a, "viewResults", unitId) || (await surveySeenThroughResponses(ctx, a, parseInput(objectIdSchema, objectId)));
+    if (right === "viewResults" && visible) return null;
+    return forbidden(visible ? rule.denied(right) : rule.denied("viewResults"));
+  }
+  if (rule.hiddenUnlessViewable && !canInUnit(a, rule.viewRight ?? "viewResults", unitId)) return notFound(rule.notFound);
+  return forbidden(rule.denied(right));
+}
+
+/** May the caller use the right on the object? */
+export async function mayOnObject(ctx: DomainContext, right: Right, type: AccessObject, objectId: string): Promise<boolean> {
+  return (await refusalOnObject(ctx, right, type, objectId)) === null;
+}
+
+/** Throws the refusal ("not found" or "forbidden") unless the caller may use the right on the object. */
+export async function requireOnObject(ctx: DomainContext, right: Right, type: AccessObject, objectId: string): Promise<void> {
+  const refusal = await refusalOnObject(ctx, right, type, objectId);
+  if (refusal) throw refusal;
+}
+
+// ---- node(id) and nodes(ids) -------------------------------------------------------------------
+
+/**
+ * Reading an object through Relay's node(id): the same rule as the type's own query. Touchpoints
+ * need viewResults in their unit (as Query.touchpoint), surveys are seen as Query.survey sees them,
+ * invites need manageUsers in their unit (as Query.invite). The other types are scoped by their
+ * lookup (the caller's organisation, own API keys) and by their type's rule in the shield map.
+ */
+export async function nodeRefusal(ctx: DomainContext, typename: string, objectId: string): Promise<DomainError | null> {
+  switch (typename) {
+    case "Touchpoint":
+      return refusalOnObject(ctx, "viewResults", "Touchpoint", objectId);
+    case "Survey":
+      return refusalOnObject(ctx, "viewResults", "Survey", objectId);
+    case "Invite":
+      return refusalOnObject(ctx, "manageUsers", "Invite", objectId);
+    default:
+      return null;
+  }
+}
