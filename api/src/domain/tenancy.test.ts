@@ -31,6 +31,14 @@ describe("tenancy: the arguments a scoped query runs with", () => {
   it("refuses a row that names another organisation", () => {
     expect(() => scopeArgs("create", { data: { organizationId: "o2" } }, "o1")).toThrow(/another organisation/);
     expect(() => scopeArgs("update", { where: { id: "x", organizationId: "o2" }, data: {} }, "o1")).toThrow(/another organisation/);
+    // An update never moves a row out of the organisation; naming its own organisation is fine.
+    expect(() => scopeArgs("update", { where: { id: "x" }, data: { organizationId: "o2" } }, "o1")).toThrow(/cannot move a row/);
+    expect(() => scopeArgs("updateMany", { where: {}, data: { organization: { connect: { id: "o2" } } } }, "o1")).toThrow(/cannot move a row/);
+    expect(() => scopeArgs("upsert", { where: { id: "x" }, create: {}, update: { organizationId: "o2" } }, "o1")).toThrow(/cannot move a row/);
+    expect(scopeArgs("update", { where: { id: "x" }, data: { name: "n", organizationId: "o1" } }, "o1")).toEqual({
+      where: { id: "x", organizationId: "o1" },
+      data: { name: "n", organizationId: "o1" },
+    });
   });
 });
 

@@ -49,6 +49,14 @@ export function scopeArgs(operation: string, args: Data, organizationId: string)
     out.data = Array.isArray(args.data) ? args.data.map((d) => withOrganization(d, organizationId)) : withOrganization(args.data, organizationId);
   }
   if (operation === "upsert") out.create = withOrganization(args.create, organizationId);
+  // An update never moves a row to another organisation.
+  const updates = operation === "upsert" ? args.update : operation.startsWith("update") ? args.data : undefined;
+  if (updates && typeof updates === "object") {
+    const row = updates as Data;
+    if ("organization" in row || (row.organizationId !== undefined && row.organizationId !== organizationId)) {
+      throw new Error("tenancy: an update cannot move a row to another organisation");
+    }
+  }
   return out;
 }
 

@@ -201,7 +201,9 @@ export const isOrganizationAdminHere = (message = "Only an organisation admin ca
 export const mayCreateSurveys = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => {
   const member = memberOrRefusal(ctx);
   if (member !== true) return member;
-  return ctx.viewer!.organizationAdmin || ctx.viewer!.mayCreateSurveys ? true : noRights("You do not have the rights to create surveys");
+  return ctx.viewer!.organizationAdmin || ctx.viewer!.systemAdmin || ctx.viewer!.mayCreateSurveys
+    ? true
+    : noRights("You do not have the rights to create surveys");
 });
 
 /** A change of the team tree: manageTeams where access.ts unitsATeamChangeNeeds says. */

@@ -45,6 +45,7 @@ import {
   type BuiltQuestion,
   type ResponseJson,
 } from "../domain/demo-data/generator.js";
+import { newId } from "../domain/surveys/input.js";
 
 export const demoSignIn = { email: "admin@demo.example", password: "Demo-Password-1!" } as const;
 
@@ -76,8 +77,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SEED_LOCK_KEY = 7_346_190_001;
 
 type Tx = Prisma.TransactionClient;
-
-const newId = (): string => randomBytes(12).toString("hex");
 
 async function findDemoOrganization(db: Tx | PrismaClient): Promise<{ id: string } | null> {
   return db.organization.findFirst({

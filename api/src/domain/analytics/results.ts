@@ -267,7 +267,11 @@ export async function getQuestionResult(
 /** Rows per question id, in the order the query gave them. */
 function byQuestion(rows: AnswerSums[]): Map<string, AnswerSums[]> {
   const out = new Map<string, AnswerSums[]>();
-  for (const r of rows) out.set(r.qid, [...(out.get(r.qid) ?? []), r]);
+  for (const r of rows) {
+    let list = out.get(r.qid);
+    if (!list) out.set(r.qid, (list = []));
+    list.push(r);
+  }
   return out;
 }
 

@@ -11,7 +11,6 @@
 // - Counters, analytics and live lists: the survey's and the link's response count and last feedback
 //   are updated in the same transaction, the analytics roll-ups of the touched days are recomputed
 //   (domain/analytics/rollups.ts), and the new count is published to responseCountChanged.
-import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
 import type { Prisma } from "../../generated/prisma/client.js";
@@ -34,6 +33,7 @@ import {
 } from "./generator.js";
 import { createRandom } from "./random.js";
 import { markResponsesChanged } from "../analytics/rollups.js";
+import { newId } from "../surveys/input.js";
 
 export const demoDataLimits = { defaultResponses: 500, maxResponses: 5_000 } as const;
 export const demoSurveyName = "Demo survey";
@@ -65,7 +65,6 @@ export type DemoDataResult = {
   to: Date | null;
 };
 
-const newId = () => randomBytes(12).toString("hex");
 const marker = { path: ["demoData"], equals: true } as const;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 

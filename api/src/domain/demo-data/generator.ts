@@ -8,16 +8,14 @@
 //   emotion: numericValue = the emotion's cluster value, choiceIds = [the emotion's choice id];
 //   singleChoice / multipleChoice: choiceIds; openText: textValue;
 //   contactDetails: textValue = JSON {name, email, phone?}.
-import { randomBytes } from "node:crypto";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { contactNames, eviClusters, openTexts, type EviCluster, type Lang, type QuestionSpec, type Text } from "./content.js";
 import type { Random } from "./random.js";
+import { newId } from "../surveys/input.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The demo responses fall in the last this many days. */
 export const responseWindowDays = 90;
-
-const newId = (): string => randomBytes(12).toString("hex");
 
 // ---------------------------------------------------------------------------------------------
 // Questions

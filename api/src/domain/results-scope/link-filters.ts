@@ -3,7 +3,7 @@
 // bounded again at every read by the creator's current rights (./request.ts).
 import type { DomainContext } from "../context.js";
 import { badInput, forbidden } from "../errors.js";
-import { subtreeOf } from "../user-management/manager.js";
+import { subtreeOf } from "../../permissions/access.js";
 import { callerVisibility } from "./response-scope.js";
 
 export const linkFilterMessages = {

@@ -19,7 +19,7 @@
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { DomainContext } from "../context.js";
 import { notFound } from "../errors.js";
-import { loadManager, subtreeOf, unitsWithRight, type UnitRow } from "../user-management/manager.js";
+import { loadAccess, subtreeOf, unitsWithRight, type UnitRow } from "../../permissions/access.js";
 import { rightsOfRole } from "../../permissions/rights.js";
 import { loadViewer } from "../viewer.js";
 import type { ResultsFilters } from "./filters.js";
@@ -71,7 +71,7 @@ export async function callerVisibility(caller: ResultsReader, purpose: ScopePurp
     const viewer = await loadViewer(caller.prisma, caller.share.createdByUserId, "accessToken", { organizationId: org.id });
     // A creator who left the organisation shows nothing (sharing also refuses such links).
     if (!viewer) return { organizationId: org.id, unitIds: [], units: [], restrictSummaryToTeam: false };
-    const m = await loadManager({ prisma: caller.prisma, viewer } as unknown as DomainContext);
+    const m = await loadAccess({ prisma: caller.prisma, viewer } as unknown as DomainContext);
     return {
       organizationId: org.id,
       unitIds: m.organizationAdmin ? null : [...unitsWithRight(m, "viewResults")],
@@ -79,7 +79,7 @@ export async function callerVisibility(caller: ResultsReader, purpose: ScopePurp
       restrictSummaryToTeam: false,
     };
   }
-  const m = await loadManager(caller);
+  const m = await loadAccess(caller);
   const org = await caller.prisma.organization.findUnique({ where: { id: m.organizationId }, select: { restrictSummaryToTeam: true } });
   const restrict = org?.restrictSummaryToTeam ?? false;
   let unitIds: string[] | null;
