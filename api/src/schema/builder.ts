@@ -17,8 +17,6 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     // an instant; a string is accepted on output when it is already ISO 8601
     DateTime: { Input: Date; Output: Date | string };
-    // a survey or question as stored (schema/survey.ts)
-    SurveyData: { Input: unknown; Output: unknown };
     // a JSON value whose shape is open by design (schema/json.ts)
     JSON: { Input: unknown; Output: unknown };
   };

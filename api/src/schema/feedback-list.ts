@@ -4,7 +4,7 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { builder } from "./builder.js";
 import { filtersArg, ResultsFilterInput } from "./results-filter.js";
-import { QuestionNode } from "./survey.js";
+import { QuestionNode } from "./question.js";
 import { badInput } from "../domain/errors.js";
 import { feedbackListConnection, type FeedbackListNode } from "../domain/feedback-list/list.js";
 import type { Column, FeedbackListPlan, ListQuestion } from "../domain/feedback-list/query.js";

@@ -14,7 +14,8 @@ import {
   resultsResponseLimitNotice,
 } from "../domain/analytics/results.js";
 import { resultsFilterOptions, type FilterOptionMetaKey, type FilterOptionQuestion, type ResultsFilterOptions } from "../domain/analytics/filter-options.js";
-import { SurveyData } from "./survey.js";
+import { LocalizedText, QuestionChoice, QuestionOptions, textEntries } from "./question.js";
+import { storedChoices, storedOptions, storedText } from "../domain/surveys/stored.js";
 import { resultsRequest } from "../domain/results-scope/request.js";
 import type { GraphQLContext } from "./builder.js";
 import { filtersArg, ResultsFilterInput, type ResultsFilterArg } from "./results-filter.js";
@@ -175,9 +176,9 @@ const ResultsFilterQuestion = builder.objectRef<FilterOptionQuestion>("ResultsFi
     legacyId: t.exposeString("id"),
     surveyLegacyId: t.exposeString("surveyId"),
     type: t.exposeString("type"),
-    title: t.field({ type: SurveyData, description: "texts per language", resolve: (q) => q.title }),
-    choices: t.field({ type: SurveyData, description: "[{ id, text, cluster? }] as stored", resolve: (q) => q.choices }),
-    options: t.field({ type: SurveyData, resolve: (q) => q.options }),
+    title: t.field({ type: [LocalizedText], resolve: (q) => textEntries(storedText(q.title)) }),
+    choices: t.field({ type: [QuestionChoice], description: "hidden choices included (hidden: true)", resolve: (q) => storedChoices(q.choices) }),
+    options: t.field({ type: QuestionOptions, nullable: true, resolve: (q) => storedOptions(q.type, q.options) }),
   }),
 });
 

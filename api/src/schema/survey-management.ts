@@ -1,10 +1,15 @@
 // The survey management screens' extra reads: the public templates (GET /surveys/public-templates as
 // GraphQL) and a saved survey's respondent view for the preview (desktop, mobile, terminal, widget).
 import { builder } from "./builder.js";
-import { SurveyData } from "./survey.js";
+import { JSONScalar } from "./json.js";
 import { loaders } from "./loaders.js";
 import { publicTemplates, type SurveyRow } from "../domain/surveys/surveys.js";
 import { surveyPreview } from "../domain/surveys/preview.js";
+
+// JSON on purpose: the document is the respondent API's, defined by its own OpenAPI document
+// (/r/openapi.json), and the preview hands it unchanged to the respondent pages that read it there.
+const respondentDocument =
+  "What the respondent runtime would load for this survey, for the preview: the document of GET /r/{touchpointId}/survey exactly as the respondent API's OpenAPI document (/r/openapi.json) defines it, handed unchanged to the respondent pages";
 
 /**
  * A public template as a type of its own (not Survey): templates come from any organisation, and
@@ -21,8 +26,8 @@ SurveyTemplateType.implement({
     tags: t.exposeStringList("tags"),
     questionCount: t.int({ resolve: (s) => s.questions.length }),
     respondentPreview: t.field({
-      type: SurveyData,
-      description: "What the respondent runtime would load for it (the preview)",
+      type: JSONScalar,
+      description: respondentDocument,
       resolve: (s, _a, ctx) => surveyPreview(ctx, s.id),
     }),
   }),
@@ -38,8 +43,8 @@ builder.queryField("surveyTemplates", (t) =>
 
 builder.prismaObjectField("Survey", "respondentPreview", (t) =>
   t.field({
-    type: SurveyData,
-    description: "What the respondent runtime would load for this saved survey (GET /r/{touchpointId}/survey's shape), for the preview",
+    type: JSONScalar,
+    description: respondentDocument,
     resolve: (survey, _args, ctx) => surveyPreview(ctx, survey.id),
   }),
 );

@@ -1,7 +1,6 @@
-// Survey and Question: the survey list's tabs (recent, all, active, archived, hidden, mine) and the
-// editor's mutations. Rules live in domain/surveys; the mutations take the same survey body as the
-// REST facade (PUT /surveys/{id}), as SurveyData.
-import { GraphQLError, Kind, type ValueNode } from "graphql";
+// Survey: the survey list's tabs (recent, all, active, archived, hidden, mine) and the
+// editor's mutations. Rules live in domain/surveys; the mutations take a typed SurveyInput
+// (schema/question.ts), which becomes the same body the REST facade takes (PUT /surveys/{id}).
 import { builder } from "./builder.js";
 import { loaders } from "./loaders.js";
 import { UnitType } from "./unit.js";
@@ -19,56 +18,10 @@ import {
   updateSurvey,
   type SurveyTab,
 } from "../domain/surveys/surveys.js";
-import { questionTypes } from "../domain/surveys/input.js";
+import { SurveyInput, surveyBody } from "./question.js";
 import { mayEditSurveyInUnit } from "../domain/surveys/editing.js";
 
-const literal = (node: ValueNode): unknown => {
-  switch (node.kind) {
-    case Kind.STRING:
-    case Kind.BOOLEAN:
-    case Kind.ENUM:
-      return node.value;
-    case Kind.INT:
-    case Kind.FLOAT:
-      return Number(node.value);
-    case Kind.NULL:
-      return null;
-    case Kind.LIST:
-      return node.values.map(literal);
-    case Kind.OBJECT:
-      return Object.fromEntries(node.fields.map((f) => [f.name.value, literal(f.value)]));
-    default:
-      throw new GraphQLError("Variables are not supported inside SurveyData literals");
-  }
-};
-
-export const SurveyData = builder.scalarType("SurveyData", {
-  description: "A JSON value of a survey or question as stored (texts per language, options, choices, logic: docs/respondent-api.md)",
-  serialize: (v) => v,
-  parseValue: (v) => v,
-  parseLiteral: (node) => literal(node),
-});
-
-const QuestionTypeEnum = builder.enumType("QuestionType", { values: questionTypes });
 const SurveyTabEnum = builder.enumType("SurveyTab", { values: surveyTabs, description: "recent: created within the last 14 days" });
-
-export const QuestionNode = builder.prismaNode("Question", {
-  id: { field: "id" },
-  findUnique: (id, ctx) => ({ id, ...inViewerOrganization(ctx.viewer) }),
-  fields: (t) => ({
-    legacyId: t.exposeString("id"),
-    type: t.expose("type", { type: QuestionTypeEnum }),
-    position: t.exposeInt("position"),
-    title: t.field({ type: SurveyData, resolve: (q) => q.title }),
-    subtitle: t.field({ type: SurveyData, nullable: true, resolve: (q) => q.subtitle }),
-    options: t.field({ type: SurveyData, resolve: (q) => q.options }),
-    choices: t.field({ type: SurveyData, resolve: (q) => q.choices }),
-    logic: t.field({ type: SurveyData, nullable: true, resolve: (q) => q.logic }),
-    tags: t.exposeStringList("tags"),
-    required: t.exposeBoolean("required"),
-    hidden: t.exposeBoolean("hidden"),
-  }),
-});
 
 export const SurveyType = builder.prismaNode("Survey", {
   id: { field: "id" },
@@ -135,8 +88,8 @@ builder.mutationField("createSurvey", (t) =>
   t.field({
     type: SurveyPayload,
     description: "Creates a survey: the body of POST /surveys",
-    args: { input: t.arg({ type: SurveyData, required: true }) },
-    resolve: (_root, { input }, ctx) => createSurvey(ctx, input),
+    args: { input: t.arg({ type: SurveyInput, required: true }) },
+    resolve: (_root, { input }, ctx) => createSurvey(ctx, surveyBody(input)),
   }),
 );
 
@@ -144,8 +97,8 @@ builder.mutationField("updateSurvey", (t) =>
   t.field({
     type: SurveyPayload,
     description: "Saves the whole survey with its questions: the body of PUT /surveys/{id}",
-    args: { id: t.arg.globalID({ required: true, for: SurveyType }), input: t.arg({ type: SurveyData, required: true }) },
-    resolve: async (_root, { id, input }, ctx) => ({ id: (await updateSurvey(ctx, id.id, input)).id }),
+    args: { id: t.arg.globalID({ required: true, for: SurveyType }), input: t.arg({ type: SurveyInput, required: true }) },
+    resolve: async (_root, { id, input }, ctx) => ({ id: (await updateSurvey(ctx, id.id, surveyBody(input))).id }),
   }),
 );
 

@@ -5,36 +5,24 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { badInput } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
+import {
+  contactFieldNames,
+  defaultClusters,
+  questionTypes,
+  sliderScaleError,
+  smileyButtonCounts,
+  surveyLimits,
+  surveyMessages,
+  type QuestionType,
+} from "@feedback/shared/survey-rules";
 
-export const questionTypes = ["smiley", "nps", "slider", "singleChoice", "multipleChoice", "openText", "emotion", "contactDetails"] as const;
-export type QuestionType = (typeof questionTypes)[number];
-
-export const surveyMessages = {
-  blankTitle: "Question title must not be blank",
-  blankName: "Survey name must not be blank",
-  smileyButtons: "A smiley question has 4 or 5 buttons",
-  choicesRequired: "A choice question needs at least one choice",
-  emotionsRequired: "An emotion question needs at least one emotion",
-  blankChoice: "Choice text must not be blank",
-  duplicateChoice: "Each choice of a question needs its own id",
-  sliderRange: "The slider's minimum must be below its maximum",
-  sliderStep: "The slider's step must be positive and divide its range",
-  contactFields: "Contact details ask for at least one of name, email and phone",
-  unknownCluster: "An emotion belongs to one of the clusters advocacy, trust, attention and destroying",
-  logicTarget: "Logic must point to a later question of this survey or to end",
-  logicKey: "Logic rule for an answer this question does not have",
-  unknownQuestion: "This question does not belong to the survey",
-  duplicateQuestion: "A question appears twice",
-  languages: "A survey needs at least one language",
-} as const;
-
-export const defaultClusters = { advocacy: 1, trust: 0.66, attention: 0.33, destroying: -1 } as const;
-const contactFieldNames = ["name", "email", "phone"] as const;
+export { questionTypes, surveyMessages, defaultClusters };
+export type { QuestionType };
 
 export const newId = () => randomBytes(12).toString("hex");
 
 const languageSchema = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, "A language is a code such as en, fi or pt-BR");
-const tagSchema = z.string().trim().min(1, "A tag must not be blank").max(50, "A tag is at most 50 characters");
+const tagSchema = z.string().trim().min(1, "A tag must not be blank").max(surveyLimits.tagLength, `A tag is at most ${surveyLimits.tagLength} characters`);
 const textSchema = z.union([z.string(), z.record(z.string(), z.string())], { message: "A text is a string or a map from language to string" });
 
 const choiceInput = z.object({
@@ -53,21 +41,21 @@ const questionInput = z.object({
   title: textSchema,
   subtitle: textSchema.nullish(),
   options: z.record(z.string(), z.unknown()).optional(),
-  choices: z.array(choiceInput).max(100, "A question has at most 100 choices").optional(),
-  tags: z.array(tagSchema).max(50).optional(),
+  choices: z.array(choiceInput).max(surveyLimits.choices, `A question has at most ${surveyLimits.choices} choices`).optional(),
+  tags: z.array(tagSchema).max(surveyLimits.tags).optional(),
   logic: z.record(z.string(), z.string()).nullish(),
   required: z.boolean().optional(),
 });
 export type QuestionInput = z.input<typeof questionInput>;
 
 export const surveyInputSchema = z.object({
-  name: z.string({ message: "Survey name is required" }).trim().min(1, surveyMessages.blankName).max(200, "Survey name is at most 200 characters"),
+  name: z.string({ message: "Survey name is required" }).trim().min(1, surveyMessages.blankName).max(surveyLimits.nameLength, `Survey name is at most ${surveyLimits.nameLength} characters`),
   unitId: objectIdSchema.optional(),
-  languages: z.array(languageSchema).min(1, surveyMessages.languages).max(30).optional(),
-  tags: z.array(tagSchema).max(50).optional(),
-  questionTags: z.array(tagSchema).max(200).optional(),
+  languages: z.array(languageSchema).min(1, surveyMessages.languages).max(surveyLimits.languages).optional(),
+  tags: z.array(tagSchema).max(surveyLimits.tags).optional(),
+  questionTags: z.array(tagSchema).max(surveyLimits.questionTags).optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
-  questions: z.array(questionInput, { message: "questions must be a list" }).max(200, "A survey has at most 200 questions").optional(),
+  questions: z.array(questionInput, { message: "questions must be a list" }).max(surveyLimits.questions, `A survey has at most ${surveyLimits.questions} questions`).optional(),
 });
 export type SurveyInput = z.input<typeof surveyInputSchema>;
 
@@ -106,7 +94,7 @@ function localized(value: string | Record<string, string>, languages: string[], 
       if (allowEmpty) continue;
       throw badInput(blank, `${field}.${lang}`);
     }
-    if (trimmed.length > 2000) throw badInput("A text is at most 2000 characters", `${field}.${lang}`);
+    if (trimmed.length > surveyLimits.text) throw badInput(`A text is at most ${surveyLimits.text} characters`, `${field}.${lang}`);
     out[lang] = trimmed;
   }
   if (!allowEmpty && !out[languages[0]!]) throw badInput(blank, `${field}.${languages[0]}`);
@@ -141,7 +129,7 @@ function typeOptions(q: z.output<typeof questionInput>, languages: string[], fie
   switch (q.type) {
     case "smiley": {
       const buttons = o.buttons ?? 5;
-      if (buttons !== 4 && buttons !== 5) throw badInput(surveyMessages.smileyButtons, `${field}.options.buttons`);
+      if (!smileyButtonCounts.includes(buttons as never)) throw badInput(surveyMessages.smileyButtons, `${field}.options.buttons`);
       return { options: { ...o, buttons }, choices: noChoices() };
     }
     case "nps":
@@ -151,9 +139,8 @@ function typeOptions(q: z.output<typeof questionInput>, languages: string[], fie
       const min = num(o.min, 0);
       const max = num(o.max, 10);
       const step = num(o.step, 1);
-      if (Number.isNaN(min) || Number.isNaN(max) || min >= max) throw badInput(surveyMessages.sliderRange, `${field}.options`);
-      const steps = (max - min) / step;
-      if (Number.isNaN(step) || step <= 0 || Math.abs(steps - Math.round(steps)) > 1e-9) throw badInput(surveyMessages.sliderStep, `${field}.options.step`);
+      const scale = sliderScaleError(min, max, step);
+      if (scale) throw badInput(surveyMessages[scale], scale === "sliderRange" ? `${field}.options` : `${field}.options.step`);
       const labels: Record<string, unknown> = {};
       for (const k of ["minLabel", "maxLabel"] as const) {
         if (o[k] === undefined || o[k] === null) continue;
