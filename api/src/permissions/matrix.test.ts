@@ -201,7 +201,7 @@ const matrix: Row[] = [
     field: "Mutation.changeOrganization",
     kind: "mutation",
     // Only into an organisation the caller is a member of: org 1 for its members, "not found" otherwise.
-    document: (ids) => `mutation { changeOrganization(organizationId: "${ids.orgA}") { currentOrganization { legacyId } } }`,
+    document: (ids) => `mutation { changeOrganization(organizationId: "${gid("Organization", ids.orgA)}") { currentOrganization { legacyId } } }`,
     expected: ownOrganizationOnly,
     allowedData: (data, _actor, ids) => expect(data.changeOrganization.currentOrganization.legacyId).toBe(ids.orgA),
   },

@@ -2,6 +2,7 @@
 // caller's own job by id, the PDF export mutation, and exportStatusChanged pushing status and
 // progress (a progress bar in the web client). Rules live in domain/exports.
 import { builder } from "./builder.js";
+import { badInput } from "../domain/errors.js";
 import { filtersArg, ResultsFilterInput } from "./results-filter.js";
 import type { ExportJob } from "../generated/prisma/client.js";
 import type { ExportStatusEvent } from "../pubsub/bus.js";
@@ -70,13 +71,19 @@ builder.queryField("exportJob", (t) =>
 const PrintModeEnum = builder.enumType("PdfPrintMode", { values: ["portrait", "landscape"] as const });
 const PdfTypeEnum = builder.enumType("PdfType", { values: ["results", "customerJourney"] as const });
 
+const journeyTypename = "CustomerJourney";
+function journeyIdOf(decoded: { typename: string; id: string }): string {
+  if (decoded.typename !== journeyTypename) throw badInput(`ID of a ${decoded.typename} is not of type: ${journeyTypename}`, "journeyId");
+  return decoded.id;
+}
+
 const StartPdfExportInput = builder.inputType("StartPdfExportInput", {
   fields: (t) => ({
     components: t.stringList({ required: true, description: "the components to print (POST /results-pdf `data`)" }),
     filters: t.field({ type: ResultsFilterInput, description: "the results filters (spec 001 §3)" }),
     type: t.field({ type: PdfTypeEnum }),
     printMode: t.field({ type: PrintModeEnum, description: "default portrait; landscape for customerJourney" }),
-    journeyId: t.string(),
+    journeyId: t.globalID({ description: "customerJourney: the journey's global id (a CustomerJourney's)" }),
     locale: t.string({ description: "en, es or fi" }),
   }),
 });
@@ -98,7 +105,7 @@ builder.mutationField("startPdfExport", (t) =>
         filters: filtersArg(input.filters),
         type: input.type ?? undefined,
         printMode: input.printMode ?? undefined,
-        journeyId: input.journeyId ?? undefined,
+        journeyId: input.journeyId ? journeyIdOf(input.journeyId) : undefined,
         locale: input.locale ?? undefined,
       });
       return { id };

@@ -1,6 +1,7 @@
 // Viewer: the signed-in person in their current organisation (the current user of spec 000 §3).
 import { builder } from "./builder.js";
 import { RoleEnum } from "./unit.js";
+import { OrganizationType } from "./organization.js";
 import { getCurrentUser, type CurrentUser } from "../domain/users/current-user.js";
 import { changeOrganization } from "../domain/users/change-organization.js";
 import { loadViewer, requireViewer } from "../domain/viewer.js";
@@ -87,9 +88,9 @@ builder.mutationField("changeOrganization", (t) =>
   t.field({
     type: ViewerType,
     description: "Work in another organisation the user is a member of; answers the viewer in it",
-    args: { organizationId: t.arg.string({ required: true, description: "the organisation's legacyId" }) },
+    args: { organizationId: t.arg.globalID({ required: true, for: OrganizationType, description: "one of the viewer's availableOrganizations" }) },
     resolve: async (_root, { organizationId }, ctx) => {
-      await changeOrganization(ctx, organizationId);
+      await changeOrganization(ctx, organizationId.id);
       // The request's viewer still holds the old organisation: load the new one.
       const before = requireViewer(ctx.viewer);
       return getCurrentUser({ ...ctx, viewer: await loadViewer(ctx.prisma, before.userId, before.authenticatedBy) });

@@ -27,7 +27,7 @@ import {
   type WireFilters,
   views,
 } from "./filters";
-import { pickText, toFilterQuestion, type StoredQuestion } from "./questionOptions";
+import { pickText, textsOf, toFilterQuestion, type StoredQuestion } from "./questionOptions";
 import { ResultsErrorBoundary } from "./ResultsErrorBoundary";
 import { ShareLinkDialog } from "./ShareLinkDialog";
 import { ViewTabs } from "./ViewTabs";
@@ -408,9 +408,23 @@ const optionsQuery = graphql`
           questions {
             legacyId
             type
-            title
-            choices
-            options
+            title {
+              language
+              text
+            }
+            choices {
+              id
+              text {
+                language
+                text
+              }
+              hidden
+            }
+            options {
+              ... on SmileyOptions {
+                buttons
+              }
+            }
             hidden
           }
         }
@@ -500,7 +514,7 @@ function optionsOf(
 ): FilterOptions {
   const titled = (survey: string, q: StoredQuestion) => ({
     id: q.legacyId,
-    name: `${survey}: ${pickText(q.title as Record<string, string>, locale) || q.legacyId}`,
+    name: `${survey}: ${pickText(textsOf(q.title), locale) || q.legacyId}`,
   });
   const shown = questions.filter(({ q }) => !q.hidden);
   return {
@@ -582,9 +596,23 @@ function SharedResults({ token }: { token: string }) {
             legacyId
             surveyLegacyId
             type
-            title
-            choices
-            options
+            title {
+              language
+              text
+            }
+            choices {
+              id
+              text {
+                language
+                text
+              }
+              hidden
+            }
+            options {
+              ... on SmileyOptions {
+                buttons
+              }
+            }
           }
           metaKeys {
             key

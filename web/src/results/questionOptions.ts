@@ -13,12 +13,18 @@ export function pickText(value: Texts, locale: string): string {
   return value[locale] ?? value.en ?? Object.values(value)[0] ?? "";
 }
 
+type TextList = ReadonlyArray<{ readonly language: string; readonly text: string }>;
+
+/** A text per language from the API's list of texts. */
+export const textsOf = (list: TextList): Record<string, string> => Object.fromEntries(list.map((t) => [t.language, t.text]));
+
+/** A survey's question as the API answers it (Question, ResultsFilterQuestion). */
 export interface StoredQuestion {
   legacyId: string;
   type: string;
-  title: unknown;
-  choices: unknown;
-  options: unknown;
+  title: TextList;
+  choices: ReadonlyArray<{ readonly id: string; readonly text: TextList; readonly hidden: boolean }>;
+  options?: { readonly buttons?: number } | null;
   hidden?: boolean;
 }
 
@@ -41,19 +47,20 @@ const smileyLabels = (buttons: number, labels: { worst: string; best: string }) 
 /** The question as a filter choice, or null for types one cannot restrict by (text, contact details, slider). */
 export function toFilterQuestion(q: StoredQuestion, locale: string, labels: { worst: string; best: string }): FilterQuestion | null {
   if (q.hidden) return null;
-  const title = pickText(q.title as Texts, locale) || q.legacyId;
-  const options = (q.options ?? {}) as Record<string, unknown>;
+  const title = pickText(textsOf(q.title), locale) || q.legacyId;
   switch (q.type) {
     case "smiley":
-      return { id: q.legacyId, title, choices: smileyLabels(options.buttons === 4 ? 4 : 5, labels) };
+      return { id: q.legacyId, title, choices: smileyLabels(q.options?.buttons === 4 ? 4 : 5, labels) };
     case "nps":
       return { id: q.legacyId, title, choices: Array.from({ length: 11 }, (_, i) => ({ value: i, label: String(i) })) };
     case "singleChoice":
     case "multipleChoice":
-    case "emotion": {
-      const choices = Array.isArray(q.choices) ? (q.choices as Array<{ id: string; text?: Texts; hidden?: boolean }>) : [];
-      return { id: q.legacyId, title, choices: choices.filter((c) => !c.hidden).map((c) => ({ value: c.id, label: pickText(c.text, locale) || c.id })) };
-    }
+    case "emotion":
+      return {
+        id: q.legacyId,
+        title,
+        choices: q.choices.filter((c) => !c.hidden).map((c) => ({ value: c.id, label: pickText(textsOf(c.text), locale) || c.id })),
+      };
     default:
       return null;
   }

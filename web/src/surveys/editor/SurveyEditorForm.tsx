@@ -62,13 +62,59 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
         tags
         questionTags
         questions {
+          id
           legacyId
           type
-          title
-          subtitle
-          options
-          choices
-          logic
+          title {
+            language
+            text
+          }
+          subtitle {
+            language
+            text
+          }
+          options {
+            __typename
+            ... on SmileyOptions {
+              buttons
+            }
+            ... on SliderOptions {
+              min
+              max
+              step
+              minLabel {
+                language
+                text
+              }
+              maxLabel {
+                language
+                text
+              }
+            }
+            ... on EmotionOptions {
+              clusters {
+                name
+                value
+              }
+            }
+            ... on ContactDetailsOptions {
+              fields
+            }
+          }
+          choices {
+            id
+            key
+            text {
+              language
+              text
+            }
+            cluster
+            hidden
+          }
+          logic {
+            answer
+            target
+          }
           tags
           required
         }

@@ -16,12 +16,31 @@ const SURVEY_ID = "5f0000000000000000000001";
 const HEX = /^[0-9a-f]{24}$/;
 const gid = (type: string, id: string) => btoa(`${type}:${id}`);
 
+type Texts = { language: string; text: string }[];
 type Input = { name: string; languages: string[]; tags: string[]; questionTags: string[]; questions: Record<string, any>[] };
+const en = (text: string): Texts => [{ language: "en", text }];
+const legacyOf = (globalId: string) => atob(globalId).split(":")[1]!;
 
-/** What the API would store and answer for a body: new questions get ids, logic refs become ids. */
+/** Question.options as the API answers them for a QuestionInput's per-type fields. */
+function optionsOf(q: Record<string, any>) {
+  switch (q.type) {
+    case "smiley":
+      return { __typename: "SmileyOptions", buttons: q.buttons ?? 5 };
+    case "slider":
+      return { __typename: "SliderOptions", min: 0, max: 10, step: 1, minLabel: [], maxLabel: [], ...q.slider };
+    case "emotion":
+      return { __typename: "EmotionOptions", clusters: q.emotionClusters ?? [] };
+    case "contactDetails":
+      return { __typename: "ContactDetailsOptions", fields: q.contactFields ?? ["name", "email", "phone"] };
+    default:
+      return null;
+  }
+}
+
+/** What the API would store and answer for a SurveyInput: new questions get ids, logic refs become ids. */
 function stored(input: Input, legacyId = SURVEY_ID, viewerMayEdit = true) {
-  const ids = input.questions.map((q, i) => (q._id as string | undefined) ?? `${String(i + 1).padStart(2, "0")}${"c".repeat(22)}`);
-  const byRef = new Map(input.questions.map((q, i) => [q.ref ?? q._id, ids[i]!]));
+  const ids = input.questions.map((q, i) => (q.id ? legacyOf(q.id as string) : `${String(i + 1).padStart(2, "0")}${"c".repeat(22)}`));
+  const byRef = new Map(input.questions.map((q, i) => [q.ref as string, ids[i]!]));
   return {
     id: gid("Survey", legacyId),
     legacyId,
@@ -35,10 +54,10 @@ function stored(input: Input, legacyId = SURVEY_ID, viewerMayEdit = true) {
       legacyId: ids[i],
       type: q.type,
       title: q.title,
-      subtitle: q.subtitle ?? null,
-      options: q.options ?? {},
-      choices: q.choices ?? [],
-      logic: q.logic ? Object.fromEntries(Object.entries(q.logic as Record<string, string>).map(([k, v]) => [k, v === "end" ? v : byRef.get(v)])) : null,
+      subtitle: q.subtitle ?? [],
+      options: optionsOf(q),
+      choices: (q.choices ?? []).map((c: Record<string, unknown>) => ({ key: null, cluster: null, hidden: false, ...c })),
+      logic: (q.logic ?? []).map((r: { answer: string; target: string }) => ({ answer: r.answer, target: r.target === "end" ? r.target : byRef.get(r.target) })),
       tags: q.tags ?? [],
       required: q.required ?? false,
     })),
@@ -66,7 +85,7 @@ function open(
       calls.update.push(v);
       if (opts.onUpdate) return opts.onUpdate(v);
       // the mutation takes the survey's global id
-      current = stored(v.input as Input, atob(v.id as string).split(":")[1]);
+      current = stored(v.input as Input, legacyOf(v.id as string));
       return { data: { updateSurvey: { survey: current } } };
     },
   });
@@ -96,6 +115,7 @@ const save = async () => {
   });
 };
 
+/** A stored survey, given as the SurveyInput that would save it as it is. */
 const existingSurvey = (patch: Partial<Input> = {}): Input => ({
   name: "Lobby",
   languages: ["en"],
@@ -103,16 +123,15 @@ const existingSurvey = (patch: Partial<Input> = {}): Input => ({
   questionTags: [],
   questions: [
     {
-      _id: "5f00000000000000000000a1",
+      id: gid("Question", "5f00000000000000000000a1"),
+      ref: "5f00000000000000000000a1",
       type: "nps",
-      title: { en: "Recommend us?" },
-      options: {},
-      choices: [],
+      title: en("Recommend us?"),
       tags: [],
       required: true,
-      logic: { "10": "end" },
+      logic: [{ answer: "10", target: "end" }],
     },
-    { _id: "5f00000000000000000000a2", type: "openText", title: { en: "Why?" }, options: {}, choices: [], tags: [], required: false, logic: null },
+    { id: gid("Question", "5f00000000000000000000a2"), ref: "5f00000000000000000000a2", type: "openText", title: en("Why?"), tags: [], required: false },
   ],
   ...patch,
 });
@@ -191,96 +210,33 @@ describe("/surveys/:id/edit", () => {
     const input = calls.create[0].input as Input;
     const refs = input.questions.map((q) => q.ref as string);
     expect(refs.every((r) => typeof r === "string" && r.length > 0)).toBe(true);
-    const choice = (text: string, extra: object = {}) => ({ id: expect.stringMatching(HEX), text: { en: text }, ...extra });
+    const choice = (text: string, extra: object = {}) => ({ id: expect.stringMatching(HEX), text: en(text), ...extra });
+    const plain = { subtitle: [], choices: [], tags: [], required: false, logic: [] };
     expect(input).toEqual({
       name: "Every type",
       languages: ["en"],
       tags: ["lobby"],
       questionTags: ["service"],
       questions: [
+        { ...plain, ref: refs[0], type: "smiley", title: en("How was it?"), required: true, logic: [{ answer: "0", target: "end" }], buttons: 4 },
+        { ...plain, ref: refs[1], type: "nps", title: en("Recommend us?"), subtitle: en("0 to 10"), logic: [{ answer: "10", target: refs[5] }] },
+        { ...plain, ref: refs[2], type: "slider", title: en("Speed"), slider: { min: 1, max: 7, step: 1, minLabel: en("slow"), maxLabel: en("fast") } },
+        { ...plain, ref: refs[3], type: "singleChoice", title: en("Pick one"), choices: [choice("Water"), choice("Coffee")] },
+        { ...plain, ref: refs[4], type: "multipleChoice", title: en("Pick many"), choices: [choice("X"), choice("Y")], tags: ["service"] },
+        { ...plain, ref: refs[5], type: "openText", title: en("Tell us more") },
         {
-          ref: refs[0],
-          type: "smiley",
-          title: { en: "How was it?" },
-          subtitle: null,
-          options: { buttons: 4 },
-          choices: [],
-          tags: [],
-          required: true,
-          logic: { "0": "end" },
-        },
-        {
-          ref: refs[1],
-          type: "nps",
-          title: { en: "Recommend us?" },
-          subtitle: { en: "0 to 10" },
-          options: {},
-          choices: [],
-          tags: [],
-          required: false,
-          logic: { "10": refs[5] },
-        },
-        {
-          ref: refs[2],
-          type: "slider",
-          title: { en: "Speed" },
-          subtitle: null,
-          options: { min: 1, max: 7, step: 1, minLabel: { en: "slow" }, maxLabel: { en: "fast" } },
-          choices: [],
-          tags: [],
-          required: false,
-          logic: null,
-        },
-        {
-          ref: refs[3],
-          type: "singleChoice",
-          title: { en: "Pick one" },
-          subtitle: null,
-          options: {},
-          choices: [choice("Water"), choice("Coffee")],
-          tags: [],
-          required: false,
-          logic: null,
-        },
-        {
-          ref: refs[4],
-          type: "multipleChoice",
-          title: { en: "Pick many" },
-          subtitle: null,
-          options: {},
-          choices: [choice("X"), choice("Y")],
-          tags: ["service"],
-          required: false,
-          logic: null,
-        },
-        { ref: refs[5], type: "openText", title: { en: "Tell us more" }, subtitle: null, options: {}, choices: [], tags: [], required: false, logic: null },
-        {
+          ...plain,
           ref: refs[6],
           type: "emotion",
-          title: { en: "How do you feel?" },
-          subtitle: null,
-          options: {},
+          title: en("How do you feel?"),
           choices: [
             choice("Delighted", { cluster: "advocacy" }),
             choice("Confident", { cluster: "trust" }),
             choice("Curious", { cluster: "trust" }),
             choice("Angry", { cluster: "destroying" }),
           ],
-          tags: [],
-          required: false,
-          logic: null,
         },
-        {
-          ref: refs[7],
-          type: "contactDetails",
-          title: { en: "Contact" },
-          subtitle: null,
-          options: { fields: ["name", "email"] },
-          choices: [],
-          tags: [],
-          required: false,
-          logic: null,
-        },
+        { ...plain, ref: refs[7], type: "contactDetails", title: en("Contact"), contactFields: ["name", "email"] },
       ],
     });
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toEqual(["Survey created"]), { timeout: FIRST_RENDER_MS });
@@ -330,8 +286,8 @@ describe("/surveys/:id/edit", () => {
     await waitFor(() => expect(calls.update).toHaveLength(1));
     const input = calls.update[0].input as Input;
     expect(calls.update[0].id).toBe(gid("Survey", SURVEY_ID));
-    expect(input.questions.map((q) => q.logic)).toEqual([null, null]);
-    expect(input.questions.map((q) => q._id)).toEqual(["5f00000000000000000000a1", "5f00000000000000000000a2"]);
+    expect(input.questions.map((q) => q.logic)).toEqual([[], []]);
+    expect(input.questions.map((q) => q.id)).toEqual([gid("Question", "5f00000000000000000000a1"), gid("Question", "5f00000000000000000000a2")]);
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toEqual(["Saved"]));
   });
 
@@ -345,7 +301,7 @@ describe("/surveys/:id/edit", () => {
     click("Remove rule 2 of question 1");
     await save();
     await waitFor(() => expect(calls.update).toHaveLength(1));
-    expect((calls.update[0].input as Input).questions[0]!.logic).toEqual({ "0": "end" });
+    expect((calls.update[0].input as Input).questions[0]!.logic).toEqual([{ answer: "0", target: "end" }]);
   });
 
   it("adds a language and edits each text per language", async () => {
@@ -366,14 +322,14 @@ describe("/surveys/:id/edit", () => {
     await waitFor(() => expect(calls.update).toHaveLength(1));
     const input = calls.update[0].input as Input;
     expect(input.languages).toEqual(["en", "fi"]);
-    expect(input.questions[0]!.title).toEqual({ en: "Why?", fi: "Miksi?" });
+    expect(input.questions[0]!.title).toEqual([...en("Why?"), { language: "fi", text: "Miksi?" }]);
 
     // Finnish as the default language; then removing English drops its texts.
     click("Make Finnish the default language");
     click("Remove language English");
     await save();
     await waitFor(() => expect(calls.update).toHaveLength(2));
-    expect(calls.update[1].input).toMatchObject({ languages: ["fi"], questions: [{ title: { fi: "Miksi?" } }] });
+    expect(calls.update[1].input).toMatchObject({ languages: ["fi"], questions: [{ title: [{ language: "fi", text: "Miksi?" }] }] });
   });
 
   it("moves questions with the keyboard-usable buttons, keeping focus on the moved question", async () => {
@@ -394,20 +350,14 @@ describe("/surveys/:id/edit", () => {
     await save();
     await waitFor(() => expect(calls.update).toHaveLength(1));
     // The NPS question's rule (10 → end) stays; the removed question is left out of the body.
-    expect((calls.update[0].input as Input).questions).toEqual([expect.objectContaining({ _id: "5f00000000000000000000a1", logic: { "10": "end" } })]);
+    expect((calls.update[0].input as Input).questions).toEqual([expect.objectContaining({ id: gid("Question", "5f00000000000000000000a1"), logic: [{ answer: "10", target: "end" }] })]);
   });
 
   it("offers no more questions than the API's 200", async () => {
-    const many = Array.from({ length: 200 }, (_, i) => ({
-      _id: `${String(i).padStart(3, "0")}${"d".repeat(21)}`,
-      type: "openText",
-      title: { en: `Q${i + 1}` },
-      options: {},
-      choices: [],
-      tags: [],
-      required: false,
-      logic: null,
-    }));
+    const many = Array.from({ length: 200 }, (_, i) => {
+      const legacyId = `${String(i).padStart(3, "0")}${"d".repeat(21)}`;
+      return { id: gid("Question", legacyId), ref: legacyId, type: "openText", title: en(`Q${i + 1}`), tags: [], required: false };
+    });
     open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey({ questions: many }), features: [] });
     expect(await screen.findByText("A survey has at most 200 questions.", {}, { timeout: FIRST_RENDER_MS })).toBeTruthy();
     expect((screen.getByText("Add open text question", { selector: "button" }) as HTMLButtonElement).disabled).toBe(true);

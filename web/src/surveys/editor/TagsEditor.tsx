@@ -2,6 +2,7 @@
 // Suggestions come from a datalist (e.g. the survey's question tags).
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
+import { MAX_TAG } from "./draft";
 
 type Props = {
   /** Names the field ("Survey tag", "Question 2 tag"); the add and remove buttons say what they act on. */
@@ -13,7 +14,6 @@ type Props = {
   suggestions?: readonly string[];
 };
 
-const MAX_TAG = 50;
 
 export function TagsEditor({ label, addLabel, removeLabel, tags, onChange, suggestions = [] }: Props) {
   const { t } = useLingui();

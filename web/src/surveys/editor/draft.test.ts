@@ -18,7 +18,7 @@ import {
 
 const q = (key: string, patch: Partial<DraftQuestion> = {}): DraftQuestion => ({
   key,
-  existing: true,
+  id: btoa(`Question:${key}`),
   type: "nps",
   title: { en: key },
   subtitle: {},
@@ -47,10 +47,11 @@ describe("survey editor draft", () => {
   it("drops logic on answers the question no longer has (5 → 4 smileys)", () => {
     const smiley = q("s", { type: "smiley", options: { buttons: 5 }, logic: { "4": END, "0": END } });
     const input = toSurveyInput({ ...emptyDraft(), name: "S", questions: [{ ...smiley, options: { buttons: 4 } }] }, { logic: true });
-    expect((input.questions as { logic: unknown }[])[0]!.logic).toEqual({ "0": END });
+    expect(input.questions[0]!.logic).toEqual([{ answer: "0", target: END }]);
+    expect(input.questions[0]!.buttons).toBe(4);
   });
 
-  it("builds the API body: stored questions by _id, new ones by ref, blank translations left out, no logic without the feature", () => {
+  it("builds the SurveyInput: stored questions by global id, every one with its key as ref, blank translations left out, no logic without the feature", () => {
     const fresh = newQuestion("singleChoice");
     fresh.title = { en: " Pick ", fi: "  " };
     fresh.choices = fresh.choices.map((c, i) => ({ ...c, text: { en: `C${i}` } }));
@@ -63,17 +64,26 @@ describe("survey editor draft", () => {
     };
     const body = toSurveyInput(d, { logic: true });
     expect(body).toMatchObject({ name: "Lobby", languages: ["en", "fi"], tags: ["x"], questionTags: ["old", "new"] });
-    const [first, second] = body.questions as Record<string, unknown>[];
+    const [first, second] = body.questions;
     expect(first).toMatchObject({
-      _id: "65a1b2c3d4e5f60718293a4b",
-      title: { en: "Score", fi: "Pisteet" },
-      logic: { "10": fresh.key },
+      id: btoa("Question:65a1b2c3d4e5f60718293a4b"),
+      ref: "65a1b2c3d4e5f60718293a4b",
+      title: [
+        { language: "en", text: "Score" },
+        { language: "fi", text: "Pisteet" },
+      ],
+      logic: [{ answer: "10", target: fresh.key }],
       choices: [],
-      subtitle: null,
+      subtitle: [],
     });
-    expect(second).toMatchObject({ ref: fresh.key, type: "singleChoice", title: { en: "Pick" }, choices: [{ text: { en: "C0" } }, { text: { en: "C1" } }] });
-    expect(second!._id).toBeUndefined();
-    expect((toSurveyInput(d, { logic: false }).questions as { logic: unknown }[])[0]!.logic).toBeNull();
+    expect(second).toMatchObject({
+      ref: fresh.key,
+      type: "singleChoice",
+      title: [{ language: "en", text: "Pick" }],
+      choices: [{ text: [{ language: "en", text: "C0" }] }, { text: [{ language: "en", text: "C1" }] }],
+    });
+    expect(second!.id).toBeUndefined();
+    expect(toSurveyInput(d, { logic: false }).questions[0]!.logic).toEqual([]);
   });
 
   it("validates like the API: blank name, blank titles in the default language, choices, slider, contact fields", () => {
@@ -128,7 +138,7 @@ describe("survey editor draft", () => {
     expect(removeLanguage(en, "en")).toBe(en);
   });
 
-  it("reads a stored survey (texts as strings or maps) and finds the question of a server field", () => {
+  it("reads a stored survey (texts per language, the options of its type) and finds the question of a server field", () => {
     const d = draftFromSurvey({
       name: "S",
       languages: ["fi"],
@@ -136,19 +146,42 @@ describe("survey editor draft", () => {
       questionTags: [],
       questions: [
         {
-          legacyId: "x".repeat(24),
+          id: btoa(`Question:${"a".repeat(24)}`),
+          legacyId: "a".repeat(24),
           type: "smiley",
-          title: "Miten meni?",
-          subtitle: null,
-          options: { buttons: 4 },
+          title: [{ language: "fi", text: "Miten meni?" }],
+          subtitle: [],
+          options: { __typename: "SmileyOptions", buttons: 4 },
           choices: [],
-          logic: { "0": "end" },
+          logic: [{ answer: "0", target: "end" }],
           tags: [],
           required: true,
         },
+        {
+          id: btoa(`Question:${"b".repeat(24)}`),
+          legacyId: "b".repeat(24),
+          type: "slider",
+          title: [{ language: "fi", text: "Nopeus" }],
+          subtitle: [],
+          options: { __typename: "SliderOptions", min: 1, max: 7, step: 2, minLabel: [{ language: "fi", text: "hidas" }], maxLabel: [] },
+          choices: [],
+          logic: [],
+          tags: [],
+          required: false,
+        },
       ],
     });
-    expect(d.questions[0]).toMatchObject({ key: "x".repeat(24), existing: true, title: { fi: "Miten meni?" }, logic: { "0": "end" }, required: true });
+    expect(d.questions[0]).toMatchObject({
+      key: "a".repeat(24),
+      id: btoa(`Question:${"a".repeat(24)}`),
+      title: { fi: "Miten meni?" },
+      options: { buttons: 4 },
+      logic: { "0": "end" },
+      required: true,
+    });
+    expect(d.questions[1]!.options).toEqual({ min: 1, max: 7, step: 2, minLabel: { fi: "hidas" } });
+    // What is read is sent back as it was.
+    expect(toSurveyInput(d, { logic: true }).questions[1]).toMatchObject({ slider: { min: 1, max: 7, step: 2, minLabel: [{ language: "fi", text: "hidas" }] } });
     expect(questionIndexOfField("questions.3.title.en")).toBe(3);
     expect(questionIndexOfField("name")).toBeNull();
   });

@@ -1,20 +1,31 @@
-// The survey editor's draft: what the form edits, how it comes from a stored survey, how it becomes
-// the body of createSurvey / updateSurvey (api/src/domain/surveys/input.ts), and the client-side
-// checks that mirror the API's (same messages, so a refusal reads the same wherever it comes from).
+// The survey editor's draft: what the form edits, how it comes from a stored survey (the typed
+// Question of the GraphQL API), how it becomes the SurveyInput of createSurvey / updateSurvey, and the
+// client-side checks. The rules, limits and messages are the API's own (@feedback/shared/survey-rules),
+// so a refusal reads the same wherever it comes from.
 // Pure functions, no React: the editor components call them and the unit tests exercise them.
+import {
+  contactFieldNames,
+  emotionClusters,
+  hasChoices,
+  questionTypes,
+  sliderScaleError,
+  surveyLimits,
+  type ContactFieldName,
+  type EmotionCluster,
+} from "@feedback/shared/survey-rules";
 import type { LocalizedText, QuestionType } from "../../respondent/types";
 
-export type { LocalizedText, QuestionType };
+export type { LocalizedText, QuestionType, EmotionCluster };
+export type ContactField = ContactFieldName;
 
-export const QUESTION_TYPES: readonly QuestionType[] = ["smiley", "nps", "slider", "singleChoice", "multipleChoice", "openText", "emotion", "contactDetails"];
-export const EMOTION_CLUSTERS = ["advocacy", "trust", "attention", "destroying"] as const;
-export type EmotionCluster = (typeof EMOTION_CLUSTERS)[number];
-export const CONTACT_FIELDS = ["name", "email", "phone"] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-/** The API's limits (api/src/domain/surveys/input.ts). */
-export const MAX_QUESTIONS = 200;
-export const MAX_CHOICES = 100;
-export const MAX_TEXT = 2000;
+export const QUESTION_TYPES: readonly QuestionType[] = questionTypes;
+export const EMOTION_CLUSTERS = emotionClusters;
+export const CONTACT_FIELDS = contactFieldNames;
+export const MAX_QUESTIONS = surveyLimits.questions;
+export const MAX_CHOICES = surveyLimits.choices;
+export const MAX_TEXT = surveyLimits.text;
+export const MAX_TAG = surveyLimits.tagLength;
+export const MAX_NAME = surveyLimits.nameLength;
 /** "end" as a logic target: the survey ends after this answer. */
 export const END = "end";
 /** The logic key that matches any answer without a more specific rule. */
@@ -31,9 +42,10 @@ export type DraftChoice = {
 };
 
 export type DraftQuestion = {
-  /** The stored legacyId, or "new-N" for a question not saved yet (sent as its `ref`). */
+  /** The stored legacyId, or "new-N" for a question not saved yet; sent as its `ref`, which logic targets name. */
   key: string;
-  existing: boolean;
+  /** The stored question's global id (null: a new question). */
+  id: string | null;
   type: QuestionType;
   title: LocalizedText;
   subtitle: LocalizedText;
@@ -55,15 +67,35 @@ export type Draft = {
   questions: DraftQuestion[];
 };
 
-/** A question as the API answers it (Survey.questions with SurveyData fields). */
+type StoredTexts = ReadonlyArray<{ readonly language: string; readonly text: string }>;
+/** Question.options as the API answers it: the fields of its type (a union in GraphQL). */
+type StoredOptions = {
+  readonly __typename: string;
+  readonly buttons?: number;
+  readonly min?: number;
+  readonly max?: number;
+  readonly step?: number;
+  readonly minLabel?: StoredTexts;
+  readonly maxLabel?: StoredTexts;
+  readonly clusters?: ReadonlyArray<{ readonly name: string; readonly value: number }>;
+  readonly fields?: ReadonlyArray<string>;
+};
+/** A question as the API answers it (Survey.questions). */
 export type StoredQuestion = {
+  id: string;
   legacyId: string;
   type: string;
-  title: unknown;
-  subtitle: unknown;
-  options: unknown;
-  choices: unknown;
-  logic: unknown;
+  title: StoredTexts;
+  subtitle: StoredTexts;
+  options: StoredOptions | null | undefined;
+  choices: ReadonlyArray<{
+    readonly id: string;
+    readonly key?: string | null;
+    readonly text: StoredTexts;
+    readonly cluster?: string | null;
+    readonly hidden: boolean;
+  }>;
+  logic: ReadonlyArray<{ readonly answer: string; readonly target: string }>;
   tags: readonly string[];
   required: boolean;
 };
@@ -77,11 +109,18 @@ export type StoredSurvey = {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
-function textOf(v: unknown, defaultLanguage: string): LocalizedText {
-  if (typeof v === "string") return v ? { [defaultLanguage]: v } : {};
-  if (!isRecord(v)) return {};
-  const out: LocalizedText = {};
-  for (const [k, s] of Object.entries(v)) if (typeof s === "string") out[k] = s;
+const textOf = (texts: StoredTexts): LocalizedText => Object.fromEntries(texts.map((t) => [t.language, t.text]));
+const textList = (t: LocalizedText) => Object.entries(t).map(([language, text]) => ({ language, text }));
+
+/** The draft's options record (the keys the stored options of the API have) from the typed options. */
+function optionsOf(o: StoredOptions | null | undefined): Record<string, unknown> {
+  if (!o) return {};
+  const out: Record<string, unknown> = {};
+  if (o.buttons !== undefined) out.buttons = o.buttons;
+  for (const k of ["min", "max", "step"] as const) if (o[k] !== undefined) out[k] = o[k];
+  for (const k of ["minLabel", "maxLabel"] as const) if (o[k]?.length) out[k] = textOf(o[k]!);
+  if (o.clusters) out.clusters = Object.fromEntries(o.clusters.map((c) => [c.name, c.value]));
+  if (o.fields) out.fields = [...o.fields];
   return out;
 }
 
@@ -105,41 +144,35 @@ export function emptyDraft(): Draft {
 
 export function draftFromSurvey(s: StoredSurvey): Draft {
   const languages = s.languages.length ? [...s.languages] : ["en"];
-  const lang = languages[0]!;
   return {
     name: s.name,
     languages,
     tags: [...s.tags],
     questionTags: [...s.questionTags],
-    questions: s.questions.map((q) => {
-      const choices = Array.isArray(q.choices) ? q.choices.filter(isRecord) : [];
-      const logic: Record<string, string> = {};
-      if (isRecord(q.logic)) for (const [k, v] of Object.entries(q.logic)) if (typeof v === "string") logic[k] = v;
-      return {
-        key: q.legacyId,
-        existing: true,
-        type: (QUESTION_TYPES.includes(q.type as QuestionType) ? q.type : "openText") as QuestionType,
-        title: textOf(q.title, lang),
-        subtitle: textOf(q.subtitle, lang),
-        required: q.required,
-        tags: [...q.tags],
-        options: isRecord(q.options) ? { ...q.options } : {},
-        choices: choices.map((c) => ({
-          id: typeof c.id === "string" ? c.id : newChoiceId(),
-          text: textOf(c.text, lang),
-          ...(typeof c.cluster === "string" ? { cluster: c.cluster } : {}),
-          ...(typeof c.key === "string" ? { key: c.key } : {}),
-          ...(c.hidden === true ? { hidden: true } : {}),
-        })),
-        logic,
-      };
-    }),
+    questions: s.questions.map((q) => ({
+      key: q.legacyId,
+      id: q.id,
+      type: (QUESTION_TYPES.includes(q.type as QuestionType) ? q.type : "openText") as QuestionType,
+      title: textOf(q.title),
+      subtitle: textOf(q.subtitle),
+      required: q.required,
+      tags: [...q.tags],
+      options: optionsOf(q.options),
+      choices: q.choices.map((c) => ({
+        id: c.id,
+        text: textOf(c.text),
+        ...(c.cluster ? { cluster: c.cluster } : {}),
+        ...(c.key ? { key: c.key } : {}),
+        ...(c.hidden ? { hidden: true } : {}),
+      })),
+      logic: Object.fromEntries(q.logic.map((r) => [r.answer, r.target])),
+    })),
   };
 }
 
 /** A new question of a type with the API's defaults (and blank choices to fill in). */
 export function newQuestion(type: QuestionType): DraftQuestion {
-  const base = { key: newQuestionKey(), existing: false, type, title: {}, subtitle: {}, required: false, tags: [], options: {}, choices: [], logic: {} };
+  const base = { key: newQuestionKey(), id: null, type, title: {}, subtitle: {}, required: false, tags: [], options: {}, choices: [], logic: {} };
   switch (type) {
     case "smiley":
       return { ...base, options: { buttons: 5 } };
@@ -171,7 +204,7 @@ export function logicOptionKeys(q: DraftQuestion): string[] {
   const keys: string[] = [];
   if (q.type === "smiley") for (let i = 0; i < smileyButtons(q); i++) keys.push(String(i));
   if (q.type === "nps") for (let i = 0; i <= 10; i++) keys.push(String(i));
-  if (q.type === "singleChoice" || q.type === "multipleChoice" || q.type === "emotion") for (const c of q.choices) if (!c.hidden) keys.push(c.id);
+  if (hasChoices(q.type)) for (const c of q.choices) if (!c.hidden) keys.push(c.id);
   keys.push(ANY_ANSWER);
   return keys;
 }
@@ -278,12 +311,11 @@ export type QuestionErrors = {
 export type DraftErrors = { name?: DraftError; questions: Record<number, QuestionErrors> };
 
 const blank = (t: LocalizedText | undefined, lang: string) => !(t?.[lang] ?? "").trim();
-const finite = (v: unknown) => typeof v === "number" && Number.isFinite(v);
 
 export function validateQuestion(q: DraftQuestion, defaultLanguage: string): QuestionErrors {
   const e: QuestionErrors = {};
   if (blank(q.title, defaultLanguage)) e.title = "blankTitle";
-  if (q.type === "singleChoice" || q.type === "multipleChoice" || q.type === "emotion") {
+  if (hasChoices(q.type)) {
     const visible = q.choices.filter((c) => !c.hidden);
     if (visible.length === 0) e.choices = q.type === "emotion" ? "emotionsRequired" : "choicesRequired";
     q.choices.forEach((c, i) => {
@@ -297,12 +329,8 @@ export function validateQuestion(q: DraftQuestion, defaultLanguage: string): Que
     });
   }
   if (q.type === "slider") {
-    const { min, max, step } = q.options;
-    if (!finite(min) || !finite(max) || (min as number) >= (max as number)) e.slider = "sliderRange";
-    else {
-      const steps = ((max as number) - (min as number)) / (step as number);
-      if (!finite(step) || (step as number) <= 0 || Math.abs(steps - Math.round(steps)) > 1e-9) e.slider = "sliderStep";
-    }
+    const scale = sliderScaleError(q.options.min, q.options.max, q.options.step);
+    if (scale) e.slider = scale;
   }
   if (q.type === "contactDetails") {
     const fields = Array.isArray(q.options.fields) ? q.options.fields : [];
@@ -336,12 +364,60 @@ function sendText(t: LocalizedText, languages: readonly string[]): LocalizedText
   return out;
 }
 
+/** A text for the API: the survey's languages that are not blank (an untranslated text is left out, not sent blank). */
+const sendTexts = (t: LocalizedText, languages: readonly string[]) => textList(sendText(t, languages));
+
+const num = (v: unknown) => (typeof v === "number" ? v : undefined);
+
+/** The options of the question's own type, as QuestionInput takes them. */
+function typedOptions(q: DraftQuestion, languages: readonly string[]): Partial<QuestionInput> {
+  const o = q.options;
+  switch (q.type) {
+    case "smiley":
+      return { buttons: smileyButtons(q) };
+    case "slider": {
+      const labels: { minLabel?: TextInput[]; maxLabel?: TextInput[] } = {};
+      for (const k of ["minLabel", "maxLabel"] as const) {
+        const t = isRecord(o[k]) ? sendTexts(o[k] as LocalizedText, languages) : [];
+        if (t.length) labels[k] = t;
+      }
+      return { slider: { min: num(o.min), max: num(o.max), step: num(o.step), ...labels } };
+    }
+    case "emotion":
+      return isRecord(o.clusters)
+        ? { emotionClusters: Object.entries(o.clusters).flatMap(([name, value]) => (typeof value === "number" ? [{ name, value }] : [])) }
+        : {};
+    case "contactDetails":
+      return { contactFields: (Array.isArray(o.fields) ? o.fields : []).filter((f): f is ContactField => CONTACT_FIELDS.includes(f as never)) };
+    default:
+      return {};
+  }
+}
+
+export type TextInput = { language: string; text: string };
+export type QuestionInput = {
+  id?: string;
+  ref: string;
+  type: QuestionType;
+  title: TextInput[];
+  subtitle: TextInput[];
+  required: boolean;
+  tags: string[];
+  choices: { id: string; text: TextInput[]; cluster?: string; key?: string; hidden?: boolean }[];
+  logic: { answer: string; target: string }[];
+  buttons?: number;
+  slider?: { min?: number; max?: number; step?: number; minLabel?: TextInput[]; maxLabel?: TextInput[] };
+  emotionClusters?: { name: string; value: number }[];
+  contactFields?: ContactField[];
+};
+export type SurveyInput = { name: string; languages: string[]; tags: string[]; questionTags: string[]; questions: QuestionInput[] };
+
 /**
- * The body of createSurvey / updateSurvey. Stored questions carry `_id`, new ones `ref` (their key),
- * so logic may point at either. Without the surveyLogic feature no logic is sent (the API refuses
- * logic without the feature).
+ * The SurveyInput of createSurvey / updateSurvey. Stored questions carry their global `id`; every
+ * question its key as `ref`, which logic targets name. Without the surveyLogic feature no logic is
+ * sent (the API refuses logic without the feature).
  */
-export function toSurveyInput(d: Draft, opts: { logic: boolean }): Record<string, unknown> {
+export function toSurveyInput(d: Draft, opts: { logic: boolean }): SurveyInput {
   const languages = d.languages;
   const questionTags = [...new Set([...d.questionTags, ...d.questions.flatMap((q) => q.tags)])];
   return {
@@ -349,36 +425,26 @@ export function toSurveyInput(d: Draft, opts: { logic: boolean }): Record<string
     languages,
     tags: d.tags,
     questionTags,
-    questions: cleanLogic(d.questions).map((q) => {
-      const options: Record<string, unknown> = { ...q.options };
-      for (const k of ["minLabel", "maxLabel"]) {
-        if (!isRecord(options[k])) continue;
-        const t = sendText(options[k] as LocalizedText, languages);
-        if (Object.keys(t).length) options[k] = t;
-        else delete options[k];
-      }
-      const subtitle = sendText(q.subtitle, languages);
-      const hasChoices = q.type === "singleChoice" || q.type === "multipleChoice" || q.type === "emotion";
-      return {
-        ...(q.existing ? { _id: q.key } : { ref: q.key }),
-        type: q.type,
-        title: sendText(q.title, languages),
-        subtitle: Object.keys(subtitle).length ? subtitle : null,
-        options,
-        choices: hasChoices
-          ? q.choices.map((c) => ({
-              id: c.id,
-              text: sendText(c.text, languages),
-              ...(q.type === "emotion" ? { cluster: c.cluster } : {}),
-              ...(c.key ? { key: c.key } : {}),
-              ...(c.hidden ? { hidden: true } : {}),
-            }))
-          : [],
-        tags: q.tags,
-        required: q.required,
-        logic: opts.logic && Object.keys(q.logic).length ? q.logic : null,
-      };
-    }),
+    questions: cleanLogic(d.questions).map((q) => ({
+      ...(q.id ? { id: q.id } : {}),
+      ref: q.key,
+      type: q.type,
+      title: sendTexts(q.title, languages),
+      subtitle: sendTexts(q.subtitle, languages),
+      required: q.required,
+      tags: q.tags,
+      choices: hasChoices(q.type)
+        ? q.choices.map((c) => ({
+            id: c.id,
+            text: sendTexts(c.text, languages),
+            ...(q.type === "emotion" && c.cluster ? { cluster: c.cluster } : {}),
+            ...(c.key ? { key: c.key } : {}),
+            ...(c.hidden ? { hidden: true } : {}),
+          }))
+        : [],
+      logic: opts.logic ? Object.entries(q.logic).map(([answer, target]) => ({ answer, target })) : [],
+      ...typedOptions(q, languages),
+    })),
   };
 }
 

@@ -6,6 +6,7 @@ import { graphql, useMutation } from "react-relay";
 import type { useSaveSurveyCreateMutation } from "../../__generated__/useSaveSurveyCreateMutation.graphql";
 import type { useSaveSurveyUpdateMutation } from "../../__generated__/useSaveSurveyUpdateMutation.graphql";
 import { actions } from "../../shell/actions";
+import type { SurveyInput } from "./draft";
 import { graphQLErrorMessage, GraphQLResponseError } from "../../transport/relayEnvironment";
 
 export type SaveOutcome = { ok: true; legacyId: string } | { ok: false; message: string | null; field?: string };
@@ -16,7 +17,7 @@ function failure(error: unknown): SaveOutcome {
 
 export function useSaveSurvey() {
   const [create] = useMutation<useSaveSurveyCreateMutation>(graphql`
-    mutation useSaveSurveyCreateMutation($input: SurveyData!) {
+    mutation useSaveSurveyCreateMutation($input: SurveyInput!) {
       createSurvey(input: $input) {
         survey {
           legacyId
@@ -26,7 +27,7 @@ export function useSaveSurvey() {
     }
   `);
   const [update] = useMutation<useSaveSurveyUpdateMutation>(graphql`
-    mutation useSaveSurveyUpdateMutation($id: ID!, $input: SurveyData!) {
+    mutation useSaveSurveyUpdateMutation($id: ID!, $input: SurveyInput!) {
       updateSurvey(id: $id, input: $input) {
         survey {
           legacyId
@@ -36,7 +37,7 @@ export function useSaveSurvey() {
     }
   `);
   return useCallback(
-    (surveyId: string | null, input: Record<string, unknown>) =>
+    (surveyId: string | null, input: SurveyInput) =>
       actions.run(
         "saveSurvey",
         () =>

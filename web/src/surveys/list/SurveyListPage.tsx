@@ -53,7 +53,7 @@ function SurveyListScreen() {
     { fetchPolicy: "store-and-network", fetchKey },
   );
   const [commitCreate] = useMutation<SurveyListPageCreateMutation>(graphql`
-    mutation SurveyListPageCreateMutation($input: SurveyData!) {
+    mutation SurveyListPageCreateMutation($input: SurveyInput!) {
       createSurvey(input: $input) {
         survey {
           legacyId
