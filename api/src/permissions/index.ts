@@ -211,6 +211,16 @@ export const permissions = shield(
     Ping: isMember,
     Survey: maySeeParentSurvey, // every survey object: the caller sees it (node(id) included)
     Question: maySeeParentSurvey,
+    // a question's texts, choices, logic and options: only ever reached through a Question or a
+    // ResultsFilterQuestion, whose rules checked the caller
+    LocalizedText: allow,
+    QuestionChoice: allow,
+    LogicRule: allow,
+    SmileyOptions: allow,
+    SliderOptions: allow,
+    EmotionOptions: allow,
+    EmotionClusterValue: allow,
+    ContactDetailsOptions: allow,
     QuerySurveysConnection: isMember,
     QuerySurveysConnectionEdge: isMember,
     SurveyPayload: isMember,

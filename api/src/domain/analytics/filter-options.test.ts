@@ -22,7 +22,7 @@ type Answer = { data?: { resultsFilterOptions: Options } | null; errors?: { mess
 
 const query = `query ($f: ResultsFilterInput) { resultsFilterOptions(filters: $f) {
   surveys { legacyId name } touchpoints { legacyId name unitLegacyId }
-  questions { legacyId surveyLegacyId type title choices } metaKeys { key count values { value count } } } }`;
+  questions { legacyId surveyLegacyId type title { language text } choices { id text { language text } cluster hidden } } metaKeys { key count values { value count } } } }`;
 
 describe.skipIf(noDatabase)("results filter options", () => {
   let t: TestApp;
@@ -146,8 +146,8 @@ describe.skipIf(noDatabase)("results filter options", () => {
     // Every analysed question of the survey, with its stored title and choices (emotions with their clusters).
     expect(o.questions.map((q) => q.type)).toEqual(["smiley", "nps", "slider", "singleChoice", "multipleChoice", "openText", "emotion"]);
     const emotion = o.questions.find((q) => q.type === "emotion")!;
-    expect(emotion.title).toEqual({ en: "emotion question" });
-    expect(emotion.choices).toEqual(expect.arrayContaining([{ id: "happy", text: { en: "Happy" }, cluster: "advocacy" }]));
+    expect(emotion.title).toEqual([{ language: "en", text: "emotion question" }]);
+    expect(emotion.choices).toEqual(expect.arrayContaining([{ id: "happy", text: [{ language: "en", text: "Happy" }], cluster: "advocacy", hidden: false }]));
     // Metadata in the window and the creator's teams only (no "campaign" from Online, no "old" from before).
     expect(o.metaKeys).toEqual([
       {

@@ -128,7 +128,7 @@ describe.skipIf(noDatabase)("question texts of surveys the caller may not open",
   });
 
   it("GraphQL resultsFilterOptions: neither the survey nor its questions, even when asked for by id", async () => {
-    const query = `query ($f: ResultsFilterInput, $s: String) { resultsFilterOptions(filters: $f, shareToken: $s) { surveys { name } questions { title choices } } }`;
+    const query = `query ($f: ResultsFilterInput, $s: String) { resultsFilterOptions(filters: $f, shareToken: $s) { surveys { name } questions { title { text } choices { text { text } } } } }`;
     for (const [token, share] of [
       [viewer, null],
       [undefined, shareToken],

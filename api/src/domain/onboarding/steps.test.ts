@@ -46,8 +46,15 @@ describe.skipIf(noDatabase)("onboarding steps set by the work itself", () => {
 
     const created = await gql(
       t.baseUrl,
-      `mutation($input: SurveyData!) { createSurvey(input: $input) { survey { legacyId questions { legacyId } } } }`,
-      { input: { name: "First survey", unitId: org.units.unitA.id, languages: ["en"], questions: [{ type: "nps", title: { en: "Recommend us?" } }] } },
+      `mutation($input: SurveyInput!) { createSurvey(input: $input) { survey { legacyId questions { legacyId } } } }`,
+      {
+        input: {
+          name: "First survey",
+          unitId: globalId("Unit", org.units.unitA.id),
+          languages: ["en"],
+          questions: [{ type: "nps", title: [{ language: "en", text: "Recommend us?" }] }],
+        },
+      },
       tokens.editorA,
     );
     expect(created.errors).toBeUndefined();

@@ -395,14 +395,14 @@ describe.skipIf(noDatabase)("surveys", () => {
     it("creates, updates, copies, archives and deletes through the same services", async () => {
       const created = await gql(
         t.baseUrl,
-        `mutation($input: SurveyData!) { createSurvey(input: $input) { survey { legacyId name questions { legacyId type title } } } }`,
+        `mutation($input: SurveyInput!) { createSurvey(input: $input) { survey { legacyId name questions { id legacyId type title { language text } } } } }`,
         {
           input: {
             name: "GraphQL survey",
-            unitId: org.units.unitA.id,
+            unitId: globalId("Unit", org.units.unitA.id),
             questions: [
-              { type: "nps", title: "N", ref: "n" },
-              { type: "openText", title: "Why?" },
+              { type: "nps", title: [{ language: "en", text: "N" }], ref: "n" },
+              { type: "openText", title: [{ language: "en", text: "Why?" }] },
             ],
           },
         },
@@ -415,21 +415,21 @@ describe.skipIf(noDatabase)("surveys", () => {
       const id = globalId("Survey", legacyId);
       const updated = await gql(
         t.baseUrl,
-        `mutation($id: ID!, $input: SurveyData!) { updateSurvey(id: $id, input: $input) { survey { name questions { title } } } }`,
+        `mutation($id: ID!, $input: SurveyInput!) { updateSurvey(id: $id, input: $input) { survey { name questions { title { language text } } } } }`,
         {
           id,
-          input: { name: "GraphQL renamed", questions: [{ _id: survey.questions[1].legacyId, type: "openText", title: "Why not?" }] },
+          input: { name: "GraphQL renamed", questions: [{ id: survey.questions[1].id, type: "openText", title: [{ language: "en", text: "Why not?" }] }] },
         },
         tokens.editorA,
       );
       expect(updated.errors).toBeUndefined();
-      expect((updated.data as any).updateSurvey.survey).toEqual({ name: "GraphQL renamed", questions: [{ title: { en: "Why not?" } }] });
+      expect((updated.data as any).updateSurvey.survey).toEqual({ name: "GraphQL renamed", questions: [{ title: [{ language: "en", text: "Why not?" }] }] });
       const blank = await gql(
         t.baseUrl,
-        `mutation($id: ID!, $input: SurveyData!) { updateSurvey(id: $id, input: $input) { survey { name } } }`,
+        `mutation($id: ID!, $input: SurveyInput!) { updateSurvey(id: $id, input: $input) { survey { name } } }`,
         {
           id,
-          input: { name: "x", questions: [{ type: "openText", title: "" }] },
+          input: { name: "x", questions: [{ type: "openText", title: [{ language: "en", text: "" }] }] },
         },
         tokens.editorA,
       );

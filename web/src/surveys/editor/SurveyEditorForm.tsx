@@ -19,6 +19,7 @@ import {
   hasLogic,
   isValid,
   makeDefaultLanguage,
+  MAX_NAME,
   MAX_QUESTIONS,
   moveQuestion,
   newQuestion,
@@ -281,7 +282,7 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
               id={`${formId}-name`}
               type="text"
               value={draft.name}
-              maxLength={200}
+              maxLength={MAX_NAME}
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={errors.name ? `${formId}-name-error` : undefined}
               onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
