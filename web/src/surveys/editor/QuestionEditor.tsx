@@ -1,13 +1,11 @@
 // One question of the survey: its title and help text per language, required flag, tags, the
-// options of its type, logic (when the plan has it), and keyboard-usable move and remove buttons.
-import { Trans, useLingui } from "@lingui/react/macro";
+// options of its type (QuestionTypeOptions), logic (when the plan has it), and keyboard-usable move and remove buttons.
+import { useLingui } from "@lingui/react/macro";
 import { memo, useEffect, useRef } from "react";
-import { ChoiceListEditor } from "./ChoiceListEditor";
-import { ContactFieldsEditor } from "./ContactFieldsEditor";
 import type { DraftQuestion, QuestionErrors } from "./draft";
 import { LocalizedInput } from "./LocalizedInput";
 import { LogicEditor } from "./LogicEditor";
-import { SliderOptionsEditor } from "./SliderOptionsEditor";
+import { QuestionTypeOptions } from "./QuestionTypeOptions";
 import { TagsEditor } from "./TagsEditor";
 import { useEditorLabels } from "./useEditorLabels";
 
@@ -103,68 +101,7 @@ function QuestionEditorView(p: Props) {
         <label htmlFor={`${idPrefix}-required`}>{t`Question ${number} requires an answer`}</label>
       </div>
 
-      {q.type === "smiley" ? (
-        <fieldset className="fieldset">
-          <legend>{t`Question ${number} buttons`}</legend>
-          {([4, 5] as const).map((n) => (
-            <div className="field field--checkbox" key={n}>
-              <input
-                id={`${idPrefix}-buttons-${n}`}
-                type="radio"
-                name={`${idPrefix}-buttons`}
-                checked={(q.options.buttons === 4 ? 4 : 5) === n}
-                onChange={() => set({ options: { ...q.options, buttons: n } })}
-              />
-              <label htmlFor={`${idPrefix}-buttons-${n}`}>{t`Question ${number}: ${n} smiley buttons`}</label>
-            </div>
-          ))}
-          <p className="field__hint">
-            <Trans>Answers are stored from 0 (worst) to 1 (best): 5 buttons 0, 0.25, 0.5, 0.75, 1; 4 buttons 0, ⅓, ⅔, 1.</Trans>
-          </p>
-        </fieldset>
-      ) : null}
-      {q.type === "nps" ? (
-        <p className="field__hint">
-          <Trans>Respondents answer 0 (not at all likely) to 10 (extremely likely): 9–10 promoters, 7–8 passives, 0–6 detractors.</Trans>
-        </p>
-      ) : null}
-      {q.type === "openText" ? (
-        <p className="field__hint">
-          <Trans>Respondents write a free-text answer.</Trans>
-        </p>
-      ) : null}
-      {q.type === "slider" ? (
-        <SliderOptionsEditor
-          idPrefix={idPrefix}
-          number={number}
-          options={q.options}
-          language={language}
-          defaultLanguage={defaultLanguage}
-          error={p.errors.slider ? labels.errors[p.errors.slider] : undefined}
-          onChange={(options) => set({ options })}
-        />
-      ) : null}
-      {q.type === "singleChoice" || q.type === "multipleChoice" || q.type === "emotion" ? (
-        <ChoiceListEditor
-          idPrefix={idPrefix}
-          number={number}
-          emotion={q.type === "emotion"}
-          choices={q.choices}
-          language={language}
-          defaultLanguage={defaultLanguage}
-          errors={p.errors}
-          onChange={(choices) => set({ choices })}
-        />
-      ) : null}
-      {q.type === "contactDetails" ? (
-        <ContactFieldsEditor
-          idPrefix={idPrefix}
-          number={number}
-          fields={Array.isArray(q.options.fields) ? (q.options.fields as string[]) : []}
-          error={p.errors.contact ? labels.errors[p.errors.contact] : undefined}
-          onChange={(fields) => set({ options: { ...q.options, fields } })}
-        />
-      ) : null}
+      <QuestionTypeOptions question={q} idPrefix={idPrefix} number={number} language={language} defaultLanguage={defaultLanguage} errors={p.errors} set={set} />
 
       <TagsEditor
         label={t`Question ${number} tag`}
