@@ -764,7 +764,7 @@ const matrix: Row[] = [
     kind: "mutation",
     // "May create surveys" (or organisation admin) and editSurveys in the unit.
     document: (ids) =>
-      `mutation { createSurvey(input: { name: "Matrix new", unitId: "${ids.unitA}", questions: [{ type: "nps", title: "N" }] }) { survey { legacyId } } }`,
+      `mutation { createSurvey(input: { name: "Matrix new", unitId: "${gid("Unit", ids.unitA)}", questions: [{ type: nps, title: [{ language: "en", text: "N" }] }] }) { survey { legacyId } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",

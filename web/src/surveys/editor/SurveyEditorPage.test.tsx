@@ -143,6 +143,11 @@ describe("/surveys/:id/edit", () => {
     const { calls, router } = open("/surveys/new/edit");
     expect(await screen.findByRole("heading", { name: "New survey" }, { timeout: FIRST_RENDER_MS })).toBeTruthy();
     expect(screen.getByText("Save the survey to preview it.")).toBeTruthy();
+    // The shell's and the page's first answers may mount the new, empty form a second time: let
+    // them settle before typing (what was typed into the first one would be gone).
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    });
     type("Survey name", "Every type");
     type("Survey tag", "lobby");
     click("Add survey tag");
