@@ -85,7 +85,12 @@ describe.skipIf(noDatabase)("NUL and unpaired surrogates at the edge", () => {
   it("GraphQL: a variable or a literal with NUL or a lone surrogate is BAD_USER_INPUT with HTTP 400, and nothing is stored", async () => {
     const before = await t.prisma.survey.count({ where: { organizationId: org.organization.id } });
     const mutation = `mutation($input: SurveyInput!) { createSurvey(input: $input) { survey { id } } }`;
-    const byVariable = await gql(t.baseUrl, mutation, { input: { name: `Survey${LONE_HIGH}`, unitId: globalId("Unit", org.units.root.id), questions: [] } }, adminToken);
+    const byVariable = await gql(
+      t.baseUrl,
+      mutation,
+      { input: { name: `Survey${LONE_HIGH}`, unitId: globalId("Unit", org.units.root.id), questions: [] } },
+      adminToken,
+    );
     expect(byVariable.status).toBe(400);
     expect(byVariable.errors?.[0]?.message).toBe(badTextMessage);
     expect(byVariable.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "input.name" });

@@ -39,7 +39,7 @@ export const QuestionChoice = builder.objectRef<StoredChoice>("QuestionChoice").
 });
 
 export const LogicRule = builder.objectRef<{ answer: string; target: string }>("LogicRule").implement({
-  description: "Where an answer leads (docs/respondent-api.md \"Logic\")",
+  description: 'Where an answer leads (docs/respondent-api.md "Logic")',
   fields: (t) => ({
     answer: t.exposeString("answer", {
       description: 'smiley: the button index ("0" = worst); nps: "0"–"10"; choices and emotions: the choice id; "submit": any other answer',
@@ -141,8 +141,7 @@ const EmotionClusterInput = builder.inputType("EmotionClusterInput", {
 });
 
 export const QuestionInput = builder.inputType("QuestionInput", {
-  description:
-    "One question of the survey, in order. The fields under 'options of a type' belong to that type only; a question of another type refuses them",
+  description: "One question of the survey, in order. The fields under 'options of a type' belong to that type only; a question of another type refuses them",
   fields: (t) => ({
     id: t.globalID({ for: QuestionNode, description: "a stored question of this survey (absent: a new question)" }),
     ref: t.string({ description: "the client's key for the question, which logic targets name (1–100 characters)" }),
@@ -155,7 +154,10 @@ export const QuestionInput = builder.inputType("QuestionInput", {
     logic: t.field({ type: [LogicRuleInput], description: "needs the surveyLogic feature" }),
     buttons: t.int({ description: "options of a type — smiley: 4 or 5 buttons (default 5)" }),
     slider: t.field({ type: SliderOptionsInput, description: "options of a type — slider" }),
-    emotionClusters: t.field({ type: [EmotionClusterInput], description: "options of a type — emotion: the clusters and their values (default the four standard ones)" }),
+    emotionClusters: t.field({
+      type: [EmotionClusterInput],
+      description: "options of a type — emotion: the clusters and their values (default the four standard ones)",
+    }),
     contactFields: t.field({ type: [ContactFieldEnum], description: "options of a type — contactDetails: what it asks (default all)" }),
   }),
 });
@@ -164,11 +166,18 @@ export const SurveyInput = builder.inputType("SurveyInput", {
   description: "The whole survey with its questions (what PUT /surveys/{id} takes)",
   fields: (t) => ({
     name: t.string({ required: true }),
-    unitId: t.globalID({ for: UnitType, description: "the survey's team: on create the new survey's (default: the highest where the caller edits surveys); on update it moves the survey" }),
+    unitId: t.globalID({
+      for: UnitType,
+      description: "the survey's team: on create the new survey's (default: the highest where the caller edits surveys); on update it moves the survey",
+    }),
     languages: t.stringList({ description: "the first is the default (default [en])" }),
     tags: t.stringList(),
     questionTags: t.stringList({ description: "tags the questions may take (the questions' own tags are added)" }),
-    questions: t.field({ type: [QuestionInput], required: true, description: "every question, in order: a stored question left out is hidden (its answers stay)" }),
+    questions: t.field({
+      type: [QuestionInput],
+      required: true,
+      description: "every question, in order: a stored question left out is hidden (its answers stay)",
+    }),
   }),
 });
 

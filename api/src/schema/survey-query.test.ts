@@ -95,7 +95,9 @@ describe.skipIf(noDatabase)("GraphQL survey(id)", () => {
               type: "singleChoice",
               title: en("Pick"),
               options: null,
-              choices: [{ id: expect.stringMatching(/^[0-9a-f]{24}$/), key: null, cluster: null, hidden: false, text: [...en("A"), { language: "fi", text: "Ä" }] }],
+              choices: [
+                { id: expect.stringMatching(/^[0-9a-f]{24}$/), key: null, cluster: null, hidden: false, text: [...en("A"), { language: "fi", text: "Ä" }] },
+              ],
               tags: ["service"],
               required: false,
             },
@@ -128,9 +130,27 @@ describe.skipIf(noDatabase)("GraphQL survey(id)", () => {
           name: "Typed",
           unitId: globalId("Unit", org.units.unitA.id),
           questions: [
-            { ref: "q1", type: "nps", title: en("Recommend?"), subtitle: en("0 to 10"), logic: [{ answer: "10", target: "q3" }, { answer: "submit", target: "end" }] },
+            {
+              ref: "q1",
+              type: "nps",
+              title: en("Recommend?"),
+              subtitle: en("0 to 10"),
+              logic: [
+                { answer: "10", target: "q3" },
+                { answer: "submit", target: "end" },
+              ],
+            },
             { ref: "q2", type: "slider", title: en("Speed"), slider: { min: 1, max: 7, step: 2, minLabel: en("slow") } },
-            { ref: "q3", type: "emotion", title: en("Feel?"), emotionClusters: [{ name: "advocacy", value: 1 }, { name: "meh", value: 0 }], choices: [{ text: en("Meh"), cluster: "meh" }] },
+            {
+              ref: "q3",
+              type: "emotion",
+              title: en("Feel?"),
+              emotionClusters: [
+                { name: "advocacy", value: 1 },
+                { name: "meh", value: 0 },
+              ],
+              choices: [{ text: en("Meh"), cluster: "meh" }],
+            },
             { ref: "q4", type: "contactDetails", title: en("Contact"), contactFields: ["email"] },
             { type: "openText", title: en("Anything else?") },
           ],
@@ -141,11 +161,23 @@ describe.skipIf(noDatabase)("GraphQL survey(id)", () => {
     expect(created.errors).toBeUndefined();
     const survey = (created.data as any).createSurvey.survey;
     const [nps, slider, emotion, contact, text] = survey.questions;
-    expect(nps).toMatchObject({ subtitle: en("0 to 10"), options: null, logic: [{ answer: "10", target: emotion.legacyId }, { answer: "submit", target: "end" }] });
+    expect(nps).toMatchObject({
+      subtitle: en("0 to 10"),
+      options: null,
+      logic: [
+        { answer: "10", target: emotion.legacyId },
+        { answer: "submit", target: "end" },
+      ],
+    });
     expect(slider.options).toEqual({ __typename: "SliderOptions", min: 1, max: 7, step: 2, minLabel: en("slow"), maxLabel: [] });
     // (jsonb keeps a map's keys in its own order)
     expect(emotion.options.clusters).toHaveLength(2);
-    expect(emotion.options.clusters).toEqual(expect.arrayContaining([{ name: "advocacy", value: 1 }, { name: "meh", value: 0 }]));
+    expect(emotion.options.clusters).toEqual(
+      expect.arrayContaining([
+        { name: "advocacy", value: 1 },
+        { name: "meh", value: 0 },
+      ]),
+    );
     expect(emotion.choices).toMatchObject([{ text: en("Meh"), cluster: "meh", hidden: false }]);
     expect(contact.options).toEqual({ __typename: "ContactDetailsOptions", fields: ["email"] });
     expect(text).toMatchObject({ type: "openText", options: null, choices: [], logic: [] });
@@ -158,7 +190,16 @@ describe.skipIf(noDatabase)("GraphQL survey(id)", () => {
     const again = await gql(
       t.baseUrl,
       update,
-      { id, input: { name: "Typed", questions: [{ id: nps.id, ref: nps.legacyId, type: "nps", title: en("Recommend us?") }, { id: text.id, type: "openText", title: en("More?") }] } },
+      {
+        id,
+        input: {
+          name: "Typed",
+          questions: [
+            { id: nps.id, ref: nps.legacyId, type: "nps", title: en("Recommend us?") },
+            { id: text.id, type: "openText", title: en("More?") },
+          ],
+        },
+      },
       tokens.editorA,
     );
     expect(again.errors).toBeUndefined();
@@ -169,7 +210,10 @@ describe.skipIf(noDatabase)("GraphQL survey(id)", () => {
       [{ name: "Typed", questions: [{ type: "nps", title: en("Score"), buttons: 4 }] }, /^buttons is an option of smiley questions only$/],
       [{ name: "Typed", questions: [{ type: "nps", title: [...en("A"), ...en("B")] }] }, /^The text in en is given twice$/],
       [{ name: "Typed", questions: [{ type: "slider", title: en("S"), slider: { min: 5, max: 1 } }] }, /^The slider's minimum must be below its maximum$/],
-      [{ name: "Typed", questions: [{ id: globalId("Question", "0".repeat(24)), type: "nps", title: en("S") }] }, /^This question does not belong to the survey$/],
+      [
+        { name: "Typed", questions: [{ id: globalId("Question", "0".repeat(24)), type: "nps", title: en("S") }] },
+        /^This question does not belong to the survey$/,
+      ],
       [{ name: "Typed", questions: [{ id, type: "nps", title: en("S") }] }, /is not of type: Question$/],
     ];
     for (const [input, message] of refusals) {

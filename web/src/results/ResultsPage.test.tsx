@@ -19,7 +19,14 @@ const optionsAnswer = (features: string[] = ["feedbackInbox"]) => ({
             legacyId: id(10),
             name: "Store visit",
             questions: [
-              { legacyId: id(20), type: "smiley", title: [{ language: "en", text: "How was your visit?" }], choices: [], options: { __typename: "SmileyOptions", buttons: 5 }, hidden: false },
+              {
+                legacyId: id(20),
+                type: "smiley",
+                title: [{ language: "en", text: "How was your visit?" }],
+                choices: [],
+                options: { __typename: "SmileyOptions", buttons: 5 },
+                hidden: false,
+              },
               { legacyId: id(21), type: "openText", title: [{ language: "en", text: "Tell us more" }], choices: [], options: null, hidden: false },
             ],
           },

@@ -49,13 +49,20 @@ const questionInput = z.object({
 export type QuestionInput = z.input<typeof questionInput>;
 
 export const surveyInputSchema = z.object({
-  name: z.string({ message: "Survey name is required" }).trim().min(1, surveyMessages.blankName).max(surveyLimits.nameLength, `Survey name is at most ${surveyLimits.nameLength} characters`),
+  name: z
+    .string({ message: "Survey name is required" })
+    .trim()
+    .min(1, surveyMessages.blankName)
+    .max(surveyLimits.nameLength, `Survey name is at most ${surveyLimits.nameLength} characters`),
   unitId: objectIdSchema.optional(),
   languages: z.array(languageSchema).min(1, surveyMessages.languages).max(surveyLimits.languages).optional(),
   tags: z.array(tagSchema).max(surveyLimits.tags).optional(),
   questionTags: z.array(tagSchema).max(surveyLimits.questionTags).optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
-  questions: z.array(questionInput, { message: "questions must be a list" }).max(surveyLimits.questions, `A survey has at most ${surveyLimits.questions} questions`).optional(),
+  questions: z
+    .array(questionInput, { message: "questions must be a list" })
+    .max(surveyLimits.questions, `A survey has at most ${surveyLimits.questions} questions`)
+    .optional(),
 });
 export type SurveyInput = z.input<typeof surveyInputSchema>;
 

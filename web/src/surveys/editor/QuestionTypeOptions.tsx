@@ -22,7 +22,14 @@ export function QuestionTypeOptions({ question: q, idPrefix, number, language, d
   const labels = useEditorLabels();
   switch (q.type) {
     case "smiley":
-      return <SmileyOptionsEditor idPrefix={idPrefix} number={number} buttons={smileyButtons(q)} onChange={(buttons) => set({ options: { ...q.options, buttons } })} />;
+      return (
+        <SmileyOptionsEditor
+          idPrefix={idPrefix}
+          number={number}
+          buttons={smileyButtons(q)}
+          onChange={(buttons) => set({ options: { ...q.options, buttons } })}
+        />
+      );
     case "nps":
       return (
         <p className="field__hint">

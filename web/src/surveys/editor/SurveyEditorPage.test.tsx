@@ -57,7 +57,10 @@ function stored(input: Input, legacyId = SURVEY_ID, viewerMayEdit = true) {
       subtitle: q.subtitle ?? [],
       options: optionsOf(q),
       choices: (q.choices ?? []).map((c: Record<string, unknown>) => ({ key: null, cluster: null, hidden: false, ...c })),
-      logic: (q.logic ?? []).map((r: { answer: string; target: string }) => ({ answer: r.answer, target: r.target === "end" ? r.target : byRef.get(r.target) })),
+      logic: (q.logic ?? []).map((r: { answer: string; target: string }) => ({
+        answer: r.answer,
+        target: r.target === "end" ? r.target : byRef.get(r.target),
+      })),
       tags: q.tags ?? [],
       required: q.required ?? false,
     })),
@@ -355,7 +358,9 @@ describe("/surveys/:id/edit", () => {
     await save();
     await waitFor(() => expect(calls.update).toHaveLength(1));
     // The NPS question's rule (10 → end) stays; the removed question is left out of the body.
-    expect((calls.update[0].input as Input).questions).toEqual([expect.objectContaining({ id: gid("Question", "5f00000000000000000000a1"), logic: [{ answer: "10", target: "end" }] })]);
+    expect((calls.update[0].input as Input).questions).toEqual([
+      expect.objectContaining({ id: gid("Question", "5f00000000000000000000a1"), logic: [{ answer: "10", target: "end" }] }),
+    ]);
   });
 
   it("offers no more questions than the API's 200", async () => {

@@ -14,7 +14,6 @@ type Props = {
   suggestions?: readonly string[];
 };
 
-
 export function TagsEditor({ label, addLabel, removeLabel, tags, onChange, suggestions = [] }: Props) {
   const { t } = useLingui();
   const id = useId();

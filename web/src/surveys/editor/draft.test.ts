@@ -181,7 +181,9 @@ describe("survey editor draft", () => {
     });
     expect(d.questions[1]!.options).toEqual({ min: 1, max: 7, step: 2, minLabel: { fi: "hidas" } });
     // What is read is sent back as it was.
-    expect(toSurveyInput(d, { logic: true }).questions[1]).toMatchObject({ slider: { min: 1, max: 7, step: 2, minLabel: [{ language: "fi", text: "hidas" }] } });
+    expect(toSurveyInput(d, { logic: true }).questions[1]).toMatchObject({
+      slider: { min: 1, max: 7, step: 2, minLabel: [{ language: "fi", text: "hidas" }] },
+    });
     expect(questionIndexOfField("questions.3.title.en")).toBe(3);
     expect(questionIndexOfField("name")).toBeNull();
   });

@@ -288,7 +288,7 @@ export function makeDefaultLanguage(d: Draft, code: string): Draft {
 
 // ---- validation --------------------------------------------------------------------------------
 
-/** The API's own messages (api/src/domain/surveys/input.ts surveyMessages); translated in the UI. */
+/** The API's own messages (surveyMessages of @feedback/shared/survey-rules); translated in the UI. */
 export type DraftError =
   | "blankName"
   | "blankTitle"
