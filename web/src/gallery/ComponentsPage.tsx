@@ -29,7 +29,19 @@ import * as samples from "./gallerySamples";
 import "./gallery.css";
 
 /** The gallery's sections in page order: id (the anchor) and heading. */
-export const GALLERY_SECTION_IDS = ["tokens", "buttons", "icon-buttons", "inputs", "icons", "badges", "cards", "empty-states", "loading", "toasts", "charts"] as const;
+export const GALLERY_SECTION_IDS = [
+  "tokens",
+  "buttons",
+  "icon-buttons",
+  "inputs",
+  "icons",
+  "badges",
+  "cards",
+  "empty-states",
+  "loading",
+  "toasts",
+  "charts",
+] as const;
 type SectionId = (typeof GALLERY_SECTION_IDS)[number];
 
 function Section({ id, title, intro, children }: { id: SectionId; title: string; intro?: ReactNode; children: ReactNode }) {
@@ -69,14 +81,27 @@ const COLOUR_TOKENS = [
   "--color-focus",
 ] as const;
 const SPACE_TOKENS = ["--space-1", "--space-2", "--space-3", "--space-4", "--space-5", "--space-6", "--space-7", "--space-8"] as const;
-const TYPE_TOKENS = ["--font-size-xs", "--font-size-sm", "--font-size-md", "--font-size-lg", "--font-size-xl", "--font-size-2xl", "--font-size-3xl", "--font-size-4xl"] as const;
+const TYPE_TOKENS = [
+  "--font-size-xs",
+  "--font-size-sm",
+  "--font-size-md",
+  "--font-size-lg",
+  "--font-size-xl",
+  "--font-size-2xl",
+  "--font-size-3xl",
+  "--font-size-4xl",
+] as const;
 const RADIUS_TOKENS = ["--radius-sm", "--radius-md", "--radius-lg", "--radius-xl", "--radius-pill"] as const;
 const SHADOW_TOKENS = ["--shadow-sm", "--shadow-md", "--shadow-lg"] as const;
 
 function TokensSection() {
   const { t } = useLingui();
   return (
-    <Section id="tokens" title={t`Design tokens`} intro={t`Every screen styles itself with these custom properties (tokens.css). Text colours are tested for WCAG contrast.`}>
+    <Section
+      id="tokens"
+      title={t`Design tokens`}
+      intro={t`Every screen styles itself with these custom properties (tokens.css). Text colours are tested for WCAG contrast.`}
+    >
       <Example title={t`Colours`}>
         <ul className="gallery__swatches">
           {COLOUR_TOKENS.map((token) => (
@@ -193,7 +218,11 @@ function ButtonsSection() {
 function IconButtonsSection() {
   const { t } = useLingui();
   return (
-    <Section id="icon-buttons" title={t`Icon buttons`} intro={t`For repeated actions in rows and toolbars. Each has a name for screen readers, also shown on hover.`}>
+    <Section
+      id="icon-buttons"
+      title={t`Icon buttons`}
+      intro={t`For repeated actions in rows and toolbars. Each has a name for screen readers, also shown on hover.`}
+    >
       <Example title={t`Variants`}>
         <IconButton label={t`Edit response`} icon={EditIcon} />
         <IconButton label={t`Copy link`} icon={CopyIcon} variant="secondary" />
@@ -377,7 +406,12 @@ function EmptyStatesSection() {
         >
           <p>{t`Create your first survey, then share it by link, QR code, e-mail or a widget on your website.`}</p>
         </EmptyState>
-        <EmptyState title={t`No responses in this period`} icon={MailIcon} headingLevel={3} action={<Button variant="primary">{t`Show the last 90 days`}</Button>}>
+        <EmptyState
+          title={t`No responses in this period`}
+          icon={MailIcon}
+          headingLevel={3}
+          action={<Button variant="primary">{t`Show the last 90 days`}</Button>}
+        >
           <p>{t`Choose a longer period or remove filters to see responses.`}</p>
         </EmptyState>
       </div>
@@ -459,7 +493,10 @@ function ChartsSection() {
             { key: "destroying", label: t`Destroying`, weight: -1, count: samples.eviCounts.destroying },
           ]}
         />
-        <TouchpointRankingChart title={t`Touchpoint ranking`} entries={samples.rankingFigures.map((e) => ({ ...e, name: touchpointNames[e.touchpointId] ?? e.touchpointId }))} />
+        <TouchpointRankingChart
+          title={t`Touchpoint ranking`}
+          entries={samples.rankingFigures.map((e) => ({ ...e, name: touchpointNames[e.touchpointId] ?? e.touchpointId }))}
+        />
         <RootCauseChart
           title={t`Root causes`}
           outcomeLabel={t`NPS`}

@@ -15,7 +15,17 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
 }
 
 /** A square button showing only an icon; its name is `label`, read by screen readers and shown on hover. */
-export function IconButton({ label, icon: IconComponent, variant = "quiet", size = "md", loading = false, type = "button", className, onClick, ...rest }: IconButtonProps) {
+export function IconButton({
+  label,
+  icon: IconComponent,
+  variant = "quiet",
+  size = "md",
+  loading = false,
+  type = "button",
+  className,
+  onClick,
+  ...rest
+}: IconButtonProps) {
   if (!label.trim()) throw new Error("IconButton needs a label: an icon alone has no accessible name");
   const click = (event: MouseEvent<HTMLButtonElement>) => {
     if (loading) {

@@ -44,7 +44,17 @@ describe("design tokens", () => {
 
   it("the pairs cover the semantic colours: primary, danger, success, warning, info, text, muted, focus ring", () => {
     const named = new Set(TOKEN_PAIRS.flatMap((p) => [p.foreground, p.background]));
-    for (const token of ["--color-primary", "--color-danger", "--color-success", "--color-warning", "--color-info", "--color-surface", "--color-text", "--color-text-muted", "--color-focus"]) {
+    for (const token of [
+      "--color-primary",
+      "--color-danger",
+      "--color-success",
+      "--color-warning",
+      "--color-info",
+      "--color-surface",
+      "--color-text",
+      "--color-text-muted",
+      "--color-focus",
+    ]) {
       expect(named.has(token), token).toBe(true);
     }
   });

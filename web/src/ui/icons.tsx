@@ -17,25 +17,32 @@ export type Icon = ((props: IconProps) => ReactNode) & { iconName: string };
  * takes the colour and the hover state of the text around it.
  */
 function defineIcon(name: string, body: ReactNode): Icon {
-  const component = ({ size = 20, title, className, ...rest }: IconProps) => (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      focusable="false"
-      className={`ui-icon ui-icon--${name}${className ? ` ${className}` : ""}`}
-      {...(title ? { role: "img", "aria-label": title } : { "aria-hidden": true })}
-      {...rest}
-    >
-      {body}
-    </svg>
-  );
+  const component = ({ size = 20, title, className, ...rest }: IconProps) => {
+    const drawing = {
+      xmlns: "http://www.w3.org/2000/svg",
+      viewBox: "0 0 24 24",
+      width: size,
+      height: size,
+      fill: "none",
+      stroke: "currentColor",
+      strokeWidth: 2,
+      strokeLinecap: "round",
+      strokeLinejoin: "round",
+      focusable: "false",
+      className: `ui-icon ui-icon--${name}${className ? ` ${className}` : ""}`,
+      ...rest,
+    } as const;
+    return title ? (
+      <svg {...drawing} role="img" aria-label={title}>
+        <title>{title}</title>
+        {body}
+      </svg>
+    ) : (
+      <svg {...drawing} aria-hidden="true">
+        {body}
+      </svg>
+    );
+  };
   return Object.assign(component, { iconName: name, displayName: `Icon(${name})` });
 }
 
