@@ -1,5 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { i18n } from "@lingui/core";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { activateLocale } from "../i18n/i18n";
 import { findRouteMeta } from "../routes";
 import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
@@ -14,7 +16,7 @@ const SECTIONS = [
   "Badges and status pills",
   "Cards",
   "Empty states",
-  "Loading",
+  "Loading states",
   "Toasts",
   "Charts",
 ];
@@ -24,6 +26,7 @@ const FIRST_RENDER = { timeout: 20_000 };
 
 describe("/components gallery", () => {
   beforeEach(() => toasts.clear());
+  afterEach(() => i18n.loadAndActivate({ locale: "en", messages: {} }));
 
   it("is an open component page without the menu", () => {
     const meta = findRouteMeta("/components");
@@ -82,7 +85,7 @@ describe("/components gallery", () => {
     expect(within(badges).getByText("Not delivered").className).toContain("ui-badge--danger");
 
     expect(within(screen.getByRole("region", { name: "No surveys yet" })).getByRole("button", { name: "Create a survey" })).toBeTruthy();
-    const loading = screen.getByRole("region", { name: "Loading" });
+    const loading = screen.getByRole("region", { name: "Loading states" });
     const busy = within(loading).getAllByRole("status");
     expect(busy.length).toBe(4);
     for (const region of busy) expect(region.getAttribute("aria-busy")).toBe("true");
@@ -122,5 +125,20 @@ describe("/components gallery", () => {
     }
     const nps = within(charts).getByRole("figure", { name: "Net Promoter Score" });
     expect(within(nps).getByRole("img").getAttribute("aria-label")).toMatch(/^Net Promoter Score: NPS \+37\./);
+  });
+
+  it.each([
+    ["fi", "Komponentit", "Tällä sivulla", "Painikkeet"],
+    ["es", "Componentes", "En esta página", "Botones"],
+  ])("speaks %s: the title, the index and every section heading are translated", async (locale, title, onThisPage, buttons) => {
+    await activateLocale(locale);
+    renderApp("/components", {});
+    expect(await screen.findByRole("heading", { level: 1, name: title }, FIRST_RENDER)).toBeTruthy();
+    const index = screen.getByRole("navigation", { name: onThisPage });
+    const names = within(index)
+      .getAllByRole("link")
+      .map((a) => a.textContent);
+    expect(names).toContain(buttons);
+    expect(names.filter((name) => SECTIONS.includes(name ?? ""))).toEqual([]);
   });
 });

@@ -422,7 +422,7 @@ function EmptyStatesSection() {
 function LoadingSection() {
   const { t } = useLingui();
   return (
-    <Section id="loading" title={t`Loading`} intro={t`Skeletons in the shape of the content mark a busy region (aria-busy) while a screen waits.`}>
+    <Section id="loading" title={t`Loading states`} intro={t`Skeletons in the shape of the content mark a busy region (aria-busy) while a screen waits.`}>
       <div className="gallery__grid">
         <Card title={t`Text`} headingLevel={3}>
           <Skeleton label={t`Loading comments`} lines={4} />
@@ -533,7 +533,7 @@ export default function ComponentsPage() {
     badges: t`Badges and status pills`,
     cards: t`Cards`,
     "empty-states": t`Empty states`,
-    loading: t`Loading`,
+    loading: t`Loading states`,
     toasts: t`Toasts`,
     charts: t`Charts`,
   };
