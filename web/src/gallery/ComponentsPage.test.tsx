@@ -127,18 +127,18 @@ describe("/components gallery", () => {
     expect(within(nps).getByRole("img").getAttribute("aria-label")).toMatch(/^Net Promoter Score: NPS \+37\./);
   });
 
-  it.each([
-    ["fi", "Komponentit", "Tällä sivulla", "Painikkeet"],
-    ["es", "Componentes", "En esta página", "Botones"],
-  ])("speaks %s: the title, the index and every section heading are translated", async (locale, title, onThisPage, buttons) => {
-    await activateLocale(locale);
-    renderApp("/components", {});
-    expect(await screen.findByRole("heading", { level: 1, name: title }, FIRST_RENDER)).toBeTruthy();
-    const index = screen.getByRole("navigation", { name: onThisPage });
-    const names = within(index)
-      .getAllByRole("link")
-      .map((a) => a.textContent);
-    expect(names).toContain(buttons);
-    expect(names.filter((name) => SECTIONS.includes(name ?? ""))).toEqual([]);
-  });
+  it.each([["fi", "Komponentit", "Tällä sivulla", "Painikkeet"] as const, ["es", "Componentes", "En esta página", "Botones"] as const])(
+    "speaks %s: the title, the index and every section heading are translated",
+    async (locale, title, onThisPage, buttons) => {
+      await activateLocale(locale);
+      renderApp("/components", {});
+      expect(await screen.findByRole("heading", { level: 1, name: title }, FIRST_RENDER)).toBeTruthy();
+      const index = screen.getByRole("navigation", { name: onThisPage });
+      const names = within(index)
+        .getAllByRole("link")
+        .map((a) => a.textContent);
+      expect(names).toContain(buttons);
+      expect(names.filter((name) => SECTIONS.includes(name ?? ""))).toEqual([]);
+    },
+  );
 });
