@@ -59,6 +59,7 @@ describe("/components gallery", () => {
       expect(buttons.querySelectorAll(`.ui-button--${variant}:disabled`).length, variant).toBe(1);
     }
     expect(within(buttons).getByRole("button", { name: "Saving…" }).getAttribute("aria-busy")).toBe("true");
+    expect(within(buttons).getByRole("link", { name: "See the empty states" }).getAttribute("href")).toBe("/components#empty-states");
     const tryLoading = within(buttons).getByRole("button", { name: "Try loading" });
     fireEvent.click(tryLoading);
     expect(tryLoading.getAttribute("aria-busy")).toBe("true");

@@ -23,6 +23,7 @@ import { Card } from "../ui/Card";
 import { DELIVERY_STATUSES, DeliveryStatusPill } from "../ui/DeliveryStatusPill";
 import { EmptyState } from "../ui/EmptyState";
 import { IconButton } from "../ui/IconButton";
+import { LinkButton } from "../ui/LinkButton";
 import { AddIcon, ChartIcon, CopyIcon, DeleteIcon, DownloadIcon, EditIcon, icons, MailIcon, SearchIcon, ShareIcon, WarningIcon } from "../ui/icons";
 import { Skeleton } from "../ui/Skeleton";
 import * as samples from "./gallerySamples";
@@ -189,6 +190,11 @@ function ButtonsSection() {
         <Button variant="quiet" icon={ShareIcon}>
           {t`Share`}
         </Button>
+      </Example>
+      <Example title={t`A link styled as a button (it goes to another page)`}>
+        <LinkButton to="#empty-states" variant="primary">
+          {t`See the empty states`}
+        </LinkButton>
       </Example>
       <Example title={t`Disabled`}>
         {variants.map(([variant, label]) => (

@@ -4,5 +4,6 @@ export { Card } from "./Card";
 export { DELIVERY_STATUSES, type DeliveryStatus, DeliveryStatusPill } from "./DeliveryStatusPill";
 export { EmptyState, type HeadingLevel } from "./EmptyState";
 export { IconButton, type IconButtonProps } from "./IconButton";
+export { LinkButton } from "./LinkButton";
 export * from "./icons";
 export { Skeleton } from "./Skeleton";

@@ -2,6 +2,7 @@ import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import { Badge, StatusPill } from "./Badge";
 import { Button } from "./Button";
@@ -10,6 +11,7 @@ import { DELIVERY_STATUSES, DeliveryStatusPill } from "./DeliveryStatusPill";
 import { EmptyState } from "./EmptyState";
 import { IconButton } from "./IconButton";
 import { AddIcon, DeleteIcon, icons } from "./icons";
+import { LinkButton } from "./LinkButton";
 import { Skeleton } from "./Skeleton";
 
 const wrap = (node: ReactNode) => render(<I18nProvider i18n={i18n}>{node}</I18nProvider>);
@@ -78,6 +80,22 @@ describe("Button", () => {
     expect(create.querySelector("svg")?.getAttribute("aria-hidden")).toBe("true");
     fireEvent.click(create);
     expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("LinkButton", () => {
+  it("is a link (it navigates) styled as a button of its variant", () => {
+    wrap(
+      <MemoryRouter>
+        <LinkButton to="/surveys/new/edit" variant="primary" icon={AddIcon}>
+          Create a survey
+        </LinkButton>
+      </MemoryRouter>,
+    );
+    const link = screen.getByRole("link", { name: "Create a survey" });
+    expect(link.getAttribute("href")).toBe("/surveys/new/edit");
+    expect(link.className).toBe("ui-button ui-button--primary ui-button--md");
+    expect(link.querySelector("svg")?.getAttribute("aria-hidden")).toBe("true");
   });
 });
 
