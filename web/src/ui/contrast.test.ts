@@ -1,12 +1,23 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { contrastFailures, contrastRatio, customProperties, MIN_CONTRAST, relativeLuminance } from "./contrast";
 import { TOKEN_PAIRS } from "./tokenPairs";
 
-const read = (file: string) => readFileSync(fileURLToPath(new URL(file, import.meta.url)), "utf8");
+// A variable, not a literal: Vite rewrites `new URL("literal", import.meta.url)` into an asset address.
+const pathOf = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+const read = (file: string) => readFileSync(pathOf(file), "utf8");
 const tokensCss = read("../tokens.css");
 const stylesCss = read("../styles.css");
+const root = dirname(pathOf("../tokens.css"));
+
+/** Every CSS file of the web client, by path relative to web/src. */
+function allCss(): Array<[string, string]> {
+  return readdirSync(root, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".css"))
+    .map((file) => [file, readFileSync(`${root}/${file}`, "utf8")]);
+}
 
 describe("WCAG contrast", () => {
   it("computes the published ratios", () => {
@@ -68,5 +79,15 @@ describe("design tokens", () => {
     const muted = failures.find((f) => f.foreground === "--color-text-muted" && f.background === "--color-surface")!;
     expect(muted.minimum).toBe(MIN_CONTRAST.text);
     expect(muted.ratio).toBeCloseTo(2.54, 2);
+  });
+
+  it("every custom property a stylesheet of the client reads is declared (a renamed token breaks no screen silently)", () => {
+    const files = allCss();
+    expect(files.map(([file]) => file)).toEqual(expect.arrayContaining(["tokens.css", "styles.css", "ui/ui.css"]));
+    const declared = new Set(files.flatMap(([, css]) => [...css.replace(/\/\*[\s\S]*?\*\//g, "").matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1]!)));
+    const missing = files.flatMap(([file, css]) =>
+      [...css.replace(/\/\*[\s\S]*?\*\//g, "").matchAll(/var\(\s*(--[\w-]+)/g)].filter((m) => !declared.has(m[1]!)).map((m) => `${file}: ${m[1]}`),
+    );
+    expect(missing).toEqual([]);
   });
 });
