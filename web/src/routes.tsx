@@ -154,7 +154,7 @@ export const routeDefs: RouteDef[] = [
     ],
   },
   { path: "pings", title: msg`Touchpoint pings`, screen: () => import("./touchpoints/PingsPage") },
-  { path: "components", title: msg`Components`, access: "open", hideMenu: true, componentPage: true },
+  { path: "components", title: msg`Components`, access: "open", hideMenu: true, componentPage: true, screen: () => import("./gallery/ComponentsPage") },
   { path: "scaffold-2", title: msg`Scaffold`, componentPage: true },
 
   // Spec 001 §2

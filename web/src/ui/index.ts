@@ -1,0 +1,9 @@
+export { Badge, type BadgeTone, StatusPill } from "./Badge";
+export { Button, type ButtonProps, type ButtonSize, type ButtonVariant } from "./Button";
+export { Card } from "./Card";
+export { DELIVERY_STATUSES, type DeliveryStatus, DeliveryStatusPill } from "./DeliveryStatusPill";
+export { EmptyState, type HeadingLevel } from "./EmptyState";
+export { IconButton, type IconButtonProps } from "./IconButton";
+export { LinkButton } from "./LinkButton";
+export * from "./icons";
+export { Skeleton } from "./Skeleton";
