@@ -142,7 +142,7 @@ export const touchpointSelect = {
   createdAt: true,
   updatedAt: true,
   // contact-list campaigns: how many contacts were removed from the list (spec 001 §3 deletedContacts)
-  contactList: { select: { deletedContacts: true } },
+  contactList: { select: { deletedContacts: true, id: true, channel: true, variableNames: true, _count: { select: { contacts: true } } } },
 } as const satisfies Prisma.TouchpointSelect;
 export type TouchpointRow = Prisma.TouchpointGetPayload<{ select: typeof touchpointSelect }>;
 

@@ -7,15 +7,14 @@
 // Addresses are kept lower-cased and trimmed.
 import type { PrismaClient } from "../../../generated/prisma/client.js";
 import type { DomainContext } from "../../context.js";
-import { notFound } from "../../errors.js";
 import { tenantDb } from "../../tenancy.js";
 import { canSomewhere, loadAccess } from "../../../permissions/access.js";
-import { forbidden } from "../../errors.js";
+import { forbidden, notFound } from "../../errors.js";
 
 export const blockListMessages = {
   removed: "removed from suppression list",
   notBlocked: "This address is not on the block list",
-  noRights: "User has no rights to edit touchpoint",
+  noRights: "You do not have the rights to manage contacts",
   onlyAdmins: "Only an organisation admin can remove an address from the block list",
 } as const;
 
@@ -38,10 +37,10 @@ export async function blockedAmong(db: PrismaClient, organizationId: string, ema
 
 export type BlockedAddress = { email: string; createdAt: Date };
 
-/** Seeing the block list: editTouchpoints in some unit (whoever manages contact lists). */
+/** Seeing the block list: manageContacts in some unit. */
 async function requireContactManager(ctx: DomainContext) {
   const access = await loadAccess(ctx);
-  if (!canSomewhere(access, "editTouchpoints")) throw forbidden(blockListMessages.noRights);
+  if (!canSomewhere(access, "manageContacts")) throw forbidden(blockListMessages.noRights);
   return access;
 }
 
