@@ -193,11 +193,13 @@ export async function deleteContactList(ctx: DomainContext, listId: string): Pro
 export type ContactRow = { id: string; email: string | null; phone: string | null; variables: Prisma.JsonValue; createdAt: Date };
 export type ContactPage = { page: number; pageSize: number; totalPages: number; totalCount: number; contacts: ContactRow[] };
 
-/** One page of the list's contacts, newest first (pages start at 1; spec 001 §9). */
-export async function contactPage(ctx: DomainContext, listId: string, opts: { page?: number | null; pageSize?: number | null } = {}): Promise<ContactPage> {
+/** `limit` contacts of the list from `offset`, newest first, and how many it has. */
+export async function contactRange(
+  ctx: DomainContext,
+  listId: string,
+  range: { offset: number; limit: number },
+): Promise<{ totalCount: number; contacts: ContactRow[] }> {
   const row = await listWithRight(ctx, listId, "viewResults");
-  const pageSize = Math.min(Math.max(Math.trunc(opts.pageSize ?? contactPageSizeDefault), 1), 500);
-  const page = Math.max(Math.trunc(opts.page ?? 1), 1);
   const db = tenantDb(ctx);
   const [totalCount, contacts] = await Promise.all([
     db.contact.count({ where: { contactListId: row.id } }),
@@ -205,10 +207,18 @@ export async function contactPage(ctx: DomainContext, listId: string, opts: { pa
       where: { contactListId: row.id },
       select: { id: true, email: true, phone: true, variables: true, createdAt: true },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (page - 1) * pageSize,
-      take: pageSize,
+      skip: Math.max(range.offset, 0),
+      take: Math.min(Math.max(range.limit, 0), 501),
     }),
   ]);
+  return { totalCount, contacts };
+}
+
+/** One page of the list's contacts, newest first (pages start at 1; spec 001 §9). */
+export async function contactPage(ctx: DomainContext, listId: string, opts: { page?: number | null; pageSize?: number | null } = {}): Promise<ContactPage> {
+  const pageSize = Math.min(Math.max(Math.trunc(opts.pageSize ?? contactPageSizeDefault), 1), 500);
+  const page = Math.max(Math.trunc(opts.page ?? 1), 1);
+  const { totalCount, contacts } = await contactRange(ctx, listId, { offset: (page - 1) * pageSize, limit: pageSize });
   return { page, pageSize, totalPages: Math.max(Math.ceil(totalCount / pageSize), 1), totalCount, contacts };
 }
 
