@@ -933,7 +933,8 @@ const matrix: Row[] = [
     kind: "query",
     document: () => `{ contactList(id: "${gid("ContactList", contactLists.listA)}") { name contacts(first: 5) { totalCount edges { node { email } } } } }`,
     expected: { ...ownOrganizationOnly, adminOfOtherUnit: "refused" },
-    allowedData: (data) => expect(data.contactList).toMatchObject({ name: "Matrix list", contacts: { totalCount: 1, edges: [{ node: { email: "m@example.com" } }] } }),
+    allowedData: (data) =>
+      expect(data.contactList).toMatchObject({ name: "Matrix list", contacts: { totalCount: 1, edges: [{ node: { email: "m@example.com" } }] } }),
   },
   {
     field: "Query.blockList",
@@ -946,14 +947,16 @@ const matrix: Row[] = [
   {
     field: "Mutation.createContactList",
     kind: "mutation",
-    document: (ids) => `mutation { createContactList(input: { name: "Matrix new", channel: email, unitId: "${gid("Unit", ids.unitA)}" }) { contactList { name channel } message } }`,
+    document: (ids) =>
+      `mutation { createContactList(input: { name: "Matrix new", channel: email, unitId: "${gid("Unit", ids.unitA)}" }) { contactList { name channel } message } }`,
     expected: { ...onlyAdmin, editor: "allowed" },
     allowedData: (data) => expect(data.createContactList).toMatchObject({ contactList: { name: "Matrix new", channel: "email" }, message: "channel saved" }),
   },
   {
     field: "Mutation.updateContactList",
     kind: "mutation",
-    document: () => `mutation { updateContactList(input: { id: "${gid("ContactList", contactLists.listA)}", variableNames: ["city"] }) { contactList { variableNames } } }`,
+    document: () =>
+      `mutation { updateContactList(input: { id: "${gid("ContactList", contactLists.listA)}", variableNames: ["city"] }) { contactList { variableNames } } }`,
     expected: { ...onlyAdmin, editor: "allowed" },
     allowedData: (data) => expect(data.updateContactList.contactList.variableNames).toEqual(["city"]),
   },

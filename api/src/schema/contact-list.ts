@@ -41,7 +41,10 @@ ContactType.implement({
     variables: t.field({
       type: [ContactVariable],
       resolve: (c) =>
-        Object.entries((c.variables ?? {}) as Record<string, unknown>).map(([name, value]) => ({ name, value: typeof value === "string" ? value : String(value) })),
+        Object.entries((c.variables ?? {}) as Record<string, unknown>).map(([name, value]) => ({
+          name,
+          value: typeof value === "string" ? value : String(value),
+        })),
     }),
     createdAt: t.field({ type: "DateTime", resolve: (c) => c.createdAt }),
   }),

@@ -32,7 +32,7 @@ describe("spreadsheet cells", () => {
       metaKeys: ["note"],
       columns: [
         { kind: "fixed", key: "touchpoint", title: "Touchpoint" },
-        { kind: "meta", key: "meta_note", title: "=HYPERLINK(\"http://x\")", metaKey: "note" },
+        { kind: "meta", key: "meta_note", title: '=HYPERLINK("http://x")', metaKey: "note" },
       ],
       touchpointNames: new Map([["tp1", "=cmd|' /C calc'!A0"]]),
     } as unknown as FeedbackListPlan;

@@ -81,7 +81,10 @@ describe.skipIf(noDatabase)("contact lists over REST", () => {
   it("refuses files that are not CSV or XLSX, a missing header and a 50 MB file, storing nothing", async () => {
     const before = await count(listId);
     const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]), Buffer.alloc(64, 7)]);
-    expect(await upload(tokens.editorA, listId, png, "contacts.csv")).toEqual({ status: 400, body: { error: contactFileMessages.notCsvOrXlsx, field: "file" } });
+    expect(await upload(tokens.editorA, listId, png, "contacts.csv")).toEqual({
+      status: 400,
+      body: { error: contactFileMessages.notCsvOrXlsx, field: "file" },
+    });
     expect((await upload(tokens.editorA, listId, "email\nx@example.com\n", "contacts.pdf")).status).toBe(400);
     expect((await upload(tokens.editorA, listId, "name\nAnna\n", "contacts.csv")).body.error).toBe(
       "missing required header: an email list needs an email column",

@@ -25,7 +25,9 @@ export const importReportShape = z
       .array(
         z.object({
           line: z.number().int().describe("the file's line (the header is line 1); for POST /contacts the contact's position from 1"),
-          message: z.string().describe('"invalid email on line N", "invalid phone number on line N", "missing required field on line N" or "duplicate value on line N"'),
+          message: z
+            .string()
+            .describe('"invalid email on line N", "invalid phone number on line N", "missing required field on line N" or "duplicate value on line N"'),
           kind: z.enum(["invalidEmail", "invalidPhone", "missingField", "duplicate"]),
         }),
       )
@@ -71,7 +73,10 @@ const contactShape = z.object({
 const jsonContact = z.object({
   email: z.string().nullish(),
   phone: z.string().nullish().describe("international, starting with +"),
-  variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).nullish().describe("values of the variable columns"),
+  variables: z
+    .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))
+    .nullish()
+    .describe("values of the variable columns"),
 });
 
 const listParams = z.object({ listId: z.string() });

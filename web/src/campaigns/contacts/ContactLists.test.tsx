@@ -38,7 +38,13 @@ describe("the upload report", () => {
     expect(screen.getByText("1 address not loaded because it unsubscribed earlier")).toBeTruthy();
     const table = screen.getByRole("table", { name: "Skipped lines" });
     const rows = within(table).getAllByRole("row").slice(1);
-    expect(rows.map((r) => within(r).getAllByRole("cell").map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole("cell")
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ["3", "invalid email on line 3"],
       ["4", "missing required field on line 4"],
       ["5", "duplicate value on line 5"],

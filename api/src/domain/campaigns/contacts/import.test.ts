@@ -65,7 +65,7 @@ describe("contact file reading", () => {
   });
 
   it("refuses a file over the limit while reading it (413)", async () => {
-    const big = "email\n" + "someone@example.com\n".repeat(5000);
+    const big = `email\n${"someone@example.com\n".repeat(5000)}`;
     const e = await refusal(
       (async () => {
         const f = await openContactFile(chunks(big, 4096), { fileName: "big.csv", maxBytes: 50_000 });
@@ -153,7 +153,12 @@ describe.skipIf(noDatabase)("contact import into a list", () => {
 
   it("reads XLSX files (first worksheet, row numbers as lines)", async () => {
     const listId = await emailList("From Excel");
-    const file = await xlsx([["email", "Segment"], ["x1@example.com", "gold"], ["broken", "silver"], ["x2@example.com", 7]]);
+    const file = await xlsx([
+      ["email", "Segment"],
+      ["x1@example.com", "gold"],
+      ["broken", "silver"],
+      ["x2@example.com", 7],
+    ]);
     const report = await importText(listId, file, "people.xlsx");
     expect(report).toMatchObject({ imported: 2, skipped: 1 });
     expect(report.errors.map((e) => e.message)).toEqual(["invalid email on line 3"]);
