@@ -26,6 +26,7 @@ import {
   mayCreateSurveys,
   mayInUnit,
   mayOn,
+  mayOnContactList,
   mayOnResponse,
   mayOnSurvey,
   mayOnTouchpoint,
@@ -38,6 +39,7 @@ import { onlyAdminsMessage } from "../domain/demo-data/demo-data.js";
 import { bookmarkMessages } from "../domain/bookmarks/bookmarks.js";
 import { shareLinkMessages } from "../domain/sharing/share-links.js";
 import { exportMessages } from "../domain/exports/jobs.js";
+import { blockListMessages } from "../domain/campaigns/block-list/index.js";
 
 // Every root field (bar the few the verify-email flow needs) first refuses a caller whose address is
 // not verified yet (permissions/unverified.ts).
@@ -78,6 +80,9 @@ export const permissions = shield(
       results: isMemberOrShareLink, // as questionResult
       responseLimitNotice: isMemberOrShareLink, // as questionResult: the organisation's over-limit responses in the window
       resultsFilterOptions: isMemberOrShareLink, // as questionResult; a visitor gets only the lists the link's allowChanges lets them change
+      contactLists: listedWhere("viewResults"), // lists of touchpoints in units where the caller views results
+      contactList: mayOnContactList("viewResults"),
+      blockList: mayAnywhere("manageContacts", blockListMessages.noRights),
     },
     Mutation: {
       updateProfile: isAuthenticated,
@@ -132,6 +137,11 @@ export const permissions = shield(
       deleteResponse: mayOnResponse("manageResponses"),
       updateResponseMetadata: mayOnResponse("manageResponses"),
       generateDemoData: isOrganizationAdminHere(onlyAdminsMessage),
+      createContactList: mayInUnit("editTouchpoints", (a) => a.input?.unitId, noEditRight), // and channelCreation (smsMessages for SMS; the domain)
+      updateContactList: mayOnContactList("editTouchpoints", (a) => a.input?.id),
+      deleteContactList: mayOnContactList("editTouchpoints"),
+      deleteContacts: mayOnContactList("editTouchpoints", (a) => a.listId),
+      unblockAddress: isOrganizationAdminHere(blockListMessages.onlyAdmins),
     },
     Subscription: {
       userUpdated: isAuthenticated,
@@ -287,6 +297,18 @@ export const permissions = shield(
     DeleteResponsePayload: isMember,
     UpdateResponseMetadataPayload: isMember,
     MetadataPair: isMember,
+    // contact lists: only ever returned by the contact-list fields, whose rules and domain checked the caller
+    ContactList: isMember,
+    Contact: isMember,
+    ContactVariable: isMember,
+    ContactListContactsConnection: isMember,
+    ContactListContactsEdge: isMember,
+    ContactListPayload: isMember,
+    DeleteContactListPayload: isMember,
+    DeleteContactsPayload: isMember,
+    BlockListPage: isMember,
+    BlockedAddress: isMember,
+    UnblockAddressPayload: isMember,
   }),
   { fallbackRule: deny, allowExternalErrors: true, fallbackError: () => noRights() },
 );

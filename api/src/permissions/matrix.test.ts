@@ -111,6 +111,9 @@ const onlyEditor = {
   admin: "refused",
 } as const;
 
+/** Contact-list rows: a list of unit A with one contact, one list per actor to delete, one blocked address per actor (made in beforeAll). */
+const contactLists = { listA: "", toDelete: {} as Record<Actor, string>, blocked: {} as Record<Actor, string> };
+
 /** A survey of unit A per actor, for the deleteSurvey row (made in the matrix's beforeAll). */
 const surveysToDelete = {} as Record<Actor, string>;
 /** Text analytics and root-cause rows: an open-text and an NPS question of a survey of unit A (made in beforeAll). */
@@ -917,6 +920,69 @@ const matrix: Row[] = [
     },
     allowedData: (data) => expect(data.generateDemoData).toMatchObject({ responses: 3, survey: { name: "Demo survey" } }),
   },
+  // contact lists (docs/campaigns.md): viewResults in the list's touchpoint unit to read, editTouchpoints to change
+  {
+    field: "Query.contactLists",
+    kind: "query",
+    document: () => `{ contactLists { id name channel contactCount } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data) => expect(Array.isArray(data.contactLists)).toBe(true),
+  },
+  {
+    field: "Query.contactList",
+    kind: "query",
+    document: () => `{ contactList(id: "${gid("ContactList", contactLists.listA)}") { name contacts(first: 5) { totalCount edges { node { email } } } } }`,
+    expected: { ...ownOrganizationOnly, adminOfOtherUnit: "refused" },
+    allowedData: (data) =>
+      expect(data.contactList).toMatchObject({ name: "Matrix list", contacts: { totalCount: 1, edges: [{ node: { email: "m@example.com" } }] } }),
+  },
+  {
+    field: "Query.blockList",
+    kind: "query",
+    // manageContacts in some unit (editors and admins), each in their own organisation
+    document: () => `{ blockList { total addresses { email } } }`,
+    expected: { ...everyoneSignedIn, viewer: "refused" },
+    allowedData: (data) => expect(typeof data.blockList.total).toBe("number"),
+  },
+  {
+    field: "Mutation.createContactList",
+    kind: "mutation",
+    document: (ids) =>
+      `mutation { createContactList(input: { name: "Matrix new", channel: email, unitId: "${gid("Unit", ids.unitA)}" }) { contactList { name channel } message } }`,
+    expected: { ...onlyAdmin, editor: "allowed" },
+    allowedData: (data) => expect(data.createContactList).toMatchObject({ contactList: { name: "Matrix new", channel: "email" }, message: "channel saved" }),
+  },
+  {
+    field: "Mutation.updateContactList",
+    kind: "mutation",
+    document: () =>
+      `mutation { updateContactList(input: { id: "${gid("ContactList", contactLists.listA)}", variableNames: ["city"] }) { contactList { variableNames } } }`,
+    expected: { ...onlyAdmin, editor: "allowed" },
+    allowedData: (data) => expect(data.updateContactList.contactList.variableNames).toEqual(["city"]),
+  },
+  {
+    field: "Mutation.deleteContactList",
+    kind: "mutation",
+    document: (_ids, actor) => `mutation { deleteContactList(id: "${gid("ContactList", contactLists.toDelete[actor])}") { deletedContactListId message } }`,
+    expected: { ...onlyAdmin, editor: "allowed" },
+    allowedData: (data) => expect(data.deleteContactList.message).toBe("channel deleted"),
+  },
+  {
+    field: "Mutation.deleteContacts",
+    kind: "mutation",
+    document: () =>
+      `mutation { deleteContacts(listId: "${gid("ContactList", contactLists.listA)}", contactIds: ["${gid("Contact", "0123456789abcdef01234567")}"]) { deleted message } }`,
+    expected: { ...onlyAdmin, editor: "allowed" },
+    allowedData: (data) => expect(data.deleteContacts).toEqual({ deleted: 0, message: "deleted" }),
+  },
+  {
+    field: "Mutation.unblockAddress",
+    kind: "mutation",
+    // organisation admins, on their own organisation's list (another organisation's address: not found)
+    document: (_ids, actor) => `mutation { unblockAddress(email: "${contactLists.blocked[actor]}") { email message } }`,
+    expected: onlyAdmin,
+    allowedData: (data) => expect(data.unblockAddress.message).toBe("removed from suppression list"),
+  },
 ];
 
 describe("permission matrix coverage", () => {
@@ -1018,6 +1084,20 @@ describe.skipIf(noDatabase)("permission matrix", () => {
         data: { organizationId, userId: org.users.editorA.id, kind: "csv", status: "finished", progress: 100, request: {}, finishedAt: new Date() },
       })
     ).id;
+  });
+  beforeAll(async () => {
+    const organizationId = org.organization.id;
+    const list = async (name: string) => {
+      const tp = await t.prisma.touchpoint.create({ data: { organizationId, unitId: org.units.unitA.id, name, type: "emailContactList" } });
+      return (await t.prisma.contactList.create({ data: { organizationId, touchpointId: tp.id, name, channel: "email" } })).id;
+    };
+    contactLists.listA = await list("Matrix list");
+    await t.prisma.contact.create({ data: { organizationId, contactListId: contactLists.listA, email: "m@example.com" } });
+    for (const a of actors) {
+      contactLists.toDelete[a] = await list(`Matrix list ${a}`);
+      contactLists.blocked[a] = `blocked-${a.toLowerCase()}@example.com`;
+      await t.prisma.blockedContact.create({ data: { organizationId, email: contactLists.blocked[a] } });
+    }
   });
   beforeAll(async () => {
     for (const a of actors)

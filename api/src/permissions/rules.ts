@@ -10,6 +10,7 @@ import { canInUnit, canSomewhere, loadAccess, unitOf, refusalOnObject, teamRefus
 import { maySeeSurvey } from "../domain/surveys/surveys.js";
 import { presentedShareToken, shareLinkOf, shareTokenOf } from "../domain/results-scope/caller.js";
 import { DomainError } from "../domain/errors.js";
+import { listWithRight } from "../domain/campaigns/contacts/lists.js";
 
 const notLoggedIn = () => new GraphQLError("Not logged in", { extensions: { code: "UNAUTHENTICATED" } });
 export const noRights = (message = "You do not have the rights to do this") => new GraphQLError(message, { extensions: { code: "FORBIDDEN" } });
@@ -142,6 +143,24 @@ function globalIdType(raw: unknown): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The right on the touchpoint that owns the contact list an argument names (a list the caller may
+ * not see, of another organisation or that does not exist: "Contact list not found").
+ */
+export function mayOnContactList(right: "viewResults" | "editTouchpoints", idOf: (args: Args) => unknown = (a) => a.id) {
+  return rule({ cache: "strict" })((_p, args: Args, ctx: GraphQLContext) => {
+    const member = memberOrRefusal(ctx);
+    if (member !== true) return member;
+    const raw = idOf(args);
+    const named = globalIdType(raw);
+    if (named !== null && named !== "ContactList") return true; // the argument's own decoding refuses it
+    return decide(async () => {
+      await listWithRight(ctx, objectIdOf(raw), right);
+      return null;
+    });
+  });
 }
 
 export const mayOnTouchpoint = (right: Right, idOf: (args: Args) => unknown = (a) => a.id) => mayOn("Touchpoint", right, idOf);

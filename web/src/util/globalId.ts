@@ -4,7 +4,7 @@
 // this turns it into the global id of that type, in the server's encoding (base64 of "Type:id",
 // Pothos' default, the same as `id` on every node). Everything else passes the `id` it has read.
 
-export type GlobalIdType = "Survey" | "Touchpoint" | "Invite" | "User" | "Unit" | "ExportJob";
+export type GlobalIdType = "Survey" | "Touchpoint" | "Invite" | "User" | "Unit" | "ExportJob" | "ContactList";
 
 export function toGlobalId(typename: GlobalIdType, legacyId: string): string {
   return btoa(`${typename}:${legacyId}`);

@@ -3,6 +3,7 @@
 // chunk of CSV text by csv-stringify at once and written before the next batch is fetched (waiting
 // for the file stream to drain), so a batch's rows die young instead of lingering across awaits.
 // UTF-8 with a byte order mark, so spreadsheet programs read ä, ñ and € right; numbers as numbers.
+// Text that a spreadsheet would run as a formula is neutralised (../exports/spreadsheet-cells.ts).
 // Lean on purpose: the export process (./export-child.ts) loads it.
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";
@@ -10,6 +11,7 @@ import { finished } from "node:stream/promises";
 import { stringify } from "csv-stringify/sync";
 import { formatRow, headerOf, type FeedbackListPlan } from "./query.js";
 import type { RowSource } from "./export-file.js";
+import { neutralizeRow } from "../exports/spreadsheet-cells.js";
 
 const csvOptions = { cast: { number: (n: number) => String(n) } };
 
@@ -20,11 +22,11 @@ export async function writeCsv(plan: FeedbackListPlan, rows: RowSource, outputPa
     if (!file.write(text)) await once(file, "drain");
   };
   try {
-    await write(`\ufeff${stringify([headerOf(plan)], csvOptions)}`);
+    await write(`\ufeff${stringify([neutralizeRow(headerOf(plan))], csvOptions)}`);
     const written = await rows(plan, async (batch) => {
       await write(
         stringify(
-          batch.map((row) => formatRow(plan, row).cells),
+          batch.map((row) => neutralizeRow(formatRow(plan, row).cells)),
           csvOptions,
         ),
       );

@@ -1,10 +1,12 @@
 // The feedback list as an Excel workbook (docs/feedback-list.md): one sheet "Feedback" with the column titles
 // in a frozen first row, then one row per response, written with exceljs's streaming WorkbookWriter
 // (rows are committed to the zip stream as they come; no shared-strings table), fed from the database
-// cursor. Numeric answers (smiley, NPS, slider) are numeric cells. Lean on purpose: the export
+// cursor. Numeric answers (smiley, NPS, slider) are numeric cells; text a spreadsheet would run as a
+// formula is neutralised (../exports/spreadsheet-cells.ts). Lean on purpose: the export
 // process (./export-child.ts) loads it.
 import { formatRow, headerOf, type FeedbackListPlan } from "./query.js";
 import type { RowSource } from "./export-file.js";
+import { neutralizeRow } from "../exports/spreadsheet-cells.js";
 
 export const sheetName = "Feedback";
 
@@ -14,11 +16,11 @@ export async function writeXlsx(plan: FeedbackListPlan, rows: RowSource, outputP
   const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: outputPath, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: "frozen", ySplit: 1 }] });
-  const header = sheet.addRow(headerOf(plan));
+  const header = sheet.addRow(neutralizeRow(headerOf(plan)));
   header.font = { bold: true };
   header.commit();
   const written = await rows(plan, async (batch) => {
-    for (const row of batch) sheet.addRow(formatRow(plan, row).cells).commit();
+    for (const row of batch) sheet.addRow(neutralizeRow(formatRow(plan, row).cells)).commit();
     onRows(batch.length);
   });
   sheet.commit();

@@ -23,6 +23,7 @@ import { tenantDb } from "../tenancy.js";
 import { accessMessages, forgetObjectUnit, loadAccess, requireOnObject, unitOf, unitsWithRight, type Access } from "../../permissions/access.js";
 import { rebuildTouchpointRollups } from "../analytics/rollups.js";
 import { markLaunchedSurvey } from "../onboarding/steps.js";
+import { attachContactList } from "../campaigns/contacts/lists.js";
 import { defaultWebsiteSettings, displayTypes, domainPattern, placements } from "@feedback/shared/website-settings";
 
 export const touchpointMessages = {
@@ -141,7 +142,7 @@ export const touchpointSelect = {
   createdAt: true,
   updatedAt: true,
   // contact-list campaigns: how many contacts were removed from the list (spec 001 §3 deletedContacts)
-  contactList: { select: { deletedContacts: true } },
+  contactList: { select: { deletedContacts: true, id: true, channel: true, variableNames: true, _count: { select: { contacts: true } } } },
 } as const satisfies Prisma.TouchpointSelect;
 export type TouchpointRow = Prisma.TouchpointGetPayload<{ select: typeof touchpointSelect }>;
 
@@ -214,18 +215,24 @@ export async function createTouchpoint(ctx: DomainContext, input: CreateTouchpoi
     const website = { ...defaultWebsiteSettings(data.website?.domain ?? ""), ...data.website };
     settings = { website };
   }
-  const created = await tenantDb(ctx).touchpoint.create({
-    data: {
-      organizationId: m.organizationId,
-      unitId,
-      name: data.name,
-      type: data.type as TouchpointType,
-      activeSurveyId: data.activeSurveyId ?? null,
-      settings: asJson(settings),
-      udid: data.type === "terminal" ? randomBytes(12).toString("hex") : null,
-      ipAddress: data.type === "terminal" ? (data.ipAddress ?? null) : null,
-    },
-    select: touchpointSelect,
+  if (data.type === "smsContactList") await requireFeature(ctx, "smsMessages");
+  const created = await ctx.prisma.$transaction(async (tx) => {
+    const row = await tx.touchpoint.create({
+      data: {
+        organizationId: m.organizationId,
+        unitId,
+        name: data.name,
+        type: data.type as TouchpointType,
+        activeSurveyId: data.activeSurveyId ?? null,
+        settings: asJson(settings),
+        udid: data.type === "terminal" ? randomBytes(12).toString("hex") : null,
+        ipAddress: data.type === "terminal" ? (data.ipAddress ?? null) : null,
+      },
+      select: { id: true },
+    });
+    // a contact-list campaign owns its list from the start
+    await attachContactList(tx, { id: row.id, organizationId: m.organizationId, name: data.name, type: data.type });
+    return tx.touchpoint.findUniqueOrThrow({ where: { id: row.id }, select: touchpointSelect });
   });
   // A touchpoint with an active survey is a launch (onboarding's launchedSurvey).
   if (created.activeSurveyId) await markLaunchedSurvey(ctx);

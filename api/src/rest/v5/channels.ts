@@ -41,6 +41,16 @@ export const channelShape = z
     responseCount: z.number(),
     logo: z.string().nullable().describe("the custom logo's address (terminals: POST /channels/{id}/logo sets it, ?deleteLogo=true removes it)"),
     deletedContacts: z.number().int().nullable().describe("contact-list campaigns: how many contacts were removed from the list; null for other types"),
+    contactList: z
+      .object({
+        _id: objectId.describe("the list's id (POST /contacts, POST /contacts/upload/{listId}, GET /contact-lists/{id}/contacts)"),
+        channel: z.enum(["email", "sms"]),
+        variableNames: z.array(z.string()).describe("the extra variable columns"),
+        contactCount: z.number().int(),
+      })
+      .nullable()
+      .optional()
+      .describe("contact-list campaigns only: the list it owns"),
     link: z.string().describe("the public survey address (links and QR codes point here)"),
     udid: z.string().nullable().describe("terminals only"),
     ipAddress: z.string().nullable().describe("terminals only"),
@@ -73,6 +83,16 @@ export function toChannelJson(ctx: DomainContext, t: TouchpointRow): z.input<typ
     responseCount: t.responseCount,
     logo: t.logoUrl,
     deletedContacts: deletedContactsOf(t),
+    ...(t.contactList
+      ? {
+          contactList: {
+            _id: t.contactList.id,
+            channel: t.contactList.channel,
+            variableNames: t.contactList.variableNames,
+            contactCount: t.contactList._count.contacts,
+          },
+        }
+      : {}),
     link: publicSurveyUrl(ctx, t.id),
     udid: t.udid,
     ipAddress: t.ipAddress,

@@ -508,6 +508,54 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
     ],
     ["GET /device-visibility", () => succeed("GET /device-visibility", { url: "/device-visibility", token: tokens.admin })],
     ["DELETE /channels/{id}", () => succeed("DELETE /channels/{id}", { url: `/channels/${state.website}`, token: tokens.admin })],
+    // Contacts (docs/campaigns.md)
+    [
+      "POST /contacts/upload/{listId}",
+      async () => {
+        const created = await succeed("POST /channels", {
+          url: "/channels",
+          token: tokens.admin,
+          body: { name: "Contract list", type: "emailContactList", unitId: org.units.unitA.id },
+        });
+        state.contactList = body(created).contactList._id;
+        const form = new FormData();
+        form.append("file", new Blob(["email,city\nc1@example.com,Oulu\nbad,Oulu\n"], { type: "text/csv" }), "contacts.csv");
+        await succeed("POST /contacts/upload/{listId}", { url: `/contacts/upload/${state.contactList}`, token: tokens.admin, form });
+      },
+    ],
+    [
+      "POST /contacts",
+      () => succeed("POST /contacts", { url: "/contacts", token: tokens.admin, body: { listId: state.contactList, contacts: [{ email: "c2@example.com" }] } }),
+    ],
+    ["GET /contact-lists/{id}", () => succeed("GET /contact-lists/{id}", { url: `/contact-lists/${state.contactList}`, token: tokens.admin })],
+    [
+      "PUT /contact-lists/{id}",
+      () => succeed("PUT /contact-lists/{id}", { url: `/contact-lists/${state.contactList}`, token: tokens.admin, body: { variableNames: ["city"] } }),
+    ],
+    [
+      "GET /contact-lists/{id}/contacts",
+      async () => {
+        const page = await succeed("GET /contact-lists/{id}/contacts", { url: `/contact-lists/${state.contactList}/contacts?page=1`, token: tokens.admin });
+        state.contact = body(page).data[0]._id;
+      },
+    ],
+    [
+      "POST /contact-lists/{id}/contacts/delete",
+      () =>
+        succeed("POST /contact-lists/{id}/contacts/delete", {
+          url: `/contact-lists/${state.contactList}/contacts/delete`,
+          token: tokens.admin,
+          body: { ids: [state.contact] },
+        }),
+    ],
+    ["GET /contacts/blocklist", () => succeed("GET /contacts/blocklist", { url: "/contacts/blocklist", token: tokens.admin })],
+    [
+      "DELETE /contacts/blocklist/email/{email}",
+      async () => {
+        await t.prisma.blockedContact.create({ data: { organizationId: org.organization.id, email: "contract-blocked@example.com" } });
+        await succeed("DELETE /contacts/blocklist/email/{email}", { url: "/contacts/blocklist/email/contract-blocked%40example.com", token: tokens.admin });
+      },
+    ],
     // Results
     ["GET /results/defaults", () => succeed("GET /results/defaults", { url: "/results/defaults?utcOffset=0", token: tokens.admin })],
     [

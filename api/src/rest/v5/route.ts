@@ -208,6 +208,7 @@ const tagDescriptions: Record<string, string> = {
   "Users and teams": "Members, their roles per team, the team tree and invitations",
   Surveys: "Surveys and their questions",
   Channels: "Touchpoints (terminals, links and QR codes, websites), website domains and terminal pings",
+  Contacts: "Contact lists of email and SMS campaigns: contacts, file uploads and the block list",
   Results: "Results, the feedback list, share links, bookmarks and exports (spec 001)",
   Responses: "Hiding, editing and deleting single responses",
   Summary: "The overview numbers of the dashboard",

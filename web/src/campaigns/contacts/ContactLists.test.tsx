@@ -1,0 +1,89 @@
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import { configure, fireEvent, render, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { renderApp } from "../../test/renderApp";
+import { viewerResponse } from "../../test/relay";
+import { UploadReport } from "./UploadReport";
+
+vi.setConfig({ testTimeout: 40_000 });
+configure({ asyncUtilTimeout: 15_000 });
+
+describe("the upload report", () => {
+  it("shows the counts and a table of the skipped lines with the server's messages", () => {
+    i18n.activate("en");
+    render(
+      <I18nProvider i18n={i18n}>
+        <UploadReport
+          report={{
+            imported: 2,
+            skipped: 2,
+            duplicates: 1,
+            emailsSuppressed: 1,
+            errors: [
+              { line: 3, message: "invalid email on line 3", kind: "invalidEmail" },
+              { line: 4, message: "missing required field on line 4", kind: "missingField" },
+              { line: 5, message: "duplicate value on line 5", kind: "duplicate" },
+            ],
+            errorsTruncated: false,
+            variableNames: ["name"],
+            message: "contacts saved",
+          }}
+        />
+      </I18nProvider>,
+    );
+    expect(screen.getByText("2 contacts imported")).toBeTruthy();
+    expect(screen.getByText("2 invalid lines skipped")).toBeTruthy();
+    expect(screen.getByText("1 duplicate ignored")).toBeTruthy();
+    expect(screen.getByText("1 address not loaded because it unsubscribed earlier")).toBeTruthy();
+    const table = screen.getByRole("table", { name: "Skipped lines" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole("cell")
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ["3", "invalid email on line 3"],
+      ["4", "missing required field on line 4"],
+      ["5", "duplicate value on line 5"],
+    ]);
+  });
+});
+
+describe("/touchpoints/contactLists/{id}/pagination", () => {
+  it("loads more contacts until the page equals the total pages", async () => {
+    const contact = (i: number) => ({ id: btoa(`Contact:${i}`), email: `p${i}@example.com`, phone: null, variables: [{ name: "city", value: `C${i}` }] });
+    const asked: number[] = [];
+    renderApp("/touchpoints/contactLists/aaaaaaaaaaaaaaaaaaaaaa01/pagination", {
+      AppShellQuery: () => viewerResponse(),
+      ContactListContactsPageQuery: (vars) => {
+        const first = vars.first as number;
+        asked.push(first);
+        expect(vars.id).toBe(btoa("ContactList:aaaaaaaaaaaaaaaaaaaaaa01"));
+        return {
+          data: {
+            contactList: {
+              legacyId: "aaaaaaaaaaaaaaaaaaaaaa01",
+              name: "Newsletter",
+              channel: "email",
+              variableNames: ["city"],
+              contacts: {
+                totalCount: 60,
+                edges: Array.from({ length: Math.min(first, 60) }, (_, i) => ({ node: contact(i) })),
+              },
+            },
+          },
+        };
+      },
+    });
+    expect(await screen.findByText("Page 1 of 2 (60 contacts)")).toBeTruthy();
+    expect(screen.getByText("p0@example.com")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await screen.findByText("Page 2 of 2 (60 contacts)")).toBeTruthy();
+    expect(await screen.findByText("p59@example.com")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
+    expect(asked).toEqual([50, 100]);
+  });
+});
