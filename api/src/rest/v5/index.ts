@@ -20,6 +20,8 @@ import { responseRoutes } from "./responses.js";
 import { demoDataRoutes } from "./demo-data.js";
 import { summaryRoutes } from "./summary.js";
 import { resultsRoutes } from "./results.js";
+import { messageTemplateRoutes } from "./message-templates.js";
+import { unsubscribeRoutes } from "./unsubscribe.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
   ...passwordResetRoutes,
@@ -42,4 +44,6 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...demoDataRoutes,
   ...summaryRoutes,
   ...resultsRoutes,
+  ...messageTemplateRoutes,
+  ...unsubscribeRoutes,
 ];
