@@ -38,6 +38,7 @@ import { onlyAdminsMessage } from "../domain/demo-data/demo-data.js";
 import { bookmarkMessages } from "../domain/bookmarks/bookmarks.js";
 import { shareLinkMessages } from "../domain/sharing/share-links.js";
 import { exportMessages } from "../domain/exports/jobs.js";
+import { templateMessages } from "../domain/campaigns/messages/templates.js";
 
 // Every root field (bar the few the verify-email flow needs) first refuses a caller whose address is
 // not verified yet (permissions/unverified.ts).
@@ -78,6 +79,10 @@ export const permissions = shield(
       results: isMemberOrShareLink, // as questionResult
       responseLimitNotice: isMemberOrShareLink, // as questionResult: the organisation's over-limit responses in the window
       resultsFilterOptions: isMemberOrShareLink, // as questionResult; a visitor gets only the lists the link's allowChanges lets them change
+      // campaign message templates belong to the organisation: editTouchpoints in some team (docs/campaigns.md)
+      messageTemplates: mayAnywhere("editTouchpoints", templateMessages.noRights),
+      messageTemplatePreview: mayAnywhere("editTouchpoints", templateMessages.noRights),
+      messageVariableLists: mayAnywhere("editTouchpoints", templateMessages.noRights),
     },
     Mutation: {
       updateProfile: isAuthenticated,
@@ -132,6 +137,12 @@ export const permissions = shield(
       deleteResponse: mayOnResponse("manageResponses"),
       updateResponseMetadata: mayOnResponse("manageResponses"),
       generateDemoData: isOrganizationAdminHere(onlyAdminsMessage),
+      createMessageTemplates: mayAnywhere("editTouchpoints", templateMessages.noRights),
+      updateMessageTemplates: mayAnywhere("editTouchpoints", templateMessages.noRights), // another organisation's template: not found (the domain)
+      sendTestMessage: and(
+        mayAnywhere("editTouchpoints", templateMessages.noRights),
+        mayOnSurvey("launchSurveys", (a) => (a.input as { surveyId?: unknown } | null | undefined)?.surveyId),
+      ), // at most 20 per person per hour (the domain)
     },
     Subscription: {
       userUpdated: isAuthenticated,
@@ -277,6 +288,11 @@ export const permissions = shield(
     DeleteResponsePayload: isMember,
     UpdateResponseMetadataPayload: isMember,
     MetadataPair: isMember,
+    MessageTemplate: isMember, // only ever loaded through the organisation's scope by the rules above
+    SaveMessageTemplatesPayload: isMember,
+    MessagePreview: isMember,
+    TestMessagePayload: isMember,
+    MessageVariableList: isMember,
   }),
   { fallbackRule: deny, allowExternalErrors: true, fallbackError: () => noRights() },
 );
