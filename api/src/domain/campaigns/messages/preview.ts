@@ -16,7 +16,7 @@ import { emailSchema, objectIdSchema, parseInput } from "../../validation.js";
 import { requireOnObject } from "../../../permissions/access.js";
 import { memoryLimiterStore, waitMs } from "../../../limits/store.js";
 import { queueMail } from "../../../mail/queue-mail.js";
-import { renderEmail, renderSms, type RenderedEmail, type TemplateFields } from "./render.js";
+import { linkVariable, renderEmail, renderSms, variablesIn, type RenderedEmail, type TemplateFields } from "./render.js";
 import { checkTemplates, getTemplate, templateAccess, templateMessages, templateTypes, type TemplateType } from "./templates.js";
 import { listUnsubscribeHeaders, signUnsubscribeToken, unsubscribePageUrl } from "../unsubscribe/token.js";
 
@@ -32,10 +32,15 @@ export const testMessageMessages = {
 export const testMessageLimit = { name: "campaign-test-message", points: 20, durationSeconds: 60 * 60 } as const;
 const fallbackLimits = memoryLimiterStore();
 
-/** Sample values of a preview: each variable shows its own name in brackets unless a value is given. */
+/**
+ * Sample values of a preview or test: each variable (the contact list's columns and those the template
+ * uses) shows its own name in brackets unless a value is given.
+ */
 export function sampleVariables(names: readonly string[], given: Record<string, string> = {}): Record<string, string> {
-  return Object.fromEntries([...names.map((n) => [n, `[${n}]`] as const), ...Object.entries(given)]);
+  return Object.fromEntries([...names.filter((n) => n.toLowerCase() !== linkVariable).map((n) => [n, `[${n}]`] as const), ...Object.entries(given)]);
 }
+
+const usedVariables = (f: TemplateFields) => variablesIn(`${f.subject}\n${f.content}\n${f.senderName ?? ""}`);
 
 export type MessagePreview = { templateType: TemplateType; email: RenderedEmail | null; sms: string | null };
 
@@ -100,7 +105,8 @@ export async function previewMessage(ctx: DomainContext, input: unknown): Promis
   const raw = (input ?? {}) as Record<string, unknown>;
   const parsed = parseInput(previewSchema, raw);
   const source = await templateOf(ctx, raw, parsed.templateId);
-  const variables = sampleVariables(await columnsOf(ctx, parsed.contactListId, a.organizationId), parsed.variables);
+  const columns = await columnsOf(ctx, parsed.contactListId, a.organizationId);
+  const variables = sampleVariables([...columns, ...usedVariables(source.fields)], parsed.variables);
   const organization = await ctx.prisma.organization.findUniqueOrThrow({ where: { id: a.organizationId }, select: { name: true } });
   const surveyUrl = `${ctx.config.publicUrl}/s/preview`;
   if (source.templateType === "sms") {
@@ -143,7 +149,8 @@ export async function sendTestMessage(ctx: DomainContext, input: unknown): Promi
     address = to.replace(/[\s()-]/g, "");
     if (!phonePattern.test(address)) throw badInput(testMessageMessages.invalidPhone, "to");
   }
-  const variables = sampleVariables(await columnsOf(ctx, parsed.contactListId, a.organizationId), parsed.variables);
+  const columns = await columnsOf(ctx, parsed.contactListId, a.organizationId);
+  const variables = sampleVariables([...columns, ...usedVariables(source.fields)], parsed.variables);
 
   const limits = ctx.limits ?? fallbackLimits;
   const limiter = limits.limiter(testMessageLimit);

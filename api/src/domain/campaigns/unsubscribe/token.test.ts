@@ -30,7 +30,7 @@ describe("unsubscribe tokens", () => {
     const token = signUnsubscribeToken(config, claim);
     expect(unsubscribePageUrl(config, token)).toBe(`https://feedback.example/unsubscribe?token=${token}`);
     expect(listUnsubscribeHeaders(config, token)).toEqual({
-      "List-Unsubscribe": `<https://feedback.example/api/v5/unsubscribe/${token}/one-click>`,
+      "List-Unsubscribe": `<https://feedback.example/api/v5/unsubscribe/one-click?token=${token}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
   });

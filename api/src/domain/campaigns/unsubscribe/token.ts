@@ -53,7 +53,7 @@ export function unsubscribePageUrl(config: Pick<Config, "publicUrl">, token: str
 
 /** The address a mailbox provider POSTs `List-Unsubscribe=One-Click` to (RFC 8058). */
 export function oneClickUnsubscribeUrl(config: Pick<Config, "publicUrl">, token: string): string {
-  return `${config.publicUrl}/api/v5/unsubscribe/${encodeURIComponent(token)}/one-click`;
+  return `${config.publicUrl}/api/v5/unsubscribe/one-click?token=${encodeURIComponent(token)}`;
 }
 
 /**
