@@ -41,6 +41,8 @@ const emptyLanguage = (language: string): Language => ({
   ctaText: "",
   showHeadings: true,
 });
+/** Where an SMS text puts the survey link (not translated: the server reads it). */
+const linkPlaceholder = "{{link}}";
 const baseName = (name: string, language: string, grouped: boolean) => (grouped ? name.replace(new RegExp(`\\s*\\(${language}\\)$`), "") : name);
 
 /**
@@ -158,6 +160,7 @@ function Panel({ type, selectedId, onSelect, surveyId }: MessageTemplatesPanelPr
   `);
 
   const current = draft?.languages[active] ?? null;
+  const characters = current?.content.length ?? 0;
   const update = (patch: Partial<Language>) =>
     setDraft((d) => (d ? { ...d, languages: d.languages.map((l, i) => (i === active ? { ...l, ...patch } : l)) } : d));
 
@@ -321,7 +324,7 @@ function Panel({ type, selectedId, onSelect, surveyId }: MessageTemplatesPanelPr
                 id={`${id}-content`}
                 label={t`SMS text`}
                 required
-                hint={t`Write {{link}} where the survey link goes; without it the link is added at the end. ${current.content.length} characters.`}
+                hint={t`Write ${linkPlaceholder} where the survey link goes; without it the link is added at the end. ${characters} characters.`}
               >
                 <textarea id={`${id}-content`} rows={4} value={current.content} maxLength={1000} onChange={(e) => update({ content: e.target.value })} />
               </FormField>
