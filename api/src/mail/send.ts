@@ -39,7 +39,15 @@ export function createMailSender(deps: { config: Pick<Config, "smtpUrl" | "mailF
           return;
         }
         await prisma.mailOutbox.create({
-          data: { organizationId: mail.organizationId ?? null, kind: mail.kind, to: mail.to, subject: m.subject, text: m.text, html: m.html, sentAt: new Date() },
+          data: {
+            organizationId: mail.organizationId ?? null,
+            kind: mail.kind,
+            to: mail.to,
+            subject: m.subject,
+            text: m.text,
+            html: m.html,
+            sentAt: new Date(),
+          },
         });
         return;
       }

@@ -121,16 +121,14 @@ const TestMessagePayload = builder.objectRef<{ message: string; channel: "email"
   }),
 });
 
-const ContactListColumns = builder
-  .objectRef<{ id: string; name: string; channel: string; variableNames: string[] }>("MessageVariableList")
-  .implement({
-    description: "A contact list's columns, usable as {{variables}} in templates",
-    fields: (t) => ({
-      legacyId: t.exposeString("id", { description: "the contact list's 24-hex id" }),
-      name: t.exposeString("name"),
-      variableNames: t.exposeStringList("variableNames"),
-    }),
-  });
+const ContactListColumns = builder.objectRef<{ id: string; name: string; channel: string; variableNames: string[] }>("MessageVariableList").implement({
+  description: "A contact list's columns, usable as {{variables}} in templates",
+  fields: (t) => ({
+    legacyId: t.exposeString("id", { description: "the contact list's 24-hex id" }),
+    name: t.exposeString("name"),
+    variableNames: t.exposeStringList("variableNames"),
+  }),
+});
 
 type PreviewArgs = {
   templateId?: { id: string } | null;

@@ -32,14 +32,28 @@ describe.skipIf(noDatabase)("message templates (REST)", () => {
   });
   afterAll(async () => t?.close());
 
-  const email = { name: "Spring", templateType: "email", subject: "Hi {{firstName}}", content: "How was {{store}}?", ctaText: "Answer", replyToAddress: "Help@Shop.example" };
+  const email = {
+    name: "Spring",
+    templateType: "email",
+    subject: "Hi {{firstName}}",
+    content: "How was {{store}}?",
+    ctaText: "Answer",
+    replyToAddress: "Help@Shop.example",
+  };
 
   it("saves a one-language template and lists it by type", async () => {
     const saved = await call("POST", "/message-templates", tokens.editor, { ...email, language: "en", senderName: "Shop" });
     expect(saved.status).toBe(201);
     expect(saved.body).toMatchObject({ message: "template saved", groupId: null });
     expect(saved.body.templates).toEqual([
-      expect.objectContaining({ name: "Spring", language: "en", subject: "Hi {{firstName}}", replyToAddress: "help@shop.example", showHeadings: true, groupId: null }),
+      expect.objectContaining({
+        name: "Spring",
+        language: "en",
+        subject: "Hi {{firstName}}",
+        replyToAddress: "help@shop.example",
+        showHeadings: true,
+        groupId: null,
+      }),
     ]);
     const sms = await call("POST", "/message-templates", tokens.editor, { name: "Text", templateType: "sms", content: "Rate us {{link}}", subject: "ignored" });
     expect(sms.body.templates[0]).toMatchObject({ subject: "", content: "Rate us {{link}}", ctaText: null, senderName: null });
@@ -94,7 +108,11 @@ describe.skipIf(noDatabase)("message templates (REST)", () => {
       [{ name: "Empty", templateType: "sms", content: "   " }, templateMessages.smsContentRequired, "languages.0.content"],
       [{ name: "Long", templateType: "sms", content: "x".repeat(1001) }, "Must be at most 1000 characters", "languages.0.content"],
       [{ ...email, language: "english" }, templateMessages.languageInvalid, "languages.0.language"],
-      [{ name: "Group", templateType: "email", languages: { en: { subject: "Hi", content: "x" }, fi: { subject: "", content: "x" } } }, templateMessages.subjectRequired, "languages.1.subject"],
+      [
+        { name: "Group", templateType: "email", languages: { en: { subject: "Hi", content: "x" }, fi: { subject: "", content: "x" } } },
+        templateMessages.subjectRequired,
+        "languages.1.subject",
+      ],
     ];
     for (const [body, error, field] of cases) {
       const answer = await call("POST", "/message-templates", tokens.editor, body);
@@ -149,7 +167,10 @@ describe.skipIf(noDatabase)("message templates (REST)", () => {
 
   it("keeps a test SMS in the outbox; refuses bad numbers, missing surveys and other teams' surveys", async () => {
     const sms = { templateType: "sms", content: "Hi {{name}} {{link}}", surveyId };
-    expect((await call("POST", "/launch-survey/message-test", tokens.editor, { ...sms, to: "+358 40 123 4567" })).body).toMatchObject({ channel: "sms", to: "+358401234567" });
+    expect((await call("POST", "/launch-survey/message-test", tokens.editor, { ...sms, to: "+358 40 123 4567" })).body).toMatchObject({
+      channel: "sms",
+      to: "+358401234567",
+    });
     const row = await t.prisma.mailOutbox.findFirstOrThrow({ where: { to: "+358401234567", channel: "sms", organizationId: org.organization.id } });
     expect(row.text).toBe(`Hi [name] ${t.baseUrl}/surveys/${surveyId}/preview`);
     expect((await call("POST", "/launch-survey/message-test", tokens.editor, { ...sms, to: "0401234567" })).body).toEqual({

@@ -95,7 +95,7 @@ export const messageTemplateRoutes = [
     path: "/message-templates",
     status: 201,
     summary:
-      "Save a new template (one language), or a multi-language group with `languages` (one template per language, a shared groupId, the name suffixed by the language); answers \"template saved\"",
+      'Save a new template (one language), or a multi-language group with `languages` (one template per language, a shared groupId, the name suffixed by the language); answers "template saved"',
     tag: "Campaigns",
     auth: "bearer",
     body: saveBody,
@@ -109,7 +109,7 @@ export const messageTemplateRoutes = [
     method: "PUT",
     path: "/message-templates/{id}",
     summary:
-      "Save a template; with `languages`, its group: given languages are updated or added (sharing the groupId), the others kept; answers \"template saved\"",
+      'Save a template; with `languages`, its group: given languages are updated or added (sharing the groupId), the others kept; answers "template saved"',
     tag: "Campaigns",
     auth: "bearer",
     params: z.object({ id: z.string() }),
@@ -138,7 +138,7 @@ export const messageTemplateRoutes = [
     method: "POST",
     path: "/launch-survey/message-test",
     summary:
-      "Send one test message of a template (the fields given, or templateId) to one address (`to`: an e-mail address, or for SMS a number starting with +); links to the survey's preview; answers \"test message sent\"",
+      'Send one test message of a template (the fields given, or templateId) to one address (`to`: an e-mail address, or for SMS a number starting with +); links to the survey\'s preview; answers "test message sent"',
     tag: "Campaigns",
     auth: "bearer",
     errors: { 429: "more than 20 test messages within an hour" },

@@ -638,7 +638,11 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
         const saved = await succeed("POST /message-templates", {
           url: "/message-templates",
           token: tokens.admin,
-          body: { name: "Contract", templateType: "email", languages: { en: { subject: "Hi {{name}}", content: "Tell us" }, fi: { subject: "Hei", content: "Kerro" } } },
+          body: {
+            name: "Contract",
+            templateType: "email",
+            languages: { en: { subject: "Hi {{name}}", content: "Tell us" }, fi: { subject: "Hei", content: "Kerro" } },
+          },
         });
         state.messageTemplate = body(saved).templates[0]._id;
       },

@@ -30,7 +30,12 @@ describe.skipIf(noDatabase)("unsubscribe (REST, open)", () => {
     expect(await blocked(email.toLowerCase())).toHaveLength(0);
 
     const first = await call("POST", `/unsubscribe?token=${token}`, {});
-    expect(first.body).toEqual({ maskedEmail: "r***@e***.org", organizationName: org.organization.name, unsubscribed: true, message: unsubscribeMessages.unsubscribed });
+    expect(first.body).toEqual({
+      maskedEmail: "r***@e***.org",
+      organizationName: org.organization.name,
+      unsubscribed: true,
+      message: unsubscribeMessages.unsubscribed,
+    });
     const second = await call("POST", `/unsubscribe?token=${token}`, {});
     expect(second).toEqual(first);
     expect(await blocked(email.toLowerCase())).toHaveLength(1);

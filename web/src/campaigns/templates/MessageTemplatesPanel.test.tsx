@@ -36,7 +36,15 @@ describe("MessageTemplatesPanel on /touchpoints/sms-text", () => {
         data: { messageTemplatePreview: { subject: null, html: null, text: `${(v.input as { content: string }).content} http://app.test/s/preview` } },
       }),
       MessageTemplatesPanelUpdateMutation: () => ({
-        data: { updateMessageTemplates: { message: "template saved", templates: [{ id: gid("a1"), language: "en" }, { id: gid("a2"), language: "fi" }] } },
+        data: {
+          updateMessageTemplates: {
+            message: "template saved",
+            templates: [
+              { id: gid("a1"), language: "en" },
+              { id: gid("a2"), language: "fi" },
+            ],
+          },
+        },
       }),
     });
     const visit = await screen.findByRole("button", { name: /^Visit/ }, { timeout: 8000 });

@@ -183,8 +183,14 @@ function Panel({ type, selectedId, onSelect, surveyId }: MessageTemplatesPanelPr
     if (!draft.name.trim()) return setError(t`A template needs a name`);
     const input = { name: draft.name, templateType: type, languages: draft.languages.map(fieldsOf) };
     const saved = draft.id
-      ? (await runMutation("saveMessageTemplate", commitUpdate, { id: draft.id, input }, { success: t`Template saved`, fallbackError: t`The template was not saved` }))
-          ?.updateMessageTemplates
+      ? (
+          await runMutation(
+            "saveMessageTemplate",
+            commitUpdate,
+            { id: draft.id, input },
+            { success: t`Template saved`, fallbackError: t`The template was not saved` },
+          )
+        )?.updateMessageTemplates
       : (await runMutation("saveMessageTemplate", commitCreate, { input }, { success: t`Template saved`, fallbackError: t`The template was not saved` }))
           ?.createMessageTemplates;
     if (!saved) return;
@@ -302,12 +308,7 @@ function Panel({ type, selectedId, onSelect, surveyId }: MessageTemplatesPanelPr
                   <input id={`${id}-sender`} value={current.senderName} maxLength={100} onChange={(e) => update({ senderName: e.target.value })} />
                 </FormField>
                 <FormField id={`${id}-reply-to`} label={t`Reply-to address`}>
-                  <input
-                    id={`${id}-reply-to`}
-                    type="email"
-                    value={current.replyToAddress}
-                    onChange={(e) => update({ replyToAddress: e.target.value })}
-                  />
+                  <input id={`${id}-reply-to`} type="email" value={current.replyToAddress} onChange={(e) => update({ replyToAddress: e.target.value })} />
                 </FormField>
                 <FormField id={`${id}-cta`} label={t`Button text`} hint={t`The button that opens the survey.`}>
                   <input id={`${id}-cta`} value={current.ctaText} maxLength={60} onChange={(e) => update({ ctaText: e.target.value })} />

@@ -11,6 +11,12 @@ type Phase =
   | { kind: "error"; message: string }
   | { kind: "ready"; state: State; justUnsubscribed: boolean };
 
+/** A refused token (400) is an invalid link; anything else is a failure to show as it is. */
+function problemOf(err: unknown, invalid: string, failed: string): Phase {
+  if (err instanceof ApiError && err.status === 400) return { kind: "invalid", message: invalid };
+  return { kind: "error", message: err instanceof ApiError ? err.message : failed };
+}
+
 /**
  * /unsubscribe?token=… (open): the page every campaign message links to. It says whose list the
  * address is on, unsubscribes with one button, and confirms. Opening the page changes nothing (a
@@ -23,27 +29,24 @@ export default function UnsubscribePage() {
   const [phase, setPhase] = useState<Phase>({ kind: "loading" });
   const [busy, setBusy] = useState(false);
 
-  const problem = (err: unknown): Phase =>
-    err instanceof ApiError && err.status === 400
-      ? { kind: "invalid", message: t`This unsubscribe link is not valid. Use the link in the message you received, exactly as it is.` }
-      : { kind: "error", message: err instanceof ApiError ? err.message : t`Something went wrong. Try again in a moment.` };
+  const invalid = t`This unsubscribe link is not valid. Use the link in the message you received, exactly as it is.`;
+  const incomplete = t`This unsubscribe link is incomplete. Use the link in the message you received.`;
+  const failed = t`Something went wrong. Try again in a moment.`;
 
   useEffect(() => {
     if (!token) {
-      setPhase({ kind: "invalid", message: t`This unsubscribe link is incomplete. Use the link in the message you received.` });
+      setPhase({ kind: "invalid", message: incomplete });
       return;
     }
     let live = true;
     getServices()
       .rest.request<State>("/unsubscribe", { query: { token }, toast: false })
       .then((state) => live && setPhase({ kind: "ready", state, justUnsubscribed: false }))
-      .catch((err: unknown) => live && setPhase(problem(err)));
+      .catch((err: unknown) => live && setPhase(problemOf(err, invalid, failed)));
     return () => {
       live = false;
     };
-    // the token is the page's only input
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token]);
+  }, [token, incomplete, invalid, failed]);
 
   const onUnsubscribe = async () => {
     if (busy) return;
@@ -52,7 +55,7 @@ export default function UnsubscribePage() {
       const state = await getServices().rest.request<State>("/unsubscribe", { method: "POST", query: { token }, body: {}, toast: false });
       setPhase({ kind: "ready", state, justUnsubscribed: true });
     } catch (err) {
-      setPhase(problem(err));
+      setPhase(problemOf(err, invalid, failed));
     } finally {
       setBusy(false);
     }

@@ -168,7 +168,12 @@ export async function sendTestMessage(ctx: DomainContext, input: unknown): Promi
     return { message: testMessageMessages.sent, channel: "sms", to: address };
   }
   const token = signUnsubscribeToken(ctx.config, { organizationId: a.organizationId, email: address });
-  const rendered = renderEmail(source.fields, { email: address, variables }, { surveyUrl, unsubscribeUrl: unsubscribePageUrl(ctx.config, token) }, organization);
+  const rendered = renderEmail(
+    source.fields,
+    { email: address, variables },
+    { surveyUrl, unsubscribeUrl: unsubscribePageUrl(ctx.config, token) },
+    organization,
+  );
   await queueMail(ctx, {
     kind: "campaignTest",
     to: address,

@@ -46,9 +46,14 @@ describe("renderEmail", () => {
   });
 
   it("puts no heading without showHeadings, no pixel without its address, and no javascript: links", () => {
-    const out = renderEmail({ ...template, showHeadings: false, language: "en" }, { variables: {} }, { surveyUrl: "javascript:alert(1)", unsubscribeUrl: links.unsubscribeUrl }, {
-      name: "Acme",
-    });
+    const out = renderEmail(
+      { ...template, showHeadings: false, language: "en" },
+      { variables: {} },
+      { surveyUrl: "javascript:alert(1)", unsubscribeUrl: links.unsubscribeUrl },
+      {
+        name: "Acme",
+      },
+    );
     expect(out.html).not.toContain("<h1");
     expect(out.html).not.toContain("<img");
     expect(out.html).not.toContain("javascript:");

@@ -57,7 +57,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** The value of a variable: the column of that name, else of that name in other case, else empty. */
-function valueOf(variables: Record<string, string>, name: string): string {
+function variableValue(variables: Record<string, string>, name: string): string {
   if (Object.hasOwn(variables, name)) return variables[name] ?? "";
   const lower = name.toLowerCase();
   const key = Object.keys(variables).find((k) => k.toLowerCase() === lower);
@@ -75,7 +75,11 @@ export function variablesIn(text: string): string[] {
 }
 
 /** A header value (subject, sender name): one line, no control characters. */
-const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+const oneLine = (value: string) =>
+  Array.from(value, (c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? " " : c))
+    .join("")
+    .replace(/ {2,}/g, " ")
+    .trim();
 
 /** Only http(s) links go into a message. */
 function safeUrl(url: string): string {
@@ -97,7 +101,7 @@ function paragraphs(text: string): string[] {
 
 export function renderEmail(template: TemplateFields, recipient: Recipient, links: EmailLinks, organization: { name: string }): RenderedEmail {
   const wording = wordingOf(template.language);
-  const value = (name: string) => valueOf(recipient.variables, name);
+  const value = (name: string) => variableValue(recipient.variables, name);
   const subject = oneLine(substitute(template.subject, value));
   const content = substitute(template.content, value);
   const cta = oneLine(template.ctaText ?? "") || wording.cta;
@@ -167,7 +171,7 @@ export function renderSms(text: string, recipient: Recipient, surveyUrl: string)
       linked = true;
       return surveyUrl;
     }
-    return valueOf(recipient.variables, name);
+    return variableValue(recipient.variables, name);
   }).trim();
   if (linked) return rendered;
   return rendered ? `${rendered} ${surveyUrl}` : surveyUrl;

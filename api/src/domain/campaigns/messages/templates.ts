@@ -78,7 +78,10 @@ const saveSchema = z.object({
     .min(1, templateMessages.nameRequired)
     .max(templateLimits.name, validation.maxLength(templateLimits.name)),
   templateType: z.enum(templateTypes, { message: templateMessages.typeRequired }),
-  languages: z.array(languageFieldsSchema).min(1, templateMessages.languagesRequired).max(templateLimits.languages, `At most ${templateLimits.languages} languages`),
+  languages: z
+    .array(languageFieldsSchema)
+    .min(1, templateMessages.languagesRequired)
+    .max(templateLimits.languages, `At most ${templateLimits.languages} languages`),
 });
 
 export type TemplateLanguageInput = {

@@ -65,11 +65,7 @@ export async function unsubscribeState(ctx: DomainContext, token: string, opts: 
 }
 
 /** The click (or the one-click POST): the address goes on the organisation's block list. Idempotent. */
-export async function unsubscribe(
-  ctx: DomainContext,
-  token: string,
-  opts: { clientAddress?: string } = {},
-): Promise<UnsubscribeState & { message: string }> {
+export async function unsubscribe(ctx: DomainContext, token: string, opts: { clientAddress?: string } = {}): Promise<UnsubscribeState & { message: string }> {
   await takeRequest(ctx, opts.clientAddress);
   const claim = await claimOf(ctx, token);
   await blockAddress(ctx.prisma, claim.organizationId, claim.email);
