@@ -1,6 +1,7 @@
 // All configuration is read and validated here, once. Every other module takes a `Config`.
 import { z } from "zod";
 import { isIP } from "node:net";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 
 const urlWithProtocols = (protocols: string[]) =>
@@ -107,6 +108,7 @@ const environmentSchema = z.object({
   RUN_WORKERS: booleanFlag.default(true),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  UNSUBSCRIBE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 });
 
 export type Config = {
@@ -171,6 +173,12 @@ export type Config = {
   chromiumPath: string;
   /** The bearer token that reads /metrics from anywhere; without it only loopback may (docs/operations.md). */
   metricsToken: string | undefined;
+  /**
+   * The key that signs unsubscribe links (domain/campaigns/unsubscribe/token.ts). From UNSUBSCRIBE_SECRET
+   * when set (every process must share it); otherwise a random key of this process, which the api and
+   * worker replace at start with the one generated once and kept in the database (unsubscribe/secret.ts).
+   */
+  unsubscribe: { secret: string; fromEnvironment: boolean };
 };
 
 export class ConfigError extends Error {
@@ -249,6 +257,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     runWorkers: e.RUN_WORKERS,
     chromiumPath: e.CHROMIUM_PATH,
     metricsToken: e.METRICS_TOKEN,
+    unsubscribe: e.UNSUBSCRIBE_SECRET
+      ? { secret: e.UNSUBSCRIBE_SECRET, fromEnvironment: true }
+      : { secret: randomBytes(32).toString("base64url"), fromEnvironment: false },
   };
 }
 

@@ -16,6 +16,7 @@ import { createLimiterStore } from "./limits/store.js";
 import { createAccessTokenVerifier, discoverExternalIssuer } from "./auth/access-tokens.js";
 import { demoSignIn, seedDemoOrganization } from "./seed/demo.js";
 import { logger } from "./log.js";
+import { withUnsubscribeSecret } from "./domain/campaigns/unsubscribe/secret.js";
 
 export async function start(config: Config) {
   const startLog = logger(config, "start");
@@ -35,6 +36,8 @@ export async function start(config: Config) {
   // unnamed Parse/Bind/Execute interleaved and a query could run another's statement (seen: a
   // results series answered with another query's rows). No statements prepared by name either.
   const prisma = createPrisma(databaseUrl, { max: embedded ? 1 : 10, namedStatements: !embedded });
+  // Without UNSUBSCRIBE_SECRET: the key generated once and kept in the database signs unsubscribe links.
+  config = await withUnsubscribeSecret(config, prisma);
   if (config.seedDemo) {
     await seedDemoOrganization(prisma, { responses: config.demoResponses, responsesUntil: config.demoResponsesUntil, log });
   }

@@ -121,6 +121,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
         throwFileSizeLimit: false,
         limits: { fileSize: logoMaxBytes, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
       });
+      // RFC 8058 one-click unsubscribe: mailbox providers POST the form body List-Unsubscribe=One-Click.
+      api.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 4096 }, (_request, body, done) =>
+        done(null, Object.fromEntries(new URLSearchParams(body as string))),
+      );
       registerRoutes(api, routes, { prefix: "", authenticate, context, analyticsLimits });
       api.get("/openapi.json", async () =>
         openApiDocument(routes, { title: "Feedback platform REST API", version: "5", serverUrl: `${config.publicUrl}${apiPrefix}` }),

@@ -4,15 +4,17 @@ import { loadConfig, ConfigError } from "./config.js";
 import { createPrisma } from "./db/client.js";
 import { startJobRunner } from "./jobs/start.js";
 import { logger } from "./log.js";
+import { withUnsubscribeSecret } from "./domain/campaigns/unsubscribe/secret.js";
 
 try {
-  const config = loadConfig();
+  let config = loadConfig();
   const problems: string[] = [];
   if (!config.redisUrl) problems.push("REDIS_URL: required by `npm run worker` (the jobs come from Redis)");
   if (!config.databaseUrl) problems.push("DATABASE_URL: required by `npm run worker` (the embedded database belongs to the api process)");
   if (problems.length) throw new ConfigError(problems);
 
   const prisma = createPrisma(config.databaseUrl!, { max: 5 });
+  config = await withUnsubscribeSecret(config, prisma);
   const log = logger(config, "worker");
   const jobs = startJobRunner({ config, prisma, runWorkers: true });
   log.info(`running jobs from ${new URL(config.redisUrl!).host}; mail: ${config.smtpUrl ? "SMTP" : "outbox"}`);

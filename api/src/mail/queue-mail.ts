@@ -5,14 +5,37 @@ import type { DomainContext } from "../domain/context.js";
 
 export type MailKind = "signupVerification" | "signupExistingAccount" | "passwordReset" | "invitation";
 
-export type QueuedMail = {
-  kind: MailKind;
-  to: string;
-  locale: "en" | "es" | "fi" | "se";
-  organizationId?: string | null;
-  /** Template values, e.g. link, inviterName, organizationName, displayName. */
-  data: Record<string, string>;
+/**
+ * A message rendered by its sender (a campaign's test message: domain/campaigns/messages), sent as
+ * it is: the organisation's sender name before MAIL_FROM's address, its reply-to, its own headers.
+ */
+export type RenderedMessage = {
+  subject: string;
+  text: string;
+  html: string;
+  fromName: string | null;
+  replyTo: string | null;
+  headers?: Record<string, string>;
 };
+
+export type QueuedMail =
+  | {
+      kind: MailKind;
+      to: string;
+      locale: "en" | "es" | "fi" | "se";
+      organizationId?: string | null;
+      /** Template values, e.g. link, inviterName, organizationName, displayName. */
+      data: Record<string, string>;
+      message?: undefined;
+    }
+  | {
+      kind: "campaignTest";
+      to: string;
+      locale: "en" | "es" | "fi" | "se";
+      organizationId?: string | null;
+      data: Record<string, string>;
+      message: RenderedMessage;
+    };
 
 /**
  * A link into the app opens in the mail's language: `locale` is added to links of our own address
@@ -26,16 +49,11 @@ export function linkInLanguage(link: string, locale: QueuedMail["locale"], publi
   return url.toString();
 }
 
-export async function queueMail(
-  ctx: DomainContext,
-  mail: {
-    kind: MailKind;
-    to: string;
-    locale: "en" | "es" | "fi" | "se";
-    organizationId?: string | null;
-    data: Record<string, string> /* e.g. link, inviterName, organizationName, displayName */;
-  },
-): Promise<void> {
+export async function queueMail(ctx: DomainContext, mail: QueuedMail): Promise<void> {
+  if (mail.kind === "campaignTest") {
+    await ctx.jobs.enqueue("mail.send", { ...mail, organizationId: mail.organizationId ?? null });
+    return;
+  }
   await ctx.jobs.enqueue("mail.send", {
     kind: mail.kind,
     to: mail.to,

@@ -12,6 +12,11 @@ export type MailSender = {
   close(): void;
 };
 
+/** The address of MAIL_FROM ("Name <address>" or a bare address). */
+export function fromAddress(mailFrom: string): string {
+  return /<([^<>]+)>\s*$/.exec(mailFrom)?.[1]?.trim() ?? mailFrom.trim();
+}
+
 export function createMailSender(deps: { config: Pick<Config, "smtpUrl" | "mailFrom">; prisma: PrismaClient }): MailSender {
   const { config, prisma } = deps;
   let transporter: Transporter | undefined;
@@ -19,6 +24,33 @@ export function createMailSender(deps: { config: Pick<Config, "smtpUrl" | "mailF
 
   return {
     async send(mail) {
+      if (mail.kind === "campaignTest") {
+        const m = mail.message;
+        if (config.smtpUrl) {
+          await transport().sendMail({
+            from: m.fromName ? { name: m.fromName, address: fromAddress(config.mailFrom) } : config.mailFrom,
+            to: mail.to,
+            replyTo: m.replyTo ?? undefined,
+            subject: m.subject,
+            text: m.text,
+            html: m.html,
+            headers: { ...m.headers, "X-Mail-Kind": mail.kind },
+          });
+          return;
+        }
+        await prisma.mailOutbox.create({
+          data: {
+            organizationId: mail.organizationId ?? null,
+            kind: mail.kind,
+            to: mail.to,
+            subject: m.subject,
+            text: m.text,
+            html: m.html,
+            sentAt: new Date(),
+          },
+        });
+        return;
+      }
       const rendered = renderMail(mail.kind, mail.locale, mail.data);
       if (config.smtpUrl) {
         await transport().sendMail({

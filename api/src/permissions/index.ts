@@ -40,6 +40,7 @@ import { bookmarkMessages } from "../domain/bookmarks/bookmarks.js";
 import { shareLinkMessages } from "../domain/sharing/share-links.js";
 import { exportMessages } from "../domain/exports/jobs.js";
 import { blockListMessages } from "../domain/campaigns/block-list/index.js";
+import { templateMessages } from "../domain/campaigns/messages/templates.js";
 
 // Every root field (bar the few the verify-email flow needs) first refuses a caller whose address is
 // not verified yet (permissions/unverified.ts).
@@ -83,6 +84,10 @@ export const permissions = shield(
       contactLists: listedWhere("viewResults"), // lists of touchpoints in units where the caller views results
       contactList: mayOnContactList("viewResults"),
       blockList: mayAnywhere("manageContacts", blockListMessages.noRights),
+      // campaign message templates belong to the organisation: editTouchpoints in some team (docs/campaigns.md)
+      messageTemplates: mayAnywhere("editTouchpoints", templateMessages.noRights),
+      messageTemplatePreview: mayAnywhere("editTouchpoints", templateMessages.noRights),
+      messageVariableLists: mayAnywhere("editTouchpoints", templateMessages.noRights),
     },
     Mutation: {
       updateProfile: isAuthenticated,
@@ -142,6 +147,12 @@ export const permissions = shield(
       deleteContactList: mayOnContactList("editTouchpoints"),
       deleteContacts: mayOnContactList("editTouchpoints", (a) => a.listId),
       unblockAddress: isOrganizationAdminHere(blockListMessages.onlyAdmins),
+      createMessageTemplates: mayAnywhere("editTouchpoints", templateMessages.noRights),
+      updateMessageTemplates: mayAnywhere("editTouchpoints", templateMessages.noRights), // another organisation's template: not found (the domain)
+      sendTestMessage: and(
+        mayAnywhere("editTouchpoints", templateMessages.noRights),
+        mayOnSurvey("launchSurveys", (a) => (a.input as { surveyId?: unknown } | null | undefined)?.surveyId),
+      ), // at most 20 per person per hour (the domain)
     },
     Subscription: {
       userUpdated: isAuthenticated,
@@ -309,6 +320,11 @@ export const permissions = shield(
     BlockListPage: isMember,
     BlockedAddress: isMember,
     UnblockAddressPayload: isMember,
+    MessageTemplate: isMember, // only ever loaded through the organisation's scope by the rules above
+    SaveMessageTemplatesPayload: isMember,
+    MessagePreview: isMember,
+    TestMessagePayload: isMember,
+    MessageVariableList: isMember,
   }),
   { fallbackRule: deny, allowExternalErrors: true, fallbackError: () => noRights() },
 );

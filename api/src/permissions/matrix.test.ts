@@ -118,6 +118,19 @@ const contactLists = { listA: "", toDelete: {} as Record<Actor, string>, blocked
 const surveysToDelete = {} as Record<Actor, string>;
 /** Text analytics and root-cause rows: an open-text and an NPS question of a survey of unit A (made in beforeAll). */
 const analysisQuestions = { text: "", nps: "" };
+/** A message template of Acme (made in beforeAll), for the updateMessageTemplates row. */
+const matrixTemplate = { id: "" };
+/** The campaign template rows: editTouchpoints in some team of the caller's own organisation. */
+const templateEditors = {
+  anonymous: "refused",
+  viewer: "refused",
+  editor: "allowed",
+  adminOfOtherUnit: "allowed",
+  adminOfOtherOrganization: "allowed",
+  admin: "allowed",
+} as const;
+const templateInput = `{ name: "Matrix mail", templateType: email, languages: [{ language: "en", subject: "Hello {{name}}", content: "Tell us" }] }`;
+
 /** Responses of unit A (survey A at terminal A): one to hide and edit, one per actor to delete (made in beforeAll). */
 const matrixResponses = { toHide: "", toDelete: {} as Record<Actor, string> };
 
@@ -982,6 +995,34 @@ const matrix: Row[] = [
     document: (_ids, actor) => `mutation { unblockAddress(email: "${contactLists.blocked[actor]}") { email message } }`,
     expected: onlyAdmin,
     allowedData: (data) => expect(data.unblockAddress.message).toBe("removed from suppression list"),
+    field: "Query.messageTemplates",
+    // Templates belong to the organisation: editTouchpoints in some team; each caller reads their own organisation's.
+    document: () => `{ messageTemplates(type: email) { legacyId name } }`,
+    expected: templateEditors,
+    allowedData: (data, actor) =>
+      expect(data.messageTemplates.some((m: { legacyId: string }) => m.legacyId === matrixTemplate.id)).toBe(actor !== "adminOfOtherOrganization"),
+    field: "Query.messageTemplatePreview",
+    document: () => `{ messageTemplatePreview(input: { templateType: sms, content: "Hi {{name}}", variables: [{ name: "name", value: "Bo" }] }) { text } }`,
+    expected: templateEditors,
+    allowedData: (data) => expect(data.messageTemplatePreview.text).toMatch(/^Hi Bo http/),
+    field: "Query.messageVariableLists",
+    document: () => `{ messageVariableLists(type: email) { legacyId name variableNames } }`,
+    expected: templateEditors,
+    allowedData: (data) => expect(Array.isArray(data.messageVariableLists)).toBe(true),
+    field: "Mutation.createMessageTemplates",
+    document: () => `mutation { createMessageTemplates(input: ${templateInput}) { message templates { name } } }`,
+    expected: templateEditors,
+    allowedData: (data) => expect(data.createMessageTemplates).toEqual({ message: "template saved", templates: [{ name: "Matrix mail" }] }),
+    field: "Mutation.updateMessageTemplates",
+    // Another organisation's template: not found.
+    document: () => `mutation { updateMessageTemplates(id: "${gid("MessageTemplate", matrixTemplate.id)}", input: ${templateInput}) { message } }`,
+    expected: { ...templateEditors, adminOfOtherOrganization: "refused" },
+    allowedData: (data) => expect(data.updateMessageTemplates.message).toBe("template saved"),
+    field: "Mutation.sendTestMessage",
+    // launchSurveys on the survey the message links to (survey A of unit A).
+      `mutation { sendTestMessage(input: { surveyId: "${gid("Survey", ids.surveyA)}", to: "+358401234567", templateType: sms, content: "Hi" }) { message channel } }`,
+    expected: { ...templateEditors, adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused" },
+    allowedData: (data) => expect(data.sendTestMessage).toEqual({ message: "test message sent", channel: "sms" }),
   },
 ];
 
@@ -1121,6 +1162,13 @@ describe.skipIf(noDatabase)("permission matrix", () => {
       t.prisma.question.create({ data: { organizationId: org.organization.id, surveyId: survey.id, position, type, title: { en: type } } });
     analysisQuestions.text = (await question("openText", 0)).id;
     analysisQuestions.nps = (await question("nps", 1)).id;
+  });
+  beforeAll(async () => {
+    matrixTemplate.id = (
+      await t.prisma.messageTemplate.create({
+        data: { organizationId: org.organization.id, name: "Matrix template", templateType: "email", subject: "Hi", content: "Tell us" },
+      })
+    ).id;
   });
   afterAll(async () => t?.close());
 

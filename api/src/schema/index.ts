@@ -26,6 +26,7 @@ import "./root-cause.js";
 import "./summary.js";
 import "./results.js";
 import "./contact-list.js";
+import "./message-template.js";
 
 export function buildSchema() {
   return builder.toSchema({ sortSchema: true });

@@ -21,6 +21,8 @@ import { demoDataRoutes } from "./demo-data.js";
 import { summaryRoutes } from "./summary.js";
 import { resultsRoutes } from "./results.js";
 import { contactRoutes } from "./contacts.js";
+import { messageTemplateRoutes } from "./message-templates.js";
+import { unsubscribeRoutes } from "./unsubscribe.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
   ...passwordResetRoutes,
@@ -44,4 +46,6 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...summaryRoutes,
   ...resultsRoutes,
   ...contactRoutes,
+  ...messageTemplateRoutes,
+  ...unsubscribeRoutes,
 ];

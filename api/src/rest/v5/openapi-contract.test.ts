@@ -17,6 +17,7 @@ import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { firstLink, waitForOutboxMail } from "../../test/mail.js";
+import { signUnsubscribeToken } from "../../domain/campaigns/unsubscribe/token.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../../test/list-survey.js";
 
@@ -36,7 +37,7 @@ type Call = {
   url: string;
   token?: string;
   body?: unknown;
-  form?: FormData;
+  form?: FormData | URLSearchParams;
 };
 type Answer = { status: number; contentType: string; json: unknown; bytes: Buffer };
 
@@ -678,6 +679,61 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
         }),
     ],
     ["DELETE /responses/{id}", () => succeed("DELETE /responses/{id}", { url: `/responses/${state.responseToDelete}`, token: tokens.admin })],
+    // Campaign messages: templates, preview, test message, unsubscribing (open, by signed token)
+    [
+      "POST /message-templates",
+      async () => {
+        const saved = await succeed("POST /message-templates", {
+          url: "/message-templates",
+          token: tokens.admin,
+          body: {
+            name: "Contract",
+            templateType: "email",
+            languages: { en: { subject: "Hi {{name}}", content: "Tell us" }, fi: { subject: "Hei", content: "Kerro" } },
+          },
+        });
+        state.messageTemplate = body(saved).templates[0]._id;
+      },
+    ],
+    ["GET /message-templates", () => succeed("GET /message-templates", { url: "/message-templates?type=email", token: tokens.admin })],
+    [
+      "PUT /message-templates/{id}",
+      () =>
+        succeed("PUT /message-templates/{id}", {
+          url: `/message-templates/${state.messageTemplate}`,
+          token: tokens.admin,
+          body: { name: "Contract", templateType: "email", languages: { es: { subject: "Hola", content: "Dinos" } } },
+        }),
+    ],
+    [
+      "POST /message-templates/preview",
+      () => succeed("POST /message-templates/preview", { url: "/message-templates/preview", token: tokens.admin, body: { templateId: state.messageTemplate } }),
+    ],
+    [
+      "POST /launch-survey/message-test",
+      () =>
+        succeed("POST /launch-survey/message-test", {
+          url: "/launch-survey/message-test",
+          token: tokens.admin,
+          body: { templateId: state.messageTemplate, surveyId: state.survey, to: `contract-${suffix}@example.test`, maxHeight: 500 },
+        }),
+    ],
+    [
+      "GET /unsubscribe",
+      async () => {
+        state.unsubscribeToken = signUnsubscribeToken(t.config, { organizationId: org.organization.id, email: `leaver-${suffix}@example.test` });
+        await succeed("GET /unsubscribe", { url: `/unsubscribe?token=${state.unsubscribeToken}` });
+      },
+    ],
+    ["POST /unsubscribe", () => succeed("POST /unsubscribe", { url: `/unsubscribe?token=${state.unsubscribeToken}`, body: {} })],
+    [
+      "POST /unsubscribe/one-click",
+      () =>
+        succeed("POST /unsubscribe/one-click", {
+          url: `/unsubscribe/one-click?token=${state.unsubscribeToken}`,
+          form: new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
+        }),
+    ],
     ["POST /demo-data", () => succeed("POST /demo-data", { url: "/demo-data", token: tokens.admin, body: { responses: 3 } })],
   ];
 

@@ -212,6 +212,7 @@ const tagDescriptions: Record<string, string> = {
   Results: "Results, the feedback list, share links, bookmarks and exports (spec 001)",
   Responses: "Hiding, editing and deleting single responses",
   Summary: "The overview numbers of the dashboard",
+  Campaigns: "Email and SMS campaigns: message templates, test messages and unsubscribing",
   respondents: "What respondents' devices and pages call: the survey, submissions and heartbeats",
 };
 

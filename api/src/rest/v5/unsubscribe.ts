@@ -1,0 +1,58 @@
+// The open unsubscribe calls (no sign-in: the signed token, `?token=`, is the proof; rate-limited per
+// client address). GET reads what the /unsubscribe page shows and never changes anything; POST
+// unsubscribes (again: the same success); POST …/one-click is the RFC 8058 address of the
+// List-Unsubscribe header, which takes the form body `List-Unsubscribe=One-Click`.
+import { z } from "zod";
+import { defineRoute } from "./route.js";
+import { unsubscribe, unsubscribeMessages, unsubscribeState } from "../../domain/campaigns/unsubscribe/unsubscribe.js";
+import { badInput } from "../../domain/errors.js";
+
+const stateShape = z.object({
+  maskedEmail: z.string().describe("the address with most of it hidden, e.g. j***@e***.com"),
+  organizationName: z.string(),
+  unsubscribed: z.boolean(),
+});
+const tokenQuery = z.object({ token: z.string({ message: unsubscribeMessages.invalidToken }).max(600, unsubscribeMessages.invalidToken) });
+const errors = { 429: "too many unsubscribe calls from this address" } as const;
+
+export const unsubscribeRoutes = [
+  defineRoute({
+    method: "GET",
+    path: "/unsubscribe",
+    summary: "Whose subscription a link is (masked address, organisation) and whether it is already unsubscribed; changes nothing",
+    tag: "Campaigns",
+    auth: "none",
+    errors,
+    query: tokenQuery,
+    response: stateShape,
+    handler: ({ ctx, query, request }) => unsubscribeState(ctx, query.token, { clientAddress: request.ip }),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/unsubscribe",
+    summary: "Unsubscribe the link's address from the organisation's campaign messages (its block list); a second call answers the same",
+    tag: "Campaigns",
+    auth: "none",
+    errors,
+    query: tokenQuery,
+    response: stateShape.extend({ message: z.string() }),
+    handler: ({ ctx, query, request }) => unsubscribe(ctx, query.token, { clientAddress: request.ip }),
+  }),
+  defineRoute({
+    method: "POST",
+    path: "/unsubscribe/one-click",
+    summary: "RFC 8058 one-click unsubscribe (the List-Unsubscribe address): a POST whose form body is List-Unsubscribe=One-Click",
+    tag: "Campaigns",
+    auth: "none",
+    errors,
+    query: tokenQuery,
+    body: z.unknown(),
+    response: z.object({ message: z.string() }),
+    handler: async ({ ctx, query, body, request }) => {
+      const form = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+      if (form["List-Unsubscribe"] !== "One-Click") throw badInput(unsubscribeMessages.oneClickBody);
+      const done = await unsubscribe(ctx, query.token, { clientAddress: request.ip });
+      return { message: done.message };
+    },
+  }),
+];
