@@ -78,6 +78,8 @@ export const permissions = shield(
       results: isMemberOrShareLink, // as questionResult
       responseLimitNotice: isMemberOrShareLink, // as questionResult: the organisation's over-limit responses in the window
       resultsFilterOptions: isMemberOrShareLink, // as questionResult; a visitor gets only the lists the link's allowChanges lets them change
+      campaignTouchpoints: listedWhere("viewResults"), // campaign touchpoints of the units where the caller views results
+      messageRecords: listedWhere("viewResults"), // records of those touchpoints; another's touchpointId: not found
     },
     Mutation: {
       updateProfile: isAuthenticated,
@@ -277,6 +279,11 @@ export const permissions = shield(
     DeleteResponsePayload: isMember,
     UpdateResponseMetadataPayload: isMember,
     MetadataPair: isMember,
+    CampaignTouchpoint: isMember, // only ever returned by campaignTouchpoints, whose rule and domain checked the caller
+    CampaignLaunch: isMember,
+    DeliveryStatusCount: isMember,
+    MessageRecordPage: isMember,
+    MessageRecord: isMember,
   }),
   { fallbackRule: deny, allowExternalErrors: true, fallbackError: () => noRights() },
 );

@@ -25,6 +25,7 @@ import "./text-analytics.js";
 import "./root-cause.js";
 import "./summary.js";
 import "./results.js";
+import "./message-record.js";
 
 export function buildSchema() {
   return builder.toSchema({ sortSchema: true });
