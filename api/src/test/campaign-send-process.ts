@@ -1,6 +1,6 @@
 // A sending process for the crash tests and the campaigns bench: runs one launch run as the
 // campaign.run job does (runLaunch with SMTP from SMTP_URL), waiting while another holder's lease
-// lasts, and prints "sent <n>" every PROGRESS_EVERY messages, then "done <peak RSS in kB>".
+// lasts, and prints "sent <n>" every PROGRESS_EVERY messages, then "done <peak RSS in kB> <CPU time in µs>".
 // Env: DATABASE_URL, SMTP_URL, PUBLIC_URL, LAUNCH_ID, RUN_KEY, LEASE_MS, CAMPAIGN_SEND_RATE, PROGRESS_EVERY.
 import { loadConfig } from "../config.js";
 import { createPrisma } from "../db/client.js";
@@ -30,5 +30,6 @@ for (;;) {
 email.close();
 await sms.close();
 await prisma.$disconnect();
-process.stdout.write(`done ${process.resourceUsage().maxRSS}\n`);
+const cpu = process.cpuUsage();
+process.stdout.write(`done ${process.resourceUsage().maxRSS} ${cpu.user + cpu.system}\n`);
 process.exit(0);
