@@ -36,8 +36,7 @@ export function StatusChart({ counts, label }: { counts: readonly { status: Deli
   const countOf = (s: (typeof statusOrder)[number]) => counts.find((c) => c.status === s)?.count ?? 0;
   const total = statusOrder.reduce((n, s) => n + countOf(s), 0);
   return (
-    <figure className="campaign-status-chart">
-      <figcaption className="visually-hidden">{label}</figcaption>
+    <figure className="campaign-status-chart" aria-label={label} style={{ margin: "0.5rem 0" }}>
       <div aria-hidden="true" style={{ display: "flex", height: "1rem", borderRadius: 4, overflow: "hidden", background: "#eef0f3" }}>
         {total > 0 &&
           statusOrder.map((s) =>
