@@ -53,10 +53,22 @@ async function makeCampaign(prisma: PrismaClient, ids: { organizationId: string;
     CONTACTS,
   );
   const template = await prisma.messageTemplate.create({
-    data: { organizationId: ids.organizationId, name: label, templateType: "email", subject: "Hello {{firstName}}", content: "Dear {{firstName}}, how did we do?" },
+    data: {
+      organizationId: ids.organizationId,
+      name: label,
+      templateType: "email",
+      subject: "Hello {{firstName}}",
+      content: "Dear {{firstName}}, how did we do?",
+    },
   });
   const launch = await prisma.launch.create({
-    data: { organizationId: ids.organizationId, surveyId: survey.id, touchpointIds: [touchpoint.id], contactListIds: [list.id], messageTemplateId: template.id },
+    data: {
+      organizationId: ids.organizationId,
+      surveyId: survey.id,
+      touchpointIds: [touchpoint.id],
+      contactListIds: [list.id],
+      messageTemplateId: template.id,
+    },
   });
   await prisma.launchRun.create({ data: { organizationId: ids.organizationId, launchId: launch.id, runKey: label } });
   return { launchId: launch.id, runKey: label };
@@ -94,7 +106,9 @@ function sender(databaseUrl: string, sink: SmtpSink, run: { launchId: string; ru
       }
     }
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
   return { child, exited, peak: () => peakFromChild, cpuSeconds: () => cpuSeconds };
 }
 
@@ -119,14 +133,20 @@ export const campaignsSend: CampaignsPart = {
         let sampled = 0;
         const started = performance.now();
         let firstAt = 0;
-        const s = sender(databaseUrl, sink, full, (n) => {
-          if (!firstAt) firstAt = performance.now();
-          if (n >= ((quarters.length + 1) * CONTACTS) / 4) {
-            const q = quarters.length;
-            quarters.push(0);
-            void rssOf(s.child.pid!).then((m) => (quarters[q] = m?.rss ?? 0));
-          }
-        }, 30_000);
+        const s = sender(
+          databaseUrl,
+          sink,
+          full,
+          (n) => {
+            if (!firstAt) firstAt = performance.now();
+            if (n >= ((quarters.length + 1) * CONTACTS) / 4) {
+              const q = quarters.length;
+              quarters.push(0);
+              void rssOf(s.child.pid!).then((m) => (quarters[q] = m?.rss ?? 0));
+            }
+          },
+          30_000,
+        );
         const sampler = setInterval(() => void rssOf(s.child.pid!).then((m) => m && (sampled = Math.max(sampled, m.hwm))), 200);
         const { code } = await s.exited;
         clearInterval(sampler);
@@ -135,7 +155,12 @@ export const campaignsSend: CampaignsPart = {
         const delivered = await prisma.messageRecord.count({ where: { launchId: full.launchId, deliveryStatus: "DELIVERED" } });
         const peak = Math.max(sampled, s.peak());
         rows.push(
-          { figure: `campaign to ${CONTACTS} contacts: messages/s (whole run, expansion included)`, value: Math.round(CONTACTS / seconds), unit: "msg/s", extra: { seconds: seconds.toFixed(1), load: load() } },
+          {
+            figure: `campaign to ${CONTACTS} contacts: messages/s (whole run, expansion included)`,
+            value: Math.round(CONTACTS / seconds),
+            unit: "msg/s",
+            extra: { seconds: seconds.toFixed(1), load: load() },
+          },
           {
             figure: "messages/s after the first message (sending only)",
             value: firstAt ? Math.round(CONTACTS / ((performance.now() - firstAt) / 1000)) : 0,
@@ -164,12 +189,18 @@ export const campaignsSend: CampaignsPart = {
         const before = sink.count();
         const beforeIds = new Set(sink.received.keys());
         let killedAt = 0;
-        const first = sender(databaseUrl, sink, crash, (n) => {
-          if (!killedAt && n >= CONTACTS / 2) {
-            killedAt = n;
-            first.child.kill("SIGKILL");
-          }
-        }, 5_000);
+        const first = sender(
+          databaseUrl,
+          sink,
+          crash,
+          (n) => {
+            if (!killedAt && n >= CONTACTS / 2) {
+              killedAt = n;
+              first.child.kill("SIGKILL");
+            }
+          },
+          5_000,
+        );
         const killed = await first.exited;
         const atKill = sink.count() - before;
         const resumeStarted = performance.now();
@@ -184,7 +215,12 @@ export const campaignsSend: CampaignsPart = {
         const lost = records.filter((r) => !atSink(r.id));
         const strays = [...sink.received.keys()].filter((k) => !beforeIds.has(k) && !records.some((r) => k === `<${r.id}.campaign@${host}>`)).length;
         rows.push(
-          { figure: "kill -9 halfway: messages at the sink at the kill", value: atKill, unit: "messages", extra: { signal: killed.signal ?? String(killed.code), load: load() } },
+          {
+            figure: "kill -9 halfway: messages at the sink at the kill",
+            value: atKill,
+            unit: "messages",
+            extra: { signal: killed.signal ?? String(killed.code), load: load() },
+          },
           { figure: "resume: time to finish", value: Number(((performance.now() - resumeStarted) / 1000).toFixed(1)), unit: "s", extra: { load: load() } },
           { figure: "duplicates at the sink (by Message-ID)", value: duplicates, unit: "messages", extra: { target: 0, load: load() } },
           {
@@ -192,7 +228,7 @@ export const campaignsSend: CampaignsPart = {
             value: lost.length,
             unit: "messages",
             extra: { target: 0, unknownRecords: unknown.length, unknownAtSink: unknown.filter((r) => atSink(r.id)).length, strays, load: load() },
-            note: "an UNKNOWN record is the one message in flight at the kill (docs/campaigns.md \"Sending\")",
+            note: 'an UNKNOWN record is the one message in flight at the kill (docs/campaigns.md "Sending")',
           },
           { figure: "records of the crashed campaign", value: records.length, unit: "records", extra: { expected: CONTACTS, load: load() } },
         );

@@ -5,9 +5,7 @@ import { campaignsSend, type CampaignsPart } from "./campaigns-send.js";
 export const name = "campaigns";
 export const description = "campaigns: sending to a local SMTP sink with a kill -9 and resume (BENCH_CAMPAIGN_CONTACTS, default 100,000)";
 
-export const parts: CampaignsPart[] = [
-  campaignsSend,
-];
+export const parts: CampaignsPart[] = [campaignsSend];
 
 export async function run(ctx: BenchContext): Promise<FigureRow[]> {
   const rows: FigureRow[] = [];

@@ -43,7 +43,8 @@ export function startJobRunner(deps: {
       }),
   });
   // Campaign runs left unfinished by a crash (or an embedded process's restart) are queued again.
-  const stopSweeper = (deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose ? startRunSweeper({ prisma: deps.prisma, jobs: runner, log }) : () => {};
+  const stopSweeper =
+    (deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose ? startRunSweeper({ prisma: deps.prisma, jobs: runner, log }) : () => {};
   self = {
     mode: runner.mode,
     enqueue: (name, payload) => runner.enqueue(name, payload),

@@ -34,7 +34,10 @@ describe.skipIf(noDatabase)("SMS balance ledger", () => {
   it("refuses a debit larger than the balance with the spec's message and changes nothing", async () => {
     const id = org.organization.id;
     const before = await smsBalance(prisma, id);
-    await expect(debitSms(prisma, id, before + 0.0001, "message:too-much")).rejects.toMatchObject({ code: "INSUFFICIENT_FUNDS", message: "Not enough balance to send SMS" });
+    await expect(debitSms(prisma, id, before + 0.0001, "message:too-much")).rejects.toMatchObject({
+      code: "INSUFFICIENT_FUNDS",
+      message: "Not enough balance to send SMS",
+    });
     expect(await smsBalance(prisma, id)).toBe(before);
     expect(await prisma.smsLedgerEntry.count({ where: { organizationId: id, reference: "message:too-much" } })).toBe(0);
     await expect(debitSms(prisma, id, -1, "negative")).rejects.toMatchObject({ code: "BAD_USER_INPUT" });

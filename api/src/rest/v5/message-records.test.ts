@@ -25,7 +25,11 @@ describe.skipIf(noDatabase)("message records", () => {
     t = await startTestApp();
     org = await createOrganizationFixture(t.prisma, "Records");
     other = await createOrganizationFixture(t.prisma, "RecordsOther");
-    campaign = await createCampaignFixture(t.prisma, { organizationId: org.organization.id, unitId: org.units.unitA.id }, { channel: "email", contacts: total });
+    campaign = await createCampaignFixture(
+      t.prisma,
+      { organizationId: org.organization.id, unitId: org.units.unitA.id },
+      { channel: "email", contacts: total },
+    );
     foreign = await createCampaignFixture(t.prisma, { organizationId: other.organization.id, unitId: other.units.unitA.id }, { channel: "email", contacts: 3 });
     const contacts = await t.prisma.contact.findMany({ where: { contactListId: campaign.list.id }, orderBy: { id: "asc" } });
     const statuses = ["DELIVERED", "OPENED", "CLICKED", "RESPONDED", "ERROR", "UNKNOWN", "PENDING"] as const;
@@ -42,7 +46,13 @@ describe.skipIf(noDatabase)("message records", () => {
       })),
     });
     await t.prisma.messageRecord.create({
-      data: { organizationId: other.organization.id, launchId: foreign.launch.id, touchpointId: foreign.touchpoint.id, channel: "email", recipient: "secret@example.test" },
+      data: {
+        organizationId: other.organization.id,
+        launchId: foreign.launch.id,
+        touchpointId: foreign.touchpoint.id,
+        channel: "email",
+        recipient: "secret@example.test",
+      },
     });
     const signIn = async (email: string) => (await signInWithPassword(t.baseUrl, email, testPassword)).accessToken;
     tokens.admin = await signIn(org.users.admin.email);

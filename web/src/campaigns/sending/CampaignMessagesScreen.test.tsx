@@ -24,7 +24,9 @@ describe("/touchpoints/sms", () => {
                 id: "VG91Y2hwb2ludDox",
                 name: "Spring survey SMS",
                 statusCounts: counts({ DELIVERED: 3, RESPONDED: 1, ERROR: 2 }),
-                launches: [{ launchId: "aaaaaaaaaaaaaaaaaaaaaa01", createdAt: "2026-05-01T09:00:00.000Z", status: "sent", statusCounts: counts({ DELIVERED: 3 }) }],
+                launches: [
+                  { launchId: "aaaaaaaaaaaaaaaaaaaaaa01", createdAt: "2026-05-01T09:00:00.000Z", status: "sent", statusCounts: counts({ DELIVERED: 3 }) },
+                ],
               },
             ],
           },

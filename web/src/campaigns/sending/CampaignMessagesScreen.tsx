@@ -48,9 +48,7 @@ export function CampaignMessagesScreen({ channel }: { channel: "email" | "sms" }
           <Trans>All touchpoints</Trans>
         </Link>
       </p>
-      {data.campaignTouchpoints.length === 0 && (
-        <p>{channel === "email" ? <Trans>No email campaigns yet.</Trans> : <Trans>No SMS campaigns yet.</Trans>}</p>
-      )}
+      {data.campaignTouchpoints.length === 0 && <p>{channel === "email" ? <Trans>No email campaigns yet.</Trans> : <Trans>No SMS campaigns yet.</Trans>}</p>}
       {data.campaignTouchpoints.map((c) => {
         const headingId = `campaign-${c.id}`;
         return (

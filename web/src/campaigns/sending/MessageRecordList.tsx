@@ -30,7 +30,7 @@ function RecordPage({ channel, touchpointId, page, last, onMore }: { channel: Ch
     { fetchPolicy: "store-and-network" },
   );
   const result = data.messageRecords;
-  const label = (s: string) => (statusOrder as readonly string[]).includes(s) ? i18n._(statusLabels[s as (typeof statusOrder)[number]]) : s;
+  const label = (s: string) => ((statusOrder as readonly string[]).includes(s) ? i18n._(statusLabels[s as (typeof statusOrder)[number]]) : s);
   return (
     <>
       {result.records.map((r) => (

@@ -40,7 +40,9 @@ export function StatusChart({ counts, label }: { counts: readonly { status: Deli
       <div aria-hidden="true" style={{ display: "flex", height: "1rem", borderRadius: 4, overflow: "hidden", background: "#eef0f3" }}>
         {total > 0 &&
           statusOrder.map((s) =>
-            countOf(s) > 0 ? <div key={s} title={`${i18n._(statusLabels[s])}: ${countOf(s)}`} style={{ width: `${(countOf(s) / total) * 100}%`, background: colors[s] }} /> : null,
+            countOf(s) > 0 ? (
+              <div key={s} title={`${i18n._(statusLabels[s])}: ${countOf(s)}`} style={{ width: `${(countOf(s) / total) * 100}%`, background: colors[s] }} />
+            ) : null,
           )}
       </div>
       <ul style={{ display: "flex", flexWrap: "wrap", gap: "0.75rem", listStyle: "none", padding: 0, margin: "0.25rem 0 0" }}>

@@ -13,10 +13,10 @@ export type EmailLinks = { surveyUrl: string; unsubscribeUrl: string; openPixelU
 export type RenderedEmail = { subject: string; html: string; text: string; fromName: string | null; replyTo: string | null };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const fill = (text: string, recipient: Recipient, escape: (s: string) => string) =>
+const fill = (text: string, recipient: Recipient, escapeValue: (s: string) => string) =>
   text.replace(/\{\{\s*([^{}]+?)\s*\}\}/g, (_m, name: string) => {
     const value = name === "email" ? recipient.email : name === "phone" ? recipient.phone : recipient.variables[name];
-    return escape(value ?? "");
+    return escapeValue(value ?? "");
   });
 
 /** Variables are written {{column}} in subject and content; unknown variables render empty; values are HTML-escaped in html. */

@@ -114,7 +114,12 @@ describe.skipIf(noDatabase)("email campaign sending", () => {
     const answer = await fetch(`${t.baseUrl}/r/${other.touchpoint.id}/responses`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ idempotencyKey: `elsewhere-${record.id}`, surveyId: other.survey.id, answers: [{ questionId: question.id, value: 3 }], messageToken: record.token }),
+      body: JSON.stringify({
+        idempotencyKey: `elsewhere-${record.id}`,
+        surveyId: other.survey.id,
+        answers: [{ questionId: question.id, value: 3 }],
+        messageToken: record.token,
+      }),
     });
     const { responseId } = (await answer.json()) as { responseId: string };
     expect(await t.prisma.response.findUniqueOrThrow({ where: { id: responseId } })).toMatchObject({ messageRecordId: null });

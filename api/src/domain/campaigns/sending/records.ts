@@ -70,7 +70,10 @@ const headerSelect = {
  * A page of message records, newest first: of one campaign touchpoint (touchpointId; one the caller
  * may not see, or another organisation's, is not found) or of all the caller sees of this channel.
  */
-export async function messageRecordPage(ctx: DomainContext, input: { type: unknown; page?: unknown; touchpointId?: string | null; launchId?: string | null }): Promise<MessageRecordPage> {
+export async function messageRecordPage(
+  ctx: DomainContext,
+  input: { type: unknown; page?: unknown; touchpointId?: string | null; launchId?: string | null },
+): Promise<MessageRecordPage> {
   const { type: channel, page } = parseInput(z.object({ type: typeSchema, page: pageSchema }), { type: input.type, page: input.page ?? undefined });
   const touchpoints = await visibleTouchpoints(ctx, channel);
   let ids = touchpoints.map((t) => t.id);
@@ -110,17 +113,30 @@ export async function campaignTouchpoints(ctx: DomainContext, type: unknown): Pr
   const db = tenantDb(ctx);
   const [byTouchpoint, byLaunch] = await Promise.all([
     db.messageRecord.groupBy({ by: ["touchpointId", "deliveryStatus"], where: { channel, touchpointId: { in: ids } }, _count: { _all: true } }),
-    db.messageRecord.groupBy({ by: ["touchpointId", "launchId", "deliveryStatus"], where: { channel, touchpointId: { in: ids }, launchId: { not: null } }, _count: { _all: true } }),
+    db.messageRecord.groupBy({
+      by: ["touchpointId", "launchId", "deliveryStatus"],
+      where: { channel, touchpointId: { in: ids }, launchId: { not: null } },
+      _count: { _all: true },
+    }),
   ]);
   const launchIds = [...new Set(byLaunch.map((r) => r.launchId!))];
   const launches = launchIds.length
-    ? await db.launch.findMany({ where: { id: { in: launchIds } }, select: { id: true, createdAt: true, status: true, kind: true }, orderBy: { createdAt: "desc" } })
+    ? await db.launch.findMany({
+        where: { id: { in: launchIds } },
+        select: { id: true, createdAt: true, status: true, kind: true },
+        orderBy: { createdAt: "desc" },
+      })
     : [];
   return touchpoints.map((t) => ({
     ...t,
     statusCounts: countsOf(byTouchpoint.filter((r) => r.touchpointId === t.id)),
     launches: launches
       .filter((l) => byLaunch.some((r) => r.touchpointId === t.id && r.launchId === l.id))
-      .map((l) => ({ ...l, status: String(l.status), kind: String(l.kind), statusCounts: countsOf(byLaunch.filter((r) => r.touchpointId === t.id && r.launchId === l.id)) })),
+      .map((l) => ({
+        ...l,
+        status: String(l.status),
+        kind: String(l.kind),
+        statusCounts: countsOf(byLaunch.filter((r) => r.touchpointId === t.id && r.launchId === l.id)),
+      })),
   }));
 }

@@ -43,7 +43,11 @@ describe.skipIf(noDatabase)("sending resumes after kill -9", () => {
     prisma = createPrisma(databaseUrl!, { max: 2 });
     sink = await startSmtpSink();
     const org = await createOrganizationFixture(prisma, "Resume");
-    campaign = await createCampaignFixture(prisma, { organizationId: org.organization.id, unitId: org.units.unitA.id }, { channel: "email", contacts: CONTACTS });
+    campaign = await createCampaignFixture(
+      prisma,
+      { organizationId: org.organization.id, unitId: org.units.unitA.id },
+      { channel: "email", contacts: CONTACTS },
+    );
     await prisma.launchRun.create({ data: { organizationId: org.organization.id, launchId: campaign.launch.id, runKey: "crash" } });
   });
   afterAll(async () => {
@@ -92,6 +96,8 @@ describe.skipIf(noDatabase)("sending resumes after kill -9", () => {
     const lost = records.filter((r) => !sink.received.has(messageId(r.id)));
     expect(lost.every((r) => r.deliveryStatus === "UNKNOWN")).toBe(true);
     expect(sink.count()).toBe(CONTACTS - lost.length);
-    expect(await prisma.launchRun.findUnique({ where: { launchId_runKey: { launchId: campaign.launch.id, runKey: "crash" } } })).toMatchObject({ status: "done" });
+    expect(await prisma.launchRun.findUnique({ where: { launchId_runKey: { launchId: campaign.launch.id, runKey: "crash" } } })).toMatchObject({
+      status: "done",
+    });
   });
 });

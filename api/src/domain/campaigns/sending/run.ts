@@ -234,7 +234,15 @@ export async function runLaunch(deps: SendingDeps, run: { launchId: string; runK
           );
           if (deps.email.kind === "outbox") {
             await flush();
-            await sendToOutbox(prisma, { id: record.id, organizationId, channel: "email", to: record.recipient, subject: rendered.subject, text: rendered.text, html: rendered.html });
+            await sendToOutbox(prisma, {
+              id: record.id,
+              organizationId,
+              channel: "email",
+              to: record.recipient,
+              subject: rendered.subject,
+              text: rendered.text,
+              html: rendered.html,
+            });
           } else {
             if (!(await markSending(record.id))) continue;
             try {
@@ -338,7 +346,16 @@ async function sendToOutbox(
     });
     if (claimed.count === 0) return;
     await tx.mailOutbox.create({
-      data: { organizationId: m.organizationId, channel: m.channel, kind: "campaign", to: m.to, subject: m.subject, text: m.text, html: m.html, sentAt: new Date() },
+      data: {
+        organizationId: m.organizationId,
+        channel: m.channel,
+        kind: "campaign",
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        sentAt: new Date(),
+      },
     });
   });
 }
@@ -374,7 +391,8 @@ async function expandRun(
     where: { organizationId: launch.organizationId, id: { in: launch.touchpointIds }, deleted: false },
     select: { id: true, type: true },
   });
-  const campaignTouchpoint = (channel: "email" | "sms") => touchpoints.find((t) => t.type === (channel === "email" ? "emailContactList" : "smsContactList"))?.id;
+  const campaignTouchpoint = (channel: "email" | "sms") =>
+    touchpoints.find((t) => t.type === (channel === "email" ? "emailContactList" : "smsContactList"))?.id;
 
   for (const list of lists) {
     const touchpointId = list.touchpointId ?? campaignTouchpoint(list.channel);
@@ -390,7 +408,14 @@ async function expandRun(
       });
       if (!contacts.length) break;
       cursor = contacts[contacts.length - 1]!.id;
-      const blocked = list.channel === "email" ? await blockedAmong(prisma, launch.organizationId, contacts.flatMap((c) => (c.email ? [c.email] : []))) : new Set<string>();
+      const blocked =
+        list.channel === "email"
+          ? await blockedAmong(
+              prisma,
+              launch.organizationId,
+              contacts.flatMap((c) => (c.email ? [c.email] : [])),
+            )
+          : new Set<string>();
       const data = contacts.flatMap((c) => {
         const recipient = list.channel === "email" ? c.email?.trim() : c.phone?.trim();
         if (!recipient) return [];

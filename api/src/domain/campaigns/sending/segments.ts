@@ -3,8 +3,7 @@
 // characters (| ^ € { } [ ] ~ \ and form feed) take two septets and never straddle two parts.
 // UCS-2: 70 UTF-16 code units in one part, 67 per part; a surrogate pair is not split between parts.
 
-const gsmBasic =
-  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+const gsmBasic = "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
 const gsmExtension = "\f^{}\\[~]|€";
 const basic = new Set(Array.from(gsmBasic));
 const extension = new Set(Array.from(gsmExtension));

@@ -46,8 +46,7 @@ export async function requeueUnheldRuns(deps: { prisma: PrismaClient; jobs: JobR
 
 /** At start and then every intervalMs: requeueUnheldRuns. Returns the stop function. */
 export function startRunSweeper(deps: { prisma: PrismaClient; jobs: JobRunner; log?: Log }, intervalMs = 60_000): () => void {
-  const sweep = () =>
-    void requeueUnheldRuns(deps).catch((error: unknown) => deps.log?.warn({ err: error }, "could not re-queue unfinished campaign runs"));
+  const sweep = () => void requeueUnheldRuns(deps).catch((error: unknown) => deps.log?.warn({ err: error }, "could not re-queue unfinished campaign runs"));
   const first = setTimeout(sweep, 1_000);
   const timer = setInterval(sweep, intervalMs);
   timer.unref();

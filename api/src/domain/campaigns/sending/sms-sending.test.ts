@@ -34,7 +34,15 @@ describe.skipIf(noDatabase)("SMS campaign sending over SMPP", () => {
   beforeAll(async () => {
     prisma = createPrisma(databaseUrl!, { max: 4 });
     smsc = await startSmppServer();
-    config = loadConfig({ NODE_ENV: "test", DATABASE_URL: databaseUrl!, PUBLIC_URL: "https://fb.example.com", SMPP_URL: smsc.url, SMS_SENDER: "Acme", LOG_LEVEL: "silent", CAMPAIGN_SEND_RATE: "0" });
+    config = loadConfig({
+      NODE_ENV: "test",
+      DATABASE_URL: databaseUrl!,
+      PUBLIC_URL: "https://fb.example.com",
+      SMPP_URL: smsc.url,
+      SMS_SENDER: "Acme",
+      LOG_LEVEL: "silent",
+      CAMPAIGN_SEND_RATE: "0",
+    });
     org = await createOrganizationFixture(prisma, "Sms");
   });
   afterAll(async () => {
@@ -47,7 +55,9 @@ describe.skipIf(noDatabase)("SMS campaign sending over SMPP", () => {
     const content = `Hi {{firstName}}! ${"We would love to hear how your visit went. ".repeat(3)}{{link}}`;
     const c = await createCampaignFixture(prisma, { organizationId, unitId: org.units.unitA.id }, { channel: "sms", contacts: 0, content });
     const numbers = ["+358401111111", "+358402222229", "+358403333338"];
-    await prisma.contact.createMany({ data: numbers.map((phone, i) => ({ organizationId, contactListId: c.list.id, phone, variables: { firstName: `P${i}` } })) });
+    await prisma.contact.createMany({
+      data: numbers.map((phone, i) => ({ organizationId, contactListId: c.list.id, phone, variables: { firstName: `P${i}` } })),
+    });
     await topUpSms(prisma, organizationId, 5, {});
     await assertLaunchSendable(prisma, { organizationId, surveyId: c.survey.id, touchpointIds: [c.touchpoint.id], messageTemplateId: c.template.id });
 

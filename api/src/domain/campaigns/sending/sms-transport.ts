@@ -64,9 +64,8 @@ export function createSmsTransport(
         if (receipt) void Promise.resolve(opts.onReceipt?.(receipt)).catch(() => {});
       });
       session.on("connect", () => {
-        session.bind_transceiver(
-          { system_id: decodeURIComponent(url.username), password: decodeURIComponent(url.password) },
-          (pdu: PDU) => (pdu.command_status === 0 ? resolve(session) : fail(new Error(`SMPP bind refused (status ${pdu.command_status})`))),
+        session.bind_transceiver({ system_id: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }, (pdu: PDU) =>
+          pdu.command_status === 0 ? resolve(session) : fail(new Error(`SMPP bind refused (status ${pdu.command_status})`)),
         );
       });
     });

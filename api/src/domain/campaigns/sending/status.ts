@@ -33,7 +33,11 @@ export async function trackByToken(
 }
 
 /** An SMS delivery receipt: DELIVERED or ERROR (with the reason), only from PENDING or UNKNOWN. */
-export async function applyReceipt(db: PrismaClient, providerMessageId: string, outcome: { delivered: true } | { delivered: false; reason: string }): Promise<number> {
+export async function applyReceipt(
+  db: PrismaClient,
+  providerMessageId: string,
+  outcome: { delivered: true } | { delivered: false; reason: string },
+): Promise<number> {
   return outcome.delivered
     ? db.$executeRawUnsafe(
         `UPDATE "MessageRecord" SET "deliveryStatus" = 'DELIVERED', "error" = NULL, "updatedAt" = now() WHERE "providerMessageId" = $1 AND "channel" = 'sms' AND "deliveryStatus" IN ('PENDING', 'UNKNOWN')`,
@@ -55,7 +59,10 @@ export async function linkResponseToMessage(db: PrismaClient, input: { responseI
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(input.token)) return false;
   const record = await db.messageRecord.findUnique({ where: { token: input.token }, select: { id: true, touchpointId: true } });
   if (!record || record.touchpointId !== input.touchpointId) return false;
-  await db.response.updateMany({ where: { id: input.responseId, touchpointId: input.touchpointId, messageRecordId: null }, data: { messageRecordId: record.id } });
+  await db.response.updateMany({
+    where: { id: input.responseId, touchpointId: input.touchpointId, messageRecordId: null },
+    data: { messageRecordId: record.id },
+  });
   await trackByToken(db, input.token, "RESPONDED");
   return true;
 }
