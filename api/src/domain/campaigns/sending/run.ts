@@ -244,18 +244,19 @@ export async function runLaunch(deps: SendingDeps, run: { launchId: string; runK
               html: rendered.html,
             });
           } else {
+            const prepared = await deps.email.prepare({
+              to: record.recipient,
+              fromName: rendered.fromName,
+              replyTo: rendered.replyTo,
+              subject: rendered.subject,
+              html: rendered.html,
+              text: rendered.text,
+              messageId: messageIdFor(config, record.id),
+              headers: listUnsubscribeHeaders(config as Config, unsubscribeToken),
+            });
             if (!(await markSending(record.id))) continue;
             try {
-              const sent = await deps.email.send({
-                to: record.recipient,
-                fromName: rendered.fromName,
-                replyTo: rendered.replyTo,
-                subject: rendered.subject,
-                html: rendered.html,
-                text: rendered.text,
-                messageId: messageIdFor(config, record.id),
-                headers: listUnsubscribeHeaders(config as Config, unsubscribeToken),
-              });
+              const sent = await deps.email.send(prepared);
               unmarked = { id: record.id, providerMessageId: sent.providerMessageId, status: "DELIVERED" };
             } catch (error) {
               const outcome = smtpFailure(error);
