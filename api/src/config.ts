@@ -79,6 +79,9 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default(".data"),
   SMTP_URL: urlWithProtocols(["smtp", "smtps"]).optional(),
   MAIL_FROM: z.string().default("Feedback platform <no-reply@localhost>"),
+  SMPP_URL: urlWithProtocols(["smpp", "ssmpp"]).optional(),
+  SMS_SENDER: z.string().min(1).max(11).default("Feedback"),
+  CAMPAIGN_SEND_RATE: z.coerce.number().min(0).default(50),
   OIDC_ISSUER: urlWithProtocols(["http", "https"]).optional(),
   OIDC_CLIENT_ID: z.string().default("feedback-web"),
   OIDC_AUDIENCE: z.string().optional(),
@@ -129,6 +132,11 @@ export type Config = {
   dataDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Campaign SMS over SMPP (smpp://system_id:password@host:port); without it SMS go to the outbox. */
+  smppUrl: string | undefined;
+  smsSender: string;
+  /** Campaign messages per second per sending run; 0: no throttle. */
+  campaignSendRate: number;
   oidc: {
     /** undefined: the embedded provider at /oidc is the issuer. */
     externalIssuer: string | undefined;
@@ -229,6 +237,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    smppUrl: e.SMPP_URL,
+    smsSender: e.SMS_SENDER,
+    campaignSendRate: e.CAMPAIGN_SEND_RATE,
     oidc: {
       externalIssuer: e.OIDC_ISSUER?.replace(/\/+$/, ""),
       clientId: e.OIDC_CLIENT_ID,

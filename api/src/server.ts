@@ -19,6 +19,7 @@ import { errorReply, openApiDocument, registerRoutes, type RouteDefinition } fro
 import { v5Routes } from "./rest/v5/index.js";
 import { logoMaxBytes } from "./domain/organization/logo.js";
 import { registerWidgetRoutes } from "./rest/public/widget.js";
+import { registerTrackingRoutes } from "./rest/public/tracking.js";
 import { publicPrefix, registerPublicRoutes } from "./rest/public/index.js";
 import { registerTextGuard } from "./rest/text-guard.js";
 import { memoryLimiterStore, type LimiterStore } from "./limits/store.js";
@@ -136,6 +137,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   // The website widget: /widget.js and GET /r/{touchpointId}/widget-settings (public, CORS).
   await registerWidgetRoutes(app, { prisma });
+  // Campaign messages' open pixel and click redirect: /r/m/{token}/open.gif, /r/m/{token} (public).
+  await registerTrackingRoutes(app, { prisma, publicUrl: config.publicUrl });
   // The respondent runtime: /r/{touchpointId}/survey, /responses, /ping (public, rate-limited).
   await app.register(
     async (r) => void (await registerPublicRoutes(r, { prisma, bus, authenticate, context, publicUrl: config.publicUrl, options: { limiterStore: limits } })),

@@ -227,8 +227,6 @@ export const routeDefs: RouteDef[] = [
       { path: "link-qr/:id/edit", title: msg`Edit link or QR code`, screen: () => import("./touchpoints/LinkQrEditPage") },
       { path: "link-qr/new", title: msg`New link or QR code`, screen: () => import("./touchpoints/LinkQrEditPage") },
       { path: "website", title: msg`Web widgets`, screen: () => import("./touchpoints/WebsitesPage") },
-      { path: "emails", title: msg`Email campaigns` },
-      { path: "sms", title: msg`SMS campaigns` },
       { path: "contactLists", title: msg`Contact lists`, screen: () => import("./campaigns/contacts/ContactListsPage") },
       { path: "contactLists/new", title: msg`New contact list`, screen: () => import("./campaigns/contacts/ContactListEditPage") },
       { path: "contactLists/:id/edit", title: msg`Edit contact list`, screen: () => import("./campaigns/contacts/ContactListEditPage") },
@@ -237,6 +235,13 @@ export const routeDefs: RouteDef[] = [
       { path: "sms-text", title: msg`SMS message text`, screen: () => import("./campaigns/templates/SmsTextsPage") },
       // Designed here (spec 001 names no screen for email templates outside the wizard): docs/campaigns.md
       { path: "email-templates", title: msg`Email templates`, screen: () => import("./campaigns/templates/EmailTemplatesPage") },
+      { path: "emails", title: msg`Email campaigns`, screen: () => import("./campaigns/sending/EmailCampaignsPage") },
+      { path: "sms", title: msg`SMS campaigns`, screen: () => import("./campaigns/sending/SmsCampaignsPage") },
+      { path: "contactLists", title: msg`Contact lists` },
+      { path: "contactLists/new", title: msg`New contact list` },
+      { path: "contactLists/:id/edit", title: msg`Edit contact list` },
+      { path: "contactLists/:id/pagination", title: msg`Contact list messages` },
+      { path: "contactLists/blockList", title: msg`Block list` },
       // Designed here (spec 001 §1, §2 "legacy plugins" in the touchpoint lists, no route named): docs/touchpoints.md
       { path: "legacy-plugins", title: msg`Legacy web plugins`, screen: () => import("./touchpoints/LegacyPluginsPage") },
     ],

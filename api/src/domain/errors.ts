@@ -10,7 +10,9 @@ export type DomainErrorCode =
   | "RATE_LIMITED"
   | "GONE"
   | "PAYLOAD_TOO_LARGE"
-  | "ANALYTICS_TIMEOUT";
+  | "ANALYTICS_TIMEOUT"
+  | "INSUFFICIENT_FUNDS"
+  | "QUOTA_EXCEEDED";
 
 export class DomainError extends Error {
   constructor(
@@ -40,4 +42,7 @@ export const httpStatusOf: Record<DomainErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   // PostgreSQL stopped an analysis at the analytics statement timeout (limits/analytics.ts).
   ANALYTICS_TIMEOUT: 503,
+  // spec 000 §8: "Not enough balance to send SMS" and "Email quota exceeded"
+  INSUFFICIENT_FUNDS: 402,
+  QUOTA_EXCEEDED: 403,
 };

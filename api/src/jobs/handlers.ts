@@ -7,6 +7,7 @@ import { createEventBus, type EventBus } from "../pubsub/bus.js";
 import { runExportJob } from "../domain/exports/run.js";
 import "../domain/export-producers.js";
 import type { JobHandlers, JobRunner } from "./runner.js";
+import { createCampaignSender } from "../domain/campaigns/sending/sender.js";
 import { logger, type Log } from "../log.js";
 
 export function createJobHandlers(deps: {
@@ -20,6 +21,7 @@ export function createJobHandlers(deps: {
 }): { handlers: JobHandlers; close(): void } {
   const log = deps.log ?? logger(deps.config, "jobs");
   const mail = createMailSender(deps);
+  const campaigns = createCampaignSender({ config: deps.config, prisma: deps.prisma, log });
   let ownBus: EventBus | undefined;
   const bus = () => deps.bus ?? (ownBus ??= createEventBus(deps.config.redisUrl));
   const jobs = () => {
@@ -31,9 +33,11 @@ export function createJobHandlers(deps: {
     handlers: {
       "mail.send": (payload) => mail.send(payload),
       "export.run": (payload) => runExportJob({ prisma: deps.prisma, config: deps.config, bus: bus(), jobs, log }, payload),
+      "campaign.run": (payload) => campaigns.run(payload),
     },
     close: () => {
       mail.close();
+      void campaigns.close();
       void ownBus?.close();
     },
   };

@@ -11,6 +11,8 @@ export type JobPayloads = {
   "mail.send": QueuedMail;
   /** Produce an export file (api/src/domain/exports/run.ts). producer: a registered producer's name. */
   "export.run": { exportJobId: string; producer: string };
+  /** Send one run of a campaign launch (api/src/domain/campaigns/sending/run.ts). */
+  "campaign.run": { launchId: string; runKey: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -54,6 +56,14 @@ export type JobRunnerOptions = {
 };
 
 export const queueName = "jobs";
+/**
+ * Jobs that have a named queue of their own (with its own workers), so a long campaign never holds up
+ * the other jobs. Every other job goes to `queueName`.
+ */
+export const namedQueues: { [N in JobName]?: { queue: string; concurrency: number } } = {
+  "campaign.run": { queue: "campaign-sending", concurrency: 2 },
+};
+const queueOf = (name: string) => (namedQueues as Record<string, { queue: string } | undefined>)[name]?.queue ?? queueName;
 export const defaultQueuePrefix = "fbk";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -143,30 +153,37 @@ function createRedisRunner(options: JobRunnerOptions & { redisUrl: string }): Jo
   const prefix = options.prefix ?? defaultQueuePrefix;
   // BullMQ needs maxRetriesPerRequest: null on connections that block.
   const queueConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-  const queue = new Queue(queueName, { connection: queueConnection, prefix });
-  let worker: Worker | undefined;
-  let workerConnection: Redis | undefined;
+  const names = [queueName, ...new Set(Object.values(namedQueues).map((q) => q.queue))];
+  const queues = new Map(names.map((name) => [name, new Queue(name, { connection: queueConnection, prefix })]));
+  const workers: Worker[] = [];
+  const workerConnections: Redis[] = [];
   if (options.runWorkers !== false) {
-    workerConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
-    worker = new Worker(queueName, (job: Job) => dispatch(options.handlers, job.name, job.data, job.attemptsMade + 1), {
-      connection: workerConnection,
-      prefix,
-      concurrency: options.concurrency ?? 5,
-    });
-    worker.on("failed", (job, error) => {
-      if (!job) return;
-      const attempt = job.attemptsMade;
-      options.onFailure?.({ name: job.name, attempt, final: attempt >= (job.opts.attempts ?? 1), error });
-    });
-    // Connection errors are retried by ioredis; without a listener they would crash the process.
-    worker.on("error", () => {});
+    for (const name of names) {
+      const workerConnection = new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+      workerConnections.push(workerConnection);
+      const named = Object.values(namedQueues).find((q) => q.queue === name);
+      const worker = new Worker(name, (job: Job) => dispatch(options.handlers, job.name, job.data, job.attemptsMade + 1), {
+        connection: workerConnection,
+        prefix,
+        concurrency: named?.concurrency ?? options.concurrency ?? 5,
+      });
+      worker.on("failed", (job, error) => {
+        if (!job) return;
+        const attempt = job.attemptsMade;
+        options.onFailure?.({ name: job.name, attempt, final: attempt >= (job.opts.attempts ?? 1), error });
+      });
+      // Connection errors are retried by ioredis; without a listener they would crash the process.
+      worker.on("error", () => {});
+      workers.push(worker);
+    }
   }
-  queue.on("error", () => {});
+  for (const queue of queues.values()) queue.on("error", () => {});
+  const everyQueue = () => [...queues.values()];
 
   return {
     mode: "redis",
     async enqueue(name, payload) {
-      await queue.add(name, payload, {
+      await queues.get(queueOf(name))!.add(name, payload, {
         attempts: retry.attempts,
         backoff: { type: "exponential", delay: retry.backoffMs },
         removeOnComplete: 1_000,
@@ -176,22 +193,30 @@ function createRedisRunner(options: JobRunnerOptions & { redisUrl: string }): Jo
     async idle(timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const counts = await queue.getJobCounts("waiting", "active", "delayed", "prioritized", "waiting-children");
-        if (Object.values(counts).every((n) => n === 0)) return;
-        if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms: ${JSON.stringify(counts)}`);
+        const all = await Promise.all(everyQueue().map((q) => q.getJobCounts("waiting", "active", "delayed", "prioritized", "waiting-children")));
+        if (all.every((counts) => Object.values(counts).every((n) => n === 0))) return;
+        if (Date.now() > deadline) throw new Error(`jobs still pending after ${timeoutMs} ms: ${JSON.stringify(all)}`);
         await sleep(50);
       }
     },
     async counts() {
-      const c = await queue.getJobCounts("waiting", "prioritized", "active", "delayed", "failed");
-      return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0 };
+      const all = await Promise.all(everyQueue().map((q) => q.getJobCounts("waiting", "prioritized", "active", "delayed", "failed")));
+      const sum = (f: (c: Record<string, number>) => number) => all.reduce((n, c) => n + f(c), 0);
+      return {
+        waiting: sum((c) => (c.waiting ?? 0) + (c.prioritized ?? 0)),
+        active: sum((c) => c.active ?? 0),
+        delayed: sum((c) => c.delayed ?? 0),
+        failed: sum((c) => c.failed ?? 0),
+      };
     },
     async close() {
-      await worker?.close();
-      if (options.removeOnClose) await queue.obliterate({ force: true }).catch(() => {});
-      await queue.close();
+      await Promise.all(workers.map((w) => w.close()));
+      for (const queue of everyQueue()) {
+        if (options.removeOnClose) await queue.obliterate({ force: true }).catch(() => {});
+        await queue.close();
+      }
       queueConnection.disconnect();
-      workerConnection?.disconnect();
+      for (const c of workerConnections) c.disconnect();
     },
   };
 }

@@ -6,6 +6,7 @@ import type { EventBus } from "../pubsub/bus.js";
 import { createJobHandlers } from "./handlers.js";
 import { createJobRunner, type JobFailure, type JobRunner, type RetryPolicy } from "./runner.js";
 import { logger, type Log } from "../log.js";
+import { startRunSweeper } from "../domain/campaigns/sending/sender.js";
 
 export function startJobRunner(deps: {
   config: Config;
@@ -41,12 +42,16 @@ export function startJobRunner(deps: {
         );
       }),
   });
+  // Campaign runs left unfinished by a crash (or an embedded process's restart) are queued again.
+  const stopSweeper =
+    (deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose ? startRunSweeper({ prisma: deps.prisma, jobs: runner, log }) : () => {};
   self = {
     mode: runner.mode,
     enqueue: (name, payload) => runner.enqueue(name, payload),
     idle: (timeoutMs) => runner.idle(timeoutMs),
     counts: () => runner.counts!(),
     close: async () => {
+      stopSweeper();
       await runner.close();
       close();
     },

@@ -88,6 +88,8 @@ export const permissions = shield(
       messageTemplates: mayAnywhere("editTouchpoints", templateMessages.noRights),
       messageTemplatePreview: mayAnywhere("editTouchpoints", templateMessages.noRights),
       messageVariableLists: mayAnywhere("editTouchpoints", templateMessages.noRights),
+      campaignTouchpoints: listedWhere("viewResults"), // campaign touchpoints of the units where the caller views results
+      messageRecords: listedWhere("viewResults"), // records of those touchpoints; another's touchpointId: not found
     },
     Mutation: {
       updateProfile: isAuthenticated,
@@ -325,6 +327,11 @@ export const permissions = shield(
     MessagePreview: isMember,
     TestMessagePayload: isMember,
     MessageVariableList: isMember,
+    CampaignTouchpoint: isMember, // only ever returned by campaignTouchpoints, whose rule and domain checked the caller
+    CampaignLaunch: isMember,
+    DeliveryStatusCount: isMember,
+    MessageRecordPage: isMember,
+    MessageRecord: isMember,
   }),
   { fallbackRule: deny, allowExternalErrors: true, fallbackError: () => noRights() },
 );

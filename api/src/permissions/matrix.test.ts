@@ -609,6 +609,21 @@ const matrix: Row[] = [
     },
   },
   {
+    field: "Query.campaignTouchpoints",
+    kind: "query",
+    // The email campaign touchpoints of the units where the caller views results (rest/v5/message-records.test.ts: counts, another organisation's).
+    document: () => "{ campaignTouchpoints(channel: email) { id name statusCounts { status count } } }",
+    expected: everyoneSignedIn,
+    allowedData: (data) => expect(Array.isArray(data.campaignTouchpoints)).toBe(true),
+  },
+  {
+    field: "Query.messageRecords",
+    kind: "query",
+    document: () => "{ messageRecords(channel: sms, page: 1) { page totalPages records { legacyId } } }",
+    expected: everyoneSignedIn,
+    allowedData: (data) => expect(data.messageRecords).toMatchObject({ page: 1 }),
+  },
+  {
     field: "Query.touchpoint",
     kind: "query",
     document: (ids) => `{ touchpoint(id: "${gid("Touchpoint", ids.touchpoints.terminalA)}") { legacyId } }`,

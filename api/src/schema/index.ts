@@ -27,6 +27,7 @@ import "./summary.js";
 import "./results.js";
 import "./contact-list.js";
 import "./message-template.js";
+import "./message-record.js";
 
 export function buildSchema() {
   return builder.toSchema({ sortSchema: true });

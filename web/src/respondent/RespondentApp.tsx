@@ -80,6 +80,7 @@ export function RespondentApp({ survey, mode, initialLanguage, queue, onLanguage
     }
   }, [mode, initialLanguage, onLanguage, safePoint]);
 
+  const messageToken = useMemo(() => new URLSearchParams(window.location.search).get("m") ?? undefined, []);
   const submit = useCallback(
     (given: Record<string, AnswerValue>) => {
       const list = questions.filter((q) => isAnswered(q, given[q.id])).map((q) => ({ questionId: q.id, value: given[q.id]! }));
@@ -91,12 +92,14 @@ export function RespondentApp({ survey, mode, initialLanguage, queue, onLanguage
         answers: list,
         startedAt: startedAt.current,
         submittedAt: new Date().toISOString(),
+        // A campaign message's personal link (?m=…): the response records the message.
+        ...(messageToken ? { messageToken } : {}),
       };
       // The queue keeps it until the server has it (offline too); the widget around a framed page
       // records the response for its show-frequency rules.
       void queue.enqueue(survey.touchpoint.id, submission).then(() => notifyWidget(window, { type: "feedback:completed", touchpointId: survey.touchpoint.id }));
     },
-    [questions, survey, language, queue, preview],
+    [questions, survey, language, queue, preview, messageToken],
   );
 
   const advance = useCallback(

@@ -43,4 +43,6 @@ export type Submission = {
   metadata?: Record<string, string>;
   startedAt: string;
   submittedAt: string;
+  /** The `m` of a campaign message's personal link. */
+  messageToken?: string;
 };

@@ -26,6 +26,7 @@ import { closedMessage, createDefinitionCache, isObject, publicSurvey, unknownTo
 import { respondentLimiters, type RateDecision } from "./rate-limit.js";
 import { memoryLimiterStore, type LimiterStore } from "../../limits/store.js";
 import { ResponseLimiter } from "./response-limit.js";
+import { linkResponseToMessage } from "../campaigns/sending/status.js";
 
 export const submissionLimits = {
   /** Largest submission body (the server's own limit is 1 MB). */
@@ -81,6 +82,8 @@ export const submissionSchema = z.object({
     .optional(),
   startedAt: isoTime("startedAt"),
   submittedAt: isoTime("submittedAt"),
+  /** The `m` of a campaign message's personal link: the response records the message it came from. */
+  messageToken: z.string().max(100).optional(),
 });
 
 export type Submission = z.input<typeof submissionSchema>;
@@ -215,6 +218,7 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
         throw error;
       }
       if (stored) {
+        if (body.messageToken) await linkResponseToMessage(prisma, { responseId, touchpointId, token: body.messageToken });
         // Counters (touchpoint counts, live updates) are results too: an over-limit response is not counted.
         if (!overLimit)
           counters.add(touchpointId, definition.survey.id, startedAt, {

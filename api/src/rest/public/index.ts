@@ -62,6 +62,7 @@ const submissionDoc = z.object({
   metadata: z.record(z.string(), z.string()).optional(),
   startedAt: z.string().optional(),
   submittedAt: z.string().optional(),
+  messageToken: z.string().optional().describe("the `m` of a campaign message's personal link (the response records the message)"),
 });
 
 export function publicRoutes(runtime: Runtime): RouteDefinition[] {

@@ -23,6 +23,7 @@ import { resultsRoutes } from "./results.js";
 import { contactRoutes } from "./contacts.js";
 import { messageTemplateRoutes } from "./message-templates.js";
 import { unsubscribeRoutes } from "./unsubscribe.js";
+import { messageRecordRoutes } from "./message-records.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
   ...passwordResetRoutes,
@@ -48,4 +49,5 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...contactRoutes,
   ...messageTemplateRoutes,
   ...unsubscribeRoutes,
+  ...messageRecordRoutes,
 ];

@@ -590,6 +590,7 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
       },
     ],
     ["GET /results/bookmarks", () => succeed("GET /results/bookmarks", { url: "/results/bookmarks", token: tokens.admin })],
+    ["GET /message-records/headers", () => succeed("GET /message-records/headers", { url: "/message-records/headers?type=email&page=1", token: tokens.admin })],
     ["DELETE /results/bookmarks/{id}", () => succeed("DELETE /results/bookmarks/{id}", { url: `/results/bookmarks/${state.bookmark}`, token: tokens.admin })],
     [
       "POST /results/token/create",

@@ -1,0 +1,442 @@
+// One run of a launch: expand its contact lists into message records, then send them, throttled,
+// one message in flight at a time. Crash-safe: every step is a state change in PostgreSQL, so a run
+// killed at any moment (kill -9) is resumed by the next worker that takes its lease, without sending
+// a message twice. docs/campaigns.md "Sending" explains the states and the one-message window.
+import { randomBytes } from "node:crypto";
+import type { PrismaClient } from "../../../generated/prisma/client.js";
+import type { Config } from "../../../config.js";
+import type { Log } from "../../../log.js";
+import { DomainError } from "../../errors.js";
+import { blockedAmong } from "../block-list/index.js";
+import { renderEmail, renderSms, type TemplateFields } from "../messages/render.js";
+import { listUnsubscribeHeaders, signUnsubscribeToken, unsubscribePageUrl } from "../unsubscribe/token.js";
+import { debitSms, notEnoughBalanceMessage, refundSms } from "../../sms-balance/ledger.js";
+import { messageIdFor, type EmailTransport } from "./email-transport.js";
+import { SmsRejectedError, type SmsTransport } from "./sms-transport.js";
+import { smsSegments } from "./segments.js";
+
+export type SendingDeps = {
+  prisma: PrismaClient;
+  config: Pick<Config, "publicUrl" | "sessionSecret" | "mailFrom" | "campaignSendRate">;
+  email: EmailTransport;
+  sms: SmsTransport;
+  log?: Log;
+};
+
+export type RunOptions = {
+  /** How long a worker's hold on a run lasts without renewal; a crashed worker's run is taken over after it. */
+  leaseMs?: number;
+  /** Records read per page. */
+  pageSize?: number;
+  /** Messages per second; 0: no throttle. CAMPAIGN_SEND_RATE by default. */
+  ratePerSecond?: number;
+  /** Called after every message (the bench and tests). */
+  onSent?: (recordId: string) => void;
+};
+
+export type RunOutcome = "done" | "busy" | "gone";
+
+export const interruptedReason = "Sending was interrupted before the server answered: not sent again, to avoid a duplicate";
+export const blockedReason = "The address is on the block list";
+
+export const messageToken = () => randomBytes(16).toString("base64url");
+export const clickUrl = (config: Pick<Config, "publicUrl">, token: string) => `${config.publicUrl}/r/m/${token}`;
+export const openPixelUrl = (config: Pick<Config, "publicUrl">, token: string) => `${config.publicUrl}/r/m/${token}/open.gif`;
+export const personalSurveyUrl = (config: Pick<Config, "publicUrl">, touchpointId: string, token: string) =>
+  `${config.publicUrl}/s/${touchpointId}?m=${encodeURIComponent(token)}`;
+
+const defaultTemplate = (channel: "email" | "sms"): TemplateFields => ({
+  subject: "We would like to hear from you",
+  content: channel === "sms" ? "" : "Please answer our short survey.",
+  senderName: null,
+  replyToAddress: null,
+  ctaText: null,
+  showHeadings: true,
+  language: "en",
+});
+
+type PageRow = {
+  id: string;
+  token: string;
+  channel: "email" | "sms";
+  recipient: string;
+  touchpointId: string;
+  variables: Record<string, unknown> | null;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Takes the run's lease, expands it if needed and sends what is left. "busy": another worker holds it. */
+export async function runLaunch(deps: SendingDeps, run: { launchId: string; runKey: string }, opts: RunOptions = {}): Promise<RunOutcome> {
+  const { prisma, config } = deps;
+  const leaseMs = opts.leaseMs ?? 30_000;
+  const pageSize = opts.pageSize ?? 200;
+  const rate = opts.ratePerSecond ?? config.campaignSendRate;
+  const owner = `${process.pid}:${randomBytes(6).toString("hex")}`;
+
+  const taken = await prisma.$queryRawUnsafe<{ id: string; organizationId: string; status: string }[]>(
+    `UPDATE "LaunchRun" SET "leaseOwner" = $3, "leaseUntil" = now() + make_interval(secs => $4::double precision / 1000)
+     WHERE "launchId" = $1 AND "runKey" = $2 AND "status" IN ('expanding', 'sending') AND ("leaseOwner" IS NULL OR "leaseUntil" < now())
+     RETURNING "id", "organizationId", "status"`,
+    run.launchId,
+    run.runKey,
+    owner,
+    leaseMs,
+  );
+  const held = taken[0];
+  if (!held) {
+    const exists = await prisma.launchRun.findUnique({ where: { launchId_runKey: run } });
+    return exists && (exists.status === "expanding" || exists.status === "sending") ? "busy" : "gone";
+  }
+
+  let renewedAt = Date.now();
+  const renew = async (force = false) => {
+    if (!force && Date.now() - renewedAt < leaseMs / 3) return;
+    const n = await prisma.$executeRawUnsafe(
+      `UPDATE "LaunchRun" SET "leaseUntil" = now() + make_interval(secs => $3::double precision / 1000) WHERE "id" = $1 AND "leaseOwner" = $2`,
+      held.id,
+      owner,
+      leaseMs,
+    );
+    if (n === 0) throw new Error("the sending run's lease was taken over by another worker");
+    renewedAt = Date.now();
+  };
+
+  // Whatever was in flight when the previous holder died: its outcome is unknown, never re-sent.
+  await prisma.$executeRawUnsafe(
+    `UPDATE "MessageRecord" SET "sendState" = 'failed', "deliveryStatus" = 'UNKNOWN', "error" = $3, "updatedAt" = now()
+     WHERE "launchId" = $1 AND "runKey" = $2 AND "sendState" = 'sending'`,
+    run.launchId,
+    run.runKey,
+    interruptedReason,
+  );
+
+  const launch = await prisma.launch.findUnique({
+    where: { id: run.launchId },
+    include: { messageTemplate: true, organization: { select: { name: true, smsSegmentPrice: true } } },
+  });
+  if (!launch || launch.status === "cancelled") {
+    await finishRun(prisma, held.id, owner, launch ? "launch cancelled" : "launch deleted");
+    return "gone";
+  }
+  await prisma.launch.updateMany({ where: { id: launch.id, status: "scheduled", kind: { not: "recurring" } }, data: { status: "sending" } });
+
+  if (held.status === "expanding") {
+    await expandRun(deps, { runId: held.id, launch, runKey: run.runKey }, pageSize * 5, renew);
+  }
+
+  const organizationId = launch.organizationId;
+  const template: TemplateFields = launch.messageTemplate
+    ? {
+        subject: launch.messageTemplate.subject,
+        content: launch.messageTemplate.content,
+        senderName: launch.messageTemplate.senderName,
+        replyToAddress: launch.messageTemplate.replyToAddress,
+        ctaText: launch.messageTemplate.ctaText,
+        showHeadings: launch.messageTemplate.showHeadings,
+        language: launch.messageTemplate.language,
+      }
+    : defaultTemplate("email");
+  const segmentPrice = launch.organization.smsSegmentPrice.toNumber();
+  const interval = rate > 0 ? 1000 / rate : 0;
+  let nextAt = Date.now();
+
+  // The record sent last whose "sent" mark still has to be written (kept to one: see markSending).
+  let unmarked: { id: string; providerMessageId: string | null; status: "DELIVERED" | "PENDING" } | null = null;
+  const flush = async () => {
+    if (!unmarked) return;
+    await prisma.$executeRawUnsafe(
+      `UPDATE "MessageRecord" SET "sendState" = 'sent', "deliveryStatus" = $2::"DeliveryStatus", "providerMessageId" = $3, "sentAt" = now(), "updatedAt" = now()
+       WHERE "id" = $1 AND "sendState" = 'sending'`,
+      unmarked.id,
+      unmarked.status,
+      unmarked.providerMessageId,
+    );
+    unmarked = null;
+  };
+  /** One statement: the previous message is marked sent and this one sending (only if still pending). */
+  const markSending = async (id: string): Promise<boolean> => {
+    const prev = unmarked;
+    unmarked = null;
+    const rows = await prisma.$queryRawUnsafe<{ id: string }[]>(
+      `WITH prev AS (
+         UPDATE "MessageRecord" SET "sendState" = 'sent', "deliveryStatus" = $3::"DeliveryStatus", "providerMessageId" = $4, "sentAt" = now(), "updatedAt" = now()
+         WHERE "id" = $2 AND "sendState" = 'sending'
+       )
+       UPDATE "MessageRecord" SET "sendState" = 'sending', "sendingAt" = now() WHERE "id" = $1 AND "sendState" = 'pending' RETURNING "id"`,
+      id,
+      prev?.id ?? "",
+      prev?.status ?? "DELIVERED",
+      prev?.providerMessageId ?? null,
+    );
+    return rows.length === 1;
+  };
+  const markFailed = async (id: string, status: "ERROR" | "UNKNOWN", reason: string) => {
+    await prisma.$executeRawUnsafe(
+      `UPDATE "MessageRecord" SET "sendState" = 'failed', "deliveryStatus" = $2::"DeliveryStatus", "error" = $3, "updatedAt" = now() WHERE "id" = $1 AND "sendState" IN ('pending', 'sending')`,
+      id,
+      status,
+      reason.slice(0, 500),
+    );
+  };
+  const backToPending = async (id: string) => {
+    await prisma.$executeRawUnsafe(`UPDATE "MessageRecord" SET "sendState" = 'pending', "sendingAt" = NULL WHERE "id" = $1 AND "sendState" = 'sending'`, id);
+  };
+
+  let cursor = "";
+  try {
+    for (;;) {
+      await renew();
+      const page = await prisma.$queryRawUnsafe<PageRow[]>(
+        `SELECT r."id", r."token", r."channel"::text AS "channel", r."recipient", r."touchpointId", c."variables"
+         FROM "MessageRecord" r LEFT JOIN "Contact" c ON c."id" = r."contactId"
+         WHERE r."launchId" = $1 AND r."runKey" = $2 AND r."sendState" = 'pending' AND r."id" > $3
+         ORDER BY r."id" LIMIT $4`,
+        run.launchId,
+        run.runKey,
+        cursor,
+        pageSize,
+      );
+      if (!page.length) break;
+      cursor = page[page.length - 1]!.id;
+      // Unsubscribed since the run was expanded: never sent.
+      const blocked = await blockedAmong(
+        prisma,
+        organizationId,
+        page.filter((r) => r.channel === "email").map((r) => r.recipient),
+      );
+
+      for (const record of page) {
+        if (record.channel === "email" && blocked.has(record.recipient.trim().toLowerCase())) {
+          await markFailed(record.id, "ERROR", blockedReason);
+          continue;
+        }
+        if (interval > 0) {
+          const wait = nextAt - Date.now();
+          if (wait > 0) {
+            // Nothing sent stays unmarked while we wait.
+            await flush();
+            await sleep(wait);
+          }
+          nextAt = Math.max(nextAt, Date.now() - interval) + interval;
+        }
+        await renew();
+        const variables = Object.fromEntries(Object.entries(record.variables ?? {}).map(([k, v]) => [k, v == null ? "" : String(v)]));
+        const link = clickUrl(config, record.token);
+
+        if (record.channel === "email") {
+          const unsubscribeToken = signUnsubscribeToken(config as Config, { organizationId, email: record.recipient });
+          const rendered = renderEmail(
+            template,
+            { email: record.recipient, variables },
+            { surveyUrl: link, unsubscribeUrl: unsubscribePageUrl(config as Config, unsubscribeToken), openPixelUrl: openPixelUrl(config, record.token) },
+            { name: launch.organization.name },
+          );
+          if (deps.email.kind === "outbox") {
+            await flush();
+            await sendToOutbox(prisma, {
+              id: record.id,
+              organizationId,
+              channel: "email",
+              to: record.recipient,
+              subject: rendered.subject,
+              text: rendered.text,
+              html: rendered.html,
+            });
+          } else {
+            const prepared = await deps.email.prepare({
+              to: record.recipient,
+              fromName: rendered.fromName,
+              replyTo: rendered.replyTo,
+              subject: rendered.subject,
+              html: rendered.html,
+              text: rendered.text,
+              messageId: messageIdFor(config, record.id),
+              headers: listUnsubscribeHeaders(config as Config, unsubscribeToken),
+            });
+            if (!(await markSending(record.id))) continue;
+            try {
+              const sent = await deps.email.send(prepared);
+              unmarked = { id: record.id, providerMessageId: sent.providerMessageId, status: "DELIVERED" };
+            } catch (error) {
+              const outcome = smtpFailure(error);
+              if (outcome === "retry") {
+                await backToPending(record.id);
+                throw error;
+              }
+              await markFailed(record.id, outcome === "rejected" ? "ERROR" : "UNKNOWN", errorText(error));
+            }
+          }
+        } else {
+          const text = renderSms(launch.messageTemplate?.content ?? "", { phone: record.recipient, variables }, link);
+          const { segments } = smsSegments(text);
+          const cost = Math.round(segments * segmentPrice * 10_000) / 10_000;
+          if (deps.sms.kind === "outbox") {
+            await flush();
+            if (!(await chargeSms(prisma, organizationId, record.id, cost, segments, markFailed))) continue;
+            await sendToOutbox(prisma, { id: record.id, organizationId, channel: "sms", to: record.recipient, subject: "", text, html: null });
+            continue;
+          }
+          if (!(await markSending(record.id))) continue;
+          if (!(await chargeSms(prisma, organizationId, record.id, cost, segments, markFailed))) continue;
+          try {
+            const { messageId } = await deps.sms.submit({ to: record.recipient, text });
+            unmarked = { id: record.id, providerMessageId: messageId, status: "PENDING" };
+          } catch (error) {
+            const rejected = error instanceof SmsRejectedError;
+            await markFailed(record.id, rejected ? "ERROR" : "UNKNOWN", errorText(error));
+            if (rejected && cost > 0) await refundSms(prisma, organizationId, cost, `message:${record.id}`);
+            if (!rejected) throw error;
+          }
+        }
+        opts.onSent?.(record.id);
+      }
+    }
+    await flush();
+  } catch (error) {
+    await flush().catch(() => {});
+    await prisma.$executeRawUnsafe(`UPDATE "LaunchRun" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "id" = $1 AND "leaseOwner" = $2`, held.id, owner);
+    throw error;
+  }
+  await finishRun(prisma, held.id, owner, null);
+  await prisma.launch.updateMany({ where: { id: launch.id, status: "sending" }, data: { status: "sent", lastRunAt: new Date() } });
+  return "done";
+}
+
+/** How an SMTP failure ends: the server refused (5xx): ERROR; it asked to try later (4xx) or was unreachable: back to pending. */
+function smtpFailure(error: unknown): "rejected" | "retry" | "unknown" {
+  const e = error as { responseCode?: number; command?: string; code?: string };
+  if (typeof e.responseCode === "number") return e.responseCode >= 500 ? "rejected" : "retry";
+  // No answer from the server: before the connection was made nothing can have been accepted.
+  if (e.command === "CONN" || e.code === "ECONNECTION" || e.code === "ESOCKET" || e.code === "ECONNREFUSED") return "retry";
+  return "unknown";
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function chargeSms(
+  prisma: PrismaClient,
+  organizationId: string,
+  recordId: string,
+  cost: number,
+  segments: number,
+  markFailed: (id: string, status: "ERROR", reason: string) => Promise<void>,
+): Promise<boolean> {
+  try {
+    if (cost > 0) await debitSms(prisma, organizationId, cost, `message:${recordId}`);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "INSUFFICIENT_FUNDS") {
+      await markFailed(recordId, "ERROR", notEnoughBalanceMessage);
+      return false;
+    }
+    throw error;
+  }
+  await prisma.messageRecord.update({ where: { id: recordId }, data: { segments, cost } });
+  return true;
+}
+
+/** The outbox (embedded mode): the message and the record's "sent" mark in one transaction: exactly once. */
+async function sendToOutbox(
+  prisma: PrismaClient,
+  m: { id: string; organizationId: string; channel: "email" | "sms"; to: string; subject: string; text: string; html: string | null },
+): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    const claimed = await tx.messageRecord.updateMany({
+      where: { id: m.id, sendState: { in: ["pending", "sending"] } },
+      data: { sendState: "sent", deliveryStatus: "DELIVERED", sentAt: new Date(), providerMessageId: `outbox:${m.id}` },
+    });
+    if (claimed.count === 0) return;
+    await tx.mailOutbox.create({
+      data: {
+        organizationId: m.organizationId,
+        channel: m.channel,
+        kind: "campaign",
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        html: m.html,
+        sentAt: new Date(),
+      },
+    });
+  });
+}
+
+async function finishRun(prisma: PrismaClient, runId: string, owner: string, error: string | null) {
+  await prisma.$executeRawUnsafe(
+    `UPDATE "LaunchRun" SET "status" = $3, "error" = $4, "finishedAt" = now(), "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "id" = $1 AND "leaseOwner" = $2`,
+    runId,
+    owner,
+    error ? "failed" : "done",
+    error,
+  );
+}
+
+/**
+ * The launch's contact lists become message records (PENDING), page by page; block-listed addresses
+ * are skipped. Re-running it adds nothing twice: (launchId, runKey, touchpointId, contactId) is unique.
+ */
+async function expandRun(
+  deps: SendingDeps,
+  input: { runId: string; launch: { id: string; organizationId: string; surveyId: string; touchpointIds: string[]; contactListIds: string[] }; runKey: string },
+  pageSize: number,
+  renew: (force?: boolean) => Promise<void>,
+): Promise<void> {
+  const { prisma } = deps;
+  const { launch } = input;
+  const lists = await prisma.contactList.findMany({
+    where: { organizationId: launch.organizationId, OR: [{ id: { in: launch.contactListIds } }, { touchpointId: { in: launch.touchpointIds } }] },
+    select: { id: true, channel: true, touchpointId: true },
+    orderBy: { id: "asc" },
+  });
+  const touchpoints = await prisma.touchpoint.findMany({
+    where: { organizationId: launch.organizationId, id: { in: launch.touchpointIds }, deleted: false },
+    select: { id: true, type: true },
+  });
+  const campaignTouchpoint = (channel: "email" | "sms") =>
+    touchpoints.find((t) => t.type === (channel === "email" ? "emailContactList" : "smsContactList"))?.id;
+
+  for (const list of lists) {
+    const touchpointId = list.touchpointId ?? campaignTouchpoint(list.channel);
+    if (!touchpointId) continue;
+    let cursor = "";
+    for (;;) {
+      await renew(true);
+      const contacts = await prisma.contact.findMany({
+        where: { contactListId: list.id, organizationId: launch.organizationId, id: { gt: cursor } },
+        orderBy: { id: "asc" },
+        take: pageSize,
+        select: { id: true, email: true, phone: true },
+      });
+      if (!contacts.length) break;
+      cursor = contacts[contacts.length - 1]!.id;
+      const blocked =
+        list.channel === "email"
+          ? await blockedAmong(
+              prisma,
+              launch.organizationId,
+              contacts.flatMap((c) => (c.email ? [c.email] : [])),
+            )
+          : new Set<string>();
+      const data = contacts.flatMap((c) => {
+        const recipient = list.channel === "email" ? c.email?.trim() : c.phone?.trim();
+        if (!recipient) return [];
+        if (list.channel === "email" && blocked.has(recipient.toLowerCase())) return [];
+        return [
+          {
+            organizationId: launch.organizationId,
+            launchId: launch.id,
+            runKey: input.runKey,
+            surveyId: launch.surveyId,
+            touchpointId,
+            contactId: c.id,
+            channel: list.channel,
+            recipient,
+            token: messageToken(),
+          },
+        ];
+      });
+      if (data.length) await prisma.messageRecord.createMany({ data, skipDuplicates: true });
+    }
+  }
+  await prisma.launchRun.update({ where: { id: input.runId }, data: { status: "sending", expandedAt: new Date() } });
+}

@@ -1,0 +1,58 @@
+// The campaign sender of a process that runs jobs: its SMTP and SMPP transports (opened on first
+// use, shared by its runs), the `campaign.run` job function, SMS receipts, and the sweep that
+// re-queues runs nobody holds (a crashed worker's, or the runs of an embedded process that restarted).
+import type { PrismaClient } from "../../../generated/prisma/client.js";
+import type { Config } from "../../../config.js";
+import type { JobRunner } from "../../../jobs/runner.js";
+import type { Log } from "../../../log.js";
+import { createEmailTransport } from "./email-transport.js";
+import { createSmsTransport } from "./sms-transport.js";
+import { runLaunch, type RunOptions } from "./run.js";
+import { applyReceipt } from "./status.js";
+
+export type CampaignSender = {
+  run(payload: { launchId: string; runKey: string }): Promise<void>;
+  close(): Promise<void>;
+};
+
+export function createCampaignSender(deps: { config: Config; prisma: PrismaClient; log?: Log }, opts: RunOptions = {}): CampaignSender {
+  const { config, prisma } = deps;
+  const email = createEmailTransport(config);
+  const sms = createSmsTransport(config, {
+    onReceipt: async (receipt) => {
+      await applyReceipt(prisma, receipt.messageId, receipt.delivered ? { delivered: true } : { delivered: false, reason: receipt.reason ?? "not delivered" });
+    },
+  });
+  return {
+    async run(payload) {
+      const outcome = await runLaunch({ prisma, config, email, sms, log: deps.log }, payload, opts);
+      deps.log?.debug({ ...payload, outcome }, "campaign run");
+    },
+    async close() {
+      email.close();
+      await sms.close();
+    },
+  };
+}
+
+/** Queues every unfinished run that no live worker holds. */
+export async function requeueUnheldRuns(deps: { prisma: PrismaClient; jobs: JobRunner }): Promise<number> {
+  const runs = await deps.prisma.$queryRawUnsafe<{ launchId: string; runKey: string }[]>(
+    `SELECT "launchId", "runKey" FROM "LaunchRun" WHERE "status" IN ('expanding', 'sending') AND ("leaseUntil" IS NULL OR "leaseUntil" < now()) ORDER BY "createdAt" LIMIT 1000`,
+  );
+  for (const run of runs) await deps.jobs.enqueue("campaign.run", run);
+  return runs.length;
+}
+
+/** At start and then every intervalMs: requeueUnheldRuns. Returns the stop function. */
+export function startRunSweeper(deps: { prisma: PrismaClient; jobs: JobRunner; log?: Log }, intervalMs = 60_000): () => void {
+  const sweep = () => void requeueUnheldRuns(deps).catch((error: unknown) => deps.log?.warn({ err: error }, "could not re-queue unfinished campaign runs"));
+  const first = setTimeout(sweep, 1_000);
+  const timer = setInterval(sweep, intervalMs);
+  timer.unref();
+  first.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

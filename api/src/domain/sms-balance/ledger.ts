@@ -1,0 +1,55 @@
+// The organisation's SMS balance: Organization.smsBalance is the running total and every change is a
+// SmsLedgerEntry (topup +, send −, refund +) written in the same transaction. A debit is one
+// conditional UPDATE (… WHERE "smsBalance" >= amount), so concurrent debits serialise on the
+// organisation's row and the balance never goes below zero.
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import { badInput, DomainError, notFound } from "../errors.js";
+
+export const notEnoughBalanceMessage = "Not enough balance to send SMS";
+
+const checkAmount = (amount: number) => {
+  if (!Number.isFinite(amount) || amount < 0) throw badInput("The amount is a number of at least 0", "amount");
+  // Decimal(12, 4): four decimals.
+  return Math.round(amount * 10_000) / 10_000;
+};
+
+export async function smsBalance(db: PrismaClient, organizationId: string): Promise<number> {
+  const org = await db.organization.findUnique({ where: { id: organizationId }, select: { smsBalance: true } });
+  if (!org) throw notFound("No organization found");
+  return org.smsBalance.toNumber();
+}
+
+/** Atomic; never lets the balance go below zero, also under concurrent debits (throws "Not enough balance to send SMS"). */
+export async function debitSms(db: PrismaClient, organizationId: string, amount: number, reference: string): Promise<void> {
+  const value = checkAmount(amount);
+  await db.$transaction(async (tx) => {
+    const changed = await tx.$executeRawUnsafe(
+      `UPDATE "Organization" SET "smsBalance" = "smsBalance" - $2::numeric WHERE "id" = $1 AND "smsBalance" >= $2::numeric`,
+      organizationId,
+      value,
+    );
+    if (changed === 0) {
+      const exists = await tx.organization.count({ where: { id: organizationId } });
+      if (!exists) throw notFound("No organization found");
+      throw new DomainError("INSUFFICIENT_FUNDS", notEnoughBalanceMessage);
+    }
+    await tx.smsLedgerEntry.create({ data: { organizationId, amount: -value, kind: "send", reference } });
+  });
+}
+
+async function credit(db: PrismaClient, organizationId: string, amount: number, kind: "topup" | "refund", reference: string | null, userId: string | null) {
+  const value = checkAmount(amount);
+  await db.$transaction(async (tx) => {
+    const changed = await tx.$executeRawUnsafe(`UPDATE "Organization" SET "smsBalance" = "smsBalance" + $2::numeric WHERE "id" = $1`, organizationId, value);
+    if (changed === 0) throw notFound("No organization found");
+    await tx.smsLedgerEntry.create({ data: { organizationId, amount: value, kind, reference, createdByUserId: userId } });
+  });
+}
+
+export async function refundSms(db: PrismaClient, organizationId: string, amount: number, reference: string): Promise<void> {
+  await credit(db, organizationId, amount, "refund", reference, null);
+}
+
+export async function topUpSms(db: PrismaClient, organizationId: string, amount: number, by: { userId?: string; reference?: string }): Promise<void> {
+  await credit(db, organizationId, amount, "topup", by.reference ?? null, by.userId ?? null);
+}
