@@ -237,11 +237,6 @@ export const routeDefs: RouteDef[] = [
       { path: "email-templates", title: msg`Email templates`, screen: () => import("./campaigns/templates/EmailTemplatesPage") },
       { path: "emails", title: msg`Email campaigns`, screen: () => import("./campaigns/sending/EmailCampaignsPage") },
       { path: "sms", title: msg`SMS campaigns`, screen: () => import("./campaigns/sending/SmsCampaignsPage") },
-      { path: "contactLists", title: msg`Contact lists` },
-      { path: "contactLists/new", title: msg`New contact list` },
-      { path: "contactLists/:id/edit", title: msg`Edit contact list` },
-      { path: "contactLists/:id/pagination", title: msg`Contact list messages` },
-      { path: "contactLists/blockList", title: msg`Block list` },
       // Designed here (spec 001 §1, §2 "legacy plugins" in the touchpoint lists, no route named): docs/touchpoints.md
       { path: "legacy-plugins", title: msg`Legacy web plugins`, screen: () => import("./touchpoints/LegacyPluginsPage") },
     ],
