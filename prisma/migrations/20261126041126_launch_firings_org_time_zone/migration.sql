@@ -9,6 +9,7 @@ CREATE TABLE "LaunchFiring" (
     "runKey" TEXT NOT NULL,
     "plannedAt" TIMESTAMPTZ(6) NOT NULL,
     "claimedUntil" TIMESTAMPTZ(6),
+    "attempts" INTEGER NOT NULL DEFAULT 0,
     "dispatchedAt" TIMESTAMPTZ(6),
     "error" TEXT,
     "createdAt" TIMESTAMPTZ(6) NOT NULL DEFAULT CURRENT_TIMESTAMP,
