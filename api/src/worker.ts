@@ -4,6 +4,7 @@ import { loadConfig, ConfigError } from "./config.js";
 import { createPrisma } from "./db/client.js";
 import { startJobRunner } from "./jobs/start.js";
 import { logger } from "./log.js";
+import { runLaunchScheduler } from "./domain/campaigns/launch/firing.js";
 
 try {
   const config = loadConfig();
@@ -15,12 +16,15 @@ try {
   const prisma = createPrisma(config.databaseUrl!, { max: 5 });
   const log = logger(config, "worker");
   const jobs = startJobRunner({ config, prisma, runWorkers: true });
+  // scheduled and recurring launches: every process polls, each firing happens once
+  const stopLaunches = runLaunchScheduler({ prisma, jobs, log });
   log.info(`running jobs from ${new URL(config.redisUrl!).host}; mail: ${config.smtpUrl ? "SMTP" : "outbox"}`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     log.info("stopping");
+    await stopLaunches();
     await jobs.close();
     await prisma.$disconnect();
     process.exit(0);

@@ -78,6 +78,8 @@ export const permissions = shield(
       results: isMemberOrShareLink, // as questionResult
       responseLimitNotice: isMemberOrShareLink, // as questionResult: the organisation's over-limit responses in the window
       resultsFilterOptions: isMemberOrShareLink, // as questionResult; a visitor gets only the lists the link's allowChanges lets them change
+      launchWizard: mayOnSurvey("launchSurveys", (a) => a.surveyId), // lists only touchpoints where the caller edits touchpoints
+      scheduledLaunches: listedWhere("viewResults"), // launches of the surveys of units where the caller views results
     },
     Mutation: {
       updateProfile: isAuthenticated,
@@ -132,6 +134,9 @@ export const permissions = shield(
       deleteResponse: mayOnResponse("manageResponses"),
       updateResponseMetadata: mayOnResponse("manageResponses"),
       generateDemoData: isOrganizationAdminHere(onlyAdminsMessage),
+      launchSurvey: mayOnSurvey("launchSurveys", (a) => (a.input as { surveyId?: unknown } | null | undefined)?.surveyId), // and editTouchpoints on every touchpoint (the domain)
+      updateScheduledLaunch: isMember, // the domain: launchSurveys on its survey and editTouchpoints on its touchpoints
+      cancelScheduledLaunch: isMember, // the domain: as updateScheduledLaunch
     },
     Subscription: {
       userUpdated: isAuthenticated,
@@ -223,6 +228,18 @@ export const permissions = shield(
     CreateShareLinkPayload: isMember,
     RevokeShareLinkPayload: isMember,
     Bookmark: isMember,
+    // launches: only ever reached through launchWizard, scheduledLaunches or a launch mutation, whose rules checked the caller
+    Launch: isMember,
+    LaunchRecurrence: isMember,
+    LaunchTouchpoint: isMember,
+    LaunchWizard: isMember,
+    LaunchWizardGroup: isMember,
+    LaunchWizardTouchpoint: isMember,
+    LaunchWizardTemplate: isMember,
+    LaunchSurveyPayload: isMember,
+    LaunchPayload: isMember,
+    QueryScheduledLaunchesConnection: isMember,
+    QueryScheduledLaunchesConnectionEdge: isMember,
     CreateBookmarkPayload: isMember,
     DeleteBookmarkPayload: isMember,
     ExportJob: isMember,

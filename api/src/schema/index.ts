@@ -25,6 +25,7 @@ import "./text-analytics.js";
 import "./root-cause.js";
 import "./summary.js";
 import "./results.js";
+import "./launch.js";
 
 export function buildSchema() {
   return builder.toSchema({ sortSchema: true });

@@ -20,6 +20,7 @@ import { responseRoutes } from "./responses.js";
 import { demoDataRoutes } from "./demo-data.js";
 import { summaryRoutes } from "./summary.js";
 import { resultsRoutes } from "./results.js";
+import { launchRoutes } from "./launch.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
   ...passwordResetRoutes,
@@ -42,4 +43,5 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...demoDataRoutes,
   ...summaryRoutes,
   ...resultsRoutes,
+  ...launchRoutes,
 ];

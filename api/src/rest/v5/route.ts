@@ -211,6 +211,7 @@ const tagDescriptions: Record<string, string> = {
   Results: "Results, the feedback list, share links, bookmarks and exports (spec 001)",
   Responses: "Hiding, editing and deleting single responses",
   Summary: "The overview numbers of the dashboard",
+  Launches: "Launching surveys to touchpoints now, later or recurring; scheduled launches (spec 001 §7)",
   respondents: "What respondents' devices and pages call: the survey, submissions and heartbeats",
 };
 
