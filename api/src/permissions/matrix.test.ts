@@ -111,6 +111,8 @@ const onlyEditor = {
   admin: "refused",
 } as const;
 
+/** Scheduled launches of survey A at terminal A: one to edit, one per actor to cancel (made in beforeAll). */
+const matrixLaunches = { toEdit: "", toCancel: {} as Record<Actor, string> };
 /** A survey of unit A per actor, for the deleteSurvey row (made in the matrix's beforeAll). */
 const surveysToDelete = {} as Record<Actor, string>;
 /** Text analytics and root-cause rows: an open-text and an NPS question of a survey of unit A (made in beforeAll). */
@@ -917,6 +919,46 @@ const matrix: Row[] = [
     },
     allowedData: (data) => expect(data.generateDemoData).toMatchObject({ responses: 3, survey: { name: "Demo survey" } }),
   },
+  {
+    field: "Query.launchWizard",
+    kind: "query",
+    document: (ids) => `{ launchWizard(surveyId: "${gid("Survey", ids.surveyA)}") { surveyName groups { type } } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    allowedData: (data) => expect(data.launchWizard.surveyName).toBe("Matrix survey"),
+  },
+  {
+    field: "Query.scheduledLaunches",
+    kind: "query",
+    // launches of the surveys of units where the caller views results
+    document: () => `{ scheduledLaunches(first: 100) { edges { node { legacyId } } } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data, actor) => {
+      const listed = data.scheduledLaunches.edges.map((e: { node: { legacyId: string } }) => e.node.legacyId);
+      expect(listed.includes(matrixLaunches.toEdit)).toBe(["viewer", "editor", "admin"].includes(actor));
+    },
+  },
+  {
+    field: "Mutation.launchSurvey",
+    kind: "mutation",
+    document: (ids) =>
+      `mutation { launchSurvey(input: { surveyId: "${gid("Survey", ids.surveyA)}", touchpointIds: ["${gid("Touchpoint", ids.touchpoints.terminalA)}"] }) { ok } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    allowedData: (data) => expect(data.launchSurvey.ok).toBe(true),
+  },
+  {
+    field: "Mutation.updateScheduledLaunch",
+    kind: "mutation",
+    document: () =>
+      `mutation { updateScheduledLaunch(input: { id: "${gid("Launch", matrixLaunches.toEdit)}", schedule: { plan: later, at: "2031-06-01T09:00" } }) { launch { status } } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+  },
+  {
+    field: "Mutation.cancelScheduledLaunch",
+    kind: "mutation",
+    document: (_ids, actor) => `mutation { cancelScheduledLaunch(id: "${gid("Launch", matrixLaunches.toCancel[actor])}") { message } }`,
+    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    allowedData: (data) => expect(data.cancelScheduledLaunch.message).toBe("launch cancelled"),
+  },
 ];
 
 describe("permission matrix coverage", () => {
@@ -1041,6 +1083,24 @@ describe.skipIf(noDatabase)("permission matrix", () => {
       t.prisma.question.create({ data: { organizationId: org.organization.id, surveyId: survey.id, position, type, title: { en: type } } });
     analysisQuestions.text = (await question("openText", 0)).id;
     analysisQuestions.nps = (await question("nps", 1)).id;
+  });
+  beforeAll(async () => {
+    const launch = async () =>
+      (
+        await t.prisma.launch.create({
+          data: {
+            organizationId: org.organization.id,
+            surveyId: ids.surveyA,
+            touchpointIds: [ids.touchpoints.terminalA],
+            kind: "scheduled",
+            scheduledAt: new Date("2031-05-01T06:00:00Z"),
+            nextRunAt: new Date("2031-05-01T06:00:00Z"),
+            options: { channel: "activation", timeZone: "Europe/Helsinki" },
+          },
+        })
+      ).id;
+    matrixLaunches.toEdit = await launch();
+    for (const a of actors) matrixLaunches.toCancel[a] = await launch();
   });
   afterAll(async () => t?.close());
 
