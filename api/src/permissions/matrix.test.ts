@@ -923,7 +923,14 @@ const matrix: Row[] = [
     field: "Query.launchWizard",
     kind: "query",
     document: (ids) => `{ launchWizard(surveyId: "${gid("Survey", ids.surveyA)}") { surveyName groups { type } } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
     allowedData: (data) => expect(data.launchWizard.surveyName).toBe("Matrix survey"),
   },
   {
@@ -942,7 +949,14 @@ const matrix: Row[] = [
     kind: "mutation",
     document: (ids) =>
       `mutation { launchSurvey(input: { surveyId: "${gid("Survey", ids.surveyA)}", touchpointIds: ["${gid("Touchpoint", ids.touchpoints.terminalA)}"] }) { ok } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
     allowedData: (data) => expect(data.launchSurvey.ok).toBe(true),
   },
   {
@@ -950,13 +964,27 @@ const matrix: Row[] = [
     kind: "mutation",
     document: () =>
       `mutation { updateScheduledLaunch(input: { id: "${gid("Launch", matrixLaunches.toEdit)}", schedule: { plan: later, at: "2031-06-01T09:00" } }) { launch { status } } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
   },
   {
     field: "Mutation.cancelScheduledLaunch",
     kind: "mutation",
     document: (_ids, actor) => `mutation { cancelScheduledLaunch(id: "${gid("Launch", matrixLaunches.toCancel[actor])}") { message } }`,
-    expected: { anonymous: "refused", viewer: "refused", editor: "allowed", adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused", admin: "allowed" },
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
     allowedData: (data) => expect(data.cancelScheduledLaunch.message).toBe("launch cancelled"),
   },
 ];

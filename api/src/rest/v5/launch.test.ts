@@ -109,7 +109,10 @@ describe.skipIf(noDatabase)("launch REST and GraphQL", () => {
 
     const past = await call("PUT", "/launch-survey", tokens.editorA, { id: launch._id, schedule: { plan: "later", at: "2020-01-01T09:00" } });
     expect(past).toMatchObject({ status: 400, body: { error: scheduleMessages.inThePast, field: "schedule.at" } });
-    const badZone = await call("PUT", "/launch-survey", tokens.editorA, { id: launch._id, schedule: { plan: "later", at: "2031-03-11T09:00", timeZone: "Moon/Base" } });
+    const badZone = await call("PUT", "/launch-survey", tokens.editorA, {
+      id: launch._id,
+      schedule: { plan: "later", at: "2031-03-11T09:00", timeZone: "Moon/Base" },
+    });
     expect(badZone).toMatchObject({ status: 400, body: { error: scheduleMessages.unknownTimeZone("Moon/Base") } });
     const monthly = await call("PUT", "/launch-survey", tokens.editorA, {
       id: launch._id,
@@ -128,7 +131,11 @@ describe.skipIf(noDatabase)("launch REST and GraphQL", () => {
     expect(cancelled).toMatchObject({ status: 200, body: { message: "launch cancelled", launch: { status: "cancelled", nextRunAt: null } } });
     expect((await call("DELETE", `/surveys/scheduled/${launch._id}`, tokens.editorA)).status).toBe(409);
     expect((await call("GET", "/surveys/scheduled", tokens.editorA)).body.map((l: { _id: string }) => l._id)).not.toContain(launch._id);
-    const pastLaunch = await call("POST", "/launch-survey", tokens.editorA, { surveyId: survey, touchpointIds: [link], schedule: { plan: "later", at: "2001-01-01T00:00" } });
+    const pastLaunch = await call("POST", "/launch-survey", tokens.editorA, {
+      surveyId: survey,
+      touchpointIds: [link],
+      schedule: { plan: "later", at: "2001-01-01T00:00" },
+    });
     expect(pastLaunch).toMatchObject({ status: 400, body: { error: scheduleMessages.inThePast } });
   });
 
@@ -140,8 +147,8 @@ describe.skipIf(noDatabase)("launch REST and GraphQL", () => {
       tokens.editorA,
     );
     expect(wizard.errors).toBeUndefined();
-    expect(wizard.data.launchWizard.timeZone).toBe("Europe/Helsinki");
-    expect(wizard.data.launchWizard.groups.find((g: { type: string }) => g.type === "terminal").touchpoints.map((tp: { name: string }) => tp.name)).toContain(
+    expect(wizard.data!.launchWizard.timeZone).toBe("Europe/Helsinki");
+    expect(wizard.data!.launchWizard.groups.find((g: { type: string }) => g.type === "terminal").touchpoints.map((tp: { name: string }) => tp.name)).toContain(
       "Lobby kiosk",
     );
     const refused = await gql(t.baseUrl, `query($id: ID!) { launchWizard(surveyId: $id) { surveyName } }`, { id: globalId("Survey", survey) }, tokens.viewerA);
@@ -160,12 +167,18 @@ describe.skipIf(noDatabase)("launch REST and GraphQL", () => {
       tokens.admin,
     );
     expect(launched.errors).toBeUndefined();
-    expect(launched.data.launchSurvey).toMatchObject({ ok: true, launches: [{ kind: "recurring", status: "scheduled", recurrence: { every: "week", weekday: 1, time: "08:00" } }] });
-    const id = launched.data.launchSurvey.launches[0].id;
+    expect(launched.data!.launchSurvey).toMatchObject({
+      ok: true,
+      launches: [{ kind: "recurring", status: "scheduled", recurrence: { every: "week", weekday: 1, time: "08:00" } }],
+    });
+    const id = launched.data!.launchSurvey.launches[0].id;
     const listed = await gql(t.baseUrl, `{ scheduledLaunches(first: 50) { edges { node { id mayChange } } } }`, {}, tokens.viewerA);
-    expect(listed.data.scheduledLaunches.edges.find((e: { node: { id: string } }) => e.node.id === id)?.node.mayChange).toBe(false);
+    expect(listed.data!.scheduledLaunches.edges.find((e: { node: { id: string } }) => e.node.id === id)?.node.mayChange).toBe(false);
     const cancel = `mutation($id: ID!) { cancelScheduledLaunch(id: $id) { message launch { status } } }`;
     expect((await gql(t.baseUrl, cancel, { id }, tokens.viewerA)).errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
-    expect((await gql(t.baseUrl, cancel, { id }, tokens.admin)).data.cancelScheduledLaunch).toEqual({ message: "launch cancelled", launch: { status: "cancelled" } });
+    expect((await gql(t.baseUrl, cancel, { id }, tokens.admin)).data!.cancelScheduledLaunch).toEqual({
+      message: "launch cancelled",
+      launch: { status: "cancelled" },
+    });
   });
 });

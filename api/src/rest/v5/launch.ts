@@ -15,11 +15,7 @@ const scheduleBody = z
     at: z.string().optional().describe('later: a local date-time in the time zone ("2026-12-01T09:00"), or an instant with an offset'),
     every: z.enum(["week", "month"]).optional().describe("recurring: weekly or monthly"),
     weekday: z.number().int().optional().describe("weekly: 1 Monday … 7 Sunday"),
-    dayOfMonth: z
-      .number()
-      .int()
-      .optional()
-      .describe("monthly: 1–31; in a month without that day the launch fires on the month's last day"),
+    dayOfMonth: z.number().int().optional().describe("monthly: 1–31; in a month without that day the launch fires on the month's last day"),
     time: z.string().optional().describe("recurring: local time of day, HH:MM"),
     startDate: z.string().optional().describe("recurring: the first day it may fire (YYYY-MM-DD); today by default"),
     timeZone: z.string().optional().describe("an IANA time zone; the organisation's by default"),

@@ -24,8 +24,7 @@ export function ChannelSelectStep() {
           ) : (
             group.touchpoints.map((tp) => (
               <label key={tp.id}>
-                <input type="checkbox" checked={state.selected.includes(tp.id)} onChange={(e) => toggle(tp.id, e.target.checked)} />{" "}
-                {tp.name}
+                <input type="checkbox" checked={state.selected.includes(tp.id)} onChange={(e) => toggle(tp.id, e.target.checked)} /> {tp.name}
                 {tp.contacts !== null && tp.contacts !== undefined ? <span className="muted"> · {t`${tp.contacts} contacts`}</span> : null}
                 {tp.activeSurveyLegacyId === wizard.surveyLegacyId ? <span className="muted"> · {t`already shows this survey`}</span> : null}
               </label>

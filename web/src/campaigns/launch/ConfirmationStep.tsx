@@ -51,7 +51,8 @@ export function ConfirmationStep() {
             },
             onCompleted: (answer, errors) => {
               if (errors?.length) finish({ ok: false, error: errors.map((e) => e.message).join("\n") });
-              else finish({ ok: true, scheduled: state.schedule.plan !== "now" });
+              else if (answer.launchSurvey.ok) finish({ ok: true, scheduled: state.schedule.plan !== "now" });
+              else finish({ ok: false, error: t`A generic error occurred` });
             },
             onError: (error) => finish({ ok: false, error: graphQLErrorMessage(error) ?? t`A generic error occurred` }),
           });

@@ -158,7 +158,15 @@ describe("/surveys/scheduled", () => {
                   mayChange: false,
                 }),
               },
-              { node: launch("ddddddddddddddddddddddd3", { surveyName: "SMS survey", status: "failed", error: "Not enough balance to send SMS", mayChange: false, nextRunAt: null }) },
+              {
+                node: launch("ddddddddddddddddddddddd3", {
+                  surveyName: "SMS survey",
+                  status: "failed",
+                  error: "Not enough balance to send SMS",
+                  mayChange: false,
+                  nextRunAt: null,
+                }),
+              },
             ],
             pageInfo: { endCursor: null, hasNextPage: false },
           },
@@ -166,11 +174,17 @@ describe("/surveys/scheduled", () => {
       }),
       ScheduledLaunchesPageCancelMutation: (variables) => {
         cancelled.push(variables);
-        return { data: { cancelScheduledLaunch: { message: "launch cancelled", launch: { id: btoa("Launch:ddddddddddddddddddddddd1"), status: "cancelled" } } } };
+        return {
+          data: { cancelScheduledLaunch: { message: "launch cancelled", launch: { id: btoa("Launch:ddddddddddddddddddddddd1"), status: "cancelled" } } },
+        };
       },
       ScheduledLaunchesPageUpdateMutation: (variables) => {
         updated.push(variables);
-        return { data: { updateScheduledLaunch: { launch: { id: btoa("Launch:ddddddddddddddddddddddd1"), kind: "recurring", nextRunAt: "2026-12-04T13:00:00.000Z" } } } };
+        return {
+          data: {
+            updateScheduledLaunch: { launch: { id: btoa("Launch:ddddddddddddddddddddddd1"), kind: "recurring", nextRunAt: "2026-12-04T13:00:00.000Z" } },
+          },
+        };
       },
     });
     expect(await screen.findByRole("heading", { level: 1, name: "Scheduled surveys" })).toBeTruthy();

@@ -68,7 +68,11 @@ export default function LaunchWizardLayout() {
       <nav aria-label={t`Launch steps`}>
         <ol className="launch-steps">
           {steps.map((step, i) => (
-            <li key={step} className={i === position ? "launch-steps__current" : i < position ? "launch-steps__done" : undefined} aria-current={i === position ? "step" : undefined}>
+            <li
+              key={step}
+              className={i === position ? "launch-steps__current" : i < position ? "launch-steps__done" : undefined}
+              aria-current={i === position ? "step" : undefined}
+            >
               {stepLabel(step)}
             </li>
           ))}

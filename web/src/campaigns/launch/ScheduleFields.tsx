@@ -24,11 +24,7 @@ export function ScheduleFields({
   const { t } = useLingui();
   const { weekdays } = useLaunchLabels();
   const set = (change: Partial<ScheduleDraft>) => onChange({ ...value, ...change });
-  const plans: [Plan, string][] = [
-    ...(allowNow ? ([["now", t`Now`]] as [Plan, string][]) : []),
-    ["later", t`Later, once`],
-    ["recurring", t`Recurring`],
-  ];
+  const plans: [Plan, string][] = [...(allowNow ? ([["now", t`Now`]] as [Plan, string][]) : []), ["later", t`Later, once`], ["recurring", t`Recurring`]];
   return (
     <div className="launch-schedule">
       <RadioGroup name={`${idPrefix}-plan`} legend={t`When`} options={plans} value={value.plan} onChange={(plan) => set({ plan })} />

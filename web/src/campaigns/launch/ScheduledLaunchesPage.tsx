@@ -84,7 +84,8 @@ export default function ScheduledLaunchesPage() {
 
   const cancel = async (id: string, name: string) => {
     if (!window.confirm(t`Cancel the launch of ${name}?`)) return;
-    if (await runMutation("cancelScheduledLaunch", commitCancel, { id }, { success: t`launch cancelled`, fallbackError: t`A generic error occurred` })) reload();
+    if (await runMutation("cancelScheduledLaunch", commitCancel, { id }, { success: t`launch cancelled`, fallbackError: t`A generic error occurred` }))
+      reload();
   };
   const save = async (id: string) => {
     const answer = await runMutation(

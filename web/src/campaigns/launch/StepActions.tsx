@@ -2,7 +2,17 @@ import { Trans } from "@lingui/react/macro";
 import { useWizard, type WizardStep } from "./wizardState";
 
 /** Back and Next (or another label) of a wizard step. */
-export function StepActions({ current, canContinue, onNext, nextLabel }: { current: WizardStep; canContinue: boolean; onNext?: () => void; nextLabel?: string }) {
+export function StepActions({
+  current,
+  canContinue,
+  onNext,
+  nextLabel,
+}: {
+  current: WizardStep;
+  canContinue: boolean;
+  onNext?: () => void;
+  nextLabel?: string;
+}) {
   const { steps, go } = useWizard();
   const index = steps.indexOf(current);
   const previous = index > 0 ? steps[index - 1] : undefined;

@@ -30,7 +30,6 @@ export function useLaunchLabels() {
     r.every === "week"
       ? t`Every ${weekdays[(r.weekday ?? 1) - 1]} at ${r.time}`
       : t`Every month on day ${r.dayOfMonth ?? 1} at ${r.time} (the month's last day when it is shorter)`;
-  const scheduleText = (s: ScheduleDraft) =>
-    s.plan === "now" ? t`Now` : s.plan === "later" ? t`Once, at ${s.at.replace("T", " ")}` : recurrenceText(s);
+  const scheduleText = (s: ScheduleDraft) => (s.plan === "now" ? t`Now` : s.plan === "later" ? t`Once, at ${s.at.replace("T", " ")}` : recurrenceText(s));
   return { typeLabel, stepLabel, weekdays, dateTime, recurrenceText, scheduleText };
 }

@@ -86,7 +86,9 @@ export async function dispatchFiring(deps: FiringDeps, firingId: string, now: Da
       runKey: true,
       attempts: true,
       dispatchedAt: true,
-      launch: { select: { id: true, organizationId: true, surveyId: true, kind: true, status: true, touchpointIds: true, messageTemplateId: true, options: true } },
+      launch: {
+        select: { id: true, organizationId: true, surveyId: true, kind: true, status: true, touchpointIds: true, messageTemplateId: true, options: true },
+      },
     },
   });
   if (firing.dispatchedAt) return null;
@@ -104,7 +106,12 @@ export async function dispatchFiring(deps: FiringDeps, firingId: string, now: Da
     if (touchpoints.length === 0) throw badInput(noTouchpointsLeft, "touchpointIds");
     const ids = touchpoints.map((t) => t.id);
     if (channel !== "activation") {
-      await assertLaunchSendable(prisma, { organizationId: launch.organizationId, surveyId: launch.surveyId, touchpointIds: ids, messageTemplateId: launch.messageTemplateId });
+      await assertLaunchSendable(prisma, {
+        organizationId: launch.organizationId,
+        surveyId: launch.surveyId,
+        touchpointIds: ids,
+        messageTemplateId: launch.messageTemplateId,
+      });
     }
     await prisma.touchpoint.updateMany({ where: { organizationId: launch.organizationId, id: { in: ids } }, data: { activeSurveyId: launch.surveyId } });
     if (channel !== "activation") await queueLaunchRun(deps, { id: launch.id, runKey: firing.runKey });

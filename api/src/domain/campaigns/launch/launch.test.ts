@@ -70,8 +70,9 @@ describe.skipIf(noDatabase)("launching surveys", () => {
     const smsList = await t.prisma.contactList.create({ data: { organizationId, touchpointId: smsTouchpoint, name: "Phones", channel: "sms" } });
     await t.prisma.contact.create({ data: { organizationId, contactListId: emailList, email: "ann@example.test" } });
     await t.prisma.contact.create({ data: { organizationId, contactListId: smsList.id, phone: "+358401234567" } });
-    emailTemplate = (await t.prisma.messageTemplate.create({ data: { organizationId, name: "Invite", subject: "Tell us", content: "Hello", templateType: "email" } }))
-      .id;
+    emailTemplate = (
+      await t.prisma.messageTemplate.create({ data: { organizationId, name: "Invite", subject: "Tell us", content: "Hello", templateType: "email" } })
+    ).id;
     smsTemplate = (await t.prisma.messageTemplate.create({ data: { organizationId, name: "Text", content: "How did we do?", templateType: "sms" } })).id;
     await t.prisma.organization.update({ where: { id: organizationId }, data: { smsBalance: 10 } });
     foreignTerminal = (
@@ -122,9 +123,8 @@ describe.skipIf(noDatabase)("launching surveys", () => {
     expect((await refusal(launchSurvey(ctx, { surveyId: survey, touchpointIds: [emailTouchpoint], emailTemplateId: smsTemplate }, now))).message).toBe(
       launchMessages.notEmailTemplate,
     );
-    const foreignTemplate = (
-      await t.prisma.messageTemplate.create({ data: { organizationId: other.organization.id, name: "Theirs", templateType: "email" } })
-    ).id;
+    const foreignTemplate = (await t.prisma.messageTemplate.create({ data: { organizationId: other.organization.id, name: "Theirs", templateType: "email" } }))
+      .id;
     expect(await refusal(launchSurvey(ctx, { surveyId: survey, touchpointIds: [emailTouchpoint], emailTemplateId: foreignTemplate }, now))).toMatchObject({
       code: "NOT_FOUND",
       message: launchMessages.templateNotFound,
@@ -172,7 +172,8 @@ describe.skipIf(noDatabase)("launching surveys", () => {
       expect(noSms.groups.map((g) => g.type)).not.toContain("smsContactList");
       expect(noSms.templates.map((t) => t.type)).toEqual(["email"]);
       expect(
-        (await refusal(launchSurvey(await ctxOf(org.users.admin.id), { surveyId: survey, touchpointIds: [smsTouchpoint], smsTemplateId: smsTemplate }, now))).message,
+        (await refusal(launchSurvey(await ctxOf(org.users.admin.id), { surveyId: survey, touchpointIds: [smsTouchpoint], smsTemplateId: smsTemplate }, now)))
+          .message,
       ).toMatch(/No access to the feature/);
     } finally {
       await t.prisma.featureSet.update({ where: { id: org.organization.featureSetId }, data: { features: { push: ["smsMessages"] } } });
@@ -181,8 +182,9 @@ describe.skipIf(noDatabase)("launching surveys", () => {
 
   it("scheduled later: stored, listed, not fired before its time, fired once at it", async () => {
     const ctx = await ctxOf(org.users.editorA.id);
-    const target = (await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Later kiosk", type: "terminal" } }))
-      .id;
+    const target = (
+      await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Later kiosk", type: "terminal" } })
+    ).id;
     const { launches } = await launchSurvey(ctx, { surveyId: survey, touchpointIds: [target], schedule: { plan: "later", at: "2026-10-20T09:00" } }, now);
     const launch = launches[0]!;
     expect(launch).toMatchObject({ kind: "scheduled", status: "scheduled", timeZone: "Europe/Helsinki", mayChange: true });
@@ -206,16 +208,29 @@ describe.skipIf(noDatabase)("launching surveys", () => {
   it("a time in the past, an unknown time zone or a bad recurrence is refused and changes nothing", async () => {
     const ctx = await ctxOf(org.users.editorA.id);
     const before = await launchesOf();
-    expect(await refusal(launchSurvey(ctx, { surveyId: survey, touchpointIds: [terminal], schedule: { plan: "later", at: "2026-10-14T14:00" } }, now))).toMatchObject({
+    expect(
+      await refusal(launchSurvey(ctx, { surveyId: survey, touchpointIds: [terminal], schedule: { plan: "later", at: "2026-10-14T14:00" } }, now)),
+    ).toMatchObject({
       code: "BAD_USER_INPUT",
       message: scheduleMessages.inThePast,
     });
     expect(
-      (await refusal(launchSurvey(ctx, { surveyId: survey, touchpointIds: [terminal], schedule: { plan: "later", at: "2026-12-01T09:00", timeZone: "Europe/Atlantis" } }, now)))
-        .message,
+      (
+        await refusal(
+          launchSurvey(
+            ctx,
+            { surveyId: survey, touchpointIds: [terminal], schedule: { plan: "later", at: "2026-12-01T09:00", timeZone: "Europe/Atlantis" } },
+            now,
+          ),
+        )
+      ).message,
     ).toBe(scheduleMessages.unknownTimeZone("Europe/Atlantis"));
     expect(
-      (await refusal(launchSurvey(ctx, { surveyId: survey, touchpointIds: [terminal], schedule: { plan: "recurring", every: "fortnight", time: "09:00" } }, now))).message,
+      (
+        await refusal(
+          launchSurvey(ctx, { surveyId: survey, touchpointIds: [terminal], schedule: { plan: "recurring", every: "fortnight", time: "09:00" } }, now),
+        )
+      ).message,
     ).toBe(scheduleMessages.invalidEvery);
     expect(await launchesOf()).toBe(before);
   });
@@ -242,14 +257,20 @@ describe.skipIf(noDatabase)("launching surveys", () => {
     expect(cancelled.message).toBe("launch cancelled");
     expect(cancelled.launch).toMatchObject({ status: "cancelled", nextRunAt: null });
     expect((await refusal(cancelScheduledLaunch(ctx, id))).message).toBe(launchMessages.notScheduled);
-    expect((await refusal(updateScheduledLaunch(ctx, { id, schedule: { plan: "later", at: "2026-11-02T10:00" } }, now))).message).toBe(launchMessages.notScheduled);
+    expect((await refusal(updateScheduledLaunch(ctx, { id, schedule: { plan: "later", at: "2026-11-02T10:00" } }, now))).message).toBe(
+      launchMessages.notScheduled,
+    );
     await runDueLaunches({ prisma: t.prisma, jobs: t.jobs }, new Date("2026-11-30T00:00:00Z"));
     expect(await t.prisma.launchFiring.count({ where: { launchId: id } })).toBe(0);
   });
 
   it("a recurring launch fires each occurrence once and moves on in the organisation's time zone", async () => {
     const ctx = await ctxOf(org.users.admin.id);
-    const { launches } = await launchSurvey(ctx, { surveyId: survey, touchpointIds: [terminal], schedule: { plan: "recurring", every: "month", dayOfMonth: 31, time: "09:00" } }, now);
+    const { launches } = await launchSurvey(
+      ctx,
+      { surveyId: survey, touchpointIds: [terminal], schedule: { plan: "recurring", every: "month", dayOfMonth: 31, time: "09:00" } },
+      now,
+    );
     const id = launches[0]!.id;
     expect(launches[0]!.nextRunAt).toEqual(new Date("2026-10-31T07:00:00Z")); // winter time from 25 October
     const deps = { prisma: t.prisma, jobs: t.jobs };
@@ -298,7 +319,8 @@ describe.skipIf(noDatabase)("launching surveys", () => {
     const targets: string[] = [];
     for (let i = 0; i < 6; i++)
       targets.push(
-        (await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: `Race ${i}`, type: "terminal" } })).id,
+        (await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: `Race ${i}`, type: "terminal" } }))
+          .id,
       );
     const ids: string[] = [];
     for (const [i, target] of targets.entries()) {
@@ -327,7 +349,14 @@ describe.skipIf(noDatabase)("launching surveys", () => {
       await t.prisma.$transaction([
         t.prisma.launch.update({ where: { id: recurring }, data: { nextRunAt: new Date("2026-10-29T07:00:00Z"), lastRunAt: next } }),
         t.prisma.launchFiring.create({
-          data: { organizationId: org.organization.id, launchId: recurring, runKey: next.toISOString(), plannedAt: next, claimedUntil: new Date("2026-10-22T06:05:00Z"), attempts: 1 },
+          data: {
+            organizationId: org.organization.id,
+            launchId: recurring,
+            runKey: next.toISOString(),
+            plannedAt: next,
+            claimedUntil: new Date("2026-10-22T06:05:00Z"),
+            attempts: 1,
+          },
         }),
       ]);
       // within its lease nobody touches it; after it, one of the two takes over

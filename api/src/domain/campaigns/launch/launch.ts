@@ -136,7 +136,10 @@ async function organizationTimeZone(ctx: DomainContext, organizationId: string):
 async function launchableSurvey(ctx: DomainContext, m: Access, surveyId: string) {
   const refusal = await refusalOnObject(ctx, "launchSurveys", "Survey", surveyId);
   if (refusal) throw refusal;
-  const survey = await tenantDb(ctx).survey.findFirst({ where: { id: surveyId, isTemplate: false }, select: { id: true, unitId: true, archived: true, name: true } });
+  const survey = await tenantDb(ctx).survey.findFirst({
+    where: { id: surveyId, isTemplate: false },
+    select: { id: true, unitId: true, archived: true, name: true },
+  });
   if (!survey) throw notFound(accessMessages.surveyNotFound);
   if (!canInUnit(m, "launchSurveys", survey.unitId)) throw forbidden(launchMessages.noLaunchRight);
   return survey;
@@ -261,13 +264,20 @@ export async function launchSurvey(ctx: DomainContext, input: LaunchInput, now: 
   }
   if (immediate && !failure && ctx.viewer?.authenticatedBy === "accessToken") await markLaunchedSurvey(ctx);
   if (failure) throw failure instanceof DomainError ? failure : new DomainError("CONFLICT", "The launch failed: a generic error occurred");
-  const rows = await tenantDb(ctx).launch.findMany({ where: { id: { in: created.map((c) => c.launchId) } }, select: launchSelect, orderBy: { createdAt: "asc" } });
+  const rows = await tenantDb(ctx).launch.findMany({
+    where: { id: { in: created.map((c) => c.launchId) } },
+    select: launchSelect,
+    orderBy: { createdAt: "asc" },
+  });
   return { ok: true, launches: await toViews(ctx, m, rows) };
 }
 
 async function toViews(ctx: DomainContext, m: Access, rows: LaunchRow[]): Promise<LaunchView[]> {
   const touchpointIds = [...new Set(rows.flatMap((r) => r.touchpointIds))];
-  const touchpoints = await tenantDb(ctx).touchpoint.findMany({ where: { id: { in: touchpointIds } }, select: { id: true, name: true, type: true, unitId: true, deleted: true } });
+  const touchpoints = await tenantDb(ctx).touchpoint.findMany({
+    where: { id: { in: touchpointIds } },
+    select: { id: true, name: true, type: true, unitId: true, deleted: true },
+  });
   const byId = new Map(touchpoints.map((t) => [t.id, t]));
   const launchUnits = unitsWithRight(m, "launchSurveys");
   const editUnits = unitsWithRight(m, "editTouchpoints");
@@ -379,7 +389,14 @@ export async function cancelScheduledLaunch(ctx: DomainContext, launchId: string
   return { message: launchMessages.cancelled, launch: (await toViews(ctx, m, [saved]))[0]! };
 }
 
-export type WizardTouchpoint = { id: string; name: string; type: keyof typeof launchChannelOf; unitId: string; activeSurveyId: string | null; contacts: number | null };
+export type WizardTouchpoint = {
+  id: string;
+  name: string;
+  type: keyof typeof launchChannelOf;
+  unitId: string;
+  activeSurveyId: string | null;
+  contacts: number | null;
+};
 export type WizardTemplate = { id: string; name: string; language: string; type: "email" | "sms" };
 export type LaunchWizard = {
   surveyId: string;

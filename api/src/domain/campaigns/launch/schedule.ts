@@ -149,12 +149,15 @@ export function parseSchedule(input: unknown, now: Date, organizationTimeZone: s
     if (r.every === "week" && !r.weekday) throw badInput(scheduleMessages.invalidWeekday, "schedule.weekday");
     if (r.every === "month" && !r.dayOfMonth) throw badInput(scheduleMessages.invalidDayOfMonth, "schedule.dayOfMonth");
     const recurrence: Recurrence =
-      r.every === "week" ? { every: "week", weekday: r.weekday!, time: r.time, timeZone } : { every: "month", dayOfMonth: r.dayOfMonth!, time: r.time, timeZone };
+      r.every === "week"
+        ? { every: "week", weekday: r.weekday!, time: r.time, timeZone }
+        : { every: "month", dayOfMonth: r.dayOfMonth!, time: r.time, timeZone };
     let notBefore: Date | undefined;
     if (raw.startDate !== undefined && raw.startDate !== null && raw.startDate !== "") {
       const start = typeof raw.startDate === "string" ? DateTime.fromISO(raw.startDate, { zone: timeZone }) : DateTime.invalid("not a text");
       if (!start.isValid || !/^\d{4}-\d{2}-\d{2}$/.test(String(raw.startDate))) throw badInput(scheduleMessages.invalidTime, "schedule.startDate");
-      if (start.startOf("day") < DateTime.fromJSDate(now, { zone: timeZone }).startOf("day")) throw badInput(scheduleMessages.startsInThePast, "schedule.startDate");
+      if (start.startOf("day") < DateTime.fromJSDate(now, { zone: timeZone }).startOf("day"))
+        throw badInput(scheduleMessages.startsInThePast, "schedule.startDate");
       notBefore = start.startOf("day").toJSDate();
     }
     return { kind: "recurring", firstRunAt: nextOccurrence(recurrence, now, notBefore), recurrence };

@@ -10,7 +10,9 @@ export async function assertLaunchSendable(
   db: PrismaClient,
   input: { organizationId: string; surveyId: string; touchpointIds: readonly string[]; messageTemplateId: string | null },
 ): Promise<void> {
-  const sms = await db.touchpoint.count({ where: { organizationId: input.organizationId, id: { in: [...input.touchpointIds] }, deleted: false, type: "smsContactList" } });
+  const sms = await db.touchpoint.count({
+    where: { organizationId: input.organizationId, id: { in: [...input.touchpointIds] }, deleted: false, type: "smsContactList" },
+  });
   if (!sms) return;
   const template = input.messageTemplateId
     ? await db.messageTemplate.findFirst({ where: { id: input.messageTemplateId, organizationId: input.organizationId }, select: { content: true } })
