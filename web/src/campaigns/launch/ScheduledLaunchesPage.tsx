@@ -158,7 +158,19 @@ export default function ScheduledLaunchesPage() {
                         className="button button--small button--secondary"
                         aria-label={t`Edit the launch of ${l.surveyName}`}
                         onClick={() => {
-                          setDraft({ ...emptySchedule, plan: l.recurrence ? "recurring" : "later", ...(l.recurrence ?? {}) } as ScheduleDraft);
+                          const r = l.recurrence;
+                          setDraft(
+                            r
+                              ? {
+                                  ...emptySchedule,
+                                  plan: "recurring",
+                                  every: r.every === "month" ? "month" : "week",
+                                  weekday: r.weekday ?? 1,
+                                  dayOfMonth: r.dayOfMonth ?? 1,
+                                  time: r.time,
+                                }
+                              : { ...emptySchedule, plan: "later" },
+                          );
                           setEditing(l.id);
                         }}
                       >

@@ -15,7 +15,7 @@ import type { DomainContext } from "../../context.js";
 import { DomainError } from "../../errors.js";
 import { accessMessages } from "../../../permissions/access.js";
 import { cancelScheduledLaunch, launchMessages, launchSurvey, launchWizard, listScheduledLaunches, updateScheduledLaunch } from "./launch.js";
-import { runDueLaunches } from "./firing.js";
+import { runDueLaunches, runLaunchScheduler } from "./firing.js";
 import { scheduleMessages } from "./schedule.js";
 
 describe.skipIf(noDatabase)("launching surveys", () => {
@@ -311,6 +311,24 @@ describe.skipIf(noDatabase)("launching surveys", () => {
       expect(await launchesOf()).toBe(before);
     } finally {
       await t.prisma.organization.update({ where: { id: org.organization.id }, data: { smsBalance: 10 } });
+    }
+  });
+
+  it("the scheduler loop a process runs fires a due launch by itself", async () => {
+    const ctx = await ctxOf(org.users.editorA.id);
+    const target = (
+      await t.prisma.touchpoint.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Polled kiosk", type: "terminal" } })
+    ).id;
+    await launchSurvey(ctx, { surveyId: survey, touchpointIds: [target], schedule: { plan: "later", at: "2026-11-20T09:00" } }, now);
+    const stop = runLaunchScheduler({ prisma: t.prisma, jobs: t.jobs }, { intervalMs: 50, now: () => new Date("2026-11-20T07:00:01Z") });
+    try {
+      const started = Date.now();
+      while ((await activeSurveyOf(target)) !== survey) {
+        if (Date.now() - started > 10_000) throw new Error("the scheduler did not fire the launch");
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    } finally {
+      await stop();
     }
   });
 
