@@ -17,6 +17,7 @@ import { createAccessTokenVerifier, discoverExternalIssuer } from "./auth/access
 import { demoSignIn, seedDemoOrganization } from "./seed/demo.js";
 import { logger } from "./log.js";
 import { withUnsubscribeSecret } from "./domain/campaigns/unsubscribe/secret.js";
+import { runLaunchScheduler } from "./domain/campaigns/launch/firing.js";
 
 export async function start(config: Config) {
   const startLog = logger(config, "start");
@@ -49,6 +50,8 @@ export async function start(config: Config) {
   log(
     `jobs: ${jobs.mode === "redis" ? `BullMQ on Redis${config.runWorkers ? ", workers in this process" : ", run by `npm run worker`"}` : "in process"}; mail: ${config.smtpUrl ? "SMTP" : "outbox at /outbox"}`,
   );
+  // Scheduled and recurring launches fire where jobs run (any number of processes: each firing once).
+  const stopLaunches = jobs.mode === "in-process" || config.runWorkers ? runLaunchScheduler({ prisma, jobs, log: logger(config, "launches") }) : undefined;
   // Rate limits and the sign-in throttle: in Redis with REDIS_URL, so every api process counts against one limit.
   const limits = await createLimiterStore({ redisUrl: config.redisUrl, onError: (error) => log(`rate limits: Redis: ${String(error)}`) });
   const oidc = config.oidc.externalIssuer ? undefined : await createEmbeddedOidc({ config, prisma, throttle: new LoginThrottle(limits) });
@@ -81,6 +84,7 @@ export async function start(config: Config) {
     stopping = true;
     log("stopping");
     await app.close();
+    await stopLaunches?.();
     await jobs.close();
     await bus.close();
     await limits.close();

@@ -5,6 +5,7 @@ import { createPrisma } from "./db/client.js";
 import { startJobRunner } from "./jobs/start.js";
 import { logger } from "./log.js";
 import { withUnsubscribeSecret } from "./domain/campaigns/unsubscribe/secret.js";
+import { runLaunchScheduler } from "./domain/campaigns/launch/firing.js";
 
 try {
   let config = loadConfig();
@@ -17,12 +18,15 @@ try {
   config = await withUnsubscribeSecret(config, prisma);
   const log = logger(config, "worker");
   const jobs = startJobRunner({ config, prisma, runWorkers: true });
+  // scheduled and recurring launches: every process polls, each firing happens once
+  const stopLaunches = runLaunchScheduler({ prisma, jobs, log });
   log.info(`running jobs from ${new URL(config.redisUrl!).host}; mail: ${config.smtpUrl ? "SMTP" : "outbox"}`);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     log.info("stopping");
+    await stopLaunches();
     await jobs.close();
     await prisma.$disconnect();
     process.exit(0);

@@ -214,6 +214,7 @@ export const accessMessages = {
   surveyNotFound: "Survey not found",
   noViewSurvey: "You do not have the rights to view this survey",
   noEditSurvey: "You do not have the rights to edit this survey",
+  noLaunchSurvey: "You do not have the rights to launch this survey",
   responseNotFound: "Response not found",
   noManageResponses: "You do not have the rights to manage responses",
   inviteNotFound: "Invite not found",
@@ -230,7 +231,8 @@ const objectRules: Record<AccessObject, ObjectRule> = {
   Survey: {
     unitOf: async (ctx, id) => (await tenantDb(ctx).survey.findUnique({ where: { id }, select: { unitId: true } }))?.unitId ?? null,
     notFound: accessMessages.surveyNotFound,
-    denied: (right) => (right === "viewResults" ? accessMessages.noViewSurvey : accessMessages.noEditSurvey),
+    denied: (right) =>
+      right === "viewResults" ? accessMessages.noViewSurvey : right === "launchSurveys" ? accessMessages.noLaunchSurvey : accessMessages.noEditSurvey,
   },
   Response: {
     // an over-limit response is shown nowhere, so it is not there for anyone

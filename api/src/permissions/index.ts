@@ -90,6 +90,8 @@ export const permissions = shield(
       messageVariableLists: mayAnywhere("editTouchpoints", templateMessages.noRights),
       campaignTouchpoints: listedWhere("viewResults"), // campaign touchpoints of the units where the caller views results
       messageRecords: listedWhere("viewResults"), // records of those touchpoints; another's touchpointId: not found
+      launchWizard: mayOnSurvey("launchSurveys", (a) => a.surveyId), // lists only touchpoints where the caller edits touchpoints
+      scheduledLaunches: listedWhere("viewResults"), // launches of the surveys of units where the caller views results
     },
     Mutation: {
       updateProfile: isAuthenticated,
@@ -155,6 +157,9 @@ export const permissions = shield(
         mayAnywhere("editTouchpoints", templateMessages.noRights),
         mayOnSurvey("launchSurveys", (a) => (a.input as { surveyId?: unknown } | null | undefined)?.surveyId),
       ), // at most 20 per person per hour (the domain)
+      launchSurvey: mayOnSurvey("launchSurveys", (a) => (a.input as { surveyId?: unknown } | null | undefined)?.surveyId), // and editTouchpoints on every touchpoint (the domain)
+      updateScheduledLaunch: isMember, // the domain: launchSurveys on its survey and editTouchpoints on its touchpoints
+      cancelScheduledLaunch: isMember, // the domain: as updateScheduledLaunch
     },
     Subscription: {
       userUpdated: isAuthenticated,
@@ -256,6 +261,18 @@ export const permissions = shield(
     CreateShareLinkPayload: isMember,
     RevokeShareLinkPayload: isMember,
     Bookmark: isMember,
+    // launches: only ever reached through launchWizard, scheduledLaunches or a launch mutation, whose rules checked the caller
+    Launch: isMember,
+    LaunchRecurrence: isMember,
+    LaunchTouchpoint: isMember,
+    LaunchWizard: isMember,
+    LaunchWizardGroup: isMember,
+    LaunchWizardTouchpoint: isMember,
+    LaunchWizardTemplate: isMember,
+    LaunchSurveyPayload: isMember,
+    LaunchPayload: isMember,
+    QueryScheduledLaunchesConnection: isMember,
+    QueryScheduledLaunchesConnectionEdge: isMember,
     CreateBookmarkPayload: isMember,
     DeleteBookmarkPayload: isMember,
     ExportJob: isMember,

@@ -114,6 +114,8 @@ const onlyEditor = {
 /** Contact-list rows: a list of unit A with one contact, one list per actor to delete, one blocked address per actor (made in beforeAll). */
 const contactLists = { listA: "", toDelete: {} as Record<Actor, string>, blocked: {} as Record<Actor, string> };
 
+/** Scheduled launches of survey A at terminal A: one to edit, one per actor to cancel (made in beforeAll). */
+const matrixLaunches = { toEdit: "", toCancel: {} as Record<Actor, string> };
 /** A survey of unit A per actor, for the deleteSurvey row (made in the matrix's beforeAll). */
 const surveysToDelete = {} as Record<Actor, string>;
 /** Text analytics and root-cause rows: an open-text and an NPS question of a survey of unit A (made in beforeAll). */
@@ -1010,34 +1012,119 @@ const matrix: Row[] = [
     document: (_ids, actor) => `mutation { unblockAddress(email: "${contactLists.blocked[actor]}") { email message } }`,
     expected: onlyAdmin,
     allowedData: (data) => expect(data.unblockAddress.message).toBe("removed from suppression list"),
+  {
     field: "Query.messageTemplates",
+    kind: "query",
     // Templates belong to the organisation: editTouchpoints in some team; each caller reads their own organisation's.
     document: () => `{ messageTemplates(type: email) { legacyId name } }`,
     expected: templateEditors,
     allowedData: (data, actor) =>
       expect(data.messageTemplates.some((m: { legacyId: string }) => m.legacyId === matrixTemplate.id)).toBe(actor !== "adminOfOtherOrganization"),
+  },
+  {
     field: "Query.messageTemplatePreview",
+    kind: "query",
     document: () => `{ messageTemplatePreview(input: { templateType: sms, content: "Hi {{name}}", variables: [{ name: "name", value: "Bo" }] }) { text } }`,
     expected: templateEditors,
     allowedData: (data) => expect(data.messageTemplatePreview.text).toMatch(/^Hi Bo http/),
+  },
+  {
     field: "Query.messageVariableLists",
+    kind: "query",
     document: () => `{ messageVariableLists(type: email) { legacyId name variableNames } }`,
     expected: templateEditors,
     allowedData: (data) => expect(Array.isArray(data.messageVariableLists)).toBe(true),
+  },
+  {
     field: "Mutation.createMessageTemplates",
+    kind: "mutation",
     document: () => `mutation { createMessageTemplates(input: ${templateInput}) { message templates { name } } }`,
     expected: templateEditors,
     allowedData: (data) => expect(data.createMessageTemplates).toEqual({ message: "template saved", templates: [{ name: "Matrix mail" }] }),
+  },
+  {
     field: "Mutation.updateMessageTemplates",
+    kind: "mutation",
     // Another organisation's template: not found.
     document: () => `mutation { updateMessageTemplates(id: "${gid("MessageTemplate", matrixTemplate.id)}", input: ${templateInput}) { message } }`,
     expected: { ...templateEditors, adminOfOtherOrganization: "refused" },
     allowedData: (data) => expect(data.updateMessageTemplates.message).toBe("template saved"),
+  },
+  {
     field: "Mutation.sendTestMessage",
+    kind: "mutation",
     // launchSurveys on the survey the message links to (survey A of unit A).
+    document: (ids) =>
       `mutation { sendTestMessage(input: { surveyId: "${gid("Survey", ids.surveyA)}", to: "+358401234567", templateType: sms, content: "Hi" }) { message channel } }`,
     expected: { ...templateEditors, adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused" },
     allowedData: (data) => expect(data.sendTestMessage).toEqual({ message: "test message sent", channel: "sms" }),
+  {
+    field: "Query.launchWizard",
+    kind: "query",
+    document: (ids) => `{ launchWizard(surveyId: "${gid("Survey", ids.surveyA)}") { surveyName groups { type } } }`,
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
+    allowedData: (data) => expect(data.launchWizard.surveyName).toBe("Matrix survey"),
+  },
+  {
+    field: "Query.scheduledLaunches",
+    kind: "query",
+    // launches of the surveys of units where the caller views results
+    document: () => `{ scheduledLaunches(first: 100) { edges { node { legacyId } } } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data, actor) => {
+      const listed = data.scheduledLaunches.edges.map((e: { node: { legacyId: string } }) => e.node.legacyId);
+      expect(listed.includes(matrixLaunches.toEdit)).toBe(["viewer", "editor", "admin"].includes(actor));
+    },
+  },
+  {
+    field: "Mutation.launchSurvey",
+    kind: "mutation",
+    document: (ids) =>
+      `mutation { launchSurvey(input: { surveyId: "${gid("Survey", ids.surveyA)}", touchpointIds: ["${gid("Touchpoint", ids.touchpoints.terminalA)}"] }) { ok } }`,
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
+    allowedData: (data) => expect(data.launchSurvey.ok).toBe(true),
+  },
+  {
+    field: "Mutation.updateScheduledLaunch",
+    kind: "mutation",
+    document: () =>
+      `mutation { updateScheduledLaunch(input: { id: "${gid("Launch", matrixLaunches.toEdit)}", schedule: { plan: later, at: "2031-06-01T09:00" } }) { launch { status } } }`,
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
+  },
+  {
+    field: "Mutation.cancelScheduledLaunch",
+    kind: "mutation",
+    document: (_ids, actor) => `mutation { cancelScheduledLaunch(id: "${gid("Launch", matrixLaunches.toCancel[actor])}") { message } }`,
+    expected: {
+      anonymous: "refused",
+      viewer: "refused",
+      editor: "allowed",
+      adminOfOtherUnit: "refused",
+      adminOfOtherOrganization: "refused",
+      admin: "allowed",
+    },
+    allowedData: (data) => expect(data.cancelScheduledLaunch.message).toBe("launch cancelled"),
   },
 ];
 
@@ -1184,6 +1271,22 @@ describe.skipIf(noDatabase)("permission matrix", () => {
         data: { organizationId: org.organization.id, name: "Matrix template", templateType: "email", subject: "Hi", content: "Tell us" },
       })
     ).id;
+    const launch = async () =>
+      (
+        await t.prisma.launch.create({
+          data: {
+            organizationId: org.organization.id,
+            surveyId: ids.surveyA,
+            touchpointIds: [ids.touchpoints.terminalA],
+            kind: "scheduled",
+            scheduledAt: new Date("2031-05-01T06:00:00Z"),
+            nextRunAt: new Date("2031-05-01T06:00:00Z"),
+            options: { channel: "activation", timeZone: "Europe/Helsinki" },
+          },
+        })
+      ).id;
+    matrixLaunches.toEdit = await launch();
+    for (const a of actors) matrixLaunches.toCancel[a] = await launch();
   });
   afterAll(async () => t?.close());
 

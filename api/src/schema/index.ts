@@ -28,6 +28,7 @@ import "./results.js";
 import "./contact-list.js";
 import "./message-template.js";
 import "./message-record.js";
+import "./launch.js";
 
 export function buildSchema() {
   return builder.toSchema({ sortSchema: true });

@@ -24,6 +24,7 @@ import { contactRoutes } from "./contacts.js";
 import { messageTemplateRoutes } from "./message-templates.js";
 import { unsubscribeRoutes } from "./unsubscribe.js";
 import { messageRecordRoutes } from "./message-records.js";
+import { launchRoutes } from "./launch.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
   ...passwordResetRoutes,
@@ -50,4 +51,5 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...messageTemplateRoutes,
   ...unsubscribeRoutes,
   ...messageRecordRoutes,
+  ...launchRoutes,
 ];

@@ -735,6 +735,30 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
           form: new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
         }),
     ],
+    // Launches
+    [
+      "POST /launch-survey",
+      async () => {
+        await succeed("POST /launch-survey", { url: "/launch-survey", token: tokens.admin, body: { surveyId: state.survey, touchpointIds: [state.channel] } });
+        const later = await succeed("POST /launch-survey", {
+          url: "/launch-survey",
+          token: tokens.admin,
+          body: { surveyId: state.survey, touchpointIds: [state.channel], schedule: { plan: "later", at: "2031-01-15T09:00" } },
+        });
+        state.launch = body(later).launches[0]._id;
+      },
+    ],
+    [
+      "PUT /launch-survey",
+      () =>
+        succeed("PUT /launch-survey", {
+          url: "/launch-survey",
+          token: tokens.admin,
+          body: { id: state.launch, schedule: { plan: "recurring", every: "week", weekday: 2, time: "10:30" } },
+        }),
+    ],
+    ["GET /surveys/scheduled", () => succeed("GET /surveys/scheduled", { url: "/surveys/scheduled", token: tokens.admin })],
+    ["DELETE /surveys/scheduled/{id}", () => succeed("DELETE /surveys/scheduled/{id}", { url: `/surveys/scheduled/${state.launch}`, token: tokens.admin })],
     ["POST /demo-data", () => succeed("POST /demo-data", { url: "/demo-data", token: tokens.admin, body: { responses: 3 } })],
   ];
 

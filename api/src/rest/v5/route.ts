@@ -213,6 +213,7 @@ const tagDescriptions: Record<string, string> = {
   Responses: "Hiding, editing and deleting single responses",
   Summary: "The overview numbers of the dashboard",
   Campaigns: "Email and SMS campaigns: message templates, test messages and unsubscribing",
+  Launches: "Launching surveys to touchpoints now, later or recurring; scheduled launches (spec 001 §7)",
   respondents: "What respondents' devices and pages call: the survey, submissions and heartbeats",
 };
 

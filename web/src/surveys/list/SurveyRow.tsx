@@ -174,6 +174,11 @@ export function SurveyRow({
               <Trans>Edit</Trans>
             </Link>
           ) : null}
+          {data.viewerMayEdit && !data.archived ? (
+            <Link className="button button--small button--secondary" to={`/launch-survey/${data.legacyId}`} aria-label={t`Launch ${name}`}>
+              <Trans>Launch</Trans>
+            </Link>
+          ) : null}
           <Link className="button button--small button--secondary" to={`/surveys/${data.legacyId}/preview`} aria-label={t`Preview ${name}`}>
             <Trans>Preview</Trans>
           </Link>
