@@ -31,6 +31,7 @@ import { pickText, toFilterQuestion, type StoredQuestion } from "./questionOptio
 import { ResultsErrorBoundary } from "./ResultsErrorBoundary";
 import { ShareLinkDialog } from "./ShareLinkDialog";
 import { ViewTabs } from "./ViewTabs";
+import { toGlobalId } from "../util/globalId";
 import "./results.css";
 import { isOutcomeQuestionType } from "@feedback/shared/root-cause";
 
@@ -203,7 +204,7 @@ function useRootCauseQuery(
   useEffect(() => {
     if (shown && chosen) {
       const filters = JSON.parse(filtersKey) as WireFilters;
-      load({ filters, locale, outcomeQuestionId: chosen, shareToken }, { fetchPolicy: "store-and-network" });
+      load({ filters, locale, outcomeQuestionId: toGlobalId("Question", chosen), shareToken }, { fetchPolicy: "store-and-network" });
     } else dispose();
     setLoadedKey(loadKey);
   }, [loadKey, filtersKey, shareToken, locale, chosen, shown, load, dispose]);
