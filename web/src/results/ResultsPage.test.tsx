@@ -298,8 +298,10 @@ describe("/results", { timeout: 60_000 }, () => {
   });
 
   it("offers the feedback list tab only on plans with the feedbackInbox feature; a list address shows the graphs there", async () => {
-    render("/results?view=list", memberHandlers({ ResultsPageOptionsQuery: () => optionsAnswer(["channelCreation"]) }));
+    const { requests } = render("/results?view=list", memberHandlers({ ResultsPageOptionsQuery: () => optionsAnswer(["channelCreation"]) }));
     await eventually(() => screen.getByRole("figure", { name: "Word cloud" }), 25_000);
+    // The list's query waits for the plan, so a plan without the list never asks for it.
+    expect(requests.map((r) => r.name)).not.toContain("FeedbackListViewQuery");
     const tabs = screen.getByRole("tablist", { name: "Results view" });
     expect(
       within(tabs)
