@@ -18,7 +18,6 @@ import {
   browserUtcOffset,
   filtersFromSearch,
   filtersToSearch,
-  fromWireFilters,
   mayChange,
   mergeSharedFilters,
   toWireFilters,
@@ -31,6 +30,7 @@ import { pickText, toFilterQuestion, type StoredQuestion } from "./questionOptio
 import { ResultsErrorBoundary } from "./ResultsErrorBoundary";
 import { ShareLinkDialog } from "./ShareLinkDialog";
 import { ViewTabs } from "./ViewTabs";
+import { readSavedFilters } from "./savedFilters";
 import { toGlobalId } from "../util/globalId";
 import "./results.css";
 import { isOutcomeQuestionType } from "@feedback/shared/root-cause";
@@ -369,7 +369,7 @@ function ResultsBody({ state: requested, sections, options, allowChanges, shareT
             filters={wire}
             queryRef={sections.bookmarks}
             onReload={sections.reloadBookmarks}
-            onOpen={(saved) => apply({ ...fromWireFilters(saved) })}
+            onOpen={(saved) => apply(readSavedFilters(saved))}
           />
         )}
         <ExportPanel
@@ -543,35 +543,7 @@ function SharedResults({ token }: { token: string }) {
         sharedView(shareToken: $shareToken, utcOffset: $utcOffset) {
           name
           filters {
-            from
-            to
-            datePreset
-            touchpointIds
-            surveyIds
-            groupBy
-            groupByMetaKey
-            restrictByAnswer {
-              questionId
-              choiceIds
-              numbers
-              gte
-              lt
-            }
-            metaDataMatch {
-              items {
-                key
-                value
-              }
-              strict
-            }
-            feedbackListHiddenColumns
-            options {
-              stackGraphsTo100
-              satisfactionReport
-              hideQuestionsWithNoResponses
-              view
-              hiddenQuestions
-            }
+            ...savedFilters_filters
           }
           allowChanges
           hideTimestamps
@@ -611,7 +583,7 @@ function SharedResults({ token }: { token: string }) {
   const view = data.sharedView;
   const allowChanges = useMemo(() => [...view.allowChanges], [view.allowChanges]);
   const state = useMemo(
-    () => listFallback(mergeSharedFilters(fromWireFilters(view.filters), params, allowChanges), view.feedbackList),
+    () => listFallback(mergeSharedFilters(readSavedFilters(view.filters), params, allowChanges), view.feedbackList),
     [view.filters, params, allowChanges, view.feedbackList],
   );
   const choices = data.resultsFilterOptions;
