@@ -380,7 +380,7 @@ describe("/results", { timeout: 60_000 }, () => {
 
   it("root causes for the chosen outcome: drivers drawn by |importance| and favourable performance, too-small samples left out", async () => {
     const { requests } = render("/results", memberHandlers());
-    const figure = await eventually(() => screen.getByRole("figure", { name: "Root causes" }));
+    const figure = await eventually(() => screen.getByRole("figure", { name: "Root causes" }), 25_000);
     expect(requests.find((r) => r.name === "RootCausePanelQuery")?.variables).toMatchObject({ outcomeQuestionId: gid("Question", 20), locale: "en" });
     expect((screen.getByLabelText("Outcome question") as HTMLSelectElement).value).toBe(id(20));
     const rows = within(within(figure).getByRole("table"))
