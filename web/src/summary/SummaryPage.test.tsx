@@ -37,7 +37,15 @@ const summaryAnswer = (to = today, responseLimitNotice: string | null = null) =>
 });
 
 const surveysAnswer = () => ({
-  data: { surveys: { edges: [{ node: { legacyId: id(10), name: "Store visit" } }, { node: { legacyId: id(11), name: "Web" } }] } },
+  data: {
+    surveys: {
+      edges: [
+        { node: { legacyId: id(10), name: "Store visit" }, cursor: "c0" },
+        { node: { legacyId: id(11), name: "Web" }, cursor: "c1" },
+      ],
+      pageInfo: { endCursor: "c1", hasNextPage: false },
+    },
+  },
 });
 
 const render = (path: string, to?: string, notice: string | null = null) =>
