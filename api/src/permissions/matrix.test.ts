@@ -844,7 +844,8 @@ const matrix: Row[] = [
     field: "Query.feedbackList",
     kind: "query",
     // Members read the responses they may see: the other team's admin and the other organisation get no rows; anonymous callers need a share token.
-    document: (ids) => `{ feedbackList(filters: { surveyIds: ["${gid("Survey", ids.surveyA)}"] }, first: 5) { totalCount edges { node { responseLegacyId } } } }`,
+    document: (ids) =>
+      `{ feedbackList(filters: { surveyIds: ["${gid("Survey", ids.surveyA)}"] }, first: 5) { totalCount edges { node { responseLegacyId } } } }`,
     expected: everyoneSignedIn,
     allowedData: (data, actor) =>
       actor === "adminOfOtherUnit" || actor === "adminOfOtherOrganization"

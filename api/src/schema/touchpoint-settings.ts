@@ -186,8 +186,7 @@ export function websiteArg(input: Obj | null | undefined): Obj | undefined {
   const out: Obj = { ...input };
   const pages = input.pages as { whitelist?: Obj[] | null; blacklist?: Obj[] | null } | null | undefined;
   if (pages) {
-    const rules = (list: Obj[] | null | undefined) =>
-      list ? list.map(defined) : list;
+    const rules = (list: Obj[] | null | undefined) => (list ? list.map(defined) : list);
     out.pages = {
       ...pages,
       ...(pages.whitelist !== undefined ? { whitelist: rules(pages.whitelist) } : {}),

@@ -253,7 +253,9 @@ describe("/results", { timeout: 60_000 }, () => {
     const search = new URLSearchParams(router.state.location.search);
     expect(search.get("touchpoint")).toBe(id(2));
     expect(search.get("preset")).toBe("last30Days");
-    await waitFor(() => expect(filtersOf(requests, "ResultsPageTextAnalyticsQuery").at(-1)).toMatchObject({ groupBy: "weekNumber", touchpointIds: [gid("Touchpoint", 2)] }));
+    await waitFor(() =>
+      expect(filtersOf(requests, "ResultsPageTextAnalyticsQuery").at(-1)).toMatchObject({ groupBy: "weekNumber", touchpointIds: [gid("Touchpoint", 2)] }),
+    );
   });
 
   it("asks for the filter options, the sections and the saved views at once when it opens; a slow section holds no other", async () => {
@@ -642,7 +644,13 @@ describe("/results", { timeout: 60_000 }, () => {
         data: {
           sharedView: {
             name: "Board view",
-            filters: savedFilters({ from: "2026-10-01", to: "2026-10-31", surveyIds: [gid("Survey", 10)], groupBy: "daily", options: { stackGraphsTo100: true } }),
+            filters: savedFilters({
+              from: "2026-10-01",
+              to: "2026-10-31",
+              surveyIds: [gid("Survey", 10)],
+              groupBy: "daily",
+              options: { stackGraphsTo100: true },
+            }),
             allowChanges: ["groupBy"],
             hideTimestamps: true,
             hideResultsIfLessThan: null,

@@ -179,7 +179,8 @@ function useSectionQueries(state: ResultsFilterState, shareToken: string | null,
     list: current(list),
     bookmarks,
     // A shown list is not loaded while the plan is unknown (nor ever on a plan without it).
-    loaded: fresh && (!shown.includes("feedbackList") || listAllowed !== null) && (!wantQuestions || !!questions) && (!wantText || !!text) && (!wantList || !!list),
+    loaded:
+      fresh && (!shown.includes("feedbackList") || listAllowed !== null) && (!wantQuestions || !!questions) && (!wantText || !!text) && (!wantList || !!list),
     // After a change to a response or a bookmark: the same query again, the current rows kept meanwhile.
     reloadList: () => startTransition(() => loadList({ filters: wire, locale, shareToken }, { fetchPolicy: "store-and-network" })),
     reloadBookmarks: () => startTransition(() => loadBookmarks({}, { fetchPolicy: "store-and-network" })),
@@ -365,12 +366,7 @@ function ResultsBody({ state: requested, sections, options, allowChanges, shareT
       <div className="results-page__tools">
         {/* Bookmarks are a member's own; a visitor exports what the link shows (ExportPanel). */}
         {visitor ? null : (
-          <BookmarksPanel
-            filters={wire}
-            queryRef={sections.bookmarks}
-            onReload={sections.reloadBookmarks}
-            onOpen={(saved) => apply(readSavedFilters(saved))}
-          />
+          <BookmarksPanel filters={wire} queryRef={sections.bookmarks} onReload={sections.reloadBookmarks} onOpen={(saved) => apply(readSavedFilters(saved))} />
         )}
         <ExportPanel
           filters={wire}

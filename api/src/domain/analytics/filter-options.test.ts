@@ -257,7 +257,8 @@ describe.skipIf(noDatabase)("results filter options", () => {
     expect(viewer.surveys.map((s) => s.name)).toEqual(["Store survey"]);
     expect(viewer.touchpoints.map((x) => x.name)).toEqual(["Alpha door", "Alpha one"]);
     // Another organisation's survey ids in the filters change nothing.
-    const foreignFilter = (await member(await signIn(org.users.admin.email), { ...window, surveyIds: [globalId("Survey", foreign.survey.id)] })).data!.resultsFilterOptions;
+    const foreignFilter = (await member(await signIn(org.users.admin.email), { ...window, surveyIds: [globalId("Survey", foreign.survey.id)] })).data!
+      .resultsFilterOptions;
     for (const id of foreignIds()) expect(everyId(foreignFilter)).not.toContain(id);
   });
 });

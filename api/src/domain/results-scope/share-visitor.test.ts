@@ -173,11 +173,17 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
     const fields: Record<string, { query: string; variables?: () => Record<string, unknown> }> = {
       sharedView: { query: `query { sharedView { name allowChanges } }` },
       results: { query: `query { results { questionType } }` },
-      questionResult: { query: `query($q: ID!) { questionResult(questionId: $q) { questionType } }`, variables: () => ({ q: globalId("Question", s.questions.nps.id) }) },
+      questionResult: {
+        query: `query($q: ID!) { questionResult(questionId: $q) { questionType } }`,
+        variables: () => ({ q: globalId("Question", s.questions.nps.id) }),
+      },
       responseLimitNotice: { query: `query { responseLimitNotice }` },
       resultsFilterOptions: { query: `query { resultsFilterOptions { surveys { legacyId } } }` },
       textAnalytics: { query: `query { textAnalytics { totalAnswers } }` },
-      rootCause: { query: `query($q: ID!) { rootCause(outcomeQuestionId: $q) { outcome { n } } }`, variables: () => ({ q: globalId("Question", s.questions.nps.id) }) },
+      rootCause: {
+        query: `query($q: ID!) { rootCause(outcomeQuestionId: $q) { outcome { n } } }`,
+        variables: () => ({ q: globalId("Question", s.questions.nps.id) }),
+      },
       feedbackList: { query: `query { feedbackList(first: 5) { totalCount } }` },
     };
 

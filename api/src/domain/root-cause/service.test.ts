@@ -234,7 +234,9 @@ describe.skipIf(noDatabase)("rootCause", () => {
     expect((await ask({ outcome: globalId("Question", s.questions.single.id) }, tokens.admin)).errors?.[0]?.message).toBe(rootCauseMessages.badOutcome);
     expect((await ask({ outcome: globalId("Question", "0123456789abcdef01234567") }, tokens.admin)).errors?.[0]?.message).toBe("Question not found");
     expect((await ask({ outcome: globalId("Question", s.questions.nps.id), min: 5 }, tokens.admin)).errors?.[0]?.message).toBe(rootCauseMessages.badMinSample);
-    expect((await ask({ outcome: globalId("Question", s.questions.nps.id), filters: { to: "2026-13-45" } }, tokens.admin)).errors?.[0]?.message).toBe("Dates are written yyyy-MM-dd");
+    expect((await ask({ outcome: globalId("Question", s.questions.nps.id), filters: { to: "2026-13-45" } }, tokens.admin)).errors?.[0]?.message).toBe(
+      "Dates are written yyyy-MM-dd",
+    );
     expect((await ask({ outcome: globalId("Question", s.questions.nps.id) })).errors?.[0]?.message).toBe("Not logged in");
   });
 
@@ -265,8 +267,13 @@ describe.skipIf(noDatabase)("rootCause", () => {
     const hiding = await link({ filters: { from: "2026-10-01", to: "2026-10-31", hiddenFromToken: [s.questions.smiley.id] } });
     const hidden = await gql(t.baseUrl, doc, { outcome: globalId("Question", s.questions.nps.id), token: hiding });
     expect(itemOf(hidden.data!.rootCause.items, s.questions.smiley.id)).toBeUndefined();
-    expect((await gql(t.baseUrl, doc, { outcome: globalId("Question", s.questions.smiley.id), token: hiding })).errors?.[0]?.message).toBe("Question not found");
-    const expired = await gql(t.baseUrl, doc, { outcome: globalId("Question", s.questions.nps.id), token: await link({ expiredAt: new Date(Date.now() - 1000) }) });
+    expect((await gql(t.baseUrl, doc, { outcome: globalId("Question", s.questions.smiley.id), token: hiding })).errors?.[0]?.message).toBe(
+      "Question not found",
+    );
+    const expired = await gql(t.baseUrl, doc, {
+      outcome: globalId("Question", s.questions.nps.id),
+      token: await link({ expiredAt: new Date(Date.now() - 1000) }),
+    });
     expect(expired.errors?.[0]?.message).toBe("This share link has expired");
   });
 });
