@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useId, useState, type FormEvent } from "react";
 import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
 import { useSearchParams } from "react-router-dom";
 import type { SummaryPage_surveys$key } from "../__generated__/SummaryPage_surveys.graphql";
@@ -28,14 +28,13 @@ function SummaryFilters({
   const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment<SummaryPageSurveysRefetchQuery, SummaryPage_surveys$key>(surveysFragment, query);
   const [draft, setDraft] = useState({ from, to, surveyIds });
   const [error, setError] = useState<string | null>(null);
+  // New filters in the address (applied, or the back button) replace the draft, during render.
   const key = JSON.stringify({ from, to, surveyIds });
-  const shown = useRef(key);
-  useEffect(() => {
-    if (shown.current === key) return;
-    shown.current = key;
+  const [shownKey, setShownKey] = useState(key);
+  if (shownKey !== key) {
+    setShownKey(key);
     setDraft({ from, to, surveyIds });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (draft.from && draft.to && draft.from > draft.to) {
