@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
-import { gql, type GraphQLResult } from "../test/graphql-client.js";
+import { globalId, gql, type GraphQLResult } from "../test/graphql-client.js";
 import { apiCall } from "../test/rest-client.js";
 import { createScratchDatabase, type ScratchDatabase } from "../test/support.js";
 import { signInWithPassword } from "../test/oidc-login.js";
@@ -32,7 +32,6 @@ async function post(baseUrl: string, query: string, headers: Record<string, stri
 
 const aliases = (n: number, field: string) => Array.from({ length: n }, (_, i) => `a${i}: ${field}`).join("\n");
 const textAnalyticsField = "textAnalytics { totalAnswers }";
-const globalId = (type: string, id: string) => Buffer.from(`${type}:${id}`).toString("base64");
 
 /** A share link of the organisation over October 2026 (the test data's month). */
 async function createShareLink(t: TestApp, org: OrganizationFixture): Promise<string> {
@@ -264,11 +263,11 @@ describe.skipIf(noDatabase)("GraphQL request limits", () => {
   });
 
   it("rootCause honours the X-Share-Token header too", async () => {
-    const query = `query($q: String!) { rootCause(outcomeQuestionId: $q) { __typename } }`;
-    const byHeader = await post(t.baseUrl, query, { "x-share-token": shareToken }, { q: npsQuestionId });
+    const query = `query($q: ID!) { rootCause(outcomeQuestionId: $q) { __typename } }`;
+    const byHeader = await post(t.baseUrl, query, { "x-share-token": shareToken }, { q: globalId("Question", npsQuestionId) });
     expect(byHeader.errors).toBeUndefined();
     expect(byHeader.data).toEqual({ rootCause: { __typename: "RootCause" } });
-    const without = await post(t.baseUrl, query, {}, { q: npsQuestionId });
+    const without = await post(t.baseUrl, query, {}, { q: globalId("Question", npsQuestionId) });
     expect(without.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
   });
 

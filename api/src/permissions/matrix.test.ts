@@ -389,7 +389,7 @@ const matrix: Row[] = [
     kind: "query",
     // Members who may open the question's survey (another team's admin and another organisation: not found);
     // without a session only with a share link's token (domain/text-analytics/service.test.ts).
-    document: () => `{ textAnalytics(questionId: "${analysisQuestions.text}") { totalAnswers sentiment { count } } }`,
+    document: () => `{ textAnalytics(questionId: "${gid("Question", analysisQuestions.text)}") { totalAnswers sentiment { count } } }`,
     expected: surveyOpeners,
     allowedData: (data) => expect(data.textAnalytics.totalAnswers).toBe(0),
   },
@@ -397,7 +397,7 @@ const matrix: Row[] = [
     field: "Query.rootCause",
     kind: "query",
     // As textAnalytics (domain/root-cause/service.test.ts).
-    document: () => `{ rootCause(outcomeQuestionId: "${analysisQuestions.nps}") { outcome { n } items { status } } }`,
+    document: () => `{ rootCause(outcomeQuestionId: "${gid("Question", analysisQuestions.nps)}") { outcome { n } items { status } } }`,
     expected: surveyOpeners,
     allowedData: (data) => expect(data.rootCause.outcome.n).toBe(0),
   },
@@ -414,7 +414,7 @@ const matrix: Row[] = [
     field: "Query.questionResult",
     kind: "query",
     // Members who may open the question's survey (another team's admin, another organisation: not found); without a session only with a share token (rest/v5/results.test.ts).
-    document: () => `{ questionResult(questionId: "${analysisQuestions.nps}") { questionType mainResult { count nps } } }`,
+    document: () => `{ questionResult(questionId: "${gid("Question", analysisQuestions.nps)}") { questionType mainResult { count nps } } }`,
     expected: surveyOpeners,
     allowedData: (data) => expect(data.questionResult.questionType).toBe("nps"),
   },
@@ -422,7 +422,7 @@ const matrix: Row[] = [
     field: "Query.results",
     kind: "query",
     // As questionResult; another organisation's survey ids give no questions.
-    document: (ids) => `{ results(filters: { surveyIds: ["${ids.surveyA}"] }) { questionLegacyId } }`,
+    document: (ids) => `{ results(filters: { surveyIds: ["${gid("Survey", ids.surveyA)}"] }) { questionLegacyId } }`,
     expected: everyoneSignedIn,
     allowedData: (data, actor) => (actor === "adminOfOtherOrganization" ? expect(data.results).toEqual([]) : expect(Array.isArray(data.results)).toBe(true)),
   },
@@ -877,7 +877,8 @@ const matrix: Row[] = [
     field: "Query.feedbackList",
     kind: "query",
     // Members read the responses they may see: the other team's admin and the other organisation get no rows; anonymous callers need a share token.
-    document: (ids) => `{ feedbackList(filters: { surveyIds: ["${ids.surveyA}"] }, first: 5) { totalCount edges { node { responseLegacyId } } } }`,
+    document: (ids) =>
+      `{ feedbackList(filters: { surveyIds: ["${gid("Survey", ids.surveyA)}"] }, first: 5) { totalCount edges { node { responseLegacyId } } } }`,
     expected: everyoneSignedIn,
     allowedData: (data, actor) =>
       actor === "adminOfOtherUnit" || actor === "adminOfOtherOrganization"

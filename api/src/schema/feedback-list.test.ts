@@ -51,7 +51,7 @@ describe.skipIf(noDatabase)("GraphQL feedback list and responses", () => {
       totalCount columns { key title kind } metaKeys
       edges { cursor node { responseLegacyId hidden hiddenAnswers cells { key text number } } }
       pageInfo { hasNextPage endCursor } } }`;
-    const f = { ...window(), surveyIds: [s.survey.id] };
+    const f = { ...window(), surveyIds: [globalId("Survey", s.survey.id)] };
     const one = await gql(t.baseUrl, query, { f }, tokens.editorA);
     expect(one.errors).toBeUndefined();
     const c1 = one.data!.feedbackList;
@@ -107,7 +107,7 @@ describe.skipIf(noDatabase)("GraphQL feedback list and responses", () => {
     await t.prisma.response.update({ where: { id: ids.hiddenText! }, data: { metadata: { store: "Itis", lane: 3 } } });
     const query = `query($f: ResultsFilterInput, $token: String) { feedbackList(filters: $f, shareToken: $token, first: 10) {
       columns { key } edges { node { responseId responseLegacyId metadata { key value } } } } }`;
-    const f = { ...window(), surveyIds: [s.survey.id], feedbackListHiddenColumns: ["meta_store", "meta_lane"] };
+    const f = { ...window(), surveyIds: [globalId("Survey", s.survey.id)], feedbackListHiddenColumns: ["meta_store", "meta_lane"] };
     const member = await gql(t.baseUrl, query, { f }, tokens.editorA);
     expect(member.errors).toBeUndefined();
     const list = member.data!.feedbackList;

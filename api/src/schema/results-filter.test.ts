@@ -1,11 +1,12 @@
 // The typed results filters on the real server: ResultsFilterInput reaches the domain's filter rules
 // (domain/analytics/filters.ts) and keeps their specific messages; what GraphQL itself refuses (a
 // field it does not know, a value of the wrong type) is named too; bookmarks and share links give
-// their stored filters back as ResultsFilters, and a share link's smiley scale as SmileyScale.
+// their stored filters back as ResultsFilters, and a share link's smiley scale as SmileyScale. Ids
+// travel as global ids and are stored as the spec's 24-hex ids.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
-import { gql } from "../test/graphql-client.js";
+import { globalId, gql } from "../test/graphql-client.js";
 import { signInWithPassword } from "../test/oidc-login.js";
 import { analyticsMessages } from "../domain/results-scope/filters.js";
 import { shareLinkMessages } from "../domain/sharing/share-links.js";
@@ -39,7 +40,7 @@ describe.skipIf(noDatabase)("ResultsFilterInput", () => {
           utcOffset: 180,
           groupBy: "metadata",
           groupByMetaKey: "store",
-          restrictByAnswer: [{ questionId: "0123456789abcdef01234567", choiceIds: ["a"], numbers: [1] }],
+          restrictByAnswer: [{ questionId: globalId("Question", "0123456789abcdef01234567"), choiceIds: ["a"], numbers: [1] }],
           metaDataMatch: { items: [{ key: "store", value: "Kamppi" }], strict: true },
           options: { stackGraphsTo100: true, viewOptions: { columns: 3 } },
         },
@@ -56,10 +57,10 @@ describe.skipIf(noDatabase)("ResultsFilterInput", () => {
     expect(await refusal({ from: "2001-01-01", to: "2026-01-01" })).toMatchObject({ message: analyticsMessages.absurdRange });
     expect(await refusal({ utcOffset: 900 })).toMatchObject({ message: analyticsMessages.invalidOffset });
     expect(await refusal({ groupBy: "metadata" })).toMatchObject({ message: analyticsMessages.metaKeyRequired });
-    expect(await refusal({ restrictByAnswer: [{ questionId: "0123456789abcdef01234567" }] })).toMatchObject({
+    expect(await refusal({ restrictByAnswer: [{ questionId: globalId("Question", "0123456789abcdef01234567") }] })).toMatchObject({
       message: analyticsMessages.restrictNeedsValue,
     });
-    expect(await refusal({ surveyIds: ["nope"] })).toMatchObject({ message: messages.invalidId, extensions: { code: "BAD_USER_INPUT" } });
+    expect(await refusal({ surveyIds: [globalId("Survey", "nope")] })).toMatchObject({ message: messages.invalidId, extensions: { code: "BAD_USER_INPUT" } });
     expect(await refusal({ metaDataMatch: { items: [{ key: " ", value: "x" }] } })).toMatchObject({ message: "A metadata key must not be empty" });
   });
 
@@ -68,7 +69,28 @@ describe.skipIf(noDatabase)("ResultsFilterInput", () => {
     expect((await refusal({ datePreset: "lastYear" }))?.message).toMatch(/"lastYear".*DatePreset/);
     expect((await refusal({ channelId: ["0123456789abcdef01234567"] }))?.message).toMatch(/Field "channelId" is not defined by type "ResultsFilterInput"/);
     expect((await refusal({ utcOffset: "soon" }))?.message).toMatch(/Int cannot represent non-integer value/);
-    expect((await refusal({ restrictByAnswer: [{ choiceIds: ["a"] }] }))?.message).toMatch(/Field "questionId" of required type "String!" was not provided/);
+    expect((await refusal({ restrictByAnswer: [{ choiceIds: ["a"] }] }))?.message).toMatch(/Field "questionId" of required type "ID!" was not provided/);
+  });
+
+  it("takes global ids and refuses another type's id or a spec id where a global id belongs", async () => {
+    const hex = "0123456789abcdef01234567";
+    const wrongType = [
+      { surveyIds: [globalId("Touchpoint", hex)] },
+      { touchpointIds: [globalId("Survey", hex)] },
+      { unitId: globalId("Survey", hex) },
+      { restrictByAnswer: [{ questionId: globalId("Survey", hex), numbers: [1] }] },
+      { options: { hiddenQuestions: [globalId("Unit", hex)] } },
+      { surveyIds: [hex] },
+    ];
+    for (const filters of wrongType) {
+      expect(await refusal(filters), JSON.stringify(filters)).toMatchObject({ extensions: { code: "BAD_USER_INPUT" } });
+    }
+    const typed = { surveyIds: [globalId("Survey", hex)], touchpointIds: [globalId("Touchpoint", hex)], unitId: globalId("Unit", org.units.unitA.id) };
+    expect(await refusal(typed)).toBeUndefined();
+    const question = await gql(t.baseUrl, `query ($q: ID!) { questionResult(questionId: $q) { questionType } }`, { q: globalId("Survey", hex) }, admin);
+    expect(question.errors?.[0]).toMatchObject({ extensions: { code: "BAD_USER_INPUT" } });
+    const summary = await gql(t.baseUrl, `query ($u: ID) { summary(input: { unitId: $u }) { count { now } } }`, { u: globalId("Survey", hex) }, admin);
+    expect(summary.errors?.[0]).toMatchObject({ extensions: { code: "BAD_USER_INPUT" } });
   });
 
   it("gives stored filters back typed, and a share link's smiley scale", async () => {
@@ -81,11 +103,11 @@ describe.skipIf(noDatabase)("ResultsFilterInput", () => {
         f: {
           from: "2026-10-01",
           to: "2026-10-31",
-          touchpointIds: ["0123456789abcdef01234567"],
+          touchpointIds: [globalId("Touchpoint", "0123456789abcdef01234567")],
           groupBy: "weekNumber",
-          restrictByAnswer: [{ questionId: "0123456789abcdef01234568", choiceIds: ["good"], numbers: [0.5], gte: 0 }],
+          restrictByAnswer: [{ questionId: globalId("Question", "0123456789abcdef01234568"), choiceIds: ["good"], numbers: [0.5], gte: 0 }],
           metaDataMatch: { items: [{ key: "store", value: "Kamppi" }] },
-          options: { stackGraphsTo100: true, view: "table", viewOptions: { columns: 3 } },
+          options: { stackGraphsTo100: true, view: "table", hiddenQuestions: [globalId("Question", "0123456789abcdef01234569")], viewOptions: { columns: 3 } },
         },
       },
       admin,
@@ -95,16 +117,20 @@ describe.skipIf(noDatabase)("ResultsFilterInput", () => {
       from: "2026-10-01",
       to: "2026-10-31",
       datePreset: null,
-      touchpointIds: ["0123456789abcdef01234567"],
+      touchpointIds: [globalId("Touchpoint", "0123456789abcdef01234567")],
       surveyIds: [],
       groupBy: "weekNumber",
-      restrictByAnswer: [{ questionId: "0123456789abcdef01234568", choiceIds: ["good"], numbers: [0.5], gte: 0, lt: null }],
+      restrictByAnswer: [{ questionId: globalId("Question", "0123456789abcdef01234568"), choiceIds: ["good"], numbers: [0.5], gte: 0, lt: null }],
       metaDataMatch: { items: [{ key: "store", value: "Kamppi" }], strict: false },
-      options: { stackGraphsTo100: true, view: "table", hiddenQuestions: [], viewOptions: { columns: 3 } },
+      options: { stackGraphsTo100: true, view: "table", hiddenQuestions: [globalId("Question", "0123456789abcdef01234569")], viewOptions: { columns: 3 } },
     });
     // Stored as the domain's wire shape, which REST reads and writes.
     const stored = await t.prisma.bookmark.findFirstOrThrow({ where: { name: "Typed" } });
-    expect(stored.filters).toMatchObject({ touchpointIds: ["0123456789abcdef01234567"], restrictByAnswer: [{ values: ["good", 0.5], gte: 0 }] });
+    expect(stored.filters).toMatchObject({
+      touchpointIds: ["0123456789abcdef01234567"],
+      restrictByAnswer: [{ questionId: "0123456789abcdef01234568", values: ["good", 0.5], gte: 0 }],
+      options: { hiddenQuestions: ["0123456789abcdef01234569"] },
+    });
 
     const share = (smileyScale: unknown) =>
       gql(

@@ -14,7 +14,7 @@ import {
   resultsResponseLimitNotice,
 } from "../domain/analytics/results.js";
 import { resultsFilterOptions, type FilterOptionMetaKey, type FilterOptionQuestion, type ResultsFilterOptions } from "../domain/analytics/filter-options.js";
-import { LocalizedText, QuestionChoice, QuestionOptions, textEntries } from "./question.js";
+import { LocalizedText, QuestionChoice, QuestionNode, QuestionOptions, textEntries } from "./question.js";
 import { storedChoices, storedOptions, storedText } from "../domain/surveys/stored.js";
 import { resultsRequest } from "../domain/results-scope/request.js";
 import type { GraphQLContext } from "./builder.js";
@@ -116,13 +116,13 @@ builder.queryField("questionResult", (t) =>
     type: QuestionResultRef,
     description: "One question's result under the results filters (members, or a share link's visitor with shareToken)",
     args: {
-      questionId: t.arg.string({ required: true, description: "the question's 24-hex _id" }),
+      questionId: t.arg.globalID({ required: true, for: QuestionNode, description: "the question's id" }),
       filters: t.arg({ type: ResultsFilterInput, description: "the results filters (spec 001 §3)" }),
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
     resolve: async (_root, args, ctx) => {
       const r = await requestOf(ctx, args.shareToken, args.filters);
-      return getQuestionResult(r.reader, args.questionId, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
+      return getQuestionResult(r.reader, args.questionId.id, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
     },
   }),
 );

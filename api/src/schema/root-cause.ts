@@ -4,6 +4,7 @@
 import { builder } from "./builder.js";
 import { rootCause, type RootCause, type RootCauseItem } from "../domain/root-cause/service.js";
 import { filtersArg, ResultsFilterInput } from "./results-filter.js";
+import { QuestionNode } from "./survey.js";
 
 const RootCauseItemKind = builder.enumType("RootCauseItemKind", { values: ["question", "option"] as const });
 const RootCauseStatus = builder.enumType("RootCauseStatus", {
@@ -79,7 +80,7 @@ builder.queryField("rootCause", (t) =>
     description:
       "Which questions and answer options drive an outcome (NPS, smiley or slider question) under the results filters; members, or a share link's visitor with shareToken",
     args: {
-      outcomeQuestionId: t.arg.string({ required: true, description: "the outcome question's 24-hex _id" }),
+      outcomeQuestionId: t.arg.globalID({ required: true, for: QuestionNode, description: "the outcome question's id" }),
       filters: t.arg({ type: ResultsFilterInput, description: "the results filters (spec 001 §3)" }),
       minSampleSize: t.arg.int({ description: "responses answering both below which an item is insufficient (default 30, at least 10)" }),
       locale: t.arg.string({ description: "language of question and option titles (default en)" }),
@@ -87,7 +88,7 @@ builder.queryField("rootCause", (t) =>
     },
     resolve: (_root, args, ctx) =>
       rootCause(ctx, {
-        outcomeQuestionId: args.outcomeQuestionId,
+        outcomeQuestionId: args.outcomeQuestionId.id,
         filters: filtersArg(args.filters),
         minSampleSize: args.minSampleSize,
         locale: args.locale,

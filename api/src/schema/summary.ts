@@ -2,6 +2,8 @@
 // Query.summary and Subscription.summaryResponsesArrived (new responses at the touchpoints the
 // viewer's summary covers, so its counts move while responses arrive). Rules: domain/analytics.
 import { builder } from "./builder.js";
+import { SurveyType } from "./survey.js";
+import { UnitType } from "./unit.js";
 import { getSummary, type RankingRow, type SummaryDay, type SummaryResult } from "../domain/analytics/summary.js";
 import { callerVisibility } from "../domain/results-scope/response-scope.js";
 import type { OrganizationResponsesEvent } from "../pubsub/bus.js";
@@ -66,9 +68,9 @@ const SummaryInput = builder.inputType("SummaryInput", {
   fields: (t) => ({
     from: t.string({ description: "yyyy-MM-dd (default: 6 days before to)" }),
     to: t.string({ description: "yyyy-MM-dd, inclusive (default: today)" }),
-    surveyIds: t.stringList(),
+    surveyIds: t.globalIDList({ for: SurveyType, description: "the surveys' ids; empty: every survey" }),
     utcOffset: t.int({ description: "minutes east of UTC" }),
-    unitId: t.string({ description: "a team: the team and its sub-teams" }),
+    unitId: t.globalID({ for: UnitType, description: "a team's id: the team and its sub-teams" }),
   }),
 });
 
@@ -81,9 +83,9 @@ builder.queryField("summary", (t) =>
       getSummary(ctx, {
         from: input?.from ?? undefined,
         to: input?.to ?? undefined,
-        surveyId: input?.surveyIds ?? undefined,
+        surveyId: input?.surveyIds?.map((s) => s.id),
         utcOffset: input?.utcOffset ?? undefined,
-        unitId: input?.unitId ?? undefined,
+        unitId: input?.unitId?.id,
       }),
   }),
 );

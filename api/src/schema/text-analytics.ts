@@ -3,6 +3,7 @@
 // Rules and limits in domain/text-analytics and docs/text-analytics.md.
 import { builder } from "./builder.js";
 import { filtersArg, ResultsFilterInput } from "./results-filter.js";
+import { QuestionNode } from "./survey.js";
 import type { SentimentAggregate } from "../domain/text-analytics/sentiment.js";
 import type { CloudWord } from "../domain/text-analytics/word-cloud.js";
 import { answerPage, textAnalytics, wordCloudOf, type AnalyzedAnswer, type TextAnalytics } from "../domain/text-analytics/service.js";
@@ -119,9 +120,9 @@ builder.queryField("textAnalytics", (t) =>
       "Sentiment and word cloud of open-text answers (one question, or every open-text question) under the results filters; members, or a share link's visitor with shareToken",
     args: {
       filters: t.arg({ type: ResultsFilterInput, description: "the results filters (spec 001 §3)" }),
-      questionId: t.arg.string({ description: "an open-text question's 24-hex _id; without it every open-text question under the filters" }),
+      questionId: t.arg.globalID({ for: QuestionNode, description: "an open-text question's id; without it every open-text question under the filters" }),
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
-    resolve: (_root, args, ctx) => textAnalytics(ctx, { filters: filtersArg(args.filters), questionId: args.questionId, shareToken: args.shareToken }),
+    resolve: (_root, args, ctx) => textAnalytics(ctx, { filters: filtersArg(args.filters), questionId: args.questionId?.id, shareToken: args.shareToken }),
   }),
 );

@@ -6,6 +6,7 @@
 // appearance, and an activation's legacy state.responses.
 import { builder } from "./builder.js";
 import { JSONScalar } from "./json.js";
+import { defined, readFieldByField } from "./input-fields.js";
 import { defaultTerminalSettings, terminalSettingsSchema, type TerminalSettings } from "../domain/touchpoints/touchpoints.js";
 import { resolveWebsiteSettings, type WidgetSettings } from "@feedback/shared/website-settings";
 
@@ -58,21 +59,14 @@ export function terminalSettingsArg(input: TerminalSettingsArg | null | undefine
   for (const [key, value] of Object.entries(input)) if (value !== undefined) out[key] = value;
   const limit = input.responseTimeLimit;
   if (limit) {
-    out.responseTimeLimit = Object.fromEntries(Object.entries(limit).filter(([, v]) => v !== null && v !== undefined));
+    out.responseTimeLimit = defined(limit);
   }
   return out;
 }
 
 /** The stored extras field by field through the domain's schema; a field that does not read takes its default. */
 export function storedTerminalSettings(settings: unknown): TerminalSettings {
-  const stored = asObject(settings);
-  const out = defaultTerminalSettings() as Obj;
-  for (const [key, schema] of Object.entries(terminalSettingsSchema.shape)) {
-    if (!(key in stored)) continue;
-    const parsed = (schema as { safeParse: (v: unknown) => { success: boolean; data?: unknown } }).safeParse(stored[key]);
-    if (parsed.success) out[key] = parsed.data;
-  }
-  return out as TerminalSettings;
+  return readFieldByField(terminalSettingsSchema.shape, asObject(settings), defaultTerminalSettings() as Obj, { keepNull: true }) as TerminalSettings;
 }
 
 const RebootSchedule = builder.objectRef<TerminalSettings["rebootSchedule"]>("RebootSchedule").implement({
@@ -192,8 +186,7 @@ export function websiteArg(input: Obj | null | undefined): Obj | undefined {
   const out: Obj = { ...input };
   const pages = input.pages as { whitelist?: Obj[] | null; blacklist?: Obj[] | null } | null | undefined;
   if (pages) {
-    const rules = (list: Obj[] | null | undefined) =>
-      list ? list.map((rule) => Object.fromEntries(Object.entries(rule).filter(([, v]) => v !== null && v !== undefined))) : list;
+    const rules = (list: Obj[] | null | undefined) => (list ? list.map(defined) : list);
     out.pages = {
       ...pages,
       ...(pages.whitelist !== undefined ? { whitelist: rules(pages.whitelist) } : {}),

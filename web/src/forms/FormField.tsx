@@ -4,6 +4,13 @@ import "./forms.css";
 /** The id of a field's error text, which its control names in aria-describedby while there is an error. */
 export const fieldErrorId = (id: string) => `${id}-error`;
 
+/** The id of a field's hint text. */
+export const fieldHintId = (id: string) => `${id}-hint`;
+
+/** The control's aria-describedby: its hint and its error, when shown. */
+export const fieldDescribedBy = (id: string, { hint, error }: { hint?: ReactNode; error?: string }): string | undefined =>
+  [hint ? fieldHintId(id) : "", error ? fieldErrorId(id) : ""].filter(Boolean).join(" ") || undefined;
+
 /**
  * A labelled control of any kind (text, e-mail, password, select…) with its hint and its error
  * below: the label points at `id`, which the control given as children carries. Required fields
@@ -31,7 +38,11 @@ export function FormField({
         {required ? <span aria-hidden="true"> *</span> : null}
       </label>
       {children}
-      {hint ? <p className="field__hint">{hint}</p> : null}
+      {hint ? (
+        <p className="field__hint" id={fieldHintId(id)}>
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p className="field__error" id={fieldErrorId(id)}>
           {error}

@@ -1,4 +1,4 @@
-import "./forms.css";
+import { fieldDescribedBy, FormField } from "./FormField";
 
 /** A labelled number input with its hint and error; the value stays the text typed (the form validates it). */
 export function NumberField({
@@ -27,10 +27,8 @@ export function NumberField({
   inputMode?: "decimal" | "numeric";
   readOnly?: boolean;
 }) {
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <FormField id={id} label={label} hint={hint} error={error}>
       <input
         id={id}
         type="number"
@@ -41,19 +39,9 @@ export function NumberField({
         value={value}
         readOnly={readOnly}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={fieldDescribedBy(id, { hint, error })}
         onChange={(e) => onChange(e.target.value)}
       />
-      {hint ? (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FormField>
   );
 }

@@ -1,4 +1,4 @@
-import "./forms.css";
+import { FormField } from "./FormField";
 
 /** A labelled select of `[value, label]` options. */
 export function SelectField<V extends string>({
@@ -17,8 +17,7 @@ export function SelectField<V extends string>({
   disabled?: boolean;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <FormField id={id} label={label}>
       <select id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as V)}>
         {options.map(([key, text]) => (
           <option key={key} value={key}>
@@ -26,6 +25,6 @@ export function SelectField<V extends string>({
           </option>
         ))}
       </select>
-    </div>
+    </FormField>
   );
 }

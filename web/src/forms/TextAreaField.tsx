@@ -1,4 +1,4 @@
-import "./forms.css";
+import { fieldDescribedBy, FormField } from "./FormField";
 
 /** A labelled text area (e.g. one entry a line in the widget's rules) with its error. */
 export function TextAreaField({
@@ -17,21 +17,15 @@ export function TextAreaField({
   rows?: number;
 }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
+    <FormField id={id} label={label} error={error}>
       <textarea
         id={id}
         rows={rows}
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={fieldDescribedBy(id, { error })}
         onChange={(e) => onChange(e.target.value)}
       />
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FormField>
   );
 }

@@ -6,6 +6,7 @@ import type { BookmarksPanelDeleteMutation } from "../__generated__/BookmarksPan
 import type { BookmarksPanelQuery } from "../__generated__/BookmarksPanelQuery.graphql";
 import { runMutation } from "../user-management/runMutation";
 import type { WireFilters } from "./filters";
+import type { SavedFiltersRef } from "./savedFilters";
 
 /**
  * The member's saved views. The results page loads this query when it opens, with its other sections;
@@ -17,35 +18,7 @@ export const bookmarksPanelQuery = graphql`
       id
       name
       filters {
-        from
-        to
-        datePreset
-        touchpointIds
-        surveyIds
-        groupBy
-        groupByMetaKey
-        restrictByAnswer {
-          questionId
-          choiceIds
-          numbers
-          gte
-          lt
-        }
-        metaDataMatch {
-          items {
-            key
-            value
-          }
-          strict
-        }
-        feedbackListHiddenColumns
-        options {
-          stackGraphsTo100
-          satisfactionReport
-          hideQuestionsWithNoResponses
-          view
-          hiddenQuestions
-        }
+        ...savedFilters_filters
       }
       createdAt
     }
@@ -58,7 +31,7 @@ function BookmarkList({
   onDelete,
 }: {
   queryRef: PreloadedQuery<BookmarksPanelQuery>;
-  onOpen: (filters: object) => void;
+  onOpen: (filters: SavedFiltersRef) => void;
   onDelete: (id: string, name: string) => void;
 }) {
   const { t } = useLingui();
@@ -93,7 +66,7 @@ export function BookmarksPanel({
   filters: WireFilters;
   queryRef: PreloadedQuery<BookmarksPanelQuery> | null | undefined;
   onReload: () => void;
-  onOpen: (filters: object) => void;
+  onOpen: (filters: SavedFiltersRef) => void;
 }) {
   const { t } = useLingui();
   const id = useId();

@@ -4,8 +4,11 @@ import { toasts } from "../shell/toastStore";
 import { eventually } from "../test/eventually";
 import ResultsPage from "./ResultsPage";
 import { renderScreen, type Handler } from "../test/resultsScreen";
+import { toGlobalId, type GlobalIdType } from "../util/globalId";
 
 const id = (n: number) => `65a1b2c3d4e5f607182930${String(n).padStart(2, "0")}`;
+/** The global id GraphQL takes and gives for the object whose spec id is id(n). */
+const gid = (type: GlobalIdType, n: number) => toGlobalId(type, id(n));
 const TOKEN = "shareTokenAbcdefghijklmnopqrstuvwxyz0123456";
 
 const optionsAnswer = (features: string[] = ["feedbackInbox"]) => ({
@@ -237,7 +240,7 @@ describe("/results", { timeout: 60_000 }, () => {
     await eventually(() => screen.getByRole("figure", { name: "Word cloud" }), 25_000);
     expect(filtersOf(requests, "ResultsPageTextAnalyticsQuery")[0]).toMatchObject({
       datePreset: "last30Days",
-      surveyIds: [id(10)],
+      surveyIds: [gid("Survey", 10)],
       touchpointIds: [],
       groupBy: "daily",
       options: { stackGraphsTo100: true, view: "graphs" },
@@ -257,7 +260,9 @@ describe("/results", { timeout: 60_000 }, () => {
     const search = new URLSearchParams(router.state.location.search);
     expect(search.get("touchpoint")).toBe(id(2));
     expect(search.get("preset")).toBe("last30Days");
-    await waitFor(() => expect(filtersOf(requests, "ResultsPageTextAnalyticsQuery").at(-1)).toMatchObject({ groupBy: "weekNumber", touchpointIds: [id(2)] }));
+    await waitFor(() =>
+      expect(filtersOf(requests, "ResultsPageTextAnalyticsQuery").at(-1)).toMatchObject({ groupBy: "weekNumber", touchpointIds: [gid("Touchpoint", 2)] }),
+    );
   });
 
   it("asks for the filter options, the sections and the saved views at once when it opens; a slow section holds no other", async () => {
@@ -302,8 +307,10 @@ describe("/results", { timeout: 60_000 }, () => {
   });
 
   it("offers the feedback list tab only on plans with the feedbackInbox feature; a list address shows the graphs there", async () => {
-    render("/results?view=list", memberHandlers({ ResultsPageOptionsQuery: () => optionsAnswer(["channelCreation"]) }));
+    const { requests } = render("/results?view=list", memberHandlers({ ResultsPageOptionsQuery: () => optionsAnswer(["channelCreation"]) }));
     await eventually(() => screen.getByRole("figure", { name: "Word cloud" }), 25_000);
+    // The list's query waits for the plan, so a plan without the list never asks for it.
+    expect(requests.map((r) => r.name)).not.toContain("FeedbackListViewQuery");
     const tabs = screen.getByRole("tablist", { name: "Results view" });
     expect(
       within(tabs)
@@ -382,8 +389,8 @@ describe("/results", { timeout: 60_000 }, () => {
 
   it("root causes for the chosen outcome: drivers drawn by |importance| and favourable performance, too-small samples left out", async () => {
     const { requests } = render("/results", memberHandlers());
-    const figure = await eventually(() => screen.getByRole("figure", { name: "Root causes" }));
-    expect(requests.find((r) => r.name === "RootCausePanelQuery")?.variables).toMatchObject({ outcomeQuestionId: id(20), locale: "en" });
+    const figure = await eventually(() => screen.getByRole("figure", { name: "Root causes" }), 25_000);
+    expect(requests.find((r) => r.name === "RootCausePanelQuery")?.variables).toMatchObject({ outcomeQuestionId: gid("Question", 20), locale: "en" });
     expect((screen.getByLabelText("Outcome question") as HTMLSelectElement).value).toBe(id(20));
     const rows = within(within(figure).getByRole("table"))
       .getAllByRole("row")
@@ -437,9 +444,9 @@ describe("/results", { timeout: 60_000 }, () => {
       expect(filtersOf(requests, "ResultsPageTextAnalyticsQuery").at(-1)).toMatchObject({
         groupBy: "metadata",
         groupByMetaKey: "store",
-        restrictByAnswer: [{ questionId: id(20), choiceIds: [], numbers: [1] }],
+        restrictByAnswer: [{ questionId: gid("Question", 20), choiceIds: [], numbers: [1] }],
         metaDataMatch: { items: [{ key: "store", value: "Helsinki" }], strict: true },
-        options: { hiddenQuestions: [id(21)], hideQuestionsWithNoResponses: true },
+        options: { hiddenQuestions: [gid("Question", 21)], hideQuestionsWithNoResponses: true },
       }),
     );
   });
@@ -588,7 +595,7 @@ describe("/results", { timeout: 60_000 }, () => {
           data: {
             sharedView: {
               name: "Board view",
-              filters: savedFilters({ from: "2026-10-01", to: "2026-10-31", surveyIds: [id(10)] }),
+              filters: savedFilters({ from: "2026-10-01", to: "2026-10-31", surveyIds: [gid("Survey", 10)] }),
               allowChanges: [],
               hideTimestamps: true,
               hideResultsIfLessThan: null,
@@ -644,7 +651,13 @@ describe("/results", { timeout: 60_000 }, () => {
         data: {
           sharedView: {
             name: "Board view",
-            filters: savedFilters({ from: "2026-10-01", to: "2026-10-31", surveyIds: [id(10)], groupBy: "daily", options: { stackGraphsTo100: true } }),
+            filters: savedFilters({
+              from: "2026-10-01",
+              to: "2026-10-31",
+              surveyIds: [gid("Survey", 10)],
+              groupBy: "daily",
+              options: { stackGraphsTo100: true },
+            }),
             allowChanges: ["groupBy"],
             hideTimestamps: true,
             hideResultsIfLessThan: null,
@@ -662,7 +675,7 @@ describe("/results", { timeout: 60_000 }, () => {
     expect(requests.find((r) => r.name === "ResultsPageSharedViewQuery")?.variables).toMatchObject({ shareToken: TOKEN });
     const text = requests.find((r) => r.name === "ResultsPageTextAnalyticsQuery")!;
     expect(text.variables.shareToken).toBe(TOKEN);
-    expect(text.variables.filters).toMatchObject({ from: "2026-10-01", to: "2026-10-31", surveyIds: [id(10)] });
+    expect(text.variables.filters).toMatchObject({ from: "2026-10-01", to: "2026-10-31", surveyIds: [gid("Survey", 10)] });
     // Members' tools are not there; the exports are (of what the link shows).
     for (const name of ["Share results", "Save bookmark", "Reset filters"]) expect(screen.queryByRole("button", { name })).toBeNull();
     for (const name of ["Export CSV", "Export XLSX", "Export PDF"]) expect(screen.getByRole("button", { name })).toBeTruthy();
@@ -759,8 +772,8 @@ describe("/results", { timeout: 60_000 }, () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).getAll("survey")).toEqual([id(11)]));
     await waitFor(() =>
       expect(filtersOf(requests, "ResultsPageQuestionsQuery").at(-1)).toMatchObject({
-        surveyIds: [id(11)],
-        restrictByAnswer: [{ questionId: id(30), choiceIds: ["love"], numbers: [] }],
+        surveyIds: [gid("Survey", 11)],
+        restrictByAnswer: [{ questionId: gid("Question", 30), choiceIds: ["love"], numbers: [] }],
         metaDataMatch: { items: [{ key: "store", value: "Tampere" }] },
       }),
     );

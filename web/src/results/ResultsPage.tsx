@@ -18,7 +18,6 @@ import {
   browserUtcOffset,
   filtersFromSearch,
   filtersToSearch,
-  fromWireFilters,
   mayChange,
   mergeSharedFilters,
   toWireFilters,
@@ -31,6 +30,8 @@ import { pickText, textsOf, toFilterQuestion, type StoredQuestion } from "./ques
 import { ResultsErrorBoundary } from "./ResultsErrorBoundary";
 import { ShareLinkDialog } from "./ShareLinkDialog";
 import { ViewTabs } from "./ViewTabs";
+import { readSavedFilters } from "./savedFilters";
+import { toGlobalId } from "../util/globalId";
 import "./results.css";
 import { isOutcomeQuestionType } from "@feedback/shared/root-cause";
 
@@ -112,8 +113,10 @@ interface SectionQueries {
  * Starts the queries of the shown sections together, in one effect, when the page opens and whenever
  * the filters change (the members' filter options load beside them: MemberResults). The root causes
  * need the outcome, one of the options: useRootCauseQuery loads them once the options are there.
+ * `listAllowed` is the plan's feedback list: null while the plan is not known yet, and the list's
+ * query waits until it is true (a plan without it never asks).
  */
-function useSectionQueries(state: ResultsFilterState, shareToken: string | null, params: URLSearchParams): SectionQueries {
+function useSectionQueries(state: ResultsFilterState, shareToken: string | null, params: URLSearchParams, listAllowed: boolean | null): SectionQueries {
   const { i18n } = useLingui();
   const locale = i18n.locale;
   const utcOffset = useMemo(() => browserUtcOffset(), []);
@@ -122,7 +125,7 @@ function useSectionQueries(state: ResultsFilterState, shareToken: string | null,
   const shown = shownComponents(params, state.view);
   const wantQuestions = shown.includes("questions") || shown.includes("table");
   const wantText = shown.includes("textAnalytics");
-  const wantList = shown.includes("feedbackList");
+  const wantList = shown.includes("feedbackList") && listAllowed === true;
   // Bookmarks are a member's own, and not printed.
   const wantBookmarks = shareToken === null && params.get("print") !== "1";
   const [questions, loadQuestions, disposeQuestions] = useQueryLoader<ResultsPageQuestionsQuery>(questionsQuery);
@@ -175,7 +178,9 @@ function useSectionQueries(state: ResultsFilterState, shareToken: string | null,
     text: current(text),
     list: current(list),
     bookmarks,
-    loaded: fresh && (!wantQuestions || !!questions) && (!wantText || !!text) && (!wantList || !!list),
+    // A shown list is not loaded while the plan is unknown (nor ever on a plan without it).
+    loaded:
+      fresh && (!shown.includes("feedbackList") || listAllowed !== null) && (!wantQuestions || !!questions) && (!wantText || !!text) && (!wantList || !!list),
     // After a change to a response or a bookmark: the same query again, the current rows kept meanwhile.
     reloadList: () => startTransition(() => loadList({ filters: wire, locale, shareToken }, { fetchPolicy: "store-and-network" })),
     reloadBookmarks: () => startTransition(() => loadBookmarks({}, { fetchPolicy: "store-and-network" })),
@@ -203,7 +208,7 @@ function useRootCauseQuery(
   useEffect(() => {
     if (shown && chosen) {
       const filters = JSON.parse(filtersKey) as WireFilters;
-      load({ filters, locale, outcomeQuestionId: chosen, shareToken }, { fetchPolicy: "store-and-network" });
+      load({ filters, locale, outcomeQuestionId: toGlobalId("Question", chosen), shareToken }, { fetchPolicy: "store-and-network" });
     } else dispose();
     setLoadedKey(loadKey);
   }, [loadKey, filtersKey, shareToken, locale, chosen, shown, load, dispose]);
@@ -361,12 +366,7 @@ function ResultsBody({ state: requested, sections, options, allowChanges, shareT
       <div className="results-page__tools">
         {/* Bookmarks are a member's own; a visitor exports what the link shows (ExportPanel). */}
         {visitor ? null : (
-          <BookmarksPanel
-            filters={wire}
-            queryRef={sections.bookmarks}
-            onReload={sections.reloadBookmarks}
-            onOpen={(saved) => apply({ ...fromWireFilters(saved) })}
-          />
+          <BookmarksPanel filters={wire} queryRef={sections.bookmarks} onReload={sections.reloadBookmarks} onOpen={(saved) => apply(readSavedFilters(saved))} />
         )}
         <ExportPanel
           filters={wire}
@@ -447,7 +447,9 @@ function PageLoading() {
 function MemberResults() {
   const [params] = useSearchParams();
   const state = useMemo(() => filtersFromSearch(params), [params]);
-  const sections = useSectionQueries(state, null, params);
+  // The plan (whether it has the feedback list) comes with the options: until then the list waits.
+  const [listAllowed, setListAllowed] = useState<boolean | null>(null);
+  const sections = useSectionQueries(state, null, params, listAllowed);
   const [optionsRef, loadOptions] = useQueryLoader<ResultsPageOptionsQuery>(optionsQuery);
   useEffect(() => {
     loadOptions({}, { fetchPolicy: "store-or-network" });
@@ -455,7 +457,7 @@ function MemberResults() {
   if (!optionsRef) return <PageLoading />;
   return (
     <Suspense fallback={<PageLoading />}>
-      <MemberBody optionsRef={optionsRef} state={state} sections={sections} />
+      <MemberBody optionsRef={optionsRef} state={state} sections={sections} onPlan={setListAllowed} />
     </Suspense>
   );
 }
@@ -465,17 +467,21 @@ function MemberBody({
   optionsRef,
   state,
   sections,
+  onPlan,
 }: {
   optionsRef: PreloadedQuery<ResultsPageOptionsQuery>;
   state: ResultsFilterState;
   sections: SectionQueries;
+  /** Tells the page whether the plan has the feedback list, once the options say. */
+  onPlan: (feedbackList: boolean) => void;
 }) {
   const { t, i18n } = useLingui();
   const data = usePreloadedQuery<ResultsPageOptionsQuery>(optionsQuery, optionsRef);
   const [, setParams] = useSearchParams();
   const feedbackList = data.viewer?.currentOrganization?.availableFeatures.includes("feedbackInbox") ?? false;
-  // The sections started before the plan was known: an address asking for the list on a plan
-  // without it is moved to the graphs, so the right sections load.
+  useEffect(() => onPlan(feedbackList), [feedbackList, onPlan]);
+  // An address asking for the list on a plan without it is moved to the graphs, so the graphs'
+  // sections load (the list's query never started: it waits for the plan).
   useEffect(() => {
     if (feedbackList || state.view !== "list") return;
     setParams(
@@ -547,35 +553,7 @@ function SharedResults({ token }: { token: string }) {
         sharedView(shareToken: $shareToken, utcOffset: $utcOffset) {
           name
           filters {
-            from
-            to
-            datePreset
-            touchpointIds
-            surveyIds
-            groupBy
-            groupByMetaKey
-            restrictByAnswer {
-              questionId
-              choiceIds
-              numbers
-              gte
-              lt
-            }
-            metaDataMatch {
-              items {
-                key
-                value
-              }
-              strict
-            }
-            feedbackListHiddenColumns
-            options {
-              stackGraphsTo100
-              satisfactionReport
-              hideQuestionsWithNoResponses
-              view
-              hiddenQuestions
-            }
+            ...savedFilters_filters
           }
           allowChanges
           hideTimestamps
@@ -629,7 +607,7 @@ function SharedResults({ token }: { token: string }) {
   const view = data.sharedView;
   const allowChanges = useMemo(() => [...view.allowChanges], [view.allowChanges]);
   const state = useMemo(
-    () => listFallback(mergeSharedFilters(fromWireFilters(view.filters), params, allowChanges), view.feedbackList),
+    () => listFallback(mergeSharedFilters(readSavedFilters(view.filters), params, allowChanges), view.feedbackList),
     [view.filters, params, allowChanges, view.feedbackList],
   );
   const choices = data.resultsFilterOptions;
@@ -646,7 +624,7 @@ function SharedResults({ token }: { token: string }) {
       { worst: t`worst`, best: t`best` },
     );
   }, [choices, state.surveyIds, view.name, i18n.locale, t]);
-  const sections = useSectionQueries(state, token, params);
+  const sections = useSectionQueries(state, token, params, view.feedbackList);
   return (
     <ResultsBody
       state={state}

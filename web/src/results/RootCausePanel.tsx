@@ -42,7 +42,7 @@ function RootCauseResult({ queryRef }: { queryRef: PreloadedQuery<RootCausePanel
   const { t } = useLingui();
   const data = usePreloadedQuery<RootCausePanelQuery>(
     graphql`
-      query RootCausePanelQuery($filters: ResultsFilterInput, $locale: String, $outcomeQuestionId: String!, $shareToken: String) {
+      query RootCausePanelQuery($filters: ResultsFilterInput, $locale: String, $outcomeQuestionId: ID!, $shareToken: String) {
         rootCause(filters: $filters, locale: $locale, outcomeQuestionId: $outcomeQuestionId, shareToken: $shareToken) {
           minSampleSize
           hiddenBecauseFewerThan

@@ -7,9 +7,11 @@ import {
   mayChange,
   mergeSharedFilters,
   presetRange,
+  restFilters,
   toWireFilters,
   type ResultsFilterState,
 } from "./filters";
+import { toGlobalId } from "../util/globalId";
 
 const full: ResultsFilterState = {
   preset: null,
@@ -69,18 +71,24 @@ describe("results filters → the API's ResultsFilterInput", () => {
     expect(toWireFilters(full, 180)).toEqual({
       from: "2026-10-01",
       to: "2026-10-31",
-      touchpointIds: full.touchpointIds,
-      surveyIds: full.surveyIds,
+      touchpointIds: full.touchpointIds.map((id) => toGlobalId("Touchpoint", id)),
+      surveyIds: [toGlobalId("Survey", "65a1b2c3d4e5f60718293b01")],
       groupBy: "metadata",
       groupByMetaKey: "store",
       utcOffset: 180,
       restrictByAnswer: [
-        { questionId: "65a1b2c3d4e5f60718293c01", choiceIds: [], numbers: [0.75, 1] },
-        { questionId: "65a1b2c3d4e5f60718293c02", gte: 9, lt: 11 },
+        { questionId: toGlobalId("Question", "65a1b2c3d4e5f60718293c01"), choiceIds: [], numbers: [0.75, 1] },
+        { questionId: toGlobalId("Question", "65a1b2c3d4e5f60718293c02"), gte: 9, lt: 11 },
       ],
       metaDataMatch: { items: full.metaItems, strict: true },
       feedbackListHiddenColumns: ["meta_lang", "date"],
-      options: { stackGraphsTo100: true, satisfactionReport: true, hideQuestionsWithNoResponses: true, view: "table", hiddenQuestions: full.hiddenQuestions },
+      options: {
+        stackGraphsTo100: true,
+        satisfactionReport: true,
+        hideQuestionsWithNoResponses: true,
+        view: "table",
+        hiddenQuestions: [toGlobalId("Question", "65a1b2c3d4e5f60718293c03")],
+      },
       dateFilterChangedManually: true,
     });
   });
@@ -93,20 +101,32 @@ describe("results filters → the API's ResultsFilterInput", () => {
     expect(w).not.toHaveProperty("groupByMetaKey");
   });
 
+  it("REST bodies carry the spec's ids and restrictByAnswer values in one list", () => {
+    expect(restFilters(toWireFilters(full, 0))).toMatchObject({
+      touchpointIds: full.touchpointIds,
+      surveyIds: full.surveyIds,
+      restrictByAnswer: [
+        { questionId: "65a1b2c3d4e5f60718293c01", values: [0.75, 1] },
+        { questionId: "65a1b2c3d4e5f60718293c02", gte: 9, lt: 11 },
+      ],
+      options: { hiddenQuestions: full.hiddenQuestions },
+    });
+  });
+
   it("saved filters (bookmarks, links as ResultsFilters; dates with slashes) read back into the same state", () => {
     expect(fromWireFilters(toWireFilters(full, 0))).toEqual(full);
-    // As the API gives them back: every list present, unset fields null.
+    // As the API gives them back: every list present, unset fields null, ids global.
     expect(
       fromWireFilters({
         from: null,
         to: null,
         datePreset: "last30Days",
         touchpointIds: [],
-        surveyIds: ["65a1b2c3d4e5f60718293b01"],
+        surveyIds: [toGlobalId("Survey", "65a1b2c3d4e5f60718293b01")],
         groupBy: null,
         restrictByAnswer: [
-          { questionId: "65a1b2c3d4e5f60718293c01", choiceIds: ["good"], numbers: [1], gte: null, lt: null },
-          { questionId: "65a1b2c3d4e5f60718293c02", choiceIds: [], numbers: [], gte: 9, lt: null },
+          { questionId: toGlobalId("Question", "65a1b2c3d4e5f60718293c01"), choiceIds: ["good"], numbers: [1], gte: null, lt: null },
+          { questionId: toGlobalId("Question", "65a1b2c3d4e5f60718293c02"), choiceIds: [], numbers: [], gte: 9, lt: null },
         ],
         metaDataMatch: null,
         options: { stackGraphsTo100: true, view: "table", hiddenQuestions: [] },

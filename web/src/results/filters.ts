@@ -3,6 +3,10 @@
  * be reloaded, bookmarked and shared, and turned into the API's ResultsFilterInput (schema.graphql;
  * its rules are api/src/domain/results-scope/filters.ts's).
  *
+ * Ids: the screen, the address and the REST bodies hold the spec's 24-hex ids (the filter bar's
+ * choices come as legacyId); GraphQL takes global ids. `toWireFilters` encodes them for GraphQL,
+ * `restFilters` and `fromWireFilters` read them back: this file is the client's one boundary.
+ *
  * Address parameters (defaults are left out, so a plain /results is the default view):
  *   preset=last7Days|last30Days|lastFullWeek|lastFullMonth   from=yyyy-MM-dd  to=yyyy-MM-dd
  *   touchpoint=<id>,<id>   survey=<id>,<id>   groupBy=hourly|weekday|weekNumber|monthly|source|metadata
@@ -14,14 +18,19 @@
  * (@feedback/shared/share-link-filters), here mapped onto the address parameters.
  */
 import { mayChange, shareChangeKeys, type ShareChangeKey } from "@feedback/shared/share-link-filters";
+import {
+  datePresets,
+  groupByValues,
+  joinRestrictValues,
+  splitRestrictValues,
+  type DatePreset,
+  type GroupBy,
+  type RestrictValue,
+} from "@feedback/shared/results-filters";
+import { fromGlobalId, toGlobalId, type GlobalIdType } from "../util/globalId";
 
 export { mayChange, shareChangeKeys, type ShareChangeKey };
-
-export const datePresets = ["last7Days", "last30Days", "lastFullWeek", "lastFullMonth"] as const;
-export type DatePreset = (typeof datePresets)[number];
-
-export const groupByValues = ["daily", "hourly", "weekday", "weekNumber", "monthly", "source", "metadata"] as const;
-export type GroupBy = (typeof groupByValues)[number];
+export { datePresets, groupByValues, type DatePreset, type GroupBy };
 
 export const views = ["graphs", "table", "list"] as const;
 export type ResultsView = (typeof views)[number];
@@ -29,7 +38,7 @@ export type ResultsView = (typeof views)[number];
 export interface RestrictItem {
   questionId: string;
   /** Choice ids or stored numeric values (smiley 0–1, NPS 0–10). */
-  values?: Array<string | number>;
+  values?: RestrictValue[];
   gte?: number;
   lt?: number;
 }
@@ -97,7 +106,7 @@ function restrictItems(parsed: unknown): RestrictItem[] {
     const out: RestrictItem = { questionId: i.questionId };
     const values = [i.values, i.choiceIds, i.numbers].flatMap((list) => (Array.isArray(list) ? (list as unknown[]) : []));
     // The API gives empty lists back for an item without values: those read as no values.
-    if (Array.isArray(i.values) || values.length) out.values = values.filter((v): v is string | number => typeof v === "string" || typeof v === "number");
+    if (Array.isArray(i.values) || values.length) out.values = values.filter((v): v is RestrictValue => typeof v === "string" || typeof v === "number");
     if (typeof i.gte === "number") out.gte = i.gte;
     if (typeof i.lt === "number") out.lt = i.lt;
     return [out];
@@ -252,18 +261,20 @@ export interface WireFilters {
   dateFilterChangedManually: boolean;
 }
 
+const globalIds = (type: GlobalIdType, ids: string[]) => ids.map((id) => toGlobalId(type, id));
+/** Global ids of a type read back as the spec's ids; a value that is not one (a REST-shaped list) is kept as it is. */
+const specIds = (type: GlobalIdType, ids: string[]) => ids.map((id) => fromGlobalId(type, id) ?? id);
+
+/** The screen's filters as GraphQL's ResultsFilterInput: global ids, restrictByAnswer values split by kind. */
 export function toWireFilters(f: ResultsFilterState, utcOffset: number = browserUtcOffset()): WireFilters {
   const wire: WireFilters = {
-    touchpointIds: f.touchpointIds,
-    surveyIds: f.surveyIds,
+    touchpointIds: globalIds("Touchpoint", f.touchpointIds),
+    surveyIds: globalIds("Survey", f.surveyIds),
     groupBy: f.groupBy,
     utcOffset,
     restrictByAnswer: f.restrictByAnswer.map(({ questionId, values, gte, lt }) => {
-      const item: WireRestrictItem = { questionId };
-      if (values) {
-        item.choiceIds = values.filter((v): v is string => typeof v === "string");
-        item.numbers = values.filter((v): v is number => typeof v === "number");
-      }
+      const item: WireRestrictItem = { questionId: toGlobalId("Question", questionId) };
+      if (values) Object.assign(item, splitRestrictValues(values));
       if (gte !== undefined) item.gte = gte;
       if (lt !== undefined) item.lt = lt;
       return item;
@@ -275,7 +286,7 @@ export function toWireFilters(f: ResultsFilterState, utcOffset: number = browser
       satisfactionReport: f.satisfactionReport,
       hideQuestionsWithNoResponses: f.hideQuestionsWithNoResponses,
       view: f.view,
-      hiddenQuestions: f.hiddenQuestions,
+      hiddenQuestions: globalIds("Question", f.hiddenQuestions),
     },
     dateFilterChangedManually: !f.preset && Boolean(f.from || f.to),
   };
@@ -288,17 +299,24 @@ export function toWireFilters(f: ResultsFilterState, utcOffset: number = browser
   return wire;
 }
 
-/** The same filters as the REST facade's body takes them (spec 001 §3: restrictByAnswer items with `values`). */
+/** The same filters as the REST facade's body takes them (spec 001 §3: the spec's ids, restrictByAnswer items with `values`). */
 export function restFilters(wire: WireFilters): object {
   return {
     ...wire,
-    restrictByAnswer: wire.restrictByAnswer.map(({ choiceIds, numbers, ...item }) =>
-      choiceIds || numbers ? { ...item, values: [...(choiceIds ?? []), ...(numbers ?? [])] } : item,
-    ),
+    touchpointIds: specIds("Touchpoint", wire.touchpointIds),
+    surveyIds: specIds("Survey", wire.surveyIds),
+    restrictByAnswer: wire.restrictByAnswer.map(({ choiceIds, numbers, questionId, ...item }) => {
+      const values = joinRestrictValues({ choiceIds, numbers });
+      return { ...item, questionId: fromGlobalId("Question", questionId) ?? questionId, ...(values ? { values } : {}) };
+    }),
+    options: { ...wire.options, hiddenQuestions: specIds("Question", wire.options.hiddenQuestions) },
   };
 }
 
-/** Reads saved filters (a bookmark's, a share link's defaults: the API's ResultsFilters) back into the screen's state. */
+/**
+ * Reads saved filters (a bookmark's, a share link's defaults: the API's ResultsFilters, with global
+ * ids; or a REST-shaped object with the spec's ids) back into the screen's state.
+ */
 export function fromWireFilters(input: object): ResultsFilterState {
   const w = input as Partial<Record<string, unknown>>;
   const arr = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : typeof v === "string" && v ? v.split(",") : []);
@@ -312,17 +330,17 @@ export function fromWireFilters(input: object): ResultsFilterState {
     preset,
     from: preset ? null : day(w.from),
     to: preset ? null : day(w.to),
-    touchpointIds: arr(w.channelId ?? w.touchpointIds),
-    surveyIds: arr(w.surveyId ?? w.surveyIds),
+    touchpointIds: specIds("Touchpoint", arr(w.channelId ?? w.touchpointIds)),
+    surveyIds: specIds("Survey", arr(w.surveyId ?? w.surveyIds)),
     groupBy,
     groupByMetaKey: typeof w.groupByMetaKey === "string" ? w.groupByMetaKey : null,
-    restrictByAnswer: restrictItems(w.restrictByAnswer),
+    restrictByAnswer: restrictItems(w.restrictByAnswer).map((r) => ({ ...r, questionId: fromGlobalId("Question", r.questionId) ?? r.questionId })),
     metaItems: Array.isArray(meta?.items) ? meta!.items.map((i) => ({ key: String(i.key), value: String(i.value) })) : [],
     metaStrict: meta?.strict === true,
     stackGraphsTo100: options.stackGraphsTo100 === true,
     satisfactionReport: options.satisfactionReport === true,
     hideQuestionsWithNoResponses: options.hideQuestionsWithNoResponses === true,
-    hiddenQuestions: arr(options.hiddenQuestions),
+    hiddenQuestions: specIds("Question", arr(options.hiddenQuestions)),
     feedbackListHiddenColumns: arr(w.feedbackListHiddenColumns),
     view,
   };

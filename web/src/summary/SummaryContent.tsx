@@ -10,6 +10,7 @@ import { SatisfactionGauge } from "../analytics/charts/SatisfactionGauge";
 import { TouchpointRankingChart, type RankingEntry } from "../analytics/charts/TouchpointRankingChart";
 import { browserUtcOffset } from "../results/filters";
 import { localToday } from "./summaryFilters";
+import { toGlobalId } from "../util/globalId";
 
 const liveSubscription = graphql`
   subscription SummaryContentLiveSubscription {
@@ -111,7 +112,7 @@ export default function SummaryContent({ from, to, surveyIds }: { from: string |
         }
       }
     `,
-    { input: { from, to, surveyIds, utcOffset } },
+    { input: { from, to, surveyIds: surveyIds.map((id) => toGlobalId("Survey", id)), utcOffset } },
     { fetchPolicy: "store-and-network" },
   );
   const s = data.summary;

@@ -4,6 +4,7 @@ import { eventually } from "../test/eventually";
 import { renderScreen } from "../test/resultsScreen";
 import SummaryPage from "./SummaryPage";
 import { localToday } from "./summaryFilters";
+import { toGlobalId } from "../util/globalId";
 
 const id = (n: number) => `65a1b2c3d4e5f607182930${String(n).padStart(2, "0")}`;
 const today = localToday().replace(/-/g, "/");
@@ -36,7 +37,15 @@ const summaryAnswer = (to = today, responseLimitNotice: string | null = null) =>
 });
 
 const surveysAnswer = () => ({
-  data: { surveys: { edges: [{ node: { legacyId: id(10), name: "Store visit" } }, { node: { legacyId: id(11), name: "Web" } }] } },
+  data: {
+    surveys: {
+      edges: [
+        { node: { legacyId: id(10), name: "Store visit" }, cursor: "c0" },
+        { node: { legacyId: id(11), name: "Web" }, cursor: "c1" },
+      ],
+      pageInfo: { endCursor: "c1", hasNextPage: false },
+    },
+  },
 });
 
 const render = (path: string, to?: string, notice: string | null = null) =>
@@ -146,7 +155,7 @@ describe("/summary", { timeout: 60_000 }, () => {
       expect(requests.filter((r) => r.name === "SummaryContentQuery").at(-1)?.variables.input).toMatchObject({
         from: "2026-02-10",
         to: "2026-02-16",
-        surveyIds: [id(11)],
+        surveyIds: [toGlobalId("Survey", id(11))],
       }),
     );
   });

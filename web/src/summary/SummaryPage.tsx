@@ -1,8 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { lazy, Suspense, useId, useState, type FormEvent } from "react";
+import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
 import { useSearchParams } from "react-router-dom";
+import type { SummaryPage_surveys$key } from "../__generated__/SummaryPage_surveys.graphql";
 import type { SummaryPageSurveysQuery as SummaryPageSurveysQueryType } from "../__generated__/SummaryPageSurveysQuery.graphql";
+import type { SummaryPageSurveysRefetchQuery } from "../__generated__/SummaryPageSurveysRefetchQuery.graphql";
 import { ResultsErrorBoundary } from "../results/ResultsErrorBoundary";
 import { summaryFiltersFromSearch } from "./summaryFilters";
 import "../results/results.css";
@@ -22,17 +24,17 @@ function SummaryFilters({
 }) {
   const { t } = useLingui();
   const id = useId();
-  const data = useLazyLoadQuery<SummaryPageSurveysQueryType>(summarySurveysQuery, {}, { fetchPolicy: "store-or-network" });
+  const query = useLazyLoadQuery<SummaryPageSurveysQueryType>(summarySurveysQuery, {}, { fetchPolicy: "store-or-network" });
+  const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment<SummaryPageSurveysRefetchQuery, SummaryPage_surveys$key>(surveysFragment, query);
   const [draft, setDraft] = useState({ from, to, surveyIds });
   const [error, setError] = useState<string | null>(null);
+  // New filters in the address (applied, or the back button) replace the draft, during render.
   const key = JSON.stringify({ from, to, surveyIds });
-  const shown = useRef(key);
-  useEffect(() => {
-    if (shown.current === key) return;
-    shown.current = key;
+  const [shownKey, setShownKey] = useState(key);
+  if (shownKey !== key) {
+    setShownKey(key);
     setDraft({ from, to, surveyIds });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (draft.from && draft.to && draft.from > draft.to) {
@@ -75,6 +77,11 @@ function SummaryFilters({
               {s.name}
             </label>
           ))}
+          {hasNext ? (
+            <button type="button" className="button button--secondary" disabled={isLoadingNext} onClick={() => loadNext(surveysPageSize)}>
+              <Trans>Show more surveys</Trans>
+            </button>
+          ) : null}
         </fieldset>
       </details>
       <button type="submit" className="button">
@@ -89,9 +96,21 @@ function SummaryFilters({
   );
 }
 
+/** How many surveys the filter's list reads at a time. */
+const surveysPageSize = 100;
+
 const summarySurveysQuery = graphql`
   query SummaryPageSurveysQuery {
-    surveys(first: 500) {
+    ...SummaryPage_surveys
+  }
+`;
+
+/** The surveys to choose from, a page at a time. */
+const surveysFragment = graphql`
+  fragment SummaryPage_surveys on Query
+  @refetchable(queryName: "SummaryPageSurveysRefetchQuery")
+  @argumentDefinitions(first: { type: "Int", defaultValue: 100 }, after: { type: "String" }) {
+    surveys(first: $first, after: $after) @connection(key: "SummaryPage_surveys") {
       edges {
         node {
           legacyId

@@ -1,28 +1,40 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
 import { Link } from "react-router-dom";
+import type { TerminalsPage_query$key } from "../__generated__/TerminalsPage_query.graphql";
 import type { TerminalsPageQuery } from "../__generated__/TerminalsPageQuery.graphql";
+import type { TerminalsPageRefetchQuery } from "../__generated__/TerminalsPageRefetchQuery.graphql";
 import { TouchpointListShell, useReloadKey } from "./TouchpointListShell";
 
-/** /touchpoints/terminals: the terminals with their online state and last ping. */
+/** /touchpoints/terminals: the terminals with their online state and last ping, a page at a time. */
 export default function TerminalsPage() {
   const { t } = useLingui();
   const [fetchKey, reload] = useReloadKey();
   const data = useLazyLoadQuery<TerminalsPageQuery>(
     graphql`
       query TerminalsPageQuery {
-        touchpoints(type: terminal, first: 100) {
+        ...TerminalsPage_query
+        ...TouchpointListShell_query
+      }
+    `,
+    {},
+    { fetchPolicy: "store-and-network", fetchKey },
+  );
+  const list = usePaginationFragment<TerminalsPageRefetchQuery, TerminalsPage_query$key>(
+    graphql`
+      fragment TerminalsPage_query on Query
+      @refetchable(queryName: "TerminalsPageRefetchQuery")
+      @argumentDefinitions(first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
+        touchpoints(type: terminal, first: $first, after: $after) @connection(key: "TerminalsPage_touchpoints") {
           edges {
             node {
               ...TouchpointTable_touchpoints
             }
           }
         }
-        ...TouchpointListShell_query
       }
     `,
-    {},
-    { fetchPolicy: "store-and-network", fetchKey },
+    data,
   );
   return (
     <TouchpointListShell
@@ -35,9 +47,10 @@ export default function TerminalsPage() {
         </Link>
       }
       query={data}
-      touchpoints={data.touchpoints.edges.map((e) => e.node)}
+      touchpoints={list.data.touchpoints.edges.map((e) => e.node)}
       terminal
       onDeleted={reload}
+      more={list}
     />
   );
 }

@@ -40,6 +40,26 @@ export function useMayCreateTouchpoints(query: TouchpointListShell_query$key): b
   return useFragment(listFragment, query).touchpointUnits.length > 0;
 }
 
+/** How many touchpoints a list page reads at a time. */
+export const touchpointPageSize = 50;
+
+/** A paginated list's next page (usePaginationFragment's hasNext, isLoadingNext and loadNext). */
+export interface MorePages {
+  hasNext: boolean;
+  isLoadingNext: boolean;
+  loadNext: (count: number) => unknown;
+}
+
+/** The button that loads a list's next page; nothing when there is none. A plain button: keyboard usable, named by its text. */
+export function LoadMoreButton({ more, label }: { more: MorePages; label: ReactNode }) {
+  if (!more.hasNext) return null;
+  return (
+    <button type="button" className="button button--secondary" disabled={more.isLoadingNext} onClick={() => more.loadNext(touchpointPageSize)}>
+      {label}
+    </button>
+  );
+}
+
 /** A fetch key for a list page's query and the function that bumps it, so the list reloads after a deletion. */
 export function useReloadKey(): [number, () => void] {
   const [fetchKey, setFetchKey] = useState(0);
@@ -61,6 +81,7 @@ export function TouchpointListShell({
   showType,
   terminal,
   onDeleted,
+  more,
 }: {
   title: string;
   createPath: string;
@@ -72,6 +93,8 @@ export function TouchpointListShell({
   showType?: boolean;
   terminal?: boolean;
   onDeleted: () => void;
+  /** The list's next page, when it has one (a paginated connection). */
+  more?: MorePages;
 }) {
   const surveyNames = useSurveyNames(query);
   const mayCreate = useMayCreateTouchpoints(query);
@@ -90,6 +113,7 @@ export function TouchpointListShell({
         </Link>
       </div>
       <TouchpointTable touchpoints={touchpoints} surveyNames={surveyNames} caption={title} showType={showType} terminal={terminal} onDeleted={onDeleted} />
+      {more ? <LoadMoreButton more={more} label={<Trans>Show more touchpoints</Trans>} /> : null}
     </section>
   );
 }

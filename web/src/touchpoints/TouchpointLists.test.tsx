@@ -8,7 +8,11 @@ import { noRights, surveys, touchpoint, units } from "../test/fixtures/touchpoin
 vi.setConfig({ testTimeout: 40_000 });
 configure({ asyncUtilTimeout: 15_000 });
 
-const connection = (nodes: unknown[]) => ({ edges: nodes.map((node) => ({ node })) });
+/** A connection page as the API answers it (one page, unless hasNextPage says more follow). */
+const connection = (nodes: unknown[], page: { endCursor?: string; hasNextPage?: boolean } = {}) => ({
+  edges: nodes.map((node, i) => ({ node, cursor: `c${i}` })),
+  pageInfo: { endCursor: page.endCursor ?? null, hasNextPage: page.hasNextPage ?? false },
+});
 const surveyList = connection(surveys.map((s) => ({ id: s.id, legacyId: s.legacyId, name: s.name })));
 const creatable = (may: boolean) => (may ? units.map((u) => ({ legacyId: u.legacyId })) : []);
 

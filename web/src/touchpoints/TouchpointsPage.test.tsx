@@ -9,7 +9,11 @@ vi.setConfig({ testTimeout: 40_000 });
 configure({ asyncUtilTimeout: 15_000 });
 
 const row = (legacyId: string, type: string, name: string, extra: Record<string, unknown> = {}) => ({ ...touchpoint({ legacyId, type, name }), ...extra });
-const connection = (nodes: unknown[]) => ({ edges: nodes.map((node) => ({ node })) });
+/** A connection page as the API answers it (one page, unless hasNextPage says more follow). */
+const connection = (nodes: unknown[], page: { endCursor?: string; hasNextPage?: boolean } = {}) => ({
+  edges: nodes.map((node, i) => ({ node, cursor: `c${i}` })),
+  pageInfo: { endCursor: page.endCursor ?? null, hasNextPage: page.hasNextPage ?? false },
+});
 const surveyList = connection(surveys.map((s) => ({ id: s.id, legacyId: s.legacyId, name: s.name })));
 
 describe("/touchpoints", () => {
@@ -73,5 +77,33 @@ describe("/touchpoints", () => {
     await waitFor(() => expect(deletes).toEqual([{ id: touchpoint({ legacyId: "aaaaaaaaaaaaaaaaaaaaaa01", type: "terminal" }).id }]));
     expect(window.confirm).toHaveBeenCalledWith("Delete Lobby kiosk? Its responses are kept.");
     await waitFor(() => expect(screen.getByText("No touchpoints yet.")).toBeTruthy());
+  });
+
+  it("shows a long list a page at a time: the next page comes with the load-more button", async () => {
+    const asked: Record<string, unknown>[] = [];
+    renderApp("/touchpoints/terminals", {
+      AppShellQuery: () => viewerResponse(),
+      TerminalsPageQuery: () => ({
+        data: {
+          touchpoints: connection([row("aaaaaaaaaaaaaaaaaaaaaa01", "terminal", "Lobby kiosk")], { endCursor: "page1", hasNextPage: true }),
+          surveys: surveyList,
+          touchpointUnits: units.map((u) => ({ legacyId: u.legacyId })),
+        },
+      }),
+      TerminalsPageRefetchQuery: (vars) => {
+        asked.push(vars);
+        return { data: { touchpoints: connection([row("aaaaaaaaaaaaaaaaaaaaaa02", "terminal", "Exit kiosk")], { endCursor: "page2" }) } };
+      },
+    });
+    expect(await screen.findByText("Lobby kiosk")).toBeTruthy();
+    const more = screen.getByRole("button", { name: "Show more touchpoints" });
+    await act(async () => {
+      fireEvent.click(more);
+    });
+    expect(await screen.findByText("Exit kiosk")).toBeTruthy();
+    expect(screen.getByText("Lobby kiosk")).toBeTruthy();
+    expect(asked).toEqual([expect.objectContaining({ after: "page1", first: 50 })]);
+    // The last page: no button any more.
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Show more touchpoints" })).toBeNull());
   });
 });

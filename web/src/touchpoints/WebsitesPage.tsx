@@ -1,27 +1,39 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
+import type { WebsitesPage_query$key } from "../__generated__/WebsitesPage_query.graphql";
 import type { WebsitesPageQuery } from "../__generated__/WebsitesPageQuery.graphql";
+import type { WebsitesPageRefetchQuery } from "../__generated__/WebsitesPageRefetchQuery.graphql";
 import { TouchpointListShell, useReloadKey } from "./TouchpointListShell";
 
-/** /touchpoints/website: the web widget activations. */
+/** /touchpoints/website: the web widget activations, a page at a time. */
 export default function WebsitesPage() {
   const { t } = useLingui();
   const [fetchKey, reload] = useReloadKey();
   const data = useLazyLoadQuery<WebsitesPageQuery>(
     graphql`
       query WebsitesPageQuery {
-        touchpoints(type: website, first: 100) {
+        ...WebsitesPage_query
+        ...TouchpointListShell_query
+      }
+    `,
+    {},
+    { fetchPolicy: "store-and-network", fetchKey },
+  );
+  const list = usePaginationFragment<WebsitesPageRefetchQuery, WebsitesPage_query$key>(
+    graphql`
+      fragment WebsitesPage_query on Query
+      @refetchable(queryName: "WebsitesPageRefetchQuery")
+      @argumentDefinitions(first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
+        touchpoints(type: website, first: $first, after: $after) @connection(key: "WebsitesPage_touchpoints") {
           edges {
             node {
               ...TouchpointTable_touchpoints
             }
           }
         }
-        ...TouchpointListShell_query
       }
     `,
-    {},
-    { fetchPolicy: "store-and-network", fetchKey },
+    data,
   );
   return (
     <TouchpointListShell
@@ -29,8 +41,9 @@ export default function WebsitesPage() {
       createPath="/launch-website"
       createLabel={<Trans>New web widget activation</Trans>}
       query={data}
-      touchpoints={data.touchpoints.edges.map((e) => e.node)}
+      touchpoints={list.data.touchpoints.edges.map((e) => e.node)}
       onDeleted={reload}
+      more={list}
     />
   );
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { apiCall } from "../../test/rest-client.js";
+import { globalId } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { generateShareToken } from "../results-scope/share-token.js";
 import { shareMessages } from "../results-scope/share-link.js";
@@ -185,7 +186,7 @@ describe.skipIf(noDatabase)("results filter options", () => {
       allowChanges: ["restrictByAnswer", "groupBy"],
       filters: { surveyId: [web.survey.id], metaDataMatch: { strict: true, items: [{ key: "campaign", value: "autumn" }] } },
     });
-    const o = (await visit(fixed, { surveyIds: [stores.survey.id] })).data!.resultsFilterOptions;
+    const o = (await visit(fixed, { surveyIds: [globalId("Survey", stores.survey.id)] })).data!.resultsFilterOptions;
     expect(o.surveys).toEqual([]);
     expect(new Set(o.questions.map((q) => q.surveyLegacyId))).toEqual(new Set([web.survey.id]));
     expect(o.metaKeys.map((k) => k.key)).toEqual(["campaign"]);
@@ -256,7 +257,8 @@ describe.skipIf(noDatabase)("results filter options", () => {
     expect(viewer.surveys.map((s) => s.name)).toEqual(["Store survey"]);
     expect(viewer.touchpoints.map((x) => x.name)).toEqual(["Alpha door", "Alpha one"]);
     // Another organisation's survey ids in the filters change nothing.
-    const foreignFilter = (await member(await signIn(org.users.admin.email), { ...window, surveyIds: [foreign.survey.id] })).data!.resultsFilterOptions;
+    const foreignFilter = (await member(await signIn(org.users.admin.email), { ...window, surveyIds: [globalId("Survey", foreign.survey.id)] })).data!
+      .resultsFilterOptions;
     for (const id of foreignIds()) expect(everyId(foreignFilter)).not.toContain(id);
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
-import { gql } from "../../test/graphql-client.js";
+import { globalId, gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../../test/analytics-survey.js";
 import { responseLimitMessage } from "../respondent/response-limit.js";
@@ -118,8 +118,8 @@ describe.skipIf(noDatabase)("responses over the response limit", () => {
   it("question results, the feedback list (GraphQL and REST), text analytics and root causes leave them out", async () => {
     const result = await gql(
       t.baseUrl,
-      `query($id: String!, $f: ResultsFilterInput) { questionResult(questionId: $id, filters: $f) { mainResult { count } } }`,
-      { id: s.questions.nps.id, f: filterInput },
+      `query($id: ID!, $f: ResultsFilterInput) { questionResult(questionId: $id, filters: $f) { mainResult { count } } }`,
+      { id: globalId("Question", s.questions.nps.id), f: filterInput },
       admin,
     );
     expect(result.errors).toBeUndefined();
@@ -158,8 +158,8 @@ describe.skipIf(noDatabase)("responses over the response limit", () => {
 
     const cause = await gql(
       t.baseUrl,
-      `query($id: String!, $f: ResultsFilterInput) { rootCause(outcomeQuestionId: $id, filters: $f, minSampleSize: 10) { outcome { n nps } } }`,
-      { id: s.questions.nps.id, f: filterInput },
+      `query($id: ID!, $f: ResultsFilterInput) { rootCause(outcomeQuestionId: $id, filters: $f, minSampleSize: 10) { outcome { n nps } } }`,
+      { id: globalId("Question", s.questions.nps.id), f: filterInput },
       admin,
     );
     expect(cause.errors).toBeUndefined();

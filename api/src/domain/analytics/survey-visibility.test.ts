@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
-import { gql } from "../../test/graphql-client.js";
+import { globalId, gql } from "../../test/graphql-client.js";
 import { apiCall } from "../../test/rest-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { generateShareToken } from "../results-scope/share-token.js";
@@ -78,7 +78,7 @@ describe.skipIf(noDatabase)("question texts of surveys the caller may not open",
   });
 
   it("GraphQL results(surveyId) and POST /results/list: no questions or columns of that survey", async () => {
-    const filters = { ...window, surveyIds: [hiddenSurvey] };
+    const filters = { ...window, surveyIds: [globalId("Survey", hiddenSurvey)] };
     const results = await gql(t.baseUrl, `query ($f: ResultsFilterInput) { results(filters: $f) { questionLegacyId title } }`, { f: filters }, viewer);
     expect(results.errors).toBeUndefined();
     expect(results.data!.results).toEqual([]);
@@ -104,24 +104,24 @@ describe.skipIf(noDatabase)("question texts of surveys the caller may not open",
     ] as const) {
       const root = await gql(
         t.baseUrl,
-        `query ($q: String!, $f: ResultsFilterInput, $s: String) { rootCause(outcomeQuestionId: $q, filters: $f, shareToken: $s) { outcome { title } items { questionTitle } } }`,
-        { q: q.nps, f: window, s: share },
+        `query ($q: ID!, $f: ResultsFilterInput, $s: String) { rootCause(outcomeQuestionId: $q, filters: $f, shareToken: $s) { outcome { title } items { questionTitle } } }`,
+        { q: globalId("Question", q.nps), f: window, s: share },
         token,
       );
       expect(root.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
       expect(leaks(root.data)).toBe(false);
       const text = await gql(
         t.baseUrl,
-        `query ($q: String, $f: ResultsFilterInput, $s: String) { textAnalytics(questionId: $q, filters: $f, shareToken: $s) { analyzedAnswers questionLegacyIds } }`,
-        { q: q.text, f: window, s: share },
+        `query ($q: ID, $f: ResultsFilterInput, $s: String) { textAnalytics(questionId: $q, filters: $f, shareToken: $s) { analyzedAnswers questionLegacyIds } }`,
+        { q: globalId("Question", q.text), f: window, s: share },
         token,
       );
       expect(text.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
     }
     const asAdmin = await gql(
       t.baseUrl,
-      `query ($q: String!, $f: ResultsFilterInput) { rootCause(outcomeQuestionId: $q, filters: $f) { outcome { title } } }`,
-      { q: q.nps, f: window },
+      `query ($q: ID!, $f: ResultsFilterInput) { rootCause(outcomeQuestionId: $q, filters: $f) { outcome { title } } }`,
+      { q: globalId("Question", q.nps), f: window },
       admin,
     );
     expect(asAdmin.errors).toBeUndefined();
@@ -133,11 +133,11 @@ describe.skipIf(noDatabase)("question texts of surveys the caller may not open",
       [viewer, null],
       [undefined, shareToken],
     ] as const) {
-      const options = await gql(t.baseUrl, query, { f: { ...window, surveyIds: [hiddenSurvey] }, s: share }, token);
+      const options = await gql(t.baseUrl, query, { f: { ...window, surveyIds: [globalId("Survey", hiddenSurvey)] }, s: share }, token);
       expect(options.errors).toBeUndefined();
       expect(leaks(options.data)).toBe(false);
     }
-    const asAdmin = await gql(t.baseUrl, query, { f: { ...window, surveyIds: [hiddenSurvey] }, s: null }, admin);
+    const asAdmin = await gql(t.baseUrl, query, { f: { ...window, surveyIds: [globalId("Survey", hiddenSurvey)] }, s: null }, admin);
     expect(leaks(asAdmin.data)).toBe(true);
     expect(ownSurvey).not.toBe("");
   });

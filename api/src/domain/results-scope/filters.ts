@@ -13,12 +13,9 @@ import { z } from "zod";
 import { badInput } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 
-export const datePresets = ["last7Days", "last30Days", "lastFullWeek", "lastFullMonth"] as const;
-export type DatePreset = (typeof datePresets)[number];
+import { datePresets, groupByValues, splitRestrictValues, type DatePreset, type GroupBy } from "@feedback/shared/results-filters";
 
-/** Spec 001 §2: grouping by date, hour, weekday, week number, month, source or metadata. Default daily (§9). */
-export const groupByValues = ["daily", "hourly", "weekday", "weekNumber", "monthly", "source", "metadata"] as const;
-export type GroupBy = (typeof groupByValues)[number];
+export { datePresets, groupByValues, type DatePreset, type GroupBy };
 
 export const analyticsMessages = {
   invalidDate: "Dates are written yyyy-MM-dd",
@@ -228,8 +225,7 @@ export function parseResultsFilters(input: unknown, defaults: { utcOffset?: numb
     if (values.length === 0 && r.gte === undefined && r.lt === undefined) throw badInput(analyticsMessages.restrictNeedsValue, `restrictByAnswer.${i}`);
     return {
       questionId: r.questionId,
-      choiceIds: values.filter((v): v is string => typeof v === "string"),
-      numbers: values.filter((v): v is number => typeof v === "number"),
+      ...splitRestrictValues(values),
       gte: r.gte ?? null,
       lt: r.lt ?? null,
     };

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
 import { apiFetch } from "../../test/rest-client.js";
+import { globalId } from "../../test/graphql-client.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
 import { getProtectedSchema } from "../../graphql/yoga.js";
 import { v5Routes } from "../../rest/v5/index.js";
@@ -93,7 +94,7 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
 
   describe("bounded by the creator's current rights", () => {
     const texts = `query { textAnalytics { totalAnswers sentiment { count } } }`;
-    const causes = `query($q: String!) { rootCause(outcomeQuestionId: $q) { outcome { n } } }`;
+    const causes = `query($q: ID!) { rootCause(outcomeQuestionId: $q) { outcome { n } } }`;
     const results = `query { results { questionType mainResult { count } } }`;
     const list = `query { feedbackList(first: 50) { totalCount } }`;
     const npsOf = (a: Answer) => a.data?.results?.find((r: { questionType: string }) => r.questionType === "nps")?.mainResult?.count;
@@ -101,7 +102,7 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
     it("textAnalytics and rootCause (as results and the feedback list) show less when the creator's role narrows, and nothing when it goes", async () => {
       const token = await makeLink(creatorId);
 
-      const whole = { texts: await visit(texts, {}, token), causes: await visit(causes, { q: s.questions.nps.id }, token) };
+      const whole = { texts: await visit(texts, {}, token), causes: await visit(causes, { q: globalId("Question", s.questions.nps.id) }, token) };
       expect(whole.texts.errors).toBeUndefined();
       expect(whole.texts.data!.textAnalytics.totalAnswers).toBe(5);
       expect(whole.causes.errors).toBeUndefined();
@@ -111,7 +112,7 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
 
       // The creator now views team B only: the same link shows team B only.
       await setCreatorRoles([org.units.unitB.id]);
-      const narrowed = { texts: await visit(texts, {}, token), causes: await visit(causes, { q: s.questions.nps.id }, token) };
+      const narrowed = { texts: await visit(texts, {}, token), causes: await visit(causes, { q: globalId("Question", s.questions.nps.id) }, token) };
       expect(narrowed.texts.data!.textAnalytics.totalAnswers).toBe(3);
       expect(narrowed.causes.data!.rootCause.outcome.n).toBe(3);
       expect(npsOf(await visit(results, {}, token))).toBe(3);
@@ -119,7 +120,7 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
 
       // No role left (still a member, so the link itself still opens): nothing at all.
       await setCreatorRoles([]);
-      const none = { texts: await visit(texts, {}, token), causes: await visit(causes, { q: s.questions.nps.id }, token) };
+      const none = { texts: await visit(texts, {}, token), causes: await visit(causes, { q: globalId("Question", s.questions.nps.id) }, token) };
       expect(none.texts.data!.textAnalytics.totalAnswers).toBe(0);
       // The outcome question's survey is not one the creator may open any more.
       expect(none.causes.data ?? null).toBeNull();
@@ -133,7 +134,7 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
     it("GraphQL: one lookup for the permission rules and every field of a request", async () => {
       const token = await makeLink(creatorId);
       const answer = await visit(
-        `query($q: String!, $t: String!) {
+        `query($q: ID!, $t: String!) {
           sharedView { name }
           results { questionType }
           textAnalytics { totalAnswers }
@@ -142,7 +143,7 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
           responseLimitNotice
           questionResult(questionId: $q, shareToken: $t) { mainResult { count } }
         }`,
-        { q: s.questions.nps.id, t: token },
+        { q: globalId("Question", s.questions.nps.id), t: token },
         token,
       );
       expect(answer.errors).toBeUndefined();
@@ -172,11 +173,17 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
     const fields: Record<string, { query: string; variables?: () => Record<string, unknown> }> = {
       sharedView: { query: `query { sharedView { name allowChanges } }` },
       results: { query: `query { results { questionType } }` },
-      questionResult: { query: `query($q: String!) { questionResult(questionId: $q) { questionType } }`, variables: () => ({ q: s.questions.nps.id }) },
+      questionResult: {
+        query: `query($q: ID!) { questionResult(questionId: $q) { questionType } }`,
+        variables: () => ({ q: globalId("Question", s.questions.nps.id) }),
+      },
       responseLimitNotice: { query: `query { responseLimitNotice }` },
       resultsFilterOptions: { query: `query { resultsFilterOptions { surveys { legacyId } } }` },
       textAnalytics: { query: `query { textAnalytics { totalAnswers } }` },
-      rootCause: { query: `query($q: String!) { rootCause(outcomeQuestionId: $q) { outcome { n } } }`, variables: () => ({ q: s.questions.nps.id }) },
+      rootCause: {
+        query: `query($q: ID!) { rootCause(outcomeQuestionId: $q) { outcome { n } } }`,
+        variables: () => ({ q: globalId("Question", s.questions.nps.id) }),
+      },
       feedbackList: { query: `query { feedbackList(first: 5) { totalCount } }` },
     };
 

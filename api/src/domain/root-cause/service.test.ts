@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
-import { gql } from "../../test/graphql-client.js";
+import { globalId, gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestAnswer, type TestSurvey } from "../../test/analytics-survey.js";
 import { generateShareToken } from "../results-scope/share-token.js";
 import { rootCauseMessages } from "./service.js";
 
-const doc = `query($outcome: String!, $filters: ResultsFilterInput, $min: Int, $token: String) {
+const doc = `query($outcome: ID!, $filters: ResultsFilterInput, $min: Int, $token: String) {
   rootCause(outcomeQuestionId: $outcome, filters: $filters, minSampleSize: $min, shareToken: $token) {
     outcome { questionLegacyId title type n performance nps }
     minSampleSize significanceLevel sampleLimit sampled hiddenBecauseFewerThan
@@ -146,7 +146,7 @@ describe.skipIf(noDatabase)("rootCause", () => {
   afterAll(async () => t?.close());
 
   it("finds the driver that follows NPS important and significant, and the random one not", async () => {
-    const res = await ask({ outcome: s.questions.nps.id }, tokens.admin);
+    const res = await ask({ outcome: globalId("Question", s.questions.nps.id) }, tokens.admin);
     expect(res.errors).toBeUndefined();
     const rc = res.data!.rootCause;
     const promoters = data.nps.filter((n) => n >= 9).length;
@@ -202,7 +202,7 @@ describe.skipIf(noDatabase)("rootCause", () => {
   });
 
   it("uses a smiley outcome and a larger minimum sample", async () => {
-    const res = await ask({ outcome: s.questions.smiley.id, min: 500 }, tokens.admin);
+    const res = await ask({ outcome: globalId("Question", s.questions.smiley.id), min: 500 }, tokens.admin);
     expect(res.errors).toBeUndefined();
     const rc = res.data!.rootCause;
     expect(rc.outcome).toMatchObject({ type: "smiley", n: N, nps: null });
@@ -213,29 +213,31 @@ describe.skipIf(noDatabase)("rootCause", () => {
   });
 
   it("shows only the caller's units, and nothing of other organisations", async () => {
-    expect((await ask({ outcome: s.questions.nps.id }, tokens.viewerA)).data!.rootCause.outcome.n).toBe(N);
+    expect((await ask({ outcome: globalId("Question", s.questions.nps.id) }, tokens.viewerA)).data!.rootCause.outcome.n).toBe(N);
     // The admin of unit B may not open a survey of unit A without responses from B: its questions
     // (titles, choices) are not found, as for another organisation (results-scope/response-scope.ts visibleSurveyIds).
-    const b = await ask({ outcome: s.questions.nps.id }, tokens.adminB);
+    const b = await ask({ outcome: globalId("Question", s.questions.nps.id) }, tokens.adminB);
     expect(b.data).toBeNull();
     expect(b.errors?.[0]?.message).toBe("Question not found");
-    const foreign = await ask({ outcome: s.questions.nps.id }, tokens.otherAdmin);
+    const foreign = await ask({ outcome: globalId("Question", s.questions.nps.id) }, tokens.otherAdmin);
     expect(foreign.data).toBeNull();
     expect(foreign.errors?.[0]?.message).toBe("Question not found");
-    const reverse = await ask({ outcome: otherSurvey.questions.nps.id }, tokens.admin);
+    const reverse = await ask({ outcome: globalId("Question", otherSurvey.questions.nps.id) }, tokens.admin);
     expect(reverse.data).toBeNull();
     expect(reverse.errors?.[0]?.message).toBe("Question not found");
   });
 
   it("refuses bad input with a clear message", async () => {
-    const text = await ask({ outcome: s.questions.text.id }, tokens.admin);
+    const text = await ask({ outcome: globalId("Question", s.questions.text.id) }, tokens.admin);
     expect(text.data).toBeNull();
     expect(text.errors?.[0]?.message).toBe(rootCauseMessages.badOutcome);
-    expect((await ask({ outcome: s.questions.single.id }, tokens.admin)).errors?.[0]?.message).toBe(rootCauseMessages.badOutcome);
-    expect((await ask({ outcome: "0123456789abcdef01234567" }, tokens.admin)).errors?.[0]?.message).toBe("Question not found");
-    expect((await ask({ outcome: s.questions.nps.id, min: 5 }, tokens.admin)).errors?.[0]?.message).toBe(rootCauseMessages.badMinSample);
-    expect((await ask({ outcome: s.questions.nps.id, filters: { to: "2026-13-45" } }, tokens.admin)).errors?.[0]?.message).toBe("Dates are written yyyy-MM-dd");
-    expect((await ask({ outcome: s.questions.nps.id })).errors?.[0]?.message).toBe("Not logged in");
+    expect((await ask({ outcome: globalId("Question", s.questions.single.id) }, tokens.admin)).errors?.[0]?.message).toBe(rootCauseMessages.badOutcome);
+    expect((await ask({ outcome: globalId("Question", "0123456789abcdef01234567") }, tokens.admin)).errors?.[0]?.message).toBe("Question not found");
+    expect((await ask({ outcome: globalId("Question", s.questions.nps.id), min: 5 }, tokens.admin)).errors?.[0]?.message).toBe(rootCauseMessages.badMinSample);
+    expect((await ask({ outcome: globalId("Question", s.questions.nps.id), filters: { to: "2026-13-45" } }, tokens.admin)).errors?.[0]?.message).toBe(
+      "Dates are written yyyy-MM-dd",
+    );
+    expect((await ask({ outcome: globalId("Question", s.questions.nps.id) })).errors?.[0]?.message).toBe("Not logged in");
   });
 
   it("answers a share link's visitor in the link's organisation, hiding small results", async () => {
@@ -253,20 +255,25 @@ describe.skipIf(noDatabase)("rootCause", () => {
       return token;
     };
     const token = await link();
-    const res = await gql(t.baseUrl, doc, { outcome: s.questions.nps.id, token });
+    const res = await gql(t.baseUrl, doc, { outcome: globalId("Question", s.questions.nps.id), token });
     expect(res.errors).toBeUndefined();
     expect(res.data!.rootCause.outcome.n).toBe(N);
     expect(itemOf(res.data!.rootCause.items, s.questions.smiley.id).significant).toBe(true);
-    const foreign = await gql(t.baseUrl, doc, { outcome: otherSurvey.questions.nps.id, token });
+    const foreign = await gql(t.baseUrl, doc, { outcome: globalId("Question", otherSurvey.questions.nps.id), token });
     expect(foreign.errors?.[0]?.message).toBe("Question not found");
-    const small = await gql(t.baseUrl, doc, { outcome: s.questions.nps.id, token: await link({ hideResultsIfLessThan: 1000 }) });
+    const small = await gql(t.baseUrl, doc, { outcome: globalId("Question", s.questions.nps.id), token: await link({ hideResultsIfLessThan: 1000 }) });
     expect(small.data!.rootCause).toMatchObject({ hiddenBecauseFewerThan: 1000, items: [] });
     // a question the link hides is neither an outcome nor a driver
     const hiding = await link({ filters: { from: "2026-10-01", to: "2026-10-31", hiddenFromToken: [s.questions.smiley.id] } });
-    const hidden = await gql(t.baseUrl, doc, { outcome: s.questions.nps.id, token: hiding });
+    const hidden = await gql(t.baseUrl, doc, { outcome: globalId("Question", s.questions.nps.id), token: hiding });
     expect(itemOf(hidden.data!.rootCause.items, s.questions.smiley.id)).toBeUndefined();
-    expect((await gql(t.baseUrl, doc, { outcome: s.questions.smiley.id, token: hiding })).errors?.[0]?.message).toBe("Question not found");
-    const expired = await gql(t.baseUrl, doc, { outcome: s.questions.nps.id, token: await link({ expiredAt: new Date(Date.now() - 1000) }) });
+    expect((await gql(t.baseUrl, doc, { outcome: globalId("Question", s.questions.smiley.id), token: hiding })).errors?.[0]?.message).toBe(
+      "Question not found",
+    );
+    const expired = await gql(t.baseUrl, doc, {
+      outcome: globalId("Question", s.questions.nps.id),
+      token: await link({ expiredAt: new Date(Date.now() - 1000) }),
+    });
     expect(expired.errors?.[0]?.message).toBe("This share link has expired");
   });
 });

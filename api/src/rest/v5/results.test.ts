@@ -14,7 +14,7 @@ import { getSummary } from "../../domain/analytics/summary.js";
 import { getQuestionResult } from "../../domain/analytics/results.js";
 import { generateShareToken } from "../../domain/results-scope/share-token.js";
 import { analyticsMessages } from "../../domain/results-scope/filters.js";
-import { gql } from "../../test/graphql-client.js";
+import { globalId, gql } from "../../test/graphql-client.js";
 
 describe.skipIf(noDatabase)("summary and results", () => {
   let t: TestApp;
@@ -292,8 +292,8 @@ describe.skipIf(noDatabase)("summary and results", () => {
       expect(rest.body.mainResult.eviClusters).toEqual(expected);
       const graph = await gql(
         t.baseUrl,
-        `query ($q: String!, $f: ResultsFilterInput) { questionResult(questionId: $q, filters: $f) { mainResult { evi eviClusters { cluster value count percent } } } }`,
-        { q: q.id, f: { ...window, utcOffset: 0 } },
+        `query ($q: ID!, $f: ResultsFilterInput) { questionResult(questionId: $q, filters: $f) { mainResult { evi eviClusters { cluster value count percent } } } }`,
+        { q: globalId("Question", q.id), f: { ...window, utcOffset: 0 } },
         tokens.admin,
       );
       expect(graph.data?.questionResult.mainResult).toEqual({ evi: 27.8, eviClusters: expected });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { apiCall } from "../../test/rest-client.js";
+import { globalId } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
 import { shareMessages } from "../../domain/results-scope/share-link.js";
@@ -85,7 +86,7 @@ describe.skipIf(noDatabase)("a share link's visitor", () => {
     // Allowed: the date. February holds one response.
     expect(npsCount(await visit(token, { from: "2026-02-01", to: "2026-02-28" }))).toBe(1);
     // Not allowed: the survey (the other organisation's, here) and the team: the link's values stay.
-    const tries = await visit(token, { surveyIds: [otherSurvey.survey.id], unitId: org.units.unitB.id });
+    const tries = await visit(token, { surveyIds: [globalId("Survey", otherSurvey.survey.id)], unitId: globalId("Unit", org.units.unitB.id) });
     expect(npsCount(tries)).toBe(5);
     expect(tries.data!.results.some((r) => r.surveyLegacyId === otherSurvey.survey.id)).toBe(false);
   });

@@ -244,7 +244,7 @@ describe.skipIf(noDatabase)("share links", () => {
     const { token, shareLink } = created.data!.createShareLink;
     expect(shareLink).toMatchObject({ name: "GQL", allowChanges: ["surveyId"], hideTimestamps: true });
     // The editor sees one team: the link is bound to it.
-    expect(shareLink.filters).toEqual({ datePreset: "last30Days", unitId: org.units.unitA.id, surveyIds: [] });
+    expect(shareLink.filters).toEqual({ datePreset: "last30Days", unitId: globalId("Unit", org.units.unitA.id), surveyIds: [] });
 
     const byHeader = await gqlShare("{ sharedView { from to name allowChanges hideTimestamps } }", token);
     expect(byHeader.errors).toBeUndefined();
