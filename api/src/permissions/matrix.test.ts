@@ -1013,6 +1013,7 @@ const matrix: Row[] = [
     document: (_ids, actor) => `mutation { unblockAddress(email: "${contactLists.blocked[actor]}") { email message } }`,
     expected: onlyAdmin,
     allowedData: (data) => expect(data.unblockAddress.message).toBe("removed from suppression list"),
+  },
   {
     field: "Query.messageTemplates",
     kind: "query",
@@ -1059,6 +1060,7 @@ const matrix: Row[] = [
       `mutation { sendTestMessage(input: { surveyId: "${gid("Survey", ids.surveyA)}", to: "+358401234567", templateType: sms, content: "Hi" }) { message channel } }`,
     expected: { ...templateEditors, adminOfOtherUnit: "refused", adminOfOtherOrganization: "refused" },
     allowedData: (data) => expect(data.sendTestMessage).toEqual({ message: "test message sent", channel: "sms" }),
+  },
   {
     field: "Query.launchWizard",
     kind: "query",

@@ -11,7 +11,8 @@
 import { builder } from "./builder.js";
 import { JSONScalar } from "./json.js";
 import { defined, readFieldByField } from "./input-fields.js";
-import { QuestionNode, SurveyType } from "./survey.js";
+import { QuestionNode } from "./question.js";
+import { SurveyType } from "./survey.js";
 import { TouchpointType } from "./touchpoint.js";
 import { UnitType } from "./unit.js";
 import { resultsFiltersSchema } from "../domain/results-scope/filters.js";

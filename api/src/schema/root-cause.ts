@@ -4,7 +4,7 @@
 import { builder } from "./builder.js";
 import { rootCause, type RootCause, type RootCauseItem } from "../domain/root-cause/service.js";
 import { filtersArg, ResultsFilterInput } from "./results-filter.js";
-import { QuestionNode } from "./survey.js";
+import { QuestionNode } from "./question.js";
 
 const RootCauseItemKind = builder.enumType("RootCauseItemKind", { values: ["question", "option"] as const });
 const RootCauseStatus = builder.enumType("RootCauseStatus", {

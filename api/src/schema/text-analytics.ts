@@ -3,7 +3,7 @@
 // Rules and limits in domain/text-analytics and docs/text-analytics.md.
 import { builder } from "./builder.js";
 import { filtersArg, ResultsFilterInput } from "./results-filter.js";
-import { QuestionNode } from "./survey.js";
+import { QuestionNode } from "./question.js";
 import type { SentimentAggregate } from "../domain/text-analytics/sentiment.js";
 import type { CloudWord } from "../domain/text-analytics/word-cloud.js";
 import { answerPage, textAnalytics, wordCloudOf, type AnalyzedAnswer, type TextAnalytics } from "../domain/text-analytics/service.js";
