@@ -25,6 +25,7 @@ import { memoryLimiterStore, type LimiterStore } from "./limits/store.js";
 import { outboxAvailable } from "./domain/mail/outbox.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerOps } from "./observability/ops.js";
+import { newRequestMemo } from "./domain/request-memo.js";
 
 export const apiPrefix = "/api/v5";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -70,8 +71,18 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config);
 
   const authenticate = createAuthenticator({ prisma, verifyAccessToken: deps.verifyAccessToken });
-  // One per request (GraphQL and REST): shareLinks keeps the links the request's tokens opened.
-  const context = (viewer: DomainContext["viewer"]): DomainContext => ({ prisma, bus, jobs, config, viewer, limits, shareLinks: new Map() });
+  // One per request (GraphQL and REST): shareLinks keeps the links the request's tokens opened, memo
+  // what the request has already read (domain/request-memo.ts).
+  const context = (viewer: DomainContext["viewer"]): DomainContext => ({
+    prisma,
+    bus,
+    jobs,
+    config,
+    viewer,
+    limits,
+    shareLinks: new Map(),
+    memo: newRequestMemo(),
+  });
 
   // NUL and unpaired surrogates: 400 before any handler (respondents' text is cleaned); /graphql checks its own.
   registerTextGuard(app, { skip: (url) => url.startsWith("/graphql") });

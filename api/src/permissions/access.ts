@@ -16,7 +16,8 @@ import type { DomainContext } from "../domain/context.js";
 import { type DomainError, forbidden, notFound } from "../domain/errors.js";
 import { requireViewer, type Viewer } from "../domain/viewer.js";
 import { objectIdSchema, parseInput } from "../domain/validation.js";
-import { scopedToOrganization, tenantDb } from "../domain/tenancy.js";
+import { organizationDb, tenantDb } from "../domain/tenancy.js";
+import { memoSlot, perRequest } from "../domain/request-memo.js";
 import { rightsOfRole, type Right, type UnitRoleGrant } from "./rights.js";
 
 export type UnitRow = { id: string; name: string; parentId: string | null };
@@ -37,14 +38,9 @@ export const noOrganization = () => notFound("No organization found");
 
 // ---- the caller's access, once per request ---------------------------------------------------
 
-type RequestCache = { access?: Promise<Access>; units: Map<string, Promise<string | null>> };
-const cacheOfRequest = new WeakMap<DomainContext, RequestCache>();
-
-function requestCache(ctx: DomainContext): RequestCache {
-  let cache = cacheOfRequest.get(ctx);
-  if (!cache) cacheOfRequest.set(ctx, (cache = { units: new Map() }));
-  return cache;
-}
+// In the request memo (domain/request-memo.ts), so a context spread for the analytics pool shares it.
+const accessSlot = memoSlot<{ access?: Promise<Access>; units: Map<string, Promise<string | null>> }>("access", () => ({ units: new Map() }));
+const requestCache = (ctx: DomainContext) => perRequest(ctx, accessSlot);
 
 /** The organisation a call works on: the current one, or (system admins only) the named one. */
 export async function resolveOrganization(
@@ -66,7 +62,7 @@ export async function resolveOrganization(
 async function readAccess(ctx: DomainContext, organizationId?: string | null): Promise<Access> {
   const { viewer, organizationId: orgId, foreign } = await resolveOrganization(ctx, organizationId);
   // a system admin may work in another organisation: scoped to the one worked on
-  const db = foreign ? scopedToOrganization(ctx.prisma, orgId) : tenantDb(ctx);
+  const db = foreign ? organizationDb(ctx, orgId) : tenantDb(ctx);
   const units = await db.unit.findMany({ select: { id: true, name: true, parentId: true }, orderBy: { name: "asc" } });
   return {
     viewer,
@@ -100,13 +96,12 @@ export function loadAccess(ctx: DomainContext, organizationId?: string | null): 
  * one, or the one a system admin named.
  */
 export function dbOf(ctx: DomainContext, a: Access) {
-  return a.organizationId === ctx.viewer?.organizationId ? tenantDb(ctx) : scopedToOrganization(ctx.prisma, a.organizationId);
+  return a.organizationId === ctx.viewer?.organizationId ? tenantDb(ctx) : organizationDb(ctx, a.organizationId);
 }
 
 /** After the unit tree changed within a request: the next check reads it again. */
 export function forgetAccess(ctx: DomainContext): void {
-  const cache = cacheOfRequest.get(ctx);
-  if (cache) cache.access = undefined;
+  requestCache(ctx).access = undefined;
 }
 
 // ---- rights in units (with inheritance) ------------------------------------------------------
@@ -185,6 +180,27 @@ export function unitsATeamChangeNeeds(
   const newParent = change.update.moveToTop ? null : change.update.parentId ? unitOf(a, change.update.parentId).id : undefined;
   if (newParent !== undefined && newParent !== unit.parentId) needs.push(unit.parentId, newParent);
   return needs;
+}
+
+// ---- users (manageUsers) and the organisation-admin flag ---------------------------------------
+
+export const noManageUsersRight = () => forbidden(accessMessages.noManageUsersInUnit);
+export const noManageUsersAnywhere = () => forbidden("You do not have the rights to manage users");
+export const noOrganizationAdmin = () => forbidden("Only an organisation admin can do this");
+
+/** manageUsers in some unit (opens the user-management screens: the member list). */
+export function requireManagesUsersAnywhere(a: Access): void {
+  if (!canSomewhere(a, "manageUsers")) throw noManageUsersAnywhere();
+}
+
+/** manageUsers (or manageTeams) in this unit or a unit above it. */
+export function requireInUnit(a: Access, right: "manageUsers" | "manageTeams", unitId: string): void {
+  if (!canInUnit(a, right, unitId)) throw right === "manageUsers" ? noManageUsersRight() : noManageTeamsRight();
+}
+
+/** The organisation-admin flag in the organisation worked on (system admins hold it everywhere). */
+export function requireOrganizationAdmin(a: Access): void {
+  if (!a.organizationAdmin) throw noOrganizationAdmin();
 }
 
 // ---- objects ---------------------------------------------------------------------------------
@@ -267,7 +283,7 @@ export function rememberObjectUnit(ctx: DomainContext, type: AccessObject, objec
 
 /** After the object moved to another unit or was deleted within a request. */
 export function forgetObjectUnit(ctx: DomainContext, type: AccessObject, objectId: string): void {
-  cacheOfRequest.get(ctx)?.units.delete(`${type}:${objectId}`);
+  requestCache(ctx).units.delete(`${type}:${objectId}`);
 }
 
 /** A survey of a unit the caller does not view is still visible through responses collected in units they view. */

@@ -44,8 +44,7 @@ export type FilePlan = { planInput: PlanInput; minRows: number | null };
  */
 export async function filePlanInput(ctx: DomainContext, request: ExportRequest, shareTokenId?: string | null): Promise<FilePlan> {
   const planInput = (scope: ResponseScope, filters: ResultsFilters, extra: Partial<FilePlan["planInput"]> = {}): FilePlan["planInput"] => ({
-    organizationId: scope.organizationId,
-    scope: { sql: scope.sql, params: scope.params, unitIds: scope.unitIds },
+    scope: { sql: scope.sql, params: scope.params, organizationId: scope.organizationId, unitIds: scope.unitIds },
     filters: {
       surveyIds: filters.surveyIds,
       utcOffset: filters.utcOffset,
@@ -60,7 +59,7 @@ export async function filePlanInput(ctx: DomainContext, request: ExportRequest, 
     const visitor =
       request.filters && typeof request.filters === "object" && !Array.isArray(request.filters) ? (request.filters as Record<string, unknown>) : undefined;
     const share = await resolveShareScopeById(ctx.prisma, shareTokenId, visitor);
-    const view = await shareListView(ctx.prisma, share);
+    const view = await shareListView(ctx, share);
     return {
       planInput: planInput(
         view.scope,

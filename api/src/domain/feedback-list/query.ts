@@ -22,7 +22,8 @@ export type Db = Pick<PrismaClient, "$queryRawUnsafe">;
  * A response scope's WHERE fragment, and the units it admits (null: the whole organisation), which
  * also bound the surveys whose questions become columns (results-scope/response-scope.ts visibleSurveyIds).
  */
-export type ScopeSql = { sql: string; params: unknown[]; unitIds: string[] | null };
+/** The results scope's WHERE fragment (results-scope/response-scope.ts), with the organisation it reads: every query here takes it from there. */
+export type ScopeSql = { sql: string; params: unknown[]; organizationId: string; unitIds: string[] | null };
 export type Cell = string | number | null;
 
 /** Fixed columns, in order. Any of them but feedbackId may be hidden with feedbackListHiddenColumns. */
@@ -158,7 +159,6 @@ export function withParams(scope: ScopeSql, extra: unknown[]): { values: unknown
 }
 
 export type PlanInput = {
-  organizationId: string;
   scope: ScopeSql;
   filters: Pick<ResultsFilters, "surveyIds" | "utcOffset" | "feedbackListHiddenColumns" | "options">;
   locale: string;
@@ -172,12 +172,13 @@ export type PlanInput = {
 
 /** Works out the columns: the questions of the surveys in the scope, and the metadata keys found there. */
 export async function planFeedbackList(db: Db, input: PlanInput): Promise<FeedbackListPlan> {
-  const { scope, filters, locale, organizationId } = input;
+  const { scope, filters, locale } = input;
+  const { organizationId } = scope;
   // The surveys: those asked for, else those with responses in the scope.
   // (Per survey, an EXISTS probe on the survey's (surveyId, createdAt) index: no scan of the scope.)
   const so = withParams(scope, [organizationId]);
   const surveyIds = filters.surveyIds.length
-    ? await visibleSurveyIds(db, organizationId, scope.unitIds, filters.surveyIds)
+    ? await visibleSurveyIds(db, scope, filters.surveyIds)
     : (
         await db.$queryRawUnsafe<{ surveyId: string }[]>(
           `SELECT s.id AS "surveyId" FROM "Survey" s WHERE s."organizationId" = ${so.at(0)} AND EXISTS (SELECT 1 FROM "Response" r WHERE r."surveyId" = s.id AND ${scope.sql})`,
