@@ -203,6 +203,62 @@ export function requireOrganizationAdmin(a: Access): void {
   if (!a.organizationAdmin) throw noOrganizationAdmin();
 }
 
+/** What a grant of a role (an invitation, a user added directly) gives. */
+export type GrantRequest = { unitId: string; organizationAdmin?: boolean | null; billingAdmin?: boolean | null; mayCreateSurveys?: boolean | null };
+
+/**
+ * Giving a role (inviting, adding a user directly): manageUsers in the unit; the organisation and
+ * billing admin flags only as an organisation admin; "may create surveys" only when the caller may
+ * create surveys themselves (or is an organisation admin). An unknown unit throws "Team not found".
+ */
+export function grantRefusal(a: Access, grant: GrantRequest): DomainError | null {
+  const unit = unitOf(a, grant.unitId);
+  if (!canInUnit(a, "manageUsers", unit.id)) return noManageUsersRight();
+  if ((grant.organizationAdmin || grant.billingAdmin) && !a.organizationAdmin) {
+    return forbidden("Only an organisation admin can grant the organisation admin or billing admin flag");
+  }
+  if (grant.mayCreateSurveys && !a.organizationAdmin && !a.viewer.mayCreateSurveys) {
+    return forbidden("You cannot grant a right you do not have: may create surveys");
+  }
+  return null;
+}
+
+/**
+ * Changing a member in a unit (role, "may create surveys", weekly digest): manageUsers in the unit;
+ * the organisation and billing admin flags also need an organisation admin. Removing someone from a
+ * unit is the same check without flags.
+ */
+export function memberChangeRefusal(
+  a: Access,
+  unitId: string,
+  flags: { organizationAdmin?: boolean | null; billingAdmin?: boolean | null } = {},
+): DomainError | null {
+  const unit = unitOf(a, unitId);
+  if (!canInUnit(a, "manageUsers", unit.id)) return noManageUsersRight();
+  const adminFlags = (flags.organizationAdmin !== undefined && flags.organizationAdmin !== null) || (flags.billingAdmin !== undefined && flags.billingAdmin !== null);
+  return adminFlags && !a.organizationAdmin ? noOrganizationAdmin() : null;
+}
+
+/**
+ * Replacing a member's teams (modify-team): manageUsers somewhere, and in every unit whose role
+ * the change adds, changes or drops (a unit kept with the same role needs nothing). Unknown units
+ * throw "Team not found".
+ */
+export function teamReplacementRefusal(
+  a: Access,
+  current: readonly { unitId: string; role: string }[],
+  wanted: readonly { unitId: string; role: string }[],
+): DomainError | null {
+  if (!canSomewhere(a, "manageUsers")) return noManageUsersAnywhere();
+  for (const w of wanted) unitOf(a, w.unitId);
+  const want = new Map(wanted.map((w) => [w.unitId, w.role]));
+  const touched = new Set<string>();
+  for (const c of current) if (want.get(c.unitId) !== c.role) touched.add(c.unitId);
+  for (const [unitId, role] of want) if (!current.some((c) => c.unitId === unitId && c.role === role)) touched.add(unitId);
+  for (const unitId of touched) if (!canInUnit(a, "manageUsers", unitId)) return noManageUsersRight();
+  return null;
+}
+
 // ---- objects ---------------------------------------------------------------------------------
 
 /** The kinds of object judged in their own unit. */
@@ -324,6 +380,50 @@ export async function mayOnObject(ctx: DomainContext, right: Right, type: Access
 export async function requireOnObject(ctx: DomainContext, right: Right, type: AccessObject, objectId: string): Promise<void> {
   const refusal = await refusalOnObject(ctx, right, type, objectId);
   if (refusal) throw refusal;
+}
+
+// ---- lists and own rows -------------------------------------------------------------------------
+
+// The units each list right reaches, per request (the shield's rule computes it, the domain's list filter reuses it).
+const listedSlot = memoSlot("listed units", () => new Map<Right, Promise<Set<string>>>());
+
+/**
+ * The units whose rows a list shows the caller: where they hold the right (a role there or above,
+ * or organisation admin). A member without the right anywhere gets an empty list, not a refusal.
+ */
+export function listedUnits(ctx: DomainContext, right: Right): Promise<Set<string>> {
+  const memo = perRequest(ctx, listedSlot);
+  let units = memo.get(right);
+  if (!units) {
+    memo.set(right, (units = loadAccess(ctx).then((a) => unitsWithRight(a, right))));
+    units.catch(() => memo.delete(right));
+  }
+  return units;
+}
+
+/** Rows that belong to one person (the shield's ownRow; each domain service reads them the same way). */
+export type OwnedRow = "ApiKey" | "Bookmark" | "ShareLink" | "ExportJob";
+
+/**
+ * Whether the row is the caller's own, in their current organisation (tenantDb): their API key,
+ * bookmark or export job; their share link, or any of the organisation's for an organisation admin.
+ */
+export async function ownsRow(ctx: DomainContext, kind: OwnedRow, rowId: string): Promise<boolean> {
+  const viewer = requireViewer(ctx.viewer);
+  if (!viewer.organizationId || !/^[0-9a-f]{24}$/.test(rowId)) return false;
+  const db = tenantDb(ctx);
+  const id = rowId;
+  const userId = viewer.userId;
+  switch (kind) {
+    case "ApiKey":
+      return !!(await db.apiKey.findFirst({ where: { id, userId }, select: { id: true } }));
+    case "Bookmark":
+      return !!(await db.bookmark.findFirst({ where: { id, userId }, select: { id: true } }));
+    case "ShareLink":
+      return !!(await db.shareToken.findFirst({ where: viewer.organizationAdmin ? { id } : { id, createdByUserId: userId }, select: { id: true } }));
+    case "ExportJob":
+      return !!(await db.exportJob.findFirst({ where: { id, userId, shareTokenId: null }, select: { id: true } }));
+  }
 }
 
 // ---- node(id) and nodes(ids) -------------------------------------------------------------------

@@ -18,7 +18,7 @@ import type { DomainContext } from "../context.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { badInput, conflict } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
-import { loadAccess, requireOnObject, unitsWithRight } from "../../permissions/access.js";
+import { listedUnits, loadAccess, requireOnObject } from "../../permissions/access.js";
 import { defaultWebsiteSettings, hostOf } from "@feedback/shared/website-settings";
 import { domainSchema, getTouchpoint, touchpointSelect, type TouchpointRow } from "./touchpoints.js";
 
@@ -140,10 +140,9 @@ export function websiteFromLegacyPlugin(p: LegacyPluginSettings, domain: string)
   };
 }
 
-/** The legacy web plugins the caller may see (viewResults in their unit), by name. */
+/** The legacy web plugins the caller may see (viewResults in their unit: access.ts listedUnits), by name; read through tenantDb. */
 export async function listLegacyPluginsWhere(ctx: DomainContext): Promise<Prisma.TouchpointWhereInput> {
-  const m = await loadAccess(ctx);
-  return { organizationId: m.organizationId, deleted: false, type: "legacyPlugin", unitId: { in: [...unitsWithRight(m, "viewResults")] } };
+  return { deleted: false, type: "legacyPlugin", unitId: { in: [...(await listedUnits(ctx, "viewResults"))] } };
 }
 
 const upgradeSchema = z.object({ domain: domainSchema.optional() });

@@ -10,10 +10,12 @@ import { emailSchema, messages, objectIdSchema, parseInput, passwordSchema } fro
 import { roles, type Role } from "../../permissions/rights.js";
 import {
   dbOf,
+  grantRefusal,
   loadAccess,
-  requireInUnit,
+  memberChangeRefusal,
   requireManagesUsersAnywhere,
   requireOrganizationAdmin,
+  teamReplacementRefusal,
   unitOf,
   type Access,
 } from "../../permissions/access.js";
@@ -164,8 +166,7 @@ export async function updateUserInUnit(
   const update = parseInput(memberUpdateSchema, input.update);
   const m = await loadAccess(ctx, input.organizationId);
   const unit = unitOf(m, input.unitId);
-  requireInUnit(m, "manageUsers", unit.id);
-  if (update.organizationAdmin !== undefined || update.billingAdmin !== undefined) requireOrganizationAdmin(m);
+  throwIf(memberChangeRefusal(m, unit.id, update));
   await dbOf(ctx, m).$transaction(async (db) => {
     const membership = await membershipOf(db, userId);
     if (update.organizationAdmin === false && membership.organizationAdmin) await assertAnotherOrganizationAdmin(db, userId);
@@ -216,7 +217,7 @@ export async function removeUserFromUnit(
   const userId = parseInput(objectIdSchema, input.userId);
   const m = await loadAccess(ctx, input.organizationId);
   const unit = unitOf(m, input.unitId);
-  requireInUnit(m, "manageUsers", unit.id);
+  throwIf(memberChangeRefusal(m, unit.id));
   const result = await dbOf(ctx, m).$transaction(async (db) => {
     await membershipOf(db, userId);
     const deleted = await db.unitRole.deleteMany({ where: { unitId: unit.id, userId } });
@@ -258,11 +259,8 @@ export async function modifyTeam(
   await dbOf(ctx, m).$transaction(async (db) => {
     await membershipOf(db, userId);
     const current = await db.unitRole.findMany({ where: { userId }, select: { unitId: true, role: true } });
+    throwIf(teamReplacementRefusal(m, current, units));
     const wanted = new Map(units.map((u) => [u.unitId, u.role]));
-    const touched = new Set<string>();
-    for (const c of current) if (wanted.get(c.unitId) !== c.role) touched.add(c.unitId);
-    for (const [unitId, role] of wanted) if (!current.some((c) => c.unitId === unitId && c.role === role)) touched.add(unitId);
-    for (const unitId of touched) requireInUnit(m, "manageUsers", unitId);
     await db.unitRole.deleteMany({ where: { userId, unitId: { notIn: [...wanted.keys()] } } });
     for (const [unitId, role] of wanted) {
       await db.unitRole.upsert({
@@ -313,13 +311,11 @@ export type Grant = z.output<typeof grantSchema>;
  * create surveys themselves (or are an organisation admin).
  */
 export function assertMayGrant(m: Access, grant: Grant): void {
-  requireInUnit(m, "manageUsers", grant.unitId);
-  if ((grant.organizationAdmin || grant.billingAdmin) && !m.organizationAdmin) {
-    throw forbidden("Only an organisation admin can grant the organisation admin or billing admin flag");
-  }
-  if (grant.mayCreateSurveys && !m.organizationAdmin && !m.viewer.mayCreateSurveys) {
-    throw forbidden("You cannot grant a right you do not have: may create surveys");
-  }
+  throwIf(grantRefusal(m, grant));
+}
+
+function throwIf(refusal: DomainError | null): void {
+  if (refusal) throw refusal;
 }
 
 export const createUserSchema = grantSchema.extend({
