@@ -27,9 +27,9 @@ import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerOps } from "./observability/ops.js";
 import { newRequestMemo } from "./domain/request-memo.js";
 
-export const apiPrefix = "/api/v5";
+const apiPrefix = "/api/v5";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const defaultWebRoot = path.join(repoRoot, "dist/web");
+const defaultWebRoot = path.join(repoRoot, "dist/web");
 
 export type ServerDeps = {
   config: Config;
@@ -50,7 +50,7 @@ export type ServerDeps = {
  * TRUST_PROXY as fastify takes it. A hop count becomes "the n hops nearest to us" (fastify itself
  * now treats a bare number as "trust nothing"): the server must then be reachable only through them.
  */
-export function fastifyTrustProxy(trust: Config["trustProxy"]): boolean | string[] | ((address: string, hop: number) => boolean) {
+function fastifyTrustProxy(trust: Config["trustProxy"]): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust !== "number") return trust;
   return (_address, hop) => hop < trust;
 }

@@ -19,7 +19,7 @@ export type JobHandlers = { [N in JobName]: (payload: JobPayloads[N], info: { at
 
 /** Exponential backoff: a failed attempt n waits `backoffMs * 2^(n-1)` before the next. */
 export type RetryPolicy = { attempts: number; backoffMs: number };
-export const defaultRetryPolicy: RetryPolicy = { attempts: 3, backoffMs: 1_000 };
+const defaultRetryPolicy: RetryPolicy = { attempts: 3, backoffMs: 1_000 };
 
 export type JobCounts = { waiting: number; active: number; delayed: number; failed: number };
 
@@ -53,8 +53,8 @@ export type JobRunnerOptions = {
   onFailure?: (failure: JobFailure) => void;
 };
 
-export const queueName = "jobs";
-export const defaultQueuePrefix = "fbk";
+const queueName = "jobs";
+const defaultQueuePrefix = "fbk";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

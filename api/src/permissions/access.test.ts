@@ -69,12 +69,20 @@ describe("user management's rules in the access layer", () => {
       { unitId: online, role: "viewer" },
     ];
     // Stores kept as it is, Online changed: fine for the admin of Online.
-    expect(teamReplacementRefusal(a, current, [{ unitId: stores, role: "viewer" }, { unitId: online, role: "editor" }])).toBeNull();
+    expect(
+      teamReplacementRefusal(a, current, [
+        { unitId: stores, role: "viewer" },
+        { unitId: online, role: "editor" },
+      ]),
+    ).toBeNull();
     // Dropping or changing Stores is not theirs to do.
-    expect(teamReplacementRefusal(a, current, [{ unitId: online, role: "viewer" }])?.message).toBe(
-      "You do not have the rights to manage users in this team",
-    );
-    expect(teamReplacementRefusal(a, current, [{ unitId: stores, role: "editor" }, { unitId: online, role: "viewer" }])).not.toBeNull();
+    expect(teamReplacementRefusal(a, current, [{ unitId: online, role: "viewer" }])?.message).toBe("You do not have the rights to manage users in this team");
+    expect(
+      teamReplacementRefusal(a, current, [
+        { unitId: stores, role: "editor" },
+        { unitId: online, role: "viewer" },
+      ]),
+    ).not.toBeNull();
     // Without manageUsers anywhere: refused before any unit is looked at.
     const viewerOnly = { ...a, grants: [{ unitId: hq, role: "viewer" as const }] };
     expect(teamReplacementRefusal(viewerOnly, current, current)?.message).toBe("You do not have the rights to manage users");
@@ -143,7 +151,9 @@ describe.skipIf(noDatabase)("the access layer's per-request memory, counted in q
 
   it("reads a share link's creator visibility once per request, for every field that asks", async () => {
     const { ctx, spread, total, all } = await requestOf(org.users.editorA.id, org.organization.id);
-    const link = { organizationId: org.organization.id, createdByUserId: org.users.viewerA.id, options: { allowChanges: [] } } as unknown as Parameters<typeof linkReader>[1];
+    const link = { organizationId: org.organization.id, createdByUserId: org.users.viewerA.id, options: { allowChanges: [] } } as unknown as Parameters<
+      typeof linkReader
+    >[1];
     const seen = await callerVisibility(linkReader(ctx, link));
     expect(seen.unitIds?.sort()).toEqual([org.units.unitA.id, org.units.unitA1.id].sort());
     const afterFirst = all();

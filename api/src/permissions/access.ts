@@ -43,10 +43,7 @@ const accessSlot = memoSlot<{ access?: Promise<Access>; units: Map<string, Promi
 const requestCache = (ctx: DomainContext) => perRequest(ctx, accessSlot);
 
 /** The organisation a call works on: the current one, or (system admins only) the named one. */
-export async function resolveOrganization(
-  ctx: DomainContext,
-  organizationId?: string | null,
-): Promise<{ viewer: Viewer; organizationId: string; foreign: boolean }> {
+async function resolveOrganization(ctx: DomainContext, organizationId?: string | null): Promise<{ viewer: Viewer; organizationId: string; foreign: boolean }> {
   const viewer = requireViewer(ctx.viewer);
   if (organizationId !== undefined && organizationId !== null && organizationId !== "" && organizationId !== viewer.organizationId) {
     const id = parseInput(objectIdSchema, organizationId);
@@ -152,7 +149,7 @@ export function unitOf(a: Access, unitId: string): UnitRow {
 
 // ---- the unit tree ---------------------------------------------------------------------------
 
-export const noManageTeamsRight = () => forbidden("You do not have the rights to edit this team");
+const noManageTeamsRight = () => forbidden("You do not have the rights to edit this team");
 
 /**
  * Editing the team tree (manageTeams): adding under P needs it in P, renaming U in U, moving U in
@@ -184,18 +181,13 @@ export function unitsATeamChangeNeeds(
 
 // ---- users (manageUsers) and the organisation-admin flag ---------------------------------------
 
-export const noManageUsersRight = () => forbidden(accessMessages.noManageUsersInUnit);
-export const noManageUsersAnywhere = () => forbidden("You do not have the rights to manage users");
-export const noOrganizationAdmin = () => forbidden("Only an organisation admin can do this");
+const noManageUsersRight = () => forbidden(accessMessages.noManageUsersInUnit);
+const noManageUsersAnywhere = () => forbidden("You do not have the rights to manage users");
+const noOrganizationAdmin = () => forbidden("Only an organisation admin can do this");
 
 /** manageUsers in some unit (opens the user-management screens: the member list). */
 export function requireManagesUsersAnywhere(a: Access): void {
   if (!canSomewhere(a, "manageUsers")) throw noManageUsersAnywhere();
-}
-
-/** manageUsers (or manageTeams) in this unit or a unit above it. */
-export function requireInUnit(a: Access, right: "manageUsers" | "manageTeams", unitId: string): void {
-  if (!canInUnit(a, right, unitId)) throw right === "manageUsers" ? noManageUsersRight() : noManageTeamsRight();
 }
 
 /** The organisation-admin flag in the organisation worked on (system admins hold it everywhere). */
@@ -235,7 +227,8 @@ export function memberChangeRefusal(
 ): DomainError | null {
   const unit = unitOf(a, unitId);
   if (!canInUnit(a, "manageUsers", unit.id)) return noManageUsersRight();
-  const adminFlags = (flags.organizationAdmin !== undefined && flags.organizationAdmin !== null) || (flags.billingAdmin !== undefined && flags.billingAdmin !== null);
+  const adminFlags =
+    (flags.organizationAdmin !== undefined && flags.organizationAdmin !== null) || (flags.billingAdmin !== undefined && flags.billingAdmin !== null);
   return adminFlags && !a.organizationAdmin ? noOrganizationAdmin() : null;
 }
 
@@ -332,11 +325,6 @@ export async function objectUnit(ctx: DomainContext, type: AccessObject, objectI
   return unit;
 }
 
-/** The domain read the object itself (REST path, or a fresher row): the shield's next check reuses its unit. */
-export function rememberObjectUnit(ctx: DomainContext, type: AccessObject, objectId: string, unitId: string | null): void {
-  requestCache(ctx).units.set(`${type}:${objectId}`, Promise.resolve(unitId));
-}
-
 /** After the object moved to another unit or was deleted within a request. */
 export function forgetObjectUnit(ctx: DomainContext, type: AccessObject, objectId: string): void {
   requestCache(ctx).units.delete(`${type}:${objectId}`);
@@ -369,11 +357,6 @@ export async function refusalOnObject(ctx: DomainContext, right: Right, type: Ac
   }
   if (rule.hiddenUnlessViewable && !canInUnit(a, rule.viewRight ?? "viewResults", unitId)) return notFound(rule.notFound);
   return forbidden(rule.denied(right));
-}
-
-/** May the caller use the right on the object? */
-export async function mayOnObject(ctx: DomainContext, right: Right, type: AccessObject, objectId: string): Promise<boolean> {
-  return (await refusalOnObject(ctx, right, type, objectId)) === null;
 }
 
 /** Throws the refusal ("not found" or "forbidden") unless the caller may use the right on the object. */

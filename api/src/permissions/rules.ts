@@ -5,7 +5,7 @@ import { rule } from "graphql-shield";
 import { GraphQLError } from "graphql";
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import type { GraphQLContext } from "../schema/builder.js";
-import { adminInAnyUnit, anyUnitHasRight, type Right } from "./rights.js";
+import { anyUnitHasRight, type Right } from "./rights.js";
 import {
   canInUnit,
   canSomewhere,
@@ -38,16 +38,6 @@ export const isAuthenticated = rule({ cache: "contextual" })((_p, _a, ctx: Graph
 export const isMember = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => {
   if (!ctx.viewer) return notLoggedIn();
   return ctx.viewer.organizationId ? true : noRights("No organization found");
-});
-
-export const isOrganizationAdmin = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => {
-  if (!ctx.viewer) return notLoggedIn();
-  return ctx.viewer.organizationAdmin || adminInAnyUnit(ctx.viewer.grants) ? true : noRights();
-});
-
-export const isSystemAdmin = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => {
-  if (!ctx.viewer) return notLoggedIn();
-  return ctx.viewer.systemAdmin ? true : noRights();
 });
 
 /** The parent object is the viewer's current organisation (not merely one they belong to). */
@@ -150,6 +140,12 @@ export function mayOn(type: AccessObject, right: Right, idOf: (args: Args) => un
     if (named !== null && named !== type) return true;
     return decide(() => refusalOnObject(ctx, right, type, objectIdOf(raw)));
   });
+}
+
+/** A global id of a type other than the one expected. */
+function namesAnotherType(raw: unknown, type: string): boolean {
+  const named = globalIdType(raw);
+  return named !== null && named !== type;
 }
 
 /** The type a global id names, or null for a 24-hex id or something that is no global id. */
@@ -274,6 +270,7 @@ export function mayGrant(grantOf: (args: Args) => Partial<Record<keyof GrantRequ
     const member = memberOrRefusal(ctx);
     if (member !== true) return member;
     const g = grantOf(args) ?? {};
+    if (namesAnotherType(g.unitId, "Unit")) return true; // the argument's own decoding refuses it
     return decide(async () =>
       grantRefusal(await loadAccess(ctx), {
         unitId: objectIdOf(g.unitId),
@@ -291,6 +288,7 @@ export function mayChangeMemberIn(changeOf: (args: Args) => { unitId: unknown; o
     const member = memberOrRefusal(ctx);
     if (member !== true) return member;
     const c = changeOf(args);
+    if (namesAnotherType(c.unitId, "Unit")) return true; // the argument's own decoding refuses it
     const flag = (v: unknown) => (typeof v === "boolean" ? v : null);
     return decide(async () =>
       memberChangeRefusal(await loadAccess(ctx), objectIdOf(c.unitId), { organizationAdmin: flag(c.organizationAdmin), billingAdmin: flag(c.billingAdmin) }),
@@ -308,10 +306,10 @@ export function mayReplaceTeams(replacementOf: (args: Args) => { userId: unknown
     const member = memberOrRefusal(ctx);
     if (member !== true) return member;
     const r = replacementOf(args);
-    const wanted = (Array.isArray(r.units) ? r.units : []).map((u: { unitId?: unknown; role?: unknown }) => ({
-      unitId: objectIdOf(u?.unitId),
-      role: String(u?.role ?? ""),
-    }));
+    const listed: { unitId?: unknown; role?: unknown }[] = Array.isArray(r.units) ? r.units : [];
+    // Another type's global id: the argument's own decoding refuses it as bad input.
+    if (namesAnotherType(r.userId, "User") || listed.some((u) => namesAnotherType(u?.unitId, "Unit"))) return true;
+    const wanted = listed.map((u) => ({ unitId: objectIdOf(u?.unitId), role: String(u?.role ?? "") }));
     return decide(async () => {
       const a = await loadAccess(ctx);
       if (!canSomewhere(a, "manageUsers")) return teamReplacementRefusal(a, [], []);

@@ -33,7 +33,7 @@ import {
 } from "../domain/touchpoints/touchpoints.js";
 import { inViewerOrganization, tenantDb } from "../domain/tenancy.js";
 
-export const TouchpointTypeEnum = builder.enumType("TouchpointType", {
+const TouchpointTypeEnum = builder.enumType("TouchpointType", {
   values: listedTouchpointTypes,
   description: "What kind of touchpoint (channel) it is; legacy web plugins are listed but can no longer be created",
 });

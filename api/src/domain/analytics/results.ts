@@ -303,11 +303,7 @@ async function questionResults(
   ]);
   const sourceGroups = f.groupBy === "source" ? [...new Set([...series.values()].flat().map((r) => r.grp))] : [];
   const tpNames = sourceGroups.length
-    ? new Map(
-        (await prisma.touchpoint.findMany({ where: { id: { in: sourceGroups } }, select: { id: true, name: true } })).map(
-          (t) => [t.id, t.name],
-        ),
-      )
+    ? new Map((await prisma.touchpoint.findMany({ where: { id: { in: sourceGroups } }, select: { id: true, name: true } })).map((t) => [t.id, t.name]))
     : new Map<string, string>();
   return qs.map((q) => questionResultOf(q, f, opts, series.get(q.id) ?? [], earlier.get(q.id) ?? [], org ? (org.get(q.id) ?? []) : null, tpNames));
 }

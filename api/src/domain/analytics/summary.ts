@@ -111,9 +111,7 @@ export async function getSummary(caller: ResultsReader, input: unknown, opts: { 
   const orgEarlier = orgEarlierRows ?? totEarlier;
   const one = (rows: ResponseSums[]) => num(rows[0] ?? empty);
   const tpIds = [...new Set([...byTpNow, ...byTpEarlier].map((r) => r.grp))];
-  const touchpoints = tpIds.length
-    ? await prisma.touchpoint.findMany({ where: { id: { in: tpIds } }, select: { id: true, name: true, type: true } })
-    : [];
+  const touchpoints = tpIds.length ? await prisma.touchpoint.findMany({ where: { id: { in: tpIds } }, select: { id: true, name: true, type: true } }) : [];
   const tpById = new Map(touchpoints.map((t) => [t.id, t]));
   const ranking = (rows: ResponseSums[]): RankingRow[] =>
     rows

@@ -195,7 +195,9 @@ describe.skipIf(noDatabase)("export jobs", () => {
     await sweepExpiredExports(scopedToOrganization(t.prisma, org.organization.id), new Date(job.finishedAt!.getTime() + exportTtlMs - 1000));
     expect(existsSync(job.filePath!)).toBe(true);
     expect((await getExportJob(ctx, id)).filePath).toBe(job.filePath);
-    expect(await sweepExpiredExports(scopedToOrganization(t.prisma, org.organization.id), new Date(job.finishedAt!.getTime() + exportTtlMs + 1000))).toBeGreaterThanOrEqual(1);
+    expect(
+      await sweepExpiredExports(scopedToOrganization(t.prisma, org.organization.id), new Date(job.finishedAt!.getTime() + exportTtlMs + 1000)),
+    ).toBeGreaterThanOrEqual(1);
     expect(existsSync(job.filePath!)).toBe(false);
     expect((await getExportJob(ctx, id)).filePath).toBeNull();
   });

@@ -34,7 +34,7 @@ export { defineExportProducer } from "./producers.js";
 /** How long a finished file can be downloaded. */
 export const exportTtlMs = 24 * 60 * 60 * 1000;
 /** A job still generating after this long lost its process (a restart): it reads as failed. */
-export const stalledAfterMs = 2 * 60 * 60 * 1000;
+const stalledAfterMs = 2 * 60 * 60 * 1000;
 
 export const exportMessages = {
   notFound: "Export not found",
@@ -55,7 +55,7 @@ export const exportMessages = {
 } as const;
 
 /** Spec 000 §6 "file exports (csv, pdf, xlsx, all)": the feature constants that allow each kind. */
-export const exportFeatures: Record<ExportKind, readonly string[]> = {
+const exportFeatures: Record<ExportKind, readonly string[]> = {
   csv: ["fileExportCsv", "fileExportAll"],
   xlsx: ["fileExportXlsx", "fileExportAll"],
   pdf: ["fileExportPdf", "fileExportAll"],
@@ -225,7 +225,7 @@ export async function getExportJobOfKinds(ctx: DomainContext, id: string, kinds:
   return job;
 }
 
-export function isExpired(job: Pick<ExportJob, "finishedAt" | "createdAt">, now = new Date()): boolean {
+function isExpired(job: Pick<ExportJob, "finishedAt" | "createdAt">, now = new Date()): boolean {
   return now.getTime() - (job.finishedAt ?? job.createdAt).getTime() > exportTtlMs;
 }
 

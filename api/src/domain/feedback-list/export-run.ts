@@ -33,7 +33,7 @@ export const exportRequestSchema = z.object({
 export type ExportRequest = z.output<typeof exportRequestSchema>;
 
 /** The entry module of the export process, beside this one (.ts under tsx and Vitest, .js if compiled). */
-export const exportChildEntry = fileURLToPath(new URL(`./export-child${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));
+const exportChildEntry = fileURLToPath(new URL(`./export-child${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));
 
 /** What a file is made of: the plan input (plain data) and the fewest rows it may show. */
 export type FilePlan = { planInput: PlanInput; minRows: number | null };

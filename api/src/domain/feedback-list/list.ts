@@ -37,7 +37,7 @@ export const feedbackListMessages = {
   badFirst: "first is a whole number from 1 to 500",
 } as const;
 
-export const defaultPageSize = 50;
+const defaultPageSize = 50;
 export const maxPageSize = 500;
 
 export const localeSchema = z.string({ message: feedbackListMessages.badLocale }).regex(/^[a-z]{2}(-[A-Z]{2})?$/, feedbackListMessages.badLocale);
@@ -56,7 +56,7 @@ export type ResolvedList = {
  * the hidden ones. Share links: the link's organisation and filters (with the visitor's allowed
  * changes), hidden responses and answers left out, the link's hide options applied.
  */
-export async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promise<ResolvedList> {
+async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promise<ResolvedList> {
   const locale = input.locale === undefined || input.locale === null ? "en" : parseInput(localeSchema, input.locale);
   const request = await resultsRequest(ctx, { shareToken: input.shareToken, filters: input.filters });
   const share = request.share;
@@ -126,7 +126,7 @@ export type FeedbackListPage = {
 };
 
 /** One row as JSON: feedbackId, surveyId, touchpointId, hidden, hiddenAnswers and a key per visible column. */
-export function rowJson(plan: FeedbackListPlan, f: FormattedRow): ListRowJson {
+function rowJson(plan: FeedbackListPlan, f: FormattedRow): ListRowJson {
   const out: ListRowJson = { feedbackId: f.row.id, surveyId: f.row.surveyId, touchpointId: f.row.touchpointId, hidden: f.row.hidden };
   plan.columns.forEach((c, i) => (out[c.key] = f.cells[i] ?? null));
   out.hiddenAnswers = plan.blankHiddenAnswers ? [] : f.hiddenAnswers;
@@ -205,7 +205,7 @@ export type FeedbackListNode = {
 };
 
 /** A response's metadata as text values (what the metadata editor shows and sends back), keys in order. */
-export function metadataText(metadata: Record<string, unknown>): Record<string, string> {
+function metadataText(metadata: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(metadata).sort(([a], [b]) => a.localeCompare(b))) {
     if (value === undefined || value === null) continue;

@@ -27,7 +27,7 @@ export type ScopeSql = { sql: string; params: unknown[]; organizationId: string;
 export type Cell = string | number | null;
 
 /** Fixed columns, in order. Any of them but feedbackId may be hidden with feedbackListHiddenColumns. */
-export const fixedColumnKeys = ["feedbackId", "date", "touchpoint", "language", "status"] as const;
+const fixedColumnKeys = ["feedbackId", "date", "touchpoint", "language", "status"] as const;
 export type FixedColumnKey = (typeof fixedColumnKeys)[number];
 
 type Lang = "en" | "es" | "fi";
@@ -87,7 +87,7 @@ export type RawRow = {
 };
 
 /** Most metadata columns a list shows (the most frequent keys win). */
-export const maxMetaKeys = 100;
+const maxMetaKeys = 100;
 /** JSON pages take their meta_ columns from this many of the newest responses of the scope. */
 export const pageMetaKeySample = 20_000;
 
@@ -110,7 +110,7 @@ const num = (v: unknown, fallback: number) => (typeof v === "number" && Number.i
 type QuestionRow = { id: string; surveyId: string; surveyName: string; type: string; title: unknown; options: unknown; choices: unknown };
 export type SatisfactionScale = { min: number; max: number } | null;
 
-export function formatterOf(q: Pick<QuestionRow, "type" | "options" | "choices">, locale: string, satisfaction: SatisfactionScale): Formatter {
+function formatterOf(q: Pick<QuestionRow, "type" | "options" | "choices">, locale: string, satisfaction: SatisfactionScale): Formatter {
   const options = (q.options && typeof q.options === "object" ? q.options : {}) as Record<string, unknown>;
   const labels = new Map<string, string>();
   if (Array.isArray(q.choices)) {
@@ -154,7 +154,7 @@ export function formatterOf(q: Pick<QuestionRow, "type" | "options" | "choices">
 }
 
 /** The scope's parameters followed by `extra`, and the placeholder of each extra one. */
-export function withParams(scope: ScopeSql, extra: unknown[]): { values: unknown[]; at: (i: number) => string } {
+function withParams(scope: ScopeSql, extra: unknown[]): { values: unknown[]; at: (i: number) => string } {
   return { values: [...scope.params, ...extra], at: (i) => `$${scope.params.length + i + 1}` };
 }
 

@@ -18,7 +18,7 @@ import { organizationDb } from "../tenancy.js";
 import { assertSeatFor, lockSeats } from "../user-management/seats.js";
 import { assertMayGrant, audit, displayNameSchema, grantSchema, passwordsDoNotMatch, userAlreadyInTeam } from "../user-management/users.js";
 
-export const invitationValidityMs = 7 * 24 * 60 * 60 * 1000;
+const invitationValidityMs = 7 * 24 * 60 * 60 * 1000;
 
 export const invitationMessages = {
   invalid: "This invitation link is not valid. It may have been replaced by a newer invitation or deleted.",
@@ -114,7 +114,7 @@ async function sendInvitationMail(ctx: DomainContext, m: Access, invite: { email
   });
 }
 
-export const inviteSchema = grantSchema.extend({ email: emailSchema, organizationId: z.string().nullish() });
+const inviteSchema = grantSchema.extend({ email: emailSchema, organizationId: z.string().nullish() });
 export type InviteInput = z.input<typeof inviteSchema>;
 
 /** POST /invite-user: invites an e-mail address into a unit with a role and flags. */
@@ -354,7 +354,7 @@ export async function acceptInvitation(ctx: DomainContext, token: string): Promi
   return { organizationId: row.organizationId, userId: viewer.userId };
 }
 
-export const newUserSchema = z.object({
+const newUserSchema = z.object({
   token: z.string({ message: invitationMessages.invalid }),
   displayName: displayNameSchema,
   password: passwordSchema,

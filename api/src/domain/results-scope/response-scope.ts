@@ -42,7 +42,7 @@ export type LinkReader = {
  */
 export type ResultsReader = DomainContext | LinkReader;
 
-export const isLinkReader = (c: ResultsReader): c is LinkReader => "share" in c && !!(c as LinkReader).share;
+const isLinkReader = (c: ResultsReader): c is LinkReader => "share" in c && !!(c as LinkReader).share;
 
 /**
  * What the caller may change of the filters: null for members (everything); a share link's list for

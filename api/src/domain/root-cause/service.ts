@@ -14,7 +14,7 @@ import { findScopedQuestion, resolveAnalyticsRequest, titleIn, type AnalyticsReq
 import { DEFAULT_MIN_SAMPLE, MIN_MIN_SAMPLE, classifyItems, correlationPValue, performanceOfMean, type Classified, type ScoredQuestionType } from "./stats.js";
 
 /** The most responses analysed per request: the most recent ones answering the outcome. */
-export const ROOT_CAUSE_SAMPLE = 20_000;
+const ROOT_CAUSE_SAMPLE = 20_000;
 const numericTypes = new Set<string>(["smiley", "nps", "slider", "emotion"]);
 const choiceTypes = new Set<string>(["singleChoice", "multipleChoice"]);
 

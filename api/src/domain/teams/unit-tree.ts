@@ -39,7 +39,7 @@ export const teamMessages = {
   nameRequired: "Team name is required",
 } as const;
 
-export const unitNameSchema = z.string({ message: teamMessages.nameRequired }).trim().min(1, teamMessages.nameRequired).max(100, messages.maxLength(100));
+const unitNameSchema = z.string({ message: teamMessages.nameRequired }).trim().min(1, teamMessages.nameRequired).max(100, messages.maxLength(100));
 
 export type TreeUser = { userId: string; email: string; displayName: string; role: Role };
 export type TreeNode = { id: string; name: string; parentId: string | null; children: TreeNode[]; users?: TreeUser[] };
@@ -179,7 +179,7 @@ const treeInputSchema: z.ZodType<TreeInputNode> = z.lazy(() =>
     children: z.array(treeInputSchema).optional(),
   }),
 );
-export const treeSchema = z.array(treeInputSchema, { message: "tree must be a list of teams" }).min(1, "The organisation needs at least one team");
+const treeSchema = z.array(treeInputSchema, { message: "tree must be a list of teams" }).min(1, "The organisation needs at least one team");
 
 /**
  * Saves the whole tree: nodes without `_id` are created, changed names and parents are applied,

@@ -64,7 +64,8 @@ export async function findScopedQuestion(req: ResolvedRequest, questionId: strin
     : null;
   if (!question || (req.share && req.hiddenQuestionIds.has(question.id))) throw notFound("Question not found");
   // Only questions of surveys the caller (or the link's creator) may open.
-  if (!(await visibleSurveyIds(req.db, { organizationId: req.scope.organizationId, unitIds: req.visibleUnitIds }, [question.surveyId])).length) throw notFound("Question not found");
+  if (!(await visibleSurveyIds(req.db, { organizationId: req.scope.organizationId, unitIds: req.visibleUnitIds }, [question.surveyId])).length)
+    throw notFound("Question not found");
   return question;
 }
 

@@ -15,11 +15,11 @@ import { visibleSurveyIds } from "../results-scope/response-scope.js";
 /** The most answers analysed per request: the most recent ones under the filters. */
 export const TEXT_ANALYSIS_CAP = 5000;
 /** Longer answers are analysed on their first this many characters. */
-export const MAX_TEXT_LENGTH = 5000;
-export const MAX_CLOUD_WORDS = 200;
+const MAX_TEXT_LENGTH = 5000;
+const MAX_CLOUD_WORDS = 200;
 /** Matching answers are counted up to this many; beyond it the answer says "at least". */
-export const COUNT_LIMIT = 10_000;
-export const MAX_PAGE = 100;
+const COUNT_LIMIT = 10_000;
+const MAX_PAGE = 100;
 
 export type AnalyzedAnswer = {
   answerId: string;

@@ -27,8 +27,8 @@ export const legacyPluginMessages = {
   needsDomain: "A website activation needs a domain: give the domain of the site the plugin runs on",
 } as const;
 
-export const legacyUrlModes = ["single", "all", "allInOrder"] as const;
-export const legacyDisplays = ["popup", "embedded"] as const;
+const legacyUrlModes = ["single", "all", "allInOrder"] as const;
+const legacyDisplays = ["popup", "embedded"] as const;
 const legacyPlacements = ["bottom-right", "bottom-left", "top-right", "top-left"] as const;
 
 /** The settings of a legacy web plugin with the older plugin's defaults applied. */
@@ -57,7 +57,7 @@ export type LegacyPluginSettings = {
 };
 
 /** The older plugin's defaults (notes: the plugin generation's server defaults). */
-export const legacyPluginDefaults: LegacyPluginSettings = {
+const legacyPluginDefaults: LegacyPluginSettings = {
   domain: "",
   disabled: false,
   display: "popup",

@@ -47,7 +47,7 @@ function udidRefusal(pairedOrganizationId: string | undefined, organizationId: s
     : new DomainError("NOT_FOUND", touchpointMessages.udidNotFound, "udid");
 }
 
-export const touchpointTypes = ["terminal", "link", "qr", "website", "emailContactList", "smsContactList"] as const;
+const touchpointTypes = ["terminal", "link", "qr", "website", "emailContactList", "smsContactList"] as const;
 export type ChannelType = (typeof touchpointTypes)[number];
 const typeSchema = z.enum(touchpointTypes, { message: `Type must be one of ${touchpointTypes.join(", ")}` });
 /** Lists also show legacy web plugins, which can no longer be created (legacy-plugins.ts). */
@@ -385,7 +385,10 @@ export async function getPings(ctx: DomainContext, range: { from?: string | Date
       orderBy: { at: "asc" },
     }),
     tenantDb(ctx).touchpointPing.count({ where: { at: { gte: from, lt: to } } }),
-    ctx.prisma.touchpointVisibility.findMany({ where: { userId: ctx.viewer!.userId, touchpointId: { in: ids }, hidden: true }, select: { touchpointId: true } }),
+    ctx.prisma.touchpointVisibility.findMany({
+      where: { userId: ctx.viewer!.userId, touchpointId: { in: ids }, hidden: true },
+      select: { touchpointId: true },
+    }),
   ]);
   const hiddenIds = new Set(hidden.map((h) => h.touchpointId));
   return {

@@ -23,11 +23,11 @@ import { assertSeatFor, lockSeats } from "./seats.js";
 import { memoryLimiterStore, RateLimiterRes, type LimitSpec } from "../../limits/store.js";
 
 export const userAlreadyInTeam = "User already in team";
-export const lastOrganizationAdminMessage = "The organisation must keep at least one organisation admin";
+const lastOrganizationAdminMessage = "The organisation must keep at least one organisation admin";
 export const passwordsDoNotMatch = "The passwords do not match";
-export const noUser = () => notFound("User not found");
+const noUser = () => notFound("User not found");
 
-export const roleSchema = z.enum(roles, { message: "Role must be admin, editor or viewer" });
+const roleSchema = z.enum(roles, { message: "Role must be admin, editor or viewer" });
 export const displayNameSchema = z.string({ message: "Name is required" }).trim().min(1, "Name is required").max(100, messages.maxLength(100));
 
 export type MemberRole = { unitId: string; unitName: string; role: Role };
@@ -142,7 +142,7 @@ async function assertAnotherOrganizationAdmin(db: Db, userId: string): Promise<v
   if (others === 0) throw conflict(lastOrganizationAdminMessage);
 }
 
-export const memberUpdateSchema = z
+const memberUpdateSchema = z
   .object({
     role: roleSchema.optional(),
     organizationAdmin: z.boolean({ message: "organizationAdmin must be true or false" }).optional(),

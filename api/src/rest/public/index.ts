@@ -64,7 +64,7 @@ const submissionDoc = z.object({
   submittedAt: z.string().optional(),
 });
 
-export function publicRoutes(runtime: Runtime): RouteDefinition[] {
+function publicRoutes(runtime: Runtime): RouteDefinition[] {
   const withRetryAfter = async <T>(reply: { header(k: string, v: string): unknown }, fn: () => Promise<T>): Promise<T> => {
     try {
       return await fn();
