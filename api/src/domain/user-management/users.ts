@@ -5,7 +5,7 @@ import { z } from "zod";
 import argon2 from "argon2";
 import type { DomainContext } from "../context.js";
 import type { Prisma } from "../../generated/prisma/client.js";
-import { badInput, conflict, DomainError, forbidden, notFound } from "../errors.js";
+import { badInput, conflict, DomainError, notFound } from "../errors.js";
 import { emailSchema, messages, objectIdSchema, parseInput, passwordSchema } from "../validation.js";
 import { roles, type Role } from "../../permissions/rights.js";
 import {
