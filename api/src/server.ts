@@ -26,10 +26,11 @@ import { memoryLimiterStore, type LimiterStore } from "./limits/store.js";
 import { outboxAvailable } from "./domain/mail/outbox.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerOps } from "./observability/ops.js";
+import { newRequestMemo } from "./domain/request-memo.js";
 
-export const apiPrefix = "/api/v5";
+const apiPrefix = "/api/v5";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const defaultWebRoot = path.join(repoRoot, "dist/web");
+const defaultWebRoot = path.join(repoRoot, "dist/web");
 
 export type ServerDeps = {
   config: Config;
@@ -50,7 +51,7 @@ export type ServerDeps = {
  * TRUST_PROXY as fastify takes it. A hop count becomes "the n hops nearest to us" (fastify itself
  * now treats a bare number as "trust nothing"): the server must then be reachable only through them.
  */
-export function fastifyTrustProxy(trust: Config["trustProxy"]): boolean | string[] | ((address: string, hop: number) => boolean) {
+function fastifyTrustProxy(trust: Config["trustProxy"]): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trust !== "number") return trust;
   return (_address, hop) => hop < trust;
 }
@@ -71,8 +72,18 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app, config);
 
   const authenticate = createAuthenticator({ prisma, verifyAccessToken: deps.verifyAccessToken });
-  // One per request (GraphQL and REST): shareLinks keeps the links the request's tokens opened.
-  const context = (viewer: DomainContext["viewer"]): DomainContext => ({ prisma, bus, jobs, config, viewer, limits, shareLinks: new Map() });
+  // One per request (GraphQL and REST): shareLinks keeps the links the request's tokens opened, memo
+  // what the request has already read (domain/request-memo.ts).
+  const context = (viewer: DomainContext["viewer"]): DomainContext => ({
+    prisma,
+    bus,
+    jobs,
+    config,
+    viewer,
+    limits,
+    shareLinks: new Map(),
+    memo: newRequestMemo(),
+  });
 
   // NUL and unpaired surrogates: 400 before any handler (respondents' text is cleaned); /graphql checks its own.
   registerTextGuard(app, { skip: (url) => url.startsWith("/graphql") });

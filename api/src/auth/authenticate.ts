@@ -17,7 +17,7 @@ export type AccessTokenVerifier = (token: string) => Promise<{
 }>;
 
 /** Returns the bearer token of an Authorization header, undefined when there is none. */
-export function bearerToken(authorization: string | null | undefined): string | undefined {
+function bearerToken(authorization: string | null | undefined): string | undefined {
   if (!authorization) return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
   if (!match) throw unauthenticated("Malformed Authorization header: expected 'Bearer <token>'");

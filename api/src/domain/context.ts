@@ -6,6 +6,7 @@ import type { JobRunner } from "../jobs/runner.js";
 import type { Viewer } from "./viewer.js";
 import type { LimiterStore } from "../limits/store.js";
 import type { ShareLinkMemo } from "./results-scope/caller.js";
+import type { RequestMemo } from "./request-memo.js";
 
 export type DomainContext = {
   prisma: PrismaClient;
@@ -22,6 +23,11 @@ export type DomainContext = {
   shareToken?: string | null;
   /** The links this request's tokens opened, so a token is looked up once per request (results-scope/caller.ts). */
   shareLinks?: ShareLinkMemo;
+  /**
+   * What this request has already read (the caller's access, objects' units, the scoped database…):
+   * domain/request-memo.ts. One per request; a context spread with another field shares it.
+   */
+  memo?: RequestMemo;
   /** Where rate limits count (Redis with REDIS_URL: one limit for all api processes); memory when absent. */
   limits?: LimiterStore;
 };

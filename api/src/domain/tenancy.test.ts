@@ -75,6 +75,13 @@ describe.skipIf(noDatabase)("tenancy: the scoped client against the database", (
     await expect(db.touchpoint.delete({ where: { id: theirs.id } })).rejects.toThrow();
     expect((await prisma.touchpoint.findUniqueOrThrow({ where: { id: theirs.id } })).name).toBe("Theirs");
 
+    // inside an interactive transaction of the scoped client the scope holds too
+    const inTransaction = await db.$transaction(async (tx) => ({
+      ids: (await tx.touchpoint.findMany({ where: { id: { in: [theirs.id, ours.id] } }, select: { id: true } })).map((t) => t.id),
+      changed: (await tx.touchpoint.updateMany({ where: { id: theirs.id }, data: { name: "Taken" } })).count,
+    }));
+    expect(inTransaction).toEqual({ ids: [ours.id], changed: 0 });
+
     // models without an organisation column pass through untouched
     expect(await db.user.findUnique({ where: { id: rival.users.admin.id }, select: { id: true } })).toEqual({ id: rival.users.admin.id });
   });

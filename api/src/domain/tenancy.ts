@@ -13,6 +13,7 @@
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { getDatamodel } from "../generated/pothos-types.js";
 import type { DomainContext } from "./context.js";
+import { memoSlot, perRequest, type RequestMemo } from "./request-memo.js";
 import { requireOrganization, type Viewer } from "./viewer.js";
 
 /** The models owned by one organisation: those with a required `organizationId` column. */
@@ -82,19 +83,31 @@ export function scopedToOrganization(prisma: PrismaClient, organizationId: strin
 
 export type TenantDb = PrismaClient;
 
-const dbOfRequest = new WeakMap<DomainContext, { organizationId: string; db: TenantDb }>();
+// Per request, per client and per organisation: a context spread with the analytics pool's client
+// gets its own scoped client.
+const dbSlot = memoSlot("tenancy", () => new WeakMap<PrismaClient, Map<string, TenantDb>>());
+
+/**
+ * The database scoped to a named organisation, for the calls that legitimately work in an
+ * organisation other than the caller's current one: a system admin naming one (permissions/access.ts
+ * dbOf), a share link's visitor (the link's organisation: results-scope resultsDb), a job working
+ * for its row's organisation. docs/permissions.md lists them. One scoped client per request.
+ */
+export function organizationDb(ctx: { prisma: PrismaClient; memo?: RequestMemo }, organizationId: string): TenantDb {
+  const ofClient = perRequest(ctx, dbSlot);
+  let ofOrganization = ofClient.get(ctx.prisma);
+  if (!ofOrganization) ofClient.set(ctx.prisma, (ofOrganization = new Map()));
+  let db = ofOrganization.get(organizationId);
+  if (!db) ofOrganization.set(organizationId, (db = scopedToOrganization(ctx.prisma, organizationId)));
+  return db;
+}
 
 /**
  * The database as the caller's current organisation sees it (one scoped client per request).
  * "No organization found" for a caller without one.
  */
 export function tenantDb(ctx: DomainContext): TenantDb {
-  const { organizationId } = requireOrganization(ctx.viewer);
-  const cached = dbOfRequest.get(ctx);
-  if (cached && cached.organizationId === organizationId) return cached.db;
-  const db = scopedToOrganization(ctx.prisma, organizationId);
-  dbOfRequest.set(ctx, { organizationId, db });
-  return db;
+  return organizationDb(ctx, requireOrganization(ctx.viewer).organizationId);
 }
 
 /** A row owned by an organisation: visible only in the viewer's current organisation. */

@@ -15,7 +15,7 @@ export function isBadText(text: string): boolean {
 }
 
 /** The respondent's text kept: NUL removed, each unpaired surrogate replaced by U+FFFD (as a UTF-8 decoder would). */
-export function cleanText(text: string): string {
+function cleanText(text: string): string {
   return isBadText(text) ? text.replace(nul, "").replace(loneSurrogate, "\uFFFD") : text;
 }
 

@@ -14,7 +14,7 @@ import type { PrismaClient } from "../generated/prisma/client.js";
 import type { CallerBudget } from "../limits/analytics.js";
 
 /** Fields that read many responses: they run on the analytics pool under the caller's budget. */
-export const analyticsFields = ["textAnalytics", "rootCause", "summary", "results", "feedbackList", "questionResult", "resultsFilterOptions"] as const;
+const analyticsFields = ["textAnalytics", "rootCause", "summary", "results", "feedbackList", "questionResult", "resultsFilterOptions"] as const;
 
 /**
  * The weight of each expensive root field ("Type.field"); an operation's weights must add up to at
@@ -37,7 +37,7 @@ export const expensiveFieldCosts: Readonly<Record<string, number>> = {
   "Mutation.createUser": 10,
   "Mutation.generateDemoData": 100,
 };
-export const defaultMutationCost = 5;
+const defaultMutationCost = 5;
 
 /** The weight of one operation's root fields, fragments expanded (each spread counted each time). */
 export function operationCost(

@@ -16,7 +16,7 @@ function badLiteral(document: DocumentNode): boolean {
 }
 
 /** The error for an operation carrying bad text, or undefined when it carries none. */
-export function badTextError(document: DocumentNode, variables: unknown): GraphQLError | undefined {
+function badTextError(document: DocumentNode, variables: unknown): GraphQLError | undefined {
   const variable = findBadText(variables ?? {});
   if (variable === undefined && !badLiteral(document)) return undefined;
   return new GraphQLError(badTextMessage, {

@@ -21,7 +21,7 @@ export type JobHandlers = { [N in JobName]: (payload: JobPayloads[N], info: { at
 
 /** Exponential backoff: a failed attempt n waits `backoffMs * 2^(n-1)` before the next. */
 export type RetryPolicy = { attempts: number; backoffMs: number };
-export const defaultRetryPolicy: RetryPolicy = { attempts: 3, backoffMs: 1_000 };
+const defaultRetryPolicy: RetryPolicy = { attempts: 3, backoffMs: 1_000 };
 
 export type JobCounts = { waiting: number; active: number; delayed: number; failed: number };
 

@@ -31,7 +31,7 @@ export function createAnalyticsLimits(config: Config): AnalyticsLimits {
 }
 
 /** The budget's refusal: 429 over REST, TOO_MANY_REQUESTS in GraphQL (graphql/yoga.ts). */
-export const tooManyRequests = () =>
+const tooManyRequests = () =>
   new DomainError("RATE_LIMITED", "Too many analytics requests at once from you: wait for the ones running to finish, then try again.");
 
 /**

@@ -36,7 +36,7 @@ export type LimiterStoreOptions = {
   onError?: (error: unknown) => void;
 };
 
-export const defaultLimitsPrefix = "fbk:limits";
+const defaultLimitsPrefix = "fbk:limits";
 
 function cached(make: (spec: LimitSpec) => RateLimiterAbstract) {
   const limiters = new Map<string, { spec: LimitSpec; limiter: RateLimiterAbstract }>();

@@ -152,7 +152,7 @@ const templates: Record<MailKind, Record<MailLanguage, Template>> = {
   },
 };
 
-export const mailLanguage = (locale: string): MailLanguage => (locale === "es" || locale === "fi" ? locale : "en");
+const mailLanguage = (locale: string): MailLanguage => (locale === "es" || locale === "fi" ? locale : "en");
 
 const escapeHtml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 

@@ -39,7 +39,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
 /** May this request read /metrics? */
-export function metricsAllowed(request: FastifyRequest, token: string | undefined): boolean {
+function metricsAllowed(request: FastifyRequest, token: string | undefined): boolean {
   if (token) {
     const header = request.headers.authorization ?? "";
     const given = header.startsWith("Bearer ") ? header.slice(7) : "";

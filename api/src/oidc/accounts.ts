@@ -21,7 +21,7 @@ export const CLAIMS_BY_SCOPE = {
   profile: ["name", "locale"],
 } as const;
 
-export function accountClaims(user: AccountRow): ClaimsObject {
+function accountClaims(user: AccountRow): ClaimsObject {
   return {
     sub: user.id,
     email: user.email,

@@ -114,7 +114,7 @@ const fi: Messages = {
 
 export const MESSAGES: Record<PageLocale, Messages> = { en, es, fi };
 
-export function isPageLocale(value: unknown): value is PageLocale {
+function isPageLocale(value: unknown): value is PageLocale {
   return typeof value === "string" && (PAGE_LOCALES as readonly string[]).includes(value);
 }
 

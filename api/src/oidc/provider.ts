@@ -30,18 +30,18 @@ import { loadOrCreateCookieKeys, loadOrCreateSigningKeys } from "./keys.js";
 import { LoginThrottle } from "./throttle.js";
 import { renderConfirmSignOutPage, renderErrorPage, renderSignedOutPage, renderSignOutPage, SIGN_OUT_SCRIPT_CSP_SOURCE } from "./views.js";
 
-export const OIDC_PATH = "/oidc";
+const OIDC_PATH = "/oidc";
 /** Remember me: the provider session lasts this long (spec: 48 hours). */
-export const REMEMBERED_SESSION_TTL_S = 48 * 60 * 60;
+const REMEMBERED_SESSION_TTL_S = 48 * 60 * 60;
 /** Without remember me the cookie ends with the browser; the server keeps the session this long. */
-export const BROWSER_SESSION_TTL_S = 12 * 60 * 60;
-export const ACCESS_TOKEN_TTL_S = 15 * 60;
+const BROWSER_SESSION_TTL_S = 12 * 60 * 60;
+const ACCESS_TOKEN_TTL_S = 15 * 60;
 /** The scope our API's access tokens carry (the resource server's only scope). */
-export const API_SCOPE = "api";
+const API_SCOPE = "api";
 /** The only authorization response type: the code flow (no implicit, no hybrid). */
-export const RESPONSE_TYPES = ["code"] as const;
+const RESPONSE_TYPES = ["code"] as const;
 /** How the code comes back: in the redirect's query, or posted by a form (never in a fragment). */
-export const RESPONSE_MODES = ["query", "form_post"] as const;
+const RESPONSE_MODES = ["query", "form_post"] as const;
 export const COOKIE_NAMES = {
   session: "feedback_oidc_session",
   interaction: "feedback_oidc_interaction",

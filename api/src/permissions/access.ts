@@ -16,7 +16,8 @@ import type { DomainContext } from "../domain/context.js";
 import { type DomainError, forbidden, notFound } from "../domain/errors.js";
 import { requireViewer, type Viewer } from "../domain/viewer.js";
 import { objectIdSchema, parseInput } from "../domain/validation.js";
-import { scopedToOrganization, tenantDb } from "../domain/tenancy.js";
+import { organizationDb, tenantDb } from "../domain/tenancy.js";
+import { memoSlot, perRequest } from "../domain/request-memo.js";
 import { rightsOfRole, type Right, type UnitRoleGrant } from "./rights.js";
 
 export type UnitRow = { id: string; name: string; parentId: string | null };
@@ -37,20 +38,12 @@ export const noOrganization = () => notFound("No organization found");
 
 // ---- the caller's access, once per request ---------------------------------------------------
 
-type RequestCache = { access?: Promise<Access>; units: Map<string, Promise<string | null>> };
-const cacheOfRequest = new WeakMap<DomainContext, RequestCache>();
-
-function requestCache(ctx: DomainContext): RequestCache {
-  let cache = cacheOfRequest.get(ctx);
-  if (!cache) cacheOfRequest.set(ctx, (cache = { units: new Map() }));
-  return cache;
-}
+// In the request memo (domain/request-memo.ts), so a context spread for the analytics pool shares it.
+const accessSlot = memoSlot<{ access?: Promise<Access>; units: Map<string, Promise<string | null>> }>("access", () => ({ units: new Map() }));
+const requestCache = (ctx: DomainContext) => perRequest(ctx, accessSlot);
 
 /** The organisation a call works on: the current one, or (system admins only) the named one. */
-export async function resolveOrganization(
-  ctx: DomainContext,
-  organizationId?: string | null,
-): Promise<{ viewer: Viewer; organizationId: string; foreign: boolean }> {
+async function resolveOrganization(ctx: DomainContext, organizationId?: string | null): Promise<{ viewer: Viewer; organizationId: string; foreign: boolean }> {
   const viewer = requireViewer(ctx.viewer);
   if (organizationId !== undefined && organizationId !== null && organizationId !== "" && organizationId !== viewer.organizationId) {
     const id = parseInput(objectIdSchema, organizationId);
@@ -66,7 +59,7 @@ export async function resolveOrganization(
 async function readAccess(ctx: DomainContext, organizationId?: string | null): Promise<Access> {
   const { viewer, organizationId: orgId, foreign } = await resolveOrganization(ctx, organizationId);
   // a system admin may work in another organisation: scoped to the one worked on
-  const db = foreign ? scopedToOrganization(ctx.prisma, orgId) : tenantDb(ctx);
+  const db = foreign ? organizationDb(ctx, orgId) : tenantDb(ctx);
   const units = await db.unit.findMany({ select: { id: true, name: true, parentId: true }, orderBy: { name: "asc" } });
   return {
     viewer,
@@ -100,13 +93,12 @@ export function loadAccess(ctx: DomainContext, organizationId?: string | null): 
  * one, or the one a system admin named.
  */
 export function dbOf(ctx: DomainContext, a: Access) {
-  return a.organizationId === ctx.viewer?.organizationId ? tenantDb(ctx) : scopedToOrganization(ctx.prisma, a.organizationId);
+  return a.organizationId === ctx.viewer?.organizationId ? tenantDb(ctx) : organizationDb(ctx, a.organizationId);
 }
 
 /** After the unit tree changed within a request: the next check reads it again. */
 export function forgetAccess(ctx: DomainContext): void {
-  const cache = cacheOfRequest.get(ctx);
-  if (cache) cache.access = undefined;
+  requestCache(ctx).access = undefined;
 }
 
 // ---- rights in units (with inheritance) ------------------------------------------------------
@@ -157,7 +149,7 @@ export function unitOf(a: Access, unitId: string): UnitRow {
 
 // ---- the unit tree ---------------------------------------------------------------------------
 
-export const noManageTeamsRight = () => forbidden("You do not have the rights to edit this team");
+const noManageTeamsRight = () => forbidden("You do not have the rights to edit this team");
 
 /**
  * Editing the team tree (manageTeams): adding under P needs it in P, renaming U in U, moving U in
@@ -185,6 +177,79 @@ export function unitsATeamChangeNeeds(
   const newParent = change.update.moveToTop ? null : change.update.parentId ? unitOf(a, change.update.parentId).id : undefined;
   if (newParent !== undefined && newParent !== unit.parentId) needs.push(unit.parentId, newParent);
   return needs;
+}
+
+// ---- users (manageUsers) and the organisation-admin flag ---------------------------------------
+
+const noManageUsersRight = () => forbidden(accessMessages.noManageUsersInUnit);
+const noManageUsersAnywhere = () => forbidden("You do not have the rights to manage users");
+const noOrganizationAdmin = () => forbidden("Only an organisation admin can do this");
+
+/** manageUsers in some unit (opens the user-management screens: the member list). */
+export function requireManagesUsersAnywhere(a: Access): void {
+  if (!canSomewhere(a, "manageUsers")) throw noManageUsersAnywhere();
+}
+
+/** The organisation-admin flag in the organisation worked on (system admins hold it everywhere). */
+export function requireOrganizationAdmin(a: Access): void {
+  if (!a.organizationAdmin) throw noOrganizationAdmin();
+}
+
+/** What a grant of a role (an invitation, a user added directly) gives. */
+export type GrantRequest = { unitId: string; organizationAdmin?: boolean | null; billingAdmin?: boolean | null; mayCreateSurveys?: boolean | null };
+
+/**
+ * Giving a role (inviting, adding a user directly): manageUsers in the unit; the organisation and
+ * billing admin flags only as an organisation admin; "may create surveys" only when the caller may
+ * create surveys themselves (or is an organisation admin). An unknown unit throws "Team not found".
+ */
+export function grantRefusal(a: Access, grant: GrantRequest): DomainError | null {
+  const unit = unitOf(a, grant.unitId);
+  if (!canInUnit(a, "manageUsers", unit.id)) return noManageUsersRight();
+  if ((grant.organizationAdmin || grant.billingAdmin) && !a.organizationAdmin) {
+    return forbidden("Only an organisation admin can grant the organisation admin or billing admin flag");
+  }
+  if (grant.mayCreateSurveys && !a.organizationAdmin && !a.viewer.mayCreateSurveys) {
+    return forbidden("You cannot grant a right you do not have: may create surveys");
+  }
+  return null;
+}
+
+/**
+ * Changing a member in a unit (role, "may create surveys", weekly digest): manageUsers in the unit;
+ * the organisation and billing admin flags also need an organisation admin. Removing someone from a
+ * unit is the same check without flags.
+ */
+export function memberChangeRefusal(
+  a: Access,
+  unitId: string,
+  flags: { organizationAdmin?: boolean | null; billingAdmin?: boolean | null } = {},
+): DomainError | null {
+  const unit = unitOf(a, unitId);
+  if (!canInUnit(a, "manageUsers", unit.id)) return noManageUsersRight();
+  const adminFlags =
+    (flags.organizationAdmin !== undefined && flags.organizationAdmin !== null) || (flags.billingAdmin !== undefined && flags.billingAdmin !== null);
+  return adminFlags && !a.organizationAdmin ? noOrganizationAdmin() : null;
+}
+
+/**
+ * Replacing a member's teams (modify-team): manageUsers somewhere, and in every unit whose role
+ * the change adds, changes or drops (a unit kept with the same role needs nothing). Unknown units
+ * throw "Team not found".
+ */
+export function teamReplacementRefusal(
+  a: Access,
+  current: readonly { unitId: string; role: string }[],
+  wanted: readonly { unitId: string; role: string }[],
+): DomainError | null {
+  if (!canSomewhere(a, "manageUsers")) return noManageUsersAnywhere();
+  for (const w of wanted) unitOf(a, w.unitId);
+  const want = new Map(wanted.map((w) => [w.unitId, w.role]));
+  const touched = new Set<string>();
+  for (const c of current) if (want.get(c.unitId) !== c.role) touched.add(c.unitId);
+  for (const [unitId, role] of want) if (!current.some((c) => c.unitId === unitId && c.role === role)) touched.add(unitId);
+  for (const unitId of touched) if (!canInUnit(a, "manageUsers", unitId)) return noManageUsersRight();
+  return null;
 }
 
 // ---- objects ---------------------------------------------------------------------------------
@@ -262,14 +327,9 @@ export async function objectUnit(ctx: DomainContext, type: AccessObject, objectI
   return unit;
 }
 
-/** The domain read the object itself (REST path, or a fresher row): the shield's next check reuses its unit. */
-export function rememberObjectUnit(ctx: DomainContext, type: AccessObject, objectId: string, unitId: string | null): void {
-  requestCache(ctx).units.set(`${type}:${objectId}`, Promise.resolve(unitId));
-}
-
 /** After the object moved to another unit or was deleted within a request. */
 export function forgetObjectUnit(ctx: DomainContext, type: AccessObject, objectId: string): void {
-  cacheOfRequest.get(ctx)?.units.delete(`${type}:${objectId}`);
+  requestCache(ctx).units.delete(`${type}:${objectId}`);
 }
 
 /** A survey of a unit the caller does not view is still visible through responses collected in units they view. */
@@ -301,15 +361,54 @@ export async function refusalOnObject(ctx: DomainContext, right: Right, type: Ac
   return forbidden(rule.denied(right));
 }
 
-/** May the caller use the right on the object? */
-export async function mayOnObject(ctx: DomainContext, right: Right, type: AccessObject, objectId: string): Promise<boolean> {
-  return (await refusalOnObject(ctx, right, type, objectId)) === null;
-}
-
 /** Throws the refusal ("not found" or "forbidden") unless the caller may use the right on the object. */
 export async function requireOnObject(ctx: DomainContext, right: Right, type: AccessObject, objectId: string): Promise<void> {
   const refusal = await refusalOnObject(ctx, right, type, objectId);
   if (refusal) throw refusal;
+}
+
+// ---- lists and own rows -------------------------------------------------------------------------
+
+// The units each list right reaches, per request (the shield's rule computes it, the domain's list filter reuses it).
+const listedSlot = memoSlot("listed units", () => new Map<Right, Promise<Set<string>>>());
+
+/**
+ * The units whose rows a list shows the caller: where they hold the right (a role there or above,
+ * or organisation admin). A member without the right anywhere gets an empty list, not a refusal.
+ */
+export function listedUnits(ctx: DomainContext, right: Right): Promise<Set<string>> {
+  const memo = perRequest(ctx, listedSlot);
+  let units = memo.get(right);
+  if (!units) {
+    memo.set(right, (units = loadAccess(ctx).then((a) => unitsWithRight(a, right))));
+    units.catch(() => memo.delete(right));
+  }
+  return units;
+}
+
+/** Rows that belong to one person (the shield's ownRow; each domain service reads them the same way). */
+export type OwnedRow = "ApiKey" | "Bookmark" | "ShareLink" | "ExportJob";
+
+/**
+ * Whether the row is the caller's own, in their current organisation (tenantDb): their API key,
+ * bookmark or export job; their share link, or any of the organisation's for an organisation admin.
+ */
+export async function ownsRow(ctx: DomainContext, kind: OwnedRow, rowId: string): Promise<boolean> {
+  const viewer = requireViewer(ctx.viewer);
+  if (!viewer.organizationId || !/^[0-9a-f]{24}$/.test(rowId)) return false;
+  const db = tenantDb(ctx);
+  const id = rowId;
+  const userId = viewer.userId;
+  switch (kind) {
+    case "ApiKey":
+      return !!(await db.apiKey.findFirst({ where: { id, userId }, select: { id: true } }));
+    case "Bookmark":
+      return !!(await db.bookmark.findFirst({ where: { id, userId }, select: { id: true } }));
+    case "ShareLink":
+      return !!(await db.shareToken.findFirst({ where: viewer.organizationAdmin ? { id } : { id, createdByUserId: userId }, select: { id: true } }));
+    case "ExportJob":
+      return !!(await db.exportJob.findFirst({ where: { id, userId, shareTokenId: null }, select: { id: true } }));
+  }
 }
 
 // ---- node(id) and nodes(ids) -------------------------------------------------------------------

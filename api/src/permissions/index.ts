@@ -10,9 +10,11 @@
 // - mayAnywhere(right): that right in at least one unit.
 // - listedWhere(right): any member; the answer holds only the rows of units where the caller holds
 //   the right (the domain's list filter).
-// - ownRowsOnly: any member; only the caller's own rows are read or changed.
+// - ownRow(kind, message): the row the argument names is the caller's own (else "not found").
 // - isMember: any member of the current organisation; isAuthenticated: anyone signed in.
-// - mayManageUsers: manageUsers somewhere (the domain checks the unit of each change).
+// - mayManageUsers: manageUsers somewhere (lists of members and invitations).
+// - mayGrant(grant) / mayChangeMemberIn(change) / mayReplaceTeams(change): manageUsers in the unit(s)
+//   a user-management change touches, the admin flags as an organisation admin.
 // - isOrganizationAdminHere(…), mayCreateSurveys: the membership's flags.
 // The domain services check the same access.ts rules again, because REST calls them directly.
 import { allow, and, deny, shield } from "graphql-shield";
@@ -30,7 +32,10 @@ import {
   mayOnResponse,
   mayOnSurvey,
   mayOnTouchpoint,
-  ownRowsOnly,
+  ownRow,
+  mayChangeMemberIn,
+  mayGrant,
+  mayReplaceTeams,
 } from "./rules.js";
 import { requireVerifiedEmail } from "./unverified.js";
 import { noEditRight } from "../domain/touchpoints/touchpoints.js";
@@ -41,6 +46,7 @@ import { shareLinkMessages } from "../domain/sharing/share-links.js";
 import { exportMessages } from "../domain/exports/jobs.js";
 import { blockListMessages } from "../domain/campaigns/block-list/index.js";
 import { templateMessages } from "../domain/campaigns/messages/templates.js";
+import { apiKeyMessages } from "../domain/api-keys/api-keys.js";
 
 // Every root field (bar the few the verify-email flow needs) first refuses a caller whose address is
 // not verified yet (permissions/unverified.ts).
@@ -66,10 +72,10 @@ export const permissions = shield(
       touchpoints: listedWhere("viewResults"),
       touchpoint: mayOnTouchpoint("viewResults"),
       legacyPlugins: listedWhere("viewResults"),
-      shareLinks: ownRowsOnly, // organisation admins: every link of the organisation
+      shareLinks: isMember, // the caller's own links; organisation admins: every link of the organisation (the domain's list)
       sharedView: hasShareLink, // anyone holding a valid, unexpired link (no session needed)
-      bookmarks: ownRowsOnly,
-      exportJob: ownRowsOnly, // any other id is not found
+      bookmarks: isMember, // the caller's own bookmarks (the domain's list)
+      exportJob: ownRow("ExportJob", exportMessages.notFound), // any other id is not found
       touchpointUnits: listedWhere("editTouchpoints"),
       pings: listedWhere("viewResults"),
       feedbackList: isMemberOrShareLink, // members: the results scope; without a session only with a valid shareToken (the domain checks too)
@@ -97,10 +103,10 @@ export const permissions = shield(
       updateProfile: isAuthenticated,
       changeOrganization: isAuthenticated, // the domain checks membership
       completeOnboardingStep: isAuthenticated, // own onboarding only; only the analyzedResponses step
-      generateApiKey: ownRowsOnly, // the domain checks the restApi feature
-      revokeApiKey: ownRowsOnly, // any other id is not found
+      generateApiKey: isMember, // a key of the caller's own; the domain checks the restApi feature
+      revokeApiKey: ownRow("ApiKey", apiKeyMessages.notFound), // any other id is not found
       updateOrganizationSettings: isOrganizationAdminHere(settingsMessages.onlyAdmins),
-      inviteUser: mayManageUsers, // the domain: manageUsers in the unit; flags as the inviter may grant
+      inviteUser: mayGrant((a) => a.input as never), // manageUsers in the unit; admin flags and "may create surveys" as the inviter may grant them
       resendInvite: and(
         mayManageUsers,
         mayOn("Invite", "manageUsers", (a) => a.id),
@@ -111,11 +117,11 @@ export const permissions = shield(
       ),
       acceptInvitation: isAuthenticated, // the domain: only an invitation sent to the caller's address
       acceptInvitationAsNewUser: allow, // the token is the proof; the domain validates it
-      updateMember: mayManageUsers, // the domain: manageUsers in the unit; admin flags by organisation admins
-      removeMemberFromUnit: mayManageUsers,
-      modifyTeam: mayManageUsers,
-      setBillingAdmin: mayManageUsers, // the domain: organisation admins only
-      createUser: mayManageUsers,
+      updateMember: mayChangeMemberIn((a) => ({ ...a.input, unitId: a.input?.unitId })), // manageUsers in the unit; admin flags: organisation admins
+      removeMemberFromUnit: mayChangeMemberIn((a) => ({ unitId: a.unitId })), // manageUsers in the unit
+      modifyTeam: mayReplaceTeams((a) => ({ userId: a.userId, units: a.units })), // manageUsers in every unit whose role changes
+      setBillingAdmin: isOrganizationAdminHere(), // organisation admins only
+      createUser: mayGrant((a) => a.input as never), // as inviteUser
       createUnit: mayChangeTeams((a: { parentId?: string | null }) => ({ create: { parentId: a.parentId && objectIdOf(a.parentId) } })),
       updateUnit: mayChangeTeams((a: { id: string; name?: string | null; parentId?: string | null; moveToTop?: boolean | null }) => ({
         update: { ...a, unitId: objectIdOf(a.id), parentId: a.parentId && objectIdOf(a.parentId) },
@@ -138,9 +144,9 @@ export const permissions = shield(
       ), // irreversible
       setTouchpointLogo: and(mayOnTouchpoint("viewResults"), mayOnTouchpoint("editTouchpoints")), // and the plan's organizationLogo (the domain)
       createShareLink: mayAnywhere("viewResults", shareLinkMessages.noRights), // the link is bounded to the creator's teams (the domain)
-      revokeShareLink: ownRowsOnly, // organisation admins: any of the organisation's
+      revokeShareLink: ownRow("ShareLink", shareLinkMessages.notFound), // organisation admins: any of the organisation's
       createBookmark: mayAnywhere("viewResults", bookmarkMessages.noRights),
-      deleteBookmark: ownRowsOnly,
+      deleteBookmark: ownRow("Bookmark", bookmarkMessages.notFound),
       startPdfExport: mayAnywhere("exportResults", exportMessages.noRights), // and the plan's fileExportPdf/All feature (the domain)
       hideResponse: mayOnResponse("manageResponses"),
       deleteResponse: mayOnResponse("manageResponses"),
@@ -165,7 +171,7 @@ export const permissions = shield(
       userUpdated: isAuthenticated,
       responseCountChanged: mayOnSurvey("viewResults", (a) => a.surveyId), // checked when subscribing
       summaryResponsesArrived: listedWhere("viewResults"), // events of the units the viewer's summary covers
-      exportStatusChanged: ownRowsOnly, // checked when subscribing
+      exportStatusChanged: ownRow("ExportJob", exportMessages.notFound), // checked when subscribing
     },
     Viewer: isAuthenticated,
     ResponseCountChange: isMember,

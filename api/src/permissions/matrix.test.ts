@@ -60,6 +60,10 @@ type TeamIds = {
   userToRemove: string;
   userToMove: string;
   createdUnit?: string;
+  /** Unit B, where the admin of the other unit manages users (and unit A, where they do not). */
+  unitB: string;
+  /** Per actor: a viewer of unit A and unit B, for the user-management rows of unit B. */
+  inBoth: Record<Actor, string>;
 };
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 const onlyAdmin = {
@@ -572,6 +576,66 @@ const matrix: Row[] = [
     document: (ids) =>
       `mutation { createUser(input: { email: "direct-${unique()}@example.test", displayName: "Direct", password: "Direct-Password-1!", unitId: "${gid("Unit", ids.unitA)}", role: viewer }) { userLegacyId } }`,
     expected: onlyAdmin,
+  },
+  // The same mutations in unit B: the admin of unit B manages users there (and only there), so each
+  // rule is the right in the unit concerned, not "manages users somewhere".
+  {
+    field: "Mutation.inviteUser",
+    label: "unit B",
+    kind: "mutation",
+    document: (ids) =>
+      `mutation { inviteUser(input: { email: "matrix-b-${unique()}@example.test", unitId: "${gid("Unit", ids.teams.unitB)}", role: viewer }) { invite { email } } }`,
+    expected: { ...onlyAdmin, adminOfOtherUnit: "allowed" },
+  },
+  {
+    field: "Mutation.inviteUser",
+    label: "unit B, billing admin flag",
+    kind: "mutation",
+    // The admin flags need an organisation admin, wherever the role is.
+    document: (ids) =>
+      `mutation { inviteUser(input: { email: "matrix-bb-${unique()}@example.test", unitId: "${gid("Unit", ids.teams.unitB)}", role: viewer, billingAdmin: true }) { invite { email } } }`,
+    expected: onlyAdmin,
+  },
+  {
+    field: "Mutation.updateMember",
+    label: "unit B",
+    kind: "mutation",
+    document: (ids, actor) =>
+      `mutation { updateMember(input: { userId: "${gid("User", ids.teams.inBoth[actor])}", unitId: "${gid("Unit", ids.teams.unitB)}", role: editor }) { member { unitRoles { role } } } }`,
+    expected: { ...onlyAdmin, adminOfOtherUnit: "allowed" },
+  },
+  {
+    field: "Mutation.updateMember",
+    label: "unit B, organisation admin flag",
+    kind: "mutation",
+    document: (ids, actor) =>
+      `mutation { updateMember(input: { userId: "${gid("User", ids.teams.inBoth[actor])}", unitId: "${gid("Unit", ids.teams.unitB)}", organizationAdmin: false }) { member { organizationAdmin } } }`,
+    expected: onlyAdmin,
+  },
+  {
+    field: "Mutation.modifyTeam",
+    label: "unit B",
+    kind: "mutation",
+    // Unit A kept as it is, unit B's role changed: only unit B's right is needed.
+    document: (ids, actor) =>
+      `mutation { modifyTeam(userId: "${gid("User", ids.teams.inBoth[actor])}", units: [{ unitId: "${gid("Unit", ids.unitA)}", role: viewer }, { unitId: "${gid("Unit", ids.teams.unitB)}", role: admin }]) { member { unitRoles { role } } } }`,
+    expected: { ...onlyAdmin, adminOfOtherUnit: "allowed" },
+  },
+  {
+    field: "Mutation.removeMemberFromUnit",
+    label: "unit B",
+    kind: "mutation",
+    document: (ids, actor) =>
+      `mutation { removeMemberFromUnit(userId: "${gid("User", ids.teams.inBoth[actor])}", unitId: "${gid("Unit", ids.teams.unitB)}") { userLegacyId } }`,
+    expected: { ...onlyAdmin, adminOfOtherUnit: "allowed" },
+  },
+  {
+    field: "Mutation.createUser",
+    label: "unit B",
+    kind: "mutation",
+    document: (ids) =>
+      `mutation { createUser(input: { email: "direct-b-${unique()}@example.test", displayName: "Direct B", password: "Direct-Password-1!", unitId: "${gid("Unit", ids.teams.unitB)}", role: viewer }) { userLegacyId } }`,
+    expected: { ...onlyAdmin, adminOfOtherUnit: "allowed" },
   },
   {
     field: "Mutation.createUnit",
@@ -1360,13 +1424,15 @@ describe.skipIf(noDatabase)("permission matrix", () => {
       newUserTokens,
       userToRemove: await member("remove-me"),
       userToMove: await member("move-me"),
+      unitB: org.units.unitB.id,
+      inBoth: Object.fromEntries(await Promise.all(actors.map(async (a) => [a, await member(`both-${a}`)]))) as Record<Actor, string>,
     };
   }
 
   for (const row of matrix) {
     for (const actor of actors) {
       const outcome: Outcome = row.expected[actor] ?? "refused";
-      it(`${row.field}${row.nodeType ? ` (${row.label ?? row.nodeType})` : ""} as ${actor}: ${outcome}`, async () => {
+      it(`${row.field}${row.nodeType || row.label ? ` (${row.label ?? row.nodeType})` : ""} as ${actor}: ${outcome}`, async () => {
         if (row.kind === "subscription") {
           const sub = subscribeWs(t.baseUrl, row.document(ids, actor), tokens[actor]);
           // A refusal always arrives (wait for it, however busy the machine); an allowed subscription may

@@ -5,8 +5,26 @@ import { rule } from "graphql-shield";
 import { GraphQLError } from "graphql";
 import { decodeGlobalID } from "@pothos/plugin-relay";
 import type { GraphQLContext } from "../schema/builder.js";
-import { adminInAnyUnit, anyUnitHasRight, type Right } from "./rights.js";
-import { canInUnit, canSomewhere, loadAccess, unitOf, refusalOnObject, teamRefusal, unitsATeamChangeNeeds, type Access, type AccessObject } from "./access.js";
+import { anyUnitHasRight, type Right } from "./rights.js";
+import {
+  canInUnit,
+  canSomewhere,
+  dbOf,
+  grantRefusal,
+  loadAccess,
+  memberChangeRefusal,
+  refusalOnObject,
+  teamRefusal,
+  teamReplacementRefusal,
+  unitOf,
+  unitsATeamChangeNeeds,
+  type Access,
+  type AccessObject,
+  type GrantRequest,
+  listedUnits,
+  ownsRow,
+  type OwnedRow,
+} from "./access.js";
 import { maySeeSurvey } from "../domain/surveys/surveys.js";
 import { presentedShareToken, shareLinkOf, shareTokenOf } from "../domain/results-scope/caller.js";
 import { DomainError } from "../domain/errors.js";
@@ -21,16 +39,6 @@ export const isAuthenticated = rule({ cache: "contextual" })((_p, _a, ctx: Graph
 export const isMember = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => {
   if (!ctx.viewer) return notLoggedIn();
   return ctx.viewer.organizationId ? true : noRights("No organization found");
-});
-
-export const isOrganizationAdmin = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => {
-  if (!ctx.viewer) return notLoggedIn();
-  return ctx.viewer.organizationAdmin || adminInAnyUnit(ctx.viewer.grants) ? true : noRights();
-});
-
-export const isSystemAdmin = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => {
-  if (!ctx.viewer) return notLoggedIn();
-  return ctx.viewer.systemAdmin ? true : noRights();
 });
 
 /** The parent object is the viewer's current organisation (not merely one they belong to). */
@@ -135,6 +143,12 @@ export function mayOn(type: AccessObject, right: Right, idOf: (args: Args) => un
   });
 }
 
+/** A global id of a type other than the one expected. */
+function namesAnotherType(raw: unknown, type: string): boolean {
+  const named = globalIdType(raw);
+  return named !== null && named !== type;
+}
+
 /** The type a global id names, or null for a 24-hex id or something that is no global id. */
 function globalIdType(raw: unknown): string | null {
   if (typeof raw !== "string" || /^[0-9a-f]{24}$/.test(raw)) return null;
@@ -195,18 +209,44 @@ export function mayAnywhere(right: Right, message?: string) {
 }
 
 /**
- * Any member; the answer holds only what the right reaches (lists: the rows of units where the caller
- * holds it, e.g. touchpoints of units where they view results). The domain's list filter applies it.
+ * A list of the rows of units where the caller holds the right (e.g. touchpoints of units where they
+ * view results). Any member passes (without the right anywhere the list is empty); the rule works
+ * out those units (access.ts listedUnits) and the domain's list filter reuses them in the request.
  */
 const listedWhereRules = new Map<Right, ReturnType<ReturnType<typeof rule>>>();
 export function listedWhere(right: Right) {
   let listed = listedWhereRules.get(right);
-  if (!listed) listedWhereRules.set(right, (listed = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => memberOrRefusal(ctx))));
+  if (!listed) {
+    listed = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => {
+      const member = memberOrRefusal(ctx);
+      if (member !== true) return member;
+      return decide(async () => {
+        await listedUnits(ctx, right);
+        return null;
+      });
+    });
+    listedWhereRules.set(right, listed);
+  }
   return listed;
 }
 
-/** Any member; the domain reads and writes only the caller's own rows (bookmarks, API keys, export jobs…). */
-export const ownRowsOnly = rule({ cache: "contextual" })((_p, _a, ctx: GraphQLContext) => memberOrRefusal(ctx));
+/**
+ * The row the argument names is the caller's own (access.ts ownsRow): their API key, bookmark, export
+ * job, or share link (any of the organisation's for an organisation admin). Anything else is "not
+ * found" with the row's own message, as the domain says it.
+ */
+export function ownRow(kind: OwnedRow, notFoundMessage: string, idOf: (args: Args) => unknown = (a) => a.id) {
+  return rule({ cache: "strict" })((_p, args: Args, ctx: GraphQLContext) => {
+    const member = memberOrRefusal(ctx);
+    if (member !== true) return member;
+    // A caller signed in with an API key is refused by the domain with its own message.
+    if (kind === "ApiKey" && ctx.viewer!.authenticatedBy === "apiKey") return true;
+    const raw = idOf(args);
+    const named = globalIdType(raw);
+    if (named !== null && named !== kind) return true; // the argument's own decoding refuses it
+    return decide(async () => ((await ownsRow(ctx, kind, objectIdOf(raw))) ? null : new DomainError("NOT_FOUND", notFoundMessage)));
+  });
+}
 
 /** Organisation admin of the current organisation (system admins pass here; the domain may still refuse them). */
 export const isOrganizationAdminHere = (message = "Only an organisation admin can do this") =>
@@ -237,6 +277,67 @@ export function mayChangeTeams<A extends object>(change: (args: A) => Parameters
         if (refusal) return refusal;
       }
       return null;
+    });
+  });
+}
+
+// ---- user management (access.ts: grantRefusal, memberChangeRefusal, teamReplacementRefusal) ----
+
+/** Giving a role in a unit (inviting, adding a user): manageUsers there; admin flags and "may create surveys" as the caller may grant them. */
+export function mayGrant(grantOf: (args: Args) => Partial<Record<keyof GrantRequest, unknown>> | null | undefined) {
+  return rule({ cache: "strict" })((_p, args: Args, ctx: GraphQLContext) => {
+    const member = memberOrRefusal(ctx);
+    if (member !== true) return member;
+    const g = grantOf(args) ?? {};
+    if (namesAnotherType(g.unitId, "Unit")) return true; // the argument's own decoding refuses it
+    return decide(async () =>
+      grantRefusal(await loadAccess(ctx), {
+        unitId: objectIdOf(g.unitId),
+        organizationAdmin: g.organizationAdmin === true,
+        billingAdmin: g.billingAdmin === true,
+        mayCreateSurveys: g.mayCreateSurveys === true,
+      }),
+    );
+  });
+}
+
+/** Changing (or removing) a member in a unit: manageUsers there; the organisation and billing admin flags as an organisation admin. */
+export function mayChangeMemberIn(changeOf: (args: Args) => { unitId: unknown; organizationAdmin?: unknown; billingAdmin?: unknown }) {
+  return rule({ cache: "strict" })((_p, args: Args, ctx: GraphQLContext) => {
+    const member = memberOrRefusal(ctx);
+    if (member !== true) return member;
+    const c = changeOf(args);
+    if (namesAnotherType(c.unitId, "Unit")) return true; // the argument's own decoding refuses it
+    const flag = (v: unknown) => (typeof v === "boolean" ? v : null);
+    return decide(async () =>
+      memberChangeRefusal(await loadAccess(ctx), objectIdOf(c.unitId), { organizationAdmin: flag(c.organizationAdmin), billingAdmin: flag(c.billingAdmin) }),
+    );
+  });
+}
+
+/**
+ * Replacing a member's teams: manageUsers somewhere and in every unit whose role changes (read
+ * against the member's current roles). Someone who is not a member passes here: the domain answers
+ * "User not found", as it does for everyone.
+ */
+export function mayReplaceTeams(replacementOf: (args: Args) => { userId: unknown; units: unknown }) {
+  return rule({ cache: "strict" })((_p, args: Args, ctx: GraphQLContext) => {
+    const member = memberOrRefusal(ctx);
+    if (member !== true) return member;
+    const r = replacementOf(args);
+    const listed: { unitId?: unknown; role?: unknown }[] = Array.isArray(r.units) ? r.units : [];
+    // Another type's global id: the argument's own decoding refuses it as bad input.
+    if (namesAnotherType(r.userId, "User") || listed.some((u) => namesAnotherType(u?.unitId, "Unit"))) return true;
+    const wanted = listed.map((u) => ({ unitId: objectIdOf(u?.unitId), role: String(u?.role ?? "") }));
+    return decide(async () => {
+      const a = await loadAccess(ctx);
+      if (!canSomewhere(a, "manageUsers")) return teamReplacementRefusal(a, [], []);
+      const userId = objectIdOf(r.userId);
+      if (!/^[0-9a-f]{24}$/.test(userId)) return null; // the argument's own decoding refuses it
+      const db = dbOf(ctx, a);
+      if (!(await db.membership.findFirst({ where: { userId }, select: { id: true } }))) return null;
+      const current = await db.unitRole.findMany({ where: { userId }, select: { unitId: true, role: true } });
+      return teamReplacementRefusal(a, current, wanted);
     });
   });
 }

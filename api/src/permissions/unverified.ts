@@ -28,7 +28,7 @@ export const restOpenToUnverified: ReadonlySet<string> = new Set(["GET /user", "
  * to /signup/verify-email from it) and its updates; and the fields whose proof is a token, not the
  * session (an invitation's preview and anonymous acceptance, a share link's view).
  */
-export const graphqlOpenToUnverified: Readonly<Record<"Query" | "Mutation" | "Subscription", readonly string[]>> = {
+const graphqlOpenToUnverified: Readonly<Record<"Query" | "Mutation" | "Subscription", readonly string[]>> = {
   Query: ["viewer", "invitation", "sharedView"],
   Mutation: ["acceptInvitationAsNewUser"],
   Subscription: ["userUpdated"],

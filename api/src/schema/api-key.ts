@@ -4,7 +4,7 @@ import { builder } from "./builder.js";
 import { ViewerType } from "./viewer.js";
 import { apiKeyOrder, generateApiKey, ownApiKeys, requireKeyManager, revokeApiKey } from "../domain/api-keys/api-keys.js";
 
-export const ApiKeyType = builder.prismaNode("ApiKey", {
+const ApiKeyType = builder.prismaNode("ApiKey", {
   id: { field: "id" },
   findUnique: (id, ctx) => ({ id, ...ownApiKeys(ctx.viewer) }),
   fields: (t) => ({

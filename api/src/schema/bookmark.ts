@@ -4,7 +4,7 @@ import { builder } from "./builder.js";
 import { filtersArg, ResultsFilterInput, ResultsFilters, storedFilters } from "./results-filter.js";
 import { createBookmark, deleteBookmark, listBookmarks, type BookmarkSummary } from "../domain/bookmarks/bookmarks.js";
 
-export const BookmarkType = builder.objectRef<BookmarkSummary>("Bookmark");
+const BookmarkType = builder.objectRef<BookmarkSummary>("Bookmark");
 BookmarkType.implement({
   description: "A saved view of the results filters",
   fields: (t) => ({

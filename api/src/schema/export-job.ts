@@ -18,7 +18,7 @@ const ExportStatusEnum = builder.enumType("ExportStatus", {
 
 const absoluteDownloadUrl = (ctx: GraphQLContext, path: string | null) => (path ? `${ctx.config.publicUrl}/api/v5${path}` : null);
 
-export const ExportJobType = builder.objectRef<ExportJob>("ExportJob");
+const ExportJobType = builder.objectRef<ExportJob>("ExportJob");
 ExportJobType.implement({
   description: "A CSV, Excel or PDF file being generated for the person who asked",
   fields: (t) => ({

@@ -16,7 +16,7 @@ import {
 } from "../domain/invitations/invitations.js";
 import type { Role } from "../permissions/rights.js";
 
-export const InviteType = builder.prismaNode("Invite", {
+const InviteType = builder.prismaNode("Invite", {
   id: { field: "id" },
   findUnique: (id, ctx) => ({ id, acceptedAt: null, deletedAt: null, ...inViewerOrganization(ctx.viewer) }),
   fields: (t) => ({

@@ -6,8 +6,8 @@ import { OrganizationType } from "./organization.js";
 import { buttonStyles, surveyFonts, type SurveyAppearance } from "@feedback/shared/organization-settings";
 import { readSurveyAppearance, updateOrganizationSettings } from "../domain/organization/settings.js";
 
-export const SurveyFontEnum = builder.enumType("SurveyFont", { values: surveyFonts });
-export const ButtonStyleEnum = builder.enumType("ButtonStyle", { values: buttonStyles });
+const SurveyFontEnum = builder.enumType("SurveyFont", { values: surveyFonts });
+const ButtonStyleEnum = builder.enumType("ButtonStyle", { values: buttonStyles });
 
 const SurveyAppearanceType = builder.objectRef<SurveyAppearance>("SurveyAppearance").implement({
   fields: (t) => ({

@@ -32,7 +32,7 @@ const SmileyScale = builder.objectRef<StoredSmileyScale>("SmileyScale").implemen
 const smileyScaleOf = (stored: unknown): StoredSmileyScale | null =>
   typeof stored === "number" || (stored !== null && typeof stored === "object" && !Array.isArray(stored)) ? (stored as StoredSmileyScale) : null;
 
-export const ShareLinkType = builder.objectRef<ShareLinkSummary>("ShareLink");
+const ShareLinkType = builder.objectRef<ShareLinkSummary>("ShareLink");
 ShareLinkType.implement({
   description: "A public link to the results (its token is shown only when it is created)",
   fields: (t) => ({

@@ -8,7 +8,7 @@ import type { SentimentAggregate } from "../domain/text-analytics/sentiment.js";
 import type { CloudWord } from "../domain/text-analytics/word-cloud.js";
 import { answerPage, textAnalytics, wordCloudOf, type AnalyzedAnswer, type TextAnalytics } from "../domain/text-analytics/service.js";
 
-export const SentimentLabelEnum = builder.enumType("SentimentLabel", { values: ["negative", "neutral", "positive"] as const });
+const SentimentLabelEnum = builder.enumType("SentimentLabel", { values: ["negative", "neutral", "positive"] as const });
 
 const SentimentSummary = builder.objectRef<SentimentAggregate>("SentimentSummary").implement({
   description: "Sentiment of many answers: counts per label and the mean score",

@@ -5,8 +5,8 @@ import { usersVisibleTo } from "../domain/tenancy.js";
 import { requireViewer } from "../domain/viewer.js";
 import { profileLocales } from "../domain/validation.js";
 
-export const LocaleEnum = builder.enumType("Locale", { values: profileLocales });
-export const SignupStatusKindEnum = builder.enumType("SignupStatusKind", {
+const LocaleEnum = builder.enumType("Locale", { values: profileLocales });
+const SignupStatusKindEnum = builder.enumType("SignupStatusKind", {
   values: ["complete", "emailVerification", "detailsRequired"] as const,
 });
 

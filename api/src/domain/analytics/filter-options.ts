@@ -21,6 +21,7 @@ import {
   allowedChangesOf,
   buildScope,
   callerVisibility,
+  resultsDb,
   surveysWithResponses,
   type ResultsReader,
   type Visibility,
@@ -64,23 +65,23 @@ export async function resultsFilterOptions(caller: ResultsReader, filtersInput: 
   const units = admittedUnits(v, f.unitId);
   // A caller who sees no team sees no options.
   if (units !== null && units.length === 0) return empty;
-  const prisma = caller.prisma;
+  const prisma = resultsDb(caller, v);
 
-  const surveys = may.surveys ? await visibleSurveys(prisma, v.organizationId, units) : [];
+  const surveys = may.surveys ? await visibleSurveys(prisma, units) : [];
   // Questions follow the surveys the visitor can pick from, or the link's own surveys (or, with
   // none chosen, the surveys with responses in the link's scope, as the results list them).
   let questionSurveyIds: string[] = [];
   if (may.questions) {
     if (may.surveys) questionSurveyIds = surveys.map((s) => s.id);
     else if (f.surveyIds.length) {
-      const linked = await visibleSurveys(prisma, v.organizationId, units, f.surveyIds);
+      const linked = await visibleSurveys(prisma, units, f.surveyIds);
       questionSurveyIds = linked.map((s) => s.id);
     } else questionSurveyIds = await surveysWithResponses(prisma, v, f);
   }
   const [touchpoints, questions, metaKeys] = await Promise.all([
     may.touchpoints
       ? prisma.touchpoint.findMany({
-          where: { organizationId: v.organizationId, deleted: false, ...(units === null ? {} : { unitId: { in: units } }) },
+          where: { deleted: false, ...(units === null ? {} : { unitId: { in: units } }) },
           select: { id: true, name: true, type: true, unitId: true },
           orderBy: [{ name: "asc" }, { id: "asc" }],
           take: filterOptionLimits.touchpoints,
@@ -88,7 +89,7 @@ export async function resultsFilterOptions(caller: ResultsReader, filtersInput: 
       : [],
     questionSurveyIds.length
       ? prisma.question.findMany({
-          where: { organizationId: v.organizationId, surveyId: { in: questionSurveyIds }, hidden: false, type: { notIn: ["contactDetails"] } },
+          where: { surveyId: { in: questionSurveyIds }, hidden: false, type: { notIn: ["contactDetails"] } },
           select: { id: true, surveyId: true, type: true, title: true, choices: true, options: true, position: true },
           orderBy: [{ surveyId: "asc" }, { position: "asc" }],
           take: questionSurveyIds.length * filterOptionLimits.questionsPerSurvey,
@@ -105,12 +106,11 @@ export async function resultsFilterOptions(caller: ResultsReader, filtersInput: 
 }
 
 /**
- * Surveys of the organisation seen through the admitted units: owned by one of them, or with
+ * Surveys of the organisation (the db is the results scope's, resultsDb) seen through the admitted units: owned by one of them, or with
  * responses from one of them (the survey list's rule, domain/surveys/surveys.ts). Templates never.
  */
-async function visibleSurveys(prisma: ResultsReader["prisma"], organizationId: string, units: string[] | null, only?: string[]): Promise<FilterOptionSurvey[]> {
+async function visibleSurveys(prisma: ResultsReader["prisma"], units: string[] | null, only?: string[]): Promise<FilterOptionSurvey[]> {
   const where: Prisma.SurveyWhereInput = {
-    organizationId,
     isTemplate: false,
     ...(only ? { id: { in: only } } : {}),
     ...(units === null ? {} : { OR: [{ unitId: { in: units } }, { responses: { some: { unitId: { in: units } } } }] }),

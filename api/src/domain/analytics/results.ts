@@ -19,6 +19,7 @@ import {
   allowedChangesOf,
   buildScope,
   callerVisibility,
+  resultsDb,
   surveysWithResponses,
   visibleSurveyIds,
   type ResultsReader,
@@ -238,13 +239,13 @@ function eviClustersOf(q: QuestionRow, rows: Sums[]): EviClusterCount[] | null {
 const weekdays = ["", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 /** A question of a survey the caller may open (scope.ts visibleSurveyIds), else "not found". */
-async function loadQuestion(prisma: PrismaClient, v: Visibility, questionId: unknown): Promise<QuestionRow> {
+async function loadQuestion(db: PrismaClient, v: Visibility, questionId: unknown): Promise<QuestionRow> {
   const id = parseInput(objectIdSchema, questionId);
-  const q = await prisma.question.findFirst({
-    where: { id, organizationId: v.organizationId },
+  const q = await db.question.findFirst({
+    where: { id },
     select: { id: true, surveyId: true, type: true, title: true, options: true, choices: true, hidden: true, position: true },
   });
-  if (!q || !(await visibleSurveyIds(prisma, v.organizationId, v.unitIds, [q.surveyId])).length) throw notFound(resultsMessages.questionNotFound);
+  if (!q || !(await visibleSurveyIds(db, v, [q.surveyId])).length) throw notFound(resultsMessages.questionNotFound);
   return q;
 }
 
@@ -259,8 +260,9 @@ export async function getQuestionResult(
 ): Promise<QuestionResult> {
   const f = parseResultsFilters(filtersInput, { now: opts.now });
   const v = await callerVisibility(caller, "results");
-  const q = await loadQuestion(caller.prisma, v, questionId);
-  const [result] = await questionResults(caller.prisma, v, f, [q], opts);
+  const db = resultsDb(caller, v);
+  const q = await loadQuestion(db, v, questionId);
+  const [result] = await questionResults(db, v, f, [q], opts);
   return result!;
 }
 
@@ -301,11 +303,7 @@ async function questionResults(
   ]);
   const sourceGroups = f.groupBy === "source" ? [...new Set([...series.values()].flat().map((r) => r.grp))] : [];
   const tpNames = sourceGroups.length
-    ? new Map(
-        (await prisma.touchpoint.findMany({ where: { id: { in: sourceGroups }, organizationId: v.organizationId }, select: { id: true, name: true } })).map(
-          (t) => [t.id, t.name],
-        ),
-      )
+    ? new Map((await prisma.touchpoint.findMany({ where: { id: { in: sourceGroups } }, select: { id: true, name: true } })).map((t) => [t.id, t.name]))
     : new Map<string, string>();
   return qs.map((q) => questionResultOf(q, f, opts, series.get(q.id) ?? [], earlier.get(q.id) ?? [], org ? (org.get(q.id) ?? []) : null, tpNames));
 }
@@ -365,12 +363,10 @@ function questionResultOf(
 export async function getResults(caller: ResultsReader, filtersInput: unknown, opts: QuestionResultOptions = {}): Promise<QuestionResult[]> {
   const f = parseResultsFilters(filtersInput, { now: opts.now });
   const v = await callerVisibility(caller, "results");
-  const surveyIds = f.surveyIds.length
-    ? await visibleSurveyIds(caller.prisma, v.organizationId, v.unitIds, f.surveyIds)
-    : await surveysWithResponses(caller.prisma, v, f);
-  const questions = await caller.prisma.question.findMany({
+  const db = resultsDb(caller, v);
+  const surveyIds = f.surveyIds.length ? await visibleSurveyIds(db, v, f.surveyIds) : await surveysWithResponses(db, v, f);
+  const questions = await db.question.findMany({
     where: {
-      organizationId: v.organizationId,
       surveyId: { in: surveyIds },
       hidden: false,
       id: { notIn: f.options.hiddenQuestions },
@@ -379,7 +375,7 @@ export async function getResults(caller: ResultsReader, filtersInput: unknown, o
     select: { id: true, surveyId: true, type: true, title: true, options: true, choices: true, hidden: true, position: true },
     orderBy: [{ surveyId: "asc" }, { position: "asc" }],
   });
-  const results = await questionResults(caller.prisma, v, f, questions, opts);
+  const results = await questionResults(db, v, f, questions, opts);
   return f.options.hideQuestionsWithNoResponses ? results.filter((r) => (r.mainResult?.count ?? 0) > 0) : results;
 }
 
@@ -421,18 +417,17 @@ export async function resultsPreflight(caller: ResultsReader, filtersInput: unkn
   const units = admitted === null ? v.units.map((u) => u.id) : admitted;
   const listSources = mayChangeFilter(allow, "channelId");
   const listMeta = mayChangeFilter(allow, "metaDataMatch") || mayChangeFilter(allow, "groupBy");
-  const touchpoints = await caller.prisma.touchpoint.findMany({
-    where: { organizationId: v.organizationId, deleted: false, unitId: { in: units } },
+  const db = resultsDb(caller, v);
+  const touchpoints = await db.touchpoint.findMany({
+    where: { deleted: false, unitId: { in: units } },
     select: { id: true, name: true, type: true, unitId: true },
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });
   const visibleTp = new Set(touchpoints.map((t) => t.id));
-  const surveys = f.surveyIds.length
-    ? await visibleSurveyIds(caller.prisma, v.organizationId, v.unitIds, f.surveyIds)
-    : await surveysWithResponses(caller.prisma, v, f);
+  const surveys = f.surveyIds.length ? await visibleSurveyIds(db, v, f.surveyIds) : await surveysWithResponses(db, v, f);
   const scope = buildScope(v, { ...f, surveyIds: surveys.length ? surveys : f.surveyIds }, { alias: "r" });
   const meta = listMeta
-    ? await caller.prisma.$queryRawUnsafe<{ key: string; count: number }[]>(
+    ? await db.$queryRawUnsafe<{ key: string; count: number }[]>(
         `SELECT k.key, count(*)::int AS count FROM "Response" r CROSS JOIN LATERAL jsonb_object_keys(CASE WHEN jsonb_typeof(r."metadata") = 'object' THEN r."metadata" ELSE '{}'::jsonb END) AS k(key)
      WHERE ${scope.sql} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 200`,
         ...scope.params,
@@ -454,7 +449,7 @@ export async function resultsPreflight(caller: ResultsReader, filtersInput: unkn
     unitIds: units,
     sourceList: [...byUnit.values()].sort((a, b) => a.unitName.localeCompare(b.unitName)),
     usedMeta: meta.map((m) => ({ key: m.key, count: Number(m.count) })),
-    responseLimitNotice: await overLimitNotice(caller.prisma, v.organizationId, f.from, f.to),
+    responseLimitNotice: await overLimitNotice(db, v.organizationId, f.from, f.to),
   };
 }
 

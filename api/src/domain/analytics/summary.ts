@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { badInput } from "../errors.js";
 import { parseResultsFilters, slashDate, type ResultsFilters } from "../results-scope/filters.js";
-import { callerVisibility, type ResultsReader } from "../results-scope/response-scope.js";
+import { callerVisibility, resultsDb, type ResultsReader } from "../results-scope/response-scope.js";
 import { responseSums, type ResponseSums, type Source } from "./engine.js";
 import { overLimitNotice } from "../respondent/response-limit.js";
 
@@ -77,8 +77,8 @@ export function parseSummaryFilters(input: unknown, now?: Date): ResultsFilters 
 
 export async function getSummary(caller: ResultsReader, input: unknown, opts: { now?: Date; source?: Source } = {}): Promise<SummaryResult> {
   const f = parseSummaryFilters(input, opts.now);
-  const prisma: PrismaClient = caller.prisma;
   const v = await callerVisibility(caller, "summary");
+  const prisma: PrismaClient = resultsDb(caller, v);
   const now = { from: f.from, to: f.to };
   const earlier = { from: f.earlierFrom, to: f.earlierTo };
   // Totals are the sums of the per-touchpoint rows; the organisation's figures are the caller's own
@@ -111,9 +111,7 @@ export async function getSummary(caller: ResultsReader, input: unknown, opts: { 
   const orgEarlier = orgEarlierRows ?? totEarlier;
   const one = (rows: ResponseSums[]) => num(rows[0] ?? empty);
   const tpIds = [...new Set([...byTpNow, ...byTpEarlier].map((r) => r.grp))];
-  const touchpoints = tpIds.length
-    ? await prisma.touchpoint.findMany({ where: { id: { in: tpIds }, organizationId: v.organizationId }, select: { id: true, name: true, type: true } })
-    : [];
+  const touchpoints = tpIds.length ? await prisma.touchpoint.findMany({ where: { id: { in: tpIds } }, select: { id: true, name: true, type: true } }) : [];
   const tpById = new Map(touchpoints.map((t) => [t.id, t]));
   const ranking = (rows: ResponseSums[]): RankingRow[] =>
     rows

@@ -9,6 +9,7 @@ import { forbidden, notFound } from "../errors.js";
 import { requireFeature } from "../features/features.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { requireOrganization, type Viewer } from "../viewer.js";
+import { tenantDb } from "../tenancy.js";
 import { apiKeyPrefix, hashApiKey } from "./key.js";
 
 export type ApiKeySummary = {
@@ -66,9 +67,9 @@ export const apiKeyOrder = [{ createdAt: "desc" as const }, { id: "asc" as const
 
 /** The caller's own keys in their current organisation, newest first (revoked ones included, marked). */
 export async function listApiKeys(ctx: DomainContext): Promise<ApiKeySummary[]> {
-  requireKeyManager(ctx);
-  const keys = await ctx.prisma.apiKey.findMany({
-    where: ownApiKeys(ctx.viewer),
+  const viewer = requireKeyManager(ctx);
+  const keys = await tenantDb(ctx).apiKey.findMany({
+    where: { userId: viewer.userId },
     select,
     orderBy: apiKeyOrder,
   });
@@ -85,7 +86,7 @@ export async function generateApiKey(ctx: DomainContext, input: { name?: unknown
   const { name } = parseInput(z.object({ name: z.string().trim().max(100, "Must be at most 100 characters").optional() }), input);
   await requireFeature(ctx, "restApi");
   const key = `${apiKeyPrefix}${randomBytes(32).toString("base64url")}`;
-  const created = await ctx.prisma.apiKey.create({
+  const created = await tenantDb(ctx).apiKey.create({
     data: {
       organizationId,
       userId: viewer.userId,
@@ -106,18 +107,18 @@ export async function revokeApiKey(
   ctx: DomainContext,
   input: { id: unknown; delete?: unknown },
 ): Promise<{ id: string; deleted: boolean; apiKey: ApiKeySummary | null }> {
-  const { viewer, organizationId } = requireOrganization(ctx.viewer);
-  if (viewer.authenticatedBy === "apiKey") throw forbidden(apiKeyMessages.notWithApiKey);
+  const viewer = requireKeyManager(ctx);
+  const db = tenantDb(ctx);
   const parsed = parseInput(z.object({ id: objectIdSchema, delete: z.boolean({ message: "delete must be true or false" }).optional() }), input);
-  const own = { id: parsed.id, userId: viewer.userId, organizationId };
+  const own = { id: parsed.id, userId: viewer.userId };
   if (parsed.delete) {
-    const { count } = await ctx.prisma.apiKey.deleteMany({ where: own });
+    const { count } = await db.apiKey.deleteMany({ where: own });
     if (count === 0) throw notFound(apiKeyMessages.notFound);
     return { id: parsed.id, deleted: true, apiKey: null };
   }
-  const existing = await ctx.prisma.apiKey.findFirst({ where: own, select });
+  const existing = await db.apiKey.findFirst({ where: own, select });
   if (!existing) throw notFound(apiKeyMessages.notFound);
   if (existing.revokedAt) return { id: existing.id, deleted: false, apiKey: toSummary(existing) };
-  const revoked = await ctx.prisma.apiKey.update({ where: { id: existing.id }, data: { revokedAt: new Date() }, select });
+  const revoked = await db.apiKey.update({ where: { id: existing.id }, data: { revokedAt: new Date() }, select });
   return { id: revoked.id, deleted: false, apiKey: toSummary(revoked) };
 }

@@ -20,8 +20,8 @@ export const bookmarkMessages = {
   noRights: "You do not have the rights to view results",
 } as const;
 
-export const maxBookmarksPerUser = 200;
-export const bookmarkNameMaxLength = 100;
+const maxBookmarksPerUser = 200;
+const bookmarkNameMaxLength = 100;
 
 export type BookmarkSummary = { id: string; name: string; filters: Record<string, unknown>; createdAt: Date };
 

@@ -36,14 +36,14 @@ import { markResponsesChanged } from "../analytics/rollups.js";
 import { newId } from "../surveys/input.js";
 
 export const demoDataLimits = { defaultResponses: 500, maxResponses: 5_000 } as const;
-export const demoSurveyName = "Demo survey";
-export const demoTouchpointName = "Demo link";
+const demoSurveyName = "Demo survey";
+const demoTouchpointName = "Demo link";
 export const onlyAdminsMessage = "Only organisation admins can generate demo data";
 
 /** The order of question kinds in the demo survey: one of each type. */
 const kinds: QuestionSpec["kind"][] = ["smiley5", "nps", "slider", "singleChoice", "multipleChoice", "emotion", "openText", "contactDetails"];
 
-export const demoDataInput = z
+const demoDataInput = z
   .object({
     responses: z
       .number({ message: "responses must be a whole number" })

@@ -11,6 +11,7 @@ import { createOrganizationFixture, type OrganizationFixture } from "../../test/
 import { loadViewer } from "../viewer.js";
 import type { DomainContext } from "../context.js";
 import { DomainError } from "../errors.js";
+import { scopedToOrganization } from "../tenancy.js";
 import type { ExportStatusEvent } from "../../pubsub/bus.js";
 import { defineExportProducer, exportMessages, getExportJob, startExport, sweepExpiredExports, exportTtlMs } from "./jobs.js";
 
@@ -191,10 +192,12 @@ describe.skipIf(noDatabase)("export jobs", () => {
     const id = await startExport(ctx, { kind: "csv", request: { rows: 1 }, producer: slowCsv });
     await eventually(async () => (await getExportJob(ctx, id)).status === "finished");
     const job = await getExportJob(ctx, id);
-    await sweepExpiredExports(t, org.organization.id, new Date(job.finishedAt!.getTime() + exportTtlMs - 1000));
+    await sweepExpiredExports(scopedToOrganization(t.prisma, org.organization.id), new Date(job.finishedAt!.getTime() + exportTtlMs - 1000));
     expect(existsSync(job.filePath!)).toBe(true);
     expect((await getExportJob(ctx, id)).filePath).toBe(job.filePath);
-    expect(await sweepExpiredExports(t, org.organization.id, new Date(job.finishedAt!.getTime() + exportTtlMs + 1000))).toBeGreaterThanOrEqual(1);
+    expect(
+      await sweepExpiredExports(scopedToOrganization(t.prisma, org.organization.id), new Date(job.finishedAt!.getTime() + exportTtlMs + 1000)),
+    ).toBeGreaterThanOrEqual(1);
     expect(existsSync(job.filePath!)).toBe(false);
     expect((await getExportJob(ctx, id)).filePath).toBeNull();
   });

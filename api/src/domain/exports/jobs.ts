@@ -17,7 +17,8 @@ import path from "node:path";
 import { rm } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import type { DomainContext } from "../context.js";
-import type { ExportJob, ExportKind } from "../../generated/prisma/client.js";
+import type { ExportJob, ExportKind, PrismaClient } from "../../generated/prisma/client.js";
+import { organizationDb, tenantDb } from "../tenancy.js";
 import { DomainError, forbidden, notFound } from "../errors.js";
 import { requireOrganization, type Viewer } from "../viewer.js";
 import { anyUnitHasRight } from "../../permissions/rights.js";
@@ -33,7 +34,7 @@ export { defineExportProducer } from "./producers.js";
 /** How long a finished file can be downloaded. */
 export const exportTtlMs = 24 * 60 * 60 * 1000;
 /** A job still generating after this long lost its process (a restart): it reads as failed. */
-export const stalledAfterMs = 2 * 60 * 60 * 1000;
+const stalledAfterMs = 2 * 60 * 60 * 1000;
 
 export const exportMessages = {
   notFound: "Export not found",
@@ -54,7 +55,7 @@ export const exportMessages = {
 } as const;
 
 /** Spec 000 §6 "file exports (csv, pdf, xlsx, all)": the feature constants that allow each kind. */
-export const exportFeatures: Record<ExportKind, readonly string[]> = {
+const exportFeatures: Record<ExportKind, readonly string[]> = {
   csv: ["fileExportCsv", "fileExportAll"],
   xlsx: ["fileExportXlsx", "fileExportAll"],
   pdf: ["fileExportPdf", "fileExportAll"],
@@ -97,6 +98,8 @@ export type ExportMaker = {
   viewer: Viewer;
   /** The link's scope (filters with the visitor's allowed changes, options); null for members. */
   share: ShareScope | null;
+  /** The database scoped to the maker's organisation (the member's current one, or the link's). */
+  db: PrismaClient;
 };
 
 /** The caller's maker: a member, else the share token's link (refused as any link is: 404, 410). */
@@ -108,10 +111,11 @@ export async function exportMakerOf(ctx: DomainContext, shareToken?: string | nu
     const share = shareScopeOf(caller.link, filters);
     const viewer = await loadViewer(ctx.prisma, share.createdByUserId, "accessToken", { organizationId: share.organizationId });
     if (!viewer) throw notFound(shareMessages.invalid);
-    return { organizationId: share.organizationId, userId: share.createdByUserId, shareTokenId: share.shareTokenId, viewer, share };
+    const db = organizationDb(ctx, share.organizationId);
+    return { organizationId: share.organizationId, userId: share.createdByUserId, shareTokenId: share.shareTokenId, viewer, share, db };
   }
   const { viewer, organizationId } = requireOrganization(ctx.viewer);
-  return { organizationId, userId: viewer.userId, shareTokenId: null, viewer, share: null };
+  return { organizationId, userId: viewer.userId, shareTokenId: null, viewer, share: null, db: tenantDb(ctx) };
 }
 
 // Producers given as plain functions run in this process: kept here by job id until the job runs.
@@ -145,7 +149,7 @@ export type StartExportInput = {
  */
 export async function startExport(ctx: DomainContext, input: StartExportInput): Promise<string> {
   const maker = await exportMakerOf(ctx, input.shareToken);
-  const { organizationId } = maker;
+  const { organizationId, db } = maker;
   if ((input.organizationId && input.organizationId !== organizationId) || (input.userId && input.userId !== maker.userId)) {
     throw forbidden();
   }
@@ -153,13 +157,13 @@ export async function startExport(ctx: DomainContext, input: StartExportInput): 
   if (maker.shareTokenId) {
     // Anyone holding a link can start exports, so a link makes one at a time (each holds a database
     // connection and, with a DATABASE_URL, an export process while it runs).
-    const busy = await ctx.prisma.exportJob.count({
+    const busy = await db.exportJob.count({
       where: { shareTokenId: maker.shareTokenId, status: "generating", createdAt: { gt: new Date(Date.now() - stalledAfterMs) } },
     });
     if (busy > 0) throw new DomainError("RATE_LIMITED", exportMessages.linkBusy);
   }
-  await sweepExpiredExports(ctx, organizationId).catch(() => {});
-  const job = await ctx.prisma.exportJob.create({
+  await sweepExpiredExports(db).catch(() => {});
+  const job = await db.exportJob.create({
     data: {
       organizationId,
       userId: maker.userId,
@@ -180,7 +184,7 @@ export async function startExport(ctx: DomainContext, input: StartExportInput): 
     await ctx.jobs.enqueue("export.run", { exportJobId: job.id, producer: producerName });
   } catch (error) {
     inlineProducers.delete(job.id);
-    await ctx.prisma.exportJob.update({
+    await db.exportJob.update({
       where: { id: job.id },
       data: { status: "failed", error: input.kind === "pdf" ? exportMessages.pdfFailed : exportMessages.fileFailed, finishedAt: new Date() },
     });
@@ -194,13 +198,13 @@ export async function startExport(ctx: DomainContext, input: StartExportInput): 
  * With a share token (no session): the jobs started through that link only.
  */
 export async function getExportJob(ctx: DomainContext, id: string, shareToken?: string | null): Promise<ExportJob> {
-  const { organizationId, userId, shareTokenId } = await exportMakerOf(ctx, shareToken);
-  const job = /^[0-9a-f]{24}$/.test(id) ? await ctx.prisma.exportJob.findFirst({ where: { id, organizationId, userId, shareTokenId } }) : null;
+  const { db, userId, shareTokenId } = await exportMakerOf(ctx, shareToken);
+  const job = /^[0-9a-f]{24}$/.test(id) ? await db.exportJob.findFirst({ where: { id, userId, shareTokenId } }) : null;
   if (!job) throw notFound(exportMessages.notFound);
   if (job.status === "generating" && Date.now() - job.createdAt.getTime() > stalledAfterMs) {
     // Its process went away (an in-process job does not survive a restart): say so instead of spinning.
     const error = job.kind === "pdf" ? exportMessages.pdfFailed : exportMessages.fileFailed;
-    const failed = await ctx.prisma.exportJob.updateMany({
+    const failed = await db.exportJob.updateMany({
       where: { id: job.id, status: "generating" },
       data: { status: "failed", error, finishedAt: new Date() },
     });
@@ -209,7 +213,7 @@ export async function getExportJob(ctx: DomainContext, id: string, shareToken?: 
       ctx.bus.publish("export:status", row.id, statusEvent(row));
       return row;
     }
-    return ctx.prisma.exportJob.findFirstOrThrow({ where: { id: job.id } });
+    return db.exportJob.findFirstOrThrow({ where: { id: job.id } });
   }
   return job;
 }
@@ -221,7 +225,7 @@ export async function getExportJobOfKinds(ctx: DomainContext, id: string, kinds:
   return job;
 }
 
-export function isExpired(job: Pick<ExportJob, "finishedAt" | "createdAt">, now = new Date()): boolean {
+function isExpired(job: Pick<ExportJob, "finishedAt" | "createdAt">, now = new Date()): boolean {
   return now.getTime() - (job.finishedAt ?? job.createdAt).getTime() > exportTtlMs;
 }
 
@@ -259,23 +263,23 @@ export async function exportFileForDownload(
   return { job, filePath: job.filePath, fileName: `${base}-${day}.${job.kind}` };
 }
 
-/** Removes the organisation's expired export files (called when a new export starts). */
 /** Removes the files visitors exported through a share link (called as the link is removed; its jobs go with it). */
 export async function removeExportFilesOfLink(prisma: DomainContext["prisma"], shareTokenId: string): Promise<void> {
   const files = await prisma.exportJob.findMany({ where: { shareTokenId, filePath: { not: null } }, select: { filePath: true } });
   for (const f of files) if (f.filePath) await rm(f.filePath, { force: true }).catch(() => {});
 }
 
-export async function sweepExpiredExports(ctx: Pick<DomainContext, "prisma">, organizationId: string, now = new Date()): Promise<number> {
+/** Removes the expired export files of the organisation `db` is scoped to (called when a new export starts). */
+export async function sweepExpiredExports(db: PrismaClient, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - exportTtlMs);
-  const expired = await ctx.prisma.exportJob.findMany({
-    where: { organizationId, filePath: { not: null }, OR: [{ finishedAt: { lt: before } }, { finishedAt: null, createdAt: { lt: before } }] },
+  const expired = await db.exportJob.findMany({
+    where: { filePath: { not: null }, OR: [{ finishedAt: { lt: before } }, { finishedAt: null, createdAt: { lt: before } }] },
     select: { id: true, filePath: true },
     take: 500,
   });
   for (const job of expired) {
     if (job.filePath) await rm(job.filePath, { force: true });
-    await ctx.prisma.exportJob.update({ where: { id: job.id }, data: { filePath: null } });
+    await db.exportJob.update({ where: { id: job.id }, data: { filePath: null } });
   }
   return expired.length;
 }

@@ -42,7 +42,7 @@ export const chromiumArgs = [
   "--no-first-run",
 ];
 
-export const pdfRequestSchema = z.object({
+const pdfRequestSchema = z.object({
   data: z
     .array(z.union([z.string().trim().min(1).max(100), z.record(z.string(), z.unknown())]), { message: pdfMessages.componentsRequired })
     .min(1, pdfMessages.componentsRequired)
@@ -65,7 +65,7 @@ function componentName(c: string | Record<string, unknown>): string {
   return JSON.stringify(c);
 }
 
-export function printUrl(publicUrl: string, token: string, request: PdfRequest): string {
+function printUrl(publicUrl: string, token: string, request: PdfRequest): string {
   const url = new URL("/results", publicUrl);
   url.searchParams.set("token", token);
   url.searchParams.set("print", "1");
@@ -140,7 +140,7 @@ async function producePdf(job: ExportProducerJob): Promise<void> {
   }
 }
 
-export const pdfProducer = defineExportProducer("results.pdf", producePdf);
+const pdfProducer = defineExportProducer("results.pdf", producePdf);
 
 /**
  * POST /results-pdf: checks the request (components, filters), starts the job and answers its id.

@@ -14,7 +14,7 @@ import { formatRow, headerOf, normaliseRow, planFeedbackList, rowsQuery } from "
 import { countRows } from "./stream.js";
 
 /** Rows a feedback-list PDF holds at most (newest first). */
-export const pdfRowCap = 2000;
+const pdfRowCap = 2000;
 
 const texts = {
   en: {
@@ -35,7 +35,7 @@ const texts = {
 const escapeHtml = (v: unknown) => String(v ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The printable page: a heading, the count, and the table. */
-export function feedbackListHtml(locale: string, header: string[], rows: (string | number | null)[][], total: number): string {
+function feedbackListHtml(locale: string, header: string[], rows: (string | number | null)[][], total: number): string {
   const t = texts[locale.slice(0, 2) as keyof typeof texts] ?? texts.en;
   return `<!doctype html><html lang="${escapeHtml(locale)}"><head><meta charset="utf-8"><title>${escapeHtml(t.title)}</title><style>
     body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 7pt; color: #111; }

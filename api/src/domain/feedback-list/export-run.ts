@@ -33,7 +33,7 @@ export const exportRequestSchema = z.object({
 export type ExportRequest = z.output<typeof exportRequestSchema>;
 
 /** The entry module of the export process, beside this one (.ts under tsx and Vitest, .js if compiled). */
-export const exportChildEntry = fileURLToPath(new URL(`./export-child${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));
+const exportChildEntry = fileURLToPath(new URL(`./export-child${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url));
 
 /** What a file is made of: the plan input (plain data) and the fewest rows it may show. */
 export type FilePlan = { planInput: PlanInput; minRows: number | null };
@@ -44,8 +44,7 @@ export type FilePlan = { planInput: PlanInput; minRows: number | null };
  */
 export async function filePlanInput(ctx: DomainContext, request: ExportRequest, shareTokenId?: string | null): Promise<FilePlan> {
   const planInput = (scope: ResponseScope, filters: ResultsFilters, extra: Partial<FilePlan["planInput"]> = {}): FilePlan["planInput"] => ({
-    organizationId: scope.organizationId,
-    scope: { sql: scope.sql, params: scope.params, unitIds: scope.unitIds },
+    scope: { sql: scope.sql, params: scope.params, organizationId: scope.organizationId, unitIds: scope.unitIds },
     filters: {
       surveyIds: filters.surveyIds,
       utcOffset: filters.utcOffset,
@@ -60,7 +59,7 @@ export async function filePlanInput(ctx: DomainContext, request: ExportRequest, 
     const visitor =
       request.filters && typeof request.filters === "object" && !Array.isArray(request.filters) ? (request.filters as Record<string, unknown>) : undefined;
     const share = await resolveShareScopeById(ctx.prisma, shareTokenId, visitor);
-    const view = await shareListView(ctx.prisma, share);
+    const view = await shareListView(ctx, share);
     return {
       planInput: planInput(
         view.scope,

@@ -8,7 +8,7 @@ import { formatRow, headerOf, type FeedbackListPlan } from "./query.js";
 import type { RowSource } from "./export-file.js";
 import { neutralizeRow } from "../exports/spreadsheet-cells.js";
 
-export const sheetName = "Feedback";
+const sheetName = "Feedback";
 
 /** Writes the plan's rows from `rows` to `outputPath`; answers the row count. */
 export async function writeXlsx(plan: FeedbackListPlan, rows: RowSource, outputPath: string, onRows: (n: number) => void): Promise<number> {

@@ -15,16 +15,16 @@ import { runFeedbackListPdf } from "./export-pdf.js";
 export const fileFormats = ["csv", "xlsx", "pdf"] as const;
 export type FileFormat = (typeof fileFormats)[number];
 
-export const feedbackListCsvProducer = defineExportProducer("feedback-list.csv", async (job) => {
+const feedbackListCsvProducer = defineExportProducer("feedback-list.csv", async (job) => {
   await runFeedbackListFile(job, "csv");
 });
 
-export const feedbackListXlsxProducer = defineExportProducer("feedback-list.xlsx", async (job) => {
+const feedbackListXlsxProducer = defineExportProducer("feedback-list.xlsx", async (job) => {
   await runFeedbackListFile(job, "xlsx");
 });
 
 /** The PDF: a table of the newest rows, printed by Chromium (./export-pdf.ts). */
-export const feedbackListPdfProducer = defineExportProducer("feedback-list.pdf", async (job) => {
+const feedbackListPdfProducer = defineExportProducer("feedback-list.pdf", async (job) => {
   await runFeedbackListPdf(job);
 });
 

@@ -9,14 +9,13 @@
 import { requireFeature, requireOrganizationFeature } from "../features/features.js";
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
-import type { PrismaClient } from "../../generated/prisma/client.js";
 import { badInput } from "../errors.js";
 import { parseInput } from "../validation.js";
 import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
 import { responseScope } from "../results-scope/response-scope.js";
 import { linkReader, resultsRequest } from "../results-scope/request.js";
 import type { ShareOptions, ShareScope } from "../results-scope/share-link.js";
-import { loadManager, unitsWithRight } from "../user-management/manager.js";
+import { loadAccess, unitsWithRight } from "../../permissions/access.js";
 import {
   countQuery,
   formatRow,
@@ -38,7 +37,7 @@ export const feedbackListMessages = {
   badFirst: "first is a whole number from 1 to 500",
 } as const;
 
-export const defaultPageSize = 50;
+const defaultPageSize = 50;
 export const maxPageSize = 500;
 
 export const localeSchema = z.string({ message: feedbackListMessages.badLocale }).regex(/^[a-z]{2}(-[A-Z]{2})?$/, feedbackListMessages.badLocale);
@@ -57,16 +56,15 @@ export type ResolvedList = {
  * the hidden ones. Share links: the link's organisation and filters (with the visitor's allowed
  * changes), hidden responses and answers left out, the link's hide options applied.
  */
-export async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promise<ResolvedList> {
+async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promise<ResolvedList> {
   const locale = input.locale === undefined || input.locale === null ? "en" : parseInput(localeSchema, input.locale);
   const request = await resultsRequest(ctx, { shareToken: input.shareToken, filters: input.filters });
   const share = request.share;
   if (share) {
     // The feedback list is the plan's feedbackInbox (features.ts), the link's organisation's here.
     await requireOrganizationFeature(ctx.prisma, share.organizationId, "feedbackInbox");
-    const view = await shareListView(ctx.prisma, share);
+    const view = await shareListView(ctx, share);
     const plan = await planFeedbackList(ctx.prisma, {
-      organizationId: view.scope.organizationId,
       scope: view.scope,
       filters: { ...view.filters, feedbackListHiddenColumns: view.hiddenColumns },
       locale,
@@ -80,9 +78,9 @@ export async function resolveFeedbackList(ctx: DomainContext, input: ListInput):
   await requireFeature(ctx, "feedbackInbox");
   const filters = parseResultsFilters(input.filters);
   // The list also shows hidden responses in the units where the caller manages responses.
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   const scope = await responseScope(request.reader, filters, { hiddenAlsoInUnits: [...unitsWithRight(m, "manageResponses")] });
-  const plan = await planFeedbackList(ctx.prisma, { organizationId: scope.organizationId, scope, filters, locale, metaKeySample: pageMetaKeySample });
+  const plan = await planFeedbackList(ctx.prisma, { scope, filters, locale, metaKeySample: pageMetaKeySample });
   return { plan, filters, share: null };
 }
 
@@ -91,12 +89,12 @@ export async function resolveFeedbackList(ctx: DomainContext, input: ListInput):
  * visitor's allowed changes), the responses its creator sees in the organisation, its hidden columns
  * and the token's, hidden answers blanked, its hideTimestamps and smileyScale.
  */
-export async function shareListView(prisma: PrismaClient, share: ShareScope) {
+export async function shareListView(ctx: Pick<DomainContext, "prisma" | "memo">, share: ShareScope) {
   const filters = parseResultsFilters(share.filters);
   return {
     filters,
     // Bounded by what the link's creator sees in the organisation now, as every other result of a link.
-    scope: await responseScope(linkReader({ prisma }, share), filters),
+    scope: await responseScope(linkReader(ctx, share), filters),
     hiddenColumns: [...filters.feedbackListHiddenColumns, ...filters.hiddenFromToken],
     hideTimestamps: share.options.hideTimestamps,
     blankHiddenAnswers: true,
@@ -128,7 +126,7 @@ export type FeedbackListPage = {
 };
 
 /** One row as JSON: feedbackId, surveyId, touchpointId, hidden, hiddenAnswers and a key per visible column. */
-export function rowJson(plan: FeedbackListPlan, f: FormattedRow): ListRowJson {
+function rowJson(plan: FeedbackListPlan, f: FormattedRow): ListRowJson {
   const out: ListRowJson = { feedbackId: f.row.id, surveyId: f.row.surveyId, touchpointId: f.row.touchpointId, hidden: f.row.hidden };
   plan.columns.forEach((c, i) => (out[c.key] = f.cells[i] ?? null));
   out.hiddenAnswers = plan.blankHiddenAnswers ? [] : f.hiddenAnswers;
@@ -207,7 +205,7 @@ export type FeedbackListNode = {
 };
 
 /** A response's metadata as text values (what the metadata editor shows and sends back), keys in order. */
-export function metadataText(metadata: Record<string, unknown>): Record<string, string> {
+function metadataText(metadata: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(metadata).sort(([a], [b]) => a.localeCompare(b))) {
     if (value === undefined || value === null) continue;

@@ -22,11 +22,12 @@ export type Db = Pick<PrismaClient, "$queryRawUnsafe">;
  * A response scope's WHERE fragment, and the units it admits (null: the whole organisation), which
  * also bound the surveys whose questions become columns (results-scope/response-scope.ts visibleSurveyIds).
  */
-export type ScopeSql = { sql: string; params: unknown[]; unitIds: string[] | null };
+/** The results scope's WHERE fragment (results-scope/response-scope.ts), with the organisation it reads: every query here takes it from there. */
+export type ScopeSql = { sql: string; params: unknown[]; organizationId: string; unitIds: string[] | null };
 export type Cell = string | number | null;
 
 /** Fixed columns, in order. Any of them but feedbackId may be hidden with feedbackListHiddenColumns. */
-export const fixedColumnKeys = ["feedbackId", "date", "touchpoint", "language", "status"] as const;
+const fixedColumnKeys = ["feedbackId", "date", "touchpoint", "language", "status"] as const;
 export type FixedColumnKey = (typeof fixedColumnKeys)[number];
 
 type Lang = "en" | "es" | "fi";
@@ -86,7 +87,7 @@ export type RawRow = {
 };
 
 /** Most metadata columns a list shows (the most frequent keys win). */
-export const maxMetaKeys = 100;
+const maxMetaKeys = 100;
 /** JSON pages take their meta_ columns from this many of the newest responses of the scope. */
 export const pageMetaKeySample = 20_000;
 
@@ -109,7 +110,7 @@ const num = (v: unknown, fallback: number) => (typeof v === "number" && Number.i
 type QuestionRow = { id: string; surveyId: string; surveyName: string; type: string; title: unknown; options: unknown; choices: unknown };
 export type SatisfactionScale = { min: number; max: number } | null;
 
-export function formatterOf(q: Pick<QuestionRow, "type" | "options" | "choices">, locale: string, satisfaction: SatisfactionScale): Formatter {
+function formatterOf(q: Pick<QuestionRow, "type" | "options" | "choices">, locale: string, satisfaction: SatisfactionScale): Formatter {
   const options = (q.options && typeof q.options === "object" ? q.options : {}) as Record<string, unknown>;
   const labels = new Map<string, string>();
   if (Array.isArray(q.choices)) {
@@ -153,12 +154,11 @@ export function formatterOf(q: Pick<QuestionRow, "type" | "options" | "choices">
 }
 
 /** The scope's parameters followed by `extra`, and the placeholder of each extra one. */
-export function withParams(scope: ScopeSql, extra: unknown[]): { values: unknown[]; at: (i: number) => string } {
+function withParams(scope: ScopeSql, extra: unknown[]): { values: unknown[]; at: (i: number) => string } {
   return { values: [...scope.params, ...extra], at: (i) => `$${scope.params.length + i + 1}` };
 }
 
 export type PlanInput = {
-  organizationId: string;
   scope: ScopeSql;
   filters: Pick<ResultsFilters, "surveyIds" | "utcOffset" | "feedbackListHiddenColumns" | "options">;
   locale: string;
@@ -172,12 +172,13 @@ export type PlanInput = {
 
 /** Works out the columns: the questions of the surveys in the scope, and the metadata keys found there. */
 export async function planFeedbackList(db: Db, input: PlanInput): Promise<FeedbackListPlan> {
-  const { scope, filters, locale, organizationId } = input;
+  const { scope, filters, locale } = input;
+  const { organizationId } = scope;
   // The surveys: those asked for, else those with responses in the scope.
   // (Per survey, an EXISTS probe on the survey's (surveyId, createdAt) index: no scan of the scope.)
   const so = withParams(scope, [organizationId]);
   const surveyIds = filters.surveyIds.length
-    ? await visibleSurveyIds(db, organizationId, scope.unitIds, filters.surveyIds)
+    ? await visibleSurveyIds(db, scope, filters.surveyIds)
     : (
         await db.$queryRawUnsafe<{ surveyId: string }[]>(
           `SELECT s.id AS "surveyId" FROM "Survey" s WHERE s."organizationId" = ${so.at(0)} AND EXISTS (SELECT 1 FROM "Response" r WHERE r."surveyId" = s.id AND ${scope.sql})`,

@@ -43,7 +43,7 @@ describe.skipIf(noDatabase)("feedback list cursor stream", () => {
       viewer: { userId: org.users.admin.id, organizationId: org.organization.id, organizationAdmin: true, systemAdmin: false, grants: [] },
     } as never;
     const scope = await responseScope(ctx, filters);
-    const plan = await planFeedbackList(prisma, { organizationId: org.organization.id, scope, filters, locale: "en" });
+    const plan = await planFeedbackList(prisma, { scope, filters, locale: "en" });
     expect(await countRows(prisma, plan)).toBe(7);
     // Through a connection of its own (the export process's way), then through Prisma.
     const throughPg = async (onBatch: OnBatch) => {

@@ -11,7 +11,7 @@ import pg from "pg";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { countQuery, normaliseRow, rowsQuery, type Db, type FeedbackListPlan, type RawRow } from "./query.js";
 
-export const streamBatchSize = 500;
+const streamBatchSize = 500;
 /** An export may run long; the transaction holding the cursor must not be cut at Prisma's default 5 s. */
 const transactionTimeoutMs = 6 * 60 * 60 * 1000;
 

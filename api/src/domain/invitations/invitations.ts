@@ -13,11 +13,12 @@ import { badInput, conflict, forbidden, notFound } from "../errors.js";
 import { emailSchema, messages, objectIdSchema, parseInput, passwordSchema } from "../validation.js";
 import { requireViewer } from "../viewer.js";
 import { queueMail } from "../../mail/queue-mail.js";
-import { canInUnit, loadManager, managesUsersAnywhere, requireManagesUsersAnywhere, unitOf, type Manager } from "../user-management/manager.js";
+import { canInUnit, canSomewhere, dbOf, loadAccess, requireManagesUsersAnywhere, unitOf, type Access } from "../../permissions/access.js";
+import { organizationDb } from "../tenancy.js";
 import { assertSeatFor, lockSeats } from "../user-management/seats.js";
 import { assertMayGrant, audit, displayNameSchema, grantSchema, passwordsDoNotMatch, userAlreadyInTeam } from "../user-management/users.js";
 
-export const invitationValidityMs = 7 * 24 * 60 * 60 * 1000;
+const invitationValidityMs = 7 * 24 * 60 * 60 * 1000;
 
 export const invitationMessages = {
   invalid: "This invitation link is not valid. It may have been replaced by a newer invitation or deleted.",
@@ -97,7 +98,7 @@ const toView = (row: InviteRow, now = new Date()): InviteView => ({
 
 const acceptLink = (ctx: DomainContext, token: string) => `${ctx.config.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`;
 
-async function sendInvitationMail(ctx: DomainContext, m: Manager, invite: { email: string; organizationId: string }, token: string) {
+async function sendInvitationMail(ctx: DomainContext, m: Access, invite: { email: string; organizationId: string }, token: string) {
   const [inviter, organization, recipient] = await Promise.all([
     ctx.prisma.user.findUniqueOrThrow({ where: { id: m.viewer.userId }, select: { displayName: true, email: true, locale: true } }),
     ctx.prisma.organization.findUniqueOrThrow({ where: { id: invite.organizationId }, select: { name: true } }),
@@ -113,26 +114,27 @@ async function sendInvitationMail(ctx: DomainContext, m: Manager, invite: { emai
   });
 }
 
-export const inviteSchema = grantSchema.extend({ email: emailSchema, organizationId: z.string().nullish() });
+const inviteSchema = grantSchema.extend({ email: emailSchema, organizationId: z.string().nullish() });
 export type InviteInput = z.input<typeof inviteSchema>;
 
 /** POST /invite-user: invites an e-mail address into a unit with a role and flags. */
 export async function inviteUser(ctx: DomainContext, input: InviteInput): Promise<InviteView> {
   const data = parseInput(inviteSchema, input);
-  const m = await loadManager(ctx, data.organizationId);
+  const m = await loadAccess(ctx, data.organizationId);
   unitOf(m, data.unitId);
   assertMayGrant(m, data);
+  const scoped = dbOf(ctx, m);
   const existing = await ctx.prisma.user.findUnique({ where: { email: data.email }, select: { id: true } });
   if (existing) {
-    const inUnit = await ctx.prisma.unitRole.findUnique({ where: { unitId_userId: { unitId: data.unitId, userId: existing.id } }, select: { id: true } });
+    const inUnit = await scoped.unitRole.findUnique({ where: { unitId_userId: { unitId: data.unitId, userId: existing.id } }, select: { id: true } });
     if (inUnit) throw conflict(userAlreadyInTeam, "email");
   }
   const token = newToken();
   const now = new Date();
-  const invite = await ctx.prisma.$transaction(async (db) => {
+  const invite = await scoped.$transaction(async (db) => {
     await lockSeats(db, m.organizationId);
     const pending = await db.invite.findFirst({
-      where: { organizationId: m.organizationId, unitId: data.unitId, email: data.email, acceptedAt: null, deletedAt: null, expiresAt: { gt: now } },
+      where: { unitId: data.unitId, email: data.email, acceptedAt: null, deletedAt: null, expiresAt: { gt: now } },
       select: { id: true },
     });
     if (pending) throw conflict(invitationMessages.alreadyPending, "email");
@@ -165,57 +167,58 @@ export async function inviteUser(ctx: DomainContext, input: InviteInput): Promis
     await sendInvitationMail(ctx, m, invite, token);
   } catch (error) {
     // Without its mail the invitation is useless: take it back so the seat is not held.
-    await ctx.prisma.invite.delete({ where: { id: invite.id } }).catch(() => undefined);
+    await scoped.invite.delete({ where: { id: invite.id } }).catch(() => undefined);
     throw error;
   }
   return toView(invite);
 }
 
-/** Invitations of units the caller manages users in. */
-function visibleInvitesWhere(m: Manager) {
-  const base = { organizationId: m.organizationId, acceptedAt: null, deletedAt: null };
+/** Invitations of units the caller manages users in (read through dbOf / tenantDb: in the organisation worked on). */
+function visibleInvitesWhere(m: Access) {
+  const base = { acceptedAt: null, deletedAt: null };
   if (m.organizationAdmin) return base;
   return { ...base, unitId: { in: m.units.filter((u) => canInUnit(m, "manageUsers", u.id)).map((u) => u.id) } };
 }
 
 /** GET /user-invites: pending invitations (expired ones too, so they can be resent), newest first. */
 export async function listInvites(ctx: DomainContext, organizationId?: string | null): Promise<InviteView[]> {
-  const m = await loadManager(ctx, organizationId);
+  const m = await loadAccess(ctx, organizationId);
   requireManagesUsersAnywhere(m);
-  const rows = await ctx.prisma.invite.findMany({ where: visibleInvitesWhere(m), select: inviteSelect, orderBy: [{ sentAt: "desc" }, { id: "asc" }] });
+  const rows = await dbOf(ctx, m).invite.findMany({ where: visibleInvitesWhere(m), select: inviteSelect, orderBy: [{ sentAt: "desc" }, { id: "asc" }] });
   const now = new Date();
   return rows.map((r) => toView(r, now));
 }
 
 /** The Prisma filter of the invitations a caller may list (GraphQL connections page through it). */
 export async function invitesWhere(ctx: DomainContext) {
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   requireManagesUsersAnywhere(m);
   return visibleInvitesWhere(m);
 }
 
-async function pendingInvite(ctx: DomainContext, m: Manager, inviteId: string) {
+async function pendingInvite(ctx: DomainContext, m: Access, inviteId: string) {
   const id = parseInput(objectIdSchema, inviteId);
-  const row = await ctx.prisma.invite.findFirst({ where: { id, ...visibleInvitesWhere(m) }, select: inviteSelect });
+  const row = await dbOf(ctx, m).invite.findFirst({ where: { id, ...visibleInvitesWhere(m) }, select: inviteSelect });
   if (!row) throw notFound(invitationMessages.notFound);
   return row;
 }
 
 export async function getInvite(ctx: DomainContext, inviteId: string, organizationId?: string | null): Promise<InviteView> {
-  const m = await loadManager(ctx, organizationId);
+  const m = await loadAccess(ctx, organizationId);
   requireManagesUsersAnywhere(m);
   return toView(await pendingInvite(ctx, m, inviteId));
 }
 
 /** POST /invite-user/{id}/resend: a new token and 7 more days; the old link stops working. */
 export async function resendInvite(ctx: DomainContext, inviteId: string, organizationId?: string | null): Promise<InviteView> {
-  const m = await loadManager(ctx, organizationId);
-  if (!managesUsersAnywhere(m)) throw notFound(invitationMessages.notFound);
+  const m = await loadAccess(ctx, organizationId);
+  if (!canSomewhere(m, "manageUsers")) throw notFound(invitationMessages.notFound);
   const row = await pendingInvite(ctx, m, inviteId);
   const token = newToken();
   const now = new Date();
-  const previousHash = await ctx.prisma.invite.findUniqueOrThrow({ where: { id: row.id }, select: { tokenHash: true, sentAt: true, expiresAt: true } });
-  const updated = await ctx.prisma.$transaction(async (db) => {
+  const scoped = dbOf(ctx, m);
+  const previousHash = await scoped.invite.findUniqueOrThrow({ where: { id: row.id }, select: { tokenHash: true, sentAt: true, expiresAt: true } });
+  const updated = await scoped.$transaction(async (db) => {
     await lockSeats(db, m.organizationId);
     // An expired invitation no longer holds a seat: resending it takes one again.
     if (row.expiresAt <= now) await assertSeatFor(db, m.organizationId, row.email);
@@ -230,7 +233,7 @@ export async function resendInvite(ctx: DomainContext, inviteId: string, organiz
   try {
     await sendInvitationMail(ctx, m, updated, token);
   } catch (error) {
-    await ctx.prisma.invite.update({ where: { id: row.id }, data: previousHash }).catch(() => undefined);
+    await scoped.invite.update({ where: { id: row.id }, data: previousHash }).catch(() => undefined);
     throw error;
   }
   return toView(updated);
@@ -238,10 +241,10 @@ export async function resendInvite(ctx: DomainContext, inviteId: string, organiz
 
 /** DELETE /invite-user/{id}: the link stops working and the seat is freed. */
 export async function deleteInvite(ctx: DomainContext, inviteId: string, organizationId?: string | null): Promise<{ id: string }> {
-  const m = await loadManager(ctx, organizationId);
-  if (!managesUsersAnywhere(m)) throw notFound(invitationMessages.notFound);
+  const m = await loadAccess(ctx, organizationId);
+  if (!canSomewhere(m, "manageUsers")) throw notFound(invitationMessages.notFound);
   const row = await pendingInvite(ctx, m, inviteId);
-  await ctx.prisma.$transaction(async (db) => {
+  await dbOf(ctx, m).$transaction(async (db) => {
     await db.invite.update({ where: { id: row.id }, data: { deletedAt: new Date() } });
     await audit(db, {
       organizationId: m.organizationId,
@@ -301,14 +304,17 @@ export async function previewInvitation(ctx: DomainContext, token: string): Prom
 
 type AcceptRow = Awaited<ReturnType<typeof usableInvitation>>;
 
-/** Marks the invitation used (once: a second, concurrent use finds it taken) and grants it. */
+/**
+ * Marks the invitation used (once: a second, concurrent use finds it taken) and grants it. `db` is
+ * scoped to the invitation's organisation (organizationDb: the token, not a session, names it).
+ */
 async function grantInvitation(db: Parameters<Parameters<DomainContext["prisma"]["$transaction"]>[0]>[0], row: AcceptRow, userId: string) {
   const claimed = await db.invite.updateMany({
     where: { id: row.id, acceptedAt: null, deletedAt: null, expiresAt: { gt: new Date() } },
     data: { acceptedAt: new Date() },
   });
   if (claimed.count !== 1) throw conflict(invitationMessages.accepted);
-  const membership = await db.membership.findUnique({ where: { userId_organizationId: { userId, organizationId: row.organizationId } } });
+  const membership = await db.membership.findFirst({ where: { userId } });
   if (membership) {
     await db.membership.update({
       where: { id: membership.id },
@@ -343,12 +349,12 @@ async function grantInvitation(db: Parameters<Parameters<DomainContext["prisma"]
 export async function acceptInvitation(ctx: DomainContext, token: string): Promise<{ organizationId: string; userId: string }> {
   const viewer = requireViewer(ctx.viewer);
   const row = await usableInvitation(ctx, token, { forEmail: viewer.email });
-  await ctx.prisma.$transaction((db) => grantInvitation(db, row, viewer.userId));
+  await organizationDb(ctx, row.organizationId).$transaction((db) => grantInvitation(db, row, viewer.userId));
   ctx.bus.publish("user:updated", viewer.userId, { userId: viewer.userId });
   return { organizationId: row.organizationId, userId: viewer.userId };
 }
 
-export const newUserSchema = z.object({
+const newUserSchema = z.object({
   token: z.string({ message: invitationMessages.invalid }),
   displayName: displayNameSchema,
   password: passwordSchema,
@@ -371,7 +377,7 @@ export async function acceptInvitationAsNewUser(
   if (existing) throw conflict(invitationMessages.accountExists);
   const inviter = row.invitedBy ? await ctx.prisma.user.findUnique({ where: { id: row.invitedBy.id }, select: { locale: true } }) : null;
   const passwordHash = await argon2.hash(data.password, { type: argon2.argon2id });
-  const userId = await ctx.prisma.$transaction(async (db) => {
+  const userId = await organizationDb(ctx, row.organizationId).$transaction(async (db) => {
     const user = await db.user.create({
       data: {
         email: row.email,

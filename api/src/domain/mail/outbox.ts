@@ -10,7 +10,7 @@ import type { DomainContext } from "../context.js";
 import { badInput, forbidden, notFound, unauthenticated } from "../errors.js";
 import { parseInput } from "../validation.js";
 
-export const outboxMessages = {
+const outboxMessages = {
   unavailable: "The outbox exists only when no SMTP server is configured",
   systemAdminsOnly: "Only system administrators can read the outbox",
   badCursor: "Invalid cursor",

@@ -20,7 +20,7 @@ export const settingsMessages = {
   updated: "organization details updated",
 } as const;
 
-export const settingsUpdateSchema = z
+const settingsUpdateSchema = z
   .object({
     name: z
       .string({ message: settingsMessages.nameRequired })

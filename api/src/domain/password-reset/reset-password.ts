@@ -29,9 +29,9 @@ export const resetMessages = {
   externalProvider: "Passwords are managed by the identity provider you sign in with.",
 } as const;
 
-export const resetTokenLifetimeMs = 60 * 60 * 1000;
+const resetTokenLifetimeMs = 60 * 60 * 1000;
 
-export const hashResetToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
+const hashResetToken = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
 const requestSchema = z.object({ email: z.unknown().pipe(emailSchema) });
 const confirmSchema = z.object({
@@ -40,7 +40,7 @@ const confirmSchema = z.object({
 });
 
 /** The limiter of callers whose context carries no limiter store (this process's memory). */
-export const defaultResetRateLimit = new ResetRateLimit();
+const defaultResetRateLimit = new ResetRateLimit();
 
 function ensureEmbeddedProvider(ctx: DomainContext) {
   // With an external OpenID provider, passwords live there: we neither send links nor set passwords.

@@ -14,8 +14,8 @@ import { badInput } from "../errors.js";
 import { emailSchema } from "../validation.js";
 import { isObject, type PublicQuestion } from "./definition.js";
 
-export const openTextMaxLength = 5_000;
-export const contactFieldMaxLength = 200;
+const openTextMaxLength = 5_000;
+const contactFieldMaxLength = 200;
 
 /** Default cluster values of the emotional value index (DESIGN.md; a question's options.clusters overrides). */
 export const defaultEviClusters: Record<string, number> = { advocacy: 1, trust: 0.66, attention: 0.33, destroying: -1 };

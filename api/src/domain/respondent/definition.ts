@@ -55,7 +55,7 @@ const idPattern = /^[0-9a-f]{24}$/;
 export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A website activation takes responses only while active and inside its period (start inclusive, end exclusive). */
-export function websiteClosedReason(settings: Record<string, unknown>, now: Date): string | null {
+function websiteClosedReason(settings: Record<string, unknown>, now: Date): string | null {
   const website = isObject(settings.website) ? settings.website : null;
   if (!website) return null;
   const state = isObject(website.state) ? website.state : {};

@@ -12,7 +12,7 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 
 export const responseLimitMessage = "Response limit exceeded (some responses not shown)";
 
-export function monthStart(at: Date): Date {
+function monthStart(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
 }
 

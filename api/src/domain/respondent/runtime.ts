@@ -50,7 +50,7 @@ export class RateLimitedError extends DomainError {
 
 const isoTime = (field: string) => z.iso.datetime({ offset: true, error: `${field} must be an ISO 8601 date and time, e.g. 2026-05-01T12:00:00Z` }).optional();
 
-export const submissionSchema = z.object({
+const submissionSchema = z.object({
   idempotencyKey: z
     .string({ error: "idempotencyKey is required: a random key made by the client, the same for every retry" })
     .min(submissionLimits.idempotencyKeyMin, `Must be at least ${submissionLimits.idempotencyKeyMin} characters`)

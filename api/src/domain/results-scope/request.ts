@@ -31,8 +31,12 @@ export type ResultsRequest = {
 const asFilters = (value: unknown): ShareFilters => (value && typeof value === "object" && !Array.isArray(value) ? value : {}) as ShareFilters;
 
 /** A share link read as its creator may read now, in the link's organisation (and with its allowChanges). */
-export function linkReader(ctx: Pick<DomainContext, "prisma">, link: Pick<ShareLink, "organizationId" | "createdByUserId" | "options">): LinkReader {
-  return { prisma: ctx.prisma, share: { organizationId: link.organizationId, createdByUserId: link.createdByUserId, allowChanges: link.options.allowChanges } };
+export function linkReader(ctx: Pick<DomainContext, "prisma" | "memo">, link: Pick<ShareLink, "organizationId" | "createdByUserId" | "options">): LinkReader {
+  return {
+    prisma: ctx.prisma,
+    share: { organizationId: link.organizationId, createdByUserId: link.createdByUserId, allowChanges: link.options.allowChanges },
+    memo: ctx.memo,
+  };
 }
 
 export async function resultsRequest(ctx: DomainContext, input: ResultsRequestInput = {}): Promise<ResultsRequest> {

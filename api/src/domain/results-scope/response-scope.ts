@@ -23,19 +23,26 @@ import { loadAccess, subtreeOf, unitsWithRight, type UnitRow } from "../../permi
 import { rightsOfRole } from "../../permissions/rights.js";
 import { loadViewer } from "../viewer.js";
 import type { ResultsFilters } from "./filters.js";
+import { memoSlot, perRequest, type RequestMemo } from "../request-memo.js";
+import { organizationDb } from "../tenancy.js";
 
 /**
  * A share link's reader: the organisation of the link, no user (contract item 3), seeing at most
  * what the link's creator may see in that organisation now. Made by ./request.ts (linkReader).
  */
-export type LinkReader = { prisma: PrismaClient; share: { organizationId: string; createdByUserId: string; allowChanges?: readonly string[] } };
+export type LinkReader = {
+  prisma: PrismaClient;
+  share: { organizationId: string; createdByUserId: string; allowChanges?: readonly string[] };
+  /** The request's memo (domain/request-memo.ts): the creator's visibility is read once per request. */
+  memo?: RequestMemo;
+};
 /**
  * Whose rights responses are read with (not who asks: that is ./caller.ts Caller): a member's own
  * context, or a link read as its creator. ./request.ts resultsRequest makes it from the caller.
  */
 export type ResultsReader = DomainContext | LinkReader;
 
-export const isLinkReader = (c: ResultsReader): c is LinkReader => "share" in c && !!(c as LinkReader).share;
+const isLinkReader = (c: ResultsReader): c is LinkReader => "share" in c && !!(c as LinkReader).share;
 
 /**
  * What the caller may change of the filters: null for members (everything); a share link's list for
@@ -63,21 +70,35 @@ export type ResponseScope = {
   unitIds: string[] | null;
 };
 
+// A share link's creator's visibility, read once per request (every field of a shared view asks).
+const linkVisibilitySlot = memoSlot("share link visibility", () => new Map<string, Promise<Visibility>>());
+
+async function linkVisibility(caller: LinkReader): Promise<Visibility> {
+  const org = await caller.prisma.organization.findUnique({ where: { id: caller.share.organizationId }, select: { id: true, restrictSummaryToTeam: true } });
+  if (!org) throw notFound("No organization found");
+  const viewer = await loadViewer(caller.prisma, caller.share.createdByUserId, "accessToken", { organizationId: org.id });
+  // A creator who left the organisation shows nothing (sharing also refuses such links).
+  if (!viewer) return { organizationId: org.id, unitIds: [], units: [], restrictSummaryToTeam: false };
+  const m = await loadAccess({ prisma: caller.prisma, viewer } as unknown as DomainContext);
+  return {
+    organizationId: org.id,
+    unitIds: m.organizationAdmin ? null : [...unitsWithRight(m, "viewResults")],
+    units: m.units,
+    restrictSummaryToTeam: false,
+  };
+}
+
 /** The organisation and units the caller may read results of. */
 export async function callerVisibility(caller: ResultsReader, purpose: ScopePurpose = "results"): Promise<Visibility> {
   if (isLinkReader(caller)) {
-    const org = await caller.prisma.organization.findUnique({ where: { id: caller.share.organizationId }, select: { id: true, restrictSummaryToTeam: true } });
-    if (!org) throw notFound("No organization found");
-    const viewer = await loadViewer(caller.prisma, caller.share.createdByUserId, "accessToken", { organizationId: org.id });
-    // A creator who left the organisation shows nothing (sharing also refuses such links).
-    if (!viewer) return { organizationId: org.id, unitIds: [], units: [], restrictSummaryToTeam: false };
-    const m = await loadAccess({ prisma: caller.prisma, viewer } as unknown as DomainContext);
-    return {
-      organizationId: org.id,
-      unitIds: m.organizationAdmin ? null : [...unitsWithRight(m, "viewResults")],
-      units: m.units,
-      restrictSummaryToTeam: false,
-    };
+    const memo = perRequest(caller, linkVisibilitySlot);
+    const key = `${caller.share.organizationId}:${caller.share.createdByUserId}`;
+    let visibility = memo.get(key);
+    if (!visibility) {
+      memo.set(key, (visibility = linkVisibility(caller)));
+      visibility.catch(() => memo.delete(key));
+    }
+    return visibility;
   }
   const m = await loadAccess(caller);
   const org = await caller.prisma.organization.findUnique({ where: { id: m.organizationId }, select: { restrictSummaryToTeam: true } });
@@ -91,6 +112,15 @@ export async function callerVisibility(caller: ResultsReader, purpose: ScopePurp
   } else if (m.organizationAdmin) unitIds = null;
   else unitIds = [...unitsWithRight(m, "viewResults")];
   return { organizationId: m.organizationId, unitIds, units: m.units, restrictSummaryToTeam: restrict };
+}
+
+/**
+ * The database of the organisation a results read works in: the caller's current one, or a share
+ * link's (its visitor has no organisation of their own). Every Prisma read of the results area goes
+ * through it; raw SQL takes the organisation from the scope (ResponseScope.organizationId).
+ */
+export function resultsDb(reader: ResultsReader, v: Pick<Visibility, "organizationId">): PrismaClient {
+  return organizationDb(reader, v.organizationId);
 }
 
 /** Units admitted by the visibility and a filters.unitId (team and its sub-teams). */
@@ -191,8 +221,7 @@ export async function surveysWithResponses(prisma: PrismaClient, v: Visibility, 
  */
 export async function visibleSurveyIds(
   db: Pick<PrismaClient, "$queryRawUnsafe">,
-  organizationId: string,
-  unitIds: readonly string[] | null,
+  { organizationId, unitIds }: { organizationId: string; unitIds: readonly string[] | null },
   surveyIds: readonly string[],
 ): Promise<string[]> {
   if (!surveyIds.length) return [];

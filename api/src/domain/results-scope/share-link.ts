@@ -78,7 +78,7 @@ export async function loadShareLink(prisma: PrismaClient, token: string | null |
  * The same, for a link known by its id (an export job started through the link resolves it again
  * when the job runs): the same refusals when it was removed, expired or its creator left.
  */
-export async function loadShareLinkById(prisma: PrismaClient, shareTokenId: string, opts: { now?: Date } = {}): Promise<ShareLink> {
+async function loadShareLinkById(prisma: PrismaClient, shareTokenId: string, opts: { now?: Date } = {}): Promise<ShareLink> {
   const row = await prisma.shareToken.findUnique({ where: { id: shareTokenId } });
   return linkOfRow(prisma, row, opts);
 }
@@ -144,7 +144,7 @@ const dayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
 const dayMs = 86_400_000;
 
 /** utcOffset: minutes east of UTC, as in the results filters (domain/analytics/filters.ts); 0 when absent. */
-export function utcOffsetMinutes(value: unknown): number {
+function utcOffsetMinutes(value: unknown): number {
   const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : 0;
   return Number.isFinite(n) ? n : 0;
 }

@@ -14,7 +14,7 @@ import { findScopedQuestion, resolveAnalyticsRequest, titleIn, type AnalyticsReq
 import { DEFAULT_MIN_SAMPLE, MIN_MIN_SAMPLE, classifyItems, correlationPValue, performanceOfMean, type Classified, type ScoredQuestionType } from "./stats.js";
 
 /** The most responses analysed per request: the most recent ones answering the outcome. */
-export const ROOT_CAUSE_SAMPLE = 20_000;
+const ROOT_CAUSE_SAMPLE = 20_000;
 const numericTypes = new Set<string>(["smiley", "nps", "slider", "emotion"]);
 const choiceTypes = new Set<string>(["singleChoice", "multipleChoice"]);
 
@@ -82,11 +82,11 @@ export async function rootCause(
   if (!Number.isInteger(minSample) || minSample < MIN_MIN_SAMPLE || minSample > 100_000) throw badInput(rootCauseMessages.badMinSample, "minSampleSize");
   const locale = input.locale ?? "en";
   const req = await resolveAnalyticsRequest(ctx, input);
-  const outcome = await findScopedQuestion(ctx, req, input.outcomeQuestionId);
+  const outcome = await findScopedQuestion(req, input.outcomeQuestionId);
   if (!isOutcomeQuestionType(outcome.type)) throw badInput(rootCauseMessages.badOutcome, "outcomeQuestionId");
 
-  const questions = await ctx.prisma.question.findMany({
-    where: { organizationId: req.scope.organizationId, surveyId: outcome.surveyId, hidden: false, id: { not: outcome.id } },
+  const questions = await req.db.question.findMany({
+    where: { surveyId: outcome.surveyId, hidden: false, id: { not: outcome.id } },
     select: { id: true, surveyId: true, type: true, title: true, choices: true, options: true, position: true },
     orderBy: { position: "asc" },
   });

@@ -6,9 +6,9 @@ import tCdf from "@stdlib/stats-base-dists-t-cdf";
 export const DEFAULT_MIN_SAMPLE = 30;
 /** The smallest minimum a caller may ask for (fewer makes every p-value meaningless). */
 export const MIN_MIN_SAMPLE = 10;
-export const SIGNIFICANCE_LEVEL = 0.05;
+const SIGNIFICANCE_LEVEL = 0.05;
 /** An item is "important" only when its |r| is at least this, whatever the others' mean is. */
-export const IMPORTANCE_FLOOR = 0.1;
+const IMPORTANCE_FLOOR = 0.1;
 
 /**
  * Two-sided p-value of a Pearson (or point-biserial) correlation r over n pairs:

@@ -14,6 +14,7 @@ import type { DomainContext } from "../context.js";
 import { badInput, forbidden, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { requireOrganization } from "../viewer.js";
+import { tenantDb } from "../tenancy.js";
 import { anyUnitHasRight } from "../../permissions/rights.js";
 import { parseResultsFilters, slashDate, localMidnight, parseDay } from "../results-scope/filters.js";
 import { linkFilterMessages, shareFiltersBoundToCreator } from "../results-scope/link-filters.js";
@@ -180,7 +181,7 @@ export async function createShareLink(ctx: DomainContext, input: CreateShareLink
   if (expiredAt && expiredAt.getTime() <= Date.now()) throw badInput(shareLinkMessages.expiredInPast, "expiredAt");
 
   const { token, tokenHash } = generateShareToken();
-  const row = await ctx.prisma.shareToken.create({
+  const row = await tenantDb(ctx).shareToken.create({
     data: {
       organizationId,
       createdByUserId: viewer.userId,
@@ -199,17 +200,17 @@ export async function createShareLink(ctx: DomainContext, input: CreateShareLink
   return { token, url: shareLinkUrl(ctx.config.publicUrl, token), link: toSummary(row) };
 }
 
-/** Links the caller may manage: their own; every link of the organisation for organisation admins. */
+/** Links the caller may manage (tenantDb: in their organisation): their own; every link of the organisation for organisation admins. */
 function manageable(ctx: DomainContext) {
-  const { viewer, organizationId } = requireOrganization(ctx.viewer);
-  return viewer.organizationAdmin ? { organizationId } : { organizationId, createdByUserId: viewer.userId };
+  const { viewer } = requireOrganization(ctx.viewer);
+  return viewer.organizationAdmin ? {} : { createdByUserId: viewer.userId };
 }
 
 /** The PDF printer's own short-lived links (domain/exports/pdf.ts) are not people's links. */
 const isInternal = (row: { allowChanges: string[] | null }) => (row.allowChanges ?? []).includes(internalPrintMarker);
 
 export async function listShareLinks(ctx: DomainContext): Promise<ShareLinkSummary[]> {
-  const rows = await ctx.prisma.shareToken.findMany({ where: manageable(ctx), select, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 500 });
+  const rows = await tenantDb(ctx).shareToken.findMany({ where: manageable(ctx), select, orderBy: [{ createdAt: "desc" }, { id: "asc" }], take: 500 });
   const now = new Date();
   return rows.filter((r) => !isInternal(r)).map((r) => toSummary(r, now));
 }
@@ -218,12 +219,12 @@ export async function listShareLinks(ctx: DomainContext): Promise<ShareLinkSumma
 export async function revokeShareLink(ctx: DomainContext, id: string): Promise<{ id: string }> {
   const where = manageable(ctx);
   const row = objectIdSchema.safeParse(id).success
-    ? await ctx.prisma.shareToken.findFirst({ where: { id, ...where }, select: { id: true, allowChanges: true } })
+    ? await tenantDb(ctx).shareToken.findFirst({ where: { id, ...where }, select: { id: true, allowChanges: true } })
     : null;
   if (!row || isInternal(row)) throw notFound(shareLinkMessages.notFound);
   // Files visitors exported through the link go with it (their jobs are removed with the link).
   await removeExportFilesOfLink(ctx.prisma, row.id);
-  await ctx.prisma.shareToken.deleteMany({ where: { id: row.id, ...where } });
+  await tenantDb(ctx).shareToken.deleteMany({ where: { id: row.id, ...where } });
   return { id };
 }
 

@@ -19,11 +19,11 @@ import {
   type SignupStage,
 } from "./signup-form.js";
 
-export const trialDays = 14;
-export const trialFeatureSetName = "trial";
-export const selfSignupSegment = "self-signup";
+const trialDays = 14;
+const trialFeatureSetName = "trial";
+const selfSignupSegment = "self-signup";
 /** A verification link works this long after it was sent (each resend starts a new period). */
-export const verificationLinkDays = 7;
+const verificationLinkDays = 7;
 const dayMs = 86_400_000;
 
 export type UiLocale = (typeof uiLocales)[number];
@@ -324,7 +324,7 @@ export async function getSignupDetails(ctx: DomainContext, rawToken: unknown): P
  * The company details of a detailsRequired user (the post of /signup?token=…): creates the trial
  * organisation with the user as its administrator and completes the signup. The token is spent.
  */
-export async function completeSignupDetails(ctx: DomainContext, rawToken: unknown, input: Record<string, unknown>): Promise<PostSignupResult> {
+async function completeSignupDetails(ctx: DomainContext, rawToken: unknown, input: Record<string, unknown>): Promise<PostSignupResult> {
   const { user, signup } = await findDetailsRequiredUser(ctx, rawToken);
   const { firstName, lastName, company, industry, companySize, phone, promoCode } = input;
   const details: SignupDetails = parseInput(signupDetailsSchema, { firstName, lastName, company, industry, companySize, phone, promoCode });

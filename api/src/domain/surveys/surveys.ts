@@ -12,6 +12,7 @@ import { badInput, forbidden, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { requireFeature } from "../features/features.js";
 import { tenantDb } from "../tenancy.js";
+import { memoSlot, perRequest } from "../request-memo.js";
 import { accessMessages, loadAccess, requireOnObject, unitsWithRight, type Access as CallerAccess } from "../../permissions/access.js";
 import { newId, prepareSurvey, remapLogic, type PreparedSurvey } from "./input.js";
 import { z } from "zod";
@@ -321,26 +322,23 @@ export async function hideSurvey(ctx: DomainContext, surveyId: string, hidden: u
 export { badInput };
 
 // Per request: what the caller sees, so that a GraphQL answer with many surveys reads it once.
-const accessOfRequest = new WeakMap<DomainContext, Promise<Access>>();
-const visibleOfRequest = new WeakMap<DomainContext, Map<string, Promise<boolean>>>();
+const seenSlot = memoSlot<{ access?: Promise<Access>; visible: Map<string, Promise<boolean>> }>("surveys seen", () => ({ visible: new Map() }));
 
 /**
  * Whether the caller sees this survey (the GraphQL Survey and Question types check every object,
  * so `node(id)` cannot reach a survey of a unit the caller does not see). Public templates are seen.
  */
 export function maySeeSurvey(ctx: DomainContext, surveyId: string): Promise<boolean> {
-  let memo = visibleOfRequest.get(ctx);
-  if (!memo) visibleOfRequest.set(ctx, (memo = new Map()));
-  let result = memo.get(surveyId);
+  const seen = perRequest(ctx, seenSlot);
+  let result = seen.visible.get(surveyId);
   if (!result) {
     result = (async () => {
       if (!ctx.viewer?.organizationId) return false;
-      let a = accessOfRequest.get(ctx);
-      if (!a) accessOfRequest.set(ctx, (a = access(ctx)));
-      const where: Prisma.SurveyWhereInput = { id: surveyId, OR: [visibleWhere(await a), { isTemplate: true, public: true }] };
+      seen.access ??= access(ctx);
+      const where: Prisma.SurveyWhereInput = { id: surveyId, OR: [visibleWhere(await seen.access), { isTemplate: true, public: true }] };
       return (await ctx.prisma.survey.count({ where })) > 0;
     })();
-    memo.set(surveyId, result);
+    seen.visible.set(surveyId, result);
   }
   return result;
 }

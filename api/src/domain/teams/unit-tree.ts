@@ -16,8 +16,19 @@ import type { DomainContext } from "../context.js";
 import type { Role } from "../../permissions/rights.js";
 import { badInput, conflict } from "../errors.js";
 import { messages, objectIdSchema, parseInput } from "../validation.js";
-import { dbOf, forgetAccess, loadAccess, teamRefusal, subtreeOf, unitOf, unitsWithRight, type Access, type UnitRow } from "../../permissions/access.js";
-import { requireManagesUsersAnywhere, requireOrganizationAdmin } from "../user-management/manager.js";
+import {
+  dbOf,
+  forgetAccess,
+  loadAccess,
+  requireManagesUsersAnywhere,
+  requireOrganizationAdmin,
+  teamRefusal,
+  subtreeOf,
+  unitOf,
+  unitsWithRight,
+  type Access,
+  type UnitRow,
+} from "../../permissions/access.js";
 import { audit } from "../user-management/users.js";
 
 export const teamMessages = {
@@ -28,7 +39,7 @@ export const teamMessages = {
   nameRequired: "Team name is required",
 } as const;
 
-export const unitNameSchema = z.string({ message: teamMessages.nameRequired }).trim().min(1, teamMessages.nameRequired).max(100, messages.maxLength(100));
+const unitNameSchema = z.string({ message: teamMessages.nameRequired }).trim().min(1, teamMessages.nameRequired).max(100, messages.maxLength(100));
 
 export type TreeUser = { userId: string; email: string; displayName: string; role: Role };
 export type TreeNode = { id: string; name: string; parentId: string | null; children: TreeNode[]; users?: TreeUser[] };
@@ -107,7 +118,7 @@ export async function createUnit(ctx: DomainContext, input: { parentId?: string 
   requireTeamsRight(m, parentId);
   const unit = await dbOf(ctx, m).unit.create({ data: { organizationId: m.organizationId, parentId, name }, select: { id: true, name: true, parentId: true } });
   forgetAccess(ctx);
-  await audit(ctx.prisma, {
+  await audit(dbOf(ctx, m), {
     organizationId: m.organizationId,
     actorUserId: m.viewer.userId,
     action: "unit.create",
@@ -139,7 +150,7 @@ export async function updateUnit(
     : unit;
   if (Object.keys(data).length) {
     forgetAccess(ctx);
-    await audit(ctx.prisma, { organizationId: m.organizationId, actorUserId: m.viewer.userId, action: "unit.update", details: { unitId: unit.id, ...data } });
+    await audit(dbOf(ctx, m), { organizationId: m.organizationId, actorUserId: m.viewer.userId, action: "unit.update", details: { unitId: unit.id, ...data } });
   }
   return { ...updated, children: [] };
 }
@@ -150,7 +161,7 @@ export async function deleteUnit(ctx: DomainContext, input: { unitId: string; or
   requireTeamsRight(m, unit.parentId);
   if (m.units.some((u) => u.parentId === unit.id)) throw conflict(teamMessages.hasChildren);
   await assertNoContent(ctx, m, unit.id);
-  await ctx.prisma.$transaction(async (db) => {
+  await dbOf(ctx, m).$transaction(async (db) => {
     await db.unit.delete({ where: { id: unit.id } });
     await audit(db, { organizationId: m.organizationId, actorUserId: m.viewer.userId, action: "unit.delete", details: { unitId: unit.id, name: unit.name } });
   });
@@ -168,7 +179,7 @@ const treeInputSchema: z.ZodType<TreeInputNode> = z.lazy(() =>
     children: z.array(treeInputSchema).optional(),
   }),
 );
-export const treeSchema = z.array(treeInputSchema, { message: "tree must be a list of teams" }).min(1, "The organisation needs at least one team");
+const treeSchema = z.array(treeInputSchema, { message: "tree must be a list of teams" }).min(1, "The organisation needs at least one team");
 
 /**
  * Saves the whole tree: nodes without `_id` are created, changed names and parents are applied,
@@ -232,7 +243,7 @@ export async function saveUnitTree(ctx: DomainContext, input: { tree: unknown; o
     await assertNoContent(ctx, m, u.id);
   }
 
-  await ctx.prisma.$transaction(async (db) => {
+  await dbOf(ctx, m).$transaction(async (db) => {
     const realId = new Map<string, string>();
     const resolve = (id: string | null) => (id === null ? null : id.startsWith("new:") ? realId.get(id)! : id);
     // Detach units that are moving or going, so deletes never meet a child still pointing at them.
@@ -279,7 +290,7 @@ export async function setRestrictSummaryToTeam(ctx: DomainContext, enabled: bool
     data: { restrictSummaryToTeam: flag },
     select: { restrictSummaryToTeam: true },
   });
-  await audit(ctx.prisma, {
+  await audit(dbOf(ctx, m), {
     organizationId: m.organizationId,
     actorUserId: m.viewer.userId,
     action: "organization.restrictSummaryToTeam",

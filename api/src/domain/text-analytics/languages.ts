@@ -11,7 +11,7 @@ import { stemmer as stemEnglish } from "@orama/stemmers/english";
 import { stemmer as stemSpanish } from "@orama/stemmers/spanish";
 import { stemmer as stemFinnish } from "@orama/stemmers/finnish";
 
-export const textLanguages = ["en", "es", "fi"] as const;
+const textLanguages = ["en", "es", "fi"] as const;
 export type TextLanguage = (typeof textLanguages)[number];
 
 /**

@@ -5,10 +5,10 @@
 import type { DomainContext } from "../context.js";
 import { badInput, notFound } from "../errors.js";
 import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
-import { buildScope, callerVisibility, visibleSurveyIds, type ResponseScope } from "../results-scope/response-scope.js";
+import { buildScope, callerVisibility, resultsDb, visibleSurveyIds, type ResponseScope } from "../results-scope/response-scope.js";
 import { resultsRequest } from "../results-scope/request.js";
 import type { ShareOptions } from "../results-scope/share-link.js";
-import type { QuestionType } from "../../generated/prisma/client.js";
+import type { PrismaClient, QuestionType } from "../../generated/prisma/client.js";
 
 export type AnalyticsRequestInput = {
   /** the results filters in their wire shape (spec 001 §3) */
@@ -26,6 +26,8 @@ export type ResolvedRequest = {
   hiddenQuestionIds: Set<string>;
   /** the units whose surveys the caller may open (null: all of the organisation's): response-scope.ts visibleSurveyIds */
   visibleUnitIds: string[] | null;
+  /** the database of the scope's organisation (response-scope.ts resultsDb) */
+  db: PrismaClient;
 };
 
 export async function resolveAnalyticsRequest(ctx: DomainContext, input: AnalyticsRequestInput): Promise<ResolvedRequest> {
@@ -42,6 +44,7 @@ export async function resolveAnalyticsRequest(ctx: DomainContext, input: Analyti
     scope,
     share: r.share?.options ?? null,
     visibleUnitIds: visibility.unitIds,
+    db: resultsDb(r.reader, visibility),
     hiddenQuestionIds: new Set([...filters.options.hiddenQuestions, ...filters.hiddenFromToken]),
   };
 }
@@ -52,16 +55,17 @@ export type ScopedQuestion = { id: string; surveyId: string; type: QuestionType;
  * A question of the scope's organisation, else "Question not found" (an id of another
  * organisation, a malformed id, or one the share link hides).
  */
-export async function findScopedQuestion(ctx: DomainContext, req: ResolvedRequest, questionId: string): Promise<ScopedQuestion> {
+export async function findScopedQuestion(req: ResolvedRequest, questionId: string): Promise<ScopedQuestion> {
   const question = /^[0-9a-f]{24}$/.test(questionId)
-    ? await ctx.prisma.question.findFirst({
-        where: { id: questionId, organizationId: req.scope.organizationId },
+    ? await req.db.question.findFirst({
+        where: { id: questionId },
         select: { id: true, surveyId: true, type: true, title: true, choices: true, options: true, position: true },
       })
     : null;
   if (!question || (req.share && req.hiddenQuestionIds.has(question.id))) throw notFound("Question not found");
   // Only questions of surveys the caller (or the link's creator) may open.
-  if (!(await visibleSurveyIds(ctx.prisma, req.scope.organizationId, req.visibleUnitIds, [question.surveyId])).length) throw notFound("Question not found");
+  if (!(await visibleSurveyIds(req.db, { organizationId: req.scope.organizationId, unitIds: req.visibleUnitIds }, [question.surveyId])).length)
+    throw notFound("Question not found");
   return question;
 }
 

@@ -13,10 +13,10 @@ import type { LanguageResources, TextLanguage } from "./languages.js";
 import { languageResources } from "./languages.js";
 import { Stemmer, clauses, plainWord, prefixMaxExtra, prefixMinLength, sameWordByPrefix } from "./tokens.js";
 
-export const NEGATION_SCOPE = 3;
-export const NEGATION_FACTOR = 0.75;
-export const INTENSIFIER_FACTOR = 1.3;
-export const NEUTRAL_BAND = 0.05;
+const NEGATION_SCOPE = 3;
+const NEGATION_FACTOR = 0.75;
+const INTENSIFIER_FACTOR = 1.3;
+const NEUTRAL_BAND = 0.05;
 const SQUASH_ALPHA = 15;
 
 export type SentimentLabel = "negative" | "neutral" | "positive";

@@ -15,11 +15,11 @@ import { visibleSurveyIds } from "../results-scope/response-scope.js";
 /** The most answers analysed per request: the most recent ones under the filters. */
 export const TEXT_ANALYSIS_CAP = 5000;
 /** Longer answers are analysed on their first this many characters. */
-export const MAX_TEXT_LENGTH = 5000;
-export const MAX_CLOUD_WORDS = 200;
+const MAX_TEXT_LENGTH = 5000;
+const MAX_CLOUD_WORDS = 200;
 /** Matching answers are counted up to this many; beyond it the answer says "at least". */
-export const COUNT_LIMIT = 10_000;
-export const MAX_PAGE = 100;
+const COUNT_LIMIT = 10_000;
+const MAX_PAGE = 100;
 
 export type AnalyzedAnswer = {
   answerId: string;
@@ -63,13 +63,15 @@ export async function textAnalytics(ctx: DomainContext, input: AnalyticsRequestI
   const { scope, filters } = req;
   let questionIds: string[];
   if (input.questionId) {
-    const q = await findScopedQuestion(ctx, req, input.questionId);
+    const q = await findScopedQuestion(req, input.questionId);
     if (q.type !== "openText") throw badInput("Text analytics needs an open-text question", "questionId");
     questionIds = [q.id];
   } else {
-    const surveyIds = filters.surveyIds.length ? await visibleSurveyIds(ctx.prisma, scope.organizationId, req.visibleUnitIds, filters.surveyIds) : null;
-    const questions = await ctx.prisma.question.findMany({
-      where: { organizationId: scope.organizationId, type: "openText", ...(surveyIds ? { surveyId: { in: surveyIds } } : {}) },
+    const surveyIds = filters.surveyIds.length
+      ? await visibleSurveyIds(req.db, { organizationId: scope.organizationId, unitIds: req.visibleUnitIds }, filters.surveyIds)
+      : null;
+    const questions = await req.db.question.findMany({
+      where: { type: "openText", ...(surveyIds ? { surveyId: { in: surveyIds } } : {}) },
       select: { id: true },
     });
     questionIds = questions.map((q) => q.id).filter((id) => !req.hiddenQuestionIds.has(id));
@@ -86,7 +88,7 @@ export async function textAnalytics(ctx: DomainContext, input: AnalyticsRequestI
       AND a."createdAt" >= ${p(filters.from, "::timestamptz")} AND a."createdAt" < ${p(filters.to, "::timestamptz")}
       AND a."textValue" IS NOT NULL AND btrim(a."textValue") <> ''`;
   const rows = questionIds.length
-    ? await ctx.prisma.$queryRawUnsafe<Row[]>(
+    ? await req.db.$queryRawUnsafe<Row[]>(
         `SELECT a."id"::text AS "answerId", a."responseId", a."questionId", left(a."textValue", ${MAX_TEXT_LENGTH}) AS "text",
                 r."language", r."createdAt"
            FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
@@ -100,7 +102,7 @@ export async function textAnalytics(ctx: DomainContext, input: AnalyticsRequestI
   let totalIsLowerBound = false;
   if (rows.length >= TEXT_ANALYSIS_CAP) {
     // Counted up to COUNT_LIMIT only: an exact count of millions of answers costs seconds.
-    const [count] = await ctx.prisma.$queryRawUnsafe<{ n: number }[]>(
+    const [count] = await req.db.$queryRawUnsafe<{ n: number }[]>(
       `SELECT count(*)::int AS n FROM (SELECT 1 FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId" WHERE ${where} LIMIT ${COUNT_LIMIT + 1}) x`,
       ...params,
     );

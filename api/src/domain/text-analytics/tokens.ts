@@ -29,7 +29,7 @@ export function plainWord(word: string): string {
 }
 
 /** The counting key of a stem (step 1 above for Finnish). */
-export function stemKeyOf(language: TextLanguage, stem: string): string {
+function stemKeyOf(language: TextLanguage, stem: string): string {
   if (language === "fi" && stem.length >= 7 && /(in|is)$/.test(stem)) return stem.slice(0, -1);
   return stem;
 }
@@ -39,7 +39,7 @@ export const prefixMinLength = 4;
 export const prefixMaxExtra = 3;
 
 /** How many letters longer than `short` a stem may be and still be the same word (step 2). */
-export function prefixAllowance(shortLength: number): number {
+function prefixAllowance(shortLength: number): number {
   if (shortLength >= 6) return prefixMaxExtra;
   return shortLength >= prefixMinLength ? 1 : 0;
 }

@@ -22,7 +22,7 @@ export type CloudWord = {
 };
 
 /** The shortest word counted. Shorter ones are mostly particles the lists miss ("ok" aside). */
-export const MIN_WORD_LENGTH = 2;
+const MIN_WORD_LENGTH = 2;
 
 type Tally = { count: number; answers: Set<number>; forms: Map<string, number> };
 

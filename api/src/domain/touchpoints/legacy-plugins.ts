@@ -18,7 +18,7 @@ import type { DomainContext } from "../context.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { badInput, conflict } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
-import { loadAccess, requireOnObject, unitsWithRight } from "../../permissions/access.js";
+import { listedUnits, loadAccess, requireOnObject } from "../../permissions/access.js";
 import { defaultWebsiteSettings, hostOf } from "@feedback/shared/website-settings";
 import { domainSchema, getTouchpoint, touchpointSelect, type TouchpointRow } from "./touchpoints.js";
 
@@ -27,8 +27,8 @@ export const legacyPluginMessages = {
   needsDomain: "A website activation needs a domain: give the domain of the site the plugin runs on",
 } as const;
 
-export const legacyUrlModes = ["single", "all", "allInOrder"] as const;
-export const legacyDisplays = ["popup", "embedded"] as const;
+const legacyUrlModes = ["single", "all", "allInOrder"] as const;
+const legacyDisplays = ["popup", "embedded"] as const;
 const legacyPlacements = ["bottom-right", "bottom-left", "top-right", "top-left"] as const;
 
 /** The settings of a legacy web plugin with the older plugin's defaults applied. */
@@ -57,7 +57,7 @@ export type LegacyPluginSettings = {
 };
 
 /** The older plugin's defaults (notes: the plugin generation's server defaults). */
-export const legacyPluginDefaults: LegacyPluginSettings = {
+const legacyPluginDefaults: LegacyPluginSettings = {
   domain: "",
   disabled: false,
   display: "popup",
@@ -140,10 +140,9 @@ export function websiteFromLegacyPlugin(p: LegacyPluginSettings, domain: string)
   };
 }
 
-/** The legacy web plugins the caller may see (viewResults in their unit), by name. */
+/** The legacy web plugins the caller may see (viewResults in their unit: access.ts listedUnits), by name; read through tenantDb. */
 export async function listLegacyPluginsWhere(ctx: DomainContext): Promise<Prisma.TouchpointWhereInput> {
-  const m = await loadAccess(ctx);
-  return { organizationId: m.organizationId, deleted: false, type: "legacyPlugin", unitId: { in: [...unitsWithRight(m, "viewResults")] } };
+  return { deleted: false, type: "legacyPlugin", unitId: { in: [...(await listedUnits(ctx, "viewResults"))] } };
 }
 
 const upgradeSchema = z.object({ domain: domainSchema.optional() });

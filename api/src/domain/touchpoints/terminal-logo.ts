@@ -18,7 +18,7 @@ export const terminalLogoMessages = {
 } as const;
 
 /** The public address of a terminal's logo; `v` changes with every upload so caches follow. */
-export const terminalLogoUrl = (touchpointId: string, updatedAt: Date) => `/r/${touchpointId}/logo?v=${updatedAt.getTime()}`;
+const terminalLogoUrl = (touchpointId: string, updatedAt: Date) => `/r/${touchpointId}/logo?v=${updatedAt.getTime()}`;
 
 export async function setTerminalLogo(
   ctx: DomainContext,

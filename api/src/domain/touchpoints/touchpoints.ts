@@ -20,7 +20,7 @@ import { badInput, conflict, DomainError, forbidden, notFound } from "../errors.
 import { objectIdSchema, parseInput, messages } from "../validation.js";
 import { requireFeature } from "../features/features.js";
 import { tenantDb } from "../tenancy.js";
-import { accessMessages, forgetObjectUnit, loadAccess, requireOnObject, unitOf, unitsWithRight, type Access } from "../../permissions/access.js";
+import { accessMessages, forgetObjectUnit, loadAccess, requireOnObject, unitOf, listedUnits, unitsWithRight, type Access } from "../../permissions/access.js";
 import { rebuildTouchpointRollups } from "../analytics/rollups.js";
 import { markLaunchedSurvey } from "../onboarding/steps.js";
 import { attachContactList } from "../campaigns/contacts/lists.js";
@@ -48,7 +48,7 @@ function udidRefusal(pairedOrganizationId: string | undefined, organizationId: s
     : new DomainError("NOT_FOUND", touchpointMessages.udidNotFound, "udid");
 }
 
-export const touchpointTypes = ["terminal", "link", "qr", "website", "emailContactList", "smsContactList"] as const;
+const touchpointTypes = ["terminal", "link", "qr", "website", "emailContactList", "smsContactList"] as const;
 export type ChannelType = (typeof touchpointTypes)[number];
 const typeSchema = z.enum(touchpointTypes, { message: `Type must be one of ${touchpointTypes.join(", ")}` });
 /** Lists also show legacy web plugins, which can no longer be created (legacy-plugins.ts). */
@@ -167,13 +167,14 @@ function requireEdit(m: Access, unitId: string): void {
   if (!unitsWithRight(m, "editTouchpoints").has(unitId)) throw noEditRight();
 }
 
-/** Filter of the touchpoints the caller may see (viewResults in their unit). */
+/**
+ * Filter of the touchpoints the caller may see: viewResults in their unit (access.ts listedUnits:
+ * units of the caller's organisation only). Read through tenantDb.
+ */
 export async function touchpointsWhere(ctx: DomainContext, type?: ListedChannelType | null): Promise<Prisma.TouchpointWhereInput> {
-  const m = await loadAccess(ctx);
   return {
-    organizationId: m.organizationId,
     deleted: false,
-    unitId: { in: [...unitsWithRight(m, "viewResults")] },
+    unitId: { in: [...(await listedUnits(ctx, "viewResults"))] },
     ...(type ? { type: parseInput(listTypeSchema, type) } : {}),
   };
 }
@@ -372,14 +373,14 @@ const rangeSchema = z.object({ from: z.coerce.date().optional(), to: z.coerce.da
 
 /** Ping series of the terminals the caller may see, for [from, to) (default: the last 24 hours). */
 export async function getPings(ctx: DomainContext, range: { from?: string | Date | null; to?: string | Date | null } = {}): Promise<PingsState> {
-  const m = await loadAccess(ctx);
+  const viewable = await listedUnits(ctx, "viewResults");
   const parsed = parseInput(rangeSchema, { from: range.from ?? undefined, to: range.to ?? undefined });
   const to = parsed.to ?? new Date();
   const from = parsed.from ?? new Date(to.getTime() - 24 * 3600_000);
   if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from >= to || to.getTime() - from.getTime() > maxRangeMs)
     throw badInput(touchpointMessages.invalidRange, "from");
   const terminals = await tenantDb(ctx).touchpoint.findMany({
-    where: { deleted: false, type: "terminal", unitId: { in: [...unitsWithRight(m, "viewResults")] } },
+    where: { deleted: false, type: "terminal", unitId: { in: [...viewable] } },
     select: { id: true, name: true, unitId: true, lastSeenAt: true },
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });
@@ -391,7 +392,10 @@ export async function getPings(ctx: DomainContext, range: { from?: string | Date
       orderBy: { at: "asc" },
     }),
     tenantDb(ctx).touchpointPing.count({ where: { at: { gte: from, lt: to } } }),
-    ctx.prisma.touchpointVisibility.findMany({ where: { userId: m.viewer.userId, touchpointId: { in: ids }, hidden: true }, select: { touchpointId: true } }),
+    ctx.prisma.touchpointVisibility.findMany({
+      where: { userId: ctx.viewer!.userId, touchpointId: { in: ids }, hidden: true },
+      select: { touchpointId: true },
+    }),
   ]);
   const hiddenIds = new Set(hidden.map((h) => h.touchpointId));
   return {

@@ -5,18 +5,29 @@ import { z } from "zod";
 import argon2 from "argon2";
 import type { DomainContext } from "../context.js";
 import type { Prisma } from "../../generated/prisma/client.js";
-import { badInput, conflict, DomainError, forbidden } from "../errors.js";
+import { badInput, conflict, DomainError, notFound } from "../errors.js";
 import { emailSchema, messages, objectIdSchema, parseInput, passwordSchema } from "../validation.js";
 import { roles, type Role } from "../../permissions/rights.js";
-import { loadManager, noUser, requireInUnit, requireManagesUsersAnywhere, requireOrganizationAdmin, unitOf, type Manager } from "./manager.js";
+import {
+  dbOf,
+  grantRefusal,
+  loadAccess,
+  memberChangeRefusal,
+  requireManagesUsersAnywhere,
+  requireOrganizationAdmin,
+  teamReplacementRefusal,
+  unitOf,
+  type Access,
+} from "../../permissions/access.js";
 import { assertSeatFor, lockSeats } from "./seats.js";
 import { memoryLimiterStore, RateLimiterRes, type LimitSpec } from "../../limits/store.js";
 
 export const userAlreadyInTeam = "User already in team";
-export const lastOrganizationAdminMessage = "The organisation must keep at least one organisation admin";
+const lastOrganizationAdminMessage = "The organisation must keep at least one organisation admin";
 export const passwordsDoNotMatch = "The passwords do not match";
+const noUser = () => notFound("User not found");
 
-export const roleSchema = z.enum(roles, { message: "Role must be admin, editor or viewer" });
+const roleSchema = z.enum(roles, { message: "Role must be admin, editor or viewer" });
 export const displayNameSchema = z.string({ message: "Name is required" }).trim().min(1, "Name is required").max(100, messages.maxLength(100));
 
 export type MemberRole = { unitId: string; unitName: string; role: Role };
@@ -49,9 +60,11 @@ export async function audit(
   });
 }
 
-async function membersOf(ctx: DomainContext, m: Manager, where: Prisma.MembershipWhereInput = {}): Promise<Member[]> {
-  const memberships = await ctx.prisma.membership.findMany({
-    where: { organizationId: m.organizationId, ...where },
+// Every read and write here goes through dbOf(ctx, m): the organisation worked on (tenancy.ts).
+async function membersOf(ctx: DomainContext, m: Access, where: Prisma.MembershipWhereInput = {}): Promise<Member[]> {
+  const db = dbOf(ctx, m);
+  const memberships = await db.membership.findMany({
+    where,
     select: {
       id: true,
       organizationAdmin: true,
@@ -61,8 +74,8 @@ async function membersOf(ctx: DomainContext, m: Manager, where: Prisma.Membershi
     },
     orderBy: [{ user: { displayName: "asc" } }, { user: { email: "asc" } }],
   });
-  const unitRoles = await ctx.prisma.unitRole.findMany({
-    where: { organizationId: m.organizationId, userId: { in: memberships.map((x) => x.user.id) } },
+  const unitRoles = await db.unitRole.findMany({
+    where: { userId: { in: memberships.map((x) => x.user.id) } },
     select: { userId: true, unitId: true, role: true },
   });
   const nameOf = new Map(m.units.map((u) => [u.id, u.name]));
@@ -84,21 +97,21 @@ async function membersOf(ctx: DomainContext, m: Manager, where: Prisma.Membershi
 
 /** Every member with roles and flags; for those who manage users somewhere in the organisation. */
 export async function listUsers(ctx: DomainContext, organizationId?: string | null): Promise<Member[]> {
-  const m = await loadManager(ctx, organizationId);
+  const m = await loadAccess(ctx, organizationId);
   requireManagesUsersAnywhere(m);
   return membersOf(ctx, m);
 }
 
 /** The Prisma filter of the members a caller may list (GraphQL connections page through it). */
 export async function membersWhere(ctx: DomainContext): Promise<Prisma.MembershipWhereInput> {
-  const m = await loadManager(ctx);
+  const m = await loadAccess(ctx);
   requireManagesUsersAnywhere(m);
   return { organizationId: m.organizationId };
 }
 
 export async function getUser(ctx: DomainContext, userId: string, organizationId?: string | null): Promise<Member> {
   const id = parseInput(objectIdSchema, userId);
-  const m = await loadManager(ctx, organizationId);
+  const m = await loadAccess(ctx, organizationId);
   requireManagesUsersAnywhere(m);
   const [member] = await membersOf(ctx, m, { userId: id });
   if (!member) throw noUser();
@@ -107,30 +120,29 @@ export async function getUser(ctx: DomainContext, userId: string, organizationId
 
 /** The e-mail addresses of the organisation's members (recipient pickers); any member may read them. */
 export async function userEmails(ctx: DomainContext, organizationId?: string | null): Promise<{ userId: string; email: string; displayName: string }[]> {
-  const m = await loadManager(ctx, organizationId);
-  const rows = await ctx.prisma.membership.findMany({
-    where: { organizationId: m.organizationId },
+  const m = await loadAccess(ctx, organizationId);
+  const rows = await dbOf(ctx, m).membership.findMany({
     select: { user: { select: { id: true, email: true, displayName: true } } },
     orderBy: { user: { email: "asc" } },
   });
   return rows.map((r) => ({ userId: r.user.id, email: r.user.email, displayName: r.user.displayName }));
 }
 
-async function membershipOf(db: Db, organizationId: string, userId: string) {
-  const membership = await db.membership.findUnique({
-    where: { userId_organizationId: { userId, organizationId } },
+async function membershipOf(db: Db, userId: string) {
+  const membership = await db.membership.findFirst({
+    where: { userId },
     select: { id: true, organizationAdmin: true, billingAdmin: true, mayCreateSurveys: true },
   });
   if (!membership) throw noUser();
   return membership;
 }
 
-async function assertAnotherOrganizationAdmin(db: Db, organizationId: string, userId: string): Promise<void> {
-  const others = await db.membership.count({ where: { organizationId, organizationAdmin: true, NOT: { userId } } });
+async function assertAnotherOrganizationAdmin(db: Db, userId: string): Promise<void> {
+  const others = await db.membership.count({ where: { organizationAdmin: true, NOT: { userId } } });
   if (others === 0) throw conflict(lastOrganizationAdminMessage);
 }
 
-export const memberUpdateSchema = z
+const memberUpdateSchema = z
   .object({
     role: roleSchema.optional(),
     organizationAdmin: z.boolean({ message: "organizationAdmin must be true or false" }).optional(),
@@ -152,13 +164,12 @@ export async function updateUserInUnit(
 ): Promise<Member> {
   const userId = parseInput(objectIdSchema, input.userId);
   const update = parseInput(memberUpdateSchema, input.update);
-  const m = await loadManager(ctx, input.organizationId);
+  const m = await loadAccess(ctx, input.organizationId);
   const unit = unitOf(m, input.unitId);
-  requireInUnit(m, "manageUsers", unit.id);
-  if (update.organizationAdmin !== undefined || update.billingAdmin !== undefined) requireOrganizationAdmin(m);
-  await ctx.prisma.$transaction(async (db) => {
-    const membership = await membershipOf(db, m.organizationId, userId);
-    if (update.organizationAdmin === false && membership.organizationAdmin) await assertAnotherOrganizationAdmin(db, m.organizationId, userId);
+  throwIf(memberChangeRefusal(m, unit.id, update));
+  await dbOf(ctx, m).$transaction(async (db) => {
+    const membership = await membershipOf(db, userId);
+    if (update.organizationAdmin === false && membership.organizationAdmin) await assertAnotherOrganizationAdmin(db, userId);
     if (update.role) {
       await db.unitRole.upsert({
         where: { unitId_userId: { unitId: unit.id, userId } },
@@ -183,10 +194,10 @@ export async function updateUserInUnit(
 
 /** Ends the membership of someone who holds no unit any more and is not an organisation admin. */
 async function dropEmptyMembership(db: Db, organizationId: string, userId: string): Promise<boolean> {
-  const left = await db.unitRole.count({ where: { organizationId, userId } });
+  const left = await db.unitRole.count({ where: { userId } });
   if (left > 0) return false;
-  const membership = await db.membership.findUnique({
-    where: { userId_organizationId: { userId, organizationId } },
+  const membership = await db.membership.findFirst({
+    where: { userId },
     select: { id: true, organizationAdmin: true },
   });
   if (!membership || membership.organizationAdmin) return false;
@@ -204,12 +215,12 @@ export async function removeUserFromUnit(
   input: { unitId: string; userId: string; organizationId?: string | null },
 ): Promise<{ removedFromOrganization: boolean }> {
   const userId = parseInput(objectIdSchema, input.userId);
-  const m = await loadManager(ctx, input.organizationId);
+  const m = await loadAccess(ctx, input.organizationId);
   const unit = unitOf(m, input.unitId);
-  requireInUnit(m, "manageUsers", unit.id);
-  const result = await ctx.prisma.$transaction(async (db) => {
-    await membershipOf(db, m.organizationId, userId);
-    const deleted = await db.unitRole.deleteMany({ where: { organizationId: m.organizationId, unitId: unit.id, userId } });
+  throwIf(memberChangeRefusal(m, unit.id));
+  const result = await dbOf(ctx, m).$transaction(async (db) => {
+    await membershipOf(db, userId);
+    const deleted = await db.unitRole.deleteMany({ where: { unitId: unit.id, userId } });
     if (deleted.count === 0) throw noUser();
     const removedFromOrganization = await dropEmptyMembership(db, m.organizationId, userId);
     await audit(db, {
@@ -242,18 +253,15 @@ export async function modifyTeam(
   const userId = parseInput(objectIdSchema, input.userId);
   const { units } = parseInput(modifyTeamSchema, { units: input.units });
   if (new Set(units.map((u) => u.unitId)).size !== units.length) throw badInput("Each team may appear only once", "units");
-  const m = await loadManager(ctx, input.organizationId);
+  const m = await loadAccess(ctx, input.organizationId);
   requireManagesUsersAnywhere(m);
   for (const u of units) unitOf(m, u.unitId);
-  await ctx.prisma.$transaction(async (db) => {
-    await membershipOf(db, m.organizationId, userId);
-    const current = await db.unitRole.findMany({ where: { organizationId: m.organizationId, userId }, select: { unitId: true, role: true } });
+  await dbOf(ctx, m).$transaction(async (db) => {
+    await membershipOf(db, userId);
+    const current = await db.unitRole.findMany({ where: { userId }, select: { unitId: true, role: true } });
+    throwIf(teamReplacementRefusal(m, current, units));
     const wanted = new Map(units.map((u) => [u.unitId, u.role]));
-    const touched = new Set<string>();
-    for (const c of current) if (wanted.get(c.unitId) !== c.role) touched.add(c.unitId);
-    for (const [unitId, role] of wanted) if (!current.some((c) => c.unitId === unitId && c.role === role)) touched.add(unitId);
-    for (const unitId of touched) requireInUnit(m, "manageUsers", unitId);
-    await db.unitRole.deleteMany({ where: { organizationId: m.organizationId, userId, unitId: { notIn: [...wanted.keys()] } } });
+    await db.unitRole.deleteMany({ where: { userId, unitId: { notIn: [...wanted.keys()] } } });
     for (const [unitId, role] of wanted) {
       await db.unitRole.upsert({
         where: { unitId_userId: { unitId, userId } },
@@ -271,10 +279,10 @@ export async function modifyTeam(
 export async function setBillingAdmin(ctx: DomainContext, input: { userId: string; billingAdmin: boolean; organizationId?: string | null }): Promise<Member> {
   const userId = parseInput(objectIdSchema, input.userId);
   const flag = parseInput(z.boolean({ message: "flag must be true or false" }), input.billingAdmin);
-  const m = await loadManager(ctx, input.organizationId);
+  const m = await loadAccess(ctx, input.organizationId);
   requireOrganizationAdmin(m);
-  await ctx.prisma.$transaction(async (db) => {
-    const membership = await membershipOf(db, m.organizationId, userId);
+  await dbOf(ctx, m).$transaction(async (db) => {
+    const membership = await membershipOf(db, userId);
     await db.membership.update({ where: { id: membership.id }, data: { billingAdmin: flag } });
     await audit(db, {
       organizationId: m.organizationId,
@@ -302,14 +310,12 @@ export type Grant = z.output<typeof grantSchema>;
  * billing admin flags only as an organisation admin; "may create surveys" only when they may
  * create surveys themselves (or are an organisation admin).
  */
-export function assertMayGrant(m: Manager, grant: Grant): void {
-  requireInUnit(m, "manageUsers", grant.unitId);
-  if ((grant.organizationAdmin || grant.billingAdmin) && !m.organizationAdmin) {
-    throw forbidden("Only an organisation admin can grant the organisation admin or billing admin flag");
-  }
-  if (grant.mayCreateSurveys && !m.organizationAdmin && !m.viewer.mayCreateSurveys) {
-    throw forbidden("You cannot grant a right you do not have: may create surveys");
-  }
+export function assertMayGrant(m: Access, grant: Grant): void {
+  throwIf(grantRefusal(m, grant));
+}
+
+function throwIf(refusal: DomainError | null): void {
+  if (refusal) throw refusal;
 }
 
 export const createUserSchema = grantSchema.extend({
@@ -345,19 +351,20 @@ async function rationTakenAddressRefusal(ctx: DomainContext, organizationId: str
 export async function createUser(ctx: DomainContext, input: z.input<typeof createUserSchema>): Promise<Member> {
   const data = parseInput(createUserSchema, input);
   if (data.password2 !== undefined && data.password2 !== data.password) throw badInput(passwordsDoNotMatch, "password2");
-  const m = await loadManager(ctx, data.organizationId);
+  const m = await loadAccess(ctx, data.organizationId);
   unitOf(m, data.unitId);
   assertMayGrant(m, data);
+  const scoped = dbOf(ctx, m);
   const existing = await ctx.prisma.user.findUnique({ where: { email: data.email }, select: { id: true } });
   if (existing) {
-    const inUnit = await ctx.prisma.unitRole.findUnique({ where: { unitId_userId: { unitId: data.unitId, userId: existing.id } }, select: { id: true } });
+    const inUnit = await scoped.unitRole.findUnique({ where: { unitId_userId: { unitId: data.unitId, userId: existing.id } }, select: { id: true } });
     if (inUnit) throw conflict(userAlreadyInTeam, "email");
-    const member = await ctx.prisma.membership.findFirst({ where: { userId: existing.id, organizationId: m.organizationId }, select: { id: true } });
+    const member = await scoped.membership.findFirst({ where: { userId: existing.id }, select: { id: true } });
     if (!member) await rationTakenAddressRefusal(ctx, m.organizationId);
     throw conflict("This e-mail address already has an account: invite it instead", "email");
   }
   const passwordHash = await argon2.hash(data.password, { type: argon2.argon2id });
-  const userId = await ctx.prisma.$transaction(async (db) => {
+  const userId = await scoped.$transaction(async (db) => {
     await lockSeats(db, m.organizationId);
     await assertSeatFor(db, m.organizationId, data.email);
     const user = await db.user.create({

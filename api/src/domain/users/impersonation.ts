@@ -11,14 +11,14 @@ import { badInput, forbidden, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { loadViewer, requireViewer, type LoadedViewer, type Viewer } from "../viewer.js";
 
-export const impersonationActions = { start: "impersonation.start", stop: "impersonation.stop" } as const;
+const impersonationActions = { start: "impersonation.start", stop: "impersonation.stop" } as const;
 
-export const onlySystemAdminsMessage = "Only system admins may impersonate users";
+const onlySystemAdminsMessage = "Only system admins may impersonate users";
 
 const startSchema = z.object({ userId: objectIdSchema, organizationId: objectIdSchema });
 
 /** The system admin behind a request: the impersonating admin, or the caller when a system admin. */
-export function actingSystemAdminId(viewer: Viewer): string | null {
+function actingSystemAdminId(viewer: Viewer): string | null {
   if (viewer.impersonatedBy) return viewer.impersonatedBy;
   return viewer.systemAdmin ? viewer.userId : null;
 }

@@ -13,7 +13,7 @@ export type Location = {
   language: "en" | "es" | "fi" | null;
 };
 
-export const defaultCountryCode = "FI";
+const defaultCountryCode = "FI";
 
 /** Parses Accept-Language by quality: [{ tag, language, region }]. */
 export function parseAcceptLanguage(header: string | undefined): { language: string; region: string | null }[] {

@@ -15,7 +15,7 @@ export type Profile = {
   locale: ProfileLocale;
 };
 
-export const profileUpdateSchema = z
+const profileUpdateSchema = z
   .object({
     displayName: z.string().trim().max(displayNameMaxLength, messages.maxLength(displayNameMaxLength)).optional(),
     email: emailSchema.optional(),

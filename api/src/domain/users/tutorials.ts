@@ -5,14 +5,14 @@ import type { DomainContext } from "../context.js";
 import { parseInput } from "../validation.js";
 import { requireViewer } from "../viewer.js";
 
-export const tutorialIdMessage = "tutorialId is a name of 1 to 100 letters, digits, dots, dashes, colons or underscores";
+const tutorialIdMessage = "tutorialId is a name of 1 to 100 letters, digits, dots, dashes, colons or underscores";
 const tutorialIdSchema = z
   .string({ message: tutorialIdMessage })
   .trim()
   .regex(/^[A-Za-z0-9._:-]{1,100}$/, tutorialIdMessage);
 
 /** A person keeps at most this many (old names drop off first). */
-export const maxTutorialsSeen = 200;
+const maxTutorialsSeen = 200;
 
 export async function markTutorialSeen(ctx: DomainContext, tutorialId: unknown): Promise<{ tutorialsSeen: string[] }> {
   const viewer = requireViewer(ctx.viewer);

@@ -65,7 +65,7 @@ const submissionDoc = z.object({
   messageToken: z.string().optional().describe("the `m` of a campaign message's personal link (the response records the message)"),
 });
 
-export function publicRoutes(runtime: Runtime): RouteDefinition[] {
+function publicRoutes(runtime: Runtime): RouteDefinition[] {
   const withRetryAfter = async <T>(reply: { header(k: string, v: string): unknown }, fn: () => Promise<T>): Promise<T> => {
     try {
       return await fn();

@@ -12,12 +12,12 @@ import { widgetSettingsFor } from "@feedback/shared/website-settings";
 import { findWidgetTouchpoint } from "../../domain/touchpoints/widget-touchpoint.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
-export const defaultWidgetFile = path.join(repoRoot, "dist/widget/widget.js");
+const defaultWidgetFile = path.join(repoRoot, "dist/widget/widget.js");
 
 /** Settings are cached at most this long (seconds), less when an active-period bound is nearer. */
-export const settingsMaxAge = 60;
+const settingsMaxAge = 60;
 /** The script's address never changes, so it is revalidated (ETag) after five minutes. */
-export const scriptMaxAge = 300;
+const scriptMaxAge = 300;
 
 function secondsUntilNextBound(activeTime: { from?: unknown; to?: unknown } | undefined, now: number): number {
   let next = settingsMaxAge;

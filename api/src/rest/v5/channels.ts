@@ -30,7 +30,7 @@ const objectId = z.string().describe("24 hexadecimal characters");
 const idParams = z.object({ id: z.string() });
 const channelType = z.enum(["terminal", "link", "qr", "website", "emailContactList", "smsContactList", "legacyPlugin"]);
 
-export const channelShape = z
+const channelShape = z
   .object({
     _id: objectId,
     name: z.string(),
@@ -70,7 +70,7 @@ export const channelShape = z
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function toChannelJson(ctx: DomainContext, t: TouchpointRow): z.input<typeof channelShape> {
+function toChannelJson(ctx: DomainContext, t: TouchpointRow): z.input<typeof channelShape> {
   const settings = (t.settings && typeof t.settings === "object" && !Array.isArray(t.settings) ? t.settings : {}) as Record<string, unknown>;
   const { website, plugin: _plugin, ...rest } = settings;
   return {
@@ -118,7 +118,7 @@ const channelBody = z.object({
 });
 
 /** Spec 001 §8 success messages of a channel's save and delete. */
-export const channelMessages = { saved: "channel saved", deleted: "channel deleted" } as const;
+const channelMessages = { saved: "channel saved", deleted: "channel deleted" } as const;
 const savedChannelShape = channelShape.extend({ message: z.literal(channelMessages.saved) });
 
 const updateRoute = (method: "POST" | "PUT") =>

@@ -10,7 +10,7 @@ import { feedbackListPage, maxPageSize } from "../../domain/feedback-list/list.j
 import { fileFormats, startFeedbackListExport } from "../../domain/feedback-list/exports.js";
 
 const tag = "Results";
-export const listFormats = ["json", "csv", "xlsx", "pdf"] as const;
+const listFormats = ["json", "csv", "xlsx", "pdf"] as const;
 export const resultsListMessages = {
   format: `format must be one of ${listFormats.join(", ")}`,
 } as const;

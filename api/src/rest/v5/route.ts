@@ -22,7 +22,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 export type RouteAuth = "bearer" | "bearerOrQueryToken" | "none";
 
 /** Spec 000 §2 and §9: a query token opens its pages when it is longer than 10 characters. */
-export const queryTokenMinLength = 11;
+const queryTokenMinLength = 11;
 
 export type RouteInput<P, Q, B> = {
   ctx: DomainContext;
@@ -167,7 +167,7 @@ export function registerRoutes(
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503;
 
 /** The body of every error answer (spec 000 §8), a named component of the document. */
-export const errorBodySchema = z
+const errorBodySchema = z
   .object({
     error: z.string().describe("what went wrong, in words for a person"),
     field: z.string().optional().describe("the input field at fault, when there is one"),

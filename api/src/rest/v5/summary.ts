@@ -16,7 +16,7 @@ const rankingRow = z.object({
   nps: z.number().nullable(),
   count: z.number().describe("responses"),
 });
-export const summaryShape = z.object({
+const summaryShape = z.object({
   from: z.string().describe("yyyy/MM/dd"),
   to: z.string().describe("yyyy/MM/dd, inclusive"),
   utcOffset: z.number(),

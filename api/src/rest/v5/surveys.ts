@@ -34,7 +34,7 @@ const questionShape = z.object({
   required: z.boolean(),
 });
 
-export const surveyShape = z
+const surveyShape = z
   .object({
     _id: objectId,
     name: z.string(),
@@ -61,7 +61,7 @@ export const surveyShape = z
   .meta({ id: "Survey" });
 type SurveyJson = z.input<typeof surveyShape>;
 
-export const toSurveyJson = (s: SurveyRow): SurveyJson => ({
+const toSurveyJson = (s: SurveyRow): SurveyJson => ({
   _id: s.id,
   name: s.name,
   created_at: s.createdAt.toISOString(),

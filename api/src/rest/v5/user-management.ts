@@ -23,7 +23,7 @@ const role = z.enum(["admin", "editor", "viewer"]);
 const orgQuery = z.object({ organizationId: z.string().optional().describe("system admins only: another organisation") });
 const flag = (name: string) => z.boolean({ message: `${name} must be true or false` });
 
-export const memberShape = z
+const memberShape = z
   .object({
     _id: objectId,
     email: z.string(),
@@ -36,7 +36,7 @@ export const memberShape = z
   })
   .meta({ id: "Member" });
 
-export const toMemberJson = (m: Member): z.input<typeof memberShape> => ({
+const toMemberJson = (m: Member): z.input<typeof memberShape> => ({
   _id: m.userId,
   email: m.email,
   displayname: m.displayName,

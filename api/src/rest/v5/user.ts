@@ -80,7 +80,7 @@ const currentUserShape = z
   })
   .meta({ id: "CurrentUser" });
 
-export function toCurrentUserJson(u: CurrentUser, publicUrl: string): z.input<typeof currentUserShape> {
+function toCurrentUserJson(u: CurrentUser, publicUrl: string): z.input<typeof currentUserShape> {
   const org = u.organization;
   return {
     _id: u.user.id,
