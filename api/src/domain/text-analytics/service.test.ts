@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, noDatabase, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
-import { gql } from "../../test/graphql-client.js";
+import { globalId, gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
 import { generateShareToken } from "../results-scope/share-token.js";
 import { TEXT_ANALYSIS_CAP } from "./service.js";
 
-const doc = `query($filters: ResultsFilterInput, $q: String, $token: String, $label: SentimentLabel, $lang: String) {
+const doc = `query($filters: ResultsFilterInput, $q: ID, $token: String, $label: SentimentLabel, $lang: String) {
   textAnalytics(filters: $filters, questionId: $q, shareToken: $token) {
     questionLegacyIds totalAnswers totalIsLowerBound analyzedAnswers cap capped unsupportedLanguageAnswers hiddenBecauseFewerThan
     sentiment { count positive neutral negative mean }
@@ -45,7 +45,9 @@ describe.skipIf(noDatabase)("textAnalytics", () => {
     ["sv", "Bra service", 11],
   ];
 
-  const ask = (variables: Record<string, unknown>, token?: string) => gql(t.baseUrl, doc, variables, token);
+  // Question ids travel as global ids; the fixtures name them by their stored 24-hex ids.
+  const ask = ({ q, ...variables }: Record<string, unknown>, token?: string) =>
+    gql(t.baseUrl, doc, { ...variables, q: typeof q === "string" && /^[0-9a-f]{24}$/.test(q) ? globalId("Question", q) : q }, token);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -190,7 +192,8 @@ describe.skipIf(noDatabase)("textAnalytics", () => {
     const smiley = await ask({ filters, q: s.questions.smiley.id }, tokens.admin);
     expect(smiley.errors?.[0]?.message).toBe("Text analytics needs an open-text question");
     expect(smiley.data).toBeNull();
-    expect((await ask({ filters, q: "nope" }, tokens.admin)).errors?.[0]?.message).toBe("Question not found");
+    expect((await ask({ filters, q: "nope" }, tokens.admin)).errors?.[0]?.message).toBe("Invalid global ID: nope");
+    expect((await ask({ filters, q: "0123456789abcdef01234567" }, tokens.admin)).errors?.[0]?.message).toBe("Question not found");
     expect((await ask({ filters: "{not json", q: s.questions.text.id }, tokens.admin)).errors?.[0]?.message).toBe(
       'Expected type "ResultsFilterInput" to be an object.',
     );
