@@ -42,9 +42,12 @@ const plugin = (
   legacyPlugin: settings(over.settings),
 });
 
-const page = (nodes: unknown[], editableUnits = units) => ({
+const page = (nodes: unknown[], editableUnits = units, next: { endCursor: string; hasNextPage: boolean } | null = null) => ({
   data: {
-    legacyPlugins: { edges: nodes.map((node) => ({ node })), pageInfo: { endCursor: null, hasNextPage: false } },
+    legacyPlugins: {
+      edges: nodes.map((node, i) => ({ node, cursor: `c${i}` })),
+      pageInfo: { endCursor: next?.endCursor ?? null, hasNextPage: next?.hasNextPage ?? false },
+    },
     surveys: { edges: surveys.map((s) => ({ node: { id: s.id, legacyId: s.legacyId, name: s.name } })) },
     touchpointUnits: editableUnits.map((u) => ({ legacyId: u.legacyId })),
   },
@@ -170,5 +173,32 @@ describe("/touchpoints/legacy-plugins", () => {
       LegacyPluginsPageQuery: () => page([]),
     });
     expect(await screen.findByText("No legacy web plugins.")).toBeTruthy();
+  });
+
+  it("shows the plugins a page at a time: the next page comes with the load-more button", async () => {
+    const asked: Record<string, unknown>[] = [];
+    renderApp("/touchpoints/legacy-plugins", {
+      AppShellQuery: () => viewerResponse(),
+      LegacyPluginsPageQuery: () => page([plugin("ccccccccccccccccccccccc1", "Shop plugin")], units, { endCursor: "page1", hasNextPage: true }),
+      LegacyPluginsPageRefetchQuery: (vars) => {
+        asked.push(vars);
+        return {
+          data: {
+            legacyPlugins: {
+              edges: [{ node: plugin("ccccccccccccccccccccccc2", "Blog plugin"), cursor: "c1" }],
+              pageInfo: { endCursor: "page2", hasNextPage: false },
+            },
+          },
+        };
+      },
+    });
+    expect(await screen.findByRole("article", { name: "Shop plugin" })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Show more legacy web plugins" }));
+    });
+    expect(await screen.findByRole("article", { name: "Blog plugin" })).toBeTruthy();
+    expect(screen.getByRole("article", { name: "Shop plugin" })).toBeTruthy();
+    expect(asked).toEqual([expect.objectContaining({ after: "page1", first: 50 })]);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Show more legacy web plugins" })).toBeNull());
   });
 });

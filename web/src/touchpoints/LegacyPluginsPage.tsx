@@ -1,15 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
 import { Link } from "react-router-dom";
+import type { LegacyPluginsPage_query$key } from "../__generated__/LegacyPluginsPage_query.graphql";
 import type { LegacyPluginsPageQuery } from "../__generated__/LegacyPluginsPageQuery.graphql";
+import type { LegacyPluginsPageRefetchQuery } from "../__generated__/LegacyPluginsPageRefetchQuery.graphql";
 import { LegacyPluginCard } from "./LegacyPluginCard";
-import { useReloadKey, useSurveyNames } from "./TouchpointListShell";
+import { LoadMoreButton, useReloadKey, useSurveyNames } from "./TouchpointListShell";
 import "./touchpoints.css";
 
 /**
  * /touchpoints/legacy-plugins: the legacy web plugins (spec 001 §1, §2 "legacy plugins"), each with
  * its settings and, for those who may edit it, the irreversible upgrade to a website activation
- * (§4 "Legacy plugin upgrade: irreversible"). No one can create a legacy plugin any more.
+ * (§4 "Legacy plugin upgrade: irreversible"), a page at a time. No one can create a legacy plugin any more.
  */
 export default function LegacyPluginsPage() {
   const { t } = useLingui();
@@ -17,7 +19,19 @@ export default function LegacyPluginsPage() {
   const data = useLazyLoadQuery<LegacyPluginsPageQuery>(
     graphql`
       query LegacyPluginsPageQuery {
-        legacyPlugins(first: 100) {
+        ...LegacyPluginsPage_query
+        ...TouchpointListShell_query
+      }
+    `,
+    {},
+    { fetchPolicy: "store-and-network", fetchKey },
+  );
+  const list = usePaginationFragment<LegacyPluginsPageRefetchQuery, LegacyPluginsPage_query$key>(
+    graphql`
+      fragment LegacyPluginsPage_query on Query
+      @refetchable(queryName: "LegacyPluginsPageRefetchQuery")
+      @argumentDefinitions(first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
+        legacyPlugins(first: $first, after: $after) @connection(key: "LegacyPluginsPage_legacyPlugins") {
           edges {
             node {
               id
@@ -25,14 +39,12 @@ export default function LegacyPluginsPage() {
             }
           }
         }
-        ...TouchpointListShell_query
       }
     `,
-    {},
-    { fetchPolicy: "store-and-network", fetchKey },
+    data,
   );
   const surveyNames = useSurveyNames(data);
-  const plugins = data.legacyPlugins.edges.map((e) => e.node);
+  const plugins = list.data.legacyPlugins.edges.map((e) => e.node);
   return (
     <section className="page" aria-labelledby="legacy-plugins-title">
       <h1 id="legacy-plugins-title" className="page__title">
@@ -62,6 +74,7 @@ export default function LegacyPluginsPage() {
           ))}
         </ul>
       )}
+      <LoadMoreButton more={list} label={<Trans>Show more legacy web plugins</Trans>} />
     </section>
   );
 }

@@ -1,34 +1,58 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
+import type { LinkQrPage_links$key } from "../__generated__/LinkQrPage_links.graphql";
+import type { LinkQrPage_linksRefetchQuery } from "../__generated__/LinkQrPage_linksRefetchQuery.graphql";
+import type { LinkQrPage_qrs$key } from "../__generated__/LinkQrPage_qrs.graphql";
+import type { LinkQrPage_qrsRefetchQuery } from "../__generated__/LinkQrPage_qrsRefetchQuery.graphql";
 import type { LinkQrPageQuery } from "../__generated__/LinkQrPageQuery.graphql";
-import { TouchpointListShell, useReloadKey } from "./TouchpointListShell";
+import { LoadMoreButton, TouchpointListShell, useReloadKey } from "./TouchpointListShell";
 
-/** /touchpoints/link-qr: links and QR codes. */
+/** /touchpoints/link-qr: links and QR codes, each type a page at a time. */
 export default function LinkQrPage() {
   const { t } = useLingui();
   const [fetchKey, reload] = useReloadKey();
   const data = useLazyLoadQuery<LinkQrPageQuery>(
     graphql`
       query LinkQrPageQuery {
-        links: touchpoints(type: link, first: 100) {
-          edges {
-            node {
-              ...TouchpointTable_touchpoints
-            }
-          }
-        }
-        qrs: touchpoints(type: qr, first: 100) {
-          edges {
-            node {
-              ...TouchpointTable_touchpoints
-            }
-          }
-        }
+        ...LinkQrPage_links
+        ...LinkQrPage_qrs
         ...TouchpointListShell_query
       }
     `,
     {},
     { fetchPolicy: "store-and-network", fetchKey },
+  );
+  const links = usePaginationFragment<LinkQrPage_linksRefetchQuery, LinkQrPage_links$key>(
+    graphql`
+      fragment LinkQrPage_links on Query
+      @refetchable(queryName: "LinkQrPage_linksRefetchQuery")
+      @argumentDefinitions(first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
+        links: touchpoints(type: link, first: $first, after: $after) @connection(key: "LinkQrPage_links") {
+          edges {
+            node {
+              ...TouchpointTable_touchpoints
+            }
+          }
+        }
+      }
+    `,
+    data,
+  );
+  const qrs = usePaginationFragment<LinkQrPage_qrsRefetchQuery, LinkQrPage_qrs$key>(
+    graphql`
+      fragment LinkQrPage_qrs on Query
+      @refetchable(queryName: "LinkQrPage_qrsRefetchQuery")
+      @argumentDefinitions(first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
+        qrs: touchpoints(type: qr, first: $first, after: $after) @connection(key: "LinkQrPage_qrs") {
+          edges {
+            node {
+              ...TouchpointTable_touchpoints
+            }
+          }
+        }
+      }
+    `,
+    data,
   );
   return (
     <TouchpointListShell
@@ -36,9 +60,15 @@ export default function LinkQrPage() {
       createPath="/touchpoints/link-qr/new"
       createLabel={<Trans>New link or QR code</Trans>}
       query={data}
-      touchpoints={[...data.links.edges, ...data.qrs.edges].map((e) => e.node)}
+      touchpoints={[...links.data.links.edges, ...qrs.data.qrs.edges].map((e) => e.node)}
       showType
       onDeleted={reload}
+      footer={
+        <>
+          <LoadMoreButton more={links} label={<Trans>Show more links</Trans>} />
+          <LoadMoreButton more={qrs} label={<Trans>Show more QR codes</Trans>} />
+        </>
+      }
     />
   );
 }

@@ -82,6 +82,7 @@ export function TouchpointListShell({
   terminal,
   onDeleted,
   more,
+  footer,
 }: {
   title: string;
   createPath: string;
@@ -95,6 +96,8 @@ export function TouchpointListShell({
   onDeleted: () => void;
   /** The list's next page, when it has one (a paginated connection). */
   more?: MorePages;
+  /** What follows the table, e.g. the load-more buttons of a page that lists more than one connection. */
+  footer?: ReactNode;
 }) {
   const surveyNames = useSurveyNames(query);
   const mayCreate = useMayCreateTouchpoints(query);
@@ -114,6 +117,7 @@ export function TouchpointListShell({
       </div>
       <TouchpointTable touchpoints={touchpoints} surveyNames={surveyNames} caption={title} showType={showType} terminal={terminal} onDeleted={onDeleted} />
       {more ? <LoadMoreButton more={more} label={<Trans>Show more touchpoints</Trans>} /> : null}
+      {footer}
     </section>
   );
 }

@@ -106,6 +106,39 @@ describe("/touchpoints/link-qr", () => {
     expect(screen.queryByRole("button", { name: /^Delete/ })).toBeNull();
     expect(screen.queryByRole("link", { name: "New link or QR code" })).toBeNull();
   });
+
+  it("reads links and QR codes a page at a time, each with its own load-more button", async () => {
+    const asked: Record<string, unknown>[] = [];
+    renderApp("/touchpoints/link-qr", {
+      AppShellQuery: () => viewerResponse(),
+      LinkQrPageQuery: () => ({
+        data: {
+          links: connection([touchpoint({ legacyId: "aaaaaaaaaaaaaaaaaaaaaa02", type: "link", name: "Receipt link" })], {
+            endCursor: "links1",
+            hasNextPage: true,
+          }),
+          qrs: connection([touchpoint({ legacyId: "aaaaaaaaaaaaaaaaaaaaaa03", type: "qr", name: "Table tent" })]),
+          surveys: surveyList,
+          touchpointUnits: creatable(true),
+        },
+      }),
+      LinkQrPage_linksRefetchQuery: (vars) => {
+        asked.push(vars);
+        return {
+          data: { links: connection([touchpoint({ legacyId: "aaaaaaaaaaaaaaaaaaaaaa06", type: "link", name: "Invoice link" })], { endCursor: "links2" }) },
+        };
+      },
+    });
+    await screen.findByRole("table", { name: "Links and QR codes" });
+    expect(screen.queryByRole("button", { name: "Show more QR codes" })).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Show more links" }));
+    });
+    expect(await screen.findByText("Invoice link")).toBeTruthy();
+    expect(rows("Links and QR codes").map((r) => r[0])).toEqual(["Receipt link", "Invoice link", "Table tent"]);
+    expect(asked).toEqual([expect.objectContaining({ after: "links1", first: 50 })]);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Show more links" })).toBeNull());
+  });
 });
 
 describe("/touchpoints/website", () => {

@@ -106,4 +106,30 @@ describe("/touchpoints", () => {
     // The last page: no button any more.
     await waitFor(() => expect(screen.queryByRole("button", { name: "Show more touchpoints" })).toBeNull());
   });
+
+  it("the overview also reads a page at a time: the next page joins its group", async () => {
+    const asked: Record<string, unknown>[] = [];
+    renderApp("/touchpoints", {
+      AppShellQuery: () => viewerResponse(),
+      TouchpointsPageQuery: () => ({
+        data: {
+          touchpoints: connection([row("aaaaaaaaaaaaaaaaaaaaaa01", "terminal", "Lobby kiosk")], { endCursor: "page1", hasNextPage: true }),
+          surveys: surveyList,
+          touchpointUnits: units.map((u) => ({ legacyId: u.legacyId })),
+        },
+      }),
+      TouchpointsPageRefetchQuery: (vars) => {
+        asked.push(vars);
+        return { data: { touchpoints: connection([row("aaaaaaaaaaaaaaaaaaaaaa02", "terminal", "Exit kiosk")], { endCursor: "page2" }) } };
+      },
+    });
+    expect(await screen.findByRole("heading", { name: "Terminals (1)" })).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Show more touchpoints" }));
+    });
+    expect(await screen.findByRole("heading", { name: "Terminals (2)" })).toBeTruthy();
+    expect(screen.getByText("Exit kiosk")).toBeTruthy();
+    expect(asked).toEqual([expect.objectContaining({ after: "page1", first: 50 })]);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Show more touchpoints" })).toBeNull());
+  });
 });

@@ -1,15 +1,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
 import { Link } from "react-router-dom";
+import type { TouchpointsPage_query$key } from "../__generated__/TouchpointsPage_query.graphql";
 import type { TouchpointsPageQuery } from "../__generated__/TouchpointsPageQuery.graphql";
+import type { TouchpointsPageRefetchQuery } from "../__generated__/TouchpointsPageRefetchQuery.graphql";
 import { touchpointGroups } from "./model";
-import { useMayCreateTouchpoints, useReloadKey, useSurveyNames } from "./TouchpointListShell";
+import { LoadMoreButton, useMayCreateTouchpoints, useReloadKey, useSurveyNames } from "./TouchpointListShell";
 import { TouchpointTable } from "./TouchpointTable";
 import "./touchpoints.css";
 
 /**
- * /touchpoints: the touchpoints the person sees (the first 100 by name), grouped by type, with links
- * to each type's full list and to create one.
+ * /touchpoints: the touchpoints the person sees (by name, a page at a time), grouped by type, with
+ * links to each type's full list and to create one.
  */
 export default function TouchpointsPage() {
   const { i18n } = useLingui();
@@ -17,7 +19,19 @@ export default function TouchpointsPage() {
   const data = useLazyLoadQuery<TouchpointsPageQuery>(
     graphql`
       query TouchpointsPageQuery {
-        touchpoints(first: 100) {
+        ...TouchpointsPage_query
+        ...TouchpointListShell_query
+      }
+    `,
+    {},
+    { fetchPolicy: "store-and-network", fetchKey },
+  );
+  const list = usePaginationFragment<TouchpointsPageRefetchQuery, TouchpointsPage_query$key>(
+    graphql`
+      fragment TouchpointsPage_query on Query
+      @refetchable(queryName: "TouchpointsPageRefetchQuery")
+      @argumentDefinitions(first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
+        touchpoints(first: $first, after: $after) @connection(key: "TouchpointsPage_touchpoints") {
           edges {
             node {
               type
@@ -25,15 +39,13 @@ export default function TouchpointsPage() {
             }
           }
         }
-        ...TouchpointListShell_query
       }
     `,
-    {},
-    { fetchPolicy: "store-and-network", fetchKey },
+    data,
   );
   const surveyNames = useSurveyNames(data);
   const mayCreate = useMayCreateTouchpoints(data);
-  const nodes = data.touchpoints.edges.map((e) => e.node);
+  const nodes = list.data.touchpoints.edges.map((e) => e.node);
   return (
     <section className="page">
       <h1 className="page__title">
@@ -74,6 +86,7 @@ export default function TouchpointsPage() {
             </section>
           );
         })}
+      <LoadMoreButton more={list} label={<Trans>Show more touchpoints</Trans>} />
     </section>
   );
 }
