@@ -96,7 +96,7 @@ const environmentSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(50).default(12),
-  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(50_000),
+  GRAPHQL_MAX_COST: z.coerce.number().int().min(100).default(150_000),
   GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(1).max(1000).default(15),
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).default(5000),
   GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(1).max(1000).default(20),

@@ -12,11 +12,11 @@ describe("application shell", () => {
   afterEach(() => vi.clearAllMocks());
 
   it("shows the menu with the current item and the placeholder of an unbuilt screen", async () => {
-    shell("/surveys/scheduled");
+    shell("/notifications/list");
     const nav = await screen.findByRole("navigation", { name: "Main menu" });
-    expect(within(nav).getByRole("link", { name: "Surveys" }).getAttribute("aria-current")).toBe("page");
+    expect(within(nav).getByRole("link", { name: "Notifications" }).getAttribute("aria-current")).toBe("page");
     expect(within(nav).getByRole("link", { name: "Summary" }).getAttribute("aria-current")).toBeNull();
-    expect(await screen.findByRole("heading", { name: "Scheduled surveys" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Notification rules" })).toBeTruthy();
     expect(screen.getByText("This screen is not built yet.")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Skip to content" }).getAttribute("href")).toBe("#main-content");
   });

@@ -22,17 +22,21 @@ describe.skipIf(noDatabase)("question results: one query for every question", ()
   /** A share-link caller (the admin's rights) whose database counts the answer queries. */
   const countingCaller = () => {
     const counter = { answerQueries: 0 };
-    const prisma = new Proxy(t.prisma, {
-      get(target, prop) {
-        if (prop === "$queryRawUnsafe")
-          return (sql: string, ...values: unknown[]) => {
-            if (/FROM "Answer" a|"RollupAnswer(Day|Hour)"/.test(sql)) counter.answerQueries++;
-            return target.$queryRawUnsafe(sql, ...values);
-          };
-        const value = Reflect.get(target, prop, target) as unknown;
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    }) as PrismaClient;
+    // The results scope reads through an organisation-scoped client ($extends), so the count follows it there.
+    const counting = (client: PrismaClient): PrismaClient =>
+      new Proxy(client, {
+        get(target, prop) {
+          if (prop === "$queryRawUnsafe")
+            return (sql: string, ...values: unknown[]) => {
+              if (/FROM "Answer" a|"RollupAnswer(Day|Hour)"/.test(sql)) counter.answerQueries++;
+              return target.$queryRawUnsafe(sql, ...values);
+            };
+          if (prop === "$extends") return (...args: unknown[]) => counting((target.$extends as (...a: unknown[]) => PrismaClient)(...args));
+          const value = Reflect.get(target, prop, target) as unknown;
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      }) as PrismaClient;
+    const prisma = counting(t.prisma);
     const caller: ResultsReader = { prisma, share: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, allowChanges: [] } };
     return { caller, counter };
   };
