@@ -53,7 +53,7 @@ describe.skipIf(noDatabase)("email campaign sending", () => {
     expect(mail.html).toContain(`${t.baseUrl}/r/m/${first.token}/open.gif`);
     // Folded header lines unfolded.
     const line = (key: string) => mail.parsed.headerLines.find((h) => h.key === key)?.line.replace(/\r?\n\s+/g, " ");
-    expect(line("list-unsubscribe")).toMatch(/^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/api\/v5\/unsubscribe\?token=[^>]+>$/);
+    expect(line("list-unsubscribe")).toMatch(/^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/api\/v5\/unsubscribe\/one-click\?token=[^>]+>$/);
     expect(line("list-unsubscribe-post")).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
 
     // Queued again with the same run key: nothing more.
