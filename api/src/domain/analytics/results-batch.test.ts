@@ -31,7 +31,7 @@ describe.skipIf(noDatabase)("question results: one query for every question", ()
               if (/FROM "Answer" a|"RollupAnswer(Day|Hour)"/.test(sql)) counter.answerQueries++;
               return target.$queryRawUnsafe(sql, ...values);
             };
-          if (prop === "$extends") return (...args: unknown[]) => counting((target.$extends as (...a: unknown[]) => PrismaClient)(...args));
+          if (prop === "$extends") return (...args: unknown[]) => counting((target.$extends as unknown as (...a: unknown[]) => PrismaClient)(...args));
           const value = Reflect.get(target, prop, target) as unknown;
           return typeof value === "function" ? value.bind(target) : value;
         },
