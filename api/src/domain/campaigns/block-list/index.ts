@@ -28,7 +28,8 @@ export async function blockAddress(db: PrismaClient, organizationId: string, ema
 }
 
 /** Which of these addresses are on the organisation's block list (lower-cased). */
-export async function blockedAmong(db: PrismaClient, organizationId: string, emails: readonly string[]): Promise<Set<string>> {
+/** `db` may be a transaction's client: a caller inside a transaction must read through it (embedded mode has one connection). */
+export async function blockedAmong(db: Pick<PrismaClient, "blockedContact">, organizationId: string, emails: readonly string[]): Promise<Set<string>> {
   const wanted = [...new Set(emails.map(normalizeAddress).filter(Boolean))];
   if (wanted.length === 0) return new Set();
   const rows = await db.blockedContact.findMany({ where: { organizationId, email: { in: wanted } }, select: { email: true } });

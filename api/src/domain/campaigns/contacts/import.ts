@@ -137,11 +137,10 @@ class ReportBuilder {
   }
 }
 
-type Db = Pick<DomainContext["prisma"], "$queryRawUnsafe">;
+type Db = Pick<DomainContext["prisma"], "$queryRawUnsafe" | "blockedContact">;
 
 /** Writes one batch; the rows the database did not take (unique key in the list already) are duplicates. */
 async function writeBatch(
-  ctx: DomainContext,
   tx: Db,
   list: { id: string; organizationId: string; channel: MessageChannel },
   batch: Candidate[],
@@ -156,8 +155,9 @@ async function writeBatch(
   }
   let rows = [...firstByKey.values()];
   if (list.channel === "email") {
+    // through the transaction's own client: another connection would wait for this one (embedded mode has one)
     const blocked = await blockedAmong(
-      ctx.prisma,
+      tx,
       list.organizationId,
       rows.map((r) => r.key),
     );
@@ -217,11 +217,11 @@ async function load(
         }
         batch.push({ line: row.line, key: checked.key, variables });
         if (batch.length >= insertBatchSize) {
-          await writeBatch(ctx, tx, list, batch, report);
+          await writeBatch(tx, list, batch, report);
           batch = [];
         }
       }
-      await writeBatch(ctx, tx, list, batch, report);
+      await writeBatch(tx, list, batch, report);
       if (variableNames.length !== list.variableNames.length) {
         await tx.contactList.update({ where: { id: list.id }, data: { variableNames } });
       }
