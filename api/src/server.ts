@@ -152,7 +152,23 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await registerTrackingRoutes(app, { prisma, publicUrl: config.publicUrl });
   // The respondent runtime: /r/{touchpointId}/survey, /responses, /ping (public, rate-limited).
   await app.register(
-    async (r) => void (await registerPublicRoutes(r, { prisma, bus, authenticate, context, publicUrl: config.publicUrl, options: { limiterStore: limits } })),
+    async (r) =>
+      void (await registerPublicRoutes(r, {
+        prisma,
+        bus,
+        authenticate,
+        context,
+        publicUrl: config.publicUrl,
+        options: {
+          limiterStore: limits,
+          // Notification rules are evaluated off the request's path (domain/notifications/evaluation.ts);
+          // a job not queued here is queued again by the sweeper from its pending row.
+          onNotificationPending: (responseIds) => {
+            for (const responseId of responseIds)
+              jobs.enqueue("notification.evaluate", { responseId }).catch((error: unknown) => app.log.warn({ err: error }, "could not queue a notification evaluation"));
+          },
+        },
+      })),
     { prefix: publicPrefix },
   );
 

@@ -9,6 +9,7 @@ import "../domain/export-producers.js";
 import type { JobHandlers, JobRunner } from "./runner.js";
 import { createCampaignSender } from "../domain/campaigns/sending/sender.js";
 import { logger, type Log } from "../log.js";
+import { evaluateResponse, sendFiring } from "../domain/notifications/evaluation.js";
 
 export function createJobHandlers(deps: {
   config: Config;
@@ -34,6 +35,8 @@ export function createJobHandlers(deps: {
       "mail.send": (payload) => mail.send(payload),
       "export.run": (payload) => runExportJob({ prisma: deps.prisma, config: deps.config, bus: bus(), jobs, log }, payload),
       "campaign.run": (payload) => campaigns.run(payload),
+      "notification.evaluate": async (payload) => void (await evaluateResponse({ prisma: deps.prisma, jobs, log }, payload)),
+      "notification.send": async (payload) => void (await sendFiring({ prisma: deps.prisma, config: deps.config, mail, log }, payload)),
     },
     close: () => {
       mail.close();

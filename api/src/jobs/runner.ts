@@ -13,6 +13,10 @@ export type JobPayloads = {
   "export.run": { exportJobId: string; producer: string };
   /** Send one run of a campaign launch (api/src/domain/campaigns/sending/run.ts). */
   "campaign.run": { launchId: string; runKey: string };
+  /** Check a stored response against its survey's notification rules (api/src/domain/notifications/evaluation.ts). */
+  "notification.evaluate": { responseId: string };
+  /** Send one firing of a notification rule: the alert to each recipient (same file). */
+  "notification.send": { firingId: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -62,6 +66,8 @@ export const queueName = "jobs";
  */
 export const namedQueues: { [N in JobName]?: { queue: string; concurrency: number } } = {
   "campaign.run": { queue: "campaign-sending", concurrency: 2 },
+  "notification.evaluate": { queue: "notifications", concurrency: 4 },
+  "notification.send": { queue: "notifications", concurrency: 4 },
 };
 const queueOf = (name: string) => (namedQueues as Record<string, { queue: string } | undefined>)[name]?.queue ?? queueName;
 export const defaultQueuePrefix = "fbk";

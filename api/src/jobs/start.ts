@@ -7,6 +7,7 @@ import { createJobHandlers } from "./handlers.js";
 import { createJobRunner, type JobFailure, type JobRunner, type RetryPolicy } from "./runner.js";
 import { logger, type Log } from "../log.js";
 import { startRunSweeper } from "../domain/campaigns/sending/sender.js";
+import { startNotificationSweeper } from "../domain/notifications/evaluation.js";
 
 export function startJobRunner(deps: {
   config: Config;
@@ -43,8 +44,10 @@ export function startJobRunner(deps: {
       }),
   });
   // Campaign runs left unfinished by a crash (or an embedded process's restart) are queued again.
-  const stopSweeper =
-    (deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose ? startRunSweeper({ prisma: deps.prisma, jobs: runner, log }) : () => {};
+  const sweeping = (deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose;
+  const stopSweeper = sweeping ? startRunSweeper({ prisma: deps.prisma, jobs: runner, log }) : () => {};
+  // Notification evaluations and firings left behind by a stop are queued again (evaluation.ts).
+  const stopNotificationSweeper = sweeping ? startNotificationSweeper({ prisma: deps.prisma, jobs: () => self!, log }) : () => {};
   self = {
     mode: runner.mode,
     enqueue: (name, payload) => runner.enqueue(name, payload),
@@ -52,6 +55,7 @@ export function startJobRunner(deps: {
     counts: () => runner.counts!(),
     close: async () => {
       stopSweeper();
+      stopNotificationSweeper();
       await runner.close();
       close();
     },

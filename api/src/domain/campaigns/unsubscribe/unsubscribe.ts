@@ -41,7 +41,7 @@ export function maskEmail(email: string): string {
   return `${name.slice(0, 1)}***@${host.slice(0, 1)}***${tld}`;
 }
 
-async function takeRequest(ctx: DomainContext, clientAddress: string | undefined): Promise<void> {
+export async function takeRequest(ctx: DomainContext, clientAddress: string | undefined): Promise<void> {
   const limiter = (ctx.limits ?? fallbackLimits).limiter(unsubscribeLimit);
   const key = clientKey(clientAddress);
   if ((await waitMs(limiter, key)) > 0) throw new DomainError("RATE_LIMITED", unsubscribeMessages.tooMany);

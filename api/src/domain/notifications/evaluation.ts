@@ -1,0 +1,265 @@
+// Evaluation of notification rules, off the ingestion path (docs/notifications.md "Evaluation").
+//
+// 1. The statement that stores a response also writes a NotificationPending row when the response's
+//    survey has an active rule (respondent/insert-batch.ts), and the runtime then queues
+//    `notification.evaluate` on the "notifications" queue (BullMQ, or in process when embedded).
+// 2. `notification.evaluate` checks the response against the survey's active rules at its
+//    touchpoint; each match becomes a NotificationFiring, unique per (rule, response), so a rule
+//    fires at most once per response however often the response is evaluated. The firing is due at
+//    once when the response is complete (submitted or edited), else when the rule's delay has passed
+//    since the last evaluation (a debounce). Then the pending row goes, and due firings are queued
+//    as `notification.send`.
+// 3. `notification.send` claims the firing (a conditional update with a lease), mails each
+//    recipient not yet in its sentTo, adding them one by one, and marks it sent.
+// 4. A sweeper in every worker process queues again what a stop left behind: pending rows and due
+//    firings not sent nor held. Nothing lives only in memory, so restarts lose nothing; the claim and
+//    sentTo keep a firing from being sent twice (a crash between the SMTP server's acceptance and the
+//    sentTo update is the one window where one recipient could get a second copy).
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { Config } from "../../config.js";
+import type { JobRunner } from "../../jobs/runner.js";
+import type { MailSender } from "../../mail/send.js";
+import type { Log } from "../../log.js";
+import { conditionsMatch, type ConditionGroups, type RuleAnswer, type RuleQuestion } from "./conditions.js";
+import { renderAlert, type AlertLanguage, type AlertQuestion } from "./alert-mail.js";
+import { signRuleUnsubscribeToken } from "./unsubscribe.js";
+
+export type EvaluationDeps = { prisma: PrismaClient; jobs: () => JobRunner; now?: () => Date; log?: Log };
+export type SendDeps = { prisma: PrismaClient; config: Config; mail: MailSender; now?: () => Date; log?: Log };
+
+/** A sender holds a firing this long; another process takes it over after a crash. */
+export const firingLeaseMs = 2 * 60_000;
+/** A firing is given up after this many claims (each claim may include the job's own retries). */
+export const maxFiringAttempts = 10;
+
+type ResponseRow = {
+  id: string;
+  organizationId: string;
+  surveyId: string;
+  touchpointId: string;
+  status: string;
+  overLimit: boolean;
+  language: string;
+  metadata: unknown;
+  createdAt: Date;
+  submittedAt: Date | null;
+};
+
+const loadQuestions = async (prisma: PrismaClient, surveyId: string) =>
+  (
+    await prisma.question.findMany({
+      where: { surveyId },
+      select: { id: true, type: true, options: true, choices: true, title: true, position: true },
+      orderBy: { position: "asc" },
+    })
+  ).map(
+    (q): AlertQuestion => ({
+      id: q.id,
+      type: q.type,
+      options: (q.options ?? {}) as Record<string, unknown>,
+      choices: (Array.isArray(q.choices) ? q.choices : []) as RuleQuestion["choices"],
+      title: (q.title ?? {}) as Record<string, string>,
+      position: q.position,
+    }),
+  );
+
+const loadAnswers = async (prisma: PrismaClient, responseId: string): Promise<Map<string, RuleAnswer>> =>
+  new Map(
+    (
+      await prisma.answer.findMany({
+        where: { responseId, hidden: false },
+        select: { questionId: true, numericValue: true, textValue: true, choiceIds: true },
+      })
+    ).map((a) => [a.questionId, a]),
+  );
+
+/** `notification.evaluate`: the response against its survey's active rules. Idempotent. */
+export async function evaluateResponse(deps: EvaluationDeps, payload: { responseId: string }): Promise<{ fired: string[] }> {
+  const { prisma } = deps;
+  const now = deps.now?.() ?? new Date();
+  const response = await prisma.response.findUnique({
+    where: { id: payload.responseId },
+    select: {
+      id: true,
+      organizationId: true,
+      surveyId: true,
+      touchpointId: true,
+      status: true,
+      overLimit: true,
+      language: true,
+      metadata: true,
+      createdAt: true,
+      submittedAt: true,
+    },
+  });
+  const fired: string[] = [];
+  if (response && !response.overLimit) {
+    const rules = await prisma.notificationRule.findMany({
+      where: { organizationId: response.organizationId, surveyId: response.surveyId, active: true, touchpointIds: { has: response.touchpointId } },
+      select: { id: true, conditions: true, delay: true },
+    });
+    if (rules.length > 0) {
+      const questions = new Map((await loadQuestions(prisma, response.surveyId)).map((q) => [q.id, q]));
+      const answers = await loadAnswers(prisma, response.id);
+      const complete = response.status !== "open";
+      for (const rule of rules) {
+        if (!conditionsMatch((rule.conditions ?? []) as ConditionGroups, questions, answers)) continue;
+        const dueAt = complete ? now : new Date(now.getTime() + rule.delay * 60_000);
+        await prisma.notificationFiring.createMany({
+          data: [{ organizationId: response.organizationId, ruleId: rule.id, responseId: response.id, dueAt }],
+          skipDuplicates: true,
+        });
+        // the debounce: a later evaluation of a response still open moves the unsent firing's time
+        await prisma.notificationFiring.updateMany({ where: { ruleId: rule.id, responseId: response.id, sentAt: null }, data: { dueAt } });
+        fired.push(rule.id);
+      }
+    }
+  }
+  await prisma.notificationPending.deleteMany({ where: { responseId: payload.responseId } });
+  if (fired.length > 0) {
+    const due = await prisma.notificationFiring.findMany({
+      where: { responseId: payload.responseId, ruleId: { in: fired }, sentAt: null, dueAt: { lte: now } },
+      select: { id: true },
+    });
+    for (const f of due) await deps.jobs().enqueue("notification.send", { firingId: f.id });
+  }
+  return { fired };
+}
+
+const languageOf = (locale: string | undefined): AlertLanguage => (locale === "es" || locale === "fi" ? locale : "en");
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** `notification.send`: one firing's alerts. Throws (and so is retried) when a mail is not accepted. */
+export async function sendFiring(deps: SendDeps, payload: { firingId: string }): Promise<"sent" | "skipped"> {
+  const { prisma, config } = deps;
+  const now = deps.now?.() ?? new Date();
+  const claimed = await prisma.notificationFiring.updateManyAndReturn({
+    where: {
+      id: payload.firingId,
+      sentAt: null,
+      dueAt: { lte: now },
+      attempts: { lt: maxFiringAttempts },
+      OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }],
+    },
+    data: { claimedUntil: new Date(now.getTime() + firingLeaseMs), attempts: { increment: 1 } },
+  });
+  const firing = claimed[0];
+  if (!firing) return "skipped";
+  try {
+    const rule = await prisma.notificationRule.findUnique({ where: { id: firing.ruleId } });
+    const response = (await prisma.response.findUnique({
+      where: { id: firing.responseId },
+      select: {
+        id: true,
+        organizationId: true,
+        surveyId: true,
+        touchpointId: true,
+        status: true,
+        overLimit: true,
+        language: true,
+        metadata: true,
+        createdAt: true,
+        submittedAt: true,
+      },
+    })) as ResponseRow | null;
+    if (!rule || !rule.active || !response) {
+      await prisma.notificationFiring.update({
+        where: { id: firing.id },
+        data: { sentAt: now, claimedUntil: null, error: !response ? "The response was deleted" : "The rule was paused or deleted" },
+      });
+      return "skipped";
+    }
+    const [survey, touchpoint, organization, questions, answers] = await Promise.all([
+      prisma.survey.findUnique({ where: { id: response.surveyId }, select: { name: true } }),
+      prisma.touchpoint.findUnique({ where: { id: response.touchpointId }, select: { name: true } }),
+      prisma.organization.findUnique({ where: { id: response.organizationId }, select: { timeZone: true } }),
+      loadQuestions(prisma, response.surveyId),
+      loadAnswers(prisma, response.id),
+    ]);
+    const recipients = rule.receivers.filter((r) => !firing.sentTo.includes(r));
+    const users = await prisma.user.findMany({ where: { email: { in: recipients } }, select: { email: true, locale: true } });
+    const localeOf = new Map(users.map((u) => [u.email.toLowerCase(), u.locale as string]));
+    const receivedAt = response.submittedAt ?? response.createdAt;
+    const responseLink = `${config.publicUrl}/results?survey=${response.surveyId}&touchpoint=${response.touchpointId}&from=${day(new Date(receivedAt.getTime() - 86_400_000))}&to=${day(new Date(receivedAt.getTime() + 86_400_000))}&view=list&response=${response.id}`;
+    for (const to of recipients) {
+      const language = languageOf(localeOf.get(to));
+      const token = signRuleUnsubscribeToken(config, { ruleId: rule.id, email: to });
+      const message = renderAlert({
+        language,
+        format: rule.format,
+        ruleName: rule.name,
+        surveyName: survey?.name ?? "",
+        touchpointName: touchpoint?.name ?? "",
+        timeZone: organization?.timeZone ?? "UTC",
+        receivedAt,
+        questions,
+        answers,
+        includeQuestionIds: rule.messageContentFromQuestionIds.length ? rule.messageContentFromQuestionIds : null,
+        metadata: (response.metadata ?? {}) as Record<string, string>,
+        responseLink: language === "en" ? responseLink : `${responseLink}&locale=${language}`,
+        unsubscribeLink: `${config.publicUrl}/unsubscribe?token=${token}`,
+      });
+      await deps.mail.send({
+        kind: "notificationAlert",
+        to,
+        locale: language,
+        organizationId: response.organizationId,
+        data: {},
+        message: {
+          ...message,
+          headers: {
+            "Content-Language": language,
+            "X-Notification-Rule": rule.id,
+            "X-Response-Id": response.id,
+            "List-Unsubscribe": `<${config.publicUrl}/api/v5/unsubscribe/one-click?token=${token}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          },
+        },
+      });
+      await prisma.$executeRaw`UPDATE "NotificationFiring" SET "sentTo" = array_append("sentTo", ${to}) WHERE "id" = ${firing.id}`;
+    }
+    await prisma.notificationFiring.update({ where: { id: firing.id }, data: { sentAt: new Date(), claimedUntil: null, error: null } });
+    await prisma.notificationRule.updateMany({ where: { id: rule.id }, data: { lastRunAt: new Date() } });
+    return "sent";
+  } catch (error) {
+    // released at once, so the job's retry (or the sweeper) takes it again
+    await prisma.notificationFiring
+      .update({ where: { id: firing.id }, data: { claimedUntil: null, error: String((error as Error)?.message ?? error).slice(0, 500) } })
+      .catch(() => {});
+    throw error;
+  }
+}
+
+/** Queues again what a stop left: pending evaluations older than `pendingAgeMs`, and due unsent firings nobody holds. */
+export async function sweepNotifications(deps: EvaluationDeps, opts: { pendingAgeMs?: number } = {}): Promise<{ evaluations: number; sends: number }> {
+  const now = deps.now?.() ?? new Date();
+  const pending = await deps.prisma.notificationPending.findMany({
+    where: { createdAt: { lte: new Date(now.getTime() - (opts.pendingAgeMs ?? 30_000)) } },
+    select: { responseId: true },
+    orderBy: { createdAt: "asc" },
+    take: 1000,
+  });
+  for (const p of pending) await deps.jobs().enqueue("notification.evaluate", { responseId: p.responseId });
+  const due = await deps.prisma.notificationFiring.findMany({
+    where: { sentAt: null, dueAt: { lte: now }, attempts: { lt: maxFiringAttempts }, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
+    select: { id: true },
+    orderBy: { dueAt: "asc" },
+    take: 1000,
+  });
+  for (const f of due) await deps.jobs().enqueue("notification.send", { firingId: f.id });
+  return { evaluations: pending.length, sends: due.length };
+}
+
+/** The sweeper of a worker process: at start (everything left by a stop) and then every `intervalMs`. */
+export function startNotificationSweeper(deps: EvaluationDeps, intervalMs = 15_000): () => void {
+  const sweep = (pendingAgeMs: number) =>
+    void sweepNotifications(deps, { pendingAgeMs }).catch((error: unknown) => deps.log?.warn({ err: error }, "could not sweep notification firings"));
+  const first = setTimeout(() => sweep(0), 1_000);
+  const timer = setInterval(() => sweep(30_000), intervalMs);
+  timer.unref();
+  first.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}
