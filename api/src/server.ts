@@ -165,7 +165,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
           // a job not queued here is queued again by the sweeper from its pending row.
           onNotificationPending: (responseIds) => {
             for (const responseId of responseIds)
-              jobs.enqueue("notification.evaluate", { responseId }).catch((error: unknown) => app.log.warn({ err: error }, "could not queue a notification evaluation"));
+              jobs
+                .enqueue("notification.evaluate", { responseId })
+                .catch((error: unknown) => app.log.warn({ err: error }, "could not queue a notification evaluation"));
           },
         },
       })),

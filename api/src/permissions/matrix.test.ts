@@ -1414,7 +1414,9 @@ describe.skipIf(noDatabase)("permission matrix", () => {
     const survey = await t.prisma.survey.create({ data: { organizationId, unitId: org.units.unitA.id, name: "Matrix alerts" } });
     matrixAlerts.surveyId = survey.id;
     matrixAlerts.receiver = org.users.editorA.email;
-    matrixAlerts.questionId = (await t.prisma.question.create({ data: { organizationId, surveyId: survey.id, position: 0, type: "nps", title: { en: "nps" } } })).id;
+    matrixAlerts.questionId = (
+      await t.prisma.question.create({ data: { organizationId, surveyId: survey.id, position: 0, type: "nps", title: { en: "nps" } } })
+    ).id;
     const rule = async () =>
       (
         await t.prisma.notificationRule.create({

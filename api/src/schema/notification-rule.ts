@@ -35,8 +35,16 @@ const NotificationConditionType = builder.objectRef<Condition>("NotificationCond
       description: "button indexes (smiley) or scores (NPS)",
       resolve: (c) => (Array.isArray(c.values) && c.values.every((v) => typeof v === "number") ? (c.values as number[]) : null),
     }),
-    gte: t.float({ nullable: true, description: "lower bound, inclusive (slider, NPS)", resolve: (c) => (Array.isArray(c.values) ? null : (c.values.gte ?? null)) }),
-    lt: t.float({ nullable: true, description: "upper bound, exclusive (slider, NPS)", resolve: (c) => (Array.isArray(c.values) ? null : (c.values.lt ?? null)) }),
+    gte: t.float({
+      nullable: true,
+      description: "lower bound, inclusive (slider, NPS)",
+      resolve: (c) => (Array.isArray(c.values) ? null : (c.values.gte ?? null)),
+    }),
+    lt: t.float({
+      nullable: true,
+      description: "upper bound, exclusive (slider, NPS)",
+      resolve: (c) => (Array.isArray(c.values) ? null : (c.values.lt ?? null)),
+    }),
   }),
 });
 

@@ -41,8 +41,7 @@ const words = {
   },
   es: {
     subject: (survey: string) => `Notificación de tu encuesta ${survey}`,
-    intro: (rule: string, survey: string, touchpoint: string) =>
-      `Una respuesta a ${survey} en ${touchpoint} cumple tu regla de notificación "${rule}".`,
+    intro: (rule: string, survey: string, touchpoint: string) => `Una respuesta a ${survey} en ${touchpoint} cumple tu regla de notificación "${rule}".`,
     received: "Recibida",
     answers: "Respuestas",
     metadata: "Metadatos",

@@ -122,7 +122,13 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
       { questionId: s.questions.nps.id, value: 2 },
       { questionId: s.questions.slider.id, value: 7 },
     ]);
-    const elsewhere = await post([{ questionId: s.questions.nps.id, value: 1 }, { questionId: s.questions.slider.id, value: 9 }], otherTouchpointId);
+    const elsewhere = await post(
+      [
+        { questionId: s.questions.nps.id, value: 1 },
+        { questionId: s.questions.slider.id, value: 9 },
+      ],
+      otherTouchpointId,
+    );
     await settle();
     expect(smtp.messages.length).toBe(before);
     expect(await t.prisma.notificationFiring.count({ where: { responseId: { in: [promoter, noSecondGroup, elsewhere] } } })).toBe(0);
@@ -191,7 +197,15 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
       },
     });
     await t.prisma.answer.create({
-      data: { responseId: response.id, organizationId: org.organization.id, surveyId: s.survey.id, touchpointId, questionId: s.questions.text.id, textValue: "refund", createdAt: base },
+      data: {
+        responseId: response.id,
+        organizationId: org.organization.id,
+        surveyId: s.survey.id,
+        touchpointId,
+        questionId: s.questions.text.id,
+        textValue: "refund",
+        createdAt: base,
+      },
     });
     const queued: string[] = [];
     const jobs = () => ({ ...t.jobs, enqueue: async (_n: string, p: unknown) => void queued.push(JSON.stringify(p)) }) as typeof t.jobs;
@@ -203,9 +217,13 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
     expect(queued).toEqual([]); // not due yet
     const mail = createMailSender({ config: t.config, prisma: t.prisma });
     try {
-      expect(await sendFiring({ prisma: t.prisma, config: t.config, mail, now: () => new Date("2026-11-20T10:39:59Z") }, { firingId: firing.id })).toBe("skipped");
+      expect(await sendFiring({ prisma: t.prisma, config: t.config, mail, now: () => new Date("2026-11-20T10:39:59Z") }, { firingId: firing.id })).toBe(
+        "skipped",
+      );
       expect(await sendFiring({ prisma: t.prisma, config: t.config, mail, now: () => new Date("2026-11-20T10:40:00Z") }, { firingId: firing.id })).toBe("sent");
-      expect(await sendFiring({ prisma: t.prisma, config: t.config, mail, now: () => new Date("2026-11-20T10:50:00Z") }, { firingId: firing.id })).toBe("skipped");
+      expect(await sendFiring({ prisma: t.prisma, config: t.config, mail, now: () => new Date("2026-11-20T10:50:00Z") }, { firingId: firing.id })).toBe(
+        "skipped",
+      );
     } finally {
       mail.close();
     }

@@ -162,7 +162,7 @@ export async function sendFiring(deps: SendDeps, payload: { firingId: string }):
         submittedAt: true,
       },
     })) as ResponseRow | null;
-    if (!rule || !rule.active || !response) {
+    if (!rule?.active || !response) {
       await prisma.notificationFiring.update({
         where: { id: firing.id },
         data: { sentAt: now, claimedUntil: null, error: !response ? "The response was deleted" : "The rule was paused or deleted" },

@@ -236,7 +236,12 @@ async function checkRule(ctx: DomainContext, organizationId: string, input: Noti
   const byId = new Map<string, RuleQuestion>(
     questions.map((q) => [
       q.id,
-      { id: q.id, type: q.type, options: (q.options ?? {}) as Record<string, unknown>, choices: (Array.isArray(q.choices) ? q.choices : []) as RuleQuestion["choices"] },
+      {
+        id: q.id,
+        type: q.type,
+        options: (q.options ?? {}) as Record<string, unknown>,
+        choices: (Array.isArray(q.choices) ? q.choices : []) as RuleQuestion["choices"],
+      },
     ]),
   );
   checkConditionsAgainst(conditions, byId);

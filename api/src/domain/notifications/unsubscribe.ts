@@ -57,14 +57,23 @@ async function ruleOf(ctx: DomainContext, token: string) {
 export async function ruleUnsubscribeState(ctx: DomainContext, token: string, opts: { clientAddress?: string } = {}): Promise<UnsubscribeState> {
   await takeRequest(ctx, opts.clientAddress);
   const { claim, rule } = await ruleOf(ctx, token);
-  return { maskedEmail: maskEmail(claim.email), organizationName: `${rule.organization.name}: ${rule.name}`, unsubscribed: !rule.receivers.includes(claim.email) };
+  return {
+    maskedEmail: maskEmail(claim.email),
+    organizationName: `${rule.organization.name}: ${rule.name}`,
+    unsubscribed: !rule.receivers.includes(claim.email),
+  };
 }
 
 /** Removes the address from the rule's receivers (only that one, only that rule). Idempotent. */
-export async function ruleUnsubscribe(ctx: DomainContext, token: string, opts: { clientAddress?: string } = {}): Promise<UnsubscribeState & { message: string }> {
+export async function ruleUnsubscribe(
+  ctx: DomainContext,
+  token: string,
+  opts: { clientAddress?: string } = {},
+): Promise<UnsubscribeState & { message: string }> {
   await takeRequest(ctx, opts.clientAddress);
   const { claim, rule } = await ruleOf(ctx, token);
-  await ctx.prisma.$executeRaw`UPDATE "NotificationRule" SET "receivers" = array_remove("receivers", ${claim.email}), "updatedAt" = now() WHERE "id" = ${rule.id}`;
+  await ctx.prisma
+    .$executeRaw`UPDATE "NotificationRule" SET "receivers" = array_remove("receivers", ${claim.email}), "updatedAt" = now() WHERE "id" = ${rule.id}`;
   return {
     maskedEmail: maskEmail(claim.email),
     organizationName: `${rule.organization.name}: ${rule.name}`,

@@ -182,7 +182,10 @@ describe.skipIf(noDatabase)("notification rules", () => {
       // the viewer's features are read per request
       expect(await call("POST", "/notifications", tokens.editor, valid())).toEqual({ status: 403, body: { error: noFeatureAccessMessage } });
     } finally {
-      await t.prisma.featureSet.update({ where: { id: org.organization.featureSetId }, data: { features: { set: ["restApi", "notificationsToOrganizationUsers"] } } });
+      await t.prisma.featureSet.update({
+        where: { id: org.organization.featureSetId },
+        data: { features: { set: ["restApi", "notificationsToOrganizationUsers"] } },
+      });
     }
   });
 
@@ -190,7 +193,12 @@ describe.skipIf(noDatabase)("notification rules", () => {
     const input = `{ name: "GraphQL rule", surveyId: "${s.survey.id}", touchpointIds: ["${touchpointId}"], delay: 0,
       receivers: ["${org.users.admin.email}"], format: plain,
       conditionGroups: [{ conditions: [{ questionId: "${s.questions.slider.id}", gte: 8 }, { questionId: "${s.questions.text.id}", values: ["refund"] }] }] }`;
-    const created = await gql(t.baseUrl, `mutation { createNotificationRule(input: ${input}) { message rule { legacyId name conditionGroups { conditions { questionId values numbers gte lt } } messageContentFromQuestionIds } } }`, {}, tokens.admin);
+    const created = await gql(
+      t.baseUrl,
+      `mutation { createNotificationRule(input: ${input}) { message rule { legacyId name conditionGroups { conditions { questionId values numbers gte lt } } messageContentFromQuestionIds } } }`,
+      {},
+      tokens.admin,
+    );
     expect(created.errors).toBeUndefined();
     const rule = (created.data as any).createNotificationRule.rule;
     expect(rule.conditionGroups).toEqual([

@@ -34,7 +34,8 @@ export const unsubscribeRoutes = [
   defineRoute({
     method: "POST",
     path: "/unsubscribe",
-    summary: "Unsubscribe the link's address from the organisation's campaign messages (its block list), or, for a notification alert's link, from that one rule; a second call answers the same",
+    summary:
+      "Unsubscribe the link's address from the organisation's campaign messages (its block list), or, for a notification alert's link, from that one rule; a second call answers the same",
     tag: "Campaigns",
     auth: "none",
     errors,
