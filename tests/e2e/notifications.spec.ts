@@ -20,9 +20,10 @@ test.afterAll(async () => smtp?.close());
 
 /** A respondent's answer through the public respondent API of the link. */
 async function answer(baseURL: string, nps: number, comment: string): Promise<string> {
-  const [tp] = await query<{ id: string; surveyId: string }>(`SELECT "id", "activeSurveyId" AS "surveyId" FROM "Touchpoint" WHERE "name" = $1 AND NOT "deleted"`, [
-    touchpointName,
-  ]);
+  const [tp] = await query<{ id: string; surveyId: string }>(
+    `SELECT "id", "activeSurveyId" AS "surveyId" FROM "Touchpoint" WHERE "name" = $1 AND NOT "deleted"`,
+    [touchpointName],
+  );
   const questions = await query<{ id: string; type: string }>(`SELECT "id", "type" FROM "Question" WHERE "surveyId" = $1 AND NOT "hidden"`, [tp!.surveyId]);
   const response = await fetch(`${baseURL}/r/${tp!.id}/responses`, {
     method: "POST",
@@ -45,7 +46,7 @@ async function answer(baseURL: string, nps: number, comment: string): Promise<st
 test("build a rule in three steps; a matching answer is mailed, another is not; copy and delete the rule", async ({ page, baseURL }) => {
   const name = `Detractors ${Date.now().toString(36)}`;
   await signIn(page, admin, "/notifications/list");
-  await expect(page.getByRole("heading", { name: "Notification rules" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Notification rules", exact: true })).toBeVisible();
   await page
     .getByRole("link", { name: /New notification rule|Create a notification rule/ })
     .first()
@@ -101,12 +102,13 @@ test("build a rule in three steps; a matching answer is mailed, another is not; 
   await page.getByRole("link", { name: "Back to the notification rules" }).click();
   await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
   await page.getByRole("button", { name: `Copy ${name}` }).click();
-  await expect(page.getByText("Copied")).toBeVisible();
+  await expect(page.getByText("Copied", { exact: true })).toBeVisible();
   const copyName = `${name} (copy)`;
   await expect(page.getByRole("cell", { name: copyName, exact: true })).toBeVisible();
-  const rules = await query<{ id: string; name: string; conditions: unknown }>(`SELECT "id", "name", "conditions" FROM "NotificationRule" WHERE "name" LIKE $1`, [
-    `${name}%`,
-  ]);
+  const rules = await query<{ id: string; name: string; conditions: unknown }>(
+    `SELECT "id", "name", "conditions" FROM "NotificationRule" WHERE "name" LIKE $1`,
+    [`${name}%`],
+  );
   expect(rules).toHaveLength(2);
   const copy = rules.find((r) => r.name === copyName)!;
   expect(copy.id).not.toBe(ruleId);
