@@ -17,6 +17,8 @@ export type JobPayloads = {
   "notification.evaluate": { responseId: string };
   /** Send one firing of a notification rule: the alert to each recipient (same file). */
   "notification.send": { firingId: string };
+  /** Post one signed webhook delivery of a firing (api/src/domain/notifications/webhooks.ts). */
+  "notification.webhook": { deliveryId: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -68,6 +70,7 @@ export const namedQueues: { [N in JobName]?: { queue: string; concurrency: numbe
   "campaign.run": { queue: "campaign-sending", concurrency: 2 },
   "notification.evaluate": { queue: "notifications", concurrency: 4 },
   "notification.send": { queue: "notifications", concurrency: 4 },
+  "notification.webhook": { queue: "notifications", concurrency: 4 },
 };
 const queueOf = (name: string) => (namedQueues as Record<string, { queue: string } | undefined>)[name]?.queue ?? queueName;
 export const defaultQueuePrefix = "fbk";

@@ -276,6 +276,7 @@ export const permissions = shield(
     // notification rules: only ever returned by the rules above, whose domain keeps them to the caller's own
     NotificationRule: isMember,
     NotificationCondition: isMember,
+    NotificationWebhookDelivery: isMember,
     NotificationConditionGroup: isMember,
     NotificationRulePayload: isMember,
     DeleteNotificationRulePayload: isMember,

@@ -10,8 +10,10 @@ import {
   notificationMessages,
   suggestedMinimumDelayMinutes,
   updateNotificationRule,
+  listWebhookDeliveries,
   type NotificationRuleInput,
   type NotificationRuleView,
+  type WebhookDeliveryView,
 } from "../domain/notifications/rules.js";
 import { badInput } from "../domain/errors.js";
 import type { Condition } from "../domain/notifications/conditions.js";
@@ -53,6 +55,21 @@ const NotificationConditionGroupType = builder.objectRef<Condition[]>("Notificat
   fields: (t) => ({ conditions: t.field({ type: [NotificationConditionType], resolve: (g) => g }) }),
 });
 
+const WebhookDeliveryType = builder.objectRef<WebhookDeliveryView>("NotificationWebhookDelivery").implement({
+  description: "One signed POST of a firing to one webhook URL, retried with backoff",
+  fields: (t) => ({
+    deliveryId: t.exposeString("id", { description: "the webhook-id header of the POST" }),
+    url: t.exposeString("url"),
+    responseId: t.exposeString("responseId"),
+    status: t.exposeString("status", { description: "pending, retrying, delivered or failed" }),
+    attempts: t.exposeInt("attempts"),
+    lastStatusCode: t.exposeInt("lastStatusCode", { nullable: true }),
+    lastError: t.exposeString("lastError", { nullable: true }),
+    createdAt: t.field({ type: "DateTime", resolve: (d) => d.createdAt }),
+    deliveredAt: t.field({ type: "DateTime", nullable: true, resolve: (d) => d.deliveredAt }),
+  }),
+});
+
 export const NotificationRuleType = builder.objectRef<NotificationRuleView>("NotificationRule");
 NotificationRuleType.implement({
   description: "A notification rule: who is alerted when a response of the survey at the touchpoints meets the conditions",
@@ -71,6 +88,16 @@ NotificationRuleType.implement({
       description: "the answers the message includes; null: every answer",
     }),
     active: t.exposeBoolean("active"),
+    webhooks: t.exposeStringList("webhookUrls", { description: "signed webhook receivers (Standard Webhooks)" }),
+    webhookSecret: t.exposeString("webhookSecret", {
+      nullable: true,
+      description: "the signing secret (whsec_…) receivers verify the webhook-signature header with; null without webhooks",
+    }),
+    webhookDeliveries: t.field({
+      type: [WebhookDeliveryType],
+      description: "the latest 20 webhook deliveries, newest first",
+      resolve: (r, _args, ctx) => listWebhookDeliveries(ctx, r.id),
+    }),
     lastSentAt: t.field({ type: "DateTime", nullable: true, resolve: (r) => r.lastRunAt }),
     createdAt: t.field({ type: "DateTime", resolve: (r) => r.createdAt }),
     updatedAt: t.field({ type: "DateTime", resolve: (r) => r.updatedAt }),
@@ -104,6 +131,7 @@ const NotificationRuleInputType = builder.inputType("NotificationRuleInput", {
     format: t.field({ type: NotificationFormatEnum }),
     messageContentFromQuestionIds: t.stringList({ description: "leave out (null) for every answer; never an empty list" }),
     active: t.boolean(),
+    webhooks: t.stringList({ description: "http(s) URLs that get a signed POST when the rule fires; no private addresses" }),
   }),
 });
 
@@ -119,6 +147,7 @@ function toDomainInput(input: {
   format?: "plain" | "markdown" | null;
   messageContentFromQuestionIds?: string[] | null;
   active?: boolean | null;
+  webhooks?: string[] | null;
 }): NotificationRuleInput {
   const conditions = input.conditionGroups?.map((g, gi) =>
     g.conditions.map((c, ci) => {

@@ -25,7 +25,7 @@ import { renderAlert, type AlertLanguage, type AlertQuestion } from "./alert-mai
 import { signRuleUnsubscribeToken } from "./unsubscribe.js";
 
 export type EvaluationDeps = { prisma: PrismaClient; jobs: () => JobRunner; now?: () => Date; log?: Log };
-export type SendDeps = { prisma: PrismaClient; config: Config; mail: MailSender; now?: () => Date; log?: Log };
+export type SendDeps = { prisma: PrismaClient; config: Config; mail: MailSender; jobs?: () => JobRunner; now?: () => Date; log?: Log };
 
 /** A sender holds a firing this long; another process takes it over after a crash. */
 export const firingLeaseMs = 2 * 60_000;
@@ -176,6 +176,18 @@ export async function sendFiring(deps: SendDeps, payload: { firingId: string }):
       loadQuestions(prisma, response.surveyId),
       loadAnswers(prisma, response.id),
     ]);
+    // Webhooks: one delivery per URL, made once (unique per rule, response and URL), each posted by its own job.
+    if (rule.webhookUrls.length > 0 && deps.jobs) {
+      await prisma.notificationWebhookDelivery.createMany({
+        data: rule.webhookUrls.map((url) => ({ organizationId: rule.organizationId, ruleId: rule.id, responseId: response.id, url })),
+        skipDuplicates: true,
+      });
+      const pending = await prisma.notificationWebhookDelivery.findMany({
+        where: { ruleId: rule.id, responseId: response.id, status: "pending", attempts: 0 },
+        select: { id: true },
+      });
+      for (const d of pending) await deps.jobs().enqueue("notification.webhook", { deliveryId: d.id });
+    }
     const recipients = rule.receivers.filter((r) => !firing.sentTo.includes(r));
     const users = await prisma.user.findMany({ where: { email: { in: recipients } }, select: { email: true, locale: true } });
     const localeOf = new Map(users.map((u) => [u.email.toLowerCase(), u.locale as string]));
@@ -247,6 +259,13 @@ export async function sweepNotifications(deps: EvaluationDeps, opts: { pendingAg
     take: 1000,
   });
   for (const f of due) await deps.jobs().enqueue("notification.send", { firingId: f.id });
+  // deliveries made but never posted (the process stopped before their job was queued)
+  const deliveries = await deps.prisma.notificationWebhookDelivery.findMany({
+    where: { status: "pending", attempts: 0, createdAt: { lte: new Date(now.getTime() - (opts.pendingAgeMs ?? 30_000)) } },
+    select: { id: true },
+    take: 1000,
+  });
+  for (const d of deliveries) await deps.jobs().enqueue("notification.webhook", { deliveryId: d.id });
   return { evaluations: pending.length, sends: due.length };
 }
 

@@ -19,6 +19,7 @@ import { tenantDb } from "../tenancy.js";
 import { canSomewhere, loadAccess, requireOnObject } from "../../permissions/access.js";
 import { noFeatureAccess } from "../features/features.js";
 import { checkConditionsAgainst, cleanConditions, type ConditionGroups, type RuleQuestion } from "./conditions.js";
+import { checkWebhookUrls, newWebhookSecret } from "./webhooks.js";
 
 export const notificationMessages = {
   saved: "Saved",
@@ -61,6 +62,10 @@ export type NotificationRuleView = {
   /** null when every answer is included (the spec's "omitted when empty") */
   messageContentFromQuestionIds: string[] | null;
   active: boolean;
+  /** signed webhook receivers (webhooks.ts) */
+  webhookUrls: string[];
+  /** the rule's signing secret ("whsec_…"), null until it has a webhook */
+  webhookSecret: string | null;
   createdByUserId: string | null;
   lastRunAt: Date | null;
   createdAt: Date;
@@ -77,6 +82,7 @@ export type NotificationRuleInput = {
   format?: unknown;
   messageContentFromQuestionIds?: unknown;
   active?: unknown;
+  webhooks?: unknown;
 };
 
 const select = {
@@ -90,6 +96,8 @@ const select = {
   format: true,
   messageContentFromQuestionIds: true,
   active: true,
+  webhookUrls: true,
+  webhookSecret: true,
   createdByUserId: true,
   lastRunAt: true,
   createdAt: true,
@@ -107,6 +115,8 @@ type Row = {
   format: NotificationFormat;
   messageContentFromQuestionIds: string[];
   active: boolean;
+  webhookUrls: string[];
+  webhookSecret: string | null;
   createdByUserId: string | null;
   lastRunAt: Date | null;
   createdAt: Date;
@@ -161,6 +171,7 @@ const inputSchema = z.object({
   format: z.unknown().optional(),
   messageContentFromQuestionIds: z.unknown().optional(),
   active: z.unknown().optional(),
+  webhooks: z.unknown().optional(),
 });
 
 const absent = (v: unknown) => v === undefined || v === null;
@@ -180,6 +191,7 @@ type CheckedRule = {
   format: NotificationFormat;
   messageContentFromQuestionIds: string[];
   active: boolean;
+  webhookUrls: string[];
 };
 
 /** Completeness and shape (spec 001 §5), then the survey, touchpoints, questions and receivers. */
@@ -250,6 +262,7 @@ async function checkRule(ctx: DomainContext, organizationId: string, input: Noti
   });
 
   await checkReceivers(ctx, organizationId, receivers);
+  const webhookUrls = await checkWebhookUrls(ctx.config, raw.webhooks);
   return {
     name,
     surveyId,
@@ -260,6 +273,7 @@ async function checkRule(ctx: DomainContext, organizationId: string, input: Noti
     format,
     messageContentFromQuestionIds: contentIds,
     active: absent(raw.active) ? true : (raw.active as boolean),
+    webhookUrls,
   };
 }
 
@@ -298,7 +312,12 @@ export async function createNotificationRule(ctx: DomainContext, input: Notifica
   const own = await requireManager(ctx);
   const rule = await checkRule(ctx, own.organizationId, input);
   const row = await tenantDb(ctx).notificationRule.create({
-    data: { ...rule, organizationId: own.organizationId, createdByUserId: own.userId },
+    data: {
+      ...rule,
+      webhookSecret: rule.webhookUrls.length > 0 ? newWebhookSecret() : null,
+      organizationId: own.organizationId,
+      createdByUserId: own.userId,
+    },
     select,
   });
   return toView(row);
@@ -308,12 +327,39 @@ export async function createNotificationRule(ctx: DomainContext, input: Notifica
 export async function updateNotificationRule(ctx: DomainContext, id: string, input: NotificationRuleInput): Promise<NotificationRuleView> {
   const ruleId = parseNotificationId(id);
   const own = await requireManager(ctx);
-  const existing = await tenantDb(ctx).notificationRule.findFirst({ where: { id: ruleId, ...own.where }, select: { id: true } });
+  const existing = await tenantDb(ctx).notificationRule.findFirst({ where: { id: ruleId, ...own.where }, select: { id: true, webhookSecret: true } });
   if (!existing) throw notFound(notificationMessages.notFound);
   const rule = await checkRule(ctx, own.organizationId, input);
-  const updated = await tenantDb(ctx).notificationRule.updateManyAndReturn({ where: { id: ruleId, ...own.where }, data: rule, select });
+  // the secret stays once made, so receivers keep verifying
+  const webhookSecret = existing.webhookSecret ?? (rule.webhookUrls.length > 0 ? newWebhookSecret() : null);
+  const updated = await tenantDb(ctx).notificationRule.updateManyAndReturn({ where: { id: ruleId, ...own.where }, data: { ...rule, webhookSecret }, select });
   if (!updated[0]) throw notFound(notificationMessages.notFound);
   return toView(updated[0]);
+}
+
+export type WebhookDeliveryView = {
+  id: string;
+  url: string;
+  responseId: string;
+  status: string;
+  attempts: number;
+  lastStatusCode: number | null;
+  lastError: string | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+};
+
+/** The rule's latest webhook deliveries (the rule's screen shows their status). */
+export async function listWebhookDeliveries(ctx: DomainContext, ruleId: string, take = 20): Promise<WebhookDeliveryView[]> {
+  const { where } = await ownership(ctx);
+  const rule = await tenantDb(ctx).notificationRule.findFirst({ where: { id: parseNotificationId(ruleId), ...where }, select: { id: true } });
+  if (!rule) throw notFound(notificationMessages.notFound);
+  return tenantDb(ctx).notificationWebhookDelivery.findMany({
+    where: { ruleId: rule.id },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+    take,
+    select: { id: true, url: true, responseId: true, status: true, attempts: true, lastStatusCode: true, lastError: true, createdAt: true, deliveredAt: true },
+  });
 }
 
 export async function deleteNotificationRule(ctx: DomainContext, id: string): Promise<{ id: string }> {

@@ -13,6 +13,7 @@ import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "..
 import { notificationMessages } from "../../domain/notifications/rules.js";
 import { conditionMessages } from "../../domain/notifications/conditions.js";
 import { noFeatureAccessMessage } from "../../domain/features/features.js";
+import { webhookMessages } from "../../domain/notifications/webhooks.js";
 
 describe.skipIf(noDatabase)("notification rules", () => {
   let t: TestApp;
@@ -93,6 +94,16 @@ describe.skipIf(noDatabase)("notification rules", () => {
     expect((await call("DELETE", `/notifications/${copied.body._id}`, tokens.editor)).status).toBe(404);
   });
 
+  it("keeps webhook URLs of public addresses, with a signing secret that stays when the rule is saved again", async () => {
+    const created = await call("POST", "/notifications", tokens.editor, { ...valid(), webhooks: ["https://203.0.113.9/hooks/feedback"] });
+    expect(created.status).toBe(201);
+    expect(created.body.webhooks).toEqual(["https://203.0.113.9/hooks/feedback"]);
+    expect(created.body.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/=]{32}$/);
+    const again = await call("PUT", `/notifications/${created.body._id}`, tokens.editor, { ...valid(), webhooks: ["https://203.0.113.10/other"] });
+    expect(again.body.webhookSecret).toBe(created.body.webhookSecret);
+    expect((await call("POST", "/notifications", tokens.editor, valid())).body.webhookSecret).toBeNull();
+  });
+
   it("drops empty slider bounds and empty groups before save", async () => {
     const created = await call("POST", "/notifications", tokens.editor, {
       ...valid(),
@@ -137,6 +148,16 @@ describe.skipIf(noDatabase)("notification rules", () => {
       [{ device_id: ["xyz"] }, "Invalid id: ids are 24 hexadecimal characters", "touchpointIds.0"],
       [{ receivers: ["not an address"] }, "Please provide a valid e-mail address", "receivers.0"],
       [{ format: "html" }, notificationMessages.format, "format"],
+      [{ webhooks: ["http://127.0.0.1:8080/hook"] }, webhookMessages.privateAddress, "webhooks.0"],
+      [{ webhooks: ["https://10.1.2.3/hook"] }, webhookMessages.privateAddress, "webhooks.0"],
+      [{ webhooks: ["https://192.168.1.20/hook"] }, webhookMessages.privateAddress, "webhooks.0"],
+      [{ webhooks: ["http://[::1]:80/hook"] }, webhookMessages.privateAddress, "webhooks.0"],
+      [{ webhooks: ["http://[::ffff:127.0.0.1]/hook"] }, webhookMessages.privateAddress, "webhooks.0"],
+      [{ webhooks: ["http://169.254.169.254/latest/meta-data"] }, webhookMessages.privateAddress, "webhooks.0"],
+      [{ webhooks: ["https://localhost/hook"] }, webhookMessages.privateAddress, "webhooks.0"],
+      [{ webhooks: ["ftp://203.0.113.9/hook"] }, webhookMessages.url, "webhooks.0"],
+      [{ webhooks: ["https://user:pw@203.0.113.9/hook"] }, webhookMessages.url, "webhooks.0"],
+      [{ webhooks: "https://203.0.113.9/hook" }, webhookMessages.url, "webhooks"],
     ];
     for (const [change, error, field] of cases) {
       const answer = await call("POST", "/notifications", tokens.editor, { ...valid(), ...change });

@@ -36,6 +36,8 @@ const notificationShape = z
     format: z.enum(["plain", "markdown"]),
     messageContentFromQuestionIds: z.array(objectId).optional().describe("the answers the message includes; omitted: every answer"),
     active: z.boolean(),
+    webhooks: z.array(z.string()).describe("signed webhook receivers (Standard Webhooks)"),
+    webhookSecret: z.string().nullable().describe("whsec_…: verifies the webhook-signature header; null without webhooks"),
     createdBy: objectId.nullable(),
     lastSentAt: z.string().nullable().describe("ISO 8601"),
     createdAt: z.string().describe("ISO 8601"),
@@ -54,6 +56,8 @@ const toJson = (r: NotificationRuleView): z.input<typeof notificationShape> => (
   format: r.format,
   ...(r.messageContentFromQuestionIds ? { messageContentFromQuestionIds: r.messageContentFromQuestionIds } : {}),
   active: r.active,
+  webhooks: r.webhookUrls,
+  webhookSecret: r.webhookSecret,
   createdBy: r.createdByUserId,
   lastSentAt: r.lastRunAt?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),
@@ -72,6 +76,7 @@ const body = z
     format: z.unknown().optional().describe("plain (default) or markdown"),
     messageContentFromQuestionIds: z.unknown().optional().describe("omit for every answer; never an empty list"),
     active: z.unknown().optional().describe("false pauses the rule"),
+    webhooks: z.unknown().optional().describe("at most 5 http(s) URLs that get a signed POST when the rule fires; private addresses are refused"),
   })
   .describe("a complete notification rule");
 
@@ -85,6 +90,7 @@ const toInput = (b: z.output<typeof body>): NotificationRuleInput => ({
   format: b.format,
   messageContentFromQuestionIds: b.messageContentFromQuestionIds,
   active: b.active,
+  webhooks: b.webhooks,
 });
 
 const params = z.object({ id: z.string().describe("24 hexadecimal characters; anything else is refused before any lookup") });
