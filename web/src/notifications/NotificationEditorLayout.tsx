@@ -68,6 +68,18 @@ function Editor({ id }: { id: string }) {
           format
           messageContentFromQuestionIds
           active
+          webhooks
+          webhookSecret
+          webhookDeliveries {
+            deliveryId
+            url
+            responseId
+            status
+            attempts
+            lastStatusCode
+            lastError
+            createdAt
+          }
         }
         surveys(first: 500) {
           edges {
@@ -189,6 +201,8 @@ function Editor({ id }: { id: string }) {
     toAllEmails: features.includes("notificationsToAllEmails"),
     toOrganizationUsers: features.includes("notificationsToOrganizationUsers"),
     problems,
+    webhookSecret: data.notificationRule?.webhookSecret ?? null,
+    webhookDeliveries: data.notificationRule?.webhookDeliveries ?? [],
     go,
     finish,
     saving,

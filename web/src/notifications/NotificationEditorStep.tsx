@@ -3,7 +3,7 @@ import { Suspense, useId } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { useLocation } from "react-router-dom";
 import type { NotificationEditorStepQuestionsQuery } from "../__generated__/NotificationEditorStepQuestionsQuery.graphql";
-import { AddIcon, Button, CheckIcon, DeleteIcon, EmptyState, IconButton, LinkButton, Skeleton } from "../ui";
+import { AddIcon, Button, CheckIcon, DeleteIcon, EmptyState, IconButton, LinkButton, Skeleton, StatusPill } from "../ui";
 import { toGlobalId } from "../util/globalId";
 import { useEditor } from "./editorContext";
 import {
@@ -41,6 +41,7 @@ function useProblemText() {
     delay: t`The delay is a whole number of minutes from 0 to 10080.`,
     receivers: t`Add at least one receiver.`,
     receiverAddress: t`Every receiver must be a valid e-mail address.`,
+    webhookUrl: t`Every webhook URL must start with http:// or https://.`,
   };
   return (p: Problem) => text[p];
 }
@@ -400,7 +401,9 @@ function ConditionRow({
 
 function ActivateStep() {
   const { t } = useLingui();
-  const { draft, update, go, finish, saving, problems, toAllEmails, toOrganizationUsers } = useEditor();
+  const { draft, update, go, finish, saving, problems, toAllEmails, toOrganizationUsers, webhookSecret } = useEditor();
+  const webhooksId = useId();
+  const webhooksHintId = useId();
   const delayId = useId();
   const receiversId = useId();
   const hintId = useId();
@@ -454,6 +457,31 @@ function ActivateStep() {
         <input type="checkbox" checked={draft.active} onChange={(e) => update({ active: e.target.checked })} />
         <Trans>Active (send alerts)</Trans>
       </label>
+      <div className="notifications__field">
+        <label htmlFor={webhooksId}>
+          <Trans>Webhook URLs (optional, one per line)</Trans>
+        </label>
+        <textarea
+          id={webhooksId}
+          rows={2}
+          aria-describedby={webhooksHintId}
+          value={draft.webhooks}
+          onChange={(e) => update({ webhooks: e.target.value })}
+          placeholder="https://"
+        />
+        <p id={webhooksHintId} className="muted">
+          <Trans>
+            Each URL gets a signed POST when the rule fires (Standard Webhooks: webhook-id, webhook-timestamp and webhook-signature headers), retried when it
+            fails. Private addresses are refused.
+          </Trans>
+        </p>
+        {webhookSecret && (
+          <p>
+            <Trans>Signing secret:</Trans> <code>{webhookSecret}</code>
+          </p>
+        )}
+      </div>
+      <WebhookDeliveries />
       <Problems problems={problems.length > own.length ? problems : own} />
       <div className="notifications__actions-bar">
         <Button onClick={() => go("conditions")}>
@@ -464,6 +492,55 @@ function ActivateStep() {
         </Button>
       </div>
     </form>
+  );
+}
+
+function WebhookDeliveries() {
+  const { t, i18n } = useLingui();
+  const { webhookDeliveries } = useEditor();
+  if (webhookDeliveries.length === 0) return null;
+  const statusText: Record<string, string> = { pending: t`Pending`, retrying: t`Retrying`, delivered: t`Delivered`, failed: t`Failed` };
+  const tone = (s: string) => (s === "delivered" ? "success" : s === "failed" ? "danger" : s === "retrying" ? "warning" : "neutral");
+  return (
+    <table className="notifications__table">
+      <caption>
+        <Trans>Latest webhook deliveries</Trans>
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">
+            <Trans>Time</Trans>
+          </th>
+          <th scope="col">
+            <Trans>URL</Trans>
+          </th>
+          <th scope="col">
+            <Trans>State</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Attempts</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Last answer</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {webhookDeliveries.map((d) => (
+          <tr key={d.deliveryId}>
+            <td>{new Date(d.createdAt).toLocaleString(i18n.locale)}</td>
+            <td>
+              <code>{d.url}</code>
+            </td>
+            <td>
+              <StatusPill tone={tone(d.status)}>{statusText[d.status] ?? d.status}</StatusPill>
+            </td>
+            <td>{d.attempts}</td>
+            <td>{d.lastError ?? d.lastStatusCode ?? ""}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

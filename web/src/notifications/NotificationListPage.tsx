@@ -43,6 +43,7 @@ export default function NotificationListPage() {
           format
           messageContentFromQuestionIds
           active
+          webhooks
           lastSentAt
         }
         surveys(first: 500) {

@@ -14,6 +14,17 @@ export interface EditorTouchpoint {
   type: string;
 }
 
+export interface WebhookDelivery {
+  readonly deliveryId: string;
+  readonly url: string;
+  readonly responseId: string;
+  readonly status: string;
+  readonly attempts: number;
+  readonly lastStatusCode: number | null | undefined;
+  readonly lastError: string | null | undefined;
+  readonly createdAt: string;
+}
+
 /** What the editor's layout (/notifications/{id}) gives its steps. */
 export interface EditorContext {
   id: string;
@@ -26,6 +37,9 @@ export interface EditorContext {
   toAllEmails: boolean;
   toOrganizationUsers: boolean;
   problems: readonly Problem[];
+  /** The saved rule's signing secret and latest webhook deliveries (none for a new rule). */
+  webhookSecret: string | null;
+  webhookDeliveries: readonly WebhookDelivery[];
   go: (step: EditorStep | "activate/success") => void;
   /** Saves, then shows activate/success. */
   finish: () => Promise<void>;

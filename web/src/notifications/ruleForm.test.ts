@@ -54,6 +54,7 @@ describe("the notification rule form", () => {
       format: "plain",
       messageContentFromQuestionIds: null,
       active: true,
+      webhooks: [],
     });
   });
 
@@ -68,6 +69,8 @@ describe("the notification rule form", () => {
     expect(conditionProblems(reversed)).toEqual(["bounds"]);
     expect(activateProblems({ ...complete(), delay: "-1" })).toEqual(["delay"]);
     expect(activateProblems({ ...complete(), receivers: "not an address" })).toEqual(["receiverAddress"]);
+    expect(activateProblems({ ...complete(), webhooks: "https://hooks.example/a\nftp://x" })).toEqual(["webhookUrl"]);
+    expect(toInput({ ...complete(), webhooks: " https://hooks.example/a \n\n" }).webhooks).toEqual(["https://hooks.example/a"]);
   });
 
   it("a copy keeps every field but the id, under a new name", () => {

@@ -41,6 +41,8 @@ export interface RuleDraft {
   format: RuleFormat;
   contentQuestionIds: string[];
   active: boolean;
+  /** webhook URLs, one per line */
+  webhooks: string;
 }
 
 export const suggestedMinimumDelay = 30;
@@ -61,6 +63,7 @@ export const emptyDraft = (): RuleDraft => ({
   format: "plain",
   contentQuestionIds: [],
   active: true,
+  webhooks: "",
 });
 
 /** How a question's conditions are given, by its type. */
@@ -89,6 +92,7 @@ export interface SavedRule {
   readonly format: string;
   readonly messageContentFromQuestionIds: readonly string[] | null | undefined;
   readonly active: boolean;
+  readonly webhooks?: readonly string[] | null;
 }
 
 export function draftFromRule(rule: SavedRule): RuleDraft {
@@ -112,8 +116,15 @@ export function draftFromRule(rule: SavedRule): RuleDraft {
     format: rule.format === "markdown" ? "markdown" : "plain",
     contentQuestionIds: [...(rule.messageContentFromQuestionIds ?? [])],
     active: rule.active,
+    webhooks: (rule.webhooks ?? []).join("\n"),
   };
 }
+
+export const webhookList = (text: string): string[] =>
+  text
+    .split(/\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export const receiverList = (text: string): string[] =>
   text
@@ -134,7 +145,8 @@ export type Problem =
   | "bounds"
   | "delay"
   | "receivers"
-  | "receiverAddress";
+  | "receiverAddress"
+  | "webhookUrl";
 
 /** The groups as they are saved: empty bounds dropped, bound-less slider conditions and empty groups removed. */
 export function cleanGroups(groups: readonly GroupDraft[]): GroupDraft[] {
@@ -174,6 +186,7 @@ export function activateProblems(d: RuleDraft): Problem[] {
   const receivers = receiverList(d.receivers);
   if (receivers.length === 0) out.push("receivers");
   else if (!receivers.every((r) => emailPattern.test(r))) out.push("receiverAddress");
+  if (!webhookList(d.webhooks).every((u) => /^https?:\/\/[^\s/]+/i.test(u))) out.push("webhookUrl");
   return out;
 }
 
@@ -189,6 +202,7 @@ export interface RuleInput {
   format: RuleFormat;
   messageContentFromQuestionIds: string[] | null;
   active: boolean;
+  webhooks: string[];
 }
 
 /** The GraphQL input (createNotificationRule / updateNotificationRule). */
@@ -211,6 +225,7 @@ export function toInput(d: RuleDraft): RuleInput {
     format: d.format,
     messageContentFromQuestionIds: d.contentQuestionIds.length > 0 ? [...d.contentQuestionIds] : null,
     active: d.active,
+    webhooks: webhookList(d.webhooks),
   };
 }
 
