@@ -9,6 +9,7 @@ import type { PrismaClient } from "../../api/src/generated/prisma/client.js";
 import { poolConfig, prismaOverPool } from "../../api/src/db/client.js";
 import { createEventBus } from "../../api/src/pubsub/bus.js";
 import { startJobRunner } from "../../api/src/jobs/start.js";
+import type { JobRunner } from "../../api/src/jobs/runner.js";
 import { buildServer } from "../../api/src/server.js";
 import { createEmbeddedOidc } from "../../api/src/oidc/provider.js";
 import { createAccessTokenVerifier } from "../../api/src/auth/access-tokens.js";
@@ -36,8 +37,8 @@ export function createCountingPrisma(databaseUrl: string, max: number): { prisma
 /** The real server on 127.0.0.1, production settings, logging off, no web client. */
 export async function startApiServer(
   databaseUrl: string,
-  opts: { poolSize?: number } = {},
-): Promise<RunningServer & { prisma: PrismaClient; config: Config; statements(): number }> {
+  opts: { poolSize?: number; env?: Record<string, string> } = {},
+): Promise<RunningServer & { prisma: PrismaClient; config: Config; jobs: JobRunner; statements(): number }> {
   const port = await freePort();
   const config = loadConfig({
     NODE_ENV: "production",
@@ -50,6 +51,7 @@ export async function startApiServer(
     SEED_DEMO: "false",
     // The load generator plays the proxy in front: its X-Forwarded-For spreads the clients over addresses.
     TRUST_PROXY: "127.0.0.1",
+    ...opts.env,
   });
   const { prisma, statements } = createCountingPrisma(databaseUrl, opts.poolSize ?? 10);
   const bus = createEventBus(undefined);
@@ -63,6 +65,7 @@ export async function startApiServer(
       baseUrl: config.publicUrl,
       prisma,
       config,
+      jobs,
       statements,
       close: async () => {
         await app.close();

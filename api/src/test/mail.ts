@@ -12,6 +12,8 @@ export type CapturedMail = {
   language: string | undefined;
   kind: string | undefined;
   parsed: ParsedMail;
+  /** performance.now() when the message was accepted (benchmarks measure up to it). */
+  receivedAt: number;
 };
 
 export type SmtpCapture = {
@@ -54,6 +56,7 @@ export async function startSmtpCapture(opts: { refuse?: (attempt: number) => boo
             language: header("content-language"),
             kind: header("x-mail-kind"),
             parsed,
+            receivedAt: performance.now(),
           });
           callback();
         })
