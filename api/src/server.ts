@@ -164,10 +164,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
           // Notification rules are evaluated off the request's path (domain/notifications/evaluation.ts);
           // a job not queued here is queued again by the sweeper from its pending row.
           onNotificationPending: (responseIds) => {
-            for (const responseId of responseIds)
-              jobs
-                .enqueue("notification.evaluate", { responseId })
-                .catch((error: unknown) => app.log.warn({ err: error }, "could not queue a notification evaluation"));
+            jobs
+              .enqueue("notification.evaluate", { responseIds })
+              .catch((error: unknown) => app.log.warn({ err: error }, "could not queue a notification evaluation"));
           },
         },
       })),

@@ -13,8 +13,8 @@ export type JobPayloads = {
   "export.run": { exportJobId: string; producer: string };
   /** Send one run of a campaign launch (api/src/domain/campaigns/sending/run.ts). */
   "campaign.run": { launchId: string; runKey: string };
-  /** Check a stored response against its survey's notification rules (api/src/domain/notifications/evaluation.ts). */
-  "notification.evaluate": { responseId: string };
+  /** Check stored responses (one insert group's) against their surveys' notification rules (api/src/domain/notifications/evaluation.ts). */
+  "notification.evaluate": { responseIds: string[] };
   /** Send one firing of a notification rule: the alert to each recipient (same file). */
   "notification.send": { firingId: string };
   /** Post one signed webhook delivery of a firing (api/src/domain/notifications/webhooks.ts). */

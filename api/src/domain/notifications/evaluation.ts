@@ -29,6 +29,8 @@ export type SendDeps = { prisma: PrismaClient; config: Config; mail: MailSender;
 
 /** A sender holds a firing this long; another process takes it over after a crash. */
 export const firingLeaseMs = 2 * 60_000;
+/** Responses per evaluation job. */
+export const evaluationBatch = 200;
 /** A firing is given up after this many claims (each claim may include the job's own retries). */
 export const maxFiringAttempts = 10;
 
@@ -73,57 +75,97 @@ const loadAnswers = async (prisma: PrismaClient, responseId: string): Promise<Ma
     ).map((a) => [a.questionId, a]),
   );
 
-/** `notification.evaluate`: the response against its survey's active rules. Idempotent. */
-export async function evaluateResponse(deps: EvaluationDeps, payload: { responseId: string }): Promise<{ fired: string[] }> {
+/**
+ * `notification.evaluate`: responses (one insert group's, up to a few hundred) against their surveys'
+ * active rules. A batch costs a handful of statements whatever its size: the responses, their
+ * answers, the rules and questions of their surveys, the firings, the pending rows. Idempotent.
+ */
+export async function evaluateResponses(
+  deps: EvaluationDeps,
+  payload: { responseIds: string[] },
+): Promise<{ fired: { ruleId: string; responseId: string }[] }> {
   const { prisma } = deps;
   const now = deps.now?.() ?? new Date();
-  const response = await prisma.response.findUnique({
-    where: { id: payload.responseId },
-    select: {
-      id: true,
-      organizationId: true,
-      surveyId: true,
-      touchpointId: true,
-      status: true,
-      overLimit: true,
-      language: true,
-      metadata: true,
-      createdAt: true,
-      submittedAt: true,
-    },
+  const ids = [...new Set(payload.responseIds)];
+  const responses = await prisma.response.findMany({
+    where: { id: { in: ids }, overLimit: false },
+    select: { id: true, organizationId: true, surveyId: true, touchpointId: true, status: true },
   });
-  const fired: string[] = [];
-  if (response && !response.overLimit) {
-    const rules = await prisma.notificationRule.findMany({
-      where: { organizationId: response.organizationId, surveyId: response.surveyId, active: true, touchpointIds: { has: response.touchpointId } },
-      select: { id: true, conditions: true, delay: true },
+  const surveyIds = [...new Set(responses.map((r) => r.surveyId))];
+  const rules =
+    surveyIds.length > 0
+      ? await prisma.notificationRule.findMany({
+          where: { surveyId: { in: surveyIds }, active: true },
+          select: { id: true, organizationId: true, surveyId: true, touchpointIds: true, conditions: true, delay: true },
+        })
+      : [];
+  const fired: { ruleId: string; responseId: string; organizationId: string; dueAt: Date }[] = [];
+  if (rules.length > 0) {
+    const withRules = new Set(rules.map((r) => r.surveyId));
+    const candidates = responses.filter((r) => withRules.has(r.surveyId));
+    const questionRows = await prisma.question.findMany({
+      where: { surveyId: { in: [...withRules] } },
+      select: { id: true, type: true, options: true, choices: true },
     });
-    if (rules.length > 0) {
-      const questions = new Map((await loadQuestions(prisma, response.surveyId)).map((q) => [q.id, q]));
-      const answers = await loadAnswers(prisma, response.id);
+    const questions = new Map<string, RuleQuestion>(
+      questionRows.map((q) => [
+        q.id,
+        {
+          id: q.id,
+          type: q.type,
+          options: (q.options ?? {}) as Record<string, unknown>,
+          choices: (Array.isArray(q.choices) ? q.choices : []) as RuleQuestion["choices"],
+        },
+      ]),
+    );
+    const answerRows = await prisma.answer.findMany({
+      where: { responseId: { in: candidates.map((r) => r.id) }, hidden: false },
+      select: { responseId: true, questionId: true, numericValue: true, textValue: true, choiceIds: true },
+    });
+    const answersOf = new Map<string, Map<string, RuleAnswer>>();
+    for (const a of answerRows) {
+      let m = answersOf.get(a.responseId);
+      if (!m) answersOf.set(a.responseId, (m = new Map()));
+      m.set(a.questionId, a);
+    }
+    for (const response of candidates) {
+      const answers = answersOf.get(response.id) ?? new Map<string, RuleAnswer>();
       const complete = response.status !== "open";
       for (const rule of rules) {
+        if (rule.surveyId !== response.surveyId || rule.organizationId !== response.organizationId || !rule.touchpointIds.includes(response.touchpointId))
+          continue;
         if (!conditionsMatch((rule.conditions ?? []) as ConditionGroups, questions, answers)) continue;
-        const dueAt = complete ? now : new Date(now.getTime() + rule.delay * 60_000);
-        await prisma.notificationFiring.createMany({
-          data: [{ organizationId: response.organizationId, ruleId: rule.id, responseId: response.id, dueAt }],
-          skipDuplicates: true,
+        fired.push({
+          ruleId: rule.id,
+          responseId: response.id,
+          organizationId: response.organizationId,
+          dueAt: complete ? now : new Date(now.getTime() + rule.delay * 60_000),
         });
-        // the debounce: a later evaluation of a response still open moves the unsent firing's time
-        await prisma.notificationFiring.updateMany({ where: { ruleId: rule.id, responseId: response.id, sentAt: null }, data: { dueAt } });
-        fired.push(rule.id);
       }
     }
   }
-  await prisma.notificationPending.deleteMany({ where: { responseId: payload.responseId } });
+  if (fired.length > 0) {
+    await prisma.notificationFiring.createMany({ data: fired, skipDuplicates: true });
+    // the debounce: a later evaluation of a response still open moves its unsent firings' time on
+    for (const f of fired.filter((x) => x.dueAt > now)) {
+      await prisma.notificationFiring.updateMany({ where: { ruleId: f.ruleId, responseId: f.responseId, sentAt: null }, data: { dueAt: f.dueAt } });
+    }
+  }
+  await prisma.notificationPending.deleteMany({ where: { responseId: { in: ids } } });
   if (fired.length > 0) {
     const due = await prisma.notificationFiring.findMany({
-      where: { responseId: payload.responseId, ruleId: { in: fired }, sentAt: null, dueAt: { lte: now } },
+      where: { OR: fired.map((f) => ({ ruleId: f.ruleId, responseId: f.responseId })), sentAt: null, dueAt: { lte: now } },
       select: { id: true },
     });
     for (const f of due) await deps.jobs().enqueue("notification.send", { firingId: f.id });
   }
-  return { fired };
+  return { fired: fired.map((f) => ({ ruleId: f.ruleId, responseId: f.responseId })) };
+}
+
+/** One response (tests, and a response changed after it was stored). */
+export async function evaluateResponse(deps: EvaluationDeps, payload: { responseId: string }): Promise<{ fired: string[] }> {
+  const { fired } = await evaluateResponses(deps, { responseIds: [payload.responseId] });
+  return { fired: fired.map((f) => f.ruleId) };
 }
 
 const languageOf = (locale: string | undefined): AlertLanguage => (locale === "es" || locale === "fi" ? locale : "en");
@@ -251,7 +293,9 @@ export async function sweepNotifications(deps: EvaluationDeps, opts: { pendingAg
     orderBy: { createdAt: "asc" },
     take: 1000,
   });
-  for (const p of pending) await deps.jobs().enqueue("notification.evaluate", { responseId: p.responseId });
+  for (let i = 0; i < pending.length; i += evaluationBatch) {
+    await deps.jobs().enqueue("notification.evaluate", { responseIds: pending.slice(i, i + evaluationBatch).map((p) => p.responseId) });
+  }
   const due = await deps.prisma.notificationFiring.findMany({
     where: { sentAt: null, dueAt: { lte: now }, attempts: { lt: maxFiringAttempts }, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
     select: { id: true },
