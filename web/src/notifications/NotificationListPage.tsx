@@ -159,21 +159,23 @@ export default function NotificationListPage() {
                 <td>
                   <StatusPill tone={rule.active ? "success" : "neutral"}>{rule.active ? t`Active` : t`Paused`}</StatusPill>
                 </td>
-                <td className="notifications__actions">
-                  <LinkButton to={`/notifications/${rule.legacyId}`} variant="quiet" size="sm" icon={EditIcon}>
-                    <Trans>Edit</Trans>
-                  </LinkButton>
-                  <IconButton label={t`Copy ${rule.name}`} icon={CopyIcon} size="sm" onClick={() => void copy(rule)} />
-                  <IconButton
-                    label={t`Delete ${rule.name}`}
-                    icon={DeleteIcon}
-                    size="sm"
-                    variant="danger"
-                    onClick={() => {
-                      setSelected(rule.legacyId);
-                      setDeleting({ id: rule.legacyId, name: rule.name });
-                    }}
-                  />
+                <td>
+                  <div className="notifications__actions">
+                    <LinkButton to={`/notifications/${rule.legacyId}`} variant="quiet" size="sm" icon={EditIcon}>
+                      <Trans>Edit</Trans>
+                    </LinkButton>
+                    <IconButton label={t`Copy ${rule.name}`} icon={CopyIcon} size="sm" onClick={() => void copy(rule)} />
+                    <IconButton
+                      label={t`Delete ${rule.name}`}
+                      icon={DeleteIcon}
+                      size="sm"
+                      variant="danger"
+                      onClick={() => {
+                        setSelected(rule.legacyId);
+                        setDeleting({ id: rule.legacyId, name: rule.name });
+                      }}
+                    />
+                  </div>
                 </td>
               </tr>
             ))}
