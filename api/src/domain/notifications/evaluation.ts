@@ -144,14 +144,19 @@ export async function evaluateResponses(
       }
     }
   }
-  if (fired.length > 0) {
-    await prisma.notificationFiring.createMany({ data: fired, skipDuplicates: true });
+  // One transaction with an asynchronous commit: no wait for the WAL flush, so evaluating costs
+  // ingestion (which waits for its own durable commits) little. Safe because evaluation is
+  // idempotent: a crash can only lose the newest of these commits, in order (the firings before the
+  // pending rows' deletion), and a pending row still there is evaluated again.
+  await prisma.$transaction([
+    prisma.$executeRawUnsafe("SET LOCAL synchronous_commit = off"),
+    ...(fired.length > 0 ? [prisma.notificationFiring.createMany({ data: fired, skipDuplicates: true })] : []),
     // the debounce: a later evaluation of a response still open moves its unsent firings' time on
-    for (const f of fired.filter((x) => x.dueAt > now)) {
-      await prisma.notificationFiring.updateMany({ where: { ruleId: f.ruleId, responseId: f.responseId, sentAt: null }, data: { dueAt: f.dueAt } });
-    }
-  }
-  await prisma.notificationPending.deleteMany({ where: { responseId: { in: ids } } });
+    ...fired
+      .filter((x) => x.dueAt > now)
+      .map((f) => prisma.notificationFiring.updateMany({ where: { ruleId: f.ruleId, responseId: f.responseId, sentAt: null }, data: { dueAt: f.dueAt } })),
+    prisma.notificationPending.deleteMany({ where: { responseId: { in: ids } } }),
+  ]);
   if (fired.length > 0) {
     const due = await prisma.notificationFiring.findMany({
       where: { OR: fired.map((f) => ({ ruleId: f.ruleId, responseId: f.responseId })), sentAt: null, dueAt: { lte: now } },
