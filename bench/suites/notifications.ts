@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import autocannon, { type Result } from "autocannon";
 import { seedDemoOrganization } from "../../api/src/seed/demo.js";
 import { startSmtpCapture } from "../../api/src/test/mail.js";
+import { forgetRules } from "../../api/src/domain/notifications/evaluation.js";
 import { withScratchDatabase } from "../lib/database.js";
 import { startApiServer } from "../lib/servers.js";
 import type { BenchContext, FigureRow } from "../lib/suite.js";
@@ -114,6 +115,7 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
             receivers: [receiver],
           })),
         });
+        forgetRules(); // rules written straight to the database: the server (this process) reads them again
         const withRules = await measure(`${RULES} active rules`);
         const backlog = await pending();
         const drainMs = await settle();
@@ -132,6 +134,7 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
             receivers: [receiver],
           },
         });
+        forgetRules();
         const setupRequest = (await import(requestFile)).default as (r: object) => { path: string; headers: Record<string, string>; body: string };
         const storedAt = new Map<string, number>();
         const latencies: number[] = [];

@@ -36,6 +36,38 @@ FROM "Response" r LEFT JOIN "Answer" a ON a."responseId" = r."id" AND NOT a."hid
 WHERE r."id" = ANY($1::varchar[]) AND NOT r."overLimit"
 GROUP BY r."id"`;
 
+type ActiveRule = { id: string; organizationId: string; surveyId: string; touchpointIds: string[]; conditions: unknown; delay: number };
+
+/**
+ * The active rules of surveys, kept by this process for `rulesTtlMs` (evaluation reads them for every
+ * batch). A rule saved through this process is seen at once (forgetRules); one saved by another
+ * process within the second. Sending reads the rule again, so a paused or deleted rule never sends.
+ */
+const rulesTtlMs = 1_000;
+const rulesCache = new Map<string, { at: number; rules: ActiveRule[] }>();
+
+export function forgetRules(surveyId?: string): void {
+  if (surveyId) rulesCache.delete(surveyId);
+  else rulesCache.clear();
+}
+
+async function activeRulesOf(prisma: PrismaClient, surveyIds: string[]): Promise<ActiveRule[]> {
+  const clock = Date.now();
+  const missing = surveyIds.filter((id) => {
+    const hit = rulesCache.get(id);
+    return !hit || clock - hit.at > rulesTtlMs;
+  });
+  if (missing.length > 0) {
+    const rows = await prisma.notificationRule.findMany({
+      where: { surveyId: { in: missing }, active: true },
+      select: { id: true, organizationId: true, surveyId: true, touchpointIds: true, conditions: true, delay: true },
+    });
+    for (const id of missing) rulesCache.set(id, { at: clock, rules: rows.filter((r) => r.surveyId === id) });
+    if (rulesCache.size > 10_000) rulesCache.clear();
+  }
+  return surveyIds.flatMap((id) => rulesCache.get(id)?.rules ?? []);
+}
+
 /** Responses per evaluation job. */
 export const evaluationBatch = 200;
 /** How long stored responses wait to be queued together for evaluation. */
@@ -124,13 +156,7 @@ export async function evaluateResponses(
     { id: string; organizationId: string; surveyId: string; touchpointId: string; status: string; answers: RuleAnswer[] }[]
   >(responsesWithAnswersSql, ids);
   const surveyIds = [...new Set(responses.map((r) => r.surveyId))];
-  const rules =
-    surveyIds.length > 0
-      ? await prisma.notificationRule.findMany({
-          where: { surveyId: { in: surveyIds }, active: true },
-          select: { id: true, organizationId: true, surveyId: true, touchpointIds: true, conditions: true, delay: true },
-        })
-      : [];
+  const rules = await activeRulesOf(prisma, surveyIds);
   const fired: { ruleId: string; responseId: string; organizationId: string; dueAt: Date }[] = [];
   if (rules.length > 0) {
     const withRules = new Set(rules.map((r) => r.surveyId));

@@ -20,6 +20,7 @@ import { canSomewhere, loadAccess, requireOnObject } from "../../permissions/acc
 import { noFeatureAccess } from "../features/features.js";
 import { checkConditionsAgainst, cleanConditions, type ConditionGroups, type RuleQuestion } from "./conditions.js";
 import { checkWebhookUrls, newWebhookSecret } from "./webhooks.js";
+import { forgetRules } from "./evaluation.js";
 
 export const notificationMessages = {
   saved: "Saved",
@@ -320,6 +321,7 @@ export async function createNotificationRule(ctx: DomainContext, input: Notifica
     },
     select,
   });
+  forgetRules(row.surveyId);
   return toView(row);
 }
 
@@ -334,6 +336,7 @@ export async function updateNotificationRule(ctx: DomainContext, id: string, inp
   const webhookSecret = existing.webhookSecret ?? (rule.webhookUrls.length > 0 ? newWebhookSecret() : null);
   const updated = await tenantDb(ctx).notificationRule.updateManyAndReturn({ where: { id: ruleId, ...own.where }, data: { ...rule, webhookSecret }, select });
   if (!updated[0]) throw notFound(notificationMessages.notFound);
+  forgetRules();
   return toView(updated[0]);
 }
 
@@ -367,5 +370,6 @@ export async function deleteNotificationRule(ctx: DomainContext, id: string): Pr
   const { where } = await ownership(ctx);
   const removed = await tenantDb(ctx).notificationRule.deleteMany({ where: { id: ruleId, ...where } });
   if (removed.count === 0) throw notFound(notificationMessages.notFound);
+  forgetRules();
   return { id: ruleId };
 }
