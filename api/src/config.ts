@@ -108,6 +108,7 @@ const environmentSchema = z.object({
   ANALYTICS_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   ANALYTICS_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   SERVE_WEB: booleanFlag.default(true),
+  SERVE_SOURCE_MAPS: booleanFlag.default(false),
   RUN_WORKERS: booleanFlag.default(true),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
@@ -175,6 +176,8 @@ export type Config = {
     poolSize: number;
   };
   serveWeb: boolean;
+  /** Serve the web client's source maps (*.map); off by default, they hold the whole source. */
+  serveSourceMaps: boolean;
   /** Run the job workers in this api process; false leaves the jobs to `npm run worker` (needs REDIS_URL). */
   runWorkers: boolean;
   /** The Chromium that prints results PDFs (docs/sharing-and-exports.md); PDF exports fail clearly without it. */
@@ -265,6 +268,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     corsOrigins: [...new Set([new URL(publicUrl).origin, ...extraOrigins])],
     analytics: { statementTimeoutMs: e.ANALYTICS_STATEMENT_TIMEOUT_MS, poolSize: e.ANALYTICS_POOL_SIZE },
     serveWeb: e.SERVE_WEB,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS,
     runWorkers: e.RUN_WORKERS,
     chromiumPath: e.CHROMIUM_PATH,
     metricsToken: e.METRICS_TOKEN,

@@ -33,10 +33,10 @@ export function createCountingPrisma(databaseUrl: string, max: number): { prisma
   return { prisma: prismaOverPool(pool), statements: () => statements };
 }
 
-/** The real server on 127.0.0.1, production settings, logging off, no web client. */
+/** The real server on 127.0.0.1, production settings, logging off, no web client unless `serveWeb` (dist/web). */
 export async function startApiServer(
   databaseUrl: string,
-  opts: { poolSize?: number } = {},
+  opts: { poolSize?: number; serveWeb?: boolean } = {},
 ): Promise<RunningServer & { prisma: PrismaClient; config: Config; statements(): number }> {
   const port = await freePort();
   const config = loadConfig({
@@ -46,7 +46,7 @@ export async function startApiServer(
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: "silent",
-    SERVE_WEB: "false",
+    SERVE_WEB: opts.serveWeb ? "true" : "false",
     SEED_DEMO: "false",
     // The load generator plays the proxy in front: its X-Forwarded-For spreads the clients over addresses.
     TRUST_PROXY: "127.0.0.1",
