@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import autocannon, { type Result } from "autocannon";
 import pg from "pg";
+import type { PrismaClient } from "../../api/src/generated/prisma/client.js";
 import { seedDemoOrganization } from "../../api/src/seed/demo.js";
 import { withScratchDatabase } from "../lib/database.js";
 import { startApiServer } from "../lib/servers.js";
@@ -22,12 +23,12 @@ import type { BenchContext, FigureRow } from "../lib/suite.js";
 export const name = "ingestion";
 export const description = "POST /r/{touchpointId}/responses (5 answers, durable commits) against raw single-row inserts through pg";
 
-const requestFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "../lib/ingestion-request.cjs");
+export const requestFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "../lib/ingestion-request.cjs");
 const CONNECTIONS = Number(process.env.BENCH_INGESTION_CONNECTIONS ?? 64);
 const POOL = Number(process.env.BENCH_INGESTION_POOL ?? 10);
 const TOUCHPOINTS = 64;
 
-type Spec = {
+export type Spec = {
   surveyId: string;
   organizationId: string;
   unitId: string;
@@ -42,7 +43,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function load(baseUrl: string, seconds: number): Promise<Result> {
+export async function load(baseUrl: string, seconds: number): Promise<Result> {
   return Promise.resolve(
     autocannon({
       url: baseUrl,
@@ -115,44 +116,54 @@ async function rawInserts(databaseUrl: string, spec: Spec, seconds: number): Pro
   return { count: latencies.length, latencies, seconds: elapsed };
 }
 
+/**
+ * The demo "Store visit" survey on TOUCHPOINTS new link touchpoints, as the request builder
+ * (bench/lib/ingestion-request.cjs) reads it from INGESTION_BENCH_SPEC; the live suite uses it too.
+ */
+export async function createIngestionSpec(prisma: PrismaClient, organizationId: string): Promise<Spec> {
+  const survey = await prisma.survey.findFirstOrThrow({
+    where: { organizationId: organizationId, name: "Store visit" },
+    include: { questions: { orderBy: { position: "asc" } } },
+  });
+  const byType = (type: string) => survey.questions.find((q) => q.type === type)!;
+  const choiceIds = (type: string) => (byType(type).choices as { id: string }[]).map((c) => c.id);
+  const touchpoints = Array.from({ length: TOUCHPOINTS }, () => randomBytes(12).toString("hex"));
+  await prisma.touchpoint.createMany({
+    data: touchpoints.map((id, i) => ({
+      id,
+      organizationId: organizationId,
+      unitId: survey.unitId,
+      name: `Bench link ${i + 1}`,
+      type: "link" as const,
+      activeSurveyId: survey.id,
+    })),
+  });
+  const spec: Spec = {
+    surveyId: survey.id,
+    organizationId: organizationId,
+    unitId: survey.unitId,
+    touchpoints,
+    questions: {
+      smiley: byType("smiley").id,
+      nps: byType("nps").id,
+      singleChoice: byType("singleChoice").id,
+      emotion: byType("emotion").id,
+      openText: byType("openText").id,
+    },
+    choices: choiceIds("singleChoice"),
+    emotions: choiceIds("emotion"),
+  };
+  return spec;
+}
+
 export async function run(ctx: BenchContext): Promise<FigureRow[]> {
   return withScratchDatabase(ctx, name, async (databaseUrl) => {
     const api = await startApiServer(databaseUrl, { poolSize: POOL });
     const unregister = ctx.onCleanup(() => api.close());
     try {
       const seed = await seedDemoOrganization(api.prisma, { responses: 1000 });
-      const survey = await api.prisma.survey.findFirstOrThrow({
-        where: { organizationId: seed.organizationId, name: "Store visit" },
-        include: { questions: { orderBy: { position: "asc" } } },
-      });
-      const byType = (type: string) => survey.questions.find((q) => q.type === type)!;
-      const choiceIds = (type: string) => (byType(type).choices as { id: string }[]).map((c) => c.id);
-      const touchpoints = Array.from({ length: TOUCHPOINTS }, () => randomBytes(12).toString("hex"));
-      await api.prisma.touchpoint.createMany({
-        data: touchpoints.map((id, i) => ({
-          id,
-          organizationId: seed.organizationId,
-          unitId: survey.unitId,
-          name: `Bench link ${i + 1}`,
-          type: "link" as const,
-          activeSurveyId: survey.id,
-        })),
-      });
-      const spec: Spec = {
-        surveyId: survey.id,
-        organizationId: seed.organizationId,
-        unitId: survey.unitId,
-        touchpoints,
-        questions: {
-          smiley: byType("smiley").id,
-          nps: byType("nps").id,
-          singleChoice: byType("singleChoice").id,
-          emotion: byType("emotion").id,
-          openText: byType("openText").id,
-        },
-        choices: choiceIds("singleChoice"),
-        emotions: choiceIds("emotion"),
-      };
+      const spec = await createIngestionSpec(api.prisma, seed.organizationId);
+      const touchpoints = spec.touchpoints;
       process.env.INGESTION_BENCH_SPEC = JSON.stringify(spec);
 
       // One request by hand: the body the load sends is accepted.
