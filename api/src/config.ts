@@ -75,7 +75,12 @@ const environmentSchema = z.object({
   TRUST_PROXY: trustProxySchema.default(false),
   PUBLIC_URL: urlWithProtocols(["http", "https"]).optional(),
   DATABASE_URL: urlWithProtocols(["postgres", "postgresql"]).optional(),
+  DATABASE_REPLICA_URL: urlWithProtocols(["postgres", "postgresql"]).optional(),
   REDIS_URL: urlWithProtocols(["redis", "rediss"]).optional(),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]{0,30}$/, "lower-case letters, digits, - and _, starting with a letter")
+    .default("fbk"),
   DATA_DIR: z.string().default(".data"),
   SMTP_URL: urlWithProtocols(["smtp", "smtps"]).optional(),
   MAIL_FROM: z.string().default("Feedback platform <no-reply@localhost>"),
@@ -129,6 +134,11 @@ export type Config = {
   /** Embedded mode: no DATABASE_URL, so PGlite under dataDir serves the database. */
   embedded: boolean;
   databaseUrl: string | undefined;
+  /**
+   * A PostgreSQL streaming replica for the analytics reads (summary, results, feedback list,
+   * exports' reads): their pool connects there instead of DATABASE_URL. Ignored without DATABASE_URL.
+   */
+  databaseReplicaUrl: string | undefined;
   redisUrl: string | undefined;
   dataDir: string;
   smtpUrl: string | undefined;
@@ -178,6 +188,8 @@ export type Config = {
   serveWeb: boolean;
   /** Serve the web client's source maps (*.map); off by default, they hold the whole source. */
   serveSourceMaps: boolean;
+  /** Redis key prefix of the job queues: api processes and `npm run worker` of one deployment share it. */
+  queuePrefix: string;
   /** Run the job workers in this api process; false leaves the jobs to `npm run worker` (needs REDIS_URL). */
   runWorkers: boolean;
   /** The Chromium that prints results PDFs (docs/sharing-and-exports.md); PDF exports fail clearly without it. */
@@ -236,7 +248,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl,
     embedded: !e.DATABASE_URL,
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrl: e.DATABASE_URL ? e.DATABASE_REPLICA_URL : undefined,
     redisUrl: e.REDIS_URL,
+    queuePrefix: e.QUEUE_PREFIX,
     dataDir: path.resolve(e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -29,7 +29,7 @@ export function startJobRunner(deps: {
     redisUrl: deps.config.redisUrl,
     handlers,
     runWorkers: deps.runWorkers ?? deps.config.runWorkers,
-    prefix: deps.prefix,
+    prefix: deps.prefix ?? deps.config.queuePrefix,
     removeOnClose: deps.removeOnClose,
     retry: deps.retry,
     onFailure:
