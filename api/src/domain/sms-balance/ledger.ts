@@ -37,7 +37,7 @@ export async function debitSms(db: PrismaClient, organizationId: string, amount:
   });
 }
 
-async function credit(db: PrismaClient, organizationId: string, amount: number, kind: "topup" | "refund", reference: string | null, userId: string | null) {
+async function credit(db: PrismaClient, organizationId: string, amount: number, kind: "refund", reference: string | null, userId: string | null) {
   const value = checkAmount(amount);
   await db.$transaction(async (tx) => {
     const changed = await tx.$executeRawUnsafe(`UPDATE "Organization" SET "smsBalance" = "smsBalance" + $2::numeric WHERE "id" = $1`, organizationId, value);
@@ -50,6 +50,47 @@ export async function refundSms(db: PrismaClient, organizationId: string, amount
   await credit(db, organizationId, amount, "refund", reference, null);
 }
 
+/** The largest single top-up (in the organisation's currency): a typo of a few zeros is refused, not credited. */
+export const maxTopUpAmount = 10_000;
+/** The balance a top-up may reach (the column holds Decimal(12, 4); far above any real balance). */
+export const maxSmsBalance = 1_000_000;
+
+export const topUpMessages = {
+  notANumber: "The amount must be a number",
+  notPositive: "The amount must be more than 0",
+  tooLarge: `The amount can be at most ${maxTopUpAmount}`,
+  cents: "The amount can have at most 2 decimals",
+  balanceTooLarge: `The balance can be at most ${maxSmsBalance}`,
+} as const;
+
+/**
+ * A top-up amount as a caller sent it (the JSON body's `amount`): a number more than 0, at most
+ * maxTopUpAmount, with at most two decimals (cents). Anything else (zero, negative, text, NaN,
+ * huge) is refused with a clear message and nothing changes. Both top-up paths (the super-admin's
+ * and the customer's paid one) take their amount through here.
+ */
+export function parseTopUpAmount(amount: unknown): number {
+  if (typeof amount !== "number" || !Number.isFinite(amount)) throw badInput(topUpMessages.notANumber, "amount");
+  if (amount <= 0) throw badInput(topUpMessages.notPositive, "amount");
+  if (amount > maxTopUpAmount) throw badInput(topUpMessages.tooLarge, "amount");
+  if (Math.abs(Math.round(amount * 100) - amount * 100) > 1e-6) throw badInput(topUpMessages.cents, "amount");
+  return Math.round(amount * 100) / 100;
+}
+
 export async function topUpSms(db: PrismaClient, organizationId: string, amount: number, by: { userId?: string; reference?: string }): Promise<void> {
-  await credit(db, organizationId, amount, "topup", by.reference ?? null, by.userId ?? null);
+  const value = parseTopUpAmount(amount);
+  await db.$transaction(async (tx) => {
+    const changed = await tx.$executeRawUnsafe(
+      `UPDATE "Organization" SET "smsBalance" = "smsBalance" + $2::numeric WHERE "id" = $1 AND "smsBalance" + $2::numeric <= $3::numeric`,
+      organizationId,
+      value,
+      maxSmsBalance,
+    );
+    if (changed === 0) {
+      const exists = await tx.organization.count({ where: { id: organizationId } });
+      if (!exists) throw notFound("No organization found");
+      throw badInput(topUpMessages.balanceTooLarge, "amount");
+    }
+    await tx.smsLedgerEntry.create({ data: { organizationId, amount: value, kind: "topup", reference: by.reference ?? null, createdByUserId: by.userId ?? null } });
+  });
 }
