@@ -22,21 +22,22 @@ export const billingStatuses = ["inactive", "trialing", "active", "past_due", "i
 export const organizationLimits = { responseLimit: 1_000_000_000, userSeats: 100_000, contactRetentionDays: 36_500 } as const;
 
 const nullableInt = (label: string, min: number, max: number) =>
-  z
-    .union([z.null(), z.number({ message: `${label} must be a whole number from ${min} to ${max}, or empty` })])
-    .refine((v) => v === null || (Number.isInteger(v) && v >= min && v <= max), `${label} must be a whole number from ${min} to ${max}, or empty`);
-
-const dateOrNull = z
-  .union([z.null(), z.string({ message: "Trial until must be a date" })])
-  .transform((v, c) => {
+  z.unknown().transform((v, c) => {
     if (v === null || v === "") return null;
-    const d = new Date(v);
-    if (Number.isNaN(d.getTime())) {
-      c.addIssue({ code: "custom", message: "Trial until must be a date" });
-      return z.NEVER;
-    }
-    return d;
+    if (typeof v === "number" && Number.isInteger(v) && v >= min && v <= max) return v;
+    c.addIssue({ code: "custom", message: `${label} must be a whole number from ${min} to ${max}, or empty` });
+    return z.NEVER;
   });
+
+const dateOrNull = z.unknown().transform((v, c) => {
+  if (v === null || v === "") return null;
+  const d = typeof v === "string" ? new Date(v) : new Date(Number.NaN);
+  if (Number.isNaN(d.getTime())) {
+    c.addIssue({ code: "custom", message: "Trial until must be a date" });
+    return z.NEVER;
+  }
+  return d;
+});
 
 /**
  * The editable fields of spec 000 §3. A field left out of a PUT keeps its value; null clears a
@@ -45,15 +46,18 @@ const dateOrNull = z
  */
 const organizationFields = {
   name: z.string({ message: "Name is required" }).trim().min(1, "Name is required").max(200, "Must be at most 200 characters"),
-  domain: z
-    .union([z.null(), z.string({ message: "Domain must be text" }).trim().max(253, "Must be at most 253 characters")])
-    .transform((v) => (v === "" ? null : v)),
+  domain: z.unknown().transform((v, c) => {
+    if (v === null || (typeof v === "string" && v.trim() === "")) return null;
+    if (typeof v === "string" && v.trim().length <= 253) return v.trim();
+    c.addIssue({ code: "custom", message: "Domain must be text of at most 253 characters" });
+    return z.NEVER;
+  }),
   segment: z.enum(segments, { message: `Segment must be one of ${segments.join(", ")}` }),
   featureSetId: objectIdSchema,
   contactRetentionDays: nullableInt("Contact retention", 1, organizationLimits.contactRetentionDays),
   profanityFilter: z.boolean({ message: "Profanity filter must be true or false" }),
   trialUntil: dateOrNull,
-  billingPeriod: z.union([z.null(), z.enum(["monthly", "annual"], { message: "Billing period must be monthly or annual" })]),
+  billingPeriod: z.enum(["monthly", "annual"], { message: "Billing period must be monthly or annual" }).nullable(),
   billingStatus: z.enum(billingStatuses, { message: `Billing status must be one of ${billingStatuses.join(", ")}` }),
   responseLimit: nullableInt("Response limit", 0, organizationLimits.responseLimit),
   userSeats: nullableInt("User seats", 1, organizationLimits.userSeats),

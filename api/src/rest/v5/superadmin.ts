@@ -72,7 +72,7 @@ const toOrganizationJson = (o: AdminOrganization): z.input<typeof organizationSh
 /** The editable organisation fields (a PUT sends the whole object: the read-only ones are ignored). */
 const organizationBody = z
   .object({
-    name: z.unknown(),
+    name: z.unknown().optional(),
     domain: z.unknown().optional(),
     segment: z.unknown().optional(),
     featureSetId: z.unknown().optional(),
@@ -204,7 +204,7 @@ export const superAdminRoutes = [
     auth: "bearer",
     errors: { ...systemAdminsOnly, 409: "the e-mail address already has an account" },
     body: z.object({
-      _id: z.unknown(),
+      _id: z.unknown().optional(),
       displayname: z.unknown().optional(),
       email: z.unknown().optional(),
       settings: z.object({ locale: z.unknown().optional(), receive_digest: z.unknown().optional() }).optional(),
@@ -255,7 +255,7 @@ export const superAdminRoutes = [
     auth: "bearer",
     errors: systemAdminsOnly,
     params: z.object({ id: z.string() }),
-    body: z.object({ smsSegmentPrice: z.unknown() }),
+    body: z.object({ smsSegmentPrice: z.unknown().optional() }),
     response: smsCostsShape,
     handler: async ({ ctx, params, body }) => toSmsCostsJson(await setSmsCosts(ctx, params.id, body)),
   }),
@@ -368,7 +368,7 @@ export const smsBalanceRoutes = [
     auth: "bearer",
     errors: { 403: "not a system admin (orgId), or not allowed to buy", 404: "no such organisation" },
     query: z.object({ orgId: z.string().optional().describe("system admins: the organisation to credit") }),
-    body: z.object({ amount: z.unknown(), orgId: z.unknown().optional() }).passthrough(),
+    body: z.object({ amount: z.unknown().optional(), orgId: z.unknown().optional() }).passthrough(),
     response: z.object({ status: z.literal("ok"), message: z.string(), balance: z.number() }),
     handler: async ({ ctx, query, body }) => {
       if (query.orgId !== undefined) {
