@@ -280,4 +280,21 @@ describe.skipIf(noDatabase)("REST /api/v5 super-admin", () => {
     expect((await call("GET", "/reports/unit?view=comments&year=2025", sysToken)).status).toBe(400);
     expect((await call("GET", "/reports/unit?organizationId=0123456789abcdef01234567", sysToken)).status).toBe(404);
   });
+
+  it("a system admin switches to an organisation they are no member of (audited) and back; nobody else can", async () => {
+    const id = org.organization.id;
+    expect((await call("POST", "/user/change-organization", adminToken, { id: platform.organization.id })).status).toBe(404);
+    const switched = await call("POST", "/user/change-organization", sysToken, { id });
+    expect(switched.status).toBe(200);
+    const me = await call("GET", "/user", sysToken);
+    expect(me.body.current_organization_id ?? me.body.settings.currentOrganization?._id ?? me.body.organization_id).toBe(id);
+    expect(me.body.settings.availableOrganizations.map((o: { _id: string }) => o._id)).toEqual(expect.arrayContaining([platform.organization.id, id]));
+    expect(me.body.organizationAdmin).toBe(true);
+    // Working there: the organisation's own settings answer.
+    expect((await call("GET", "/organization", sysToken)).body._id).toBe(id);
+    expect(await t.prisma.auditLog.count({ where: { actorUserId: sysId, action: "superadmin.organization.switch", organizationId: id } })).toBe(1);
+    expect((await call("POST", "/user/change-organization", sysToken, { id: platform.organization.id })).status).toBe(200);
+    expect((await call("GET", "/organization", sysToken)).body._id).toBe(platform.organization.id);
+    expect((await call("POST", "/user/change-organization", sysToken, { id: "0123456789abcdef01234567" })).status).toBe(404);
+  });
 });
