@@ -91,6 +91,8 @@ export async function topUpSms(db: PrismaClient, organizationId: string, amount:
       if (!exists) throw notFound("No organization found");
       throw badInput(topUpMessages.balanceTooLarge, "amount");
     }
-    await tx.smsLedgerEntry.create({ data: { organizationId, amount: value, kind: "topup", reference: by.reference ?? null, createdByUserId: by.userId ?? null } });
+    await tx.smsLedgerEntry.create({
+      data: { organizationId, amount: value, kind: "topup", reference: by.reference ?? null, createdByUserId: by.userId ?? null },
+    });
   });
 }

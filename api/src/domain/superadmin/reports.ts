@@ -14,6 +14,7 @@ import { notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { containsPattern, requireSystemAdmin, searchSchema } from "./guard.js";
 import { noOrganizationMessage } from "./organizations.js";
+import { organizationDb } from "../tenancy.js";
 
 export const reportViews = ["responsesToQuestions", "comments", "24h"] as const;
 export type ReportView = (typeof reportViews)[number];
@@ -42,7 +43,12 @@ const filterSchema = z.object({
   search: searchSchema.optional(),
 });
 const pageSchema = filterSchema.extend({
-  skip: z.coerce.number({ message: "skip must be a whole number of at least 0" }).int("skip must be a whole number of at least 0").min(0, "skip must be a whole number of at least 0").max(1_000_000, "skip is too large").default(0),
+  skip: z.coerce
+    .number({ message: "skip must be a whole number of at least 0" })
+    .int("skip must be a whole number of at least 0")
+    .min(0, "skip must be a whole number of at least 0")
+    .max(1_000_000, "skip is too large")
+    .default(0),
   limit: z.coerce
     .number({ message: `limit must be a whole number from 1 to ${maxReportPageSize}` })
     .int(`limit must be a whole number from 1 to ${maxReportPageSize}`)
@@ -188,7 +194,10 @@ export async function unitReport(ctx: DomainContext, input: unknown, now = new D
   const org = await ctx.prisma.organization.findUnique({ where: { id: q.organizationId }, select: { id: true, name: true } });
   if (!org) throw notFound(noOrganizationMessage);
   const w = windowOf(q.view, q.year, now);
-  const units = await ctx.prisma.unit.findMany({ where: { organizationId: org.id }, select: { id: true, name: true, parentId: true }, orderBy: [{ name: "asc" }, { id: "asc" }] });
+  const units = await organizationDb(ctx, org.id).unit.findMany({
+    select: { id: true, name: true, parentId: true },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+  });
   const rows = await sums(
     ctx,
     w,
@@ -197,10 +206,24 @@ export async function unitReport(ctx: DomainContext, input: unknown, now = new D
     org.id,
   );
   const perUnit = units.map((u) => ({ unitId: u.id, name: u.name, parentId: u.parentId, ...assemble(w, rows, u.id) }));
-  const totals = perUnit.reduce((t, u) => ({ responses: t.responses + u.totals.responses, answers: t.answers + u.totals.answers, comments: t.comments + u.totals.comments }), {
-    responses: 0,
-    answers: 0,
-    comments: 0,
-  });
-  return { organizationId: org.id, name: org.name, view: q.view, year: w.year, from: w.from, to: w.to, generatedAt: now, fileName: reportFileName(q.view, org.id), units: perUnit, totals };
+  const totals = perUnit.reduce(
+    (t, u) => ({ responses: t.responses + u.totals.responses, answers: t.answers + u.totals.answers, comments: t.comments + u.totals.comments }),
+    {
+      responses: 0,
+      answers: 0,
+      comments: 0,
+    },
+  );
+  return {
+    organizationId: org.id,
+    name: org.name,
+    view: q.view,
+    year: w.year,
+    from: w.from,
+    to: w.to,
+    generatedAt: now,
+    fileName: reportFileName(q.view, org.id),
+    units: perUnit,
+    totals,
+  };
 }

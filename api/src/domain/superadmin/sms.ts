@@ -49,7 +49,10 @@ type MonthRow = { month: string; toppedUp: string; spent: string; refunded: stri
 export async function getSmsCosts(ctx: DomainContext, organizationId: unknown, now = new Date()): Promise<SmsCosts> {
   requireSystemAdmin(ctx);
   const id = parseInput(objectIdSchema, organizationId);
-  const org = await ctx.prisma.organization.findUnique({ where: { id }, select: { id: true, name: true, currency: true, smsSegmentPrice: true, smsBalance: true } });
+  const org = await ctx.prisma.organization.findUnique({
+    where: { id },
+    select: { id: true, name: true, currency: true, smsSegmentPrice: true, smsBalance: true },
+  });
   if (!org) throw notFound(noOrganizationMessage);
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
   const rows = await ctx.prisma.$queryRawUnsafe<MonthRow[]>(

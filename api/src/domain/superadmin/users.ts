@@ -7,6 +7,7 @@ import { badInput, conflict, notFound } from "../errors.js";
 import { emailSchema, messages, objectIdSchema, parseInput, profileLocales } from "../validation.js";
 import { displayNameSchema } from "../user-management/users.js";
 import { auditSuperAdmin, changedFields, requireSystemAdmin } from "./guard.js";
+import { organizationDb } from "../tenancy.js";
 
 const userNotFound = () => notFound("User not found");
 
@@ -61,24 +62,31 @@ export async function updateUserAsSuperAdmin(ctx: DomainContext, input: unknown)
  * every team role there). The account stays (it may belong to other organisations); a person whose
  * current organisation it was moves on to another one of theirs.
  */
-export async function removeUserFromOrganization(ctx: DomainContext, organizationId: unknown, userId: unknown): Promise<{ userId: string; organizationId: string }> {
+export async function removeUserFromOrganization(
+  ctx: DomainContext,
+  organizationId: unknown,
+  userId: unknown,
+): Promise<{ userId: string; organizationId: string }> {
   const { adminId } = requireSystemAdmin(ctx);
   const orgId = parseInput(objectIdSchema, organizationId);
   const id = parseInput(objectIdSchema, userId);
-  await ctx.prisma.$transaction(async (tx) => {
-    const org = await tx.organization.findUnique({ where: { id: orgId }, select: { id: true } });
-    if (!org) throw notFound("No organization found");
-    const membership = await tx.membership.findUnique({
-      where: { userId_organizationId: { userId: id, organizationId: orgId } },
-      select: { id: true, organizationAdmin: true, billingAdmin: true },
-    });
+  const org = await ctx.prisma.organization.findUnique({ where: { id: orgId }, select: { id: true } });
+  if (!org) throw notFound("No organization found");
+  // The organisation's rows through the scoped client of that organisation (domain/tenancy.ts).
+  await organizationDb(ctx, orgId).$transaction(async (tx) => {
+    const membership = await tx.membership.findFirst({ where: { userId: id }, select: { id: true, organizationAdmin: true, billingAdmin: true } });
     if (!membership) throw userNotFound();
-    const roles = await tx.unitRole.findMany({ where: { userId: id, organizationId: orgId }, select: { unitId: true, role: true } });
-    await tx.unitRole.deleteMany({ where: { userId: id, organizationId: orgId } });
-    await tx.membership.delete({ where: { id: membership.id } });
+    const roles = await tx.unitRole.findMany({ where: { userId: id }, select: { unitId: true, role: true }, orderBy: { unitId: "asc" } });
+    await tx.unitRole.deleteMany({ where: { userId: id } });
+    await tx.membership.deleteMany({ where: { id: membership.id } });
     const user = await tx.user.findUniqueOrThrow({ where: { id }, select: { currentOrganizationId: true } });
     if (user.currentOrganizationId === orgId) {
-      const next = await tx.membership.findFirst({ where: { userId: id }, orderBy: { createdAt: "asc" }, select: { organizationId: true } });
+      // the person's other organisations are outside this scope: read by their own key
+      const next = await ctx.prisma.membership.findFirst({
+        where: { userId: id, organizationId: { not: orgId } },
+        orderBy: { createdAt: "asc" },
+        select: { organizationId: true },
+      });
       await tx.user.update({ where: { id }, data: { currentOrganizationId: next?.organizationId ?? null } });
     }
     await auditSuperAdmin(tx, {

@@ -88,7 +88,16 @@ describe.skipIf(noDatabase)("REST /api/v5 super-admin", () => {
     expect(units.map((u) => [u.name, u.parentId])).toEqual([["Nordic Bakery", null]]);
 
     const one = await call("GET", `/organizations/${id}`, sysToken);
-    expect(one.body).toMatchObject({ _id: id, name: "Nordic Bakery", domain: "bakery.example", segment: "customer", userSeats: 5, smsBalance: 0, userCount: 0, featureSetName: "all" });
+    expect(one.body).toMatchObject({
+      _id: id,
+      name: "Nordic Bakery",
+      domain: "bakery.example",
+      segment: "customer",
+      userSeats: 5,
+      smsBalance: 0,
+      userCount: 0,
+      featureSetName: "all",
+    });
     const listed = await call("GET", "/organizations?search=nordic%20bak", sysToken);
     expect(listed.body.map((o: { _id: string }) => o._id)).toContain(id);
 
@@ -96,7 +105,12 @@ describe.skipIf(noDatabase)("REST /api/v5 super-admin", () => {
     const saved = await call("PUT", `/organizations/${id}`, sysToken, whole);
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe("Saved successfully.");
-    expect(saved.body.organization).toMatchObject({ featureSetId: set._id, responseLimit: 2000, billingPeriod: "annual", trialUntil: "2027-01-31T00:00:00.000Z" });
+    expect(saved.body.organization).toMatchObject({
+      featureSetId: set._id,
+      responseLimit: 2000,
+      billingPeriod: "annual",
+      trialUntil: "2027-01-31T00:00:00.000Z",
+    });
     // The balance moves only through the ledger: a balance in the body is ignored.
     expect(saved.body.organization.smsBalance).toBe(0);
 
@@ -136,7 +150,9 @@ describe.skipIf(noDatabase)("REST /api/v5 super-admin", () => {
     }
     expect(await t.prisma.organization.count()).toBe(before);
     const id = org.organization.id;
-    expect((await call("PUT", `/organizations/${id}`, sysToken, { name: "Acme", profanityFilter: "yes" })).body.error).toBe("Profanity filter must be true or false");
+    expect((await call("PUT", `/organizations/${id}`, sysToken, { name: "Acme", profanityFilter: "yes" })).body.error).toBe(
+      "Profanity filter must be true or false",
+    );
     expect((await t.prisma.organization.findUniqueOrThrow({ where: { id } })).name).toBe(org.organization.name);
     expect(await call("GET", "/organizations/0123456789abcdef01234567", sysToken)).toEqual({ status: 404, body: { error: "No organization found" } });
     expect((await call("PUT", "/organizations/0123456789abcdef01234567", sysToken, { name: "Ghost" })).status).toBe(404);
@@ -149,8 +165,12 @@ describe.skipIf(noDatabase)("REST /api/v5 super-admin", () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ _id: target.id, displayname: "Aada Admin", settings: { locale: "fi" }, system_admin: false });
     expect((await call("PUT", "/super-admin/user", sysToken, { _id: target.id, email: org.users.editorA.email })).status).toBe(409);
-    expect((await call("PUT", "/super-admin/user", sysToken, { _id: target.id, settings: { locale: "de" } })).body.error).toBe("Locale must be en, es, fi or se");
-    expect((await call("PUT", "/super-admin/user", sysToken, { _id: sysId, system_admin: false })).body.error).toBe("You cannot remove your own system admin flag");
+    expect((await call("PUT", "/super-admin/user", sysToken, { _id: target.id, settings: { locale: "de" } })).body.error).toBe(
+      "Locale must be en, es, fi or se",
+    );
+    expect((await call("PUT", "/super-admin/user", sysToken, { _id: sysId, system_admin: false })).body.error).toBe(
+      "You cannot remove your own system admin flag",
+    );
     expect((await call("PUT", "/super-admin/user", sysToken, { _id: "0123456789abcdef01234567", displayname: "Ghost" })).status).toBe(404);
     expect((await t.prisma.user.findUniqueOrThrow({ where: { id: target.id } })).email).toBe(target.email);
 
@@ -165,7 +185,10 @@ describe.skipIf(noDatabase)("REST /api/v5 super-admin", () => {
       ["superadmin.user.update", target.id],
       ["superadmin.user.remove", org.users.viewerA.id],
     ]);
-    expect((rows[0]!.details as { changes: unknown }).changes).toEqual({ displayName: { from: target.displayName, to: "Aada Admin" }, locale: { from: "en", to: "fi" } });
+    expect((rows[0]!.details as { changes: unknown }).changes).toEqual({
+      displayName: { from: target.displayName, to: "Aada Admin" },
+      locale: { from: "en", to: "fi" },
+    });
   });
 
   it("tops up an organisation's SMS balance with orgId ('top-up success'); refuses bad amounts and keeps the ledger consistent", async () => {
@@ -194,7 +217,9 @@ describe.skipIf(noDatabase)("REST /api/v5 super-admin", () => {
 
     // The history: newest first, each entry with the balance after it.
     await t.prisma.$executeRawUnsafe(`UPDATE "Organization" SET "smsBalance" = "smsBalance" - 0.5 WHERE id = $1`, id);
-    await t.prisma.smsLedgerEntry.create({ data: { organizationId: id, amount: -0.5, kind: "send", reference: "message:x", createdAt: new Date(Date.now() + 1000) } });
+    await t.prisma.smsLedgerEntry.create({
+      data: { organizationId: id, amount: -0.5, kind: "send", reference: "message:x", createdAt: new Date(Date.now() + 1000) },
+    });
     const history = await call("GET", `/sms-history?orgId=${id}`, sysToken);
     expect(history.status).toBe(200);
     expect(history.body).toMatchObject({ _id: id, balance: 25, total: 2 });
@@ -216,7 +241,8 @@ describe.skipIf(noDatabase)("REST /api/v5 super-admin", () => {
     expect(costs.body).toMatchObject({ _id: id, smsSegmentPrice: 0.08, currency: "EUR" });
     const set = await call("PUT", `/organizations/${id}/sms-costs`, sysToken, { smsSegmentPrice: 0.065 });
     expect(set.body.smsSegmentPrice).toBe(0.065);
-    for (const price of [0, -1, "0.1", 11, 0.123456]) expect((await call("PUT", `/organizations/${id}/sms-costs`, sysToken, { smsSegmentPrice: price })).status).toBe(400);
+    for (const price of [0, -1, "0.1", 11, 0.123456])
+      expect((await call("PUT", `/organizations/${id}/sms-costs`, sysToken, { smsSegmentPrice: price })).status).toBe(400);
     expect((await t.prisma.organization.findUniqueOrThrow({ where: { id } })).smsSegmentPrice.toNumber()).toBe(0.065);
     const year = new Date().getUTCFullYear();
     const report = await call("GET", `/sms-reports?year=${year}&search=${encodeURIComponent(org.organization.name)}`, sysToken);

@@ -117,7 +117,10 @@ const toReportJson = (r: ReportItem): z.input<typeof reportItemShape> => ({
   totals: r.totals,
 });
 const reportFilters = {
-  view: z.string().optional().describe(`${reportViews.join(", ")} (default responsesToQuestions)`),
+  view: z
+    .string()
+    .optional()
+    .describe(`${reportViews.join(", ")} (default responsesToQuestions)`),
   year: z.string().optional().describe("the calendar year of a monthly view (default: this year)"),
   search: z.string().optional().describe("part of the organisation's name"),
 };
@@ -219,7 +222,13 @@ export const superAdminRoutes = [
     }),
     handler: async ({ ctx, body }) => {
       const u = await updateUserAsSuperAdmin(ctx, body);
-      return { _id: u.id, email: u.email, displayname: u.displayName, settings: { locale: u.locale, receive_digest: u.receiveDigest }, system_admin: u.systemAdmin };
+      return {
+        _id: u.id,
+        email: u.email,
+        displayname: u.displayName,
+        settings: { locale: u.locale, receive_digest: u.receiveDigest },
+        system_admin: u.systemAdmin,
+      };
     },
   }),
   defineRoute({
@@ -354,7 +363,10 @@ export const superAdminRoutes = [
  * The customer's Stripe-paid top-up (POST /sms-topup without the orgId query): billing's, not built
  * here. BILLING REPLACES THIS FUNCTION (and only it) with its handler; until then the call answers 403.
  */
-export async function customerSmsTopUp(_input: { ctx: DomainContext; body: Record<string, unknown> }): Promise<{ status: "ok"; message: string; balance: number }> {
+export async function customerSmsTopUp(_input: {
+  ctx: DomainContext;
+  body: Record<string, unknown>;
+}): Promise<{ status: "ok"; message: string; balance: number }> {
   throw forbidden("Paying for an SMS top-up is not available yet");
 }
 
