@@ -66,7 +66,11 @@ describe.skipIf(noDatabase)("SMS balance ledger", () => {
     const debits = Array.from({ length: 120 }, (_, i) => () => debitSms(prisma, id, (1 + (next() % 25)) / 100, `mix:${i}`));
     const topUps = Array.from({ length: 6 }, () => () => topUpSms(prisma, id, 0.5, {}));
     const refunds = Array.from({ length: 20 }, (_, i) => () => refundSms(prisma, id, 0.02, `mix-refund:${i}`));
-    const all = [...debits, ...topUps, ...refunds].sort((a, b) => (next() % 3) - 1 || 0);
+    // interleaved in a seeded order
+    const all = [...debits, ...topUps, ...refunds]
+      .map((f) => ({ f, key: next() }))
+      .sort((a, b) => a.key - b.key)
+      .map((x) => x.f);
     let lowest = Number.POSITIVE_INFINITY;
     const watcher = (async () => {
       for (let i = 0; i < 30; i++) {

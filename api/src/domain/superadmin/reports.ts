@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { DomainContext } from "../context.js";
 import { notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
-import { containsPattern, requireSystemAdmin, searchSchema } from "./guard.js";
+import { requireSystemAdmin, searchSchema } from "./guard.js";
 import { noOrganizationMessage } from "./organizations.js";
 import { organizationDb } from "../tenancy.js";
 
