@@ -85,7 +85,7 @@ export default function ReportsPage() {
         ) : null}
         <div className="field">
           <label htmlFor="report-search">
-            <Trans>Organisation</Trans>
+            <Trans>Search organisations</Trans>
           </label>
           <input id="report-search" type="text" value={search} onChange={(e) => setSearch(e.target.value)} />
         </div>
