@@ -80,7 +80,11 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
       },
       { figure: `GET /reports comments ${year}, page of 3`, path: `/reports?view=comments&year=${year}&skip=0&limit=3` },
       { figure: "GET /reports 24h, page of 3", path: "/reports?view=24h&skip=0&limit=3" },
-      { figure: `GET /reports/unit responsesToQuestions ${year}`, path: `/reports/unit?view=responsesToQuestions&year=${year}&organizationId=${orgId}`, totals: (b) => (b as { totals: Totals }).totals },
+      {
+        figure: `GET /reports/unit responsesToQuestions ${year}`,
+        path: `/reports/unit?view=responsesToQuestions&year=${year}&organizationId=${orgId}`,
+        totals: (b) => (b as { totals: Totals }).totals,
+      },
       { figure: "GET /sms-reports", path: `/sms-reports?year=${year}` },
     ];
 
@@ -112,7 +116,8 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
         value: round(h.p50),
         unit: "ms p50 (HTTP)",
         extra: { "p99 ms": round(h.p99), ...(c.totals ? { "raw SQL p50 ms": round(r.p50), "raw ÷ API (p50)": round(r.p50 / h.p50) } : {}) },
-        note: same === undefined ? "" : same ? "same totals as the raw rows" : `TOTALS DIFFER: ${JSON.stringify(c.totals!(last))} vs ${JSON.stringify(fromRaw)}`,
+        note:
+          same === undefined ? "" : same ? "same totals as the raw rows" : `TOTALS DIFFER: ${JSON.stringify(c.totals!(last))} vs ${JSON.stringify(fromRaw)}`,
       });
     }
     rows.push({ figure: "responses in the organisation", value: big!.n, unit: "responses", note: `${database}; target: p99 < 200 ms` });

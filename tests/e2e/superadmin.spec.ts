@@ -25,7 +25,9 @@ test("a super-admin creates an organisation, changes its feature set, tops it up
   await page.getByLabel("Feature set").selectOption({ label: setName });
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Saved successfully.")).toBeVisible();
-  const [saved] = await query<{ name: string }>(`SELECT f."name" FROM "Organization" o JOIN "FeatureSet" f ON f.id = o."featureSetId" WHERE o.id = $1`, [orgId]);
+  const [saved] = await query<{ name: string }>(`SELECT f."name" FROM "Organization" o JOIN "FeatureSet" f ON f.id = o."featureSetId" WHERE o.id = $1`, [
+    orgId,
+  ]);
   expect(saved!.name).toBe(setName);
 
   // SMS top-up through the ledger.
