@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useParams } from "react-router-dom";
 import { toasts } from "../shell/toastStore";
 import { Button, Card, LinkButton, Skeleton } from "../ui";
@@ -30,7 +30,9 @@ export default function OrganizationEditPage() {
           <Trans>The organisation could not be loaded.</Trans>
         </p>
       ) : null}
-      {state.kind === "ready" ? <OrganizationForm organization={state.data[0]} featureSets={state.data[1]} onSaved={reload} /> : null}
+      {state.kind === "ready" ? (
+        <OrganizationForm key={JSON.stringify(state.data[0])} organization={state.data[0]} featureSets={state.data[1]} onSaved={reload} />
+      ) : null}
     </section>
   );
 }
@@ -39,7 +41,6 @@ function OrganizationForm({ organization, featureSets, onSaved }: { organization
   const { t } = useLingui();
   const [draft, setDraft] = useState<AdminOrganization>(organization);
   const [saving, setSaving] = useState(false);
-  useEffect(() => setDraft(organization), [organization]);
   const set = <K extends keyof AdminOrganization>(key: K, value: AdminOrganization[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const invalid = draft.name.trim() === "";
 

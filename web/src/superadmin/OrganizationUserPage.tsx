@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useParams } from "react-router-dom";
 import { toasts } from "../shell/toastStore";
 import { Button, LinkButton, Skeleton } from "../ui";
@@ -31,7 +31,7 @@ export default function OrganizationUserPage() {
           <Trans>User not found</Trans>
         </p>
       ) : null}
-      {member ? <AccountForm member={member} onSaved={reload} /> : null}
+      {member ? <AccountForm key={`${member.displayname}|${member.email}`} member={member} onSaved={reload} /> : null}
     </section>
   );
 }
@@ -40,10 +40,6 @@ function AccountForm({ member, onSaved }: { member: OrgMember; onSaved: () => vo
   const { t } = useLingui();
   const [name, setName] = useState(member.displayname);
   const [email, setEmail] = useState(member.email);
-  useEffect(() => {
-    setName(member.displayname);
-    setEmail(member.email);
-  }, [member]);
   const save = async (event: FormEvent) => {
     event.preventDefault();
     await superadminApi.updateUser({ _id: member._id, displayname: name, email });

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { useParams } from "react-router-dom";
 import { toasts } from "../shell/toastStore";
 import { Button, Card, Skeleton } from "../ui";
@@ -27,7 +27,7 @@ export default function SmsCostsPage() {
       ) : null}
       {state.kind === "ready" ? (
         <>
-          <PriceForm costs={state.data[0]} onSaved={reload} />
+          <PriceForm key={state.data[0].smsSegmentPrice} costs={state.data[0]} onSaved={reload} />
           <MonthsTable costs={state.data[0]} />
           <SmsTopUpCard organization={{ _id: id, smsBalance: state.data[0].smsBalance, currency: state.data[0].currency }} onDone={reload} />
           <SmsHistoryView history={state.data[1]} />
@@ -40,7 +40,6 @@ export default function SmsCostsPage() {
 function PriceForm({ costs, onSaved }: { costs: SmsCosts; onSaved: () => void }) {
   const { t } = useLingui();
   const [price, setPrice] = useState(String(costs.smsSegmentPrice));
-  useEffect(() => setPrice(String(costs.smsSegmentPrice)), [costs.smsSegmentPrice]);
   const value = Number(price);
   const invalid = price.trim() === "" || !Number.isFinite(value) || value <= 0 || value > 10;
   const save = async (event: FormEvent) => {
