@@ -60,12 +60,12 @@ describe.skipIf(noDatabase)("SMS balance ledger", () => {
     const other = await createOrganizationFixture(prisma, "LedgerMix");
     const id = other.organization.id;
     await topUpSms(prisma, id, 2, {});
-    // A seeded sequence of amounts (no randomness between runs): 120 debits of 0.01–0.25, 6 top-ups of 0.5, 20 refunds of 0.02.
+    // A seeded sequence of amounts (no randomness between runs): 60 debits of 0.01–0.25, 4 top-ups of 0.5, 10 refunds of 0.02.
     let seed = 7;
     const next = () => (seed = (seed * 48271) % 2147483647);
-    const debits = Array.from({ length: 120 }, (_, i) => () => debitSms(prisma, id, (1 + (next() % 25)) / 100, `mix:${i}`));
-    const topUps = Array.from({ length: 6 }, () => () => topUpSms(prisma, id, 0.5, {}));
-    const refunds = Array.from({ length: 20 }, (_, i) => () => refundSms(prisma, id, 0.02, `mix-refund:${i}`));
+    const debits = Array.from({ length: 60 }, (_, i) => () => debitSms(prisma, id, (1 + (next() % 25)) / 100, `mix:${i}`));
+    const topUps = Array.from({ length: 4 }, () => () => topUpSms(prisma, id, 0.5, {}));
+    const refunds = Array.from({ length: 10 }, (_, i) => () => refundSms(prisma, id, 0.02, `mix-refund:${i}`));
     // interleaved in a seeded order
     const all = [...debits, ...topUps, ...refunds]
       .map((f) => ({ f, key: next() }))

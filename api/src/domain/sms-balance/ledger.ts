@@ -2,8 +2,14 @@
 // SmsLedgerEntry (topup +, send −, refund +) written in the same transaction. A debit is one
 // conditional UPDATE (… WHERE "smsBalance" >= amount), so concurrent debits serialise on the
 // organisation's row and the balance never goes below zero.
-import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import { badInput, DomainError, notFound } from "../errors.js";
+
+/**
+ * Ledger writes of one organisation queue on its row: under many sends at once a transaction may wait
+ * for a pooled connection and the row lock longer than Prisma's defaults (2 s, 5 s) allow.
+ */
+const ledgerTransaction = { maxWait: 15_000, timeout: 20_000 } as const;
 
 export const notEnoughBalanceMessage = "Not enough balance to send SMS";
 
@@ -34,7 +40,7 @@ export async function debitSms(db: PrismaClient, organizationId: string, amount:
       throw new DomainError("INSUFFICIENT_FUNDS", notEnoughBalanceMessage);
     }
     await tx.smsLedgerEntry.create({ data: { organizationId, amount: -value, kind: "send", reference } });
-  });
+  }, ledgerTransaction);
 }
 
 async function credit(db: PrismaClient, organizationId: string, amount: number, kind: "refund", reference: string | null, userId: string | null) {
@@ -43,7 +49,7 @@ async function credit(db: PrismaClient, organizationId: string, amount: number, 
     const changed = await tx.$executeRawUnsafe(`UPDATE "Organization" SET "smsBalance" = "smsBalance" + $2::numeric WHERE "id" = $1`, organizationId, value);
     if (changed === 0) throw notFound("No organization found");
     await tx.smsLedgerEntry.create({ data: { organizationId, amount: value, kind, reference, createdByUserId: userId } });
-  });
+  }, ledgerTransaction);
 }
 
 export async function refundSms(db: PrismaClient, organizationId: string, amount: number, reference: string): Promise<void> {
@@ -77,7 +83,16 @@ export function parseTopUpAmount(amount: unknown): number {
   return Math.round(amount * 100) / 100;
 }
 
-export async function topUpSms(db: PrismaClient, organizationId: string, amount: number, by: { userId?: string; reference?: string }): Promise<void> {
+/**
+ * Credits a top-up. `within` runs in the same transaction after the entry is written, with the
+ * balance after it (the super-admin's audit row, a payment's record): all or nothing.
+ */
+export async function topUpSms(
+  db: PrismaClient,
+  organizationId: string,
+  amount: number,
+  by: { userId?: string; reference?: string; within?: (tx: Prisma.TransactionClient, balanceAfter: number) => Promise<void> },
+): Promise<void> {
   const value = parseTopUpAmount(amount);
   await db.$transaction(async (tx) => {
     const changed = await tx.$executeRawUnsafe(
@@ -94,5 +109,9 @@ export async function topUpSms(db: PrismaClient, organizationId: string, amount:
     await tx.smsLedgerEntry.create({
       data: { organizationId, amount: value, kind: "topup", reference: by.reference ?? null, createdByUserId: by.userId ?? null },
     });
-  });
+    if (by.within) {
+      const after = await tx.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { smsBalance: true } });
+      await by.within(tx, after.smsBalance.toNumber());
+    }
+  }, ledgerTransaction);
 }

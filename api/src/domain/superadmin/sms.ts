@@ -19,10 +19,17 @@ export async function superAdminTopUp(ctx: DomainContext, input: { orgId: unknow
   const amount = parseTopUpAmount(input.amount);
   const exists = await ctx.prisma.organization.findUnique({ where: { id: organizationId }, select: { id: true } });
   if (!exists) throw notFound(noOrganizationMessage);
-  await topUpSms(ctx.prisma, organizationId, amount, { userId: adminId, reference: "superadmin" });
-  const org = await ctx.prisma.organization.findUniqueOrThrow({ where: { id: organizationId }, select: { smsBalance: true } });
-  await auditSuperAdmin(ctx.prisma, { adminId, action: "sms.topup", organizationId, details: { amount, balanceAfter: org.smsBalance.toNumber() } });
-  return { organizationId, balance: org.smsBalance.toNumber() };
+  let balance = 0;
+  // The ledger entry and its audit row commit together.
+  await topUpSms(ctx.prisma, organizationId, amount, {
+    userId: adminId,
+    reference: "superadmin",
+    within: async (tx, balanceAfter) => {
+      balance = balanceAfter;
+      await auditSuperAdmin(tx, { adminId, action: "sms.topup", organizationId, details: { amount, balanceAfter } });
+    },
+  });
+  return { organizationId, balance };
 }
 
 /** A segment costs more than 0 and at most 10 (in the organisation's currency), with at most 4 decimals (the column's). */
