@@ -122,6 +122,8 @@ export const routeDefs: RouteDef[] = [
         ],
       },
       { path: "subscription", title: msg`Subscription` },
+      // Designed here (spec 000 names "SMS balance top-up and history" without a route): docs/superadmin.md
+      { path: "sms-history", title: msg`SMS balance and history`, screen: () => import("./superadmin/SmsHistoryPage") },
     ],
   },
   {
@@ -130,27 +132,27 @@ export const routeDefs: RouteDef[] = [
     menu: "superadmin",
     systemAdminOnly: true,
     children: [
-      { index: true, title: msg`Super admin` },
-      { path: ":id/edit", title: msg`Edit organisation` },
-      { path: ":id/sms-costs", title: msg`SMS costs` },
+      { index: true, title: msg`Super admin`, screen: () => import("./superadmin/OrganizationsPage") },
+      { path: ":id/edit", title: msg`Edit organisation`, screen: () => import("./superadmin/OrganizationEditPage") },
+      { path: ":id/sms-costs", title: msg`SMS costs`, screen: () => import("./superadmin/SmsCostsPage") },
       {
         path: ":organizationId/user-management",
         title: msg`Organisation users`,
         children: [
-          { index: true, title: msg`Organisation users` },
-          { path: ":userId", title: msg`User` },
+          { index: true, title: msg`Organisation users`, screen: () => import("./superadmin/OrganizationUsersPage") },
+          { path: ":userId", title: msg`User`, screen: () => import("./superadmin/OrganizationUserPage") },
           {
             path: "invites",
             title: msg`Organisation invites`,
             children: [
-              { index: true, title: msg`Organisation invites` },
-              { path: ":inviteId", title: msg`Invite` },
+              { index: true, title: msg`Organisation invites`, screen: () => import("./superadmin/OrganizationInvitesPage") },
+              { path: ":inviteId", title: msg`Invite`, screen: () => import("./superadmin/OrganizationInvitePage") },
             ],
           },
         ],
       },
-      { path: "reports", title: msg`Reports` },
-      { path: "sms-reports", title: msg`SMS reports` },
+      { path: "reports", title: msg`Reports`, screen: () => import("./superadmin/ReportsPage") },
+      { path: "sms-reports", title: msg`SMS reports`, screen: () => import("./superadmin/SmsReportsPage") },
     ],
   },
   { path: "pings", title: msg`Touchpoint pings`, screen: () => import("./touchpoints/PingsPage") },
