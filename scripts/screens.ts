@@ -57,17 +57,6 @@ async function signIn(page: Page, email: string) {
   await page.getByRole("navigation", { name: "Main menu" }).waitFor();
 }
 
-/** Sets the signed-in user's language on their profile (the interface follows it). */
-async function setLanguage(page: Page, language: "en" | "fi") {
-  await page.goto(`${baseUrl}/settings/user`);
-  const select = page.getByLabel(language === "en" ? "Kieli" : "Language");
-  if (!(await select.count())) return; // already in that language
-  await select.selectOption(language);
-  await page.getByRole("button", { name: language === "en" ? "Tallenna" : "Save" }).click();
-  await page.waitForTimeout(1000);
-  await page.reload();
-}
-
 async function main() {
   mkdirSync(outDir, { recursive: true });
   const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["tests/e2e/serve.ts"], {
@@ -95,11 +84,11 @@ async function main() {
       const page = await context.newPage();
       await signIn(page, `${role}@demo.example`);
       for (const language of ["en", "fi"] as const) {
-        await setLanguage(page, language);
         for (const screen of screens) {
           if (role === "viewer" && screen.viewer === false) continue;
           if (only && !only.includes(screen.name)) continue;
-          await page.goto(`${baseUrl}${screen.path}`);
+          // ?locale= chooses the interface language for the page (spec 000 §1).
+          await page.goto(`${baseUrl}${screen.path}?locale=${language}`);
           await page.waitForLoadState("networkidle");
           // Skeletons gone (aria-busy regions settled), then a moment for charts to draw.
           await page
@@ -113,7 +102,6 @@ async function main() {
           process.stdout.write(`${path.relative(root, file)}\n`);
         }
       }
-      await setLanguage(page, "en");
       await context.close();
     }
   } finally {
