@@ -3,7 +3,17 @@
 // shareToken). Rules in domain/journeys/.
 import { builder } from "./builder.js";
 import { filtersArg, ResultsFilterInput } from "./results-filter.js";
-import { createJourney, deleteJourney, getJourney, journeyKpis, journeyMessages, listJourneys, updateJourney, type Journey, type JourneyStage } from "../domain/journeys/journeys.js";
+import {
+  createJourney,
+  deleteJourney,
+  getJourney,
+  journeyKpis,
+  journeyMessages,
+  listJourneys,
+  updateJourney,
+  type Journey,
+  type JourneyStage,
+} from "../domain/journeys/journeys.js";
 import { journeyResultsOfRequest, type JourneyResult, type KpiFigure, type StagePoint, type StageResult } from "../domain/journeys/analytics.js";
 
 export const JourneyKpiEnum = builder.enumType("JourneyKpi", { values: journeyKpis, description: "the KPI a journey is scored by (default nps)" });

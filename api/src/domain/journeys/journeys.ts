@@ -103,7 +103,16 @@ const inputSchema = z.object({
 export type JourneyInput = z.input<typeof inputSchema>;
 
 const select = { id: true, organizationId: true, name: true, kpi: true, steps: true, createdAt: true, updatedAt: true, createdByUserId: true } as const;
-type Row = { id: string; organizationId: string; name: string; kpi: JourneyKpi; steps: unknown; createdAt: Date; updatedAt: Date; createdByUserId: string | null };
+type Row = {
+  id: string;
+  organizationId: string;
+  name: string;
+  kpi: JourneyKpi;
+  steps: unknown;
+  createdAt: Date;
+  updatedAt: Date;
+  createdByUserId: string | null;
+};
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
@@ -171,7 +180,11 @@ async function validated(ctx: DomainContext, input: unknown): Promise<{ name: st
   const [touchpoints, surveys, questions] = await Promise.all([
     db.touchpoint.findMany({ where: { id: { in: tpIds }, deleted: false }, select: { id: true, unitId: true } }),
     db.survey.findMany({ where: { id: { in: surveyIds } }, select: { id: true, name: true } }),
-    db.question.findMany({ where: { surveyId: { in: surveyIds } }, select: { id: true, surveyId: true, type: true, hidden: true }, orderBy: { position: "asc" } }),
+    db.question.findMany({
+      where: { surveyId: { in: surveyIds } },
+      select: { id: true, surveyId: true, type: true, hidden: true },
+      orderBy: { position: "asc" },
+    }),
   ]);
   const viewable = unitsWithRight(a, "viewResults");
   const tpOk = new Set(touchpoints.filter((t) => viewable.has(t.unitId)).map((t) => t.id));
@@ -193,8 +206,7 @@ async function validated(ctx: DomainContext, input: unknown): Promise<{ name: st
         if (!q || q.surveyId !== s.surveyId) throw notFound(journeyMessages.questionNotFound);
         if (!isEligible(kpi, q.type)) throw badInput(journeyMessages.notEligible(kpi), `${field}.questionIds`);
       }
-      if (questionIds.length === 0)
-        questionIds = questions.filter((q) => q.surveyId === s.surveyId && !q.hidden && isEligible(kpi, q.type)).map((q) => q.id);
+      if (questionIds.length === 0) questionIds = questions.filter((q) => q.surveyId === s.surveyId && !q.hidden && isEligible(kpi, q.type)).map((q) => q.id);
       if (questionIds.length === 0) throw badInput(journeyMessages.noEligibleQuestion(name, kpi), `${field}.questionIds`);
       return { surveyId: s.surveyId, questionIds };
     });
@@ -220,7 +232,11 @@ export async function updateJourney(ctx: DomainContext, rawId: unknown, input: u
   const db = tenantDb(ctx);
   if (!(await db.customerJourney.findFirst({ where: { id: journeyId }, select: { id: true } }))) throw notFound(journeyMessages.notFound);
   const data = await validated(ctx, input);
-  const updated = await db.customerJourney.updateManyAndReturn({ where: { id: journeyId }, data: { name: data.name, kpi: data.kpi, steps: data.steps }, select });
+  const updated = await db.customerJourney.updateManyAndReturn({
+    where: { id: journeyId },
+    data: { name: data.name, kpi: data.kpi, steps: data.steps },
+    select,
+  });
   if (!updated[0]) throw notFound(journeyMessages.notFound);
   return toJourney(updated[0]);
 }

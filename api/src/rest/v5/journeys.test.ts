@@ -60,9 +60,15 @@ describe.skipIf(noDatabase)("customer journeys", () => {
     });
     await insertTestResponses(t.prisma, o, [
       // now (2026-03-09 … 2026-03-15): stage 1 NPS 10, 9, 3 → (2 − 1) / 3 = 33; stage 2: 10 → 100
-      r(s1.survey.id, tp1.id, at("2026-03-09"), [{ questionId: s1.questions.nps.id, n: 10 }, { questionId: s1.questions.smiley.id, n: 1 }]),
+      r(s1.survey.id, tp1.id, at("2026-03-09"), [
+        { questionId: s1.questions.nps.id, n: 10 },
+        { questionId: s1.questions.smiley.id, n: 1 },
+      ]),
       r(s1.survey.id, tp1.id, at("2026-03-09"), [{ questionId: s1.questions.nps.id, n: 9 }]),
-      r(s1.survey.id, tp1.id, at("2026-03-11"), [{ questionId: s1.questions.nps.id, n: 3 }, { questionId: s1.questions.smiley.id, n: 0.5 }]),
+      r(s1.survey.id, tp1.id, at("2026-03-11"), [
+        { questionId: s1.questions.nps.id, n: 3 },
+        { questionId: s1.questions.smiley.id, n: 0.5 },
+      ]),
       r(s2.survey.id, tp2.id, at("2026-03-10"), [{ questionId: s2.questions.nps.id, n: 10 }]),
       // stage 2's survey answered at stage 1's touchpoint: not in stage 2 (its touchpoints only)
       r(s2.survey.id, tp1.id, at("2026-03-10"), [{ questionId: s2.questions.nps.id, n: 0 }]),
@@ -125,7 +131,11 @@ describe.skipIf(noDatabase)("customer journeys", () => {
       ],
       // a question of another survey of the same organisation
       [journeyBody({ steps: [stage({ surveys: [{ surveyId: s1.survey.id, questionIds: [s2.questions.nps.id] }] })] }), 404, journeyMessages.questionNotFound],
-      [journeyBody({ steps: [stage({ surveys: [{ surveyId: s1.survey.id, questionIds: [s1.questions.text.id] }] })] }), 400, journeyMessages.notEligible("nps")],
+      [
+        journeyBody({ steps: [stage({ surveys: [{ surveyId: s1.survey.id, questionIds: [s1.questions.text.id] }] })] }),
+        400,
+        journeyMessages.notEligible("nps"),
+      ],
     ];
     for (const [body, status, message] of cases) {
       const res = await call("POST", "/customer-journey", tokens.editor, body);
@@ -135,7 +145,12 @@ describe.skipIf(noDatabase)("customer journeys", () => {
     // a survey without any question eligible for the KPI
     const plain = await t.prisma.survey.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Words only" } });
     await t.prisma.question.create({ data: { organizationId: org.organization.id, surveyId: plain.id, position: 0, type: "openText", title: { en: "Why?" } } });
-    const noEligible = await call("POST", "/customer-journey", tokens.editor, journeyBody({ kpi: "evi", steps: [stage({ surveys: [{ surveyId: plain.id }] })] }));
+    const noEligible = await call(
+      "POST",
+      "/customer-journey",
+      tokens.editor,
+      journeyBody({ kpi: "evi", steps: [stage({ surveys: [{ surveyId: plain.id }] })] }),
+    );
     expect(noEligible.body.error).toBe(journeyMessages.noEligibleQuestion("Words only", "evi"));
     expect(await t.prisma.customerJourney.count({ where: { organizationId: org.organization.id } })).toBe(before);
   });
@@ -220,11 +235,24 @@ describe.skipIf(noDatabase)("customer journeys", () => {
 
   it("edits through GraphQL with the same rules and messages", async () => {
     const input = `{ name: "Graph", steps: [{ name: "Visit", touchpointIds: ["${tp1.id}"], surveys: [{ surveyId: "${s1.survey.id}" }] }] }`;
-    const created = await gql(t.baseUrl, `mutation { createCustomerJourney(input: ${input}) { message journey { id legacyId kpi steps { name touchpointIds surveys { surveyId questionIds } } } } }`, {}, tokens.editor);
+    const created = await gql(
+      t.baseUrl,
+      `mutation { createCustomerJourney(input: ${input}) { message journey { id legacyId kpi steps { name touchpointIds surveys { surveyId questionIds } } } } }`,
+      {},
+      tokens.editor,
+    );
     expect(created.errors).toBeUndefined();
-    expect(created.data.createCustomerJourney).toMatchObject({ message: journeyMessages.created, journey: { kpi: "nps", steps: [{ name: "Visit", touchpointIds: [tp1.id] }] } });
+    expect(created.data.createCustomerJourney).toMatchObject({
+      message: journeyMessages.created,
+      journey: { kpi: "nps", steps: [{ name: "Visit", touchpointIds: [tp1.id] }] },
+    });
     const gid = created.data.createCustomerJourney.journey.id;
-    const saved = await gql(t.baseUrl, `mutation($id: ID!) { updateCustomerJourney(id: $id, input: { name: "Graph 2", kpi: count, steps: [{ name: "Visit", touchpointIds: [], surveys: [] }] }) { message } }`, { id: gid }, tokens.editor);
+    const saved = await gql(
+      t.baseUrl,
+      `mutation($id: ID!) { updateCustomerJourney(id: $id, input: { name: "Graph 2", kpi: count, steps: [{ name: "Visit", touchpointIds: [], surveys: [] }] }) { message } }`,
+      { id: gid },
+      tokens.editor,
+    );
     expect(saved.errors?.[0]?.message).toBe(journeyMessages.touchpointsRequired);
     const list = await gql(t.baseUrl, `{ customerJourneys { legacyId name } }`, {}, tokens.viewer);
     expect(list.data.customerJourneys.some((j: { name: string }) => j.name === "Graph")).toBe(true);

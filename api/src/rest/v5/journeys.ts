@@ -3,7 +3,16 @@
 // ?token= of a share link: the page opens without sign-in, spec 000 §2). Rules in domain/journeys/.
 import { z } from "zod";
 import { defineRoute } from "./route.js";
-import { createJourney, deleteJourney, getJourney, journeyKpis, journeyMessages, listJourneys, updateJourney, type Journey } from "../../domain/journeys/journeys.js";
+import {
+  createJourney,
+  deleteJourney,
+  getJourney,
+  journeyKpis,
+  journeyMessages,
+  listJourneys,
+  updateJourney,
+  type Journey,
+} from "../../domain/journeys/journeys.js";
 import { journeyResultsOfRequest } from "../../domain/journeys/analytics.js";
 
 const tag = "Journeys";
@@ -11,7 +20,9 @@ const objectId = z.string().describe("24 hexadecimal characters");
 const stage = z.object({
   name: z.string(),
   touchpointIds: z.array(objectId).describe("the touchpoints whose responses the stage reads (at least one)"),
-  surveys: z.array(z.object({ surveyId: objectId, questionIds: z.array(objectId).describe("the questions that score the KPI; empty on input: the survey's eligible ones") })),
+  surveys: z.array(
+    z.object({ surveyId: objectId, questionIds: z.array(objectId).describe("the questions that score the KPI; empty on input: the survey's eligible ones") }),
+  ),
 });
 const journeyShape = z
   .object({
