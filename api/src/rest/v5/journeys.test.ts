@@ -194,7 +194,7 @@ describe.skipIf(noDatabase)("customer journeys", () => {
           tokens.viewer,
         );
         expect(res.errors).toBeUndefined();
-        result = res.data.journeyResult;
+        result = res.data!.journeyResult;
       }
       expect(result).toMatchObject({ kpi: "nps", from: "2026/03/09", to: "2026/03/15" });
       expect(result.stages[0]).toMatchObject({ name: "Visit", now: { value: 33, count: 3 }, earlier: { value: -100, count: 1 } });
@@ -242,11 +242,11 @@ describe.skipIf(noDatabase)("customer journeys", () => {
       tokens.editor,
     );
     expect(created.errors).toBeUndefined();
-    expect(created.data.createCustomerJourney).toMatchObject({
+    expect(created.data!.createCustomerJourney).toMatchObject({
       message: journeyMessages.created,
       journey: { kpi: "nps", steps: [{ name: "Visit", touchpointIds: [tp1.id] }] },
     });
-    const gid = created.data.createCustomerJourney.journey.id;
+    const gid = created.data!.createCustomerJourney.journey.id;
     const saved = await gql(
       t.baseUrl,
       `mutation($id: ID!) { updateCustomerJourney(id: $id, input: { name: "Graph 2", kpi: count, steps: [{ name: "Visit", touchpointIds: [], surveys: [] }] }) { message } }`,
@@ -255,8 +255,8 @@ describe.skipIf(noDatabase)("customer journeys", () => {
     );
     expect(saved.errors?.[0]?.message).toBe(journeyMessages.touchpointsRequired);
     const list = await gql(t.baseUrl, `{ customerJourneys { legacyId name } }`, {}, tokens.viewer);
-    expect(list.data.customerJourneys.some((j: { name: string }) => j.name === "Graph")).toBe(true);
+    expect(list.data!.customerJourneys.some((j: { name: string }) => j.name === "Graph")).toBe(true);
     const deleted = await gql(t.baseUrl, `mutation($id: ID!) { deleteCustomerJourney(id: $id) { deletedJourneyId message } }`, { id: gid }, tokens.editor);
-    expect(deleted.data.deleteCustomerJourney).toEqual({ deletedJourneyId: gid, message: journeyMessages.deleted });
+    expect(deleted.data!.deleteCustomerJourney).toEqual({ deletedJourneyId: gid, message: journeyMessages.deleted });
   });
 });
