@@ -26,6 +26,7 @@ import { unsubscribeRoutes } from "./unsubscribe.js";
 import { messageRecordRoutes } from "./message-records.js";
 import { launchRoutes } from "./launch.js";
 import { journeyRoutes } from "./journeys.js";
+import { digestRoutes } from "./digest.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
   ...passwordResetRoutes,
@@ -54,4 +55,5 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...messageRecordRoutes,
   ...launchRoutes,
   ...journeyRoutes,
+  ...digestRoutes,
 ];
