@@ -259,4 +259,18 @@ describe.skipIf(noDatabase)("customer journeys", () => {
     const deleted = await gql(t.baseUrl, `mutation($id: ID!) { deleteCustomerJourney(id: $id) { deletedJourneyId message } }`, { id: gid }, tokens.editor);
     expect(deleted.data!.deleteCustomerJourney).toEqual({ deletedJourneyId: gid, message: journeyMessages.deleted });
   });
+
+  it("starts a journey's PDF only for a journey of the organisation", async () => {
+    const id = (await call("POST", "/customer-journey", tokens.editor, journeyBody({ name: "Printed" }))).body._id as string;
+    const before = await t.prisma.exportJob.count({ where: { organizationId: { in: [org.organization.id, other.organization.id] } } });
+    const missing = await call("POST", "/results-pdf", tokens.admin, { data: ["customerJourney"], type: "customerJourney" });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe("A customerJourney PDF needs the journeyId");
+    const badId = await call("POST", "/results-pdf", tokens.admin, { data: ["customerJourney"], type: "customerJourney", journeyId: "nope" });
+    expect(badId.status).toBe(400);
+    const foreign = await call("POST", "/results-pdf", tokens.otherAdmin, { data: ["customerJourney"], type: "customerJourney", journeyId: id });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toBe(journeyMessages.notFound);
+    expect(await t.prisma.exportJob.count({ where: { organizationId: { in: [org.organization.id, other.organization.id] } } })).toBe(before);
+  });
 });
