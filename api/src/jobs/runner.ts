@@ -201,17 +201,15 @@ function createRedisRunner(options: JobRunnerOptions & { redisUrl: string }): Jo
   return {
     mode: "redis",
     async schedule(id, pattern, name, payload) {
-      await queues
-        .get(queueOf(name))!
-        .upsertJobScheduler(
-          id,
-          { pattern: pattern.cron },
-          {
-            name,
-            data: payload,
-            opts: { attempts: retry.attempts, backoff: { type: "exponential", delay: retry.backoffMs }, removeOnComplete: 100, removeOnFail: 500 },
-          },
-        );
+      await queues.get(queueOf(name))!.upsertJobScheduler(
+        id,
+        { pattern: pattern.cron },
+        {
+          name,
+          data: payload,
+          opts: { attempts: retry.attempts, backoff: { type: "exponential", delay: retry.backoffMs }, removeOnComplete: 100, removeOnFail: 500 },
+        },
+      );
     },
     async enqueue(name, payload) {
       await queues.get(queueOf(name))!.add(name, payload, {
