@@ -180,5 +180,17 @@ export async function journeyResultsOfRequest(
   parseJourneyId(rawId);
   const r = await resultsRequest(ctx, { shareToken: input.shareToken, filters: input.filters });
   if (r.caller.kind === "member") await requireJourneyReader(ctx);
-  return getJourneyResult(r.reader, rawId, r.filters, opts);
+  const result = await getJourneyResult(r.reader, rawId, r.filters, opts);
+  return hideSmall(result, r.share?.options.hideResultsIfLessThan ?? null);
+}
+
+/** A share link's hideResultsIfLessThan: a figure of fewer answers shows no value (and a point of the series is left out). */
+export function hideSmall(result: JourneyResult, threshold: number | null): JourneyResult {
+  if (!threshold) return result;
+  const figure = (f: KpiFigure): KpiFigure => (f.count < threshold ? { value: null, count: f.count } : f);
+  return {
+    ...result,
+    stages: result.stages.map((s) => ({ ...s, now: figure(s.now), earlier: figure(s.earlier), series: s.series.filter((p) => p.count >= threshold) })),
+    total: { now: figure(result.total.now), earlier: figure(result.total.earlier) },
+  };
 }

@@ -228,6 +228,11 @@ describe.skipIf(noDatabase)("customer journeys", () => {
     expect((await call("POST", `/results/customer-journey/${id}`, undefined, {})).status).toBe(401);
     const invalid = await call("POST", `/results/customer-journey/${id}?token=${"x".repeat(40)}`, undefined, {});
     expect(invalid.status).toBe(404);
+    // a link hiding results of fewer than 2 answers: stage 2 (1 answer) shows no value
+    const hiding = await call("POST", "/results/token/create", tokens.admin, { from: "2026-03-09", to: "2026-03-15", hideResultsIfLessThan: 2 });
+    const hidden = await call("POST", `/results/customer-journey/${id}?token=${hiding.body.token}`, undefined, {});
+    expect(hidden.body.stages[0].now).toEqual({ value: 33, count: 3 });
+    expect(hidden.body.stages[1]).toMatchObject({ now: { value: null, count: 1 }, series: [] });
     // another organisation's link does not open this organisation's journey
     const otherLink = await call("POST", "/results/token/create", tokens.otherAdmin, {});
     expect((await call("POST", `/results/customer-journey/${id}?token=${otherLink.body.token}`, undefined, {})).status).toBe(404);
