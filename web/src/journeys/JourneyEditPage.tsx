@@ -109,7 +109,8 @@ function JourneyEditor({ legacyId, badId }: { legacyId: string | null; badId: bo
         }
       : { name: "", kpi: "nps", stages: [newStage()] },
   );
-  const [errors, setErrors] = useState<Errors>({ stages: {} });
+  // After a refused save the messages follow the form as it is corrected.
+  const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
   const [commitCreate] = useMutation<JourneyEditPageCreateMutation>(graphql`
     mutation JourneyEditPageCreateMutation($input: CustomerJourneyInput!) {
@@ -184,10 +185,10 @@ function JourneyEditor({ legacyId, badId }: { legacyId: string | null; badId: bo
       })),
     }));
 
-  const validate = (): boolean => {
+  const errorsOf = (d: Draft): Errors => {
     const next: Errors = { stages: {} };
-    if (!draft.name.trim()) next.name = t`A journey needs a name`;
-    for (const s of draft.stages) {
+    if (!d.name.trim()) next.name = t`A journey needs a name`;
+    for (const s of d.stages) {
       const e: Errors["stages"][number] = {};
       if (!s.name.trim()) e.name = t`Every stage needs a name`;
       if (!s.touchpointIds.length) e.touchpoints = t`Select touchpoints to continue`;
@@ -195,18 +196,20 @@ function JourneyEditor({ legacyId, badId }: { legacyId: string | null; badId: bo
       for (const x of s.surveys) {
         if (!x.questionIds.length) {
           const name = surveyName.get(x.surveyId) ?? x.surveyId;
-          const kpi = kpiNames[draft.kpi];
+          const kpi = kpiNames[d.kpi];
           e.questions = { ...e.questions, [x.surveyId]: t`The survey "${name}" needs a question eligible for the KPI ${kpi}` };
         }
       }
       if (Object.keys(e).length) next.stages[s.key] = e;
     }
-    setErrors(next);
-    return !next.name && Object.keys(next.stages).length === 0;
+    return next;
   };
+  const errors: Errors = tried ? errorsOf(draft) : { stages: {} };
 
   const save = async () => {
-    if (!draft.stages.length || !validate()) return;
+    setTried(true);
+    const found = errorsOf(draft);
+    if (!draft.stages.length || found.name || Object.keys(found.stages).length) return;
     const input = {
       name: draft.name.trim(),
       kpi: draft.kpi,
