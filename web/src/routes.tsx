@@ -210,10 +210,15 @@ export const routeDefs: RouteDef[] = [
     menu: "customerJourney",
     children: [
       { index: true, redirect: "list" },
-      { path: "list", title: msg`Customer journeys` },
-      { path: "new", title: msg`New customer journey` },
-      { path: ":id", title: msg`Edit customer journey`, name: "CustomerJourneyBuilder.edit" },
-      { path: "analytics/:id", title: msg`Customer journey analytics`, access: "tokenAllowed" },
+      { path: "list", title: msg`Customer journeys`, screen: () => import("./journeys/JourneyListPage") },
+      { path: "new", title: msg`New customer journey`, screen: () => import("./journeys/JourneyEditPage") },
+      { path: ":id", title: msg`Edit customer journey`, name: "CustomerJourneyBuilder.edit", screen: () => import("./journeys/JourneyEditPage") },
+      {
+        path: "analytics/:id",
+        title: msg`Customer journey analytics`,
+        access: "tokenAllowed",
+        screen: () => import("./journeys/JourneyAnalyticsPage"),
+      },
     ],
   },
   {

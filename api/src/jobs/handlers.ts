@@ -9,6 +9,7 @@ import "../domain/export-producers.js";
 import type { JobHandlers, JobRunner } from "./runner.js";
 import { createCampaignSender } from "../domain/campaigns/sending/sender.js";
 import { logger, type Log } from "../log.js";
+import { sendDueDigests } from "../domain/digest/digest.js";
 
 export function createJobHandlers(deps: {
   config: Config;
@@ -34,6 +35,9 @@ export function createJobHandlers(deps: {
       "mail.send": (payload) => mail.send(payload),
       "export.run": (payload) => runExportJob({ prisma: deps.prisma, config: deps.config, bus: bus(), jobs, log }, payload),
       "campaign.run": (payload) => campaigns.run(payload),
+      "digest.tick": async (payload) => {
+        await sendDueDigests({ prisma: deps.prisma, config: deps.config, jobs: jobs(), log }, payload.at ? new Date(payload.at) : new Date());
+      },
     },
     close: () => {
       mail.close();

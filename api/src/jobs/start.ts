@@ -8,6 +8,9 @@ import { createJobRunner, type JobFailure, type JobRunner, type RetryPolicy } fr
 import { logger, type Log } from "../log.js";
 import { startRunSweeper } from "../domain/campaigns/sending/sender.js";
 
+/** Every hour on the hour (digests are due from Monday 08:00 local, in any time zone). */
+export const digestSchedule = { cron: "0 * * * *", everyMs: 3_600_000 } as const;
+
 export function startJobRunner(deps: {
   config: Config;
   prisma: PrismaClient;
@@ -45,8 +48,16 @@ export function startJobRunner(deps: {
   // Campaign runs left unfinished by a crash (or an embedded process's restart) are queued again.
   const stopSweeper =
     (deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose ? startRunSweeper({ prisma: deps.prisma, jobs: runner, log }) : () => {};
+  // The weekly digest: a tick every hour sends what is due (domain/digest/digest.ts). Declared by every
+  // process that runs jobs; with Redis it is one job scheduler under this id.
+  if ((deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose) {
+    void runner
+      .schedule?.("weekly-digest", digestSchedule, "digest.tick", {})
+      .catch((error: unknown) => log.error({ err: error }, "could not schedule the weekly digest"));
+  }
   self = {
     mode: runner.mode,
+    schedule: runner.schedule ? (id, pattern, name, payload) => runner.schedule!(id, pattern, name, payload) : undefined,
     enqueue: (name, payload) => runner.enqueue(name, payload),
     idle: (timeoutMs) => runner.idle(timeoutMs),
     counts: () => runner.counts!(),

@@ -29,7 +29,8 @@ export type QueuedMail =
       message?: undefined;
     }
   | {
-      kind: "campaignTest";
+      /** Rendered by their senders: a campaign's test message, the weekly digest (domain/digest/). */
+      kind: "campaignTest" | "weeklyDigest";
       to: string;
       locale: "en" | "es" | "fi" | "se";
       organizationId?: string | null;
@@ -50,7 +51,7 @@ export function linkInLanguage(link: string, locale: QueuedMail["locale"], publi
 }
 
 export async function queueMail(ctx: DomainContext, mail: QueuedMail): Promise<void> {
-  if (mail.kind === "campaignTest") {
+  if (mail.message) {
     await ctx.jobs.enqueue("mail.send", { ...mail, organizationId: mail.organizationId ?? null });
     return;
   }

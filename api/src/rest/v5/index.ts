@@ -26,6 +26,8 @@ import { unsubscribeRoutes } from "./unsubscribe.js";
 import { messageRecordRoutes } from "./message-records.js";
 import { launchRoutes } from "./launch.js";
 import { smsBalanceRoutes, superAdminRoutes } from "./superadmin.js";
+import { journeyRoutes } from "./journeys.js";
+import { digestRoutes } from "./digest.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
   ...passwordResetRoutes,
@@ -55,4 +57,6 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...launchRoutes,
   ...superAdminRoutes,
   ...smsBalanceRoutes,
+  ...journeyRoutes,
+  ...digestRoutes,
 ];

@@ -19,6 +19,7 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { firstLink, waitForOutboxMail } from "../../test/mail.js";
 import { signUnsubscribeToken } from "../../domain/campaigns/unsubscribe/token.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
+import { signDigestToken } from "../../domain/digest/token.js";
 import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../../test/list-survey.js";
 
 type OpenApiOperation = {
@@ -605,6 +606,57 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
         state.shareToken = link.token;
         state.shareLink = link._id;
       },
+    ],
+    // Customer journeys (docs/customer-journeys.md)
+    [
+      "POST /customer-journey",
+      async () => {
+        state.journey = body(
+          await succeed("POST /customer-journey", {
+            url: "/customer-journey",
+            token: tokens.admin,
+            body: { name: "Contract journey", steps: [{ name: "Visit", touchpointIds: [list.touchpointA.id], surveys: [{ surveyId: list.survey.id }] }] },
+          }),
+        )._id;
+      },
+    ],
+    ["GET /customer-journey", () => succeed("GET /customer-journey", { url: "/customer-journey", token: tokens.admin })],
+    ["GET /customer-journey/{id}", () => succeed("GET /customer-journey/{id}", { url: `/customer-journey/${state.journey}`, token: tokens.admin })],
+    [
+      "PUT /customer-journey/{id}",
+      () =>
+        succeed("PUT /customer-journey/{id}", {
+          url: `/customer-journey/${state.journey}`,
+          token: tokens.admin,
+          body: {
+            name: "Contract journey",
+            kpi: "average",
+            steps: [{ name: "Visit", touchpointIds: [list.touchpointA.id], surveys: [{ surveyId: list.survey.id }] }],
+          },
+        }),
+    ],
+    [
+      "POST /results/customer-journey/{id}",
+      () => succeed("POST /results/customer-journey/{id}", { url: `/results/customer-journey/${state.journey}`, token: tokens.admin, body: { ...window } }),
+    ],
+    [
+      "POST /results/customer-journey/{id}",
+      () =>
+        succeed("POST /results/customer-journey/{id}", {
+          url: `/results/customer-journey/${state.journey}?token=${encodeURIComponent(state.shareToken!)}`,
+          body: {},
+        }),
+    ],
+    ["DELETE /customer-journey/{id}", () => succeed("DELETE /customer-journey/{id}", { url: `/customer-journey/${state.journey}`, token: tokens.admin })],
+    // The weekly digest's unsubscribe link (docs/digest.md)
+    [
+      "GET /weekly-digest/unsubscribe",
+      () => succeed("GET /weekly-digest/unsubscribe", { url: `/weekly-digest/unsubscribe?token=${signDigestToken(t.config, org.users.editorA.id)}` }),
+    ],
+    [
+      "POST /weekly-digest/unsubscribe",
+      () =>
+        succeed("POST /weekly-digest/unsubscribe", { url: `/weekly-digest/unsubscribe?token=${signDigestToken(t.config, org.users.editorA.id)}`, body: {} }),
     ],
     ["GET /results/tokens", () => succeed("GET /results/tokens", { url: "/results/tokens", token: tokens.admin })],
     ["GET /results/token/{token}", () => succeed("GET /results/token/{token}", { url: `/results/token/${encodeURIComponent(state.shareToken!)}?utcOffset=0` })],
