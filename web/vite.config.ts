@@ -1,6 +1,8 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompressPlugin } from "./src/build/precompress.js";
+import { respondentBuildPlugin } from "./src/respondent/build.js";
 import { widgetBuildPlugin } from "./src/widget/build.js";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
@@ -12,7 +14,9 @@ export const babelPlugins = ["relay", "@lingui/babel-plugin-lingui-macro"];
 export default defineConfig({
   root: webRoot,
   // widgetBuildPlugin: the embeddable website widget, built to dist/widget/widget.js after the client.
-  plugins: [react({ babel: { plugins: babelPlugins } }), widgetBuildPlugin()],
+  // respondentBuildPlugin: the light respondent page (respond.html, on Preact's runtime), after the client.
+  // precompressPlugin: .br and .gz beside every text asset (served as they are by api/src/server.ts).
+  plugins: [react({ babel: { plugins: babelPlugins } }), widgetBuildPlugin(), respondentBuildPlugin(outDir), precompressPlugin(outDir)],
   server: {
     // In development the API (fastify) runs on its own port; forward what the client calls.
     proxy: {
@@ -24,16 +28,21 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written for debugging a deployment but not referenced by the bundles, and the server does
+    // not serve them unless SERVE_SOURCE_MAPS=true (docs/decisions.md "Compression and caching").
+    sourcemap: "hidden",
     rolldownOptions: {
-      // Two pages: the app, and the light respondent page (links, QR codes, terminals) served at /s/{id} and /t/{id}.
-      input: { main: fileURLToPath(new URL("./index.html", import.meta.url)), respond: fileURLToPath(new URL("./respond.html", import.meta.url)) },
+      // The app. The light respondent page (respond.html: links, QR codes, terminals, served at /s/{id} and
+      // /t/{id}) is built on its own by respondentBuildPlugin. In development Vite serves both on React.
+      input: { main: fileURLToPath(new URL("./index.html", import.meta.url)) },
       output: {
         codeSplitting: {
           groups: [
             { name: "victory", test: /node_modules[\\/](victory|d3-|victory-vendor)/ },
             { name: "relay", test: /node_modules[\\/](react-relay|relay-runtime|graphql-ws)[\\/]/ },
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 1 },
+            // The router apart from React itself: the respondent page (respond.html) needs React, not the router.
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 1 },
+            { name: "router", test: /node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]/, priority: 1 },
             { name: "oidc", test: /node_modules[\\/]oidc-client-ts[\\/]/ },
           ],
         },

@@ -75,7 +75,12 @@ const environmentSchema = z.object({
   TRUST_PROXY: trustProxySchema.default(false),
   PUBLIC_URL: urlWithProtocols(["http", "https"]).optional(),
   DATABASE_URL: urlWithProtocols(["postgres", "postgresql"]).optional(),
+  DATABASE_REPLICA_URL: urlWithProtocols(["postgres", "postgresql"]).optional(),
   REDIS_URL: urlWithProtocols(["redis", "rediss"]).optional(),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]{0,30}$/, "lower-case letters, digits, - and _, starting with a letter")
+    .default("fbk"),
   DATA_DIR: z.string().default(".data"),
   SMTP_URL: urlWithProtocols(["smtp", "smtps"]).optional(),
   MAIL_FROM: z.string().default("Feedback platform <no-reply@localhost>"),
@@ -108,6 +113,7 @@ const environmentSchema = z.object({
   ANALYTICS_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(15_000),
   ANALYTICS_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   SERVE_WEB: booleanFlag.default(true),
+  SERVE_SOURCE_MAPS: booleanFlag.default(false),
   RUN_WORKERS: booleanFlag.default(true),
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
@@ -129,6 +135,11 @@ export type Config = {
   /** Embedded mode: no DATABASE_URL, so PGlite under dataDir serves the database. */
   embedded: boolean;
   databaseUrl: string | undefined;
+  /**
+   * A PostgreSQL streaming replica for the analytics reads (summary, results, feedback list,
+   * exports' reads): their pool connects there instead of DATABASE_URL. Ignored without DATABASE_URL.
+   */
+  databaseReplicaUrl: string | undefined;
   redisUrl: string | undefined;
   dataDir: string;
   smtpUrl: string | undefined;
@@ -176,6 +187,10 @@ export type Config = {
     poolSize: number;
   };
   serveWeb: boolean;
+  /** Serve the web client's source maps (*.map); off by default, they hold the whole source. */
+  serveSourceMaps: boolean;
+  /** Redis key prefix of the job queues: api processes and `npm run worker` of one deployment share it. */
+  queuePrefix: string;
   /** Run the job workers in this api process; false leaves the jobs to `npm run worker` (needs REDIS_URL). */
   runWorkers: boolean;
   /** The Chromium that prints results PDFs (docs/sharing-and-exports.md); PDF exports fail clearly without it. */
@@ -239,7 +254,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     publicUrl,
     embedded: !e.DATABASE_URL,
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrl: e.DATABASE_URL ? e.DATABASE_REPLICA_URL : undefined,
     redisUrl: e.REDIS_URL,
+    queuePrefix: e.QUEUE_PREFIX,
     dataDir: path.resolve(e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -271,6 +288,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     corsOrigins: [...new Set([new URL(publicUrl).origin, ...extraOrigins])],
     analytics: { statementTimeoutMs: e.ANALYTICS_STATEMENT_TIMEOUT_MS, poolSize: e.ANALYTICS_POOL_SIZE },
     serveWeb: e.SERVE_WEB,
+    serveSourceMaps: e.SERVE_SOURCE_MAPS,
     runWorkers: e.RUN_WORKERS,
     chromiumPath: e.CHROMIUM_PATH,
     metricsToken: e.METRICS_TOKEN,

@@ -2,6 +2,8 @@
 // at once), hashed assets are cached for good, and a missing file is a 404 rather than HTML.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdtemp, mkdir, rm, writeFile } from "node:fs/promises";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { precompressDirectory } from "../../web/src/build/precompress.js";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
@@ -24,6 +26,11 @@ describe.skipIf(noDatabase)("serving the web client", () => {
     await mkdir(path.join(webRoot, "assets"));
     await writeFile(path.join(webRoot, "index.html"), "<!doctype html><title>app</title>");
     await writeFile(path.join(webRoot, "assets/app-abc123.js"), "console.log(1)");
+    // A bundle big enough to be worth compressing, its source map, and an unhashed file.
+    await writeFile(path.join(webRoot, "assets/respond-Xy_z1234.js"), `${"export const survey = 'a question';\n".repeat(200)}//end`);
+    await writeFile(path.join(webRoot, "assets/respond-Xy_z1234.js.map"), '{"version":3,"sources":["secret.ts"]}');
+    await writeFile(path.join(webRoot, "favicon.svg"), `<svg xmlns="http://www.w3.org/2000/svg">${"<g/>".repeat(400)}</svg>`);
+    await precompressDirectory(webRoot);
     const config = loadConfig({ DATABASE_URL: databaseUrl!, LOG_LEVEL: "silent", SERVE_WEB: "true" });
     jobs = startJobRunner({ config, prisma: prisma! });
     app = await buildServer({ config, prisma: prisma!, bus: createEventBus(undefined), jobs, verifyAccessToken: undefined, webRoot });
@@ -62,5 +69,65 @@ describe.skipIf(noDatabase)("serving the web client", () => {
     expect(api.json().error).toMatch(/No such call/);
     const post = await app.inject({ method: "POST", url: "/settings/user" });
     expect(post.statusCode).toBe(404);
+  });
+
+  it("sends the build's brotli or gzip copy to a browser that accepts it, and the plain file otherwise", async () => {
+    const url = "/assets/respond-Xy_z1234.js";
+    const plain = await app.inject({ method: "GET", url });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const br = await app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip, deflate, br" } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toContain("javascript");
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 5);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await app.inject({ method: "GET", url, headers: { "accept-encoding": "gzip" } });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it("revalidates files whose name carries no hash", async () => {
+    const icon = await app.inject({ method: "GET", url: "/favicon.svg", headers: { "accept-encoding": "br" } });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers["cache-control"]).toBe("no-cache");
+    expect(icon.headers["content-encoding"]).toBe("br");
+  });
+
+  it("does not serve source maps by default", async () => {
+    const map = await app.inject({ method: "GET", url: "/assets/respond-Xy_z1234.js.map" });
+    expect(map.statusCode).toBe(404);
+    expect(map.body).not.toContain("secret.ts");
+  });
+
+  it("compresses the server's own text answers, not only files", async () => {
+    const config = await app.inject({ method: "GET", url: "/api/v5/openapi.json", headers: { "accept-encoding": "gzip" } });
+    expect(config.statusCode).toBe(200);
+    expect(config.headers["content-encoding"]).toBe("gzip");
+    expect(JSON.parse(gunzipSync(config.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const small = await app.inject({ method: "GET", url: "/livez", headers: { "accept-encoding": "gzip" } });
+    expect(small.headers["content-encoding"]).toBeUndefined();
+  });
+});
+
+describe.skipIf(noDatabase)("serving source maps when asked to", () => {
+  it("serves *.map with SERVE_SOURCE_MAPS=true", async () => {
+    const webRoot = await mkdtemp(path.join(tmpdir(), "web-root-maps-"));
+    await mkdir(path.join(webRoot, "assets"));
+    await writeFile(path.join(webRoot, "index.html"), "<!doctype html><title>app</title>");
+    await writeFile(path.join(webRoot, "assets/app-abc123.js.map"), '{"version":3}');
+    const prisma = createPrisma(databaseUrl!, { max: 1 });
+    const config = loadConfig({ DATABASE_URL: databaseUrl!, LOG_LEVEL: "silent", SERVE_WEB: "true", SERVE_SOURCE_MAPS: "true" });
+    const jobs = startJobRunner({ config, prisma });
+    const app = await buildServer({ config, prisma, bus: createEventBus(undefined), jobs, verifyAccessToken: undefined, webRoot });
+    try {
+      const map = await app.inject({ method: "GET", url: "/assets/app-abc123.js.map" });
+      expect(map.statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await jobs.close();
+      await prisma.$disconnect();
+      await rm(webRoot, { recursive: true, force: true });
+    }
   });
 });

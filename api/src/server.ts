@@ -1,6 +1,7 @@
 // Builds the HTTP server: web client, /graphql (HTTP, SSE, graphql-ws), /api/v5, /oidc, /healthz.
 // It never listens: main.ts starts it, tests call `app.inject()` or listen on port 0.
 import Fastify, { type FastifyInstance } from "fastify";
+import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import fastifyMultipart from "@fastify/multipart";
 import { existsSync } from "node:fs";
@@ -57,6 +58,11 @@ function fastifyTrustProxy(trust: Config["trustProxy"]): boolean | string[] | ((
   return (_address, hop) => hop < trust;
 }
 
+/** A file the build names by its content hash (dist/web/assets/name-HASH.ext). */
+export function isHashedAsset(relativePath: string): boolean {
+  return /^assets\/.+-[A-Za-z0-9_-]{6,}\.[a-z0-9]+(\.(br|gz))?$/.test(relativePath.split(path.sep).join("/"));
+}
+
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const { config, prisma, bus, jobs } = deps;
   const limits = deps.limits ?? memoryLimiterStore();
@@ -71,6 +77,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   // CSP, framing, nosniff, Referrer-Policy, HSTS… per surface; first, so every route below gets them.
   await registerSecurityHeaders(app, config);
+
+  // Every text response compressed (brotli, then gzip) above 1 KB; event streams are left alone by the
+  // plugin's own rule, and the web client's assets are sent precompressed (web/src/build/precompress.ts).
+  // Request bodies are not decompressed: nothing we accept is sent compressed, and it would open a
+  // decompression-bomb door on the public ingestion routes.
+  await app.register(fastifyCompress, { global: true, globalDecompression: false, encodings: ["br", "gzip"], threshold: 1024 });
 
   const authenticate = createAuthenticator({ prisma, verifyAccessToken: deps.verifyAccessToken });
   // One per request (GraphQL and REST): shareLinks keeps the links the request's tokens opened, memo
@@ -181,7 +193,19 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // The web client: static files, and index.html for every other GET (history-mode routing).
   const webRoot = deps.webRoot ?? defaultWebRoot;
   if (config.serveWeb && existsSync(path.join(webRoot, "index.html"))) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: "1h", immutable: true });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // foo.js.br / foo.js.gz written by the build, chosen by Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      // Hashed assets never change under their name: cached for a year. Anything else is revalidated.
+      setHeaders: (reply, filePath) =>
+        void reply.header("cache-control", isHashedAsset(path.relative(webRoot, filePath)) ? "public, max-age=31536000, immutable" : "no-cache"),
+      // Source maps stay private unless SERVE_SOURCE_MAPS=true (they hold the whole source).
+      allowedPath: (pathname) => config.serveSourceMaps || !pathname.endsWith(".map"),
+    });
     // The respondent pages (web/respond.html): /s/{touchpointId} for links and QR codes, /t/{touchpointId} for terminals.
     for (const page of ["/s/:touchpointId", "/t/:touchpointId"]) {
       app.get(page, (_request, reply) => reply.header("cache-control", "no-cache").sendFile("respond.html", { cacheControl: false }));

@@ -34,10 +34,10 @@ export function createCountingPrisma(databaseUrl: string, max: number): { prisma
   return { prisma: prismaOverPool(pool), statements: () => statements };
 }
 
-/** The real server on 127.0.0.1, production settings, logging off, no web client. */
+/** The real server on 127.0.0.1, production settings, logging off, no web client unless `serveWeb` (dist/web). */
 export async function startApiServer(
   databaseUrl: string,
-  opts: { poolSize?: number; env?: Record<string, string> } = {},
+  opts: { poolSize?: number; serveWeb?: boolean; env?: Record<string, string> } = {},
 ): Promise<RunningServer & { prisma: PrismaClient; config: Config; jobs: JobRunner; statements(): number }> {
   const port = await freePort();
   const config = loadConfig({
@@ -47,7 +47,7 @@ export async function startApiServer(
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: "silent",
-    SERVE_WEB: "false",
+    SERVE_WEB: opts.serveWeb ? "true" : "false",
     SEED_DEMO: "false",
     // The load generator plays the proxy in front: its X-Forwarded-For spreads the clients over addresses.
     TRUST_PROXY: "127.0.0.1",

@@ -14,6 +14,7 @@ import { randomBytes } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import autocannon, { type Result } from "autocannon";
 import pg from "pg";
+import type { PrismaClient } from "../../api/src/generated/prisma/client.js";
 import { seedDemoOrganization } from "../../api/src/seed/demo.js";
 import { withScratchDatabase } from "../lib/database.js";
 import { startApiServer } from "../lib/servers.js";
@@ -22,12 +23,12 @@ import type { BenchContext, FigureRow } from "../lib/suite.js";
 export const name = "ingestion";
 export const description = "POST /r/{touchpointId}/responses (5 answers, durable commits) against raw single-row inserts through pg";
 
-const requestFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "../lib/ingestion-request.cjs");
+export const requestFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "../lib/ingestion-request.cjs");
 const CONNECTIONS = Number(process.env.BENCH_INGESTION_CONNECTIONS ?? 64);
 const POOL = Number(process.env.BENCH_INGESTION_POOL ?? 10);
 const TOUCHPOINTS = 64;
 
-type Spec = {
+export type Spec = {
   surveyId: string;
   organizationId: string;
   unitId: string;
@@ -42,7 +43,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function load(baseUrl: string, seconds: number): Promise<Result> {
+export async function load(baseUrl: string, seconds: number): Promise<Result> {
   return Promise.resolve(
     autocannon({
       url: baseUrl,
@@ -115,44 +116,116 @@ async function rawInserts(databaseUrl: string, spec: Spec, seconds: number): Pro
   return { count: latencies.length, latencies, seconds: elapsed };
 }
 
+/**
+ * The ceiling: what PostgreSQL here durably absorbs when responses arrive in group commits of
+ * `group` (one transaction: one multi-row INSERT of the responses, one of their 5 answers each,
+ * COMMIT with synchronous_commit on), from `writers` concurrent connections. Answers responses/s.
+ */
+async function groupCommits(databaseUrl: string, spec: Spec, seconds: number, group: number, writers = 8): Promise<number> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: writers });
+  let stored = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  const q = spec.questions;
+  const loop = async (w: number) => {
+    let i = w * 1_000_000;
+    while (performance.now() < until) {
+      const client = await pool.connect();
+      try {
+        const now = new Date();
+        const responses: unknown[] = [];
+        const answers: unknown[] = [];
+        const rv: string[] = [];
+        const av: string[] = [];
+        for (let k = 0; k < group; k++, i++) {
+          const id = randomBytes(12).toString("hex");
+          const tp = spec.touchpoints[i % spec.touchpoints.length];
+          const b = responses.length;
+          rv.push(`($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, 'submitted', 'fi', '{}'::jsonb, $${b + 6}, $${b + 7}, $${b + 7}, $${b + 7})`);
+          responses.push(id, spec.organizationId, spec.surveyId, tp, spec.unitId, randomBytes(12).toString("base64url"), now);
+          const rows: [string, number | null, string | null, string[]][] = [
+            [q.smiley, (i % 5) / 4, null, []],
+            [q.nps, i % 11, null, []],
+            [q.singleChoice, null, null, [spec.choices[i % spec.choices.length]!]],
+            [q.emotion, 1, null, [spec.emotions[i % spec.emotions.length]!]],
+            [q.openText, null, "Friendly staff and quick service, thank you!", []],
+          ];
+          for (const [questionId, numeric, text, choiceIds] of rows) {
+            const a = answers.length;
+            av.push(`($${a + 1}, $${a + 2}, $${a + 3}, $${a + 4}, $${a + 5}, $${a + 6}, $${a + 7}, $${a + 8}, $${a + 9})`);
+            answers.push(id, spec.organizationId, spec.surveyId, tp, questionId, now, numeric, text, choiceIds);
+          }
+        }
+        await client.query("BEGIN");
+        await client.query(
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyKey", "createdAt", "updatedAt", "submittedAt") VALUES ${rv.join(", ")}`,
+          responses,
+        );
+        await client.query(
+          `INSERT INTO "Answer" ("responseId", "organizationId", "surveyId", "touchpointId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds") VALUES ${av.join(", ")}`,
+          answers,
+        );
+        await client.query("COMMIT");
+        stored += group;
+      } finally {
+        client.release();
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: writers }, (_, w) => loop(w)));
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.end();
+  return stored / elapsed;
+}
+
+/**
+ * The demo "Store visit" survey on TOUCHPOINTS new link touchpoints, as the request builder
+ * (bench/lib/ingestion-request.cjs) reads it from INGESTION_BENCH_SPEC; the live suite uses it too.
+ */
+export async function createIngestionSpec(prisma: PrismaClient, organizationId: string): Promise<Spec> {
+  const survey = await prisma.survey.findFirstOrThrow({
+    where: { organizationId: organizationId, name: "Store visit" },
+    include: { questions: { orderBy: { position: "asc" } } },
+  });
+  const byType = (type: string) => survey.questions.find((q) => q.type === type)!;
+  const choiceIds = (type: string) => (byType(type).choices as { id: string }[]).map((c) => c.id);
+  const touchpoints = Array.from({ length: TOUCHPOINTS }, () => randomBytes(12).toString("hex"));
+  await prisma.touchpoint.createMany({
+    data: touchpoints.map((id, i) => ({
+      id,
+      organizationId: organizationId,
+      unitId: survey.unitId,
+      name: `Bench link ${i + 1}`,
+      type: "link" as const,
+      activeSurveyId: survey.id,
+    })),
+  });
+  const spec: Spec = {
+    surveyId: survey.id,
+    organizationId: organizationId,
+    unitId: survey.unitId,
+    touchpoints,
+    questions: {
+      smiley: byType("smiley").id,
+      nps: byType("nps").id,
+      singleChoice: byType("singleChoice").id,
+      emotion: byType("emotion").id,
+      openText: byType("openText").id,
+    },
+    choices: choiceIds("singleChoice"),
+    emotions: choiceIds("emotion"),
+  };
+  return spec;
+}
+
 export async function run(ctx: BenchContext): Promise<FigureRow[]> {
   return withScratchDatabase(ctx, name, async (databaseUrl) => {
     const api = await startApiServer(databaseUrl, { poolSize: POOL });
     const unregister = ctx.onCleanup(() => api.close());
     try {
       const seed = await seedDemoOrganization(api.prisma, { responses: 1000 });
-      const survey = await api.prisma.survey.findFirstOrThrow({
-        where: { organizationId: seed.organizationId, name: "Store visit" },
-        include: { questions: { orderBy: { position: "asc" } } },
-      });
-      const byType = (type: string) => survey.questions.find((q) => q.type === type)!;
-      const choiceIds = (type: string) => (byType(type).choices as { id: string }[]).map((c) => c.id);
-      const touchpoints = Array.from({ length: TOUCHPOINTS }, () => randomBytes(12).toString("hex"));
-      await api.prisma.touchpoint.createMany({
-        data: touchpoints.map((id, i) => ({
-          id,
-          organizationId: seed.organizationId,
-          unitId: survey.unitId,
-          name: `Bench link ${i + 1}`,
-          type: "link" as const,
-          activeSurveyId: survey.id,
-        })),
-      });
-      const spec: Spec = {
-        surveyId: survey.id,
-        organizationId: seed.organizationId,
-        unitId: survey.unitId,
-        touchpoints,
-        questions: {
-          smiley: byType("smiley").id,
-          nps: byType("nps").id,
-          singleChoice: byType("singleChoice").id,
-          emotion: byType("emotion").id,
-          openText: byType("openText").id,
-        },
-        choices: choiceIds("singleChoice"),
-        emotions: choiceIds("emotion"),
-      };
+      const spec = await createIngestionSpec(api.prisma, seed.organizationId);
+      const touchpoints = spec.touchpoints;
       process.env.INGESTION_BENCH_SPEC = JSON.stringify(spec);
 
       // One request by hand: the body the load sends is accepted.
@@ -206,6 +279,13 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
       if (ctx.warmup > 0) await rawInserts(databaseUrl, spec, ctx.warmup);
       const raw = await rawInserts(databaseUrl, spec, ctx.duration);
       const rawRate = raw.count / raw.seconds;
+      // The machine's ceiling for durable response-shaped writes, in group commits of 10, 50 and 200.
+      const ceilings: [number, number][] = [];
+      for (const group of [10, 50, 200]) {
+        ctx.log(`PostgreSQL's ceiling: group commits of ${group} responses from 8 connections, ${ctx.duration} s`);
+        ceilings.push([group, await groupCommits(databaseUrl, spec, ctx.duration, group)]);
+      }
+      const ceiling = Math.max(...ceilings.map(([, r]) => r));
       const sorted = raw.latencies.sort((a, b) => a - b);
       const loadAvgAfter = os.loadavg()[0]!;
       for (const note of notes) ctx.log(`note: ${note}`);
@@ -234,6 +314,20 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
             "ratio to raw": 1,
             "SQL/response": 8,
           },
+        },
+        ...ceilings.map(
+          ([group, r]): FigureRow => ({
+            figure: `PostgreSQL's ceiling: group commits of ${group} responses (1 + 5 rows each, durable), 8 connections`,
+            value: Math.round(r),
+            unit: "responses/s",
+            extra: { "ratio to raw": rawRate > 0 ? Number((r / rawRate).toFixed(3)) : "" },
+          }),
+        ),
+        {
+          figure: "POST /r/{id}/responses against the ceiling (best group commit)",
+          value: Number((ingestRate / ceiling).toFixed(3)),
+          unit: "ratio",
+          note: `target ≥ 0.5 (${Math.round(ingestRate)} of ${Math.round(ceiling)} responses/s)`,
         },
         {
           figure: "roll-up applier: responses pending when the load stopped, then time to catch up",

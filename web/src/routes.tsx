@@ -123,6 +123,8 @@ export const routeDefs: RouteDef[] = [
         ],
       },
       { path: "subscription", title: msg`Subscription` },
+      // Designed here (spec 000 names "SMS balance top-up and history" without a route): docs/superadmin.md
+      { path: "sms-history", title: msg`SMS balance and history`, screen: () => import("./superadmin/SmsHistoryPage") },
     ],
   },
   {
@@ -131,27 +133,27 @@ export const routeDefs: RouteDef[] = [
     menu: "superadmin",
     systemAdminOnly: true,
     children: [
-      { index: true, title: msg`Super admin` },
-      { path: ":id/edit", title: msg`Edit organisation` },
-      { path: ":id/sms-costs", title: msg`SMS costs` },
+      { index: true, title: msg`Super admin`, screen: () => import("./superadmin/OrganizationsPage") },
+      { path: ":id/edit", title: msg`Edit organisation`, screen: () => import("./superadmin/OrganizationEditPage") },
+      { path: ":id/sms-costs", title: msg`SMS costs`, screen: () => import("./superadmin/SmsCostsPage") },
       {
         path: ":organizationId/user-management",
         title: msg`Organisation users`,
         children: [
-          { index: true, title: msg`Organisation users` },
-          { path: ":userId", title: msg`User` },
+          { index: true, title: msg`Organisation users`, screen: () => import("./superadmin/OrganizationUsersPage") },
+          { path: ":userId", title: msg`User`, screen: () => import("./superadmin/OrganizationUserPage") },
           {
             path: "invites",
             title: msg`Organisation invites`,
             children: [
-              { index: true, title: msg`Organisation invites` },
-              { path: ":inviteId", title: msg`Invite` },
+              { index: true, title: msg`Organisation invites`, screen: () => import("./superadmin/OrganizationInvitesPage") },
+              { path: ":inviteId", title: msg`Invite`, screen: () => import("./superadmin/OrganizationInvitePage") },
             ],
           },
         ],
       },
-      { path: "reports", title: msg`Reports` },
-      { path: "sms-reports", title: msg`SMS reports` },
+      { path: "reports", title: msg`Reports`, screen: () => import("./superadmin/ReportsPage") },
+      { path: "sms-reports", title: msg`SMS reports`, screen: () => import("./superadmin/SmsReportsPage") },
     ],
   },
   { path: "pings", title: msg`Touchpoint pings`, screen: () => import("./touchpoints/PingsPage") },
@@ -211,10 +213,15 @@ export const routeDefs: RouteDef[] = [
     menu: "customerJourney",
     children: [
       { index: true, redirect: "list" },
-      { path: "list", title: msg`Customer journeys` },
-      { path: "new", title: msg`New customer journey` },
-      { path: ":id", title: msg`Edit customer journey`, name: "CustomerJourneyBuilder.edit" },
-      { path: "analytics/:id", title: msg`Customer journey analytics`, access: "tokenAllowed" },
+      { path: "list", title: msg`Customer journeys`, screen: () => import("./journeys/JourneyListPage") },
+      { path: "new", title: msg`New customer journey`, screen: () => import("./journeys/JourneyEditPage") },
+      { path: ":id", title: msg`Edit customer journey`, name: "CustomerJourneyBuilder.edit", screen: () => import("./journeys/JourneyEditPage") },
+      {
+        path: "analytics/:id",
+        title: msg`Customer journey analytics`,
+        access: "tokenAllowed",
+        screen: () => import("./journeys/JourneyAnalyticsPage"),
+      },
     ],
   },
   {

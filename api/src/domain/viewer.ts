@@ -53,8 +53,18 @@ const viewerSql = `
     select id, email, "systemAdmin", "signupStatus"::text as "signupStatus", "currentOrganizationId", "impersonatingUserId" from "User" where id = $1
   ), m as (
     select m."organizationId", m."organizationAdmin", m."billingAdmin", m."mayCreateSurveys"
-    from "Membership" m join u on m."userId" = u.id
-    where $2::varchar is null or m."organizationId" = $2::varchar
+    from (
+      select m."organizationId", m."organizationAdmin", m."billingAdmin", m."mayCreateSurveys", m."createdAt"
+      from "Membership" m join u on m."userId" = u.id
+      where $2::varchar is null or m."organizationId" = $2::varchar
+      union all
+      -- a system admin switched (from the super-admin area) to an organisation they are no member of:
+      -- they work there with the organisation admin's flags (domain/users/change-organization.ts)
+      select o.id, true, true, true, o."createdAt"
+      from "Organization" o join u on u."systemAdmin"
+      where o.id = coalesce($2::varchar, u."currentOrganizationId")
+        and not exists (select 1 from "Membership" x where x."userId" = u.id and x."organizationId" = o.id)
+    ) m join u on true
     order by (m."organizationId" = u."currentOrganizationId") desc nulls last, m."createdAt" asc
     limit 1
   )

@@ -14,7 +14,7 @@ import type { PrismaClient } from "../generated/prisma/client.js";
 import type { CallerBudget } from "../limits/analytics.js";
 
 /** Fields that read many responses: they run on the analytics pool under the caller's budget. */
-const analyticsFields = ["textAnalytics", "rootCause", "summary", "results", "feedbackList", "questionResult", "resultsFilterOptions"] as const;
+const analyticsFields = ["textAnalytics", "rootCause", "summary", "results", "feedbackList", "questionResult", "resultsFilterOptions", "journeyResult"] as const;
 
 /**
  * The weight of each expensive root field ("Type.field"); an operation's weights must add up to at
@@ -28,6 +28,7 @@ export const expensiveFieldCosts: Readonly<Record<string, number>> = {
   "Query.feedbackList": 20,
   "Query.questionResult": 10,
   "Query.resultsFilterOptions": 5,
+  "Query.journeyResult": 20, // two engine reads per stage (docs/customer-journeys.md)
   "Query.nodes": 10, // up to 100 lookups each (schema/node.ts)
   "Mutation.generateApiKey": 25,
   "Mutation.startPdfExport": 25,

@@ -13,6 +13,8 @@ export type JobPayloads = {
   "export.run": { exportJobId: string; producer: string };
   /** Send one run of a campaign launch (api/src/domain/campaigns/sending/run.ts). */
   "campaign.run": { launchId: string; runKey: string };
+  /** Send the weekly digests that are due (api/src/domain/digest/digest.ts); run every hour by a job scheduler. */
+  "digest.tick": { /** ISO instant to tick at (tests, a manual run); the scheduler's ticks use the clock. */ at?: string };
   /** Check stored responses (one insert group's) against their surveys' notification rules (api/src/domain/notifications/evaluation.ts). */
   "notification.evaluate": { responseIds: string[] };
   /** Send one firing of a notification rule: the alert to each recipient (same file). */
@@ -36,6 +38,12 @@ export type JobFailure = { name: string; attempt: number; final: boolean; error:
 export interface JobRunner {
   readonly mode: "redis" | "in-process";
   enqueue<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<void>;
+  /**
+   * Runs a job on a cron pattern. With Redis: a BullMQ job scheduler (queue.upsertJobScheduler),
+   * one schedule under this id however many processes declare it, kept across restarts; in process:
+   * a timer of this process.
+   */
+  schedule?<N extends JobName>(id: string, pattern: { cron: string; everyMs: number }, name: N, payload: JobPayloads[N]): Promise<void>;
   /** Resolves once no job is waiting, running or waiting for a retry (tests and shutdown). */
   idle(timeoutMs?: number): Promise<void>;
   /**
@@ -121,8 +129,16 @@ function createInProcessRunner(options: JobRunnerOptions): JobRunner {
     });
   };
 
+  const intervals = new Set<NodeJS.Timeout>();
   return {
     mode: "in-process",
+    async schedule(_id, pattern, name, payload) {
+      const interval = setInterval(() => {
+        if (!closed) void this.enqueue(name, payload).catch(() => {});
+      }, pattern.everyMs);
+      interval.unref();
+      intervals.add(interval);
+    },
     async enqueue(name, payload) {
       if (closed) throw new Error("The job runner is closed");
       // A copy through JSON, as through Redis: a job never shares objects with its caller.
@@ -148,6 +164,8 @@ function createInProcessRunner(options: JobRunnerOptions): JobRunner {
     },
     async close() {
       closed = true;
+      for (const interval of intervals) clearInterval(interval);
+      intervals.clear();
       // Retries not yet due are dropped: the in-process runner keeps nothing across restarts.
       for (const timer of timers) clearTimeout(timer);
       pending -= timers.size;
@@ -191,6 +209,17 @@ function createRedisRunner(options: JobRunnerOptions & { redisUrl: string }): Jo
 
   return {
     mode: "redis",
+    async schedule(id, pattern, name, payload) {
+      await queues.get(queueOf(name))!.upsertJobScheduler(
+        id,
+        { pattern: pattern.cron },
+        {
+          name,
+          data: payload,
+          opts: { attempts: retry.attempts, backoff: { type: "exponential", delay: retry.backoffMs }, removeOnComplete: 100, removeOnFail: 500 },
+        },
+      );
+    },
     async enqueue(name, payload) {
       await queues.get(queueOf(name))!.add(name, payload, {
         attempts: retry.attempts,

@@ -9,6 +9,9 @@ import { logger, type Log } from "../log.js";
 import { startRunSweeper } from "../domain/campaigns/sending/sender.js";
 import { startNotificationSweeper } from "../domain/notifications/evaluation.js";
 
+/** Every hour on the hour (digests are due from Monday 08:00 local, in any time zone). */
+export const digestSchedule = { cron: "0 * * * *", everyMs: 3_600_000 } as const;
+
 export function startJobRunner(deps: {
   config: Config;
   prisma: PrismaClient;
@@ -30,7 +33,7 @@ export function startJobRunner(deps: {
     redisUrl: deps.config.redisUrl,
     handlers,
     runWorkers: deps.runWorkers ?? deps.config.runWorkers,
-    prefix: deps.prefix,
+    prefix: deps.prefix ?? deps.config.queuePrefix,
     removeOnClose: deps.removeOnClose,
     retry: deps.retry,
     onFailure:
@@ -44,12 +47,21 @@ export function startJobRunner(deps: {
       }),
   });
   // Campaign runs left unfinished by a crash (or an embedded process's restart) are queued again.
-  const sweeping = (deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose;
-  const stopSweeper = sweeping ? startRunSweeper({ prisma: deps.prisma, jobs: runner, log }) : () => {};
+  const stopSweeper =
+    (deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose ? startRunSweeper({ prisma: deps.prisma, jobs: runner, log }) : () => {};
+  // The weekly digest: a tick every hour sends what is due (domain/digest/digest.ts). Declared by every
+  // process that runs jobs; with Redis it is one job scheduler under this id.
+  if ((deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose) {
+    void runner
+      .schedule?.("weekly-digest", digestSchedule, "digest.tick", {})
+      .catch((error: unknown) => log.error({ err: error }, "could not schedule the weekly digest"));
+  }
   // Notification evaluations and firings left behind by a stop are queued again (evaluation.ts).
-  const stopNotificationSweeper = sweeping ? startNotificationSweeper({ prisma: deps.prisma, jobs: () => self!, log }) : () => {};
+  const stopNotificationSweeper =
+    (deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose ? startNotificationSweeper({ prisma: deps.prisma, jobs: () => self!, log }) : () => {};
   self = {
     mode: runner.mode,
+    schedule: runner.schedule ? (id, pattern, name, payload) => runner.schedule!(id, pattern, name, payload) : undefined,
     enqueue: (name, payload) => runner.enqueue(name, payload),
     idle: (timeoutMs) => runner.idle(timeoutMs),
     counts: () => runner.counts!(),

@@ -19,7 +19,8 @@ export type AnalyticsLimits = {
 export function createAnalyticsLimits(config: Config): AnalyticsLimits {
   const analyticsPrisma =
     config.databaseUrl && !config.embedded
-      ? createPrisma(config.databaseUrl, { max: config.analytics.poolSize, statementTimeoutMs: config.analytics.statementTimeoutMs })
+      ? // On a streaming replica when DATABASE_REPLICA_URL names one (docs/decisions.md "Scale-out").
+        createPrisma(config.databaseReplicaUrl ?? config.databaseUrl, { max: config.analytics.poolSize, statementTimeoutMs: config.analytics.statementTimeoutMs })
       : undefined;
   return {
     budget: new CallerBudget(config.graphql.callerConcurrency, config.graphql.callerQueue),

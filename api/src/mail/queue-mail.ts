@@ -29,8 +29,8 @@ export type QueuedMail =
       message?: undefined;
     }
   | {
-      /** a campaign's test message, or a notification rule's alert (domain/notifications/alert-mail.ts) */
-      kind: "campaignTest" | "notificationAlert";
+      /** Rendered by their senders: a campaign's test message, the weekly digest (domain/digest/), a notification rule's alert (domain/notifications/alert-mail.ts). */
+      kind: "campaignTest" | "weeklyDigest" | "notificationAlert";
       to: string;
       locale: "en" | "es" | "fi" | "se";
       organizationId?: string | null;
@@ -51,7 +51,7 @@ export function linkInLanguage(link: string, locale: QueuedMail["locale"], publi
 }
 
 export async function queueMail(ctx: DomainContext, mail: QueuedMail): Promise<void> {
-  if (mail.kind === "campaignTest" || mail.kind === "notificationAlert") {
+  if (mail.message) {
     await ctx.jobs.enqueue("mail.send", { ...mail, organizationId: mail.organizationId ?? null });
     return;
   }

@@ -24,7 +24,7 @@ export function createMailSender(deps: { config: Pick<Config, "smtpUrl" | "mailF
 
   return {
     async send(mail) {
-      if (mail.kind === "campaignTest" || mail.kind === "notificationAlert") {
+      if (mail.message) {
         const m = mail.message;
         if (config.smtpUrl) {
           await transport().sendMail({

@@ -48,6 +48,7 @@ import { exportMessages } from "../domain/exports/jobs.js";
 import { blockListMessages } from "../domain/campaigns/block-list/index.js";
 import { templateMessages } from "../domain/campaigns/messages/templates.js";
 import { apiKeyMessages } from "../domain/api-keys/api-keys.js";
+import { journeyMessages } from "../domain/journeys/journeys.js";
 
 // Every root field (bar the few the verify-email flow needs) first refuses a caller whose address is
 // not verified yet (permissions/unverified.ts).
@@ -101,6 +102,10 @@ export const permissions = shield(
       messageRecords: listedWhere("viewResults"), // records of those touchpoints; another's touchpointId: not found
       launchWizard: mayOnSurvey("launchSurveys", (a) => a.surveyId), // lists only touchpoints where the caller edits touchpoints
       scheduledLaunches: listedWhere("viewResults"), // launches of the surveys of units where the caller views results
+      // customer journeys belong to the organisation: read by members who view results somewhere (docs/customer-journeys.md)
+      customerJourneys: mayAnywhere("viewResults", journeyMessages.noRightsToView),
+      customerJourney: mayAnywhere("viewResults", journeyMessages.noRightsToView), // another organisation's: not found (the domain)
+      journeyResult: isMemberOrShareLink, // as questionResult: members who view results, or a share link's visitor (the domain checks)
     },
     Mutation: {
       updateProfile: isAuthenticated,
@@ -170,6 +175,9 @@ export const permissions = shield(
         mayOnSurvey("launchSurveys", (a) => (a.input as { surveyId?: unknown } | null | undefined)?.surveyId),
       ), // at most 20 per person per hour (the domain)
       launchSurvey: mayOnSurvey("launchSurveys", (a) => (a.input as { surveyId?: unknown } | null | undefined)?.surveyId), // and editTouchpoints on every touchpoint (the domain)
+      createCustomerJourney: mayAnywhere("manageJourneys", journeyMessages.noRightsToManage),
+      updateCustomerJourney: mayAnywhere("manageJourneys", journeyMessages.noRightsToManage), // another organisation's: not found (the domain)
+      deleteCustomerJourney: mayAnywhere("manageJourneys", journeyMessages.noRightsToManage),
       updateScheduledLaunch: isMember, // the domain: launchSurveys on its survey and editTouchpoints on its touchpoints
       cancelScheduledLaunch: isMember, // the domain: as updateScheduledLaunch
     },
@@ -293,6 +301,17 @@ export const permissions = shield(
     QueryScheduledLaunchesConnection: isMember,
     QueryScheduledLaunchesConnectionEdge: isMember,
     CreateBookmarkPayload: isMember,
+    CustomerJourney: isMember,
+    JourneyStage: isMember,
+    JourneyStageSurvey: isMember,
+    CustomerJourneyPayload: isMember,
+    DeleteCustomerJourneyPayload: isMember,
+    // journey analytics: whoever the domain let in (a member, or a share link's visitor)
+    JourneyResult: allow,
+    JourneyStageResult: allow,
+    JourneyStagePoint: allow,
+    JourneyKpiFigure: allow,
+    JourneyTotal: allow,
     DeleteBookmarkPayload: isMember,
     ExportJob: isMember,
     ExportStatusChange: isMember,

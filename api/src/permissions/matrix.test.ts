@@ -138,6 +138,10 @@ const matrixLaunches = { toEdit: "", toCancel: {} as Record<Actor, string> };
 const surveysToDelete = {} as Record<Actor, string>;
 /** Text analytics and root-cause rows: an open-text and an NPS question of a survey of unit A (made in beforeAll). */
 const analysisQuestions = { text: "", nps: "" };
+/** Customer journeys of Acme (made in beforeAll): one to read and save, one per actor to delete; a touchpoint and survey of unit A for the input. */
+const matrixJourneys = { journey: "", toDelete: {} as Record<Actor, string>, touchpoint: "", survey: "" };
+const matrixJourneyInput = () =>
+  `{ name: "Matrix journey", steps: [{ name: "Stage", touchpointIds: ["${matrixJourneys.touchpoint}"], surveys: [{ surveyId: "${matrixJourneys.survey}" }] }] }`;
 /** A message template of Acme (made in beforeAll), for the updateMessageTemplates row. */
 const matrixTemplate = { id: "" };
 /** The campaign template rows: editTouchpoints in some team of the caller's own organisation. */
@@ -1207,6 +1211,55 @@ const matrix: Row[] = [
     },
     allowedData: (data) => expect(data.cancelScheduledLaunch.message).toBe("launch cancelled"),
   },
+  // ---- customer journeys (docs/customer-journeys.md) ----
+  {
+    field: "Query.customerJourneys",
+    kind: "query",
+    // Members who view results somewhere; each reads their own organisation's journeys.
+    document: () => `{ customerJourneys { legacyId name } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data, actor) =>
+      expect(data.customerJourneys.some((j: { legacyId: string }) => j.legacyId === matrixJourneys.journey)).toBe(actor !== "adminOfOtherOrganization"),
+  },
+  {
+    field: "Query.customerJourney",
+    kind: "query",
+    // Another organisation's journey: not found.
+    document: () => `{ customerJourney(id: "${gid("CustomerJourney", matrixJourneys.journey)}") { legacyId name } }`,
+    expected: ownOrganizationOnly,
+    allowedData: (data) => expect(data.customerJourney.name).toBe("Matrix journey"),
+  },
+  {
+    field: "Query.journeyResult",
+    kind: "query",
+    // Members of the organisation; without a session only with a share token (rest/v5/journeys.test.ts).
+    document: () => `{ journeyResult(id: "${gid("CustomerJourney", matrixJourneys.journey)}") { kpi stages { name } } }`,
+    expected: ownOrganizationOnly,
+    allowedData: (data) => expect(data.journeyResult).toEqual({ kpi: "nps", stages: [{ name: "Stage" }] }),
+  },
+  {
+    field: "Mutation.createCustomerJourney",
+    kind: "mutation",
+    // manageJourneys somewhere, on touchpoints where the caller views results (unit A's: not the other unit's admin).
+    document: () => `mutation { createCustomerJourney(input: ${matrixJourneyInput()}) { message journey { name } } }`,
+    expected: { ...onlyAdmin, editor: "allowed" },
+    allowedData: (data) => expect(data.createCustomerJourney).toEqual({ message: "Journey created", journey: { name: "Matrix journey" } }),
+  },
+  {
+    field: "Mutation.updateCustomerJourney",
+    kind: "mutation",
+    document: () => `mutation { updateCustomerJourney(id: "${gid("CustomerJourney", matrixJourneys.journey)}", input: ${matrixJourneyInput()}) { message } }`,
+    expected: { ...onlyAdmin, editor: "allowed" },
+    allowedData: (data) => expect(data.updateCustomerJourney.message).toBe("Journey saved"),
+  },
+  {
+    field: "Mutation.deleteCustomerJourney",
+    kind: "mutation",
+    // manageJourneys somewhere (editors and admins of any team); another organisation's journey: not found.
+    document: (_ids, actor) => `mutation { deleteCustomerJourney(id: "${gid("CustomerJourney", matrixJourneys.toDelete[actor])}") { message } }`,
+    expected: { ...onlyAdmin, editor: "allowed", adminOfOtherUnit: "allowed" },
+    allowedData: (data) => expect(data.deleteCustomerJourney.message).toBe("Journey deleted"),
+  },
   // ---- notification rules (docs/notifications.md) ----
   {
     field: "Query.notificationRules",
@@ -1383,6 +1436,12 @@ describe.skipIf(noDatabase)("permission matrix", () => {
       t.prisma.question.create({ data: { organizationId: org.organization.id, surveyId: survey.id, position, type, title: { en: type } } });
     analysisQuestions.text = (await question("openText", 0)).id;
     analysisQuestions.nps = (await question("nps", 1)).id;
+    matrixJourneys.survey = survey.id;
+    matrixJourneys.touchpoint = ids.touchpoints.terminalA;
+    const steps = [{ name: "Stage", touchpointIds: [ids.touchpoints.terminalA], surveys: [{ surveyId: survey.id, questionIds: [analysisQuestions.nps] }] }];
+    const journey = (name: string) => t.prisma.customerJourney.create({ data: { organizationId: org.organization.id, name, steps } });
+    matrixJourneys.journey = (await journey("Matrix journey")).id;
+    for (const a of actors) matrixJourneys.toDelete[a] = (await journey(`Matrix ${a}`)).id;
   });
   beforeAll(async () => {
     matrixTemplate.id = (

@@ -30,6 +30,17 @@ import { presentedShareToken, shareLinkOf, shareTokenOf } from "../domain/result
 import { DomainError } from "../domain/errors.js";
 import { listWithRight } from "../domain/campaigns/contacts/lists.js";
 
+/**
+ * The cache key of the rules that read only their field's arguments (and the context): the
+ * arguments themselves. Shield's "strict" cache hashed the parent object too (object-hash, per
+ * field and per event): in a subscription that is every event's payload, for every subscriber, and
+ * it was the largest cost of a live count's fan-out (docs/decisions.md "Live counts at scale").
+ * Arguments are plain JSON values from the document and its variables, in the document's order.
+ */
+function byArgs(_parent: unknown, args: Record<string, unknown>): string {
+  return JSON.stringify(args);
+}
+
 const notLoggedIn = () => new GraphQLError("Not logged in", { extensions: { code: "UNAUTHENTICATED" } });
 export const noRights = (message = "You do not have the rights to do this") => new GraphQLError(message, { extensions: { code: "FORBIDDEN" } });
 
@@ -78,7 +89,7 @@ async function validShareLink(token: string | null | undefined, ctx: GraphQLCont
 }
 
 /** Anyone holding a valid share link (signed in or not): e.g. a link's defaults. */
-export const hasShareLink = rule({ cache: "strict" })((_p, args: { shareToken?: string | null }, ctx: GraphQLContext) =>
+export const hasShareLink = rule({ cache: byArgs })((_p, args: { shareToken?: string | null }, ctx: GraphQLContext) =>
   validShareLink(presentedShareToken(ctx, args?.shareToken), ctx),
 );
 
@@ -86,7 +97,7 @@ export const hasShareLink = rule({ cache: "strict" })((_p, args: { shareToken?: 
  * A member; or, without a session, a valid share link's token (argument `shareToken` or the
  * X-Share-Token header). Anonymous callers without a valid token are refused before any resolver.
  */
-export const isMemberOrShareLink = rule({ cache: "strict" })((_p, args: { shareToken?: string | null }, ctx: GraphQLContext) => {
+export const isMemberOrShareLink = rule({ cache: byArgs })((_p, args: { shareToken?: string | null }, ctx: GraphQLContext) => {
   if (ctx.viewer) return ctx.viewer.organizationId ? true : noRights("No organization found");
   const token = shareTokenOf(ctx, args?.shareToken);
   if (!token) return notLoggedIn();
@@ -131,7 +142,7 @@ type Args = { [name: string]: unknown; input?: { id?: unknown; unitId?: unknown 
 
 /** The right on the object an argument names (access.ts refusalOnObject): e.g. editTouchpoints on that touchpoint. */
 export function mayOn(type: AccessObject, right: Right, idOf: (args: Args) => unknown) {
-  return rule({ cache: "strict" })((_p, args: Args, ctx: GraphQLContext) => {
+  return rule({ cache: byArgs })((_p, args: Args, ctx: GraphQLContext) => {
     const member = memberOrRefusal(ctx);
     if (member !== true) return member;
     const raw = idOf(args);
@@ -164,7 +175,7 @@ function globalIdType(raw: unknown): string | null {
  * not see, of another organisation or that does not exist: "Contact list not found").
  */
 export function mayOnContactList(right: "viewResults" | "editTouchpoints", idOf: (args: Args) => unknown = (a) => a.id) {
-  return rule({ cache: "strict" })((_p, args: Args, ctx: GraphQLContext) => {
+  return rule({ cache: byArgs })((_p, args: Args, ctx: GraphQLContext) => {
     const member = memberOrRefusal(ctx);
     if (member !== true) return member;
     const raw = idOf(args);
@@ -183,7 +194,7 @@ export const mayOnResponse = (right: Right, idOf: (args: Args) => unknown = (a) 
 
 /** The right in the unit an argument names; without one (the domain picks a default), in some unit. */
 export function mayInUnit(right: Right, unitIdOf: (args: Args) => unknown, refusal: () => DomainError) {
-  return rule({ cache: "strict" })((_p, args: Args, ctx: GraphQLContext) => {
+  return rule({ cache: byArgs })((_p, args: Args, ctx: GraphQLContext) => {
     const member = memberOrRefusal(ctx);
     if (member !== true) return member;
     return decide(async () => {
@@ -236,7 +247,7 @@ export function listedWhere(right: Right) {
  * found" with the row's own message, as the domain says it.
  */
 export function ownRow(kind: OwnedRow, notFoundMessage: string, idOf: (args: Args) => unknown = (a) => a.id) {
-  return rule({ cache: "strict" })((_p, args: Args, ctx: GraphQLContext) => {
+  return rule({ cache: byArgs })((_p, args: Args, ctx: GraphQLContext) => {
     const member = memberOrRefusal(ctx);
     if (member !== true) return member;
     // A caller signed in with an API key is refused by the domain with its own message.
@@ -267,7 +278,7 @@ export const mayCreateSurveys = rule({ cache: "contextual" })((_p, _a, ctx: Grap
 
 /** A change of the team tree: manageTeams where access.ts unitsATeamChangeNeeds says. */
 export function mayChangeTeams<A extends object>(change: (args: A) => Parameters<typeof unitsATeamChangeNeeds>[1]) {
-  return rule({ cache: "strict" })((_p, args: A, ctx: GraphQLContext) => {
+  return rule({ cache: byArgs })((_p, args: A, ctx: GraphQLContext) => {
     const member = memberOrRefusal(ctx);
     if (member !== true) return member;
     return decide(async () => {
@@ -285,7 +296,7 @@ export function mayChangeTeams<A extends object>(change: (args: A) => Parameters
 
 /** Giving a role in a unit (inviting, adding a user): manageUsers there; admin flags and "may create surveys" as the caller may grant them. */
 export function mayGrant(grantOf: (args: Args) => Partial<Record<keyof GrantRequest, unknown>> | null | undefined) {
-  return rule({ cache: "strict" })((_p, args: Args, ctx: GraphQLContext) => {
+  return rule({ cache: byArgs })((_p, args: Args, ctx: GraphQLContext) => {
     const member = memberOrRefusal(ctx);
     if (member !== true) return member;
     const g = grantOf(args) ?? {};
@@ -303,7 +314,7 @@ export function mayGrant(grantOf: (args: Args) => Partial<Record<keyof GrantRequ
 
 /** Changing (or removing) a member in a unit: manageUsers there; the organisation and billing admin flags as an organisation admin. */
 export function mayChangeMemberIn(changeOf: (args: Args) => { unitId: unknown; organizationAdmin?: unknown; billingAdmin?: unknown }) {
-  return rule({ cache: "strict" })((_p, args: Args, ctx: GraphQLContext) => {
+  return rule({ cache: byArgs })((_p, args: Args, ctx: GraphQLContext) => {
     const member = memberOrRefusal(ctx);
     if (member !== true) return member;
     const c = changeOf(args);
@@ -321,7 +332,7 @@ export function mayChangeMemberIn(changeOf: (args: Args) => { unitId: unknown; o
  * "User not found", as it does for everyone.
  */
 export function mayReplaceTeams(replacementOf: (args: Args) => { userId: unknown; units: unknown }) {
-  return rule({ cache: "strict" })((_p, args: Args, ctx: GraphQLContext) => {
+  return rule({ cache: byArgs })((_p, args: Args, ctx: GraphQLContext) => {
     const member = memberOrRefusal(ctx);
     if (member !== true) return member;
     const r = replacementOf(args);

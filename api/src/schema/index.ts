@@ -17,6 +17,7 @@ import "./touchpoint.js";
 import "./legacy-plugin.js";
 import "./share-link.js";
 import "./bookmark.js";
+import "./customer-journey.js";
 import "./export-job.js";
 import "./feedback-list.js";
 import "./survey-management.js";

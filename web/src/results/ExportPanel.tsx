@@ -201,11 +201,14 @@ export function ExportPanel({
   locale,
   components,
   shareToken = null,
+  journey = null,
 }: {
   filters: WireFilters;
   locale: string;
   components: string[];
   shareToken?: string | null;
+  /** A customer journey's analytics: only the PDF (type customerJourney, landscape) of this journey. */
+  journey?: { legacyId: string; globalId: string } | null;
 }) {
   const { t } = useLingui();
   const [jobs, setJobs] = useState<ExportJobState[]>([]);
@@ -251,12 +254,26 @@ export function ExportPanel({
 
   const startPdf = () => {
     if (shareToken) {
-      void startRest<{ id: string }>("pdf", "/results-pdf", { data: components, filters: restFilters(filters), type: "results", locale }, (a) => a.id);
+      void startRest<{ id: string }>(
+        "pdf",
+        "/results-pdf",
+        {
+          data: components,
+          filters: restFilters(filters),
+          locale,
+          ...(journey ? { type: "customerJourney", printMode: "landscape", journeyId: journey.legacyId } : { type: "results" }),
+        },
+        (a) => a.id,
+      );
       return;
     }
     setStarting("pdf");
     commitPdf({
-      variables: { input: { components, filters, type: "results", locale } },
+      variables: {
+        input: journey
+          ? { components, filters, type: "customerJourney", printMode: "landscape", journeyId: journey.globalId, locale }
+          : { components, filters, type: "results", locale },
+      },
       onCompleted: (response, errors) => {
         setStarting(null);
         if (errors?.length) {
@@ -286,12 +303,16 @@ export function ExportPanel({
         <Trans>Export</Trans>
       </h2>
       <div className="export-panel__buttons">
-        <button type="button" className="button button--secondary" disabled={starting !== null} onClick={() => void startFile("csv")}>
-          <Trans>Export CSV</Trans>
-        </button>
-        <button type="button" className="button button--secondary" disabled={starting !== null} onClick={() => void startFile("xlsx")}>
-          <Trans>Export XLSX</Trans>
-        </button>
+        {journey ? null : (
+          <>
+            <button type="button" className="button button--secondary" disabled={starting !== null} onClick={() => void startFile("csv")}>
+              <Trans>Export CSV</Trans>
+            </button>
+            <button type="button" className="button button--secondary" disabled={starting !== null} onClick={() => void startFile("xlsx")}>
+              <Trans>Export XLSX</Trans>
+            </button>
+          </>
+        )}
         <button type="button" className="button button--secondary" disabled={starting !== null} onClick={startPdf}>
           <Trans>Export PDF</Trans>
         </button>

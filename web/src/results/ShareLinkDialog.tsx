@@ -29,7 +29,16 @@ export function useShareChangeLabels(): Record<ShareChangeKey, string> {
  * hideResultsIfLessThan and smileyScale. The link (its token is shown only now) appears with a copy
  * button once made.
  */
-export function ShareLinkDialog({ filters, onClose }: { filters: WireFilters; onClose: () => void }) {
+export function ShareLinkDialog({
+  filters,
+  onClose,
+  urlOf,
+}: {
+  filters: WireFilters;
+  onClose: () => void;
+  /** The address the link opens, from its token (default: the results page the API names). */
+  urlOf?: (token: string) => string;
+}) {
   const { t } = useLingui();
   const id = useId();
   const labels = useShareChangeLabels();
@@ -92,7 +101,7 @@ export function ShareLinkDialog({ filters, onClose }: { filters: WireFilters; on
       },
       { success: t`Share link created`, fallbackError: t`Something went wrong` },
     );
-    if (result) setUrl(result.createShareLink.url);
+    if (result) setUrl(urlOf ? urlOf(result.createShareLink.token) : result.createShareLink.url);
   };
 
   const copy = async () => {

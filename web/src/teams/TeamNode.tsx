@@ -105,7 +105,7 @@ export function TeamNode({
             <button
               type="button"
               className="button button--ghost button--small"
-              aria-label={t`Add a sub-team to ${unit.name}`}
+              aria-label={t`Add sub-team to ${unit.name}`}
               onClick={() => setMode(mode === "add" ? "none" : "add")}
             >
               <Trans>Add sub-team</Trans>

@@ -59,7 +59,7 @@ describe("/settings/teams", { timeout: 30_000 }, () => {
     ).toEqual(["Edith (Editor)", "Vera (Viewer)"]);
     for (const name of ["Acme HQ", "Stores", "Helsinki store", "Online"]) {
       expect(screen.getByRole("button", { name: `Rename ${name}` })).toBeTruthy();
-      expect(screen.getByRole("button", { name: `Add a sub-team to ${name}` })).toBeTruthy();
+      expect(screen.getByRole("button", { name: `Add sub-team to ${name}` })).toBeTruthy();
       expect(screen.getByRole("button", { name: `Move ${name}` })).toBeTruthy();
       expect(screen.getByRole("button", { name: `Delete ${name}` })).toBeTruthy();
     }
@@ -86,7 +86,7 @@ describe("/settings/teams", { timeout: 30_000 }, () => {
         return { data: { createUnit: { unit: { legacyId: "65a1b2c3d4e5f60718290005" } } } };
       },
     });
-    fireEvent.click(await screen.findByRole("button", { name: "Add a sub-team to Stores" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Add sub-team to Stores" }));
     const name = screen.getByLabelText("New sub-team of Stores");
     const add = within(name.closest("form")!).getByRole("button", { name: "Add" }) as HTMLButtonElement;
     expect(add.disabled).toBe(true);

@@ -8,21 +8,37 @@
 // transaction takes the roll-up tables' ROW EXCLUSIVE lock first (a recompute holds SHARE ROW
 // EXCLUSIVE: they wait for each other), then claims, deletes and adds in one statement, so a
 // pending response is added exactly once, or stays pending. Roll-up reads add pending responses
-// from the raw rows, so nobody sees the lag.
+// from the raw rows, so nobody sees the lag. One applier works at a time across all processes (an
+// advisory lock); the others leave their pending responses to it and look again after their wait.
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { applyPendingSql, lockRollups } from "./rollups.js";
 
-/** Applies at most `limit` pending responses in one transaction; answers how many were claimed. */
+/**
+ * The advisory lock that makes the applier one across every process on the database: several api
+ * processes each applying their own responses fought over the same roll-up rows (8 processes cut
+ * ingestion to a third; docs/analytics.md "One applier across processes").
+ */
+export const rollupApplierLockKey = 7_262_001;
+
+/** What `applyPendingRollups` answers when another process's applier holds the lock. */
+export const applierBusy = -1;
+
+/**
+ * Applies at most `limit` pending responses in one transaction; answers how many were claimed, or
+ * `applierBusy` when another applier (in any process) is applying now: it will also claim ours.
+ */
 export async function applyPendingRollups(prisma: PrismaClient, limit = 5000): Promise<number> {
-  // JIT off (the app's pools already start connections so; this covers any other client): the
-  // planner's estimates for the claimed rows' answers pass jit_above_cost, and compiling the
-  // statement took ~750 ms of a 890 ms apply of 2,000 responses (10 M database).
-  const [, , rows] = await prisma.$transaction([
-    prisma.$executeRawUnsafe(`SET LOCAL jit = off`),
-    prisma.$executeRawUnsafe(lockRollups("ROW EXCLUSIVE")),
-    prisma.$queryRawUnsafe<{ claimed: number }[]>(applyPendingSql(), limit),
-  ]);
-  return rows[0]?.claimed ?? 0;
+  return prisma.$transaction(async (tx) => {
+    // JIT off (the app's pools already start connections so; this covers any other client): the
+    // planner's estimates for the claimed rows' answers pass jit_above_cost, and compiling the
+    // statement took ~750 ms of a 890 ms apply of 2,000 responses (10 M database).
+    await tx.$executeRawUnsafe(`SET LOCAL jit = off`);
+    const [lock] = await tx.$queryRawUnsafe<{ ok: boolean }[]>(`SELECT pg_try_advisory_xact_lock($1::bigint) AS ok`, rollupApplierLockKey);
+    if (!lock?.ok) return applierBusy;
+    await tx.$executeRawUnsafe(lockRollups("ROW EXCLUSIVE"));
+    const rows = await tx.$queryRawUnsafe<{ claimed: number }[]>(applyPendingSql(), limit);
+    return rows[0]?.claimed ?? 0;
+  });
 }
 
 export type RollupApplierOptions = {
@@ -87,7 +103,11 @@ export class RollupApplier {
       try {
         this.again = false;
         for (;;) {
-          if ((await applyPendingRollups(this.prisma, batch)) < batch) break;
+          const claimed = await applyPendingRollups(this.prisma, batch);
+          // Another process is applying: it takes what we stored too; look again shortly, in case it
+          // finished just before our responses were committed.
+          if (claimed === applierBusy) this.again = true;
+          if (claimed < batch) break;
         }
       } catch (error) {
         // Left pending: the next kick or sweep tries again.

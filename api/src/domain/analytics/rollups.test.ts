@@ -9,7 +9,7 @@ import { createOrganizationFixture, type OrganizationFixture } from "../../test/
 import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../../test/analytics-survey.js";
 import pg from "pg";
 import { markResponsesChanged, rebuildRollups, rollupTables } from "./rollups.js";
-import { settleRollups } from "./rollup-applier.js";
+import { applierBusy, applyPendingRollups, rollupApplierLockKey, settleRollups } from "./rollup-applier.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { loadViewer } from "../viewer.js";
 import { updateTouchpoint } from "../touchpoints/touchpoints.js";
@@ -192,6 +192,20 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     await t.prisma.organization.delete({ where: { id: orgId } });
     expect(await t.prisma.rollupResponseHour.count({ where: { organizationId: orgId } })).toBe(0);
     expect(await t.prisma.rollupAnswerHour.count({ where: { organizationId: orgId } })).toBe(0);
+  });
+
+  it("one applier at a time across processes: while another holds the applier's lock, ours stands aside", async () => {
+    // Another process's applier, as far as PostgreSQL can tell: a session holding the advisory lock.
+    const other = new pg.Client({ connectionString: databaseUrl! });
+    await other.connect();
+    try {
+      await other.query("SELECT pg_advisory_lock($1::bigint)", [rollupApplierLockKey]);
+      expect(await applyPendingRollups(t.prisma)).toBe(applierBusy);
+      await other.query("SELECT pg_advisory_unlock($1::bigint)", [rollupApplierLockKey]);
+      expect(await applyPendingRollups(t.prisma)).toBeGreaterThanOrEqual(0);
+    } finally {
+      await other.end();
+    }
   });
 
   it("pending responses (applier held off) are counted by roll-up reads from the raw rows, once, and hidden ones not", async () => {

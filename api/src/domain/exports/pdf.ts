@@ -5,7 +5,8 @@
 // The page opens without a session through a short-lived internal share link (5 minutes, deleted as
 // soon as the page is printed) holding the requested filters, bounded like any link to what the
 // person sees. The address is `/results?token=…&print=1&components=a,b&printMode=portrait|landscape
-// &type=results|customerJourney[&journeyId=…]&locale=…`. The page marks itself ready to print by
+// &type=results|customerJourney[&journeyId=…]&locale=…` (a customerJourney prints
+// `/customer-journey/analytics/{journeyId}` with the same parameters). The page marks itself ready to print by
 // setting `data-print-ready="true"` on <html> or <body> once its charts are drawn; the printer waits
 // for that up to 20 seconds (then prints what is there).
 //
@@ -23,11 +24,13 @@ import { shareFiltersBoundToCreator } from "../results-scope/link-filters.js";
 import { internalPrintMarker, resolveShareScopeById } from "../results-scope/share-link.js";
 import { defineExportProducer, type ExportProducerJob } from "./producers.js";
 import { exportMakerOf, startExport } from "./jobs.js";
+import { journeyMessages } from "../journeys/journeys.js";
 
 export const pdfMessages = {
   /** Chromium is missing on the machine that runs the job. */
   needsChromium: "PDF export needs Chromium, which is not installed on the server. Contact support.",
   componentsRequired: "data must list the components to print",
+  journeyRequired: "A customerJourney PDF needs the journeyId",
 } as const;
 
 /** The flags notes/toolchain.md lists for Debian's Chromium in containers. */
@@ -66,7 +69,8 @@ function componentName(c: string | Record<string, unknown>): string {
 }
 
 function printUrl(publicUrl: string, token: string, request: PdfRequest): string {
-  const url = new URL("/results", publicUrl);
+  // A customer journey prints its own analytics page (the same page its share links open).
+  const url = new URL(request.type === "customerJourney" && request.journeyId ? `/customer-journey/analytics/${request.journeyId}` : "/results", publicUrl);
   url.searchParams.set("token", token);
   url.searchParams.set("print", "1");
   url.searchParams.set("components", request.data.map(componentName).join(","));
@@ -149,7 +153,13 @@ const pdfProducer = defineExportProducer("results.pdf", producePdf);
 export async function startPdfExport(ctx: DomainContext, input: unknown, opts: { shareToken?: string | null } = {}): Promise<string> {
   const request = parseInput(pdfRequestSchema, input);
   // Bad filters are refused now, not after the job has started (a visitor's as merged into the link's).
-  const { share } = await exportMakerOf(ctx, opts.shareToken, request.filters ?? {});
-  parseResultsFilters(share ? share.filters : (request.filters ?? {}));
+  const maker = await exportMakerOf(ctx, opts.shareToken, request.filters ?? {});
+  parseResultsFilters(maker.share ? maker.share.filters : (request.filters ?? {}));
+  // A customer journey's PDF names a journey of the organisation (another's, or none: refused now).
+  if (request.type === "customerJourney") {
+    if (!request.journeyId) throw new DomainError("BAD_USER_INPUT", pdfMessages.journeyRequired, "journeyId");
+    const journey = await maker.db.customerJourney.findFirst({ where: { id: request.journeyId }, select: { id: true } });
+    if (!journey) throw new DomainError("NOT_FOUND", journeyMessages.notFound);
+  }
   return startExport(ctx, { kind: "pdf", request, producer: pdfProducer, shareToken: opts.shareToken });
 }

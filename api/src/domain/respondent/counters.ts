@@ -1,12 +1,17 @@
 // Touchpoint and survey counters (responseCount, lastFeedbackAt) without making every submission
 // wait on, and queue behind, one hot row: submissions add to an in-memory tally per touchpoint,
-// and a flush every `intervalMs` (500 ms) applies the tallies with ONE statement (two UPDATE … FROM
+// and a flush applies the tallies with ONE statement (two UPDATE … FROM
 // json_to_recordset CTEs, touchpoints and surveys in id order) and publishes each survey's new
 // counts on the event bus ("response:created"), and per organisation the new responses by
 // touchpoint ("organization:responses", the summary's live counts). Only one flush runs at a time; a failed flush puts
 // its tallies back for the next one. Plain SQL, so updatedAt (the terminals' refresh signal) is
 // left alone. The price: a process that dies loses at most the last interval's increments (the
 // Response rows are the truth; a recount restores them).
+//
+// When: `leadMs` (15 ms) after the first tally of a quiet moment, so a live count reaches the screen
+// about as fast as the response is stored; under load, flushes start at most every `intervalMs`
+// (100 ms) and never overlap, so a busy process still writes the hot rows ten times a second at most
+// (it was a fixed 500 ms wait: live counts lagged half a second; docs/respondent-api.md).
 import { markCollectedResponses } from "../onboarding/steps.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { EventBus, OrganizationResponsesEvent, ResponseCountsEvent } from "../../pubsub/bus.js";
@@ -33,6 +38,7 @@ export class CounterBatcher {
   private pending = new Map<string, Tally>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
+  private lastFlushStart = Number.NEGATIVE_INFINITY;
   private closed = false;
   /** Organisations whose members' collectedResponses step is done (onboarding/steps.ts). */
   private readonly onboarded = new Set<string>();
@@ -40,9 +46,17 @@ export class CounterBatcher {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly bus: EventBus,
-    private readonly intervalMs = 500,
+    private readonly intervalMs = 100,
     private readonly onError: (error: unknown) => void = () => {},
+    private readonly leadMs = 15,
   ) {}
+
+  /** Schedules the next flush: `leadMs` from now, and at least `intervalMs` after the last one started. */
+  private schedule(): void {
+    if (this.timer || this.closed) return;
+    const wait = Math.max(this.leadMs, this.lastFlushStart + this.intervalMs - performance.now());
+    this.timer = setTimeout(() => void this.flush(), wait);
+  }
 
   /** Counts one stored response; with the organisation and unit the flush also publishes "organization:responses". */
   add(touchpointId: string, surveyId: string, at: Date, where: { organizationId: string; unitId: string } | null = null): void {
@@ -53,7 +67,8 @@ export class CounterBatcher {
       tally.n++;
       if (t > tally.last) tally.last = t;
     } else this.pending.set(key, { surveyId, n: 1, last: t, ...(where ?? {}) });
-    if (!this.timer && !this.closed) this.timer = setTimeout(() => void this.flush(), this.intervalMs);
+    // While a flush runs, its end schedules the next one.
+    if (!this.flushing) this.schedule();
   }
 
   /** Applies every pending tally now (tests, shutdown). */
@@ -66,9 +81,10 @@ export class CounterBatcher {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
+    this.lastFlushStart = performance.now();
     this.flushing = this.apply(batch).finally(() => {
       this.flushing = undefined;
-      if (this.pending.size > 0 && !this.timer && !this.closed) this.timer = setTimeout(() => void this.flush(), this.intervalMs);
+      if (this.pending.size > 0) this.schedule();
     });
     await this.flushing;
   }

@@ -113,7 +113,7 @@ export type RespondentRuntime = ReturnType<typeof createRespondentRuntime>;
 export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: EventBus }, opts: RespondentRuntimeOptions = {}) {
   const { prisma, bus } = deps;
   const definitions: DefinitionCache = createDefinitionCache(prisma, { ttlMs: opts.definitionTtlMs });
-  const counters = new CounterBatcher(prisma, bus, opts.counterIntervalMs ?? 500, opts.onError);
+  const counters = new CounterBatcher(prisma, bus, opts.counterIntervalMs ?? 100, opts.onError);
   const rollups = new RollupApplier(prisma, { onError: opts.onError });
   const inserts = new InsertBatcher(prisma, { onStored: () => rollups.kick(), onNotificationPending: opts.onNotificationPending });
   const responseLimiter = new ResponseLimiter(prisma);

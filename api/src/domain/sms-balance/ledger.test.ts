@@ -5,7 +5,7 @@ import { databaseUrl, noDatabase } from "../../test/harness.js";
 import { createPrisma } from "../../db/client.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { debitSms, refundSms, smsBalance, topUpSms } from "./ledger.js";
+import { debitSms, maxSmsBalance, refundSms, smsBalance, topUpSms } from "./ledger.js";
 
 describe.skipIf(noDatabase)("SMS balance ledger", () => {
   let prisma: PrismaClient;
@@ -54,5 +54,54 @@ describe.skipIf(noDatabase)("SMS balance ledger", () => {
     expect(await smsBalance(prisma, id)).toBe(0);
     const sum = await prisma.smsLedgerEntry.aggregate({ where: { organizationId: id }, _sum: { amount: true } });
     expect(sum._sum.amount?.toNumber()).toBe(0);
+  });
+
+  it("keeps balance = ledger sum and never below zero with debits, top-ups and refunds all at once", async () => {
+    const other = await createOrganizationFixture(prisma, "LedgerMix");
+    const id = other.organization.id;
+    await topUpSms(prisma, id, 2, {});
+    // A seeded sequence of amounts (no randomness between runs): 60 debits of 0.01–0.25, 4 top-ups of 0.5, 10 refunds of 0.02.
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    const debits = Array.from({ length: 60 }, (_, i) => () => debitSms(prisma, id, (1 + (next() % 25)) / 100, `mix:${i}`));
+    const topUps = Array.from({ length: 4 }, () => () => topUpSms(prisma, id, 0.5, {}));
+    const refunds = Array.from({ length: 10 }, (_, i) => () => refundSms(prisma, id, 0.02, `mix-refund:${i}`));
+    // interleaved in a seeded order
+    const all = [...debits, ...topUps, ...refunds]
+      .map((f) => ({ f, key: next() }))
+      .sort((a, b) => a.key - b.key)
+      .map((x) => x.f);
+    let lowest = Number.POSITIVE_INFINITY;
+    const watcher = (async () => {
+      for (let i = 0; i < 30; i++) {
+        lowest = Math.min(lowest, await smsBalance(prisma, id));
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    const outcomes = await Promise.allSettled(all.map((f) => f()));
+    await watcher;
+    for (const o of outcomes) if (o.status === "rejected") expect((o.reason as Error).message).toBe("Not enough balance to send SMS");
+    const balance = await smsBalance(prisma, id);
+    expect(balance).toBeGreaterThanOrEqual(0);
+    expect(lowest).toBeGreaterThanOrEqual(0);
+    const sum = await prisma.smsLedgerEntry.aggregate({ where: { organizationId: id }, _sum: { amount: true } });
+    expect(sum._sum.amount?.toNumber()).toBeCloseTo(balance, 4);
+    const refused = outcomes.filter((o) => o.status === "rejected").length;
+    expect(await prisma.smsLedgerEntry.count({ where: { organizationId: id } })).toBe(1 + all.length - refused);
+  });
+
+  it("refuses top-ups of zero, negative, non-numeric, sub-cent or huge amounts and changes nothing", async () => {
+    const id = org.organization.id;
+    const before = await smsBalance(prisma, id);
+    const entries = await prisma.smsLedgerEntry.count({ where: { organizationId: id } });
+    for (const amount of [0, -1, Number.NaN, Number.POSITIVE_INFINITY, "5" as unknown as number, 0.001, 10_001]) {
+      await expect(topUpSms(prisma, id, amount, {})).rejects.toMatchObject({ code: "BAD_USER_INPUT", field: "amount" });
+    }
+    // A top-up that would take the balance past the ceiling is refused too.
+    await prisma.organization.update({ where: { id }, data: { smsBalance: maxSmsBalance - 1 } });
+    await expect(topUpSms(prisma, id, 5, {})).rejects.toMatchObject({ message: `The balance can be at most ${maxSmsBalance}` });
+    await prisma.organization.update({ where: { id }, data: { smsBalance: before } });
+    expect(await smsBalance(prisma, id)).toBe(before);
+    expect(await prisma.smsLedgerEntry.count({ where: { organizationId: id } })).toBe(entries);
   });
 });

@@ -207,7 +207,12 @@ export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
       },
       stripeCustomerId: viewer.organizationAdmin || viewer.billingAdmin ? (organization.stripeCustomerId ?? null) : null,
     },
-    availableOrganizations: memberships.map((m) => ({ id: m.organization.id, name: m.organization.name })),
+    // A system admin working in an organisation they are no member of (switched to it from the
+    // super-admin area) finds it in the switcher too.
+    availableOrganizations: [
+      ...memberships.map((m) => ({ id: m.organization.id, name: m.organization.name })),
+      ...(organization && !memberships.some((m) => m.organization.id === organization.id) ? [{ id: organization.id, name: organization.name }] : []),
+    ],
     organizationAdmin: viewer.organizationAdmin,
     billingAdmin: viewer.billingAdmin,
     mayCreateSurveys: viewer.mayCreateSurveys,

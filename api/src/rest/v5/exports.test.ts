@@ -26,7 +26,7 @@ const resultsPage = `<!doctype html><html><head><meta charset="utf-8"><title>Res
 const resultsPageScript = `const q = new URLSearchParams(location.search);
 fetch("/api/v5/results/token/" + q.get("token")).then((r) => r.json()).then((d) => {
   document.getElementById("out").textContent =
-    "Shared results " + d.name + " from " + d.from + " to " + d.to + " components " + q.get("components") + " mode " + q.get("printMode") + " print " + q.get("print") + " type " + q.get("type");
+    "Shared results " + d.name + " from " + d.from + " to " + d.to + " components " + q.get("components") + " mode " + q.get("printMode") + " print " + q.get("print") + " type " + q.get("type") + " at " + location.pathname;
   document.body.dataset.printReady = "true";
 });
 `;
@@ -152,10 +152,13 @@ describe.skipIf(noDatabase)("exports", () => {
   });
 
   it.skipIf(!chromiumPresent || !pdftotextPresent)("prints the served results page through a short-lived share link into a PDF", async () => {
+    // A customer journey prints its own analytics page (docs/customer-journeys.md).
+    const journey = await t.prisma.customerJourney.create({ data: { organizationId: org.organization.id, name: "Printed journey" } });
     const started = await call("POST", "/results-pdf", tokens.admin, {
       data: ["summary", { questionId: "q1" }],
       filters: { from: "2026-04-01", to: "2026-04-30" },
       type: "customerJourney",
+      journeyId: journey.id,
     });
     expect(started.status).toBe(202);
     expect(started.body).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), status: "generating" });
@@ -171,7 +174,9 @@ describe.skipIf(noDatabase)("exports", () => {
     const pdfPath = path.join(dataDir, "downloaded.pdf");
     await writeFile(pdfPath, bytes);
     const text = execFileSync("pdftotext", ["-layout", pdfPath, "-"]).toString().replace(/\s+/g, " ");
-    expect(text).toContain("Shared results PDF export from 2026/04/01 to 2026/04/30 components summary,q1 mode landscape print 1 type customerJourney");
+    expect(text).toContain(
+      `Shared results PDF export from 2026/04/01 to 2026/04/30 components summary,q1 mode landscape print 1 type customerJourney at /customer-journey/analytics/${journey.id}`,
+    );
     // Landscape A4: wider than high.
     const info = execFileSync("pdfinfo", [pdfPath]).toString();
     const [, w, h] = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(info)!;

@@ -25,6 +25,9 @@ import { messageTemplateRoutes } from "./message-templates.js";
 import { unsubscribeRoutes } from "./unsubscribe.js";
 import { messageRecordRoutes } from "./message-records.js";
 import { launchRoutes } from "./launch.js";
+import { smsBalanceRoutes, superAdminRoutes } from "./superadmin.js";
+import { journeyRoutes } from "./journeys.js";
+import { digestRoutes } from "./digest.js";
 import { notificationRoutes } from "./notifications.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
@@ -53,5 +56,9 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...unsubscribeRoutes,
   ...messageRecordRoutes,
   ...launchRoutes,
+  ...superAdminRoutes,
+  ...smsBalanceRoutes,
+  ...journeyRoutes,
+  ...digestRoutes,
   ...notificationRoutes,
 ];

@@ -19,6 +19,7 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { firstLink, waitForOutboxMail } from "../../test/mail.js";
 import { signUnsubscribeToken } from "../../domain/campaigns/unsubscribe/token.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
+import { signDigestToken } from "../../domain/digest/token.js";
 import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../../test/list-survey.js";
 
 type OpenApiOperation = {
@@ -650,6 +651,57 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
         state.shareLink = link._id;
       },
     ],
+    // Customer journeys (docs/customer-journeys.md)
+    [
+      "POST /customer-journey",
+      async () => {
+        state.journey = body(
+          await succeed("POST /customer-journey", {
+            url: "/customer-journey",
+            token: tokens.admin,
+            body: { name: "Contract journey", steps: [{ name: "Visit", touchpointIds: [list.touchpointA.id], surveys: [{ surveyId: list.survey.id }] }] },
+          }),
+        )._id;
+      },
+    ],
+    ["GET /customer-journey", () => succeed("GET /customer-journey", { url: "/customer-journey", token: tokens.admin })],
+    ["GET /customer-journey/{id}", () => succeed("GET /customer-journey/{id}", { url: `/customer-journey/${state.journey}`, token: tokens.admin })],
+    [
+      "PUT /customer-journey/{id}",
+      () =>
+        succeed("PUT /customer-journey/{id}", {
+          url: `/customer-journey/${state.journey}`,
+          token: tokens.admin,
+          body: {
+            name: "Contract journey",
+            kpi: "average",
+            steps: [{ name: "Visit", touchpointIds: [list.touchpointA.id], surveys: [{ surveyId: list.survey.id }] }],
+          },
+        }),
+    ],
+    [
+      "POST /results/customer-journey/{id}",
+      () => succeed("POST /results/customer-journey/{id}", { url: `/results/customer-journey/${state.journey}`, token: tokens.admin, body: { ...window } }),
+    ],
+    [
+      "POST /results/customer-journey/{id}",
+      () =>
+        succeed("POST /results/customer-journey/{id}", {
+          url: `/results/customer-journey/${state.journey}?token=${encodeURIComponent(state.shareToken!)}`,
+          body: {},
+        }),
+    ],
+    ["DELETE /customer-journey/{id}", () => succeed("DELETE /customer-journey/{id}", { url: `/customer-journey/${state.journey}`, token: tokens.admin })],
+    // The weekly digest's unsubscribe link (docs/digest.md)
+    [
+      "GET /weekly-digest/unsubscribe",
+      () => succeed("GET /weekly-digest/unsubscribe", { url: `/weekly-digest/unsubscribe?token=${signDigestToken(t.config, org.users.editorA.id)}` }),
+    ],
+    [
+      "POST /weekly-digest/unsubscribe",
+      () =>
+        succeed("POST /weekly-digest/unsubscribe", { url: `/weekly-digest/unsubscribe?token=${signDigestToken(t.config, org.users.editorA.id)}`, body: {} }),
+    ],
     ["GET /results/tokens", () => succeed("GET /results/tokens", { url: "/results/tokens", token: tokens.admin })],
     ["GET /results/token/{token}", () => succeed("GET /results/token/{token}", { url: `/results/token/${encodeURIComponent(state.shareToken!)}?utcOffset=0` })],
     [
@@ -804,6 +856,73 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
     ["GET /surveys/scheduled", () => succeed("GET /surveys/scheduled", { url: "/surveys/scheduled", token: tokens.admin })],
     ["DELETE /surveys/scheduled/{id}", () => succeed("DELETE /surveys/scheduled/{id}", { url: `/surveys/scheduled/${state.launch}`, token: tokens.admin })],
     ["POST /demo-data", () => succeed("POST /demo-data", { url: "/demo-data", token: tokens.admin, body: { responses: 3 } })],
+    // Super-admin (docs/superadmin.md)
+    ["GET /feature-set", () => succeed("GET /feature-set", { url: "/feature-set", token: tokens.systemAdmin })],
+    [
+      "POST /organizations",
+      async () => {
+        state.adminOrg = body(
+          await succeed("POST /organizations", { url: "/organizations", token: tokens.systemAdmin, body: { name: `Contract new ${suffix}` } }),
+        )._id;
+      },
+    ],
+    ["GET /organizations", () => succeed("GET /organizations", { url: "/organizations?search=contract", token: tokens.systemAdmin })],
+    ["GET /organizations/{id}", () => succeed("GET /organizations/{id}", { url: `/organizations/${state.adminOrg}`, token: tokens.systemAdmin })],
+    [
+      "PUT /organizations/{id}",
+      () =>
+        succeed("PUT /organizations/{id}", {
+          url: `/organizations/${state.adminOrg}`,
+          token: tokens.systemAdmin,
+          body: { name: `Contract renamed ${suffix}`, userSeats: 3 },
+        }),
+    ],
+    [
+      "PUT /super-admin/user",
+      () =>
+        succeed("PUT /super-admin/user", {
+          url: "/super-admin/user",
+          token: tokens.systemAdmin,
+          body: { _id: other.users.viewerA.id, displayname: "Contract viewer" },
+        }),
+    ],
+    [
+      "DELETE /super-admin/user/{id}/{userId}",
+      () =>
+        succeed("DELETE /super-admin/user/{id}/{userId}", {
+          url: `/super-admin/user/${other.organization.id}/${other.users.editorA.id}`,
+          token: tokens.systemAdmin,
+        }),
+    ],
+    [
+      "POST /sms-topup",
+      () => succeed("POST /sms-topup", { url: `/sms-topup?orgId=${org.organization.id}`, token: tokens.systemAdmin, body: { amount: 12.5 } }),
+    ],
+    ["GET /sms-history", () => succeed("GET /sms-history", { url: `/sms-history?orgId=${org.organization.id}`, token: tokens.systemAdmin })],
+    [
+      "GET /organizations/{id}/sms-costs",
+      () => succeed("GET /organizations/{id}/sms-costs", { url: `/organizations/${org.organization.id}/sms-costs`, token: tokens.systemAdmin }),
+    ],
+    [
+      "PUT /organizations/{id}/sms-costs",
+      () =>
+        succeed("PUT /organizations/{id}/sms-costs", {
+          url: `/organizations/${org.organization.id}/sms-costs`,
+          token: tokens.systemAdmin,
+          body: { smsSegmentPrice: 0.07 },
+        }),
+    ],
+    ["GET /sms-reports", () => succeed("GET /sms-reports", { url: "/sms-reports?year=2026", token: tokens.systemAdmin })],
+    ["GET /reports/count", () => succeed("GET /reports/count", { url: "/reports/count?view=comments&search=contract", token: tokens.systemAdmin })],
+    [
+      "GET /reports",
+      () => succeed("GET /reports", { url: "/reports?view=responsesToQuestions&year=2026&skip=0&limit=3&search=contract", token: tokens.systemAdmin }),
+    ],
+    ["GET /reports", () => succeed("GET /reports", { url: "/reports?view=24h", token: tokens.systemAdmin })],
+    [
+      "GET /reports/unit",
+      () => succeed("GET /reports/unit", { url: `/reports/unit?view=comments&year=2026&organizationId=${org.organization.id}`, token: tokens.systemAdmin }),
+    ],
   ];
 
   it("calls every operation the document lists, and only those (or says why not)", () => {

@@ -214,6 +214,8 @@ const tagDescriptions: Record<string, string> = {
   Summary: "The overview numbers of the dashboard",
   Campaigns: "Email and SMS campaigns: message templates, test messages and unsubscribing",
   Launches: "Launching surveys to touchpoints now, later or recurring; scheduled launches (spec 001 §7)",
+  "Super-admin": "System admins only: organisations, feature sets, people's accounts, SMS costs and top-ups, reports (spec 000 §7)",
+  "SMS balance": "The organisation's SMS balance: top-ups and the ledger's history",
   respondents: "What respondents' devices and pages call: the survey, submissions and heartbeats",
 };
 

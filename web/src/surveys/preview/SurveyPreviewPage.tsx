@@ -177,7 +177,9 @@ function Preview({ name, editId, survey }: { name: string; editId: string | null
           <Trans>This survey has no questions yet.</Trans>
         </p>
       ) : null}
-      <div className={`preview-stage preview-stage--${mode}`}>
+      {/* Scrollable when the device is larger than the window: focusable, so the keyboard can scroll it. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard (WCAG 2.1.1) */}
+      <div className={`preview-stage preview-stage--${mode}`} role="region" aria-label={t`Survey preview: ${modeName}`} tabIndex={0}>
         <PreviewFrame key={mode} title={t`Survey preview: ${modeName}`} width={size.width} height={size.height}>
           {mode === "widget" ? (
             <div className="preview-widget-page">

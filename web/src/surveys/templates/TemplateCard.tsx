@@ -54,7 +54,7 @@ export function TemplateCard({ survey }: { survey: TemplateCard_survey$key }) {
           <Trans>Preview</Trans>
         </Link>
         <button type="button" className="button" aria-label={t`Use template ${name}`} onClick={() => void use()}>
-          <Trans>Use this template</Trans>
+          <Trans>Use template</Trans>
         </button>
       </div>
     </li>

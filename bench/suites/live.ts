@@ -1,0 +1,181 @@
+// Live response counts (issue 18, item 4). The real server on one process; the subscribers are
+// browsers as far as the server can tell: each its own graphql-ws connection with the demo admin's
+// access token, subscribed to responseCountChanged(surveyId), run in a worker thread
+// (bench/lib/live-subscribers.mjs) so they do not share the server's event loop.
+//
+// - Latency: responses posted one at a time (250 ms apart) to the demo survey; for each, the time from
+//   the server's 201 (the response is stored durably) to the first event carrying its count, at every
+//   subscriber: p50 and p99 over all (response, subscriber) pairs, with 1 and with 1,000 subscribers.
+//   An event that never arrives (5 s after the last response) counts as lost.
+// - Cost to ingestion: the ingestion suite's load (64 connections) without subscribers, with 1,000
+//   watching, and without again; the ratio is "with" over the mean of the two "without" runs.
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker } from "node:worker_threads";
+import { encodeGlobalID } from "@pothos/plugin-relay";
+import { demoSignIn, seedDemoOrganization } from "../../api/src/seed/demo.js";
+import { signInWithPassword } from "../../api/src/test/oidc-login.js";
+import { withScratchDatabase } from "../lib/database.js";
+import { startApiServer } from "../lib/servers.js";
+import type { BenchContext, FigureRow } from "../lib/suite.js";
+import { createIngestionSpec, load, requestFile } from "./ingestion.js";
+
+export const name = "live";
+export const description = "live response counts: stored → subscriber latency with 1 and 1,000 subscribers on one process, lost events, cost to ingestion";
+
+const SUBSCRIBERS = Number(process.env.BENCH_LIVE_SUBSCRIBERS ?? 1000);
+const SAMPLES = Number(process.env.BENCH_LIVE_SAMPLES ?? 40);
+const workerFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "../lib/live-subscribers.mjs");
+const clock = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Report = { events: [number, number][][]; errors: string[]; errorCount: number };
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+export async function run(ctx: BenchContext): Promise<FigureRow[]> {
+  return withScratchDatabase(ctx, name, async (databaseUrl) => {
+    const api = await startApiServer(databaseUrl, { poolSize: 10 });
+    const unregister = ctx.onCleanup(() => api.close());
+    try {
+      const seed = await seedDemoOrganization(api.prisma, { responses: 200, now: new Date("2026-11-02T12:00:00Z") });
+      const spec = await createIngestionSpec(api.prisma, seed.organizationId);
+      process.env.INGESTION_BENCH_SPEC = JSON.stringify(spec);
+      const setupRequest = (await import(requestFile)).default as (r: object) => { path: string; headers: Record<string, string>; body: string };
+      const { accessToken } = await signInWithPassword(api.baseUrl, demoSignIn.email, demoSignIn.password);
+      const surveyId = encodeGlobalID("Survey", spec.surveyId);
+
+      /** Posts one response; answers the time the server acknowledged it. */
+      const post = async (): Promise<number> => {
+        const r = setupRequest({});
+        const res = await fetch(`${api.baseUrl}${r.path}`, { method: "POST", headers: r.headers, body: r.body });
+        const at = clock();
+        if (res.status !== 201) throw new Error(`a response was refused: ${res.status} ${await res.text()}`);
+        return at;
+      };
+
+      /** `count` subscribers, connected and each seen one event (so every subscription is live). */
+      const watch = async (count: number) => {
+        const worker = new Worker(workerFile, { workerData: { url: `${api.baseUrl.replace(/^http/, "ws")}/graphql`, token: accessToken, surveyId, count } });
+        const messages: { type: string }[] = [];
+        const waiters = new Set<() => void>();
+        worker.on("message", (m: { type: string }) => {
+          messages.push(m);
+          for (const w of waiters) w();
+        });
+        const next = async (type: string, timeoutMs: number) => {
+          const until = Date.now() + timeoutMs;
+          for (;;) {
+            const i = messages.findIndex((m) => m.type === type);
+            if (i >= 0) return messages.splice(i, 1)[0]!;
+            if (Date.now() > until) throw new Error(`live subscribers: no "${type}" within ${timeoutMs} ms`);
+            await new Promise<void>((resolve) => {
+              waiters.add(resolve);
+              setTimeout(resolve, 100);
+            }).finally(() => waiters.clear());
+          }
+        };
+        const report = async () => {
+          worker.postMessage("report");
+          return (await next("report", 30_000)) as unknown as Report;
+        };
+        await next("connected", 60_000);
+        // Probe until every subscriber has had an event: their subscriptions are all open.
+        for (let attempt = 0; ; attempt++) {
+          await post();
+          await sleep(300);
+          const r = await report();
+          if (r.events.every((e) => e.length > 0)) break;
+          if (attempt > 50)
+            throw new Error(`live subscribers: ${r.events.filter((e) => e.length === 0).length} of ${count} never got an event (${r.errors.join("; ")})`);
+        }
+        return {
+          report,
+          close: async () => {
+            worker.postMessage("close");
+            await next("closed", 30_000).catch(() => undefined);
+            await worker.terminate();
+          },
+        };
+      };
+
+      const latency = async (count: number) => {
+        ctx.log(`latency with ${count} subscriber(s): ${SAMPLES} responses, 250 ms apart…`);
+        const watchers = await watch(count);
+        try {
+          const before = await watchers.report();
+          const base = Math.max(...before.events.map((e) => e.at(-1)?.[0] ?? 0));
+          const acks: number[] = [];
+          for (let k = 0; k < SAMPLES; k++) {
+            acks.push(await post());
+            await sleep(250);
+          }
+          await sleep(5000);
+          const after = await watchers.report();
+          const latencies: number[] = [];
+          let lost = 0;
+          for (const events of after.events) {
+            acks.forEach((ack, k) => {
+              const expected = base + k + 1;
+              const hit = events.find(([n]) => n >= expected);
+              if (hit) latencies.push(hit[1] - ack);
+              else lost += 1;
+            });
+          }
+          latencies.sort((a, b) => a - b);
+          return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), lost, pairs: acks.length * count, errors: after.errorCount };
+        } finally {
+          await watchers.close();
+        }
+      };
+
+      const rows: FigureRow[] = [];
+      const loadBefore = os.loadavg()[0]!;
+      for (const count of [1, SUBSCRIBERS]) {
+        const l = await latency(count);
+        rows.push({
+          figure: `stored response → live count at the subscriber, ${count.toLocaleString("en")} subscriber(s) on one process`,
+          value: Math.round(l.p50),
+          unit: "ms p50",
+          extra: { "p99 ms": Math.round(l.p99), lost: l.lost, "events expected": l.pairs },
+          note: `${count === 1 ? "target p50 < 150 ms" : "target p99 < 300 ms, none lost"}${l.errors ? `; ${l.errors} subscription errors` : ""}`,
+        });
+      }
+
+      ctx.log(`ingestion without subscribers, with ${SUBSCRIBERS}, and without again: ${ctx.duration} s each`);
+      if (ctx.warmup > 0) await load(api.baseUrl, ctx.warmup);
+      const rate = (r: Awaited<ReturnType<typeof load>>) => r["2xx"] / ((r.finish.getTime() - r.start.getTime()) / 1000);
+      const without1 = rate(await load(api.baseUrl, ctx.duration));
+      const watchers = await watch(SUBSCRIBERS);
+      let withSubscribers: number;
+      try {
+        withSubscribers = rate(await load(api.baseUrl, ctx.duration));
+      } finally {
+        await watchers.close();
+      }
+      const without2 = rate(await load(api.baseUrl, ctx.duration));
+      const baseline = (without1 + without2) / 2;
+      rows.push({
+        figure: `ingestion while ${SUBSCRIBERS.toLocaleString("en")} subscribers watch the survey`,
+        value: Math.round(withSubscribers),
+        unit: "responses/s",
+        extra: { "without (mean of before/after)": Math.round(baseline), ratio: Number((withSubscribers / baseline).toFixed(3)) },
+        note: `target ratio ≥ 0.95; without: ${Math.round(without1)} then ${Math.round(without2)}`,
+      });
+      rows.push({
+        figure: "machine load (1-minute average, before → after)",
+        value: Number(os.loadavg()[0]!.toFixed(2)),
+        unit: "load",
+        note: `${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)} on ${os.cpus().length} cores`,
+      });
+      return rows;
+    } finally {
+      unregister();
+      await api.close();
+    }
+  });
+}
