@@ -2,7 +2,7 @@
 // SmsLedgerEntry (topup +, send −, refund +) written in the same transaction. A debit is one
 // conditional UPDATE (… WHERE "smsBalance" >= amount), so concurrent debits serialise on the
 // organisation's row and the balance never goes below zero.
-import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import { badInput, DomainError, notFound } from "../errors.js";
 
 export const notEnoughBalanceMessage = "Not enough balance to send SMS";
@@ -19,10 +19,14 @@ export async function smsBalance(db: PrismaClient, organizationId: string): Prom
   return org.smsBalance.toNumber();
 }
 
-/** Atomic; never lets the balance go below zero, also under concurrent debits (throws "Not enough balance to send SMS"). */
-export async function debitSms(db: PrismaClient, organizationId: string, amount: number, reference: string): Promise<void> {
+/**
+ * Atomic; never lets the balance go below zero, also under concurrent debits (throws "Not enough
+ * balance to send SMS"). Given a transaction client it writes inside that transaction, so the caller
+ * can make the debit one with its own change (the sender claims the message record in it).
+ */
+export async function debitSms(db: PrismaClient | Prisma.TransactionClient, organizationId: string, amount: number, reference: string): Promise<void> {
   const value = checkAmount(amount);
-  await db.$transaction(async (tx) => {
+  const debit = async (tx: Prisma.TransactionClient) => {
     const changed = await tx.$executeRawUnsafe(
       `UPDATE "Organization" SET "smsBalance" = "smsBalance" - $2::numeric WHERE "id" = $1 AND "smsBalance" >= $2::numeric`,
       organizationId,
@@ -34,7 +38,9 @@ export async function debitSms(db: PrismaClient, organizationId: string, amount:
       throw new DomainError("INSUFFICIENT_FUNDS", notEnoughBalanceMessage);
     }
     await tx.smsLedgerEntry.create({ data: { organizationId, amount: -value, kind: "send", reference } });
-  });
+  };
+  if ("$transaction" in db) await db.$transaction(debit);
+  else await debit(db);
 }
 
 async function credit(db: PrismaClient, organizationId: string, amount: number, kind: "topup" | "refund", reference: string | null, userId: string | null) {

@@ -3,7 +3,7 @@
 // killed at any moment (kill -9) is resumed by the next worker that takes its lease, without sending
 // a message twice. docs/campaigns.md "Sending" explains the states and the one-message window.
 import { randomBytes } from "node:crypto";
-import type { PrismaClient } from "../../../generated/prisma/client.js";
+import type { Prisma, PrismaClient } from "../../../generated/prisma/client.js";
 import type { Config } from "../../../config.js";
 import type { Log } from "../../../log.js";
 import { DomainError } from "../../errors.js";
@@ -154,11 +154,14 @@ export async function runLaunch(deps: SendingDeps, run: { launchId: string; runK
     );
     unmarked = null;
   };
-  /** One statement: the previous message is marked sent and this one sending (only if still pending). */
-  const markSending = async (id: string): Promise<boolean> => {
+  /**
+   * One statement: the previous message is marked sent and this one sending (only if still pending).
+   * `db` is a transaction when the claim goes with a debit (SMS). The previous message counts as
+   * marked only once the statement ran: a failed statement leaves it for flush.
+   */
+  const markSending = async (id: string, db: PrismaClient | Prisma.TransactionClient = prisma): Promise<boolean> => {
     const prev = unmarked;
-    unmarked = null;
-    const rows = await prisma.$queryRawUnsafe<{ id: string }[]>(
+    const rows = await db.$queryRawUnsafe<{ id: string }[]>(
       `WITH prev AS (
          UPDATE "MessageRecord" SET "sendState" = 'sent', "deliveryStatus" = $3::"DeliveryStatus", "providerMessageId" = $4, "sentAt" = now(), "updatedAt" = now()
          WHERE "id" = $2 AND "sendState" = 'sending'
@@ -169,6 +172,7 @@ export async function runLaunch(deps: SendingDeps, run: { launchId: string; runK
       prev?.status ?? "DELIVERED",
       prev?.providerMessageId ?? null,
     );
+    if (unmarked === prev) unmarked = null;
     return rows.length === 1;
   };
   const markFailed = async (id: string, status: "ERROR" | "UNKNOWN", reason: string) => {
@@ -273,12 +277,30 @@ export async function runLaunch(deps: SendingDeps, run: { launchId: string; runK
           const cost = Math.round(segments * segmentPrice * 10_000) / 10_000;
           if (deps.sms.kind === "outbox") {
             await flush();
-            if (!(await chargeSms(prisma, organizationId, record.id, cost, segments, markFailed))) continue;
-            await sendToOutbox(prisma, { id: record.id, organizationId, channel: "sms", to: record.recipient, subject: "", text, html: null });
+            // Claim, debit and the outbox row in one transaction: a crash leaves all or nothing.
+            await claimAndCharge(prisma, { organizationId, recordId: record.id, cost, segments }, async (tx) => {
+              const claimed = await tx.messageRecord.updateMany({
+                where: { id: record.id, sendState: "pending" },
+                data: { sendState: "sent", deliveryStatus: "DELIVERED", sentAt: new Date(), providerMessageId: `outbox:${record.id}` },
+              });
+              return claimed.count === 1;
+            }, async (tx) => {
+              await tx.mailOutbox.create({
+                data: { organizationId, channel: "sms", kind: "campaign", to: record.recipient, subject: "", text, html: null, sentAt: new Date() },
+              });
+            });
             continue;
           }
-          if (!(await markSending(record.id))) continue;
-          if (!(await chargeSms(prisma, organizationId, record.id, cost, segments, markFailed))) continue;
+          // The claim (which also marks the previous message sent) and the debit: one transaction.
+          const previous = unmarked;
+          const charged = await claimAndCharge(prisma, { organizationId, recordId: record.id, cost, segments }, (tx) => markSending(record.id, tx)).catch(
+            (error: unknown) => {
+              // Rolled back: the previous message's mark was not written either.
+              unmarked = previous;
+              throw error;
+            },
+          );
+          if (charged !== "claimed") continue;
           try {
             const { messageId } = await deps.sms.submit({ to: record.recipient, text });
             unmarked = { id: record.id, providerMessageId: messageId, status: "PENDING" };
@@ -314,25 +336,36 @@ function smtpFailure(error: unknown): "rejected" | "retry" | "unknown" {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-async function chargeSms(
+/**
+ * An SMS record's claim and its debit (segments × price, reference message:<recordId>) in one
+ * transaction, with `alsoWrite` (the outbox row) when given: a record is never charged twice, and
+ * never charged without being claimed. Without balance the record is ERROR "Not enough balance to
+ * send SMS" in the same transaction. "gone": another worker had it already.
+ */
+async function claimAndCharge(
   prisma: PrismaClient,
-  organizationId: string,
-  recordId: string,
-  cost: number,
-  segments: number,
-  markFailed: (id: string, status: "ERROR", reason: string) => Promise<void>,
-): Promise<boolean> {
-  try {
-    if (cost > 0) await debitSms(prisma, organizationId, cost, `message:${recordId}`);
-  } catch (error) {
-    if (error instanceof DomainError && error.code === "INSUFFICIENT_FUNDS") {
-      await markFailed(recordId, "ERROR", notEnoughBalanceMessage);
-      return false;
+  m: { organizationId: string; recordId: string; cost: number; segments: number },
+  claim: (tx: Prisma.TransactionClient) => Promise<boolean>,
+  alsoWrite?: (tx: Prisma.TransactionClient) => Promise<void>,
+): Promise<"claimed" | "gone" | "poor"> {
+  return prisma.$transaction(async (tx) => {
+    if (!(await claim(tx))) return "gone" as const;
+    try {
+      if (m.cost > 0) await debitSms(tx, m.organizationId, m.cost, `message:${m.recordId}`);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === "INSUFFICIENT_FUNDS") {
+        await tx.messageRecord.update({
+          where: { id: m.recordId },
+          data: { sendState: "failed", deliveryStatus: "ERROR", error: notEnoughBalanceMessage, providerMessageId: null, sentAt: null },
+        });
+        return "poor" as const;
+      }
+      throw error;
     }
-    throw error;
-  }
-  await prisma.messageRecord.update({ where: { id: recordId }, data: { segments, cost } });
-  return true;
+    await tx.messageRecord.update({ where: { id: m.recordId }, data: { segments: m.segments, cost: m.cost } });
+    if (alsoWrite) await alsoWrite(tx);
+    return "claimed" as const;
+  });
 }
 
 /** The outbox (embedded mode): the message and the record's "sent" mark in one transaction: exactly once. */
