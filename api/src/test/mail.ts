@@ -24,8 +24,8 @@ export type SmtpCapture = {
   close(): Promise<void>;
 };
 
-/** `refuse(n)`: answers the n-th message's DATA (1-based) with a temporary failure (451) when true. */
-export async function startSmtpCapture(opts: { refuse?: (attempt: number) => boolean; port?: number } = {}): Promise<SmtpCapture> {
+/** `refuse(n, to)`: answers the n-th message's DATA (1-based, to its recipients) with a temporary failure (451) when true. */
+export async function startSmtpCapture(opts: { refuse?: (attempt: number, to: string[]) => boolean; port?: number } = {}): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   let attempts = 0;
   const server = new SMTPServer({
@@ -38,7 +38,7 @@ export async function startSmtpCapture(opts: { refuse?: (attempt: number) => boo
       const attempt = attempts;
       simpleParser(stream)
         .then((parsed) => {
-          if (opts.refuse?.(attempt)) {
+          if (opts.refuse?.(attempt, session.envelope.rcptTo.map((r) => r.address))) {
             const error = Object.assign(new Error("Temporary failure, try again"), { responseCode: 451 });
             return callback(error);
           }

@@ -30,11 +30,16 @@ export type RunOptions = {
   pageSize?: number;
   /** Messages per second; 0: no throttle. CAMPAIGN_SEND_RATE by default. */
   ratePerSecond?: number;
+  /** Email: attempts of a record the mail server defers (4xx) or cannot be reached for, before it becomes ERROR. */
+  maxAttempts?: number;
+  /** Email: the wait before a deferred record's next attempt; doubled at each attempt. */
+  retryDelayMs?: number;
   /** Called after every message (the bench and tests). */
   onSent?: (recordId: string) => void;
 };
 
-export type RunOutcome = "done" | "busy" | "gone";
+/** "deferred": records the mail server deferred wait for their retryAt; the run is released until then. */
+export type RunOutcome = "done" | "busy" | "gone" | "deferred";
 
 export const interruptedReason = "Sending was interrupted before the server answered: not sent again, to avoid a duplicate";
 export const blockedReason = "The address is on the block list";
@@ -72,6 +77,8 @@ export async function runLaunch(deps: SendingDeps, run: { launchId: string; runK
   const leaseMs = opts.leaseMs ?? 30_000;
   const pageSize = opts.pageSize ?? 200;
   const rate = opts.ratePerSecond ?? config.campaignSendRate;
+  const maxAttempts = opts.maxAttempts ?? 5;
+  const retryDelayMs = opts.retryDelayMs ?? 60_000;
   const owner = `${process.pid}:${randomBytes(6).toString("hex")}`;
 
   const taken = await prisma.$queryRawUnsafe<{ id: string; organizationId: string; status: string }[]>(
@@ -183,18 +190,30 @@ export async function runLaunch(deps: SendingDeps, run: { launchId: string; runK
       reason.slice(0, 500),
     );
   };
-  const backToPending = async (id: string) => {
-    await prisma.$executeRawUnsafe(`UPDATE "MessageRecord" SET "sendState" = 'pending', "sendingAt" = NULL WHERE "id" = $1 AND "sendState" = 'sending'`, id);
+  /** Deferred (4xx, or the server unreachable): pending again from retryAt, or ERROR after the last attempt. */
+  const defer = async (id: string, reason: string) => {
+    await prisma.$executeRawUnsafe(
+      `UPDATE "MessageRecord" SET "attempts" = "attempts" + 1, "sendingAt" = NULL, "updatedAt" = now(),
+         "sendState" = CASE WHEN "attempts" + 1 >= $2 THEN 'failed'::"MessageSendState" ELSE 'pending'::"MessageSendState" END,
+         "deliveryStatus" = CASE WHEN "attempts" + 1 >= $2 THEN 'ERROR'::"DeliveryStatus" ELSE "deliveryStatus" END,
+         "error" = CASE WHEN "attempts" + 1 >= $2 THEN 'Not accepted after ' || ("attempts" + 1) || ' attempts: ' || $3 ELSE $3 END,
+         "retryAt" = now() + make_interval(secs => $4::double precision * power(2, "attempts") / 1000)
+       WHERE "id" = $1 AND "sendState" = 'sending'`,
+      id,
+      maxAttempts,
+      reason.slice(0, 450),
+      retryDelayMs,
+    );
   };
 
   let cursor = "";
   try {
-    for (;;) {
+    pages: for (;;) {
       await renew();
       const page = await prisma.$queryRawUnsafe<PageRow[]>(
         `SELECT r."id", r."token", r."channel"::text AS "channel", r."recipient", r."touchpointId", c."variables"
          FROM "MessageRecord" r LEFT JOIN "Contact" c ON c."id" = r."contactId"
-         WHERE r."launchId" = $1 AND r."runKey" = $2 AND r."sendState" = 'pending' AND r."id" > $3
+         WHERE r."launchId" = $1 AND r."runKey" = $2 AND r."sendState" = 'pending' AND r."id" > $3 AND (r."retryAt" IS NULL OR r."retryAt" <= now())
          ORDER BY r."id" LIMIT $4`,
         run.launchId,
         run.runKey,
@@ -264,9 +283,11 @@ export async function runLaunch(deps: SendingDeps, run: { launchId: string; runK
               unmarked = { id: record.id, providerMessageId: sent.providerMessageId, status: "DELIVERED" };
             } catch (error) {
               const outcome = smtpFailure(error);
-              if (outcome === "retry") {
-                await backToPending(record.id);
-                throw error;
+              if (outcome === "deferred" || outcome === "unreachable") {
+                await defer(record.id, errorText(error));
+                // The server cannot be reached: the rest waits too (the pass ends, the run is released).
+                if (outcome === "unreachable") break pages;
+                continue;
               }
               await markFailed(record.id, outcome === "rejected" ? "ERROR" : "UNKNOWN", errorText(error));
             }
@@ -320,17 +341,38 @@ export async function runLaunch(deps: SendingDeps, run: { launchId: string; runK
     await prisma.$executeRawUnsafe(`UPDATE "LaunchRun" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "id" = $1 AND "leaseOwner" = $2`, held.id, owner);
     throw error;
   }
+  // Deferred records wait: the run is released until the first of them is due (the sweep queues it then).
+  const waiting = await prisma.$queryRawUnsafe<{ due: Date | null }[]>(
+    `SELECT min("retryAt") AS "due" FROM "MessageRecord" WHERE "launchId" = $1 AND "runKey" = $2 AND "sendState" = 'pending'`,
+    run.launchId,
+    run.runKey,
+  );
+  if (waiting[0]?.due) {
+    await prisma.$executeRawUnsafe(
+      `UPDATE "LaunchRun" SET "leaseOwner" = NULL, "leaseUntil" = $3 WHERE "id" = $1 AND "leaseOwner" = $2`,
+      held.id,
+      owner,
+      waiting[0].due,
+    );
+    return "deferred";
+  }
   await finishRun(prisma, held.id, owner, null);
   await prisma.launch.updateMany({ where: { id: launch.id, status: "sending" }, data: { status: "sent", lastRunAt: new Date() } });
   return "done";
 }
 
-/** How an SMTP failure ends: the server refused (5xx): ERROR; it asked to try later (4xx) or was unreachable: back to pending. */
-function smtpFailure(error: unknown): "rejected" | "retry" | "unknown" {
-  const e = error as { responseCode?: number; command?: string; code?: string };
-  if (typeof e.responseCode === "number") return e.responseCode >= 500 ? "rejected" : "retry";
-  // No answer from the server: before the connection was made nothing can have been accepted.
-  if (e.command === "CONN" || e.code === "ECONNECTION" || e.code === "ESOCKET" || e.code === "ECONNREFUSED") return "retry";
+/**
+ * How an SMTP failure ends. A reply: 5xx refused (ERROR), 4xx deferred (tried again later). No reply:
+ * only a failure before the message's MAIL FROM (connecting, greeting, EHLO, AUTH, a closed
+ * connection) is safe to try again ("unreachable"); once MAIL FROM was written the server may have
+ * taken the message (a connection lost after DATA), so the record is UNKNOWN and never sent again.
+ */
+export function smtpFailure(error: unknown): "rejected" | "deferred" | "unreachable" | "unknown" {
+  const e = error as { responseCode?: number; beforeMailFrom?: boolean };
+  // Before MAIL FROM even a 5xx (a refused login, 554 at the greeting) is about the server, not this message.
+  if (e.beforeMailFrom) return "unreachable";
+  if (typeof e.responseCode === "number" && e.responseCode >= 500) return "rejected";
+  if (typeof e.responseCode === "number" && e.responseCode >= 400) return "deferred";
   return "unknown";
 }
 
