@@ -459,7 +459,14 @@ async function expandRun(
   const { prisma } = deps;
   const { launch } = input;
   const lists = await prisma.contactList.findMany({
-    where: { organizationId: launch.organizationId, OR: [{ id: { in: launch.contactListIds } }, { touchpointId: { in: launch.touchpointIds } }] },
+    where: {
+      organizationId: launch.organizationId,
+      AND: [
+        { OR: [{ id: { in: launch.contactListIds } }, { touchpointId: { in: launch.touchpointIds } }] },
+        // The list of a touchpoint deleted since the launch was made gets nothing.
+        { OR: [{ touchpointId: null }, { touchpoint: { deleted: false } }] },
+      ],
+    },
     select: { id: true, channel: true, touchpointId: true },
     orderBy: { id: "asc" },
   });
