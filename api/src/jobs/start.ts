@@ -47,7 +47,7 @@ export function startJobRunner(deps: {
     (deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose ? startRunSweeper({ prisma: deps.prisma, jobs: runner, log }) : () => {};
   self = {
     mode: runner.mode,
-    enqueue: (name, payload) => runner.enqueue(name, payload),
+    enqueue: (name, payload, opts) => runner.enqueue(name, payload, opts),
     idle: (timeoutMs) => runner.idle(timeoutMs),
     counts: () => runner.counts!(),
     close: async () => {

@@ -9,6 +9,7 @@ import { createEmailTransport } from "./email-transport.js";
 import { createSmsTransport } from "./sms-transport.js";
 import { runLaunch, type RunOptions } from "./run.js";
 import { applyReceipt } from "./status.js";
+import { campaignRunJobId } from "./queue.js";
 
 export type CampaignSender = {
   run(payload: { launchId: string; runKey: string }): Promise<void>;
@@ -40,7 +41,8 @@ export async function requeueUnheldRuns(deps: { prisma: PrismaClient; jobs: JobR
   const runs = await deps.prisma.$queryRawUnsafe<{ launchId: string; runKey: string }[]>(
     `SELECT "launchId", "runKey" FROM "LaunchRun" WHERE "status" IN ('expanding', 'sending') AND ("leaseUntil" IS NULL OR "leaseUntil" < now()) ORDER BY "createdAt" LIMIT 1000`,
   );
-  for (const run of runs) await deps.jobs.enqueue("campaign.run", run);
+  // The run's own job id: a run whose job is still waiting (or running, or retrying) is not queued twice.
+  for (const run of runs) await deps.jobs.enqueue("campaign.run", run, { jobId: campaignRunJobId(run.launchId, run.runKey) });
   return runs.length;
 }
 
