@@ -107,18 +107,18 @@ function createInProcessRunner(options: JobRunnerOptions): JobRunner {
     done.then(
       () => settle(jobId),
       (error: unknown) => {
-      const final = n >= retry.attempts || closed;
-      options.onFailure?.({ name, attempt: n, final, error });
-      if (final) return settle(jobId);
-      const timer = setTimeout(
-        () => {
-          timers.delete(timer);
-          attempt(name, payload, n + 1, jobId);
-        },
-        retry.backoffMs * 2 ** (n - 1),
-      );
-      timers.add(timer);
-    },
+        const final = n >= retry.attempts || closed;
+        options.onFailure?.({ name, attempt: n, final, error });
+        if (final) return settle(jobId);
+        const timer = setTimeout(
+          () => {
+            timers.delete(timer);
+            attempt(name, payload, n + 1, jobId);
+          },
+          retry.backoffMs * 2 ** (n - 1),
+        );
+        timers.add(timer);
+      },
     );
   };
 

@@ -43,6 +43,7 @@ export type RunOutcome = "done" | "busy" | "gone" | "deferred";
 
 export const interruptedReason = "Sending was interrupted before the server answered: not sent again, to avoid a duplicate";
 export const blockedReason = "The address is on the block list";
+export const cancelledReason = "The launch was cancelled before this message was sent";
 
 export const messageToken = () => randomBytes(16).toString("base64url");
 export const clickUrl = (config: Pick<Config, "publicUrl">, token: string) => `${config.publicUrl}/r/m/${token}`;
@@ -97,268 +98,305 @@ export async function runLaunch(deps: SendingDeps, run: { launchId: string; runK
   }
 
   let renewedAt = Date.now();
+  /** Set when a renewal finds the launch cancelled (or deleted): the run stops before its next message. */
+  let cancelled = false;
+  let leaseLost = false;
   const renew = async (force = false) => {
+    if (leaseLost) throw new Error("the sending run's lease was taken over by another worker");
     if (!force && Date.now() - renewedAt < leaseMs / 3) return;
-    const n = await prisma.$executeRawUnsafe(
-      `UPDATE "LaunchRun" SET "leaseUntil" = now() + make_interval(secs => $3::double precision / 1000) WHERE "id" = $1 AND "leaseOwner" = $2`,
+    const rows = await prisma.$queryRawUnsafe<{ launchStatus: string | null }[]>(
+      `UPDATE "LaunchRun" r SET "leaseUntil" = now() + make_interval(secs => $3::double precision / 1000) WHERE r."id" = $1 AND r."leaseOwner" = $2
+       RETURNING (SELECT l."status" FROM "Launch" l WHERE l."id" = r."launchId") AS "launchStatus"`,
       held.id,
       owner,
       leaseMs,
     );
-    if (n === 0) throw new Error("the sending run's lease was taken over by another worker");
+    if (rows.length === 0) {
+      leaseLost = true;
+      throw new Error("the sending run's lease was taken over by another worker");
+    }
+    if (!rows[0]!.launchStatus || rows[0]!.launchStatus === "cancelled") cancelled = true;
     renewedAt = Date.now();
   };
-
-  // Whatever was in flight when the previous holder died: its outcome is unknown, never re-sent.
-  await prisma.$executeRawUnsafe(
-    `UPDATE "MessageRecord" SET "sendState" = 'failed', "deliveryStatus" = 'UNKNOWN', "error" = $3, "updatedAt" = now()
-     WHERE "launchId" = $1 AND "runKey" = $2 AND "sendState" = 'sending'`,
-    run.launchId,
-    run.runKey,
-    interruptedReason,
-  );
-
-  const launch = await prisma.launch.findUnique({
-    where: { id: run.launchId },
-    include: { messageTemplate: true, organization: { select: { name: true, smsSegmentPrice: true } } },
-  });
-  if (!launch || launch.status === "cancelled") {
-    await finishRun(prisma, held.id, owner, launch ? "launch cancelled" : "launch deleted");
-    return "gone";
-  }
-  await prisma.launch.updateMany({ where: { id: launch.id, status: "scheduled", kind: { not: "recurring" } }, data: { status: "sending" } });
-
-  if (held.status === "expanding") {
-    await expandRun(deps, { runId: held.id, launch, runKey: run.runKey }, pageSize * 5, renew);
+  // The lease is renewed also while one message takes long (a slow SMTP server), not only between messages.
+  const heartbeat = setInterval(() => void renew(true).catch(() => {}), Math.max(50, Math.floor(leaseMs / 3)));
+  heartbeat.unref();
+  try {
+    return await sendRun();
+  } finally {
+    clearInterval(heartbeat);
   }
 
-  const organizationId = launch.organizationId;
-  const template: TemplateFields = launch.messageTemplate
-    ? {
-        subject: launch.messageTemplate.subject,
-        content: launch.messageTemplate.content,
-        senderName: launch.messageTemplate.senderName,
-        replyToAddress: launch.messageTemplate.replyToAddress,
-        ctaText: launch.messageTemplate.ctaText,
-        showHeadings: launch.messageTemplate.showHeadings,
-        language: launch.messageTemplate.language,
-      }
-    : defaultTemplate("email");
-  const segmentPrice = launch.organization.smsSegmentPrice.toNumber();
-  const interval = rate > 0 ? 1000 / rate : 0;
-  let nextAt = Date.now();
-
-  // The record sent last whose "sent" mark still has to be written (kept to one: see markSending).
-  let unmarked: { id: string; providerMessageId: string | null; status: "DELIVERED" | "PENDING" } | null = null;
-  const flush = async () => {
-    if (!unmarked) return;
+  async function sendRun(): Promise<RunOutcome> {
+    // Whatever was in flight when the previous holder died: its outcome is unknown, never re-sent.
     await prisma.$executeRawUnsafe(
-      `UPDATE "MessageRecord" SET "sendState" = 'sent', "deliveryStatus" = $2::"DeliveryStatus", "providerMessageId" = $3, "sentAt" = now(), "updatedAt" = now()
-       WHERE "id" = $1 AND "sendState" = 'sending'`,
-      unmarked.id,
-      unmarked.status,
-      unmarked.providerMessageId,
+      `UPDATE "MessageRecord" SET "sendState" = 'failed', "deliveryStatus" = 'UNKNOWN', "error" = $3, "updatedAt" = now()
+     WHERE "launchId" = $1 AND "runKey" = $2 AND "sendState" = 'sending'`,
+      run.launchId,
+      run.runKey,
+      interruptedReason,
     );
-    unmarked = null;
-  };
-  /**
-   * One statement: the previous message is marked sent and this one sending (only if still pending).
-   * `db` is a transaction when the claim goes with a debit (SMS). The previous message counts as
-   * marked only once the statement ran: a failed statement leaves it for flush.
-   */
-  const markSending = async (id: string, db: PrismaClient | Prisma.TransactionClient = prisma): Promise<boolean> => {
-    const prev = unmarked;
-    const rows = await db.$queryRawUnsafe<{ id: string }[]>(
-      `WITH prev AS (
+
+    const launch = await prisma.launch.findUnique({
+      where: { id: run.launchId },
+      include: { messageTemplate: true, organization: { select: { name: true, smsSegmentPrice: true } } },
+    });
+    if (!launch || launch.status === "cancelled") {
+      await finishRun(prisma, held.id, owner, launch ? "launch cancelled" : "launch deleted");
+      return "gone";
+    }
+    await prisma.launch.updateMany({ where: { id: launch.id, status: "scheduled", kind: { not: "recurring" } }, data: { status: "sending" } });
+
+    if (held.status === "expanding") {
+      await expandRun(deps, { runId: held.id, launch, runKey: run.runKey }, pageSize * 5, renew);
+    }
+
+    const organizationId = launch.organizationId;
+    const template: TemplateFields = launch.messageTemplate
+      ? {
+          subject: launch.messageTemplate.subject,
+          content: launch.messageTemplate.content,
+          senderName: launch.messageTemplate.senderName,
+          replyToAddress: launch.messageTemplate.replyToAddress,
+          ctaText: launch.messageTemplate.ctaText,
+          showHeadings: launch.messageTemplate.showHeadings,
+          language: launch.messageTemplate.language,
+        }
+      : defaultTemplate("email");
+    const segmentPrice = launch.organization.smsSegmentPrice.toNumber();
+    const interval = rate > 0 ? 1000 / rate : 0;
+    let nextAt = Date.now();
+
+    // The record sent last whose "sent" mark still has to be written (kept to one: see markSending).
+    let unmarked: { id: string; providerMessageId: string | null; status: "DELIVERED" | "PENDING" } | null = null;
+    const flush = async () => {
+      if (!unmarked) return;
+      await prisma.$executeRawUnsafe(
+        `UPDATE "MessageRecord" SET "sendState" = 'sent', "deliveryStatus" = $2::"DeliveryStatus", "providerMessageId" = $3, "sentAt" = now(), "updatedAt" = now()
+       WHERE "id" = $1 AND "sendState" = 'sending'`,
+        unmarked.id,
+        unmarked.status,
+        unmarked.providerMessageId,
+      );
+      unmarked = null;
+    };
+    /**
+     * One statement: the previous message is marked sent and this one sending (only if still pending).
+     * `db` is a transaction when the claim goes with a debit (SMS). The previous message counts as
+     * marked only once the statement ran: a failed statement leaves it for flush.
+     */
+    const markSending = async (id: string, db: PrismaClient | Prisma.TransactionClient = prisma): Promise<boolean> => {
+      const prev = unmarked;
+      const rows = await db.$queryRawUnsafe<{ id: string }[]>(
+        `WITH prev AS (
          UPDATE "MessageRecord" SET "sendState" = 'sent', "deliveryStatus" = $3::"DeliveryStatus", "providerMessageId" = $4, "sentAt" = now(), "updatedAt" = now()
          WHERE "id" = $2 AND "sendState" = 'sending'
        )
        UPDATE "MessageRecord" SET "sendState" = 'sending', "sendingAt" = now() WHERE "id" = $1 AND "sendState" = 'pending' RETURNING "id"`,
-      id,
-      prev?.id ?? "",
-      prev?.status ?? "DELIVERED",
-      prev?.providerMessageId ?? null,
-    );
-    if (unmarked === prev) unmarked = null;
-    return rows.length === 1;
-  };
-  const markFailed = async (id: string, status: "ERROR" | "UNKNOWN", reason: string) => {
-    await prisma.$executeRawUnsafe(
-      `UPDATE "MessageRecord" SET "sendState" = 'failed', "deliveryStatus" = $2::"DeliveryStatus", "error" = $3, "updatedAt" = now() WHERE "id" = $1 AND "sendState" IN ('pending', 'sending')`,
-      id,
-      status,
-      reason.slice(0, 500),
-    );
-  };
-  /** Deferred (4xx, or the server unreachable): pending again from retryAt, or ERROR after the last attempt. */
-  const defer = async (id: string, reason: string) => {
-    await prisma.$executeRawUnsafe(
-      `UPDATE "MessageRecord" SET "attempts" = "attempts" + 1, "sendingAt" = NULL, "updatedAt" = now(),
+        id,
+        prev?.id ?? "",
+        prev?.status ?? "DELIVERED",
+        prev?.providerMessageId ?? null,
+      );
+      if (unmarked === prev) unmarked = null;
+      return rows.length === 1;
+    };
+    const markFailed = async (id: string, status: "ERROR" | "UNKNOWN", reason: string) => {
+      await prisma.$executeRawUnsafe(
+        `UPDATE "MessageRecord" SET "sendState" = 'failed', "deliveryStatus" = $2::"DeliveryStatus", "error" = $3, "updatedAt" = now() WHERE "id" = $1 AND "sendState" IN ('pending', 'sending')`,
+        id,
+        status,
+        reason.slice(0, 500),
+      );
+    };
+    /** Deferred (4xx, or the server unreachable): pending again from retryAt, or ERROR after the last attempt. */
+    const defer = async (id: string, reason: string) => {
+      await prisma.$executeRawUnsafe(
+        `UPDATE "MessageRecord" SET "attempts" = "attempts" + 1, "sendingAt" = NULL, "updatedAt" = now(),
          "sendState" = CASE WHEN "attempts" + 1 >= $2 THEN 'failed'::"MessageSendState" ELSE 'pending'::"MessageSendState" END,
          "deliveryStatus" = CASE WHEN "attempts" + 1 >= $2 THEN 'ERROR'::"DeliveryStatus" ELSE "deliveryStatus" END,
          "error" = CASE WHEN "attempts" + 1 >= $2 THEN 'Not accepted after ' || ("attempts" + 1) || ' attempts: ' || $3 ELSE $3 END,
          "retryAt" = now() + make_interval(secs => $4::double precision * power(2, "attempts") / 1000)
        WHERE "id" = $1 AND "sendState" = 'sending'`,
-      id,
-      maxAttempts,
-      reason.slice(0, 450),
-      retryDelayMs,
-    );
-  };
+        id,
+        maxAttempts,
+        reason.slice(0, 450),
+        retryDelayMs,
+      );
+    };
 
-  let cursor = "";
-  try {
-    pages: for (;;) {
-      await renew();
-      const page = await prisma.$queryRawUnsafe<PageRow[]>(
-        `SELECT r."id", r."token", r."channel"::text AS "channel", r."recipient", r."touchpointId", c."variables"
+    let cursor = "";
+    try {
+      pages: for (;;) {
+        await renew();
+        const page = await prisma.$queryRawUnsafe<PageRow[]>(
+          `SELECT r."id", r."token", r."channel"::text AS "channel", r."recipient", r."touchpointId", c."variables"
          FROM "MessageRecord" r LEFT JOIN "Contact" c ON c."id" = r."contactId"
          WHERE r."launchId" = $1 AND r."runKey" = $2 AND r."sendState" = 'pending' AND r."id" > $3 AND (r."retryAt" IS NULL OR r."retryAt" <= now())
          ORDER BY r."id" LIMIT $4`,
-        run.launchId,
-        run.runKey,
-        cursor,
-        pageSize,
-      );
-      if (!page.length) break;
-      cursor = page[page.length - 1]!.id;
-      // Unsubscribed since the run was expanded: never sent.
-      const blocked = await blockedAmong(
-        prisma,
-        organizationId,
-        page.filter((r) => r.channel === "email").map((r) => r.recipient),
-      );
+          run.launchId,
+          run.runKey,
+          cursor,
+          pageSize,
+        );
+        if (!page.length) break;
+        cursor = page[page.length - 1]!.id;
+        // Unsubscribed since the run was expanded: never sent.
+        const blocked = await blockedAmong(
+          prisma,
+          organizationId,
+          page.filter((r) => r.channel === "email").map((r) => r.recipient),
+        );
 
-      for (const record of page) {
-        if (record.channel === "email" && blocked.has(record.recipient.trim().toLowerCase())) {
-          await markFailed(record.id, "ERROR", blockedReason);
-          continue;
-        }
-        if (interval > 0) {
-          const wait = nextAt - Date.now();
-          if (wait > 0) {
-            // Nothing sent stays unmarked while we wait.
-            await flush();
-            await sleep(wait);
-          }
-          nextAt = Math.max(nextAt, Date.now() - interval) + interval;
-        }
-        await renew();
-        const variables = Object.fromEntries(Object.entries(record.variables ?? {}).map(([k, v]) => [k, v == null ? "" : String(v)]));
-        const link = clickUrl(config, record.token);
-
-        if (record.channel === "email") {
-          const unsubscribeToken = signUnsubscribeToken(config as Config, { organizationId, email: record.recipient });
-          const rendered = renderEmail(
-            template,
-            { email: record.recipient, variables },
-            { surveyUrl: link, unsubscribeUrl: unsubscribePageUrl(config as Config, unsubscribeToken), openPixelUrl: openPixelUrl(config, record.token) },
-            { name: launch.organization.name },
-          );
-          if (deps.email.kind === "outbox") {
-            await flush();
-            await sendToOutbox(prisma, {
-              id: record.id,
-              organizationId,
-              channel: "email",
-              to: record.recipient,
-              subject: rendered.subject,
-              text: rendered.text,
-              html: rendered.html,
-            });
-          } else {
-            const prepared = await deps.email.prepare({
-              to: record.recipient,
-              fromName: rendered.fromName,
-              replyTo: rendered.replyTo,
-              subject: rendered.subject,
-              html: rendered.html,
-              text: rendered.text,
-              messageId: messageIdFor(config, record.id),
-              headers: listUnsubscribeHeaders(config as Config, unsubscribeToken),
-            });
-            if (!(await markSending(record.id))) continue;
-            try {
-              const sent = await deps.email.send(prepared);
-              unmarked = { id: record.id, providerMessageId: sent.providerMessageId, status: "DELIVERED" };
-            } catch (error) {
-              const outcome = smtpFailure(error);
-              if (outcome === "deferred" || outcome === "unreachable") {
-                await defer(record.id, errorText(error));
-                // The server cannot be reached: the rest waits too (the pass ends, the run is released).
-                if (outcome === "unreachable") break pages;
-                continue;
-              }
-              await markFailed(record.id, outcome === "rejected" ? "ERROR" : "UNKNOWN", errorText(error));
-            }
-          }
-        } else {
-          const text = renderSms(launch.messageTemplate?.content ?? "", { phone: record.recipient, variables }, link);
-          const { segments } = smsSegments(text);
-          const cost = Math.round(segments * segmentPrice * 10_000) / 10_000;
-          if (deps.sms.kind === "outbox") {
-            await flush();
-            // Claim, debit and the outbox row in one transaction: a crash leaves all or nothing.
-            await claimAndCharge(prisma, { organizationId, recordId: record.id, cost, segments }, async (tx) => {
-              const claimed = await tx.messageRecord.updateMany({
-                where: { id: record.id, sendState: "pending" },
-                data: { sendState: "sent", deliveryStatus: "DELIVERED", sentAt: new Date(), providerMessageId: `outbox:${record.id}` },
-              });
-              return claimed.count === 1;
-            }, async (tx) => {
-              await tx.mailOutbox.create({
-                data: { organizationId, channel: "sms", kind: "campaign", to: record.recipient, subject: "", text, html: null, sentAt: new Date() },
-              });
-            });
+        for (const record of page) {
+          if (record.channel === "email" && blocked.has(record.recipient.trim().toLowerCase())) {
+            await markFailed(record.id, "ERROR", blockedReason);
             continue;
           }
-          // The claim (which also marks the previous message sent) and the debit: one transaction.
-          const previous = unmarked;
-          const charged = await claimAndCharge(prisma, { organizationId, recordId: record.id, cost, segments }, (tx) => markSending(record.id, tx)).catch(
-            (error: unknown) => {
-              // Rolled back: the previous message's mark was not written either.
-              unmarked = previous;
-              throw error;
-            },
-          );
-          if (charged !== "claimed") continue;
-          try {
-            const { messageId } = await deps.sms.submit({ to: record.recipient, text });
-            unmarked = { id: record.id, providerMessageId: messageId, status: "PENDING" };
-          } catch (error) {
-            const rejected = error instanceof SmsRejectedError;
-            await markFailed(record.id, rejected ? "ERROR" : "UNKNOWN", errorText(error));
-            if (rejected && cost > 0) await refundSms(prisma, organizationId, cost, `message:${record.id}`);
-            if (!rejected) throw error;
+          if (interval > 0) {
+            const wait = nextAt - Date.now();
+            if (wait > 0) {
+              // Nothing sent stays unmarked while we wait.
+              await flush();
+              await sleep(wait);
+            }
+            nextAt = Math.max(nextAt, Date.now() - interval) + interval;
           }
+          await renew();
+          if (cancelled) break pages;
+          const variables = Object.fromEntries(Object.entries(record.variables ?? {}).map(([k, v]) => [k, v == null ? "" : String(v)]));
+          const link = clickUrl(config, record.token);
+
+          if (record.channel === "email") {
+            const unsubscribeToken = signUnsubscribeToken(config as Config, { organizationId, email: record.recipient });
+            const rendered = renderEmail(
+              template,
+              { email: record.recipient, variables },
+              { surveyUrl: link, unsubscribeUrl: unsubscribePageUrl(config as Config, unsubscribeToken), openPixelUrl: openPixelUrl(config, record.token) },
+              { name: launch.organization.name },
+            );
+            if (deps.email.kind === "outbox") {
+              await flush();
+              await sendToOutbox(prisma, {
+                id: record.id,
+                organizationId,
+                channel: "email",
+                to: record.recipient,
+                subject: rendered.subject,
+                text: rendered.text,
+                html: rendered.html,
+              });
+            } else {
+              const prepared = await deps.email.prepare({
+                to: record.recipient,
+                fromName: rendered.fromName,
+                replyTo: rendered.replyTo,
+                subject: rendered.subject,
+                html: rendered.html,
+                text: rendered.text,
+                messageId: messageIdFor(config, record.id),
+                headers: listUnsubscribeHeaders(config as Config, unsubscribeToken),
+              });
+              if (!(await markSending(record.id))) continue;
+              try {
+                const sent = await deps.email.send(prepared);
+                unmarked = { id: record.id, providerMessageId: sent.providerMessageId, status: "DELIVERED" };
+              } catch (error) {
+                const outcome = smtpFailure(error);
+                if (outcome === "deferred" || outcome === "unreachable") {
+                  await defer(record.id, errorText(error));
+                  // The server cannot be reached: the rest waits too (the pass ends, the run is released).
+                  if (outcome === "unreachable") break pages;
+                  continue;
+                }
+                await markFailed(record.id, outcome === "rejected" ? "ERROR" : "UNKNOWN", errorText(error));
+              }
+            }
+          } else {
+            const text = renderSms(launch.messageTemplate?.content ?? "", { phone: record.recipient, variables }, link);
+            const { segments } = smsSegments(text);
+            const cost = Math.round(segments * segmentPrice * 10_000) / 10_000;
+            if (deps.sms.kind === "outbox") {
+              await flush();
+              // Claim, debit and the outbox row in one transaction: a crash leaves all or nothing.
+              await claimAndCharge(
+                prisma,
+                { organizationId, recordId: record.id, cost, segments },
+                async (tx) => {
+                  const claimed = await tx.messageRecord.updateMany({
+                    where: { id: record.id, sendState: "pending" },
+                    data: { sendState: "sent", deliveryStatus: "DELIVERED", sentAt: new Date(), providerMessageId: `outbox:${record.id}` },
+                  });
+                  return claimed.count === 1;
+                },
+                async (tx) => {
+                  await tx.mailOutbox.create({
+                    data: { organizationId, channel: "sms", kind: "campaign", to: record.recipient, subject: "", text, html: null, sentAt: new Date() },
+                  });
+                },
+              );
+              continue;
+            }
+            // The claim (which also marks the previous message sent) and the debit: one transaction.
+            const previous = unmarked;
+            const charged = await claimAndCharge(prisma, { organizationId, recordId: record.id, cost, segments }, (tx) => markSending(record.id, tx)).catch(
+              (error: unknown) => {
+                // Rolled back: the previous message's mark was not written either.
+                unmarked = previous;
+                throw error;
+              },
+            );
+            if (charged !== "claimed") continue;
+            try {
+              const { messageId } = await deps.sms.submit({ to: record.recipient, text });
+              unmarked = { id: record.id, providerMessageId: messageId, status: "PENDING" };
+            } catch (error) {
+              const rejected = error instanceof SmsRejectedError;
+              await markFailed(record.id, rejected ? "ERROR" : "UNKNOWN", errorText(error));
+              if (rejected && cost > 0) await refundSms(prisma, organizationId, cost, `message:${record.id}`);
+              if (!rejected) throw error;
+            }
+          }
+          opts.onSent?.(record.id);
         }
-        opts.onSent?.(record.id);
       }
+      await flush();
+    } catch (error) {
+      await flush().catch(() => {});
+      await prisma.$executeRawUnsafe(`UPDATE "LaunchRun" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "id" = $1 AND "leaseOwner" = $2`, held.id, owner);
+      throw error;
     }
-    await flush();
-  } catch (error) {
-    await flush().catch(() => {});
-    await prisma.$executeRawUnsafe(`UPDATE "LaunchRun" SET "leaseOwner" = NULL, "leaseUntil" = NULL WHERE "id" = $1 AND "leaseOwner" = $2`, held.id, owner);
-    throw error;
-  }
-  // Deferred records wait: the run is released until the first of them is due (the sweep queues it then).
-  const waiting = await prisma.$queryRawUnsafe<{ due: Date | null }[]>(
-    `SELECT min("retryAt") AS "due" FROM "MessageRecord" WHERE "launchId" = $1 AND "runKey" = $2 AND "sendState" = 'pending'`,
-    run.launchId,
-    run.runKey,
-  );
-  if (waiting[0]?.due) {
-    await prisma.$executeRawUnsafe(
-      `UPDATE "LaunchRun" SET "leaseOwner" = NULL, "leaseUntil" = $3 WHERE "id" = $1 AND "leaseOwner" = $2`,
-      held.id,
-      owner,
-      waiting[0].due,
+    if (cancelled) {
+      // Cancelled while sending: what was not sent is not sent.
+      await prisma.$executeRawUnsafe(
+        `UPDATE "MessageRecord" SET "sendState" = 'failed', "deliveryStatus" = 'ERROR', "error" = $3, "updatedAt" = now()
+       WHERE "launchId" = $1 AND "runKey" = $2 AND "sendState" = 'pending'`,
+        run.launchId,
+        run.runKey,
+        cancelledReason,
+      );
+      await finishRun(prisma, held.id, owner, "launch cancelled");
+      return "gone";
+    }
+    // Deferred records wait: the run is released until the first of them is due (the sweep queues it then).
+    const waiting = await prisma.$queryRawUnsafe<{ due: Date | null }[]>(
+      `SELECT min("retryAt") AS "due" FROM "MessageRecord" WHERE "launchId" = $1 AND "runKey" = $2 AND "sendState" = 'pending'`,
+      run.launchId,
+      run.runKey,
     );
-    return "deferred";
+    if (waiting[0]?.due) {
+      await prisma.$executeRawUnsafe(
+        `UPDATE "LaunchRun" SET "leaseOwner" = NULL, "leaseUntil" = $3 WHERE "id" = $1 AND "leaseOwner" = $2`,
+        held.id,
+        owner,
+        waiting[0].due,
+      );
+      return "deferred";
+    }
+    await finishRun(prisma, held.id, owner, null);
+    await prisma.launch.updateMany({ where: { id: launch.id, status: "sending" }, data: { status: "sent", lastRunAt: new Date() } });
+    return "done";
   }
-  await finishRun(prisma, held.id, owner, null);
-  await prisma.launch.updateMany({ where: { id: launch.id, status: "sending" }, data: { status: "sent", lastRunAt: new Date() } });
-  return "done";
 }
 
 /**

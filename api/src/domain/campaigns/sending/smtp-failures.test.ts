@@ -67,6 +67,7 @@ describe.skipIf(noDatabase)("SMTP failures of campaign email", () => {
     const c = await createCampaignFixture(prisma, { organizationId: org.organization.id, unitId: org.units.unitA.id }, { channel: "email", contacts });
     await prisma.launchRun.create({ data: { organizationId: org.organization.id, launchId: c.launch.id, runKey } });
     const email = createEmailTransport(config);
+    const deps = { prisma, config, email, sms: createSmsTransport(config) };
     const run = () =>
       runLaunch(
         { prisma, config, email, sms: createSmsTransport(config) },
@@ -74,7 +75,7 @@ describe.skipIf(noDatabase)("SMTP failures of campaign email", () => {
         { ratePerSecond: 0, maxAttempts: 3, retryDelayMs: 0 },
       );
     const records = async () => new Map((await prisma.messageRecord.findMany({ where: { launchId: c.launch.id } })).map((r) => [r.recipient, r]));
-    return { c, run, records, close: () => email.close() };
+    return { c, run, records, deps, close: () => email.close() };
   };
 
   it("defers a 4xx per record and goes on with the others; after the last attempt the record is ERROR with the reason", async () => {
@@ -143,6 +144,57 @@ describe.skipIf(noDatabase)("SMTP failures of campaign email", () => {
       expect(records.map((r) => r.attempts).sort()).toEqual([0, 1]);
     } finally {
       s.close();
+    }
+  });
+
+  it("keeps the run's lease while one message takes longer than the lease: a second worker finds it busy", async () => {
+    const smtp = await startSmtpCapture({ delayMs: (n) => (n === 1 ? 1500 : 0) });
+    const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: databaseUrl!, PUBLIC_URL: "https://fb.example.com", LOG_LEVEL: "silent", SMTP_URL: smtp.url });
+    const c = await createCampaignFixture(prisma, { organizationId: org.organization.id, unitId: org.units.unitA.id }, { channel: "email", contacts: 2 });
+    await prisma.launchRun.create({ data: { organizationId: org.organization.id, launchId: c.launch.id, runKey: "slow" } });
+    const deps = () => ({ prisma, config, email: createEmailTransport(config), sms: createSmsTransport(config) });
+    const first = deps();
+    const second = deps();
+    try {
+      const running = runLaunch(first, { launchId: c.launch.id, runKey: "slow" }, { ratePerSecond: 0, leaseMs: 300 });
+      await new Promise((r) => setTimeout(r, 900));
+      expect(await runLaunch(second, { launchId: c.launch.id, runKey: "slow" }, { ratePerSecond: 0, leaseMs: 300 })).toBe("busy");
+      expect(await running).toBe("done");
+      const records = await prisma.messageRecord.findMany({ where: { launchId: c.launch.id } });
+      expect(records.map((r) => r.deliveryStatus)).toEqual(["DELIVERED", "DELIVERED"]);
+    } finally {
+      first.email.close();
+      second.email.close();
+      await smtp.close();
+    }
+  });
+
+  it("stops a running run when its launch is cancelled: the rest is not sent", async () => {
+    const smtp = await startSmtpCapture();
+    const s = await setup(smtp.url, 10, "cancel");
+    let sent = 0;
+    try {
+      const outcome = await runLaunch(
+        s.deps,
+        { launchId: s.c.launch.id, runKey: "cancel" },
+        {
+          ratePerSecond: 10,
+          leaseMs: 300,
+          onSent: () => {
+            // (a Prisma query runs only once it is awaited or then-ed)
+            if (++sent === 1) void prisma.launch.update({ where: { id: s.c.launch.id }, data: { status: "cancelled" } }).then(() => {});
+          },
+        },
+      );
+      expect(outcome).toBe("gone");
+      const records = await prisma.messageRecord.findMany({ where: { launchId: s.c.launch.id } });
+      const delivered = records.filter((r) => r.deliveryStatus === "DELIVERED").length;
+      expect(delivered).toBeLessThan(10);
+      expect(records.filter((r) => r.error === "The launch was cancelled before this message was sent")).toHaveLength(10 - delivered);
+      expect(await prisma.launchRun.findFirstOrThrow({ where: { launchId: s.c.launch.id } })).toMatchObject({ status: "failed", error: "launch cancelled" });
+    } finally {
+      s.close();
+      await smtp.close();
     }
   });
 });
