@@ -55,4 +55,15 @@ describe.skipIf(noDatabase)("SMS balance ledger", () => {
     const sum = await prisma.smsLedgerEntry.aggregate({ where: { organizationId: id }, _sum: { amount: true } });
     expect(sum._sum.amount?.toNumber()).toBe(0);
   });
+
+  it("refuses amounts beyond the cap and a balance beyond its maximum, changing nothing", async () => {
+    const other = await createOrganizationFixture(prisma, "LedgerCap");
+    const id = other.organization.id;
+    await expect(topUpSms(prisma, id, 1e12, {})).rejects.toMatchObject({ code: "BAD_USER_INPUT", message: "The amount is at most 1000000" });
+    await expect(debitSms(prisma, id, 5e6, "message:x")).rejects.toMatchObject({ message: "The amount is at most 1000000" });
+    for (let i = 0; i < 10; i++) await topUpSms(prisma, id, 1_000_000, {});
+    await expect(topUpSms(prisma, id, 1, {})).rejects.toMatchObject({ code: "BAD_USER_INPUT", message: "The SMS balance is at most 10000000" });
+    expect(await smsBalance(prisma, id)).toBe(10_000_000);
+    expect(await prisma.smsLedgerEntry.count({ where: { organizationId: id } })).toBe(10);
+  });
 });

@@ -7,8 +7,13 @@ import { badInput, DomainError, notFound } from "../errors.js";
 
 export const notEnoughBalanceMessage = "Not enough balance to send SMS";
 
+/** One change, and the balance, stay well inside the column (Decimal(12, 4): below 100,000,000). */
+export const maxLedgerAmount = 1_000_000;
+export const maxSmsBalance = 10_000_000;
+
 const checkAmount = (amount: number) => {
   if (!Number.isFinite(amount) || amount < 0) throw badInput("The amount is a number of at least 0", "amount");
+  if (amount > maxLedgerAmount) throw badInput(`The amount is at most ${maxLedgerAmount}`, "amount");
   // Decimal(12, 4): four decimals.
   return Math.round(amount * 10_000) / 10_000;
 };
@@ -46,8 +51,16 @@ export async function debitSms(db: PrismaClient | Prisma.TransactionClient, orga
 async function credit(db: PrismaClient, organizationId: string, amount: number, kind: "topup" | "refund", reference: string | null, userId: string | null) {
   const value = checkAmount(amount);
   await db.$transaction(async (tx) => {
-    const changed = await tx.$executeRawUnsafe(`UPDATE "Organization" SET "smsBalance" = "smsBalance" + $2::numeric WHERE "id" = $1`, organizationId, value);
-    if (changed === 0) throw notFound("No organization found");
+    const changed = await tx.$executeRawUnsafe(
+      `UPDATE "Organization" SET "smsBalance" = "smsBalance" + $2::numeric WHERE "id" = $1 AND "smsBalance" + $2::numeric <= $3`,
+      organizationId,
+      value,
+      maxSmsBalance,
+    );
+    if (changed === 0) {
+      if (!(await tx.organization.count({ where: { id: organizationId } }))) throw notFound("No organization found");
+      throw badInput(`The SMS balance is at most ${maxSmsBalance}`, "amount");
+    }
     await tx.smsLedgerEntry.create({ data: { organizationId, amount: value, kind, reference, createdByUserId: userId } });
   });
 }

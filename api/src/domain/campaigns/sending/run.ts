@@ -14,6 +14,7 @@ import { debitSms, notEnoughBalanceMessage, refundSms } from "../../sms-balance/
 import { messageIdFor, type EmailTransport } from "./email-transport.js";
 import { SmsRejectedError, type SmsTransport } from "./sms-transport.js";
 import { smsSegments } from "./segments.js";
+import { emailQuotaExceededMessage } from "./preflight.js";
 
 export type SendingDeps = {
   prisma: PrismaClient;
@@ -512,6 +513,7 @@ async function expandRun(
     where: { organizationId: launch.organizationId, id: { in: launch.touchpointIds }, deleted: false },
     select: { id: true, type: true },
   });
+  const emailLimit = (await prisma.organization.findUnique({ where: { id: launch.organizationId }, select: { campaignEmailLimit: true } }))?.campaignEmailLimit ?? null;
   const campaignTouchpoint = (channel: "email" | "sms") =>
     touchpoints.find((t) => t.type === (channel === "email" ? "emailContactList" : "smsContactList"))?.id;
 
@@ -555,8 +557,41 @@ async function expandRun(
           },
         ];
       });
-      if (data.length) await prisma.messageRecord.createMany({ data, skipDuplicates: true });
+      if (!data.length) continue;
+      if (list.channel === "email" && emailLimit != null) await createWithinEmailQuota(prisma, launch.organizationId, emailLimit, data);
+      else await prisma.messageRecord.createMany({ data, skipDuplicates: true });
     }
   }
   await prisma.launchRun.update({ where: { id: input.runId }, data: { status: "sending", expandedAt: new Date() } });
+}
+
+/**
+ * Where the plan limits campaign email (Organization.campaignEmailLimit, per calendar month, UTC):
+ * the month's count and this page's records are checked and written under the organisation's row
+ * lock, so two launches expanding at once never pass the limit together (the preflight's check is
+ * only the early answer). Records beyond the limit are written as ERROR "Email quota exceeded".
+ */
+async function createWithinEmailQuota(
+  prisma: PrismaClient,
+  organizationId: string,
+  limit: number,
+  data: Prisma.MessageRecordCreateManyInput[],
+): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    await tx.$queryRawUnsafe(`SELECT 1 FROM "Organization" WHERE "id" = $1 FOR UPDATE`, organizationId);
+    const now = new Date();
+    const used = await tx.messageRecord.count({
+      where: {
+        organizationId,
+        channel: "email",
+        createdAt: { gte: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) },
+        OR: [{ error: null }, { error: { not: emailQuotaExceededMessage } }],
+      },
+    });
+    const allowed = Math.max(0, limit - used);
+    const within = data.slice(0, allowed);
+    const over = data.slice(allowed).map((r) => ({ ...r, sendState: "failed" as const, deliveryStatus: "ERROR" as const, error: emailQuotaExceededMessage }));
+    if (within.length) await tx.messageRecord.createMany({ data: within, skipDuplicates: true });
+    if (over.length) await tx.messageRecord.createMany({ data: over, skipDuplicates: true });
+  });
 }
