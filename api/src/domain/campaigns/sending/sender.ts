@@ -8,7 +8,7 @@ import type { Log } from "../../../log.js";
 import { createEmailTransport } from "./email-transport.js";
 import { createSmsTransport } from "./sms-transport.js";
 import { runLaunch, type RunOptions } from "./run.js";
-import { applyReceipt } from "./status.js";
+import { applyReceipt, expireSmsReceipts } from "./status.js";
 import { campaignRunJobId } from "./queue.js";
 
 export type CampaignSender = {
@@ -46,9 +46,17 @@ export async function requeueUnheldRuns(deps: { prisma: PrismaClient; jobs: JobR
   return runs.length;
 }
 
-/** At start and then every intervalMs: requeueUnheldRuns. Returns the stop function. */
-export function startRunSweeper(deps: { prisma: PrismaClient; jobs: JobRunner; log?: Log }, intervalMs = 60_000): () => void {
-  const sweep = () => void requeueUnheldRuns(deps).catch((error: unknown) => deps.log?.warn({ err: error }, "could not re-queue unfinished campaign runs"));
+/** At start and then every intervalMs: requeueUnheldRuns, and SMS without a receipt in time become UNKNOWN. Returns the stop function. */
+export function startRunSweeper(
+  deps: { prisma: PrismaClient; jobs: JobRunner; log?: Log; smsReceiptTimeoutMinutes?: number },
+  intervalMs = 60_000,
+): () => void {
+  const sweep = () => {
+    void requeueUnheldRuns(deps).catch((error: unknown) => deps.log?.warn({ err: error }, "could not re-queue unfinished campaign runs"));
+    void expireSmsReceipts(deps.prisma, { timeoutMinutes: deps.smsReceiptTimeoutMinutes ?? 2880 }).catch((error: unknown) =>
+      deps.log?.warn({ err: error }, "could not expire SMS without delivery receipts"),
+    );
+  };
   const first = setTimeout(sweep, 1_000);
   const timer = setInterval(sweep, intervalMs);
   timer.unref();

@@ -16,6 +16,7 @@ import { assertLaunchSendable } from "./preflight.js";
 import { smsSegments } from "./segments.js";
 import { renderSms } from "../messages/render.js";
 import { clickUrl, runLaunch } from "./run.js";
+import { applyReceipt, expireSmsReceipts } from "./status.js";
 import { createEmailTransport } from "./email-transport.js";
 import { createSmsTransport } from "./sms-transport.js";
 
@@ -162,5 +163,22 @@ describe.skipIf(noDatabase)("SMS campaign sending to the outbox (no SMPP_URL)", 
     expect(debits.map((d) => d.reference).sort()).toEqual(records.map((r) => `message:${r.id}`).sort());
     expect(await smsBalance(prisma, organizationId)).toBeCloseTo(5 - 2 * 0.08, 4);
     expect(await prisma.mailOutbox.count({ where: { organizationId, channel: "sms" } })).toBe(2);
+  });
+
+  it("an SMS whose delivery receipt never comes becomes UNKNOWN after the timeout; a late receipt still lifts it", async () => {
+    const org = await createOrganizationFixture(prisma, "SmsNoReceipt");
+    const organizationId = org.organization.id;
+    const now = new Date("2026-03-10T12:00:00Z");
+    const sent = (minutesAgo: number, providerMessageId: string) =>
+      prisma.messageRecord.create({
+        data: { organizationId, channel: "sms", recipient: "+358401234567", sendState: "sent", providerMessageId, sentAt: new Date(now.getTime() - minutesAgo * 60_000) },
+      });
+    const old = await sent(121, `old-${organizationId}`);
+    const recent = await sent(119, `recent-${organizationId}`);
+    await expireSmsReceipts(prisma, { timeoutMinutes: 120, now });
+    expect(await prisma.messageRecord.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({ deliveryStatus: "UNKNOWN", error: "No delivery receipt within 120 minutes" });
+    expect((await prisma.messageRecord.findUniqueOrThrow({ where: { id: recent.id } })).deliveryStatus).toBe("PENDING");
+    await applyReceipt(prisma, `old-${organizationId}`, { delivered: true });
+    expect(await prisma.messageRecord.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({ deliveryStatus: "DELIVERED", error: null });
   });
 });
