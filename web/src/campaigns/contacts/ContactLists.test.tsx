@@ -87,3 +87,32 @@ describe("/touchpoints/contactLists/{id}/pagination", () => {
     expect(asked).toEqual([50, 100]);
   });
 });
+
+describe("/touchpoints/contactLists/blockList", () => {
+  it("shows a viewer an in-page 'no rights' state inside the app (no block list query, no actions)", async () => {
+    let asked = false;
+    renderApp("/touchpoints/contactLists/blockList", {
+      AppShellQuery: () => viewerResponse({ viewerOnly: true }),
+      BlockListPageRightsQuery: () => ({ data: { viewer: { organizationAdmin: false, rolesPerUnit: [{ rights: ["viewResults"] }] } } }),
+      BlockListPageQuery: () => {
+        asked = true;
+        return { errors: [{ message: "You do not have the rights to see the block list" }] };
+      },
+    });
+    expect(await screen.findByRole("heading", { name: "You do not have the rights to see the block list" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Block list" })).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Main menu" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
+    expect(asked).toBe(false);
+  });
+
+  it("lists the addresses to an editor without the remove action, which is for organisation admins", async () => {
+    renderApp("/touchpoints/contactLists/blockList", {
+      AppShellQuery: () => viewerResponse(),
+      BlockListPageRightsQuery: () => ({ data: { viewer: { organizationAdmin: false, rolesPerUnit: [{ rights: ["viewResults", "manageContacts"] }] } } }),
+      BlockListPageQuery: () => ({ data: { blockList: { total: 1, addresses: [{ email: "gone@example.com", createdAt: "2026-01-01T00:00:00.000Z" }] } } }),
+    });
+    expect(await screen.findByText("gone@example.com")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
+  });
+});

@@ -125,7 +125,7 @@ export function createEmailTransport(config: Pick<Config, "smtpUrl" | "mailFrom"
         throw Object.assign(error as Error, { beforeMailFrom: true });
       }
       return new Promise((resolve, reject) => {
-        connection.send(mail.envelope, mail.raw, (error, info) => {
+        connection.send(mail.envelope, mail.raw, (error) => {
           if (error) {
             const e = error as Error & { code?: string; command?: string; responseCode?: number };
             // Found closed before anything was written for this message.
@@ -133,7 +133,8 @@ export function createEmailTransport(config: Pick<Config, "smtpUrl" | "mailFrom"
             if (typeof e.responseCode !== "number") drop(connection);
             return reject(e);
           }
-          resolve({ providerMessageId: info?.messageId ?? mail.messageId });
+          // The Message-ID of the record (the same on any attempt) identifies it at the server.
+          resolve({ providerMessageId: mail.messageId });
         });
       });
     },

@@ -92,11 +92,12 @@ export async function runLaunch(deps: SendingDeps, run: { launchId: string; runK
     owner,
     leaseMs,
   );
-  const held = taken[0];
-  if (!held) {
+  const takenRun = taken[0];
+  if (!takenRun) {
     const exists = await prisma.launchRun.findUnique({ where: { launchId_runKey: run } });
     return exists && (exists.status === "expanding" || exists.status === "sending") ? "busy" : "gone";
   }
+  const held = takenRun;
 
   let renewedAt = Date.now();
   /** Set when a renewal finds the launch cancelled (or deleted): the run stops before its next message. */
@@ -513,7 +514,8 @@ async function expandRun(
     where: { organizationId: launch.organizationId, id: { in: launch.touchpointIds }, deleted: false },
     select: { id: true, type: true },
   });
-  const emailLimit = (await prisma.organization.findUnique({ where: { id: launch.organizationId }, select: { campaignEmailLimit: true } }))?.campaignEmailLimit ?? null;
+  const emailLimit =
+    (await prisma.organization.findUnique({ where: { id: launch.organizationId }, select: { campaignEmailLimit: true } }))?.campaignEmailLimit ?? null;
   const campaignTouchpoint = (channel: "email" | "sms") =>
     touchpoints.find((t) => t.type === (channel === "email" ? "emailContactList" : "smsContactList"))?.id;
 
@@ -571,12 +573,7 @@ async function expandRun(
  * lock, so two launches expanding at once never pass the limit together (the preflight's check is
  * only the early answer). Records beyond the limit are written as ERROR "Email quota exceeded".
  */
-async function createWithinEmailQuota(
-  prisma: PrismaClient,
-  organizationId: string,
-  limit: number,
-  data: Prisma.MessageRecordCreateManyInput[],
-): Promise<void> {
+async function createWithinEmailQuota(prisma: PrismaClient, organizationId: string, limit: number, data: Prisma.MessageRecordCreateManyInput[]): Promise<void> {
   await prisma.$transaction(async (tx) => {
     await tx.$queryRawUnsafe(`SELECT 1 FROM "Organization" WHERE "id" = $1 FOR UPDATE`, organizationId);
     const now = new Date();
