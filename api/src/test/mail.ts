@@ -29,7 +29,7 @@ export type SmtpCapture = {
  * failure (451) when true. `delayMs(n)`: waits that long before answering the n-th DATA (a slow server).
  */
 export async function startSmtpCapture(
-  opts: { refuse?: (attempt: number, to: string[]) => boolean; delayMs?: (attempt: number) => number; port?: number } = {},
+  opts: { refuse?: (attempt: number, to: string[]) => boolean; delayMs?: (attempt: number, to: string[]) => number; port?: number } = {},
 ): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   let attempts = 0;
@@ -43,9 +43,18 @@ export async function startSmtpCapture(
       const attempt = attempts;
       simpleParser(stream)
         .then(async (parsed) => {
-          const delay = opts.delayMs?.(attempt) ?? 0;
+          const delay =
+            opts.delayMs?.(
+              attempt,
+              session.envelope.rcptTo.map((r) => r.address),
+            ) ?? 0;
           if (delay > 0) await new Promise((r) => setTimeout(r, delay));
-          if (opts.refuse?.(attempt, session.envelope.rcptTo.map((r) => r.address))) {
+          if (
+            opts.refuse?.(
+              attempt,
+              session.envelope.rcptTo.map((r) => r.address),
+            )
+          ) {
             const error = Object.assign(new Error("Temporary failure, try again"), { responseCode: 451 });
             return callback(error);
           }

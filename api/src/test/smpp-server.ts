@@ -11,7 +11,7 @@ const textOf = (pdu: PDU) => {
   return typeof body === "object" && body ? body.message : String(body ?? "");
 };
 
-export async function startSmppServer(credentials = { systemId: "feedback", password: "secret" }): Promise<SmppServer> {
+export async function startSmppServer(credentials = { systemId: "feedback", password: "secret" }, opts: { port?: number } = {}): Promise<SmppServer> {
   const submitted: SubmittedSms[] = [];
   const sessions = new Set<Session>();
   let next = 1;
@@ -44,7 +44,7 @@ export async function startSmppServer(credentials = { systemId: "feedback", pass
   });
   const port = await new Promise<number>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
+    server.listen(opts.port ?? 0, "127.0.0.1", () => {
       const address = server.address();
       resolve(typeof address === "object" && address ? address.port : 0);
     });

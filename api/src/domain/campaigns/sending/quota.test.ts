@@ -24,7 +24,13 @@ describe.skipIf(noDatabase)("the campaign email quota", () => {
     const org = await createOrganizationFixture(prisma, "Quota");
     const organizationId = org.organization.id;
     await prisma.organization.update({ where: { id: organizationId }, data: { campaignEmailLimit: 5 } });
-    const config = loadConfig({ NODE_ENV: "test", DATABASE_URL: databaseUrl!, PUBLIC_URL: "https://fb.example.com", LOG_LEVEL: "silent", CAMPAIGN_SEND_RATE: "0" });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      DATABASE_URL: databaseUrl!,
+      PUBLIC_URL: "https://fb.example.com",
+      LOG_LEVEL: "silent",
+      CAMPAIGN_SEND_RATE: "0",
+    });
     const launches = await Promise.all(
       [0, 1].map(async (i) => {
         const c = await createCampaignFixture(prisma, { organizationId, unitId: org.units.unitA.id }, { channel: "email", contacts: 4 });

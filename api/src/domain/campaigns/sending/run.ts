@@ -352,6 +352,8 @@ export async function runLaunch(deps: SendingDeps, run: { launchId: string; runK
             try {
               const { messageId } = await deps.sms.submit({ to: record.recipient, text });
               unmarked = { id: record.id, providerMessageId: messageId, status: "PENDING" };
+              // Marked at once (not with the next claim): the delivery receipt finds the record by this id.
+              await flush();
             } catch (error) {
               const rejected = error instanceof SmsRejectedError;
               await markFailed(record.id, rejected ? "ERROR" : "UNKNOWN", errorText(error));

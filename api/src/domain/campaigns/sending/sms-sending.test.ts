@@ -171,12 +171,22 @@ describe.skipIf(noDatabase)("SMS campaign sending to the outbox (no SMPP_URL)", 
     const now = new Date("2026-03-10T12:00:00Z");
     const sent = (minutesAgo: number, providerMessageId: string) =>
       prisma.messageRecord.create({
-        data: { organizationId, channel: "sms", recipient: "+358401234567", sendState: "sent", providerMessageId, sentAt: new Date(now.getTime() - minutesAgo * 60_000) },
+        data: {
+          organizationId,
+          channel: "sms",
+          recipient: "+358401234567",
+          sendState: "sent",
+          providerMessageId,
+          sentAt: new Date(now.getTime() - minutesAgo * 60_000),
+        },
       });
     const old = await sent(121, `old-${organizationId}`);
     const recent = await sent(119, `recent-${organizationId}`);
     await expireSmsReceipts(prisma, { timeoutMinutes: 120, now });
-    expect(await prisma.messageRecord.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({ deliveryStatus: "UNKNOWN", error: "No delivery receipt within 120 minutes" });
+    expect(await prisma.messageRecord.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({
+      deliveryStatus: "UNKNOWN",
+      error: "No delivery receipt within 120 minutes",
+    });
     expect((await prisma.messageRecord.findUniqueOrThrow({ where: { id: recent.id } })).deliveryStatus).toBe("PENDING");
     await applyReceipt(prisma, `old-${organizationId}`, { delivered: true });
     expect(await prisma.messageRecord.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({ deliveryStatus: "DELIVERED", error: null });

@@ -109,9 +109,12 @@ describe.skipIf(noDatabase)("SMTP failures of campaign email", () => {
       expect(byRecipient.get(always)).toMatchObject({ deliveryStatus: "ERROR", sendState: "failed", attempts: 3 });
       expect(byRecipient.get(always)!.error).toMatch(/^Not accepted after 3 attempts: .*451 Temporary failure/);
       // Each accepted message once.
-      expect(smtp.messages.filter((m) => s.c.recipients.includes(m.to[0]!)).map((m) => m.to[0]).sort()).toEqual(
-        [0, 2, 3].map((i) => s.c.recipients[i]).sort(),
-      );
+      expect(
+        smtp.messages
+          .filter((m) => s.c.recipients.includes(m.to[0]!))
+          .map((m) => m.to[0])
+          .sort(),
+      ).toEqual([0, 2, 3].map((i) => s.c.recipients[i]).sort());
       expect((await prisma.launchRun.findFirstOrThrow({ where: { launchId: s.c.launch.id } })).status).toBe("done");
     } finally {
       s.close();
