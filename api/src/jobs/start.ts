@@ -44,7 +44,9 @@ export function startJobRunner(deps: {
   });
   // Campaign runs left unfinished by a crash (or an embedded process's restart) are queued again.
   const stopSweeper =
-    (deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose ? startRunSweeper({ prisma: deps.prisma, jobs: runner, log, smsReceiptTimeoutMinutes: deps.config.smsReceiptTimeoutMinutes }) : () => {};
+    (deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose
+      ? startRunSweeper({ prisma: deps.prisma, jobs: runner, log, smsReceiptTimeoutMinutes: deps.config.smsReceiptTimeoutMinutes })
+      : () => {};
   self = {
     mode: runner.mode,
     enqueue: (name, payload, opts) => runner.enqueue(name, payload, opts),

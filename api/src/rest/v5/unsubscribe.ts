@@ -62,7 +62,11 @@ export const unsubscribeRoutes = [
     response: z.object({ message: z.string() }),
     handler: async ({ ctx, query, body, request }) => {
       // RFC 8058 allows the form as application/x-www-form-urlencoded or multipart/form-data.
-      const form: Record<string, unknown> = request.isMultipart() ? await multipartFields(request) : body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+      const form: Record<string, unknown> = request.isMultipart()
+        ? await multipartFields(request)
+        : body && typeof body === "object"
+          ? (body as Record<string, unknown>)
+          : {};
       if (form["List-Unsubscribe"] !== "One-Click") throw badInput(unsubscribeMessages.oneClickBody);
       const done = await unsubscribe(ctx, query.token, { clientAddress: request.ip });
       return { message: done.message };
