@@ -200,4 +200,31 @@ describe.skipIf(noDatabase)("SMTP failures of campaign email", () => {
       await smtp.close();
     }
   });
+
+  it("keeps the previous message's sent mark when the next claim fails, so a delivered message is not left unknown", async () => {
+    const smtp = await startSmtpCapture();
+    const s = await setup(smtp.url, 2, "claim-fails");
+    let claims = 0;
+    // The database fails the second claim once (it also carries the first message's sent mark).
+    const failing = prisma.$extends({
+      query: {
+        async $queryRawUnsafe({ args, query }) {
+          if (typeof args[0] === "string" && args[0].includes("WITH prev AS") && ++claims === 2) throw new Error("connection lost");
+          return query(args);
+        },
+      },
+    }) as unknown as PrismaClient;
+    try {
+      await expect(runLaunch({ ...s.deps, prisma: failing }, { launchId: s.c.launch.id, runKey: "claim-fails" }, { ratePerSecond: 0 })).rejects.toThrow(
+        "connection lost",
+      );
+      expect(await s.run()).toBe("done");
+      const records = [...(await s.records()).values()];
+      expect(records.map((r) => r.deliveryStatus)).toEqual(["DELIVERED", "DELIVERED"]);
+      expect(smtp.messages.filter((m) => s.c.recipients.includes(m.to[0]!))).toHaveLength(2);
+    } finally {
+      s.close();
+      await smtp.close();
+    }
+  });
 });
