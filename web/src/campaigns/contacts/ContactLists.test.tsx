@@ -116,3 +116,62 @@ describe("/touchpoints/contactLists/blockList", () => {
     expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
   });
 });
+
+describe("/touchpoints/contactLists/{id}/edit", () => {
+  it("reads the list again after an upload, so the contact count is current", async () => {
+    // The browser's upload (XMLHttpRequest) answering the import report.
+    class FakeUpload {
+      status = 200;
+      statusText = "OK";
+      responseText = JSON.stringify({
+        imported: 2,
+        skipped: 0,
+        duplicates: 0,
+        emailsSuppressed: 0,
+        errors: [],
+        errorsTruncated: false,
+        variableNames: [],
+        message: "contacts saved",
+      });
+      upload: { onprogress?: unknown } = {};
+      onload?: () => void;
+      onerror?: () => void;
+      open() {}
+      setRequestHeader() {}
+      send() {
+        setTimeout(() => this.onload?.(), 0);
+      }
+    }
+    vi.stubGlobal("XMLHttpRequest", FakeUpload);
+    let reads = 0;
+    try {
+      renderApp("/touchpoints/contactLists/aaaaaaaaaaaaaaaaaaaaaa01/edit", {
+        AppShellQuery: () => viewerResponse(),
+        ContactListEditPageQuery: () => {
+          reads++;
+          return {
+            data: {
+              contactList: {
+                id: btoa("ContactList:aaaaaaaaaaaaaaaaaaaaaa01"),
+                legacyId: "aaaaaaaaaaaaaaaaaaaaaa01",
+                name: "Newsletter",
+                channel: "email",
+                variableNames: [],
+                contactCount: reads === 1 ? 0 : 2,
+                editRefusal: null,
+              },
+              touchpointUnits: [{ id: btoa("Unit:1"), name: "Team" }],
+            },
+          };
+        },
+      });
+      expect(await screen.findByRole("link", { name: "Show the 0 contacts" })).toBeTruthy();
+      const input = screen.getByLabelText(/A \.csv or \.xlsx file/) as HTMLInputElement;
+      fireEvent.change(input, { target: { files: [new File(["email\na@b.fi\nc@d.fi\n"], "list.csv", { type: "text/csv" })] } });
+      expect(await screen.findByText("2 contacts imported")).toBeTruthy();
+      expect(await screen.findByRole("link", { name: "Show the 2 contacts" })).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
