@@ -22,11 +22,10 @@ export function createCampaignSender(deps: { config: Config; prisma: PrismaClien
   const sms = createSmsTransport(config, {
     onReceipt: async (receipt) => {
       const outcome = receipt.delivered ? ({ delivered: true } as const) : { delivered: false as const, reason: receipt.reason ?? "not delivered" };
-      // A receipt can overtake the write of the message's id (it comes right after the submit): try
-      // again a few times before giving up on it.
+      // A receipt can overtake the write of the message's id (it comes right after the submit, or even
+      // before the submit's answer): try again for about ten seconds before giving up on it.
       for (let attempt = 0; attempt < 10; attempt++) {
         if ((await applyReceipt(prisma, receipt.messageId, outcome)) > 0) return;
-        if (await prisma.messageRecord.count({ where: { providerMessageId: receipt.messageId, channel: "sms" } })) return;
         await new Promise((resolve) => setTimeout(resolve, 200 * (attempt + 1)));
       }
     },

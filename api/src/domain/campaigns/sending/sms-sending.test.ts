@@ -91,6 +91,23 @@ describe.skipIf(noDatabase)("SMS campaign sending over SMPP", () => {
     }
   });
 
+  it("applies a delivery receipt that overtakes the submit's answer", async () => {
+    const fast = await startSmppServer(undefined, { receiptFirst: true });
+    const quick = await createOrganizationFixture(prisma, "SmsQuickReceipt");
+    const organizationId = quick.organization.id;
+    const c = await createCampaignFixture(prisma, { organizationId, unitId: quick.units.unitA.id }, { channel: "sms", contacts: 2 });
+    await topUpSms(prisma, organizationId, 5, {});
+    await prisma.launchRun.create({ data: { organizationId, launchId: c.launch.id, runKey: "quick" } });
+    const sender = createCampaignSender({ config: { ...config, smppUrl: fast.url, campaignSendRate: 50 }, prisma });
+    try {
+      await sender.run({ launchId: c.launch.id, runKey: "quick" });
+      await waitFor(async () => (await prisma.messageRecord.count({ where: { launchId: c.launch.id, deliveryStatus: "DELIVERED" } })) === 2);
+    } finally {
+      await sender.close();
+      await fast.close();
+    }
+  });
+
   it("without enough balance: the preflight refuses with the spec's message, and a run submits only what the balance pays for", async () => {
     const poor = await createOrganizationFixture(prisma, "SmsPoor");
     const organizationId = poor.organization.id;
