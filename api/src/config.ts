@@ -87,6 +87,7 @@ const environmentSchema = z.object({
   SMPP_URL: urlWithProtocols(["smpp", "ssmpp"]).optional(),
   SMS_SENDER: z.string().min(1).max(11).default("Feedback"),
   CAMPAIGN_SEND_RATE: z.coerce.number().min(0).default(50),
+  SMS_RECEIPT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(2880),
   OIDC_ISSUER: urlWithProtocols(["http", "https"]).optional(),
   OIDC_CLIENT_ID: z.string().default("feedback-web"),
   OIDC_AUDIENCE: z.string().optional(),
@@ -148,6 +149,8 @@ export type Config = {
   smsSender: string;
   /** Campaign messages per second per sending run; 0: no throttle. */
   campaignSendRate: number;
+  /** An SMS without a delivery receipt after this many minutes becomes UNKNOWN. */
+  smsReceiptTimeoutMinutes: number;
   oidc: {
     /** undefined: the embedded provider at /oidc is the issuer. */
     externalIssuer: string | undefined;
@@ -257,6 +260,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smppUrl: e.SMPP_URL,
     smsSender: e.SMS_SENDER,
     campaignSendRate: e.CAMPAIGN_SEND_RATE,
+    smsReceiptTimeoutMinutes: e.SMS_RECEIPT_TIMEOUT_MINUTES,
     oidc: {
       externalIssuer: e.OIDC_ISSUER?.replace(/\/+$/, ""),
       clientId: e.OIDC_CLIENT_ID,

@@ -19,4 +19,11 @@ process.env.HOST ??= "127.0.0.1";
 process.env.PUBLIC_URL ??= `http://127.0.0.1:${process.env.PORT}`;
 process.env.DEMO_RESPONSES ??= "500";
 process.env.LOG_LEVEL ??= "warn";
+// A local SMS centre (SMPP, the api's own test server) when E2E_SMPP_PORT is given: campaign SMS go
+// through it and its delivery receipts come back (tests/e2e/campaigns.spec.ts).
+if (process.env.E2E_SMPP_PORT && !process.env.SMPP_URL) {
+  const { startSmppServer } = await import("../../api/src/test/smpp-server.js");
+  const smsc = await startSmppServer(undefined, { port: Number(process.env.E2E_SMPP_PORT) });
+  process.env.SMPP_URL = smsc.url;
+}
 await import("../../api/src/main.js");

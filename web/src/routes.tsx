@@ -111,6 +111,7 @@ export const routeDefs: RouteDef[] = [
       { path: "survey-appearance", title: msg`Survey appearance`, screen: () => import("./organization/SurveyAppearancePage") },
       { path: "satisfaction-scale", title: msg`Satisfaction scale`, screen: () => import("./organization/SatisfactionScalePage") },
       { path: "logo", title: msg`Logo`, screen: () => import("./organization/LogoPage") },
+      { path: "time-zone", title: msg`Time zone`, screen: () => import("./organization/TimeZonePage") },
       { path: "billing-details", title: msg`Billing details` },
       {
         path: "billing-history",
