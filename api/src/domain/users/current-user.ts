@@ -2,6 +2,7 @@
 // GET /user shape for their callers.
 import type { DomainContext } from "../context.js";
 import { requireViewer } from "../viewer.js";
+import { accountState } from "../billing/account-state.js";
 import { unauthenticated } from "../errors.js";
 import { queryPrepared } from "../../db/client.js";
 import { rightsMap, viewerOnly, type Right, type Role } from "../../permissions/rights.js";
@@ -223,7 +224,18 @@ export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
     deviceTree: [...deviceTree].map(([unitId, list]) => ({ unitId, touchpoints: list })),
     subscriptionStatus: {
       billingStatus: organization?.billingStatus ?? "inactive",
-      dashboardLocked: organization?.dashboardLocked ?? false,
+      // The stored lock (set from the payment provider's subscription status, domain/billing), or a
+      // trial that ran out without a subscription while a payment provider is in use.
+      dashboardLocked:
+        (organization?.dashboardLocked ?? false) ||
+        (organization !== null &&
+          accountState({
+            providerConfigured: Boolean(ctx.config.stripe.secretKey),
+            status: organization.billingStatus,
+            trialUntil: organization.trialUntil ? new Date(organization.trialUntil) : null,
+            paymentFailedAt: null,
+            now: new Date(),
+          }).dashboardLocked),
       trialDaysLeft: trialDaysLeft(organization?.trialUntil ?? null),
     },
     userSeatsAvailable: organization?.userSeats == null ? null : Math.max(0, organization.userSeats - seatsInUse),

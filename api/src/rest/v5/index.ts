@@ -25,6 +25,7 @@ import { messageTemplateRoutes } from "./message-templates.js";
 import { unsubscribeRoutes } from "./unsubscribe.js";
 import { messageRecordRoutes } from "./message-records.js";
 import { launchRoutes } from "./launch.js";
+import { billingRoutes } from "./billing.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
   ...passwordResetRoutes,
@@ -52,4 +53,5 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...unsubscribeRoutes,
   ...messageRecordRoutes,
   ...launchRoutes,
+  ...billingRoutes,
 ];
