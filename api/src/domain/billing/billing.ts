@@ -75,7 +75,7 @@ function billingManager(ctx: DomainContext) {
 export function paymentError(error: unknown): DomainError | null {
   const e = error as { type?: string; code?: string; decline_code?: string; message?: string; raw?: { decline_code?: string } } | null;
   if (!e || typeof e !== "object" || typeof e.type !== "string" || !e.type.startsWith("Stripe")) return null;
-  const code = e.decline_code ?? e.raw?.decline_code ?? e.code;
+  const code = e.decline_code || e.raw?.decline_code || e.code;
   if (code === "insufficient_funds") return new DomainError("INSUFFICIENT_FUNDS", billingMessages.insufficientFunds);
   if (code === "authentication_required" || code === "invoice_payment_intent_requires_action" || code === "payment_intent_action_required")
     return new DomainError("PAYMENT_REQUIRED", billingMessages.requiresAuthentication);

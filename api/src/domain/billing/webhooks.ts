@@ -46,7 +46,7 @@ export function verifyEvent(config: Config, rawBody: string | Buffer, signature:
   if (!stripe || !secret) throw new DomainError("CONFLICT", webhookMessages.notConfigured);
   if (!signature) throw badInput(webhookMessages.badSignature);
   try {
-    return stripe.webhooks.constructEvent(rawBody, signature, secret, 300, undefined, Math.floor(now.getTime() / 1000));
+    return stripe.webhooks.constructEvent(rawBody, signature, secret, 300, undefined, now.getTime());
   } catch {
     throw badInput(webhookMessages.badSignature);
   }

@@ -153,8 +153,8 @@ export const billingRoutes = [
     summary: "Subscribe, or change the plan or billing cycle (billing admins). The currency is fixed by the first subscription",
     auth: "bearer",
     body: z.object({
-      plan: z.unknown().describe("single or pro"),
-      billingPeriod: z.unknown().describe("monthly or annual"),
+      plan: z.unknown().optional().describe("single or pro"),
+      billingPeriod: z.unknown().optional().describe("monthly or annual"),
       currency: z.unknown().optional().describe("EUR, USD or GBP; only before the first subscription"),
     }),
     response: subscriptionShape.extend({ message: z.string() }),
@@ -177,8 +177,8 @@ export const billingRoutes = [
     summary: "Save the billing details (billing admins); text fields need at least 5 characters",
     auth: "bearer",
     body: z.object({
-      billingEmail: z.unknown(),
-      name: z.unknown(),
+      billingEmail: z.unknown().optional(),
+      name: z.unknown().optional(),
       address: z
         .object({
           city: z.unknown().optional(),
@@ -212,7 +212,7 @@ export const billingRoutes = [
     tag,
     summary: "Make a card set up through the SetupIntent the organisation's card (billing admins); an expired card is refused",
     auth: "bearer",
-    body: z.object({ paymentMethodId: z.unknown() }),
+    body: z.object({ paymentMethodId: z.unknown().optional() }),
     status: 201,
     response: z.object({ card: cardShape, message: z.string() }),
     errors: noProvider,
@@ -256,7 +256,7 @@ export const billingRoutes = [
     tag,
     summary: "Pay an open or uncollectible invoice with the organisation's card (billing admins)",
     auth: "bearer",
-    body: z.object({ invoiceId: z.unknown() }),
+    body: z.object({ invoiceId: z.unknown().optional() }),
     response: invoiceShape.extend({ message: z.string() }),
     errors: { 402: "Insufficient funds on account, or Payment requires extra authentication", ...noProvider },
     handler: async ({ ctx, body }) => ({ ...invoiceJson(await payInvoice(ctx, body.invoiceId)), message: billingMessages.paymentCompleted }),
@@ -286,7 +286,7 @@ export const billingRoutes = [
     summary:
       "Top up the organisation's SMS balance, paid with its card (organisation and billing admins); orgId, when given, must be the caller's organisation",
     auth: "bearer",
-    body: z.object({ amount: z.unknown(), orgId: z.unknown().optional() }),
+    body: z.object({ amount: z.unknown().optional(), orgId: z.unknown().optional() }),
     response: z.object({ balance: z.number(), message: z.string() }),
     errors: { 402: "Insufficient funds on account, or Payment requires extra authentication: nothing was credited", ...noProvider },
     handler: async ({ ctx, body }) => customerSmsTopUp(ctx, body),
