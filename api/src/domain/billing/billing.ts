@@ -244,6 +244,8 @@ export async function applyInvoice(prisma: PrismaClient, inv: Stripe.Invoice, op
 // GET /subscription
 
 export type SubscriptionView = {
+  /** whether the caller may change billing (billing admins and system admins) */
+  canManage: boolean;
   paymentProvider: boolean;
   publishableKey: string | null;
   status: string;
@@ -261,7 +263,7 @@ export type SubscriptionView = {
 };
 
 export async function getSubscription(ctx: DomainContext, now = new Date()): Promise<SubscriptionView> {
-  const { organizationId } = billingReader(ctx);
+  const { viewer, organizationId } = billingReader(ctx);
   const organization = await ctx.prisma.organization.findUniqueOrThrow({
     where: { id: organizationId },
     include: { subscription: true, billingDetails: true },
@@ -281,6 +283,7 @@ export async function getSubscription(ctx: DomainContext, now = new Date()): Pro
   });
   const currency = sub?.firstSubscribedAt ? sub.currency : organization.currency;
   return {
+    canManage: viewer.billingAdmin || viewer.systemAdmin,
     paymentProvider: stripeClient(ctx.config) !== null,
     publishableKey: ctx.config.stripe.publishableKey ?? null,
     status,

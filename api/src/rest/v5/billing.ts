@@ -31,6 +31,7 @@ const cardShape = z
 
 const subscriptionShape = z
   .object({
+    canManage: z.boolean().describe("whether the caller may change billing (billing admins)"),
     paymentProvider: z.boolean().describe("false without a payment provider (embedded mode): all features, no lock"),
     publishableKey: z.string().nullable(),
     status: z.string().describe("inactive, trialing, active, past_due, incomplete, incomplete_expired, unpaid, canceled or paused"),
