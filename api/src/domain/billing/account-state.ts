@@ -51,7 +51,7 @@ export function accountState(input: AccountStateInput): AccountState {
   const trialOver = input.trialUntil !== null && input.trialUntil.getTime() <= now.getTime();
   if (status === "inactive") {
     // An organisation on a contract (no trial, no subscription) is not locked: enterprise is by contact.
-    if (trialOver) return { ...base, dashboardLocked: true, collectingStopsAt: input.trialUntil, warning: accountMessages.trialOver };
+    if (trialOver) return { ...base, dashboardLocked: true, warning: accountMessages.trialOver };
     return base;
   }
   if (status === "trialing" || status === "active") return base;
