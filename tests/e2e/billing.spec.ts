@@ -55,7 +55,7 @@ test("a trial organisation subscribes to Pro annually with a card and the invoic
   await expect(banner).toContainText("Your trial ends in 10 days.");
   await banner.getByRole("link", { name: "Upgrade" }).click();
   await expect(page).toHaveURL(/\/settings\/subscription$/);
-  await expect(page.getByRole("heading", { name: "Subscription" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Subscription", exact: true })).toBeVisible();
 
   await page.goto("/settings/billing-details");
   await page.getByLabel("Billing e-mail").fill("billing@demo.example");
