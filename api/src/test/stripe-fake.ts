@@ -441,7 +441,7 @@ export class StripeFake {
         const pm = this.paymentMethod(id!);
         if (!pm.customer) throw new FakeError(400, { type: "invalid_request_error", message: "The payment method is not attached to a customer." });
         const c = this.customers.get(pm.customer);
-        if (c?.invoice_settings.default_payment_method === pm.id) c.invoice_settings.default_payment_method = null;
+        if (c && c.invoice_settings.default_payment_method === pm.id) c.invoice_settings.default_payment_method = null;
         pm.customer = null;
         return pm;
       }

@@ -143,7 +143,7 @@ async function planFeatureSetId(prisma: PrismaClient, plan: PlanKey): Promise<st
  */
 export async function applySubscription(
   prisma: PrismaClient,
-  config: Config,
+  _config: Config,
   sub: Stripe.Subscription,
   opts: { eventAt: Date | null; now: Date },
 ): Promise<boolean> {
@@ -170,9 +170,10 @@ export async function applySubscription(
     chargeable && plan
       ? { userSeats: plans[plan].userSeats, responseLimit: plans[plan].responseLimit, featureSetId: await planFeatureSetId(prisma, plan) }
       : {};
-  await prisma.$transaction(async (tx) => {
-    await tx.subscription.update({
-      where: { id: row.id },
+  return prisma.$transaction(async (tx) => {
+    // The ordering check and the write in one conditional UPDATE: concurrent deliveries cannot undo a newer state.
+    const changed = await tx.subscription.updateMany({
+      where: { id: row.id, ...(opts.eventAt ? { OR: [{ stripeEventAt: null }, { stripeEventAt: { lte: opts.eventAt } }] } : {}) },
       data: {
         stripeSubscriptionId: sub.id,
         status: sub.status,
@@ -189,6 +190,7 @@ export async function applySubscription(
         stripeEventAt: opts.eventAt ?? row.stripeEventAt,
       },
     });
+    if (changed.count === 0) return false;
     await tx.organization.update({
       where: { id: row.organizationId },
       data: {
@@ -201,28 +203,34 @@ export async function applySubscription(
         ...planLimits,
       },
     });
+    return true;
   });
-  void config;
-  return true;
 }
 
-const invoiceOrder: Record<string, number> = { draft: 0, open: 1, uncollectible: 2, paid: 3, void: 3 };
+type InvoiceStatusName = "draft" | "open" | "paid" | "uncollectible" | "void";
+const invoiceOrder: Record<InvoiceStatusName, number> = { draft: 0, open: 1, uncollectible: 2, paid: 3, void: 3 };
 
-/** Applies the provider's invoice; never moves a paid or void invoice back, nor applies an older event. */
-export async function applyInvoice(prisma: PrismaClient, inv: Stripe.Invoice, opts: { eventAt: Date | null }): Promise<boolean> {
+/** The stored statuses an invoice may move from to `status`: forward only; paid and void are final. */
+function statusesBefore(status: InvoiceStatusName): InvoiceStatusName[] {
+  return (Object.keys(invoiceOrder) as InvoiceStatusName[]).filter(
+    (from) => from === status || (from !== "paid" && from !== "void" && invoiceOrder[from] < invoiceOrder[status]),
+  );
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
+
+/**
+ * Applies the provider's invoice; never moves a paid or void invoice back, nor applies an older event.
+ * The check and the write are one conditional UPDATE, so concurrent deliveries cannot undo each other.
+ */
+export async function applyInvoice(prisma: PrismaClient, inv: Stripe.Invoice, opts: { eventAt: Date | null }, attempt = 0): Promise<boolean> {
   const customerId = idOf(inv.customer as string | { id: string } | null);
   const owner = customerId ? await prisma.subscription.findUnique({ where: { stripeCustomerId: customerId }, select: { organizationId: true } }) : null;
   if (!owner || !inv.id) return false;
-  const status = inv.status;
+  const status = inv.status as InvoiceStatusName | null;
   if (!status || !(status in invoiceOrder)) return false;
-  const existing = await prisma.invoice.findUnique({ where: { stripeInvoiceId: inv.id } });
-  if (existing) {
-    if (opts.eventAt && existing.stripeEventAt && opts.eventAt.getTime() < existing.stripeEventAt.getTime()) return false;
-    if ((invoiceOrder[existing.status] ?? 0) > (invoiceOrder[status] ?? 0)) return false;
-    if ((existing.status === "paid" || existing.status === "void") && existing.status !== status) return false;
-  }
   const data = {
-    status: status as "draft" | "open" | "paid" | "uncollectible" | "void",
+    status,
     total: inv.total ?? 0,
     currency: (inv.currency ?? "eur").toUpperCase(),
     number: inv.number ?? null,
@@ -230,14 +238,30 @@ export async function applyInvoice(prisma: PrismaClient, inv: Stripe.Invoice, op
     paidAt: unix(inv.status_transitions?.paid_at),
     dueAt: unix(inv.due_date),
     pdfUrl: inv.invoice_pdf ?? null,
-    stripeEventAt: opts.eventAt ?? existing?.stripeEventAt ?? null,
+    ...(opts.eventAt ? { stripeEventAt: opts.eventAt } : {}),
   };
-  if (existing) await prisma.invoice.update({ where: { id: existing.id }, data });
-  else
+  const exists = await prisma.invoice.findUnique({ where: { stripeInvoiceId: inv.id }, select: { id: true } });
+  if (exists) {
+    const changed = await prisma.invoice.updateMany({
+      where: {
+        id: exists.id,
+        status: { in: statusesBefore(status) },
+        ...(opts.eventAt ? { OR: [{ stripeEventAt: null }, { stripeEventAt: { lte: opts.eventAt } }] } : {}),
+      },
+      data,
+    });
+    return changed.count > 0;
+  }
+  try {
     await prisma.invoice.create({
       data: { ...data, organizationId: owner.organizationId, stripeInvoiceId: inv.id, pdfToken: randomBytes(24).toString("base64url") },
     });
-  return true;
+    return true;
+  } catch (error) {
+    // Another delivery created it a moment ago: apply this one as an update.
+    if (isUniqueViolation(error) && attempt === 0) return applyInvoice(prisma, inv, opts, 1);
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -311,8 +335,8 @@ export async function getTaxRate(ctx: DomainContext): Promise<number> {
 // Billing details (GET and PUT /subscription/details)
 
 export type BillingDetailsInput = {
-  billingEmail: unknown;
-  name: unknown;
+  billingEmail?: unknown;
+  name?: unknown;
   address?: { city?: unknown; country?: unknown; addressLine1?: unknown; addressLine2?: unknown; postalCode?: unknown; state?: unknown } | null;
   customerType?: unknown;
   businessId?: unknown;
@@ -505,7 +529,7 @@ async function ensureTaxRate(stripe: Stripe, percentage: number, country: string
 
 export async function subscribe(
   ctx: DomainContext,
-  input: { plan: unknown; billingPeriod: unknown; currency?: unknown },
+  input: { plan?: unknown; billingPeriod?: unknown; currency?: unknown },
   now = new Date(),
 ): Promise<SubscriptionView> {
   const { organizationId } = billingManager(ctx);

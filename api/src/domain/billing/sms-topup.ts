@@ -51,7 +51,7 @@ export async function creditSmsTopUp(prisma: PrismaClient, intent: Stripe.Paymen
   return true;
 }
 
-export async function customerSmsTopUp(ctx: DomainContext, input: { amount: unknown; orgId?: unknown }): Promise<{ balance: number; message: string }> {
+export async function customerSmsTopUp(ctx: DomainContext, input: { amount?: unknown; orgId?: unknown }): Promise<{ balance: number; message: string }> {
   const { viewer, organizationId } = requireOrganization(ctx.viewer);
   // The customer call names its own organisation; another's id is not found (nothing is charged).
   if (input.orgId !== undefined && input.orgId !== organizationId) throw notFound(smsTopUpMessages.noOrganization);
