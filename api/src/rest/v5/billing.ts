@@ -20,7 +20,6 @@ import {
   type InvoiceView,
   type SubscriptionView,
 } from "../../domain/billing/billing.js";
-import { customerSmsTopUp } from "../../domain/billing/sms-topup.js";
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const tag = "Subscription and money";
@@ -279,17 +278,5 @@ export const billingRoutes = [
       const invoice = await invoiceForPdf(ctx, params.id, queryToken);
       return { ...invoiceJson(invoice), organization: invoice.organization, billingDetails: invoice.billingDetails, taxRate: invoice.taxRate };
     },
-  }),
-  defineRoute({
-    method: "POST",
-    path: "/sms-topup",
-    tag,
-    summary:
-      "Top up the organisation's SMS balance, paid with its card (organisation and billing admins); orgId, when given, must be the caller's organisation",
-    auth: "bearer",
-    body: z.object({ amount: z.unknown().optional(), orgId: z.unknown().optional() }),
-    response: z.object({ balance: z.number(), message: z.string() }),
-    errors: { 402: "Insufficient funds on account, or Payment requires extra authentication: nothing was credited", ...noProvider },
-    handler: async ({ ctx, body }) => customerSmsTopUp(ctx, body),
   }),
 ];

@@ -26,6 +26,7 @@ import { unsubscribeRoutes } from "./unsubscribe.js";
 import { messageRecordRoutes } from "./message-records.js";
 import { launchRoutes } from "./launch.js";
 import { billingRoutes } from "./billing.js";
+import { customerSmsTopUpRoutes } from "./sms-topup.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
   ...passwordResetRoutes,
@@ -54,4 +55,6 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...messageRecordRoutes,
   ...launchRoutes,
   ...billingRoutes,
+  // Where the super-admin area's POST /sms-topup exists, it calls customerSmsTopUpHandler instead.
+  ...customerSmsTopUpRoutes,
 ];
