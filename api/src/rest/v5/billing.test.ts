@@ -8,6 +8,7 @@ import { signInWithPassword } from "../../test/oidc-login.js";
 import { apiFetch } from "../../test/rest-client.js";
 import { startStripeFake, type FakeEvent, type StripeFake } from "../../test/stripe-fake.js";
 import { stripeWebhookPath } from "../stripe-webhook.js";
+import { seatsFullMessage } from "../../domain/user-management/seats.js";
 
 const details = {
   billingEmail: "billing@acme.example",
@@ -312,9 +313,28 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     expect((await json("GET", "/subscription", adminToken)).body.account.warning).toBe("Subscription ended");
   });
 
+  it("the plan's seats limit adding users (upgrade needed); Pro has room", async () => {
+    // Rival (5 members) takes Single: 3 seats, its features.
+    await json("POST", "/subscription/card", otherAdminToken, { paymentMethodId: "pm_card_mastercard" });
+    const single = await json("POST", "/subscription", otherAdminToken, { plan: "single", billingPeriod: "monthly", currency: "USD" });
+    expect(single).toMatchObject({ status: 200, body: { plan: "single", currency: "USD" } });
+    const rival = await t.prisma.organization.findUniqueOrThrow({ where: { id: other.organization.id }, include: { featureSet: true } });
+    expect(rival).toMatchObject({ userSeats: 3, responseLimit: 1000 });
+    expect(rival.featureSet.features).not.toContain("restApi");
+    const invite = { email: "new.person@rival.example", unitId: other.units.unitA.id, role: "viewer" };
+    expect(await json("POST", "/invite-user", otherAdminToken, invite)).toEqual({ status: 403, body: { error: seatsFullMessage } });
+    // Upgrading to Pro (prorated, paid at once) gives the seats.
+    const pro = await json("POST", "/subscription", otherAdminToken, { plan: "pro", billingPeriod: "monthly" });
+    expect(pro).toMatchObject({ status: 200, body: { plan: "pro", currency: "USD" } });
+    expect((await json("POST", "/invite-user", otherAdminToken, invite)).status).toBe(201);
+    await deliverNew();
+  });
+
   it("a trial that ran out without a subscription locks the dashboard (trial over)", async () => {
-    await t.prisma.organization.update({ where: { id: other.organization.id }, data: { trialUntil: new Date(Date.now() - 86_400_000) } });
-    expect(await userState(otherAdminToken)).toMatchObject({ billingStatus: "inactive", dashboardLocked: true, trialDaysLeft: -1 });
-    expect((await json("GET", "/subscription", otherAdminToken)).body.account.warning).toBe("Trial over");
+    const third = await createOrganizationFixture(t.prisma, "Third");
+    await t.prisma.organization.update({ where: { id: third.organization.id }, data: { trialUntil: new Date(Date.now() - 86_400_000) } });
+    const token = (await signInWithPassword(t.baseUrl, third.users.admin.email, testPassword)).accessToken;
+    expect(await userState(token)).toMatchObject({ billingStatus: "inactive", dashboardLocked: true, trialDaysLeft: -1 });
+    expect((await json("GET", "/subscription", token)).body.account.warning).toBe("Trial over");
   });
 });
