@@ -112,6 +112,7 @@ test("a failed payment turns the account past due, then locked; paying unlocks i
   await expect(editor).toHaveURL(/\/expired$/);
   await expect(editor.getByRole("heading", { name: "Account locked" })).toBeVisible();
   await expect(editor.getByText("Please contact your organisation's admin.")).toBeVisible();
+  await expect(editor.getByText("The surveys stop collecting responses in 14 days unless the invoice is paid.")).toBeVisible();
   const menu = editor.getByRole("navigation", { name: "Main menu" });
   await expect(menu.getByRole("link", { name: "Summary" })).toHaveAttribute("aria-disabled", "true");
   await expect(menu.getByRole("link", { name: "Settings" })).not.toHaveAttribute("aria-disabled", "true");
