@@ -31,6 +31,7 @@ export default function InvoicePdfPage() {
         </p>
       </section>
     );
+  const statusLabels = { draft: t`Draft`, open: t`Open`, paid: t`Paid`, uncollectible: t`Uncollectible`, void: t`Void` };
   const d = data.billingDetails;
   const net = Math.round(data.total / (1 + data.taxRate / 100));
   return (
@@ -39,7 +40,7 @@ export default function InvoicePdfPage() {
         <Trans>Invoice {data.number ?? data._id}</Trans>
       </h1>
       <p>
-        <StatusPill tone={statusTone(data.status)}>{data.status}</StatusPill>
+        <StatusPill tone={statusTone(data.status)}>{statusLabels[data.status]}</StatusPill>
       </p>
       <dl className="billing-facts">
         <dt>

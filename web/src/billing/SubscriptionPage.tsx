@@ -9,6 +9,7 @@ import { Button, Card, Skeleton, StatusPill } from "../ui";
 import { BillingAdminNotice, NoPaymentProviderNotice } from "./BillingAdminNotice";
 import { CardForm } from "./CardForm";
 import { billingCurrencies, billingRequest, type BillingPeriod, type PlanKey, type SubscriptionState, useBillingResource } from "./billingApi";
+import { subscriptionStatusLabel } from "./statusLabel";
 import { statusTone } from "./statusTone";
 
 /**
@@ -62,6 +63,7 @@ export default function SubscriptionPage() {
   const chosenCurrency = data.currencyFixed ? data.currency : (currency ?? data.currency);
   const money = (cents: number) => formatMinorUnits(cents, chosenCurrency, i18n.locale);
   const account = data.account;
+  const statusLabel = subscriptionStatusLabel(data.status);
 
   const subscribe = async (plan: PlanKey) => {
     setBusy(true);
@@ -120,7 +122,7 @@ export default function SubscriptionPage() {
             <Trans>Status</Trans>
           </dt>
           <dd>
-            <StatusPill tone={statusTone(data.status)}>{data.status}</StatusPill>
+            <StatusPill tone={statusTone(data.status)}>{statusLabel ? i18n._(statusLabel) : data.status}</StatusPill>
           </dd>
           <dt>
             <Trans>Plan</Trans>
