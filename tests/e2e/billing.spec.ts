@@ -80,6 +80,8 @@ test("a trial organisation subscribes to Pro annually with a card and the invoic
   await expect(page.getByText("Subscribed successfully")).toBeVisible();
   await expect(page.getByRole("button", { name: "Current plan" })).toBeVisible();
   await expect(page.getByLabel("Currency")).toBeDisabled();
+  // The trial ended with the subscription: the banner goes at once.
+  await expect(page.getByRole("complementary", { name: "Trial" })).toHaveCount(0);
 
   await page.goto("/settings/billing-history");
   const row = page.getByRole("row").filter({ has: page.getByRole("cell", { name: "Paid", exact: true }) });

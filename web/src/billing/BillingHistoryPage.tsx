@@ -7,6 +7,7 @@ import { toasts } from "../shell/toastStore";
 import { Button, EmptyState, Skeleton, StatusPill } from "../ui";
 import { BillingAdminNotice } from "./BillingAdminNotice";
 import { billingRequest, type Invoice, type InvoiceStatus, type SubscriptionState, useBillingResource } from "./billingApi";
+import { refreshViewerSubscription } from "./refreshViewer";
 import { statusTone } from "./statusTone";
 
 /** /settings/billing-history: the invoices with their five statuses, the pay action and the PDF page. */
@@ -51,6 +52,7 @@ export default function BillingHistoryPage() {
     try {
       await billingRequest("/subscription/invoices/pay", { method: "POST", body: { invoiceId: invoice._id }, action: "payInvoice" });
       toasts.success(t`Payment completed`);
+      void refreshViewerSubscription();
       invoices.reload();
       subscription.reload();
     } catch {

@@ -10,6 +10,7 @@ import { BillingAdminNotice, NoPaymentProviderNotice } from "./BillingAdminNotic
 import { CardForm } from "./CardForm";
 import { billingCurrencies, billingRequest, type BillingPeriod, type PlanKey, type SubscriptionState, useBillingResource } from "./billingApi";
 import { subscriptionStatusLabel } from "./statusLabel";
+import { refreshViewerSubscription } from "./refreshViewer";
 import { statusTone } from "./statusTone";
 
 /**
@@ -70,6 +71,7 @@ export default function SubscriptionPage() {
     try {
       await billingRequest("/subscription", { method: "POST", body: { plan, billingPeriod: chosenPeriod, currency: chosenCurrency }, action: "subscribe" });
       toasts.success(t`Subscribed successfully`);
+      void refreshViewerSubscription();
       reload();
     } catch {
       // the toast says why
@@ -82,6 +84,7 @@ export default function SubscriptionPage() {
     try {
       await billingRequest("/subscription/invoices/pay", { method: "POST", body: { invoiceId: data.latestUnpaidInvoice.id }, action: "payInvoice" });
       toasts.success(t`Payment completed`);
+      void refreshViewerSubscription();
       reload();
     } catch {
       // the toast says why
