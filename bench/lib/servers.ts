@@ -36,7 +36,7 @@ export function createCountingPrisma(databaseUrl: string, max: number): { prisma
 /** The real server on 127.0.0.1, production settings, logging off, no web client unless `serveWeb` (dist/web). */
 export async function startApiServer(
   databaseUrl: string,
-  opts: { poolSize?: number; serveWeb?: boolean } = {},
+  opts: { poolSize?: number; serveWeb?: boolean; env?: Record<string, string> } = {},
 ): Promise<RunningServer & { prisma: PrismaClient; config: Config; statements(): number }> {
   const port = await freePort();
   const config = loadConfig({
@@ -50,6 +50,7 @@ export async function startApiServer(
     SEED_DEMO: "false",
     // The load generator plays the proxy in front: its X-Forwarded-For spreads the clients over addresses.
     TRUST_PROXY: "127.0.0.1",
+    ...opts.env,
   });
   const { prisma, statements } = createCountingPrisma(databaseUrl, opts.poolSize ?? 10);
   const bus = createEventBus(undefined);

@@ -28,6 +28,7 @@ import { launchRoutes } from "./launch.js";
 import { smsBalanceRoutes, superAdminRoutes } from "./superadmin.js";
 import { journeyRoutes } from "./journeys.js";
 import { digestRoutes } from "./digest.js";
+import { billingRoutes } from "./billing.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
   ...passwordResetRoutes,
@@ -59,4 +60,5 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...smsBalanceRoutes,
   ...journeyRoutes,
   ...digestRoutes,
+  ...billingRoutes,
 ];
