@@ -87,12 +87,17 @@ const environmentSchema = z.object({
   SMPP_URL: urlWithProtocols(["smpp", "ssmpp"]).optional(),
   SMS_SENDER: z.string().min(1).max(11).default("Feedback"),
   CAMPAIGN_SEND_RATE: z.coerce.number().min(0).default(50),
+  SMS_RECEIPT_TIMEOUT_MINUTES: z.coerce.number().int().min(1).default(2880),
   OIDC_ISSUER: urlWithProtocols(["http", "https"]).optional(),
   OIDC_CLIENT_ID: z.string().default("feedback-web"),
   OIDC_AUDIENCE: z.string().optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_API_HOST: z.string().trim().min(1).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
   SEED_DEMO: booleanFlag.default(true),
   DEMO_RESPONSES: z.coerce.number().int().min(0).max(5_000_000).default(10_000),
   DEMO_RESPONSES_UNTIL: z.iso
@@ -149,6 +154,8 @@ export type Config = {
   smsSender: string;
   /** Campaign messages per second per sending run; 0: no throttle. */
   campaignSendRate: number;
+  /** An SMS without a delivery receipt after this many minutes becomes UNKNOWN. */
+  smsReceiptTimeoutMinutes: number;
   oidc: {
     /** undefined: the embedded provider at /oidc is the issuer. */
     externalIssuer: string | undefined;
@@ -156,7 +163,18 @@ export type Config = {
     audience: string;
   };
   sessionSecret: string | undefined;
-  stripe: { secretKey: string | undefined; webhookSecret: string | undefined };
+  /**
+   * The payment provider (domain/billing). Without secretKey (embedded mode) the organisation has no
+   * payment provider: all features, no lock. api: where the provider's API is reached when not at its
+   * default address (a local fake in tests: STRIPE_API_HOST, STRIPE_API_PORT, STRIPE_API_PROTOCOL).
+   * publishableKey: the browser's key for the provider's card form.
+   */
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    publishableKey: string | undefined;
+    api: { host: string; port: number | undefined; protocol: "http" | "https" } | undefined;
+  };
   seedDemo: boolean;
   demoResponses: number;
   /** The end of the demo responses' 90-day window; undefined: the time of seeding. */
@@ -228,6 +246,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const e = parsed.data;
   const problems: string[] = [];
   if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set");
+  if ((e.STRIPE_API_PORT !== undefined || e.STRIPE_API_PROTOCOL) && !e.STRIPE_API_HOST)
+    problems.push("STRIPE_API_HOST: required when STRIPE_API_PORT or STRIPE_API_PROTOCOL is set");
   if (e.NODE_ENV === "production" && !e.PUBLIC_URL) problems.push("PUBLIC_URL: required when NODE_ENV=production");
   if (!e.RUN_WORKERS && !e.REDIS_URL) problems.push("RUN_WORKERS: false needs REDIS_URL (separate workers read the jobs from Redis)");
   const extraOrigins: string[] = [];
@@ -263,13 +283,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smppUrl: e.SMPP_URL,
     smsSender: e.SMS_SENDER,
     campaignSendRate: e.CAMPAIGN_SEND_RATE,
+    smsReceiptTimeoutMinutes: e.SMS_RECEIPT_TIMEOUT_MINUTES,
     oidc: {
       externalIssuer: e.OIDC_ISSUER?.replace(/\/+$/, ""),
       clientId: e.OIDC_CLIENT_ID,
       audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
     },
     sessionSecret: e.SESSION_SECRET,
-    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      api: e.STRIPE_API_HOST ? { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT, protocol: e.STRIPE_API_PROTOCOL ?? "https" } : undefined,
+    },
     seedDemo: e.SEED_DEMO,
     demoResponses: e.DEMO_RESPONSES,
     demoResponsesUntil: e.DEMO_RESPONSES_UNTIL,

@@ -18,6 +18,7 @@ import { createAnalyticsLimits } from "./limits/analytics.js";
 import { attachGraphQLWebSocket } from "./graphql/ws.js";
 import { errorReply, openApiDocument, registerRoutes, type RouteDefinition } from "./rest/v5/route.js";
 import { v5Routes } from "./rest/v5/index.js";
+import { registerStripeWebhook } from "./rest/stripe-webhook.js";
 import { logoMaxBytes } from "./domain/organization/logo.js";
 import { registerWidgetRoutes } from "./rest/public/widget.js";
 import { registerTrackingRoutes } from "./rest/public/tracking.js";
@@ -158,6 +159,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     },
     { prefix: apiPrefix },
   );
+
+  // The payment provider's webhooks, on the raw body.
+  await registerStripeWebhook(app, { prisma, config });
 
   // The website widget: /widget.js and GET /r/{touchpointId}/widget-settings (public, CORS).
   await registerWidgetRoutes(app, { prisma });

@@ -2,6 +2,8 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 export const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 8125);
+/** The local SMS centre tests/e2e/serve.ts starts (campaign SMS and their delivery receipts). */
+export const smppPort = Number(process.env.E2E_SMPP_PORT ?? port + 2000);
 
 export default defineConfig({
   testDir: ".",
@@ -37,7 +39,14 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     // Mail goes over real SMTP to the capture server tests/e2e/identity.spec.ts runs on this port.
-    env: { PORT: String(port), SEED_DEMO: "true", SMTP_URL: `smtp://127.0.0.1:${smtpPort}` },
+    // Billing runs against the local Stripe fake unless E2E_STRIPE_FAKE=0 (tests/e2e/billing.spec.ts).
+    env: {
+      PORT: String(port),
+      SEED_DEMO: "true",
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      E2E_SMPP_PORT: String(smppPort),
+      E2E_STRIPE_FAKE: process.env.E2E_STRIPE_FAKE ?? "1",
+    },
     stdout: "pipe",
     stderr: "pipe",
   },

@@ -25,6 +25,7 @@ const SPEC_PATHS = [
   "/settings/survey-appearance",
   "/settings/satisfaction-scale",
   "/settings/logo",
+  "/settings/time-zone",
   "/settings/billing-details",
   "/settings/billing-history",
   "/settings/subscription",

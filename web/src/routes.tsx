@@ -82,7 +82,7 @@ export const routeDefs: RouteDef[] = [
   },
   { path: "accept-invitation", title: msg`Accept invitation`, access: "tokenAllowed", screen: () => import("./invitations/AcceptInvitationPage") },
   { path: "unsubscribe", title: msg`Unsubscribe`, access: "open", hideMenu: true, screen: () => import("./campaigns/unsubscribe/UnsubscribePage") },
-  { path: "expired", title: msg`Account needs attention`, screen: () => import("./shell/ExpiredPage") },
+  { path: "expired", title: msg`Account status`, screen: () => import("./shell/ExpiredPage") },
   { path: "getting-started", title: msg`Getting started`, screen: () => import("./onboarding/GettingStartedPage") },
   {
     path: "settings",
@@ -112,17 +112,18 @@ export const routeDefs: RouteDef[] = [
       { path: "survey-appearance", title: msg`Survey appearance`, screen: () => import("./organization/SurveyAppearancePage") },
       { path: "satisfaction-scale", title: msg`Satisfaction scale`, screen: () => import("./organization/SatisfactionScalePage") },
       { path: "logo", title: msg`Logo`, screen: () => import("./organization/LogoPage") },
-      { path: "billing-details", title: msg`Billing details` },
+      { path: "time-zone", title: msg`Time zone`, screen: () => import("./organization/TimeZonePage") },
+      { path: "billing-details", title: msg`Billing details`, screen: () => import("./billing/BillingDetailsPage") },
       {
         path: "billing-history",
         title: msg`Billing history`,
         children: [
-          { index: true, title: msg`Billing history` },
+          { index: true, title: msg`Billing history`, screen: () => import("./billing/BillingHistoryPage") },
           // Designed here (spec 000 §2 names "the invoice PDF" among the token pages): docs/web-shell.md
-          { path: ":invoiceId/pdf", title: msg`Invoice PDF`, access: "tokenAllowed" },
+          { path: ":invoiceId/pdf", title: msg`Invoice PDF`, access: "tokenAllowed", screen: () => import("./billing/InvoicePdfPage") },
         ],
       },
-      { path: "subscription", title: msg`Subscription` },
+      { path: "subscription", title: msg`Subscription`, screen: () => import("./billing/SubscriptionPage") },
       // Designed here (spec 000 names "SMS balance top-up and history" without a route): docs/superadmin.md
       { path: "sms-history", title: msg`SMS balance and history`, screen: () => import("./superadmin/SmsHistoryPage") },
     ],

@@ -12,7 +12,8 @@ export type DomainErrorCode =
   | "PAYLOAD_TOO_LARGE"
   | "ANALYTICS_TIMEOUT"
   | "INSUFFICIENT_FUNDS"
-  | "QUOTA_EXCEEDED";
+  | "QUOTA_EXCEEDED"
+  | "PAYMENT_REQUIRED";
 
 export class DomainError extends Error {
   constructor(
@@ -45,4 +46,6 @@ export const httpStatusOf: Record<DomainErrorCode, number> = {
   // spec 000 §8: "Not enough balance to send SMS" and "Email quota exceeded"
   INSUFFICIENT_FUNDS: 402,
   QUOTA_EXCEEDED: 403,
+  // a payment was declined or needs the card holder's extra authentication (domain/billing)
+  PAYMENT_REQUIRED: 402,
 };

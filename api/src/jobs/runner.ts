@@ -37,7 +37,11 @@ export type JobFailure = { name: string; attempt: number; final: boolean; error:
 
 export interface JobRunner {
   readonly mode: "redis" | "in-process";
-  enqueue<N extends JobName>(name: N, payload: JobPayloads[N]): Promise<void>;
+  /**
+   * `jobId`: a job with this id that is still waiting, running or waiting for a retry makes this call
+   * add nothing (the campaign sweep re-queues a run only once); once it ended the id is free again.
+   */
+  enqueue<N extends JobName>(name: N, payload: JobPayloads[N], opts?: { jobId?: string }): Promise<void>;
   /**
    * Runs a job on a cron pattern. With Redis: a BullMQ job scheduler (queue.upsertJobScheduler),
    * one schedule under this id however many processes declare it, kept across restarts; in process:
@@ -106,27 +110,33 @@ function createInProcessRunner(options: JobRunnerOptions): JobRunner {
   let active = 0;
   let closed = false;
   const idleWaiters: (() => void)[] = [];
-  const settle = () => {
+  /** The jobIds of jobs not yet ended (queued, running, waiting for a retry). */
+  const liveIds = new Set<string>();
+  const settle = (jobId?: string) => {
+    if (jobId) liveIds.delete(jobId);
     pending--;
     if (pending === 0) idleWaiters.splice(0).forEach((resolve) => resolve());
   };
 
-  const attempt = (name: string, payload: unknown, n: number) => {
+  const attempt = (name: string, payload: unknown, n: number, jobId?: string) => {
     active++;
     const done = dispatch(options.handlers, name, payload, n).finally(() => void active--);
-    done.then(settle, (error: unknown) => {
-      const final = n >= retry.attempts || closed;
-      options.onFailure?.({ name, attempt: n, final, error });
-      if (final) return settle();
-      const timer = setTimeout(
-        () => {
-          timers.delete(timer);
-          attempt(name, payload, n + 1);
-        },
-        retry.backoffMs * 2 ** (n - 1),
-      );
-      timers.add(timer);
-    });
+    done.then(
+      () => settle(jobId),
+      (error: unknown) => {
+        const final = n >= retry.attempts || closed;
+        options.onFailure?.({ name, attempt: n, final, error });
+        if (final) return settle(jobId);
+        const timer = setTimeout(
+          () => {
+            timers.delete(timer);
+            attempt(name, payload, n + 1, jobId);
+          },
+          retry.backoffMs * 2 ** (n - 1),
+        );
+        timers.add(timer);
+      },
+    );
   };
 
   const intervals = new Set<NodeJS.Timeout>();
@@ -139,15 +149,19 @@ function createInProcessRunner(options: JobRunnerOptions): JobRunner {
       interval.unref();
       intervals.add(interval);
     },
-    async enqueue(name, payload) {
+    async enqueue(name, payload, opts) {
       if (closed) throw new Error("The job runner is closed");
+      if (opts?.jobId) {
+        if (liveIds.has(opts.jobId)) return;
+        liveIds.add(opts.jobId);
+      }
       // A copy through JSON, as through Redis: a job never shares objects with its caller.
       const copy = JSON.parse(JSON.stringify(payload)) as unknown;
       pending++;
       queued++;
       setImmediate(() => {
         queued--;
-        attempt(name, copy, 1);
+        attempt(name, copy, 1, opts?.jobId);
       });
     },
     async counts() {
@@ -220,12 +234,13 @@ function createRedisRunner(options: JobRunnerOptions & { redisUrl: string }): Jo
         },
       );
     },
-    async enqueue(name, payload) {
+    async enqueue(name, payload, opts) {
       await queues.get(queueOf(name))!.add(name, payload, {
         attempts: retry.attempts,
         backoff: { type: "exponential", delay: retry.backoffMs },
-        removeOnComplete: 1_000,
-        removeOnFail: 5_000,
+        // BullMQ adds nothing while a job with the same id exists, also a finished one it keeps:
+        // a job with an id is removed when it ends, so the id is free for the next time.
+        ...(opts?.jobId ? { jobId: opts.jobId, removeOnComplete: true, removeOnFail: true } : { removeOnComplete: 1_000, removeOnFail: 5_000 }),
       });
     },
     async idle(timeoutMs = 30_000) {

@@ -48,7 +48,9 @@ export function startJobRunner(deps: {
   });
   // Campaign runs left unfinished by a crash (or an embedded process's restart) are queued again.
   const stopSweeper =
-    (deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose ? startRunSweeper({ prisma: deps.prisma, jobs: runner, log }) : () => {};
+    (deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose
+      ? startRunSweeper({ prisma: deps.prisma, jobs: runner, log, smsReceiptTimeoutMinutes: deps.config.smsReceiptTimeoutMinutes })
+      : () => {};
   // The weekly digest: a tick every hour sends what is due (domain/digest/digest.ts). Declared by every
   // process that runs jobs; with Redis it is one job scheduler under this id.
   if ((deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose) {
@@ -62,7 +64,7 @@ export function startJobRunner(deps: {
   self = {
     mode: runner.mode,
     schedule: runner.schedule ? (id, pattern, name, payload) => runner.schedule!(id, pattern, name, payload) : undefined,
-    enqueue: (name, payload) => runner.enqueue(name, payload),
+    enqueue: (name, payload, opts) => runner.enqueue(name, payload, opts),
     idle: (timeoutMs) => runner.idle(timeoutMs),
     counts: () => runner.counts!(),
     close: async () => {

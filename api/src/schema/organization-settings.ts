@@ -32,6 +32,7 @@ const OrganizationLogoInfo = builder.objectRef<{ contentType: string; updatedAt:
 
 builder.prismaObjectFields(OrganizationType, (t) => ({
   privacyPolicy: t.exposeString("privacyPolicy", { nullable: true }),
+  timeZone: t.exposeString("timeZone", { description: "IANA name (Europe/Helsinki): the zone of scheduled and recurring launches" }),
   surveyAppearance: t.field({
     type: SurveyAppearanceType,
     select: { surveyAppearance: true },
@@ -69,6 +70,7 @@ const UpdateOrganizationSettingsInput = builder.inputType("UpdateOrganizationSet
     privacyPolicy: t.string({ description: "an empty text removes it" }),
     surveyAppearance: t.field({ type: SurveyAppearanceInput }),
     satisfactionScale: t.field({ type: SatisfactionScaleInput }),
+    timeZone: t.string({ description: "IANA name, e.g. Europe/Helsinki" }),
   }),
 });
 
@@ -92,6 +94,7 @@ builder.mutationField("updateOrganizationSettings", (t) =>
         privacyPolicy: input.privacyPolicy ?? undefined,
         surveyAppearance: input.surveyAppearance ?? undefined,
         satisfactionScale: input.satisfactionScale ?? undefined,
+        timeZone: input.timeZone ?? undefined,
       });
       return { organizationId: updated.id };
     },

@@ -12,6 +12,10 @@ const SubscriptionStatus = builder.objectRef<CurrentUser["subscriptionStatus"]>(
     billingStatus: t.exposeString("billingStatus"),
     dashboardLocked: t.exposeBoolean("dashboardLocked"),
     trialDaysLeft: t.exposeInt("trialDaysLeft", { nullable: true }),
+    unpaidDaysLeft: t.exposeInt("unpaidDaysLeft", {
+      nullable: true,
+      description: "days until the organisation's surveys stop collecting while an invoice is unpaid; null when none is",
+    }),
   }),
 });
 

@@ -26,8 +26,13 @@ export type SmtpCapture = {
   close(): Promise<void>;
 };
 
-/** `refuse(n)`: answers the n-th message's DATA (1-based) with a temporary failure (451) when true. */
-export async function startSmtpCapture(opts: { refuse?: (attempt: number) => boolean; port?: number } = {}): Promise<SmtpCapture> {
+/**
+ * `refuse(n, to)`: answers the n-th message's DATA (1-based, to its recipients) with a temporary
+ * failure (451) when true. `delayMs(n)`: waits that long before answering the n-th DATA (a slow server).
+ */
+export async function startSmtpCapture(
+  opts: { refuse?: (attempt: number, to: string[]) => boolean; delayMs?: (attempt: number, to: string[]) => number; port?: number } = {},
+): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
   let attempts = 0;
   const server = new SMTPServer({
@@ -39,8 +44,19 @@ export async function startSmtpCapture(opts: { refuse?: (attempt: number) => boo
       attempts++;
       const attempt = attempts;
       simpleParser(stream)
-        .then((parsed) => {
-          if (opts.refuse?.(attempt)) {
+        .then(async (parsed) => {
+          const delay =
+            opts.delayMs?.(
+              attempt,
+              session.envelope.rcptTo.map((r) => r.address),
+            ) ?? 0;
+          if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+          if (
+            opts.refuse?.(
+              attempt,
+              session.envelope.rcptTo.map((r) => r.address),
+            )
+          ) {
             const error = Object.assign(new Error("Temporary failure, try again"), { responseCode: 451 });
             return callback(error);
           }

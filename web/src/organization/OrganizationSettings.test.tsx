@@ -149,3 +149,27 @@ describe("/settings/logo", () => {
     expect(saveButton().disabled).toBe(true);
   });
 });
+
+describe("/settings/time-zone", () => {
+  beforeEach(() => toasts.clear());
+
+  it("saves the organisation's time zone; non-admins read it", async () => {
+    const calls: Record<string, unknown>[] = [];
+    renderApp("/settings/time-zone", {
+      AppShellQuery: () => viewerResponse(),
+      TimeZonePageQuery: () => ({ data: { viewer: { organizationAdmin: true, currentOrganization: { id: "T3JnOjE=", timeZone: "Europe/Helsinki" } } } }),
+      useOrganizationSettingsMutation: (vars) => {
+        calls.push(vars);
+        return { data: { updateOrganizationSettings: { organization: { ...org([]), timeZone: (vars.input as { timeZone: string }).timeZone } } } };
+      },
+    });
+    const select = (await screen.findByLabelText("The organisation's time zone")) as HTMLSelectElement;
+    expect(select.value).toBe("Europe/Helsinki");
+    fireEvent.change(select, { target: { value: "America/New_York" } });
+    await act(async () => {
+      fireEvent.click(saveButton());
+    });
+    await waitFor(() => expect(calls).toEqual([{ input: { timeZone: "America/New_York" } }]));
+    await waitFor(() => expect(toasts.list().map((t) => t.message)).toEqual(["Organization details updated"]));
+  });
+});

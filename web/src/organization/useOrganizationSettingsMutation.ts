@@ -22,6 +22,7 @@ export function useOrganizationSettingsMutation() {
           id
           name
           privacyPolicy
+          timeZone
           satisfactionScale {
             enabled
             min

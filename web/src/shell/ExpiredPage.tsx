@@ -1,4 +1,4 @@
-import { Trans } from "@lingui/react/macro";
+import { Plural, Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link } from "react-router-dom";
@@ -46,6 +46,7 @@ export default function ExpiredPage() {
             billingStatus
             dashboardLocked
             trialDaysLeft
+            unpaidDaysLeft
           }
         }
       }
@@ -81,6 +82,16 @@ export default function ExpiredPage() {
       </h1>
       <div className="account-warning" role="alert">
         <p>{warnings[warning].text}</p>
+        {viewer.subscriptionStatus.unpaidDaysLeft !== null && viewer.subscriptionStatus.unpaidDaysLeft !== undefined ? (
+          <p>
+            <Plural
+              value={viewer.subscriptionStatus.unpaidDaysLeft}
+              _0="The surveys have stopped collecting responses."
+              one="The surveys stop collecting responses in # day unless the invoice is paid."
+              other="The surveys stop collecting responses in # days unless the invoice is paid."
+            />
+          </p>
+        ) : null}
         {locked && warning !== "accountLocked" ? (
           <p>
             <Trans>The dashboard is locked: only the settings can be opened until this is fixed.</Trans>

@@ -7,7 +7,7 @@
 // The results filters keep the spec's ids in the address, the REST bodies and the stored bookmarks;
 // web/src/results/filters.ts turns them into global ids for GraphQL and back (docs/analytics.md "Ids").
 
-export type GlobalIdType = "Survey" | "Touchpoint" | "Invite" | "User" | "Unit" | "ExportJob" | "ContactList" | "Question";
+export type GlobalIdType = "Survey" | "Touchpoint" | "Invite" | "User" | "Unit" | "ExportJob" | "ContactList" | "Question" | "MessageTemplate";
 
 export function toGlobalId(typename: GlobalIdType, legacyId: string): string {
   return btoa(`${typename}:${legacyId}`);

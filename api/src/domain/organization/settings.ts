@@ -3,6 +3,7 @@
 // may read them; only organisation admins may change them. Survey appearance needs the plan's
 // surveyAppearance feature. docs/organization-settings.md describes the choices. The appearance and
 // scale rules are shared with the settings forms (@feedback/shared/organization-settings).
+import { IANAZone } from "luxon";
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
 import { forbidden } from "../errors.js";
@@ -18,6 +19,7 @@ export const settingsMessages = {
   ...appearanceMessages,
   ...scaleMessages,
   updated: "organization details updated",
+  unknownTimeZone: (zone: string) => `Unknown time zone: ${zone}. Use an IANA name such as Europe/Helsinki`,
 } as const;
 
 const settingsUpdateSchema = z
@@ -36,6 +38,14 @@ const settingsUpdateSchema = z
       .optional(),
     surveyAppearance: surveyAppearanceSchema.optional(),
     satisfactionScale: satisfactionScaleSchema.optional(),
+    /** IANA name; recurring and "later" launches without a zone of their own use it (docs/campaigns.md). */
+    timeZone: z
+      .string({ message: settingsMessages.unknownTimeZone("") })
+      .trim()
+      .superRefine((zone, ctx) => {
+        if (!IANAZone.isValidZone(zone)) ctx.addIssue({ code: "custom", message: settingsMessages.unknownTimeZone(zone) });
+      })
+      .optional(),
   })
   .strict();
 
@@ -47,6 +57,7 @@ export type OrganizationSettings = {
   privacyPolicy: string | null;
   surveyAppearance: SurveyAppearance;
   satisfactionScale: { enabled: boolean; min: number; max: number };
+  timeZone: string;
   logo: { contentType: string; updatedAt: Date } | null;
   availableFeatures: string[];
 };
@@ -70,6 +81,7 @@ export async function getOrganizationSettings(ctx: DomainContext): Promise<Organ
     privacyPolicy: o.privacyPolicy,
     surveyAppearance: readSurveyAppearance(o.surveyAppearance),
     satisfactionScale: { enabled: o.satisfactionScaleEnabled, min: o.satisfactionScaleMin, max: o.satisfactionScaleMax },
+    timeZone: o.timeZone,
     logo: o.logo,
     availableFeatures: o.featureSet?.features ?? [],
   };
@@ -102,6 +114,7 @@ export async function updateOrganizationSettings(ctx: DomainContext, input: Sett
       satisfactionScaleEnabled: update.satisfactionScale?.enabled,
       satisfactionScaleMin: update.satisfactionScale?.min,
       satisfactionScaleMax: update.satisfactionScale?.max,
+      timeZone: update.timeZone,
     },
   });
   return getOrganizationSettings(ctx);

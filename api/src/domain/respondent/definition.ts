@@ -196,7 +196,9 @@ async function loadDefinition(prisma: PrismaClient, touchpointId: string, survey
       updatedAt: true,
       settings: true,
       logoUrl: true,
-      organization: { select: { responseLimit: true, surveyAppearance: true, privacyPolicy: true, logoUrl: true } },
+      organization: {
+        select: { responseLimit: true, surveyAppearance: true, privacyPolicy: true, logoUrl: true, subscription: { select: { collectingStopsAt: true } } },
+      },
     },
   });
   if (!tp || tp.deleted) return null;
@@ -236,7 +238,12 @@ async function loadDefinition(prisma: PrismaClient, touchpointId: string, survey
   }));
   let changedAt = tp.updatedAt;
   for (const d of [survey?.updatedAt, ...(survey?.questions ?? []).map((q) => q.updatedAt)]) if (d && d > changedAt) changedAt = d;
-  const closed = !survey || survey.archived || survey.isTemplate || questions.length === 0 ? closedMessage : websiteClosedReason(settings, new Date());
+  // The organisation's surveys stop collecting when its unpaid countdown is over or its subscription
+  // ended (domain/billing/account-state.ts).
+  const stopsAt = tp.organization.subscription?.collectingStopsAt;
+  const stopped = stopsAt !== null && stopsAt !== undefined && stopsAt.getTime() <= Date.now();
+  const closed =
+    !survey || survey.archived || survey.isTemplate || questions.length === 0 || stopped ? closedMessage : websiteClosedReason(settings, new Date());
   return {
     touchpoint: {
       id: tp.id,

@@ -13,8 +13,12 @@ const ledgerTransaction = { maxWait: 15_000, timeout: 20_000 } as const;
 
 export const notEnoughBalanceMessage = "Not enough balance to send SMS";
 
+/** One debit or refund stays well inside the column (Decimal(12, 4): below 100,000,000); the balance's ceiling is maxSmsBalance below. */
+export const maxLedgerAmount = 1_000_000;
+
 const checkAmount = (amount: number) => {
   if (!Number.isFinite(amount) || amount < 0) throw badInput("The amount is a number of at least 0", "amount");
+  if (amount > maxLedgerAmount) throw badInput(`The amount is at most ${maxLedgerAmount}`, "amount");
   // Decimal(12, 4): four decimals.
   return Math.round(amount * 10_000) / 10_000;
 };
@@ -25,10 +29,14 @@ export async function smsBalance(db: PrismaClient, organizationId: string): Prom
   return org.smsBalance.toNumber();
 }
 
-/** Atomic; never lets the balance go below zero, also under concurrent debits (throws "Not enough balance to send SMS"). */
-export async function debitSms(db: PrismaClient, organizationId: string, amount: number, reference: string): Promise<void> {
+/**
+ * Atomic; never lets the balance go below zero, also under concurrent debits (throws "Not enough
+ * balance to send SMS"). Given a transaction client it writes inside that transaction, so the caller
+ * can make the debit one with its own change (the sender claims the message record in it).
+ */
+export async function debitSms(db: PrismaClient | Prisma.TransactionClient, organizationId: string, amount: number, reference: string): Promise<void> {
   const value = checkAmount(amount);
-  await db.$transaction(async (tx) => {
+  const debit = async (tx: Prisma.TransactionClient) => {
     const changed = await tx.$executeRawUnsafe(
       `UPDATE "Organization" SET "smsBalance" = "smsBalance" - $2::numeric WHERE "id" = $1 AND "smsBalance" >= $2::numeric`,
       organizationId,
@@ -40,14 +48,24 @@ export async function debitSms(db: PrismaClient, organizationId: string, amount:
       throw new DomainError("INSUFFICIENT_FUNDS", notEnoughBalanceMessage);
     }
     await tx.smsLedgerEntry.create({ data: { organizationId, amount: -value, kind: "send", reference } });
-  }, ledgerTransaction);
+  };
+  if ("$transaction" in db) await db.$transaction(debit, ledgerTransaction);
+  else await debit(db);
 }
 
 async function credit(db: PrismaClient, organizationId: string, amount: number, kind: "refund", reference: string | null, userId: string | null) {
   const value = checkAmount(amount);
   await db.$transaction(async (tx) => {
-    const changed = await tx.$executeRawUnsafe(`UPDATE "Organization" SET "smsBalance" = "smsBalance" + $2::numeric WHERE "id" = $1`, organizationId, value);
-    if (changed === 0) throw notFound("No organization found");
+    const changed = await tx.$executeRawUnsafe(
+      `UPDATE "Organization" SET "smsBalance" = "smsBalance" + $2::numeric WHERE "id" = $1 AND "smsBalance" + $2::numeric <= $3`,
+      organizationId,
+      value,
+      maxSmsBalance,
+    );
+    if (changed === 0) {
+      if (!(await tx.organization.count({ where: { id: organizationId } }))) throw notFound("No organization found");
+      throw badInput(topUpMessages.balanceTooLarge, "amount");
+    }
     await tx.smsLedgerEntry.create({ data: { organizationId, amount: value, kind, reference, createdByUserId: userId } });
   }, ledgerTransaction);
 }

@@ -2,6 +2,7 @@
 // GET /user shape for their callers.
 import type { DomainContext } from "../context.js";
 import { requireViewer } from "../viewer.js";
+import { accountState } from "../billing/account-state.js";
 import { unauthenticated } from "../errors.js";
 import { queryPrepared } from "../../db/client.js";
 import { rightsMap, viewerOnly, type Right, type Role } from "../../permissions/rights.js";
@@ -44,7 +45,8 @@ export type CurrentUser = {
   viewerOnly: boolean;
   unitTree: UnitTreeNode[];
   deviceTree: { unitId: string; touchpoints: { id: string; name: string; type: string }[] }[];
-  subscriptionStatus: { billingStatus: string; dashboardLocked: boolean; trialDaysLeft: number | null };
+  /** unpaidDaysLeft: days until the surveys stop collecting while an invoice is unpaid (domain/billing/account-state.ts) */
+  subscriptionStatus: { billingStatus: string; dashboardLocked: boolean; trialDaysLeft: number | null; unpaidDaysLeft: number | null };
   userSeatsAvailable: number | null;
   onboarding: {
     createdSurvey: boolean;
@@ -100,6 +102,8 @@ type CurrentUserRow = {
     trialUntil: string | null;
     userSeats: number | null;
     stripeCustomerId: string | null;
+    /** ISO time */
+    paymentFailedAt: string | null;
   } | null;
   units: { id: string; name: string; parentId: string | null }[];
   touchpoints: { id: string; name: string; type: string; unitId: string }[];
@@ -121,7 +125,7 @@ const currentUserSql = `
     (select row_to_json(x) from (
        select o.id, o.name, o.segment, o."countryCode", o.currency, f.features, o."satisfactionScaleEnabled",
               o."satisfactionScaleMin", o."satisfactionScaleMax", o."billingStatus", o."dashboardLocked",
-              o."trialUntil", o."userSeats", s."stripeCustomerId"
+              o."trialUntil", o."userSeats", s."stripeCustomerId", s."paymentFailedAt"
        from "Organization" o left join "FeatureSet" f on f.id = o."featureSetId"
             left join "Subscription" s on s."organizationId" = o.id
        where o.id = $2::varchar) x) as organization,
@@ -155,6 +159,16 @@ export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
     featureSet: { features: row.organization.features ?? [] },
   };
   const memberships = row.organizations.map((organization) => ({ organization }));
+  // The account state (domain/billing/account-state.ts): locks and countdowns that depend on the clock.
+  const account =
+    organization &&
+    accountState({
+      providerConfigured: Boolean(ctx.config.stripe.secretKey),
+      status: organization.billingStatus,
+      trialUntil: organization.trialUntil,
+      paymentFailedAt: organization.paymentFailedAt ? new Date(organization.paymentFailedAt) : null,
+      now: new Date(),
+    });
 
   const roleOfUnit = new Map(viewer.grants.map((g) => [g.unitId, g.role]));
   const nameOfUnit = new Map(units.map((u) => [u.id, u.name]));
@@ -228,8 +242,11 @@ export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
     deviceTree: [...deviceTree].map(([unitId, list]) => ({ unitId, touchpoints: list })),
     subscriptionStatus: {
       billingStatus: organization?.billingStatus ?? "inactive",
-      dashboardLocked: organization?.dashboardLocked ?? false,
+      // The stored lock (set from the payment provider's subscription status, domain/billing), or a
+      // trial that ran out without a subscription while a payment provider is in use.
+      dashboardLocked: (organization?.dashboardLocked ?? false) || (account?.dashboardLocked ?? false),
       trialDaysLeft: trialDaysLeft(organization?.trialUntil ?? null),
+      unpaidDaysLeft: account?.unpaidDaysLeft ?? null,
     },
     userSeatsAvailable: organization?.userSeats == null ? null : Math.max(0, organization.userSeats - seatsInUse),
     onboarding: {

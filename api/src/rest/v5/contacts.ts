@@ -97,7 +97,7 @@ export const contactRoutes = [
     method: "POST",
     path: "/contacts/upload/{listId}",
     tag,
-    summary: `Uploads a contact file into a list: multipart/form-data, field 'file', a .csv (delimiter , ; or tab; UTF-8, BOM allowed) or .xlsx file (first worksheet), recognised by content, at most ${contactFileMaxBytes / (1024 * 1024)} MB, read as a stream. An email list needs an email column, an SMS list a phone column; other columns become variables. Invalid rows are skipped and duplicates ignored; the answer is the per-line report. A refused file stores nothing. editTouchpoints in the list's unit`,
+    summary: `Uploads a contact file into a list: multipart/form-data, field 'file', a .csv (delimiter , ; or tab; UTF-8, BOM allowed) or .xlsx file (first worksheet), recognised by content, at most ${contactFileMaxBytes / (1024 * 1024)} MB, copied to a temporary file and then read as a stream (checked first, then loaded in batches). An email list needs an email column, an SMS list a phone column; other columns become variables. Invalid rows are skipped and duplicates ignored; the answer is the per-line report. A refused file stores nothing. editTouchpoints in the list's unit`,
     auth: "bearer",
     params: listParams,
     upload: { field: "file", description: "the .csv or .xlsx contact file" },

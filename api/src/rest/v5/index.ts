@@ -28,6 +28,7 @@ import { launchRoutes } from "./launch.js";
 import { smsBalanceRoutes, superAdminRoutes } from "./superadmin.js";
 import { journeyRoutes } from "./journeys.js";
 import { digestRoutes } from "./digest.js";
+import { billingRoutes } from "./billing.js";
 import { notificationRoutes } from "./notifications.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
@@ -60,5 +61,6 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...smsBalanceRoutes,
   ...journeyRoutes,
   ...digestRoutes,
+  ...billingRoutes,
   ...notificationRoutes,
 ];

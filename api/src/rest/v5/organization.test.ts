@@ -83,6 +83,19 @@ describe.skipIf(noDatabase)("REST /api/v5/organization", () => {
     expect(rival).toMatchObject({ name: other.organization.name, privacyPolicy: null, satisfactionScale: { enabled: false, min: 1, max: 5 } });
   });
 
+  it("PUT sets the organisation's time zone (IANA), used by scheduled launches; an unknown zone changes nothing", async () => {
+    expect((await (await call("GET", "/organization", editorToken)).json()).timeZone).toBe("Europe/Helsinki");
+    const bad = await call("PUT", "/organization", adminToken, { timeZone: "Mars/Olympus" });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toBe("Unknown time zone: Mars/Olympus. Use an IANA name such as Europe/Helsinki");
+    const response = await call("PUT", "/organization", adminToken, { timeZone: "America/New_York" });
+    expect(response.status).toBe(200);
+    expect((await response.json()).timeZone).toBe("America/New_York");
+    expect((await t.prisma.organization.findUniqueOrThrow({ where: { id: org.organization.id } })).timeZone).toBe("America/New_York");
+    expect((await call("PUT", "/organization", editorToken, { timeZone: "Europe/Paris" })).status).toBe(403);
+    await call("PUT", "/organization", adminToken, { timeZone: "Europe/Helsinki" });
+  });
+
   it("PUT by anyone but an organisation admin is refused and changes nothing", async () => {
     const before = await t.prisma.organization.findUniqueOrThrow({ where: { id: org.organization.id } });
     for (const token of [editorToken, unitAdminToken]) {

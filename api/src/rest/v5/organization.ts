@@ -26,6 +26,7 @@ const organizationShape = z
     privacyPolicy: z.string().nullable(),
     surveyAppearance: appearanceShape,
     satisfactionScale: scaleShape,
+    timeZone: z.string().describe("IANA name: the zone of scheduled and recurring launches"),
     logo: z.object({ contentType: z.string(), updatedAt: z.string(), url: z.string() }).nullable(),
     availableFeatures: z.array(z.string()),
   })
@@ -37,6 +38,7 @@ const toJson = (o: OrganizationSettings): z.input<typeof organizationShape> => (
   privacyPolicy: o.privacyPolicy,
   surveyAppearance: o.surveyAppearance,
   satisfactionScale: o.satisfactionScale,
+  timeZone: o.timeZone,
   logo: o.logo && {
     contentType: o.logo.contentType,
     updatedAt: o.logo.updatedAt.toISOString(),
@@ -68,6 +70,7 @@ export const organizationRoutes = [
         privacyPolicy: z.unknown().optional(),
         surveyAppearance: z.unknown().optional(),
         satisfactionScale: z.unknown().optional(),
+        timeZone: z.unknown().optional(),
       })
       .strict(),
     response: organizationShape.extend({ message: z.string() }),

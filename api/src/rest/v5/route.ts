@@ -164,7 +164,7 @@ export function registerRoutes(
 // The OpenAPI 3.1 document (docs/decisions.md "The OpenAPI document"; the contract test
 // api/src/rest/v5/openapi-contract.test.ts checks every operation's real answers against it).
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 410 | 413 | 415 | 429 | 503;
 
 /** The body of every error answer (spec 000 §8), a named component of the document. */
 const errorBodySchema = z
@@ -189,6 +189,7 @@ const fileMediaTypesOf = (schema: z.ZodType): string[] | undefined => z.globalRe
 const defaultErrorText: Record<ErrorStatus, string> = {
   400: "Invalid input",
   401: "Not logged in, or the token is not valid",
+  402: "The payment was declined (insufficient funds) or needs the card holder's extra authentication",
   403: "No rights for this, or the plan lacks the feature",
   404: "Not found, or not visible to the caller",
   409: "Conflicts with the current state",

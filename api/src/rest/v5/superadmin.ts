@@ -1,6 +1,7 @@
 // /api/v5 super-admin calls (spec 000 §7 "Super-admin"; §2 /superadmin): organisations, feature sets,
 // a person's account, SMS top-ups, costs and reports, and the reports download. System admins only
 // (domain/superadmin/guard.ts): anyone else 403 before any input is read. docs/superadmin.md.
+import { customerSmsTopUpHandler } from "./sms-topup.js";
 import { z } from "zod";
 import { defineRoute } from "./route.js";
 import { forbidden } from "../../domain/errors.js";
@@ -363,13 +364,6 @@ export const superAdminRoutes = [
  * The customer's Stripe-paid top-up (POST /sms-topup without the orgId query): billing's, not built
  * here. BILLING REPLACES THIS FUNCTION (and only it) with its handler; until then the call answers 403.
  */
-export async function customerSmsTopUp(_input: {
-  ctx: DomainContext;
-  body: Record<string, unknown>;
-}): Promise<{ status: "ok"; message: string; balance: number }> {
-  throw forbidden("Paying for an SMS top-up is not available yet");
-}
-
 export const smsBalanceRoutes = [
   defineRoute({
     method: "POST",
@@ -378,7 +372,12 @@ export const smsBalanceRoutes = [
     summary:
       "Top up the SMS balance. With the orgId query: a system admin credits that organisation without payment (audited). Without it: the customer pays through Stripe (billing). Answers top-up success and the new balance",
     auth: "bearer",
-    errors: { 403: "not a system admin (orgId), or not allowed to buy", 404: "no such organisation" },
+    errors: {
+      402: "Insufficient funds on account, or Payment requires extra authentication: nothing was credited",
+      403: "not a system admin (orgId), or not allowed to buy",
+      404: "no such organisation",
+      409: "there is no payment provider on this server (embedded mode)",
+    },
     query: z.object({ orgId: z.string().optional().describe("system admins: the organisation to credit") }),
     body: z.object({ amount: z.unknown().optional(), orgId: z.unknown().optional() }).passthrough(),
     response: z.object({ status: z.literal("ok"), message: z.string(), balance: z.number() }),
@@ -387,8 +386,8 @@ export const smsBalanceRoutes = [
         const { balance } = await superAdminTopUp(ctx, { orgId: query.orgId, amount: body.amount });
         return { status: "ok" as const, message: topUpSuccessMessage, balance };
       }
-      // Not handled here: the customer's paid top-up (billing's helper replaces customerSmsTopUp).
-      return customerSmsTopUp({ ctx, body });
+      // The customer's paid top-up (body amount and orgId, paid through Stripe: domain/billing/sms-topup.ts).
+      return customerSmsTopUpHandler({ ctx, body });
     },
   }),
   defineRoute({

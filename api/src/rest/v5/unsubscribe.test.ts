@@ -61,6 +61,42 @@ describe.skipIf(noDatabase)("unsubscribe (REST, open)", () => {
     expect(await blocked(email)).toHaveLength(1);
   });
 
+  it("one-click accepts a multipart/form-data body (RFC 8058)", async () => {
+    const email = `multipart.${Date.now()}@example.org`;
+    const token = signUnsubscribeToken(t.config, { organizationId: org.organization.id, email });
+    const form = new FormData();
+    form.set("List-Unsubscribe", "One-Click");
+    const res = await fetch(`${t.baseUrl}/api/v5/unsubscribe/one-click?token=${token}`, { method: "POST", body: form });
+    expect(res.status).toBe(200);
+    expect(await blocked(email)).toHaveLength(1);
+    const wrong = new FormData();
+    wrong.set("List-Unsubscribe", "Maybe");
+    const other = signUnsubscribeToken(t.config, { organizationId: org.organization.id, email: `x${email}` });
+    expect((await fetch(`${t.baseUrl}/api/v5/unsubscribe/one-click?token=${other}`, { method: "POST", body: wrong })).status).toBe(400);
+    expect(await blocked(`x${email}`)).toHaveLength(0);
+  });
+
+  it("counts only invalid tokens against a client address: many valid one-clicks pass, guessing is stopped", async () => {
+    const own = await startTestApp();
+    try {
+      for (let i = 0; i < 70; i++) {
+        const token = signUnsubscribeToken(own.config, { organizationId: org.organization.id, email: `many${i}.${Date.now()}@example.org` });
+        const res = await fetch(`${own.baseUrl}/api/v5/unsubscribe/one-click?token=${token}`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "List-Unsubscribe=One-Click",
+        });
+        expect(res.status).toBe(200);
+      }
+      const statuses: number[] = [];
+      for (let i = 0; i < 61; i++) statuses.push((await fetch(`${own.baseUrl}/api/v5/unsubscribe?token=guess${i}`)).status);
+      expect(statuses.slice(0, 60).every((s) => s === 400)).toBe(true);
+      expect(statuses[60]).toBe(429);
+    } finally {
+      await own.close();
+    }
+  }, 60_000);
+
   it("refuses a tampered token, another installation's token and a token of a deleted organisation, changing nothing", async () => {
     const email = `tamper.${Date.now()}@example.org`;
     const token = signUnsubscribeToken(t.config, { organizationId: org.organization.id, email });

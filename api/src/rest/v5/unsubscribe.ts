@@ -1,7 +1,9 @@
 // The open unsubscribe calls (no sign-in: the signed token, `?token=`, is the proof; rate-limited per
-// client address). GET reads what the /unsubscribe page shows and never changes anything; POST
+// client address, for invalid tokens only). GET reads what the /unsubscribe page shows and never changes anything; POST
 // unsubscribes (again: the same success); POST …/one-click is the RFC 8058 address of the
-// List-Unsubscribe header, which takes the form body `List-Unsubscribe=One-Click`.
+// List-Unsubscribe header, which takes the form body `List-Unsubscribe=One-Click` (urlencoded or multipart).
+import type { FastifyRequest } from "fastify";
+import type {} from "@fastify/multipart"; // request.parts() and request.isMultipart()
 import { z } from "zod";
 import { defineRoute } from "./route.js";
 import { unsubscribe, unsubscribeMessages, unsubscribeState } from "../../domain/campaigns/unsubscribe/unsubscribe.js";
@@ -14,7 +16,17 @@ const stateShape = z.object({
   unsubscribed: z.boolean(),
 });
 const tokenQuery = z.object({ token: z.string({ message: unsubscribeMessages.invalidToken }).max(600, unsubscribeMessages.invalidToken) });
-const errors = { 429: "too many unsubscribe calls from this address" } as const;
+const errors = { 429: "too many invalid unsubscribe links from this address" } as const;
+
+/** The text fields of a multipart/form-data body (files are skipped). */
+async function multipartFields(request: FastifyRequest): Promise<Record<string, string>> {
+  const fields: Record<string, string> = Object.create(null);
+  for await (const part of request.parts()) {
+    if (part.type === "field") fields[part.fieldname] = String(part.value);
+    else part.file.resume();
+  }
+  return fields;
+}
 
 export const unsubscribeRoutes = [
   defineRoute({
@@ -57,7 +69,12 @@ export const unsubscribeRoutes = [
     body: z.unknown(),
     response: z.object({ message: z.string() }),
     handler: async ({ ctx, query, body, request }) => {
-      const form = body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+      // RFC 8058 allows the form as application/x-www-form-urlencoded or multipart/form-data.
+      const form: Record<string, unknown> = request.isMultipart()
+        ? await multipartFields(request)
+        : body && typeof body === "object"
+          ? (body as Record<string, unknown>)
+          : {};
       if (form["List-Unsubscribe"] !== "One-Click") throw badInput(unsubscribeMessages.oneClickBody);
       const done = isRuleUnsubscribeToken(query.token)
         ? await ruleUnsubscribe(ctx, query.token, { clientAddress: request.ip })

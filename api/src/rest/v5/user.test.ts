@@ -71,7 +71,7 @@ describe.skipIf(noDatabase)("REST /api/v5 user and profile", () => {
     expect(stores.children[0].name).toBe("Helsinki store");
     expect(user.resources.availableFeatures).toContain("restApi");
     expect(user.resources.dashSettings.smileyScale).toEqual({ enabled: false, min: 1, max: 5 });
-    expect(user.subscriptionStatus).toEqual({ billingStatus: "inactive", dashboardLocked: false, trialDaysLeft: null });
+    expect(user.subscriptionStatus).toEqual({ billingStatus: "inactive", dashboardLocked: false, trialDaysLeft: null, unpaidDaysLeft: null });
     expect(user.onboardingDetails.progress).toBe(0);
     // Nothing of the other organisation leaks in.
     expect(JSON.stringify(user)).not.toContain(other.organization.id);

@@ -67,7 +67,12 @@ const currentUserShape = z
       dashSettings: z.object({ smileyScale: z.object({ enabled: z.boolean(), min: z.number(), max: z.number() }) }),
     }),
     signupStatus: z.object({ status: z.enum(["complete", "emailVerification", "detailsRequired"]), token: z.string().nullable() }),
-    subscriptionStatus: z.object({ billingStatus: z.string(), dashboardLocked: z.boolean(), trialDaysLeft: z.number().nullable() }),
+    subscriptionStatus: z.object({
+      billingStatus: z.string(),
+      dashboardLocked: z.boolean(),
+      trialDaysLeft: z.number().nullable(),
+      unpaidDaysLeft: z.number().nullable().describe("days until the surveys stop collecting while an invoice is unpaid"),
+    }),
     userSeatsAvailable: z.number().nullable(),
     onboardingDetails: z.object({
       createdSurvey: z.boolean(),

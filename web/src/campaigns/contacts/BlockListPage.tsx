@@ -1,15 +1,58 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
 import { Link } from "react-router-dom";
 import type { BlockListPageQuery } from "../../__generated__/BlockListPageQuery.graphql";
+import type { BlockListPageRightsQuery } from "../../__generated__/BlockListPageRightsQuery.graphql";
 import type { BlockListPageUnblockMutation } from "../../__generated__/BlockListPageUnblockMutation.graphql";
+import { Button, Card, EmptyState, Skeleton } from "../../ui";
 
 /**
  * /touchpoints/contactLists/blockList: the addresses that unsubscribed, which never get another
- * campaign message. Organisation admins may take an address off the list.
+ * campaign message. Seeing it needs manageContacts in some team; someone without it (a viewer)
+ * gets an in-page "no rights" state inside the app shell. Organisation admins may take an address
+ * off the list; no one else sees that action.
  */
 export default function BlockListPage() {
+  const { t } = useLingui();
+  const data = useLazyLoadQuery<BlockListPageRightsQuery>(
+    graphql`
+      query BlockListPageRightsQuery {
+        viewer {
+          organizationAdmin
+          rolesPerUnit {
+            rights
+          }
+        }
+      }
+    `,
+    {},
+  );
+  const mayView = !!data.viewer && (data.viewer.organizationAdmin || data.viewer.rolesPerUnit.some((r) => r.rights.includes("manageContacts")));
+  return (
+    <div className="block-list">
+      <h1>
+        <Trans>Block list</Trans>
+      </h1>
+      <p>
+        <Link to="/touchpoints/contactLists">
+          <Trans>All contact lists</Trans>
+        </Link>
+      </p>
+      {mayView ? (
+        <Suspense fallback={<Skeleton label={t`Loading the block list`} lines={4} />}>
+          <BlockList mayRemove={!!data.viewer?.organizationAdmin} />
+        </Suspense>
+      ) : (
+        <EmptyState title={t`You do not have the rights to see the block list`}>
+          <Trans>The block list is for those who manage contacts in a team (editors and admins). Ask an organisation admin if you need it.</Trans>
+        </EmptyState>
+      )}
+    </div>
+  );
+}
+
+function BlockList({ mayRemove }: { mayRemove: boolean }) {
   const { t } = useLingui();
   const [fetchKey, setFetchKey] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
@@ -22,9 +65,6 @@ export default function BlockListPage() {
             email
             createdAt
           }
-        }
-        viewer {
-          organizationAdmin
         }
       }
     `,
@@ -39,29 +79,25 @@ export default function BlockListPage() {
       }
     }
   `);
-  const mayRemove = !!data.viewer?.organizationAdmin;
+  if (data.blockList.total === 0) {
+    return (
+      <EmptyState title={t`No one has unsubscribed`}>
+        <Trans>Addresses that unsubscribe from a campaign message are listed here and get no further campaign messages.</Trans>
+      </EmptyState>
+    );
+  }
   return (
-    <div className="block-list">
-      <h1>
-        <Trans>Block list</Trans>
-      </h1>
-      <p>
-        <Link to="/touchpoints/contactLists">
-          <Trans>All contact lists</Trans>
-        </Link>
-      </p>
-      <p>
-        <Trans>{data.blockList.total} addresses unsubscribed and get no campaign messages.</Trans>
-      </p>
+    <Card title={t`${data.blockList.total} addresses unsubscribed and get no campaign messages.`}>
       {message && <p role="status">{message}</p>}
-      <ul>
+      <ul className="block-list__addresses">
         {data.blockList.addresses.map((a) => (
           <li key={a.email}>
             {a.email}{" "}
             {mayRemove && (
-              <button
-                type="button"
-                disabled={unblocking}
+              <Button
+                size="sm"
+                variant="quiet"
+                loading={unblocking}
                 aria-label={t`Remove ${a.email} from the block list`}
                 onClick={() =>
                   unblock({
@@ -75,11 +111,11 @@ export default function BlockListPage() {
                 }
               >
                 <Trans>Remove</Trans>
-              </button>
+              </Button>
             )}
           </li>
         ))}
       </ul>
-    </div>
+    </Card>
   );
 }

@@ -9,6 +9,7 @@ import { FormField } from "../../forms/FormField";
 import { toGlobalId } from "../../util/globalId";
 import { UploadReport } from "./UploadReport";
 import { uploadContacts, type ImportReport } from "./uploadContacts";
+import { Button, Card, EmptyState } from "../../ui";
 
 const columnsOf = (text: string) =>
   text
@@ -26,6 +27,8 @@ export default function ContactListEditPage() {
   const { t } = useLingui();
   const navigate = useNavigate();
   const isNew = !id;
+  // Bumped after an upload: the list (its contact count, its columns) is read again.
+  const [fetchKey, setFetchKey] = useState(0);
   const data = useLazyLoadQuery<ContactListEditPageQuery>(
     graphql`
       query ContactListEditPageQuery($id: ID!, $skip: Boolean!) {
@@ -45,7 +48,7 @@ export default function ContactListEditPage() {
       }
     `,
     { id: isNew ? "" : toGlobalId("ContactList", id), skip: isNew },
-    { fetchPolicy: "store-and-network" },
+    { fetchPolicy: "store-and-network", fetchKey },
   );
   const list = data.contactList ?? null;
   const [name, setName] = useState(list?.name ?? "");
@@ -80,11 +83,7 @@ export default function ContactListEditPage() {
   `);
 
   if (isNew && data.touchpointUnits.length === 0) {
-    return (
-      <p role="alert">
-        <Trans>User has no rights to edit touchpoint</Trans>
-      </p>
-    );
+    return <EmptyState title={t`User has no rights to edit touchpoint`} />;
   }
   const readOnly = !!list?.editRefusal;
 
@@ -118,6 +117,7 @@ export default function ContactListEditPage() {
       const r = await uploadContacts(list.legacyId, file, setProgress);
       setReport(r);
       setColumns(r.variableNames.join(", "));
+      setFetchKey((k) => k + 1);
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -161,18 +161,15 @@ export default function ContactListEditPage() {
           <input id="contact-list-columns" value={columns} onChange={(e) => setColumns(e.target.value)} disabled={readOnly} />
         </FormField>
         {!readOnly && (
-          <button type="submit" disabled={creating || updating}>
+          <Button type="submit" variant="primary" loading={creating || updating}>
             <Trans>Save</Trans>
-          </button>
+          </Button>
         )}
       </form>
       {error && <p role="alert">{error}</p>}
       {notice && <p role="status">{notice}</p>}
       {list && !readOnly && (
-        <section aria-labelledby="contact-upload-title">
-          <h2 id="contact-upload-title">
-            <Trans>Upload contacts</Trans>
-          </h2>
+        <Card title={t`Upload contacts`}>
           <FormField
             id="contact-upload-file"
             label={t`A .csv or .xlsx file`}
@@ -195,7 +192,7 @@ export default function ContactListEditPage() {
             </progress>
           )}
           {report && <UploadReport report={report} />}
-        </section>
+        </Card>
       )}
       {list && (
         <p>

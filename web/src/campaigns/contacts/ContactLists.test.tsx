@@ -87,3 +87,91 @@ describe("/touchpoints/contactLists/{id}/pagination", () => {
     expect(asked).toEqual([50, 100]);
   });
 });
+
+describe("/touchpoints/contactLists/blockList", () => {
+  it("shows a viewer an in-page 'no rights' state inside the app (no block list query, no actions)", async () => {
+    let asked = false;
+    renderApp("/touchpoints/contactLists/blockList", {
+      AppShellQuery: () => viewerResponse({ viewerOnly: true }),
+      BlockListPageRightsQuery: () => ({ data: { viewer: { organizationAdmin: false, rolesPerUnit: [{ rights: ["viewResults"] }] } } }),
+      BlockListPageQuery: () => {
+        asked = true;
+        return { errors: [{ message: "You do not have the rights to see the block list" }] };
+      },
+    });
+    expect(await screen.findByRole("heading", { name: "You do not have the rights to see the block list" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Block list" })).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Main menu" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
+    expect(asked).toBe(false);
+  });
+
+  it("lists the addresses to an editor without the remove action, which is for organisation admins", async () => {
+    renderApp("/touchpoints/contactLists/blockList", {
+      AppShellQuery: () => viewerResponse(),
+      BlockListPageRightsQuery: () => ({ data: { viewer: { organizationAdmin: false, rolesPerUnit: [{ rights: ["viewResults", "manageContacts"] }] } } }),
+      BlockListPageQuery: () => ({ data: { blockList: { total: 1, addresses: [{ email: "gone@example.com", createdAt: "2026-01-01T00:00:00.000Z" }] } } }),
+    });
+    expect(await screen.findByText("gone@example.com")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
+  });
+});
+
+describe("/touchpoints/contactLists/{id}/edit", () => {
+  it("reads the list again after an upload, so the contact count is current", async () => {
+    // The browser's upload (XMLHttpRequest) answering the import report.
+    class FakeUpload {
+      status = 200;
+      statusText = "OK";
+      responseText = JSON.stringify({
+        imported: 2,
+        skipped: 0,
+        duplicates: 0,
+        emailsSuppressed: 0,
+        errors: [],
+        errorsTruncated: false,
+        variableNames: [],
+        message: "contacts saved",
+      });
+      upload: { onprogress?: unknown } = {};
+      onload?: () => void;
+      onerror?: () => void;
+      open() {}
+      setRequestHeader() {}
+      send() {
+        setTimeout(() => this.onload?.(), 0);
+      }
+    }
+    vi.stubGlobal("XMLHttpRequest", FakeUpload);
+    let reads = 0;
+    try {
+      renderApp("/touchpoints/contactLists/aaaaaaaaaaaaaaaaaaaaaa01/edit", {
+        AppShellQuery: () => viewerResponse(),
+        ContactListEditPageQuery: () => {
+          reads++;
+          return {
+            data: {
+              contactList: {
+                id: btoa("ContactList:aaaaaaaaaaaaaaaaaaaaaa01"),
+                legacyId: "aaaaaaaaaaaaaaaaaaaaaa01",
+                name: "Newsletter",
+                channel: "email",
+                variableNames: [],
+                contactCount: reads === 1 ? 0 : 2,
+                editRefusal: null,
+              },
+              touchpointUnits: [{ id: btoa("Unit:1"), name: "Team" }],
+            },
+          };
+        },
+      });
+      expect(await screen.findByRole("link", { name: "Show the 0 contacts" })).toBeTruthy();
+      const input = screen.getByLabelText(/A \.csv or \.xlsx file/) as HTMLInputElement;
+      fireEvent.change(input, { target: { files: [new File(["email\na@b.fi\nc@d.fi\n"], "list.csv", { type: "text/csv" })] } });
+      expect(await screen.findByText("2 contacts imported")).toBeTruthy();
+      expect(await screen.findByRole("link", { name: "Show the 2 contacts" })).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link } from "react-router-dom";
 import type { ContactListsPageQuery } from "../../__generated__/ContactListsPageQuery.graphql";
+import { EmptyState, LinkButton } from "../../ui";
 
 /** /touchpoints/contactLists: the email and SMS contact lists the person may see, with their counts. */
 export default function ContactListsPage() {
@@ -22,12 +23,19 @@ export default function ContactListsPage() {
         touchpointUnits {
           legacyId
         }
+        viewer {
+          organizationAdmin
+          rolesPerUnit {
+            rights
+          }
+        }
       }
     `,
     {},
     { fetchPolicy: "store-and-network" },
   );
   const mayCreate = data.touchpointUnits.length > 0;
+  const mayViewBlockList = !!data.viewer && (data.viewer.organizationAdmin || data.viewer.rolesPerUnit.some((r) => r.rights.includes("manageContacts")));
   return (
     <div className="touchpoint-list">
       <h1>
@@ -35,18 +43,24 @@ export default function ContactListsPage() {
       </h1>
       <nav aria-label={t`Contact lists`}>
         {mayCreate && (
-          <Link to="/touchpoints/contactLists/new">
+          <LinkButton variant="primary" to="/touchpoints/contactLists/new">
             <Trans>New contact list</Trans>
-          </Link>
+          </LinkButton>
         )}{" "}
-        <Link to="/touchpoints/contactLists/blockList">
-          <Trans>Block list</Trans>
-        </Link>
+        {mayViewBlockList && (
+          <LinkButton to="/touchpoints/contactLists/blockList">
+            <Trans>Block list</Trans>
+          </LinkButton>
+        )}
       </nav>
       {data.contactLists.length === 0 ? (
-        <p>
-          <Trans>No contact lists yet.</Trans>
-        </p>
+        <EmptyState title={t`No contact lists yet`}>
+          {mayCreate ? (
+            <Trans>A contact list holds the email addresses or phone numbers a campaign goes to. Create one, then upload a .csv or .xlsx file.</Trans>
+          ) : (
+            <Trans>A contact list holds the email addresses or phone numbers a campaign goes to.</Trans>
+          )}
+        </EmptyState>
       ) : (
         <table>
           <thead>

@@ -28,7 +28,7 @@ export function ConfirmationStep() {
       }
     }
   `);
-  const templateName = (id: string) => wizard.templates.find((tpl) => tpl.legacyId === id)?.name ?? "";
+  const templateName = (id: string) => state.templateNames[id] ?? wizard.templates.find((tpl) => tpl.legacyId === id)?.name ?? "";
   const launch = () =>
     actions.run(
       "launchSurvey",

@@ -41,7 +41,29 @@ describe("/launch-survey/{id}", () => {
   beforeEach(() => toasts.clear());
 
   it("offers the touchpoints grouped by type (no SMS group when the plan has none) and shows the progress", async () => {
-    renderApp(`/launch-survey/${SURVEY}`, { AppShellQuery: () => viewerResponse(), LaunchWizardLayoutQuery: wizard });
+    renderApp(`/launch-survey/${SURVEY}`, {
+      AppShellQuery: () => viewerResponse(),
+      LaunchWizardLayoutQuery: wizard,
+      MessageTemplatesPanelQuery: () => ({
+        data: {
+          messageTemplates: [
+            {
+              id: btoa("MessageTemplate:ccccccccccccccccccccccc1"),
+              name: "Invitation",
+              language: "en",
+              groupId: null,
+              subject: "Tell us",
+              content: "How was it?",
+              senderName: null,
+              replyToAddress: null,
+              ctaText: null,
+              showHeadings: true,
+            },
+          ],
+          messageVariableLists: [],
+        },
+      }),
+    });
     expect(await screen.findByRole("heading", { level: 1, name: "Launch Store visit" })).toBeTruthy();
     expect(await screen.findByRole("group", { name: "Terminals" })).toBeTruthy();
     for (const group of ["Terminals", "Links", "QR codes", "Web widgets", "Email campaigns"]) expect(screen.getByRole("group", { name: group })).toBeTruthy();
@@ -56,10 +78,11 @@ describe("/launch-survey/{id}", () => {
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
     expect(await screen.findByRole("heading", { name: "Email campaign" })).toBeTruthy();
     expect(screen.getByText("Customers")).toBeTruthy();
-    const template = screen.getByLabelText("Message template") as HTMLSelectElement;
-    expect([...template.options].map((o) => o.textContent)).toEqual(["Choose a template", "Invitation (en)"]);
+    // The templates panel (preview, test message) chooses the template.
+    const template = await screen.findByRole("button", { name: /^Invitation/ });
     expect((screen.getByRole("button", { name: "Next" }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(template, { target: { value: "ccccccccccccccccccccccc1" } });
+    fireEvent.click(template);
+    expect(await screen.findByText("Message template: Invitation")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Next" }));
     expect(await screen.findByRole("heading", { name: "Schedule" })).toBeTruthy();
   });

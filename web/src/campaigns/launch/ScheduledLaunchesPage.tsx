@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
 import type { ScheduledLaunchesPageCancelMutation } from "../../__generated__/ScheduledLaunchesPageCancelMutation.graphql";
+import { Button, EmptyState, StatusPill } from "../../ui";
 import type { ScheduledLaunchesPageQuery } from "../../__generated__/ScheduledLaunchesPageQuery.graphql";
 import type { ScheduledLaunchesPageUpdateMutation } from "../../__generated__/ScheduledLaunchesPageUpdateMutation.graphql";
 import { runMutation } from "../../user-management/runMutation";
@@ -106,9 +107,9 @@ export default function ScheduledLaunchesPage() {
         {t`Scheduled surveys`}
       </h1>
       {launches.length === 0 ? (
-        <p className="muted">
-          <Trans>No scheduled launches.</Trans>
-        </p>
+        <EmptyState title={t`No scheduled launches.`}>
+          <Trans>Launches planned for later, and recurring ones, are listed here, where they can be changed or cancelled.</Trans>
+        </EmptyState>
       ) : (
         <table className="table">
           <thead>
@@ -143,7 +144,7 @@ export default function ScheduledLaunchesPage() {
                   {l.nextRunAt ? <div>{t`Next: ${dateTime(l.nextRunAt, l.timeZone)} (${l.timeZone ?? ""})`}</div> : null}
                 </td>
                 <td>
-                  {l.status === "failed" ? <Trans>Failed</Trans> : <Trans>Scheduled</Trans>}
+                  {l.status === "failed" ? <StatusPill tone="danger">{t`Failed`}</StatusPill> : <StatusPill tone="info">{t`Scheduled`}</StatusPill>}
                   {l.error ? (
                     <div role="alert" className="field__error">
                       {l.error}
@@ -153,9 +154,8 @@ export default function ScheduledLaunchesPage() {
                 <td>
                   {l.mayChange && editing !== l.id ? (
                     <div className="launch-actions">
-                      <button
-                        type="button"
-                        className="button button--small button--secondary"
+                      <Button
+                        size="sm"
                         aria-label={t`Edit the launch of ${l.surveyName}`}
                         onClick={() => {
                           const r = l.recurrence;
@@ -175,15 +175,10 @@ export default function ScheduledLaunchesPage() {
                         }}
                       >
                         <Trans>Edit</Trans>
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--small button--ghost"
-                        aria-label={t`Cancel the launch of ${l.surveyName}`}
-                        onClick={() => void cancel(l.id, l.surveyName)}
-                      >
+                      </Button>
+                      <Button size="sm" variant="danger" aria-label={t`Cancel the launch of ${l.surveyName}`} onClick={() => void cancel(l.id, l.surveyName)}>
                         <Trans>Cancel launch</Trans>
-                      </button>
+                      </Button>
                     </div>
                   ) : null}
                   {editing === l.id ? (
@@ -196,12 +191,12 @@ export default function ScheduledLaunchesPage() {
                     >
                       <ScheduleFields value={draft} onChange={setDraft} timeZone={l.timeZone ?? ""} allowNow={false} idPrefix={`edit-${l.legacyId}`} />
                       <div className="launch-actions">
-                        <button type="submit" className="button button--small">
+                        <Button type="submit" size="sm" variant="primary">
                           <Trans>Save</Trans>
-                        </button>
-                        <button type="button" className="button button--small button--secondary" onClick={() => setEditing(null)}>
+                        </Button>
+                        <Button size="sm" onClick={() => setEditing(null)}>
                           <Trans>Close</Trans>
-                        </button>
+                        </Button>
                       </div>
                     </form>
                   ) : null}

@@ -15,11 +15,13 @@ export type WizardState = {
   selected: string[];
   emailTemplateId: string;
   smsTemplateId: string;
+  /** names of templates chosen (or made) in the steps' template panels, by their 24-hex id */
+  templateNames: Record<string, string>;
   schedule: ScheduleDraft;
   /** after the launch call: success, or the failure to show on the launched step */
   outcome: { ok: true; scheduled: boolean } | { ok: false; error: string } | null;
 };
-export const initialState: WizardState = { selected: [], emailTemplateId: "", smsTemplateId: "", schedule: emptySchedule, outcome: null };
+export const initialState: WizardState = { selected: [], emailTemplateId: "", smsTemplateId: "", templateNames: {}, schedule: emptySchedule, outcome: null };
 
 export type WizardContext = {
   wizard: Wizard;

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Suspense, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import type { MessageRecordListPageQuery } from "../../__generated__/MessageRecordListPageQuery.graphql";
-import { statusLabels, statusOrder } from "./StatusChart";
+import { Button, DELIVERY_STATUSES, type DeliveryStatus, DeliveryStatusPill, Skeleton } from "../../ui";
 
 type Channel = "email" | "sms";
 
@@ -30,15 +30,18 @@ function RecordPage({ channel, touchpointId, page, last, onMore }: { channel: Ch
     { fetchPolicy: "store-and-network" },
   );
   const result = data.messageRecords;
-  const label = (s: string) => ((statusOrder as readonly string[]).includes(s) ? i18n._(statusLabels[s as (typeof statusOrder)[number]]) : s);
   return (
     <>
       {result.records.map((r) => (
         <tr key={r.legacyId}>
           <td>{r.recipient}</td>
           <td>
-            {label(r.deliveryStatus)}
-            {r.error ? ` (${r.error})` : ""}
+            {(DELIVERY_STATUSES as readonly string[]).includes(r.deliveryStatus) ? (
+              <DeliveryStatusPill status={r.deliveryStatus as DeliveryStatus} />
+            ) : (
+              r.deliveryStatus
+            )}
+            {r.error ? <span className="campaign-records__reason"> {r.error}</span> : null}
           </td>
           {channel === "sms" && <td>{r.segments ?? "–"}</td>}
           <td>{r.sentAt ? i18n.date(r.sentAt, { dateStyle: "short", timeStyle: "short" }) : "–"}</td>
@@ -54,9 +57,9 @@ function RecordPage({ channel, touchpointId, page, last, onMore }: { channel: Ch
       {last && result.page < result.totalPages && (
         <tr>
           <td colSpan={channel === "sms" ? 4 : 3}>
-            <button type="button" onClick={onMore} aria-label={t`Load more messages (page ${result.page} of ${result.totalPages})`}>
+            <Button onClick={onMore} aria-label={t`Load more messages (page ${result.page} of ${result.totalPages})`}>
               <Trans>Load more</Trans>
-            </button>
+            </Button>
           </td>
         </tr>
       )}
@@ -85,7 +88,9 @@ export function MessageRecordList({ channel, touchpointId }: { channel: Channel;
             key={i + 1}
             fallback={
               <tr>
-                <td>{t`Loading…`}</td>
+                <td colSpan={channel === "sms" ? 4 : 3} aria-busy="true">
+                  <Skeleton label={t`Loading…`} lines={2} />
+                </td>
               </tr>
             }
           >

@@ -14,7 +14,8 @@ export type MessageTemplatesPanelProps = {
   type: "email" | "sms";
   /** The chosen template (a MessageTemplate's global id). */
   selectedId?: string | null;
-  onSelect?(id: string): void;
+  /** `name`: the chosen row's name (as "Spring (fi)" for a group's language). */
+  onSelect?(id: string, name: string): void;
   /** The survey a test message links to (a Survey's global id); without it there is no test message. */
   surveyId?: string | null;
 };
@@ -135,6 +136,7 @@ function Panel({ type, selectedId, onSelect, surveyId }: MessageTemplatesPanelPr
         message
         templates {
           id
+          name
           language
         }
       }
@@ -146,6 +148,7 @@ function Panel({ type, selectedId, onSelect, surveyId }: MessageTemplatesPanelPr
         message
         templates {
           id
+          name
           language
         }
       }
@@ -196,7 +199,7 @@ function Panel({ type, selectedId, onSelect, surveyId }: MessageTemplatesPanelPr
     if (!saved) return;
     const chosen = saved.templates.find((m) => m.language === current?.language) ?? saved.templates[0];
     setDraft((d) => (d ? { ...d, id: chosen?.id ?? d.id } : d));
-    if (chosen) onSelect?.(chosen.id);
+    if (chosen) onSelect?.(chosen.id, chosen.name);
     setFetchKey((k) => k + 1);
   };
 
@@ -235,7 +238,7 @@ function Panel({ type, selectedId, onSelect, surveyId }: MessageTemplatesPanelPr
                     aria-pressed={chosen}
                     onClick={() => {
                       open(rows);
-                      onSelect?.(first.id);
+                      onSelect?.(first.id, first.name);
                     }}
                   >
                     {baseName(first.name, first.language, rows.length > 1)}

@@ -9,7 +9,13 @@
 //   header line; a UTF-8 byte order mark is dropped. XLSX: the first worksheet.
 // - Line numbers are the file's own: the header is line 1 (in XLSX, the worksheet's row number).
 // - More than `maxBytes` bytes stops the reading with "too large" (the caller stores nothing).
+import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { Readable } from "node:stream";
+import { finished } from "node:stream/promises";
 import { parse } from "csv-parse";
 import { badInput, DomainError } from "../../errors.js";
 
@@ -189,4 +195,39 @@ export async function openContactFile(
   if (first.done) throw badInput(contactFileMessages.empty, "file");
   const header = first.value.cells.map((c) => c.trim());
   return { kind, header, rows: { [Symbol.asyncIterator]: () => all } };
+}
+
+/** An upload copied to a temporary file; `open()` reads it again as often as needed, `remove()` deletes it. */
+export type SpooledFile = { path: string; size: number; open(): Readable; remove(): Promise<void> };
+
+/**
+ * Copies the upload to a temporary file before anything is parsed or written to the database, so a
+ * slow client never holds a database connection or transaction. More than `maxBytes` bytes (or the
+ * upload layer's own limit, `truncated`) stops the copy with "too large" and deletes the file.
+ */
+export async function spoolUpload(
+  source: AsyncIterable<Buffer | string>,
+  opts: { maxBytes?: number; truncated?: () => boolean; dir?: string } = {},
+): Promise<SpooledFile> {
+  const maxBytes = opts.maxBytes ?? contactFileMaxBytes;
+  const file = path.join(opts.dir ?? tmpdir(), `contact-upload-${process.pid}-${randomBytes(8).toString("hex")}`);
+  const out = createWriteStream(file, { flags: "wx", mode: 0o600 });
+  const remove = () => rm(file, { force: true });
+  let size = 0;
+  try {
+    for await (const chunk of source) {
+      const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      size += buf.length;
+      if (size > maxBytes || opts.truncated?.()) throw tooLarge(maxBytes);
+      if (!out.write(buf)) await new Promise<void>((resolve, reject) => out.once("drain", resolve).once("error", reject));
+    }
+    if (opts.truncated?.()) throw tooLarge(maxBytes);
+    out.end();
+    await finished(out);
+  } catch (error) {
+    out.destroy();
+    await remove();
+    throw error;
+  }
+  return { path: file, size, open: () => createReadStream(file, { highWaterMark: 256 * 1024 }), remove };
 }

@@ -3,7 +3,8 @@
 // block-list suppression, and the refusals (not CSV/XLSX by content, too large, missing header)
 // that store nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, noDatabase, type TestApp } from "../../../test/harness.js";
+import { databaseUrl, startTestApp, noDatabase, type TestApp } from "../../../test/harness.js";
+import { createPrisma } from "../../../db/client.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../../test/fixtures.js";
 import { loadViewer } from "../../viewer.js";
 import type { DomainContext } from "../../context.js";
@@ -190,6 +191,69 @@ describe.skipIf(noDatabase)("contact import into a list", () => {
     expect(await contactCount(listId)).toBe(0);
     expect((await getContactList(ctx, listId)).variableNames).toEqual([]);
   }, 60_000);
+
+  it("holds no database transaction while the upload is still arriving (the upload is spooled first)", async () => {
+    const listId = await emailList("Slow upload");
+    const appName = `contacts-spool-${process.pid}`;
+    const url = new URL(databaseUrl!);
+    url.searchParams.set("application_name", appName);
+    const own = createPrisma(url.toString(), { max: 2 });
+    let resume!: () => void;
+    const paused = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    let reachedPause!: () => void;
+    const atPause = new Promise<void>((resolve) => {
+      reachedPause = resolve;
+    });
+    async function* slowUpload() {
+      yield Buffer.from(`email,name\n${Array.from({ length: 6000 }, (_, i) => `slow${i}@example.com,S${i}`).join("\n")}\n`);
+      reachedPause();
+      await paused;
+      yield Buffer.from("last@example.com,Last\n");
+    }
+    try {
+      const importing = importContactFile({ ...ctx, prisma: own }, listId, { source: slowUpload(), fileName: "slow.csv" });
+      await atPause;
+      await new Promise((r) => setTimeout(r, 200));
+      const open = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND state LIKE 'idle in transaction%'`,
+        appName,
+      );
+      expect(open[0]!.n).toBe(0);
+      expect(await contactCount(listId)).toBe(0);
+      resume();
+      expect(await importing).toMatchObject({ imported: 6001, skipped: 0 });
+    } finally {
+      resume();
+      await own.$disconnect();
+    }
+  }, 60_000);
+
+  it("keeps the columns of two imports at once and never passes 50 variable columns", async () => {
+    const listId = await emailList("Columns");
+    const columns = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+    const file = (names: string[]) => `email,${names.join(",")}\n${"a".repeat(1)}@example.com,${names.map(() => "x").join(",")}\n`;
+    await Promise.all([importText(listId, file(columns("a", 10))), importText(listId, file(columns("b", 10)))]);
+    expect(new Set((await getContactList(ctx, listId)).variableNames)).toEqual(new Set([...columns("a", 10), ...columns("b", 10)]));
+    // 20 + 31 new columns: refused, nothing stored.
+    const e = await refusal(importText(listId, `email,${columns("c", 31).join(",")}\nnew@example.com\n`));
+    expect(e.message).toBe("At most 50 variable columns");
+    expect((await getContactList(ctx, listId)).variableNames).toHaveLength(20);
+    expect(await contactCount(listId)).toBe(1);
+  });
+
+  it("keeps a column named __proto__ like any other", async () => {
+    const listId = await emailList("Proto");
+    const report = await importText(listId, "email,__proto__,constructor\np@example.com,polluted,built\n");
+    expect(report.variableNames).toEqual(["__proto__", "constructor"]);
+    const [contact] = (await contactPage(ctx, listId)).contacts;
+    expect(Object.entries(contact!.variables as Record<string, string>)).toEqual([
+      ["__proto__", "polluted"],
+      ["constructor", "built"],
+    ]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
 
   it("deletes contacts and counts them; another unit's editor cannot touch the list", async () => {
     const listId = await emailList("Deletions");

@@ -10,17 +10,19 @@
 //   the answer is a report of what was imported and what was skipped, line by line.
 // - Addresses on the organisation's block list are not loaded: the report counts them
 //   (emailsSuppressed).
-// - Rows are written in batches (one multi-row INSERT … ON CONFLICT DO NOTHING each), all in one
-//   transaction: a file refused half-way (too large, unreadable) stores nothing. Memory is flat: a
-//   batch, and at most `maxReportedErrors` per-line errors in the report (the counts stay exact).
+// - The upload is copied to a temporary file first (no database work while a client uploads), read
+//   once to check it (a file refused half-way, too large or unreadable, stores nothing), then its
+//   rows are written in batches (one multi-row INSERT … ON CONFLICT DO NOTHING each, no long
+//   transaction). Memory is flat: a batch, and at most `maxReportedErrors` per-line errors in the
+//   report (the counts stay exact).
 import { z } from "zod";
 import { isValidPhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { DomainContext } from "../../context.js";
 import type { MessageChannel } from "../../../generated/prisma/client.js";
 import { badInput } from "../../errors.js";
 import { blockedAmong, normalizeAddress } from "../block-list/index.js";
-import { listWithRight, requiredColumnOf } from "./lists.js";
-import { openContactFile, type FileRow } from "./file.js";
+import { contactListMessages, listWithRight, requiredColumnOf } from "./lists.js";
+import { openContactFile, spoolUpload, type FileRow } from "./file.js";
 
 export const importMessages = {
   invalidEmail: (line: number) => `invalid email on line ${line}`,
@@ -184,56 +186,80 @@ async function writeBatch(
   }
 }
 
-/** Loads the rows into the list in one transaction. */
+/** A list holds at most this many variable columns (as PUT /contact-lists/{id} checks). */
+export const maxVariableColumns = 50;
+
+/**
+ * Adds the file's new variable columns to the list's variableNames, under a row lock: two imports
+ * at once both keep their columns (no lost update), and together they never pass the limit of 50.
+ */
+async function addVariableNames(ctx: DomainContext, listId: string, names: string[]): Promise<string[]> {
+  return ctx.prisma.$transaction(async (tx) => {
+    const [row] = await tx.$queryRawUnsafe<{ variableNames: string[] }[]>(`SELECT "variableNames" FROM "ContactList" WHERE "id" = $1 FOR UPDATE`, listId);
+    const current = row?.variableNames ?? [];
+    const known = new Set(current.map((n) => n.toLowerCase()));
+    const added: string[] = [];
+    for (const name of names) {
+      if (known.has(name.toLowerCase())) continue;
+      known.add(name.toLowerCase());
+      added.push(name);
+    }
+    if (added.length === 0) return current;
+    if (current.length + added.length > maxVariableColumns) throw badInput(contactListMessages.tooManyColumns, "file");
+    const merged = [...current, ...added];
+    await tx.contactList.update({ where: { id: listId }, data: { variableNames: merged } });
+    return merged;
+  });
+}
+
+/**
+ * Loads the rows into the list. `rows()` can be read more than once: with `verify`, a first reading
+ * checks that the whole file can be read (a file unreadable half-way is refused before anything is
+ * stored); then the columns are added and the rows written in batches, each batch one statement, so
+ * no transaction stays open while a file is read.
+ */
 async function load(
   ctx: DomainContext,
   list: { id: string; organizationId: string; channel: MessageChannel; variableNames: string[] },
   header: string[],
-  rows: AsyncIterable<FileRow>,
+  rows: () => AsyncIterable<FileRow> | Promise<AsyncIterable<FileRow>>,
+  opts: { verify: boolean },
 ): Promise<ImportReport> {
   const layout = layoutOf(header, list.channel);
+  if (opts.verify) for await (const _row of await rows());
+  const variableNames = await addVariableNames(
+    ctx,
+    list.id,
+    layout.variables.map((v) => v.name),
+  );
   const report = new ReportBuilder();
-  const variableNames = [...list.variableNames];
-  const known = new Set(variableNames.map((n) => n.toLowerCase()));
-  for (const v of layout.variables) {
-    if (!known.has(v.name.toLowerCase())) {
-      variableNames.push(v.name);
-      known.add(v.name.toLowerCase());
+  let batch: Candidate[] = [];
+  for await (const row of await rows()) {
+    const checked = checkRow(list.channel, row.line, row.cells[layout.keyIndex]);
+    if ("message" in checked) {
+      report.add(checked);
+      continue;
+    }
+    // No prototype: a column named __proto__ is a column like any other.
+    const variables: Record<string, string> = Object.create(null);
+    for (const v of layout.variables) {
+      const cell = (row.cells[v.index] ?? "").trim();
+      if (cell) variables[v.name] = cell.slice(0, maxCell);
+    }
+    batch.push({ line: row.line, key: checked.key, variables });
+    if (batch.length >= insertBatchSize) {
+      await writeBatch(ctx.prisma, list, batch, report);
+      batch = [];
     }
   }
-  await ctx.prisma.$transaction(
-    async (tx) => {
-      let batch: Candidate[] = [];
-      for await (const row of rows) {
-        const checked = checkRow(list.channel, row.line, row.cells[layout.keyIndex]);
-        if ("message" in checked) {
-          report.add(checked);
-          continue;
-        }
-        const variables: Record<string, string> = {};
-        for (const v of layout.variables) {
-          const cell = (row.cells[v.index] ?? "").trim();
-          if (cell) variables[v.name] = cell.slice(0, maxCell);
-        }
-        batch.push({ line: row.line, key: checked.key, variables });
-        if (batch.length >= insertBatchSize) {
-          await writeBatch(tx, list, batch, report);
-          batch = [];
-        }
-      }
-      await writeBatch(tx, list, batch, report);
-      if (variableNames.length !== list.variableNames.length) {
-        await tx.contactList.update({ where: { id: list.id }, data: { variableNames } });
-      }
-    },
-    { timeout: 30 * 60_000, maxWait: 30_000 },
-  );
+  await writeBatch(ctx.prisma, list, batch, report);
   return report.finish(variableNames);
 }
 
 /**
- * Imports an uploaded file (a stream of its bytes) into a list. `truncated` tells whether the
- * upload layer stopped at its own size limit.
+ * Imports an uploaded file (a stream of its bytes) into a list. The upload is first copied to a
+ * temporary file (spoolUpload: the size limit applies there; `truncated` tells whether the upload
+ * layer stopped at its own limit), then read from that file: checked, then loaded in batches.
  */
 export async function importContactFile(
   ctx: DomainContext,
@@ -241,8 +267,20 @@ export async function importContactFile(
   file: { source: AsyncIterable<Buffer | string>; fileName?: string | null; maxBytes?: number; truncated?: () => boolean },
 ): Promise<ImportReport> {
   const list = await listWithRight(ctx, listId, "editTouchpoints");
-  const opened = await openContactFile(file.source, { fileName: file.fileName, maxBytes: file.maxBytes, truncated: file.truncated });
-  return load(ctx, list, opened.header, opened.rows);
+  const spooled = await spoolUpload(file.source, { maxBytes: file.maxBytes, truncated: file.truncated });
+  try {
+    const open = () => openContactFile(spooled.open(), { fileName: file.fileName, maxBytes: file.maxBytes });
+    const first = await open();
+    let read = false;
+    const rows = async () => {
+      if (read) return (await open()).rows;
+      read = true;
+      return first.rows;
+    };
+    return await load(ctx, list, first.header, rows, { verify: true });
+  } finally {
+    await spooled.remove();
+  }
 }
 
 export type JsonContact = { email?: string | null; phone?: string | null; variables?: Record<string, string | number | boolean | null> | null };
@@ -274,5 +312,5 @@ export async function saveContacts(ctx: DomainContext, listId: string, contacts:
       yield { line: i + 1, cells };
     }
   }
-  return load(ctx, list, header, rows());
+  return load(ctx, list, header, rows, { verify: false });
 }

@@ -160,4 +160,18 @@ describe.skipIf(noDatabase)("email campaign sending", () => {
     expect(outbox.length).toBe(records.filter((r) => r.deliveryStatus === "DELIVERED").length);
     expect(outbox.every((m) => m.kind === "campaign" && m.channel === "email")).toBe(true);
   });
+
+  it("sends nothing to the contact list of a touchpoint deleted after the launch was made", async () => {
+    const c = await createCampaignFixture(t.prisma, { organizationId: org.organization.id, unitId: org.units.unitA.id }, { channel: "email", contacts: 2 });
+    await t.prisma.touchpoint.update({ where: { id: c.touchpoint.id }, data: { deleted: true } });
+    await t.prisma.launchRun.create({ data: { organizationId: org.organization.id, launchId: c.launch.id, runKey: "deleted" } });
+    const config = { ...t.config, smtpUrl: undefined, campaignSendRate: 0 };
+    const outcome = await runLaunch(
+      { prisma: t.prisma, config, email: createEmailTransport(config), sms: createSmsTransport(config) },
+      { launchId: c.launch.id, runKey: "deleted" },
+    );
+    expect(outcome).toBe("done");
+    expect(await t.prisma.messageRecord.count({ where: { launchId: c.launch.id } })).toBe(0);
+    expect(await t.prisma.mailOutbox.count({ where: { to: { in: c.recipients } } })).toBe(0);
+  });
 });

@@ -52,7 +52,15 @@ export async function assertLaunchSendable(
   }
   if (emailTouchpoints.length && org.campaignEmailLimit != null) {
     const [used, count] = await Promise.all([
-      db.messageRecord.count({ where: { organizationId: input.organizationId, channel: "email", createdAt: { gte: monthStart(new Date()) } } }),
+      db.messageRecord.count({
+        where: {
+          organizationId: input.organizationId,
+          channel: "email",
+          createdAt: { gte: monthStart(new Date()) },
+          // records refused for the quota itself used none of it
+          OR: [{ error: null }, { error: { not: emailQuotaExceededMessage } }],
+        },
+      }),
       recipients(emailTouchpoints, "email"),
     ]);
     if (used + count > org.campaignEmailLimit) throw new DomainError("QUOTA_EXCEEDED", emailQuotaExceededMessage);

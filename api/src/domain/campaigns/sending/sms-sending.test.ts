@@ -15,7 +15,10 @@ import { createCampaignSender } from "./sender.js";
 import { assertLaunchSendable } from "./preflight.js";
 import { smsSegments } from "./segments.js";
 import { renderSms } from "../messages/render.js";
-import { clickUrl } from "./run.js";
+import { clickUrl, runLaunch } from "./run.js";
+import { applyReceipt, expireSmsReceipts } from "./status.js";
+import { createEmailTransport } from "./email-transport.js";
+import { createSmsTransport } from "./sms-transport.js";
 
 const waitFor = async (check: () => Promise<boolean>, timeoutMs = 10_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -88,6 +91,23 @@ describe.skipIf(noDatabase)("SMS campaign sending over SMPP", () => {
     }
   });
 
+  it("applies a delivery receipt that overtakes the submit's answer", async () => {
+    const fast = await startSmppServer(undefined, { receiptFirst: true });
+    const quick = await createOrganizationFixture(prisma, "SmsQuickReceipt");
+    const organizationId = quick.organization.id;
+    const c = await createCampaignFixture(prisma, { organizationId, unitId: quick.units.unitA.id }, { channel: "sms", contacts: 2 });
+    await topUpSms(prisma, organizationId, 5, {});
+    await prisma.launchRun.create({ data: { organizationId, launchId: c.launch.id, runKey: "quick" } });
+    const sender = createCampaignSender({ config: { ...config, smppUrl: fast.url, campaignSendRate: 50 }, prisma });
+    try {
+      await sender.run({ launchId: c.launch.id, runKey: "quick" });
+      await waitFor(async () => (await prisma.messageRecord.count({ where: { launchId: c.launch.id, deliveryStatus: "DELIVERED" } })) === 2);
+    } finally {
+      await sender.close();
+      await fast.close();
+    }
+  });
+
   it("without enough balance: the preflight refuses with the spec's message, and a run submits only what the balance pays for", async () => {
     const poor = await createOrganizationFixture(prisma, "SmsPoor");
     const organizationId = poor.organization.id;
@@ -114,5 +134,78 @@ describe.skipIf(noDatabase)("SMS campaign sending over SMPP", () => {
     await prisma.messageTemplate.update({ where: { id: c.template.id }, data: { content: "  " } });
     await topUpSms(prisma, organizationId, 100, {});
     await expect(assertLaunchSendable(prisma, input)).rejects.toMatchObject({ code: "BAD_USER_INPUT", message: "The SMS message needs content" });
+  });
+});
+
+describe.skipIf(noDatabase)("SMS campaign sending to the outbox (no SMPP_URL)", () => {
+  let prisma: PrismaClient;
+  let config: Config;
+
+  beforeAll(async () => {
+    prisma = createPrisma(databaseUrl!, { max: 4 });
+    config = loadConfig({ NODE_ENV: "test", DATABASE_URL: databaseUrl!, PUBLIC_URL: "https://fb.example.com", LOG_LEVEL: "silent", CAMPAIGN_SEND_RATE: "0" });
+  });
+  afterAll(async () => {
+    await prisma?.$disconnect();
+  });
+
+  it("charges a message once when the process fails between the debit and the outbox write", async () => {
+    const org = await createOrganizationFixture(prisma, "SmsOutbox");
+    const organizationId = org.organization.id;
+    const c = await createCampaignFixture(prisma, { organizationId, unitId: org.units.unitA.id }, { channel: "sms", contacts: 2 });
+    await topUpSms(prisma, organizationId, 5, {});
+    await prisma.launchRun.create({ data: { organizationId, launchId: c.launch.id, runKey: "outbox" } });
+    // The database refuses the first outbox row of the second contact once (a crash at that point).
+    let failed = false;
+    const failing = prisma.$extends({
+      query: {
+        mailOutbox: {
+          async create({ args, query }) {
+            if (!failed && args.data.to === c.recipients[1]) {
+              failed = true;
+              throw new Error("connection lost");
+            }
+            return query(args);
+          },
+        },
+      },
+    }) as unknown as PrismaClient;
+    const transports = { email: createEmailTransport(config), sms: createSmsTransport(config) };
+    await expect(runLaunch({ prisma: failing, config, ...transports }, { launchId: c.launch.id, runKey: "outbox" })).rejects.toThrow("connection lost");
+    expect(await runLaunch({ prisma: failing, config, ...transports }, { launchId: c.launch.id, runKey: "outbox" })).toBe("done");
+
+    const records = await prisma.messageRecord.findMany({ where: { launchId: c.launch.id } });
+    expect(records.map((r) => r.deliveryStatus)).toEqual(["DELIVERED", "DELIVERED"]);
+    const debits = await prisma.smsLedgerEntry.findMany({ where: { organizationId, kind: "send" } });
+    expect(debits.map((d) => d.reference).sort()).toEqual(records.map((r) => `message:${r.id}`).sort());
+    expect(await smsBalance(prisma, organizationId)).toBeCloseTo(5 - 2 * 0.08, 4);
+    expect(await prisma.mailOutbox.count({ where: { organizationId, channel: "sms" } })).toBe(2);
+  });
+
+  it("an SMS whose delivery receipt never comes becomes UNKNOWN after the timeout; a late receipt still lifts it", async () => {
+    const org = await createOrganizationFixture(prisma, "SmsNoReceipt");
+    const organizationId = org.organization.id;
+    const now = new Date("2026-03-10T12:00:00Z");
+    const sent = (minutesAgo: number, providerMessageId: string) =>
+      prisma.messageRecord.create({
+        data: {
+          organizationId,
+          channel: "sms",
+          recipient: "+358401234567",
+          sendState: "sent",
+          providerMessageId,
+          sentAt: new Date(now.getTime() - minutesAgo * 60_000),
+        },
+      });
+    const old = await sent(121, `old-${organizationId}`);
+    const recent = await sent(119, `recent-${organizationId}`);
+    await expireSmsReceipts(prisma, { timeoutMinutes: 120, now });
+    expect(await prisma.messageRecord.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({
+      deliveryStatus: "UNKNOWN",
+      error: "No delivery receipt within 120 minutes",
+    });
+    expect((await prisma.messageRecord.findUniqueOrThrow({ where: { id: recent.id } })).deliveryStatus).toBe("PENDING");
+    await applyReceipt(prisma, `old-${organizationId}`, { delivered: true });
+    expect(await prisma.messageRecord.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({ deliveryStatus: "DELIVERED", error: null });
   });
 });

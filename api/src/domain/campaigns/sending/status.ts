@@ -66,3 +66,21 @@ export async function linkResponseToMessage(db: PrismaClient, input: { responseI
   await trackByToken(db, input.token, "RESPONDED");
   return true;
 }
+
+export const noReceiptReason = (minutes: number) => `No delivery receipt within ${minutes} minutes`;
+
+/**
+ * SMS sent (`sent`) whose delivery receipt has not come within `timeoutMinutes` of `now`: PENDING
+ * becomes UNKNOWN with the reason. A receipt that still comes later lifts it (applyReceipt takes
+ * UNKNOWN). Run by the sweep of every process that runs workers.
+ */
+export async function expireSmsReceipts(db: PrismaClient, opts: { timeoutMinutes: number; now?: Date }): Promise<number> {
+  const now = opts.now ?? new Date();
+  return db.$executeRawUnsafe(
+    `UPDATE "MessageRecord" SET "deliveryStatus" = 'UNKNOWN', "error" = $3, "updatedAt" = now()
+     WHERE "channel" = 'sms' AND "sendState" = 'sent' AND "deliveryStatus" = 'PENDING' AND "sentAt" < $1::timestamptz - make_interval(mins => $2)`,
+    now,
+    opts.timeoutMinutes,
+    noReceiptReason(opts.timeoutMinutes),
+  );
+}

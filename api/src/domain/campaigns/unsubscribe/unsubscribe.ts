@@ -5,7 +5,7 @@
 //
 // Reading the state never changes anything (a link scanner's GET must not unsubscribe). A token
 // that was changed, cut or names an organisation that no longer exists is refused with one clear
-// message and changes nothing. The calls are open, so they are rate-limited per client address.
+// message and changes nothing. The calls are open: invalid tokens are rate-limited per client address.
 import type { DomainContext } from "../../context.js";
 import { DomainError, badInput } from "../../errors.js";
 import { clientKey, memoryLimiterStore, waitMs } from "../../../limits/store.js";
@@ -19,7 +19,7 @@ export const unsubscribeMessages = {
   tooMany: "Too many requests: try again in a few minutes",
 } as const;
 
-/** Per client address: the page's read and click, and mailbox providers' one-click POSTs. */
+/** Per client address: invalid tokens (of the page's read and click, and of one-click POSTs). */
 export const unsubscribeLimit = { name: "unsubscribe-client", points: 60, durationSeconds: 10 * 60 } as const;
 const fallbackLimits = memoryLimiterStore();
 
@@ -41,33 +41,32 @@ export function maskEmail(email: string): string {
   return `${name.slice(0, 1)}***@${host.slice(0, 1)}***${tld}`;
 }
 
-export async function takeRequest(ctx: DomainContext, clientAddress: string | undefined): Promise<void> {
+/**
+ * The claim of a token. Only invalid tokens count against the client address (a mailbox provider
+ * posts many one-clicks from few addresses; a valid token is never refused): past the limit an
+ * invalid token is answered 429 instead of 400.
+ */
+async function claimOf(ctx: DomainContext, token: string, clientAddress: string | undefined): Promise<UnsubscribeClaim & { organizationName: string }> {
+  const claim = verifyUnsubscribeToken(ctx.config, token);
+  const organization = claim ? await ctx.prisma.organization.findUnique({ where: { id: claim.organizationId }, select: { name: true } }) : null;
+  if (claim && organization) return { ...claim, organizationName: organization.name };
   const limiter = (ctx.limits ?? fallbackLimits).limiter(unsubscribeLimit);
   const key = clientKey(clientAddress);
   if ((await waitMs(limiter, key)) > 0) throw new DomainError("RATE_LIMITED", unsubscribeMessages.tooMany);
   await limiter.penalty(key, 1);
-}
-
-async function claimOf(ctx: DomainContext, token: string): Promise<UnsubscribeClaim & { organizationName: string }> {
-  const claim = verifyUnsubscribeToken(ctx.config, token);
-  if (!claim) throw badInput(unsubscribeMessages.invalidToken, "token");
-  const organization = await ctx.prisma.organization.findUnique({ where: { id: claim.organizationId }, select: { name: true } });
-  if (!organization) throw badInput(unsubscribeMessages.invalidToken, "token");
-  return { ...claim, organizationName: organization.name };
+  throw badInput(unsubscribeMessages.invalidToken, "token");
 }
 
 /** What the page shows before the click. Changes nothing. */
 export async function unsubscribeState(ctx: DomainContext, token: string, opts: { clientAddress?: string } = {}): Promise<UnsubscribeState> {
-  await takeRequest(ctx, opts.clientAddress);
-  const claim = await claimOf(ctx, token);
+  const claim = await claimOf(ctx, token, opts.clientAddress);
   const blocked = await blockedAmong(ctx.prisma, claim.organizationId, [claim.email]);
   return { maskedEmail: maskEmail(claim.email), organizationName: claim.organizationName, unsubscribed: blocked.has(claim.email) };
 }
 
 /** The click (or the one-click POST): the address goes on the organisation's block list. Idempotent. */
 export async function unsubscribe(ctx: DomainContext, token: string, opts: { clientAddress?: string } = {}): Promise<UnsubscribeState & { message: string }> {
-  await takeRequest(ctx, opts.clientAddress);
-  const claim = await claimOf(ctx, token);
+  const claim = await claimOf(ctx, token, opts.clientAddress);
   await blockAddress(ctx.prisma, claim.organizationId, claim.email);
   return {
     maskedEmail: maskEmail(claim.email),

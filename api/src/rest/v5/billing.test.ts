@@ -1,0 +1,340 @@
+// Subscription and money through the real server and the real `stripe` SDK pointed at the local fake
+// (test/stripe-fake.ts), with webhooks signed as Stripe signs them: every account state is reached,
+// forged, replayed and reordered webhooks change nothing, and bad input is refused with nothing changed.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
+import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
+import { signInWithPassword } from "../../test/oidc-login.js";
+import { apiFetch } from "../../test/rest-client.js";
+import { startStripeFake, type FakeEvent, type StripeFake } from "../../test/stripe-fake.js";
+import { stripeWebhookPath } from "../stripe-webhook.js";
+import { seatsFullMessage } from "../../domain/user-management/seats.js";
+
+const details = {
+  billingEmail: "billing@acme.example",
+  name: "Acme Oy Ltd",
+  address: { addressLine1: "Mannerheimintie 1", city: "Helsinki", postalCode: "00100", country: "FI" },
+  customerType: "company",
+  businessId: "FI12345678",
+};
+
+describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake", () => {
+  let t: TestApp;
+  let fake: StripeFake;
+  let org: OrganizationFixture;
+  let other: OrganizationFixture;
+  let adminToken: string;
+  let editorToken: string;
+  let otherAdminToken: string;
+  let webhookUrl: string;
+  /** Events of the fake already delivered. */
+  let delivered = 0;
+
+  const call = (method: string, path: string, token?: string, body?: unknown) => apiFetch(t.baseUrl, method, path, token, body);
+  const json = async (method: string, path: string, token?: string, body?: unknown) => {
+    const response = await call(method, path, token, body);
+    return { status: response.status, body: await response.json() };
+  };
+  /** Delivers the fake's new events in the order they happened. */
+  const deliverNew = async () => {
+    const events = fake.events.slice(delivered);
+    delivered = fake.events.length;
+    for (const event of events) expect((await fake.send(webhookUrl, event)).status).toBe(200);
+    return events;
+  };
+  const subscriptionRow = () => t.prisma.subscription.findUniqueOrThrow({ where: { organizationId: org.organization.id } });
+  const userState = async (token = adminToken) => (await json("GET", "/user", token)).body.subscriptionStatus;
+
+  beforeAll(async () => {
+    fake = await startStripeFake();
+    t = await startTestApp({ env: fake.env() });
+    webhookUrl = `${t.baseUrl}${stripeWebhookPath}`;
+    org = await createOrganizationFixture(t.prisma, "Acme");
+    other = await createOrganizationFixture(t.prisma, "Rival");
+    // A self-signup organisation in its trial (domain/signup gives 14 days).
+    await t.prisma.organization.update({ where: { id: org.organization.id }, data: { trialUntil: new Date(Date.now() + 10 * 86_400_000) } });
+    const signIn = async (email: string) => (await signInWithPassword(t.baseUrl, email, testPassword)).accessToken;
+    adminToken = await signIn(org.users.admin.email);
+    editorToken = await signIn(org.users.editorA.email);
+    otherAdminToken = await signIn(other.users.admin.email);
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it("a trial organisation: unlocked, days left, the plans with the discounted annual price", async () => {
+    const { status, body } = await json("GET", "/subscription", adminToken);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ paymentProvider: true, status: "inactive", plan: null, currencyFixed: false, card: null });
+    expect(body.account).toMatchObject({ dashboardLocked: false, trialDaysLeft: 10, warning: null });
+    const pro = body.plans.find((p: { plan: string }) => p.plan === "pro");
+    expect(pro.annual).toBe(pro.monthly * 10);
+    expect(await userState()).toMatchObject({ billingStatus: "inactive", dashboardLocked: false, trialDaysLeft: 10 });
+  });
+
+  it("non-admins are told to contact their organisation admin, for every billing call", async () => {
+    for (const [method, path, body] of [
+      ["GET", "/subscription"],
+      ["GET", "/subscription/details"],
+      ["PUT", "/subscription/details", details],
+      ["GET", "/subscription/invoices"],
+      ["POST", "/subscription", { plan: "pro", billingPeriod: "annual" }],
+      ["GET", "/subscription/card/setup-intent"],
+      ["POST", "/subscription/card", { paymentMethodId: "pm_card_visa" }],
+      ["POST", "/sms-topup", { amount: 10 }],
+    ] as [string, string, unknown?][]) {
+      const answer = await json(method, path, editorToken, body);
+      expect(answer.status, `${method} ${path}`).toBe(403);
+      expect(answer.body.error).toBe("Billing is managed by your organisation's admin: please contact them");
+    }
+    expect((await call("GET", "/subscription")).status).toBe(401);
+    expect(fake.calls).toEqual([]);
+  });
+
+  it("billing details: company by default, every text field at least 5 characters, nothing saved on bad input", async () => {
+    expect((await json("GET", "/subscription/details", adminToken)).body).toMatchObject({ customerType: "company", name: "", billingEmail: "" });
+    for (const [patch, field] of [
+      [{ name: "Acme" }, "name"],
+      [{ address: { ...details.address, addressLine1: "St 1" } }, "address.addressLine1"],
+      [{ businessId: "FI12" }, "businessId"],
+      [{ billingEmail: "not-an-address" }, "billingEmail"],
+      [{ customerType: "government" }, "customerType"],
+    ] as [object, string][]) {
+      const answer = await json("PUT", "/subscription/details", adminToken, { ...details, ...patch });
+      expect(answer.status, field).toBe(400);
+      expect(answer.body.field).toBe(field);
+    }
+    expect((await json("PUT", "/subscription/details", adminToken, { ...details, name: "Acme" })).body.error).toBe("Must be at least 5 characters");
+    expect(await t.prisma.billingDetails.findUnique({ where: { organizationId: org.organization.id } })).toBeNull();
+
+    const saved = await json("PUT", "/subscription/details", adminToken, details);
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ message: "organization details updated", name: "Acme Oy Ltd", customerType: "company", address: { city: "Helsinki" } });
+    // The provider's customer carries them, with the organisation's id.
+    const customerId = (await subscriptionRow()).stripeCustomerId!;
+    expect(customerId).toMatch(/^cus_/);
+    // The tax rate comes from the server: a Finnish company pays Finnish VAT.
+    expect((await json("GET", "/subscription/tax-rate", adminToken)).body).toEqual({ rate: 25.5 });
+  });
+
+  it("card: set up through a SetupIntent, refused without a payment id or when expired, then added", async () => {
+    const intent = await json("GET", "/subscription/card/setup-intent", adminToken);
+    expect(intent.status).toBe(200);
+    expect(intent.body.clientSecret).toMatch(/^seti_.*_secret_/);
+    expect((await json("GET", "/stripe/setup-intent", adminToken)).body.clientSecret).toMatch(/_secret_/);
+
+    expect((await json("POST", "/subscription/card", adminToken, {})).body).toEqual({
+      error: "No paymentId included in request body",
+      field: "paymentMethodId",
+    });
+    const expired = await json("POST", "/subscription/card", adminToken, { paymentMethodId: "pm_card_expired" });
+    expect(expired).toMatchObject({ status: 400, body: { error: "Card has expired" } });
+    expect((await subscriptionRow()).paymentMethodId).toBeNull();
+
+    const added = await json("POST", "/subscription/card", adminToken, { paymentMethodId: "pm_card_visa" });
+    expect(added).toMatchObject({
+      status: 201,
+      body: { message: "card added", card: { id: "pm_card_visa", brand: "visa", last4: "4242", month: 12, year: 2034 } },
+    });
+    expect((await json("GET", "/subscription/card", adminToken)).body.card.last4).toBe("4242");
+  });
+
+  it("bad plan input and another organisation's card change nothing", async () => {
+    expect((await json("POST", "/subscription", adminToken, { plan: "gold", billingPeriod: "annual" })).body.field).toBe("plan");
+    expect((await json("POST", "/subscription", adminToken, { plan: "pro", billingPeriod: "weekly" })).body.field).toBe("billingPeriod");
+    expect((await json("POST", "/subscription", adminToken, { plan: "enterprise", billingPeriod: "annual" })).status).toBe(400);
+    expect((await json("POST", "/subscription", adminToken, { plan: "pro", billingPeriod: "annual", currency: "XYZ" })).body.field).toBe("currency");
+    // Rival cannot take Acme's card.
+    await json("PUT", "/subscription/details", otherAdminToken, { ...details, billingEmail: "billing@rival.example" });
+    expect((await json("POST", "/subscription/card", otherAdminToken, { paymentMethodId: "pm_card_visa" })).status).toBe(404);
+    expect((await json("DELETE", "/subscription/card/pm_card_visa", otherAdminToken)).status).toBe(404);
+    expect((await subscriptionRow()).status).toBe("inactive");
+  });
+
+  it("a declined first payment subscribes nothing: Insufficient funds on account", async () => {
+    fake.setCardBehaviour("pm_card_visa", "insufficient_funds");
+    const answer = await json("POST", "/subscription", adminToken, { plan: "pro", billingPeriod: "annual", currency: "EUR" });
+    expect(answer).toMatchObject({ status: 402, body: { error: "Insufficient funds on account" } });
+    fake.setCardBehaviour("pm_card_visa", "authentication_required");
+    expect((await json("POST", "/subscription", adminToken, { plan: "pro", billingPeriod: "annual" })).body.error).toBe(
+      "Payment requires extra authentication",
+    );
+    expect(await subscriptionRow()).toMatchObject({ status: "inactive", stripeSubscriptionId: null, firstSubscribedAt: null });
+    fake.setCardBehaviour("pm_card_visa", "ok");
+  });
+
+  it("the trial organisation subscribes to Pro annually: active, the invoice paid with tax, the plan's seats and features", async () => {
+    const answer = await json("POST", "/subscription", adminToken, { plan: "pro", billingPeriod: "annual", currency: "EUR" });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      message: "Subscribed successfully",
+      status: "active",
+      plan: "pro",
+      billingPeriod: "annual",
+      currency: "EUR",
+      currencyFixed: true,
+    });
+    expect(answer.body.account).toMatchObject({ dashboardLocked: false, trialDaysLeft: null });
+    const invoices = (await json("GET", "/subscription/invoices", adminToken)).body;
+    expect(invoices).toHaveLength(1);
+    // 149 € × 10 months, plus 25.5 % VAT
+    expect(invoices[0]).toMatchObject({ status: "paid", total: 186_995, currency: "EUR" });
+    expect(invoices[0].paid).not.toBeNull();
+    const organization = await t.prisma.organization.findUniqueOrThrow({ where: { id: org.organization.id }, include: { featureSet: true } });
+    expect(organization).toMatchObject({ billingStatus: "active", billingPeriod: "annual", userSeats: 20, responseLimit: 20_000, trialUntil: null });
+    expect(organization.featureSet.features).toContain("restApi");
+    expect(await userState()).toMatchObject({ billingStatus: "active", dashboardLocked: false, trialDaysLeft: null });
+    // The webhooks of what just happened arrive afterwards and change nothing.
+    await deliverNew();
+    expect((await subscriptionRow()).status).toBe("active");
+    expect((await json("GET", "/subscription/invoices", adminToken)).body).toHaveLength(1);
+  });
+
+  it("the currency cannot change after the first subscription", async () => {
+    const answer = await json("POST", "/subscription", adminToken, { plan: "single", billingPeriod: "monthly", currency: "USD" });
+    expect(answer).toMatchObject({ status: 400, body: { error: "The currency cannot be changed after the first subscription", field: "currency" } });
+    expect(await subscriptionRow()).toMatchObject({ plan: "pro", billingPeriod: "annual", currency: "EUR" });
+  });
+
+  it("forged, replayed and unsigned webhooks change nothing", async () => {
+    const sub = fake.subscriptionOf((await subscriptionRow()).stripeCustomerId!);
+    const forged = fake.event("customer.subscription.updated", { ...sub, status: "canceled" });
+    expect((await fake.send(webhookUrl, forged, { secret: "whsec_not_the_secret" })).status).toBe(400);
+    expect((await fake.send(webhookUrl, forged, { signature: "t=1,v1=deadbeef" })).status).toBe(400);
+    // Signed ten minutes ago: outside the 300 s tolerance (a captured request replayed later).
+    expect((await fake.send(webhookUrl, forged, { timestamp: Math.floor(Date.now() / 1000) - 600 })).status).toBe(400);
+    const unsigned = await fetch(webhookUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(forged) });
+    expect(unsigned.status).toBe(400);
+    // The body changed after signing.
+    const { signature } = fake.sign(forged);
+    const tampered = await fetch(webhookUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+      body: JSON.stringify({ ...forged, type: "invoice.paid" }),
+    });
+    expect(tampered.status).toBe(400);
+    expect((await subscriptionRow()).status).toBe("active");
+    // A delivered event delivered again is a duplicate.
+    const replay = fake.lastEvent("invoice.paid");
+    const again = await (await fake.send(webhookUrl, replay)).json();
+    expect(again).toMatchObject({ received: true, duplicate: true });
+  });
+
+  it("a failed renewal: past due with the unpaid countdown, then unpaid and locked; a reordered old event is ignored; paying unlocks", async () => {
+    const customerId = (await subscriptionRow()).stripeCustomerId!;
+    const sub = fake.subscriptionOf(customerId);
+    const activeSnapshot = fake.event("customer.subscription.updated", { ...sub, status: "active" }, fake.now);
+    fake.now += 365 * 86_400;
+    fake.setCardBehaviour("pm_card_visa", "insufficient_funds");
+    fake.renew(sub.id);
+    await deliverNew();
+    expect(await userState()).toMatchObject({ billingStatus: "past_due", dashboardLocked: false });
+    const pastDue = (await json("GET", "/subscription", adminToken)).body;
+    expect(pastDue.account).toMatchObject({ warning: "Latest invoice unpaid", unpaidDaysLeft: 14, dashboardLocked: false });
+    expect(pastDue.latestUnpaidInvoice).not.toBeNull();
+    const open = (await json("GET", "/subscription/invoices", adminToken)).body.find((i: { status: string }) => i.status === "open");
+    expect(open).toBeDefined();
+
+    // An event created before the newest one applied arrives late: ignored.
+    expect((await (await fake.send(webhookUrl, activeSnapshot)).json()).applied).toBe(false);
+    expect((await subscriptionRow()).status).toBe("past_due");
+
+    fake.markUnpaid(sub.id);
+    await deliverNew();
+    expect(await userState()).toMatchObject({ billingStatus: "unpaid", dashboardLocked: true });
+    expect(await userState(editorToken)).toMatchObject({ dashboardLocked: true });
+    expect((await json("GET", "/subscription", adminToken)).body.account.warning).toBe("Account locked because the subscription is not up to date");
+    const row = await subscriptionRow();
+    expect(row.collectingStopsAt!.getTime() - row.paymentFailedAt!.getTime()).toBe(14 * 86_400_000);
+
+    // Another organisation's admin cannot pay (or see) Acme's invoice.
+    expect((await json("POST", "/subscription/invoices/pay", otherAdminToken, { invoiceId: open._id })).status).toBe(404);
+    // Still no funds: refused, nothing changes.
+    expect((await json("POST", "/subscription/invoices/pay", adminToken, { invoiceId: open._id })).body.error).toBe("Insufficient funds on account");
+    expect((await subscriptionRow()).status).toBe("unpaid");
+
+    fake.setCardBehaviour("pm_card_visa", "ok");
+    const paid = await json("POST", "/subscription/invoices/pay", adminToken, { invoiceId: open._id });
+    expect(paid).toMatchObject({ status: 200, body: { message: "payment completed", status: "paid" } });
+    expect(await userState()).toMatchObject({ billingStatus: "active", dashboardLocked: false });
+    expect(await subscriptionRow()).toMatchObject({ paymentFailedAt: null, collectingStopsAt: null });
+    // Paying it again is refused; the late invoice.payment_failed webhook does not reopen it.
+    expect((await json("POST", "/subscription/invoices/pay", adminToken, { invoiceId: open._id })).status).toBe(400);
+    await deliverNew();
+    const failed = fake.events.filter((e) => e.type === "invoice.payment_failed").at(-1) as FakeEvent;
+    await fake.send(webhookUrl, { ...failed, id: `${failed.id}_late` });
+    expect((await t.prisma.invoice.findUniqueOrThrow({ where: { id: open._id } })).status).toBe("paid");
+  });
+
+  it("the invoice PDF page opens with the invoice's query token, not with a wrong one", async () => {
+    const [invoice] = (await json("GET", "/subscription/invoices", adminToken)).body;
+    const withToken = await json("GET", `/subscription/invoices/${invoice._id}?token=${invoice.pdfToken}`);
+    expect(withToken).toMatchObject({ status: 200, body: { _id: invoice._id, organization: { name: org.organization.name }, taxRate: 25.5 } });
+    expect(withToken.body.pdfToken).toBeNull();
+    expect((await json("GET", `/subscription/invoices/${invoice._id}?token=wrong-token-value`)).status).toBe(404);
+    expect((await json("GET", `/subscription/invoices/${invoice._id}`, otherAdminToken)).status).toBe(404);
+  });
+
+  it("the customer's SMS top-up is paid through Stripe and credited once", async () => {
+    for (const amount of [0, -5, "ten", 1.5, 1_000_000]) {
+      expect((await json("POST", "/sms-topup", adminToken, { amount })).body.field, String(amount)).toBe("amount");
+    }
+    expect((await json("POST", "/sms-topup", adminToken, { amount: 20, orgId: other.organization.id })).body).toEqual({ error: "No organization found" });
+    const before = fake.events.length;
+    const topUp = await json("POST", "/sms-topup", adminToken, { amount: 20, orgId: org.organization.id });
+    expect(topUp).toMatchObject({ status: 200, body: { message: "top-up success", balance: 20 } });
+    // The payment_intent.succeeded webhook arrives too, twice: still credited once.
+    const succeeded = fake.events.slice(before).find((e) => e.type === "payment_intent.succeeded")!;
+    await fake.send(webhookUrl, succeeded);
+    await fake.send(webhookUrl, { ...succeeded, id: `${succeeded.id}_again` });
+    delivered = fake.events.length;
+    const organization = await t.prisma.organization.findUniqueOrThrow({ where: { id: org.organization.id } });
+    expect(organization.smsBalance.toNumber()).toBe(20);
+    expect(await t.prisma.smsLedgerEntry.count({ where: { organizationId: org.organization.id, kind: "topup" } })).toBe(1);
+    // A declined card credits nothing.
+    fake.setCardBehaviour("pm_card_visa", "insufficient_funds");
+    expect((await json("POST", "/sms-topup", adminToken, { amount: 10 })).body.error).toBe("Insufficient funds on account");
+    fake.setCardBehaviour("pm_card_visa", "ok");
+    expect((await t.prisma.organization.findUniqueOrThrow({ where: { id: org.organization.id } })).smsBalance.toNumber()).toBe(20);
+  });
+
+  it("incomplete, then the subscription ended: the dashboard locks", async () => {
+    const sub = fake.subscriptionOf((await subscriptionRow()).stripeCustomerId!);
+    fake.now += 60;
+    fake.setStatus(sub.id, "incomplete");
+    await deliverNew();
+    expect(await userState()).toMatchObject({ billingStatus: "incomplete", dashboardLocked: false });
+    expect((await json("GET", "/subscription", adminToken)).body.account.warning).toBe("Payment requires extra authentication");
+    fake.now += 60;
+    fake.setStatus(sub.id, "canceled");
+    await deliverNew();
+    expect(await userState()).toMatchObject({ billingStatus: "canceled", dashboardLocked: true });
+    expect((await json("GET", "/subscription", adminToken)).body.account.warning).toBe("Subscription ended");
+  });
+
+  it("the plan's seats limit adding users (upgrade needed); Pro has room", async () => {
+    // Rival (5 members) takes Single: 3 seats, its features.
+    await json("POST", "/subscription/card", otherAdminToken, { paymentMethodId: "pm_card_mastercard" });
+    const single = await json("POST", "/subscription", otherAdminToken, { plan: "single", billingPeriod: "monthly", currency: "USD" });
+    expect(single).toMatchObject({ status: 200, body: { plan: "single", currency: "USD" } });
+    const rival = await t.prisma.organization.findUniqueOrThrow({ where: { id: other.organization.id }, include: { featureSet: true } });
+    expect(rival).toMatchObject({ userSeats: 3, responseLimit: 1000 });
+    expect(rival.featureSet.features).not.toContain("restApi");
+    const invite = { email: "new.person@rival.example", unitId: other.units.unitA.id, role: "viewer" };
+    expect(await json("POST", "/invite-user", otherAdminToken, invite)).toEqual({ status: 403, body: { error: seatsFullMessage } });
+    // Upgrading to Pro (prorated, paid at once) gives the seats.
+    const pro = await json("POST", "/subscription", otherAdminToken, { plan: "pro", billingPeriod: "monthly" });
+    expect(pro).toMatchObject({ status: 200, body: { plan: "pro", currency: "USD" } });
+    expect((await json("POST", "/invite-user", otherAdminToken, invite)).status).toBe(201);
+    await deliverNew();
+  });
+
+  it("a trial that ran out without a subscription locks the dashboard (trial over)", async () => {
+    const third = await createOrganizationFixture(t.prisma, "Third");
+    await t.prisma.organization.update({ where: { id: third.organization.id }, data: { trialUntil: new Date(Date.now() - 86_400_000) } });
+    const token = (await signInWithPassword(t.baseUrl, third.users.admin.email, testPassword)).accessToken;
+    expect(await userState(token)).toMatchObject({ billingStatus: "inactive", dashboardLocked: true, trialDaysLeft: -1 });
+    expect((await json("GET", "/subscription", token)).body.account.warning).toBe("Trial over");
+  });
+});

@@ -1,0 +1,152 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { toasts } from "../shell/toastStore";
+import { renderApp } from "../test/renderApp";
+import { viewerResponse } from "../test/relay";
+import { ApiError } from "../transport/rest";
+import type { SubscriptionState } from "./billingApi";
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const subscription = (over: Partial<SubscriptionState> = {}): SubscriptionState => ({
+  canManage: true,
+  paymentProvider: true,
+  publishableKey: null,
+  status: "inactive",
+  plan: null,
+  billingPeriod: null,
+  currency: "EUR",
+  currencyFixed: false,
+  currentPeriodEnd: null,
+  cancelAt: null,
+  card: null,
+  taxRate: 25.5,
+  account: { billingStatus: "inactive", dashboardLocked: false, trialDaysLeft: 5, unpaidDaysLeft: null, collectingStopsAt: null, warning: null },
+  plans: [
+    { plan: "single", name: "Single", currency: "EUR", monthly: 4900, annual: 49000, userSeats: 3, responseLimit: 1000, features: [] },
+    { plan: "pro", name: "Pro", currency: "EUR", monthly: 14900, annual: 149000, userSeats: 20, responseLimit: 20000, features: [] },
+  ],
+  latestUnpaidInvoice: null,
+  ...over,
+});
+
+type Call = { path: string; options: { method?: string; body?: unknown } };
+
+function mockRest(rest: { request: ReturnType<typeof vi.fn> }, answers: Record<string, (call: Call) => unknown>) {
+  const calls: Call[] = [];
+  rest.request.mockImplementation(async (path: string, options: Call["options"] = {}) => {
+    const call = { path, options };
+    calls.push(call);
+    const key = `${options.method ?? "GET"} ${path}`;
+    const answer = answers[key];
+    if (!answer) throw new Error(`unexpected ${key}`);
+    return answer(call);
+  });
+  return calls;
+}
+
+describe("billing screens", () => {
+  beforeEach(() => toasts.clear());
+
+  it("/settings/subscription: trial days, the discounted annual price, no plan without a card, and the card added through the stand-in", async () => {
+    let state = subscription();
+    const r = renderApp("/settings/subscription", { AppShellQuery: () => viewerResponse() });
+    const calls = mockRest(r.rest, {
+      "GET /subscription": () => state,
+      "GET /subscription/card/setup-intent": () => ({ clientSecret: "seti_1_secret_x", publishableKey: null }),
+      "POST /subscription/card": () => {
+        state = subscription({ card: { id: "pm_card_visa", brand: "visa", last4: "4242", month: 12, year: 2034 } });
+        return { card: state.card, message: "card added" };
+      },
+      "POST /subscription": () => {
+        state = subscription({ status: "active", plan: "pro", billingPeriod: "annual", currencyFixed: true, card: state.card });
+        return state;
+      },
+    });
+    expect(await screen.findByText("5 days left")).toBeTruthy();
+    expect(screen.getByText("€1,490.00 a year")).toBeTruthy();
+    const choosePro = screen.getByRole("button", { name: "Choose Pro" }) as HTMLButtonElement;
+    expect(choosePro.disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole("button", { name: "Add a card" }));
+    fireEvent.change(await screen.findByLabelText("Payment method id (test mode)"), { target: { value: "pm_card_visa" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save the card" }));
+    expect(await screen.findByText(/ending in 4242/)).toBeTruthy();
+    expect(calls.find((c) => c.path === "/subscription/card")?.options.body).toEqual({ paymentMethodId: "pm_card_visa" });
+
+    fireEvent.click(screen.getByRole("button", { name: "Choose Pro" }));
+    await waitFor(() => expect(calls.some((c) => c.path === "/subscription" && c.options.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.path === "/subscription" && c.options.method === "POST")?.options.body).toEqual({
+      plan: "pro",
+      billingPeriod: "annual",
+      currency: "EUR",
+    });
+    expect(await screen.findByRole("button", { name: "Current plan" })).toBeTruthy();
+    expect((screen.getByLabelText("Currency") as HTMLSelectElement).disabled).toBe(true);
+  });
+
+  it("/settings/subscription: the unpaid warning counts down and the billing admin pays", async () => {
+    const r = renderApp("/settings/subscription", { AppShellQuery: () => viewerResponse() });
+    const calls = mockRest(r.rest, {
+      "GET /subscription": () =>
+        subscription({
+          status: "past_due",
+          latestUnpaidInvoice: { id: "inv1", total: 186995, currency: "EUR" },
+          account: {
+            billingStatus: "past_due",
+            dashboardLocked: false,
+            trialDaysLeft: null,
+            unpaidDaysLeft: 9,
+            collectingStopsAt: null,
+            warning: "Latest invoice unpaid",
+          },
+        }),
+      "POST /subscription/invoices/pay": () => ({ status: "paid" }),
+    });
+    expect(await screen.findByText("Latest invoice unpaid")).toBeTruthy();
+    expect(screen.getByText("The surveys stop collecting responses in 9 days unless the invoice is paid.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Pay €1,869.95 now" }));
+    await waitFor(() => expect(calls.find((c) => c.path === "/subscription/invoices/pay")?.options.body).toEqual({ invoiceId: "inv1" }));
+  });
+
+  it("non-admins are told to contact their organisation admin; embedded mode says there is no payment provider", async () => {
+    const r = renderApp("/settings/subscription", { AppShellQuery: () => viewerResponse() });
+    mockRest(r.rest, {
+      "GET /subscription": () => {
+        throw new ApiError("no", 403, { error: "Billing is managed by your organisation's admin: please contact them" });
+      },
+    });
+    expect(await screen.findByText("Billing is managed by your organisation's admin. Please contact your organisation admin.")).toBeTruthy();
+    r.unmount();
+    const e = renderApp("/settings/subscription", { AppShellQuery: () => viewerResponse() });
+    mockRest(e.rest, { "GET /subscription": () => subscription({ paymentProvider: false }) });
+    expect(await screen.findByText(/no payment provider/)).toBeTruthy();
+  });
+
+  it("/settings/billing-details: company by default; a field under 5 characters blocks saving", async () => {
+    const r = renderApp("/settings/billing-details", { AppShellQuery: () => viewerResponse() });
+    const calls = mockRest(r.rest, {
+      "GET /subscription/details": () => ({
+        billingEmail: "",
+        name: "",
+        address: { city: "", country: "", addressLine1: "", addressLine2: "", postalCode: "", state: "" },
+        customerType: "company",
+        businessId: "",
+      }),
+      "GET /subscription": () => subscription(),
+      "PUT /subscription/details": (call) => ({ ...(call.options.body as object), message: "organization details updated" }),
+    });
+    const company = (await screen.findByLabelText("Company")) as HTMLInputElement;
+    expect(company.checked).toBe(true);
+    fireEvent.change(screen.getByLabelText(/Billing e-mail/), { target: { value: "billing@acme.example" } });
+    fireEvent.change(screen.getByLabelText(/Name on invoices/), { target: { value: "Acme" } });
+    fireEvent.change(screen.getByLabelText(/Address line 1/), { target: { value: "Mannerheimintie 1" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Must be at least 5 characters")).toBeTruthy();
+    expect(calls.some((c) => c.options.method === "PUT")).toBe(false);
+    fireEvent.change(screen.getByLabelText(/Name on invoices/), { target: { value: "Acme Oy Ltd" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(calls.some((c) => c.options.method === "PUT")).toBe(true));
+    expect(await screen.findByText("Organization details updated")).toBeTruthy();
+  });
+});
