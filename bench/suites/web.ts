@@ -21,6 +21,7 @@ import { demoSignIn, seedDemoOrganization } from "../../api/src/seed/demo.js";
 import { withScratchDatabase } from "../lib/database.js";
 import { startApiServer } from "../lib/servers.js";
 import type { BenchContext, FigureRow } from "../lib/suite.js";
+import { chromiumArgs } from "../../api/src/domain/exports/pdf.js";
 
 export const name = "web";
 export const description = "transfer sizes of the respondent and sign-in pages and the widget, and Lighthouse mobile scores of the main screens";
@@ -108,16 +109,7 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
     const stopApi = ctx.onCleanup(() => api.close());
     const chrome = await chromeLauncher.launch({
       chromePath: chromiumPath,
-      chromeFlags: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      chromeFlags: chromiumArgs,
     });
     const stopChrome = ctx.onCleanup(async () => void chrome.kill());
     let browser: Browser | undefined;

@@ -14,7 +14,16 @@ import type { PrismaClient } from "../generated/prisma/client.js";
 import type { CallerBudget } from "../limits/analytics.js";
 
 /** Fields that read many responses: they run on the analytics pool under the caller's budget. */
-const analyticsFields = ["textAnalytics", "rootCause", "summary", "results", "feedbackList", "questionResult", "resultsFilterOptions", "journeyResult"] as const;
+const analyticsFields = [
+  "textAnalytics",
+  "rootCause",
+  "summary",
+  "results",
+  "feedbackList",
+  "questionResult",
+  "resultsFilterOptions",
+  "journeyResult",
+] as const;
 
 /**
  * The weight of each expensive root field ("Type.field"); an operation's weights must add up to at

@@ -20,7 +20,10 @@ export function createAnalyticsLimits(config: Config): AnalyticsLimits {
   const analyticsPrisma =
     config.databaseUrl && !config.embedded
       ? // On a streaming replica when DATABASE_REPLICA_URL names one (docs/decisions.md "Scale-out").
-        createPrisma(config.databaseReplicaUrl ?? config.databaseUrl, { max: config.analytics.poolSize, statementTimeoutMs: config.analytics.statementTimeoutMs })
+        createPrisma(config.databaseReplicaUrl ?? config.databaseUrl, {
+          max: config.analytics.poolSize,
+          statementTimeoutMs: config.analytics.statementTimeoutMs,
+        })
       : undefined;
   return {
     budget: new CallerBudget(config.graphql.callerConcurrency, config.graphql.callerQueue),

@@ -110,7 +110,10 @@ describe.skipIf(noDatabase)("SMS balance ledger", () => {
     const id = other.organization.id;
     await expect(debitSms(prisma, id, 5e6, "message:x")).rejects.toMatchObject({ message: "The amount is at most 1000000" });
     await prisma.organization.update({ where: { id }, data: { smsBalance: maxSmsBalance - 1 } });
-    await expect(refundSms(prisma, id, 5, "message:y")).rejects.toMatchObject({ code: "BAD_USER_INPUT", message: `The balance can be at most ${maxSmsBalance}` });
+    await expect(refundSms(prisma, id, 5, "message:y")).rejects.toMatchObject({
+      code: "BAD_USER_INPUT",
+      message: `The balance can be at most ${maxSmsBalance}`,
+    });
     expect(await smsBalance(prisma, id)).toBe(maxSmsBalance - 1);
     expect(await prisma.smsLedgerEntry.count({ where: { organizationId: id } })).toBe(0);
   });

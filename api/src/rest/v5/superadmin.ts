@@ -4,8 +4,6 @@
 import { customerSmsTopUpHandler } from "./sms-topup.js";
 import { z } from "zod";
 import { defineRoute } from "./route.js";
-import { forbidden } from "../../domain/errors.js";
-import type { DomainContext } from "../../domain/context.js";
 import {
   createOrganization,
   getOrganization,

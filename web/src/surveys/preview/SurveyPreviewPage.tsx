@@ -179,7 +179,7 @@ function Preview({ name, editId, survey }: { name: string; editId: string | null
       ) : null}
       {/* Scrollable when the device is larger than the window: focusable, so the keyboard can scroll it. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus to be scrolled by keyboard (WCAG 2.1.1) */}
-      <div className={`preview-stage preview-stage--${mode}`} role="region" aria-label={t`Survey preview: ${modeName}`} tabIndex={0}>
+      <section className={`preview-stage preview-stage--${mode}`} aria-label={t`Survey preview: ${modeName}`} tabIndex={0}>
         <PreviewFrame key={mode} title={t`Survey preview: ${modeName}`} width={size.width} height={size.height}>
           {mode === "widget" ? (
             <div className="preview-widget-page">
@@ -191,7 +191,7 @@ function Preview({ name, editId, survey }: { name: string; editId: string | null
             app
           )}
         </PreviewFrame>
-      </div>
+      </section>
     </>
   );
 }
