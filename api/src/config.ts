@@ -123,6 +123,7 @@ const environmentSchema = z.object({
   CHROMIUM_PATH: z.string().default("/usr/bin/chromium"),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
   UNSUBSCRIBE_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: booleanFlag.default(false),
 });
 
 export type Config = {
@@ -220,6 +221,11 @@ export type Config = {
    * worker replace at start with the one generated once and kept in the database (unsubscribe/secret.ts).
    */
   unsubscribe: { secret: string; fromEnvironment: boolean };
+  /**
+   * WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: notification webhooks may post to loopback and private
+   * addresses (tests and closed networks only; docs/notifications.md "Webhooks"). Off by default.
+   */
+  webhooksAllowPrivateAddresses: boolean;
 };
 
 export class ConfigError extends Error {
@@ -315,6 +321,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     unsubscribe: e.UNSUBSCRIBE_SECRET
       ? { secret: e.UNSUBSCRIBE_SECRET, fromEnvironment: true }
       : { secret: randomBytes(32).toString("base64url"), fromEnvironment: false },
+    webhooksAllowPrivateAddresses: e.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
   };
 }
 

@@ -29,6 +29,7 @@ import { outboxAvailable } from "./domain/mail/outbox.js";
 import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerOps } from "./observability/ops.js";
 import { newRequestMemo } from "./domain/request-memo.js";
+import { batchEvaluations } from "./domain/notifications/evaluation.js";
 
 const apiPrefix = "/api/v5";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -166,9 +167,28 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await registerWidgetRoutes(app, { prisma });
   // Campaign messages' open pixel and click redirect: /r/m/{token}/open.gif, /r/m/{token} (public).
   await registerTrackingRoutes(app, { prisma, publicUrl: config.publicUrl });
+  // Responses to evaluate against notification rules, queued together every few milliseconds
+  // (domain/notifications/evaluation.ts); one left unqueued by a stop is queued by the sweeper.
+  const evaluationQueue = batchEvaluations((responseIds) =>
+    jobs.enqueue("notification.evaluate", { responseIds }).catch((error: unknown) => app.log.warn({ err: error }, "could not queue a notification evaluation")),
+  );
+  app.addHook("onClose", async () => evaluationQueue.flush());
   // The respondent runtime: /r/{touchpointId}/survey, /responses, /ping (public, rate-limited).
   await app.register(
-    async (r) => void (await registerPublicRoutes(r, { prisma, bus, authenticate, context, publicUrl: config.publicUrl, options: { limiterStore: limits } })),
+    async (r) =>
+      void (await registerPublicRoutes(r, {
+        prisma,
+        bus,
+        authenticate,
+        context,
+        publicUrl: config.publicUrl,
+        options: {
+          limiterStore: limits,
+          // Notification rules are evaluated off the request's path (domain/notifications/evaluation.ts);
+          // a job not queued here is queued again by the sweeper from its pending row.
+          onNotificationPending: evaluationQueue.add,
+        },
+      })),
     { prefix: publicPrefix },
   );
 

@@ -9,6 +9,7 @@ import type { PrismaClient } from "../../api/src/generated/prisma/client.js";
 import { poolConfig, prismaOverPool } from "../../api/src/db/client.js";
 import { createEventBus } from "../../api/src/pubsub/bus.js";
 import { startJobRunner } from "../../api/src/jobs/start.js";
+import type { JobRunner } from "../../api/src/jobs/runner.js";
 import { buildServer } from "../../api/src/server.js";
 import { createEmbeddedOidc } from "../../api/src/oidc/provider.js";
 import { createAccessTokenVerifier } from "../../api/src/auth/access-tokens.js";
@@ -37,7 +38,7 @@ export function createCountingPrisma(databaseUrl: string, max: number): { prisma
 export async function startApiServer(
   databaseUrl: string,
   opts: { poolSize?: number; serveWeb?: boolean; env?: Record<string, string> } = {},
-): Promise<RunningServer & { prisma: PrismaClient; config: Config; statements(): number }> {
+): Promise<RunningServer & { prisma: PrismaClient; config: Config; jobs: JobRunner; statements(): number }> {
   const port = await freePort();
   const config = loadConfig({
     NODE_ENV: "production",
@@ -64,6 +65,7 @@ export async function startApiServer(
       baseUrl: config.publicUrl,
       prisma,
       config,
+      jobs,
       statements,
       close: async () => {
         await app.close();

@@ -58,6 +58,7 @@ interface RouteDef {
 }
 
 const settingsUser: Screen = () => import("./settings/SettingsUserPage");
+const notificationStep: Screen = () => import("./notifications/NotificationEditorStep");
 
 /** The children of "/", in the order of the specifications. */
 export const routeDefs: RouteDef[] = [
@@ -183,20 +184,22 @@ export const routeDefs: RouteDef[] = [
     menu: "notifications",
     children: [
       { index: true, redirect: "list" },
-      { path: "list", title: msg`Notification rules` },
+      { path: "list", title: msg`Notification rules`, screen: () => import("./notifications/NotificationListPage") },
       {
+        // ":id" may be "new": a rule not yet saved, created on its first save (docs/notifications.md).
         path: ":id",
         title: msg`Notification rule`,
+        screen: () => import("./notifications/NotificationEditorLayout"),
         children: [
           { index: true, redirect: "preliminary" },
-          { path: "preliminary", title: msg`Notification rule: basics` },
-          { path: "conditions", title: msg`Notification rule: conditions` },
+          { path: "preliminary", title: msg`Notification rule: basics`, screen: notificationStep },
+          { path: "conditions", title: msg`Notification rule: conditions`, screen: notificationStep },
           {
             path: "activate",
             title: msg`Notification rule: activation`,
             children: [
-              { index: true, title: msg`Notification rule: activation` },
-              { path: "success", title: msg`Notification rule activated` },
+              { index: true, title: msg`Notification rule: activation`, screen: notificationStep },
+              { path: "success", title: msg`Notification rule activated`, screen: notificationStep },
             ],
           },
         ],

@@ -10,6 +10,8 @@ import type { JobHandlers, JobRunner } from "./runner.js";
 import { createCampaignSender } from "../domain/campaigns/sending/sender.js";
 import { logger, type Log } from "../log.js";
 import { sendDueDigests } from "../domain/digest/digest.js";
+import { evaluateResponses, sendFiring } from "../domain/notifications/evaluation.js";
+import { deliverWebhook } from "../domain/notifications/webhooks.js";
 
 export function createJobHandlers(deps: {
   config: Config;
@@ -38,6 +40,9 @@ export function createJobHandlers(deps: {
       "digest.tick": async (payload) => {
         await sendDueDigests({ prisma: deps.prisma, config: deps.config, jobs: jobs(), log }, payload.at ? new Date(payload.at) : new Date());
       },
+      "notification.evaluate": async (payload) => void (await evaluateResponses({ prisma: deps.prisma, jobs, log }, payload)),
+      "notification.send": async (payload) => void (await sendFiring({ prisma: deps.prisma, config: deps.config, mail, jobs, log }, payload)),
+      "notification.webhook": async (payload, info) => void (await deliverWebhook({ prisma: deps.prisma, config: deps.config }, payload, info)),
     },
     close: () => {
       mail.close();

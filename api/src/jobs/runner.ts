@@ -15,6 +15,12 @@ export type JobPayloads = {
   "campaign.run": { launchId: string; runKey: string };
   /** Send the weekly digests that are due (api/src/domain/digest/digest.ts); run every hour by a job scheduler. */
   "digest.tick": { /** ISO instant to tick at (tests, a manual run); the scheduler's ticks use the clock. */ at?: string };
+  /** Check stored responses (one insert group's) against their surveys' notification rules (api/src/domain/notifications/evaluation.ts). */
+  "notification.evaluate": { responseIds: string[] };
+  /** Send one firing of a notification rule: the alert to each recipient (same file). */
+  "notification.send": { firingId: string };
+  /** Post one signed webhook delivery of a firing (api/src/domain/notifications/webhooks.ts). */
+  "notification.webhook": { deliveryId: string };
 };
 export type JobName = keyof JobPayloads;
 
@@ -74,6 +80,9 @@ export const queueName = "jobs";
  */
 export const namedQueues: { [N in JobName]?: { queue: string; concurrency: number } } = {
   "campaign.run": { queue: "campaign-sending", concurrency: 2 },
+  "notification.evaluate": { queue: "notifications", concurrency: 4 },
+  "notification.send": { queue: "notifications", concurrency: 4 },
+  "notification.webhook": { queue: "notifications", concurrency: 4 },
 };
 const queueOf = (name: string) => (namedQueues as Record<string, { queue: string } | undefined>)[name]?.queue ?? queueName;
 export const defaultQueuePrefix = "fbk";

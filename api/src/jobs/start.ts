@@ -7,6 +7,7 @@ import { createJobHandlers } from "./handlers.js";
 import { createJobRunner, type JobFailure, type JobRunner, type RetryPolicy } from "./runner.js";
 import { logger, type Log } from "../log.js";
 import { startRunSweeper } from "../domain/campaigns/sending/sender.js";
+import { startNotificationSweeper } from "../domain/notifications/evaluation.js";
 
 /** Every hour on the hour (digests are due from Monday 08:00 local, in any time zone). */
 export const digestSchedule = { cron: "0 * * * *", everyMs: 3_600_000 } as const;
@@ -57,6 +58,9 @@ export function startJobRunner(deps: {
       .schedule?.("weekly-digest", digestSchedule, "digest.tick", {})
       .catch((error: unknown) => log.error({ err: error }, "could not schedule the weekly digest"));
   }
+  // Notification evaluations and firings left behind by a stop are queued again (evaluation.ts).
+  const stopNotificationSweeper =
+    (deps.runWorkers ?? deps.config.runWorkers) && !deps.removeOnClose ? startNotificationSweeper({ prisma: deps.prisma, jobs: () => self!, log }) : () => {};
   self = {
     mode: runner.mode,
     schedule: runner.schedule ? (id, pattern, name, payload) => runner.schedule!(id, pattern, name, payload) : undefined,
@@ -65,6 +69,7 @@ export function startJobRunner(deps: {
     counts: () => runner.counts!(),
     close: async () => {
       stopSweeper();
+      stopNotificationSweeper();
       await runner.close();
       close();
     },

@@ -29,8 +29,8 @@ export type QueuedMail =
       message?: undefined;
     }
   | {
-      /** Rendered by their senders: a campaign's test message, the weekly digest (domain/digest/). */
-      kind: "campaignTest" | "weeklyDigest";
+      /** Rendered by their senders: a campaign's test message, the weekly digest (domain/digest/), a notification rule's alert (domain/notifications/alert-mail.ts). */
+      kind: "campaignTest" | "weeklyDigest" | "notificationAlert";
       to: string;
       locale: "en" | "es" | "fi" | "se";
       organizationId?: string | null;

@@ -42,6 +42,7 @@ import { noEditRight } from "../domain/touchpoints/touchpoints.js";
 import { settingsMessages } from "../domain/organization/settings.js";
 import { onlyAdminsMessage } from "../domain/demo-data/demo-data.js";
 import { bookmarkMessages } from "../domain/bookmarks/bookmarks.js";
+import { notificationMessages } from "../domain/notifications/rules.js";
 import { shareLinkMessages } from "../domain/sharing/share-links.js";
 import { exportMessages } from "../domain/exports/jobs.js";
 import { blockListMessages } from "../domain/campaigns/block-list/index.js";
@@ -76,6 +77,8 @@ export const permissions = shield(
       shareLinks: isMember, // the caller's own links; organisation admins: every link of the organisation (the domain's list)
       sharedView: hasShareLink, // anyone holding a valid, unexpired link (no session needed)
       bookmarks: isMember, // the caller's own bookmarks (the domain's list)
+      notificationRules: isMember, // the caller's own rules; organisation admins: every rule of the organisation (the domain's list)
+      notificationRule: isMember, // the same rule: another person's rule (for a non-admin) or organisation's is not found
       exportJob: ownRow("ExportJob", exportMessages.notFound), // any other id is not found
       touchpointUnits: listedWhere("editTouchpoints"),
       pings: listedWhere("viewResults"),
@@ -152,6 +155,9 @@ export const permissions = shield(
       revokeShareLink: ownRow("ShareLink", shareLinkMessages.notFound), // organisation admins: any of the organisation's
       createBookmark: mayAnywhere("viewResults", bookmarkMessages.noRights),
       deleteBookmark: ownRow("Bookmark", bookmarkMessages.notFound),
+      createNotificationRule: mayAnywhere("manageNotifications", notificationMessages.noRights), // and the plan's notification features (the domain)
+      updateNotificationRule: mayAnywhere("manageNotifications", notificationMessages.noRights), // own rules; organisation admins: any (the domain)
+      deleteNotificationRule: isMember, // own rules; organisation admins: any; anything else not found (the domain)
       startPdfExport: mayAnywhere("exportResults", exportMessages.noRights), // and the plan's fileExportPdf/All feature (the domain)
       hideResponse: mayOnResponse("manageResponses"),
       deleteResponse: mayOnResponse("manageResponses"),
@@ -275,6 +281,13 @@ export const permissions = shield(
     CreateShareLinkPayload: isMember,
     RevokeShareLinkPayload: isMember,
     Bookmark: isMember,
+    // notification rules: only ever returned by the rules above, whose domain keeps them to the caller's own
+    NotificationRule: isMember,
+    NotificationCondition: isMember,
+    NotificationWebhookDelivery: isMember,
+    NotificationConditionGroup: isMember,
+    NotificationRulePayload: isMember,
+    DeleteNotificationRulePayload: isMember,
     // launches: only ever reached through launchWizard, scheduledLaunches or a launch mutation, whose rules checked the caller
     Launch: isMember,
     LaunchRecurrence: isMember,

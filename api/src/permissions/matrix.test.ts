@@ -115,6 +115,20 @@ const onlyEditor = {
   admin: "refused",
 } as const;
 
+/** Notification-rule rows: a survey of unit A with an NPS question, the editor's rule, one of the editor's rules per actor to delete (made in beforeAll). */
+const matrixAlerts = { surveyId: "", questionId: "", receiver: "", ruleA: "", toDelete: {} as Record<Actor, string> };
+const alertEditors = {
+  anonymous: "refused",
+  viewer: "refused",
+  editor: "allowed",
+  adminOfOtherUnit: "refused",
+  adminOfOtherOrganization: "refused",
+  admin: "allowed",
+} as const;
+const alertInput = (ids: Ids) =>
+  `{ name: "Matrix alert", surveyId: "${matrixAlerts.surveyId}", touchpointIds: ["${ids.touchpoints.terminalA}"], delay: 30, format: plain,
+     receivers: ["${matrixAlerts.receiver}"], conditionGroups: [{ conditions: [{ questionId: "${matrixAlerts.questionId}", numbers: [0, 1] }] }] }`;
+
 /** Contact-list rows: a list of unit A with one contact, one list per actor to delete, one blocked address per actor (made in beforeAll). */
 const contactLists = { listA: "", toDelete: {} as Record<Actor, string>, blocked: {} as Record<Actor, string> };
 
@@ -1246,6 +1260,44 @@ const matrix: Row[] = [
     expected: { ...onlyAdmin, editor: "allowed", adminOfOtherUnit: "allowed" },
     allowedData: (data) => expect(data.deleteCustomerJourney.message).toBe("Journey deleted"),
   },
+  // ---- notification rules (docs/notifications.md) ----
+  {
+    field: "Query.notificationRules",
+    kind: "query",
+    // own rules; organisation admins: every rule of the organisation
+    document: () => `{ notificationRules { legacyId } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data, actor) => {
+      const listed = data.notificationRules.map((r: { legacyId: string }) => r.legacyId);
+      expect(listed.includes(matrixAlerts.ruleA)).toBe(["editor", "admin"].includes(actor));
+    },
+  },
+  {
+    field: "Query.notificationRule",
+    kind: "query",
+    document: () => `{ notificationRule(id: "${matrixAlerts.ruleA}") { legacyId name } }`,
+    expected: alertEditors,
+    allowedData: (data) => expect(data.notificationRule).toEqual({ legacyId: matrixAlerts.ruleA, name: "Matrix alert" }),
+  },
+  {
+    field: "Mutation.createNotificationRule",
+    kind: "mutation",
+    document: (ids) => `mutation { createNotificationRule(input: ${alertInput(ids)}) { message rule { name } } }`,
+    expected: alertEditors,
+    allowedData: (data) => expect(data.createNotificationRule).toEqual({ message: "Saved", rule: { name: "Matrix alert" } }),
+  },
+  {
+    field: "Mutation.updateNotificationRule",
+    kind: "mutation",
+    document: (ids) => `mutation { updateNotificationRule(id: "${matrixAlerts.ruleA}", input: ${alertInput(ids)}) { message } }`,
+    expected: alertEditors,
+  },
+  {
+    field: "Mutation.deleteNotificationRule",
+    kind: "mutation",
+    document: (_ids, actor) => `mutation { deleteNotificationRule(id: "${matrixAlerts.toDelete[actor]}") { legacyId } }`,
+    expected: alertEditors,
+  },
 ];
 
 describe("permission matrix coverage", () => {
@@ -1413,6 +1465,34 @@ describe.skipIf(noDatabase)("permission matrix", () => {
       ).id;
     matrixLaunches.toEdit = await launch();
     for (const a of actors) matrixLaunches.toCancel[a] = await launch();
+  });
+  beforeAll(async () => {
+    const organizationId = org.organization.id;
+    // the plan alerts organisation users; the receivers are members of Acme
+    await t.prisma.featureSet.update({ where: { id: org.organization.featureSetId }, data: { features: { push: ["notificationsToOrganizationUsers"] } } });
+    const survey = await t.prisma.survey.create({ data: { organizationId, unitId: org.units.unitA.id, name: "Matrix alerts" } });
+    matrixAlerts.surveyId = survey.id;
+    matrixAlerts.receiver = org.users.editorA.email;
+    matrixAlerts.questionId = (
+      await t.prisma.question.create({ data: { organizationId, surveyId: survey.id, position: 0, type: "nps", title: { en: "nps" } } })
+    ).id;
+    const rule = async () =>
+      (
+        await t.prisma.notificationRule.create({
+          data: {
+            organizationId,
+            name: "Matrix alert",
+            surveyId: survey.id,
+            touchpointIds: [ids.touchpoints.terminalA],
+            conditions: [[{ questionId: matrixAlerts.questionId, values: [0] }]],
+            delay: 30,
+            receivers: [org.users.editorA.email],
+            createdByUserId: org.users.editorA.id,
+          },
+        })
+      ).id;
+    matrixAlerts.ruleA = await rule();
+    for (const a of actors) matrixAlerts.toDelete[a] = await rule();
   });
   afterAll(async () => t?.close());
 

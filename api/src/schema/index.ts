@@ -30,6 +30,7 @@ import "./contact-list.js";
 import "./message-template.js";
 import "./message-record.js";
 import "./launch.js";
+import "./notification-rule.js";
 
 export function buildSchema() {
   return builder.toSchema({ sortSchema: true });

@@ -12,6 +12,8 @@ export type CapturedMail = {
   language: string | undefined;
   kind: string | undefined;
   parsed: ParsedMail;
+  /** performance.now() when the message was accepted (benchmarks measure up to it). */
+  receivedAt: number;
 };
 
 export type SmtpCapture = {
@@ -70,6 +72,7 @@ export async function startSmtpCapture(
             language: header("content-language"),
             kind: header("x-mail-kind"),
             parsed,
+            receivedAt: performance.now(),
           });
           callback();
         })

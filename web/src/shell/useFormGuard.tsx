@@ -10,15 +10,18 @@ export interface FormGuardOptions {
   valid: boolean;
   /** Saves the form; resolve false (or throw) when saving failed, so the person stays. */
   save: () => Promise<boolean | undefined>;
+  /** Navigations that do not leave the form (the steps of a multi-step editor): not held. */
+  stays?: (next: { pathname: string; search: string }) => boolean;
 }
 
 /**
  * Holds navigation away from a dirty form and asks what to do. Render the returned `dialog`.
  * Closing or reloading the tab while dirty triggers the browser's own prompt.
  */
-export function useFormGuard({ dirty, valid, save }: FormGuardOptions): { dialog: ReactNode } {
+export function useFormGuard({ dirty, valid, save, stays }: FormGuardOptions): { dialog: ReactNode } {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    ({ currentLocation, nextLocation }) =>
+      dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search) && !stays?.(nextLocation),
   );
   const [visible, setVisible] = useState(false);
   const [saving, setSaving] = useState(false);

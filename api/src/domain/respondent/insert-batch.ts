@@ -13,6 +13,10 @@
 // A response over the organisation's response limit is stored the same way with "overLimit" set,
 // and is not marked pending: roll-ups never count it (respondent/response-limit.ts).
 //
+// The same statement marks a response pending for notification evaluation ("NotificationPending")
+// when its survey has an active notification rule; `onNotificationPending` then queues the
+// evaluation (domain/notifications/evaluation.ts). Surveys without rules cost one index probe.
+//
 // A duplicate idempotency key (a retry) inserts nothing and is reported as not stored; the caller
 // then answers the first response's id. Two submissions with the same key in one group share one
 // row. If a group's statement fails, its submissions are stored one by one, so one bad submission
@@ -53,19 +57,23 @@ const insertSql = `WITH input AS (
   SELECT r, o, s, t, q, c, n, x, h FROM ain
 ), p AS (
   INSERT INTO "RollupPending" ("responseId") SELECT "id" FROM r WHERE NOT r.v
+), nr AS (
+  SELECT r."id" FROM r WHERE NOT r.v AND EXISTS (SELECT 1 FROM "NotificationRule" n WHERE n."surveyId" = r.s AND n."active")
+), np AS (
+  INSERT INTO "NotificationPending" ("responseId") SELECT "id" FROM nr
 )
-SELECT "id" FROM r`;
+SELECT r."id", (nr."id" IS NOT NULL) AS n FROM r LEFT JOIN nr ON nr."id" = r."id"`;
 
 type Waiter = { item: PendingResponse; resolve: (stored: boolean) => void; reject: (error: unknown) => void };
 
 export class InsertBatcher {
   private queue: Waiter[] = [];
   private inFlight = 0;
-  private readonly opts: { maxBatch: number; maxInFlight: number; onStored?: () => void };
+  private readonly opts: { maxBatch: number; maxInFlight: number; onStored?: () => void; onNotificationPending?: (responseIds: string[]) => void };
 
   constructor(
     private readonly prisma: PrismaClient,
-    opts: { maxBatch?: number; maxInFlight?: number; onStored?: () => void } = {},
+    opts: { maxBatch?: number; maxInFlight?: number; onStored?: () => void; onNotificationPending?: (responseIds: string[]) => void } = {},
   ) {
     this.opts = { maxBatch: 200, maxInFlight: 1, ...opts };
   }
@@ -138,8 +146,10 @@ export class InsertBatcher {
       v: p.overLimit ?? false,
     }));
     const answers = items.flatMap((p) => p.answers.map((a) => ({ r: p.id, ...a })));
-    const rows = await this.prisma.$queryRawUnsafe<{ id: string }[]>(insertSql, JSON.stringify(responses), JSON.stringify(answers));
+    const rows = await this.prisma.$queryRawUnsafe<{ id: string; n: boolean }[]>(insertSql, JSON.stringify(responses), JSON.stringify(answers));
     if (rows.length > 0) this.opts.onStored?.();
+    const notify = rows.filter((r) => r.n).map((r) => r.id);
+    if (notify.length > 0) this.opts.onNotificationPending?.(notify);
     return new Set(rows.map((r) => r.id));
   }
 }

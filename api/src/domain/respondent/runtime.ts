@@ -104,6 +104,8 @@ export type RespondentRuntimeOptions = {
   counterIntervalMs?: number;
   definitionTtlMs?: number;
   onError?: (error: unknown) => void;
+  /** Responses stored while their survey had an active notification rule: queue their evaluation (notifications/evaluation.ts). */
+  onNotificationPending?: (responseIds: string[]) => void;
 };
 
 export type RespondentRuntime = ReturnType<typeof createRespondentRuntime>;
@@ -113,7 +115,7 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
   const definitions: DefinitionCache = createDefinitionCache(prisma, { ttlMs: opts.definitionTtlMs });
   const counters = new CounterBatcher(prisma, bus, opts.counterIntervalMs ?? 100, opts.onError);
   const rollups = new RollupApplier(prisma, { onError: opts.onError });
-  const inserts = new InsertBatcher(prisma, { onStored: () => rollups.kick() });
+  const inserts = new InsertBatcher(prisma, { onStored: () => rollups.kick(), onNotificationPending: opts.onNotificationPending });
   const responseLimiter = new ResponseLimiter(prisma);
   const limiters = respondentLimiters(opts.limiterStore ?? memoryLimiterStore());
 

@@ -29,6 +29,7 @@ import { smsBalanceRoutes, superAdminRoutes } from "./superadmin.js";
 import { journeyRoutes } from "./journeys.js";
 import { digestRoutes } from "./digest.js";
 import { billingRoutes } from "./billing.js";
+import { notificationRoutes } from "./notifications.js";
 
 export const v5Routes: readonly RouteDefinition[] = [
   ...passwordResetRoutes,
@@ -61,4 +62,5 @@ export const v5Routes: readonly RouteDefinition[] = [
   ...journeyRoutes,
   ...digestRoutes,
   ...billingRoutes,
+  ...notificationRoutes,
 ];

@@ -162,7 +162,18 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
     other = await createOrganizationFixture(t.prisma, "Contract other");
     await t.prisma.featureSet.update({
       where: { id: org.organization.featureSetId! },
-      data: { features: ["restApi", "fileExportAll", "feedbackInbox", "surveyLogic", "channelCreation", "organizationLogo", "surveyAppearance"] },
+      data: {
+        features: [
+          "restApi",
+          "fileExportAll",
+          "feedbackInbox",
+          "surveyLogic",
+          "channelCreation",
+          "organizationLogo",
+          "surveyAppearance",
+          "notificationsToOrganizationUsers",
+        ],
+      },
     });
     // The system admin: another organisation's admin of a sub-team, as in impersonation.test.ts.
     await t.prisma.user.update({ where: { id: other.users.adminB.id }, data: { systemAdmin: true } });
@@ -192,6 +203,15 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
   afterAll(async () => t?.close());
 
   const window = { from: "2026-01-10", to: "2026-01-20", utcOffset: 0 };
+  const notificationRule = () => ({
+    name: "Detractors",
+    survey_id: list.survey.id,
+    device_id: [list.touchpointA.id],
+    conditions: [[{ questionId: list.questions.nps.id, values: [0, 1, 2] }]],
+    delay: 30,
+    receivers: [org.users.admin.email],
+    format: "plain",
+  });
 
   /** Every operation, called with valid input, in an order where each call finds what it needs. */
   const calls: [OperationKey, () => Promise<unknown>][] = [
@@ -600,6 +620,30 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
       },
     ],
     ["GET /results/bookmarks", () => succeed("GET /results/bookmarks", { url: "/results/bookmarks", token: tokens.admin })],
+    [
+      "POST /notifications",
+      async () => {
+        state.notification = body(
+          await succeed("POST /notifications", {
+            url: "/notifications",
+            token: tokens.admin,
+            body: notificationRule(),
+          }),
+        )._id;
+      },
+    ],
+    ["GET /notifications", () => succeed("GET /notifications", { url: "/notifications", token: tokens.admin })],
+    ["GET /notifications/{id}", () => succeed("GET /notifications/{id}", { url: `/notifications/${state.notification}`, token: tokens.admin })],
+    [
+      "PUT /notifications/{id}",
+      () =>
+        succeed("PUT /notifications/{id}", {
+          url: `/notifications/${state.notification}`,
+          token: tokens.admin,
+          body: { ...notificationRule(), messageContentFromQuestionIds: [list.questions.nps.id] },
+        }),
+    ],
+    ["DELETE /notifications/{id}", () => succeed("DELETE /notifications/{id}", { url: `/notifications/${state.notification}`, token: tokens.admin })],
     ["GET /message-records/headers", () => succeed("GET /message-records/headers", { url: "/message-records/headers?type=email&page=1", token: tokens.admin })],
     ["DELETE /results/bookmarks/{id}", () => succeed("DELETE /results/bookmarks/{id}", { url: `/results/bookmarks/${state.bookmark}`, token: tokens.admin })],
     [

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { defineRoute } from "./route.js";
 import { unsubscribe, unsubscribeMessages, unsubscribeState } from "../../domain/campaigns/unsubscribe/unsubscribe.js";
 import { badInput } from "../../domain/errors.js";
+import { isRuleUnsubscribeToken, ruleUnsubscribe, ruleUnsubscribeState } from "../../domain/notifications/unsubscribe.js";
 
 const stateShape = z.object({
   maskedEmail: z.string().describe("the address with most of it hidden, e.g. j***@e***.com"),
@@ -37,18 +38,25 @@ export const unsubscribeRoutes = [
     errors,
     query: tokenQuery,
     response: stateShape,
-    handler: ({ ctx, query, request }) => unsubscribeState(ctx, query.token, { clientAddress: request.ip }),
+    handler: ({ ctx, query, request }) =>
+      isRuleUnsubscribeToken(query.token)
+        ? ruleUnsubscribeState(ctx, query.token, { clientAddress: request.ip })
+        : unsubscribeState(ctx, query.token, { clientAddress: request.ip }),
   }),
   defineRoute({
     method: "POST",
     path: "/unsubscribe",
-    summary: "Unsubscribe the link's address from the organisation's campaign messages (its block list); a second call answers the same",
+    summary:
+      "Unsubscribe the link's address from the organisation's campaign messages (its block list), or, for a notification alert's link, from that one rule; a second call answers the same",
     tag: "Campaigns",
     auth: "none",
     errors,
     query: tokenQuery,
     response: stateShape.extend({ message: z.string() }),
-    handler: ({ ctx, query, request }) => unsubscribe(ctx, query.token, { clientAddress: request.ip }),
+    handler: ({ ctx, query, request }) =>
+      isRuleUnsubscribeToken(query.token)
+        ? ruleUnsubscribe(ctx, query.token, { clientAddress: request.ip })
+        : unsubscribe(ctx, query.token, { clientAddress: request.ip }),
   }),
   defineRoute({
     method: "POST",
@@ -68,7 +76,9 @@ export const unsubscribeRoutes = [
           ? (body as Record<string, unknown>)
           : {};
       if (form["List-Unsubscribe"] !== "One-Click") throw badInput(unsubscribeMessages.oneClickBody);
-      const done = await unsubscribe(ctx, query.token, { clientAddress: request.ip });
+      const done = isRuleUnsubscribeToken(query.token)
+        ? await ruleUnsubscribe(ctx, query.token, { clientAddress: request.ip })
+        : await unsubscribe(ctx, query.token, { clientAddress: request.ip });
       return { message: done.message };
     },
   }),

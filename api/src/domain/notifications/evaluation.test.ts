@@ -1,0 +1,257 @@
+// Evaluation of notification rules with real SMTP capture: responses posted to the respondent API
+// are evaluated off the ingestion path; a matching response sends one alert per recipient (in the
+// recipient's language, with the answers, metadata, local time, a link and an unsubscribe link), a
+// response that does not match sends none, and restarts (a second server on the same database,
+// the sweeper, a second evaluation, a crash in the middle of a firing) send nothing twice and lose
+// nothing. The delay is a debounce for responses still open. "Now" is injected where time matters.
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
+import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
+import { startSmtpCapture, type SmtpCapture } from "../../test/mail.js";
+import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../../test/analytics-survey.js";
+import { apiCall } from "../../test/rest-client.js";
+import { createMailSender } from "../../mail/send.js";
+import { evaluateResponse, sendFiring, sweepNotifications } from "./evaluation.js";
+import { verifyRuleUnsubscribeToken } from "./unsubscribe.js";
+
+describe.skipIf(noDatabase)("notification evaluation", () => {
+  let smtp: SmtpCapture;
+  let t: TestApp;
+  let org: OrganizationFixture;
+  let s: TestSurvey;
+  let touchpointId: string;
+  let otherTouchpointId: string;
+  let ruleId: string;
+  const outsider = "ops@partner.example";
+
+  const post = async (answers: { questionId: string; value: unknown }[], at = touchpointId, metadata: Record<string, string> = { store: "Kamppi" }) => {
+    const response = await fetch(`${t.baseUrl}/r/${at}/responses`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ idempotencyKey: randomBytes(10).toString("hex"), surveyId: s.survey.id, language: "en", answers, metadata }),
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { responseId: string }).responseId;
+  };
+  /** Waits until every queued evaluation and send has run. */
+  const settle = async (app = t) => {
+    for (let i = 0; i < 3; i++) {
+      await app.jobs.idle(20_000);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  const alertsFor = (responseId: string) => smtp.messages.filter((m) => m.parsed.headers.get("x-response-id") === responseId);
+
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await startTestApp({ env: { SMTP_URL: smtp.url } });
+    org = await createOrganizationFixture(t.prisma, "Alerting");
+    await t.prisma.featureSet.update({ where: { id: org.organization.featureSetId }, data: { features: { push: ["notificationsToAllEmails"] } } });
+    await t.prisma.organization.update({ where: { id: org.organization.id }, data: { timeZone: "Europe/Helsinki" } });
+    await t.prisma.user.update({ where: { id: org.users.editorA.id }, data: { locale: "fi" } });
+    s = await createAnalyticsSurvey(t.prisma, org.organization.id, org.units.unitA.id, "Store visit");
+    touchpointId = (await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitA.id, "Kamppi link", s.survey.id)).id;
+    otherTouchpointId = (await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitA.id, "Web link", s.survey.id)).id;
+    ruleId = (
+      await t.prisma.notificationRule.create({
+        data: {
+          organizationId: org.organization.id,
+          name: "Detractors",
+          surveyId: s.survey.id,
+          touchpointIds: [touchpointId],
+          // NPS 0–6 AND (the text mentions "refund" OR slider ≥ 8)
+          conditions: [
+            [{ questionId: s.questions.nps.id, values: { lt: 7 } }],
+            [
+              { questionId: s.questions.text.id, values: ["refund"] },
+              { questionId: s.questions.slider.id, values: { gte: 8 } },
+            ],
+          ],
+          delay: 30,
+          receivers: [org.users.editorA.email, outsider],
+          messageContentFromQuestionIds: [s.questions.nps.id, s.questions.text.id],
+          createdByUserId: org.users.editorA.id,
+        },
+      })
+    ).id;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it("a matching response sends one alert to each recipient, in their language, with answers, metadata, time and links", async () => {
+    const responseId = await post([
+      { questionId: s.questions.nps.id, value: 3 },
+      { questionId: s.questions.text.id, value: "I want a REFUND now" },
+      { questionId: s.questions.single.id, value: "ca" },
+    ]);
+    await settle();
+    const mails = alertsFor(responseId);
+    expect(mails.map((m) => m.to[0]).sort()).toEqual([org.users.editorA.email, outsider].sort());
+    const fi = mails.find((m) => m.to[0] === org.users.editorA.email)!;
+    expect(fi.subject).toBe("Ilmoitus kyselystäsi Store visit");
+    expect(fi.language).toBe("fi");
+    expect(fi.kind).toBe("notificationAlert");
+    const en = mails.find((m) => m.to[0] === outsider)!;
+    expect(en.subject).toBe("Notification from your survey Store visit");
+    expect(en.text).toContain('matched your notification rule "Detractors"');
+    expect(en.text).toContain("- nps question: 3/10");
+    expect(en.text).toContain("- openText question: I want a REFUND now");
+    expect(en.text).not.toContain("singleChoice question"); // not among the chosen answers
+    expect(en.text).toContain("- store: Kamppi");
+    expect(en.text).toContain("(Europe/Helsinki)");
+    expect(en.text).toContain(`${t.baseUrl}/results?survey=${s.survey.id}&touchpoint=${touchpointId}`);
+    expect(en.text).toContain(`response=${responseId}`);
+    const unsubscribe = /\/unsubscribe\?token=(\S+)/.exec(en.text)![1]!;
+    expect(verifyRuleUnsubscribeToken(t.config, unsubscribe)).toEqual({ ruleId, email: outsider });
+    const firing = await t.prisma.notificationFiring.findUniqueOrThrow({ where: { ruleId_responseId: { ruleId, responseId } } });
+    expect(firing.sentAt).not.toBeNull();
+    expect(firing.sentTo.sort()).toEqual([org.users.editorA.email, outsider].sort());
+    expect(await t.prisma.notificationPending.count({ where: { responseId } })).toBe(0);
+  });
+
+  it("a response that does not match, or comes from another touchpoint, sends nothing", async () => {
+    const before = smtp.messages.length;
+    const promoter = await post([
+      { questionId: s.questions.nps.id, value: 9 },
+      { questionId: s.questions.text.id, value: "refund please" },
+    ]);
+    const noSecondGroup = await post([
+      { questionId: s.questions.nps.id, value: 2 },
+      { questionId: s.questions.slider.id, value: 7 },
+    ]);
+    const elsewhere = await post(
+      [
+        { questionId: s.questions.nps.id, value: 1 },
+        { questionId: s.questions.slider.id, value: 9 },
+      ],
+      otherTouchpointId,
+    );
+    await settle();
+    expect(smtp.messages.length).toBe(before);
+    expect(await t.prisma.notificationFiring.count({ where: { responseId: { in: [promoter, noSecondGroup, elsewhere] } } })).toBe(0);
+  });
+
+  it("restarts send nothing twice: a second server, the sweeper and a second evaluation of a sent response", async () => {
+    const responseId = await post([
+      { questionId: s.questions.nps.id, value: 0 },
+      { questionId: s.questions.slider.id, value: 10 },
+    ]);
+    await settle();
+    expect(alertsFor(responseId)).toHaveLength(2);
+    const second = await startTestApp({ env: { SMTP_URL: smtp.url } });
+    try {
+      const deps = { prisma: second.prisma, jobs: () => second.jobs };
+      await sweepNotifications(deps, { pendingAgeMs: 0 });
+      await evaluateResponse(deps, { responseId });
+      await settle(second);
+    } finally {
+      await second.close();
+    }
+    expect(alertsFor(responseId)).toHaveLength(2);
+    expect(await t.prisma.notificationFiring.count({ where: { responseId } })).toBe(1);
+  });
+
+  it("loses nothing: a response whose evaluation was never queued, and a firing cut off after one recipient", async () => {
+    // stored while the rule was active, but the process stopped before queueing: only the pending row is left
+    const responseId = await post([
+      { questionId: s.questions.nps.id, value: 4 },
+      { questionId: s.questions.text.id, value: "refund" },
+    ]);
+    await settle();
+    const sent = alertsFor(responseId);
+    expect(sent).toHaveLength(2);
+    // replay the crash: the firing forgot that the outsider's mail went, and the pending row is back
+    const firing = await t.prisma.notificationFiring.findUniqueOrThrow({ where: { ruleId_responseId: { ruleId, responseId } } });
+    await t.prisma.notificationFiring.update({
+      where: { id: firing.id },
+      data: { sentAt: null, sentTo: [org.users.editorA.email], claimedUntil: new Date(Date.now() - 1000) },
+    });
+    await t.prisma.notificationPending.create({ data: { responseId, createdAt: new Date(Date.now() - 60_000) } });
+    const swept = await sweepNotifications({ prisma: t.prisma, jobs: () => t.jobs });
+    expect(swept).toEqual({ evaluations: 1, sends: 1 });
+    await settle();
+    // the outsider's alert again (its acceptance was not recorded), never the editor's a second time
+    const after = alertsFor(responseId);
+    expect(after.filter((m) => m.to[0] === org.users.editorA.email)).toHaveLength(1);
+    expect(after.filter((m) => m.to[0] === outsider)).toHaveLength(2);
+    expect(await t.prisma.notificationPending.count({ where: { responseId } })).toBe(0);
+  });
+
+  it("the delay is a debounce for a response still open: it sends when the delay has passed", async () => {
+    const base = new Date("2026-11-20T10:00:00Z");
+    const response = await t.prisma.response.create({
+      data: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointId, unitId: org.units.unitA.id, status: "open", createdAt: base },
+    });
+    await t.prisma.answer.create({
+      data: {
+        responseId: response.id,
+        organizationId: org.organization.id,
+        surveyId: s.survey.id,
+        touchpointId,
+        questionId: s.questions.nps.id,
+        numericValue: 1,
+        createdAt: base,
+      },
+    });
+    await t.prisma.answer.create({
+      data: {
+        responseId: response.id,
+        organizationId: org.organization.id,
+        surveyId: s.survey.id,
+        touchpointId,
+        questionId: s.questions.text.id,
+        textValue: "refund",
+        createdAt: base,
+      },
+    });
+    const queued: string[] = [];
+    const jobs = () => ({ ...t.jobs, enqueue: async (_n: string, p: unknown) => void queued.push(JSON.stringify(p)) }) as typeof t.jobs;
+    await evaluateResponse({ prisma: t.prisma, jobs, now: () => base }, { responseId: response.id });
+    // a later answer moves the time on (debounce)
+    await evaluateResponse({ prisma: t.prisma, jobs, now: () => new Date(base.getTime() + 10 * 60_000) }, { responseId: response.id });
+    const firing = await t.prisma.notificationFiring.findUniqueOrThrow({ where: { ruleId_responseId: { ruleId, responseId: response.id } } });
+    expect(firing.dueAt.toISOString()).toBe("2026-11-20T10:40:00.000Z");
+    expect(queued).toEqual([]); // not due yet
+    const mail = createMailSender({ config: t.config, prisma: t.prisma });
+    try {
+      expect(await sendFiring({ prisma: t.prisma, config: t.config, mail, now: () => new Date("2026-11-20T10:39:59Z") }, { firingId: firing.id })).toBe(
+        "skipped",
+      );
+      expect(await sendFiring({ prisma: t.prisma, config: t.config, mail, now: () => new Date("2026-11-20T10:40:00Z") }, { firingId: firing.id })).toBe("sent");
+      expect(await sendFiring({ prisma: t.prisma, config: t.config, mail, now: () => new Date("2026-11-20T10:50:00Z") }, { firingId: firing.id })).toBe(
+        "skipped",
+      );
+    } finally {
+      mail.close();
+    }
+    expect(alertsFor(response.id)).toHaveLength(2);
+  });
+
+  it("the unsubscribe link removes only that recipient from that rule", async () => {
+    const otherRule = await t.prisma.notificationRule.create({
+      data: {
+        organizationId: org.organization.id,
+        name: "Everything",
+        surveyId: s.survey.id,
+        touchpointIds: [touchpointId],
+        conditions: [[{ questionId: s.questions.nps.id, values: { gte: 0 } }]],
+        delay: 0,
+        receivers: [outsider],
+      },
+    });
+    const en = smtp.messages.find((m) => m.to[0] === outsider && m.parsed.headers.get("x-notification-rule") === ruleId)!;
+    const token = /\/unsubscribe\?token=(\S+)/.exec(en.text)![1]!;
+    const state = await apiCall(t.baseUrl, "GET", `/unsubscribe?token=${token}`);
+    expect(state.body).toMatchObject({ unsubscribed: false, organizationName: `${org.organization.name}: Detractors` });
+    const done = await apiCall(t.baseUrl, "POST", `/unsubscribe?token=${token}`);
+    expect(done.body).toMatchObject({ unsubscribed: true, message: "You have been unsubscribed" });
+    expect((await t.prisma.notificationRule.findUniqueOrThrow({ where: { id: ruleId } })).receivers).toEqual([org.users.editorA.email]);
+    expect((await t.prisma.notificationRule.findUniqueOrThrow({ where: { id: otherRule.id } })).receivers).toEqual([outsider]);
+    const forged = `${token.slice(0, -3)}AAA`;
+    expect((await apiCall(t.baseUrl, "POST", `/unsubscribe?token=${forged}`)).status).toBe(400);
+    await t.prisma.notificationRule.delete({ where: { id: otherRule.id } });
+  });
+});

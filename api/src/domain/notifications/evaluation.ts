@@ -1,0 +1,382 @@
+// Evaluation of notification rules, off the ingestion path (docs/notifications.md "Evaluation").
+//
+// 1. The statement that stores a response also writes a NotificationPending row when the response's
+//    survey has an active rule (respondent/insert-batch.ts), and the runtime then queues
+//    `notification.evaluate` on the "notifications" queue (BullMQ, or in process when embedded).
+// 2. `notification.evaluate` checks the response against the survey's active rules at its
+//    touchpoint; each match becomes a NotificationFiring, unique per (rule, response), so a rule
+//    fires at most once per response however often the response is evaluated. The firing is due at
+//    once when the response is complete (submitted or edited), else when the rule's delay has passed
+//    since the last evaluation (a debounce). Then the pending row goes, and due firings are queued
+//    as `notification.send`.
+// 3. `notification.send` claims the firing (a conditional update with a lease), mails each
+//    recipient not yet in its sentTo, adding them one by one, and marks it sent.
+// 4. A sweeper in every worker process queues again what a stop left behind: pending rows and due
+//    firings not sent nor held. Nothing lives only in memory, so restarts lose nothing; the claim and
+//    sentTo keep a firing from being sent twice (a crash between the SMTP server's acceptance and the
+//    sentTo update is the one window where one recipient could get a second copy).
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { Config } from "../../config.js";
+import type { JobRunner } from "../../jobs/runner.js";
+import type { MailSender } from "../../mail/send.js";
+import type { Log } from "../../log.js";
+import { conditionsMatch, type ConditionGroups, type RuleAnswer, type RuleQuestion } from "./conditions.js";
+import { renderAlert, type AlertLanguage, type AlertQuestion } from "./alert-mail.js";
+import { signRuleUnsubscribeToken } from "./unsubscribe.js";
+
+export type EvaluationDeps = { prisma: PrismaClient; jobs: () => JobRunner; now?: () => Date; log?: Log };
+export type SendDeps = { prisma: PrismaClient; config: Config; mail: MailSender; jobs?: () => JobRunner; now?: () => Date; log?: Log };
+
+/** A sender holds a firing this long; another process takes it over after a crash. */
+export const firingLeaseMs = 2 * 60_000;
+const responsesWithAnswersSql = `SELECT r."id", r."organizationId", r."surveyId", r."touchpointId", r."status"::text AS "status",
+  coalesce(json_agg(json_build_object('questionId', a."questionId", 'numericValue', a."numericValue", 'textValue', a."textValue", 'choiceIds', a."choiceIds"))
+    FILTER (WHERE a."id" IS NOT NULL), '[]') AS "answers"
+FROM "Response" r LEFT JOIN "Answer" a ON a."responseId" = r."id" AND NOT a."hidden"
+WHERE r."id" = ANY($1::varchar[]) AND NOT r."overLimit"
+GROUP BY r."id"`;
+
+type ActiveRule = { id: string; organizationId: string; surveyId: string; touchpointIds: string[]; conditions: unknown; delay: number };
+
+/**
+ * The active rules of surveys, kept by this process for `rulesTtlMs` (evaluation reads them for every
+ * batch). A rule saved through this process is seen at once (forgetRules); one saved by another
+ * process within the second. Sending reads the rule again, so a paused or deleted rule never sends.
+ */
+const rulesTtlMs = 1_000;
+const rulesCache = new Map<string, { at: number; rules: ActiveRule[] }>();
+
+export function forgetRules(surveyId?: string): void {
+  if (surveyId) rulesCache.delete(surveyId);
+  else rulesCache.clear();
+}
+
+async function activeRulesOf(prisma: PrismaClient, surveyIds: string[]): Promise<ActiveRule[]> {
+  const clock = Date.now();
+  const missing = surveyIds.filter((id) => {
+    const hit = rulesCache.get(id);
+    return !hit || clock - hit.at > rulesTtlMs;
+  });
+  if (missing.length > 0) {
+    const rows = await prisma.notificationRule.findMany({
+      where: { surveyId: { in: missing }, active: true },
+      select: { id: true, organizationId: true, surveyId: true, touchpointIds: true, conditions: true, delay: true },
+    });
+    for (const id of missing) rulesCache.set(id, { at: clock, rules: rows.filter((r) => r.surveyId === id) });
+    if (rulesCache.size > 10_000) rulesCache.clear();
+  }
+  return surveyIds.flatMap((id) => rulesCache.get(id)?.rules ?? []);
+}
+
+/** Responses per evaluation job. */
+export const evaluationBatch = 200;
+/** How long stored responses wait to be queued together for evaluation. */
+export const evaluationWindowMs = 50;
+
+/**
+ * Collects the ids of stored responses and hands them on together, every `windowMs` or at
+ * `evaluationBatch` ids: one evaluation job per window instead of one per insert group keeps the
+ * evaluation's cost per response low under load.
+ */
+export function batchEvaluations(queue: (responseIds: string[]) => unknown, windowMs = evaluationWindowMs) {
+  const ids: string[] = [];
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    while (ids.length > 0) queue(ids.splice(0, evaluationBatch));
+  };
+  return {
+    add: (responseIds: string[]) => {
+      ids.push(...responseIds);
+      if (ids.length >= evaluationBatch) flush();
+      else timer ??= setTimeout(flush, windowMs);
+    },
+    flush,
+  };
+}
+/** A firing is given up after this many claims (each claim may include the job's own retries). */
+export const maxFiringAttempts = 10;
+
+type ResponseRow = {
+  id: string;
+  organizationId: string;
+  surveyId: string;
+  touchpointId: string;
+  status: string;
+  overLimit: boolean;
+  language: string;
+  metadata: unknown;
+  createdAt: Date;
+  submittedAt: Date | null;
+};
+
+const loadQuestions = async (prisma: PrismaClient, surveyId: string) =>
+  (
+    await prisma.question.findMany({
+      where: { surveyId },
+      select: { id: true, type: true, options: true, choices: true, title: true, position: true },
+      orderBy: { position: "asc" },
+    })
+  ).map(
+    (q): AlertQuestion => ({
+      id: q.id,
+      type: q.type,
+      options: (q.options ?? {}) as Record<string, unknown>,
+      choices: (Array.isArray(q.choices) ? q.choices : []) as RuleQuestion["choices"],
+      title: (q.title ?? {}) as Record<string, string>,
+      position: q.position,
+    }),
+  );
+
+const loadAnswers = async (prisma: PrismaClient, responseId: string): Promise<Map<string, RuleAnswer>> =>
+  new Map(
+    (
+      await prisma.answer.findMany({
+        where: { responseId, hidden: false },
+        select: { questionId: true, numericValue: true, textValue: true, choiceIds: true },
+      })
+    ).map((a) => [a.questionId, a]),
+  );
+
+/**
+ * `notification.evaluate`: responses (one insert group's, up to a few hundred) against their surveys'
+ * active rules. A batch costs a handful of statements whatever its size: the responses, their
+ * answers, the rules and questions of their surveys, the firings, the pending rows. Idempotent.
+ */
+export async function evaluateResponses(
+  deps: EvaluationDeps,
+  payload: { responseIds: string[] },
+): Promise<{ fired: { ruleId: string; responseId: string }[] }> {
+  const { prisma } = deps;
+  const now = deps.now?.() ?? new Date();
+  const ids = [...new Set(payload.responseIds)];
+  // The responses with their answers, in one statement (the cheap path: no query engine per row).
+  const responses = await prisma.$queryRawUnsafe<
+    { id: string; organizationId: string; surveyId: string; touchpointId: string; status: string; answers: RuleAnswer[] }[]
+  >(responsesWithAnswersSql, ids);
+  const surveyIds = [...new Set(responses.map((r) => r.surveyId))];
+  const rules = await activeRulesOf(prisma, surveyIds);
+  const fired: { ruleId: string; responseId: string; organizationId: string; dueAt: Date }[] = [];
+  if (rules.length > 0) {
+    const withRules = new Set(rules.map((r) => r.surveyId));
+    const candidates = responses.filter((r) => withRules.has(r.surveyId));
+    const questionRows = await prisma.question.findMany({
+      where: { surveyId: { in: [...withRules] } },
+      select: { id: true, type: true, options: true, choices: true },
+    });
+    const questions = new Map<string, RuleQuestion>(
+      questionRows.map((q) => [
+        q.id,
+        {
+          id: q.id,
+          type: q.type,
+          options: (q.options ?? {}) as Record<string, unknown>,
+          choices: (Array.isArray(q.choices) ? q.choices : []) as RuleQuestion["choices"],
+        },
+      ]),
+    );
+    const touchpointsOf = new Map(rules.map((r) => [r.id, new Set(r.touchpointIds)]));
+    for (const response of candidates) {
+      const answers = new Map(response.answers.map((a) => [a.questionId, a]));
+      const complete = response.status !== "open";
+      for (const rule of rules) {
+        if (rule.surveyId !== response.surveyId || rule.organizationId !== response.organizationId || !touchpointsOf.get(rule.id)!.has(response.touchpointId))
+          continue;
+        if (!conditionsMatch((rule.conditions ?? []) as ConditionGroups, questions, answers)) continue;
+        fired.push({
+          ruleId: rule.id,
+          responseId: response.id,
+          organizationId: response.organizationId,
+          dueAt: complete ? now : new Date(now.getTime() + rule.delay * 60_000),
+        });
+      }
+    }
+  }
+  // One transaction with an asynchronous commit: no wait for the WAL flush, so evaluating costs
+  // ingestion (which waits for its own durable commits) little. Safe because evaluation is
+  // idempotent: a crash can only lose the newest of these commits, in order (the firings before the
+  // pending rows' deletion), and a pending row still there is evaluated again.
+  await prisma.$transaction([
+    prisma.$executeRawUnsafe("SET LOCAL synchronous_commit = off"),
+    ...(fired.length > 0 ? [prisma.notificationFiring.createMany({ data: fired, skipDuplicates: true })] : []),
+    // the debounce: a later evaluation of a response still open moves its unsent firings' time on
+    ...fired
+      .filter((x) => x.dueAt > now)
+      .map((f) => prisma.notificationFiring.updateMany({ where: { ruleId: f.ruleId, responseId: f.responseId, sentAt: null }, data: { dueAt: f.dueAt } })),
+    prisma.notificationPending.deleteMany({ where: { responseId: { in: ids } } }),
+  ]);
+  if (fired.length > 0) {
+    const due = await prisma.notificationFiring.findMany({
+      where: { OR: fired.map((f) => ({ ruleId: f.ruleId, responseId: f.responseId })), sentAt: null, dueAt: { lte: now } },
+      select: { id: true },
+    });
+    for (const f of due) await deps.jobs().enqueue("notification.send", { firingId: f.id });
+  }
+  return { fired: fired.map((f) => ({ ruleId: f.ruleId, responseId: f.responseId })) };
+}
+
+/** One response (tests, and a response changed after it was stored). */
+export async function evaluateResponse(deps: EvaluationDeps, payload: { responseId: string }): Promise<{ fired: string[] }> {
+  const { fired } = await evaluateResponses(deps, { responseIds: [payload.responseId] });
+  return { fired: fired.map((f) => f.ruleId) };
+}
+
+const languageOf = (locale: string | undefined): AlertLanguage => (locale === "es" || locale === "fi" ? locale : "en");
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+/** `notification.send`: one firing's alerts. Throws (and so is retried) when a mail is not accepted. */
+export async function sendFiring(deps: SendDeps, payload: { firingId: string }): Promise<"sent" | "skipped"> {
+  const { prisma, config } = deps;
+  const now = deps.now?.() ?? new Date();
+  const claimed = await prisma.notificationFiring.updateManyAndReturn({
+    where: {
+      id: payload.firingId,
+      sentAt: null,
+      dueAt: { lte: now },
+      attempts: { lt: maxFiringAttempts },
+      OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }],
+    },
+    data: { claimedUntil: new Date(now.getTime() + firingLeaseMs), attempts: { increment: 1 } },
+  });
+  const firing = claimed[0];
+  if (!firing) return "skipped";
+  try {
+    const rule = await prisma.notificationRule.findUnique({ where: { id: firing.ruleId } });
+    const response = (await prisma.response.findUnique({
+      where: { id: firing.responseId },
+      select: {
+        id: true,
+        organizationId: true,
+        surveyId: true,
+        touchpointId: true,
+        status: true,
+        overLimit: true,
+        language: true,
+        metadata: true,
+        createdAt: true,
+        submittedAt: true,
+      },
+    })) as ResponseRow | null;
+    if (!rule?.active || !response) {
+      await prisma.notificationFiring.update({
+        where: { id: firing.id },
+        data: { sentAt: now, claimedUntil: null, error: !response ? "The response was deleted" : "The rule was paused or deleted" },
+      });
+      return "skipped";
+    }
+    const [survey, touchpoint, organization, questions, answers] = await Promise.all([
+      prisma.survey.findUnique({ where: { id: response.surveyId }, select: { name: true } }),
+      prisma.touchpoint.findUnique({ where: { id: response.touchpointId }, select: { name: true } }),
+      prisma.organization.findUnique({ where: { id: response.organizationId }, select: { timeZone: true } }),
+      loadQuestions(prisma, response.surveyId),
+      loadAnswers(prisma, response.id),
+    ]);
+    // Webhooks: one delivery per URL, made once (unique per rule, response and URL), each posted by its own job.
+    if (rule.webhookUrls.length > 0 && deps.jobs) {
+      await prisma.notificationWebhookDelivery.createMany({
+        data: rule.webhookUrls.map((url) => ({ organizationId: rule.organizationId, ruleId: rule.id, responseId: response.id, url })),
+        skipDuplicates: true,
+      });
+      const pending = await prisma.notificationWebhookDelivery.findMany({
+        where: { ruleId: rule.id, responseId: response.id, status: "pending", attempts: 0 },
+        select: { id: true },
+      });
+      for (const d of pending) await deps.jobs().enqueue("notification.webhook", { deliveryId: d.id });
+    }
+    const recipients = rule.receivers.filter((r) => !firing.sentTo.includes(r));
+    const users = await prisma.user.findMany({ where: { email: { in: recipients } }, select: { email: true, locale: true } });
+    const localeOf = new Map(users.map((u) => [u.email.toLowerCase(), u.locale as string]));
+    const receivedAt = response.submittedAt ?? response.createdAt;
+    const responseLink = `${config.publicUrl}/results?survey=${response.surveyId}&touchpoint=${response.touchpointId}&from=${day(new Date(receivedAt.getTime() - 86_400_000))}&to=${day(new Date(receivedAt.getTime() + 86_400_000))}&view=list&response=${response.id}`;
+    for (const to of recipients) {
+      const language = languageOf(localeOf.get(to));
+      const token = signRuleUnsubscribeToken(config, { ruleId: rule.id, email: to });
+      const message = renderAlert({
+        language,
+        format: rule.format,
+        ruleName: rule.name,
+        surveyName: survey?.name ?? "",
+        touchpointName: touchpoint?.name ?? "",
+        timeZone: organization?.timeZone ?? "UTC",
+        receivedAt,
+        questions,
+        answers,
+        includeQuestionIds: rule.messageContentFromQuestionIds.length ? rule.messageContentFromQuestionIds : null,
+        metadata: (response.metadata ?? {}) as Record<string, string>,
+        responseLink: language === "en" ? responseLink : `${responseLink}&locale=${language}`,
+        unsubscribeLink: `${config.publicUrl}/unsubscribe?token=${token}`,
+      });
+      await deps.mail.send({
+        kind: "notificationAlert",
+        to,
+        locale: language,
+        organizationId: response.organizationId,
+        data: {},
+        message: {
+          ...message,
+          headers: {
+            "Content-Language": language,
+            "X-Notification-Rule": rule.id,
+            "X-Response-Id": response.id,
+            "List-Unsubscribe": `<${config.publicUrl}/api/v5/unsubscribe/one-click?token=${token}>`,
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+          },
+        },
+      });
+      await prisma.$executeRaw`UPDATE "NotificationFiring" SET "sentTo" = array_append("sentTo", ${to}) WHERE "id" = ${firing.id}`;
+    }
+    await prisma.notificationFiring.update({ where: { id: firing.id }, data: { sentAt: new Date(), claimedUntil: null, error: null } });
+    await prisma.notificationRule.updateMany({ where: { id: rule.id }, data: { lastRunAt: new Date() } });
+    return "sent";
+  } catch (error) {
+    // released at once, so the job's retry (or the sweeper) takes it again
+    await prisma.notificationFiring
+      .update({ where: { id: firing.id }, data: { claimedUntil: null, error: String((error as Error)?.message ?? error).slice(0, 500) } })
+      .catch(() => {});
+    throw error;
+  }
+}
+
+/** Queues again what a stop left: pending evaluations older than `pendingAgeMs`, and due unsent firings nobody holds. */
+export async function sweepNotifications(deps: EvaluationDeps, opts: { pendingAgeMs?: number } = {}): Promise<{ evaluations: number; sends: number }> {
+  const now = deps.now?.() ?? new Date();
+  const pending = await deps.prisma.notificationPending.findMany({
+    where: { createdAt: { lte: new Date(now.getTime() - (opts.pendingAgeMs ?? 30_000)) } },
+    select: { responseId: true },
+    orderBy: { createdAt: "asc" },
+    take: 1000,
+  });
+  for (let i = 0; i < pending.length; i += evaluationBatch) {
+    await deps.jobs().enqueue("notification.evaluate", { responseIds: pending.slice(i, i + evaluationBatch).map((p) => p.responseId) });
+  }
+  const due = await deps.prisma.notificationFiring.findMany({
+    where: { sentAt: null, dueAt: { lte: now }, attempts: { lt: maxFiringAttempts }, OR: [{ claimedUntil: null }, { claimedUntil: { lt: now } }] },
+    select: { id: true },
+    orderBy: { dueAt: "asc" },
+    take: 1000,
+  });
+  for (const f of due) await deps.jobs().enqueue("notification.send", { firingId: f.id });
+  // deliveries made but never posted (the process stopped before their job was queued)
+  const deliveries = await deps.prisma.notificationWebhookDelivery.findMany({
+    where: { status: "pending", attempts: 0, createdAt: { lte: new Date(now.getTime() - (opts.pendingAgeMs ?? 30_000)) } },
+    select: { id: true },
+    take: 1000,
+  });
+  for (const d of deliveries) await deps.jobs().enqueue("notification.webhook", { deliveryId: d.id });
+  return { evaluations: pending.length, sends: due.length };
+}
+
+/** The sweeper of a worker process: at start (everything left by a stop) and then every `intervalMs`. */
+export function startNotificationSweeper(deps: EvaluationDeps, intervalMs = 15_000): () => void {
+  const sweep = (pendingAgeMs: number) =>
+    void sweepNotifications(deps, { pendingAgeMs }).catch((error: unknown) => deps.log?.warn({ err: error }, "could not sweep notification firings"));
+  const first = setTimeout(() => sweep(0), 1_000);
+  const timer = setInterval(() => sweep(30_000), intervalMs);
+  timer.unref();
+  first.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
+}

@@ -1,0 +1,190 @@
+// Signed webhook receivers of a notification rule (issue 13 "Beyond the spec"; docs/notifications.md
+// "Webhooks"). When a rule fires, each of its URLs gets one POST per response, signed after the
+// Standard Webhooks scheme: headers webhook-id (the delivery's id, the same on every retry),
+// webhook-timestamp (seconds) and webhook-signature "v1,<base64 HMAC-SHA256 of id.timestamp.body>"
+// under the rule's secret ("whsec_" + base64 key). Deliveries are rows (one per rule, response and
+// URL), posted by the `notification.webhook` job and retried with backoff; each shows its status.
+// URLs that point at loopback, private, link-local or otherwise internal addresses are refused, when
+// saved and again (after DNS) when posted, unless WEBHOOKS_ALLOW_PRIVATE_ADDRESSES is set.
+import { createHmac, randomBytes } from "node:crypto";
+import { lookup } from "node:dns/promises";
+import { BlockList, isIP } from "node:net";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { Config } from "../../config.js";
+import { badInput } from "../errors.js";
+
+export const webhookMessages = {
+  url: "A webhook URL is an http or https address of at most 2,000 characters",
+  privateAddress: "The webhook URL points at a private address: use a public address",
+  unresolvable: "The webhook URL's host name does not resolve",
+  tooMany: (n: number) => `At most ${n} webhook URLs`,
+} as const;
+
+export const maxWebhooks = 5;
+/** Attempts of one delivery (the job runner's retry policy: exponential backoff between them). */
+export const webhookAttempts = 3;
+const timeoutMs = 5_000;
+
+const internal = new BlockList();
+for (const [net, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  internal.addSubnet(net, prefix, "ipv4");
+for (const [net, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+] as const)
+  internal.addSubnet(net, prefix, "ipv6");
+
+/** Loopback, private, link-local, carrier-grade NAT, multicast, reserved (and IPv4-mapped forms). */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return isPrivateAddress(mapped);
+  const family = isIP(address);
+  if (family === 0) return true;
+  return internal.check(address, family === 4 ? "ipv4" : "ipv6");
+}
+
+/** The host's addresses, or a refusal when any is internal (a name may resolve to several). */
+async function checkHost(config: Pick<Config, "webhooksAllowPrivateAddresses">, hostname: string): Promise<void> {
+  if (config.webhooksAllowPrivateAddresses) return;
+  const host = hostname.replace(/^\[|\]$/g, "");
+  if (isIP(host)) {
+    if (isPrivateAddress(host)) throw badInput(webhookMessages.privateAddress, "webhooks");
+    return;
+  }
+  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) {
+    throw badInput(webhookMessages.privateAddress, "webhooks");
+  }
+  let addresses: { address: string }[];
+  try {
+    addresses = await lookup(host, { all: true });
+  } catch {
+    throw badInput(webhookMessages.unresolvable, "webhooks");
+  }
+  if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address))) throw badInput(webhookMessages.privateAddress, "webhooks");
+}
+
+/** The rule's webhook URLs as saved: http(s), no credentials, not internal. */
+export async function checkWebhookUrls(config: Pick<Config, "webhooksAllowPrivateAddresses">, input: unknown): Promise<string[]> {
+  if (input === undefined || input === null) return [];
+  if (!Array.isArray(input)) throw badInput(webhookMessages.url, "webhooks");
+  if (input.length > maxWebhooks) throw badInput(webhookMessages.tooMany(maxWebhooks), "webhooks");
+  const out: string[] = [];
+  for (const [i, raw] of input.entries()) {
+    if (typeof raw !== "string" || raw.length > 2000) throw badInput(webhookMessages.url, `webhooks.${i}`);
+    let url: URL;
+    try {
+      url = new URL(raw.trim());
+    } catch {
+      throw badInput(webhookMessages.url, `webhooks.${i}`);
+    }
+    if ((url.protocol !== "https:" && url.protocol !== "http:") || url.username || url.password) throw badInput(webhookMessages.url, `webhooks.${i}`);
+    try {
+      await checkHost(config, url.hostname);
+    } catch (error) {
+      throw badInput((error as Error).message, `webhooks.${i}`);
+    }
+    if (!out.includes(url.toString())) out.push(url.toString());
+  }
+  return out;
+}
+
+export const newWebhookSecret = () => `whsec_${randomBytes(24).toString("base64")}`;
+
+/** Standard Webhooks: base64 HMAC-SHA256 of "id.timestamp.body" under the secret's key bytes. */
+export function signWebhook(secret: string, id: string, timestamp: number, body: string): string {
+  const key = Buffer.from(secret.startsWith("whsec_") ? secret.slice(6) : secret, "base64");
+  return `v1,${createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
+}
+
+export type WebhookDeps = { prisma: PrismaClient; config: Config; now?: () => Date; fetch?: typeof fetch };
+
+/** `notification.webhook`: one POST of one delivery. Throws (so the job retries with backoff) unless 2xx. */
+export async function deliverWebhook(deps: WebhookDeps, payload: { deliveryId: string }, info: { attempt: number }): Promise<"delivered" | "skipped"> {
+  const { prisma } = deps;
+  const delivery = await prisma.notificationWebhookDelivery.findUnique({ where: { id: payload.deliveryId } });
+  if (!delivery || delivery.status === "delivered" || delivery.status === "failed") return "skipped";
+  const rule = await prisma.notificationRule.findUnique({ where: { id: delivery.ruleId } });
+  const response = await prisma.response.findUnique({
+    where: { id: delivery.responseId },
+    select: { id: true, surveyId: true, touchpointId: true, language: true, metadata: true, createdAt: true, submittedAt: true },
+  });
+  if (!rule?.webhookSecret || !response) {
+    await prisma.notificationWebhookDelivery.update({
+      where: { id: delivery.id },
+      data: { status: "failed", lastError: "The rule or the response was deleted" },
+    });
+    return "skipped";
+  }
+  const answers = await prisma.answer.findMany({
+    where: { responseId: response.id, hidden: false },
+    select: { questionId: true, numericValue: true, textValue: true, choiceIds: true },
+  });
+  const now = deps.now?.() ?? new Date();
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const body = JSON.stringify({
+    type: "notification.fired",
+    timestamp: now.toISOString(),
+    data: {
+      ruleId: rule.id,
+      ruleName: rule.name,
+      responseId: response.id,
+      surveyId: response.surveyId,
+      touchpointId: response.touchpointId,
+      language: response.language,
+      receivedAt: (response.submittedAt ?? response.createdAt).toISOString(),
+      metadata: response.metadata,
+      answers,
+    },
+  });
+  let error: string | null = null;
+  let statusCode: number | null = null;
+  try {
+    await checkHost(deps.config, new URL(delivery.url).hostname);
+    const answer = await (deps.fetch ?? fetch)(delivery.url, {
+      method: "POST",
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "feedback-platform-webhooks/1",
+        "webhook-id": delivery.id,
+        "webhook-timestamp": String(timestamp),
+        "webhook-signature": signWebhook(rule.webhookSecret, delivery.id, timestamp, body),
+      },
+      body,
+    });
+    statusCode = answer.status;
+    await answer.body?.cancel().catch(() => {});
+    if (answer.status < 200 || answer.status >= 300) error = `The receiver answered ${answer.status}`;
+  } catch (e) {
+    error = e instanceof Error ? e.message : String(e);
+  }
+  if (!error) {
+    await prisma.notificationWebhookDelivery.update({
+      where: { id: delivery.id },
+      data: { status: "delivered", attempts: { increment: 1 }, lastStatusCode: statusCode, lastError: null, deliveredAt: new Date() },
+    });
+    return "delivered";
+  }
+  const final = info.attempt >= webhookAttempts;
+  await prisma.notificationWebhookDelivery.update({
+    where: { id: delivery.id },
+    data: { status: final ? "failed" : "retrying", attempts: { increment: 1 }, lastStatusCode: statusCode, lastError: error.slice(0, 500) },
+  });
+  throw new Error(`webhook delivery ${delivery.id}: ${error}`);
+}
