@@ -3,43 +3,26 @@
 // address and is signed with HMAC-SHA-256 under the installation's unsubscribe key, as campaign
 // tokens are (campaigns/unsubscribe/token.ts), under its own version prefix "n1" so that neither
 // kind of token passes for the other. The open /unsubscribe page and calls take both kinds.
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Config } from "../../config.js";
 import type { DomainContext } from "../context.js";
 import { badInput } from "../errors.js";
+import { isObjectId, signToken, verifyToken } from "../signed-links/signed-token.js";
 import { maskEmail, unsubscribeMessages, type UnsubscribeState } from "../campaigns/unsubscribe/unsubscribe.js";
 
 export type RuleUnsubscribeClaim = { ruleId: string; email: string };
 
 const version = "n1";
-const idPattern = /^[0-9a-f]{24}$/;
-
-const sign = (config: Pick<Config, "unsubscribe">, signedPart: string) =>
-  createHmac("sha256", config.unsubscribe.secret).update(signedPart).digest("base64url");
 
 export const isRuleUnsubscribeToken = (token: string) => typeof token === "string" && token.startsWith(`${version}.`);
 
 export function signRuleUnsubscribeToken(config: Pick<Config, "unsubscribe">, claim: RuleUnsubscribeClaim): string {
-  const payload = Buffer.from(JSON.stringify({ r: claim.ruleId, e: claim.email.trim().toLowerCase() })).toString("base64url");
-  const signedPart = `${version}.${payload}`;
-  return `${signedPart}.${sign(config, signedPart)}`;
+  return signToken(config, version, { r: claim.ruleId, e: claim.email.trim().toLowerCase() });
 }
 
 export function verifyRuleUnsubscribeToken(config: Pick<Config, "unsubscribe">, token: string): RuleUnsubscribeClaim | null {
-  if (typeof token !== "string" || token.length > 600) return null;
-  const parts = token.split(".");
-  if (parts.length !== 3 || parts[0] !== version) return null;
-  const [, payload = "", signature = ""] = parts;
-  const expected = Buffer.from(sign(config, `${version}.${payload}`));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const claim = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { r?: unknown; e?: unknown };
-    if (typeof claim.r !== "string" || !idPattern.test(claim.r) || typeof claim.e !== "string" || !claim.e.includes("@")) return null;
-    return { ruleId: claim.r, email: claim.e };
-  } catch {
-    return null;
-  }
+  const claim = verifyToken(config, version, token, 600);
+  if (!claim || !isObjectId(claim.r) || typeof claim.e !== "string" || !claim.e.includes("@")) return null;
+  return { ruleId: claim.r, email: claim.e };
 }
 
 async function ruleOf(ctx: DomainContext, token: string) {

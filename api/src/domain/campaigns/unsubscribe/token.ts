@@ -6,44 +6,27 @@
 // keep working as long as the message can be read.
 //
 // Form: "u1." + base64url(JSON payload) + "." + base64url(signature over "u1." + payload part).
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Config } from "../../../config.js";
+import { isObjectId, signToken, verifyToken } from "../../signed-links/signed-token.js";
 
 export type UnsubscribeClaim = { organizationId: string; email: string };
 
 const version = "u1";
-const organizationIdPattern = /^[0-9a-f]{24}$/;
 /** Longer tokens are refused before any work (an address is at most 254 characters). */
 export const unsubscribeTokenMaxLength = 600;
-
-const sign = (config: Pick<Config, "unsubscribe">, signedPart: string) =>
-  createHmac("sha256", config.unsubscribe.secret).update(signedPart).digest("base64url");
 
 /** The address as tokens carry it and the block list compares it: trimmed, lower-cased. */
 export const normalizeAddress = (email: string) => email.trim().toLowerCase();
 
 export function signUnsubscribeToken(config: Pick<Config, "unsubscribe">, claim: UnsubscribeClaim): string {
-  const payload = Buffer.from(JSON.stringify({ o: claim.organizationId, e: normalizeAddress(claim.email) })).toString("base64url");
-  const signedPart = `${version}.${payload}`;
-  return `${signedPart}.${sign(config, signedPart)}`;
+  return signToken(config, version, { o: claim.organizationId, e: normalizeAddress(claim.email) });
 }
 
 /** The claim of a token this installation signed; null when it was changed, cut or is not a token at all. */
 export function verifyUnsubscribeToken(config: Pick<Config, "unsubscribe">, token: string): UnsubscribeClaim | null {
-  if (typeof token !== "string" || token.length > unsubscribeTokenMaxLength) return null;
-  const parts = token.split(".");
-  if (parts.length !== 3 || parts[0] !== version) return null;
-  const [, payload = "", signature = ""] = parts;
-  const expected = Buffer.from(sign(config, `${version}.${payload}`));
-  const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  try {
-    const claim = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as { o?: unknown; e?: unknown };
-    if (typeof claim.o !== "string" || !organizationIdPattern.test(claim.o) || typeof claim.e !== "string" || !claim.e.includes("@")) return null;
-    return { organizationId: claim.o, email: claim.e };
-  } catch {
-    return null;
-  }
+  const claim = verifyToken(config, version, token, unsubscribeTokenMaxLength);
+  if (!claim || !isObjectId(claim.o) || typeof claim.e !== "string" || !claim.e.includes("@")) return null;
+  return { organizationId: claim.o, email: claim.e };
 }
 
 /** The page a person opens: `${config.publicUrl}/unsubscribe?token=…` */
