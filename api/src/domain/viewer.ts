@@ -59,9 +59,10 @@ const viewerSql = `
       where $2::varchar is null or m."organizationId" = $2::varchar
       union all
       -- a system admin switched (from the super-admin area) to an organisation they are no member of:
-      -- they work there with the organisation admin's flags (domain/users/change-organization.ts)
+      -- they work there with the organisation admin's flags (domain/users/change-organization.ts);
+      -- only signed in ($3): an API key acts only where its user is a member
       select o.id, true, true, true, o."createdAt"
-      from "Organization" o join u on u."systemAdmin"
+      from "Organization" o join u on u."systemAdmin" and $3::boolean
       where o.id = coalesce($2::varchar, u."currentOrganizationId")
         and not exists (select 1 from "Membership" x where x."userId" = u.id and x."organizationId" = o.id)
     ) m join u on true
@@ -91,7 +92,11 @@ export async function loadViewer(
   authenticatedBy: Viewer["authenticatedBy"],
   opts: { organizationId?: string } = {},
 ): Promise<LoadedViewer | null> {
-  const [row] = await queryPrepared<ViewerRow>(prisma, "viewer", viewerSql, [userId, opts.organizationId ?? null]);
+  const [row] = await queryPrepared<ViewerRow>(prisma, "viewer", viewerSql, [
+    userId,
+    opts.organizationId ?? null,
+    authenticatedBy === "accessToken",
+  ]);
   if (!row) return null;
   if (opts.organizationId && row.organizationId !== opts.organizationId) return null;
   return {

@@ -28,6 +28,7 @@ export const apiKeyMessages = {
   notFound: "API key not found",
   notWithApiKey: "API keys cannot be managed with an API key: sign in",
   notWhileImpersonating: "API keys cannot be generated while impersonating a user",
+  notAMember: "API keys are for members of the organisation: a system admin working here without membership cannot generate one",
 } as const;
 
 const select = { id: true, name: true, keyPrefix: true, createdAt: true, lastUsedAt: true, revokedAt: true } as const;
@@ -83,6 +84,11 @@ export async function generateApiKey(ctx: DomainContext, input: { name?: unknown
   if (viewer.authenticatedBy === "apiKey") throw forbidden(apiKeyMessages.notWithApiKey);
   // An impersonating admin must not leave with a lasting credential of the user.
   if (viewer.impersonatedBy) throw forbidden(apiKeyMessages.notWhileImpersonating);
+  // A system admin working in an organisation they are no member of (switched from the super-admin
+  // area) leaves no credential behind there: keys belong to members.
+  if (!(await ctx.prisma.membership.findFirst({ where: { userId: viewer.userId, organizationId }, select: { id: true } }))) {
+    throw forbidden(apiKeyMessages.notAMember);
+  }
   const { name } = parseInput(z.object({ name: z.string().trim().max(100, "Must be at most 100 characters").optional() }), input);
   await requireFeature(ctx, "restApi");
   const key = `${apiKeyPrefix}${randomBytes(32).toString("base64url")}`;

@@ -319,6 +319,11 @@ describe.skipIf(noDatabase)("REST /api/v5 super-admin", () => {
     // Working there: the organisation's own settings answer.
     expect((await call("GET", "/organization", sysToken)).body._id).toBe(id);
     expect(await t.prisma.auditLog.count({ where: { actorUserId: sysId, action: "superadmin.organization.switch", organizationId: id } })).toBe(1);
+    // No lasting credential left behind there: API keys are for members.
+    const keys = await t.prisma.apiKey.count({ where: { organizationId: id } });
+    const minted = await call("POST", "/user/api-keys", sysToken, {});
+    expect(minted.status).toBe(403);
+    expect(await t.prisma.apiKey.count({ where: { organizationId: id } })).toBe(keys);
     expect((await call("POST", "/user/change-organization", sysToken, { id: platform.organization.id })).status).toBe(200);
     expect((await call("GET", "/organization", sysToken)).body._id).toBe(platform.organization.id);
     expect((await call("POST", "/user/change-organization", sysToken, { id: "0123456789abcdef01234567" })).status).toBe(404);
