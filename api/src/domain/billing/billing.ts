@@ -539,6 +539,27 @@ export async function subscribe(
   const plan = input.plan;
   const period = input.billingPeriod;
   const stripe = requireStripe(ctx.config);
+  // One subscribe at a time per organisation (a double click, two tabs): the second waits, then finds
+  // the subscription the first made and changes nothing, so the customer is never charged twice.
+  return ctx.prisma.$transaction(
+    async (tx) => {
+      await tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext($1))::text`, `subscribe:${organizationId}`);
+      return subscribeLocked(ctx, stripe, organizationId, plan, period, input.currency, now);
+    },
+    { maxWait: 30_000, timeout: 120_000 },
+  );
+}
+
+async function subscribeLocked(
+  ctx: DomainContext,
+  stripe: Stripe,
+  organizationId: string,
+  plan: PlanKey,
+  period: BillingPeriod,
+  currencyInput: unknown,
+  now: Date,
+): Promise<SubscriptionView> {
+  const input = { currency: currencyInput };
   const organization = await ctx.prisma.organization.findUniqueOrThrow({
     where: { id: organizationId },
     include: { subscription: true, billingDetails: true },
@@ -557,6 +578,8 @@ export async function subscribe(
   const price = await ensurePrice(stripe, plan, period, currency);
   const metadata = { organizationId, plan, billingPeriod: period };
   const live = sub.stripeSubscriptionId && !["canceled", "incomplete_expired"].includes(sub.status) ? sub.stripeSubscriptionId : null;
+  // Already on this plan and cycle (the same request again): nothing to change, nothing to charge.
+  if (live && sub.plan === plan && sub.billingPeriod === period && sub.currency === currency) return getSubscription(ctx, now);
   let result: Stripe.Subscription;
   if (live && sub.stripeItemId) {
     // A plan or cycle change: invoiced at once, and refused (nothing changes) when the payment fails.

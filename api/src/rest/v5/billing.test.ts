@@ -165,7 +165,15 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
   });
 
   it("the trial organisation subscribes to Pro annually: active, the invoice paid with tax, the plan's seats and features", async () => {
-    const answer = await json("POST", "/subscription", adminToken, { plan: "pro", billingPeriod: "annual", currency: "EUR" });
+    // A double click: two requests at once make one Stripe subscription, one charge.
+    const creates = () => fake.calls.filter((c) => c === "POST /v1/subscriptions").length;
+    const createsBefore = creates();
+    const [answer, again] = await Promise.all([
+      json("POST", "/subscription", adminToken, { plan: "pro", billingPeriod: "annual", currency: "EUR" }),
+      json("POST", "/subscription", adminToken, { plan: "pro", billingPeriod: "annual", currency: "EUR" }),
+    ]);
+    expect(creates() - createsBefore).toBe(1);
+    expect(again.status).toBe(200);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({
       message: "Subscribed successfully",
