@@ -140,20 +140,30 @@ describe.skipIf(noDatabase)("weekly digest", () => {
     expect(digestsTo(org.users.admin.email)).toHaveLength(2);
   });
 
-  it("turns receive_digest off through its unsubscribe link, and refuses a changed token", async () => {
+  it("its link opens the unsubscribe page, which turns receive_digest off only on the click; a changed token is refused", async () => {
     const mail = digestsTo(org.users.admin.email)[0]!;
-    const link = /https?:\/\/\S+\/api\/v5\/weekly-digest\/unsubscribe\?token=\S+/.exec(mail.text)?.[0];
+    const link = /https?:\/\/\S+\/unsubscribe\?token=\S+/.exec(mail.text)?.[0];
     expect(link).toBeDefined();
+    expect(link).not.toContain("/api/");
+    expect(mail.parsed.headerLines.find((h) => h.key === "list-unsubscribe")?.line).toMatch(/\/api\/v5\/weekly-digest\/unsubscribe\?token=/);
+    const token = new URL(link!).searchParams.get("token")!;
     const tampered = signDigestToken({ unsubscribe: { secret: "x".repeat(40), fromEnvironment: true } }, org.users.admin.id);
-    const refused = await fetch(`${t.baseUrl}/api/v5/weekly-digest/unsubscribe?token=${tampered}`);
+    const refused = await fetch(`${t.baseUrl}/api/v5/unsubscribe?token=${tampered}`, { method: "POST" });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: string }).error).toBe(digestMessages.invalidToken);
-    expect((await t.prisma.user.findUniqueOrThrow({ where: { id: org.users.admin.id } })).receiveDigest).toBe(true);
+    const receiveDigest = async () => (await t.prisma.user.findUniqueOrThrow({ where: { id: org.users.admin.id } })).receiveDigest;
+    expect(await receiveDigest()).toBe(true);
 
-    const res = await fetch(link!.replace(/^https?:\/\/[^/]+/, t.baseUrl));
+    // Opening the page (what a mail scanner does) reads the state and changes nothing.
+    const state = await fetch(`${t.baseUrl}/api/v5/unsubscribe?token=${encodeURIComponent(token)}`);
+    expect(state.status).toBe(200);
+    expect(await state.json()).toMatchObject({ unsubscribed: false, maskedEmail: expect.stringContaining("***") });
+    expect(await receiveDigest()).toBe(true);
+    // The click.
+    const res = await fetch(`${t.baseUrl}/api/v5/unsubscribe?token=${encodeURIComponent(token)}`, { method: "POST" });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: digestMessages.unsubscribed });
-    expect((await t.prisma.user.findUniqueOrThrow({ where: { id: org.users.admin.id } })).receiveDigest).toBe(false);
+    expect(await res.json()).toMatchObject({ message: digestMessages.unsubscribed, unsubscribed: true });
+    expect(await receiveDigest()).toBe(false);
     expect(await sendDueDigests({ prisma: t.prisma, config: t.config, jobs: t.jobs }, new Date("2026-03-30T06:00:00Z"))).toBe(1); // only the other user
   });
 

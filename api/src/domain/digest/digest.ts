@@ -19,7 +19,8 @@ import { badInput } from "../errors.js";
 import { loadViewer } from "../viewer.js";
 import { digestFigures } from "./content.js";
 import { renderDigest } from "./render.js";
-import { digestUnsubscribeUrl, signDigestToken, verifyDigestToken } from "./token.js";
+import { digestOneClickUrl, digestUnsubscribeUrl, isDigestToken, signDigestToken, verifyDigestToken } from "./token.js";
+import { maskEmail, type UnsubscribeState } from "../campaigns/unsubscribe/unsubscribe.js";
 import type { Log } from "../../log.js";
 
 /** Monday 08:00 local: the digest of the week that ended is due from then on. */
@@ -90,7 +91,10 @@ async function sendDigest(
       utcOffset: from.offset,
       now: a.now,
     });
-    const unsubscribeUrl = digestUnsubscribeUrl(deps.config, signDigestToken(deps.config, a.user.id));
+    const token = signDigestToken(deps.config, a.user.id);
+    // The link a person clicks opens the unsubscribe page, which asks for the click (a mail scanner
+    // that opens every link must not turn the digest off); the header's address takes the RFC 8058 POST.
+    const unsubscribeUrl = digestUnsubscribeUrl(deps.config, token);
     const rendered = renderDigest(figures, { locale: a.user.locale, organizationName: a.org.name, displayName: a.user.displayName, unsubscribeUrl });
     await deps.jobs.enqueue("mail.send", {
       kind: "weeklyDigest",
@@ -106,7 +110,7 @@ async function sendDigest(
         replyTo: null,
         headers: {
           "Content-Language": rendered.language,
-          "List-Unsubscribe": `<${unsubscribeUrl}>`,
+          "List-Unsubscribe": `<${digestOneClickUrl(deps.config, token)}>`,
           "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
         },
       },
@@ -118,7 +122,42 @@ async function sendDigest(
   }
 }
 
-/** The digest's unsubscribe link: turns receive_digest off for the user the token names (again: the same answer). */
+export { isDigestToken };
+
+async function digestUserOf(deps: { prisma: PrismaClient; config: Pick<Config, "unsubscribe"> }, token: unknown) {
+  const userId = verifyDigestToken(deps.config, token);
+  const user = userId
+    ? await deps.prisma.user.findUnique({
+        where: { id: userId },
+        select: { id: true, email: true, receiveDigest: true, currentOrganization: { select: { name: true } } },
+      })
+    : null;
+  if (!user) throw badInput(digestMessages.invalidToken, "token");
+  return user;
+}
+
+/** What the open /unsubscribe page shows for a digest link before the click; changes nothing. */
+export async function digestUnsubscribeState(deps: { prisma: PrismaClient; config: Pick<Config, "unsubscribe"> }, token: unknown): Promise<UnsubscribeState> {
+  const user = await digestUserOf(deps, token);
+  return { maskedEmail: maskEmail(user.email), organizationName: user.currentOrganization?.name ?? "", unsubscribed: !user.receiveDigest };
+}
+
+/** The click on the /unsubscribe page (or the one-click POST): the digest off; again: the same answer. */
+export async function digestUnsubscribe(
+  deps: { prisma: PrismaClient; config: Pick<Config, "unsubscribe"> },
+  token: unknown,
+): Promise<UnsubscribeState & { message: string }> {
+  const user = await digestUserOf(deps, token);
+  await deps.prisma.user.updateMany({ where: { id: user.id }, data: { receiveDigest: false } });
+  return {
+    maskedEmail: maskEmail(user.email),
+    organizationName: user.currentOrganization?.name ?? "",
+    unsubscribed: true,
+    message: digestMessages.unsubscribed,
+  };
+}
+
+/** The digest's one-click address (POST): turns receive_digest off for the user the token names (again: the same answer). */
 export async function unsubscribeFromDigest(deps: { prisma: PrismaClient; config: Pick<Config, "unsubscribe"> }, token: unknown): Promise<{ message: string }> {
   const userId = verifyDigestToken(deps.config, token);
   if (!userId) throw badInput(digestMessages.invalidToken, "token");

@@ -18,7 +18,14 @@ export function verifyDigestToken(config: Pick<Config, "unsubscribe">, token: un
   return claim && isObjectId(claim.u) ? claim.u : null;
 }
 
-/** The open REST address that turns the digest off (GET answers a small page-like JSON; docs/digest.md). */
+export const isDigestToken = (token: unknown) => typeof token === "string" && token.startsWith(`${version}.`);
+
+/** The open page a person opens from the mail (web /unsubscribe): it shows whose digest it is and asks for the click. */
 export function digestUnsubscribeUrl(config: Pick<Config, "publicUrl">, token: string): string {
+  return `${config.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/** The RFC 8058 one-click address of the List-Unsubscribe header (POST only). */
+export function digestOneClickUrl(config: Pick<Config, "publicUrl">, token: string): string {
   return `${config.publicUrl}/api/v5/weekly-digest/unsubscribe?token=${encodeURIComponent(token)}`;
 }

@@ -1,6 +1,7 @@
-// The weekly digest's unsubscribe link (no sign-in: the signed token is the proof). GET is the link
-// in the mail (a click turns the digest off, as the legacy link did); POST is the RFC 8058 one-click
-// address of the List-Unsubscribe header. docs/digest.md.
+// The weekly digest's RFC 8058 one-click address (the List-Unsubscribe header; no sign-in: the signed
+// token is the proof). The link a person clicks opens the web's /unsubscribe page instead, which
+// shows whose digest it is and turns it off on a click (rest/v5/unsubscribe.ts): a mail scanner that
+// opens every link turns nothing off. docs/digest.md.
 import { z } from "zod";
 import { defineRoute } from "./route.js";
 import { unsubscribeFromDigest } from "../../domain/digest/digest.js";
@@ -10,19 +11,9 @@ const response = z.object({ message: z.string().describe("You will no longer rec
 
 export const digestRoutes = [
   defineRoute({
-    method: "GET",
-    path: "/weekly-digest/unsubscribe",
-    summary: "Turn the weekly digest off for the user the signed token names (receive_digest false); again: the same answer",
-    tag: "User",
-    auth: "none",
-    query,
-    response,
-    handler: ({ ctx, query }) => unsubscribeFromDigest(ctx, query.token),
-  }),
-  defineRoute({
     method: "POST",
     path: "/weekly-digest/unsubscribe",
-    summary: "RFC 8058 one-click: the same as GET, for the List-Unsubscribe header",
+    summary: "RFC 8058 one-click (the List-Unsubscribe header): turns the weekly digest off for the user the signed token names; again: the same answer",
     tag: "User",
     auth: "none",
     query,

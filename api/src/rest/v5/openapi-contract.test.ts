@@ -703,10 +703,6 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
     ["DELETE /customer-journey/{id}", () => succeed("DELETE /customer-journey/{id}", { url: `/customer-journey/${state.journey}`, token: tokens.admin })],
     // The weekly digest's unsubscribe link (docs/digest.md)
     [
-      "GET /weekly-digest/unsubscribe",
-      () => succeed("GET /weekly-digest/unsubscribe", { url: `/weekly-digest/unsubscribe?token=${signDigestToken(t.config, org.users.editorA.id)}` }),
-    ],
-    [
       "POST /weekly-digest/unsubscribe",
       () =>
         succeed("POST /weekly-digest/unsubscribe", { url: `/weekly-digest/unsubscribe?token=${signDigestToken(t.config, org.users.editorA.id)}`, body: {} }),

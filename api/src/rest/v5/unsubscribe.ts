@@ -9,6 +9,7 @@ import { defineRoute } from "./route.js";
 import { unsubscribe, unsubscribeMessages, unsubscribeState } from "../../domain/campaigns/unsubscribe/unsubscribe.js";
 import { badInput } from "../../domain/errors.js";
 import { isRuleUnsubscribeToken, ruleUnsubscribe, ruleUnsubscribeState } from "../../domain/notifications/unsubscribe.js";
+import { digestUnsubscribe, digestUnsubscribeState, isDigestToken } from "../../domain/digest/digest.js";
 
 const stateShape = z.object({
   maskedEmail: z.string().describe("the address with most of it hidden, e.g. j***@e***.com"),
@@ -39,24 +40,28 @@ export const unsubscribeRoutes = [
     query: tokenQuery,
     response: stateShape,
     handler: ({ ctx, query, request }) =>
-      isRuleUnsubscribeToken(query.token)
-        ? ruleUnsubscribeState(ctx, query.token, { clientAddress: request.ip })
-        : unsubscribeState(ctx, query.token, { clientAddress: request.ip }),
+      isDigestToken(query.token)
+        ? digestUnsubscribeState(ctx, query.token)
+        : isRuleUnsubscribeToken(query.token)
+          ? ruleUnsubscribeState(ctx, query.token, { clientAddress: request.ip })
+          : unsubscribeState(ctx, query.token, { clientAddress: request.ip }),
   }),
   defineRoute({
     method: "POST",
     path: "/unsubscribe",
     summary:
-      "Unsubscribe the link's address from the organisation's campaign messages (its block list), or, for a notification alert's link, from that one rule; a second call answers the same",
+      "Unsubscribe the link's address from the organisation's campaign messages (its block list); for a notification alert's link, from that one rule; for a weekly digest's link, the digest off. A second call answers the same",
     tag: "Campaigns",
     auth: "none",
     errors,
     query: tokenQuery,
     response: stateShape.extend({ message: z.string() }),
     handler: ({ ctx, query, request }) =>
-      isRuleUnsubscribeToken(query.token)
-        ? ruleUnsubscribe(ctx, query.token, { clientAddress: request.ip })
-        : unsubscribe(ctx, query.token, { clientAddress: request.ip }),
+      isDigestToken(query.token)
+        ? digestUnsubscribe(ctx, query.token)
+        : isRuleUnsubscribeToken(query.token)
+          ? ruleUnsubscribe(ctx, query.token, { clientAddress: request.ip })
+          : unsubscribe(ctx, query.token, { clientAddress: request.ip }),
   }),
   defineRoute({
     method: "POST",
