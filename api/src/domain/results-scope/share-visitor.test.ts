@@ -55,6 +55,7 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
     for (const unitId of unitIds) await t.prisma.unitRole.create({ data: { organizationId: org.organization.id, userId: creatorId, unitId, role: "viewer" } });
   };
 
+  let journeyId: string;
   beforeAll(async () => {
     t = await startTestApp();
     org = await createOrganizationFixture(t.prisma, "Scoped");
@@ -81,6 +82,17 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
       response(inB.id, org.units.unitB.id, 5, "Slow delivery", 4),
       response(inB.id, org.units.unitB.id, 6, "Good prices", 8),
     ]);
+    // A customer journey over both touchpoints (its analytics open to the link's visitor too).
+    journeyId = (
+      await t.prisma.customerJourney.create({
+        data: {
+          organizationId: org.organization.id,
+          name: "Shared journey",
+          kpi: "nps",
+          steps: [{ name: "Visit", touchpointIds: [inA.id, inB.id], surveys: [{ surveyId: s.survey.id, questionIds: [q.nps.id] }] }],
+        },
+      })
+    ).id;
     // The link's creator: a member who views results of the whole organisation (a role at the root).
     const user = await t.prisma.user.create({ data: { email: `sharer.${org.organization.id}@example.test`, displayName: "Sharer" } });
     await t.prisma.membership.create({ data: { userId: user.id, organizationId: org.organization.id } });
@@ -185,6 +197,10 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
         variables: () => ({ q: globalId("Question", s.questions.nps.id) }),
       },
       feedbackList: { query: `query { feedbackList(first: 5) { totalCount } }` },
+      journeyResult: {
+        query: `query($id: ID!) { journeyResult(id: $id) { __typename } }`,
+        variables: () => ({ id: globalId("CustomerJourney", journeyId) }),
+      },
     };
 
     it("names every Query field that takes shareToken", () => {
@@ -251,10 +267,13 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
       expect(printed.status).toBe(200);
       expect(["finished", "failed"]).toContain(printed.body.status);
 
+      await expectOk("POST", `/results/customer-journey/${journeyId}`, "/results/customer-journey/{id}", {});
+
       // Without the header (and without a bearer token) the same routes refuse.
       expect((await apiFetch(t.baseUrl, "POST", "/results/question", undefined, { questionId: s.questions.nps.id })).status).toBe(401);
 
-      const tokenRoutes = v5Routes.filter((r) => r.auth === "bearerOrQueryToken").map((r) => `${r.method} ${r.path}`);
+      // The invoice PDF page takes the invoice's own token, not a share link's (rest/v5/billing.test.ts).
+      const tokenRoutes = v5Routes.filter((r) => r.auth === "bearerOrQueryToken" && !r.path.startsWith("/subscription/")).map((r) => `${r.method} ${r.path}`);
       expect([...tested].sort()).toEqual([...tokenRoutes].sort());
     });
   });

@@ -11,6 +11,8 @@ import { badInput, DomainError, notFound } from "../errors.js";
  */
 const ledgerTransaction = { maxWait: 15_000, timeout: 20_000 } as const;
 
+const isWholeClient = (db: PrismaClient | Prisma.TransactionClient): db is PrismaClient => typeof (db as { $disconnect?: unknown }).$disconnect === "function";
+
 export const notEnoughBalanceMessage = "Not enough balance to send SMS";
 
 /** One debit or refund stays well inside the column (Decimal(12, 4): below 100,000,000); the balance's ceiling is maxSmsBalance below. */
@@ -49,7 +51,8 @@ export async function debitSms(db: PrismaClient | Prisma.TransactionClient, orga
     }
     await tx.smsLedgerEntry.create({ data: { organizationId, amount: -value, kind: "send", reference } });
   };
-  if ("$transaction" in db) await db.$transaction(debit, ledgerTransaction);
+  // A transaction client (the sender's claim) has no $disconnect: the debit joins that transaction.
+  if (isWholeClient(db)) await db.$transaction(debit, ledgerTransaction);
   else await debit(db);
 }
 
