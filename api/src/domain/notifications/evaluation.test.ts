@@ -254,4 +254,35 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
     expect((await apiCall(t.baseUrl, "POST", `/unsubscribe?token=${forged}`)).status).toBe(400);
     await t.prisma.notificationRule.delete({ where: { id: otherRule.id } });
   });
+
+  it("alerts only those the plan still allows when it sends: without notificationsToAllEmails, current members only", async () => {
+    const features = (await t.prisma.featureSet.findUniqueOrThrow({ where: { id: org.organization.featureSetId } })).features;
+    const rule = await t.prisma.notificationRule.create({
+      data: {
+        organizationId: org.organization.id,
+        name: "Members only",
+        surveyId: s.survey.id,
+        touchpointIds: [touchpointId],
+        conditions: [[{ questionId: s.questions.nps.id, values: { gte: 0 } }]],
+        delay: 0,
+        receivers: [org.users.editorA.email, outsider],
+      },
+    });
+    // Written straight to the database: the evaluation's one-second cache of active rules lets it in after that.
+    await new Promise((r) => setTimeout(r, 1100));
+    try {
+      // The plan changed after the rule was saved: the outsider is no longer a receiver it allows.
+      await t.prisma.featureSet.update({
+        where: { id: org.organization.featureSetId },
+        data: { features: [...features.filter((f) => f !== "notificationsToAllEmails"), "notificationsToOrganizationUsers"] },
+      });
+      const responseId = await post([{ questionId: s.questions.nps.id, value: 5 }]);
+      await settle();
+      const mails = alertsFor(responseId).filter((m) => m.parsed.headers.get("x-notification-rule") === rule.id);
+      expect(mails.map((m) => m.to[0])).toEqual([org.users.editorA.email]);
+    } finally {
+      await t.prisma.featureSet.update({ where: { id: org.organization.featureSetId }, data: { features } });
+      await t.prisma.notificationRule.delete({ where: { id: rule.id } });
+    }
+  });
 });

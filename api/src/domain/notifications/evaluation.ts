@@ -284,7 +284,25 @@ export async function sendFiring(deps: SendDeps, payload: { firingId: string }):
       });
       for (const d of pending) await deps.jobs().enqueue("notification.webhook", { deliveryId: d.id });
     }
-    const recipients = rule.receivers.filter((r) => !firing.sentTo.includes(r));
+    // Who may still be alerted, checked now and not only when the rule was saved: without
+    // notificationsToAllEmails only the organisation's current members (someone who left is not
+    // alerted about its responses any more), and without either feature nobody.
+    const features = new Set(
+      (await prisma.organization.findUnique({ where: { id: rule.organizationId }, select: { featureSet: { select: { features: true } } } }))?.featureSet
+        .features ?? [],
+    );
+    const members = features.has("notificationsToAllEmails")
+      ? null
+      : new Set(
+          (
+            await prisma.membership.findMany({
+              where: { organizationId: rule.organizationId, user: { email: { in: rule.receivers } } },
+              select: { user: { select: { email: true } } },
+            })
+          ).map((m) => m.user.email.toLowerCase()),
+        );
+    const allowed = (email: string) => (members ? features.has("notificationsToOrganizationUsers") && members.has(email.toLowerCase()) : true);
+    const recipients = rule.receivers.filter((r) => !firing.sentTo.includes(r) && allowed(r));
     const users = await prisma.user.findMany({ where: { email: { in: recipients } }, select: { email: true, locale: true } });
     const localeOf = new Map(users.map((u) => [u.email.toLowerCase(), u.locale as string]));
     const receivedAt = response.submittedAt ?? response.createdAt;
