@@ -65,7 +65,7 @@ test("a super-admin creates an organisation, changes its feature set, tops it up
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page.getByRole("heading", { name: orgName })).toBeVisible();
   const downloading = page.waitForEvent("download");
-  await page.getByRole("button", { name: `Download the report of ${orgName} per team` }).click();
+  await page.getByRole("button", { name: `Download per team (JSON): ${orgName}` }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe(`responses-to-questions-${orgId}.json`);
   const file = JSON.parse(await readFile((await download.path())!, "utf8"));

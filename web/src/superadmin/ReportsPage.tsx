@@ -138,7 +138,7 @@ function ReportCard({ item, view, year }: { item: ReportItem; view: ReportView; 
         </Trans>
       </p>
       <DailySeriesChart title={title} metric="responses" kind="bar" points={item.periods.map((p) => ({ label: label(p.period), value: p[metric] }))} />
-      <Button size="sm" onClick={() => void download().catch(() => {})} aria-label={t`Download the report of ${item.name} per team`}>
+      <Button size="sm" onClick={() => void download().catch(() => {})} aria-label={t`Download per team (JSON): ${item.name}`}>
         <Trans>Download per team (JSON)</Trans>
       </Button>
     </article>
