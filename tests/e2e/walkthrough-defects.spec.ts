@@ -44,3 +44,33 @@ test("defect 1: sign-in works at 127.0.0.1", async ({ page }) => {
   await signIn(page, "admin@demo.example", "/");
   expect(new URL(page.url()).host).toBe(`127.0.0.1:${port}`);
 });
+
+test("defect 2: after saving added questions the editor is no longer unsaved", async ({ page }) => {
+  await signIn(page, "admin@demo.example", "/surveys/new/edit");
+  await page.getByLabel("Survey name").fill(`Saved state ${test.info().workerIndex}`);
+  await page.getByRole("button", { name: "Add open text question" }).click();
+  await page.getByLabel("Question 1 title").fill("Why?");
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.waitForURL(/\/surveys\/[0-9a-f]{24}\/edit$/);
+  await expect(page.getByRole("link", { name: "Preview" })).toBeVisible();
+
+  // Questions added to the stored survey, with choices, emotions and a smiley scale.
+  await page.getByRole("button", { name: "Add single choice question" }).click();
+  await page.getByLabel("Question 2 title").fill("What did you buy?");
+  await page.getByLabel("Question 2 choice 1").fill("Coffee");
+  await page.getByLabel("Question 2 choice 2").fill("Tea");
+  await page.getByRole("button", { name: "Add smiley question" }).click();
+  await page.getByLabel("Question 3 title").fill("How was it?");
+  await page.getByRole("button", { name: "Add emotion question" }).click();
+  await page.getByLabel("Question 4 title").fill("How do you feel?");
+  for (const [i, emotion] of ["Delighted", "Confident", "Curious", "Annoyed"].entries()) await page.getByLabel(`Question 4 emotion ${i + 1}`).fill(emotion);
+  await expect(page.getByText("The preview shows the last saved version.")).toBeVisible();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+  await expect(page.getByText("The preview shows the last saved version.")).toBeHidden();
+
+  // Leaving asks nothing.
+  await page.getByRole("link", { name: "Summary" }).click();
+  await expect(page).toHaveURL(/\/summary/);
+  await expect(page.getByRole("alertdialog")).toBeHidden();
+});
