@@ -74,3 +74,37 @@ test("defect 2: after saving added questions the editor is no longer unsaved", a
   await expect(page).toHaveURL(/\/summary/);
   await expect(page.getByRole("alertdialog")).toBeHidden();
 });
+
+test("defect 3: results show progress while restricting by an answer; the picker names the survey", async ({ page }) => {
+  await signIn(page, "admin@demo.example", "/results");
+  await expect(page.locator("#results-view")).toHaveAttribute("aria-busy", "false");
+
+  // The questions' results take a while (held back here, as on a large organisation).
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/graphql", async (route) => {
+    if (route.request().postData()?.includes("ResultsPageQuestionsQuery")) await held;
+    await route.continue();
+  });
+
+  await page.getByText(/^Restrict by answer:/).click();
+  await page.getByRole("button", { name: "Add answer restriction" }).click();
+  const picker = page.getByLabel("Question of restriction 1");
+  const firstQuestion = picker.locator("option").nth(1);
+  // Each question is named with its survey ("Survey: question").
+  await expect(firstQuestion).toHaveText(/^.+: .+$/);
+  await picker.selectOption({ index: 1 });
+  await page.getByRole("group", { name: "Answers of restriction 1" }).getByRole("checkbox").first().check();
+  await page.getByRole("button", { name: "Filter results" }).click();
+
+  await expect(page.locator("#results-view")).toHaveAttribute("aria-busy", "true");
+  const progress = page.locator("#results-view").getByRole("status").filter({ hasText: "Loading results…" });
+  await expect(progress).toHaveAttribute("aria-busy", "true");
+  await expect(progress.locator(".ui-skeleton__shapes")).toBeVisible();
+
+  release();
+  await expect(page.locator("#results-view")).toHaveAttribute("aria-busy", "false");
+  await expect(progress).toHaveCount(0);
+});

@@ -34,6 +34,7 @@ import { readSavedFilters } from "./savedFilters";
 import { toGlobalId } from "../util/globalId";
 import "./results.css";
 import { isOutcomeQuestionType } from "@feedback/shared/root-cause";
+import { Skeleton } from "../ui/Skeleton";
 
 // The chart sections load on their own (Victory is large): the filters and tools show at once.
 const QuestionResults = lazy(() => import("./QuestionResults").then((m) => ({ default: m.QuestionResults })));
@@ -46,9 +47,9 @@ export type PrintComponent = (typeof printComponents)[number];
 
 function Loading() {
   return (
-    <p role="status" className="results-loading">
-      <Trans>Loading results…</Trans>
-    </p>
+    <div className="results-loading">
+      <Skeleton label={<Trans>Loading results…</Trans>} shape="chart" height="18rem" />
+    </div>
   );
 }
 
@@ -354,7 +355,8 @@ function ResultsBody({ state: requested, sections, options, allowChanges, shareT
       ) : null}
       <FilterBar value={state} options={options} allowChanges={allowChanges} onApply={apply} />
       <ViewTabs views={shownViews} value={state.view} onChange={setView} disabled={!mayChange(allowChanges, "options.view")} />
-      <div id="results-view" role="tabpanel" aria-labelledby={`results-tab-${state.view}`} className="results-view">
+      {/* Busy while the filters' results are on their way (restricting by an answer can take a while). */}
+      <div id="results-view" role="tabpanel" aria-labelledby={`results-tab-${state.view}`} className="results-view" aria-busy={!sections.loaded}>
         <Section resetKey={`${state.view}:${filtersKey}`}>{state.view === "graphs" ? questions : state.view === "table" ? table : list}</Section>
       </div>
       {state.view === "graphs" ? (
@@ -526,9 +528,10 @@ function optionsOf(
   return {
     touchpoints: touchpoints.map((tp) => ({ id: tp.id, name: tp.name })),
     surveys: surveys.map((s) => ({ id: s.id, name: s.name })),
-    questions: shown.flatMap(({ q }) => {
+    // Named with their survey: with every survey chosen, two surveys' "How was your visit?" differ.
+    questions: shown.flatMap(({ survey, q }) => {
       const fq = toFilterQuestion(q, locale, labels);
-      return fq ? [fq] : [];
+      return fq ? [{ ...fq, title: `${survey}: ${fq.title}` }] : [];
     }),
     allQuestions: shown.map(({ survey, q }) => titled(survey, q)),
     outcomes: shown.filter(({ q }) => isOutcomeQuestionType(q.type)).map(({ survey, q }) => titled(survey, q)),

@@ -8,6 +8,7 @@ import type { SummaryPageSurveysRefetchQuery } from "../__generated__/SummaryPag
 import { ResultsErrorBoundary } from "../results/ResultsErrorBoundary";
 import { summaryFiltersFromSearch } from "./summaryFilters";
 import "../results/results.css";
+import { Skeleton } from "../ui/Skeleton";
 
 const SummaryContent = lazy(() => import("./SummaryContent"));
 
@@ -152,7 +153,7 @@ export default function SummaryPage() {
           </p>
         )}
       >
-        <Suspense fallback={<p role="status">{t`Loading…`}</p>}>
+        <Suspense fallback={<Skeleton label={t`Loading…`} lines={2} />}>
           <SummaryFilters {...filters} onApply={apply} />
         </Suspense>
       </ResultsErrorBoundary>
@@ -164,7 +165,7 @@ export default function SummaryPage() {
           </p>
         )}
       >
-        <Suspense fallback={<p role="status">{t`Loading the summary…`}</p>}>
+        <Suspense fallback={<Skeleton label={t`Loading the summary…`} shape="chart" height="20rem" />}>
           <SummaryContent key={key} {...filters} />
         </Suspense>
       </ResultsErrorBoundary>

@@ -8,6 +8,7 @@ import { runMutation } from "../../user-management/runMutation";
 import { SurveyList } from "./SurveyList";
 import { SurveyTabs, surveyTabs, type SurveyTabKey as SurveyTab } from "./SurveyTabs";
 import "./surveys.css";
+import { Skeleton } from "../../ui/Skeleton";
 
 const isTab = (v: string | null): v is SurveyTab => !!v && (surveyTabs as readonly string[]).includes(v);
 
@@ -19,11 +20,7 @@ const isTab = (v: string | null): v is SurveyTab => !!v && (surveyTabs as readon
 export default function SurveyListPage() {
   return (
     <Suspense
-      fallback={
-        <p role="status">
-          <Trans>Loading surveys…</Trans>
-        </p>
-      }
+      fallback={<Skeleton label={<Trans>Loading surveys…</Trans>} shape="block" height="16rem" />}
     >
       <SurveyListScreen />
     </Suspense>

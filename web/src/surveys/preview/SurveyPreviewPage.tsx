@@ -12,6 +12,7 @@ import { toGlobalId } from "../../util/globalId";
 import type { PublicSurvey } from "../../respondent/types";
 import { PreviewFrame } from "./PreviewFrame";
 import "../list/surveys.css";
+import { Skeleton } from "../../ui/Skeleton";
 
 export const previewModes = ["desktop", "mobile", "terminal", "widget"] as const;
 export type PreviewMode = (typeof previewModes)[number];
@@ -49,11 +50,7 @@ export default function SurveyPreviewPage() {
       </p>
       {savedId.test(id) ? (
         <Suspense
-          fallback={
-            <p role="status">
-              <Trans>Loading the preview…</Trans>
-            </p>
-          }
+          fallback={<Skeleton label={<Trans>Loading the preview…</Trans>} shape="block" height="24rem" />}
         >
           {template ? <TemplatePreview id={id} /> : <SavedSurveyPreview id={id} />}
         </Suspense>

@@ -5,6 +5,7 @@ import { Link } from "react-router-dom";
 import type { SurveyTemplatesPageQuery } from "../../__generated__/SurveyTemplatesPageQuery.graphql";
 import { TemplateCard } from "./TemplateCard";
 import "../list/surveys.css";
+import { Skeleton } from "../../ui/Skeleton";
 
 /**
  * /surveys/templates (spec 001 §2 "a survey templates page", §3 "Survey template"): the public
@@ -23,11 +24,7 @@ export default function SurveyTemplatesPage() {
         <Trans>Survey templates</Trans>
       </h1>
       <Suspense
-        fallback={
-          <p role="status">
-            <Trans>Loading templates…</Trans>
-          </p>
-        }
+        fallback={<Skeleton label={<Trans>Loading templates…</Trans>} shape="block" height="12rem" />}
       >
         <TemplateList />
       </Suspense>
