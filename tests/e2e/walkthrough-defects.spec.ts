@@ -108,3 +108,97 @@ test("defect 3: results show progress while restricting by an answer; the picker
   await expect(page.locator("#results-view")).toHaveAttribute("aria-busy", "false");
   await expect(progress).toHaveCount(0);
 });
+
+test("defect 4: the settings pages are reached from a sub-navigation shown by rights", async ({ page }) => {
+  await signIn(page, "admin@demo.example", "/settings/user");
+  const nav = page.getByRole("navigation", { name: "Settings" });
+  const every = [
+    "User profile",
+    "Structure and teams",
+    "User management",
+    "Pending invites",
+    "Privacy policy",
+    "Survey appearance",
+    "Satisfaction scale",
+    "Logo",
+    "Touchpoint pings",
+    "Contact lists",
+  ];
+  for (const name of every) await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+  await nav.getByRole("link", { name: "Logo", exact: true }).click();
+  await expect(page).toHaveURL(/\/settings\/logo$/);
+  await expect(nav.getByRole("link", { name: "Logo", exact: true })).toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "Pending invites" }).click();
+  await expect(page).toHaveURL(/\/settings\/user-management\/invites$/);
+});
+
+test("defect 4: a viewer's settings navigation lists only what a viewer may use", async ({ page }) => {
+  await signIn(page, "viewer@demo.example", "/settings/user");
+  const nav = page.getByRole("navigation", { name: "Settings" });
+  await expect(nav.getByRole("link", { name: "User profile" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Touchpoint pings" })).toBeVisible();
+  for (const name of ["User management", "Pending invites", "Privacy policy", "Logo", "Contact lists"])
+    await expect(nav.getByRole("link", { name })).toHaveCount(0);
+});
+
+/** A GraphQL call with the signed-in person's token. */
+async function graphqlAs(page: import("@playwright/test").Page, query: string, variables: Record<string, unknown> = {}) {
+  return page.evaluate(
+    async ({ query, variables }) => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith("oidc.user:")) ?? "";
+      const token = JSON.parse(localStorage.getItem(key) ?? "{}").access_token;
+      const response = await fetch("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      return response.json();
+    },
+    { query, variables },
+  );
+}
+
+test("defect 6: a viewer is not offered what the server refuses; errors stay inside the page", async ({ page }) => {
+  await signIn(page, "viewer@demo.example", "/surveys/new/edit");
+  const menu = page.getByRole("navigation", { name: "Main menu" });
+  await expect(page.getByText("Only people who may edit surveys can create one.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
+
+  await page.goto("/surveys/templates");
+  await expect(page.getByRole("heading", { name: "Survey templates" })).toBeVisible();
+  await expect(page.locator(".ui-skeleton")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /^Use template/ })).toHaveCount(0);
+
+  await page.goto("/touchpoints");
+  await expect(page.getByRole("heading", { name: "Touchpoints", exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^New / })).toHaveCount(0);
+
+  await page.goto("/results");
+  await expect(page.locator("#results-view")).toHaveAttribute("aria-busy", "false");
+  await expect(page.getByRole("button", { name: /^Export/ })).toHaveCount(0);
+
+  // User management is not a viewer's: the page says so, the menu stays.
+  await page.goto("/settings/user-management");
+  await expect(page.getByRole("alert").getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  await expect(menu).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Settings" })).toBeVisible();
+
+  // A share link the viewer makes offers its visitors no export.
+  const made = await graphqlAs(page, 'mutation { createShareLink(input: { name: "Viewer\'s link" }) { token } }');
+  const token = made.data?.createShareLink?.token;
+  expect(token, JSON.stringify(made)).toBeTruthy();
+  await page.goto(`/results?token=${encodeURIComponent(token)}`);
+  await expect(page.getByRole("heading", { name: "Viewer's link" })).toBeVisible();
+  await expect(page.locator("#results-view")).toHaveAttribute("aria-busy", "false");
+  await expect(page.getByRole("button", { name: /^Export/ })).toHaveCount(0);
+});
+
+test("defect 6: an unknown invite shows its error inside the shell", async ({ page }) => {
+  await signIn(page, "admin@demo.example", "/settings/user-management/invites/0123456789abcdef01234567");
+  await expect(page.getByText("Invite not found")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Settings" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+  // An admin still exports, and a link they make offers its visitors the export.
+  await page.goto("/results");
+  await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
+});

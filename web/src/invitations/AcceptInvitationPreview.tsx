@@ -59,9 +59,7 @@ function Preview({ token }: { token: string }) {
 export function AcceptInvitationPreview({ token }: { token: string }) {
   return (
     <InvitationErrorBoundary>
-      <Suspense
-        fallback={<Skeleton label={<Trans>Loading…</Trans>} />}
-      >
+      <Suspense fallback={<Skeleton label={<Trans>Loading…</Trans>} />}>
         <Preview token={token} />
       </Suspense>
     </InvitationErrorBoundary>

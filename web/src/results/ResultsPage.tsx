@@ -266,9 +266,11 @@ interface BodyProps {
   linkName?: string;
   /** The organisation's plan has the feedback list (feedbackInbox): otherwise no list tab, no list section. */
   feedbackList: boolean;
+  /** The files the member (a link: its creator) may export; none: no export panel. */
+  exportKinds: readonly string[];
 }
 
-function ResultsBody({ state: requested, sections, options, allowChanges, shareToken, linkName, feedbackList }: BodyProps) {
+function ResultsBody({ state: requested, sections, options, allowChanges, shareToken, linkName, feedbackList, exportKinds }: BodyProps) {
   const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const [sharing, setSharing] = useState(false);
@@ -375,6 +377,7 @@ function ResultsBody({ state: requested, sections, options, allowChanges, shareT
           locale={i18n.locale}
           components={state.view === "graphs" ? [viewComponents.graphs, "textAnalytics", "rootCause"] : [viewComponents[state.view]]}
           shareToken={shareToken}
+          kinds={exportKinds}
         />
       </div>
       {sharing ? <ShareLinkDialog filters={wire} onClose={() => setSharing(false)} /> : null}
@@ -390,6 +393,7 @@ function ResultsBody({ state: requested, sections, options, allowChanges, shareT
 const optionsQuery = graphql`
   query ResultsPageOptionsQuery {
     viewer {
+      exportKinds
       currentOrganization {
         availableFeatures
       }
@@ -506,7 +510,17 @@ function MemberBody({
       { worst: t`worst`, best: t`best` },
     );
   }, [data, state.surveyIds, i18n.locale, t]);
-  return <ResultsBody state={state} sections={sections} options={options} allowChanges={null} shareToken={null} feedbackList={feedbackList} />;
+  return (
+    <ResultsBody
+      state={state}
+      sections={sections}
+      options={options}
+      allowChanges={null}
+      shareToken={null}
+      feedbackList={feedbackList}
+      exportKinds={data.viewer?.exportKinds ?? []}
+    />
+  );
 }
 
 const emptyOptions: FilterOptions = { touchpoints: [], surveys: [], questions: [], allQuestions: [], outcomes: [], metaKeys: [], metaValues: {} };
@@ -563,6 +577,7 @@ function SharedResults({ token }: { token: string }) {
           hideResultsIfLessThan
           expiredAt
           feedbackList
+          exportKinds
         }
         resultsFilterOptions(shareToken: $shareToken, filters: $optionsFilters) @include(if: $withOptions) {
           surveys {
@@ -637,6 +652,7 @@ function SharedResults({ token }: { token: string }) {
       shareToken={token}
       linkName={view.name}
       feedbackList={view.feedbackList}
+      exportKinds={view.exportKinds}
     />
   );
 }

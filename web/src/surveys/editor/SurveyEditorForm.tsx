@@ -192,7 +192,11 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
 
       {readOnly ? (
         <p className="se-readonly-note" role="note">
-          <Trans>You can see this survey, but only people who may edit surveys in its team can change it.</Trans>
+          {surveyId ? (
+            <Trans>You can see this survey, but only people who may edit surveys in its team can change it.</Trans>
+          ) : (
+            <Trans>Only people who may edit surveys can create one.</Trans>
+          )}
         </p>
       ) : null}
 

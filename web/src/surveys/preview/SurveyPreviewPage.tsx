@@ -49,9 +49,7 @@ export default function SurveyPreviewPage() {
         <Link to={template ? "/surveys/templates" : "/surveys/list"}>{template ? <Trans>Back to templates</Trans> : <Trans>Back to surveys</Trans>}</Link>
       </p>
       {savedId.test(id) ? (
-        <Suspense
-          fallback={<Skeleton label={<Trans>Loading the preview…</Trans>} shape="block" height="24rem" />}
-        >
+        <Suspense fallback={<Skeleton label={<Trans>Loading the preview…</Trans>} shape="block" height="24rem" />}>
           {template ? <TemplatePreview id={id} /> : <SavedSurveyPreview id={id} />}
         </Suspense>
       ) : (
