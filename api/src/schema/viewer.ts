@@ -74,7 +74,7 @@ export const ViewerType = builder.objectRef<CurrentUser>("Viewer").implement({
     }),
     exportKinds: t.stringList({
       description: "the files (csv, xlsx, pdf) the person may export: the exportResults right and the plan's export features",
-      resolve: (_v, _args, ctx) => (ctx.viewer && ctx.viewer.organizationId ? exportKindsAllowed(ctx.viewer) : []),
+      resolve: (_v, _args, ctx) => (ctx.viewer?.organizationId ? exportKindsAllowed(ctx.viewer) : []),
     }),
     viewerOnly: t.exposeBoolean("viewerOnly", {
       description: "true when the user is routed as a viewer: at least one team role, every one viewer, and not an organisation admin",

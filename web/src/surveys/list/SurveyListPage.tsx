@@ -1,7 +1,7 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import { Suspense, useState, useTransition } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { Link, useSearchParams } from "react-router-dom";
 import type { SurveyListPageQuery } from "../../__generated__/SurveyListPageQuery.graphql";
 import { SurveyList } from "./SurveyList";
 import { SurveyTabs, surveyTabs, type SurveyTabKey as SurveyTab } from "./SurveyTabs";
@@ -25,10 +25,8 @@ export default function SurveyListPage() {
 }
 
 function SurveyListScreen() {
-  const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const tab: SurveyTab = isTab(params.get("tab")) ? (params.get("tab") as SurveyTab) : "all";
-  const navigate = useNavigate();
   const [pending, startTransition] = useTransition();
   // After a successful write the list is read again (spec 001 §7).
   const [fetchKey, setFetchKey] = useState(0);
