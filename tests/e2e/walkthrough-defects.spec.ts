@@ -202,3 +202,18 @@ test("defect 6: an unknown invite shows its error inside the shell", async ({ pa
   await page.goto("/results");
   await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
 });
+
+test("defect 8: answer labels follow the reader's language when the survey has its texts", async ({ page }) => {
+  await signIn(page, "admin@demo.example", "/summary");
+  const answer = await graphqlAs(
+    page,
+    `{ results { questionType title(locale: "fi") mainResult { distribution { value en: label fi: label(locale: "fi") } } } }`,
+  );
+  const choiceQuestions = (answer.data?.results ?? []).filter((r: { questionType: string }) =>
+    ["singleChoice", "multipleChoice", "emotion"].includes(r.questionType),
+  );
+  expect(choiceQuestions.length, JSON.stringify(answer).slice(0, 500)).toBeGreaterThan(0);
+  const items = choiceQuestions.flatMap((r: { mainResult: { distribution: { en: string; fi: string }[] } | null }) => r.mainResult?.distribution ?? []);
+  // The demo surveys have Finnish texts: at least some labels differ from the English ones.
+  expect(items.some((d: { en: string; fi: string }) => d.fi && d.en && d.fi !== d.en)).toBe(true);
+});
