@@ -98,6 +98,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     oidcAuthority: config.oidc.externalIssuer ?? (deps.oidc ? `${publicUrlFor(config, request)}/oidc` : `${config.publicUrl}/oidc`),
     oidcClientId: config.oidc.clientId,
     publicUrl: publicUrlFor(config, request),
+    ...(config.knowledgeBaseUrl ? { knowledgeBaseUrl: config.knowledgeBaseUrl } : {}),
     // The web's forgot-password page says where the mail went (the outbox is for system admins).
     mailOutbox: outboxAvailable(config),
   }));

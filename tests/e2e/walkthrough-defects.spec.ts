@@ -1,7 +1,7 @@
 // The defects of a new user's walkthrough (issue 15), one test each (docs/experience.md).
 import { expect, test } from "@playwright/test";
 import config from "./playwright.config";
-import { demoPassword, signIn } from "./support";
+import { demoPassword, query, signIn } from "./support";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 // A name for this machine that is not PUBLIC_URL's (127.0.0.1) nor one of its loopback twins, as a
@@ -216,4 +216,49 @@ test("defect 8: answer labels follow the reader's language when the survey has i
   const items = choiceQuestions.flatMap((r: { mainResult: { distribution: { en: string; fi: string }[] } | null }) => r.mainResult?.distribution ?? []);
   // The demo surveys have Finnish texts: at least some labels differ from the English ones.
   expect(items.some((d: { en: string; fi: string }) => d.fi && d.en && d.fi !== d.en)).toBe(true);
+});
+
+test("defect 9: smaller defects of the walkthrough", async ({ page }) => {
+  // Signup's phone field is as tall as the others.
+  await page.goto("/signup");
+  const phone = page.getByLabel("Phone (optional)");
+  await expect(phone).toBeVisible();
+  expect((await phone.boundingBox())?.height ?? 0).toBeGreaterThan(30);
+
+  await signIn(page, "admin@demo.example", "/surveys/list");
+  const menu = page.getByRole("navigation", { name: "Main menu" });
+
+  // "New survey" opens the editor of an unsaved survey: nothing is stored before the first save.
+  const [{ count: before }] = await query<{ count: string }>(`select count(*) from "Survey"`);
+  await page.getByRole("link", { name: "New survey" }).click();
+  await expect(page).toHaveURL(/\/surveys\/new\/edit$/);
+  await expect(page.getByLabel("Survey name")).toBeVisible();
+  const [{ count: after }] = await query<{ count: string }>(`select count(*) from "Survey"`);
+  expect(after).toBe(before);
+
+  // A new widget activation complains about nothing before anything is typed.
+  await page.goto("/launch-website");
+  await expect(page.getByRole("button", { name: "Save" })).toBeVisible();
+  await expect(page.locator(".field__error")).toHaveCount(0);
+
+  // The knowledge base link opens a page of help.
+  const knowledgeBase = menu.getByRole("link", { name: /Knowledge base/ });
+  await page.goto((await knowledgeBase.getAttribute("href")) ?? "/");
+  await expect(page.getByRole("heading", { name: "Knowledge base", level: 1 })).toBeVisible();
+
+  // The collapsed menu shows each item's icon, and the items keep their names.
+  await menu.getByRole("button", { name: "Collapse menu" }).click();
+  const summary = menu.getByRole("link", { name: "Summary" });
+  await expect(summary).toBeVisible();
+  await expect(summary.locator("svg")).toBeVisible();
+  await menu.getByRole("button", { name: "Expand menu" }).click();
+
+  // Logging out asks nothing about an impersonation there is not (it answered 404).
+  const impersonation: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/user/impersonate")) impersonation.push(`${request.method()} ${request.url()}`);
+  });
+  await menu.getByRole("button", { name: "Log out" }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith("/surveys") && !url.pathname.startsWith("/docs"));
+  expect(impersonation).toEqual([]);
 });

@@ -259,6 +259,8 @@ export const routeDefs: RouteDef[] = [
       { path: "launched", title: msg`Survey launched`, screen: () => import("./campaigns/launch/LaunchWizardStep") },
     ],
   },
+  // The menu's knowledge-base link without KNOWLEDGE_BASE_URL (web/src/config/clientConfig.ts).
+  { path: "docs/knowledge-base", title: msg`Knowledge base`, screen: () => import("./help/KnowledgeBasePage") },
   { path: "*", title: msg`Page not found` },
 ];
 
