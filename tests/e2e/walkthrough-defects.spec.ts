@@ -262,3 +262,20 @@ test("defect 9: smaller defects of the walkthrough", async ({ page }) => {
   await page.waitForURL((url) => !url.pathname.startsWith("/surveys") && !url.pathname.startsWith("/docs"));
   expect(impersonation).toEqual([]);
 });
+
+test("defect 7: one date format for a Finnish organisation; the summary's fields show the applied period", async ({ page }) => {
+  await signIn(page, "admin@demo.example", "/summary");
+  const filters = page.getByRole("form", { name: "Summary filters" });
+  await expect(filters.getByLabel("From")).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(filters.getByLabel("To", { exact: true })).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByText(/^From \d{2}\.\d{2}\.\d{4} to \d{2}\.\d{2}\.\d{4}, compared/)).toBeVisible();
+
+  // Touchpoints and pings: day.month.year and 24 h, not the interface language's US style.
+  const usStyle = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}, \d{4}\b|\d{1,2}\/\d{1,2}\/\d{4}|\b\d{1,2}:\d{2} (AM|PM)\b/;
+  for (const path of ["/touchpoints", "/pings"]) {
+    await page.goto(path);
+    await expect(page.locator("main h1")).toBeVisible();
+    await expect(page.locator(".ui-skeleton")).toHaveCount(0);
+    expect(await page.locator("main").innerText()).not.toMatch(usStyle);
+  }
+});

@@ -132,6 +132,9 @@ export default function SummaryPage() {
   const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const filters = summaryFiltersFromSearch(params);
+  // The period the summary covers (the default last 7 days when the address names none): the
+  // From and To fields show it.
+  const [applied, setApplied] = useState<{ from: string; to: string } | null>(null);
   const apply = (f: { from: string | null; to: string | null; surveyIds: string[] }) => {
     const next = new URLSearchParams();
     if (f.from) next.set("from", f.from);
@@ -154,7 +157,7 @@ export default function SummaryPage() {
         )}
       >
         <Suspense fallback={<Skeleton label={t`Loading…`} lines={2} />}>
-          <SummaryFilters {...filters} onApply={apply} />
+          <SummaryFilters {...filters} from={filters.from ?? applied?.from ?? null} to={filters.to ?? applied?.to ?? null} onApply={apply} />
         </Suspense>
       </ResultsErrorBoundary>
       <ResultsErrorBoundary
@@ -166,7 +169,7 @@ export default function SummaryPage() {
         )}
       >
         <Suspense fallback={<Skeleton label={t`Loading the summary…`} shape="chart" height="20rem" />}>
-          <SummaryContent key={key} {...filters} />
+          <SummaryContent key={key} {...filters} onPeriod={setApplied} />
         </Suspense>
       </ResultsErrorBoundary>
     </section>
