@@ -279,3 +279,39 @@ test("defect 7: one date format for a Finnish organisation; the summary's fields
     expect(await page.locator("main").innerText()).not.toMatch(usStyle);
   }
 });
+
+test("defect 5: the feedback list is a readable list", async ({ page }) => {
+  await signIn(page, "admin@demo.example", "/results?view=list");
+  const list = page.getByRole("region", { name: "Feedback list table" });
+  await expect(list.locator("tbody tr").first()).toBeVisible();
+  const headers = await list.locator("thead th").allInnerTexts();
+  // No raw id column; with every survey, no column per question of every survey.
+  expect(headers).not.toContain("Response id");
+  expect(headers.length, headers.join(" | ")).toBeLessThan(12);
+  expect(headers).toContain("Answers");
+  // The row header is the date, not an id.
+  await expect(list.locator("tbody tr").first().locator("th")).toHaveText(/\d/);
+  await expect(list.locator("tbody tr").first().locator("th")).not.toHaveText(/^[0-9a-f]{24}$/);
+
+  // Actions are icon buttons named for screen readers; no id in their visible text.
+  const remove = list.getByRole("button", { name: /^Delete response [0-9a-f]{24}$/ }).first();
+  await expect(remove).toBeVisible();
+  expect((await remove.innerText()).trim()).toBe("");
+  expect((await remove.boundingBox())?.width ?? 999).toBeLessThan(60);
+  // The table fits the page (it was about 1,100 px wider than its content).
+  const table = await list.locator("table").boundingBox();
+  expect(table?.width ?? 9999).toBeLessThan(1280);
+
+  // Each response's answers unfold in place; the header stays while rows scroll; more pages load.
+  const details = list.locator("tbody tr").first().locator("details");
+  await details.locator("summary").click();
+  await expect(details.locator("dl dt").first()).toBeVisible();
+  expect(
+    await list
+      .locator("thead th")
+      .first()
+      .evaluate((th) => getComputedStyle(th).position),
+  ).toBe("sticky");
+  // Paging: a page at a time, saying how many of how many (with "Show more responses" beyond).
+  await expect(page.getByText(/^Showing \d+ of \d+ responses$/)).toBeVisible();
+});

@@ -309,6 +309,7 @@ function ResultsBody({ state: requested, sections, options, allowChanges, shareT
       mayChangeColumns={mayChange(allowChanges, "feedbackListHiddenColumns") && !print}
       canManage={!visitor && !print}
       onChanged={sections.reloadList}
+      oneSurvey={state.surveyIds.length === 1}
     />
   ) : (
     <Loading />

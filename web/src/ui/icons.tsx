@@ -200,6 +200,18 @@ export const HelpIcon = defineIcon(
 );
 export const LogoutIcon = defineIcon("logout", <path d="M10 5H5v14h5M14 8l4 4-4 4M18 12H9" />);
 
+export const EyeIcon = defineIcon(
+  "eye",
+  <>
+    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </>,
+);
+export const EyeOffIcon = defineIcon(
+  "eyeOff",
+  <path d="M3 3l18 18M10.6 6.1A10 10 0 0 1 12 6c6.5 0 10 6 10 6a17 17 0 0 1-3 3.6M6.6 6.6C3.7 8.4 2 12 2 12s3.5 6 10 6a9.6 9.6 0 0 0 4.5-1.1M9.9 9.9a3 3 0 0 0 4.2 4.2" />,
+);
+
 /** Every icon by name (the gallery lists them; screens import the components directly). */
 export const icons = {
   add: AddIcon,
@@ -233,6 +245,8 @@ export const icons = {
   settings: SettingsIcon,
   help: HelpIcon,
   logout: LogoutIcon,
+  eye: EyeIcon,
+  eyeOff: EyeOffIcon,
 } as const satisfies Record<string, Icon>;
 
 export type IconName = keyof typeof icons;
