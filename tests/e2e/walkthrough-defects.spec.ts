@@ -276,7 +276,7 @@ test("defect 7: one date format for a Finnish organisation; the summary's fields
     await page.goto(path);
     await expect(page.locator("main h1")).toBeVisible();
     await expect(page.locator(".ui-skeleton")).toHaveCount(0);
-    expect(await page.locator("main").innerText()).not.toMatch(usStyle);
+    expect((await page.locator("main").textContent()) ?? "").not.toMatch(usStyle);
   }
 });
 
@@ -296,7 +296,7 @@ test("defect 5: the feedback list is a readable list", async ({ page }) => {
   // Actions are icon buttons named for screen readers; no id in their visible text.
   const remove = list.getByRole("button", { name: /^Delete response [0-9a-f]{24}$/ }).first();
   await expect(remove).toBeVisible();
-  expect((await remove.innerText()).trim()).toBe("");
+  expect(((await remove.textContent()) ?? "").trim()).toBe("");
   expect((await remove.boundingBox())?.width ?? 999).toBeLessThan(60);
   // The table fits the page (it was about 1,100 px wider than its content).
   const table = await list.locator("table").boundingBox();

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, useMemo, useState, useTransition, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, useTransition, type ReactNode } from "react";
 import { graphql, useLazyLoadQuery, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
 import { useSearchParams } from "react-router-dom";
 import type { BookmarksPanelQuery } from "../__generated__/BookmarksPanelQuery.graphql";
@@ -45,7 +45,16 @@ const RootCausePanel = lazy(() => import("./RootCausePanel").then((m) => ({ defa
 export const printComponents = ["questions", "table", "feedbackList", "textAnalytics", "rootCause"] as const;
 export type PrintComponent = (typeof printComponents)[number];
 
+/** Counts the loading placeholders shown inside the results view, so the view says it is busy. */
+const PendingContext = createContext<((delta: 1 | -1) => void) | null>(null);
+
 function Loading() {
+  const report = useContext(PendingContext);
+  useEffect(() => {
+    if (!report) return;
+    report(1);
+    return () => report(-1);
+  }, [report]);
   return (
     <div className="results-loading">
       <Skeleton label={<Trans>Loading results…</Trans>} shape="chart" height="18rem" />
@@ -274,6 +283,8 @@ function ResultsBody({ state: requested, sections, options, allowChanges, shareT
   const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const [sharing, setSharing] = useState(false);
+  const [pendingSections, setPendingSections] = useState(0);
+  const reportPending = useCallback((delta: 1 | -1) => setPendingSections((n) => Math.max(0, n + delta)), []);
   const print = params.get("print") === "1";
   const visitor = shareToken !== null;
   // An address asking for the list on a plan without it shows the graphs.
@@ -359,8 +370,16 @@ function ResultsBody({ state: requested, sections, options, allowChanges, shareT
       <FilterBar value={state} options={options} allowChanges={allowChanges} onApply={apply} />
       <ViewTabs views={shownViews} value={state.view} onChange={setView} disabled={!mayChange(allowChanges, "options.view")} />
       {/* Busy while the filters' results are on their way (restricting by an answer can take a while). */}
-      <div id="results-view" role="tabpanel" aria-labelledby={`results-tab-${state.view}`} className="results-view" aria-busy={!sections.loaded}>
-        <Section resetKey={`${state.view}:${filtersKey}`}>{state.view === "graphs" ? questions : state.view === "table" ? table : list}</Section>
+      <div
+        id="results-view"
+        role="tabpanel"
+        aria-labelledby={`results-tab-${state.view}`}
+        className="results-view"
+        aria-busy={!sections.loaded || pendingSections > 0}
+      >
+        <PendingContext.Provider value={reportPending}>
+          <Section resetKey={`${state.view}:${filtersKey}`}>{state.view === "graphs" ? questions : state.view === "table" ? table : list}</Section>
+        </PendingContext.Provider>
       </div>
       {state.view === "graphs" ? (
         <>

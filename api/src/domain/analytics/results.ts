@@ -84,7 +84,9 @@ function choicesOf(q: QuestionRow): { id: string; label: string; texts?: Record<
   return q.choices.flatMap((c) => {
     if (!isObject(c) || typeof c.id !== "string") return [];
     const text = isObject(c.text) ? (c.text.en ?? Object.values(c.text)[0]) : c.text;
-    const texts = isObject(c.text) ? (Object.fromEntries(Object.entries(c.text).filter(([, v]) => typeof v === "string")) as Record<string, string>) : undefined;
+    const texts = isObject(c.text)
+      ? (Object.fromEntries(Object.entries(c.text).filter(([, v]) => typeof v === "string")) as Record<string, string>)
+      : undefined;
     return [{ id: c.id, label: typeof text === "string" ? text : c.id, ...(texts ? { texts } : {}) }];
   });
 }
