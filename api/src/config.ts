@@ -84,6 +84,7 @@ const environmentSchema = z.object({
   DATA_DIR: z.string().default(".data"),
   SMTP_URL: urlWithProtocols(["smtp", "smtps"]).optional(),
   MAIL_FROM: z.string().default("Feedback platform <no-reply@localhost>"),
+  KNOWLEDGE_BASE_URL: urlWithProtocols(["http", "https"]).optional(),
   SMPP_URL: urlWithProtocols(["smpp", "ssmpp"]).optional(),
   SMS_SENDER: z.string().min(1).max(11).default("Feedback"),
   CAMPAIGN_SEND_RATE: z.coerce.number().min(0).default(50),
@@ -149,6 +150,8 @@ export type Config = {
   dataDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Where the menu's knowledge-base link points; unset: the built-in help page (/docs/knowledge-base). */
+  knowledgeBaseUrl?: string;
   /** Campaign SMS over SMPP (smpp://system_id:password@host:port); without it SMS go to the outbox. */
   smppUrl: string | undefined;
   smsSender: string;
@@ -280,6 +283,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir: path.resolve(e.DATA_DIR),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    knowledgeBaseUrl: e.KNOWLEDGE_BASE_URL,
     smppUrl: e.SMPP_URL,
     smsSender: e.SMS_SENDER,
     campaignSendRate: e.CAMPAIGN_SEND_RATE,

@@ -30,6 +30,7 @@ import { registerSecurityHeaders } from "./http/security-headers.js";
 import { registerOps } from "./observability/ops.js";
 import { newRequestMemo } from "./domain/request-memo.js";
 import { batchEvaluations } from "./domain/notifications/evaluation.js";
+import { followsReachedAddress, publicUrlFor, type ReachedAddress } from "./http/public-address.js";
 
 const apiPrefix = "/api/v5";
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -88,11 +89,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const authenticate = createAuthenticator({ prisma, verifyAccessToken: deps.verifyAccessToken });
   // One per request (GraphQL and REST): shareLinks keeps the links the request's tokens opened, memo
   // what the request has already read (domain/request-memo.ts).
-  const context = (viewer: DomainContext["viewer"]): DomainContext => ({
+  // In development a request's links follow the address it came to (http/public-address.ts).
+  const context = (viewer: DomainContext["viewer"], reached?: ReachedAddress): DomainContext => ({
     prisma,
     bus,
     jobs,
-    config,
+    config: reached && followsReachedAddress(config) ? { ...config, publicUrl: publicUrlFor(config, reached) } : config,
     viewer,
     limits,
     shareLinks: new Map(),
@@ -105,10 +107,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // /livez, /healthz (readiness) and /metrics, and the request metrics hook (before every route).
   registerOps(app, { config, prisma, jobs });
 
-  app.get("/client-config.json", async () => ({
-    oidcAuthority: config.oidc.externalIssuer ?? deps.oidc?.issuer ?? `${config.publicUrl}/oidc`,
+  app.get("/client-config.json", async (request) => ({
+    // In development the embedded provider answers at whatever address the server is reached.
+    oidcAuthority: config.oidc.externalIssuer ?? (deps.oidc ? `${publicUrlFor(config, request)}/oidc` : `${config.publicUrl}/oidc`),
     oidcClientId: config.oidc.clientId,
-    publicUrl: config.publicUrl,
+    publicUrl: publicUrlFor(config, request),
+    ...(config.knowledgeBaseUrl ? { knowledgeBaseUrl: config.knowledgeBaseUrl } : {}),
     // The web's forgot-password page says where the mail went (the outbox is for system admins).
     mailOutbox: outboxAvailable(config),
   }));

@@ -11,6 +11,7 @@ import type { ComponentType, ReactNode } from "react";
 import { matchRoutes, Navigate, type LoaderFunction, type RouteObject, type ShouldRevalidateFunction } from "react-router-dom";
 import { NotBuiltPage } from "./shell/NotBuiltPage";
 import { NotFoundPage } from "./shell/NotFoundPage";
+import { PageError } from "./shell/RouteError";
 
 /**
  * open: reachable without sign-in, with or without a query token.
@@ -88,6 +89,8 @@ export const routeDefs: RouteDef[] = [
     path: "settings",
     title: msg`Settings`,
     menu: "settings",
+    // The sub-navigation of every settings page (shown by the rights each page needs).
+    screen: () => import("./settings/SettingsLayout"),
     children: [
       { index: true, redirect: "user" },
       { path: "user", title: msg`User profile`, screen: settingsUser },
@@ -267,6 +270,8 @@ export const routeDefs: RouteDef[] = [
       { path: "launched", title: msg`Survey launched`, screen: () => import("./campaigns/launch/LaunchWizardStep") },
     ],
   },
+  // The menu's knowledge-base link without KNOWLEDGE_BASE_URL (web/src/config/clientConfig.ts).
+  { path: "docs/knowledge-base", title: msg`Knowledge base`, screen: () => import("./help/KnowledgeBasePage") },
   { path: "*", title: msg`Page not found` },
 ];
 
@@ -303,10 +308,13 @@ function toRouteObject(def: RouteDef, parent: RouteMeta): RouteObject {
   else if (def.path === "*") content = { element: <NotFoundPage /> };
   else if (!def.children) content = { element: <NotBuiltPage /> };
 
-  if (def.index) return { index: true, handle, ...content };
+  // A page that throws shows its error in place (PageError), inside the shell and its layout.
+  const errorElement = <PageError />;
+  if (def.index) return { index: true, handle, errorElement, ...content };
   return {
     path: def.path,
     handle,
+    errorElement,
     ...content,
     children: def.children?.map((child) => toRouteObject(child, meta)),
   };

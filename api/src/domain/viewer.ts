@@ -92,11 +92,7 @@ export async function loadViewer(
   authenticatedBy: Viewer["authenticatedBy"],
   opts: { organizationId?: string } = {},
 ): Promise<LoadedViewer | null> {
-  const [row] = await queryPrepared<ViewerRow>(prisma, "viewer", viewerSql, [
-    userId,
-    opts.organizationId ?? null,
-    authenticatedBy === "accessToken",
-  ]);
+  const [row] = await queryPrepared<ViewerRow>(prisma, "viewer", viewerSql, [userId, opts.organizationId ?? null, authenticatedBy === "accessToken"]);
   if (!row) return null;
   if (opts.organizationId && row.organizationId !== opts.organizationId) return null;
   return {

@@ -2,6 +2,7 @@
 // applied, the request limits (graphql/limits.ts: depth, cost, aliases, tokens, directives, the
 // expensive fields' budget, the per-caller budget), CORS for PUBLIC_URL's origin, and domain errors
 // turned into GraphQL errors.
+import type { ReachedAddress } from "../http/public-address.js";
 import { createYoga, type Plugin, type YogaServerInstance } from "graphql-yoga";
 import { GraphQLError, type GraphQLSchema, type ValidationRule } from "graphql";
 import { applyMiddleware } from "graphql-middleware";
@@ -127,7 +128,7 @@ export function limitPlugins(config: Config): Plugin[] {
 export function createGraphQL(deps: {
   config: Config;
   authenticate: Authenticator;
-  context: (viewer: DomainContext["viewer"]) => DomainContext;
+  context: (viewer: DomainContext["viewer"], reached?: ReachedAddress) => DomainContext;
   analyticsLimits: AnalyticsLimits;
 }): YogaServerInstance<ServerContext, DomainContext> {
   const { config, authenticate } = deps;
@@ -167,7 +168,7 @@ export function createGraphQL(deps: {
         const viewer = await authenticate(header);
         const address = initial.req?.ip ?? initial.extra?.request?.socket?.remoteAddress;
         const requestLimits: RequestLimits = { budget, analyticsPrisma, caller: callerKey(viewer, address) };
-        return { ...deps.context(viewer), shareToken, requestLimits };
+        return { ...deps.context(viewer, initial.req), shareToken, requestLimits };
       } catch (error) {
         const converted = toGraphQLError(error);
         throw converted ? new GraphQLError(converted.message, { extensions: { ...converted.extensions, http: { status: 401 } } }) : error;

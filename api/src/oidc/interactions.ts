@@ -1,6 +1,7 @@
 // The embedded provider's interaction pages: sign-in with email and password (and "remember me"),
 // and automatic consent for our own client.
 import formbody from "@fastify/formbody";
+import { publicUrlFor } from "../http/public-address.js";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Interaction, InteractionResults, Provider } from "oidc-provider";
 import type { Config } from "../config.js";
@@ -35,7 +36,8 @@ function sendHtml(reply: FastifyReply, status: number, html: string) {
 
 export async function registerInteractionRoutes(app: FastifyInstance, o: Options): Promise<void> {
   const { provider, prisma, throttle, config, basePath } = o;
-  const forgotPasswordUrl = `${config.publicUrl}/forgot-password`;
+  // Development: the address the request came to (http/public-address.ts); otherwise PUBLIC_URL.
+  const appUrl = (request: FastifyRequest) => publicUrlFor(config, request);
 
   function pageLocale(request: FastifyRequest, interaction?: Interaction, explicit?: unknown): PageLocale {
     const query = request.query as Record<string, unknown> | undefined;
@@ -89,7 +91,7 @@ export async function registerInteractionRoutes(app: FastifyInstance, o: Options
 
     scope.get<{ Params: UidParams }>(`${basePath}/interaction/:uid`, async (request, reply) => {
       const interaction = await currentInteraction(request, reply);
-      if (!interaction) return sendHtml(reply, 400, renderExpiredPage(pageLocale(request), config.publicUrl));
+      if (!interaction) return sendHtml(reply, 400, renderExpiredPage(pageLocale(request), appUrl(request)));
       const locale = pageLocale(request, interaction);
       switch (interaction.prompt.name) {
         case "login": {
@@ -102,25 +104,25 @@ export async function registerInteractionRoutes(app: FastifyInstance, o: Options
               action: `${basePath}/interaction/${interaction.uid}/login`,
               selfPath: `${basePath}/interaction/${interaction.uid}`,
               email: typeof hint === "string" ? hint : undefined,
-              forgotPasswordUrl,
+              forgotPasswordUrl: `${appUrl(request)}/forgot-password`,
             }),
           );
         }
         case "consent":
           return finish(request, reply, await autoConsent(interaction));
         default:
-          return sendHtml(reply, 400, renderErrorPage(locale, config.publicUrl, { error: "unsupported_prompt" }));
+          return sendHtml(reply, 400, renderErrorPage(locale, appUrl(request), { error: "unsupported_prompt" }));
       }
     });
 
     scope.post<{ Params: UidParams; Body: LoginBody }>(`${basePath}/interaction/:uid/login`, async (request, reply) => {
       const interaction = await currentInteraction(request, reply);
       const body = (request.body ?? {}) as LoginBody;
-      if (!interaction) return sendHtml(reply, 400, renderExpiredPage(pageLocale(request, undefined, body.locale), config.publicUrl));
+      if (!interaction) return sendHtml(reply, 400, renderExpiredPage(pageLocale(request, undefined, body.locale), appUrl(request)));
       const locale = pageLocale(request, interaction, body.locale);
       const t = MESSAGES[locale];
       if (interaction.prompt.name !== "login") {
-        return sendHtml(reply, 400, renderErrorPage(locale, config.publicUrl, { error: "unexpected_prompt" }));
+        return sendHtml(reply, 400, renderErrorPage(locale, appUrl(request), { error: "unexpected_prompt" }));
       }
       const email = str(body.email).trim();
       const password = str(body.password);
@@ -136,7 +138,7 @@ export async function registerInteractionRoutes(app: FastifyInstance, o: Options
             email,
             rememberMe,
             error,
-            forgotPasswordUrl,
+            forgotPasswordUrl: `${appUrl(request)}/forgot-password`,
           }),
         );
 

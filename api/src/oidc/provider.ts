@@ -28,6 +28,7 @@ import { chooseLocale } from "./i18n.js";
 import { registerInteractionRoutes } from "./interactions.js";
 import { loadOrCreateCookieKeys, loadOrCreateSigningKeys } from "./keys.js";
 import { LoginThrottle } from "./throttle.js";
+import { followsReachedAddress, publicUrlFor } from "../http/public-address.js";
 import { renderConfirmSignOutPage, renderErrorPage, renderSignedOutPage, renderSignOutPage, SIGN_OUT_SCRIPT_CSP_SOURCE } from "./views.js";
 
 const OIDC_PATH = "/oidc";
@@ -163,6 +164,15 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
         post_logout_redirect_uris: loopbackVariants(config.publicUrl).map((origin) => `${origin}/logout`),
       },
     ],
+    // Browsers call the token, userinfo and revocation endpoints from the application's origin: the
+    // registered callback's, or in development the origin the server is reached at.
+    clientBasedCORS: (ctx: KoaContextWithOIDC, origin: string, client: Client) => {
+      if (origin === "null") return false;
+      const registered = (client as unknown as { redirectUris?: string[] }).redirectUris ?? [];
+      if (registered.some((uri) => URL.canParse(uri) && new URL(uri).origin === origin)) return true;
+      const href = (ctx as unknown as { href?: string }).href;
+      return followsReachedAddress(config) && Boolean(href) && URL.canParse(href as string) && new URL(href as string).origin === origin;
+    },
     responseTypes: [...RESPONSE_TYPES],
     pkce: { required: () => true },
     scopes: ["openid", "offline_access", "email", "profile", API_SCOPE],
@@ -292,7 +302,11 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
   // The provider reads the address it is reached at from X-Forwarded-Host/-Proto, which
   // `pinToPublicAddress` sets from PUBLIC_URL on every request (URLs and Secure cookies follow it).
   provider.proxy = true;
-  const publicAddress = new URL(config.publicUrl);
+  // In development the provider answers at whatever address the server is reached (a phone on the
+  // network, 127.0.0.1): its URLs follow the request, and the application's callback and sign-out
+  // pages at that same address are accepted. The issuer identifier (tokens' `iss`) stays PUBLIC_URL's.
+  const addressOf = (request: FastifyRequest) => new URL(publicUrlFor(config, request));
+  if (followsReachedAddress(config)) acceptReachedAddress(provider, new URL(config.publicUrl).pathname.replace(/\/+$/, ""));
 
   // Discovery: the response modes we serve (the provider's list is fixed and includes "fragment").
   provider.use(async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
@@ -346,7 +360,7 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
       const handler = provider.callback();
       await app.register(async (oidcScope) => {
         // Everything under /oidc (protocol endpoints and our interaction pages) is addressed by PUBLIC_URL.
-        oidcScope.addHook("onRequest", async (request) => pinToPublicAddress(request, publicAddress));
+        oidcScope.addHook("onRequest", async (request) => pinToPublicAddress(request, addressOf(request)));
         await oidcScope.register(async (scope) => {
           scope.removeAllContentTypeParsers();
           scope.addContentTypeParser("*", (_request: FastifyRequest, _payload: unknown, done: (err: Error | null, body?: unknown) => void) =>
@@ -383,6 +397,34 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
       app.addHook("onClose", async () => clearInterval(timer));
     },
   };
+}
+
+/**
+ * Development: besides the registered addresses, the application's pages at the address the request
+ * came to (`/auth-callback` for sign-in, `/logout` after sign-out). The provider asks its client
+ * model; the model is this provider's own class, so only this provider is changed.
+ */
+function acceptReachedAddress(provider: Provider, appPath: string): void {
+  const model = (provider as unknown as { Client: { prototype: ClientRedirectChecks } }).Client.prototype;
+  const registered = { redirect: model.redirectUriAllowed, postLogout: model.postLogoutRedirectUriAllowed };
+  const atReachedAddress = (value: unknown, page: string): boolean => {
+    // The request the provider is answering (its URL follows the reached address, pinToPublicAddress).
+    const href = (Provider as unknown as { ctx?: { href?: string } }).ctx?.href;
+    if (typeof value !== "string" || !href || !URL.canParse(value) || !URL.canParse(href)) return false;
+    const url = new URL(value);
+    return url.origin === new URL(href).origin && url.pathname === `${appPath}${page}` && !url.search && !url.hash;
+  };
+  model.redirectUriAllowed = function (this: unknown, value: string) {
+    return registered.redirect.call(this, value) || atReachedAddress(value, "/auth-callback");
+  };
+  model.postLogoutRedirectUriAllowed = function (this: unknown, value: string) {
+    return registered.postLogout.call(this, value) || atReachedAddress(value, "/logout");
+  };
+}
+
+interface ClientRedirectChecks {
+  redirectUriAllowed(value: string): boolean;
+  postLogoutRedirectUriAllowed(value: string): boolean;
 }
 
 /**

@@ -23,9 +23,11 @@ import { filtersArg, ResultsFilterInput, type ResultsFilterArg } from "./results
 const ResultDistributionItem = builder.objectRef<DistributionItem>("ResultDistributionItem").implement({
   fields: (t) => ({
     value: t.exposeString("value", { description: "a choice id, or the stored value (smiley 0–1, NPS 0–10, slider 0–1)" }),
-    label: t.exposeString("label", {
+    label: t.string({
       nullable: true,
-      description: "the choice's text (en), the smiley button index, the NPS score or the slider value on its scale",
+      args: { locale: t.arg.string({ description: "the reader's language: a choice's text in it when the survey has one (default: en)" }) },
+      description: "the choice's text (in `locale`, else en), the smiley button index, the NPS score or the slider value on its scale",
+      resolve: (d, { locale }) => (locale && d.texts?.[locale]) || d.label,
     }),
     count: t.exposeInt("count"),
     percent: t.exposeFloat("percent", { description: "share of the answers (of the group, in a series): stacks to 100 %, except multiple choice" }),

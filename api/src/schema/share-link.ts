@@ -2,6 +2,7 @@
 // /results/token/{token}): members create, list and remove links; a visitor without a session reads a
 // link's defaults with its token (the `shareToken` argument or the X-Share-Token header). Rules live in
 // domain/sharing.
+import { linkExportKinds } from "../domain/exports/jobs.js";
 import { builder } from "./builder.js";
 import { badInput } from "../domain/errors.js";
 import { organizationHasFeature } from "../domain/features/features.js";
@@ -74,6 +75,11 @@ const SharedViewType = builder.objectRef<SharedViewDefaults>("SharedView").imple
     hideResultsIfLessThan: t.int({ nullable: true, resolve: (v) => v.options.hideResultsIfLessThan }),
     smileyScale: t.field({ type: SmileyScale, nullable: true, resolve: (v) => smileyScaleOf(v.options.smileyScale) }),
     expiredAt: t.field({ type: "DateTime", nullable: true, resolve: (v) => v.expiredAt }),
+    exportKinds: t.stringList({
+      description:
+        "the files (csv, xlsx, pdf) a visitor may export through the link: its creator's exportResults right and plan; empty: the screen offers no export",
+      resolve: (v, _a, ctx) => linkExportKinds(ctx, v),
+    }),
     feedbackList: t.boolean({
       description: "whether the link's organisation has the feedback list (the feedbackInbox feature); the screen hides its tab otherwise",
       resolve: (v, _a, ctx) => organizationHasFeature(ctx.prisma, v.organizationId, "feedbackInbox"),

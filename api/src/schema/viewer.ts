@@ -6,6 +6,8 @@ import { getCurrentUser, type CurrentUser } from "../domain/users/current-user.j
 import { changeOrganization } from "../domain/users/change-organization.js";
 import { loadViewer, requireViewer } from "../domain/viewer.js";
 import { rights } from "../permissions/rights.js";
+import { canSomewhere, loadAccess } from "../permissions/access.js";
+import { exportKindsAllowed } from "../domain/exports/jobs.js";
 
 const SubscriptionStatus = builder.objectRef<CurrentUser["subscriptionStatus"]>("SubscriptionStatus").implement({
   fields: (t) => ({
@@ -66,6 +68,18 @@ export const ViewerType = builder.objectRef<CurrentUser>("Viewer").implement({
     mayCreateSurveys: t.exposeBoolean("mayCreateSurveys"),
     isImpersonating: t.exposeBoolean("isImpersonating"),
     rolesPerUnit: t.field({ type: [UnitRole], resolve: (v) => v.rolesPerUnit }),
+    rights: t.stringList({
+      description:
+        "the rights the person holds in at least one team (organisation admins: every right), as the server checks them; the interface offers only the actions these allow",
+      resolve: async (_v, _args, ctx) => {
+        const access = await loadAccess(ctx).catch(() => null);
+        return access ? rights.filter((right) => canSomewhere(access, right)) : [];
+      },
+    }),
+    exportKinds: t.stringList({
+      description: "the files (csv, xlsx, pdf) the person may export: the exportResults right and the plan's export features",
+      resolve: (_v, _args, ctx) => (ctx.viewer?.organizationId ? exportKindsAllowed(ctx.viewer) : []),
+    }),
     viewerOnly: t.exposeBoolean("viewerOnly", {
       description: "true when the user is routed as a viewer: at least one team role, every one viewer, and not an organisation admin",
     }),

@@ -96,15 +96,21 @@ describe("session", () => {
 
   it("logs out: impersonation cleared first, then the flag, then the redirect", async () => {
     const { session, calls, storage } = setup({ flag: true });
-    await session.logout();
+    await session.logout({ impersonating: true });
     expect(calls).toEqual(["clearImpersonation", "signout flag=none"]);
     expect(storage.has(LOGGED_IN_KEY)).toBe(false);
+  });
+
+  it("logs out without the impersonation call when there is none (it would answer 404)", async () => {
+    const { session, calls } = setup({ flag: true });
+    await session.logout();
+    expect(calls).toEqual(["signout flag=none"]);
   });
 
   it("logs out even when clearing impersonation fails", async () => {
     const { session, clearImpersonation, um } = setup({ flag: true });
     clearImpersonation.mockRejectedValueOnce(new Error("down"));
-    await session.logout();
+    await session.logout({ impersonating: true });
     expect(um.signoutRedirect).toHaveBeenCalled();
   });
 });

@@ -3,7 +3,7 @@
  * - silent renewal is attempted only when the logged-in flag (localStorage "loggedIn") is set;
  *   otherwise renewal fails with "Not logged in" and the sign-in at the provider starts;
  * - /auth-callback completes the sign-in, sets the flag and returns to the stored path or "/";
- * - logout clears any impersonation first, then the flag, then redirects to the provider.
+ * - logout clears an impersonation first (only when there is one), then the flag, then redirects to the provider.
  */
 import { UserManager, WebStorageStateStore, type User } from "oidc-client-ts";
 import type { ClientConfig } from "../config/clientConfig";
@@ -96,11 +96,14 @@ export function createSession(deps: SessionDeps) {
     async completeSilentRenew(): Promise<void> {
       await userManager.signinSilentCallback();
     },
-    async logout(): Promise<void> {
-      try {
-        await deps.clearImpersonation();
-      } catch {
-        // Logging out must not stop on a failed clear.
+    /** `impersonating`: the session impersonates someone, which is cleared first (otherwise no call: it would answer 404). */
+    async logout(opts: { impersonating?: boolean } = {}): Promise<void> {
+      if (opts.impersonating) {
+        try {
+          await deps.clearImpersonation();
+        } catch {
+          // Logging out must not stop on a failed clear.
+        }
       }
       storage.removeItem(LOGGED_IN_KEY);
       await userManager.signoutRedirect();

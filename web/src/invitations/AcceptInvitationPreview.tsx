@@ -7,6 +7,7 @@ import { ROLE_LABELS } from "../user-management/roleLabels";
 import { NewUserForm } from "./NewUserForm";
 import { PENDING_INVITATION_KEY } from "./pendingInvitation";
 import { InvitationErrorBoundary } from "./InvitationErrorBoundary";
+import { Skeleton } from "../ui/Skeleton";
 
 function Preview({ token }: { token: string }) {
   const { i18n } = useLingui();
@@ -58,13 +59,7 @@ function Preview({ token }: { token: string }) {
 export function AcceptInvitationPreview({ token }: { token: string }) {
   return (
     <InvitationErrorBoundary>
-      <Suspense
-        fallback={
-          <p>
-            <Trans>Loading…</Trans>
-          </p>
-        }
-      >
+      <Suspense fallback={<Skeleton label={<Trans>Loading…</Trans>} />}>
         <Preview token={token} />
       </Suspense>
     </InvitationErrorBoundary>

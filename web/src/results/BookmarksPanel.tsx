@@ -7,6 +7,7 @@ import type { BookmarksPanelQuery } from "../__generated__/BookmarksPanelQuery.g
 import { runMutation } from "../user-management/runMutation";
 import type { WireFilters } from "./filters";
 import type { SavedFiltersRef } from "./savedFilters";
+import { Skeleton } from "../ui/Skeleton";
 
 /**
  * The member's saved views. The results page loads this query when it opens, with its other sections;
@@ -147,11 +148,11 @@ export function BookmarksPanel({
         </button>
       </form>
       {queryRef ? (
-        <Suspense fallback={<p role="status">{t`Loading saved views…`}</p>}>
+        <Suspense fallback={<Skeleton label={t`Loading saved views…`} lines={2} />}>
           <BookmarkList queryRef={queryRef} onOpen={onOpen} onDelete={(bookmarkId) => void remove(bookmarkId)} />
         </Suspense>
       ) : (
-        <p role="status">{t`Loading saved views…`}</p>
+        <Skeleton label={t`Loading saved views…`} lines={2} />
       )}
     </section>
   );

@@ -202,6 +202,7 @@ export function ExportPanel({
   components,
   shareToken = null,
   journey = null,
+  kinds = ["csv", "xlsx", "pdf"],
 }: {
   filters: WireFilters;
   locale: string;
@@ -209,6 +210,8 @@ export function ExportPanel({
   shareToken?: string | null;
   /** A customer journey's analytics: only the PDF (type customerJourney, landscape) of this journey. */
   journey?: { legacyId: string; globalId: string } | null;
+  /** The files the caller (a link: its creator) may export (Viewer/SharedView.exportKinds); none: no panel. */
+  kinds?: readonly string[];
 }) {
   const { t } = useLingui();
   const [jobs, setJobs] = useState<ExportJobState[]>([]);
@@ -297,25 +300,28 @@ export function ExportPanel({
     });
   };
 
+  if (kinds.length === 0) return null;
   return (
     <section className="export-panel" aria-labelledby="export-panel-title">
       <h2 id="export-panel-title" className="results-section__title">
         <Trans>Export</Trans>
       </h2>
       <div className="export-panel__buttons">
-        {journey ? null : (
-          <>
-            <button type="button" className="button button--secondary" disabled={starting !== null} onClick={() => void startFile("csv")}>
-              <Trans>Export CSV</Trans>
-            </button>
-            <button type="button" className="button button--secondary" disabled={starting !== null} onClick={() => void startFile("xlsx")}>
-              <Trans>Export XLSX</Trans>
-            </button>
-          </>
-        )}
-        <button type="button" className="button button--secondary" disabled={starting !== null} onClick={startPdf}>
-          <Trans>Export PDF</Trans>
-        </button>
+        {!journey && kinds.includes("csv") ? (
+          <button type="button" className="button button--secondary" disabled={starting !== null} onClick={() => void startFile("csv")}>
+            <Trans>Export CSV</Trans>
+          </button>
+        ) : null}
+        {!journey && kinds.includes("xlsx") ? (
+          <button type="button" className="button button--secondary" disabled={starting !== null} onClick={() => void startFile("xlsx")}>
+            <Trans>Export XLSX</Trans>
+          </button>
+        ) : null}
+        {kinds.includes("pdf") ? (
+          <button type="button" className="button button--secondary" disabled={starting !== null} onClick={startPdf}>
+            <Trans>Export PDF</Trans>
+          </button>
+        ) : null}
       </div>
       {jobs.map((job) =>
         shareToken ? (

@@ -1,4 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { IconButton } from "../ui/IconButton";
+import { DeleteIcon, EditIcon, EyeIcon, EyeOffIcon } from "../ui/icons";
 import { useState } from "react";
 import { graphql, useMutation, usePaginationFragment } from "react-relay";
 import type { FeedbackListTable_query$key } from "../__generated__/FeedbackListTable_query.graphql";
@@ -27,6 +29,7 @@ export function FeedbackListTable({
   mayChangeColumns,
   canManage,
   onChanged,
+  oneSurvey = false,
 }: {
   query: FeedbackListTable_query$key;
   hiddenColumns: string[];
@@ -34,6 +37,8 @@ export function FeedbackListTable({
   mayChangeColumns: boolean;
   canManage: boolean;
   onChanged: () => void;
+  /** The filters name one survey: its questions are columns. Otherwise a row's answers are in its details. */
+  oneSurvey?: boolean;
 }) {
   const { t } = useLingui();
   const { data, hasNext, loadNext, isLoadingNext } = usePaginationFragment(
@@ -100,7 +105,11 @@ export function FeedbackListTable({
   const [editing, setEditing] = useState<Row | null>(null);
   const list = data.feedbackList;
   const rows = list.edges.map((e) => e.node);
-  const columns = list.columns;
+  // The response id is no reading matter (exports keep it); the date heads each row. With every
+  // survey, one column per question of each would make the table unreadable: the answers are then in
+  // each row's details (docs/feedback-list.md).
+  const columns = list.columns.filter((c) => c.key !== "feedbackId" && (oneSurvey || c.kind !== "question"));
+  const answerColumns = list.columns.filter((c) => c.kind === "question" || c.kind === "meta");
   // Every column that can be hidden (the answer lists all questions and keys, hidden or not).
   const choosable = [
     { key: "date", title: t`Date` },
@@ -161,6 +170,9 @@ export function FeedbackListTable({
                   {c.title}
                 </th>
               ))}
+              <th scope="col">
+                <Trans>Answers</Trans>
+              </th>
               {canManage ? (
                 <th scope="col">
                   <Trans>Actions</Trans>
@@ -182,17 +194,26 @@ export function FeedbackListTable({
                     <td key={c.key}>{text}</td>
                   );
                 })}
+                <td className="feedback-list__details">
+                  <AnswerDetails row={row} columns={answerColumns} />
+                </td>
                 {canManage ? (
                   <td className="feedback-list__actions">
-                    <button type="button" className="button button--ghost button--small" onClick={() => void hide(row)}>
-                      {row.hidden ? t`Show response ${row.responseLegacyId}` : t`Hide response ${row.responseLegacyId}`}
-                    </button>
-                    <button type="button" className="button button--ghost button--small" onClick={() => setEditing(row)}>
-                      {t`Edit metadata of response ${row.responseLegacyId}`}
-                    </button>
-                    <button type="button" className="button button--ghost button--small" onClick={() => setConfirmDelete(row.responseId)}>
-                      {t`Delete response ${row.responseLegacyId}`}
-                    </button>
+                    {/* Icon buttons: the response's id is in their accessible names, not in the table's width. */}
+                    <IconButton
+                      size="sm"
+                      icon={row.hidden ? EyeIcon : EyeOffIcon}
+                      label={row.hidden ? t`Show response ${row.responseLegacyId}` : t`Hide response ${row.responseLegacyId}`}
+                      onClick={() => void hide(row)}
+                    />
+                    <IconButton size="sm" icon={EditIcon} label={t`Edit metadata of response ${row.responseLegacyId}`} onClick={() => setEditing(row)} />
+                    <IconButton
+                      size="sm"
+                      variant="danger"
+                      icon={DeleteIcon}
+                      label={t`Delete response ${row.responseLegacyId}`}
+                      onClick={() => setConfirmDelete(row.responseId)}
+                    />
                   </td>
                 ) : null}
               </tr>
@@ -233,5 +254,29 @@ export function FeedbackListTable({
         />
       ) : null}
     </section>
+  );
+}
+
+/** A response's answers (and metadata), unfolded on demand: readable whatever the surveys. */
+function AnswerDetails({ row, columns }: { row: Row; columns: ReadonlyArray<{ key: string; title: string }> }) {
+  const given = columns.flatMap((c) => {
+    const text = row.cells.find((cell) => cell.key === c.key)?.text ?? "";
+    return text ? [{ key: c.key, title: c.title, text }] : [];
+  });
+  if (given.length === 0) return null;
+  return (
+    <details className="feedback-list__answers">
+      <summary>
+        <Trans>Answers</Trans> ({given.length})
+      </summary>
+      <dl>
+        {given.map((a) => (
+          <div key={a.key}>
+            <dt>{a.title}</dt>
+            <dd>{a.text}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

@@ -22,6 +22,7 @@ export function FeedbackListView({
   mayChangeColumns,
   canManage,
   onChanged,
+  oneSurvey = false,
 }: {
   queryRef: PreloadedQuery<FeedbackListViewQuery>;
   hiddenColumns: string[];
@@ -29,6 +30,8 @@ export function FeedbackListView({
   mayChangeColumns: boolean;
   canManage: boolean;
   onChanged: () => void;
+  /** The filters name exactly one survey (its questions become columns). */
+  oneSurvey?: boolean;
 }) {
   const data = usePreloadedQuery<FeedbackListViewQuery>(feedbackListViewQuery, queryRef);
   return (
@@ -39,6 +42,7 @@ export function FeedbackListView({
       mayChangeColumns={mayChangeColumns}
       canManage={canManage}
       onChanged={onChanged}
+      oneSurvey={oneSurvey}
     />
   );
 }

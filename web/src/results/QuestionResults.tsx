@@ -229,7 +229,7 @@ export function QuestionResults({ query, mode, stackTo100 }: { query: QuestionRe
             evi
             distribution {
               value
-              label
+              label(locale: $locale)
               count
               percent
             }

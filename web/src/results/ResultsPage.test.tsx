@@ -13,7 +13,7 @@ const TOKEN = "shareTokenAbcdefghijklmnopqrstuvwxyz0123456";
 
 const optionsAnswer = (features: string[] = ["feedbackInbox"]) => ({
   data: {
-    viewer: { currentOrganization: { availableFeatures: features } },
+    viewer: { exportKinds: ["csv", "xlsx", "pdf"], currentOrganization: { availableFeatures: features } },
     touchpoints: { edges: [{ node: { legacyId: id(1), name: "Lobby kiosk" } }, { node: { legacyId: id(2), name: "Web shop" } }] },
     surveys: {
       edges: [
@@ -594,6 +594,7 @@ describe("/results", { timeout: 60_000 }, () => {
         ResultsPageSharedViewQuery: () => ({
           data: {
             sharedView: {
+              exportKinds: ["csv", "xlsx", "pdf"],
               name: "Board view",
               filters: savedFilters({ from: "2026-10-01", to: "2026-10-31", surveyIds: [gid("Survey", 10)] }),
               allowChanges: [],
@@ -650,6 +651,7 @@ describe("/results", { timeout: 60_000 }, () => {
       ResultsPageSharedViewQuery: () => ({
         data: {
           sharedView: {
+            exportKinds: ["csv", "xlsx", "pdf"],
             name: "Board view",
             filters: savedFilters({
               from: "2026-10-01",
@@ -757,7 +759,11 @@ describe("/results", { timeout: 60_000 }, () => {
     // Restrict by answer: the questions of the link's surveys with their answers.
     fireEvent.click(within(bar).getByRole("button", { name: "Add answer restriction" }));
     const questionChoice = within(bar).getByLabelText("Question of restriction 1") as HTMLSelectElement;
-    expect(Array.from(questionChoice.options).map((o) => o.textContent)).toEqual(["Choose a question", "How was your visit?", "How do you feel?"]);
+    expect(Array.from(questionChoice.options).map((o) => o.textContent)).toEqual([
+      "Choose a question",
+      "Store visit: How was your visit?",
+      "Checkout: How do you feel?",
+    ]);
     fireEvent.change(questionChoice, { target: { value: id(30) } });
     fireEvent.click(within(bar).getByLabelText("Love"));
     // Metadata: the keys in use, and the values of the chosen key.
@@ -781,7 +787,7 @@ describe("/results", { timeout: 60_000 }, () => {
     await waitFor(() => {
       const narrowed = within(bar).getByLabelText("Question of restriction 1") as HTMLSelectElement;
       expect(narrowed.value).toBe(id(30));
-      expect(Array.from(narrowed.options).map((o) => o.textContent)).toEqual(["Choose a question", "How do you feel?"]);
+      expect(Array.from(narrowed.options).map((o) => o.textContent)).toEqual(["Choose a question", "Checkout: How do you feel?"]);
     });
     expect(requests.every((r) => r.authorization === undefined)).toBe(true);
   });
@@ -851,6 +857,7 @@ describe("/results", { timeout: 60_000 }, () => {
       ResultsPageSharedViewQuery: () => ({
         data: {
           sharedView: {
+            exportKinds: ["csv", "xlsx", "pdf"],
             name: "Printed",
             filters: savedFilters(),
             allowChanges: [],

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useEffect, useMemo, useState, useTransition, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, useTransition, type ReactNode } from "react";
 import { graphql, useLazyLoadQuery, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
 import { useSearchParams } from "react-router-dom";
 import type { BookmarksPanelQuery } from "../__generated__/BookmarksPanelQuery.graphql";
@@ -34,6 +34,7 @@ import { readSavedFilters } from "./savedFilters";
 import { toGlobalId } from "../util/globalId";
 import "./results.css";
 import { isOutcomeQuestionType } from "@feedback/shared/root-cause";
+import { Skeleton } from "../ui/Skeleton";
 
 // The chart sections load on their own (Victory is large): the filters and tools show at once.
 const QuestionResults = lazy(() => import("./QuestionResults").then((m) => ({ default: m.QuestionResults })));
@@ -44,11 +45,20 @@ const RootCausePanel = lazy(() => import("./RootCausePanel").then((m) => ({ defa
 export const printComponents = ["questions", "table", "feedbackList", "textAnalytics", "rootCause"] as const;
 export type PrintComponent = (typeof printComponents)[number];
 
+/** Counts the loading placeholders shown inside the results view, so the view says it is busy. */
+const PendingContext = createContext<((delta: 1 | -1) => void) | null>(null);
+
 function Loading() {
+  const report = useContext(PendingContext);
+  useEffect(() => {
+    if (!report) return;
+    report(1);
+    return () => report(-1);
+  }, [report]);
   return (
-    <p role="status" className="results-loading">
-      <Trans>Loading results…</Trans>
-    </p>
+    <div className="results-loading">
+      <Skeleton label={<Trans>Loading results…</Trans>} shape="chart" height="18rem" />
+    </div>
   );
 }
 
@@ -265,12 +275,16 @@ interface BodyProps {
   linkName?: string;
   /** The organisation's plan has the feedback list (feedbackInbox): otherwise no list tab, no list section. */
   feedbackList: boolean;
+  /** The files the member (a link: its creator) may export; none: no export panel. */
+  exportKinds: readonly string[];
 }
 
-function ResultsBody({ state: requested, sections, options, allowChanges, shareToken, linkName, feedbackList }: BodyProps) {
+function ResultsBody({ state: requested, sections, options, allowChanges, shareToken, linkName, feedbackList, exportKinds }: BodyProps) {
   const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const [sharing, setSharing] = useState(false);
+  const [pendingSections, setPendingSections] = useState(0);
+  const reportPending = useCallback((delta: 1 | -1) => setPendingSections((n) => Math.max(0, n + delta)), []);
   const print = params.get("print") === "1";
   const visitor = shareToken !== null;
   // An address asking for the list on a plan without it shows the graphs.
@@ -306,6 +320,7 @@ function ResultsBody({ state: requested, sections, options, allowChanges, shareT
       mayChangeColumns={mayChange(allowChanges, "feedbackListHiddenColumns") && !print}
       canManage={!visitor && !print}
       onChanged={sections.reloadList}
+      oneSurvey={state.surveyIds.length === 1}
     />
   ) : (
     <Loading />
@@ -354,8 +369,17 @@ function ResultsBody({ state: requested, sections, options, allowChanges, shareT
       ) : null}
       <FilterBar value={state} options={options} allowChanges={allowChanges} onApply={apply} />
       <ViewTabs views={shownViews} value={state.view} onChange={setView} disabled={!mayChange(allowChanges, "options.view")} />
-      <div id="results-view" role="tabpanel" aria-labelledby={`results-tab-${state.view}`} className="results-view">
-        <Section resetKey={`${state.view}:${filtersKey}`}>{state.view === "graphs" ? questions : state.view === "table" ? table : list}</Section>
+      {/* Busy while the filters' results are on their way (restricting by an answer can take a while). */}
+      <div
+        id="results-view"
+        role="tabpanel"
+        aria-labelledby={`results-tab-${state.view}`}
+        className="results-view"
+        aria-busy={!sections.loaded || pendingSections > 0}
+      >
+        <PendingContext.Provider value={reportPending}>
+          <Section resetKey={`${state.view}:${filtersKey}`}>{state.view === "graphs" ? questions : state.view === "table" ? table : list}</Section>
+        </PendingContext.Provider>
       </div>
       {state.view === "graphs" ? (
         <>
@@ -373,6 +397,7 @@ function ResultsBody({ state: requested, sections, options, allowChanges, shareT
           locale={i18n.locale}
           components={state.view === "graphs" ? [viewComponents.graphs, "textAnalytics", "rootCause"] : [viewComponents[state.view]]}
           shareToken={shareToken}
+          kinds={exportKinds}
         />
       </div>
       {sharing ? <ShareLinkDialog filters={wire} onClose={() => setSharing(false)} /> : null}
@@ -388,6 +413,7 @@ function ResultsBody({ state: requested, sections, options, allowChanges, shareT
 const optionsQuery = graphql`
   query ResultsPageOptionsQuery {
     viewer {
+      exportKinds
       currentOrganization {
         availableFeatures
       }
@@ -504,7 +530,17 @@ function MemberBody({
       { worst: t`worst`, best: t`best` },
     );
   }, [data, state.surveyIds, i18n.locale, t]);
-  return <ResultsBody state={state} sections={sections} options={options} allowChanges={null} shareToken={null} feedbackList={feedbackList} />;
+  return (
+    <ResultsBody
+      state={state}
+      sections={sections}
+      options={options}
+      allowChanges={null}
+      shareToken={null}
+      feedbackList={feedbackList}
+      exportKinds={data.viewer?.exportKinds ?? []}
+    />
+  );
 }
 
 const emptyOptions: FilterOptions = { touchpoints: [], surveys: [], questions: [], allQuestions: [], outcomes: [], metaKeys: [], metaValues: {} };
@@ -526,9 +562,10 @@ function optionsOf(
   return {
     touchpoints: touchpoints.map((tp) => ({ id: tp.id, name: tp.name })),
     surveys: surveys.map((s) => ({ id: s.id, name: s.name })),
-    questions: shown.flatMap(({ q }) => {
+    // Named with their survey: with every survey chosen, two surveys' "How was your visit?" differ.
+    questions: shown.flatMap(({ survey, q }) => {
       const fq = toFilterQuestion(q, locale, labels);
-      return fq ? [fq] : [];
+      return fq ? [{ ...fq, title: `${survey}: ${fq.title}` }] : [];
     }),
     allQuestions: shown.map(({ survey, q }) => titled(survey, q)),
     outcomes: shown.filter(({ q }) => isOutcomeQuestionType(q.type)).map(({ survey, q }) => titled(survey, q)),
@@ -560,6 +597,7 @@ function SharedResults({ token }: { token: string }) {
           hideResultsIfLessThan
           expiredAt
           feedbackList
+          exportKinds
         }
         resultsFilterOptions(shareToken: $shareToken, filters: $optionsFilters) @include(if: $withOptions) {
           surveys {
@@ -634,6 +672,7 @@ function SharedResults({ token }: { token: string }) {
       shareToken={token}
       linkName={view.name}
       feedbackList={view.feedbackList}
+      exportKinds={view.exportKinds}
     />
   );
 }

@@ -5,6 +5,7 @@ import type { RootCausePanelQuery } from "../__generated__/RootCausePanelQuery.g
 import { formatNumber } from "../analytics/charts/chartTheme";
 import { RootCauseChart, type RootCauseItem } from "../analytics/charts/RootCauseChart";
 import type { FilterOption } from "./FilterBar";
+import { Skeleton } from "../ui/Skeleton";
 
 /** The API's items as the chart draws them: |r| as importance, favourable performance (docs/root-cause.md). */
 export function chartItems(
@@ -102,7 +103,7 @@ export function RootCausePanel({
 }) {
   const { t } = useLingui();
   const id = useId();
-  const loading = <p role="status">{t`Loading root causes…`}</p>;
+  const loading = <Skeleton label={t`Loading root causes…`} shape="chart" height="14rem" />;
   const result = queryRef ? <RootCauseResult queryRef={queryRef} /> : loading;
   return (
     <section className="results-section" aria-labelledby={`${id}-title`}>

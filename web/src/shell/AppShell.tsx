@@ -10,6 +10,7 @@ import { sendPageView, shouldSendPageView } from "./pageView";
 import { useRouteMeta } from "./routeMeta";
 import { Toasts } from "./Toasts";
 import { TrialBanner } from "./TrialBanner";
+import { Skeleton } from "../ui/Skeleton";
 
 /**
  * The signed-in person in the current organisation: the guard reads the plain fields,
@@ -115,8 +116,8 @@ export function AppShell() {
       <main id="main-content" className="app__main" tabIndex={-1}>
         <Suspense
           fallback={
-            <div className="page page--center" aria-busy="true">
-              <div className="spinner" aria-hidden="true" />
+            <div className="page" aria-busy="true">
+              <Skeleton label={<Trans>Loading…</Trans>} lines={6} />
             </div>
           }
         >

@@ -1,4 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { BellIcon, ChartIcon, HelpIcon, HomeIcon, type Icon, JourneyIcon, LinkIcon, LogoutIcon, SettingsIcon, ShieldIcon, SurveyIcon } from "../ui/icons";
+import type { MenuKey } from "../routes";
 import { useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { Link, NavLink } from "react-router-dom";
@@ -93,7 +95,8 @@ export function Menu({ viewer }: { viewer: Menu_viewer$key }) {
           <span className="visually-hidden">{collapsed ? t`Expand menu` : t`Collapse menu`}</span>
         </button>
       </div>
-      <div className="menu__content" id="main-menu-content" hidden={collapsed}>
+      {/* Collapsed, the items show their icons; their names stay for screen readers and as tooltips. */}
+      <div className="menu__content" id="main-menu-content">
         {groups.map((group) => (
           <div className="menu__group" key={group.key} role="group" aria-label={group.label ? i18n._(group.label) : undefined}>
             {group.label ? (
@@ -105,16 +108,19 @@ export function Menu({ viewer }: { viewer: Menu_viewer$key }) {
               {group.items.map((item) => (
                 <li key={item.key}>
                   {item.disabled ? (
-                    <a className="menu__link is-disabled" aria-disabled="true" role="link">
-                      {i18n._(item.label)}
+                    <a className="menu__link is-disabled" aria-disabled="true" role="link" title={collapsed ? i18n._(item.label) : undefined}>
+                      <MenuItemIcon item={item.key} />
+                      <span className="menu__label">{i18n._(item.label)}</span>
                     </a>
                   ) : (
                     <NavLink
                       to={item.to}
                       className={`menu__link${active === item.key ? " is-active" : ""}`}
                       aria-current={active === item.key ? "page" : undefined}
+                      title={collapsed ? i18n._(item.label) : undefined}
                     >
-                      {i18n._(item.label)}
+                      <MenuItemIcon item={item.key} />
+                      <span className="menu__label">{i18n._(item.label)}</span>
                     </NavLink>
                   )}
                 </li>
@@ -135,18 +141,51 @@ export function Menu({ viewer }: { viewer: Menu_viewer$key }) {
               </span>
             ) : null}
           </Link>
-          <a className="menu__link menu__link--external" href={knowledgeBase} target="_blank" rel="noreferrer">
-            <Trans>Knowledge base</Trans>
+          <a
+            className="menu__link menu__link--external"
+            href={knowledgeBase}
+            target="_blank"
+            rel="noreferrer"
+            title={collapsed ? t`Knowledge base` : undefined}
+          >
+            <HelpIcon className="menu__icon" />
+            <span className="menu__label">
+              <Trans>Knowledge base</Trans>
+            </span>
             <span className="visually-hidden">
               {" "}
               <Trans>(opens in a new tab)</Trans>
             </span>
           </a>
-          <button type="button" className="menu__link menu__logout" onClick={() => void getServices().session.logout()}>
-            <Trans>Log out</Trans>
+          <button
+            type="button"
+            className="menu__link menu__logout"
+            onClick={() => void getServices().session.logout({ impersonating: data.isImpersonating })}
+            title={collapsed ? t`Log out` : undefined}
+          >
+            <LogoutIcon className="menu__icon" />
+            <span className="menu__label">
+              <Trans>Log out</Trans>
+            </span>
           </button>
         </div>
       </div>
     </nav>
   );
+}
+
+const menuIcons: Record<MenuKey, Icon> = {
+  summary: HomeIcon,
+  surveys: SurveyIcon,
+  touchpoints: LinkIcon,
+  results: ChartIcon,
+  customerJourney: JourneyIcon,
+  notifications: BellIcon,
+  superadmin: ShieldIcon,
+  settings: SettingsIcon,
+};
+
+function MenuItemIcon({ item }: { item: MenuKey }) {
+  const ItemIcon = menuIcons[item];
+  return <ItemIcon className="menu__icon" />;
 }

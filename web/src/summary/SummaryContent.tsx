@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { graphql, useLazyLoadQuery, useSubscription } from "react-relay";
 import type { GraphQLSubscriptionConfig } from "relay-runtime";
 import type { SummaryContentLiveSubscription } from "../__generated__/SummaryContentLiveSubscription.graphql";
@@ -10,6 +10,7 @@ import { SatisfactionGauge } from "../analytics/charts/SatisfactionGauge";
 import { TouchpointRankingChart, type RankingEntry } from "../analytics/charts/TouchpointRankingChart";
 import { browserUtcOffset } from "../results/filters";
 import { localToday } from "./summaryFilters";
+import { useDates } from "../format/useDates";
 import { toGlobalId } from "../util/globalId";
 
 const liveSubscription = graphql`
@@ -59,8 +60,20 @@ function Figure({
 }
 
 /** The summary's figures and charts (loaded on its own: the charts are large). */
-export default function SummaryContent({ from, to, surveyIds }: { from: string | null; to: string | null; surveyIds: string[] }) {
+export default function SummaryContent({
+  from,
+  to,
+  surveyIds,
+  onPeriod,
+}: {
+  from: string | null;
+  to: string | null;
+  surveyIds: string[];
+  /** Told the period the summary covers (yyyy-MM-dd), e.g. the default last 7 days, so the filter shows it. */
+  onPeriod?: (period: { from: string; to: string }) => void;
+}) {
   const { t } = useLingui();
+  const dates = useDates();
   const utcOffset = useMemo(() => browserUtcOffset(), []);
   const data = useLazyLoadQuery<SummaryContentQuery>(
     graphql`
@@ -116,6 +129,9 @@ export default function SummaryContent({ from, to, surveyIds }: { from: string |
     { fetchPolicy: "store-and-network" },
   );
   const s = data.summary;
+  const appliedFrom = s.from.replace(/\//g, "-");
+  const appliedTo = s.to.replace(/\//g, "-");
+  useEffect(() => onPeriod?.({ from: appliedFrom, to: appliedTo }), [appliedFrom, appliedTo, onPeriod]);
   // Responses that arrived since the summary was read (summaryResponsesArrived), added to today's figures.
   const [live, setLive] = useState({ count: 0, orgCount: 0 });
   const today = localToday().replace(/-/g, "/");
@@ -151,7 +167,7 @@ export default function SummaryContent({ from, to, surveyIds }: { from: string |
   const dailyCounts = s.daily.map((d, i) => ({ label: shortDay(d.date), value: d.count + (i === lastIndex && d.date === today ? live.count : 0) }));
   return (
     <>
-      <p className="field__hint">{t`From ${s.from} to ${s.to}, compared with the same number of days just before.`}</p>
+      <p className="field__hint">{t`From ${dates.date(appliedFrom)} to ${dates.date(appliedTo)}, compared with the same number of days just before.`}</p>
       {s.responseLimitNotice ? (
         <p className="limit-notice" role="status">
           {t`Response limit exceeded (some responses not shown)`}

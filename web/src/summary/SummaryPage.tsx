@@ -8,6 +8,7 @@ import type { SummaryPageSurveysRefetchQuery } from "../__generated__/SummaryPag
 import { ResultsErrorBoundary } from "../results/ResultsErrorBoundary";
 import { summaryFiltersFromSearch } from "./summaryFilters";
 import "../results/results.css";
+import { Skeleton } from "../ui/Skeleton";
 
 const SummaryContent = lazy(() => import("./SummaryContent"));
 
@@ -131,6 +132,9 @@ export default function SummaryPage() {
   const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const filters = summaryFiltersFromSearch(params);
+  // The period the summary covers (the default last 7 days when the address names none): the
+  // From and To fields show it.
+  const [applied, setApplied] = useState<{ from: string; to: string } | null>(null);
   const apply = (f: { from: string | null; to: string | null; surveyIds: string[] }) => {
     const next = new URLSearchParams();
     if (f.from) next.set("from", f.from);
@@ -152,8 +156,8 @@ export default function SummaryPage() {
           </p>
         )}
       >
-        <Suspense fallback={<p role="status">{t`Loading…`}</p>}>
-          <SummaryFilters {...filters} onApply={apply} />
+        <Suspense fallback={<Skeleton label={t`Loading…`} lines={2} />}>
+          <SummaryFilters {...filters} from={filters.from ?? applied?.from ?? null} to={filters.to ?? applied?.to ?? null} onApply={apply} />
         </Suspense>
       </ResultsErrorBoundary>
       <ResultsErrorBoundary
@@ -164,8 +168,8 @@ export default function SummaryPage() {
           </p>
         )}
       >
-        <Suspense fallback={<p role="status">{t`Loading the summary…`}</p>}>
-          <SummaryContent key={key} {...filters} />
+        <Suspense fallback={<Skeleton label={t`Loading the summary…`} shape="chart" height="20rem" />}>
+          <SummaryContent key={key} {...filters} onPeriod={setApplied} />
         </Suspense>
       </ResultsErrorBoundary>
     </section>

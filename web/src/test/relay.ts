@@ -1,4 +1,5 @@
 import { Environment, Network, Observable, RecordSource, Store, type GraphQLResponse } from "relay-runtime";
+import { sharedHandlers } from "./sharedHandlers";
 import { vi } from "vitest";
 import { createFetchFunction } from "../transport/relayEnvironment";
 
@@ -17,7 +18,7 @@ export function createTestEnvironment(handlers: Record<string, Handler>, opts: {
       variables: body.variables,
       authorization: (init.headers as Record<string, string>).Authorization,
     });
-    const handler = handlers[body.operationName];
+    const handler = handlers[body.operationName] ?? sharedHandlers[body.operationName];
     if (!handler) throw new Error(`No test handler for ${body.operationName}`);
     return new Response(JSON.stringify(handler(body.variables) as GraphQLResponse), {
       headers: { "Content-Type": "application/json" },

@@ -1,6 +1,7 @@
 // Test support for the results and summary screens: a Relay environment answering by operation
 // name through the real fetch function (so the bearer rule is exercised with the page's address),
 // subscriptions the test drives, a REST stand-in, and a router holding only the screen under test.
+import { sharedHandlers } from "./sharedHandlers";
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { act, render } from "@testing-library/react";
@@ -29,7 +30,7 @@ export function renderScreen(opts: {
   const fetch = vi.fn(async (_url: string, init: RequestInit) => {
     const body = JSON.parse(String(init.body)) as { operationName: string; variables: Record<string, unknown> };
     requests.push({ name: body.operationName, variables: body.variables, authorization: (init.headers as Record<string, string>).Authorization });
-    const handler = opts.handlers[body.operationName];
+    const handler = opts.handlers[body.operationName] ?? sharedHandlers[body.operationName];
     if (!handler) throw new Error(`No test handler for ${body.operationName}`);
     // A handler may answer later (a promise): a slow section.
     return new Response(JSON.stringify(await handler(body.variables)), { headers: { "Content-Type": "application/json" } });

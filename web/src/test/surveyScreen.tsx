@@ -1,6 +1,7 @@
 // Test support for the survey screens: a Relay environment that answers queries and mutations by
 // operation name (through the real fetch function) and whose subscriptions the test drives, and a
 // router holding the survey screens with stand-ins for the editor.
+import { sharedHandlers } from "./sharedHandlers";
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { act, render } from "@testing-library/react";
@@ -20,7 +21,7 @@ export function createSurveyTestEnvironment(handlers: Record<string, Handler>) {
   const fetch = vi.fn(async (_url: string, init: RequestInit) => {
     const body = JSON.parse(String(init.body)) as { operationName: string; variables: Record<string, unknown> };
     requests.push({ name: body.operationName, variables: body.variables });
-    const handler = handlers[body.operationName];
+    const handler = handlers[body.operationName] ?? sharedHandlers[body.operationName];
     if (!handler) throw new Error(`No test handler for ${body.operationName}`);
     return new Response(JSON.stringify(handler(body.variables)), { headers: { "Content-Type": "application/json" } });
   });

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useDates } from "../format/useDates";
 import { useId, useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
 import { Link } from "react-router-dom";
@@ -28,6 +29,7 @@ export function uptimeBuckets(pings: readonly { at: string }[], from: string, to
 /** /pings: each terminal's heartbeats over the last day or week (GET /pings' data), and the person's own show/hide choice. */
 export default function PingsPage() {
   const { t, i18n } = useLingui();
+  const dates = useDates();
   const formId = useId();
   const [range, setRange] = useState<Range>("day");
   const [showHidden, setShowHidden] = useState(false);
@@ -74,7 +76,7 @@ export default function PingsPage() {
   const p = data.pings;
   const series = p.series.filter((s) => showHidden || !s.hidden);
   const hiddenCount = p.series.length - p.series.filter((s) => !s.hidden).length;
-  const date = (iso: string | null | undefined) => (iso ? i18n.date(new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : "—");
+  const date = (iso: string | null | undefined) => dates.dateTime(iso);
 
   return (
     <section className="page">

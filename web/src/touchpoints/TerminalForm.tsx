@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useDates } from "../format/useDates";
 import { useMemo, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import type { TerminalForm_touchpoint$key } from "../__generated__/TerminalForm_touchpoint.graphql";
@@ -45,6 +46,7 @@ export function TerminalForm({
   defaultUnitId: string;
 }) {
   const { t, i18n } = useLingui();
+  const dates = useDates();
   const tp = useFragment(
     graphql`
       fragment TerminalForm_touchpoint on Touchpoint {
@@ -98,7 +100,7 @@ export function TerminalForm({
             <span className={`tp-state tp-state--${state}`}>{i18n._(onlineLabels[state])}</span>{" "}
             {tp.lastSeenAt ? (
               <span className="muted">
-                <Trans>Last ping {i18n.date(new Date(tp.lastSeenAt), { dateStyle: "medium", timeStyle: "short" })}</Trans>
+                <Trans>Last ping {dates.dateTime(tp.lastSeenAt)}</Trans>
               </span>
             ) : null}{" "}
             <span className="muted">
@@ -106,7 +108,7 @@ export function TerminalForm({
             </span>{" "}
             {tp.lastFeedbackAt ? (
               <span className="muted">
-                <Trans>Last response {i18n.date(new Date(tp.lastFeedbackAt), { dateStyle: "medium", timeStyle: "short" })}</Trans>
+                <Trans>Last response {dates.dateTime(tp.lastFeedbackAt)}</Trans>
               </span>
             ) : null}
           </p>

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { useDates } from "../format/useDates";
 import { graphql, useFragment } from "react-relay";
 import { Link } from "react-router-dom";
 import type { TouchpointTable_touchpoints$key } from "../__generated__/TouchpointTable_touchpoints.graphql";
@@ -22,6 +23,7 @@ export function TouchpointTable({
   onDeleted: () => void;
 }) {
   const { t, i18n } = useLingui();
+  const dates = useDates();
   const rows = useFragment(
     graphql`
       fragment TouchpointTable_touchpoints on Touchpoint @relay(plural: true) {
@@ -41,7 +43,7 @@ export function TouchpointTable({
     `,
     touchpoints,
   );
-  const date = (iso: string | null | undefined) => (iso ? i18n.date(new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : "—");
+  const date = (iso: string | null | undefined) => dates.dateTime(iso);
   if (rows.length === 0) {
     return (
       <p className="muted">

@@ -118,6 +118,9 @@ export function useTouchpointForm<D, E extends object>({
     }
   };
   const { dialog } = useFormGuard({ dirty, valid, save: () => save(false) });
+  // A new touchpoint shows no complaint before anything is typed (the Save button is disabled until
+  // the form is valid); a stored one shows what is wrong at once.
+  const touched = Boolean(tp) || dirty;
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     void save();
@@ -135,13 +138,14 @@ export function useTouchpointForm<D, E extends object>({
     details,
     setDetails,
     patchDetails: (patch: Partial<D>) => setDetails((d) => ({ ...d, ...patch })),
-    detailsErrors,
+    /** The details' problems to show (none on an untouched new touchpoint); `valid` counts them all. */
+    detailsErrors: touched ? detailsErrors : ({} as typeof detailsErrors),
     /** The props of TouchpointBasicsFields but its query. */
     basicsFields: {
       idPrefix: `${formId}-basics`,
       draft: basics,
       onChange: setBasics,
-      errors: basicsErrors,
+      errors: touched ? basicsErrors : ({} as typeof basicsErrors),
       savedUnit: tp ? tp.unit : null,
       responseCount: tp?.responseCount ?? 0,
     },

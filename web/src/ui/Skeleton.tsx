@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import "./ui.css";
 
 /** The bars of a chart placeholder: heights in percent of the region. */
@@ -20,7 +21,7 @@ export function Skeleton({
   height,
 }: {
   /** What is loading, e.g. "Loading results". */
-  label: string;
+  label: ReactNode;
   /** Number of text lines (shape "text"). */
   lines?: number;
   /** text: lines of text; block: one rectangle (a table, a card); chart: bars of a chart. */

@@ -166,6 +166,52 @@ export const WidgetIcon = defineIcon(
   </>,
 );
 
+export const HomeIcon = defineIcon("home", <path d="M4 11l8-7 8 7v9h-5v-6h-6v6H4z" />);
+export const SurveyIcon = defineIcon(
+  "survey",
+  <>
+    <rect x="5" y="4" width="14" height="17" rx="2" />
+    <path d="M9 9h6M9 13h6M9 17h3" />
+  </>,
+);
+export const JourneyIcon = defineIcon(
+  "journey",
+  <>
+    <circle cx="6" cy="18" r="2" />
+    <circle cx="18" cy="6" r="2" />
+    <path d="M8 18h6a3 3 0 0 0 0-6h-4a3 3 0 0 1 0-6h6" />
+  </>,
+);
+export const BellIcon = defineIcon("bell", <path d="M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0" />);
+export const ShieldIcon = defineIcon("shield", <path d="M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z" />);
+export const SettingsIcon = defineIcon(
+  "settings",
+  <>
+    <circle cx="12" cy="12" r="3" />
+    <path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1L7 17M17 7l2.1-2.1" />
+  </>,
+);
+export const HelpIcon = defineIcon(
+  "help",
+  <>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M9.5 9.5a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.6V14M12 17.5v.5" />
+  </>,
+);
+export const LogoutIcon = defineIcon("logout", <path d="M10 5H5v14h5M14 8l4 4-4 4M18 12H9" />);
+
+export const EyeIcon = defineIcon(
+  "eye",
+  <>
+    <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </>,
+);
+export const EyeOffIcon = defineIcon(
+  "eyeOff",
+  <path d="M3 3l18 18M10.6 6.1A10 10 0 0 1 12 6c6.5 0 10 6 10 6a17 17 0 0 1-3 3.6M6.6 6.6C3.7 8.4 2 12 2 12s3.5 6 10 6a9.6 9.6 0 0 0 4.5-1.1M9.9 9.9a3 3 0 0 0 4.2 4.2" />,
+);
+
 /** Every icon by name (the gallery lists them; screens import the components directly). */
 export const icons = {
   add: AddIcon,
@@ -191,6 +237,16 @@ export const icons = {
   link: LinkIcon,
   terminal: TerminalIcon,
   widget: WidgetIcon,
+  home: HomeIcon,
+  survey: SurveyIcon,
+  journey: JourneyIcon,
+  bell: BellIcon,
+  shield: ShieldIcon,
+  settings: SettingsIcon,
+  help: HelpIcon,
+  logout: LogoutIcon,
+  eye: EyeIcon,
+  eyeOff: EyeOffIcon,
 } as const satisfies Record<string, Icon>;
 
 export type IconName = keyof typeof icons;

@@ -125,7 +125,7 @@ describe("IconButton", () => {
 
 describe("icons", () => {
   it("every icon is hidden decoration by default and an image when given a title", () => {
-    expect(Object.keys(icons)).toHaveLength(23);
+    expect(Object.keys(icons)).toHaveLength(33);
     for (const [name, Icon] of Object.entries(icons)) {
       const { container, unmount } = render(<Icon />);
       const svg = container.querySelector("svg")!;

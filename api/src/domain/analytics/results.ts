@@ -37,7 +37,8 @@ export const resultsMessages = {
 
 type QuestionRow = { id: string; surveyId: string; type: string; title: unknown; options: unknown; choices: unknown; hidden: boolean; position: number };
 
-export type DistributionItem = { value: string; label: string | null; count: number; percent: number };
+/** `texts`: a choice's text per language (label is the English one), for answer labels in the reader's language. */
+export type DistributionItem = { value: string; label: string | null; count: number; percent: number; texts?: Record<string, string> };
 export type Metrics = {
   count: number;
   mean: number | null;
@@ -78,12 +79,15 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 const pct = (part: number, whole: number) => (whole > 0 ? round1((100 * part) / whole) : 0);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
-function choicesOf(q: QuestionRow): { id: string; label: string }[] {
+function choicesOf(q: QuestionRow): { id: string; label: string; texts?: Record<string, string> }[] {
   if (!Array.isArray(q.choices)) return [];
   return q.choices.flatMap((c) => {
     if (!isObject(c) || typeof c.id !== "string") return [];
     const text = isObject(c.text) ? (c.text.en ?? Object.values(c.text)[0]) : c.text;
-    return [{ id: c.id, label: typeof text === "string" ? text : c.id }];
+    const texts = isObject(c.text)
+      ? (Object.fromEntries(Object.entries(c.text).filter(([, v]) => typeof v === "string")) as Record<string, string>)
+      : undefined;
+    return [{ id: c.id, label: typeof text === "string" ? text : c.id, ...(texts ? { texts } : {}) }];
   });
 }
 
@@ -92,7 +96,7 @@ type Sums = ReturnType<typeof num>;
 const valueKey = (x: number) => String(Math.round(x * 1e6) / 1e6);
 
 /** The possible values of a question, in display order, with labels. */
-function domainOf(q: QuestionRow): { value: string; label: string | null }[] | null {
+function domainOf(q: QuestionRow): { value: string; label: string | null; texts?: Record<string, string> }[] | null {
   const options = isObject(q.options) ? q.options : {};
   switch (q.type) {
     case "smiley": {
@@ -104,7 +108,7 @@ function domainOf(q: QuestionRow): { value: string; label: string | null }[] | n
     case "singleChoice":
     case "multipleChoice":
     case "emotion":
-      return choicesOf(q).map((c) => ({ value: c.id, label: c.label }));
+      return choicesOf(q).map((c) => ({ value: c.id, label: c.label, ...(c.texts ? { texts: c.texts } : {}) }));
     default:
       return null; // slider: the values that occur; text: none
   }

@@ -84,6 +84,18 @@ export function assertMayExport(viewer: Viewer, kind: ExportKind, opts: { viaLin
   }
 }
 
+/** The kinds of file `viewer` may export (assertMayExport passes): none without the right. */
+export function exportKindsAllowed(viewer: Viewer): ExportKind[] {
+  if (!viewer.organizationAdmin && !anyUnitHasRight(viewer.grants, "exportResults")) return [];
+  return (Object.keys(exportFeatures) as ExportKind[]).filter((kind) => exportFeatures[kind].some((f) => viewer.features.includes(f)));
+}
+
+/** The kinds of file a share link's visitors may export: its creator's (a link never exports more). */
+export async function linkExportKinds(ctx: Pick<DomainContext, "prisma">, link: { createdByUserId: string; organizationId: string }): Promise<ExportKind[]> {
+  const creator = await loadViewer(ctx.prisma, link.createdByUserId, "accessToken", { organizationId: link.organizationId });
+  return creator ? exportKindsAllowed(creator) : [];
+}
+
 /**
  * Who an export belongs to: the signed-in member, or (no session, a share token) the link, acting
  * with its creator's membership in the link's organisation.

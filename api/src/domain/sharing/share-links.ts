@@ -236,6 +236,8 @@ export type SharedViewDefaults = {
   filters: ShareFilters;
   options: ShareOptions;
   organizationId: string;
+  /** The link's creator: a visitor acts with their rights (exports). */
+  createdByUserId: string;
   expiredAt: Date | null;
 };
 
@@ -260,6 +262,7 @@ export async function sharedViewDefaults(
     filters: scope.filters,
     options: scope.options,
     organizationId: scope.organizationId,
+    createdByUserId: scope.createdByUserId,
     expiredAt: scope.expiredAt,
   };
 }

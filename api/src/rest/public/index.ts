@@ -2,6 +2,7 @@
 // terminal heartbeats (docs/respondent-api.md). Open to any origin (the website widget calls them
 // from customers' pages); `text/plain` bodies are read as JSON so a page can use sendBeacon or a
 // simple request without a CORS preflight. Rate-limited per client address and per touchpoint.
+import type { ReachedAddress } from "../../http/public-address.js";
 import { z } from "zod";
 import type { FastifyInstance } from "fastify";
 import type { PrismaClient } from "../../generated/prisma/client.js";
@@ -144,7 +145,7 @@ export type PublicRoutesDeps = {
   prisma: PrismaClient;
   bus: EventBus;
   authenticate: Authenticator;
-  context: (viewer: DomainContext["viewer"]) => DomainContext;
+  context: (viewer: DomainContext["viewer"], reached?: ReachedAddress) => DomainContext;
   publicUrl: string;
   options?: RespondentRuntimeOptions;
 };

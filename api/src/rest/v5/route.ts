@@ -1,6 +1,7 @@
 // The /api/v5 facade's route definitions: one object per route carries its validation, its
 // authentication rule and its documentation, so the OpenAPI document is generated from the same
 // definitions that serve requests. Handlers stay thin: parse, call a domain service, shape.
+import type { ReachedAddress } from "../../http/public-address.js";
 import { z } from "zod";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { DomainContext } from "../../domain/context.js";
@@ -104,7 +105,7 @@ export function registerRoutes(
   deps: {
     prefix: string;
     authenticate: Authenticator;
-    context: (viewer: DomainContext["viewer"]) => DomainContext;
+    context: (viewer: DomainContext["viewer"], reached?: ReachedAddress) => DomainContext;
     /** The analytics budget and pool for `analytics` routes; without it they run as any other route. */
     analyticsLimits?: AnalyticsLimits;
   },
@@ -132,7 +133,7 @@ export function registerRoutes(
           const params = route.params ? route.params.parse(request.params) : request.params;
           const query = route.query ? route.query.parse(rawQuery) : rawQuery;
           const body = route.body ? route.body.parse(request.body ?? {}) : undefined;
-          const ctx: DomainContext = { ...deps.context(viewer), shareToken: queryToken ?? null };
+          const ctx: DomainContext = { ...deps.context(viewer, request), shareToken: queryToken ?? null };
           const limits = route.analytics ? deps.analyticsLimits : undefined;
           const result = limits
             ? await runAnalysis(limits, callerKey(viewer, request.ip), () =>

@@ -3,7 +3,7 @@
 // draft; saves the whole survey through createSurvey / updateSurvey; the floating save button is
 // disabled while the draft is invalid, and the unsaved-changes guard holds navigation.
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { graphql, useFragment } from "react-relay";
 import { useNavigate } from "react-router-dom";
 import type { FeatureGate_viewer$key } from "../../__generated__/FeatureGate_viewer.graphql";
@@ -121,7 +121,18 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
   const saved: Draft = useMemo(() => (data ? draftFromSurvey(data) : emptyDraft()), [data]);
   const [draft, setDraft] = useState(saved);
   const [baseline, setBaseline] = useState(saved);
+  // The stored survey changed (our own save came back, or the survey was read again): the editor
+  // shows it when it holds no unsaved edits, or when the change is the answer to its save (the
+  // stored form can differ from the draft: ids for new questions and choices). Unsaved edits are
+  // never overwritten by a new read.
+  const latest = useRef({ draft, baseline });
+  latest.current = { draft, baseline };
+  const savingRef = useRef(false);
+  const resetBySave = useRef(false);
   useEffect(() => {
+    const untouched = JSON.stringify(latest.current.draft) === JSON.stringify(latest.current.baseline);
+    if (!untouched && !savingRef.current) return;
+    if (savingRef.current) resetBySave.current = true;
     setDraft(saved);
     setBaseline(saved);
   }, [saved]);
@@ -143,8 +154,11 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
     if (!valid) return false;
     setSaving(true);
     setServerError(null);
+    savingRef.current = true;
+    resetBySave.current = false;
     try {
       const outcome = await saveSurvey(surveyId, toSurveyInput(draft, { logic: logicEnabled }));
+      savingRef.current = false;
       if (!outcome.ok) {
         const message = outcome.message ?? t`Something went wrong`;
         setServerError({ message, question: questionIndexOfField(outcome.field) });
@@ -152,12 +166,13 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
         return false;
       }
       toasts.success(surveyId ? t`Saved` : t`Survey created`);
-      // The store now holds the saved survey; the fragment's new data resets the draft. Until it
-      // does (and for a new survey), the draft itself is what was saved.
-      setBaseline(draft);
+      // The store now holds the saved survey, and the fragment's new data has reset the draft to
+      // it. When it has not (a new survey's form reads no fragment), the draft is what was saved.
+      if (!resetBySave.current) setBaseline(draft);
       if (!surveyId && opts.redirect) setCreatedId(outcome.legacyId);
       return true;
     } finally {
+      savingRef.current = false;
       setSaving(false);
     }
   };
@@ -177,7 +192,11 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
 
       {readOnly ? (
         <p className="se-readonly-note" role="note">
-          <Trans>You can see this survey, but only people who may edit surveys in its team can change it.</Trans>
+          {surveyId ? (
+            <Trans>You can see this survey, but only people who may edit surveys in its team can change it.</Trans>
+          ) : (
+            <Trans>Only people who may edit surveys can create one.</Trans>
+          )}
         </p>
       ) : null}
 

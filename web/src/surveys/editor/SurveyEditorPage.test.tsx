@@ -67,7 +67,13 @@ function stored(input: Input, legacyId = SURVEY_ID, viewerMayEdit = true) {
   };
 }
 
-const viewer = (features: string[]) => ({ billingAdmin: false, currentOrganization: { id: "T3JnOjE=", availableFeatures: features } });
+const viewer = (features: string[]) => ({
+  billingAdmin: false,
+  mayCreateSurveys: true,
+  organizationAdmin: false,
+  rights: ["viewResults", "editSurveys"],
+  currentOrganization: { id: "T3JnOjE=", availableFeatures: features },
+});
 
 function open(
   path: string,

@@ -7,6 +7,7 @@ import { useParams } from "react-router-dom";
 import { toGlobalId } from "../../util/globalId";
 import type { SurveyEditorPageQuery } from "../../__generated__/SurveyEditorPageQuery.graphql";
 import { SurveyEditorForm } from "./SurveyEditorForm";
+import { mayCreateSurveys } from "../../access/rights";
 import "./editor.css";
 
 export const NEW_SURVEY_ID = "new";
@@ -18,6 +19,9 @@ export default function SurveyEditorPage() {
     graphql`
       query SurveyEditorPageQuery($id: ID!, $existing: Boolean!) {
         viewer {
+          mayCreateSurveys
+          organizationAdmin
+          rights
           ...FeatureGate_viewer
           currentOrganization {
             availableFeatures
@@ -44,7 +48,7 @@ export default function SurveyEditorPage() {
           survey={data.survey ?? null}
           viewer={viewer}
           logicEnabled={logicEnabled}
-          readOnly={data.survey ? !data.survey.viewerMayEdit : false}
+          readOnly={data.survey ? !data.survey.viewerMayEdit : !mayCreateSurveys(viewer)}
         />
       ) : null}
     </section>

@@ -1,13 +1,13 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import { Suspense, useState, useTransition } from "react";
-import { graphql, useLazyLoadQuery, useMutation } from "react-relay";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { Link, useSearchParams } from "react-router-dom";
 import type { SurveyListPageQuery } from "../../__generated__/SurveyListPageQuery.graphql";
-import type { SurveyListPageCreateMutation } from "../../__generated__/SurveyListPageCreateMutation.graphql";
-import { runMutation } from "../../user-management/runMutation";
 import { SurveyList } from "./SurveyList";
 import { SurveyTabs, surveyTabs, type SurveyTabKey as SurveyTab } from "./SurveyTabs";
 import "./surveys.css";
+import { Skeleton } from "../../ui/Skeleton";
+import { mayCreateSurveys } from "../../access/rights";
 
 const isTab = (v: string | null): v is SurveyTab => !!v && (surveyTabs as readonly string[]).includes(v);
 
@@ -18,23 +18,15 @@ const isTab = (v: string | null): v is SurveyTab => !!v && (surveyTabs as readon
  */
 export default function SurveyListPage() {
   return (
-    <Suspense
-      fallback={
-        <p role="status">
-          <Trans>Loading surveys…</Trans>
-        </p>
-      }
-    >
+    <Suspense fallback={<Skeleton label={<Trans>Loading surveys…</Trans>} shape="block" height="16rem" />}>
       <SurveyListScreen />
     </Suspense>
   );
 }
 
 function SurveyListScreen() {
-  const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const tab: SurveyTab = isTab(params.get("tab")) ? (params.get("tab") as SurveyTab) : "all";
-  const navigate = useNavigate();
   const [pending, startTransition] = useTransition();
   // After a successful write the list is read again (spec 001 §7).
   const [fetchKey, setFetchKey] = useState(0);
@@ -44,6 +36,7 @@ function SurveyListScreen() {
         viewer {
           organizationAdmin
           mayCreateSurveys
+          rights
           countryCode
         }
         ...SurveyList_query @arguments(tab: $tab)
@@ -52,33 +45,9 @@ function SurveyListScreen() {
     { tab },
     { fetchPolicy: "store-and-network", fetchKey },
   );
-  const [commitCreate] = useMutation<SurveyListPageCreateMutation>(graphql`
-    mutation SurveyListPageCreateMutation($input: SurveyInput!) {
-      createSurvey(input: $input) {
-        survey {
-          legacyId
-        }
-      }
-    }
-  `);
   const organizationAdmin = data.viewer?.organizationAdmin ?? false;
-  const mayCreate = organizationAdmin || (data.viewer?.mayCreateSurveys ?? false);
+  const mayCreate = data.viewer ? mayCreateSurveys(data.viewer) : false;
   const refetch = () => startTransition(() => setFetchKey((k) => k + 1));
-
-  const createSurvey = async () => {
-    const language = (["en", "es", "fi"] as const).find((l) => l === i18n.locale) ?? "en";
-    const result = await runMutation(
-      "createSurvey",
-      commitCreate,
-      { input: { name: t`New survey`, languages: [language], questions: [] } },
-      {
-        success: t`Survey created`,
-        fallbackError: t`Something went wrong`,
-      },
-    );
-    const id = result?.createSurvey.survey.legacyId;
-    if (id) navigate(`/surveys/${id}/edit`);
-  };
 
   return (
     <section className="page survey-list-page">
@@ -91,9 +60,10 @@ function SurveyListScreen() {
             <Link className="button button--secondary" to="/surveys/templates">
               <Trans>Start from a template</Trans>
             </Link>
-            <button type="button" className="button" onClick={() => void createSurvey()}>
+            {/* Nothing is stored until the editor's first save (docs/experience.md). */}
+            <Link className="button" to="/surveys/new/edit">
               <Trans>New survey</Trans>
-            </button>
+            </Link>
           </div>
         ) : null}
       </div>

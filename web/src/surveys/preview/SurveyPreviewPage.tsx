@@ -12,6 +12,7 @@ import { toGlobalId } from "../../util/globalId";
 import type { PublicSurvey } from "../../respondent/types";
 import { PreviewFrame } from "./PreviewFrame";
 import "../list/surveys.css";
+import { Skeleton } from "../../ui/Skeleton";
 
 export const previewModes = ["desktop", "mobile", "terminal", "widget"] as const;
 export type PreviewMode = (typeof previewModes)[number];
@@ -48,13 +49,7 @@ export default function SurveyPreviewPage() {
         <Link to={template ? "/surveys/templates" : "/surveys/list"}>{template ? <Trans>Back to templates</Trans> : <Trans>Back to surveys</Trans>}</Link>
       </p>
       {savedId.test(id) ? (
-        <Suspense
-          fallback={
-            <p role="status">
-              <Trans>Loading the preview…</Trans>
-            </p>
-          }
-        >
+        <Suspense fallback={<Skeleton label={<Trans>Loading the preview…</Trans>} shape="block" height="24rem" />}>
           {template ? <TemplatePreview id={id} /> : <SavedSurveyPreview id={id} />}
         </Suspense>
       ) : (

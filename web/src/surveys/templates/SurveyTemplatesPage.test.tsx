@@ -14,6 +14,9 @@ const template = (n: number, name: string, questionCount: number) => ({
   questionCount,
 });
 
+/** Someone who may create surveys (copying a template creates one). */
+const editor = { id: "VXNlcjox", mayCreateSurveys: true, organizationAdmin: false, rights: ["viewResults", "editSurveys"] };
+
 const render = (handlers: Record<string, Handler>) =>
   renderSurveyScreen({ path: "/surveys/templates", pattern: "/surveys/templates", element: <SurveyTemplatesPage />, handlers });
 
@@ -23,7 +26,9 @@ describe("/surveys/templates", { timeout: 30_000 }, () => {
   it("lists the public templates and copies one into the editor", async () => {
     const copied: unknown[] = [];
     const { router } = render({
-      SurveyTemplatesPageQuery: () => ({ data: { surveyTemplates: [template(1, "Customer satisfaction", 1), template(2, "Net Promoter Score", 3)] } }),
+      SurveyTemplatesPageQuery: () => ({
+        data: { viewer: editor, surveyTemplates: [template(1, "Customer satisfaction", 1), template(2, "Net Promoter Score", 3)] },
+      }),
       TemplateCardCopyMutation: (v) => {
         copied.push(v);
         return { data: { copySurvey: { survey: { legacyId: "65a1b2c3d4e5f60718293999" } } } };
@@ -49,13 +54,13 @@ describe("/surveys/templates", { timeout: 30_000 }, () => {
   });
 
   it("says so when there are no templates", async () => {
-    render({ SurveyTemplatesPageQuery: () => ({ data: { surveyTemplates: [] } }) });
+    render({ SurveyTemplatesPageQuery: () => ({ data: { viewer: editor, surveyTemplates: [] } }) });
     await eventually(() => screen.getByText("There are no public templates yet."));
   });
 
   it("shows the server's refusal of a copy and stays", async () => {
     const { router } = render({
-      SurveyTemplatesPageQuery: () => ({ data: { surveyTemplates: [template(1, "Customer satisfaction", 1)] } }),
+      SurveyTemplatesPageQuery: () => ({ data: { viewer: editor, surveyTemplates: [template(1, "Customer satisfaction", 1)] } }),
       TemplateCardCopyMutation: () => ({
         data: null,
         errors: [{ message: "You do not have the rights to create surveys", extensions: { code: "FORBIDDEN" } }],

@@ -4,7 +4,9 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link } from "react-router-dom";
 import type { SurveyTemplatesPageQuery } from "../../__generated__/SurveyTemplatesPageQuery.graphql";
 import { TemplateCard } from "./TemplateCard";
+import { mayCreateSurveys } from "../../access/rights";
 import "../list/surveys.css";
+import { Skeleton } from "../../ui/Skeleton";
 
 /**
  * /surveys/templates (spec 001 §2 "a survey templates page", §3 "Survey template"): the public
@@ -22,13 +24,7 @@ export default function SurveyTemplatesPage() {
       <h1 className="page__title">
         <Trans>Survey templates</Trans>
       </h1>
-      <Suspense
-        fallback={
-          <p role="status">
-            <Trans>Loading templates…</Trans>
-          </p>
-        }
-      >
+      <Suspense fallback={<Skeleton label={<Trans>Loading templates…</Trans>} shape="block" height="12rem" />}>
         <TemplateList />
       </Suspense>
     </section>
@@ -40,6 +36,11 @@ function TemplateList() {
   const data = useLazyLoadQuery<SurveyTemplatesPageQuery>(
     graphql`
       query SurveyTemplatesPageQuery {
+        viewer {
+          mayCreateSurveys
+          organizationAdmin
+          rights
+        }
         surveyTemplates {
           legacyId
           ...TemplateCard_survey
@@ -59,7 +60,7 @@ function TemplateList() {
   return (
     <ul className="template-list" aria-label={t`Public templates`}>
       {data.surveyTemplates.map((s) => (
-        <TemplateCard key={s.legacyId} survey={s} />
+        <TemplateCard key={s.legacyId} survey={s} mayUse={data.viewer ? mayCreateSurveys(data.viewer) : false} />
       ))}
     </ul>
   );

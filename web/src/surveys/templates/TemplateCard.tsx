@@ -7,7 +7,8 @@ import type { TemplateCardCopyMutation } from "../../__generated__/TemplateCardC
 import { runMutation } from "../../user-management/runMutation";
 
 /** One public template: its name, languages and question count; preview it or use it (copy, then edit). */
-export function TemplateCard({ survey }: { survey: TemplateCard_survey$key }) {
+/** `mayUse`: the person may create surveys (copying is creating); otherwise only the preview is offered. */
+export function TemplateCard({ survey, mayUse }: { survey: TemplateCard_survey$key; mayUse: boolean }) {
   const { t } = useLingui();
   const navigate = useNavigate();
   const titleId = useId();
@@ -53,9 +54,11 @@ export function TemplateCard({ survey }: { survey: TemplateCard_survey$key }) {
         <Link className="button button--secondary" to={`/surveys/${data.legacyId}/preview?template=1`} aria-label={t`Preview ${name}`}>
           <Trans>Preview</Trans>
         </Link>
-        <button type="button" className="button" aria-label={t`Use template ${name}`} onClick={() => void use()}>
-          <Trans>Use template</Trans>
-        </button>
+        {mayUse ? (
+          <button type="button" className="button" aria-label={t`Use template ${name}`} onClick={() => void use()}>
+            <Trans>Use template</Trans>
+          </button>
+        ) : null}
       </div>
     </li>
   );
