@@ -245,7 +245,8 @@ export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
       // The stored lock (set from the payment provider's subscription status, domain/billing), or a
       // trial that ran out without a subscription while a payment provider is in use.
       dashboardLocked: (organization?.dashboardLocked ?? false) || (account?.dashboardLocked ?? false),
-      trialDaysLeft: trialDaysLeft(organization?.trialUntil ?? null),
+      // Without a payment provider there is nothing to upgrade to: no trial countdown (every feature is on).
+      trialDaysLeft: ctx.config.stripe.secretKey ? trialDaysLeft(organization?.trialUntil ?? null) : null,
       unpaidDaysLeft: account?.unpaidDaysLeft ?? null,
     },
     userSeatsAvailable: organization?.userSeats == null ? null : Math.max(0, organization.userSeats - seatsInUse),
