@@ -5,6 +5,7 @@ import { activateLocale } from "../i18n/i18n";
 import { findRouteMeta } from "../routes";
 import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
+import { icons as iconSet } from "../ui/icons";
 import { GALLERY_SECTION_IDS } from "./ComponentsPage";
 
 const SECTIONS = [
@@ -80,7 +81,8 @@ describe("/components gallery", () => {
     expect((within(fields).getByRole("checkbox", { name: "Friday" }) as HTMLInputElement).checked).toBe(true);
 
     const icons = screen.getByRole("region", { name: "Icons" });
-    expect(icons.querySelectorAll("svg[aria-hidden='true']")).toHaveLength(23);
+    // Every icon of the set, each shown once (decorative: hidden from screen readers).
+    expect(icons.querySelectorAll("svg[aria-hidden='true']")).toHaveLength(Object.keys(iconSet).length);
 
     const badges = screen.getByRole("region", { name: "Badges and status pills" });
     expect(within(badges).getByText("Not delivered").className).toContain("ui-badge--danger");
