@@ -31,11 +31,14 @@ test("the survey list's response count rises live when a respondent answers else
 
 test("a new survey is archived and shows on the Archived tab; the tabs work by keyboard", async ({ page }) => {
   await signIn(page, "admin@demo.example", "/surveys/list");
-  await page.getByRole("button", { name: "New survey" }).click();
+  // "New survey" opens an unsaved survey's editor; the first save stores it (issue 15, defect 9).
+  await page.getByRole("link", { name: "New survey" }).click();
+  await page.waitForURL(/\/surveys\/new\/edit$/);
+  const name = `List e2e ${Date.now() % 100000}`;
+  await page.getByLabel("Survey name").fill(name);
+  await page.getByRole("button", { name: "Save" }).first().click();
   await page.waitForURL(/\/surveys\/[0-9a-f]{24}\/edit$/);
   const id = /\/surveys\/([0-9a-f]{24})\/edit/.exec(page.url())![1]!;
-  const name = `List e2e ${Date.now() % 100000}`;
-  await query(`UPDATE "Survey" SET "name" = $2 WHERE "id" = $1`, [id, name]);
 
   await page.goto("/surveys/list");
   await page.getByRole("button", { name: `Archive ${name}` }).click();

@@ -287,7 +287,15 @@ test("defect 5: the feedback list is a readable list", async ({ page }) => {
   const headers = await list.locator("thead th").allInnerTexts();
   // No raw id column; with every survey, no column per question of every survey.
   expect(headers).not.toContain("Response id");
-  expect(headers.length, headers.join(" | ")).toBeLessThan(12);
+  // Whatever metadata the demo carries, no question of any survey has a column of its own.
+  const titles = await query<{ title: string }>(
+    `SELECT DISTINCT q.title->>'en' AS title FROM "Question" q JOIN "Organization" o ON o.id = q."organizationId" WHERE o.name = 'Demo Oy'`,
+  );
+  expect(titles.length).toBeGreaterThan(0);
+  expect(
+    headers.filter((h) => titles.some((q) => q.title === h)),
+    headers.join(" | "),
+  ).toEqual([]);
   expect(headers).toContain("Answers");
   // The row header is the date, not an id.
   await expect(list.locator("tbody tr").first().locator("th")).toHaveText(/\d/);

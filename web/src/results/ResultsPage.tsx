@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState, useTransition, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, useTransition, type ReactNode } from "react";
 import { graphql, useLazyLoadQuery, usePreloadedQuery, useQueryLoader, type PreloadedQuery } from "react-relay";
 import { useSearchParams } from "react-router-dom";
 import type { BookmarksPanelQuery } from "../__generated__/BookmarksPanelQuery.graphql";
@@ -45,16 +45,7 @@ const RootCausePanel = lazy(() => import("./RootCausePanel").then((m) => ({ defa
 export const printComponents = ["questions", "table", "feedbackList", "textAnalytics", "rootCause"] as const;
 export type PrintComponent = (typeof printComponents)[number];
 
-/** Counts the loading placeholders shown inside the results view, so the view says it is busy. */
-const PendingContext = createContext<((delta: 1 | -1) => void) | null>(null);
-
 function Loading() {
-  const report = useContext(PendingContext);
-  useEffect(() => {
-    if (!report) return;
-    report(1);
-    return () => report(-1);
-  }, [report]);
   return (
     <div className="results-loading">
       <Skeleton label={<Trans>Loading results…</Trans>} shape="chart" height="18rem" />
@@ -283,8 +274,19 @@ function ResultsBody({ state: requested, sections, options, allowChanges, shareT
   const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const [sharing, setSharing] = useState(false);
-  const [pendingSections, setPendingSections] = useState(0);
-  const reportPending = useCallback((delta: 1 | -1) => setPendingSections((n) => Math.max(0, n + delta)), []);
+  // Busy while the filters' results are on their way or any section inside still shows its loading
+  // placeholder. Read from the DOM (a MutationObserver), not counted in React state: counting the
+  // placeholders in state re-rendered the view, which re-mounted them, without end.
+  const viewRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    const update = () => view.setAttribute("aria-busy", String(!sections.loaded || view.querySelector(".results-loading") !== null));
+    update();
+    const observer = new MutationObserver(update);
+    observer.observe(view, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [sections.loaded]);
   const print = params.get("print") === "1";
   const visitor = shareToken !== null;
   // An address asking for the list on a plan without it shows the graphs.
@@ -370,16 +372,8 @@ function ResultsBody({ state: requested, sections, options, allowChanges, shareT
       <FilterBar value={state} options={options} allowChanges={allowChanges} onApply={apply} />
       <ViewTabs views={shownViews} value={state.view} onChange={setView} disabled={!mayChange(allowChanges, "options.view")} />
       {/* Busy while the filters' results are on their way (restricting by an answer can take a while). */}
-      <div
-        id="results-view"
-        role="tabpanel"
-        aria-labelledby={`results-tab-${state.view}`}
-        className="results-view"
-        aria-busy={!sections.loaded || pendingSections > 0}
-      >
-        <PendingContext.Provider value={reportPending}>
-          <Section resetKey={`${state.view}:${filtersKey}`}>{state.view === "graphs" ? questions : state.view === "table" ? table : list}</Section>
-        </PendingContext.Provider>
+      <div id="results-view" role="tabpanel" aria-labelledby={`results-tab-${state.view}`} className="results-view" ref={viewRef} aria-busy={!sections.loaded}>
+        <Section resetKey={`${state.view}:${filtersKey}`}>{state.view === "graphs" ? questions : state.view === "table" ? table : list}</Section>
       </div>
       {state.view === "graphs" ? (
         <>
