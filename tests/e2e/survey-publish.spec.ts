@@ -37,8 +37,11 @@ test("build a survey with every question type, publish it to a link, answer it a
   await next();
   await respondent.getByLabel("9", { exact: true }).check();
   await next();
-  await respondent.getByRole("slider").focus();
+  const slider = respondent.getByRole("slider");
+  await slider.focus();
+  await expect(slider).toBeFocused();
   await respondent.keyboard.press("ArrowRight");
+  await expect(slider).not.toHaveAttribute("aria-valuetext", "Not answered");
   await next();
   await respondent.getByLabel("Tea", { exact: true }).check();
   await next();

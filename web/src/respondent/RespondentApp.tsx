@@ -2,7 +2,7 @@
 // "link" (/s/{touchpointId}: links and QR codes) and "terminal" (/t/{touchpointId}: a kiosk that goes
 // full screen on the first touch, starts over after each response and after inactivity, keeps
 // answering offline, sends heartbeats and reloads at a safe point when the survey changed).
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { AnswerValue, PublicSurvey, Submission } from "./types";
 import { languageName, localize } from "./language";
@@ -55,8 +55,10 @@ export function RespondentApp({ survey, mode, initialLanguage, queue, onLanguage
 
   // Focus the question (or the thank-you text) whenever it changes, so screen readers read it. A
   // preview leaves the focus where it is at first (on the preview's own controls).
+  // A layout effect: the focus moves in the same task as the new question is drawn, so a keystroke
+  // meant for the new question's control can never land before it and be taken by the heading.
   const previewStart = useRef(preview);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (previewStart.current) {
       previewStart.current = false;
       return;
