@@ -4,23 +4,12 @@
 // which add sub-team inheritance and the organisation admin flag, are access.ts's.
 // docs/permissions.md is the readable form of this folder.
 
+import { type Right, rights } from "@feedback/shared/rights";
+
+export { type Right, rights };
+
 export const roles = ["admin", "editor", "viewer"] as const;
 export type Role = (typeof roles)[number];
-
-export const rights = [
-  "viewResults",
-  "exportResults",
-  "manageResponses",
-  "editSurveys",
-  "launchSurveys",
-  "editTouchpoints",
-  "manageContacts",
-  "manageNotifications",
-  "manageJourneys",
-  "manageUsers",
-  "manageTeams",
-] as const;
-export type Right = (typeof rights)[number];
 
 export const rightsOfRole: Record<Role, ReadonlySet<Right>> = {
   viewer: new Set<Right>(["viewResults"]),

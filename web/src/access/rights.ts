@@ -4,20 +4,10 @@
  * interface offers an action only when these allow it, so nobody is offered what is then refused.
  */
 import { graphql, useLazyLoadQuery } from "react-relay";
+import type { Right } from "@feedback/shared/rights";
 import type { rightsQuery } from "../__generated__/rightsQuery.graphql";
 
-export type Right =
-  | "viewResults"
-  | "exportResults"
-  | "manageResponses"
-  | "editSurveys"
-  | "launchSurveys"
-  | "editTouchpoints"
-  | "manageContacts"
-  | "manageNotifications"
-  | "manageJourneys"
-  | "manageUsers"
-  | "manageTeams";
+export type { Right };
 
 export interface Rights {
   has(right: Right): boolean;

@@ -1,5 +1,6 @@
 // Answers for the small queries many screens share (the date format's country, the viewer's rights),
 // used when a test gives no handler of its own: a Finnish organisation admin.
+import { rights } from "@feedback/shared/rights";
 import type { Handler } from "./relay";
 
 export const sharedHandlers: Record<string, Handler> = {
@@ -7,19 +8,7 @@ export const sharedHandlers: Record<string, Handler> = {
   rightsQuery: () => ({
     data: {
       viewer: {
-        rights: [
-          "viewResults",
-          "exportResults",
-          "manageResponses",
-          "editSurveys",
-          "launchSurveys",
-          "editTouchpoints",
-          "manageContacts",
-          "manageNotifications",
-          "manageJourneys",
-          "manageUsers",
-          "manageTeams",
-        ],
+        rights: [...rights],
         organizationAdmin: true,
         billingAdmin: false,
       },
