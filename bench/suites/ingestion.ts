@@ -19,6 +19,7 @@ import { seedDemoOrganization } from "../../api/src/seed/demo.js";
 import { withScratchDatabase } from "../lib/database.js";
 import { startApiServer } from "../lib/servers.js";
 import type { BenchContext, FigureRow } from "../lib/suite.js";
+import { percentile } from "../lib/latency.js";
 
 export const name = "ingestion";
 export const description = "POST /r/{touchpointId}/responses (5 answers, durable commits) against raw single-row inserts through pg";
@@ -37,11 +38,6 @@ export type Spec = {
   choices: string[];
   emotions: string[];
 };
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 export async function load(baseUrl: string, seconds: number): Promise<Result> {
   return Promise.resolve(

@@ -11,10 +11,11 @@ import { demoSignIn } from "../../api/src/seed/demo.js";
 import { loadViewer } from "../../api/src/domain/viewer.js";
 import { getJourneyResult } from "../../api/src/domain/journeys/analytics.js";
 import type { DomainContext } from "../../api/src/domain/context.js";
-import { generateLargeOrg, largeOrgDefaults, largeOrgUrl } from "../generate-large-org.js";
+import { largeOrgDefaults } from "../generate-large-org.js";
 import { startApiServer } from "../lib/servers.js";
-import { deployMigrations } from "../../api/src/db/migrations.js";
 import type { BenchContext, FigureRow } from "../lib/suite.js";
+import { prepareLargeOrg } from "../lib/large-org.js";
+import { latencyStats, round1 } from "../lib/latency.js";
 
 export const name = "journeys";
 export const description = "customer journey analytics (KPI per stage, earlier, over time) at 10 M responses: HTTP API from roll-ups against the raw rows";
@@ -23,22 +24,10 @@ const REQUESTS = Number(process.env.BENCH_JOURNEYS_REQUESTS ?? 40);
 const RAW = Number(process.env.BENCH_JOURNEYS_RAW ?? 5);
 const RESPONSES = Number(process.env.BENCH_ANALYTICS_RESPONSES ?? largeOrgDefaults.responses);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const stats = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b);
-  return { p50: percentile(s, 50), p99: percentile(s, 99) };
-};
-const round = (x: number) => Math.round(x * 10) / 10;
 const strip = (x: unknown) => JSON.parse(JSON.stringify(x, (k, v) => (k === "source" ? undefined : v)));
 
 export async function run(ctx: BenchContext): Promise<FigureRow[]> {
-  const database = RESPONSES === largeOrgDefaults.responses ? largeOrgDefaults.database : `feedback_bench_${RESPONSES}`;
-  if (process.env.BENCH_ANALYTICS_AS_IS !== "1") {
-    const gen = await generateLargeOrg({ responses: RESPONSES, database });
-    if (gen.generated) ctx.log(`generated ${database} in ${Math.round(gen.seconds)} s`);
-  } else ctx.log(`${database} used as it is (BENCH_ANALYTICS_AS_IS=1)`);
-  const url = largeOrgUrl(database);
-  await deployMigrations(url);
+  const { url, database } = await prepareLargeOrg(ctx, RESPONSES, { asIs: process.env.BENCH_ANALYTICS_AS_IS === "1" });
   const api = await startApiServer(url);
   const unregister = ctx.onCleanup(() => api.close());
   let journeyIds: string[] = [];
@@ -130,19 +119,19 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
         raw.push(performance.now() - t0);
       }
       const same = JSON.stringify(strip(fromRollup)) === JSON.stringify(strip(fromRaw));
-      const h = stats(http);
-      const p = stats(inproc);
-      const r = stats(raw);
+      const h = latencyStats(http);
+      const p = latencyStats(inproc);
+      const r = latencyStats(raw);
       rows.push({
         figure: c.figure,
-        value: round(h.p50),
+        value: round1(h.p50),
         unit: "ms p50 (HTTP)",
         extra: {
-          "p99 ms": round(h.p99),
-          "in-process p50 ms": round(p.p50),
-          "raw SQL p50 ms": round(r.p50),
-          "raw p99 ms": round(r.p99),
-          "raw ÷ roll-up (p50)": round(r.p50 / p.p50),
+          "p99 ms": round1(h.p99),
+          "in-process p50 ms": round1(p.p50),
+          "raw SQL p50 ms": round1(r.p50),
+          "raw p99 ms": round1(r.p99),
+          "raw ÷ roll-up (p50)": round1(r.p50 / p.p50),
         },
         note: same ? "same answer from both" : "ANSWERS DIFFER",
       });

@@ -19,6 +19,7 @@ import { signInWithPassword } from "../../api/src/test/oidc-login.js";
 import { withScratchDatabase } from "../lib/database.js";
 import { startApiServer } from "../lib/servers.js";
 import type { BenchContext, FigureRow } from "../lib/suite.js";
+import { percentile } from "../lib/latency.js";
 import { createIngestionSpec, load, requestFile } from "./ingestion.js";
 
 export const name = "live";
@@ -31,11 +32,6 @@ const clock = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Report = { events: [number, number][][]; errors: string[]; errorCount: number };
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 export async function run(ctx: BenchContext): Promise<FigureRow[]> {
   return withScratchDatabase(ctx, name, async (databaseUrl) => {
@@ -127,7 +123,13 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
             });
           }
           latencies.sort((a, b) => a - b);
-          return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), lost, pairs: acks.length * count, errors: after.errorCount };
+          return {
+            p50: percentile(latencies, 50, Number.NaN),
+            p99: percentile(latencies, 99, Number.NaN),
+            lost,
+            pairs: acks.length * count,
+            errors: after.errorCount,
+          };
         } finally {
           await watchers.close();
         }

@@ -8,10 +8,11 @@
 // `BENCH_SUPERADMIN_RESPONSES` makes a smaller data set (its own database) for a quick run.
 import { signInWithPassword } from "../../api/src/test/oidc-login.js";
 import { demoSignIn } from "../../api/src/seed/demo.js";
-import { generateLargeOrg, largeOrgDefaults, largeOrgUrl } from "../generate-large-org.js";
+import { largeOrgDefaults } from "../generate-large-org.js";
 import { startApiServer } from "../lib/servers.js";
-import { deployMigrations } from "../../api/src/db/migrations.js";
 import type { BenchContext, FigureRow } from "../lib/suite.js";
+import { prepareLargeOrg } from "../lib/large-org.js";
+import { latencyStats, round1 } from "../lib/latency.js";
 
 export const name = "superadmin";
 export const description = "super-admin reports at 10 M responses: HTTP API from the roll-ups against plain SQL over the raw rows";
@@ -20,21 +21,10 @@ const REQUESTS = Number(process.env.BENCH_SUPERADMIN_REQUESTS ?? 40);
 const RAW = Number(process.env.BENCH_SUPERADMIN_RAW ?? 3);
 const RESPONSES = Number(process.env.BENCH_SUPERADMIN_RESPONSES ?? largeOrgDefaults.responses);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const stats = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b);
-  return { p50: percentile(s, 50), p99: percentile(s, 99) };
-};
-const round = (x: number) => Math.round(x * 10) / 10;
-
 type Totals = { responses: number; answers: number; comments: number };
 
 export async function run(ctx: BenchContext): Promise<FigureRow[]> {
-  const database = RESPONSES === largeOrgDefaults.responses ? largeOrgDefaults.database : `feedback_bench_${RESPONSES}`;
-  const gen = await generateLargeOrg({ responses: RESPONSES, database });
-  if (gen.generated) ctx.log(`generated ${database} in ${Math.round(gen.seconds)} s`);
-  const url = largeOrgUrl(database);
-  await deployMigrations(url);
+  const { url, database } = await prepareLargeOrg(ctx, RESPONSES);
   const api = await startApiServer(url);
   const unregister = ctx.onCleanup(() => api.close());
   try {
@@ -96,7 +86,7 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
       fromRaw = await rawTotals();
       raw.push(performance.now() - t0);
     }
-    const r = stats(raw);
+    const r = latencyStats(raw);
 
     const rows: FigureRow[] = [];
     for (const c of cases) {
@@ -109,13 +99,13 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
         http.push(answer.ms);
         last = answer.body;
       }
-      const h = stats(http);
+      const h = latencyStats(http);
       const same = c.totals ? JSON.stringify(c.totals(last)) === JSON.stringify(fromRaw) : undefined;
       rows.push({
         figure: c.figure,
-        value: round(h.p50),
+        value: round1(h.p50),
         unit: "ms p50 (HTTP)",
-        extra: { "p99 ms": round(h.p99), ...(c.totals ? { "raw SQL p50 ms": round(r.p50), "raw ÷ API (p50)": round(r.p50 / h.p50) } : {}) },
+        extra: { "p99 ms": round1(h.p99), ...(c.totals ? { "raw SQL p50 ms": round1(r.p50), "raw ÷ API (p50)": round1(r.p50 / h.p50) } : {}) },
         note:
           same === undefined ? "" : same ? "same totals as the raw rows" : `TOTALS DIFFER: ${JSON.stringify(c.totals!(last))} vs ${JSON.stringify(fromRaw)}`,
       });

@@ -1,0 +1,18 @@
+// The kept large organisation the analytics, journeys and super-admin suites read: made (or checked
+// complete) by bench/generate-large-org.ts unless `BENCH_ANALYTICS_AS_IS=1`, migrated to the newest
+// schema (a kept database may predate it); its URL and name returned.
+import { deployMigrations } from "../../api/src/db/migrations.js";
+import { generateLargeOrg, largeOrgDefaults, largeOrgUrl } from "../generate-large-org.js";
+import type { BenchContext } from "./suite.js";
+
+export async function prepareLargeOrg(ctx: BenchContext, responses: number, options: { asIs?: boolean } = {}): Promise<{ url: string; database: string }> {
+  const database = responses === largeOrgDefaults.responses ? largeOrgDefaults.database : `feedback_bench_${responses}`;
+  if (options.asIs) ctx.log(`${database} used as it is (BENCH_ANALYTICS_AS_IS=1)`);
+  else {
+    const gen = await generateLargeOrg({ responses, database });
+    if (gen.generated) ctx.log(`generated ${database} in ${Math.round(gen.seconds)} s`);
+  }
+  const url = largeOrgUrl(database);
+  await deployMigrations(url);
+  return { url, database };
+}
