@@ -9,7 +9,6 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { ComponentType, ReactNode } from "react";
 import { matchRoutes, Navigate, type LoaderFunction, type RouteObject, type ShouldRevalidateFunction } from "react-router-dom";
-import { NotBuiltPage } from "./shell/NotBuiltPage";
 import { NotFoundPage } from "./shell/NotFoundPage";
 import { PageError } from "./shell/RouteError";
 
@@ -53,7 +52,7 @@ interface RouteDef {
   name?: string;
   /** Redirect target (relative to this route) instead of a screen. */
   redirect?: string;
-  /** Lazily loaded screen; without one the route shows the "not built yet" placeholder. */
+  /** Lazily loaded screen; a route without children needs one (or a redirect). */
   screen?: Screen;
   children?: RouteDef[];
 }
@@ -162,7 +161,7 @@ export const routeDefs: RouteDef[] = [
   },
   { path: "pings", title: msg`Touchpoint pings`, screen: () => import("./touchpoints/PingsPage") },
   { path: "components", title: msg`Components`, access: "open", hideMenu: true, componentPage: true, screen: () => import("./gallery/ComponentsPage") },
-  { path: "scaffold-2", title: msg`Scaffold`, componentPage: true },
+  { path: "scaffold-2", title: msg`Page scaffold`, hideMenu: true, componentPage: true, screen: () => import("./gallery/ScaffoldPage") },
 
   // Spec 001 §2
   { path: "summary", title: msg`Summary`, menu: "summary", screen: () => import("./summary/SummaryPage") },
@@ -306,7 +305,7 @@ function toRouteObject(def: RouteDef, parent: RouteMeta): RouteObject {
   if (def.redirect !== undefined) content = { element: <Navigate to={def.redirect} replace /> };
   else if (screen) content = { lazy: async () => ({ Component: (await screen()).default }) };
   else if (def.path === "*") content = { element: <NotFoundPage /> };
-  else if (!def.children) content = { element: <NotBuiltPage /> };
+  else if (!def.children) throw new Error(`The route ${meta.pattern} has no screen`);
 
   // A page that throws shows its error in place (PageError), inside the shell and its layout.
   const errorElement = <PageError />;

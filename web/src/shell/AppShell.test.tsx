@@ -19,9 +19,17 @@ describe("application shell", () => {
     expect(screen.getByRole("link", { name: "Skip to content" }).getAttribute("href")).toBe("#main-content");
   });
 
-  it("shows the placeholder of a route without a screen (every screen of the spec is built; the scaffold page is not)", async () => {
+  it("draws the page scaffold at /scaffold-2 (every route of the spec has its screen) and switches its states", async () => {
     shell("/scaffold-2");
-    expect(await screen.findByText("This screen is not built yet.")).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Page scaffold" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Edit Lobby terminal" })).toBeTruthy();
+    screen.getByRole("radio", { name: "Empty" }).click();
+    expect(await screen.findByRole("heading", { name: "Nothing here yet" })).toBeTruthy();
+    screen.getByRole("radio", { name: "Loading" }).click();
+    expect((await screen.findByText("Loading the list")).closest("[aria-busy='true']")).toBeTruthy();
+    screen.getByRole("radio", { name: "Error" }).click();
+    expect((await screen.findByRole("alert")).textContent).toContain("could not be loaded");
+    expect(screen.queryByText(/not built yet/)).toBeNull();
   });
 
   it("disables everything but settings when the dashboard is locked", async () => {

@@ -5,5 +5,6 @@ export { DELIVERY_STATUSES, type DeliveryStatus, DeliveryStatusPill } from "./De
 export { EmptyState, type HeadingLevel } from "./EmptyState";
 export { IconButton, type IconButtonProps } from "./IconButton";
 export { LinkButton } from "./LinkButton";
+export { PageHeader } from "./PageHeader";
 export * from "./icons";
 export { Skeleton } from "./Skeleton";
