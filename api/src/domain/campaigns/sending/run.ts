@@ -527,46 +527,67 @@ async function expandRun(
     let cursor = "";
     for (;;) {
       await renew(true);
-      const contacts = await prisma.contact.findMany({
-        where: { contactListId: list.id, organizationId: launch.organizationId, id: { gt: cursor } },
-        orderBy: { id: "asc" },
-        take: pageSize,
-        select: { id: true, email: true, phone: true },
-      });
-      if (!contacts.length) break;
-      cursor = contacts[contacts.length - 1]!.id;
-      const blocked =
-        list.channel === "email"
-          ? await blockedAmong(
-              prisma,
-              launch.organizationId,
-              contacts.flatMap((c) => (c.email ? [c.email] : [])),
-            )
-          : new Set<string>();
-      const data = contacts.flatMap((c) => {
-        const recipient = list.channel === "email" ? c.email?.trim() : c.phone?.trim();
-        if (!recipient) return [];
-        if (list.channel === "email" && blocked.has(recipient.toLowerCase())) return [];
-        return [
-          {
-            organizationId: launch.organizationId,
-            launchId: launch.id,
-            runKey: input.runKey,
-            surveyId: launch.surveyId,
-            touchpointId,
-            contactId: c.id,
-            channel: list.channel,
-            recipient,
-            token: messageToken(),
-          },
-        ];
-      });
-      if (!data.length) continue;
-      if (list.channel === "email" && emailLimit != null) await createWithinEmailQuota(prisma, launch.organizationId, emailLimit, data);
-      else await prisma.messageRecord.createMany({ data, skipDuplicates: true });
+      const page = { listId: list.id, channel: list.channel, touchpointId, cursor, size: pageSize };
+      const last =
+        list.channel === "email" && emailLimit != null
+          ? await expandPageWithinEmailQuota(prisma, input, page, emailLimit)
+          : await expandPage(prisma, input, page, Number.MAX_SAFE_INTEGER);
+      if (last === null) break;
+      cursor = last;
     }
   }
   await prisma.launchRun.update({ where: { id: input.runId }, data: { status: "sending", expandedAt: new Date() } });
+}
+
+type ExpandInput = { launch: { id: string; organizationId: string; surveyId: string }; runKey: string };
+type ExpandPage = { listId: string; channel: "email" | "sms"; touchpointId: string; cursor: string; size: number };
+
+/**
+ * One page of a list's contacts (by id, after `cursor`) becomes message records in one statement,
+ * without the contacts passing through this process: the recipient trimmed, contacts without one and
+ * email addresses on the block list skipped, each record with an unguessable token (a random UUID's
+ * 122 bits as 32 hex digits). The first `allowed` records are pending; the rest (over the plan's
+ * email limit) are written failed with the limit's message. A record the run already has (a resumed
+ * expansion) is left as it is. Returns the page's last contact id, or null when the list is done.
+ */
+async function expandPage(db: PrismaClient | Prisma.TransactionClient, input: ExpandInput, page: ExpandPage, allowed: number): Promise<string | null> {
+  const recipient = page.channel === "email" ? `btrim(p."email")` : `btrim(p."phone")`;
+  const notBlocked =
+    page.channel === "email"
+      ? `AND NOT EXISTS (SELECT 1 FROM "BlockedContact" b WHERE b."organizationId" = $2 AND b."email" = lower(${recipient}))`
+      : "";
+  const [row] = await db.$queryRawUnsafe<{ last: string | null }[]>(
+    `WITH page AS (
+       SELECT c."id", c."email", c."phone" FROM "Contact" c
+       WHERE c."contactListId" = $1 AND c."organizationId" = $2 AND c."id" > $3
+       ORDER BY c."id" LIMIT $4
+     ), eligible AS (
+       SELECT p."id", ${recipient} AS "recipient", row_number() OVER (ORDER BY p."id") AS "n"
+       FROM page p WHERE coalesce(${recipient}, '') <> '' ${notBlocked}
+     ), written AS (
+       INSERT INTO "MessageRecord" ("organizationId", "launchId", "runKey", "surveyId", "touchpointId", "contactId", "channel", "recipient", "token", "sendState", "deliveryStatus", "error")
+       SELECT $2, $5, $6, $7, $8, e."id", $9::"MessageChannel", e."recipient", replace(gen_random_uuid()::text, '-', ''),
+              (CASE WHEN e."n" <= $10 THEN 'pending' ELSE 'failed' END)::"MessageSendState",
+              (CASE WHEN e."n" <= $10 THEN 'PENDING' ELSE 'ERROR' END)::"DeliveryStatus",
+              CASE WHEN e."n" <= $10 THEN NULL ELSE $11 END
+       FROM eligible e ORDER BY e."id"
+       ON CONFLICT DO NOTHING
+       RETURNING 1
+     )
+     SELECT (SELECT max("id") FROM page) AS "last", (SELECT count(*) FROM written)::int AS "written"`,
+    page.listId,
+    input.launch.organizationId,
+    page.cursor,
+    page.size,
+    input.launch.id,
+    input.runKey,
+    input.launch.surveyId,
+    page.touchpointId,
+    page.channel,
+    allowed,
+    emailQuotaExceededMessage,
+  );
+  return row?.last ?? null;
 }
 
 /**
@@ -575,8 +596,9 @@ async function expandRun(
  * lock, so two launches expanding at once never pass the limit together (the preflight's check is
  * only the early answer). Records beyond the limit are written as ERROR "Email quota exceeded".
  */
-async function createWithinEmailQuota(prisma: PrismaClient, organizationId: string, limit: number, data: Prisma.MessageRecordCreateManyInput[]): Promise<void> {
-  await prisma.$transaction(async (tx) => {
+async function expandPageWithinEmailQuota(prisma: PrismaClient, input: ExpandInput, page: ExpandPage, limit: number): Promise<string | null> {
+  const organizationId = input.launch.organizationId;
+  return prisma.$transaction(async (tx) => {
     await tx.$queryRawUnsafe(`SELECT 1 FROM "Organization" WHERE "id" = $1 FOR UPDATE`, organizationId);
     const now = new Date();
     const used = await tx.messageRecord.count({
@@ -587,10 +609,6 @@ async function createWithinEmailQuota(prisma: PrismaClient, organizationId: stri
         OR: [{ error: null }, { error: { not: emailQuotaExceededMessage } }],
       },
     });
-    const allowed = Math.max(0, limit - used);
-    const within = data.slice(0, allowed);
-    const over = data.slice(allowed).map((r) => ({ ...r, sendState: "failed" as const, deliveryStatus: "ERROR" as const, error: emailQuotaExceededMessage }));
-    if (within.length) await tx.messageRecord.createMany({ data: within, skipDuplicates: true });
-    if (over.length) await tx.messageRecord.createMany({ data: over, skipDuplicates: true });
+    return expandPage(tx, input, page, Math.max(0, limit - used));
   });
 }
