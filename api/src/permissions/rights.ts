@@ -13,17 +13,8 @@ export type Role = (typeof roles)[number];
 
 export const rightsOfRole: Record<Role, ReadonlySet<Right>> = {
   viewer: new Set<Right>(["viewResults"]),
-  editor: new Set<Right>([
-    "viewResults",
-    "exportResults",
-    "manageResponses",
-    "editSurveys",
-    "launchSurveys",
-    "editTouchpoints",
-    "manageContacts",
-    "manageNotifications",
-    "manageJourneys",
-  ]),
+  // An editor holds every right but managing users and teams.
+  editor: new Set<Right>(rights.filter((r) => r !== "manageUsers" && r !== "manageTeams")),
   admin: new Set<Right>(rights),
 };
 
