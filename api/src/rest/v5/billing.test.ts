@@ -252,6 +252,10 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     await deliverNew();
     expect(await userState()).toMatchObject({ billingStatus: "unpaid", dashboardLocked: true });
     expect(await userState(editorToken)).toMatchObject({ dashboardLocked: true });
+    // The server locks the dashboard too (permissions/locked.ts): only settings and billing answer.
+    for (const token of [adminToken, editorToken]) {
+      expect(await json("GET", "/surveys", token)).toEqual({ status: 403, body: { error: "Account locked because the subscription is not up to date" } });
+    }
     expect((await json("GET", "/subscription", adminToken)).body.account.warning).toBe("Account locked because the subscription is not up to date");
     const row = await subscriptionRow();
     expect(row.collectingStopsAt!.getTime() - row.paymentFailedAt!.getTime()).toBe(14 * 86_400_000);
@@ -267,6 +271,7 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     expect(paid).toMatchObject({ status: 200, body: { message: "payment completed", status: "paid" } });
     expect(await userState()).toMatchObject({ billingStatus: "active", dashboardLocked: false });
     expect(await subscriptionRow()).toMatchObject({ paymentFailedAt: null, collectingStopsAt: null });
+    expect((await json("GET", "/surveys", editorToken)).status).toBe(200);
     // Paying it again is refused; the late invoice.payment_failed webhook does not reopen it.
     expect((await json("POST", "/subscription/invoices/pay", adminToken, { invoiceId: open._id })).status).toBe(400);
     await deliverNew();
@@ -344,5 +349,6 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     const token = (await signInWithPassword(t.baseUrl, third.users.admin.email, testPassword)).accessToken;
     expect(await userState(token)).toMatchObject({ billingStatus: "inactive", dashboardLocked: true, trialDaysLeft: -1 });
     expect((await json("GET", "/subscription", token)).body.account.warning).toBe("Trial over");
+    expect((await json("GET", "/surveys", token)).body).toEqual({ error: "Account locked because the subscription is not up to date" });
   });
 });
