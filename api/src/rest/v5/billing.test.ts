@@ -276,8 +276,48 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     expect((await json("POST", "/subscription/invoices/pay", adminToken, { invoiceId: open._id })).status).toBe(400);
     await deliverNew();
     const failed = fake.events.filter((e) => e.type === "invoice.payment_failed").at(-1) as FakeEvent;
-    await fake.send(webhookUrl, { ...failed, id: `${failed.id}_late` });
+    expect(await (await fake.send(webhookUrl, { ...failed, id: `${failed.id}_late` })).json()).toMatchObject({ applied: false });
     expect((await t.prisma.invoice.findUniqueOrThrow({ where: { id: open._id } })).status).toBe("paid");
+    // It starts no countdown either: a stale start would shorten the next stretch's grace period.
+    expect(await subscriptionRow()).toMatchObject({ status: "active", paymentFailedAt: null, collectingStopsAt: null });
+    expect(await userState()).toMatchObject({ dashboardLocked: false, unpaidDaysLeft: null });
+  });
+
+  it("a payment that overtakes the provider's older events: the late unpaid and payment-failed events neither re-lock nor start a countdown", async () => {
+    const customerId = (await subscriptionRow()).stripeCustomerId!;
+    const sub = fake.subscriptionOf(customerId);
+    fake.now += 365 * 86_400;
+    fake.setCardBehaviour("pm_card_visa", "insufficient_funds");
+    fake.renew(sub.id);
+    const renewal = await deliverNew();
+    expect(await userState()).toMatchObject({ billingStatus: "past_due", unpaidDaysLeft: 14 });
+    const failedAt = (await subscriptionRow()).paymentFailedAt!;
+    // Three days on, retries exhausted: the provider marks it unpaid, but that delivery is held back.
+    fake.now += 3 * 86_400;
+    fake.markUnpaid(sub.id);
+    const held = fake.events.slice(delivered);
+    delivered = fake.events.length;
+    // A retry failing again (a newer failure of the same invoice) never moves the countdown's start.
+    const renewalFailure = renewal.find((e) => e.type === "invoice.payment_failed")!;
+    const retry = fake.event("invoice.payment_failed", renewalFailure.data.object as Record<string, unknown>);
+    expect((await fake.send(webhookUrl, retry)).status).toBe(200);
+    expect((await subscriptionRow()).paymentFailedAt).toEqual(failedAt);
+    // A minute later the admin pays the open invoice: the provider's answer unlocks at once.
+    fake.now += 60;
+    fake.setCardBehaviour("pm_card_visa", "ok");
+    const open = (await json("GET", "/subscription/invoices", adminToken)).body.find((i: { status: string }) => i.status === "open");
+    expect((await json("POST", "/subscription/invoices/pay", adminToken, { invoiceId: open._id })).status).toBe(200);
+    expect(await userState()).toMatchObject({ billingStatus: "active", dashboardLocked: false });
+    // Now the held events arrive, and the renewal's failure once more: all older than the payment.
+    for (const event of [...held, { ...renewalFailure, id: `${renewalFailure.id}_redelivered` }]) {
+      expect(await (await fake.send(webhookUrl, event)).json(), event.type).toMatchObject({ received: true, applied: false });
+    }
+    expect(await subscriptionRow()).toMatchObject({ status: "active", paymentFailedAt: null, collectingStopsAt: null });
+    expect(await userState()).toMatchObject({ billingStatus: "active", dashboardLocked: false, unpaidDaysLeft: null });
+    expect((await json("GET", "/surveys", adminToken)).status).toBe(200);
+    // The payment's own webhooks follow and agree.
+    await deliverNew();
+    expect(await subscriptionRow()).toMatchObject({ status: "active", paymentFailedAt: null });
   });
 
   it("the invoice PDF page opens with the invoice's query token, not with a wrong one", async () => {
