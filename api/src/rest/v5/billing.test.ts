@@ -352,6 +352,37 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     expect((await t.prisma.organization.findUniqueOrThrow({ where: { id: org.organization.id } })).smsBalance.toNumber()).toBe(20);
   });
 
+  it("a top-up retried with the same Idempotency-Key pays and credits once; a reused key for another amount or a malformed key changes nothing", async () => {
+    const topUp = async (amount: number, key?: string) => {
+      const response = await apiFetch(t.baseUrl, "POST", "/sms-topup", adminToken, { amount }, key === undefined ? {} : { "idempotency-key": key });
+      return { status: response.status, body: await response.json() };
+    };
+    const balance = async () => (await t.prisma.organization.findUniqueOrThrow({ where: { id: org.organization.id } })).smsBalance.toNumber();
+    const payments = (cents: number) => fake.paymentIntentList().filter((pi) => pi.amount === cents).length;
+    const start = { balance: await balance(), entries: await t.prisma.smsLedgerEntry.count({ where: { organizationId: org.organization.id } }) };
+    // The answer was lost (a timeout, a reload): the browser sends the same request again, twice at once too.
+    const first = await topUp(30, "topup-7f3a9c2e");
+    expect(first).toMatchObject({ status: 200, body: { message: "top-up success", balance: start.balance + 30 } });
+    const retries = await Promise.all([topUp(30, "topup-7f3a9c2e"), topUp(30, "topup-7f3a9c2e")]);
+    for (const retry of retries) expect(retry).toMatchObject({ status: 200, body: { message: "top-up success", balance: start.balance + 30 } });
+    await deliverNew();
+    expect(await balance()).toBe(start.balance + 30);
+    expect(await t.prisma.smsLedgerEntry.count({ where: { organizationId: org.organization.id } })).toBe(start.entries + 1);
+    // One payment at the provider.
+    expect(payments(3000)).toBe(1);
+    // The same key for another amount: refused, nothing charged or credited.
+    const reused = await topUp(40, "topup-7f3a9c2e");
+    expect(reused).toMatchObject({ status: 409, body: { error: "This Idempotency-Key was already used for another top-up", field: "Idempotency-Key" } });
+    for (const key of ["", "x".repeat(201), "has space"]) {
+      expect((await topUp(30, key)).body, JSON.stringify(key)).toMatchObject({ field: "Idempotency-Key" });
+    }
+    // A new key is a new top-up.
+    expect((await topUp(5, "topup-second")).body.balance).toBe(start.balance + 35);
+    await deliverNew();
+    expect(await balance()).toBe(start.balance + 35);
+    expect([payments(3000), payments(4000), payments(500)]).toEqual([1, 0, 1]);
+  });
+
   it("incomplete, then the subscription ended: the dashboard locks", async () => {
     const sub = fake.subscriptionOf((await subscriptionRow()).stripeCustomerId!);
     fake.now += 60;
