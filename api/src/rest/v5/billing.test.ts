@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
-import { apiFetch } from "../../test/rest-client.js";
+import { apiCall, apiFetch } from "../../test/rest-client.js";
 import { startStripeFake, type FakeEvent, type StripeFake } from "../../test/stripe-fake.js";
 import { stripeWebhookPath } from "../stripe-webhook.js";
 import { seatsFullMessage } from "../../domain/user-management/seats.js";
@@ -421,5 +421,40 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     expect(await userState(token)).toMatchObject({ billingStatus: "inactive", dashboardLocked: true, trialDaysLeft: -1 });
     expect((await json("GET", "/subscription", token)).body.account.warning).toBe("Trial over");
     expect((await json("GET", "/surveys", token)).body).toEqual({ error: "Account locked because the subscription is not up to date" });
+  });
+});
+
+describe.skipIf(noDatabase)("embedded mode: no payment provider (no STRIPE_SECRET_KEY)", () => {
+  let t: TestApp;
+  let org: OrganizationFixture;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" } });
+    org = await createOrganizationFixture(t.prisma, "Embedded");
+    // A trial that ran out: with a payment provider it would lock the dashboard.
+    await t.prisma.organization.update({ where: { id: org.organization.id }, data: { trialUntil: new Date(Date.now() - 86_400_000) } });
+    adminToken = (await signInWithPassword(t.baseUrl, org.users.admin.email, testPassword)).accessToken;
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it("all features, no lock: the billing screens are told there is no provider, and its calls answer 409", async () => {
+    const subscription = await apiCall(t.baseUrl, "GET", "/subscription", adminToken);
+    expect(subscription).toMatchObject({ status: 200, body: { paymentProvider: false, account: { dashboardLocked: false, trialDaysLeft: -1, warning: null } } });
+    expect((await apiCall(t.baseUrl, "GET", "/user", adminToken)).body.subscriptionStatus).toMatchObject({ dashboardLocked: false, trialDaysLeft: null });
+    expect((await apiCall(t.baseUrl, "GET", "/surveys", adminToken)).status).toBe(200);
+    for (const [method, path, body] of [
+      ["POST", "/subscription/card", { paymentMethodId: "pm_card_visa" }],
+      ["GET", "/subscription/card/setup-intent", undefined],
+      ["POST", "/subscription", { plan: "pro", billingPeriod: "annual" }],
+      ["POST", "/sms-topup", { amount: 10 }],
+    ] as const) {
+      expect(await apiCall(t.baseUrl, method, path, adminToken, body), `${method} ${path}`).toEqual({
+        status: 409,
+        body: { error: "No payment provider: billing is not in use on this server" },
+      });
+    }
+    const webhook = await fetch(`${t.baseUrl}${stripeWebhookPath}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(webhook.status).toBe(409);
   });
 });
