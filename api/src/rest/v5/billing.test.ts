@@ -397,6 +397,19 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     expect((await json("GET", "/subscription", adminToken)).body.account.warning).toBe("Subscription ended");
   });
 
+  it("the card is removed ('card removed'), also while the dashboard is locked; removing it again is not found", async () => {
+    expect(await userState()).toMatchObject({ dashboardLocked: true });
+    const card = (await json("GET", "/subscription/card", adminToken)).body.card;
+    expect(card).toMatchObject({ id: "pm_card_visa", last4: expect.any(String) });
+    expect((await json("DELETE", `/subscription/card/${card.id}`, editorToken)).status).toBe(403);
+    expect(await json("DELETE", `/subscription/card/${card.id}`, adminToken)).toEqual({ status: 200, body: { status: "ok", message: "card removed" } });
+    expect((await json("GET", "/subscription/card", adminToken)).body).toEqual({ card: null });
+    expect(fake.calls).toContain("POST /v1/payment_methods/{id}/detach");
+    expect(await json("DELETE", `/subscription/card/${card.id}`, adminToken)).toEqual({ status: 404, body: { error: "Card not found" } });
+    // Without a card nothing can be paid or subscribed.
+    expect((await json("POST", "/subscription", adminToken, { plan: "pro", billingPeriod: "monthly" })).body.error).toBe("Add a card before subscribing");
+  });
+
   it("the plan's seats limit adding users (upgrade needed); Pro has room", async () => {
     // Rival (5 members) takes Single: 3 seats, its features.
     await json("POST", "/subscription/card", otherAdminToken, { paymentMethodId: "pm_card_mastercard" });
