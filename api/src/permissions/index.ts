@@ -54,8 +54,10 @@ import { journeyMessages } from "../domain/journeys/journeys.js";
 // Every root field (bar the few the verify-email flow needs) first refuses a caller whose address is
 // not verified yet (permissions/unverified.ts), then (bar the settings area's) a caller whose
 // organisation's dashboard is locked (permissions/locked.ts).
+const beforeEveryRootField = <T extends Parameters<typeof requireUnlockedDashboard>[0]>(map: T): T => requireVerifiedEmail(requireUnlockedDashboard(map));
+
 export const permissions = shield(
-  requireVerifiedEmail(requireUnlockedDashboard({
+  beforeEveryRootField({
     Query: {
       viewer: allow, // answers null to anonymous callers
       // node and nodes: per type, the same rule as the type's own query (schema/node.ts asks access.ts)
@@ -389,6 +391,6 @@ export const permissions = shield(
     DeliveryStatusCount: isMember,
     MessageRecordPage: isMember,
     MessageRecord: isMember,
-  })),
+  }),
   { fallbackRule: deny, allowExternalErrors: true, fallbackError: () => noRights() },
 );

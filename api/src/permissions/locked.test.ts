@@ -67,7 +67,15 @@ describe.skipIf(noDatabase)("the dashboard lock on the server", () => {
     const me = await apiCall(t.baseUrl, "GET", "/user", adminToken);
     expect(me.status).toBe(200);
     expect(me.body.subscriptionStatus).toMatchObject({ billingStatus: "unpaid", dashboardLocked: true });
-    for (const path of ["/user/profile", "/subscription", "/subscription/details", "/subscription/invoices", "/subscription/tax-rate", "/organization", "/units/tree"]) {
+    for (const path of [
+      "/user/profile",
+      "/subscription",
+      "/subscription/details",
+      "/subscription/invoices",
+      "/subscription/tax-rate",
+      "/organization",
+      "/units/tree",
+    ]) {
       expect({ path, status: (await apiCall(t.baseUrl, "GET", path, adminToken)).status }).toEqual({ path, status: 200 });
     }
     // An admin appoints a billing admin, who can then pay.
@@ -103,7 +111,10 @@ describe.skipIf(noDatabase)("the dashboard lock on the server", () => {
     const graph = await gql(t.baseUrl, `{ surveys(first: 5) { edges { node { name } } } }`, {}, systemAdminToken);
     expect(graph.errors).toBeUndefined();
     // Impersonating the locked organisation's admin: still the system admin at the keyboard.
-    const started = await apiCall(t.baseUrl, "POST", "/user/impersonate", systemAdminToken, { userId: org.users.admin.id, organizationId: org.organization.id });
+    const started = await apiCall(t.baseUrl, "POST", "/user/impersonate", systemAdminToken, {
+      userId: org.users.admin.id,
+      organizationId: org.organization.id,
+    });
     expect(started.status).toBe(200);
     expect((await apiCall(t.baseUrl, "GET", "/surveys", systemAdminToken)).status).toBe(200);
     expect((await apiCall(t.baseUrl, "DELETE", "/user/impersonate", systemAdminToken)).status).toBe(200);
@@ -113,7 +124,10 @@ describe.skipIf(noDatabase)("the dashboard lock on the server", () => {
 
   it("reads the lock as GET /user does: a trial over without a subscription locks only with a payment provider", async () => {
     await lock(false);
-    await t.prisma.organization.update({ where: { id: org.organization.id }, data: { billingStatus: "inactive", trialUntil: new Date("2026-01-01T00:00:00Z") } });
+    await t.prisma.organization.update({
+      where: { id: org.organization.id },
+      data: { billingStatus: "inactive", trialUntil: new Date("2026-01-01T00:00:00Z") },
+    });
     const now = new Date("2026-02-01T00:00:00Z");
     const viewer = { userId: org.users.admin.id, organizationId: org.organization.id, systemAdmin: false } as never;
     const config = loadConfig();

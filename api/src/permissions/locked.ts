@@ -28,7 +28,7 @@ export const accountLocked = () => forbidden(accountLockedMessage);
 
 /** System admins (and a system admin impersonating a user) are exempt; so is a caller without an organisation. */
 export function exemptFromLock(viewer: Viewer | null | undefined): boolean {
-  return !viewer || !viewer.organizationId || viewer.systemAdmin || !!viewer.impersonatedBy;
+  return !viewer?.organizationId || viewer.systemAdmin || !!viewer.impersonatedBy;
 }
 
 type LockRow = { dashboardLocked: boolean; billingStatus: string; trialUntil: Date | null; paymentFailedAt: Date | null };

@@ -1636,7 +1636,9 @@ describe.skipIf(noDatabase)("permission matrix", () => {
           const refusal = JSON.stringify([...sub.events, ...sub.errors]);
           await sub.close();
           if (outcome === "refused")
-            expect(refusal).toMatch(actor === "unverified" ? emailNotVerifiedMessage : refusedForLock ? accountLockedMessage : /Not logged in|rights|not found/);
+            expect(refusal).toMatch(
+              actor === "unverified" ? emailNotVerifiedMessage : refusedForLock ? accountLockedMessage : /Not logged in|rights|not found/,
+            );
           // Allowed: no error (a subscription may push its current state at once, e.g. exportStatusChanged).
           else expect(JSON.stringify([...sub.errors, ...sub.events.filter((e) => e.errors)])).toBe("[]");
           return;

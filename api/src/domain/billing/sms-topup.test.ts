@@ -50,9 +50,7 @@ describe.skipIf(noDatabase)("the paid SMS top-up's credit", () => {
     const tag = paymentId.replace(/\W/g, "_");
     // The process "dies" at the ledger write: the write fails, and nothing can be tidied up after it
     // (the marker cannot be deleted, as a dead process deletes nothing).
-    await prisma.$executeRawUnsafe(
-      `CREATE FUNCTION ${tag}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'process died'; END $$`,
-    );
+    await prisma.$executeRawUnsafe(`CREATE FUNCTION ${tag}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'process died'; END $$`);
     await prisma.$executeRawUnsafe(
       `CREATE TRIGGER ${tag}_ledger BEFORE INSERT ON "SmsLedgerEntry" FOR EACH ROW WHEN (NEW.reference = '${paymentId}') EXECUTE FUNCTION ${tag}()`,
     );

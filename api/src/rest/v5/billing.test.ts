@@ -453,7 +453,10 @@ describe.skipIf(noDatabase)("embedded mode: no payment provider (no STRIPE_SECRE
 
   it("all features, no lock: the billing screens are told there is no provider, and its calls answer 409", async () => {
     const subscription = await apiCall(t.baseUrl, "GET", "/subscription", adminToken);
-    expect(subscription).toMatchObject({ status: 200, body: { paymentProvider: false, account: { dashboardLocked: false, trialDaysLeft: -1, warning: null } } });
+    expect(subscription).toMatchObject({
+      status: 200,
+      body: { paymentProvider: false, account: { dashboardLocked: false, trialDaysLeft: -1, warning: null } },
+    });
     expect((await apiCall(t.baseUrl, "GET", "/user", adminToken)).body.subscriptionStatus).toMatchObject({ dashboardLocked: false, trialDaysLeft: null });
     expect((await apiCall(t.baseUrl, "GET", "/surveys", adminToken)).status).toBe(200);
     for (const [method, path, body] of [
