@@ -24,6 +24,7 @@ import type { Config } from "../config.js";
 import { logger, type Log } from "../log.js";
 import { textGuardPlugin } from "./text-guard.js";
 import { unverifiedSubscriptionGuard } from "../permissions/unverified.js";
+import { lockedSubscriptionGuard } from "../permissions/locked.js";
 
 export type ServerContext = {
   req?: FastifyRequest;
@@ -155,7 +156,7 @@ export function createGraphQL(deps: {
         maxAge: 600,
       };
     },
-    plugins: [...limitPlugins(config), textGuardPlugin(), unverifiedSubscriptionGuard()],
+    plugins: [...limitPlugins(config), textGuardPlugin(), unverifiedSubscriptionGuard(), lockedSubscriptionGuard()],
     context: async (initial) => {
       const header =
         initial.req?.headers.authorization ??

@@ -38,6 +38,7 @@ import {
   mayReplaceTeams,
 } from "./rules.js";
 import { requireVerifiedEmail } from "./unverified.js";
+import { requireUnlockedDashboard } from "./locked.js";
 import { noEditRight } from "../domain/touchpoints/touchpoints.js";
 import { settingsMessages } from "../domain/organization/settings.js";
 import { onlyAdminsMessage } from "../domain/demo-data/demo-data.js";
@@ -51,9 +52,12 @@ import { apiKeyMessages } from "../domain/api-keys/api-keys.js";
 import { journeyMessages } from "../domain/journeys/journeys.js";
 
 // Every root field (bar the few the verify-email flow needs) first refuses a caller whose address is
-// not verified yet (permissions/unverified.ts).
+// not verified yet (permissions/unverified.ts), then (bar the settings area's) a caller whose
+// organisation's dashboard is locked (permissions/locked.ts).
+const beforeEveryRootField = <T extends Parameters<typeof requireUnlockedDashboard>[0]>(map: T): T => requireVerifiedEmail(requireUnlockedDashboard(map));
+
 export const permissions = shield(
-  requireVerifiedEmail({
+  beforeEveryRootField({
     Query: {
       viewer: allow, // answers null to anonymous callers
       // node and nodes: per type, the same rule as the type's own query (schema/node.ts asks access.ts)

@@ -11,12 +11,59 @@ import { getProtectedSchema } from "../graphql/yoga.js";
 import { hashToken } from "../domain/invitations/invitations.js";
 import { generateShareToken } from "../domain/results-scope/share-token.js";
 import { emailNotVerifiedMessage } from "./unverified.js";
+import { accountLockedMessage } from "./locked.js";
 
 /**
  * "unverified": a self-signup whose address waits for its verification link, made organisation admin
  * of Acme so that only the verification check (permissions/unverified.ts) can refuse it.
+ * "lockedAdmin": the organisation and billing admin of a third organisation whose dashboard is locked
+ * (an unpaid subscription, permissions/locked.ts). It is refused with "account locked" on every root
+ * field but the settings area's (openWhenLocked below), where it fares as the admin of another
+ * organisation does.
  */
-const actors = ["anonymous", "viewer", "editor", "adminOfOtherUnit", "adminOfOtherOrganization", "admin", "unverified"] as const;
+const actors = ["anonymous", "viewer", "editor", "adminOfOtherUnit", "adminOfOtherOrganization", "admin", "unverified", "lockedAdmin"] as const;
+
+/**
+ * The root fields a locked organisation's members may still use (the settings area: the session,
+ * teams, users and invitations, organisation settings); node(id) and nodes(ids) only for these types.
+ * Written out here, not imported, so that widening the lock's exceptions fails this test.
+ */
+const openWhenLocked = new Set([
+  "Query.viewer",
+  "Query.node",
+  "Query.nodes",
+  "Query.members",
+  "Query.member",
+  "Query.invites",
+  "Query.invite",
+  "Query.invitation",
+  "Query.unitTree",
+  "Mutation.updateProfile",
+  "Mutation.changeOrganization",
+  "Mutation.revokeApiKey",
+  "Mutation.updateOrganizationSettings",
+  "Mutation.inviteUser",
+  "Mutation.resendInvite",
+  "Mutation.deleteInvite",
+  "Mutation.acceptInvitation",
+  "Mutation.acceptInvitationAsNewUser",
+  "Mutation.updateMember",
+  "Mutation.removeMemberFromUnit",
+  "Mutation.modifyTeam",
+  "Mutation.setBillingAdmin",
+  "Mutation.createUser",
+  "Mutation.createUnit",
+  "Mutation.updateUnit",
+  "Mutation.deleteUnit",
+  "Mutation.setRestrictSummaryToTeam",
+  "Subscription.userUpdated",
+]);
+const nodeTypesOpenWhenLocked = new Set(["Unit", "Organization", "User", "Member", "Invite", "ApiKey"]);
+/** Rows of a type's field (Organization.units) reach it through node(id) of an open type. */
+const openToLocked = (row: { field: string; nodeType?: string }) =>
+  !/^(Query|Mutation|Subscription)\./.test(row.field) || (openWhenLocked.has(row.field) && (!row.nodeType || nodeTypesOpenWhenLocked.has(row.nodeType)));
+/** Actors working in an organisation other than Acme. */
+const inOtherOrganization = (actor: Actor) => actor === "adminOfOtherOrganization" || actor === "lockedAdmin";
 type Actor = (typeof actors)[number];
 /** allowed: data and no error; refused: an authorisation error (or, for foreign ids, not found) and no data. */
 type Outcome = "allowed" | "refused";
@@ -31,7 +78,7 @@ type Row = {
   kind: "query" | "mutation" | "subscription";
   document: (ids: Ids, actor: Actor) => string;
   /** How the answer's data proves the outcome. The unverified actor is refused unless its row says otherwise. */
-  expected: Record<Exclude<Actor, "unverified">, Outcome> & { unverified?: Outcome };
+  expected: Record<Exclude<Actor, "unverified" | "lockedAdmin">, Outcome> & { unverified?: Outcome; lockedAdmin?: Outcome };
   /** Checks the data of an allowed call. */
   allowedData?: (data: any, actor: Actor, ids: Ids) => void;
 };
@@ -475,7 +522,7 @@ const matrix: Row[] = [
     expected: managersOfAnyOrganization,
     allowedData: (data, actor, ids) => {
       const users = data.members.edges.map((e: any) => e.node.userLegacyId);
-      expect(users.includes(ids.userViewer)).toBe(actor !== "adminOfOtherOrganization");
+      expect(users.includes(ids.userViewer)).toBe(!inOtherOrganization(actor));
     },
   },
   {
@@ -516,7 +563,7 @@ const matrix: Row[] = [
     // Every member reads their own organisation's tree.
     document: () => `{ unitTree { units { legacyId } restrictSummaryToTeam } }`,
     expected: everyoneSignedIn,
-    allowedData: (data, actor, ids) => expect(data.unitTree.units.some((u: any) => u.legacyId === ids.unitA)).toBe(actor !== "adminOfOtherOrganization"),
+    allowedData: (data, actor, ids) => expect(data.unitTree.units.some((u: any) => u.legacyId === ids.unitA)).toBe(!inOtherOrganization(actor)),
   },
   {
     field: "Mutation.inviteUser",
@@ -1371,6 +1418,10 @@ describe.skipIf(noDatabase)("permission matrix", () => {
     });
     await t.prisma.unitRole.create({ data: { organizationId: org.organization.id, unitId: org.units.root.id, userId: unverified.id, role: "admin" } });
     tokens.unverified = await signIn(unverified.email);
+    // The admin of an organisation whose subscription is unpaid: the dashboard is locked.
+    const locked = await createOrganizationFixture(t.prisma, "Lockedout");
+    await t.prisma.organization.update({ where: { id: locked.organization.id }, data: { billingStatus: "unpaid", dashboardLocked: true } });
+    tokens.lockedAdmin = await signIn(locked.users.admin.email);
   });
   beforeAll(async () => {
     const organizationId = org.organization.id;
@@ -1570,7 +1621,12 @@ describe.skipIf(noDatabase)("permission matrix", () => {
 
   for (const row of matrix) {
     for (const actor of actors) {
-      const outcome: Outcome = row.expected[actor] ?? "refused";
+      const outcome: Outcome =
+        actor === "lockedAdmin"
+          ? (row.expected.lockedAdmin ?? (openToLocked(row) ? row.expected.adminOfOtherOrganization : "refused"))
+          : (row.expected[actor] ?? "refused");
+      /** The refusal is the lock's alone: one clear message. */
+      const refusedForLock = actor === "lockedAdmin" && !openToLocked(row);
       it(`${row.field}${row.nodeType || row.label ? ` (${row.label ?? row.nodeType})` : ""} as ${actor}: ${outcome}`, async () => {
         if (row.kind === "subscription") {
           const sub = subscribeWs(t.baseUrl, row.document(ids, actor), tokens[actor]);
@@ -1579,7 +1635,10 @@ describe.skipIf(noDatabase)("permission matrix", () => {
           await sub.waitFor(1, outcome === "refused" ? 15_000 : 600);
           const refusal = JSON.stringify([...sub.events, ...sub.errors]);
           await sub.close();
-          if (outcome === "refused") expect(refusal).toMatch(actor === "unverified" ? emailNotVerifiedMessage : /Not logged in|rights|not found/);
+          if (outcome === "refused")
+            expect(refusal).toMatch(
+              actor === "unverified" ? emailNotVerifiedMessage : refusedForLock ? accountLockedMessage : /Not logged in|rights|not found/,
+            );
           // Allowed: no error (a subscription may push its current state at once, e.g. exportStatusChanged).
           else expect(JSON.stringify([...sub.errors, ...sub.events.filter((e) => e.errors)])).toBe("[]");
           return;
@@ -1593,6 +1652,7 @@ describe.skipIf(noDatabase)("permission matrix", () => {
           expect(JSON.stringify(result.data ?? null)).not.toMatch(/Stores|Acme/);
           // The unverified admin is refused for that reason alone, with the one clear message.
           if (actor === "unverified") expect(result.errors!.map((e) => e.message)).toEqual([emailNotVerifiedMessage]);
+          if (refusedForLock) expect(result.errors!.map((e) => e.message)).toEqual([accountLockedMessage]);
         } else {
           expect(result.errors).toBeUndefined();
           row.allowedData?.(result.data, actor, ids);

@@ -55,7 +55,7 @@ export function requireVerifiedEmail<T extends RuleMap>(map: T): T {
 }
 
 /** The root field names an operation selects (through fragments at its top level too). */
-function rootFieldNames(document: DocumentNode, operationName: string | null | undefined): string[] {
+export function rootFieldNames(document: DocumentNode, operationName: string | null | undefined): string[] {
   const operation = getOperationAST(document, operationName);
   if (!operation) return [];
   const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]));

@@ -80,6 +80,8 @@ export class StripeFake {
   private readonly subscriptions = new Map<string, Obj>();
   private readonly invoices = new Map<string, Obj>();
   private readonly paymentIntents = new Map<string, Obj>();
+  /** Idempotent requests (the Idempotency-Key header of a POST): the first request and its answer, replayed for the same key. */
+  private readonly idempotent = new Map<string, { request: string; status: number; body: unknown }>();
   private readonly sdk = new Stripe("sk_test_fake_signer");
   private delivery: Promise<unknown> = Promise.resolve();
 
@@ -191,6 +193,11 @@ export class StripeFake {
     const inv = this.invoices.get(id);
     if (!inv) throw notFound("invoice", id);
     return inv;
+  }
+
+  /** Every payment intent made, oldest first. */
+  paymentIntentList(): Obj[] {
+    return [...this.paymentIntents.values()];
   }
 
   /** The customer's only (newest) subscription. */
@@ -351,8 +358,14 @@ export class StripeFake {
     const text = Buffer.concat(chunks).toString("utf8");
     const url = new URL(req.url ?? "/", "http://fake");
     const method = req.method ?? "GET";
+    // Stripe's idempotent requests: a POST's Idempotency-Key replays the first answer (success or
+    // card error) for the same request, and refuses the key for a different one.
+    const key = method === "POST" && typeof req.headers["idempotency-key"] === "string" ? req.headers["idempotency-key"] : undefined;
+    const request = `${url.pathname}?${text}`;
+    let replayed = false;
     const send = (status: number, body: unknown) => {
-      res.writeHead(status, { "content-type": "application/json", "request-id": this.id("req") });
+      if (key && !replayed && status !== 401 && status < 500 && !this.idempotent.has(key)) this.idempotent.set(key, { request, status, body });
+      res.writeHead(status, { "content-type": "application/json", "request-id": this.id("req"), ...(replayed ? { "idempotent-replayed": "true" } : {}) });
       res.end(JSON.stringify(body));
     };
     try {
@@ -361,6 +374,16 @@ export class StripeFake {
         throw new FakeError(401, { type: "invalid_request_error", message: "Invalid API Key provided" });
       const params = method === "GET" || method === "DELETE" ? parseStripeForm(url.search.slice(1)) : parseStripeForm(text);
       this.calls.push(`${method} ${url.pathname.replace(/\/(cus|pm|seti|sub|in|pi|price|txr)_[^/]+/g, "/{id}")}`);
+      const saved = key ? this.idempotent.get(key) : undefined;
+      if (saved) {
+        replayed = true;
+        if (saved.request !== request)
+          throw new FakeError(400, {
+            type: "idempotency_error",
+            message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+          });
+        return send(saved.status, saved.body);
+      }
       send(200, this.route(method, url.pathname, params));
     } catch (error) {
       if (error instanceof FakeError) return send(error.status, { error: error.body });

@@ -76,3 +76,14 @@ export function accountState(input: AccountStateInput): AccountState {
   }
   return base;
 }
+
+/**
+ * Whether the organisation's dashboard is locked (spec 000 §4): the stored, status-driven lock
+ * (`Organization.dashboardLocked`, written from the provider's subscription), or a lock that depends
+ * on the clock (a trial over without a subscription, an incomplete payment after the trial) while a
+ * payment provider is in use. One definition: GET /user's `subscriptionStatus` and the access layer's
+ * refusal (permissions/locked.ts) both ask it, so the web shell and the server never disagree.
+ */
+export function dashboardLockedOf(input: AccountStateInput & { storedLock: boolean }): boolean {
+  return input.storedLock || accountState(input).dashboardLocked;
+}

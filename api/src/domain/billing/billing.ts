@@ -662,11 +662,13 @@ export async function payInvoice(ctx: DomainContext, invoiceId: unknown, now = n
   if (invoice.status !== "open" && invoice.status !== "uncollectible") throw badInput(billingMessages.invoiceNotPayable, "invoiceId");
   const paid = await provider(() => stripe.invoices.pay(invoice.stripeInvoiceId!));
   await applyInvoice(ctx.prisma, paid, { eventAt: null });
-  // The subscription leaves past_due or unpaid once its invoice is paid.
+  // The subscription leaves past_due or unpaid once its invoice is paid. The state read after the
+  // payment is as new as the payment (the provider's paid_at): events created before it (a held-back
+  // "unpaid", a late failure) are older and change nothing, so nothing re-locks after paying.
   const sub = await ctx.prisma.subscription.findUnique({ where: { organizationId } });
   if (sub?.stripeSubscriptionId) {
     const fresh = await provider(() => stripe.subscriptions.retrieve(sub.stripeSubscriptionId!));
-    await applySubscription(ctx.prisma, ctx.config, fresh, { eventAt: null, now });
+    await applySubscription(ctx.prisma, ctx.config, fresh, { eventAt: unix(paid.status_transitions?.paid_at), now });
   }
   return invoiceView(await ctx.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } }));
 }

@@ -5,7 +5,7 @@
 import type Stripe from "stripe";
 import type { DomainContext } from "../context.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { badInput, DomainError, forbidden, notFound } from "../errors.js";
+import { badInput, conflict, DomainError, forbidden, notFound } from "../errors.js";
 import { requireOrganization } from "../viewer.js";
 import { smsBalance, topUpSms } from "../sms-balance/ledger.js";
 import { billingMessages, ensureCustomer, paymentError } from "./billing.js";
@@ -19,7 +19,19 @@ export const smsTopUpMessages = {
   amount: `The amount is a whole number from ${smsTopUpMin} to ${smsTopUpMax}`,
   success: "top-up success",
   noOrganization: "No organization found",
+  idempotencyKey: "The Idempotency-Key header is 1 to 200 printable characters without spaces",
+  idempotencyKeyReused: "This Idempotency-Key was already used for another top-up",
 } as const;
+
+/** The header a client sends so that a retried top-up (a lost answer, a double click) pays and credits once. */
+export const idempotencyKeyHeader = "Idempotency-Key";
+
+/** A client's idempotency key: absent, or 1 to 200 visible ASCII characters. */
+export function checkIdempotencyKey(key: unknown): string | undefined {
+  if (key === undefined) return undefined;
+  if (typeof key !== "string" || !/^[\x21-\x7e]{1,200}$/.test(key)) throw badInput(smsTopUpMessages.idempotencyKey, idempotencyKeyHeader);
+  return key;
+}
 
 export function checkTopUpAmount(amount: unknown): number {
   const value = typeof amount === "string" && amount.trim() !== "" ? Number(amount) : amount;
@@ -36,27 +48,41 @@ export async function creditSmsTopUp(prisma: PrismaClient, intent: Stripe.Paymen
   const amount = Number(intent.metadata?.amount);
   if (!organizationId || !Number.isFinite(amount) || amount <= 0) return false;
   const marker = `sms-topup:${intent.id}`;
+  if (await prisma.stripeEvent.findUnique({ where: { id: marker }, select: { id: true } })) return false;
   try {
-    await prisma.stripeEvent.create({ data: { id: marker, type: "sms_topup.credited", createdAt: new Date(intent.created * 1000) } });
+    // The "paid" marker commits with the ledger credit, in one transaction: both or neither, whatever
+    // happens to the process between them. Deliveries racing queue on the organisation's row; the
+    // second finds the marker taken (unique) and rolls its credit back.
+    await topUpSms(prisma, organizationId, amount, {
+      reference: intent.id,
+      userId: intent.metadata?.userId || undefined,
+      within: async (tx) => {
+        await tx.stripeEvent.create({ data: { id: marker, type: "sms_topup.credited", createdAt: new Date(intent.created * 1000) } });
+      },
+    });
   } catch (error) {
     if (isUniqueViolation(error)) return false;
-    throw error;
-  }
-  try {
-    await topUpSms(prisma, organizationId, amount, { reference: intent.id, userId: intent.metadata?.userId || undefined });
-  } catch (error) {
-    await prisma.stripeEvent.delete({ where: { id: marker } }).catch(() => undefined);
     throw error;
   }
   return true;
 }
 
-export async function customerSmsTopUp(ctx: DomainContext, input: { amount?: unknown; orgId?: unknown }): Promise<{ balance: number; message: string }> {
+/**
+ * The customer's top-up. With an idempotency key, the same request again (the same key and amount)
+ * answers as the first did without paying or crediting again: the payment provider keeps the key
+ * (scoped to the organisation) and replays the first payment, which the ledger credits once. The key
+ * with another amount is refused and charges nothing.
+ */
+export async function customerSmsTopUp(
+  ctx: DomainContext,
+  input: { amount?: unknown; orgId?: unknown; idempotencyKey?: unknown },
+): Promise<{ balance: number; message: string }> {
   const { viewer, organizationId } = requireOrganization(ctx.viewer);
   // The customer call names its own organisation; another's id is not found (nothing is charged).
   if (input.orgId !== undefined && input.orgId !== organizationId) throw notFound(smsTopUpMessages.noOrganization);
   if (!viewer.organizationAdmin && !viewer.billingAdmin) throw forbidden(billingMessages.contactAdmin);
   const amount = checkTopUpAmount(input.amount);
+  const idempotencyKey = checkIdempotencyKey(input.idempotencyKey);
   const stripe = requireStripe(ctx.config);
   const organization = await ctx.prisma.organization.findUniqueOrThrow({ where: { id: organizationId }, include: { subscription: true } });
   const card = organization.subscription?.paymentMethodId;
@@ -64,17 +90,21 @@ export async function customerSmsTopUp(ctx: DomainContext, input: { amount?: unk
   const customer = await ensureCustomer(ctx.prisma, stripe, organizationId);
   let intent: Stripe.PaymentIntent;
   try {
-    intent = await stripe.paymentIntents.create({
-      amount: amount * 100,
-      currency: (organization.subscription?.currency ?? organization.currency).toLowerCase(),
-      customer,
-      payment_method: card,
-      off_session: true,
-      confirm: true,
-      description: "SMS balance top-up",
-      metadata: { kind: "sms_topup", organizationId, amount: String(amount), userId: viewer.userId },
-    });
+    intent = await stripe.paymentIntents.create(
+      {
+        amount: amount * 100,
+        currency: (organization.subscription?.currency ?? organization.currency).toLowerCase(),
+        customer,
+        payment_method: card,
+        off_session: true,
+        confirm: true,
+        description: "SMS balance top-up",
+        metadata: { kind: "sms_topup", organizationId, amount: String(amount), userId: viewer.userId },
+      },
+      idempotencyKey ? { idempotencyKey: `sms-topup:${organizationId}:${idempotencyKey}` } : undefined,
+    );
   } catch (error) {
+    if ((error as { type?: string } | null)?.type === "StripeIdempotencyError") throw conflict(smsTopUpMessages.idempotencyKeyReused, idempotencyKeyHeader);
     throw paymentError(error) ?? error;
   }
   if (intent.status === "requires_action") throw new DomainError("PAYMENT_REQUIRED", billingMessages.requiresAuthentication);

@@ -69,6 +69,13 @@ export async function handleEvent(prisma: PrismaClient, config: Config, event: S
   return { received: true, duplicate: false, applied, type: event.type };
 }
 
+/** The subscription an invoice bills (the API's `parent.subscription_details`, or the older `subscription` field). */
+function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
+  const parent = (invoice as { parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null }).parent;
+  const ref = parent?.subscription_details?.subscription ?? (invoice as { subscription?: string | { id: string } | null }).subscription ?? null;
+  return typeof ref === "string" ? ref : (ref?.id ?? null);
+}
+
 async function apply(prisma: PrismaClient, config: Config, event: Stripe.Event, eventAt: Date, now: Date): Promise<boolean> {
   const type = event.type as string;
   if (type.startsWith("customer.subscription.")) {
@@ -77,10 +84,25 @@ async function apply(prisma: PrismaClient, config: Config, event: Stripe.Event, 
   if (type.startsWith("invoice.")) {
     const invoice = event.data.object as Stripe.Invoice;
     const applied = await applyInvoice(prisma, invoice, { eventAt });
-    // A failed payment starts the unpaid countdown even before the subscription's own update arrives.
-    if (type === "invoice.payment_failed" && invoice.customer) {
+    // A failed payment starts the unpaid countdown even before the subscription's own update arrives,
+    // ordered by the objects' own state: only when the failure was applied to its invoice (not older
+    // than the invoice's newest state, not a paid or void invoice moved back), is not older than the
+    // subscription's state held (a late failure after a later payment does nothing), belongs to the
+    // current subscription, and no countdown runs (a retry failing again never moves its start, so a
+    // grace period is never shortened).
+    if (type === "invoice.payment_failed" && applied && invoice.customer) {
       const customer = typeof invoice.customer === "string" ? invoice.customer : invoice.customer.id;
-      await prisma.subscription.updateMany({ where: { stripeCustomerId: customer, paymentFailedAt: null }, data: { paymentFailedAt: now } });
+      const subscription = subscriptionOfInvoice(invoice);
+      await prisma.subscription.updateMany({
+        where: {
+          stripeCustomerId: customer,
+          ...(subscription ? { stripeSubscriptionId: subscription } : {}),
+          paymentFailedAt: null,
+          status: { notIn: ["canceled", "incomplete_expired"] },
+          OR: [{ stripeEventAt: null }, { stripeEventAt: { lte: eventAt } }],
+        },
+        data: { paymentFailedAt: now },
+      });
     }
     return applied;
   }

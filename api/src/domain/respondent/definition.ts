@@ -48,7 +48,19 @@ export type SurveyDefinition = {
   organization: { responseLimit: number | null; appearance: Record<string, unknown>; privacyPolicy: string | null; logoUrl: string | null };
   /** Set when the touchpoint cannot take responses (no active survey, archived survey, inactive widget). */
   closed: string | null;
+  /**
+   * When the organisation's surveys stop collecting (its unpaid countdown is over, its subscription
+   * ended: domain/billing), or null. The cache closes a definition whose moment passed since it was
+   * loaded (`asOfNow`): the version query cannot see time pass.
+   */
+  collectingStopsAt: Date | null;
 };
+
+/** The definition as of now: closed once the organisation's collecting stopped, even if it was loaded before. */
+export function asOfNow<T extends SurveyDefinition | null>(definition: T, now = Date.now()): T {
+  if (!definition || definition.closed || !definition.collectingStopsAt || definition.collectingStopsAt.getTime() > now) return definition;
+  return { ...definition, closed: closedMessage };
+}
 
 const idPattern = /^[0-9a-f]{24}$/;
 
@@ -71,7 +83,8 @@ function websiteClosedReason(settings: Record<string, unknown>, now: Date): stri
 type VersionRow = { v: string | null };
 
 const versionSql = `SELECT concat_ws('|', t."updatedAt", t."deleted", t."activeSurveyId", s."updatedAt", s."archived", o."updatedAt",
-    (SELECT concat(max(q."updatedAt"), '/', count(*)) FROM "Question" q WHERE q."surveyId" = s."id")) AS v
+    (SELECT concat(max(q."updatedAt"), '/', count(*)) FROM "Question" q WHERE q."surveyId" = s."id"),
+    (SELECT concat('stops:', b."collectingStopsAt") FROM "Subscription" b WHERE b."organizationId" = o."id")) AS v
   FROM "Touchpoint" t JOIN "Organization" o ON o."id" = t."organizationId" LEFT JOIN "Survey" s ON s."id" = t."activeSurveyId"
   WHERE t."id" = $1`;
 
@@ -111,7 +124,7 @@ export function createDefinitionCache(prisma: PrismaClient, opts: { ttlMs?: numb
   async function lookup(touchpointId: string): Promise<{ definition: SurveyDefinition | null; verifiedAt: Date }> {
     if (!idPattern.test(touchpointId)) return { definition: null, verifiedAt: new Date() };
     const cached = entries.get(touchpointId);
-    if (cached && Date.now() - cached.checkedAt < ttlMs) return { definition: cached.definition, verifiedAt: new Date(cached.checkedAt) };
+    if (cached && Date.now() - cached.checkedAt < ttlMs) return { definition: asOfNow(cached.definition), verifiedAt: new Date(cached.checkedAt) };
     let pending = loading.get(touchpointId);
     if (!pending) {
       pending = load(touchpointId, cached).finally(() => loading.delete(touchpointId));
@@ -121,7 +134,7 @@ export function createDefinitionCache(prisma: PrismaClient, opts: { ttlMs?: numb
     entries.delete(touchpointId);
     entries.set(touchpointId, entry);
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
-    return { definition: entry.definition, verifiedAt: new Date(entry.checkedAt) };
+    return { definition: asOfNow(entry.definition), verifiedAt: new Date(entry.checkedAt) };
   }
 
   const get = async (touchpointId: string) => (await lookup(touchpointId)).definition;
@@ -141,11 +154,11 @@ export function createDefinitionCache(prisma: PrismaClient, opts: { ttlMs?: numb
       if (!idPattern.test(surveyId)) return null;
       const key = `${definition.touchpoint.id}/${surveyId}`;
       const cached = previousCache.get(key);
-      if (cached && Date.now() - cached.at < ttlMs) return cached.definition;
+      if (cached && Date.now() - cached.at < ttlMs) return asOfNow(cached.definition);
       const loaded = await loadDefinition(prisma, definition.touchpoint.id, surveyId);
       previousCache.set(key, { definition: loaded, at: Date.now() });
       if (previousCache.size > 1000) previousCache.delete(previousCache.keys().next().value as string);
-      return loaded;
+      return asOfNow(loaded);
     },
     clear() {
       entries.clear();
@@ -272,6 +285,7 @@ async function loadDefinition(prisma: PrismaClient, touchpointId: string, survey
       logoUrl: tp.organization.logoUrl,
     },
     closed,
+    collectingStopsAt: stopsAt ?? null,
   };
 }
 

@@ -75,6 +75,7 @@ export async function surveyPreview(ctx: DomainContext, surveyId: string) {
         logoUrl: organization.logoUrl,
       },
       closed: null,
+      collectingStopsAt: null,
     },
     now,
   );

@@ -2,7 +2,7 @@
 // GET /user shape for their callers.
 import type { DomainContext } from "../context.js";
 import { requireViewer } from "../viewer.js";
-import { accountState } from "../billing/account-state.js";
+import { accountState, dashboardLockedOf } from "../billing/account-state.js";
 import { unauthenticated } from "../errors.js";
 import { queryPrepared } from "../../db/client.js";
 import { rightsMap, viewerOnly, type Right, type Role } from "../../permissions/rights.js";
@@ -160,15 +160,15 @@ export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
   };
   const memberships = row.organizations.map((organization) => ({ organization }));
   // The account state (domain/billing/account-state.ts): locks and countdowns that depend on the clock.
-  const account =
-    organization &&
-    accountState({
-      providerConfigured: Boolean(ctx.config.stripe.secretKey),
-      status: organization.billingStatus,
-      trialUntil: organization.trialUntil,
-      paymentFailedAt: organization.paymentFailedAt ? new Date(organization.paymentFailedAt) : null,
-      now: new Date(),
-    });
+  const now = new Date();
+  const accountInput = (o: NonNullable<typeof organization>) => ({
+    providerConfigured: Boolean(ctx.config.stripe.secretKey),
+    status: o.billingStatus,
+    trialUntil: o.trialUntil,
+    paymentFailedAt: o.paymentFailedAt ? new Date(o.paymentFailedAt) : null,
+    now,
+  });
+  const account = organization && accountState(accountInput(organization));
 
   const roleOfUnit = new Map(viewer.grants.map((g) => [g.unitId, g.role]));
   const nameOfUnit = new Map(units.map((u) => [u.id, u.name]));
@@ -244,7 +244,7 @@ export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
       billingStatus: organization?.billingStatus ?? "inactive",
       // The stored lock (set from the payment provider's subscription status, domain/billing), or a
       // trial that ran out without a subscription while a payment provider is in use.
-      dashboardLocked: (organization?.dashboardLocked ?? false) || (account?.dashboardLocked ?? false),
+      dashboardLocked: organization ? dashboardLockedOf({ ...accountInput(organization), storedLock: organization.dashboardLocked }) : false,
       // Without a payment provider there is nothing to upgrade to: no trial countdown (every feature is on).
       trialDaysLeft: ctx.config.stripe.secretKey ? trialDaysLeft(organization?.trialUntil ?? null) : null,
       unpaidDaysLeft: account?.unpaidDaysLeft ?? null,

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
-import { apiFetch } from "../../test/rest-client.js";
+import { apiCall, apiFetch } from "../../test/rest-client.js";
 import { startStripeFake, type FakeEvent, type StripeFake } from "../../test/stripe-fake.js";
 import { stripeWebhookPath } from "../stripe-webhook.js";
 import { seatsFullMessage } from "../../domain/user-management/seats.js";
@@ -252,6 +252,10 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     await deliverNew();
     expect(await userState()).toMatchObject({ billingStatus: "unpaid", dashboardLocked: true });
     expect(await userState(editorToken)).toMatchObject({ dashboardLocked: true });
+    // The server locks the dashboard too (permissions/locked.ts): only settings and billing answer.
+    for (const token of [adminToken, editorToken]) {
+      expect(await json("GET", "/surveys", token)).toEqual({ status: 403, body: { error: "Account locked because the subscription is not up to date" } });
+    }
     expect((await json("GET", "/subscription", adminToken)).body.account.warning).toBe("Account locked because the subscription is not up to date");
     const row = await subscriptionRow();
     expect(row.collectingStopsAt!.getTime() - row.paymentFailedAt!.getTime()).toBe(14 * 86_400_000);
@@ -267,12 +271,53 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     expect(paid).toMatchObject({ status: 200, body: { message: "payment completed", status: "paid" } });
     expect(await userState()).toMatchObject({ billingStatus: "active", dashboardLocked: false });
     expect(await subscriptionRow()).toMatchObject({ paymentFailedAt: null, collectingStopsAt: null });
+    expect((await json("GET", "/surveys", editorToken)).status).toBe(200);
     // Paying it again is refused; the late invoice.payment_failed webhook does not reopen it.
     expect((await json("POST", "/subscription/invoices/pay", adminToken, { invoiceId: open._id })).status).toBe(400);
     await deliverNew();
     const failed = fake.events.filter((e) => e.type === "invoice.payment_failed").at(-1) as FakeEvent;
-    await fake.send(webhookUrl, { ...failed, id: `${failed.id}_late` });
+    expect(await (await fake.send(webhookUrl, { ...failed, id: `${failed.id}_late` })).json()).toMatchObject({ applied: false });
     expect((await t.prisma.invoice.findUniqueOrThrow({ where: { id: open._id } })).status).toBe("paid");
+    // It starts no countdown either: a stale start would shorten the next stretch's grace period.
+    expect(await subscriptionRow()).toMatchObject({ status: "active", paymentFailedAt: null, collectingStopsAt: null });
+    expect(await userState()).toMatchObject({ dashboardLocked: false, unpaidDaysLeft: null });
+  });
+
+  it("a payment that overtakes the provider's older events: the late unpaid and payment-failed events neither re-lock nor start a countdown", async () => {
+    const customerId = (await subscriptionRow()).stripeCustomerId!;
+    const sub = fake.subscriptionOf(customerId);
+    fake.now += 365 * 86_400;
+    fake.setCardBehaviour("pm_card_visa", "insufficient_funds");
+    fake.renew(sub.id);
+    const renewal = await deliverNew();
+    expect(await userState()).toMatchObject({ billingStatus: "past_due", unpaidDaysLeft: 14 });
+    const failedAt = (await subscriptionRow()).paymentFailedAt!;
+    // Three days on, retries exhausted: the provider marks it unpaid, but that delivery is held back.
+    fake.now += 3 * 86_400;
+    fake.markUnpaid(sub.id);
+    const held = fake.events.slice(delivered);
+    delivered = fake.events.length;
+    // A retry failing again (a newer failure of the same invoice) never moves the countdown's start.
+    const renewalFailure = renewal.find((e) => e.type === "invoice.payment_failed")!;
+    const retry = fake.event("invoice.payment_failed", renewalFailure.data.object as Record<string, unknown>);
+    expect((await fake.send(webhookUrl, retry)).status).toBe(200);
+    expect((await subscriptionRow()).paymentFailedAt).toEqual(failedAt);
+    // A minute later the admin pays the open invoice: the provider's answer unlocks at once.
+    fake.now += 60;
+    fake.setCardBehaviour("pm_card_visa", "ok");
+    const open = (await json("GET", "/subscription/invoices", adminToken)).body.find((i: { status: string }) => i.status === "open");
+    expect((await json("POST", "/subscription/invoices/pay", adminToken, { invoiceId: open._id })).status).toBe(200);
+    expect(await userState()).toMatchObject({ billingStatus: "active", dashboardLocked: false });
+    // Now the held events arrive, and the renewal's failure once more: all older than the payment.
+    for (const event of [...held, { ...renewalFailure, id: `${renewalFailure.id}_redelivered` }]) {
+      expect(await (await fake.send(webhookUrl, event)).json(), event.type).toMatchObject({ received: true, applied: false });
+    }
+    expect(await subscriptionRow()).toMatchObject({ status: "active", paymentFailedAt: null, collectingStopsAt: null });
+    expect(await userState()).toMatchObject({ billingStatus: "active", dashboardLocked: false, unpaidDaysLeft: null });
+    expect((await json("GET", "/surveys", adminToken)).status).toBe(200);
+    // The payment's own webhooks follow and agree.
+    await deliverNew();
+    expect(await subscriptionRow()).toMatchObject({ status: "active", paymentFailedAt: null });
   });
 
   it("the invoice PDF page opens with the invoice's query token, not with a wrong one", async () => {
@@ -307,6 +352,37 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     expect((await t.prisma.organization.findUniqueOrThrow({ where: { id: org.organization.id } })).smsBalance.toNumber()).toBe(20);
   });
 
+  it("a top-up retried with the same Idempotency-Key pays and credits once; a reused key for another amount or a malformed key changes nothing", async () => {
+    const topUp = async (amount: number, key?: string) => {
+      const response = await apiFetch(t.baseUrl, "POST", "/sms-topup", adminToken, { amount }, key === undefined ? {} : { "idempotency-key": key });
+      return { status: response.status, body: await response.json() };
+    };
+    const balance = async () => (await t.prisma.organization.findUniqueOrThrow({ where: { id: org.organization.id } })).smsBalance.toNumber();
+    const payments = (cents: number) => fake.paymentIntentList().filter((pi) => pi.amount === cents).length;
+    const start = { balance: await balance(), entries: await t.prisma.smsLedgerEntry.count({ where: { organizationId: org.organization.id } }) };
+    // The answer was lost (a timeout, a reload): the browser sends the same request again, twice at once too.
+    const first = await topUp(30, "topup-7f3a9c2e");
+    expect(first).toMatchObject({ status: 200, body: { message: "top-up success", balance: start.balance + 30 } });
+    const retries = await Promise.all([topUp(30, "topup-7f3a9c2e"), topUp(30, "topup-7f3a9c2e")]);
+    for (const retry of retries) expect(retry).toMatchObject({ status: 200, body: { message: "top-up success", balance: start.balance + 30 } });
+    await deliverNew();
+    expect(await balance()).toBe(start.balance + 30);
+    expect(await t.prisma.smsLedgerEntry.count({ where: { organizationId: org.organization.id } })).toBe(start.entries + 1);
+    // One payment at the provider.
+    expect(payments(3000)).toBe(1);
+    // The same key for another amount: refused, nothing charged or credited.
+    const reused = await topUp(40, "topup-7f3a9c2e");
+    expect(reused).toMatchObject({ status: 409, body: { error: "This Idempotency-Key was already used for another top-up", field: "Idempotency-Key" } });
+    for (const key of ["", "x".repeat(201), "has space"]) {
+      expect((await topUp(30, key)).body, JSON.stringify(key)).toMatchObject({ field: "Idempotency-Key" });
+    }
+    // A new key is a new top-up.
+    expect((await topUp(5, "topup-second")).body.balance).toBe(start.balance + 35);
+    await deliverNew();
+    expect(await balance()).toBe(start.balance + 35);
+    expect([payments(3000), payments(4000), payments(500)]).toEqual([1, 0, 1]);
+  });
+
   it("incomplete, then the subscription ended: the dashboard locks", async () => {
     const sub = fake.subscriptionOf((await subscriptionRow()).stripeCustomerId!);
     fake.now += 60;
@@ -319,6 +395,19 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     await deliverNew();
     expect(await userState()).toMatchObject({ billingStatus: "canceled", dashboardLocked: true });
     expect((await json("GET", "/subscription", adminToken)).body.account.warning).toBe("Subscription ended");
+  });
+
+  it("the card is removed ('card removed'), also while the dashboard is locked; removing it again is not found", async () => {
+    expect(await userState()).toMatchObject({ dashboardLocked: true });
+    const card = (await json("GET", "/subscription/card", adminToken)).body.card;
+    expect(card).toMatchObject({ id: "pm_card_visa", last4: expect.any(String) });
+    expect((await json("DELETE", `/subscription/card/${card.id}`, editorToken)).status).toBe(403);
+    expect(await json("DELETE", `/subscription/card/${card.id}`, adminToken)).toEqual({ status: 200, body: { status: "ok", message: "card removed" } });
+    expect((await json("GET", "/subscription/card", adminToken)).body).toEqual({ card: null });
+    expect(fake.calls).toContain("POST /v1/payment_methods/{id}/detach");
+    expect(await json("DELETE", `/subscription/card/${card.id}`, adminToken)).toEqual({ status: 404, body: { error: "Card not found" } });
+    // Without a card nothing can be paid or subscribed.
+    expect((await json("POST", "/subscription", adminToken, { plan: "pro", billingPeriod: "monthly" })).body.error).toBe("Add a card before subscribing");
   });
 
   it("the plan's seats limit adding users (upgrade needed); Pro has room", async () => {
@@ -344,5 +433,44 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     const token = (await signInWithPassword(t.baseUrl, third.users.admin.email, testPassword)).accessToken;
     expect(await userState(token)).toMatchObject({ billingStatus: "inactive", dashboardLocked: true, trialDaysLeft: -1 });
     expect((await json("GET", "/subscription", token)).body.account.warning).toBe("Trial over");
+    expect((await json("GET", "/surveys", token)).body).toEqual({ error: "Account locked because the subscription is not up to date" });
+  });
+});
+
+describe.skipIf(noDatabase)("embedded mode: no payment provider (no STRIPE_SECRET_KEY)", () => {
+  let t: TestApp;
+  let org: OrganizationFixture;
+  let adminToken: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ env: { STRIPE_SECRET_KEY: "", STRIPE_WEBHOOK_SECRET: "" } });
+    org = await createOrganizationFixture(t.prisma, "Embedded");
+    // A trial that ran out: with a payment provider it would lock the dashboard.
+    await t.prisma.organization.update({ where: { id: org.organization.id }, data: { trialUntil: new Date(Date.now() - 86_400_000) } });
+    adminToken = (await signInWithPassword(t.baseUrl, org.users.admin.email, testPassword)).accessToken;
+  }, 60_000);
+  afterAll(async () => t?.close());
+
+  it("all features, no lock: the billing screens are told there is no provider, and its calls answer 409", async () => {
+    const subscription = await apiCall(t.baseUrl, "GET", "/subscription", adminToken);
+    expect(subscription).toMatchObject({
+      status: 200,
+      body: { paymentProvider: false, account: { dashboardLocked: false, trialDaysLeft: -1, warning: null } },
+    });
+    expect((await apiCall(t.baseUrl, "GET", "/user", adminToken)).body.subscriptionStatus).toMatchObject({ dashboardLocked: false, trialDaysLeft: null });
+    expect((await apiCall(t.baseUrl, "GET", "/surveys", adminToken)).status).toBe(200);
+    for (const [method, path, body] of [
+      ["POST", "/subscription/card", { paymentMethodId: "pm_card_visa" }],
+      ["GET", "/subscription/card/setup-intent", undefined],
+      ["POST", "/subscription", { plan: "pro", billingPeriod: "annual" }],
+      ["POST", "/sms-topup", { amount: 10 }],
+    ] as const) {
+      expect(await apiCall(t.baseUrl, method, path, adminToken, body), `${method} ${path}`).toEqual({
+        status: 409,
+        body: { error: "No payment provider: billing is not in use on this server" },
+      });
+    }
+    const webhook = await fetch(`${t.baseUrl}${stripeWebhookPath}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    expect(webhook.status).toBe(409);
   });
 });

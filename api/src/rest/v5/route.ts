@@ -8,6 +8,7 @@ import type { DomainContext } from "../../domain/context.js";
 import { DomainError, httpStatusOf, unauthenticated } from "../../domain/errors.js";
 import type { Authenticator } from "../../auth/authenticate.js";
 import { emailNotVerified, isUnverified, restOpenToUnverified } from "../../permissions/unverified.js";
+import { requireUnlocked, restOpenWhenLocked } from "../../permissions/locked.js";
 import { callerKey, runAnalysis, type AnalyticsLimits } from "../../limits/analytics.js";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
@@ -130,10 +131,12 @@ export function registerRoutes(
           }
           // Until a self-signup's address is verified, only the verify-email flow's calls (permissions/unverified.ts).
           if (isUnverified(viewer) && !restOpenToUnverified.has(`${route.method} ${route.path}`)) throw emailNotVerified();
+          const ctx: DomainContext = { ...deps.context(viewer, request), shareToken: queryToken ?? null };
+          // A locked dashboard leaves only the settings area's calls (permissions/locked.ts).
+          if (!restOpenWhenLocked.has(`${route.method} ${route.path}`)) await requireUnlocked(ctx);
           const params = route.params ? route.params.parse(request.params) : request.params;
           const query = route.query ? route.query.parse(rawQuery) : rawQuery;
           const body = route.body ? route.body.parse(request.body ?? {}) : undefined;
-          const ctx: DomainContext = { ...deps.context(viewer, request), shareToken: queryToken ?? null };
           const limits = route.analytics ? deps.analyticsLimits : undefined;
           const result = limits
             ? await runAnalysis(limits, callerKey(viewer, request.ip), () =>

@@ -5,7 +5,10 @@
 import type { DomainContext } from "../../domain/context.js";
 import { customerSmsTopUp } from "../../domain/billing/sms-topup.js";
 
-/** The customer's paid top-up in the shape the /sms-topup route answers. */
-export async function customerSmsTopUpHandler({ ctx, body }: { ctx: DomainContext; body: Record<string, unknown> }) {
-  return { status: "ok" as const, ...(await customerSmsTopUp(ctx, { amount: body.amount, orgId: body.orgId })) };
+/**
+ * The customer's paid top-up in the shape the /sms-topup route answers; the Idempotency-Key header
+ * makes a retried request pay and credit once.
+ */
+export async function customerSmsTopUpHandler({ ctx, body, idempotencyKey }: { ctx: DomainContext; body: Record<string, unknown>; idempotencyKey?: unknown }) {
+  return { status: "ok" as const, ...(await customerSmsTopUp(ctx, { amount: body.amount, orgId: body.orgId, idempotencyKey })) };
 }

@@ -368,24 +368,24 @@ export const smsBalanceRoutes = [
     path: "/sms-topup",
     tag: "SMS balance",
     summary:
-      "Top up the SMS balance. With the orgId query: a system admin credits that organisation without payment (audited). Without it: the customer pays through Stripe (billing). Answers top-up success and the new balance",
+      "Top up the SMS balance. With the orgId query: a system admin credits that organisation without payment (audited). Without it: the customer pays through Stripe (billing); an Idempotency-Key header (1 to 200 printable characters) makes a retried request pay and credit once. Answers top-up success and the new balance",
     auth: "bearer",
     errors: {
       402: "Insufficient funds on account, or Payment requires extra authentication: nothing was credited",
       403: "not a system admin (orgId), or not allowed to buy",
       404: "no such organisation",
-      409: "there is no payment provider on this server (embedded mode)",
+      409: "there is no payment provider on this server (embedded mode), or the Idempotency-Key was used for another top-up",
     },
     query: z.object({ orgId: z.string().optional().describe("system admins: the organisation to credit") }),
     body: z.object({ amount: z.unknown().optional(), orgId: z.unknown().optional() }).passthrough(),
     response: z.object({ status: z.literal("ok"), message: z.string(), balance: z.number() }),
-    handler: async ({ ctx, query, body }) => {
+    handler: async ({ ctx, query, body, request }) => {
       if (query.orgId !== undefined) {
         const { balance } = await superAdminTopUp(ctx, { orgId: query.orgId, amount: body.amount });
         return { status: "ok" as const, message: topUpSuccessMessage, balance };
       }
       // The customer's paid top-up (body amount and orgId, paid through Stripe: domain/billing/sms-topup.ts).
-      return customerSmsTopUpHandler({ ctx, body });
+      return customerSmsTopUpHandler({ ctx, body, idempotencyKey: request.headers["idempotency-key"] });
     },
   }),
   defineRoute({
