@@ -41,6 +41,8 @@ export type ShareScope = {
   filters: ShareFilters;
   options: ShareOptions;
   expiredAt: Date | null;
+  /** A customer journey's link: the one journey it opens (and no other); null for a results link. */
+  journeyId: string | null;
 };
 
 export const shareMessages = {
@@ -133,6 +135,7 @@ async function linkOfRow(prisma: PrismaClient, row: ShareToken | null, opts: { n
       smileyScale: row.smileyScale ?? null,
     },
     expiredAt: row.expiredAt,
+    journeyId: row.journeyId ?? null,
   };
 }
 

@@ -82,7 +82,7 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
       response(inB.id, org.units.unitB.id, 5, "Slow delivery", 4),
       response(inB.id, org.units.unitB.id, 6, "Good prices", 8),
     ]);
-    // A customer journey over both touchpoints (its analytics open to the link's visitor too).
+    // A customer journey over both touchpoints (its analytics open to the visitor of its own link).
     journeyId = (
       await t.prisma.customerJourney.create({
         data: {
@@ -212,7 +212,7 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
     });
 
     it("GraphQL: each field answers a visitor with the header, and refuses without it", async () => {
-      const token = await makeLink(org.users.admin.id);
+      const token = await makeLink(org.users.admin.id, { journeyId });
       for (const [name, field] of Object.entries(fields)) {
         const withHeader = await visit(field.query, field.variables?.() ?? {}, token);
         expect({ name, errors: withHeader.errors }).toEqual({ name, errors: undefined });
@@ -224,7 +224,7 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
     });
 
     it("REST: each token route answers a visitor with the header as with ?token=", async () => {
-      const token = await makeLink(org.users.admin.id);
+      const token = await makeLink(org.users.admin.id, { journeyId });
       const header = { "x-share-token": token };
       const json = async (r: Response) => ({ status: r.status, body: r.headers.get("content-type")?.includes("json") ? await r.json() : null });
       const waitFinished = async (path: string) => {
