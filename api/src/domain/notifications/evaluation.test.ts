@@ -104,7 +104,7 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
     expect(en.text).toContain("(Europe/Helsinki)");
     expect(en.text).toContain(`${t.baseUrl}/results?survey=${s.survey.id}&touchpoint=${touchpointId}`);
     expect(en.text).toContain(`response=${responseId}`);
-    const unsubscribe = /\/unsubscribe\?token=(\S+)/.exec(en.text)![1]!;
+    const unsubscribe = /\/unsubscribe\?token=([^&\s]+)&locale=en/.exec(en.text)![1]!;
     expect(verifyRuleUnsubscribeToken(t.config, unsubscribe)).toEqual({ ruleId, email: outsider });
     const firing = await t.prisma.notificationFiring.findUniqueOrThrow({ where: { ruleId_responseId: { ruleId, responseId } } });
     expect(firing.sentAt).not.toBeNull();
@@ -302,7 +302,7 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
       },
     });
     const en = smtp.messages.find((m) => m.to[0] === outsider && m.parsed.headers.get("x-notification-rule") === ruleId)!;
-    const token = /\/unsubscribe\?token=(\S+)/.exec(en.text)![1]!;
+    const token = /\/unsubscribe\?token=([^&\s]+)&locale=en/.exec(en.text)![1]!;
     const state = await apiCall(t.baseUrl, "GET", `/unsubscribe?token=${token}`);
     expect(state.body).toMatchObject({ unsubscribed: false, organizationName: `${org.organization.name}: Detractors` });
     const done = await apiCall(t.baseUrl, "POST", `/unsubscribe?token=${token}`);

@@ -362,7 +362,8 @@ export async function sendFiring(deps: SendDeps, payload: { firingId: string }):
         includeQuestionIds: rule.messageContentFromQuestionIds.length ? rule.messageContentFromQuestionIds : null,
         metadata: (response.metadata ?? {}) as Record<string, string>,
         responseLink: language === "en" ? responseLink : `${responseLink}&locale=${language}`,
-        unsubscribeLink: `${config.publicUrl}/unsubscribe?token=${token}`,
+        // the page opens in the alert's language (the web's ?locale=)
+        unsubscribeLink: `${config.publicUrl}/unsubscribe?token=${token}&locale=${language}`,
       });
       await deps.mail.send({
         kind: "notificationAlert",
