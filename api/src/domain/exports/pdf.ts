@@ -165,5 +165,5 @@ export async function startPdfExport(ctx: DomainContext, input: unknown, opts: {
     // through a share link: only the link's own journey
     if (maker.share && maker.share.journeyId !== request.journeyId) throw new DomainError("FORBIDDEN", journeyMessages.shareLinkOfAnotherJourney);
   }
-  return startExport(ctx, { kind: "pdf", request, producer: pdfProducer, shareToken: opts.shareToken });
+  return startExport(ctx, { kind: "pdf", request, producer: pdfProducer, shareToken: opts.shareToken, journeyPdf: request.type === "customerJourney" });
 }

@@ -178,7 +178,7 @@ export async function journeyResultsOfRequest(
   opts: JourneyResultOptions = {},
 ): Promise<JourneyResult> {
   const journeyId = parseJourneyId(rawId);
-  const r = await resultsRequest(ctx, { shareToken: input.shareToken, filters: input.filters });
+  const r = await resultsRequest(ctx, { shareToken: input.shareToken, filters: input.filters, forJourney: true });
   if (r.caller.kind === "member") await requireJourneyReader(ctx);
   // A visitor's link opens its own journey only (made from that journey's page, or the PDF printer's
   // link for that journey); a results link, or another journey's, opens none.

@@ -48,6 +48,7 @@ export type ShareScope = {
 export const shareMessages = {
   invalid: "This share link is invalid or has been removed",
   expired: "This share link has expired",
+  journeyOnly: "This share link opens only its customer journey",
 } as const;
 
 /** In allowChanges of the PDF printer's short-lived links (domain/exports/pdf.ts): never a person's entry. */

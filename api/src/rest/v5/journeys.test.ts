@@ -11,6 +11,7 @@ import { globalId, gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
 import { journeyMessages } from "../../domain/journeys/journeys.js";
+import { shareMessages } from "../../domain/results-scope/share-link.js";
 
 describe.skipIf(noDatabase)("customer journeys", () => {
   let t: TestApp;
@@ -263,6 +264,15 @@ describe.skipIf(noDatabase)("customer journeys", () => {
     const viaResults = await call("POST", `/results/customer-journey/${first}?token=${results.body.token}`, undefined, {});
     expect(viaResults.status).toBe(403);
     expect(viaResults.body.error).toBe(journeyMessages.shareLinkOfAnotherJourney);
+    // the journey's link opens nothing else: not the results, not a results export
+    for (const [method, path, body] of [
+      ["POST", `/results/question?token=${link.body.token}`, { questionId: s1.questions.nps.id }],
+      ["POST", `/results/list?token=${link.body.token}`, {}],
+      ["POST", `/results-pdf?token=${link.body.token}`, { data: ["summary"] }],
+    ] as const) {
+      const refused = await call(method, path, undefined, body);
+      expect({ path, status: refused.status, error: refused.body.error }).toEqual({ path, status: 403, error: shareMessages.journeyOnly });
+    }
     // a link can be made only for a journey of the caller's organisation, with a well-formed id
     const before = await t.prisma.shareToken.count();
     const foreign = await call("POST", "/results/token/create", tokens.otherAdmin, { journeyId: first });
