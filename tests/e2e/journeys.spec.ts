@@ -1,13 +1,13 @@
 // A customer journey as a manager builds and shares it, in Chromium against the real server and its
 // demo data: three stages (touchpoints first, then surveys), its analytics with the charts drawn,
-// a share link opened signed out without a bearer token, and the journey's PDF (landscape), opened
+// a share link opened signed out without a bearer token (and refused on another journey), and the journey's PDF (landscape), opened
 // to check what is inside.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./support";
+import { query, signIn } from "./support";
 
 const dir = mkdtempSync(path.join(tmpdir(), "journeys-e2e-"));
 
@@ -90,6 +90,15 @@ test("build a journey of three stages, open its analytics, share it signed out a
   await expect(shared.getByRole("heading", { name: "Sign in" })).toHaveCount(0);
   await expect(shared.getByRole("button", { name: "Share by link" })).toHaveCount(0);
   expect(bearerRequests).toEqual([]);
+  // The link opens its own journey only: the same token on another journey of the organisation is refused.
+  const journeyId = /\/customer-journey\/analytics\/([0-9a-f]{24})/.exec(link)![1]!;
+  const [other] = await query<{ id: string }>(
+    `INSERT INTO "CustomerJourney" ("organizationId", "name") SELECT "organizationId", 'Another journey' FROM "CustomerJourney" WHERE "id" = $1 RETURNING "id"`,
+    [journeyId],
+  );
+  await shared.goto(link.replace(journeyId, other!.id));
+  await expect(shared.getByText("This share link does not open this customer journey: ask for the journey's own link")).toBeVisible();
+  await expect(shared.getByRole("heading", { name: "Another journey" })).toHaveCount(0);
   await visitor.close();
 
   // The journey's PDF, landscape, through the export jobs.

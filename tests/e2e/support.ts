@@ -5,7 +5,7 @@ import pg from "pg";
 export const demoPassword = "Demo-Password-1!";
 
 const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
-const databaseUrl =
+export const databaseUrl =
   process.env.E2E_DATABASE_URL ??
   (() => {
     const url = new URL(adminUrl);

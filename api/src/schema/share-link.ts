@@ -135,6 +135,7 @@ const ShareLinkInput = builder.inputType("CreateShareLinkInput", {
     hideTimestamps: t.boolean(),
     hideResultsIfLessThan: t.int(),
     smileyScale: t.field({ type: SmileyScaleInput, description: "default: the organisation's" }),
+    journeyId: t.string({ description: "a customer journey's link (24 hex): it then opens that journey's analytics only" }),
   }),
 });
 
@@ -161,6 +162,7 @@ builder.mutationField("createShareLink", (t) =>
         hideTimestamps: input.hideTimestamps ?? undefined,
         hideResultsIfLessThan: input.hideResultsIfLessThan ?? undefined,
         smileyScale: smileyScaleArg(input.smileyScale) as never,
+        journeyId: input.journeyId ?? undefined,
       }),
   }),
 );

@@ -222,6 +222,7 @@ function JourneyAnalytics({ legacyId, shareToken, options }: { legacyId: string;
         <ShareLinkDialog
           filters={wire}
           onClose={() => setSharing(false)}
+          journeyId={legacyId}
           urlOf={(token) => `${window.location.origin}/customer-journey/analytics/${legacyId}?token=${encodeURIComponent(token)}`}
         />
       ) : null}

@@ -33,11 +33,14 @@ export function ShareLinkDialog({
   filters,
   onClose,
   urlOf,
+  journeyId,
 }: {
   filters: WireFilters;
   onClose: () => void;
   /** The address the link opens, from its token (default: the results page the API names). */
   urlOf?: (token: string) => string;
+  /** A customer journey's link: it opens that journey only (its 24-hex id). */
+  journeyId?: string;
 }) {
   const { t } = useLingui();
   const id = useId();
@@ -97,6 +100,7 @@ export function ShareLinkDialog({
           hideTimestamps,
           hideResultsIfLessThan: minResponses === "" ? null : Number(minResponses),
           smileyScale: smileyScale === "" ? null : { count: Number(smileyScale) },
+          journeyId: journeyId ?? null,
         },
       },
       { success: t`Share link created`, fallbackError: t`Something went wrong` },

@@ -167,6 +167,49 @@ describe.skipIf(noDatabase)("weekly digest", () => {
     expect(await sendDueDigests({ prisma: t.prisma, config: t.config, jobs: t.jobs }, new Date("2026-03-30T06:00:00Z"))).toBe(1); // only the other user
   });
 
+  it("end to end in Finnish: the scheduled tick's mail over SMTP, its page link read-only, the header's one-click POST turns the digest off", async () => {
+    const receiveDigest = async () => (await t.prisma.user.findUniqueOrThrow({ where: { id: org.users.admin.id } })).receiveDigest;
+    // Aino turns the digest on again in her settings; the next Monday's tick (the job, as the scheduler runs it) sends it
+    await t.prisma.user.update({ where: { id: org.users.admin.id }, data: { receiveDigest: true } });
+    const before = digestsTo(org.users.admin.email).length;
+    await t.jobs.enqueue("digest.tick", { at: "2026-04-06T05:00:00Z" }); // Monday 08:00 in Helsinki (UTC+3 from 29 March)
+    await t.jobs.idle(20_000);
+    const mail = await capture.waitFor((m) => m.to.includes(org.users.admin.email) && m.kind === "weeklyDigest" && m.text.includes("30.3.2026"), 10_000);
+    expect(digestsTo(org.users.admin.email)).toHaveLength(before + 1);
+    expect(mail.language).toBe("fi");
+    expect(mail.parsed.headers.get("content-language")).toBe("fi");
+    expect(mail.subject).toBe(`Viikkoraporttisi palautteista: ${org.organization.name}`);
+    expect(mail.text).toContain("Hei Aino,");
+    expect(mail.text).toContain("viikolta 30.3.2026 – 5.4.2026");
+    expect(mail.text).toContain("Keskimääräinen tyytyväisyys: Ei tietoja");
+    expect(mail.html).toContain("Lopeta viikkoraporttien tilaus");
+    // The page link in the mail: opening it (GET) shows the state and changes nothing.
+    // it opens the web page in Finnish (the web's ?locale=)
+    const page = /https?:\/\/\S+\/unsubscribe\?token=([^&\s]+)&locale=fi(?=\s|$)/m.exec(mail.text);
+    expect(page?.[0]).toContain(`${t.config.publicUrl}/unsubscribe?token=`);
+    expect(mail.text).toContain(`Lopeta viikkoraporttien tilaus: ${page![0]}`);
+    const state = await fetch(`${t.baseUrl}/api/v5/unsubscribe?token=${page![1]}`);
+    expect(state.status).toBe(200);
+    expect(await state.json()).toMatchObject({ unsubscribed: false, organizationName: org.organization.name });
+    expect(await receiveDigest()).toBe(true);
+    // The mail client's one-click unsubscribe (RFC 8058): a POST of List-Unsubscribe=One-Click to the header's address.
+    expect(mail.parsed.headerLines.find((h) => h.key === "list-unsubscribe-post")?.line).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    const oneClick = /<([^>]+)>/.exec(mail.parsed.headerLines.find((h) => h.key === "list-unsubscribe")!.line)![1]!;
+    const clicked = await fetch(oneClick.replace(t.config.publicUrl, t.baseUrl), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(clicked.status).toBe(200);
+    expect(await clicked.json()).toMatchObject({ message: digestMessages.unsubscribed });
+    expect(await receiveDigest()).toBe(false);
+    // the page now says so, and the next week's tick sends her nothing
+    expect(await (await fetch(`${t.baseUrl}/api/v5/unsubscribe?token=${page![1]}`)).json()).toMatchObject({ unsubscribed: true });
+    await t.jobs.enqueue("digest.tick", { at: "2026-04-13T05:00:00Z" });
+    await t.jobs.idle(20_000);
+    expect(digestsTo(org.users.admin.email)).toHaveLength(before + 1);
+  });
+
   it.skipIf(!redisUrl)("schedules one hourly tick however many processes declare it, kept across restarts", async () => {
     const prefix = `test-${randomBytes(6).toString("hex")}`;
     // two processes that only queue (no workers), declaring the schedule as every process does at start

@@ -18,7 +18,7 @@ import type { JobRunner } from "../../jobs/runner.js";
 import { badInput } from "../errors.js";
 import { loadViewer } from "../viewer.js";
 import { digestFigures } from "./content.js";
-import { renderDigest } from "./render.js";
+import { digestLanguage, renderDigest } from "./render.js";
 import { digestOneClickUrl, digestUnsubscribeUrl, isDigestToken, signDigestToken, verifyDigestToken } from "./token.js";
 import { maskEmail, type UnsubscribeState } from "../campaigns/unsubscribe/unsubscribe.js";
 import type { Log } from "../../log.js";
@@ -94,7 +94,7 @@ async function sendDigest(
     const token = signDigestToken(deps.config, a.user.id);
     // The link a person clicks opens the unsubscribe page, which asks for the click (a mail scanner
     // that opens every link must not turn the digest off); the header's address takes the RFC 8058 POST.
-    const unsubscribeUrl = digestUnsubscribeUrl(deps.config, token);
+    const unsubscribeUrl = digestUnsubscribeUrl(deps.config, token, digestLanguage(a.user.locale));
     const rendered = renderDigest(figures, { locale: a.user.locale, organizationName: a.org.name, displayName: a.user.displayName, unsubscribeUrl });
     await deps.jobs.enqueue("mail.send", {
       kind: "weeklyDigest",

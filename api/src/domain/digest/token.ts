@@ -20,9 +20,12 @@ export function verifyDigestToken(config: Pick<Config, "unsubscribe">, token: un
 
 export const isDigestToken = (token: unknown) => typeof token === "string" && token.startsWith(`${version}.`);
 
-/** The open page a person opens from the mail (web /unsubscribe): it shows whose digest it is and asks for the click. */
-export function digestUnsubscribeUrl(config: Pick<Config, "publicUrl">, token: string): string {
-  return `${config.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}`;
+/**
+ * The open page a person opens from the mail (web /unsubscribe): it shows whose digest it is and asks
+ * for the click, in the mail's language (`locale`, as the web's ?locale= takes it).
+ */
+export function digestUnsubscribeUrl(config: Pick<Config, "publicUrl">, token: string, locale?: "en" | "es" | "fi"): string {
+  return `${config.publicUrl}/unsubscribe?token=${encodeURIComponent(token)}${locale ? `&locale=${locale}` : ""}`;
 }
 
 /** The RFC 8058 one-click address of the List-Unsubscribe header (POST only). */

@@ -150,6 +150,8 @@ export type StartExportInput = {
   /** Optional: must be the caller's own (the job always belongs to the caller). */
   organizationId?: string;
   userId?: string;
+  /** A journey's PDF (startPdfExport checked the journey is the link's): the one export a journey's link may start. */
+  journeyPdf?: boolean;
   /** A share link's token (no session): the job belongs to the link (see the top of this module). */
   shareToken?: string | null;
 };
@@ -166,6 +168,8 @@ export async function startExport(ctx: DomainContext, input: StartExportInput): 
     throw forbidden();
   }
   assertMayExport(maker.viewer, input.kind, { viaLink: maker.shareTokenId !== null });
+  // A journey's link exports its journey's PDF only, never the results it was made from.
+  if (maker.share?.journeyId && !input.journeyPdf) throw forbidden(shareMessages.journeyOnly);
   if (maker.shareTokenId) {
     // Anyone holding a link can start exports, so a link makes one at a time (each holds a database
     // connection and, with a DATABASE_URL, an export process while it runs).

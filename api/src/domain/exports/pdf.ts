@@ -106,6 +106,8 @@ async function producePdf(job: ExportProducerJob): Promise<void> {
       hideTimestamps: share?.options.hideTimestamps ?? false,
       hideResultsIfLessThan: share?.options.hideResultsIfLessThan ?? null,
       smileyScale: (share?.options.smileyScale ?? undefined) as object | undefined,
+      // a journey's PDF: the printer's link opens that journey only
+      journeyId: request.type === "customerJourney" ? (request.journeyId ?? null) : null,
     },
     select: { id: true },
   });
@@ -160,6 +162,8 @@ export async function startPdfExport(ctx: DomainContext, input: unknown, opts: {
     if (!request.journeyId) throw new DomainError("BAD_USER_INPUT", pdfMessages.journeyRequired, "journeyId");
     const journey = await maker.db.customerJourney.findFirst({ where: { id: request.journeyId }, select: { id: true } });
     if (!journey) throw new DomainError("NOT_FOUND", journeyMessages.notFound);
+    // through a share link: only the link's own journey
+    if (maker.share && maker.share.journeyId !== request.journeyId) throw new DomainError("FORBIDDEN", journeyMessages.shareLinkOfAnotherJourney);
   }
-  return startExport(ctx, { kind: "pdf", request, producer: pdfProducer, shareToken: opts.shareToken });
+  return startExport(ctx, { kind: "pdf", request, producer: pdfProducer, shareToken: opts.shareToken, journeyPdf: request.type === "customerJourney" });
 }

@@ -9,7 +9,7 @@
 // - count: the number of answers to the stage's questions;
 // - evi: the mean EVI cluster value × 100 over the stage's emotion answers.
 import type { PrismaClient, QuestionType } from "../../generated/prisma/client.js";
-import { notFound } from "../errors.js";
+import { forbidden, notFound } from "../errors.js";
 import { parseResultsFilters, slashDate, type GroupBy, type ResultsFilters } from "../results-scope/filters.js";
 import { callerVisibility, resultsDb, type ResultsReader, type Visibility } from "../results-scope/response-scope.js";
 import { answerSums, rollupsCanAnswer, type AnswerSums, type Source } from "../analytics/engine.js";
@@ -177,9 +177,19 @@ export async function journeyResultsOfRequest(
   input: { filters?: unknown; shareToken?: string | null },
   opts: JourneyResultOptions = {},
 ): Promise<JourneyResult> {
-  parseJourneyId(rawId);
-  const r = await resultsRequest(ctx, { shareToken: input.shareToken, filters: input.filters });
+  const journeyId = parseJourneyId(rawId);
+  const r = await resultsRequest(ctx, { shareToken: input.shareToken, filters: input.filters, forJourney: true });
   if (r.caller.kind === "member") await requireJourneyReader(ctx);
+  // A visitor's link opens its own journey only (made from that journey's page, or the PDF printer's
+  // link for that journey); a results link, or another journey's, opens none.
+  // Another organisation's journey stays "not found", as for everyone outside it.
+  else if (r.caller.link.journeyId !== journeyId) {
+    const inLinkOrganisation = await ctx.prisma.customerJourney.findFirst({
+      where: { id: journeyId, organizationId: r.caller.link.organizationId },
+      select: { id: true },
+    });
+    throw inLinkOrganisation ? forbidden(journeyMessages.shareLinkOfAnotherJourney) : notFound(journeyMessages.notFound);
+  }
   const result = await getJourneyResult(r.reader, rawId, r.filters, opts);
   return hideSmall(result, r.share?.options.hideResultsIfLessThan ?? null);
 }

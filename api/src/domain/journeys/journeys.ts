@@ -40,6 +40,7 @@ export const journeyMessages = {
   notEligible: (kpi: Kpi) => `The question is not eligible for the KPI ${kpi}`,
   noRightsToView: "You do not have the rights to view results",
   noRightsToManage: "You do not have the rights to manage customer journeys",
+  shareLinkOfAnotherJourney: "This share link does not open this customer journey: ask for the journey's own link",
 } as const;
 
 /** The question types that can score a KPI (docs/customer-journeys.md). */

@@ -12,7 +12,7 @@ import { startSmtpCapture, type SmtpCapture } from "../../test/mail.js";
 import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../../test/analytics-survey.js";
 import { apiCall } from "../../test/rest-client.js";
 import { createMailSender } from "../../mail/send.js";
-import { evaluateResponse, sendFiring, sweepNotifications } from "./evaluation.js";
+import { evaluateResponse, firingMessages, sendFiring, sweepNotifications } from "./evaluation.js";
 import { verifyRuleUnsubscribeToken } from "./unsubscribe.js";
 
 describe.skipIf(noDatabase)("notification evaluation", () => {
@@ -104,7 +104,7 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
     expect(en.text).toContain("(Europe/Helsinki)");
     expect(en.text).toContain(`${t.baseUrl}/results?survey=${s.survey.id}&touchpoint=${touchpointId}`);
     expect(en.text).toContain(`response=${responseId}`);
-    const unsubscribe = /\/unsubscribe\?token=(\S+)/.exec(en.text)![1]!;
+    const unsubscribe = /\/unsubscribe\?token=([^&\s]+)&locale=en/.exec(en.text)![1]!;
     expect(verifyRuleUnsubscribeToken(t.config, unsubscribe)).toEqual({ ruleId, email: outsider });
     const firing = await t.prisma.notificationFiring.findUniqueOrThrow({ where: { ruleId_responseId: { ruleId, responseId } } });
     expect(firing.sentAt).not.toBeNull();
@@ -230,6 +230,65 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
     expect(alertsFor(response.id)).toHaveLength(2);
   });
 
+  it("a delayed firing checks the response again when it sends: no mail when it no longer matches, and the firing says why", async () => {
+    const base = new Date("2026-11-21T10:00:00Z");
+    const response = await t.prisma.response.create({
+      data: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointId, unitId: org.units.unitA.id, status: "open", createdAt: base },
+    });
+    const answer = (questionId: string, value: { numericValue?: number; textValue?: string }) =>
+      t.prisma.answer.create({
+        data: { responseId: response.id, organizationId: org.organization.id, surveyId: s.survey.id, touchpointId, questionId, createdAt: base, ...value },
+      });
+    const nps = await answer(s.questions.nps.id, { numericValue: 2 });
+    await answer(s.questions.text.id, { textValue: "refund" });
+    const queued: string[] = [];
+    const jobs = () => ({ ...t.jobs, enqueue: async (_n: string, p: unknown) => void queued.push(JSON.stringify(p)) }) as typeof t.jobs;
+    // a partial answer matches: the firing waits for the delay (30 minutes)
+    await evaluateResponse({ prisma: t.prisma, jobs, now: () => base }, { responseId: response.id });
+    const firing = await t.prisma.notificationFiring.findUniqueOrThrow({ where: { ruleId_responseId: { ruleId, responseId: response.id } } });
+    expect(firing.dueAt.toISOString()).toBe("2026-11-21T10:30:00.000Z");
+    // the respondent then changes the NPS score to a promoter's: at send time the rule no longer matches
+    await t.prisma.answer.update({ where: { id: nps.id }, data: { numericValue: 9 } });
+    const mail = createMailSender({ config: t.config, prisma: t.prisma });
+    const sendAt = (iso: string) => sendFiring({ prisma: t.prisma, config: t.config, mail, now: () => new Date(iso) }, { firingId: firing.id });
+    try {
+      expect(await sendAt("2026-11-21T10:30:00Z")).toBe("skipped");
+      expect(alertsFor(response.id)).toHaveLength(0);
+      const closed = await t.prisma.notificationFiring.findUniqueOrThrow({ where: { id: firing.id } });
+      expect(closed).toMatchObject({ sentAt: new Date("2026-11-21T10:30:00Z"), sentTo: [], error: firingMessages.noLongerMatches, claimedUntil: null });
+      // a later answer that matches again reopens the firing (still at most one alert per response)
+      await t.prisma.answer.update({ where: { id: nps.id }, data: { numericValue: 1 } });
+      await evaluateResponse({ prisma: t.prisma, jobs, now: () => new Date("2026-11-21T10:40:00Z") }, { responseId: response.id });
+      const reopened = await t.prisma.notificationFiring.findUniqueOrThrow({ where: { id: firing.id } });
+      expect(reopened).toMatchObject({ sentAt: null, error: null, dueAt: new Date("2026-11-21T11:10:00Z") });
+      expect(await sendAt("2026-11-21T11:10:00Z")).toBe("sent");
+      expect(alertsFor(response.id)).toHaveLength(2);
+      // deleted before its delay passed: no mail, and the firing says so
+      const gone = await t.prisma.response.create({
+        data: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointId, unitId: org.units.unitA.id, status: "open", createdAt: base },
+      });
+      await t.prisma.answer.createMany({
+        data: [
+          { responseId: gone.id, organizationId: org.organization.id, surveyId: s.survey.id, touchpointId, questionId: s.questions.nps.id, numericValue: 0 },
+          { responseId: gone.id, organizationId: org.organization.id, surveyId: s.survey.id, touchpointId, questionId: s.questions.slider.id, numericValue: 9 },
+        ],
+      });
+      await evaluateResponse({ prisma: t.prisma, jobs, now: () => base }, { responseId: gone.id });
+      const goneFiring = await t.prisma.notificationFiring.findUniqueOrThrow({ where: { ruleId_responseId: { ruleId, responseId: gone.id } } });
+      await t.prisma.response.delete({ where: { id: gone.id } });
+      expect(await sendFiring({ prisma: t.prisma, config: t.config, mail, now: () => new Date("2026-11-21T10:30:00Z") }, { firingId: goneFiring.id })).toBe(
+        "skipped",
+      );
+      expect(await t.prisma.notificationFiring.findUniqueOrThrow({ where: { id: goneFiring.id } })).toMatchObject({
+        sentTo: [],
+        error: firingMessages.responseDeleted,
+      });
+    } finally {
+      mail.close();
+    }
+    expect(queued).toEqual([]); // nothing was due at the evaluations
+  });
+
   it("the unsubscribe link removes only that recipient from that rule", async () => {
     const otherRule = await t.prisma.notificationRule.create({
       data: {
@@ -243,7 +302,7 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
       },
     });
     const en = smtp.messages.find((m) => m.to[0] === outsider && m.parsed.headers.get("x-notification-rule") === ruleId)!;
-    const token = /\/unsubscribe\?token=(\S+)/.exec(en.text)![1]!;
+    const token = /\/unsubscribe\?token=([^&\s]+)&locale=en/.exec(en.text)![1]!;
     const state = await apiCall(t.baseUrl, "GET", `/unsubscribe?token=${token}`);
     expect(state.body).toMatchObject({ unsubscribed: false, organizationName: `${org.organization.name}: Detractors` });
     const done = await apiCall(t.baseUrl, "POST", `/unsubscribe?token=${token}`);

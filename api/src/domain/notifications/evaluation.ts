@@ -9,8 +9,10 @@
 //    once when the response is complete (submitted or edited), else when the rule's delay has passed
 //    since the last evaluation (a debounce). Then the pending row goes, and due firings are queued
 //    as `notification.send`.
-// 3. `notification.send` claims the firing (a conditional update with a lease), mails each
-//    recipient not yet in its sentTo, adding them one by one, and marks it sent.
+// 3. `notification.send` claims the firing (a conditional update with a lease), checks the rule
+//    again against the response as it is now (a delayed firing may find its answers changed; no
+//    mail then, and the firing records why), mails each recipient not yet in its sentTo, adding
+//    them one by one, and marks it sent.
 // 4. A sweeper in every worker process queues again what a stop left behind: pending rows and due
 //    firings not sent nor held. Nothing lives only in memory, so restarts lose nothing; the claim and
 //    sentTo keep a firing from being sent twice (a crash between the SMTP server's acceptance and the
@@ -95,6 +97,13 @@ export function batchEvaluations(queue: (responseIds: string[]) => unknown, wind
     flush,
   };
 }
+/** Why a firing ended without mail (kept in its `error`). */
+export const firingMessages = {
+  responseDeleted: "The response was deleted",
+  ruleInactive: "The rule was paused or deleted",
+  noLongerMatches: "The response no longer matches the rule's conditions",
+} as const;
+
 /** A firing is given up after this many claims (each claim may include the job's own retries). */
 export const maxFiringAttempts = 10;
 
@@ -200,6 +209,20 @@ export async function evaluateResponses(
   await prisma.$transaction([
     prisma.$executeRawUnsafe("SET LOCAL synchronous_commit = off"),
     ...(fired.length > 0 ? [prisma.notificationFiring.createMany({ data: fired, skipDuplicates: true })] : []),
+    // a firing that ended without mail because the response no longer matched when it was due
+    // (sendFiring) is reopened when the response matches again: still at most one alert per response
+    ...(fired.length > 0
+      ? [
+          prisma.$executeRawUnsafe(
+            `UPDATE "NotificationFiring" f SET "sentAt" = NULL, "error" = NULL, "attempts" = 0
+             FROM unnest($1::varchar[], $2::varchar[]) AS p("ruleId", "responseId")
+             WHERE f."ruleId" = p."ruleId" AND f."responseId" = p."responseId" AND f."error" = $3 AND coalesce(cardinality(f."sentTo"), 0) = 0`,
+            fired.map((f) => f.ruleId),
+            fired.map((f) => f.responseId),
+            firingMessages.noLongerMatches,
+          ),
+        ]
+      : []),
     // the debounce: a later evaluation of a response still open moves its unsent firings' time on
     ...fired
       .filter((x) => x.dueAt > now)
@@ -261,7 +284,7 @@ export async function sendFiring(deps: SendDeps, payload: { firingId: string }):
     if (!rule?.active || !response) {
       await prisma.notificationFiring.update({
         where: { id: firing.id },
-        data: { sentAt: now, claimedUntil: null, error: !response ? "The response was deleted" : "The rule was paused or deleted" },
+        data: { sentAt: now, claimedUntil: null, error: !response ? firingMessages.responseDeleted : firingMessages.ruleInactive },
       });
       return "skipped";
     }
@@ -272,6 +295,22 @@ export async function sendFiring(deps: SendDeps, payload: { firingId: string }):
       loadQuestions(prisma, response.surveyId),
       loadAnswers(prisma, response.id),
     ]);
+    // The response as it is now, not as it was evaluated: a delayed firing (the debounce) may find
+    // answers changed or added since, or the rule edited. No mail when it no longer matches; a later
+    // evaluation that matches again reopens the firing (evaluateResponses).
+    const stillMatches =
+      !response.overLimit &&
+      response.surveyId === rule.surveyId &&
+      response.organizationId === rule.organizationId &&
+      rule.touchpointIds.includes(response.touchpointId) &&
+      conditionsMatch((rule.conditions ?? []) as ConditionGroups, new Map(questions.map((q) => [q.id, q])), answers);
+    if (!stillMatches) {
+      await prisma.notificationFiring.update({
+        where: { id: firing.id },
+        data: { sentAt: now, claimedUntil: null, error: firingMessages.noLongerMatches },
+      });
+      return "skipped";
+    }
     // Webhooks: one delivery per URL, made once (unique per rule, response and URL), each posted by its own job.
     if (rule.webhookUrls.length > 0 && deps.jobs) {
       await prisma.notificationWebhookDelivery.createMany({
@@ -323,7 +362,8 @@ export async function sendFiring(deps: SendDeps, payload: { firingId: string }):
         includeQuestionIds: rule.messageContentFromQuestionIds.length ? rule.messageContentFromQuestionIds : null,
         metadata: (response.metadata ?? {}) as Record<string, string>,
         responseLink: language === "en" ? responseLink : `${responseLink}&locale=${language}`,
-        unsubscribeLink: `${config.publicUrl}/unsubscribe?token=${token}`,
+        // the page opens in the alert's language (the web's ?locale=)
+        unsubscribeLink: `${config.publicUrl}/unsubscribe?token=${token}&locale=${language}`,
       });
       await deps.mail.send({
         kind: "notificationAlert",

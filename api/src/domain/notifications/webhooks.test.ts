@@ -9,7 +9,7 @@ import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
 import { startSmtpCapture, type SmtpCapture } from "../../test/mail.js";
 import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../../test/analytics-survey.js";
-import { isPrivateAddress, newWebhookSecret, signWebhook } from "./webhooks.js";
+import { isPrivateAddress, newWebhookSecret, postWebhook, signWebhook, webhookMessages } from "./webhooks.js";
 
 describe("webhook addresses and signatures", () => {
   it("treats loopback, private, link-local, CGNAT, multicast and mapped addresses as internal", () => {
@@ -40,6 +40,60 @@ describe("webhook addresses and signatures", () => {
     const expected = createHmac("sha256", Buffer.from("0123456789abcdef0123456789abcdef")).update('msg_1.1700000000.{"a":1}').digest("base64");
     expect(signWebhook(secret, "msg_1", 1700000000, '{"a":1}')).toBe(`v1,${expected}`);
     expect(newWebhookSecret()).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+  });
+});
+
+describe("webhook connections: the private-address check applies to the address connected to", () => {
+  let receiver: Server;
+  let port = 0;
+  const hits: string[] = [];
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      hits.push(request.url ?? "");
+      request.resume();
+      response.writeHead(204).end();
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const address = receiver.address();
+    port = typeof address === "object" && address ? address.port : 0;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => receiver?.close(resolve));
+  });
+  const post = (url: string, allowPrivate: boolean, resolve: (host: string) => Promise<{ address: string; family: number }[]>) =>
+    postWebhook(url, { headers: { "content-type": "application/json" }, body: "{}", timeoutMs: 2_000, allowPrivate, resolve });
+
+  it("refuses a host name that resolves to a loopback address when it connects, and reaches it when private addresses are allowed", async () => {
+    const toLoopback = async () => [{ address: "127.0.0.1", family: 4 }];
+    await expect(post(`http://hooks.example.test:${port}/refused`, false, toLoopback)).rejects.toThrow(webhookMessages.privateAddress);
+    expect(hits).not.toContain("/refused");
+    // the same lookup is what the connection uses: allowed, it reaches the loopback receiver
+    expect(await post(`http://hooks.example.test:${port}/allowed`, true, toLoopback)).toEqual({ status: 204 });
+    expect(hits).toContain("/allowed");
+  });
+
+  it("DNS rebinding: a name public when checked and loopback when connected is refused at the connection", async () => {
+    let calls = 0;
+    // first answer public (what a check before the connection would see), every later one loopback
+    const rebinding = async () => (calls++ === 0 ? [{ address: "203.0.113.9", family: 4 }] : [{ address: "127.0.0.1", family: 4 }]);
+    await rebinding(); // the save-time check saw a public address
+    await expect(post(`http://rebind.example.test:${port}/rebound`, false, rebinding)).rejects.toThrow(webhookMessages.privateAddress);
+    expect(hits).not.toContain("/rebound");
+  });
+
+  it("refuses loopback and private literals and internal names without a lookup", async () => {
+    const never = async (): Promise<{ address: string; family: number }[]> => {
+      throw new Error("no lookup expected");
+    };
+    for (const url of [
+      `http://127.0.0.1:${port}/literal`,
+      `http://[::1]:${port}/literal6`,
+      `http://localhost:${port}/name`,
+      `http://metadata.google.internal/x`,
+    ]) {
+      await expect(post(url, false, never)).rejects.toThrow(webhookMessages.privateAddress);
+    }
+    expect(hits.filter((h) => h === "/literal" || h === "/literal6" || h === "/name")).toEqual([]);
   });
 });
 

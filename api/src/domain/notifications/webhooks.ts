@@ -5,10 +5,15 @@
 // under the rule's secret ("whsec_" + base64 key). Deliveries are rows (one per rule, response and
 // URL), posted by the `notification.webhook` job and retried with backoff; each shows its status.
 // URLs that point at loopback, private, link-local or otherwise internal addresses are refused, when
-// saved and again (after DNS) when posted, unless WEBHOOKS_ALLOW_PRIVATE_ADDRESSES is set.
+// saved and again when posted, unless WEBHOOKS_ALLOW_PRIVATE_ADDRESSES is set. When posted the check
+// runs inside the connection's own DNS lookup, on the very address the socket connects to, so a name
+// that resolves to a public address at one lookup and to an internal one at the next (DNS
+// rebinding) cannot slip through between a check and the connection.
 import { createHmac, randomBytes } from "node:crypto";
 import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { BlockList, isIP, type LookupFunction } from "node:net";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Config } from "../../config.js";
 import { badInput } from "../errors.js";
@@ -58,24 +63,94 @@ export function isPrivateAddress(address: string): boolean {
   return internal.check(address, family === 4 ? "ipv4" : "ipv6");
 }
 
-/** The host's addresses, or a refusal when any is internal (a name may resolve to several). */
-async function checkHost(config: Pick<Config, "webhooksAllowPrivateAddresses">, hostname: string): Promise<void> {
-  if (config.webhooksAllowPrivateAddresses) return;
+/** A host's addresses (the system resolver by default; tests inject their own). */
+export type Resolve = (hostname: string) => Promise<{ address: string; family: number }[]>;
+const systemResolve: Resolve = (hostname) => lookup(hostname, { all: true, verbatim: true });
+
+/** Refuses, without DNS, an internal address literal or an internal name; true when the host is a literal. */
+function checkHostName(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "");
   if (isIP(host)) {
     if (isPrivateAddress(host)) throw badInput(webhookMessages.privateAddress, "webhooks");
-    return;
+    return true;
   }
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || host.endsWith(".internal")) {
+  const name = host.toLowerCase().replace(/\.$/, "");
+  if (name === "localhost" || name.endsWith(".localhost") || name.endsWith(".local") || name.endsWith(".internal")) {
     throw badInput(webhookMessages.privateAddress, "webhooks");
   }
+  return false;
+}
+
+/** The host's addresses, or a refusal when any is internal (a name may resolve to several). */
+async function checkHost(config: Pick<Config, "webhooksAllowPrivateAddresses">, hostname: string, resolve: Resolve = systemResolve): Promise<void> {
+  if (config.webhooksAllowPrivateAddresses) return;
+  if (checkHostName(hostname)) return;
   let addresses: { address: string }[];
   try {
-    addresses = await lookup(host, { all: true });
+    addresses = await resolve(hostname.replace(/^\[|\]$/g, ""));
   } catch {
     throw badInput(webhookMessages.unresolvable, "webhooks");
   }
   if (addresses.length === 0 || addresses.some((a) => isPrivateAddress(a.address))) throw badInput(webhookMessages.privateAddress, "webhooks");
+}
+
+/**
+ * The `lookup` of a webhook's socket: resolves the name and refuses it when any address is internal,
+ * so the address checked is the address connected to (node:net connects to what this returns).
+ */
+export function guardedLookup(allowPrivate: boolean, resolve: Resolve = systemResolve): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname).then(
+      (found) => {
+        const addresses = options.family === 4 || options.family === 6 ? found.filter((a) => a.family === options.family) : found;
+        if (addresses.length === 0) {
+          callback(Object.assign(new Error(webhookMessages.unresolvable), { code: "ENOTFOUND" }), "", 4);
+          return;
+        }
+        if (!allowPrivate && addresses.some((a) => isPrivateAddress(a.address))) {
+          callback(Object.assign(new Error(webhookMessages.privateAddress), { code: "EPRIVATEADDRESS" }), "", 4);
+          return;
+        }
+        if (options.all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      },
+      (error: NodeJS.ErrnoException) => callback(error, "", 4),
+    );
+  };
+}
+
+/**
+ * One POST of a webhook body, without redirects, on a fresh connection whose DNS lookup refuses
+ * internal addresses (unless `allowPrivate`). Internal literals and names are refused before
+ * connecting. Resolves with the receiver's HTTP status; rejects on a refusal, a network error or the timeout.
+ */
+export async function postWebhook(
+  url: string,
+  opts: { headers: Record<string, string>; body: string; timeoutMs: number; allowPrivate: boolean; resolve?: Resolve },
+): Promise<{ status: number }> {
+  const target = new URL(url);
+  if (target.protocol !== "https:" && target.protocol !== "http:") throw badInput(webhookMessages.url, "webhooks");
+  if (!opts.allowPrivate) checkHostName(target.hostname);
+  const request = target.protocol === "https:" ? httpsRequest : httpRequest;
+  return await new Promise<{ status: number }>((resolvePost, reject) => {
+    const req = request(
+      target,
+      {
+        method: "POST",
+        agent: false,
+        lookup: guardedLookup(opts.allowPrivate, opts.resolve),
+        signal: AbortSignal.timeout(opts.timeoutMs),
+        headers: { ...opts.headers, "content-length": String(Buffer.byteLength(opts.body)) },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolvePost({ status: res.statusCode ?? 0 }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(opts.body);
+  });
 }
 
 /** The rule's webhook URLs as saved: http(s), no credentials, not internal. */
@@ -111,7 +186,7 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
   return `v1,${createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
 }
 
-export type WebhookDeps = { prisma: PrismaClient; config: Config; now?: () => Date; fetch?: typeof fetch };
+export type WebhookDeps = { prisma: PrismaClient; config: Config; now?: () => Date; resolve?: Resolve };
 
 /** `notification.webhook`: one POST of one delivery. Throws (so the job retries with backoff) unless 2xx. */
 export async function deliverWebhook(deps: WebhookDeps, payload: { deliveryId: string }, info: { attempt: number }): Promise<"delivered" | "skipped"> {
@@ -154,11 +229,11 @@ export async function deliverWebhook(deps: WebhookDeps, payload: { deliveryId: s
   let error: string | null = null;
   let statusCode: number | null = null;
   try {
-    await checkHost(deps.config, new URL(delivery.url).hostname);
-    const answer = await (deps.fetch ?? fetch)(delivery.url, {
-      method: "POST",
-      redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
+    // the address check runs in the connection's own lookup (no DNS rebinding between check and connect)
+    const answer = await postWebhook(delivery.url, {
+      allowPrivate: deps.config.webhooksAllowPrivateAddresses,
+      resolve: deps.resolve,
+      timeoutMs,
       headers: {
         "content-type": "application/json",
         "user-agent": "feedback-platform-webhooks/1",
@@ -169,7 +244,6 @@ export async function deliverWebhook(deps: WebhookDeps, payload: { deliveryId: s
       body,
     });
     statusCode = answer.status;
-    await answer.body?.cancel().catch(() => {});
     if (answer.status < 200 || answer.status >= 300) error = `The receiver answered ${answer.status}`;
   } catch (e) {
     error = e instanceof Error ? e.message : String(e);

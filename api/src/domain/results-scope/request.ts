@@ -9,13 +9,19 @@
 import type { DomainContext } from "../context.js";
 import { callerOf, type Caller } from "./caller.js";
 import type { ResultsReader, LinkReader } from "./response-scope.js";
-import { shareScopeOf, type ShareFilters, type ShareLink, type ShareScope } from "./share-link.js";
+import { shareMessages, shareScopeOf, type ShareFilters, type ShareLink, type ShareScope } from "./share-link.js";
+import { forbidden } from "../errors.js";
 
 export type ResultsRequestInput = {
   /** The caller's filters in their wire shape (spec 001 §3); a visitor's count only where allowChanges permits. */
   filters?: unknown;
   /** An explicit share token (GraphQL argument, REST ?token=); else the request's X-Share-Token. */
   shareToken?: string | null;
+  /**
+   * The read is a customer journey's analytics, which check a journey's link against their journey
+   * themselves (domain/journeys/analytics.ts). Every other read refuses a journey's link.
+   */
+  forJourney?: boolean;
 };
 
 export type ResultsRequest = {
@@ -43,6 +49,8 @@ export async function resultsRequest(ctx: DomainContext, input: ResultsRequestIn
   const caller = await callerOf(ctx, input.shareToken);
   const own = asFilters(input.filters);
   if (caller.kind === "member") return { caller, reader: ctx, filters: own, share: null };
+  // A journey's link opens its journey's analytics only, not the results it was made from.
+  if (caller.link.journeyId && !input.forJourney) throw forbidden(shareMessages.journeyOnly);
   const share = shareScopeOf(caller.link, own);
   return { caller, reader: linkReader(ctx, caller.link), filters: share.filters, share };
 }

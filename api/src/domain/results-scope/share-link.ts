@@ -41,11 +41,14 @@ export type ShareScope = {
   filters: ShareFilters;
   options: ShareOptions;
   expiredAt: Date | null;
+  /** A customer journey's link: the one journey it opens (and no other); null for a results link. */
+  journeyId: string | null;
 };
 
 export const shareMessages = {
   invalid: "This share link is invalid or has been removed",
   expired: "This share link has expired",
+  journeyOnly: "This share link opens only its customer journey",
 } as const;
 
 /** In allowChanges of the PDF printer's short-lived links (domain/exports/pdf.ts): never a person's entry. */
@@ -133,6 +136,7 @@ async function linkOfRow(prisma: PrismaClient, row: ShareToken | null, opts: { n
       smileyScale: row.smileyScale ?? null,
     },
     expiredAt: row.expiredAt,
+    journeyId: row.journeyId ?? null,
   };
 }
 

@@ -82,7 +82,7 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
       response(inB.id, org.units.unitB.id, 5, "Slow delivery", 4),
       response(inB.id, org.units.unitB.id, 6, "Good prices", 8),
     ]);
-    // A customer journey over both touchpoints (its analytics open to the link's visitor too).
+    // A customer journey over both touchpoints (its analytics open to the visitor of its own link).
     journeyId = (
       await t.prisma.customerJourney.create({
         data: {
@@ -212,8 +212,11 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
     });
 
     it("GraphQL: each field answers a visitor with the header, and refuses without it", async () => {
-      const token = await makeLink(org.users.admin.id);
+      const resultsToken = await makeLink(org.users.admin.id);
+      // a journey's analytics open through that journey's own link (and a journey's link opens nothing else)
+      const journeyToken = await makeLink(org.users.admin.id, { journeyId });
       for (const [name, field] of Object.entries(fields)) {
+        const token = name === "journeyResult" ? journeyToken : resultsToken;
         const withHeader = await visit(field.query, field.variables?.() ?? {}, token);
         expect({ name, errors: withHeader.errors }).toEqual({ name, errors: undefined });
         expect(withHeader.data?.[name], name).not.toBeUndefined();
@@ -267,7 +270,11 @@ describe.skipIf(noDatabase)("a share link's visitor, through results-scope", () 
       expect(printed.status).toBe(200);
       expect(["finished", "failed"]).toContain(printed.body.status);
 
-      await expectOk("POST", `/results/customer-journey/${journeyId}`, "/results/customer-journey/{id}", {});
+      // a journey's analytics: through that journey's own link
+      tested.add("POST /results/customer-journey/{id}");
+      const journeyHeader = { "x-share-token": await makeLink(org.users.admin.id, { journeyId }) };
+      const journey = await json(await apiFetch(t.baseUrl, "POST", `/results/customer-journey/${journeyId}`, undefined, {}, journeyHeader));
+      expect(journey.status, JSON.stringify(journey.body)).toBe(200);
 
       // Without the header (and without a bearer token) the same routes refuse.
       expect((await apiFetch(t.baseUrl, "POST", "/results/question", undefined, { questionId: s.questions.nps.id })).status).toBe(401);

@@ -28,6 +28,8 @@ export const shareLinkMessages = {
   removed: "Share link removed",
   notFound: "Share link not found",
   noRights: "You do not have the rights to share results",
+  /** journeyMessages.notFound (domain/journeys), repeated here to keep the modules apart */
+  journeyNotFound: "Customer journey not found",
   expiredInPast: "The expiry date must be in the future",
   invalidExpiry: "expiredAt must be a date (yyyy-MM-dd) or a date and time (ISO 8601)",
   unknownAllowChange: (entry: string) => `Unknown allowChanges entry '${entry.slice(0, 60)}'. Use: ${Object.keys(allowChangeKeys).join(", ")}`,
@@ -75,7 +77,11 @@ export const shareOptionsSchema = z.object({
 });
 export type ShareOptionsInput = z.input<typeof shareOptionsSchema>;
 
-export type CreateShareLinkInput = ShareOptionsInput & { filters?: unknown };
+export type CreateShareLinkInput = ShareOptionsInput & {
+  filters?: unknown;
+  /** A customer journey's link: it then opens that journey only (a journey of the caller's organisation). */
+  journeyId?: unknown;
+};
 
 export type ShareLinkSummary = {
   id: string;
@@ -179,6 +185,14 @@ export async function createShareLink(ctx: DomainContext, input: CreateShareLink
   const filters = await shareFiltersBoundToCreator(ctx, { ...(rawFilters as Record<string, unknown>) });
   const expiredAt = options.expiredAt ? parseExpiry(options.expiredAt, parsed.utcOffset) : null;
   if (expiredAt && expiredAt.getTime() <= Date.now()) throw badInput(shareLinkMessages.expiredInPast, "expiredAt");
+  // A journey's link is bound to the journey (its analytics open only that journey): one of the
+  // caller's organisation, else "Customer journey not found" as if it did not exist.
+  let journeyId: string | null = null;
+  if (input.journeyId !== undefined && input.journeyId !== null) {
+    journeyId = parseInput(objectIdSchema, input.journeyId);
+    const journey = await tenantDb(ctx).customerJourney.findFirst({ where: { id: journeyId }, select: { id: true } });
+    if (!journey) throw notFound(shareLinkMessages.journeyNotFound);
+  }
 
   const { token, tokenHash } = generateShareToken();
   const row = await tenantDb(ctx).shareToken.create({
@@ -194,6 +208,7 @@ export async function createShareLink(ctx: DomainContext, input: CreateShareLink
       hideTimestamps: options.hideTimestamps ?? false,
       hideResultsIfLessThan: options.hideResultsIfLessThan ?? null,
       smileyScale: (options.smileyScale ?? undefined) as object | undefined,
+      journeyId,
     },
     select,
   });

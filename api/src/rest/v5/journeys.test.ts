@@ -11,6 +11,7 @@ import { globalId, gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
 import { journeyMessages } from "../../domain/journeys/journeys.js";
+import { shareMessages } from "../../domain/results-scope/share-link.js";
 
 describe.skipIf(noDatabase)("customer journeys", () => {
   let t: TestApp;
@@ -220,7 +221,7 @@ describe.skipIf(noDatabase)("customer journeys", () => {
 
   it("opens through a share link's token without sign-in, and not without one", async () => {
     const id = (await call("POST", "/customer-journey", tokens.editor, journeyBody({ name: "Shared" }))).body._id as string;
-    const link = await call("POST", "/results/token/create", tokens.admin, { from: "2026-03-09", to: "2026-03-15" });
+    const link = await call("POST", "/results/token/create", tokens.admin, { from: "2026-03-09", to: "2026-03-15", journeyId: id });
     expect(link.status, JSON.stringify(link.body)).toBe(201);
     const visitor = await call("POST", `/results/customer-journey/${id}?token=${link.body.token}`, undefined, {});
     expect(visitor.status, JSON.stringify(visitor.body)).toBe(200);
@@ -229,13 +230,57 @@ describe.skipIf(noDatabase)("customer journeys", () => {
     const invalid = await call("POST", `/results/customer-journey/${id}?token=${"x".repeat(40)}`, undefined, {});
     expect(invalid.status).toBe(404);
     // a link hiding results of fewer than 2 answers: stage 2 (1 answer) shows no value
-    const hiding = await call("POST", "/results/token/create", tokens.admin, { from: "2026-03-09", to: "2026-03-15", hideResultsIfLessThan: 2 });
+    const hiding = await call("POST", "/results/token/create", tokens.admin, { from: "2026-03-09", to: "2026-03-15", hideResultsIfLessThan: 2, journeyId: id });
     const hidden = await call("POST", `/results/customer-journey/${id}?token=${hiding.body.token}`, undefined, {});
     expect(hidden.body.stages[0].now).toEqual({ value: 33, count: 3 });
     expect(hidden.body.stages[1]).toMatchObject({ now: { value: null, count: 1 }, series: [] });
     // another organisation's link does not open this organisation's journey
     const otherLink = await call("POST", "/results/token/create", tokens.otherAdmin, {});
     expect((await call("POST", `/results/customer-journey/${id}?token=${otherLink.body.token}`, undefined, {})).status).toBe(404);
+  });
+
+  it("a journey's share link opens only its own journey", async () => {
+    const first = (await call("POST", "/customer-journey", tokens.editor, journeyBody({ name: "Bound" }))).body._id as string;
+    const second = (await call("POST", "/customer-journey", tokens.editor, journeyBody({ name: "Other" }))).body._id as string;
+    const link = await call("POST", "/results/token/create", tokens.admin, { from: "2026-03-09", to: "2026-03-15", journeyId: first });
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    expect((await t.prisma.shareToken.findUniqueOrThrow({ where: { id: link.body._id } })).journeyId).toBe(first);
+    const own = await call("POST", `/results/customer-journey/${first}?token=${link.body.token}`, undefined, {});
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect(own.body).toMatchObject({ name: "Bound" });
+    // the same token on another journey of the same organisation: refused, nothing of it shown
+    const otherJourney = await call("POST", `/results/customer-journey/${second}?token=${link.body.token}`, undefined, {});
+    expect(otherJourney.status).toBe(403);
+    expect(otherJourney.body.error).toBe(journeyMessages.shareLinkOfAnotherJourney);
+    expect(JSON.stringify(otherJourney.body)).not.toContain("Other");
+    // GraphQL answers the same
+    const graph = await gql(t.baseUrl, "query($id: ID!, $token: String) { journeyResult(id: $id, shareToken: $token) { name } }", {
+      id: globalId("CustomerJourney", second),
+      token: link.body.token,
+    });
+    expect(graph.errors?.[0]?.message).toBe(journeyMessages.shareLinkOfAnotherJourney);
+    // a results link (no journey) opens no journey
+    const results = await call("POST", "/results/token/create", tokens.admin, { from: "2026-03-09", to: "2026-03-15" });
+    const viaResults = await call("POST", `/results/customer-journey/${first}?token=${results.body.token}`, undefined, {});
+    expect(viaResults.status).toBe(403);
+    expect(viaResults.body.error).toBe(journeyMessages.shareLinkOfAnotherJourney);
+    // the journey's link opens nothing else: not the results, not a results export
+    for (const [method, path, body] of [
+      ["POST", `/results/question?token=${link.body.token}`, { questionId: s1.questions.nps.id }],
+      ["POST", `/results/list?token=${link.body.token}`, {}],
+      ["POST", `/results-pdf?token=${link.body.token}`, { data: ["summary"] }],
+    ] as const) {
+      const refused = await call(method, path, undefined, body);
+      expect({ path, status: refused.status, error: refused.body.error }).toEqual({ path, status: 403, error: shareMessages.journeyOnly });
+    }
+    // a link can be made only for a journey of the caller's organisation, with a well-formed id
+    const before = await t.prisma.shareToken.count();
+    const foreign = await call("POST", "/results/token/create", tokens.otherAdmin, { journeyId: first });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.error).toBe(journeyMessages.notFound);
+    const malformed = await call("POST", "/results/token/create", tokens.admin, { journeyId: "nope" });
+    expect(malformed.status).toBe(400);
+    expect(await t.prisma.shareToken.count()).toBe(before);
   });
 
   it("edits through GraphQL with the same rules and messages", async () => {

@@ -694,11 +694,20 @@ describe.skipIf(noDatabase)("the /api/v5 contract: every documented operation's 
     ],
     [
       "POST /results/customer-journey/{id}",
-      () =>
-        succeed("POST /results/customer-journey/{id}", {
-          url: `/results/customer-journey/${state.journey}?token=${encodeURIComponent(state.shareToken!)}`,
+      async () => {
+        // a journey's analytics open through that journey's own link
+        const link = body(
+          await succeed("POST /results/token/create", {
+            url: "/results/token/create",
+            token: tokens.admin,
+            body: { name: "Contract journey link", journeyId: state.journey, filters: { from: window.from, to: window.to } },
+          }),
+        );
+        return succeed("POST /results/customer-journey/{id}", {
+          url: `/results/customer-journey/${state.journey}?token=${encodeURIComponent(link.token)}`,
           body: {},
-        }),
+        });
+      },
     ],
     ["DELETE /customer-journey/{id}", () => succeed("DELETE /customer-journey/{id}", { url: `/customer-journey/${state.journey}`, token: tokens.admin })],
     // The weekly digest's unsubscribe link (docs/digest.md)

@@ -13,7 +13,17 @@ import {
 import { allowChangeKeys } from "../../domain/results-scope/share-link.js";
 
 const objectId = z.string().describe("24 hexadecimal characters");
-const optionKeys = ["allowChanges", "dynamicDate", "name", "expiredAt", "hideTimestamps", "hideResultsIfLessThan", "smileyScale", "filters"] as const;
+const optionKeys = [
+  "allowChanges",
+  "dynamicDate",
+  "name",
+  "expiredAt",
+  "hideTimestamps",
+  "hideResultsIfLessThan",
+  "smileyScale",
+  "filters",
+  "journeyId",
+] as const;
 
 const linkShape = z
   .object({
@@ -67,6 +77,7 @@ export const sharingRoutes = [
         hideTimestamps: z.boolean().optional(),
         hideResultsIfLessThan: z.number().nullable().optional(),
         smileyScale: z.unknown().optional().describe("a number of smileys (2–10) or { min, max }"),
+        journeyId: z.unknown().optional().describe("a customer journey's link: the link then opens that journey's analytics only (24 hex)"),
       })
       .catchall(z.unknown()),
     status: 201,
