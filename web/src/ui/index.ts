@@ -7,3 +7,18 @@ export { IconButton, type IconButtonProps } from "./IconButton";
 export { LinkButton } from "./LinkButton";
 export * from "./icons";
 export { Skeleton } from "./Skeleton";
+export {
+  ListToolbar,
+  matchesSearch,
+  RowCheckbox,
+  runForEach,
+  SearchBox,
+  SelectAllCheckbox,
+  type Selection,
+  type Sort,
+  SortableHeader,
+  type SortDirection,
+  sortRows,
+  useDebounced,
+  useSelection,
+} from "./DataList";
