@@ -2,7 +2,8 @@
 // search box, sortable column headers (aria-sort), row selection with a select-all checkbox, and a
 // bar of bulk actions that appears while rows are selected. docs/design-system.md "Lists".
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useId, useMemo, useRef, useState, useTransition } from "react";
+import { useSearchParams } from "react-router-dom";
 import { ChevronIcon, SearchIcon } from "./icons";
 
 export type SortDirection = "asc" | "desc";
@@ -138,6 +139,42 @@ export function matchesSearch(search: string, ...texts: (string | null | undefin
       .toLowerCase();
   const q = fold(search.trim());
   return q === "" || texts.some((s) => s != null && fold(s).includes(q));
+}
+
+/**
+ * A list's search (?q=) and sort (?sort=&dir=) kept in the address, so reloading or going back keeps
+ * them. Changes run in a transition: the list on screen stays (aria-busy via `pending`) while the
+ * next one loads, and the search box keeps its focus.
+ */
+export function useListAddress<F extends string>(fields: readonly F[]) {
+  const [params, setParams] = useSearchParams();
+  const [pending, startTransition] = useTransition();
+  const search = params.get("q") ?? "";
+  const field = params.get("sort");
+  const sort: Sort<F> | null =
+    field && (fields as readonly string[]).includes(field) ? { field: field as F, direction: params.get("dir") === "desc" ? "desc" : "asc" } : null;
+  const update = (change: Record<string, string | null>) =>
+    startTransition(() =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(change)) {
+            if (v) next.set(k, v);
+            else next.delete(k);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    );
+  return {
+    search,
+    sort,
+    pending,
+    update,
+    setSearch: (text: string) => update({ q: text || null }),
+    setSort: (next: Sort<F>) => update({ sort: next.field, dir: next.direction }),
+  };
 }
 
 export interface Selection {
