@@ -153,9 +153,11 @@ export function coverHtml(info: CoverInfo, locale: PdfLocale, orientation: "port
  * question, so pages fill up (no half-empty pages). Headings stay with what follows them.
  */
 export const printCss = `
+html, body, .app, .app__main { background: #fff !important; }
 .pdf-cover { display: flex; flex-direction: column; justify-content: center; gap: 6mm; min-height: 245mm; padding: 0 12mm; box-sizing: border-box;
   break-after: page; page-break-after: always; font-family: system-ui, sans-serif; color: #111827; }
 .pdf-cover--landscape { min-height: 160mm; }
+.pdf-cover::before { content: ""; display: block; width: 24mm; height: 2mm; background: #1d4ed8; border-radius: 1mm; }
 .pdf-cover__logo { max-width: 60mm; max-height: 30mm; object-fit: contain; align-self: flex-start; }
 .pdf-cover__organization { margin: 0; font-size: 14pt; font-weight: 600; color: #374151; }
 .pdf-cover__title { margin: 0; font-size: 28pt; line-height: 1.15; }
@@ -165,8 +167,11 @@ export const printCss = `
 .pdf-cover__filters dt { font-weight: 600; }
 .pdf-cover__filters dd { margin: 0; }
 .pdf-cover__created { margin: 0; font-size: 9pt; color: #4b5563; }
-.chart, figure, .question-result, .card, .ui-card, .kpi, section > table tr, svg { break-inside: avoid; page-break-inside: avoid; }
-h1, h2, h3 { break-after: avoid; page-break-after: avoid; }
+.chart, figure, .card, .ui-card, .kpi, tr, svg { break-inside: avoid; page-break-inside: avoid; }
+/* A question's block may continue on the next page between its charts: kept whole, a block taller
+   than what is left of a page moved entirely and left the page half empty. */
+.question-result, .results-page--print .question-result { break-inside: auto !important; page-break-inside: auto !important; }
+h1, h2, h3, .question-result__title, .question-result__facts { break-after: avoid; page-break-after: avoid; }
 .question-result, .question-results > *, .results-grid > * { break-before: auto !important; page-break-before: auto !important; }
 `;
 
