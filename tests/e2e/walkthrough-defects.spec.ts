@@ -121,6 +121,11 @@ test("defect 4: the settings pages are reached from a sub-navigation shown by ri
     "Survey appearance",
     "Satisfaction scale",
     "Logo",
+    "Time zone",
+    "Subscription",
+    "Billing details",
+    "Billing history",
+    "SMS balance and history",
     "Touchpoint pings",
     "Contact lists",
   ];
@@ -130,6 +135,10 @@ test("defect 4: the settings pages are reached from a sub-navigation shown by ri
   await expect(nav.getByRole("link", { name: "Logo", exact: true })).toHaveAttribute("aria-current", "page");
   await nav.getByRole("link", { name: "Pending invites" }).click();
   await expect(page).toHaveURL(/\/settings\/user-management\/invites$/);
+  await nav.getByRole("link", { name: "Billing history" }).click();
+  await expect(page).toHaveURL(/\/settings\/billing-history$/);
+  await nav.getByRole("link", { name: "Time zone" }).click();
+  await expect(page).toHaveURL(/\/settings\/time-zone$/);
 });
 
 test("defect 4: a viewer's settings navigation lists only what a viewer may use", async ({ page }) => {
@@ -137,7 +146,18 @@ test("defect 4: a viewer's settings navigation lists only what a viewer may use"
   const nav = page.getByRole("navigation", { name: "Settings" });
   await expect(nav.getByRole("link", { name: "User profile" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Touchpoint pings" })).toBeVisible();
-  for (const name of ["User management", "Pending invites", "Privacy policy", "Logo", "Contact lists"])
+  for (const name of [
+    "User management",
+    "Pending invites",
+    "Privacy policy",
+    "Logo",
+    "Contact lists",
+    "Time zone",
+    "Subscription",
+    "Billing details",
+    "Billing history",
+    "SMS balance and history",
+  ])
     await expect(nav.getByRole("link", { name })).toHaveCount(0);
 });
 

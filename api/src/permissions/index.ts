@@ -189,10 +189,12 @@ export const permissions = shield(
       userUpdated: isAuthenticated,
       responseCountChanged: mayOnSurvey("viewResults", (a) => a.surveyId), // checked when subscribing
       summaryResponsesArrived: listedWhere("viewResults"), // events of the units the viewer's summary covers
+      touchpointsChanged: listedWhere("viewResults"), // changes of touchpoints in units where the caller views results
       exportStatusChanged: ownRow("ExportJob", exportMessages.notFound), // checked when subscribing
     },
     Viewer: isAuthenticated,
     ResponseCountChange: isMember,
+    TouchpointChange: isMember,
     TouchpointResponseCount: isMember,
     User: isAuthenticated,
     SignupStatus: isAuthenticated,

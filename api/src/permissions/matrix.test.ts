@@ -87,6 +87,7 @@ type Ids = {
   unitA: string;
   orgA: string;
   userViewer: string;
+  viewerEmail: string;
   apiKeyOfViewer: string;
   surveyA: string;
   /** The viewer's membership of Acme (a Member node) */
@@ -526,6 +527,19 @@ const matrix: Row[] = [
     },
   },
   {
+    field: "Query.members",
+    label: "search and orderBy",
+    kind: "query",
+    // Searching the viewer's address finds them in their own organisation only.
+    document: (ids) =>
+      `{ members(search: "${ids.viewerEmail.toUpperCase()}", orderBy: { field: email, direction: desc }, first: 100) { edges { node { userLegacyId } } } }`,
+    expected: managersOfAnyOrganization,
+    allowedData: (data, actor, ids) => {
+      const users = data.members.edges.map((e: any) => e.node.userLegacyId);
+      expect(users).toEqual(actor === "adminOfOtherOrganization" ? [] : [ids.userViewer]);
+    },
+  },
+  {
     field: "Query.member",
     kind: "query",
     document: (ids) => `{ member(userId: "${gid("User", ids.userViewer)}") { userLegacyId } }`,
@@ -740,6 +754,28 @@ const matrix: Row[] = [
     },
   },
   {
+    field: "Query.touchpoints",
+    label: "search and orderBy",
+    kind: "query",
+    // The search narrows what the caller may see, never widens it: the other unit's admin and the other
+    // organisation search for unit A's terminal by name and find nothing.
+    document: () =>
+      `{ touchpoints(search: "matrix KIOSK", orderBy: { field: responseCount, direction: desc }, first: 20) { edges { node { legacyId name } } } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data, actor, ids) => {
+      const seen = data.touchpoints.edges.map((e: { node: { legacyId: string } }) => e.node.legacyId);
+      if (actor === "adminOfOtherUnit" || actor === "adminOfOtherOrganization") expect(seen).toEqual([]);
+      else expect(seen).toEqual([ids.touchpoints.terminalA]);
+    },
+  },
+  {
+    field: "Subscription.touchpointsChanged",
+    kind: "subscription",
+    // Any member; each hears only of touchpoints in units where it views results (touchpoint.test.ts).
+    document: () => "subscription { touchpointsChanged { touchpointLegacyId change } }",
+    expected: everyoneSignedIn,
+  },
+  {
     field: "Query.campaignTouchpoints",
     kind: "query",
     // The email campaign touchpoints of the units where the caller views results (rest/v5/message-records.test.ts: counts, another organisation's).
@@ -905,6 +941,18 @@ const matrix: Row[] = [
     allowedData: (data, actor, ids) => {
       const seen = data.surveys.edges.map((e: { node: { legacyId: string } }) => e.node.legacyId);
       expect(seen.includes(ids.surveyA)).toBe(actor === "viewer" || actor === "editor" || actor === "admin");
+    },
+  },
+  {
+    field: "Query.surveys",
+    label: "search and orderBy",
+    kind: "query",
+    // The search narrows the caller's surveys: unit A's survey by a part of its name, for those who see it only.
+    document: () => `{ surveys(tab: all, search: " matrix SUR ", orderBy: { field: name, direction: asc }, first: 100) { edges { node { legacyId } } } }`,
+    expected: everyoneSignedIn,
+    allowedData: (data, actor, ids) => {
+      const seen = data.surveys.edges.map((e: { node: { legacyId: string } }) => e.node.legacyId);
+      expect(seen).toEqual(actor === "viewer" || actor === "editor" || actor === "admin" ? [ids.surveyA] : []);
     },
   },
   {
@@ -1388,6 +1436,7 @@ describe.skipIf(noDatabase)("permission matrix", () => {
       unitA: org.units.unitA.id,
       orgA: org.organization.id,
       userViewer: org.users.viewerA.id,
+      viewerEmail: org.users.viewerA.email,
       apiKeyOfViewer: viewerKey.id,
       surveyA: surveyA.id,
       memberViewer: (

@@ -34,6 +34,15 @@ export type OrganizationResponsesEvent = {
   touchpoints: { touchpointId: string; unitId: string; surveyId: string; created: number; lastFeedbackAt: string }[];
 };
 
+/** A touchpoint was created, changed or deleted (api/src/domain/touchpoints/touchpoints.ts): touchpoint lists reload. */
+export type TouchpointChangedEvent = {
+  organizationId: string;
+  touchpointId: string;
+  change: "created" | "updated" | "deleted";
+  /** The units the touchpoint is in before and after the change (one unless it moved): who may see the change. */
+  unitIds: string[];
+};
+
 export type BusEvents = {
   /** A user's own record changed. */
   "user:updated": [userId: string, payload: { userId: string }];
@@ -41,6 +50,8 @@ export type BusEvents = {
   "response:created": [surveyId: string, payload: ResponseCountsEvent];
   /** Responses were stored in an organisation (the summary's live counts; same flush as response:created). */
   "organization:responses": [organizationId: string, payload: OrganizationResponsesEvent];
+  /** A touchpoint of the organisation was created, changed or deleted. */
+  "touchpoint:changed": [organizationId: string, payload: TouchpointChangedEvent];
   /** An export job's status or progress changed. */
   "export:status": [exportJobId: string, payload: ExportStatusEvent];
 };

@@ -6,7 +6,18 @@ import { RoleEnum, UnitType } from "./unit.js";
 import { UserType } from "./user.js";
 import { loaders } from "./loaders.js";
 import { inViewerOrganization, tenantDb } from "../domain/tenancy.js";
-import { createUser, getUser, membersWhere, modifyTeam, removeUserFromUnit, setBillingAdmin, updateUserInUnit } from "../domain/user-management/users.js";
+import {
+  createUser,
+  getUser,
+  memberOrder,
+  memberSortFields,
+  membersWhere,
+  modifyTeam,
+  removeUserFromUnit,
+  setBillingAdmin,
+  updateUserInUnit,
+} from "../domain/user-management/users.js";
+import { SortDirectionEnum, searchDescription } from "./list-query.js";
 import type { Role } from "../permissions/rights.js";
 
 const MemberUnitRole = builder.objectRef<{ unitId: string; role: Role }>("MemberUnitRole").implement({
@@ -44,13 +55,26 @@ builder.prismaNode("Membership", {
   }),
 });
 
+const MemberSortFieldEnum = builder.enumType("MemberSortField", { values: memberSortFields });
+const MemberOrder = builder.inputType("MemberOrder", {
+  description: "The user list's sort column and direction (ties: by id)",
+  fields: (t) => ({
+    field: t.field({ type: MemberSortFieldEnum, required: true }),
+    direction: t.field({ type: SortDirectionEnum, required: true }),
+  }),
+});
+
 builder.queryField("members", (t) =>
   t.prismaConnection({
     type: "Membership",
     cursor: "id",
     description: "The members of the current organisation (user management); for those who manage users",
-    resolve: async (query, _root, _args, ctx) =>
-      tenantDb(ctx).membership.findMany({ ...query, where: await membersWhere(ctx), orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    args: {
+      search: t.arg.string({ description: `${searchDescription} (the user's name or address)` }),
+      orderBy: t.arg({ type: MemberOrder }),
+    },
+    resolve: async (query, _root, args, ctx) =>
+      tenantDb(ctx).membership.findMany({ ...query, where: await membersWhere(ctx, args.search), orderBy: memberOrder(args.orderBy) }),
   }),
 );
 

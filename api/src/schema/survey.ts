@@ -14,12 +14,24 @@ import {
   getSurvey,
   hideSurvey,
   surveysWhere,
+  surveyOrder,
+  surveySortFields,
   surveyTabs,
   updateSurvey,
   type SurveyTab,
 } from "../domain/surveys/surveys.js";
 import { SurveyInput, surveyBody } from "./question.js";
 import { mayEditSurveyInUnit } from "../domain/surveys/editing.js";
+import { SortDirectionEnum, searchDescription } from "./list-query.js";
+
+const SurveySortFieldEnum = builder.enumType("SurveySortField", { values: surveySortFields });
+const SurveyOrder = builder.inputType("SurveyOrder", {
+  description: "The survey list's sort column and direction (ties: by name, then id)",
+  fields: (t) => ({
+    field: t.field({ type: SurveySortFieldEnum, required: true }),
+    direction: t.field({ type: SortDirectionEnum, required: true }),
+  }),
+});
 
 const SurveyTabEnum = builder.enumType("SurveyTab", { values: surveyTabs, description: "recent: created within the last 14 days" });
 
@@ -56,10 +68,14 @@ builder.queryField("surveys", (t) =>
   t.prismaConnection({
     type: "Survey",
     cursor: "id",
-    description: "The surveys the caller sees, by tab (default all); newest first",
-    args: { tab: t.arg({ type: SurveyTabEnum }) },
-    resolve: async (query, _root, { tab }, ctx) =>
-      tenantDb(ctx).survey.findMany({ ...query, where: await surveysWhere(ctx, (tab ?? "all") as SurveyTab), orderBy: [{ createdAt: "desc" }, { id: "asc" }] }),
+    description: "The surveys the caller sees, by tab (default all); newest first unless orderBy says otherwise",
+    args: {
+      tab: t.arg({ type: SurveyTabEnum }),
+      search: t.arg.string({ description: `${searchDescription} (the survey's or its team's name)` }),
+      orderBy: t.arg({ type: SurveyOrder }),
+    },
+    resolve: async (query, _root, { tab, search, orderBy }, ctx) =>
+      tenantDb(ctx).survey.findMany({ ...query, where: await surveysWhere(ctx, (tab ?? "all") as SurveyTab, search), orderBy: surveyOrder(orderBy) }),
   }),
 );
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
-import { globalId, gql } from "../test/graphql-client.js";
+import { globalId, gql, subscribeWs } from "../test/graphql-client.js";
 import { signInWithPassword } from "../test/oidc-login.js";
 import { touchpointMessages } from "../domain/touchpoints/touchpoints.js";
 import { findWidgetTouchpoint } from "../domain/touchpoints/widget-touchpoint.js";
@@ -179,6 +179,62 @@ describe.skipIf(noDatabase)("touchpoint GraphQL: pings, touchpointUnits, editRef
     expect(await findWidgetTouchpoint(t.prisma, "not-an-id")).toBeNull();
     await t.prisma.touchpoint.update({ where: { id: site.id }, data: { deleted: true } });
     expect(await findWidgetTouchpoint(t.prisma, site.id)).toBeNull();
+  });
+
+  it("touchpoints(search, orderBy): the name or the team's name, case-insensitive, within what the caller sees; sorted as asked", async () => {
+    const names = async (token: string, args: string) =>
+      ((await gql(t.baseUrl, `{ touchpoints(type: terminal, first: 50, ${args}) { edges { node { name } } } }`, {}, token)).data as any).touchpoints.edges.map(
+        (e: { node: { name: string } }) => e.node.name,
+      );
+    expect(await names(tokens.admin, `search: "  kiosk a1 "`)).toEqual(["Kiosk A1"]);
+    // the team's name: kiosk A1 is in "Helsinki store"
+    expect(await names(tokens.admin, `search: "HELSINKI"`)).toEqual(["Kiosk A1"]);
+    expect(await names(tokens.admin, `search: "kiosk", orderBy: { field: name, direction: desc }`)).toEqual(["Kiosk B", "Kiosk A1"]);
+    // the viewer of unit A sees only its own even when the search names the other
+    expect(await names(tokens.viewerA, `search: "kiosk b"`)).toEqual([]);
+    expect(await names(tokens.otherAdmin, `search: "Kiosk A1"`)).toEqual([]);
+    const long = await gql(t.baseUrl, `{ touchpoints(first: 5, search: "${"x".repeat(101)}") { edges { node { name } } } }`, {}, tokens.admin);
+    expect(long.errors?.[0]?.message).toBe("Must be at most 100 characters");
+  });
+
+  it("touchpointsChanged: a touchpoint created, renamed or deleted elsewhere reaches those who see its unit, and nobody else", async () => {
+    const document = "subscription { touchpointsChanged { touchpointLegacyId change } }";
+    const viewer = subscribeWs(t.baseUrl, document, tokens.viewerA);
+    const foreign = subscribeWs(t.baseUrl, document, tokens.otherAdmin);
+    await Promise.all([viewer.connected, foreign.connected]);
+    await new Promise((r) => setTimeout(r, 300)); // the subscriptions are set up on the server
+    const create = async (name: string, unitId: string) =>
+      (
+        (
+          await gql(
+            t.baseUrl,
+            `mutation ($input: CreateTouchpointInput!) { createTouchpoint(input: $input) { touchpoint { id legacyId } } }`,
+            { input: { name, type: "link", unitId: globalId("Unit", unitId) } },
+            tokens.admin,
+          )
+        ).data as any
+      ).createTouchpoint.touchpoint as { id: string; legacyId: string };
+    const inB = await create("Live link B", org.units.unitB.id); // not the viewer's unit: no event
+    const inA = await create("Live link A", org.units.unitA.id);
+    await viewer.waitFor(1);
+    const rename = await gql(
+      t.baseUrl,
+      `mutation { updateTouchpoint(input: { id: "${inA.id}", name: "Live link A2" }) { touchpoint { name } } }`,
+      {},
+      tokens.admin,
+    );
+    expect(rename.errors).toBeUndefined();
+    await gql(t.baseUrl, `mutation { deleteTouchpoint(id: "${inA.id}") { deletedLegacyId } }`, {}, tokens.admin);
+    await viewer.waitFor(3);
+    await foreign.waitFor(1, 500);
+    await Promise.all([viewer.close(), foreign.close()]);
+    expect(viewer.events.map((e) => (e.data as any).touchpointsChanged)).toEqual([
+      { touchpointLegacyId: inA.legacyId, change: "created" },
+      { touchpointLegacyId: inA.legacyId, change: "updated" },
+      { touchpointLegacyId: inA.legacyId, change: "deleted" },
+    ]);
+    expect(inB.legacyId).not.toBe(inA.legacyId);
+    expect(foreign.events).toEqual([]);
   });
 });
 

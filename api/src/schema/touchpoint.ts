@@ -27,11 +27,26 @@ import {
   touchpointEditableUnits,
   touchpointEditRefusal,
   touchpointsWhere,
+  touchpointOrder,
+  touchpointSortFields,
   listedTouchpointTypes,
   updateTouchpoint,
   type ChannelType,
 } from "../domain/touchpoints/touchpoints.js";
 import { inViewerOrganization, tenantDb } from "../domain/tenancy.js";
+import { requireOrganization } from "../domain/viewer.js";
+import { listedUnits } from "../permissions/access.js";
+import type { TouchpointChangedEvent } from "../pubsub/bus.js";
+import { SortDirectionEnum, searchDescription } from "./list-query.js";
+
+const TouchpointSortFieldEnum = builder.enumType("TouchpointSortField", { values: touchpointSortFields });
+const TouchpointOrder = builder.inputType("TouchpointOrder", {
+  description: "A touchpoint list's sort column and direction (ties: by name, then id)",
+  fields: (t) => ({
+    field: t.field({ type: TouchpointSortFieldEnum, required: true }),
+    direction: t.field({ type: SortDirectionEnum, required: true }),
+  }),
+});
 
 export const TouchpointTypeEnum = builder.enumType("TouchpointType", {
   values: listedTouchpointTypes,
@@ -93,10 +108,39 @@ builder.queryField("touchpoints", (t) =>
   t.prismaConnection({
     type: "Touchpoint",
     cursor: "id",
-    description: "The touchpoints the caller may see (viewResults in their unit), by name",
-    args: { type: t.arg({ type: TouchpointTypeEnum }) },
+    description: "The touchpoints the caller may see (viewResults in their unit), by name unless orderBy says otherwise",
+    args: {
+      type: t.arg({ type: TouchpointTypeEnum }),
+      search: t.arg.string({ description: `${searchDescription} (the touchpoint's or its team's name)` }),
+      orderBy: t.arg({ type: TouchpointOrder }),
+    },
     resolve: async (query, _root, args, ctx) =>
-      tenantDb(ctx).touchpoint.findMany({ ...query, where: await touchpointsWhere(ctx, args.type), orderBy: [{ name: "asc" }, { id: "asc" }] }),
+      tenantDb(ctx).touchpoint.findMany({ ...query, where: await touchpointsWhere(ctx, args.type, args.search), orderBy: touchpointOrder(args.orderBy) }),
+  }),
+);
+
+const TouchpointChangeKind = builder.enumType("TouchpointChangeKind", { values: ["created", "updated", "deleted"] as const });
+const TouchpointChange = builder.objectRef<TouchpointChangedEvent>("TouchpointChange").implement({
+  description: "A touchpoint was created, changed or deleted: a list showing touchpoints reads itself again",
+  fields: (t) => ({
+    touchpointLegacyId: t.exposeString("touchpointId"),
+    change: t.field({ type: TouchpointChangeKind, resolve: (e) => e.change }),
+  }),
+});
+
+builder.subscriptionField("touchpointsChanged", (t) =>
+  t.field({
+    type: TouchpointChange,
+    description: "Changes of the touchpoints the caller may see (viewResults in their unit, before or after a move), from any session",
+    subscribe: async (_root, _args, ctx) => {
+      const { organizationId } = requireOrganization(ctx.viewer);
+      const units = await listedUnits(ctx, "viewResults");
+      const source = ctx.bus.subscribe("touchpoint:changed", organizationId);
+      return (async function* () {
+        for await (const event of source) if (event.unitIds.some((id) => units.has(id))) yield event;
+      })();
+    },
+    resolve: (event) => event,
   }),
 );
 

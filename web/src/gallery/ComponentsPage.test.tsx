@@ -16,6 +16,7 @@ const SECTIONS = [
   "Icons",
   "Badges and status pills",
   "Cards",
+  "Lists",
   "Empty states",
   "Loading states",
   "Toasts",
@@ -144,4 +145,20 @@ describe("/components gallery", () => {
       expect(names.filter((name) => SECTIONS.includes(name ?? ""))).toEqual([]);
     },
   );
+  it("shows the list parts: the search narrows the sample, headers sort with aria-sort, selection opens the bulk actions", async () => {
+    renderApp("/components", {});
+    const lists = await screen.findByRole("region", { name: "Lists" }, FIRST_RENDER);
+    const names = () =>
+      within(lists)
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) => within(r).getAllByRole("cell")[1]?.textContent);
+    fireEvent.click(within(lists).getByRole("button", { name: "Responses" }));
+    expect(within(lists).getByRole("columnheader", { name: "Responses" }).getAttribute("aria-sort")).toBe("descending");
+    expect(names()).toEqual(["Store visit", "Web shop experience", "Customer support follow-up"]);
+    fireEvent.change(within(lists).getByRole("searchbox", { name: "Search surveys by name or team" }), { target: { value: "support" } });
+    await waitFor(() => expect(names()).toEqual(["Customer support follow-up"]));
+    fireEvent.click(within(lists).getByRole("checkbox", { name: "Select Customer support follow-up" }));
+    expect(within(lists).getByRole("region", { name: "Bulk actions" }).textContent).toContain("1 selected");
+  });
 });

@@ -26,6 +26,7 @@ import { IconButton } from "../ui/IconButton";
 import { LinkButton } from "../ui/LinkButton";
 import { AddIcon, ChartIcon, CopyIcon, DeleteIcon, DownloadIcon, EditIcon, icons, MailIcon, SearchIcon, ShareIcon, WarningIcon } from "../ui/icons";
 import { Skeleton } from "../ui/Skeleton";
+import { ListToolbar, matchesSearch, RowCheckbox, SearchBox, SelectAllCheckbox, type Sort, SortableHeader, sortRows, useSelection } from "../ui/DataList";
 import * as samples from "./gallerySamples";
 import "./gallery.css";
 
@@ -38,6 +39,7 @@ export const GALLERY_SECTION_IDS = [
   "icons",
   "badges",
   "cards",
+  "lists",
   "empty-states",
   "loading",
   "toasts",
@@ -394,6 +396,63 @@ function CardsSection() {
   );
 }
 
+const LIST_SAMPLE = [
+  { id: "s1", name: "Store visit", team: "Stores", responses: 350 },
+  { id: "s2", name: "Web shop experience", team: "Web shop", responses: 108 },
+  { id: "s3", name: "Customer support follow-up", team: "Support", responses: 29 },
+];
+
+function ListsSection() {
+  const { t, i18n } = useLingui();
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState<Sort<"name" | "responses"> | null>(null);
+  const shown = sortRows(
+    LIST_SAMPLE.filter((r) => matchesSearch(search, r.name, r.team)),
+    sort,
+    (r, field) => r[field],
+    i18n.locale,
+  );
+  const selection = useSelection(shown.map((r) => r.id));
+  return (
+    <Section id="lists" title={t`Lists`} intro={t`A debounced search, sortable headers (aria-sort), row selection and the bulk actions the rights allow.`}>
+      <ListToolbar
+        search={<SearchBox label={t`Search surveys by name or team`} value={search} onSearch={setSearch} delayMs={150} />}
+        selection={selection}
+        bulkActions={
+          <Button size="sm" variant="quiet">
+            {t`Archive (${selection.selected.size})`}
+          </Button>
+        }
+      />
+      <table className="table">
+        <caption className="visually-hidden">{t`Sample surveys`}</caption>
+        <thead>
+          <tr>
+            <SelectAllCheckbox selection={selection} label={t`Select all surveys shown`} />
+            <SortableHeader field="name" sort={sort} onSort={setSort}>
+              {t`Survey`}
+            </SortableHeader>
+            <th scope="col">{t`Team`}</th>
+            <SortableHeader field="responses" sort={sort} onSort={setSort} firstDirection="desc">
+              {t`Responses`}
+            </SortableHeader>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((r) => (
+            <tr key={r.id}>
+              <RowCheckbox selection={selection} id={r.id} label={t`Select ${r.name}`} />
+              <td>{r.name}</td>
+              <td>{r.team}</td>
+              <td>{r.responses}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Section>
+  );
+}
+
 function EmptyStatesSection() {
   const { t } = useLingui();
   return (
@@ -538,6 +597,7 @@ export default function ComponentsPage() {
     icons: t`Icons`,
     badges: t`Badges and status pills`,
     cards: t`Cards`,
+    lists: t`Lists`,
     "empty-states": t`Empty states`,
     loading: t`Loading states`,
     toasts: t`Toasts`,
@@ -565,6 +625,7 @@ export default function ComponentsPage() {
       <IconsSection />
       <BadgesSection />
       <CardsSection />
+      <ListsSection />
       <EmptyStatesSection />
       <LoadingSection />
       <ToastsSection />

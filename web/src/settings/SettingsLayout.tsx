@@ -20,6 +20,8 @@ export interface SettingsLink {
 
 const everyone = () => true;
 const organizationAdmin = (r: Rights) => r.organizationAdmin;
+/** Billing is read by organisation and billing admins (docs/permissions.md "Subscription and money"). */
+const billingReader = (r: Rights) => r.organizationAdmin || r.billingAdmin;
 
 export const settingsLinks: SettingsLink[] = [
   { to: "/settings/user", label: msg`User profile`, shown: everyone },
@@ -30,6 +32,11 @@ export const settingsLinks: SettingsLink[] = [
   { to: "/settings/survey-appearance", label: msg`Survey appearance`, shown: organizationAdmin },
   { to: "/settings/satisfaction-scale", label: msg`Satisfaction scale`, shown: organizationAdmin },
   { to: "/settings/logo", label: msg`Logo`, shown: organizationAdmin },
+  { to: "/settings/time-zone", label: msg`Time zone`, shown: organizationAdmin },
+  { to: "/settings/subscription", label: msg`Subscription`, shown: billingReader },
+  { to: "/settings/billing-details", label: msg`Billing details`, shown: billingReader },
+  { to: "/settings/billing-history", label: msg`Billing history`, shown: billingReader },
+  { to: "/settings/sms-history", label: msg`SMS balance and history`, shown: billingReader },
   { to: "/pings", label: msg`Touchpoint pings`, shown: (r) => r.has("viewResults") },
   { to: "/touchpoints/contactLists", label: msg`Contact lists`, shown: (r) => r.has("manageContacts") },
 ];

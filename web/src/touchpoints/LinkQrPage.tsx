@@ -5,29 +5,35 @@ import type { LinkQrPage_linksRefetchQuery } from "../__generated__/LinkQrPage_l
 import type { LinkQrPage_qrs$key } from "../__generated__/LinkQrPage_qrs.graphql";
 import type { LinkQrPage_qrsRefetchQuery } from "../__generated__/LinkQrPage_qrsRefetchQuery.graphql";
 import type { LinkQrPageQuery } from "../__generated__/LinkQrPageQuery.graphql";
-import { LoadMoreButton, TouchpointListShell, useReloadKey } from "./TouchpointListShell";
+import { LoadMoreButton, TouchpointListShell, useReloadKey, useTouchpointListAddress } from "./TouchpointListShell";
 
 /** /touchpoints/link-qr: links and QR codes, each type a page at a time. */
 export default function LinkQrPage() {
   const { t } = useLingui();
   const [fetchKey, reload] = useReloadKey();
+  const address = useTouchpointListAddress();
   const data = useLazyLoadQuery<LinkQrPageQuery>(
     graphql`
-      query LinkQrPageQuery {
-        ...LinkQrPage_links
-        ...LinkQrPage_qrs
+      query LinkQrPageQuery($search: String, $orderBy: TouchpointOrder) {
+        ...LinkQrPage_links @arguments(search: $search, orderBy: $orderBy)
+        ...LinkQrPage_qrs @arguments(search: $search, orderBy: $orderBy)
         ...TouchpointListShell_query
       }
     `,
-    {},
+    address.variables,
     { fetchPolicy: "store-and-network", fetchKey },
   );
   const links = usePaginationFragment<LinkQrPage_linksRefetchQuery, LinkQrPage_links$key>(
     graphql`
       fragment LinkQrPage_links on Query
       @refetchable(queryName: "LinkQrPage_linksRefetchQuery")
-      @argumentDefinitions(first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
-        links: touchpoints(type: link, first: $first, after: $after) @connection(key: "LinkQrPage_links") {
+      @argumentDefinitions(
+        first: { type: "Int", defaultValue: 50 }
+        after: { type: "String" }
+        search: { type: "String" }
+        orderBy: { type: "TouchpointOrder" }
+      ) {
+        links: touchpoints(type: link, search: $search, orderBy: $orderBy, first: $first, after: $after) @connection(key: "LinkQrPage_links") {
           edges {
             node {
               ...TouchpointTable_touchpoints
@@ -42,8 +48,13 @@ export default function LinkQrPage() {
     graphql`
       fragment LinkQrPage_qrs on Query
       @refetchable(queryName: "LinkQrPage_qrsRefetchQuery")
-      @argumentDefinitions(first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
-        qrs: touchpoints(type: qr, first: $first, after: $after) @connection(key: "LinkQrPage_qrs") {
+      @argumentDefinitions(
+        first: { type: "Int", defaultValue: 50 }
+        after: { type: "String" }
+        search: { type: "String" }
+        orderBy: { type: "TouchpointOrder" }
+      ) {
+        qrs: touchpoints(type: qr, search: $search, orderBy: $orderBy, first: $first, after: $after) @connection(key: "LinkQrPage_qrs") {
           edges {
             node {
               ...TouchpointTable_touchpoints
@@ -63,6 +74,7 @@ export default function LinkQrPage() {
       touchpoints={[...links.data.links.edges, ...qrs.data.qrs.edges].map((e) => e.node)}
       showType
       onDeleted={reload}
+      address={address}
       footer={
         <>
           <LoadMoreButton more={links} label={<Trans>Show more links</Trans>} />

@@ -1,11 +1,14 @@
-import { Trans } from "@lingui/react/macro";
-import { useMemo, useState, type ReactNode } from "react";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { graphql, useFragment } from "react-relay";
 import { Link } from "react-router-dom";
 import type { TouchpointListShell_query$key } from "../__generated__/TouchpointListShell_query.graphql";
 import type { TouchpointTable_touchpoints$key } from "../__generated__/TouchpointTable_touchpoints.graphql";
 import { TouchpointTable } from "./TouchpointTable";
 import "./touchpoints.css";
+import { ListToolbar, SearchBox, useListAddress } from "../ui/DataList";
+import { EmptyState, LinkButton } from "../ui";
+import { useTouchpointsLive } from "./useTouchpointsLive";
 
 /**
  * The survey names the touchpoint tables show for each active survey, read from the page query
@@ -60,10 +63,31 @@ export function LoadMoreButton({ more, label }: { more: MorePages; label: ReactN
   );
 }
 
-/** A fetch key for a list page's query and the function that bumps it, so the list reloads after a deletion. */
+/**
+ * A fetch key for a list page's query and the function that bumps it, so the list reloads after a
+ * deletion, and whenever a touchpoint changes elsewhere (useTouchpointsLive).
+ */
 export function useReloadKey(): [number, () => void] {
   const [fetchKey, setFetchKey] = useState(0);
-  return [fetchKey, () => setFetchKey((k) => k + 1)];
+  const reload = useCallback(() => setFetchKey((k) => k + 1), []);
+  useTouchpointsLive(reload);
+  return [fetchKey, reload];
+}
+
+/** The sort columns of the touchpoint lists (TouchpointOrder). */
+export const touchpointSortFields = ["name", "lastFeedbackAt", "responseCount", "createdAt"] as const;
+export type TouchpointSortField = (typeof touchpointSortFields)[number];
+
+/** The search and sort of a touchpoint list page, in the address, and the query variables they make. */
+export function useTouchpointListAddress() {
+  const address = useListAddress(touchpointSortFields);
+  return { ...address, variables: { search: address.search || null, orderBy: address.sort } };
+}
+
+/** The search box above a touchpoint list. */
+export function TouchpointSearch({ address }: { address: ReturnType<typeof useTouchpointListAddress> }) {
+  const { t } = useLingui();
+  return <ListToolbar search={<SearchBox label={t`Search touchpoints by name or team`} value={address.search} onSearch={address.setSearch} />} />;
 }
 
 /**
@@ -83,6 +107,7 @@ export function TouchpointListShell({
   onDeleted,
   more,
   footer,
+  address,
 }: {
   title: string;
   createPath: string;
@@ -98,7 +123,10 @@ export function TouchpointListShell({
   more?: MorePages;
   /** What follows the table, e.g. the load-more buttons of a page that lists more than one connection. */
   footer?: ReactNode;
+  /** The page's search and sort (useTouchpointListAddress). */
+  address: ReturnType<typeof useTouchpointListAddress>;
 }) {
+  const { t } = useLingui();
   const surveyNames = useSurveyNames(query);
   const mayCreate = useMayCreateTouchpoints(query);
   return (
@@ -115,7 +143,50 @@ export function TouchpointListShell({
           <Trans>All touchpoints</Trans>
         </Link>
       </div>
-      <TouchpointTable touchpoints={touchpoints} surveyNames={surveyNames} caption={title} showType={showType} terminal={terminal} onDeleted={onDeleted} />
+      <TouchpointSearch address={address} />
+      <div aria-busy={address.pending}>
+        <TouchpointTable
+          touchpoints={touchpoints}
+          surveyNames={surveyNames}
+          caption={title}
+          showType={showType}
+          terminal={terminal}
+          onDeleted={onDeleted}
+          sort={address.sort}
+          onSort={address.setSort}
+          empty={
+            address.search ? (
+              <EmptyState
+                title={t`No touchpoints match “${address.search}”`}
+                action={
+                  <button type="button" className="ui-button ui-button--secondary ui-button--md" onClick={() => address.setSearch("")}>
+                    <Trans>Clear the search</Trans>
+                  </button>
+                }
+              >
+                <Trans>The search looks at touchpoint and team names. Try a shorter word.</Trans>
+              </EmptyState>
+            ) : (
+              <EmptyState
+                title={t`No touchpoints here yet`}
+                action={
+                  mayCreate ? (
+                    <LinkButton variant="primary" to={createPath}>
+                      {createLabel}
+                    </LinkButton>
+                  ) : undefined
+                }
+              >
+                {mayCreate ? (
+                  <Trans>A touchpoint is where people answer a survey. Create one and choose the survey it shows.</Trans>
+                ) : (
+                  <Trans>A touchpoint is where people answer a survey. Someone who may edit touchpoints in your team creates them.</Trans>
+                )}
+              </EmptyState>
+            )
+          }
+        />
+      </div>
       {more ? <LoadMoreButton more={more} label={<Trans>Show more touchpoints</Trans>} /> : null}
       {footer}
     </section>

@@ -76,7 +76,7 @@ describe("/touchpoints", () => {
     });
     await waitFor(() => expect(deletes).toEqual([{ id: touchpoint({ legacyId: "aaaaaaaaaaaaaaaaaaaaaa01", type: "terminal" }).id }]));
     expect(window.confirm).toHaveBeenCalledWith("Delete Lobby kiosk? Its responses are kept.");
-    await waitFor(() => expect(screen.getByText("No touchpoints yet.")).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole("heading", { name: "No touchpoints here yet" })).toBeTruthy());
   });
 
   it("shows a long list a page at a time: the next page comes with the load-more button", async () => {
@@ -131,5 +131,47 @@ describe("/touchpoints", () => {
     expect(screen.getByText("Exit kiosk")).toBeTruthy();
     expect(asked).toEqual([expect.objectContaining({ after: "page1", first: 50 })]);
     await waitFor(() => expect(screen.queryByRole("button", { name: "Show more touchpoints" })).toBeNull());
+  });
+  it("searches and sorts on the server, and deletes the selected terminals through deleteTouchpoint one by one", async () => {
+    const asked: Record<string, unknown>[] = [];
+    const deletes: unknown[] = [];
+    let deleted = false;
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    renderApp("/touchpoints/terminals", {
+      AppShellQuery: () => viewerResponse(),
+      TerminalsPageQuery: (vars) => {
+        asked.push(vars);
+        const all = [row("aaaaaaaaaaaaaaaaaaaaaa01", "terminal", "Lobby kiosk"), row("aaaaaaaaaaaaaaaaaaaaaa02", "terminal", "Exit kiosk")];
+        return {
+          data: {
+            touchpoints: connection(deleted ? [] : vars.search === "lobby" ? all.slice(0, 1) : all),
+            surveys: surveyList,
+            touchpointUnits: units.map((u) => ({ legacyId: u.legacyId })),
+          },
+        };
+      },
+      useTouchpointMutationsDeleteMutation: (vars) => {
+        deletes.push(vars);
+        if (deletes.length === 2) deleted = true;
+        return { data: { deleteTouchpoint: { deletedLegacyId: vars.id } } };
+      },
+    });
+    await screen.findByRole("link", { name: "Exit kiosk" });
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search touchpoints by name or team" }), { target: { value: "lobby" } });
+    await waitFor(() => expect(screen.queryByRole("link", { name: "Exit kiosk" })).toBeNull());
+    expect(asked.at(-1)).toEqual({ search: "lobby", orderBy: null });
+    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "" } });
+    await screen.findByRole("link", { name: "Exit kiosk" });
+    const header = screen.getByRole("columnheader", { name: /Responses/ });
+    await act(async () => fireEvent.click(within(header).getByRole("button")));
+    await waitFor(() => expect(asked.at(-1)).toEqual({ search: null, orderBy: { field: "responseCount", direction: "desc" } }));
+    await waitFor(() => expect(screen.getByRole("columnheader", { name: /Responses/ }).getAttribute("aria-sort")).toBe("descending"));
+
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select all touchpoints of Terminals" }));
+    const bulk = screen.getByRole("region", { name: "Bulk actions" });
+    await act(async () => fireEvent.click(within(bulk).getByRole("button", { name: "Delete (2)" })));
+    expect(window.confirm).toHaveBeenCalledWith("Delete 2 touchpoints? Their responses are kept.");
+    await waitFor(() => expect(deletes).toHaveLength(2));
+    await waitFor(() => expect(screen.getByRole("heading", { name: "No touchpoints here yet" })).toBeTruthy());
   });
 });

@@ -5,7 +5,7 @@ import type { TouchpointsPage_query$key } from "../__generated__/TouchpointsPage
 import type { TouchpointsPageQuery } from "../__generated__/TouchpointsPageQuery.graphql";
 import type { TouchpointsPageRefetchQuery } from "../__generated__/TouchpointsPageRefetchQuery.graphql";
 import { touchpointGroups } from "./model";
-import { LoadMoreButton, useMayCreateTouchpoints, useReloadKey, useSurveyNames } from "./TouchpointListShell";
+import { LoadMoreButton, TouchpointSearch, useMayCreateTouchpoints, useReloadKey, useSurveyNames, useTouchpointListAddress } from "./TouchpointListShell";
 import { TouchpointTable } from "./TouchpointTable";
 import "./touchpoints.css";
 
@@ -16,22 +16,28 @@ import "./touchpoints.css";
 export default function TouchpointsPage() {
   const { i18n } = useLingui();
   const [fetchKey, reload] = useReloadKey();
+  const address = useTouchpointListAddress();
   const data = useLazyLoadQuery<TouchpointsPageQuery>(
     graphql`
-      query TouchpointsPageQuery {
-        ...TouchpointsPage_query
+      query TouchpointsPageQuery($search: String, $orderBy: TouchpointOrder) {
+        ...TouchpointsPage_query @arguments(search: $search, orderBy: $orderBy)
         ...TouchpointListShell_query
       }
     `,
-    {},
+    address.variables,
     { fetchPolicy: "store-and-network", fetchKey },
   );
   const list = usePaginationFragment<TouchpointsPageRefetchQuery, TouchpointsPage_query$key>(
     graphql`
       fragment TouchpointsPage_query on Query
       @refetchable(queryName: "TouchpointsPageRefetchQuery")
-      @argumentDefinitions(first: { type: "Int", defaultValue: 50 }, after: { type: "String" }) {
-        touchpoints(first: $first, after: $after) @connection(key: "TouchpointsPage_touchpoints") {
+      @argumentDefinitions(
+        first: { type: "Int", defaultValue: 50 }
+        after: { type: "String" }
+        search: { type: "String" }
+        orderBy: { type: "TouchpointOrder" }
+      ) {
+        touchpoints(search: $search, orderBy: $orderBy, first: $first, after: $after) @connection(key: "TouchpointsPage_touchpoints") {
           edges {
             node {
               type
@@ -51,6 +57,12 @@ export default function TouchpointsPage() {
       <h1 className="page__title">
         <Trans>Touchpoints</Trans>
       </h1>
+      <TouchpointSearch address={address} />
+      {address.search && nodes.length === 0 ? (
+        <p role="status">
+          <Trans>No touchpoints match “{address.search}”.</Trans>
+        </p>
+      ) : null}
       {touchpointGroups
         // Legacy web plugins only while the organisation still has some (none can be made).
         .filter((g) => g.key !== "legacy" || nodes.some((n) => n.type === "legacyPlugin"))
@@ -82,6 +94,8 @@ export default function TouchpointsPage() {
                 showType={g.types.length > 1}
                 terminal={g.key === "terminals"}
                 onDeleted={reload}
+                sort={address.sort}
+                onSort={address.setSort}
               />
             </section>
           );

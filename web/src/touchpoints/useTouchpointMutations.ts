@@ -77,9 +77,15 @@ export function useTouchpointMutations() {
       (await runMutation("updateTouchpoint", commitUpdate, { input }, { success: t`Channel saved`, fallbackError: t`Something went wrong` })) !== null,
     [commitUpdate, t],
   );
+  /** quiet: no success toast (a bulk deletion says once how many it deleted); a refusal is always shown. */
   const remove = useCallback(
-    async (id: string): Promise<boolean> =>
-      (await runMutation("deleteTouchpoint", commitDelete, { id }, { success: t`Channel deleted`, fallbackError: t`Something went wrong` })) !== null,
+    async (id: string, options: { quiet?: boolean } = {}): Promise<boolean> =>
+      (await runMutation(
+        "deleteTouchpoint",
+        commitDelete,
+        { id },
+        { success: options.quiet ? undefined : t`Channel deleted`, fallbackError: t`Something went wrong` },
+      )) !== null,
     [commitDelete, t],
   );
   return { create, update, remove };

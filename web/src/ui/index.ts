@@ -8,3 +8,18 @@ export { LinkButton } from "./LinkButton";
 export { PageHeader } from "./PageHeader";
 export * from "./icons";
 export { Skeleton } from "./Skeleton";
+export {
+  ListToolbar,
+  matchesSearch,
+  RowCheckbox,
+  runForEach,
+  SearchBox,
+  SelectAllCheckbox,
+  type Selection,
+  type Sort,
+  SortableHeader,
+  type SortDirection,
+  sortRows,
+  useDebounced,
+  useSelection,
+} from "./DataList";

@@ -29,4 +29,30 @@ describe("/settings/user-management", { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls).toEqual([{ userId: "VXNlcj1", billingAdmin: true }]));
     await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Billing administrator updated"));
   });
+  it("searches users on the server and removes the selected ones from their teams through removeMemberFromUnit", async () => {
+    const asked: Array<Record<string, unknown>> = [];
+    const removed: Array<Record<string, unknown>> = [];
+    const confirm = window.confirm;
+    window.confirm = () => true;
+    renderApp("/settings/user-management", {
+      AppShellQuery: () => viewerResponse(),
+      UserManagementPageQuery: (vars) => {
+        asked.push(vars);
+        return membersAnswer(vars.search === "user 2" ? [member(2)] : [member(1), member(2)]);
+      },
+      UserListRemoveMutation: (vars) => {
+        removed.push(vars);
+        return { data: { removeMemberFromUnit: { userLegacyId: "x" } } };
+      },
+    });
+    await eventually(() => screen.getByText("User 1"));
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search users by name or address" }), { target: { value: "user 2" } });
+    await waitFor(() => expect(screen.queryByText("User 1")).toBeNull());
+    expect(asked.at(-1)).toEqual({ search: "user 2", orderBy: null });
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select User 2" }));
+    await act(async () => fireEvent.click(within(screen.getByRole("region", { name: "Bulk actions" })).getByRole("button", { name: "Remove from teams (1)" })));
+    await waitFor(() => expect(removed).toEqual([{ userId: "VXNlcj2", unitId: "VW5pdDo2" }]));
+    await waitFor(() => expect(toasts.list().map((t) => t.message)).toContain("Removed from 1 of 1 team memberships"));
+    window.confirm = confirm;
+  });
 });

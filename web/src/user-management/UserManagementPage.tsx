@@ -3,22 +3,24 @@ import { useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link } from "react-router-dom";
 import type { UserManagementPageQuery } from "../__generated__/UserManagementPageQuery.graphql";
-import { UserList } from "./UserList";
+import { memberSortFields, UserList } from "./UserList";
+import { useListAddress } from "../ui/DataList";
 
 /** /settings/user-management: the organisation's users with their roles per unit and flags. */
 export default function UserManagementPage() {
   // After a successful write the list is read again (spec 000 §7).
   const [fetchKey, setFetchKey] = useState(0);
+  const address = useListAddress(memberSortFields);
   const data = useLazyLoadQuery<UserManagementPageQuery>(
     graphql`
-      query UserManagementPageQuery {
+      query UserManagementPageQuery($search: String, $orderBy: MemberOrder) {
         viewer {
           organizationAdmin
         }
-        ...UserList_query
+        ...UserList_query @arguments(search: $search, orderBy: $orderBy)
       }
     `,
-    {},
+    { search: address.search || null, orderBy: address.sort },
     { fetchPolicy: "store-and-network", fetchKey },
   );
   return (
@@ -31,7 +33,9 @@ export default function UserManagementPage() {
           <Trans>Pending invites and inviting users</Trans>
         </Link>
       </p>
-      <UserList query={data} organizationAdmin={data.viewer?.organizationAdmin ?? false} onChanged={() => setFetchKey((k) => k + 1)} />
+      <div aria-busy={address.pending}>
+        <UserList query={data} address={address} organizationAdmin={data.viewer?.organizationAdmin ?? false} onChanged={() => setFetchKey((k) => k + 1)} />
+      </div>
     </section>
   );
 }

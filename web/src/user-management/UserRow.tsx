@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 import { graphql, useFragment, useMutation } from "react-relay";
 import { Link } from "react-router-dom";
 import type { UserRow_member$key } from "../__generated__/UserRow_member.graphql";
@@ -9,7 +10,18 @@ import { ROLE_LABELS } from "./roleLabels";
 import { runMutation } from "./runMutation";
 
 /** One user: roles per unit (each removable), organisation admin, billing admin toggle, weekly digest. */
-export function UserRow({ member, organizationAdmin, onChanged }: { member: UserRow_member$key; organizationAdmin: boolean; onChanged: () => void }) {
+export function UserRow({
+  member,
+  select,
+  organizationAdmin,
+  onChanged,
+}: {
+  member: UserRow_member$key;
+  /** The row's selection cell (the list's bulk actions). */
+  select?: ReactNode;
+  organizationAdmin: boolean;
+  onChanged: () => void;
+}) {
   const { t, i18n } = useLingui();
   const data = useFragment(
     graphql`
@@ -102,6 +114,7 @@ export function UserRow({ member, organizationAdmin, onChanged }: { member: User
 
   return (
     <tr>
+      {select}
       <th scope="row">
         <Link to={`/settings/user-management/${data.userLegacyId}`}>{name}</Link>
         <div className="muted">{data.user.email}</div>

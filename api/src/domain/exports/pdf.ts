@@ -25,6 +25,7 @@ import { internalPrintMarker, resolveShareScopeById } from "../results-scope/sha
 import { defineExportProducer, type ExportProducerJob } from "./producers.js";
 import { exportMakerOf, startExport } from "./jobs.js";
 import { journeyMessages } from "../journeys/journeys.js";
+import { coverHtml, footerTemplate, printCss, readCoverInfo } from "./pdf-document.js";
 
 export const pdfMessages = {
   /** Chromium is missing on the machine that runs the job. */
@@ -111,6 +112,15 @@ async function producePdf(job: ExportProducerJob): Promise<void> {
     },
     select: { id: true },
   });
+  // The cover names what the printed page shows: the same filters, read before the link can expire.
+  const locale = request.locale ?? "en";
+  const cover = coverHtml(
+    await readCoverInfo(job.ctx.prisma, job.organizationId, parseResultsFilters(filters), {
+      journeyId: request.type === "customerJourney" ? request.journeyId : null,
+    }),
+    locale,
+    (request.printMode ?? (request.type === "customerJourney" ? "landscape" : "portrait")) === "landscape" ? "landscape" : "portrait",
+  );
   await job.reportProgress(5);
   // Loaded on first use: playwright-core takes over a second to import, which every start would pay.
   const { chromium } = await import("playwright-core");
@@ -121,6 +131,8 @@ async function producePdf(job: ExportProducerJob): Promise<void> {
     const context = await browser.newContext({
       viewport: landscape ? { width: 1400, height: 900 } : { width: 1000, height: 1400 },
       locale: request.locale ?? "en",
+      // The cover and print rules are added to the page (pdf-document.ts); the page's CSP allows no inline style.
+      bypassCSP: true,
     });
     const page = await context.newPage();
     const response = await page.goto(printUrl(publicUrl, token, request), { waitUntil: "networkidle", timeout: 60_000 });
@@ -130,13 +142,19 @@ async function producePdf(job: ExportProducerJob): Promise<void> {
       .waitForSelector('html[data-print-ready="true"], body[data-print-ready="true"]', { timeout: readyTimeoutMs, state: "attached" })
       .catch(() => undefined);
     await job.reportProgress(75);
+    // A document, not a printed screen (pdf-document.ts): the cover first, blocks kept whole, page numbers below.
+    await page.addStyleTag({ content: printCss });
+    await page.evaluate((html) => document.body.insertAdjacentHTML("afterbegin", html), cover);
     await page.emulateMedia({ media: "print" });
     await page.pdf({
       path: job.outputPath,
       format: "A4",
       landscape,
       printBackground: true,
-      margin: { top: "12mm", bottom: "12mm", left: "10mm", right: "10mm" },
+      displayHeaderFooter: true,
+      headerTemplate: "<span></span>",
+      footerTemplate: footerTemplate(locale),
+      margin: { top: "12mm", bottom: "16mm", left: "10mm", right: "10mm" },
     });
     await job.reportProgress(95);
     await context.close();

@@ -16,6 +16,7 @@ import { memoSlot, perRequest } from "../request-memo.js";
 import { accessMessages, loadAccess, requireOnObject, unitsWithRight, type Access as CallerAccess } from "../../permissions/access.js";
 import { newId, prepareSurvey, remapLogic, type PreparedSurvey } from "./input.js";
 import { z } from "zod";
+import { containsText, nullsLast, parseSearch, type SortDirection } from "../list-query.js";
 
 export const noSurvey = () => notFound(accessMessages.surveyNotFound);
 export const noEditSurveyRight = () => forbidden(accessMessages.noEditSurvey);
@@ -61,9 +62,23 @@ function tabWhere(a: Access, tab: SurveyTab, now = new Date()): Prisma.SurveyWhe
 }
 
 /** The Prisma filter of a tab of the survey list (the GraphQL connection pages through it). */
-export async function surveysWhere(ctx: DomainContext, tab: SurveyTab = "all"): Promise<Prisma.SurveyWhereInput> {
+export async function surveysWhere(ctx: DomainContext, tab: SurveyTab = "all", search?: string | null): Promise<Prisma.SurveyWhereInput> {
+  const text = parseSearch(search);
   const a = await access(ctx);
-  return { AND: [visibleWhere(a), tabWhere(a, tab)] };
+  // The list's search box: the survey's name or its team's name, within what the caller sees.
+  const searched: Prisma.SurveyWhereInput = text ? { OR: [{ name: containsText(text) }, { unit: { name: containsText(text) } }] } : {};
+  return { AND: [visibleWhere(a), tabWhere(a, tab), searched] };
+}
+
+export const surveySortFields = ["createdAt", "name", "responseCount", "lastFeedbackAt"] as const;
+export type SurveySortField = (typeof surveySortFields)[number];
+
+/** The survey list's order: newest first unless a column is chosen; ties by name, then id, so pages stay stable. */
+export function surveyOrder(sort?: { field: SurveySortField; direction: SortDirection } | null): Prisma.SurveyOrderByWithRelationInput[] {
+  if (!sort) return [{ createdAt: "desc" }, { id: "asc" }];
+  const first: Prisma.SurveyOrderByWithRelationInput =
+    sort.field === "lastFeedbackAt" ? { lastFeedbackAt: nullsLast(sort.direction) } : { [sort.field]: sort.direction };
+  return [first, ...(sort.field === "name" ? [] : [{ name: "asc" as const }]), { id: "asc" }];
 }
 
 export const listSelect = {

@@ -15,6 +15,8 @@ import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
+import type { TouchpointChangedEvent } from "../../pubsub/bus.js";
+import { containsText, nullsLast, parseSearch, type SortDirection } from "../list-query.js";
 import type { Prisma, TouchpointType } from "../../generated/prisma/client.js";
 import { badInput, conflict, DomainError, forbidden, notFound } from "../errors.js";
 import { objectIdSchema, parseInput, messages } from "../validation.js";
@@ -171,12 +173,25 @@ function requireEdit(m: Access, unitId: string): void {
  * Filter of the touchpoints the caller may see: viewResults in their unit (access.ts listedUnits:
  * units of the caller's organisation only). Read through tenantDb.
  */
-export async function touchpointsWhere(ctx: DomainContext, type?: ListedChannelType | null): Promise<Prisma.TouchpointWhereInput> {
+export async function touchpointsWhere(ctx: DomainContext, type?: ListedChannelType | null, search?: string | null): Promise<Prisma.TouchpointWhereInput> {
+  const text = parseSearch(search);
   return {
     deleted: false,
     unitId: { in: [...(await listedUnits(ctx, "viewResults"))] },
     ...(type ? { type: parseInput(listTypeSchema, type) } : {}),
+    // The search box of the touchpoint lists: the name, or the name of the touchpoint's team.
+    ...(text ? { OR: [{ name: containsText(text) }, { unit: { name: containsText(text) } }] } : {}),
   };
+}
+
+export const touchpointSortFields = ["name", "lastFeedbackAt", "responseCount", "createdAt"] as const;
+export type TouchpointSortField = (typeof touchpointSortFields)[number];
+
+/** The order of a touchpoint list: by the chosen column (default name, A to Z), then by id so pages stay stable. */
+export function touchpointOrder(sort?: { field: TouchpointSortField; direction: SortDirection } | null): Prisma.TouchpointOrderByWithRelationInput[] {
+  const { field, direction } = sort ?? { field: "name", direction: "asc" };
+  const first: Prisma.TouchpointOrderByWithRelationInput = field === "lastFeedbackAt" ? { lastFeedbackAt: nullsLast(direction) } : { [field]: direction };
+  return [first, ...(field === "name" ? [] : [{ name: "asc" as const }]), { id: "asc" }];
 }
 
 export async function listTouchpoints(ctx: DomainContext, filter: { type?: string | null; surveyId?: string | null } = {}): Promise<TouchpointRow[]> {
@@ -237,6 +252,7 @@ export async function createTouchpoint(ctx: DomainContext, input: CreateTouchpoi
   });
   // A touchpoint with an active survey is a launch (onboarding's launchedSurvey).
   if (created.activeSurveyId) await markLaunchedSurvey(ctx);
+  announceTouchpointChange(ctx, m.organizationId, created.id, "created", [created.unitId]);
   return created;
 }
 
@@ -290,6 +306,7 @@ export async function updateTouchpoint(ctx: DomainContext, touchpointId: string,
     });
     if (moving) forgetObjectUnit(ctx, "Touchpoint", row.id);
     if (data.activeSurveyId) await markLaunchedSurvey(ctx);
+    announceTouchpointChange(ctx, m.organizationId, row.id, "updated", [...new Set([row.unitId, saved.unitId])]);
     return saved;
   } catch (error) {
     // Two pairings of one UDID at once: the unique index decides.
@@ -307,7 +324,22 @@ export async function deleteTouchpoint(ctx: DomainContext, touchpointId: string)
   const row = await load(ctx, touchpointId);
   await tenantDb(ctx).touchpoint.update({ where: { id: row.id }, data: { deleted: true } });
   forgetObjectUnit(ctx, "Touchpoint", row.id);
+  announceTouchpointChange(ctx, row.organizationId, row.id, "deleted", [row.unitId]);
   return { id: row.id };
+}
+
+/**
+ * Tells open touchpoint lists of the organisation that a touchpoint changed (subscription
+ * touchpointsChanged; each subscriber gets only the changes in units where it views results).
+ */
+export function announceTouchpointChange(
+  ctx: DomainContext,
+  organizationId: string,
+  touchpointId: string,
+  change: TouchpointChangedEvent["change"],
+  unitIds: string[],
+): void {
+  ctx.bus.publish("touchpoint:changed", organizationId, { organizationId, touchpointId, change, unitIds });
 }
 
 /** Why the caller may not edit a touchpoint of this unit ("User has no rights to edit touchpoint"), or null. */

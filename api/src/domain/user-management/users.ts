@@ -7,6 +7,7 @@ import type { DomainContext } from "../context.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { badInput, conflict, DomainError, notFound } from "../errors.js";
 import { emailSchema, messages, objectIdSchema, parseInput, passwordSchema } from "../validation.js";
+import { containsText, parseSearch, type SortDirection } from "../list-query.js";
 import { roles, type Role } from "../../permissions/rights.js";
 import {
   dbOf,
@@ -103,10 +104,27 @@ export async function listUsers(ctx: DomainContext, organizationId?: string | nu
 }
 
 /** The Prisma filter of the members a caller may list (GraphQL connections page through it). */
-export async function membersWhere(ctx: DomainContext): Promise<Prisma.MembershipWhereInput> {
+export async function membersWhere(ctx: DomainContext, search?: string | null): Promise<Prisma.MembershipWhereInput> {
+  const text = parseSearch(search);
   const m = await loadAccess(ctx);
   requireManagesUsersAnywhere(m);
-  return { organizationId: m.organizationId };
+  // The user list's search box: the name or the address.
+  return { organizationId: m.organizationId, ...(text ? { user: { OR: [{ displayName: containsText(text) }, { email: containsText(text) }] } } : {}) };
+}
+
+export const memberSortFields = ["name", "email", "createdAt"] as const;
+export type MemberSortField = (typeof memberSortFields)[number];
+
+/** The user list's order: by when they joined unless a column is chosen; ties by id. */
+export function memberOrder(sort?: { field: MemberSortField; direction: SortDirection } | null): Prisma.MembershipOrderByWithRelationInput[] {
+  if (!sort) return [{ createdAt: "asc" }, { id: "asc" }];
+  const first: Prisma.MembershipOrderByWithRelationInput =
+    sort.field === "name"
+      ? { user: { displayName: sort.direction } }
+      : sort.field === "email"
+        ? { user: { email: sort.direction } }
+        : { createdAt: sort.direction };
+  return [first, { id: "asc" }];
 }
 
 export async function getUser(ctx: DomainContext, userId: string, organizationId?: string | null): Promise<Member> {

@@ -173,7 +173,8 @@ describe.skipIf(noDatabase)("exports", () => {
     expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
     const pdfPath = path.join(dataDir, "downloaded.pdf");
     await writeFile(pdfPath, bytes);
-    const text = execFileSync("pdftotext", ["-layout", pdfPath, "-"]).toString().replace(/\s+/g, " ");
+    // (a line broken after a hyphen is joined again)
+    const text = execFileSync("pdftotext", ["-layout", pdfPath, "-"]).toString().replace(/\s+/g, " ").replace(/- /g, "-");
     expect(text).toContain(
       `Shared results PDF export from 2026/04/01 to 2026/04/30 components summary,q1 mode landscape print 1 type customerJourney at /customer-journey/analytics/${journey.id}`,
     );
@@ -181,6 +182,20 @@ describe.skipIf(noDatabase)("exports", () => {
     const info = execFileSync("pdfinfo", [pdfPath]).toString();
     const [, w, h] = /Page size:\s+([\d.]+) x ([\d.]+)/.exec(info)!;
     expect(Number(w)).toBeGreaterThan(Number(h));
+    // A document (pdf-document.ts): a cover page with the organisation, the journey, the period and
+    // the filters, then the printed page; "Page X of Y" on every page.
+    const pages = Number(/Pages:\s+(\d+)/.exec(info)![1]);
+    expect(pages).toBe(2);
+    const cover = execFileSync("pdftotext", ["-layout", "-f", "1", "-l", "1", pdfPath, "-"]).toString().replace(/\s+/g, " ");
+    expect(cover).toContain(org.organization.name);
+    expect(cover).toContain("Customer journey report: Printed journey");
+    expect(cover).toContain("Period 01.04.2026 – 30.04.2026");
+    expect(cover).toContain("Filters All surveys and touchpoints you may see");
+    expect(cover).toContain("Page 1 of 2");
+    expect(cover).not.toContain("Shared results PDF export");
+    const second = execFileSync("pdftotext", ["-layout", "-f", "2", "-l", "2", pdfPath, "-"]).toString().replace(/\s+/g, " ");
+    expect(second).toContain("Shared results PDF export");
+    expect(second).toContain("Page 2 of 2");
     // The printer's link is gone, and never listed.
     expect(await t.prisma.shareToken.count({ where: { organizationId: org.organization.id, name: "PDF export" } })).toBe(0);
   });

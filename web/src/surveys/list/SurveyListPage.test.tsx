@@ -60,7 +60,7 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
       SurveyListPageQuery: (v) => listAnswer(v.tab === "archived" ? [{ n: 2, name: "Old survey", archived: true }] : [{ n: 1, name: "Store visit" }]),
     });
     await eventually(() => row("Store visit"));
-    expect(requests.find((r) => r.name === "SurveyListPageQuery")?.variables).toEqual({ tab: "all" });
+    expect(requests.find((r) => r.name === "SurveyListPageQuery")?.variables).toEqual({ tab: "all", search: null, orderBy: null });
     const tabs = screen.getAllByRole("tab").map((t) => t.textContent);
     expect(tabs).toEqual(["Recent", "All", "Active", "Archived", "Hidden", "My surveys"]);
     expect(screen.getByRole("tab", { name: "All" }).getAttribute("aria-selected")).toBe("true");
@@ -78,14 +78,14 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
     expect(within(row("Old survey")).getByRole("button", { name: "Unarchive Old survey" })).toBeTruthy();
 
     fireEvent.click(screen.getByRole("tab", { name: "Recent" }));
-    await eventually(() => expect(requests.at(-1)?.variables).toEqual({ tab: "recent" }));
+    await eventually(() => expect(requests.at(-1)?.variables).toEqual({ tab: "recent", search: null, orderBy: null }));
     await eventually(() => screen.getByText("Created within the last 14 days"));
   });
 
   it("opens on the tab named in the address (hidden) and shows hidden surveys with Unhide", async () => {
     const { requests } = render({ SurveyListPageQuery: () => listAnswer([{ n: 3, name: "Secret", hidden: true }]) }, "/surveys/list?tab=hidden");
     await eventually(() => row("Secret"));
-    expect(requests[0]?.variables).toEqual({ tab: "hidden" });
+    expect(requests[0]?.variables).toEqual({ tab: "hidden", search: null, orderBy: null });
     expect(screen.getByRole("tab", { name: "Hidden" }).getAttribute("aria-selected")).toBe("true");
     expect(within(row("Secret")).getByRole("button", { name: "Unhide Secret" })).toBeTruthy();
   });
@@ -226,7 +226,7 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
         return { data: { generateDemoData: { responses: 500, responseCount: 500, survey: { id: "U3VydmV5OjE3", legacyId: legacy(7), name: "Demo survey" } } } };
       },
     });
-    await eventually(() => screen.getByText("No surveys here yet."));
+    await eventually(() => screen.getByRole("heading", { name: "No surveys here yet" }));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Generate demo data" })));
     await eventually(() => row("Demo survey"));
     expect(demo).toEqual([{ responses: 500 }]);
@@ -236,7 +236,7 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
 
   it("does not offer demo data to members who are not organisation admins", async () => {
     render({ SurveyListPageQuery: () => listAnswer([]) });
-    await eventually(() => screen.getByText("No surveys here yet."));
+    await eventually(() => screen.getByRole("heading", { name: "No surveys here yet" }));
     expect(screen.queryByRole("button", { name: "Generate demo data" })).toBeNull();
   });
 
@@ -254,5 +254,100 @@ describe("/surveys/list", { timeout: 30_000 }, () => {
     expect(requests.find((r) => r.name === "SurveyListPaginationQuery")?.variables).toMatchObject({ tab: "all", after: "c1", first: 25 });
     expect(screen.getByRole("row", { name: "First" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Show more surveys" })).toBeNull();
+  });
+  it("searches on the server after a pause in typing, sorts by a column header (aria-sort), and keeps both in the address", async () => {
+    const { requests, router } = render({
+      SurveyListPageQuery: (v) =>
+        listAnswer(
+          v.search === "store"
+            ? [{ n: 1, name: "Store visit" }]
+            : v.search === "nothing"
+              ? []
+              : [
+                  { n: 1, name: "Store visit", responseCount: 3 },
+                  { n: 2, name: "Online shop", responseCount: 9 },
+                ],
+        ),
+    });
+    await eventually(() => row("Online shop"));
+    const box = screen.getByRole("searchbox", { name: "Search surveys by name or team" });
+    fireEvent.change(box, { target: { value: "st" } });
+    fireEvent.change(box, { target: { value: "store" } });
+    await eventually(() => expect(screen.queryByRole("row", { name: "Online shop" })).toBeNull());
+    const searched = requests.filter((r) => r.name === "SurveyListPageQuery").map((r) => r.variables.search);
+    // one request for the pause, none per keystroke
+    expect(searched).toEqual([null, "store"]);
+    expect(router.state.location.search).toBe("?q=store");
+
+    const header = () => screen.getByRole("columnheader", { name: /Responses/ });
+    expect(header().getAttribute("aria-sort")).toBe("none");
+    await act(async () => fireEvent.click(within(header()).getByRole("button")));
+    await eventually(() => expect(header().getAttribute("aria-sort")).toBe("descending"));
+    expect(requests.at(-1)?.variables).toEqual({ tab: "all", search: "store", orderBy: { field: "responseCount", direction: "desc" } });
+    await act(async () => fireEvent.click(within(header()).getByRole("button")));
+    await eventually(() => expect(header().getAttribute("aria-sort")).toBe("ascending"));
+    expect(router.state.location.search).toBe("?q=store&sort=responseCount&dir=asc");
+
+    // nothing found: an empty state that says so and clears the search
+    fireEvent.change(box, { target: { value: "nothing" } });
+    await eventually(() => screen.getByRole("heading", { name: "No surveys match “nothing”" }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Clear the search" })));
+    await eventually(() => row("Online shop"));
+    expect((screen.getByRole("searchbox") as HTMLInputElement).value).toBe("");
+  });
+
+  it("archives and deletes the selected surveys one by one with the single actions' mutations", async () => {
+    const calls: Array<{ name: string; variables: Record<string, unknown> }> = [];
+    const record = (name: string, answer: (v: Record<string, unknown>) => unknown) => (variables: Record<string, unknown>) => {
+      calls.push({ name, variables });
+      return answer(variables);
+    };
+    const { requests } = render({
+      SurveyListPageQuery: () =>
+        listAnswer([
+          { n: 1, name: "Store visit" },
+          { n: 2, name: "Online shop" },
+          { n: 3, name: "Old one", archived: true },
+        ]),
+      useSurveyBulkActionsArchiveMutation: record("archive", (v) => ({ data: { archiveSurvey: { survey: { id: v.id, archived: true } } } })),
+      useSurveyBulkActionsDeleteMutation: record("delete", () => ({ data: { deleteSurvey: { legacyId: legacy(1) } } })),
+    });
+    await eventually(() => row("Store visit"));
+    expect(screen.queryByRole("region", { name: "Bulk actions" })).toBeNull();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select Store visit" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select Online shop" }));
+    const bulk = screen.getByRole("region", { name: "Bulk actions" });
+    expect(within(bulk).getByText("2 selected")).toBeTruthy();
+    expect((screen.getByRole("checkbox", { name: "Select all surveys shown" }) as HTMLInputElement).indeterminate).toBe(true);
+    // nothing archived among the selected: no Unarchive
+    expect(within(bulk).queryByRole("button", { name: /Unarchive/ })).toBeNull();
+    await act(async () => fireEvent.click(within(bulk).getByRole("button", { name: "Archive (2)" })));
+    await eventually(() => expect(toasts.list().map((t) => t.message)).toContain("2 of 2 surveys archived"));
+    expect(calls).toEqual([
+      { name: "archive", variables: { id: gid(1), archived: true } },
+      { name: "archive", variables: { id: gid(2), archived: true } },
+    ]);
+    await eventually(() => expect(requests.filter((r) => r.name === "SurveyListPageQuery").length).toBeGreaterThanOrEqual(2));
+    await eventually(() => expect(screen.queryByRole("region", { name: "Bulk actions" })).toBeNull());
+
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select all surveys shown" }));
+    expect(within(bulk).getByText("3 selected")).toBeTruthy();
+    const confirm = window.confirm;
+    window.confirm = () => false;
+    fireEvent.click(within(bulk).getByRole("button", { name: "Delete (3)" }));
+    window.confirm = confirm;
+    expect(calls.filter((c) => c.name === "delete")).toEqual([]);
+  });
+
+  it("offers a viewer's selection only Hide, the one bulk action their rights allow", async () => {
+    render({ SurveyListPageQuery: () => listAnswer([{ n: 1, name: "Store visit", canEdit: false }], { mayCreate: false }) });
+    await eventually(() => row("Store visit"));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Select Store visit" }));
+    const bulk = screen.getByRole("region", { name: "Bulk actions" });
+    expect(
+      within(bulk)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Hide (1)", "Clear selection"]);
   });
 });

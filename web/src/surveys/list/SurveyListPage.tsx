@@ -3,13 +3,21 @@ import { Suspense, useState, useTransition } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Link, useSearchParams } from "react-router-dom";
 import type { SurveyListPageQuery } from "../../__generated__/SurveyListPageQuery.graphql";
-import { SurveyList } from "./SurveyList";
+import { SurveyList, type SurveySortField, surveySortFields } from "./SurveyList";
+import type { Sort } from "../../ui/DataList";
 import { SurveyTabs, surveyTabs, type SurveyTabKey as SurveyTab } from "./SurveyTabs";
 import "./surveys.css";
 import { Skeleton } from "../../ui/Skeleton";
 import { mayCreateSurveys } from "../../access/rights";
 
 const isTab = (v: string | null): v is SurveyTab => !!v && (surveyTabs as readonly string[]).includes(v);
+
+/** The sort in the address (?sort=name&dir=asc); none: newest first. */
+function sortOf(params: URLSearchParams): Sort<SurveySortField> | null {
+  const field = params.get("sort");
+  if (!field || !(surveySortFields as readonly string[]).includes(field)) return null;
+  return { field: field as SurveySortField, direction: params.get("dir") === "desc" ? "desc" : "asc" };
+}
 
 /**
  * /surveys/list (spec 001 §2 "Survey management"): the tabs recent, all, active, archived, hidden and
@@ -27,22 +35,39 @@ export default function SurveyListPage() {
 function SurveyListScreen() {
   const [params, setParams] = useSearchParams();
   const tab: SurveyTab = isTab(params.get("tab")) ? (params.get("tab") as SurveyTab) : "all";
+  const search = params.get("q") ?? "";
+  const sort = sortOf(params);
+  /** Changes the address's list parameters (kept: the others), in a transition so the list stays while the next one loads. */
+  const update = (change: Record<string, string | null>) =>
+    startTransition(() =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(change)) {
+            if (v) next.set(k, v);
+            else next.delete(k);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    );
   const [pending, startTransition] = useTransition();
   // After a successful write the list is read again (spec 001 §7).
   const [fetchKey, setFetchKey] = useState(0);
   const data = useLazyLoadQuery<SurveyListPageQuery>(
     graphql`
-      query SurveyListPageQuery($tab: SurveyTab!) {
+      query SurveyListPageQuery($tab: SurveyTab!, $search: String, $orderBy: SurveyOrder) {
         viewer {
           organizationAdmin
           mayCreateSurveys
           rights
           countryCode
         }
-        ...SurveyList_query @arguments(tab: $tab)
+        ...SurveyList_query @arguments(tab: $tab, search: $search, orderBy: $orderBy)
       }
     `,
-    { tab },
+    { tab, search: search || null, orderBy: sort },
     { fetchPolicy: "store-and-network", fetchKey },
   );
   const organizationAdmin = data.viewer?.organizationAdmin ?? false;
@@ -67,11 +92,15 @@ function SurveyListScreen() {
           </div>
         ) : null}
       </div>
-      <SurveyTabs selected={tab} onSelect={(next) => startTransition(() => setParams(next === "all" ? {} : { tab: next }, { replace: true }))} />
+      <SurveyTabs selected={tab} onSelect={(next) => update({ tab: next === "all" ? null : next })} />
       <div role="tabpanel" id="survey-tabpanel" aria-labelledby={`survey-tab-${tab}`} aria-busy={pending} tabIndex={0} className="survey-list-page__panel">
         <SurveyList
           query={data}
           tab={tab}
+          search={search}
+          sort={sort}
+          onSearch={(text) => update({ q: text || null })}
+          onSort={(next) => update({ sort: next.field, dir: next.direction })}
           organizationAdmin={organizationAdmin}
           mayCreate={mayCreate}
           countryCode={data.viewer?.countryCode ?? null}

@@ -12,6 +12,7 @@ import type { SurveyRowResponseCountSubscription } from "../../__generated__/Sur
 import { formatDateTime } from "../../format/date";
 import { runMutation } from "../../user-management/runMutation";
 import { ConfirmDeleteDialog } from "./ConfirmDeleteDialog";
+import { RowCheckbox, type Selection } from "../../ui/DataList";
 
 const responseCountSubscription = graphql`
   subscription SurveyRowResponseCountSubscription($surveyId: ID!) {
@@ -29,11 +30,14 @@ const responseCountSubscription = graphql`
  */
 export function SurveyRow({
   survey,
+  selection,
   countryCode,
   mayCreate,
   onChanged,
 }: {
   survey: SurveyRow_survey$key;
+  /** The list's row selection (bulk actions). */
+  selection: Selection;
   countryCode: string | null;
   /** The caller may create surveys (copying makes one). */
   mayCreate: boolean;
@@ -144,6 +148,7 @@ export function SurveyRow({
 
   return (
     <tr aria-labelledby={titleId} className="survey-row">
+      <RowCheckbox selection={selection} id={data.id} label={t`Select ${name}`} />
       <th scope="row">
         <Link id={titleId} to={`/surveys/${data.legacyId}/${data.viewerMayEdit ? "edit" : "preview"}`} className="survey-row__title">
           {name}
