@@ -38,10 +38,15 @@ export function ChartFigure({
   );
 }
 
-/** The values of a chart as a table that only screen readers (and tests) read. */
+/**
+ * The values of a chart as a table that only screen readers (and tests) read. The table sits in a
+ * hidden box: a table is never narrower than its content, so a hidden table itself, as wide as its
+ * longest row, reached past the window's edge and the page scrolled sideways (issue 15).
+ */
 export function DataTable({ caption, columns, rows }: { caption: string; columns: string[]; rows: Array<Array<string | number>> }) {
   return (
-    <table className="visually-hidden">
+    <div className="visually-hidden">
+    <table>
       <caption>{caption}</caption>
       <thead>
         <tr>
@@ -68,6 +73,7 @@ export function DataTable({ caption, columns, rows }: { caption: string; columns
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
 
