@@ -223,6 +223,12 @@ const filtersOf = (requests: Array<{ name: string; variables: Record<string, unk
 const render = (path: string, handlers: Record<string, Handler>, rest?: (path: string, options: Record<string, unknown>) => unknown) =>
   renderScreen({ path, pattern: "/results", element: <ResultsPage />, handlers, rest });
 
+/** Opens a panel of the results toolbar (saved views, export) by its button, once. */
+async function openPanel(name: string) {
+  const button = await eventually(() => screen.getByRole("button", { name }));
+  if (button.getAttribute("aria-expanded") !== "true") fireEvent.click(button);
+}
+
 describe("/results", { timeout: 60_000 }, () => {
   // Transform the lazily loaded chart sections once, before the clock of any test starts.
   beforeAll(async () => {
@@ -466,6 +472,7 @@ describe("/results", { timeout: 60_000 }, () => {
       }),
     );
     await eventually(() => screen.getByText("No saved views yet."));
+    await openPanel("Saved views");
     fireEvent.click(screen.getByRole("button", { name: "Save bookmark" }));
     expect(screen.getByText("Give the saved view a name")).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Bookmark name"), { target: { value: "Last week" } });
@@ -528,6 +535,7 @@ describe("/results", { timeout: 60_000 }, () => {
     const { restCalls, subscriptions, emit } = render("/results?preset=last7Days", memberHandlers(), (path) =>
       path === "/results/list" ? { cacheId: "job1" } : null,
     );
+    await openPanel("Export");
     fireEvent.click(await eventually(() => screen.getByRole("button", { name: "Export CSV" })));
     await waitFor(() => expect(restCalls.map((c) => c.path)).toEqual(["/results/list"]));
     expect(restCalls[0]!.options).toMatchObject({ method: "POST", body: { format: "csv", locale: "en", filters: { datePreset: "last7Days" } } });
@@ -568,6 +576,7 @@ describe("/results", { timeout: 60_000 }, () => {
         }),
       }),
     );
+    await openPanel("Export");
     fireEvent.click(await eventually(() => screen.getByRole("button", { name: "Export PDF" })));
     await waitFor(() => expect(subscriptions.some((s) => s.name === "ExportPanelStatusSubscription" && s.variables.id === btoa("ExportJob:pdf1"))).toBe(true));
     // The server's job carries the same failure text: it is shown once, not twice.
@@ -618,6 +627,7 @@ describe("/results", { timeout: 60_000 }, () => {
         return null;
       },
     );
+    await openPanel("Export");
     fireEvent.click(await eventually(() => screen.getByRole("button", { name: "Export CSV" })));
     await waitFor(() => expect(restCalls.some((c) => c.path === "/results-feedbacklist/poll")).toBe(true));
     const start = restCalls.find((c) => c.path === "/results/list")!;
@@ -680,6 +690,7 @@ describe("/results", { timeout: 60_000 }, () => {
     expect(text.variables.filters).toMatchObject({ from: "2026-10-01", to: "2026-10-31", surveyIds: [gid("Survey", 10)] });
     // Members' tools are not there; the exports are (of what the link shows).
     for (const name of ["Share results", "Save bookmark", "Reset filters"]) expect(screen.queryByRole("button", { name })).toBeNull();
+    await openPanel("Export");
     for (const name of ["Export CSV", "Export XLSX", "Export PDF"]) expect(screen.getByRole("button", { name })).toBeTruthy();
     expect(requests.some((r) => r.name === "ResultsPageOptionsQuery" || r.name === "BookmarksPanelQuery")).toBe(false);
     // Only the grouping may change.

@@ -71,7 +71,10 @@ export function DistributionChart({
   );
   // Sized to the data: 34 px an option (room for two lines of its label), the labels' own width at
   // the left; per group, the groups' labels below (slanted when many) and the legend's rows above.
-  const left = categoryPadding(categories.map((c) => c.label), { maxChars: 22 });
+  const left = categoryPadding(
+    categories.map((c) => c.label),
+    { maxChars: 22 },
+  );
   const angle = groups.length > 6 ? -35 : 0;
   const room = rotatedLabelRoom(
     groups.map((g) => g.label),
@@ -97,7 +100,7 @@ export function DistributionChart({
             style={axisStyle}
             tickLabelComponent={<FittedLabel maxChars={22} lines={2} />}
           />
-          <VictoryAxis dependentAxis style={axisStyle} tickFormat={(v: number) => formatNumber(v)} />
+          <VictoryAxis dependentAxis style={axisStyle} tickFormat={(v: number) => (Number.isInteger(v) ? formatNumber(v) : "")} />
           <VictoryBar
             data={categories.map((c, i) => ({ x: i + 1, y: groups[0]!.counts[c.key] ?? 0, fill: colourOf(i) }))}
             style={{ data: { fill: ({ datum }: { datum?: { fill: string } }) => datum?.fill ?? seriesColours[0]! } }}
@@ -132,7 +135,11 @@ export function DistributionChart({
             style={axisStyle}
             tickLabelComponent={<FittedLabel maxChars={14} angle={angle} textAnchor={angle ? "end" : "middle"} />}
           />
-          <VictoryAxis dependentAxis style={axisStyle} tickFormat={(v: number) => (stackTo100 ? formatPercent(v) : formatNumber(v))} />
+          <VictoryAxis
+            dependentAxis
+            style={axisStyle}
+            tickFormat={(v: number) => (stackTo100 ? formatPercent(v) : Number.isInteger(v) ? formatNumber(v) : "")}
+          />
           <VictoryStack>
             {categories.map((c, ci) => (
               <VictoryBar

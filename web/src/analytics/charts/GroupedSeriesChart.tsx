@@ -84,14 +84,14 @@ export function GroupedSeriesChart({ title, groupBy, metric, points }: { title: 
             tickFormat={(tick: number) => ((tick - 1) % step === 0 ? (points[tick - 1]?.label ?? "") : "")}
             style={axisStyle}
             tickLabelComponent={
-              horizontal ? (
-                <FittedLabel maxChars={22} lines={2} />
-              ) : (
-                <FittedLabel maxChars={14} angle={angle} textAnchor={angle ? "end" : "middle"} />
-              )
+              horizontal ? <FittedLabel maxChars={22} lines={2} /> : <FittedLabel maxChars={14} angle={angle} textAnchor={angle ? "end" : "middle"} />
             }
           />
-          <VictoryAxis dependentAxis style={axisStyle} tickFormat={(v: number) => formatMetric(metric, v)} />
+          <VictoryAxis
+            dependentAxis
+            style={axisStyle}
+            tickFormat={(v: number) => (metric === "responses" && !Number.isInteger(v) ? "" : formatMetric(metric, v))}
+          />
           <VictoryBar
             data={points.map((p, i) => ({ x: i + 1, y: p.value ?? 0 }))}
             style={{ data: { fill: palette.primary } }}

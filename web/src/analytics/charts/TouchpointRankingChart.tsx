@@ -34,7 +34,10 @@ export function TouchpointRankingChart({ title, entries, limit }: { title: strin
   const drawn = [...ranked].reverse();
   // Room for the names (two lines of at most 24 characters, the rest in the tooltip and the table),
   // and 40 px a touchpoint: the chart is as tall as its data.
-  const left = categoryPadding(drawn.map((e) => e.name), { maxChars: 24 });
+  const left = categoryPadding(
+    drawn.map((e) => e.name),
+    { maxChars: 24 },
+  );
   return (
     <ChartFigure
       title={title}

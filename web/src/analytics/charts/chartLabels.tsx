@@ -15,7 +15,12 @@ const chars = (text: string) => [...text];
 /** The text shortened to `max` characters, ending with "…" when cut. */
 export function truncateLabel(text: string, max: number): string {
   const c = chars(text);
-  return c.length <= max ? text : `${c.slice(0, Math.max(1, max - 1)).join("").trimEnd()}…`;
+  return c.length <= max
+    ? text
+    : `${c
+        .slice(0, Math.max(1, max - 1))
+        .join("")
+        .trimEnd()}…`;
 }
 
 /** The text wrapped at spaces into at most `lines` lines of `max` characters; the last line is shortened when more is left. */
