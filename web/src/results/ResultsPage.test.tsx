@@ -271,6 +271,48 @@ describe("/results", { timeout: 60_000 }, () => {
     );
   });
 
+  it("shows the applied filters as chips named by filter and value; a chip's button removes that filter alone; the question index focuses a card", async () => {
+    const { router } = render(
+      `/results?preset=last30Days&touchpoint=${id(2)}&survey=${id(10)}&groupBy=weekNumber&meta=store:Helsinki&stack=1`,
+      memberHandlers(),
+    );
+    const chips = await eventually(() => screen.getByRole("list", { name: "Applied filters" }), 25_000);
+    expect(
+      within(chips)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
+      "Dates: Last 30 days",
+      "Group by: Week number",
+      "Touchpoint: Web shop",
+      "Survey: Store visit",
+      "Metadata: store = Helsinki",
+      "Stack graphs to 100 %",
+    ]);
+    // The toolbar holds the filters, the chips, the views and the tools.
+    const toolbar = screen.getByRole("region", { name: "Results tools" });
+    expect(within(toolbar).getByRole("form", { name: "Results filters" })).toBeTruthy();
+    expect(within(toolbar).getByRole("tablist", { name: "Results view" })).toBeTruthy();
+    for (const name of ["Saved views", "Export", "Share results"]) expect(within(toolbar).getByRole("button", { name })).toBeTruthy();
+
+    fireEvent.click(within(chips).getByRole("button", { name: "Remove filter Touchpoint: Web shop" }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get("touchpoint")).toBeNull());
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get("preset")).toBe("last30Days");
+    expect(search.get("survey")).toBe(id(10));
+    expect(search.get("groupBy")).toBe("weekNumber");
+    expect(search.getAll("meta")).toEqual(["store:Helsinki"]);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Remove filter Touchpoint: Web shop" })).toBeNull());
+
+    // The question index: a panel of links to the questions; following one focuses its card.
+    const index = await eventually(() => within(toolbar).getByRole("button", { name: /^Questions \(\d+\)$/ }), 25_000);
+    fireEvent.click(index);
+    const link = within(screen.getByRole("navigation", { name: "Question index" })).getByRole("link", { name: "How was your visit?" });
+    fireEvent.click(link);
+    expect(document.activeElement).toBe(screen.getByRole("article", { name: "How was your visit?" }));
+    expect(index.getAttribute("aria-expanded")).toBe("false");
+  });
+
   it("asks for the filter options, the sections and the saved views at once when it opens; a slow section holds no other", async () => {
     let releaseOptions!: () => void;
     const optionsHeld = new Promise<void>((resolve) => {
@@ -693,6 +735,14 @@ describe("/results", { timeout: 60_000 }, () => {
     await openPanel("Export");
     for (const name of ["Export CSV", "Export XLSX", "Export PDF"]) expect(screen.getByRole("button", { name })).toBeTruthy();
     expect(requests.some((r) => r.name === "ResultsPageOptionsQuery" || r.name === "BookmarksPanelQuery")).toBe(false);
+    // The link's filters are chips too; only what the link lets the visitor change can be removed.
+    const visitorChips = screen.getByRole("list", { name: "Applied filters" });
+    expect(
+      within(visitorChips)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Dates: 2026-10-01 – 2026-10-31", "Survey: (name not available)", "Stack graphs to 100 %"]);
+    expect(within(visitorChips).queryAllByRole("button")).toHaveLength(0);
     // Only the grouping may change.
     const bar = screen.getByRole("form", { name: "Results filters" });
     expect((within(bar).getByLabelText("Date range") as HTMLSelectElement).disabled).toBe(true);

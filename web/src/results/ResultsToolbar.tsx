@@ -94,7 +94,8 @@ export function FilterChips({
   const { t } = useLingui();
   const presetLabels = usePresetLabels();
   const groupByLabels = useGroupByLabels();
-  const nameOf = (list: ReadonlyArray<{ id: string; name: string }>, id: string) => list.find((o) => o.id === id)?.name ?? id;
+  // A share link's visitor gets the names only of what the link lets them change.
+  const nameOf = (list: ReadonlyArray<{ id: string; name: string }>, id: string) => list.find((o) => o.id === id)?.name ?? t`(name not available)`;
   const chips: Chip[] = [];
   if (state.preset) chips.push({ key: "date", text: `${t`Dates`}: ${presetLabels[state.preset]}`, without: { ...state, preset: null }, change: "date" });
   else if (state.from || state.to)
