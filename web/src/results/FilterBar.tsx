@@ -59,7 +59,7 @@ export function FilterBar({
     <form className="filter-bar" aria-label={t`Results filters`} onSubmit={submit} onKeyDown={closeOnEscape} noValidate ref={form}>
       <DateAndGroupingFilters {...section} />
 
-      <div className="filter-bar__row">
+      <div className="filter-bar__row filter-bar__row--groups">
         <FilterCheckboxGroup
           legend={t`Touchpoints`}
           options={options.touchpoints}
