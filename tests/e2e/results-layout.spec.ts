@@ -1,6 +1,7 @@
 // Results and summary at desktop widths (issue 15): no horizontal scrolling at 1440 and 1280 px in
 // English and Finnish; on results a sticky toolbar with the applied filters as removable chips, the
 // view switch, a question index and the tools (saved views, export, share) as panels.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { signIn } from "./support";
 
@@ -107,4 +108,36 @@ test("results toolbar: sticky, chips remove a filter each, question index, saved
   await toolbar.getByRole("button", { name: "Export" }).click();
   await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
   await shot(page, "results-export");
+});
+
+test("axe: results with the toolbar's panels open and stuck, and summary, in English and Finnish: no critical or serious violations", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, "admin@demo.example", "/summary");
+  const found: string[] = [];
+  const check = async (where: string) => {
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    for (const v of results.violations.filter((x) => x.impact === "critical" || x.impact === "serious"))
+      found.push(`${where}: ${v.id} (${v.impact}) ${v.nodes.length} node(s), e.g. ${v.nodes[0]?.target.join(" ")}`);
+  };
+  for (const locale of ["en", "fi"]) {
+    await page.goto(`/summary?locale=${locale}`);
+    await loaded(page, "/summary");
+    await check(`/summary (${locale})`);
+    await page.goto(`/results?locale=${locale}&preset=last30Days&groupBy=weekNumber`);
+    await loaded(page, "/results");
+    await check(`/results (${locale})`);
+    const toolbar = page.locator(".results-toolbar");
+    for (const button of [toolbar.locator(".toolbar-popover__button").first(), toolbar.locator(".toolbar-popover__button").last()]) {
+      await button.click();
+      await check(`/results (${locale}) with ${await button.textContent()} open`);
+      await page.keyboard.press("Escape");
+    }
+    await toolbar.locator("details.filter-group summary").first().click();
+    await check(`/results (${locale}) with a filter disclosure open`);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
+    await expect(toolbar.locator(".results-toolbar__filters-toggle")).toBeVisible();
+    await check(`/results (${locale}) stuck`);
+  }
+  expect(found, found.join("\n")).toEqual([]);
 });
