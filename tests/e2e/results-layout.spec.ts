@@ -111,7 +111,8 @@ test("results toolbar: sticky, chips remove a filter each, question index, saved
 });
 
 test("axe: results with the toolbar's panels open and stuck, and summary, in English and Finnish: no critical or serious violations", async ({ page }) => {
-  test.setTimeout(180_000);
+  // axe over the long results page takes a while on a loaded machine.
+  test.setTimeout(480_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, "admin@demo.example", "/summary");
   const found: string[] = [];
