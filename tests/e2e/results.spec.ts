@@ -16,6 +16,9 @@ const dir = mkdtempSync(path.join(tmpdir(), "results-e2e-"));
 
 async function exportFile(page: Page, button: string, kind: string): Promise<string> {
   const download = page.waitForEvent("download", { timeout: 60_000 });
+  // The exports are a panel of the results toolbar.
+  const panel = page.getByRole("region", { name: "Results tools" }).getByRole("button", { name: "Export", exact: true });
+  if ((await panel.getAttribute("aria-expanded")) !== "true") await panel.click();
   await page.getByRole("button", { name: button }).click();
   // The progress bar follows the job until the file is ready; then the browser downloads it.
   await expect(page.getByRole("progressbar", { name: `${kind} export progress` })).toBeVisible();
@@ -59,13 +62,18 @@ test("filter, group by week, bookmark, share signed out, and export CSV, XLSX an
   // Charts drawn per question (each a named figure).
   await expect(page.getByRole("figure").first()).toBeVisible();
 
-  // A bookmark of this view.
+  // A bookmark of this view (saved views open as a panel of the results toolbar).
   const bookmark = `Weekly view ${Date.now() % 100000}`;
+  const savedViews = page.getByRole("region", { name: "Results tools" }).getByRole("button", { name: "Saved views" });
+  await savedViews.click();
   await page.getByLabel("Bookmark name").fill(bookmark);
   await page.getByRole("button", { name: "Save bookmark" }).click();
   await expect(page.getByRole("list", { name: "Saved views" })).toContainText(bookmark);
   await page.reload();
+  await savedViews.click();
   await expect(page.getByRole("list", { name: "Saved views" })).toContainText(bookmark);
+  await page.keyboard.press("Escape");
+  await expect(savedViews).toHaveAttribute("aria-expanded", "false");
 
   // A share link, opened signed out in a fresh browser context.
   await page.getByRole("button", { name: "Share results" }).click();

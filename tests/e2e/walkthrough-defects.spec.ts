@@ -220,6 +220,7 @@ test("defect 6: an unknown invite shows its error inside the shell", async ({ pa
   await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
   // An admin still exports, and a link they make offers its visitors the export.
   await page.goto("/results");
+  await page.getByRole("region", { name: "Results tools" }).getByRole("button", { name: "Export", exact: true }).click();
   await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
 });
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useId } from "react";
+import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { defaultFilters, type ResultsFilterState } from "./filters";
 import { AnswerRestrictionsFilter } from "./filterBar/AnswerRestrictionsFilter";
 import { DateAndGroupingFilters } from "./filterBar/DateAndGroupingFilters";
@@ -35,12 +35,31 @@ export function FilterBar({
   const id = useId();
   const { draft, set, can, dateError, submit } = useFilterDraft({ value, allowChanges, onApply });
   const section = { draft, set, can, id };
+  const form = useRef<HTMLFormElement>(null);
+  // The disclosures open as panels over the page: a click elsewhere closes them (opening another
+  // one too), Escape closes the one the focus is in and gives the focus back to its summary.
+  useEffect(() => {
+    const outside = (event: PointerEvent) => {
+      for (const details of form.current?.querySelectorAll<HTMLDetailsElement>("details.filter-group[open]") ?? [])
+        if (!details.contains(event.target as Node)) details.open = false;
+    };
+    document.addEventListener("pointerdown", outside);
+    return () => document.removeEventListener("pointerdown", outside);
+  }, []);
+  const closeOnEscape = (event: ReactKeyboardEvent) => {
+    if (event.key !== "Escape") return;
+    const details = (event.target as HTMLElement).closest<HTMLDetailsElement>("details.filter-group[open]");
+    if (!details) return;
+    event.preventDefault();
+    details.open = false;
+    details.querySelector<HTMLElement>("summary")?.focus();
+  };
 
   return (
-    <form className="filter-bar" aria-label={t`Results filters`} onSubmit={submit} noValidate>
+    <form className="filter-bar" aria-label={t`Results filters`} onSubmit={submit} onKeyDown={closeOnEscape} noValidate ref={form}>
       <DateAndGroupingFilters {...section} />
 
-      <div className="filter-bar__row">
+      <div className="filter-bar__row filter-bar__row--groups">
         <FilterCheckboxGroup
           legend={t`Touchpoints`}
           options={options.touchpoints}
@@ -62,9 +81,8 @@ export function FilterBar({
         <AnswerRestrictionsFilter draft={draft} set={set} can={can} questions={options.questions} />
         <MetadataFilter {...section} metaValues={options.metaValues} />
         <HiddenQuestionsFilter draft={draft} set={set} can={can} allQuestions={options.allQuestions} />
+        <ReportOptions draft={draft} set={set} can={can} />
       </div>
-
-      <ReportOptions draft={draft} set={set} can={can} />
       <datalist id={`${id}-metakeys`} data-testid="metadata-keys">
         {options.metaKeys.map((k) => (
           <option key={k} value={k} />
@@ -76,11 +94,11 @@ export function FilterBar({
         </p>
       ) : null}
       <div className="filter-bar__actions">
-        <button type="submit" className="button">
+        <button type="submit" className="button button--small">
           <Trans>Filter results</Trans>
         </button>
         {allowChanges === null ? (
-          <button type="button" className="button button--secondary" onClick={() => onApply({ ...defaultFilters, view: value.view })}>
+          <button type="button" className="button button--secondary button--small" onClick={() => onApply({ ...defaultFilters, view: value.view })}>
             <Trans>Reset filters</Trans>
           </button>
         ) : null}

@@ -8,6 +8,7 @@ import { GroupedSeriesChart, type GroupBy } from "../analytics/charts/GroupedSer
 import { NpsBreakdownChart } from "../analytics/charts/NpsBreakdownChart";
 import { SatisfactionGauge } from "../analytics/charts/SatisfactionGauge";
 import type { SeriesMetric } from "../analytics/charts/DailySeriesChart";
+import { QuestionIndex, questionAnchor } from "./QuestionIndex";
 
 type Result = QuestionResults_query$data["results"][number];
 type Distribution = NonNullable<Result["mainResult"]>["distribution"];
@@ -57,7 +58,7 @@ function QuestionCard({ r, stackTo100 }: { r: Result; stackTo100: boolean }) {
   const title = r.title;
   if (r.hidden) {
     return (
-      <article className="question-result" aria-label={title}>
+      <article className="question-result" aria-label={title} id={questionAnchor(r.questionLegacyId)} tabIndex={-1}>
         <h3 className="question-result__title">{title}</h3>
         <p className="field__hint">{t`Hidden: too few responses for this shared view.`}</p>
       </article>
@@ -72,7 +73,7 @@ function QuestionCard({ r, stackTo100 }: { r: Result; stackTo100: boolean }) {
   const answers = m?.count ?? 0;
   const earlierAnswers = r.earlier?.count ?? null;
   return (
-    <article className="question-result" aria-label={title}>
+    <article className="question-result" aria-label={title} id={questionAnchor(r.questionLegacyId)} tabIndex={-1}>
       <h3 className="question-result__title">{title}</h3>
       <p className="question-result__facts">
         {t`Answers: ${formatNumber(answers)}`}
@@ -297,6 +298,7 @@ export function QuestionResults({ query, mode, stackTo100 }: { query: QuestionRe
   return (
     <>
       {limitNotice}
+      <QuestionIndex questions={results.map((r) => ({ id: r.questionLegacyId, title: r.title, surveyId: r.surveyLegacyId }))} />
       <div className="question-results">
         {results.map((r) => (
           <QuestionCard key={r.questionLegacyId} r={r} stackTo100={stackTo100} />

@@ -223,6 +223,12 @@ const filtersOf = (requests: Array<{ name: string; variables: Record<string, unk
 const render = (path: string, handlers: Record<string, Handler>, rest?: (path: string, options: Record<string, unknown>) => unknown) =>
   renderScreen({ path, pattern: "/results", element: <ResultsPage />, handlers, rest });
 
+/** Opens a panel of the results toolbar (saved views, export) by its button, once. */
+async function openPanel(name: string) {
+  const button = await eventually(() => screen.getByRole("button", { name }));
+  if (button.getAttribute("aria-expanded") !== "true") fireEvent.click(button);
+}
+
 describe("/results", { timeout: 60_000 }, () => {
   // Transform the lazily loaded chart sections once, before the clock of any test starts.
   beforeAll(async () => {
@@ -263,6 +269,48 @@ describe("/results", { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(filtersOf(requests, "ResultsPageTextAnalyticsQuery").at(-1)).toMatchObject({ groupBy: "weekNumber", touchpointIds: [gid("Touchpoint", 2)] }),
     );
+  });
+
+  it("shows the applied filters as chips named by filter and value; a chip's button removes that filter alone; the question index focuses a card", async () => {
+    const { router } = render(
+      `/results?preset=last30Days&touchpoint=${id(2)}&survey=${id(10)}&groupBy=weekNumber&meta=store:Helsinki&stack=1`,
+      memberHandlers(),
+    );
+    const chips = await eventually(() => screen.getByRole("list", { name: "Applied filters" }), 25_000);
+    expect(
+      within(chips)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
+      "Dates: Last 30 days",
+      "Group by: Week number",
+      "Touchpoint: Web shop",
+      "Survey: Store visit",
+      "Metadata: store = Helsinki",
+      "Stack graphs to 100 %",
+    ]);
+    // The toolbar holds the filters, the chips, the views and the tools.
+    const toolbar = screen.getByRole("region", { name: "Results tools" });
+    expect(within(toolbar).getByRole("form", { name: "Results filters" })).toBeTruthy();
+    expect(within(toolbar).getByRole("tablist", { name: "Results view" })).toBeTruthy();
+    for (const name of ["Saved views", "Export", "Share results"]) expect(within(toolbar).getByRole("button", { name })).toBeTruthy();
+
+    fireEvent.click(within(chips).getByRole("button", { name: "Remove filter Touchpoint: Web shop" }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get("touchpoint")).toBeNull());
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get("preset")).toBe("last30Days");
+    expect(search.get("survey")).toBe(id(10));
+    expect(search.get("groupBy")).toBe("weekNumber");
+    expect(search.getAll("meta")).toEqual(["store:Helsinki"]);
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Remove filter Touchpoint: Web shop" })).toBeNull());
+
+    // The question index: a panel of links to the questions; following one focuses its card.
+    const index = await eventually(() => within(toolbar).getByRole("button", { name: /^Questions \(\d+\)$/ }), 25_000);
+    fireEvent.click(index);
+    const link = within(screen.getByRole("navigation", { name: "Question index" })).getByRole("link", { name: "How was your visit?" });
+    fireEvent.click(link);
+    expect(document.activeElement).toBe(screen.getByRole("article", { name: "How was your visit?" }));
+    expect(index.getAttribute("aria-expanded")).toBe("false");
   });
 
   it("asks for the filter options, the sections and the saved views at once when it opens; a slow section holds no other", async () => {
@@ -466,6 +514,7 @@ describe("/results", { timeout: 60_000 }, () => {
       }),
     );
     await eventually(() => screen.getByText("No saved views yet."));
+    await openPanel("Saved views");
     fireEvent.click(screen.getByRole("button", { name: "Save bookmark" }));
     expect(screen.getByText("Give the saved view a name")).toBeTruthy();
     fireEvent.change(screen.getByLabelText("Bookmark name"), { target: { value: "Last week" } });
@@ -528,6 +577,7 @@ describe("/results", { timeout: 60_000 }, () => {
     const { restCalls, subscriptions, emit } = render("/results?preset=last7Days", memberHandlers(), (path) =>
       path === "/results/list" ? { cacheId: "job1" } : null,
     );
+    await openPanel("Export");
     fireEvent.click(await eventually(() => screen.getByRole("button", { name: "Export CSV" })));
     await waitFor(() => expect(restCalls.map((c) => c.path)).toEqual(["/results/list"]));
     expect(restCalls[0]!.options).toMatchObject({ method: "POST", body: { format: "csv", locale: "en", filters: { datePreset: "last7Days" } } });
@@ -568,6 +618,7 @@ describe("/results", { timeout: 60_000 }, () => {
         }),
       }),
     );
+    await openPanel("Export");
     fireEvent.click(await eventually(() => screen.getByRole("button", { name: "Export PDF" })));
     await waitFor(() => expect(subscriptions.some((s) => s.name === "ExportPanelStatusSubscription" && s.variables.id === btoa("ExportJob:pdf1"))).toBe(true));
     // The server's job carries the same failure text: it is shown once, not twice.
@@ -618,6 +669,7 @@ describe("/results", { timeout: 60_000 }, () => {
         return null;
       },
     );
+    await openPanel("Export");
     fireEvent.click(await eventually(() => screen.getByRole("button", { name: "Export CSV" })));
     await waitFor(() => expect(restCalls.some((c) => c.path === "/results-feedbacklist/poll")).toBe(true));
     const start = restCalls.find((c) => c.path === "/results/list")!;
@@ -680,8 +732,17 @@ describe("/results", { timeout: 60_000 }, () => {
     expect(text.variables.filters).toMatchObject({ from: "2026-10-01", to: "2026-10-31", surveyIds: [gid("Survey", 10)] });
     // Members' tools are not there; the exports are (of what the link shows).
     for (const name of ["Share results", "Save bookmark", "Reset filters"]) expect(screen.queryByRole("button", { name })).toBeNull();
+    await openPanel("Export");
     for (const name of ["Export CSV", "Export XLSX", "Export PDF"]) expect(screen.getByRole("button", { name })).toBeTruthy();
     expect(requests.some((r) => r.name === "ResultsPageOptionsQuery" || r.name === "BookmarksPanelQuery")).toBe(false);
+    // The link's filters are chips too; only what the link lets the visitor change can be removed.
+    const visitorChips = screen.getByRole("list", { name: "Applied filters" });
+    expect(
+      within(visitorChips)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["Dates: 2026-10-01 – 2026-10-31", "Survey: (name not available)", "Stack graphs to 100 %"]);
+    expect(within(visitorChips).queryAllByRole("button")).toHaveLength(0);
     // Only the grouping may change.
     const bar = screen.getByRole("form", { name: "Results filters" });
     expect((within(bar).getByLabelText("Date range") as HTMLSelectElement).disabled).toBe(true);

@@ -30,6 +30,9 @@ import { pickText, textsOf, toFilterQuestion, type StoredQuestion } from "./ques
 import { ResultsErrorBoundary } from "./ResultsErrorBoundary";
 import { ShareLinkDialog } from "./ShareLinkDialog";
 import { ViewTabs } from "./ViewTabs";
+import { QuestionIndexSlot } from "./QuestionIndex";
+import { FilterChips, ToolbarPopover } from "./ResultsToolbar";
+import { DownloadIcon, FilterIcon, ShareIcon } from "../ui/icons";
 import { readSavedFilters } from "./savedFilters";
 import { toGlobalId } from "../util/globalId";
 import "./results.css";
@@ -274,6 +277,26 @@ function ResultsBody({ state: requested, sections, options, allowChanges, shareT
   const { t, i18n } = useLingui();
   const [params, setParams] = useSearchParams();
   const [sharing, setSharing] = useState(false);
+  const shareButton = useRef<HTMLButtonElement>(null);
+  // Where the graphs put their question index (a portal into the toolbar).
+  const [indexSlot, setIndexSlot] = useState<HTMLDivElement | null>(null);
+  // Once the toolbar sticks to the top, its filter controls fold away (chips, views and tools stay)
+  // until "Change filters" unfolds them, so the stuck toolbar takes little of the window.
+  const indexContext = useMemo(() => ({ slot: indexSlot, surveyNames: new Map(options.surveys.map((s) => [s.id, s.name])) }), [indexSlot, options.surveys]);
+  const stuckSentinel = useRef<HTMLDivElement>(null);
+  const [stuck, setStuck] = useState(false);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  useEffect(() => {
+    const sentinel = stuckSentinel.current;
+    if (!sentinel || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(([entry]) => {
+      const nowStuck = entry ? !entry.isIntersecting && entry.boundingClientRect.top < 0 : false;
+      setStuck(nowStuck);
+      if (!nowStuck) setFiltersOpen(false);
+    });
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, []);
   // Busy while the filters' results are on their way or any section inside still shows its loading
   // placeholder. Read from the DOM (a MutationObserver), not counted in React state: counting the
   // placeholders in state re-rendered the view, which re-mounted them, without end.
@@ -354,47 +377,98 @@ function ResultsBody({ state: requested, sections, options, allowChanges, shareT
     );
   }
 
+  const closeSharing = () => {
+    setSharing(false);
+    shareButton.current?.focus();
+  };
   return (
     <section className="page results-page">
       <div className="results-page__header">
         <h1 className="page__title">{visitor && linkName ? linkName : t`Results`}</h1>
-        {visitor ? null : (
-          <button type="button" className="button button--secondary" onClick={() => setSharing(true)}>
-            <Trans>Share results</Trans>
-          </button>
-        )}
+        {visitor ? (
+          <p className="field__hint">
+            <Trans>You are viewing shared results.</Trans>
+          </p>
+        ) : null}
       </div>
-      {visitor ? (
-        <p className="field__hint">
-          <Trans>You are viewing shared results.</Trans>
-        </p>
-      ) : null}
-      <FilterBar value={state} options={options} allowChanges={allowChanges} onApply={apply} />
-      <ViewTabs views={shownViews} value={state.view} onChange={setView} disabled={!mayChange(allowChanges, "options.view")} />
-      {/* Busy while the filters' results are on their way (restricting by an answer can take a while). */}
-      <div id="results-view" role="tabpanel" aria-labelledby={`results-tab-${state.view}`} className="results-view" ref={viewRef} aria-busy={!sections.loaded}>
-        <Section resetKey={`${state.view}:${filtersKey}`}>{state.view === "graphs" ? questions : state.view === "table" ? table : list}</Section>
+      {/* The sticky toolbar: filters (a draft until "Filter results"), the applied ones as chips that
+          remove at once, the view switch, the question index and the tools as panels. */}
+      <div ref={stuckSentinel} className="results-toolbar__sentinel" aria-hidden="true" />
+      <div
+        className={`results-toolbar${stuck ? " results-toolbar--stuck" : ""}${stuck && filtersOpen ? " results-toolbar--expanded" : ""}`}
+        role="region"
+        aria-label={t`Results tools`}
+      >
+        <FilterBar value={state} options={options} allowChanges={allowChanges} onApply={apply} />
+        <div className="results-toolbar__row">
+          {stuck ? (
+            <button
+              type="button"
+              className="button button--ghost button--small results-toolbar__filters-toggle"
+              aria-expanded={filtersOpen}
+              onClick={() => setFiltersOpen((o) => !o)}
+            >
+              <FilterIcon size="1.1em" />
+              {filtersOpen ? t`Hide filters` : t`Change filters`}
+            </button>
+          ) : null}
+          <FilterChips state={state} options={options} allowChanges={allowChanges} onApply={apply} />
+        </div>
+        <div className="results-toolbar__row">
+          <ViewTabs views={shownViews} value={state.view} onChange={setView} disabled={!mayChange(allowChanges, "options.view")} />
+          <div className="results-toolbar__index" ref={setIndexSlot} />
+          <div className="results-toolbar__tools">
+            {/* Bookmarks are a member's own; a visitor exports what the link shows (ExportPanel). */}
+            {visitor ? null : (
+              <ToolbarPopover label={t`Saved views`}>
+                <BookmarksPanel
+                  filters={wire}
+                  queryRef={sections.bookmarks}
+                  onReload={sections.reloadBookmarks}
+                  onOpen={(saved) => apply(readSavedFilters(saved))}
+                />
+              </ToolbarPopover>
+            )}
+            {(exportKinds ?? []).length > 0 ? (
+              <ToolbarPopover label={t`Export`} icon={DownloadIcon}>
+                <ExportPanel
+                  filters={wire}
+                  locale={i18n.locale}
+                  components={state.view === "graphs" ? [viewComponents.graphs, "textAnalytics", "rootCause"] : [viewComponents[state.view]]}
+                  shareToken={shareToken}
+                  kinds={exportKinds}
+                />
+              </ToolbarPopover>
+            ) : null}
+            {visitor ? null : (
+              <button ref={shareButton} type="button" className="button button--secondary button--small" onClick={() => setSharing(true)}>
+                <ShareIcon size="1.1em" />
+                <Trans>Share results</Trans>
+              </button>
+            )}
+          </div>
+        </div>
       </div>
+      <QuestionIndexSlot.Provider value={indexContext}>
+        {/* Busy while the filters' results are on their way (restricting by an answer can take a while). */}
+        <div
+          id="results-view"
+          role="tabpanel"
+          aria-labelledby={`results-tab-${state.view}`}
+          className="results-view"
+          ref={viewRef}
+          aria-busy={!sections.loaded}
+        >
+          <Section resetKey={`${state.view}:${filtersKey}`}>{state.view === "graphs" ? questions : state.view === "table" ? table : list}</Section>
+        </div>
+      </QuestionIndexSlot.Provider>
       {state.view === "graphs" ? (
         <>
           <Section resetKey={`text:${filtersKey}`}>{text}</Section>
           <Section resetKey={`root:${filtersKey}`}>{rootCause}</Section>
         </>
       ) : null}
-      <div className="results-page__tools">
-        {/* Bookmarks are a member's own; a visitor exports what the link shows (ExportPanel). */}
-        {visitor ? null : (
-          <BookmarksPanel filters={wire} queryRef={sections.bookmarks} onReload={sections.reloadBookmarks} onOpen={(saved) => apply(readSavedFilters(saved))} />
-        )}
-        <ExportPanel
-          filters={wire}
-          locale={i18n.locale}
-          components={state.view === "graphs" ? [viewComponents.graphs, "textAnalytics", "rootCause"] : [viewComponents[state.view]]}
-          shareToken={shareToken}
-          kinds={exportKinds}
-        />
-      </div>
-      {sharing ? <ShareLinkDialog filters={wire} onClose={() => setSharing(false)} /> : null}
+      {sharing ? <ShareLinkDialog filters={wire} onClose={closeSharing} /> : null}
     </section>
   );
 }

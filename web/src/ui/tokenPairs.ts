@@ -20,6 +20,7 @@ export const TOKEN_PAIRS: readonly TokenPair[] = [
   text("--color-primary", "--color-surface", "links and secondary buttons"),
   text("--color-primary", "--color-canvas", "links on the page background"),
   text("--color-primary", "--color-primary-subtle", "secondary button hover"),
+  text("--color-text", "--color-primary-subtle", "results filter chips"),
   text("--color-on-primary", "--color-primary", "primary button"),
   text("--color-on-primary", "--color-primary-hover", "primary button hover"),
   text("--color-on-danger", "--color-danger", "danger button"),
@@ -46,6 +47,7 @@ export const TOKEN_PAIRS: readonly TokenPair[] = [
   // Boundaries of controls and the focus ring
   ui("--color-border-strong", "--color-surface", "input borders"),
   ui("--color-border-strong", "--color-canvas", "input borders on the page background"),
+  ui("--color-border-strong", "--color-primary-subtle", "results filter chip borders"),
   ui("--color-primary", "--color-surface", "secondary button border"),
   ui("--color-danger", "--color-surface", "invalid input border"),
   ui("--color-warning", "--color-surface", "warning border"),

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import { VictoryAxis, VictoryBar, VictoryChart, VictoryLabel, VictoryLine, VictoryScatter } from "victory";
+import { VictoryAxis, VictoryBar, VictoryChart, VictoryLine, VictoryScatter } from "victory";
 import { ChartFigure, chartContainer, DataTable } from "./ChartFigure";
+import { FittedLabel, rotatedLabelRoom } from "./chartLabels";
 import { axisStyle, formatNumber, formatPercent, formatSigned, palette } from "./chartTheme";
 
 export type SeriesMetric = "responses" | "satisfaction" | "nps";
@@ -31,6 +32,12 @@ export function DailySeriesChart({ title, metric, points, kind }: { title: strin
       ? t`${title}: no responses in this period.`
       : t`${title}: ${present.length} of ${points.length} periods have values, from ${formatMetric(metric, Math.min(...present.map((p) => p.value!)))} to ${formatMetric(metric, Math.max(...present.map((p) => p.value!)))}.`;
   const step = Math.max(1, Math.ceil(points.length / 10));
+  // Room under the axis for the (slanted) period labels, so none is cut off.
+  const angle = points.length > 7 ? -35 : 0;
+  const room = rotatedLabelRoom(
+    points.filter((_, i) => i % step === 0).map((p) => p.label),
+    angle,
+  );
   return (
     <ChartFigure
       title={title}
@@ -43,9 +50,9 @@ export function DailySeriesChart({ title, metric, points, kind }: { title: strin
       ) : (
         <VictoryChart
           containerComponent={chartContainer}
-          height={220}
+          height={170 + Math.max(30, room.bottom)}
           width={560}
-          padding={{ top: 20, bottom: 50, left: 50, right: 20 }}
+          padding={{ top: 20, bottom: Math.max(30, room.bottom), left: Math.max(50, room.left + 8), right: 20 }}
           domainPadding={{ x: drawAs === "bar" ? 12 : 8 }}
           domain={domainY ? { y: domainY } : undefined}
         >
@@ -53,9 +60,13 @@ export function DailySeriesChart({ title, metric, points, kind }: { title: strin
             tickValues={points.map((_, i) => i + 1)}
             tickFormat={(tick: number) => ((tick - 1) % step === 0 ? (points[tick - 1]?.label ?? "") : "")}
             style={axisStyle}
-            tickLabelComponent={<VictoryLabel angle={points.length > 7 ? -35 : 0} textAnchor={points.length > 7 ? "end" : "middle"} />}
+            tickLabelComponent={<FittedLabel maxChars={14} angle={angle} textAnchor={angle ? "end" : "middle"} />}
           />
-          <VictoryAxis dependentAxis style={axisStyle} tickFormat={(v: number) => formatMetric(metric, v)} />
+          <VictoryAxis
+            dependentAxis
+            style={axisStyle}
+            tickFormat={(v: number) => (metric === "responses" && !Number.isInteger(v) ? "" : formatMetric(metric, v))}
+          />
           {drawAs === "bar" ? (
             <VictoryBar data={data.map((d) => ({ ...d, y: d.y ?? 0 }))} style={{ data: { fill: palette.primary } }} labels={() => ""} />
           ) : (

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryLabel, VictoryLegend, VictoryStack } from "victory";
 import { ChartFigure, chartContainer, DataTable } from "./ChartFigure";
+import { categoryPadding, FittedLabel, rotatedLabelRoom, truncateLabel } from "./chartLabels";
 import { axisStyle, formatNumber, formatPercent, seriesColours } from "./chartTheme";
 
 export interface DistributionCategory {
@@ -68,6 +69,18 @@ export function DistributionChart({
       rows={groups.map((g) => [g.label, ...categories.map((c, i) => cell(g, c, i))])}
     />
   );
+  // Sized to the data: 34 px an option (room for two lines of its label), the labels' own width at
+  // the left; per group, the groups' labels below (slanted when many) and the legend's rows above.
+  const left = categoryPadding(
+    categories.map((c) => c.label),
+    { maxChars: 22 },
+  );
+  const angle = groups.length > 6 ? -35 : 0;
+  const room = rotatedLabelRoom(
+    groups.map((g) => g.label),
+    angle,
+  );
+  const legendRows = Math.ceil(categories.length / 3);
   return (
     <ChartFigure title={title} summary={summary} table={table} testId="distribution-chart">
       {total === 0 ? (
@@ -78,11 +91,16 @@ export function DistributionChart({
           height={Math.max(120, categories.length * 34 + 40)}
           width={560}
           horizontal
-          padding={{ top: 10, bottom: 30, left: 140, right: 90 }}
+          padding={{ top: 10, bottom: 30, left, right: 90 }}
           domainPadding={{ x: 14 }}
         >
-          <VictoryAxis tickValues={categories.map((_, i) => i + 1)} tickFormat={(tick: number) => categories[tick - 1]?.label ?? ""} style={axisStyle} />
-          <VictoryAxis dependentAxis style={axisStyle} tickFormat={(v: number) => formatNumber(v)} />
+          <VictoryAxis
+            tickValues={categories.map((_, i) => i + 1)}
+            tickFormat={(tick: number) => categories[tick - 1]?.label ?? ""}
+            style={axisStyle}
+            tickLabelComponent={<FittedLabel maxChars={22} lines={2} />}
+          />
+          <VictoryAxis dependentAxis style={axisStyle} tickFormat={(v: number) => (Number.isInteger(v) ? formatNumber(v) : "")} />
           <VictoryBar
             data={categories.map((c, i) => ({ x: i + 1, y: groups[0]!.counts[c.key] ?? 0, fill: colourOf(i) }))}
             style={{ data: { fill: ({ datum }: { datum?: { fill: string } }) => datum?.fill ?? seriesColours[0]! } }}
@@ -93,9 +111,9 @@ export function DistributionChart({
       ) : (
         <VictoryChart
           containerComponent={chartContainer}
-          height={260}
+          height={200 + legendRows * 18 + room.bottom}
           width={560}
-          padding={{ top: 50, bottom: 60, left: 50, right: 20 }}
+          padding={{ top: 14 + legendRows * 18, bottom: Math.max(40, room.bottom), left: Math.max(50, room.left + 8), right: 20 }}
           domainPadding={{ x: 16 }}
           domain={stackTo100 ? { y: [0, 100] } : undefined}
         >
@@ -103,11 +121,11 @@ export function DistributionChart({
             x={50}
             y={5}
             orientation="horizontal"
-            itemsPerRow={4}
+            itemsPerRow={3}
             gutter={16}
             style={{ labels: { fontSize: 11 } }}
             data={categories.map((c, i) => ({
-              name: c.label,
+              name: truncateLabel(c.label, 20),
               symbol: { fill: colourOf(i), type: (["square", "circle", "triangleUp", "diamond", "star"] as const)[i % 5] },
             }))}
           />
@@ -115,9 +133,13 @@ export function DistributionChart({
             tickValues={groups.map((_, i) => i + 1)}
             tickFormat={(tick: number) => groups[tick - 1]?.label ?? ""}
             style={axisStyle}
-            tickLabelComponent={<VictoryLabel angle={groups.length > 6 ? -35 : 0} textAnchor={groups.length > 6 ? "end" : "middle"} />}
+            tickLabelComponent={<FittedLabel maxChars={14} angle={angle} textAnchor={angle ? "end" : "middle"} />}
           />
-          <VictoryAxis dependentAxis style={axisStyle} tickFormat={(v: number) => (stackTo100 ? formatPercent(v) : formatNumber(v))} />
+          <VictoryAxis
+            dependentAxis
+            style={axisStyle}
+            tickFormat={(v: number) => (stackTo100 ? formatPercent(v) : Number.isInteger(v) ? formatNumber(v) : "")}
+          />
           <VictoryStack>
             {categories.map((c, ci) => (
               <VictoryBar

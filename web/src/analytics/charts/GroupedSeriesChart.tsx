@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryLabel } from "victory";
 import { ChartFigure, chartContainer, DataTable } from "./ChartFigure";
+import { categoryPadding, FittedLabel, rotatedLabelRoom } from "./chartLabels";
 import { axisStyle, formatNumber, palette } from "./chartTheme";
 import { formatMetric, type SeriesMetric } from "./DailySeriesChart";
 
@@ -39,6 +40,18 @@ export function GroupedSeriesChart({ title, groupBy, metric, points }: { title: 
   // written on each bar; every value stays in the data table and the summary.
   const step = !horizontal && points.length > 16 ? Math.ceil(points.length / 12) : 1;
   const barLabels = horizontal || points.length <= 31;
+  // Sized to the data: a horizontal chart 30 px a group with its labels' width at the left; a
+  // vertical one with room below for its (slanted, shortened) labels, so none is cut off.
+  const angle = !horizontal && points.length > 8 ? -40 : 0;
+  const room = rotatedLabelRoom(
+    points.filter((_, i) => i % step === 0).map((p) => p.label),
+    angle,
+  );
+  const slot = (560 - Math.max(50, room.left + 8) - 20 - 28) / Math.max(1, points.length);
+  const left = categoryPadding(
+    points.map((p) => p.label),
+    { maxChars: 22 },
+  );
   return (
     <ChartFigure
       title={title}
@@ -57,11 +70,14 @@ export function GroupedSeriesChart({ title, groupBy, metric, points }: { title: 
       ) : (
         <VictoryChart
           containerComponent={chartContainer}
-          height={horizontal ? Math.max(140, points.length * 30 + 40) : 240}
+          height={horizontal ? Math.max(140, points.length * 30 + 40) : 190 + room.bottom}
           width={560}
           horizontal={horizontal}
-          padding={horizontal ? { top: 10, bottom: 30, left: 140, right: 90 } : { top: 24, bottom: 55, left: 50, right: 20 }}
-          domainPadding={{ x: 14 }}
+          padding={
+            horizontal ? { top: 10, bottom: 30, left, right: 90 } : { top: 24, bottom: Math.max(36, room.bottom), left: Math.max(50, room.left + 8), right: 20 }
+          }
+          // The first and last bars sit half a slot in, so their written values clear the axis.
+          domainPadding={{ x: horizontal ? 14 : Math.max(14, Math.min(36, slot / 2)) }}
           domain={domainY ? { y: domainY } : undefined}
         >
           <VictoryAxis
@@ -69,23 +85,26 @@ export function GroupedSeriesChart({ title, groupBy, metric, points }: { title: 
             tickFormat={(tick: number) => ((tick - 1) % step === 0 ? (points[tick - 1]?.label ?? "") : "")}
             style={axisStyle}
             tickLabelComponent={
-              <VictoryLabel
-                angle={!horizontal && points.length > 8 ? -40 : 0}
-                textAnchor={!horizontal && points.length > 8 ? "end" : horizontal ? "end" : "middle"}
-              />
+              horizontal ? <FittedLabel maxChars={22} lines={2} /> : <FittedLabel maxChars={14} angle={angle} textAnchor={angle ? "end" : "middle"} />
             }
           />
-          <VictoryAxis dependentAxis style={axisStyle} tickFormat={(v: number) => formatMetric(metric, v)} />
+          <VictoryAxis
+            dependentAxis
+            style={axisStyle}
+            tickFormat={(v: number) => (metric === "responses" && !Number.isInteger(v) ? "" : formatMetric(metric, v))}
+          />
           <VictoryBar
             data={points.map((p, i) => ({ x: i + 1, y: p.value ?? 0 }))}
             style={{ data: { fill: palette.primary } }}
             labels={({ datum }: { datum: { x: number } }) => {
               const p = points[datum.x - 1]!;
-              return p.value === null || !barLabels
-                ? ""
-                : points.length > 12
-                  ? formatMetric(metric, p.value)
-                  : `${formatMetric(metric, p.value)} (n=${formatNumber(p.count)})`;
+              if (p.value === null || !barLabels) return "";
+              const full = `${formatMetric(metric, p.value)} (n=${formatNumber(p.count)})`;
+              // A vertical bar's label must fit its slot: the count goes first, then the value.
+              // About 5.5 px a character at the labels' 10 px.
+              if (horizontal || full.length * 5.5 <= slot) return full;
+              const value = formatMetric(metric, p.value);
+              return value.length * 5.5 <= slot ? value : "";
             }}
             labelComponent={<VictoryLabel style={{ fontSize: 10 }} />}
           />

@@ -120,7 +120,7 @@ export function RootCauseChart({
             <VictoryLabel x={66} y={345} textAnchor="start" text={t`Monitor`} style={{ fill: palette.grey, fontSize: 12 }} />
             <VictoryLabel x={66} y={28} textAnchor="start" text={t`Maintain`} style={{ fill: palette.grey, fontSize: 12 }} />
             <VictoryScatter
-              data={items.map((i) => ({ x: i.importance, y: i.performance, significant: i.significant, label: `${i.label}${i.significant ? " *" : ""}` }))}
+              data={sorted.map((i, n) => ({ x: i.importance, y: i.performance, significant: i.significant, label: `${n + 1}${i.significant ? "*" : ""}` }))}
               size={({ datum }: { datum?: { significant: boolean } }) => (datum?.significant ? 6 : 4)}
               symbol={({ datum }: { datum?: { significant: boolean } }) => (datum?.significant ? "diamond" : "circle")}
               style={{
@@ -129,11 +129,20 @@ export function RootCauseChart({
                   stroke: palette.primary,
                   strokeWidth: 2,
                 },
-                labels: { fontSize: 10, fill: palette.text },
+                labels: { fontSize: 10, fill: palette.text, fontWeight: 700 },
               }}
               labels={({ datum }: { datum: { label: string } }) => datum.label}
             />
           </VictoryChart>
+          {/* The points carry numbers, named here: long driver names drawn beside the points overlapped. */}
+          <ol className="chart__key" aria-hidden="true">
+            {sorted.map((i) => (
+              <li key={i.id}>
+                {i.label}
+                {i.significant ? " *" : ""}
+              </li>
+            ))}
+          </ol>
           <p className="chart__legend">{t`◆ * significant driver · ○ not significant (too few responses or no clear link)`}</p>
         </>
       )}

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { VictoryAxis, VictoryBar, VictoryChart, VictoryGroup, VictoryLegend } from "victory";
 import { ChartFigure, chartContainer, DataTable } from "./ChartFigure";
+import { categoryPadding, FittedLabel } from "./chartLabels";
 import { axisStyle, formatNumber, formatPercent, formatSigned, palette } from "./chartTheme";
 
 export interface RankingEntry {
@@ -31,6 +32,12 @@ export function TouchpointRankingChart({ title, entries, limit }: { title: strin
       : t`${title}: ${ranked.map((e, i) => `${i + 1}. ${e.name} ${formatPercent(e.now)} (${changeText(e)})`).join("; ")}.`;
   // Victory draws horizontal categories bottom-up: reverse so rank 1 is on top.
   const drawn = [...ranked].reverse();
+  // Room for the names (two lines of at most 24 characters, the rest in the tooltip and the table),
+  // and 40 px a touchpoint: the chart is as tall as its data.
+  const left = categoryPadding(
+    drawn.map((e) => e.name),
+    { maxChars: 24 },
+  );
   return (
     <ChartFigure
       title={title}
@@ -66,12 +73,12 @@ export function TouchpointRankingChart({ title, entries, limit }: { title: strin
             height={Math.max(140, drawn.length * 40 + 50)}
             width={560}
             horizontal
-            padding={{ top: 30, bottom: 30, left: 150, right: 30 }}
+            padding={{ top: 30, bottom: 30, left, right: 30 }}
             domainPadding={{ x: 14 }}
             domain={{ y: [0, 100] }}
           >
             <VictoryLegend
-              x={150}
+              x={left}
               y={0}
               orientation="horizontal"
               gutter={20}
@@ -81,7 +88,12 @@ export function TouchpointRankingChart({ title, entries, limit }: { title: strin
                 { name: t`Earlier`, symbol: { fill: palette.earlier, type: "circle" } },
               ]}
             />
-            <VictoryAxis tickValues={drawn.map((_, i) => i + 1)} tickFormat={(tick: number) => drawn[tick - 1]?.name ?? ""} style={axisStyle} />
+            <VictoryAxis
+              tickValues={drawn.map((_, i) => i + 1)}
+              tickFormat={(tick: number) => drawn[tick - 1]?.name ?? ""}
+              style={axisStyle}
+              tickLabelComponent={<FittedLabel maxChars={24} lines={2} />}
+            />
             <VictoryAxis dependentAxis style={axisStyle} tickFormat={(v: number) => formatPercent(v)} />
             <VictoryGroup offset={12}>
               <VictoryBar data={drawn.map((e, i) => ({ x: i + 1, y: e.earlier ?? 0 }))} barWidth={10} style={{ data: { fill: palette.earlier } }} />
