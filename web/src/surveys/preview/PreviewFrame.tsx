@@ -12,6 +12,25 @@ html, body { height: 100%; }
 .preview-widget .r-title { font-size: 1.15rem; }
 `;
 
+/**
+ * Gives the frame's document its styles as a constructed style sheet: the application's Content
+ * Security Policy (style-src 'self') refuses a <style> element's text in the frame, which inherits
+ * it, and the respondent runtime would be drawn unstyled. A browser without constructed sheets
+ * (jsdom in the unit tests) gets a <style> element.
+ */
+function adoptStyles(doc: Document, css: string) {
+  const Sheet = (doc.defaultView as (Window & typeof globalThis) | null)?.CSSStyleSheet;
+  if (Sheet && "replaceSync" in Sheet.prototype && "adoptedStyleSheets" in doc) {
+    const sheet = new Sheet();
+    sheet.replaceSync(css);
+    doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+    return;
+  }
+  const style = doc.createElement("style");
+  style.textContent = css;
+  doc.head.appendChild(style);
+}
+
 type Props = {
   title: string;
   width: number;
@@ -40,11 +59,9 @@ export function PreviewFrame({ title, width, height, maxHeight, children }: Prop
     const attach = () => {
       const doc = frame.contentDocument;
       if (!doc?.body) return;
-      if (!doc.getElementById("preview-styles")) {
-        const style = doc.createElement("style");
-        style.id = "preview-styles";
-        style.textContent = `${respondentCss}\n${frameCss}`;
-        doc.head.appendChild(style);
+      if (!doc.documentElement.dataset.previewStyled) {
+        adoptStyles(doc, `${respondentCss}\n${frameCss}`);
+        doc.documentElement.dataset.previewStyled = "1";
         doc.documentElement.lang = document.documentElement.lang || "en";
       }
       setBody((current) => (current === doc.body ? current : doc.body));
