@@ -122,13 +122,12 @@ test("adds questions from the palette by keyboard, reorders them by keyboard and
   await expect(questionCard(page, 2).getByLabel("Title", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Collapse all" }).click();
   await expect(questionCard(page, 2).getByLabel("Title", { exact: true })).toBeHidden();
-  await page.getByRole("button", { name: "Expand all" }).click();
-  await expect(questionCard(page, 1).getByLabel("Title", { exact: true })).toBeVisible();
 
-  // Drag and drop: the open question's header dropped on the top half of the first card.
-  const header = questionCard(page, 2).locator(".se-card__header");
-  await header.dragTo(questionCard(page, 1), { targetPosition: { x: 40, y: 8 } });
+  // Drag and drop (collapsed, both in view): the open question's handle dropped on the top half of the first card.
+  await questionCard(page, 2).locator(".se-card__grip").dragTo(questionCard(page, 1), { targetPosition: { x: 40, y: 8 } });
   await expect(page.getByRole("group", { name: "Question 1: Open text" })).toBeVisible();
+  await expect(page.getByText("Question moved to position 1")).toBeAttached();
+  await page.getByRole("button", { name: "Expand all" }).click();
   await expect(questionCard(page, 1).getByLabel("Title", { exact: true })).toHaveValue("Why?");
 
   await page.getByRole("button", { name: "Save" }).click();
