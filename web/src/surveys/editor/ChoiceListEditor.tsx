@@ -43,47 +43,49 @@ export function ChoiceListEditor({ idPrefix, emotion, choices, language, default
           const m = n + 1;
           const error = errors.choice?.[i];
           return (
-            <li key={c.id} className="se-row se-choice" role="group" aria-label={emotion ? t`Emotion ${m}` : t`Choice ${m}`}>
-              <LocalizedInput
-                id={`${idPrefix}-choice-${c.id}`}
-                label={emotion ? t`Emotion ${m}` : t`Choice ${m}`}
-                value={c.text}
-                language={language}
-                defaultLanguage={defaultLanguage}
-                error={error && error !== "unknownCluster" ? labels.errors[error] : undefined}
-                onChange={(text) => set(i, { ...c, text })}
-              />
-              {emotion ? (
-                <div className="field">
-                  <label htmlFor={`${idPrefix}-cluster-${c.id}`}>{t`Cluster`}</label>
-                  <select
-                    id={`${idPrefix}-cluster-${c.id}`}
-                    value={c.cluster ?? ""}
-                    aria-invalid={error === "unknownCluster" ? true : undefined}
-                    onChange={(e) => set(i, { ...c, cluster: e.target.value })}
-                  >
-                    {c.cluster && !EMOTION_CLUSTERS.includes(c.cluster as never) ? <option value={c.cluster}>{c.cluster}</option> : null}
-                    {!c.cluster ? <option value="">{t`Choose a cluster`}</option> : null}
-                    {EMOTION_CLUSTERS.map((k) => (
-                      <option key={k} value={k}>
-                        {labels.clusters[k]}
-                      </option>
-                    ))}
-                  </select>
-                  {error === "unknownCluster" ? <p className="field__error">{labels.errors.unknownCluster}</p> : null}
+            <li key={c.id}>
+              <div className="se-row se-choice" role="group" aria-label={emotion ? t`Emotion ${m}` : t`Choice ${m}`}>
+                <LocalizedInput
+                  id={`${idPrefix}-choice-${c.id}`}
+                  label={emotion ? t`Emotion ${m}` : t`Choice ${m}`}
+                  value={c.text}
+                  language={language}
+                  defaultLanguage={defaultLanguage}
+                  error={error && error !== "unknownCluster" ? labels.errors[error] : undefined}
+                  onChange={(text) => set(i, { ...c, text })}
+                />
+                {emotion ? (
+                  <div className="field">
+                    <label htmlFor={`${idPrefix}-cluster-${c.id}`}>{t`Cluster`}</label>
+                    <select
+                      id={`${idPrefix}-cluster-${c.id}`}
+                      value={c.cluster ?? ""}
+                      aria-invalid={error === "unknownCluster" ? true : undefined}
+                      onChange={(e) => set(i, { ...c, cluster: e.target.value })}
+                    >
+                      {c.cluster && !EMOTION_CLUSTERS.includes(c.cluster as never) ? <option value={c.cluster}>{c.cluster}</option> : null}
+                      {!c.cluster ? <option value="">{t`Choose a cluster`}</option> : null}
+                      {EMOTION_CLUSTERS.map((k) => (
+                        <option key={k} value={k}>
+                          {labels.clusters[k]}
+                        </option>
+                      ))}
+                    </select>
+                    {error === "unknownCluster" ? <p className="field__error">{labels.errors.unknownCluster}</p> : null}
+                  </div>
+                ) : null}
+                {/* Short names: the row is a group named "Choice M" / "Emotion M", the card names the question. */}
+                <div className="se-choice__tools">
+                  <button type="button" className="button button--ghost button--small" disabled={n === 0} onClick={() => move(n, -1)}>
+                    {t`Move up`}
+                  </button>
+                  <button type="button" className="button button--ghost button--small" disabled={n === shown.length - 1} onClick={() => move(n, 1)}>
+                    {t`Move down`}
+                  </button>
+                  <button type="button" className="button button--ghost button--small" onClick={() => onChange(choices.filter((_, j) => j !== i))}>
+                    {t`Remove`}
+                  </button>
                 </div>
-              ) : null}
-              {/* Short names: the row is a group named "Choice M" / "Emotion M", the card names the question. */}
-              <div className="se-choice__tools">
-                <button type="button" className="button button--ghost button--small" disabled={n === 0} onClick={() => move(n, -1)}>
-                  {t`Move up`}
-                </button>
-                <button type="button" className="button button--ghost button--small" disabled={n === shown.length - 1} onClick={() => move(n, 1)}>
-                  {t`Move down`}
-                </button>
-                <button type="button" className="button button--ghost button--small" onClick={() => onChange(choices.filter((_, j) => j !== i))}>
-                  {t`Remove`}
-                </button>
               </div>
             </li>
           );

@@ -64,32 +64,34 @@ export function LogicEditor({ idPrefix, question, later, language, languages, on
         {rules.map(([key, target], i) => {
           const m = i + 1;
           return (
-            <li key={key} className="se-row" role="group" aria-label={t`Rule ${m}`}>
-              <div className="field">
-                <label htmlFor={`${idPrefix}-rule-${m}-answer`}>{t`When the answer is`}</label>
-                <select id={`${idPrefix}-rule-${m}-answer`} value={key} onChange={(e) => setRule(key, e.target.value, target)}>
-                  {[key, ...free]
-                    .sort((a, b) => keys.indexOf(a) - keys.indexOf(b))
-                    .map((k) => (
+            <li key={key}>
+              <div className="se-row" role="group" aria-label={t`Rule ${m}`}>
+                <div className="field">
+                  <label htmlFor={`${idPrefix}-rule-${m}-answer`}>{t`When the answer is`}</label>
+                  <select id={`${idPrefix}-rule-${m}-answer`} value={key} onChange={(e) => setRule(key, e.target.value, target)}>
+                    {[key, ...free]
+                      .sort((a, b) => keys.indexOf(a) - keys.indexOf(b))
+                      .map((k) => (
+                        <option key={k} value={k}>
+                          {answerName(k)}
+                        </option>
+                      ))}
+                  </select>
+                </div>
+                <div className="field">
+                  <label htmlFor={`${idPrefix}-rule-${m}-target`}>{t`Go to`}</label>
+                  <select id={`${idPrefix}-rule-${m}-target`} value={target} onChange={(e) => setRule(key, key, e.target.value)}>
+                    {targets.map((k) => (
                       <option key={k} value={k}>
-                        {answerName(k)}
+                        {targetName(k)}
                       </option>
                     ))}
-                </select>
+                  </select>
+                </div>
+                <button type="button" className="button button--ghost button--small" onClick={() => removeRule(key)}>
+                  {t`Remove rule ${m}`}
+                </button>
               </div>
-              <div className="field">
-                <label htmlFor={`${idPrefix}-rule-${m}-target`}>{t`Go to`}</label>
-                <select id={`${idPrefix}-rule-${m}-target`} value={target} onChange={(e) => setRule(key, key, e.target.value)}>
-                  {targets.map((k) => (
-                    <option key={k} value={k}>
-                      {targetName(k)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="button" className="button button--ghost button--small" onClick={() => removeRule(key)}>
-                {t`Remove rule ${m}`}
-              </button>
             </li>
           );
         })}

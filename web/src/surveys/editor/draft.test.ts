@@ -55,13 +55,23 @@ describe("survey editor draft", () => {
           choices: [
             { id: "c1", text: { en: "Tea" } },
             { id: "c2", text: { en: "Old" }, hidden: true },
+            { id: "c3", text: { en: "  " } },
           ],
         }),
       ],
     };
     expect(previewQuestions(d)).toEqual([
       { id: "a", type: "smiley", title: { en: "How?" }, subtitle: null, options: { buttons: 5 }, choices: [], required: false, logic: { "0": "b" } },
-      { id: "b", type: "singleChoice", title: { en: "Pick" }, subtitle: { en: "one" }, options: {}, choices: [{ id: "c1", text: { en: "Tea" } }], required: false, logic: null },
+      {
+        id: "b",
+        type: "singleChoice",
+        title: { en: "Pick" },
+        subtitle: { en: "one" },
+        options: {},
+        choices: [{ id: "c1", text: { en: "Tea" } }],
+        required: false,
+        logic: null,
+      },
     ]);
   });
 

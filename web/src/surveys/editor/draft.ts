@@ -472,7 +472,8 @@ export function questionIndexOfField(field: string | undefined): number | null {
 /**
  * The draft's questions as the respondent runtime reads them (docs/respondent-api.md), for the
  * editor's live preview: a question's id is its key (logic targets name keys), hidden choices are
- * left out, and texts keep what is typed (a blank title shows blank, as it would until fixed).
+ * left out, and so are choices without a text yet (an option without a name is not shown until it
+ * has one: the survey cannot be saved so, and a nameless radio button has no accessible name).
  */
 export function previewQuestions(d: Draft): RespondentQuestion[] {
   return cleanLogic(d.questions).map((q) => ({
@@ -482,7 +483,9 @@ export function previewQuestions(d: Draft): RespondentQuestion[] {
     subtitle: Object.keys(sendText(q.subtitle, d.languages)).length ? sendText(q.subtitle, d.languages) : null,
     options: q.type === "smiley" ? { ...q.options, buttons: smileyButtons(q) } : q.options,
     choices: hasChoices(q.type)
-      ? q.choices.filter((c) => !c.hidden).map((c) => ({ id: c.id, text: sendText(c.text, d.languages), ...(c.cluster ? { cluster: c.cluster } : {}) }))
+      ? q.choices
+          .filter((c) => !c.hidden && Object.keys(sendText(c.text, d.languages)).length > 0)
+          .map((c) => ({ id: c.id, text: sendText(c.text, d.languages), ...(c.cluster ? { cluster: c.cluster } : {}) }))
       : [],
     required: q.required,
     logic: Object.keys(q.logic).length ? { ...q.logic } : null,
