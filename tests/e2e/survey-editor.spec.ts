@@ -124,7 +124,9 @@ test("adds questions from the palette by keyboard, reorders them by keyboard and
   await expect(questionCard(page, 2).getByLabel("Title", { exact: true })).toBeHidden();
 
   // Drag and drop (collapsed, both in view): the open question's handle dropped on the top half of the first card.
-  await questionCard(page, 2).locator(".se-card__grip").dragTo(questionCard(page, 1), { targetPosition: { x: 40, y: 8 } });
+  await questionCard(page, 2)
+    .locator(".se-card__grip")
+    .dragTo(questionCard(page, 1), { targetPosition: { x: 40, y: 8 } });
   await expect(page.getByRole("group", { name: "Question 1: Open text" })).toBeVisible();
   await expect(page.getByText("Question moved to position 1")).toBeAttached();
   await page.getByRole("button", { name: "Expand all" }).click();
