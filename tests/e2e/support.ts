@@ -36,16 +36,27 @@ export async function signIn(page: Page, email: string, path = "/settings/user")
 }
 
 /** One question of every type, in the editor's order, with the texts the survey specs give them. */
-const everyQuestionType: { button: string; title: string; choices?: string[]; emotions?: string[] }[] = [
-  { button: "Add smiley question", title: "How was your visit?" },
-  { button: "Add NPS question", title: "Would you recommend us?" },
-  { button: "Add slider question", title: "How fast was the service?" },
-  { button: "Add single choice question", title: "What did you buy?", choices: ["Coffee", "Tea"] },
-  { button: "Add multiple choice question", title: "What did you like?", choices: ["Staff", "Prices"] },
-  { button: "Add open text question", title: "Anything else?" },
-  { button: "Add emotion question", title: "How do you feel?", emotions: ["Delighted", "Confident", "Curious", "Annoyed"] },
-  { button: "Add contact details question", title: "May we contact you?" },
+const everyQuestionType: { type: string; title: string; choices?: string[]; emotions?: string[] }[] = [
+  { type: "Smiley buttons", title: "How was your visit?" },
+  { type: "NPS (0–10)", title: "Would you recommend us?" },
+  { type: "Slider", title: "How fast was the service?" },
+  { type: "Single choice", title: "What did you buy?", choices: ["Coffee", "Tea"] },
+  { type: "Multiple choice", title: "What did you like?", choices: ["Staff", "Prices"] },
+  { type: "Open text", title: "Anything else?" },
+  { type: "Emotion", title: "How do you feel?", emotions: ["Delighted", "Confident", "Curious", "Annoyed"] },
+  { type: "Contact details", title: "May we contact you?" },
 ];
+
+/** Question n's card in the survey editor (a group named "Question n: <type>"). */
+export const questionCard = (page: Page, n: number) => page.getByRole("group", { name: new RegExp(`^Question ${n}: `) });
+
+/** A choice's or an emotion's row in question n's card ("Choice 2", "Emotion 3"), a group of that name. */
+export const cardItem = (page: Page, n: number, item: string) => questionCard(page, n).getByRole("group", { name: item, exact: true });
+
+/** Adds a question of a type (its name in the palette: "Smiley buttons", "Open text", …). */
+export async function addQuestion(page: Page, typeName: string) {
+  await page.getByRole("group", { name: "Add a question" }).getByRole("button", { name: typeName, exact: true }).click();
+}
 
 /**
  * Signs in on the editor of a new survey, names it and adds one question of every type with its
@@ -58,12 +69,18 @@ export async function buildSurveyWithEveryQuestionType(page: Page, email: string
   await page.getByLabel("Survey name").fill(name);
   for (const [i, q] of everyQuestionType.entries()) {
     const n = i + 1;
-    await page.getByRole("button", { name: q.button }).click();
-    const title = page.getByLabel(`Question ${n} title`);
+    await addQuestion(page, q.type);
+    const title = questionCard(page, n).getByLabel("Title", { exact: true });
     await expect(title).toBeFocused();
     await title.fill(q.title);
-    for (const [c, text] of (q.choices ?? []).entries()) await page.getByLabel(`Question ${n} choice ${c + 1}`).fill(text);
-    for (const [e, text] of (q.emotions ?? []).entries()) await page.getByLabel(`Question ${n} emotion ${e + 1}`).fill(text);
+    for (const [c, text] of (q.choices ?? []).entries())
+      await cardItem(page, n, `Choice ${c + 1}`)
+        .getByRole("textbox")
+        .fill(text);
+    for (const [e, text] of (q.emotions ?? []).entries())
+      await cardItem(page, n, `Emotion ${e + 1}`)
+        .getByRole("textbox")
+        .fill(text);
     await after[n]?.();
   }
 }

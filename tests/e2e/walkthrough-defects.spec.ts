@@ -1,7 +1,7 @@
 // The defects of a new user's walkthrough (issue 15), one test each (docs/experience.md).
 import { expect, test } from "@playwright/test";
 import config from "./playwright.config";
-import { demoPassword, query, signIn } from "./support";
+import { addQuestion, cardItem, demoPassword, query, questionCard, signIn } from "./support";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 // A name for this machine that is not PUBLIC_URL's (127.0.0.1) nor one of its loopback twins, as a
@@ -48,26 +48,32 @@ test("defect 1: sign-in works at 127.0.0.1", async ({ page }) => {
 test("defect 2: after saving added questions the editor is no longer unsaved", async ({ page }) => {
   await signIn(page, "admin@demo.example", "/surveys/new/edit");
   await page.getByLabel("Survey name").fill(`Saved state ${test.info().workerIndex}`);
-  await page.getByRole("button", { name: "Add open text question" }).click();
-  await page.getByLabel("Question 1 title").fill("Why?");
+  await addQuestion(page, "Open text");
+  await questionCard(page, 1).getByLabel("Title", { exact: true }).fill("Why?");
   await page.getByRole("button", { name: "Save" }).click();
   await page.waitForURL(/\/surveys\/[0-9a-f]{24}\/edit$/);
   await expect(page.getByRole("link", { name: "Preview" })).toBeVisible();
 
   // Questions added to the stored survey, with choices, emotions and a smiley scale.
-  await page.getByRole("button", { name: "Add single choice question" }).click();
-  await page.getByLabel("Question 2 title").fill("What did you buy?");
-  await page.getByLabel("Question 2 choice 1").fill("Coffee");
-  await page.getByLabel("Question 2 choice 2").fill("Tea");
-  await page.getByRole("button", { name: "Add smiley question" }).click();
-  await page.getByLabel("Question 3 title").fill("How was it?");
-  await page.getByRole("button", { name: "Add emotion question" }).click();
-  await page.getByLabel("Question 4 title").fill("How do you feel?");
-  for (const [i, emotion] of ["Delighted", "Confident", "Curious", "Annoyed"].entries()) await page.getByLabel(`Question 4 emotion ${i + 1}`).fill(emotion);
+  await addQuestion(page, "Single choice");
+  await questionCard(page, 2).getByLabel("Title", { exact: true }).fill("What did you buy?");
+  await cardItem(page, 2, "Choice 1").getByRole("textbox").fill("Coffee");
+  await cardItem(page, 2, "Choice 2").getByRole("textbox").fill("Tea");
+  await addQuestion(page, "Smiley buttons");
+  await questionCard(page, 3).getByLabel("Title", { exact: true }).fill("How was it?");
+  await addQuestion(page, "Emotion");
+  await questionCard(page, 4).getByLabel("Title", { exact: true }).fill("How do you feel?");
+  for (const [i, emotion] of ["Delighted", "Confident", "Curious", "Annoyed"].entries())
+    await cardItem(page, 4, `Emotion ${i + 1}`)
+      .getByRole("textbox")
+      .fill(emotion);
   await expect(page.getByText("The preview shows the last saved version.")).toBeVisible();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Saved", { exact: true })).toBeVisible();
   await expect(page.getByText("The preview shows the last saved version.")).toBeHidden();
+  // Nothing left to save: the Save button says so (docs/design-system.md "Save").
+  await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
+  await expect(page.getByText("No unsaved changes")).toBeVisible();
 
   // Leaving asks nothing.
   await page.getByRole("link", { name: "Summary" }).click();

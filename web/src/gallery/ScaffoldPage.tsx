@@ -78,7 +78,7 @@ export default function ScaffoldPage() {
         ) : state === "error" ? (
           <div role="alert" className="scaffold__error">
             <WarningIcon size={20} />
-            <p>
+            <p className="scaffold__error-text">
               <Trans>The list could not be loaded. The menu and the rest of the page still work.</Trans>
             </p>
             <Button variant="secondary" onClick={() => setState("content")}>

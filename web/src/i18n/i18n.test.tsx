@@ -15,7 +15,7 @@ describe("interface languages", () => {
     await activateLocale("fi");
     render(
       <I18nProvider i18n={i18n}>
-        <SaveButton valid />
+        <SaveButton valid dirty />
       </I18nProvider>,
     );
     expect(screen.getByRole("button").textContent).toBe("Tallenna");

@@ -159,7 +159,7 @@ export function LogoForm({ logoUrl, editable, onChanged }: { logoUrl: string | n
               </button>
             </div>
           ) : null}
-          <SaveButton valid={valid} saving={saving} form={formId} />
+          <SaveButton valid={valid} dirty={dirty} saving={saving} form={formId} />
         </>
       ) : null}
       {dialog}

@@ -68,7 +68,7 @@ export function PrivacyPolicyForm({ organization, editable }: { organization: Pr
           </p>
         ) : null}
       </div>
-      {editable ? <SaveButton valid={valid} saving={saving} form={formId} /> : null}
+      {editable ? <SaveButton valid={valid} dirty={dirty} saving={saving} form={formId} /> : null}
       {dialog}
     </form>
   );

@@ -89,7 +89,7 @@ export function SatisfactionScaleForm({ organization, editable }: { organization
       </div>
       {numberField("min", t`Minimum`)}
       {numberField("max", t`Maximum`)}
-      {editable ? <SaveButton valid={valid} saving={saving} form={formId} /> : null}
+      {editable ? <SaveButton valid={valid} dirty={dirty} saving={saving} form={formId} /> : null}
       {dialog}
     </form>
   );

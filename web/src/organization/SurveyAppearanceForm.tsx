@@ -195,7 +195,7 @@ export function SurveyAppearanceForm({ organization, editable }: { organization:
           </span>
         </div>
       </figure>
-      {editable ? <SaveButton valid={valid} saving={saving} form={formId} /> : null}
+      {editable ? <SaveButton valid={valid} dirty={dirty} saving={saving} form={formId} /> : null}
       {dialog}
     </form>
   );

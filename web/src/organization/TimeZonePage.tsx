@@ -73,7 +73,7 @@ export default function TimeZonePage() {
             {t`Launches scheduled for later and recurring launches run at their times in this zone, also across daylight-saving changes. A launch keeps the zone it was made in.`}
           </p>
         </div>
-        {editable ? <SaveButton valid={zone !== ""} saving={saving} form={formId} /> : null}
+        {editable ? <SaveButton valid={zone !== ""} dirty={zone !== saved} saving={saving} form={formId} /> : null}
       </form>
     </section>
   );

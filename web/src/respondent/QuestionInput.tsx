@@ -37,7 +37,7 @@ export function QuestionInput({ question, language, fallbacks, value, onChange }
       const labels5 = [t`Very dissatisfied`, t`Dissatisfied`, t`Neutral`, t`Satisfied`, t`Very satisfied`];
       const labels = buttons === 5 ? labels5 : [labels5[0]!, labels5[1]!, labels5[3]!, labels5[4]!];
       return (
-        <div className="r-options r-smileys">
+        <div className={`r-options r-smileys r-smileys-${buttons}`}>
           {labels.map((label, i) => (
             <label key={i} className={`r-option r-smiley r-smiley-${buttons}-${i}`}>
               <input type="radio" name={name} checked={value === i} onChange={() => onChange(i, { final: true })} />
@@ -47,6 +47,11 @@ export function QuestionInput({ question, language, fallbacks, value, onChange }
               <span className="r-option-label">{label}</span>
             </label>
           ))}
+          {/* On a phone the faces stand alone (their names stay their accessible names); the scale's ends are named below. */}
+          <div className="r-scale-ends r-smiley-ends" aria-hidden="true">
+            <span>{labels[0]}</span>
+            <span>{labels[labels.length - 1]}</span>
+          </div>
         </div>
       );
     }

@@ -41,7 +41,7 @@ export function SettingsUserForm({ user }: { user: SettingsUserForm_user$key }) 
     <form id={form.formId} className="form" onSubmit={form.onSubmit} noValidate>
       <ProfileFields form={form} />
       <PasswordChangeFields form={form} />
-      <SaveButton valid={form.valid} saving={form.saving} form={form.formId} />
+      <SaveButton valid={form.valid} dirty={form.dirty} saving={form.saving} form={form.formId} />
       {form.dialog}
     </form>
   );

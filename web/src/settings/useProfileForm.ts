@@ -116,7 +116,7 @@ export function useProfileForm(data: Saved, commit: (config: UseMutationConfig<S
     void save();
   };
 
-  return { formId, draft, valid, saving, dialog, update, shown, field, onSubmit };
+  return { formId, draft, valid, dirty, saving, dialog, update, shown, field, onSubmit };
 }
 
 export type ProfileForm = ReturnType<typeof useProfileForm>;

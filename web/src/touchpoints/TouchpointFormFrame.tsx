@@ -30,7 +30,7 @@ export function TouchpointFormFrame({
           <DeleteTouchpointButton id={tp.id} name={tp.name} onDeleted={() => navigate(listPath)} />
         </div>
       ) : null}
-      {!form.readOnly ? <SaveButton valid={form.valid && form.dirty} saving={form.saving} form={form.formId} /> : null}
+      {!form.readOnly ? <SaveButton valid={form.valid} dirty={form.dirty} saving={form.saving} form={form.formId} /> : null}
       {form.dialog}
     </form>
   );

@@ -16,7 +16,7 @@ export type Icon = ((props: IconProps) => ReactNode) & { iconName: string };
  * An inline SVG icon on a 24 × 24 grid, drawn with strokes in the current text colour, so it
  * takes the colour and the hover state of the text around it.
  */
-function defineIcon(name: string, body: ReactNode): Icon {
+export function defineIcon(name: string, body: ReactNode): Icon {
   const component = ({ size = 20, title, className, ...rest }: IconProps) => {
     const drawing = {
       xmlns: "http://www.w3.org/2000/svg",

@@ -235,7 +235,7 @@ export function UserDetailForm({
           </div>
         ))}
       </fieldset>
-      <SaveButton valid={valid && dirty} saving={saving} form={formId} />
+      <SaveButton valid={valid} dirty={dirty} saving={saving} form={formId} />
       {dialog}
     </form>
   );

@@ -7,8 +7,6 @@ import { useEditorLabels } from "./useEditorLabels";
 
 type Props = {
   idPrefix: string;
-  /** 1-based position of the question, for the controls' names. */
-  number: number;
   emotion: boolean;
   choices: DraftChoice[];
   language: string;
@@ -17,7 +15,7 @@ type Props = {
   onChange: (choices: DraftChoice[]) => void;
 };
 
-export function ChoiceListEditor({ idPrefix, number, emotion, choices, language, defaultLanguage, errors, onChange }: Props) {
+export function ChoiceListEditor({ idPrefix, emotion, choices, language, defaultLanguage, errors, onChange }: Props) {
   const { t } = useLingui();
   const labels = useEditorLabels();
   const set = (i: number, c: DraftChoice) => onChange(choices.map((x, j) => (j === i ? c : x)));
@@ -34,7 +32,7 @@ export function ChoiceListEditor({ idPrefix, number, emotion, choices, language,
   };
   return (
     <fieldset className="fieldset se-choices">
-      <legend>{emotion ? t`Question ${number} emotions` : t`Question ${number} choices`}</legend>
+      <legend>{emotion ? t`Emotions` : t`Choices`}</legend>
       {emotion ? (
         <p className="field__hint">
           <Trans>Each emotion belongs to a cluster; the emotional value index is the mean cluster value × 100.</Trans>
@@ -45,64 +43,49 @@ export function ChoiceListEditor({ idPrefix, number, emotion, choices, language,
           const m = n + 1;
           const error = errors.choice?.[i];
           return (
-            <li key={c.id} className="se-row se-choice">
-              <LocalizedInput
-                id={`${idPrefix}-choice-${c.id}`}
-                label={emotion ? t`Question ${number} emotion ${m}` : t`Question ${number} choice ${m}`}
-                value={c.text}
-                language={language}
-                defaultLanguage={defaultLanguage}
-                error={error && error !== "unknownCluster" ? labels.errors[error] : undefined}
-                onChange={(text) => set(i, { ...c, text })}
-              />
-              {emotion ? (
-                <div className="field">
-                  <label htmlFor={`${idPrefix}-cluster-${c.id}`}>{t`Question ${number} cluster of emotion ${m}`}</label>
-                  <select
-                    id={`${idPrefix}-cluster-${c.id}`}
-                    value={c.cluster ?? ""}
-                    aria-invalid={error === "unknownCluster" ? true : undefined}
-                    onChange={(e) => set(i, { ...c, cluster: e.target.value })}
-                  >
-                    {c.cluster && !EMOTION_CLUSTERS.includes(c.cluster as never) ? <option value={c.cluster}>{c.cluster}</option> : null}
-                    {!c.cluster ? <option value="">{t`Choose a cluster`}</option> : null}
-                    {EMOTION_CLUSTERS.map((k) => (
-                      <option key={k} value={k}>
-                        {labels.clusters[k]}
-                      </option>
-                    ))}
-                  </select>
-                  {error === "unknownCluster" ? <p className="field__error">{labels.errors.unknownCluster}</p> : null}
+            <li key={c.id}>
+              <div className="se-row se-choice" role="group" aria-label={emotion ? t`Emotion ${m}` : t`Choice ${m}`}>
+                <LocalizedInput
+                  id={`${idPrefix}-choice-${c.id}`}
+                  label={emotion ? t`Emotion ${m}` : t`Choice ${m}`}
+                  value={c.text}
+                  language={language}
+                  defaultLanguage={defaultLanguage}
+                  error={error && error !== "unknownCluster" ? labels.errors[error] : undefined}
+                  onChange={(text) => set(i, { ...c, text })}
+                />
+                {emotion ? (
+                  <div className="field">
+                    <label htmlFor={`${idPrefix}-cluster-${c.id}`}>{t`Cluster`}</label>
+                    <select
+                      id={`${idPrefix}-cluster-${c.id}`}
+                      value={c.cluster ?? ""}
+                      aria-invalid={error === "unknownCluster" ? true : undefined}
+                      onChange={(e) => set(i, { ...c, cluster: e.target.value })}
+                    >
+                      {c.cluster && !EMOTION_CLUSTERS.includes(c.cluster as never) ? <option value={c.cluster}>{c.cluster}</option> : null}
+                      {!c.cluster ? <option value="">{t`Choose a cluster`}</option> : null}
+                      {EMOTION_CLUSTERS.map((k) => (
+                        <option key={k} value={k}>
+                          {labels.clusters[k]}
+                        </option>
+                      ))}
+                    </select>
+                    {error === "unknownCluster" ? <p className="field__error">{labels.errors.unknownCluster}</p> : null}
+                  </div>
+                ) : null}
+                {/* Short names: the row is a group named "Choice M" / "Emotion M", the card names the question. */}
+                <div className="se-choice__tools">
+                  <button type="button" className="button button--ghost button--small" disabled={n === 0} onClick={() => move(n, -1)}>
+                    {t`Move up`}
+                  </button>
+                  <button type="button" className="button button--ghost button--small" disabled={n === shown.length - 1} onClick={() => move(n, 1)}>
+                    {t`Move down`}
+                  </button>
+                  <button type="button" className="button button--ghost button--small" onClick={() => onChange(choices.filter((_, j) => j !== i))}>
+                    {t`Remove`}
+                  </button>
                 </div>
-              ) : null}
-              {/* Short visible words; the accessible names say which item of which question (and contain the word). */}
-              <div className="se-choice__tools">
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  disabled={n === 0}
-                  aria-label={emotion ? t`Move emotion ${m} of question ${number} up` : t`Move choice ${m} of question ${number} up`}
-                  onClick={() => move(n, -1)}
-                >
-                  {t`Up`}
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  disabled={n === shown.length - 1}
-                  aria-label={emotion ? t`Move emotion ${m} of question ${number} down` : t`Move choice ${m} of question ${number} down`}
-                  onClick={() => move(n, 1)}
-                >
-                  {t`Down`}
-                </button>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  aria-label={emotion ? t`Remove emotion ${m} of question ${number}` : t`Remove choice ${m} of question ${number}`}
-                  onClick={() => onChange(choices.filter((_, j) => j !== i))}
-                >
-                  {t`Remove`}
-                </button>
               </div>
             </li>
           );
@@ -120,7 +103,7 @@ export function ChoiceListEditor({ idPrefix, number, emotion, choices, language,
         disabled={choices.length >= MAX_CHOICES}
         onClick={() => onChange([...choices, { id: newChoiceId(), text: {}, ...(emotion ? { cluster: "advocacy" } : {}) }])}
       >
-        {emotion ? t`Add emotion to question ${number}` : t`Add choice to question ${number}`}
+        {emotion ? t`Add emotion` : t`Add choice`}
       </button>
     </fieldset>
   );

@@ -3,14 +3,14 @@ import { useLingui } from "@lingui/react/macro";
 import { CONTACT_FIELDS, type ContactField } from "./draft";
 import { useEditorLabels } from "./useEditorLabels";
 
-type Props = { idPrefix: string; number: number; fields: readonly string[]; error?: string; onChange: (fields: ContactField[]) => void };
+type Props = { idPrefix: string; fields: readonly string[]; error?: string; onChange: (fields: ContactField[]) => void };
 
-export function ContactFieldsEditor({ idPrefix, number, fields, error, onChange }: Props) {
+export function ContactFieldsEditor({ idPrefix, fields, error, onChange }: Props) {
   const { t } = useLingui();
   const labels = useEditorLabels();
   return (
     <fieldset className="fieldset se-contact">
-      <legend>{t`Question ${number} asks for`}</legend>
+      <legend>{t`Asks for`}</legend>
       {CONTACT_FIELDS.map((f) => {
         const name = labels.contactFields[f];
         return (
@@ -21,7 +21,7 @@ export function ContactFieldsEditor({ idPrefix, number, fields, error, onChange 
               checked={fields.includes(f)}
               onChange={(e) => onChange(CONTACT_FIELDS.filter((x) => (x === f ? e.target.checked : fields.includes(x))))}
             />
-            <label htmlFor={`${idPrefix}-contact-${f}`}>{t`Question ${number} asks for ${name}`}</label>
+            <label htmlFor={`${idPrefix}-contact-${f}`}>{name}</label>
           </div>
         );
       })}

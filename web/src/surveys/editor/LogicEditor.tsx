@@ -7,7 +7,6 @@ import { useEditorLabels } from "./useEditorLabels";
 
 type Props = {
   idPrefix: string;
-  number: number;
   question: DraftQuestion;
   /** The questions after this one, with their 1-based numbers. */
   later: { key: string; number: number; title: Record<string, string> }[];
@@ -16,7 +15,7 @@ type Props = {
   onChange: (logic: Record<string, string>) => void;
 };
 
-export function LogicEditor({ idPrefix, number, question, later, language, languages, onChange }: Props) {
+export function LogicEditor({ idPrefix, question, later, language, languages, onChange }: Props) {
   const { t } = useLingui();
   const labels = useEditorLabels();
   const keys = logicOptionKeys(question);
@@ -55,7 +54,7 @@ export function LogicEditor({ idPrefix, number, question, later, language, langu
 
   return (
     <fieldset className="fieldset se-logic">
-      <legend>{t`Question ${number} logic`}</legend>
+      <legend>{t`Logic`}</legend>
       {rules.length === 0 ? (
         <p className="field__hint">
           <Trans>No rules: the next question follows every answer.</Trans>
@@ -65,39 +64,41 @@ export function LogicEditor({ idPrefix, number, question, later, language, langu
         {rules.map(([key, target], i) => {
           const m = i + 1;
           return (
-            <li key={key} className="se-row">
-              <div className="field">
-                <label htmlFor={`${idPrefix}-rule-${m}-answer`}>{t`Question ${number} rule ${m}: when the answer is`}</label>
-                <select id={`${idPrefix}-rule-${m}-answer`} value={key} onChange={(e) => setRule(key, e.target.value, target)}>
-                  {[key, ...free]
-                    .sort((a, b) => keys.indexOf(a) - keys.indexOf(b))
-                    .map((k) => (
+            <li key={key}>
+              <div className="se-row" role="group" aria-label={t`Rule ${m}`}>
+                <div className="field">
+                  <label htmlFor={`${idPrefix}-rule-${m}-answer`}>{t`When the answer is`}</label>
+                  <select id={`${idPrefix}-rule-${m}-answer`} value={key} onChange={(e) => setRule(key, e.target.value, target)}>
+                    {[key, ...free]
+                      .sort((a, b) => keys.indexOf(a) - keys.indexOf(b))
+                      .map((k) => (
+                        <option key={k} value={k}>
+                          {answerName(k)}
+                        </option>
+                      ))}
+                  </select>
+                </div>
+                <div className="field">
+                  <label htmlFor={`${idPrefix}-rule-${m}-target`}>{t`Go to`}</label>
+                  <select id={`${idPrefix}-rule-${m}-target`} value={target} onChange={(e) => setRule(key, key, e.target.value)}>
+                    {targets.map((k) => (
                       <option key={k} value={k}>
-                        {answerName(k)}
+                        {targetName(k)}
                       </option>
                     ))}
-                </select>
+                  </select>
+                </div>
+                <button type="button" className="button button--ghost button--small" onClick={() => removeRule(key)}>
+                  {t`Remove rule ${m}`}
+                </button>
               </div>
-              <div className="field">
-                <label htmlFor={`${idPrefix}-rule-${m}-target`}>{t`Question ${number} rule ${m}: go to`}</label>
-                <select id={`${idPrefix}-rule-${m}-target`} value={target} onChange={(e) => setRule(key, key, e.target.value)}>
-                  {targets.map((k) => (
-                    <option key={k} value={k}>
-                      {targetName(k)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="button" className="button button--ghost button--small" onClick={() => removeRule(key)}>
-                {t`Remove rule ${m} of question ${number}`}
-              </button>
             </li>
           );
         })}
       </ol>
       {free.length ? (
         <button type="button" className="button button--secondary button--small" onClick={() => setRule("", free[0]!, END)}>
-          {t`Add logic rule to question ${number}`}
+          {t`Add logic rule`}
         </button>
       ) : null}
     </fieldset>

@@ -11,25 +11,17 @@ import { useEditorLabels } from "./useEditorLabels";
 type Props = {
   question: DraftQuestion;
   idPrefix: string;
-  number: number;
   language: string;
   defaultLanguage: string;
   errors: QuestionErrors;
   set: (patch: Partial<DraftQuestion>) => void;
 };
 
-export function QuestionTypeOptions({ question: q, idPrefix, number, language, defaultLanguage, errors, set }: Props) {
+export function QuestionTypeOptions({ question: q, idPrefix, language, defaultLanguage, errors, set }: Props) {
   const labels = useEditorLabels();
   switch (q.type) {
     case "smiley":
-      return (
-        <SmileyOptionsEditor
-          idPrefix={idPrefix}
-          number={number}
-          buttons={smileyButtons(q)}
-          onChange={(buttons) => set({ options: { ...q.options, buttons } })}
-        />
-      );
+      return <SmileyOptionsEditor idPrefix={idPrefix} buttons={smileyButtons(q)} onChange={(buttons) => set({ options: { ...q.options, buttons } })} />;
     case "nps":
       return (
         <p className="field__hint">
@@ -46,7 +38,6 @@ export function QuestionTypeOptions({ question: q, idPrefix, number, language, d
       return (
         <SliderOptionsEditor
           idPrefix={idPrefix}
-          number={number}
           options={q.options}
           language={language}
           defaultLanguage={defaultLanguage}
@@ -60,7 +51,6 @@ export function QuestionTypeOptions({ question: q, idPrefix, number, language, d
       return (
         <ChoiceListEditor
           idPrefix={idPrefix}
-          number={number}
           emotion={q.type === "emotion"}
           choices={q.choices}
           language={language}
@@ -73,7 +63,6 @@ export function QuestionTypeOptions({ question: q, idPrefix, number, language, d
       return (
         <ContactFieldsEditor
           idPrefix={idPrefix}
-          number={number}
           fields={Array.isArray(q.options.fields) ? (q.options.fields as string[]) : []}
           error={errors.contact ? labels.errors[errors.contact] : undefined}
           onChange={(fields) => set({ options: { ...q.options, fields } })}

@@ -6,7 +6,6 @@ import { LocalizedInput } from "./LocalizedInput";
 
 type Props = {
   idPrefix: string;
-  number: number;
   options: Record<string, unknown>;
   language: string;
   defaultLanguage: string;
@@ -37,21 +36,21 @@ function NumberField({ id, text, value, onChange }: { id: string; text: string; 
   );
 }
 
-export function SliderOptionsEditor({ idPrefix, number, options, language, defaultLanguage, error, onChange }: Props) {
+export function SliderOptionsEditor({ idPrefix, options, language, defaultLanguage, error, onChange }: Props) {
   const { t } = useLingui();
   return (
     <fieldset className="fieldset se-slider">
-      <legend>{t`Question ${number} scale`}</legend>
+      <legend>{t`Scale`}</legend>
       <div className="se-row">
-        <NumberField id={`${idPrefix}-min`} text={t`Question ${number} minimum`} value={options.min} onChange={(min) => onChange({ ...options, min })} />
-        <NumberField id={`${idPrefix}-max`} text={t`Question ${number} maximum`} value={options.max} onChange={(max) => onChange({ ...options, max })} />
-        <NumberField id={`${idPrefix}-step`} text={t`Question ${number} step`} value={options.step} onChange={(step) => onChange({ ...options, step })} />
+        <NumberField id={`${idPrefix}-min`} text={t`Minimum`} value={options.min} onChange={(min) => onChange({ ...options, min })} />
+        <NumberField id={`${idPrefix}-max`} text={t`Maximum`} value={options.max} onChange={(max) => onChange({ ...options, max })} />
+        <NumberField id={`${idPrefix}-step`} text={t`Step`} value={options.step} onChange={(step) => onChange({ ...options, step })} />
       </div>
       {error ? <p className="field__error">{error}</p> : null}
       <div className="se-row">
         <LocalizedInput
           id={`${idPrefix}-min-label`}
-          label={t`Question ${number} label at the minimum`}
+          label={t`Label at the minimum`}
           value={label(options.minLabel)}
           language={language}
           defaultLanguage={defaultLanguage}
@@ -59,7 +58,7 @@ export function SliderOptionsEditor({ idPrefix, number, options, language, defau
         />
         <LocalizedInput
           id={`${idPrefix}-max-label`}
-          label={t`Question ${number} label at the maximum`}
+          label={t`Label at the maximum`}
           value={label(options.maxLabel)}
           language={language}
           defaultLanguage={defaultLanguage}

@@ -2,17 +2,17 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { smileyButtonCounts } from "@feedback/shared/survey-rules";
 
-type Props = { idPrefix: string; number: number; buttons: 4 | 5; onChange: (buttons: 4 | 5) => void };
+type Props = { idPrefix: string; buttons: 4 | 5; onChange: (buttons: 4 | 5) => void };
 
-export function SmileyOptionsEditor({ idPrefix, number, buttons, onChange }: Props) {
+export function SmileyOptionsEditor({ idPrefix, buttons, onChange }: Props) {
   const { t } = useLingui();
   return (
     <fieldset className="fieldset">
-      <legend>{t`Question ${number} buttons`}</legend>
+      <legend>{t`Buttons`}</legend>
       {smileyButtonCounts.map((n) => (
         <div className="field field--checkbox" key={n}>
           <input id={`${idPrefix}-buttons-${n}`} type="radio" name={`${idPrefix}-buttons`} checked={buttons === n} onChange={() => onChange(n)} />
-          <label htmlFor={`${idPrefix}-buttons-${n}`}>{t`Question ${number}: ${n} smiley buttons`}</label>
+          <label htmlFor={`${idPrefix}-buttons-${n}`}>{t`${n} smiley buttons`}</label>
         </div>
       ))}
       <p className="field__hint">

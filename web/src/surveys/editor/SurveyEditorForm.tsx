@@ -1,12 +1,14 @@
 // The survey editor's form (spec 001 §2 "Survey editor", §5 "Question titles must not be blank"):
-// the survey's name and tags (SurveyDetailsSection), its languages, the question list. Holds the
-// draft; saves the whole survey through createSurvey / updateSurvey; the floating save button is
-// disabled while the draft is invalid, and the unsaved-changes guard holds navigation.
+// a canvas (the survey's name and tags, its languages, the question cards and the palette) with the
+// live preview of the draft beside it (side by side on wide screens, a switch on narrow ones).
+// Holds the draft; saves the whole survey through createSurvey / updateSurvey; the floating save
+// button is disabled while the draft is invalid, and the unsaved-changes guard holds navigation.
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from "react";
 import { graphql, useFragment } from "react-relay";
 import { useNavigate } from "react-router-dom";
 import type { FeatureGate_viewer$key } from "../../__generated__/FeatureGate_viewer.graphql";
+import type { PublicSurvey } from "../../respondent/types";
 import type { SurveyEditorForm_survey$key } from "../../__generated__/SurveyEditorForm_survey.graphql";
 import { SaveButton } from "../../shell/SaveButton";
 import { toasts } from "../../shell/toastStore";
@@ -26,6 +28,7 @@ import {
 } from "./draft";
 import { EditorToolbar } from "./EditorToolbar";
 import { LanguagesEditor } from "./LanguagesEditor";
+import { LivePreview } from "./LivePreview";
 import { LogicPlanNotice } from "./LogicPlanNotice";
 import { QuestionList } from "./QuestionList";
 import { SurveyDetailsSection } from "./SurveyDetailsSection";
@@ -39,9 +42,14 @@ type Props = {
   logicEnabled: boolean;
   /** The caller may not save this survey (Survey.viewerMayEdit): every control is disabled. */
   readOnly?: boolean;
+  /** The saved survey's respondent document, for the live preview's look (null: a new survey). */
+  previewBase?: PublicSurvey | null;
 };
 
-export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = false }: Props) {
+/** On a narrow screen the canvas and the preview take turns; on a wide one both show. */
+type NarrowView = "edit" | "preview";
+
+export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = false, previewBase = null }: Props) {
   const { t } = useLingui();
   const formId = useId();
   const navigate = useNavigate();
@@ -143,6 +151,7 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
   const [serverError, setServerError] = useState<{ message: string; question: number | null } | null>(null);
   const [createdId, setCreatedId] = useState<string | null>(null);
   const questions = useDraftQuestions(draft, setDraft);
+  const [view, setView] = useState<NarrowView>("edit");
   const saveSurvey = useSaveSurvey();
 
   const errors = validateDraft(draft);
@@ -188,52 +197,71 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
   };
   return (
     <form id={formId} className="form se-form" onSubmit={onSubmit} noValidate>
-      <EditorToolbar legacyId={surveyId ? legacyId : null} dirty={dirty} />
+      <div className="se-topbar">
+        <EditorToolbar legacyId={surveyId ? legacyId : null} dirty={dirty} />
+        <div className="se-view-switch" role="group" aria-label={t`Show`}>
+          <button type="button" className="button button--secondary button--small" aria-pressed={view === "edit"} onClick={() => setView("edit")}>
+            <Trans>Edit</Trans>
+          </button>
+          <button type="button" className="button button--secondary button--small" aria-pressed={view === "preview"} onClick={() => setView("preview")}>
+            <Trans>Live preview</Trans>
+          </button>
+        </div>
+      </div>
 
-      {readOnly ? (
-        <p className="se-readonly-note" role="note">
-          {surveyId ? (
-            <Trans>You can see this survey, but only people who may edit surveys in its team can change it.</Trans>
-          ) : (
-            <Trans>Only people who may edit surveys can create one.</Trans>
-          )}
-        </p>
-      ) : null}
+      <div className={`se-layout se-layout--${view}`}>
+        <div className="se-canvas">
+          {readOnly ? (
+            <p className="se-readonly-note" role="note">
+              {surveyId ? (
+                <Trans>You can see this survey, but only people who may edit surveys in its team can change it.</Trans>
+              ) : (
+                <Trans>Only people who may edit surveys can create one.</Trans>
+              )}
+            </p>
+          ) : null}
 
-      {serverError && serverError.question === null ? (
-        <p className="field__error se-server-error" role="alert">
-          {serverError.message}
-        </p>
-      ) : null}
+          {serverError && serverError.question === null ? (
+            <p className="field__error se-server-error" role="alert">
+              {serverError.message}
+            </p>
+          ) : null}
 
-      {/* A disabled fieldset disables every control inside it natively (read-only callers). */}
-      <fieldset className="se-body" disabled={readOnly}>
-        <SurveyDetailsSection formId={formId} draft={draft} nameError={errors.name} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
+          {/* A disabled fieldset disables every control inside it natively (read-only callers). */}
+          <fieldset className="se-body" disabled={readOnly}>
+            <SurveyDetailsSection formId={formId} draft={draft} nameError={errors.name} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
 
-        <LanguagesEditor
-          languages={draft.languages}
-          editing={language}
-          onEditingChange={setEditing}
-          onAdd={(code) => {
-            setDraft((d) => addLanguage(d, code));
-            setEditing(code);
-          }}
-          onRemove={(code) => setDraft((d) => removeLanguage(d, code))}
-          onMakeDefault={(code) => setDraft((d) => makeDefaultLanguage(d, code))}
-        />
+            <LanguagesEditor
+              languages={draft.languages}
+              editing={language}
+              onEditingChange={setEditing}
+              onAdd={(code) => {
+                setDraft((d) => addLanguage(d, code));
+                setEditing(code);
+              }}
+              onRemove={(code) => setDraft((d) => removeLanguage(d, code))}
+              onMakeDefault={(code) => setDraft((d) => makeDefaultLanguage(d, code))}
+            />
 
-        {!logicEnabled ? <LogicPlanNotice formId={formId} viewer={viewer} droppedLogic={droppedLogic} /> : null}
+            {!logicEnabled ? <LogicPlanNotice formId={formId} viewer={viewer} droppedLogic={droppedLogic} /> : null}
 
-        <QuestionList
-          formId={formId}
-          draft={draft}
-          language={language}
-          errors={errors}
-          serverError={serverError}
-          logicEnabled={logicEnabled}
-          questions={questions}
-        />
-      </fieldset>
+            <QuestionList
+              formId={formId}
+              draft={draft}
+              language={language}
+              errors={errors}
+              serverError={serverError}
+              logicEnabled={logicEnabled}
+              questions={questions}
+            />
+          </fieldset>
+        </div>
+        <aside className="se-live" aria-labelledby={`${formId}-live`}>
+          <div className="se-live__sticky">
+            <LivePreview headingId={`${formId}-live`} draft={draft} base={previewBase} />
+          </div>
+        </aside>
+      </div>
 
       <p className="visually-hidden" aria-live="polite">
         {questions.announcement}
@@ -243,7 +271,7 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
           <Trans>Fix the marked fields to save.</Trans>
         </p>
       ) : null}
-      {readOnly ? null : <SaveButton valid={valid} saving={saving} form={formId} />}
+      {readOnly ? null : <SaveButton valid={valid} dirty={dirty} saving={saving} form={formId} />}
       {dialog}
     </form>
   );

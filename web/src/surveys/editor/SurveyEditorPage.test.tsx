@@ -101,22 +101,37 @@ function open(
   return { ...utils, calls };
 }
 
-/**
- * Queries inside question N's card when a name mentions "question N" (a label query over the whole
- * form is slow in jsdom once it holds eight questions), else in the whole document.
- */
-function scope(name: string) {
-  const m = /question (\d+)/i.exec(name);
-  const card = m ? document.querySelectorAll<HTMLElement>("fieldset.se-question")[Number(m[1]) - 1] : undefined;
-  return card ? within(card) : screen;
+/** Queries inside question N's card (a label query over the whole form is slow in jsdom once it holds eight questions), or inside its row named `item` ("Choice 2", "Rule 1"); else in the whole document. */
+function scope(n?: number, item?: string) {
+  if (!n) return screen;
+  const card = document.querySelectorAll<HTMLElement>("section.se-card")[n - 1];
+  if (!card) throw new Error(`no card for question ${n}`);
+  if (!item) return within(card);
+  const row = card.querySelector<HTMLElement>(`[aria-label="${item}"]`);
+  if (!row) throw new Error(`no ${item} in question ${n}`);
+  return within(row);
 }
-const type = (label: string, value: string) => fireEvent.change(scope(label).getByLabelText(label), { target: { value } });
+/**
+ * Types into the field labelled `label` (of question n, of its row `item`). A choice's or an
+ * emotion's text field has the name of its row ("Choice 2"), which is a group of that name too.
+ */
+const type = (label: string, value: string, n?: number, item?: string) => {
+  const field = /^(Choice|Emotion) \d+$/.test(label) && !item ? scope(n, label).getByRole("textbox") : scope(n, item).getByLabelText(label);
+  fireEvent.change(field, { target: { value } });
+};
 // By text, not by role: computing every button's accessible name in a large form is slow in jsdom.
-// Buttons with a short visible word carry their full name in aria-label.
-const click = (name: string) => {
-  const where = /^Add \w[\w ]* question$/.test(name) ? screen : scope(name);
+const click = (name: string, n?: number, item?: string) => {
+  const where = scope(n, item);
   fireEvent.click(where.queryByText(name, { selector: "button" }) ?? where.getByLabelText(name, { selector: "button" }));
 };
+/** Waits for the editor to show question 1 and answers its title field. */
+const firstTitle = async () => {
+  await screen.findByText("Questions", { selector: "h2" }, { timeout: FIRST_RENDER_MS });
+  return (await waitFor(() => scope(1).getByLabelText("Title"), { timeout: FIRST_RENDER_MS })) as HTMLInputElement;
+};
+/** Adds a question from the palette (its buttons name the question types). */
+const paletteButton = (typeName: string) => screen.getByText(typeName, { selector: ".se-palette__item span" }).closest("button") as HTMLButtonElement;
+const add = (typeName: string) => fireEvent.click(paletteButton(typeName));
 const saveButton = () => screen.getByText("Save", { selector: "button" }) as HTMLButtonElement;
 const save = async () => {
   await act(async () => {
@@ -161,61 +176,56 @@ describe("/surveys/:id/edit", () => {
     type("Survey tag", "lobby");
     click("Add survey tag");
 
-    click("Add smiley question");
-    type("Question 1 title", "How was it?");
-    fireEvent.click(scope("Question 1").getByLabelText("Question 1: 4 smiley buttons"));
-    fireEvent.click(scope("Question 1").getByLabelText("Question 1 requires an answer"));
+    add("Smiley buttons");
+    type("Title", "How was it?", 1);
+    fireEvent.click(scope(1).getByLabelText("4 smiley buttons"));
+    fireEvent.click(scope(1).getByLabelText("Requires an answer"));
 
-    click("Add NPS question");
-    type("Question 2 title", "Recommend us?");
-    type("Question 2 help text (optional)", "0 to 10");
+    add("NPS (0–10)");
+    type("Title", "Recommend us?", 2);
+    type("Help text (optional)", "0 to 10", 2);
 
-    click("Add slider question");
-    type("Question 3 title", "Speed");
-    type("Question 3 minimum", "1");
-    type("Question 3 maximum", "7");
-    type("Question 3 label at the minimum", "slow");
-    type("Question 3 label at the maximum", "fast");
+    add("Slider");
+    type("Title", "Speed", 3);
+    type("Minimum", "1", 3);
+    type("Maximum", "7", 3);
+    type("Label at the minimum", "slow", 3);
+    type("Label at the maximum", "fast", 3);
 
-    click("Add single choice question");
-    type("Question 4 title", "Pick one");
-    type("Question 4 choice 1", "Coffee");
-    type("Question 4 choice 2", "Tea");
-    click("Add choice to question 4");
-    type("Question 4 choice 3", "Water");
-    click("Remove choice 2 of question 4");
-    click("Move choice 2 of question 4 up");
+    add("Single choice");
+    type("Title", "Pick one", 4);
+    type("Choice 1", "Coffee", 4);
+    type("Choice 2", "Tea", 4);
+    click("Add choice", 4);
+    type("Choice 3", "Water", 4);
+    click("Remove", 4, "Choice 2");
+    click("Move up", 4, "Choice 2");
 
-    click("Add multiple choice question");
-    type("Question 5 title", "Pick many");
-    type("Question 5 choice 1", "X");
-    type("Question 5 choice 2", "Y");
-    type("Question 5 tag", "service");
-    click("Add tag to question 5");
+    add("Multiple choice");
+    type("Title", "Pick many", 5);
+    type("Choice 1", "X", 5);
+    type("Choice 2", "Y", 5);
+    type("Tag", "service", 5);
+    click("Add tag", 5);
 
-    click("Add open text question");
-    type("Question 6 title", "Tell us more");
+    add("Open text");
+    type("Title", "Tell us more", 6);
 
-    click("Add emotion question");
-    type("Question 7 title", "How do you feel?");
-    ["Delighted", "Confident", "Curious", "Angry"].forEach((text, i) => type(`Question 7 emotion ${i + 1}`, text));
-    type("Question 7 cluster of emotion 3", "trust");
+    add("Emotion");
+    type("Title", "How do you feel?", 7);
+    ["Delighted", "Confident", "Curious", "Angry"].forEach((text, i) => type(`Emotion ${i + 1}`, text, 7));
+    type("Cluster", "trust", 7, "Emotion 3");
 
-    click("Add contact details question");
-    type("Question 8 title", "Contact");
-    fireEvent.click(scope("Question 8").getByLabelText("Question 8 asks for Phone"));
+    add("Contact details");
+    type("Title", "Contact", 8);
+    fireEvent.click(scope(8).getByLabelText("Phone"));
 
     // Logic: the NPS question's answer 10 skips to the open question; the smiley's worst answer ends.
-    click("Add logic rule to question 2");
-    type("Question 2 rule 1: when the answer is", "10");
-    type(
-      "Question 2 rule 1: go to",
-      within(scope("Question 2").getByLabelText("Question 2 rule 1: go to")).getByText("Question 6: Tell us more").getAttribute("value")!,
-    );
-    click("Add logic rule to question 1");
-    expect((scope("Question 1").getByLabelText("Question 1 rule 1: when the answer is") as HTMLSelectElement).selectedOptions[0]!.textContent).toBe(
-      "Very dissatisfied",
-    );
+    click("Add logic rule", 2);
+    type("When the answer is", "10", 2, "Rule 1");
+    type("Go to", within(scope(2, "Rule 1").getByLabelText("Go to")).getByText("Question 6: Tell us more").getAttribute("value")!, 2, "Rule 1");
+    click("Add logic rule", 1);
+    expect((scope(1, "Rule 1").getByLabelText("When the answer is") as HTMLSelectElement).selectedOptions[0]!.textContent).toBe("Very dissatisfied");
 
     expect([...document.querySelectorAll(".field__error")].map((e) => e.textContent)).toEqual([]);
     expect(saveButton().disabled).toBe(false);
@@ -267,7 +277,7 @@ describe("/surveys/:id/edit", () => {
         errors: [{ message: "Question title must not be blank", extensions: { code: "BAD_USER_INPUT", field: "questions.1.title.en" } }],
       }),
     });
-    const title = await screen.findByLabelText("Question 1 title", {}, { timeout: FIRST_RENDER_MS });
+    const title = await firstTitle();
     expect((title as HTMLInputElement).value).toBe("Recommend us?");
     fireEvent.change(title, { target: { value: "   " } });
     expect(screen.getByText("Question title must not be blank")).toBeTruthy();
@@ -289,9 +299,9 @@ describe("/surveys/:id/edit", () => {
 
   it("hides logic without the surveyLogic feature, says so, and sends no logic", async () => {
     const { calls } = open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey(), features: [] });
-    await screen.findByLabelText("Question 1 title", {}, { timeout: FIRST_RENDER_MS });
-    expect(screen.queryByRole("button", { name: "Add logic rule to question 1" })).toBeNull();
-    expect(screen.queryByRole("group", { name: "Question 1 logic" })).toBeNull();
+    await firstTitle();
+    expect(scope(1).queryByRole("button", { name: "Add logic rule" })).toBeNull();
+    expect(scope(1).queryByText("Logic", { selector: "legend" })).toBeNull();
     expect(screen.getByText("Skipping to a question or to the end by the answer is not in your organisation's plan.")).toBeTruthy();
     expect(screen.getByText("No access to the feature: upgrade or contact support")).toBeTruthy();
     expect(screen.getByText(/This survey has logic rules that your plan does not include/)).toBeTruthy();
@@ -307,12 +317,13 @@ describe("/surveys/:id/edit", () => {
 
   it("shows and edits logic with the feature", async () => {
     const { calls } = open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey() });
-    const answer = (await screen.findByLabelText("Question 1 rule 1: when the answer is", {}, { timeout: FIRST_RENDER_MS })) as HTMLSelectElement;
+    await firstTitle();
+    const answer = scope(1, "Rule 1").getByLabelText("When the answer is") as HTMLSelectElement;
     expect(answer.value).toBe("10");
-    expect((screen.getByLabelText("Question 1 rule 1: go to") as HTMLSelectElement).value).toBe("end");
-    fireEvent.change(screen.getByLabelText("Question 1 rule 1: go to"), { target: { value: "5f00000000000000000000a2" } });
-    click("Add logic rule to question 1");
-    click("Remove rule 2 of question 1");
+    expect((scope(1, "Rule 1").getByLabelText("Go to") as HTMLSelectElement).value).toBe("end");
+    fireEvent.change(scope(1, "Rule 1").getByLabelText("Go to"), { target: { value: "5f00000000000000000000a2" } });
+    click("Add logic rule", 1);
+    click("Remove rule 2", 1);
     await save();
     await waitFor(() => expect(calls.update).toHaveLength(1));
     expect((calls.update[0].input as Input).questions[0]!.logic).toEqual([{ answer: "0", target: "end" }]);
@@ -320,18 +331,18 @@ describe("/surveys/:id/edit", () => {
 
   it("adds a language and edits each text per language", async () => {
     const { calls } = open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey({ questions: [existingSurvey().questions[1]!] }) });
-    await screen.findByLabelText("Question 1 title", {}, { timeout: FIRST_RENDER_MS });
+    await firstTitle();
     fireEvent.change(screen.getByLabelText("Language to add"), { target: { value: "fi" } });
     click("Add language");
     // The new language is the one being edited: the English text is shown as the original.
     expect((screen.getByLabelText("Edit texts in") as HTMLSelectElement).value).toBe("fi");
-    const title = screen.getByLabelText("Question 1 title") as HTMLInputElement;
+    const title = scope(1).getByLabelText("Title") as HTMLInputElement;
     expect(title.value).toBe("");
     expect(title.getAttribute("lang")).toBe("fi");
     expect(screen.getByText("Default language: Why?")).toBeTruthy();
     fireEvent.change(title, { target: { value: "Miksi?" } });
     fireEvent.change(screen.getByLabelText("Edit texts in"), { target: { value: "en" } });
-    expect((screen.getByLabelText("Question 1 title") as HTMLInputElement).value).toBe("Why?");
+    expect((scope(1).getByLabelText("Title") as HTMLInputElement).value).toBe("Why?");
     await save();
     await waitFor(() => expect(calls.update).toHaveLength(1));
     const input = calls.update[0].input as Input;
@@ -348,18 +359,19 @@ describe("/surveys/:id/edit", () => {
 
   it("moves questions with the keyboard-usable buttons, keeping focus on the moved question", async () => {
     const { calls } = open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey() });
-    await screen.findByLabelText("Question 1 title", {}, { timeout: FIRST_RENDER_MS });
-    const down = screen.getByRole("button", { name: "Move question 1 down" });
+    await firstTitle();
+    const down = scope(1).getByRole("button", { name: "Move question down" });
     down.focus();
     await act(async () => {
       fireEvent.click(down);
     });
-    expect((screen.getByLabelText("Question 1 title") as HTMLInputElement).value).toBe("Why?");
+    expect((scope(1).getByLabelText("Title") as HTMLInputElement).value).toBe("Why?");
     // The moved question is now last: its "down" is disabled, so focus is on its "up".
-    await waitFor(() => expect(document.activeElement?.textContent).toBe("Move question 2 up"));
+    await waitFor(() => expect(document.activeElement?.getAttribute("aria-label")).toBe("Move question up"));
+    expect(document.activeElement?.closest("section.se-card")).toBe(document.querySelectorAll("section.se-card")[1]);
     expect(screen.getByText("Question moved to position 2")).toBeTruthy();
     await act(async () => {
-      fireEvent.click(screen.getByRole("button", { name: "Remove question 1" }));
+      fireEvent.click(scope(1).getByRole("button", { name: "Remove question" }));
     });
     await save();
     await waitFor(() => expect(calls.update).toHaveLength(1));
@@ -369,6 +381,39 @@ describe("/surveys/:id/edit", () => {
     ]);
   });
 
+  it("collapses a card to its type, number and title, and reorders cards by drag and drop", async () => {
+    const { calls } = open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey() });
+    const title = await firstTitle();
+    const toggle = scope(1).getByRole("button", { expanded: true });
+    expect(toggle.textContent).toBe("1Recommend us?NPS (0–10)");
+    await act(async () => {
+      fireEvent.click(toggle);
+    });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(title.closest("[hidden]")).not.toBeNull();
+    // Collapsing changes nothing to save.
+    expect(saveButton().disabled).toBe(true);
+    expect(screen.getByText("No unsaved changes")).toBeTruthy();
+
+    // Drag question 1 (collapsed) below question 2 (jsdom has no layout: over the lower half).
+    const cards = () => [...document.querySelectorAll<HTMLElement>("section.se-card")];
+    const dataTransfer = { setData: () => {}, effectAllowed: "", dropEffect: "" };
+    const header = cards()[0]!.querySelector(".se-card__header")!;
+    await act(async () => {
+      fireEvent.dragStart(header, { dataTransfer });
+      fireEvent.dragOver(cards()[1]!, { dataTransfer });
+      fireEvent.drop(cards()[1]!, { dataTransfer });
+      fireEvent.dragEnd(header, { dataTransfer });
+    });
+    expect(cards().map((c) => c.getAttribute("aria-label"))).toEqual(["Question 1: Open text", "Question 2: NPS (0–10)"]);
+    expect(screen.getByText("Question moved to position 2")).toBeTruthy();
+    // The collapsed card stays collapsed where it went.
+    expect(scope(2).getByRole("button", { expanded: false }).textContent).toBe("2Recommend us?NPS (0–10)");
+    await save();
+    await waitFor(() => expect(calls.update).toHaveLength(1));
+    expect((calls.update[0].input as Input).questions.map((q) => q.ref)).toEqual(["5f00000000000000000000a2", "5f00000000000000000000a1"]);
+  });
+
   it("offers no more questions than the API's 200", async () => {
     const many = Array.from({ length: 200 }, (_, i) => {
       const legacyId = `${String(i).padStart(3, "0")}${"d".repeat(21)}`;
@@ -376,23 +421,23 @@ describe("/surveys/:id/edit", () => {
     });
     open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey({ questions: many }), features: [] });
     expect(await screen.findByText("A survey has at most 200 questions.", {}, { timeout: FIRST_RENDER_MS })).toBeTruthy();
-    expect((screen.getByText("Add open text question", { selector: "button" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(paletteButton("Open text").disabled).toBe(true);
   });
 
   it("shows the survey read-only to someone who may not edit it", async () => {
     open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey(), readOnly: true });
-    const title = (await screen.findByLabelText("Question 1 title", {}, { timeout: FIRST_RENDER_MS })) as HTMLInputElement;
+    const title = (await firstTitle()) as HTMLInputElement;
     expect(title.value).toBe("Recommend us?");
     expect(screen.getByText("You can see this survey, but only people who may edit surveys in its team can change it.")).toBeTruthy();
     expect(title.disabled || !!title.closest("fieldset:disabled")).toBe(true);
-    expect((screen.getByText("Add open text question", { selector: "button" }).closest("fieldset") as HTMLFieldSetElement).disabled).toBe(true);
+    expect((paletteButton("Open text").closest("fieldset") as HTMLFieldSetElement).disabled).toBe(true);
     expect(screen.queryByText("Save", { selector: "button" })).toBeNull();
     expect(screen.getByRole("link", { name: "Preview" })).toBeTruthy();
   });
 
   it("holds navigation away from unsaved changes with the guard", async () => {
     const { router } = open(`/surveys/${SURVEY_ID}/edit`, { survey: existingSurvey() });
-    await screen.findByLabelText("Question 1 title", {}, { timeout: FIRST_RENDER_MS });
+    await firstTitle();
     type("Survey name", "Changed");
     await act(async () => {
       fireEvent.click(screen.getByRole("link", { name: "Summary" }));

@@ -6,6 +6,7 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { useParams } from "react-router-dom";
 import { toGlobalId } from "../../util/globalId";
 import type { SurveyEditorPageQuery } from "../../__generated__/SurveyEditorPageQuery.graphql";
+import type { PublicSurvey } from "../../respondent/types";
 import { SurveyEditorForm } from "./SurveyEditorForm";
 import { mayCreateSurveys } from "../../access/rights";
 import "./editor.css";
@@ -30,6 +31,7 @@ export default function SurveyEditorPage() {
         survey(id: $id) @include(if: $existing) {
           name
           viewerMayEdit
+          respondentPreview
           ...SurveyEditorForm_survey
         }
       }
@@ -40,7 +42,7 @@ export default function SurveyEditorPage() {
   const viewer = data.viewer;
   const logicEnabled = !!viewer?.currentOrganization?.availableFeatures.includes("surveyLogic");
   return (
-    <section className="page se-page">
+    <section className="page page--full se-page">
       <h1 className="page__title">{existing ? <Trans>Edit survey</Trans> : <Trans>New survey</Trans>}</h1>
       {viewer ? (
         <SurveyEditorForm
@@ -49,6 +51,7 @@ export default function SurveyEditorPage() {
           viewer={viewer}
           logicEnabled={logicEnabled}
           readOnly={data.survey ? !data.survey.viewerMayEdit : !mayCreateSurveys(viewer)}
+          previewBase={(data.survey?.respondentPreview as PublicSurvey | undefined) ?? null}
         />
       ) : null}
     </section>

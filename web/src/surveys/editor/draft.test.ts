@@ -6,7 +6,9 @@ import {
   isValid,
   makeDefaultLanguage,
   moveQuestion,
+  moveQuestionTo,
   newQuestion,
+  previewQuestions,
   questionIndexOfField,
   removeLanguage,
   removeQuestion,
@@ -31,6 +33,48 @@ const q = (key: string, patch: Partial<DraftQuestion> = {}): DraftQuestion => ({
 });
 
 describe("survey editor draft", () => {
+  it("moves a question to another place (drag and drop), keeping the others' order and dropping logic that no longer points forward", () => {
+    const list = [q("a", { logic: { "10": "c" } }), q("b"), q("c"), q("d")];
+    expect(moveQuestionTo(list, 3, 0).map((x) => x.key)).toEqual(["d", "a", "b", "c"]);
+    expect(moveQuestionTo(list, 0, 2).map((x) => x.key)).toEqual(["b", "c", "a", "d"]);
+    expect(moveQuestionTo(list, 0, 2)[2]!.logic).toEqual({});
+    expect(moveQuestionTo(list, 1, 1)).toBe(list);
+    expect(moveQuestionTo(list, 0, 9)).toBe(list);
+  });
+
+  it("gives the live preview the draft's questions as the respondent runtime reads them", () => {
+    const d: Draft = {
+      ...emptyDraft(),
+      languages: ["en", "fi"],
+      questions: [
+        q("a", { type: "smiley", title: { en: "How?", fi: " " }, subtitle: {}, options: {}, logic: { "0": "b" } }),
+        q("b", {
+          type: "singleChoice",
+          title: { en: "Pick" },
+          subtitle: { en: "one" },
+          choices: [
+            { id: "c1", text: { en: "Tea" } },
+            { id: "c2", text: { en: "Old" }, hidden: true },
+            { id: "c3", text: { en: "  " } },
+          ],
+        }),
+      ],
+    };
+    expect(previewQuestions(d)).toEqual([
+      { id: "a", type: "smiley", title: { en: "How?" }, subtitle: null, options: { buttons: 5 }, choices: [], required: false, logic: { "0": "b" } },
+      {
+        id: "b",
+        type: "singleChoice",
+        title: { en: "Pick" },
+        subtitle: { en: "one" },
+        options: {},
+        choices: [{ id: "c1", text: { en: "Tea" } }],
+        required: false,
+        logic: null,
+      },
+    ]);
+  });
+
   it("drops logic whose target no longer comes later after a move, and pointers to a removed question", () => {
     const qs = [q("a", { logic: { "10": "c", "0": END } }), q("b", { logic: { submit: "c" } }), q("c")];
     // c moves above b: a → c still points forward; b → c now points backwards and goes.

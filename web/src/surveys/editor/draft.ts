@@ -13,7 +13,7 @@ import {
   type ContactFieldName,
   type EmotionCluster,
 } from "@feedback/shared/survey-rules";
-import type { LocalizedText, QuestionType } from "../../respondent/types";
+import type { LocalizedText, QuestionType, Question as RespondentQuestion } from "../../respondent/types";
 
 export type { LocalizedText, QuestionType, EmotionCluster };
 export type ContactField = ContactFieldName;
@@ -241,6 +241,15 @@ export function moveQuestion(questions: DraftQuestion[], index: number, delta: -
   return cleanLogic(next);
 }
 
+/** Moves the question at `from` to position `to` (a drag and drop): the others keep their order. */
+export function moveQuestionTo(questions: DraftQuestion[], from: number, to: number): DraftQuestion[] {
+  if (from < 0 || from >= questions.length || to < 0 || to >= questions.length || from === to) return questions;
+  const next = [...questions];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved!);
+  return cleanLogic(next);
+}
+
 export function removeQuestion(questions: DraftQuestion[], index: number): DraftQuestion[] {
   return cleanLogic(questions.filter((_, i) => i !== index));
 }
@@ -456,4 +465,29 @@ export function hasLogic(d: Draft): boolean {
 export function questionIndexOfField(field: string | undefined): number | null {
   const m = /^questions\.(\d+)(\.|$)/.exec(field ?? "");
   return m ? Number(m[1]) : null;
+}
+
+// ---- the live preview ------------------------------------------------------------------------
+
+/**
+ * The draft's questions as the respondent runtime reads them (docs/respondent-api.md), for the
+ * editor's live preview: a question's id is its key (logic targets name keys), hidden choices are
+ * left out, and so are choices without a text yet (an option without a name is not shown until it
+ * has one: the survey cannot be saved so, and a nameless radio button has no accessible name).
+ */
+export function previewQuestions(d: Draft): RespondentQuestion[] {
+  return cleanLogic(d.questions).map((q) => ({
+    id: q.key,
+    type: q.type,
+    title: sendText(q.title, d.languages),
+    subtitle: Object.keys(sendText(q.subtitle, d.languages)).length ? sendText(q.subtitle, d.languages) : null,
+    options: q.type === "smiley" ? { ...q.options, buttons: smileyButtons(q) } : q.options,
+    choices: hasChoices(q.type)
+      ? q.choices
+          .filter((c) => !c.hidden && Object.keys(sendText(c.text, d.languages)).length > 0)
+          .map((c) => ({ id: c.id, text: sendText(c.text, d.languages), ...(c.cluster ? { cluster: c.cluster } : {}) }))
+      : [],
+    required: q.required,
+    logic: Object.keys(q.logic).length ? { ...q.logic } : null,
+  }));
 }

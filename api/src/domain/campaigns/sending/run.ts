@@ -553,9 +553,7 @@ type ExpandPage = { listId: string; channel: "email" | "sms"; touchpointId: stri
 async function expandPage(db: PrismaClient | Prisma.TransactionClient, input: ExpandInput, page: ExpandPage, allowed: number): Promise<string | null> {
   const recipient = page.channel === "email" ? `btrim(p."email")` : `btrim(p."phone")`;
   const notBlocked =
-    page.channel === "email"
-      ? `AND NOT EXISTS (SELECT 1 FROM "BlockedContact" b WHERE b."organizationId" = $2 AND b."email" = lower(${recipient}))`
-      : "";
+    page.channel === "email" ? `AND NOT EXISTS (SELECT 1 FROM "BlockedContact" b WHERE b."organizationId" = $2 AND b."email" = lower(${recipient}))` : "";
   const [row] = await db.$queryRawUnsafe<{ last: string | null }[]>(
     `WITH page AS (
        SELECT c."id", c."email", c."phone" FROM "Contact" c
