@@ -53,9 +53,10 @@ await withScratchDatabase(ctx, "profile", async (databaseUrl) => {
     const { profile } = await session.post("Profiler.stop");
     writeFileSync(out, JSON.stringify(profile));
     session.disconnect();
-    console.log(`${kind}: ${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, failures ${figures.failures}, SQL/req ${((api.statements() - before) / Math.max(1, figures.requests)).toFixed(3)} (background work included); profile: ${out}`);
+    console.log(
+      `${kind}: ${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, failures ${figures.failures}, SQL/req ${((api.statements() - before) / Math.max(1, figures.requests)).toFixed(3)} (background work included); profile: ${out}`,
+    );
   } finally {
     await api.close();
   }
 });
-
