@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import pg from "pg";
-import { createPrisma } from "../db/client.js";
+import { createPrisma, onWrite, writesAccessData } from "../db/client.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { apiKeyPrefix, hashApiKey } from "../domain/api-keys/key.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
@@ -132,6 +132,66 @@ describe.skipIf(noDatabase)("the access cache hears of changes from PostgreSQL",
     expect(await eventually(() => cache.mark() !== mark)).toBe(true);
     expect(cache.mark()).toBe(mark + 1);
     expect(cache.lookup("used-key")?.viewer).toBe(viewer);
+  });
+});
+
+describe.skipIf(noDatabase)("this process's own writes drop its cache at once", () => {
+  let database: ScratchDatabase;
+  let prisma: PrismaClient;
+  let org: OrganizationFixture;
+
+  beforeAll(async () => {
+    database = await createScratchDatabase("feedback_access_cache_own");
+    prisma = createPrisma(database.url, { max: 2 });
+    org = await createOrganizationFixture(prisma, "Own");
+  }, 120_000);
+  afterAll(async () => {
+    await prisma?.$disconnect();
+    await database?.drop();
+  });
+
+  it("recognises Prisma's writes to the tables behind the access data, before the write's promise resolves", async () => {
+    let writes = 0;
+    const stop = onWrite(() => writes++);
+    try {
+      await prisma.unitRole.updateMany({ where: { userId: org.users.viewerA.id }, data: { role: "editor" } });
+      expect(writes).toBe(1);
+      await prisma.membership.update({
+        where: { userId_organizationId: { userId: org.users.viewerA.id, organizationId: org.organization.id } },
+        data: { billingAdmin: true },
+      });
+      expect(writes).toBe(2);
+      const key = await prisma.apiKey.create({
+        data: { organizationId: org.organization.id, userId: org.users.admin.id, keyHash: randomBytes(8).toString("hex"), keyPrefix: "fbk_own1" },
+      });
+      expect(writes).toBe(3);
+      // A key's use and a touchpoint's counters are not access data.
+      await prisma.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } });
+      expect(writes).toBe(3);
+      await prisma.apiKey.update({ where: { id: key.id }, data: { revokedAt: new Date() } });
+      expect(writes).toBe(4);
+      // Reads are not writes.
+      await prisma.user.findMany({ where: { id: org.users.admin.id } });
+      expect(writes).toBe(4);
+    } finally {
+      stop();
+    }
+  });
+
+  it("tells the counters' raw updates from a touchpoint's renaming", () => {
+    expect(
+      writesAccessData(
+        `UPDATE "Touchpoint" t SET "responseCount" = t."responseCount" + v.n, "lastFeedbackAt" = GREATEST(t."lastFeedbackAt", v.last) FROM (VALUES ($1, 1)) v(id, n) WHERE t.id = v.id`,
+      ),
+    ).toBe(false);
+    expect(writesAccessData(`UPDATE "Touchpoint" SET "lastSeenAt" = now() WHERE "id" = $1`)).toBe(false);
+    expect(
+      writesAccessData(
+        `UPDATE "public"."Touchpoint" SET "name" = $1, "updatedAt" = $2 WHERE "public"."Touchpoint"."id" = $3 RETURNING "public"."Touchpoint"."id"`,
+      ),
+    ).toBe(true);
+    expect(writesAccessData(`DELETE FROM "public"."OidcPayload" WHERE "type" = $1`)).toBe(true);
+    expect(writesAccessData(`INSERT INTO "public"."OidcPayload" ("id") VALUES ($1)`)).toBe(false);
   });
 });
 

@@ -65,7 +65,8 @@ export function createAuthenticator(deps: {
         if (!cached.viewer.features.includes("restApi")) throw noFeatureAccess();
         const now = Date.now();
         if (cached.lastUsedAt === undefined || now - cached.lastUsedAt > keyUseWriteMs) {
-          await prisma.apiKey.update({ where: { keyHash: hashApiKey(token) }, data: { lastUsedAt: new Date(now) } });
+          // updateMany: a key deleted a moment ago (its message on the way) is no error here.
+          await prisma.apiKey.updateMany({ where: { keyHash: hashApiKey(token), revokedAt: null }, data: { lastUsedAt: new Date(now) } });
           cache!.touched(token, now);
         }
         return cached.viewer;

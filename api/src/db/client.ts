@@ -95,24 +95,33 @@ function watchWrites(pool: pg.Pool): void {
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const first = args[0] as string | { text?: unknown } | undefined;
       const text = typeof first === "string" ? first : typeof first?.text === "string" ? first.text : "";
-      const result = query(...args);
-      if (writeListeners.size > 0 && text && writesAccessData(text) && result instanceof Promise) {
-        const notify = () => {
-          for (const listener of writeListeners) listener();
+      if (writeListeners.size === 0 || !text || !writesAccessData(text)) return query(...args);
+      const notify = () => {
+        for (const listener of writeListeners) listener();
+      };
+      // Before the answer reaches the caller: the next thing they do sees the drop. pg.Pool's own
+      // query() passes a callback; everything else awaits the promise.
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === "function") {
+        args[last] = (...results: unknown[]) => {
+          notify();
+          return (callback as (...r: unknown[]) => unknown)(...results);
         };
-        // Before the answer reaches the caller: the next thing they do sees the drop.
-        return result.then(
-          (value: unknown) => {
-            notify();
-            return value;
-          },
-          (error: unknown) => {
-            notify();
-            throw error;
-          },
-        );
+        return query(...args);
       }
-      return result;
+      const result = query(...args);
+      if (!(result instanceof Promise)) return result;
+      return result.then(
+        (value: unknown) => {
+          notify();
+          return value;
+        },
+        (error: unknown) => {
+          notify();
+          throw error;
+        },
+      );
     };
   });
 }
