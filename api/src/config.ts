@@ -100,6 +100,7 @@ const environmentSchema = z.object({
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
   SEED_DEMO: booleanFlag.default(true),
+  ACCESS_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   DEMO_RESPONSES: z.coerce.number().int().min(0).max(5_000_000).default(10_000),
   DEMO_RESPONSES_UNTIL: z.iso
     .datetime({ offset: true })
@@ -179,6 +180,11 @@ export type Config = {
     api: { host: string; port: number | undefined; protocol: "http" | "https" } | undefined;
   };
   seedDemo: boolean;
+  /**
+   * How long a caller's access data may be served from memory at most (auth/access-cache.ts); every
+   * change reaches every process sooner through PostgreSQL's notifications. 0: no cache.
+   */
+  accessCacheTtlMs: number;
   demoResponses: number;
   /** The end of the demo responses' 90-day window; undefined: the time of seeding. */
   demoResponsesUntil: Date | undefined;
@@ -301,6 +307,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       api: e.STRIPE_API_HOST ? { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT, protocol: e.STRIPE_API_PROTOCOL ?? "https" } : undefined,
     },
     seedDemo: e.SEED_DEMO,
+    accessCacheTtlMs: e.ACCESS_CACHE_TTL_MS,
     demoResponses: e.DEMO_RESPONSES,
     demoResponsesUntil: e.DEMO_RESPONSES_UNTIL,
     logLevel: e.LOG_LEVEL,

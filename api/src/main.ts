@@ -10,6 +10,7 @@ import { createEventBus } from "./pubsub/bus.js";
 import { startJobRunner } from "./jobs/start.js";
 import { recountResponseCounters } from "./domain/respondent/counters.js";
 import { buildServer } from "./server.js";
+import { startAccessCache } from "./auth/access-cache.js";
 import { createEmbeddedOidc } from "./oidc/provider.js";
 import { LoginThrottle } from "./oidc/throttle.js";
 import { createLimiterStore } from "./limits/store.js";
@@ -62,7 +63,14 @@ export async function start(config: Config) {
         audience: config.oidc.audience,
         ...(await discoverExternalIssuer(config.oidc.externalIssuer!)),
       });
-  const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc, limits });
+  // Callers' access data in memory, dropped on any change PostgreSQL tells of (not embedded: PGlite's
+  // one session cannot listen beside the app's queries; one process there needs no messages anyway,
+  // but the cache's few seconds would be all it had).
+  const accessCache =
+    !embedded && config.accessCacheTtlMs > 0
+      ? await startAccessCache(databaseUrl, { ttlMs: config.accessCacheTtlMs, onError: (error) => log(`access cache: listening failed: ${String(error)}`) })
+      : undefined;
+  const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc, limits, ...(accessCache ? { accessCache } : {}) });
   await app.listen({ port: config.port, host: config.host });
 
   log(`Feedback platform is ready at ${config.publicUrl}`);
@@ -84,6 +92,7 @@ export async function start(config: Config) {
     stopping = true;
     log("stopping");
     await app.close();
+    await accessCache?.close();
     await stopLaunches?.();
     await jobs.close();
     await bus.close();

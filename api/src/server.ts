@@ -13,6 +13,7 @@ import type { EventBus } from "./pubsub/bus.js";
 import type { JobRunner } from "./jobs/runner.js";
 import type { DomainContext } from "./domain/context.js";
 import { createAuthenticator, type AccessTokenVerifier } from "./auth/authenticate.js";
+import type { AccessCache } from "./auth/access-cache.js";
 import { createGraphQL } from "./graphql/yoga.js";
 import { createAnalyticsLimits } from "./limits/analytics.js";
 import { attachGraphQLWebSocket } from "./graphql/ws.js";
@@ -49,6 +50,8 @@ export type ServerDeps = {
   webRoot?: string;
   /** Where rate limits count (limits/store.ts): Redis with REDIS_URL; this process's memory when absent. */
   limits?: LimiterStore;
+  /** The callers' access data kept in memory (auth/access-cache.ts); without it every request reads it. */
+  accessCache?: AccessCache;
 };
 
 /**
@@ -86,7 +89,13 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // decompression-bomb door on the public ingestion routes.
   await app.register(fastifyCompress, { global: true, globalDecompression: false, encodings: ["br", "gzip"], threshold: 1024 });
 
-  const authenticate = createAuthenticator({ prisma, verifyAccessToken: deps.verifyAccessToken });
+  const { accessCache } = deps;
+  const authenticate = createAuthenticator({
+    prisma,
+    verifyAccessToken: deps.verifyAccessToken,
+    ...(accessCache ? { cache: accessCache } : {}),
+    ...(deps.oidc ? { ownIssuer: deps.oidc.issuer } : {}),
+  });
   // One per request (GraphQL and REST): shareLinks keeps the links the request's tokens opened, memo
   // what the request has already read (domain/request-memo.ts).
   // In development a request's links follow the address it came to (http/public-address.ts).
@@ -99,6 +108,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     limits,
     shareLinks: new Map(),
     memo: newRequestMemo(),
+    ...(accessCache && viewer ? { accessData: accessCache.dataFor(viewer) } : {}),
   });
 
   // NUL and unpaired surrogates: 400 before any handler (respondents' text is cleaned); /graphql checks its own.

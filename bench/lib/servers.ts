@@ -2,7 +2,7 @@
 // embedded OpenID provider, access-token verifier, in-process event bus) and a bare fastify app
 // answering a constant, the baseline that shows what our layers cost.
 import { freePort } from "../../api/src/test/support.js";
-import Fastify from "fastify";
+import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
 import { loadConfig, type Config } from "../../api/src/config.js";
 import pg from "pg";
 import type { PrismaClient } from "../../api/src/generated/prisma/client.js";
@@ -13,6 +13,8 @@ import type { JobRunner } from "../../api/src/jobs/runner.js";
 import { buildServer } from "../../api/src/server.js";
 import { createEmbeddedOidc } from "../../api/src/oidc/provider.js";
 import { createAccessTokenVerifier } from "../../api/src/auth/access-tokens.js";
+import { createSchema, createYoga } from "graphql-yoga";
+import { startAccessCache, type AccessCache } from "../../api/src/auth/access-cache.js";
 
 export type RunningServer = { baseUrl: string; close(): Promise<void> };
 
@@ -56,10 +58,13 @@ export async function startApiServer(
   const { prisma, statements } = createCountingPrisma(databaseUrl, opts.poolSize ?? 10);
   const bus = createEventBus(undefined);
   const jobs = startJobRunner({ config, prisma });
+  let accessCache: AccessCache | undefined;
   try {
     const oidc = await createEmbeddedOidc({ config, prisma });
     const verifyAccessToken = createAccessTokenVerifier({ issuer: oidc.issuer, audience: config.oidc.audience, jwks: () => oidc.jwks() });
-    const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc });
+    // The callers' access data in memory, as main.ts keeps it (auth/access-cache.ts).
+    accessCache = config.accessCacheTtlMs > 0 ? await startAccessCache(databaseUrl, { ttlMs: config.accessCacheTtlMs }) : undefined;
+    const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc, ...(accessCache ? { accessCache } : {}) });
     await app.listen({ port, host: "127.0.0.1" });
     return {
       baseUrl: config.publicUrl,
@@ -69,12 +74,14 @@ export async function startApiServer(
       statements,
       close: async () => {
         await app.close();
+        await accessCache?.close();
         await jobs.close();
         await bus.close();
         await prisma.$disconnect();
       },
     };
   } catch (error) {
+    await accessCache?.close().catch(() => {});
     await jobs.close().catch(() => {});
     await bus.close().catch(() => {});
     await prisma.$disconnect().catch(() => {});
@@ -82,10 +89,49 @@ export async function startApiServer(
   }
 }
 
-/** A bare fastify app: `GET /constant` → `{ ok: true }`. */
-export async function startBareServer(): Promise<RunningServer> {
+/**
+ * A bare fastify app: `GET /constant` → `{ ok: true }`; with `json`, `GET /json` answers that value
+ * (the same JSON a real route answers, held in memory).
+ */
+export async function startBareServer(opts: { json?: unknown } = {}): Promise<RunningServer> {
   const app = Fastify({ logger: false });
   app.get("/constant", async () => ({ ok: true }));
+  if (opts.json !== undefined) {
+    const json = opts.json;
+    app.get("/json", async () => json);
+  }
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  const address = app.server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  return { baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+/**
+ * The GraphQL engine's own ceiling: a bare graphql-yoga (the version we use) mounted on fastify the
+ * way api/src/server.ts mounts ours, answering a viewer query from memory (no authentication, no
+ * database, no plugins). `typeDefs` must describe the query's fields; `viewer` is the answer's
+ * `data.viewer`, served by yoga's default resolvers.
+ */
+export async function startBareYogaServer(typeDefs: string, viewer: unknown): Promise<RunningServer> {
+  const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }>({
+    schema: createSchema({ typeDefs, resolvers: { Query: { viewer: () => viewer } } }),
+    graphqlEndpoint: "/graphql",
+    graphiql: false,
+    landingPage: false,
+    logging: false,
+  });
+  const app = Fastify({ logger: false });
+  app.route({
+    url: yoga.graphqlEndpoint,
+    method: ["GET", "POST", "OPTIONS"],
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => void reply.header(key, value));
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

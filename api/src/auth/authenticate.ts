@@ -7,6 +7,8 @@ import { resolveImpersonation } from "../domain/users/impersonation.js";
 import { noFeatureAccess } from "../domain/features/features.js";
 import { issuedBeforeBarrier } from "./token-barrier.js";
 import { apiKeyPrefix, hashApiKey } from "../domain/api-keys/key.js";
+import type { AccessCache } from "./access-cache.js";
+import { queryPrepared } from "../db/client.js";
 
 export type AccessTokenVerifier = (token: string) => Promise<{
   sub: string;
@@ -26,17 +28,50 @@ function bearerToken(authorization: string | null | undefined): string | undefin
 
 export type Authenticator = (authorization: string | null | undefined) => Promise<Viewer | null>;
 
+/** How often an API key's use is written (lastUsedAt), at most. */
+const keyUseWriteMs = 60_000;
+
+// A signed-in token is refused when issued before the user's last password reset, or when its
+// grant is gone (signed out, revoked): one statement.
+const tokenStandingSql = `
+  select (select "tokensValidAfter" from "User" where id = $1) as "tokensValidAfter",
+         (select exists(select 1 from "OidcPayload" where type = 'Grant' and id = $2::text
+                          and ("expiresAt" is null or "expiresAt" > now()))) as "grantAlive"`;
+
 /**
  * Anonymous (null) when no header is sent; the spec's "Not logged in" error when a token is sent
  * but is not valid, so a caller never silently loses their identity.
+ *
+ * With `cache` (auth/access-cache.ts) a credential seen before answers its viewer from memory until
+ * a change of the data behind it (or the cache's few seconds) drops it; the checks below run when
+ * it is loaded, and every rule that reads the viewer still runs on every request.
  */
-export function createAuthenticator(deps: { prisma: PrismaClient; verifyAccessToken: AccessTokenVerifier | undefined }): Authenticator {
-  const { prisma, verifyAccessToken } = deps;
+export function createAuthenticator(deps: {
+  prisma: PrismaClient;
+  verifyAccessToken: AccessTokenVerifier | undefined;
+  cache?: AccessCache;
+  /** The embedded provider's issuer: its tokens' grants are ours to check (an external provider's are not). */
+  ownIssuer?: string;
+}): Authenticator {
+  const { prisma, verifyAccessToken, cache, ownIssuer } = deps;
   return async (authorization) => {
     const token = bearerToken(authorization);
     if (!token) return null;
 
     if (token.startsWith(apiKeyPrefix)) {
+      const cached = cache?.lookup(token);
+      if (cached) {
+        // Keys work only while the organisation's plan has the REST API feature (spec 000 §6).
+        if (!cached.viewer.features.includes("restApi")) throw noFeatureAccess();
+        const now = Date.now();
+        if (cached.lastUsedAt === undefined || now - cached.lastUsedAt > keyUseWriteMs) {
+          // updateMany: a key deleted a moment ago (its message on the way) is no error here.
+          await prisma.apiKey.updateMany({ where: { keyHash: hashApiKey(token), revokedAt: null }, data: { lastUsedAt: new Date(now) } });
+          cache!.touched(token, now);
+        }
+        return cached.viewer;
+      }
+      const mark = cache?.mark() ?? 0;
       const apiKey = await prisma.apiKey.findUnique({
         where: { keyHash: hashApiKey(token) },
         select: { id: true, userId: true, organizationId: true, revokedAt: true, lastUsedAt: true },
@@ -47,40 +82,60 @@ export function createAuthenticator(deps: { prisma: PrismaClient; verifyAccessTo
       if (!viewer) throw unauthenticated("Invalid or revoked API key");
       // Keys work only while the organisation's plan has the REST API feature (spec 000 §6).
       if (!viewer.features.includes("restApi")) throw noFeatureAccess();
-      if (!apiKey.lastUsedAt || Date.now() - apiKey.lastUsedAt.getTime() > 60_000) {
-        await prisma.apiKey.update({ where: { id: apiKey.id }, data: { lastUsedAt: new Date() } });
+      let lastUsedAt = apiKey.lastUsedAt?.getTime();
+      if (!lastUsedAt || Date.now() - lastUsedAt > keyUseWriteMs) {
+        lastUsedAt = Date.now();
+        await prisma.apiKey.update({ where: { id: apiKey.id }, data: { lastUsedAt: new Date(lastUsedAt) } });
       }
+      cache?.store(token, viewer, { users: [viewer.userId], organizations: [apiKey.organizationId] }, mark, { lastUsedAt });
       return viewer;
     }
 
     if (!verifyAccessToken) throw unauthenticated();
+    const cached = cache?.lookup(token);
+    if (cached) return cached.viewer;
+    const mark = cache?.mark() ?? 0;
     let claims: Awaited<ReturnType<AccessTokenVerifier>>;
     try {
       claims = await verifyAccessToken(token);
     } catch {
       throw unauthenticated();
     }
-    // A token issued before the user's last password reset is refused (docs/decisions.md).
-    const refuseIfBeforeReset = async (userId: string) => {
-      const user = await prisma.user.findUnique({ where: { id: userId }, select: { tokensValidAfter: true } });
-      if (issuedBeforeBarrier(claims.claims?.iat, user?.tokensValidAfter)) throw unauthenticated();
+    // The embedded provider names the token's grant (claim "gid"): signing out deletes it.
+    const grant = ownIssuer !== undefined && claims.claims?.iss === ownIssuer && typeof claims.claims.gid === "string" ? claims.claims.gid : undefined;
+    // A token issued before the user's last password reset is refused (docs/decisions.md), and so is
+    // one whose grant ended (signed out).
+    const refuseIfNotStanding = async (userId: string) => {
+      const [standing] = await queryPrepared<{ tokensValidAfter: Date | null; grantAlive: boolean }>(prisma, "tokenStanding", tokenStandingSql, [
+        userId,
+        grant ?? null,
+      ]);
+      if (issuedBeforeBarrier(claims.claims?.iat, standing?.tokensValidAfter)) throw unauthenticated();
+      if (grant !== undefined && !standing?.grantAlive) throw unauthenticated();
     };
-    // A system admin with an impersonation running acts as the impersonated user (spec 000 §4).
+    const resolved = async (loaded: Awaited<ReturnType<typeof loadViewer>> & object) => {
+      await refuseIfNotStanding(loaded.userId);
+      // A system admin with an impersonation running acts as the impersonated user (spec 000 §4).
+      const viewer = await resolveImpersonation(prisma, loaded);
+      const exp = claims.claims?.exp;
+      cache?.store(
+        token,
+        viewer,
+        { users: [loaded.userId, viewer.userId], organizations: [loaded.organizationId, viewer.organizationId], ...(grant ? { grant } : {}) },
+        mark,
+        typeof exp === "number" ? { until: exp * 1000 } : {},
+      );
+      return viewer;
+    };
     const viewer = await loadViewer(prisma, claims.sub, "accessToken").catch(() => null);
-    if (viewer) {
-      await refuseIfBeforeReset(viewer.userId);
-      return resolveImpersonation(prisma, viewer);
-    }
+    if (viewer) return resolved(viewer);
     // An external provider's subject is not our id: match its e-mail instead, but only one the
     // provider vouches for (email_verified), or anyone could claim an address at some provider.
     if (claims.email && claims.emailVerified && (await claims.emailVerified())) {
       const user = await prisma.user.findUnique({ where: { email: claims.email.toLowerCase() }, select: { id: true } });
       if (user) {
         const byEmail = await loadViewer(prisma, user.id, "accessToken");
-        if (byEmail) {
-          await refuseIfBeforeReset(byEmail.userId);
-          return resolveImpersonation(prisma, byEmail);
-        }
+        if (byEmail) return resolved(byEmail);
       }
     }
     throw unauthenticated();

@@ -12,6 +12,7 @@ const pools = new WeakMap<PrismaClient, pg.Pool>();
  * statement prepared by name on one connection would already exist for the next.
  */
 export function prismaOverPool(pool: pg.Pool, opts: { namedStatements?: boolean } = {}): PrismaClient {
+  watchWrites(pool);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   if (opts.namedStatements !== false) pools.set(prisma, pool);
   return prisma;
@@ -50,4 +51,77 @@ export async function queryPrepared<Row>(prisma: PrismaClient, name: string, tex
   if (!pool) return prisma.$queryRawUnsafe<Row[]>(text, ...values);
   const result = await pool.query<Row & pg.QueryResultRow>({ name, text, values });
   return result.rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writes this process sends to the tables behind the cached access data (auth/access-cache.ts).
+// PostgreSQL tells every process of such a change (trigger → pg_notify) just after commit; the
+// process that wrote also hears of it at once here, so its next request never sees the old data
+// while the message is on its way. Only what the triggers watch (the same tables and columns).
+
+const writeListeners = new Set<() => void>();
+
+/** Calls `listener` after each write statement to a table behind the access data; returns the unsubscribe. */
+export function onWrite(listener: () => void): () => void {
+  writeListeners.add(listener);
+  return () => void writeListeners.delete(listener);
+}
+
+const accessWrite =
+  /^\s*(insert\s+into|update|delete\s+from)\s+(?:"public"\.)?"(User|Membership|UnitRole|Unit|Organization|FeatureSet|ApiKey|Subscription|Touchpoint|Invite|OidcPayload)"/i;
+/** Updates of these tables matter only when they set one of these columns (the triggers' UPDATE OF). */
+const watchedColumns: Record<string, RegExp> = {
+  ApiKey: /"(revokedAt|keyHash|userId|organizationId)"/,
+  Touchpoint: /"(name|type|deleted|unitId|organizationId)"/,
+};
+
+/** Whether a statement's text writes access data (exported for its test). */
+export function writesAccessData(text: string): boolean {
+  const match = accessWrite.exec(text);
+  if (!match) return false;
+  const verb = match[1]!.toLowerCase();
+  const table = match[2]!;
+  if (table === "OidcPayload") return verb.startsWith("delete");
+  const columns = watchedColumns[table];
+  if (!columns || verb !== "update") return true;
+  const set = text.slice(match[0].length);
+  const end = set.search(/\b(where|from|returning)\b/i);
+  return columns.test(end < 0 ? set : set.slice(0, end));
+}
+
+function watchWrites(pool: pg.Pool): void {
+  pool.on("connect", (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const first = args[0] as string | { text?: unknown } | undefined;
+      const text = typeof first === "string" ? first : typeof first?.text === "string" ? first.text : "";
+      if (writeListeners.size === 0 || !text || !writesAccessData(text)) return query(...args);
+      const notify = () => {
+        for (const listener of writeListeners) listener();
+      };
+      // Before the answer reaches the caller: the next thing they do sees the drop. pg.Pool's own
+      // query() passes a callback; everything else awaits the promise.
+      const last = args.length - 1;
+      const callback = args[last];
+      if (typeof callback === "function") {
+        args[last] = (...results: unknown[]) => {
+          notify();
+          return (callback as (...r: unknown[]) => unknown)(...results);
+        };
+        return query(...args);
+      }
+      const result = query(...args);
+      if (!(result instanceof Promise)) return result;
+      return result.then(
+        (value: unknown) => {
+          notify();
+          return value;
+        },
+        (error: unknown) => {
+          notify();
+          throw error;
+        },
+      );
+    };
+  });
 }

@@ -7,6 +7,7 @@ import type { Viewer } from "./viewer.js";
 import type { LimiterStore } from "../limits/store.js";
 import type { ShareLinkMemo } from "./results-scope/caller.js";
 import type { RequestMemo } from "./request-memo.js";
+import type { AccessData } from "../auth/access-cache.js";
 
 export type DomainContext = {
   prisma: PrismaClient;
@@ -28,6 +29,11 @@ export type DomainContext = {
    * domain/request-memo.ts. One per request; a context spread with another field shares it.
    */
   memo?: RequestMemo;
+  /**
+   * Reads about the viewer kept across requests with their credential (auth/access-cache.ts), present
+   * when the viewer came from the access cache: dropped with the cache's entry on any change.
+   */
+  accessData?: AccessData;
   /** Where rate limits count (Redis with REDIS_URL: one limit for all api processes); memory when absent. */
   limits?: LimiterStore;
 };

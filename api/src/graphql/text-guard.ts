@@ -5,7 +5,19 @@ import { GraphQLError, Kind, visit, type DocumentNode } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { badTextMessage, findBadText, isBadText } from "../domain/text-hygiene.js";
 
+// Documents already looked at: yoga's parser cache hands the same DocumentNode to every request with
+// the same query text, so a repeated query is walked once (documents are never changed after parsing).
+const literalsChecked = new WeakMap<DocumentNode, boolean>();
+
 function badLiteral(document: DocumentNode): boolean {
+  const known = literalsChecked.get(document);
+  if (known !== undefined) return known;
+  const found = walkLiterals(document);
+  literalsChecked.set(document, found);
+  return found;
+}
+
+function walkLiterals(document: DocumentNode): boolean {
   let found = false;
   visit(document, {
     [Kind.STRING]: (node) => {

@@ -267,10 +267,13 @@ export async function createEmbeddedOidc(opts: EmbeddedOidcOptions): Promise<Emb
         },
       },
     },
-    extraTokenClaims: async (_ctx: KoaContextWithOIDC, token: BaseToken) => {
+    // The token's grant ("gid"): signing out deletes it, and the API refuses the token from then on
+    // (auth/authenticate.ts; a server keeping it in memory hears of the deletion: auth/access-cache.ts).
+    extraTokenClaims: async (_ctx: KoaContextWithOIDC, token: BaseToken & { grantId?: string }) => {
       if (token.kind !== "AccessToken" || typeof token.accountId !== "string") return undefined;
       const email = await findAccountEmail(prisma, token.accountId);
-      return email ? { email } : undefined;
+      const grant = typeof token.grantId === "string" ? { gid: token.grantId } : {};
+      return email ? { email, ...grant } : { ...grant };
     },
     ttl: {
       AccessToken: ACCESS_TOKEN_TTL_S,

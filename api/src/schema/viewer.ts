@@ -8,6 +8,20 @@ import { loadViewer, requireViewer } from "../domain/viewer.js";
 import { rights } from "../permissions/rights.js";
 import { canSomewhere, loadAccess } from "../permissions/access.js";
 import { exportKindsAllowed } from "../domain/exports/jobs.js";
+import type { DomainContext } from "../domain/context.js";
+
+/**
+ * A row of the viewer's own User or Organization, kept with the caller's credential
+ * (auth/access-cache.ts) when the query reads only its columns: a relation would bring data the
+ * cache is not told about, so such a query always reads.
+ */
+function ownRow<T>(ctx: DomainContext, name: string, query: { select?: unknown; include?: unknown }, read: () => Promise<T>): Promise<T> {
+  const onlyColumns = (shape: unknown) => shape === undefined || (typeof shape === "object" && shape !== null && Object.values(shape).every((v) => v === true));
+  const includesNothing =
+    query.include === undefined || (typeof query.include === "object" && query.include !== null && Object.keys(query.include).length === 0);
+  if (!ctx.accessData || !onlyColumns(query.select) || !includesNothing) return read();
+  return ctx.accessData.memo(`${name}:${JSON.stringify(query)}`, read);
+}
 
 const SubscriptionStatus = builder.objectRef<CurrentUser["subscriptionStatus"]>("SubscriptionStatus").implement({
   fields: (t) => ({
@@ -47,12 +61,16 @@ export const ViewerType = builder.objectRef<CurrentUser>("Viewer").implement({
   fields: (t) => ({
     user: t.prismaField({
       type: "User",
-      resolve: (query, v, _args, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: v.user.id } }),
+      resolve: (query, v, _args, ctx) =>
+        ownRow(ctx, `user:${v.user.id}`, query, () => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: v.user.id } })),
     }),
     currentOrganization: t.prismaField({
       type: "Organization",
       nullable: true,
-      resolve: (query, v, _args, ctx) => (v.organization ? ctx.prisma.organization.findUnique({ ...query, where: { id: v.organization.id } }) : null),
+      resolve: (query, v, _args, ctx) => {
+        const id = v.organization?.id;
+        return id ? ownRow(ctx, `organization:${id}`, query, () => ctx.prisma.organization.findUnique({ ...query, where: { id } })) : null;
+      },
     }),
     availableOrganizations: t.prismaField({
       type: ["Organization"],

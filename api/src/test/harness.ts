@@ -9,6 +9,7 @@ import { startJobRunner } from "../jobs/start.js";
 import type { JobRunner, RetryPolicy } from "../jobs/runner.js";
 import { randomBytes } from "node:crypto";
 import { buildServer, type ServerDeps } from "../server.js";
+import { startAccessCache } from "../auth/access-cache.js";
 import { createEmbeddedOidc } from "../oidc/provider.js";
 import { LoginThrottle } from "../oidc/throttle.js";
 import { createLimiterStore, type LimiterStore } from "../limits/store.js";
@@ -69,7 +70,20 @@ export async function startTestApp(
   const limits = await createLimiterStore({ redisUrl: config.redisUrl, prefix: `test-limits-${randomBytes(6).toString("hex")}` });
   const oidc = await createEmbeddedOidc({ config, prisma, throttle: new LoginThrottle(limits) });
   const verifyAccessToken = createAccessTokenVerifier({ issuer: oidc.issuer, audience: config.oidc.audience, jwks: () => oidc.jwks() });
-  const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc, extraRoutes: opts.extraRoutes, webRoot: opts.webRoot, limits });
+  // The access cache as in production (auth/access-cache.ts), so every test runs through it.
+  const accessCache = config.accessCacheTtlMs > 0 ? await startAccessCache(databaseUrl, { ttlMs: config.accessCacheTtlMs }) : undefined;
+  const app = await buildServer({
+    config,
+    prisma,
+    bus,
+    jobs,
+    verifyAccessToken,
+    oidc,
+    extraRoutes: opts.extraRoutes,
+    webRoot: opts.webRoot,
+    limits,
+    ...(accessCache ? { accessCache } : {}),
+  });
   await app.listen({ port, host: "127.0.0.1" });
   return {
     app,
@@ -81,6 +95,7 @@ export async function startTestApp(
     baseUrl: config.publicUrl,
     close: async () => {
       await app.close();
+      await accessCache?.close();
       await jobs.close();
       await bus.close();
       await limits.close();

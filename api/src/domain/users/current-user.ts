@@ -145,11 +145,11 @@ const currentUserSql = `
 
 export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
   const viewer = requireViewer(ctx.viewer);
-  const [row] = await queryPrepared<CurrentUserRow>(ctx.prisma, "currentUser", currentUserSql, [
-    viewer.userId,
-    viewer.organizationId,
-    viewer.grants.map((g) => g.unitId),
-  ]);
+  const params = [viewer.userId, viewer.organizationId, viewer.grants.map((g) => g.unitId)] as const;
+  const read = async () => (await queryPrepared<CurrentUserRow>(ctx.prisma, "currentUser", currentUserSql, [...params]))[0];
+  // Kept with the caller's credential (auth/access-cache.ts) and dropped on any change behind it;
+  // keyed by what it was read for, so a context carrying another viewer never gets this one's.
+  const row = ctx.accessData ? await ctx.accessData.memo(`currentUser:${JSON.stringify(params)}`, read) : await read();
   const user = row?.user;
   if (!row || !user) throw unauthenticated();
   const { units, touchpoints, seatsInUse } = row;
