@@ -36,30 +36,34 @@ type LockRow = { dashboardLocked: boolean; billingStatus: string; trialUntil: Da
 const lockSlot = memoSlot<{ locked?: Promise<boolean> }>("dashboard lock", () => ({}));
 
 /** Whether the caller's dashboard is locked; read once per request. `now` for tests. */
-export function dashboardLocked(ctx: Pick<DomainContext, "viewer" | "prisma" | "config" | "memo">, now = new Date()): Promise<boolean> {
+export function dashboardLocked(ctx: Pick<DomainContext, "viewer" | "prisma" | "config" | "memo" | "accessData">, now = new Date()): Promise<boolean> {
   const viewer = ctx.viewer;
   if (exemptFromLock(viewer)) return Promise.resolve(false);
   const memo = perRequest(ctx, lockSlot);
   if (!memo.locked) {
-    memo.locked = ctx.prisma
-      .$queryRawUnsafe<LockRow[]>(
+    const organizationId = viewer!.organizationId!;
+    const read = () =>
+      ctx.prisma.$queryRawUnsafe<LockRow[]>(
         `select o."dashboardLocked", o."billingStatus", o."trialUntil", s."paymentFailedAt"
            from "Organization" o left join "Subscription" s on s."organizationId" = o.id
           where o.id = $1`,
-        viewer!.organizationId,
-      )
-      .then(([row]) =>
-        row
-          ? dashboardLockedOf({
-              storedLock: row.dashboardLocked,
-              providerConfigured: Boolean(ctx.config.stripe.secretKey),
-              status: row.billingStatus,
-              trialUntil: row.trialUntil,
-              paymentFailedAt: row.paymentFailedAt,
-              now,
-            })
-          : false,
+        organizationId,
       );
+    // The row is kept with the caller's access data (auth/access-cache.ts: a change of the
+    // organisation or its subscription drops it); the clock-dependent part is decided here each time.
+    const rows = ctx.accessData ? ctx.accessData.memo(`dashboardLock:${organizationId}`, read) : read();
+    memo.locked = rows.then(([row]) =>
+      row
+        ? dashboardLockedOf({
+            storedLock: row.dashboardLocked,
+            providerConfigured: Boolean(ctx.config.stripe.secretKey),
+            status: row.billingStatus,
+            trialUntil: row.trialUntil,
+            paymentFailedAt: row.paymentFailedAt,
+            now,
+          })
+        : false,
+    );
     // a failed read is not kept: the next check asks again
     memo.locked.catch(() => {
       memo.locked = undefined;
