@@ -290,6 +290,11 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
 
   it("an unpaid organisation: its surveys collect while the countdown runs (a locked dashboard does not stop them) and close when it ends", async () => {
     const organizationId = org.organization.id;
+    // A touchpoint of its own: its definition is first loaded (and kept) after the countdown is set,
+    // whatever earlier tests left in the definition cache.
+    const link = await t.prisma.touchpoint.create({
+      data: { organizationId, unitId: org.units.unitA.id, name: "Unpaid countdown", type: "link", activeSurveyId: f.link.activeSurveyId },
+    });
     // The countdown ends a few seconds from now, while the survey's definition is already loaded and kept.
     const stopsAt = new Date(Date.now() + 4_000);
     await t.prisma.subscription.upsert({
@@ -299,23 +304,23 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     });
     await t.prisma.organization.update({ where: { id: organizationId }, data: { billingStatus: "unpaid", dashboardLocked: true } });
     try {
-      expect((await fetch(`${t.baseUrl}/r/${f.link.id}/survey`)).status).toBe(200);
-      expect((await post(`/${f.link.id}/responses`, valid())).status).toBe(201);
+      expect((await fetch(`${t.baseUrl}/r/${link.id}/survey`)).status).toBe(200);
+      expect((await post(`/${link.id}/responses`, valid())).status).toBe(201);
       // The countdown is over, nothing else changed: closed to respondents, nothing stored.
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, stopsAt.getTime() - Date.now()) + 50));
-      const before = await counts(f.link.id);
-      const closed = await fetch(`${t.baseUrl}/r/${f.link.id}/survey`);
+      const before = await counts(link.id);
+      const closed = await fetch(`${t.baseUrl}/r/${link.id}/survey`);
       expect({ status: closed.status, body: await closed.json() }).toEqual({ status: 410, body: { error: "This survey is closed" } });
-      expect((await post(`/${f.link.id}/responses`, valid())).status).toBe(410);
-      expect(await counts(f.link.id)).toEqual(before);
+      expect((await post(`/${link.id}/responses`, valid())).status).toBe(410);
+      expect(await counts(link.id)).toEqual(before);
     } finally {
       await t.prisma.subscription.update({ where: { organizationId }, data: { status: "active", paymentFailedAt: null, collectingStopsAt: null } });
       await t.prisma.organization.update({ where: { id: organizationId }, data: { billingStatus: "active", dashboardLocked: false } });
     }
     // Paid: collecting again once the kept definition is checked against the database (its TTL).
     const deadline = Date.now() + 15_000;
-    while ((await fetch(`${t.baseUrl}/r/${f.link.id}/survey`)).status !== 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
-    expect((await post(`/${f.link.id}/responses`, valid())).status).toBe(201);
+    while ((await fetch(`${t.baseUrl}/r/${link.id}/survey`)).status !== 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+    expect((await post(`/${link.id}/responses`, valid())).status).toBe(201);
   });
 
   it("a retry with the same idempotency key is stored once and answers the same id", async () => {
