@@ -1,5 +1,6 @@
 // The event bus behind GraphQL subscriptions: Redis pub/sub when REDIS_URL is set (several api
 // processes share events), in-process otherwise (embedded mode).
+import { setMaxListeners } from "node:events";
 import { createPubSub } from "graphql-yoga";
 import { createRedisEventTarget } from "@graphql-yoga/redis-event-target";
 import { Redis } from "ioredis";
@@ -60,7 +61,12 @@ export type EventBus = ReturnType<typeof createPubSub<BusEvents>> & { close(): P
 
 export function createEventBus(redisUrl: string | undefined): EventBus {
   if (!redisUrl) {
-    const bus = createPubSub<BusEvents>();
+    // One in-process target; every live subscriber of a topic is a listener on it, so many screens
+    // open on one organisation are many listeners, not a leak (Node warns past 10 by default).
+    const eventTarget = new EventTarget();
+    setMaxListeners(0, eventTarget);
+    type BusTarget = NonNullable<NonNullable<Parameters<typeof createPubSub<BusEvents>>[0]>["eventTarget"]>;
+    const bus = createPubSub<BusEvents>({ eventTarget: eventTarget as unknown as BusTarget });
     return Object.assign(bus, { close: async () => {} });
   }
   const publishClient = new Redis(redisUrl, { maxRetriesPerRequest: null, lazyConnect: false });
