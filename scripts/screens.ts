@@ -20,11 +20,15 @@ const outDir = path.join(root, "docs/screens");
 const password = "Demo-Password-1!";
 const only = process.env.SCREENS_ONLY?.split(",").map((s) => s.trim());
 
-/** The screens, by name and path; `viewer: false` where a viewer has no business (admin only). */
+/**
+ * The screens, by name and path; `viewer: false` where a viewer has no business (admin only). A path
+ * of "first:<list path>" is the first survey editor link found on that list (ids differ per seed).
+ */
 const screens: { name: string; path: string; viewer?: boolean }[] = [
   { name: "summary", path: "/summary" },
   { name: "results", path: "/results" },
   { name: "surveys", path: "/surveys/list" },
+  { name: "survey-editor", path: "first:/surveys/list", viewer: false },
   { name: "touchpoints", path: "/touchpoints" },
   { name: "contact-lists", path: "/touchpoints/contactLists", viewer: false },
   { name: "email-campaigns", path: "/touchpoints/emails", viewer: false },
@@ -80,7 +84,14 @@ async function main() {
           if (role === "viewer" && screen.viewer === false) continue;
           if (only && !only.includes(screen.name)) continue;
           // ?locale= chooses the interface language for the page (spec 000 §1).
-          await page.goto(`${baseUrl}${screen.path}?locale=${language}`);
+          let target = screen.path;
+          if (target.startsWith("first:")) {
+            await page.goto(`${baseUrl}${target.slice("first:".length)}?locale=${language}`);
+            const link = page.locator('a[href*="/surveys/"][href$="/edit"]:not([href*="/new/"])').first();
+            await link.waitFor({ timeout: 20_000 });
+            target = (await link.getAttribute("href")) ?? "/surveys/list";
+          }
+          await page.goto(`${baseUrl}${target}?locale=${language}`);
           await page.waitForLoadState("networkidle");
           // Skeletons gone (aria-busy regions settled), then a moment for charts to draw.
           await page

@@ -8,10 +8,11 @@ type Props = {
   formId: string;
   draft: Draft;
   nameError: DraftError | undefined;
+  onNameBlur?: () => void;
   onChange: (patch: Partial<Pick<Draft, "name" | "tags" | "questionTags">>) => void;
 };
 
-export function SurveyDetailsSection({ formId, draft, nameError, onChange }: Props) {
+export function SurveyDetailsSection({ formId, draft, nameError, onNameBlur, onChange }: Props) {
   const { t } = useLingui();
   const labels = useEditorLabels();
   return (
@@ -31,6 +32,7 @@ export function SurveyDetailsSection({ formId, draft, nameError, onChange }: Pro
           aria-invalid={nameError ? true : undefined}
           aria-describedby={nameError ? `${formId}-name-error` : undefined}
           onChange={(e) => onChange({ name: e.target.value })}
+          onBlur={onNameBlur}
         />
         {nameError ? (
           <p className="field__error" id={`${formId}-name-error`}>

@@ -155,6 +155,7 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
   const saveSurvey = useSaveSurvey();
 
   const errors = validateDraft(draft);
+  const [nameTouched, setNameTouched] = useState(draft.name !== "");
   const valid = isValid(errors);
   const dirty = JSON.stringify(draft) !== JSON.stringify(baseline);
   const droppedLogic = !logicEnabled && hasLogic(draft);
@@ -229,7 +230,17 @@ export function SurveyEditorForm({ survey, viewer, logicEnabled, readOnly = fals
 
           {/* A disabled fieldset disables every control inside it natively (read-only callers). */}
           <fieldset className="se-body" disabled={readOnly}>
-            <SurveyDetailsSection formId={formId} draft={draft} nameError={errors.name} onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))} />
+            <SurveyDetailsSection
+              formId={formId}
+              draft={draft}
+              // A new survey's empty name is not an error before the name field is used.
+              nameError={nameTouched ? errors.name : undefined}
+              onNameBlur={() => setNameTouched(true)}
+              onChange={(patch) => {
+                if ("name" in patch) setNameTouched(true);
+                setDraft((d) => ({ ...d, ...patch }));
+              }}
+            />
 
             <LanguagesEditor
               languages={draft.languages}

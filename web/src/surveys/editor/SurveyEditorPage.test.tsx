@@ -167,6 +167,11 @@ describe("/surveys/:id/edit", () => {
     const { calls, router } = open("/surveys/new/edit");
     expect(await screen.findByRole("heading", { name: "New survey" }, { timeout: FIRST_RENDER_MS })).toBeTruthy();
     expect(screen.getByText("Save the survey to preview it.")).toBeTruthy();
+    // Nothing typed yet: the empty name is not shown as an error until the field is used.
+    expect(screen.queryByText("Survey name must not be blank")).toBeNull();
+    expect(screen.getByLabelText("Survey name").getAttribute("aria-invalid")).toBeNull();
+    fireEvent.blur(screen.getByLabelText("Survey name"));
+    expect(screen.getByText("Survey name must not be blank")).toBeTruthy();
     // The shell's and the page's first answers may mount the new, empty form a second time: let
     // them settle before typing (what was typed into the first one would be gone).
     await act(async () => {
