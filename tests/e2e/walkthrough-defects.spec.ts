@@ -260,6 +260,8 @@ test("defect 9: smaller defects of the walkthrough", async ({ page }) => {
   await page.getByRole("link", { name: "New survey" }).click();
   await expect(page).toHaveURL(/\/surveys\/new\/edit$/);
   await expect(page.getByLabel("Survey name")).toBeVisible();
+  // …and complains about nothing before anything is typed (the empty name was shown as an error).
+  await expect(page.locator(".field__error")).toHaveCount(0);
   const [{ count: after }] = await query<{ count: string }>(`select count(*) from "Survey"`);
   expect(after).toBe(before);
 
