@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { datePattern, formatDate, formatDateTime, formatTime, usesUsDateStyle } from "./date";
+import { axisDay, datePattern, formatDate, formatDateTime, formatTime, usesUsDateStyle } from "./date";
 
 const d = new Date(2024, 2, 5, 14, 7); // 5 March 2024, 14:07 local
 
@@ -32,5 +32,16 @@ describe("dates", () => {
   it("give the input pattern", () => {
     expect(datePattern("US")).toBe("mm/dd/yyyy");
     expect(datePattern("FI")).toBe("dd.mm.yyyy");
+  });
+});
+
+describe("axisDay", () => {
+  it("writes the API's days short, in the reader's country's order, and leaves other labels alone", () => {
+    expect(axisDay("2026/11/20", "FI")).toBe("20.11.");
+    expect(axisDay("2026-11-20", null)).toBe("20.11.");
+    expect(axisDay("2026/11/20", "US")).toBe("11/20");
+    expect(axisDay("2026-W47", "FI")).toBe("2026-W47");
+    expect(axisDay("14", "FI")).toBe("14");
+    expect(axisDay("Helsinki entrance terminal", "US")).toBe("Helsinki entrance terminal");
   });
 });

@@ -52,3 +52,13 @@ export function formatDateTime(value: Date | string | number, countryCode?: stri
 export function datePattern(countryCode?: string | null): string {
   return usesUsDateStyle(countryCode) ? "mm/dd/yyyy" : "dd.mm.yyyy";
 }
+
+/**
+ * A chart axis's day: the API's received day ("2026/11/20" or "2026-11-20") as "20.11." (or "11/20"
+ * for US and CA); anything else (an hour, a week, a month, a touchpoint) is returned as it is.
+ */
+export function axisDay(label: string, countryCode?: string | null): string {
+  const m = /^(\d{4})[/-](\d{2})[/-](\d{2})$/.exec(label);
+  if (!m) return label;
+  return usesUsDateStyle(countryCode) ? `${m[2]}/${m[3]}` : `${m[3]}.${m[2]}.`;
+}

@@ -5,7 +5,7 @@
  */
 import { graphql, useLazyLoadQuery } from "react-relay";
 import type { useDatesQuery } from "../__generated__/useDatesQuery.graphql";
-import { formatDate, formatDateTime, formatTime } from "./date";
+import { axisDay, formatDate, formatDateTime, formatTime } from "./date";
 
 const query = graphql`
   query useDatesQuery {
@@ -21,6 +21,8 @@ export interface DateFormat {
   date(value: DateValue): string;
   time(value: DateValue): string;
   dateTime(value: DateValue): string;
+  /** A chart axis's day from the API's "yyyy/MM/dd" (format/date.ts `axisDay`); other labels as they are. */
+  axisDay(label: string): string;
 }
 
 /** The formatter for a country code (null: the default style); an empty value is "—". */
@@ -30,6 +32,7 @@ export function dateFormatFor(countryCode: string | null | undefined): DateForma
     date: (value) => or(value, (v) => formatDate(v, countryCode)),
     time: (value) => or(value, (v) => formatTime(v, countryCode)),
     dateTime: (value) => or(value, (v) => formatDateTime(v, countryCode)),
+    axisDay: (label) => axisDay(label, countryCode),
   };
 }
 

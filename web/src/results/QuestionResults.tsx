@@ -1,3 +1,4 @@
+import { axisDay } from "../format/date";
 import { useLingui } from "@lingui/react/macro";
 import { graphql, useFragment } from "react-relay";
 import type { QuestionResults_query$data, QuestionResults_query$key } from "../__generated__/QuestionResults_query.graphql";
@@ -51,7 +52,7 @@ function useEviClusters(): (clusters: ReadonlyArray<{ cluster: string; value: nu
 const smileyColours = (n: number) =>
   n === 4 ? [palette.red, palette.orange, palette.green, "#0f766e"] : [palette.red, palette.orange, palette.yellow, palette.green, "#0f766e"];
 
-function QuestionCard({ r, stackTo100 }: { r: Result; stackTo100: boolean }) {
+function QuestionCard({ r, stackTo100, countryCode }: { r: Result; stackTo100: boolean; countryCode: string | null }) {
   const { t } = useLingui();
   const eviClusters = useEviClusters();
   const m = r.mainResult;
@@ -139,7 +140,7 @@ function QuestionCard({ r, stackTo100 }: { r: Result; stackTo100: boolean }) {
             title={metric === "responses" ? t`Answers: ${title}` : title}
             groupBy={groupBy}
             metric={metric}
-            points={r.series.map((p) => ({ label: p.label, value: metricValue(metric, p.metrics), count: p.metrics.count }))}
+            points={r.series.map((p) => ({ label: axisDay(p.label, countryCode), value: metricValue(metric, p.metrics), count: p.metrics.count }))}
           />
         ) : null}
       </div>
@@ -210,6 +211,10 @@ export function QuestionResults({ query, mode, stackTo100 }: { query: QuestionRe
       fragment QuestionResults_query on Query
       @argumentDefinitions(filters: { type: "ResultsFilterInput" }, shareToken: { type: "String" }, locale: { type: "String" }) {
         responseLimitNotice(filters: $filters, shareToken: $shareToken)
+        # the reader's country, for the days on the charts' axes (null for a share link's visitor)
+        viewer {
+          countryCode
+        }
         results(filters: $filters, shareToken: $shareToken) {
           questionLegacyId
           surveyLegacyId
@@ -301,7 +306,7 @@ export function QuestionResults({ query, mode, stackTo100 }: { query: QuestionRe
       <QuestionIndex questions={results.map((r) => ({ id: r.questionLegacyId, title: r.title, surveyId: r.surveyLegacyId }))} />
       <div className="question-results">
         {results.map((r) => (
-          <QuestionCard key={r.questionLegacyId} r={r} stackTo100={stackTo100} />
+          <QuestionCard key={r.questionLegacyId} r={r} stackTo100={stackTo100} countryCode={data.viewer?.countryCode ?? null} />
         ))}
       </div>
     </>

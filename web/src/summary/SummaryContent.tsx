@@ -26,12 +26,6 @@ const liveSubscription = graphql`
   }
 `;
 
-/** "2026/11/20" (the API's received dates) → "20.11." for a chart's axis. */
-const shortDay = (slashDate: string) => {
-  const [, m, d] = slashDate.split("/");
-  return m && d ? `${d}.${m}.` : slashDate;
-};
-
 function Figure({
   label,
   now,
@@ -164,7 +158,7 @@ export default function SummaryContent({
     count: r.count,
   }));
   const lastIndex = s.daily.length - 1;
-  const dailyCounts = s.daily.map((d, i) => ({ label: shortDay(d.date), value: d.count + (i === lastIndex && d.date === today ? live.count : 0) }));
+  const dailyCounts = s.daily.map((d, i) => ({ label: dates.axisDay(d.date), value: d.count + (i === lastIndex && d.date === today ? live.count : 0) }));
   return (
     <>
       <p className="field__hint">{t`From ${dates.date(appliedFrom)} to ${dates.date(appliedTo)}, compared with the same number of days just before.`}</p>
@@ -199,9 +193,9 @@ export default function SummaryContent({
         <DailySeriesChart
           title={t`Satisfaction per day`}
           metric="satisfaction"
-          points={s.daily.map((d) => ({ label: shortDay(d.date), value: d.average ?? null }))}
+          points={s.daily.map((d) => ({ label: dates.axisDay(d.date), value: d.average ?? null }))}
         />
-        <DailySeriesChart title={t`NPS per day`} metric="nps" points={s.daily.map((d) => ({ label: shortDay(d.date), value: d.nps ?? null }))} />
+        <DailySeriesChart title={t`NPS per day`} metric="nps" points={s.daily.map((d) => ({ label: dates.axisDay(d.date), value: d.nps ?? null }))} />
       </div>
     </>
   );
