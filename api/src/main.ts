@@ -19,6 +19,7 @@ import { demoSignIn, seedDemoOrganization } from "./seed/demo.js";
 import { logger } from "./log.js";
 import { withUnsubscribeSecret } from "./domain/campaigns/unsubscribe/secret.js";
 import { runLaunchScheduler } from "./domain/campaigns/launch/firing.js";
+import { analyzeStaleTables, keepStatisticsFresh } from "./db/statistics.js";
 
 export async function start(config: Config) {
   const startLog = logger(config, "start");
@@ -42,6 +43,12 @@ export async function start(config: Config) {
   config = await withUnsubscribeSecret(config, prisma);
   if (config.seedDemo) {
     await seedDemoOrganization(prisma, { responses: config.demoResponses, responsesUntil: config.demoResponsesUntil, log });
+  }
+  // PGlite runs no autovacuum: embedded mode analyses tables that were never analysed or grew (db/statistics.ts).
+  const stopStatistics = embedded ? keepStatisticsFresh(prisma, { intervalMs: 10 * 60_000, log }) : undefined;
+  if (embedded) {
+    const analysed = await analyzeStaleTables(prisma);
+    if (analysed.length) log(`planner statistics updated for ${analysed.length} tables`);
   }
   // Cached response counters lost by a crash (at most one flush interval's) are recounted from the responses.
   const mended = await recountResponseCounters(prisma);
@@ -94,6 +101,7 @@ export async function start(config: Config) {
     await app.close();
     await accessCache?.close();
     await stopLaunches?.();
+    await stopStatistics?.();
     await jobs.close();
     await bus.close();
     await limits.close();

@@ -46,6 +46,7 @@ import {
   type ResponseJson,
 } from "../domain/demo-data/generator.js";
 import { newId } from "../domain/surveys/input.js";
+import { analyzeStaleTables } from "../db/statistics.js";
 
 export const demoSignIn = { email: "admin@demo.example", password: "Demo-Password-1!" } as const;
 
@@ -120,6 +121,10 @@ export async function seedDemoOrganization(prisma: PrismaClient, opts: SeedDemoO
   );
   if (result.seeded) {
     log(`demo organisation seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    // A bulk load: the planner needs statistics of it before the first results screen (db/statistics.ts).
+    const analysing = performance.now();
+    const analysed = await analyzeStaleTables(prisma);
+    log(`planner statistics of ${analysed.length} tables in ${((performance.now() - analysing) / 1000).toFixed(1)} s`);
   }
   return result;
 }
