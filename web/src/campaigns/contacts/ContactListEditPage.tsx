@@ -9,7 +9,8 @@ import { FormField } from "../../forms/FormField";
 import { toGlobalId } from "../../util/globalId";
 import { UploadReport } from "./UploadReport";
 import { uploadContacts, type ImportReport } from "./uploadContacts";
-import { Button, Card, EmptyState } from "../../ui";
+import { Button, Card } from "../../ui";
+import { NoCreateRightsNotice } from "../../touchpoints/NoCreateRightsNotice";
 
 const columnsOf = (text: string) =>
   text
@@ -83,7 +84,14 @@ export default function ContactListEditPage() {
   `);
 
   if (isNew && data.touchpointUnits.length === 0) {
-    return <EmptyState title={t`User has no rights to edit touchpoint`} />;
+    return (
+      <div className="contact-list-edit">
+        <h1>
+          <Trans>New contact list</Trans>
+        </h1>
+        <NoCreateRightsNotice />
+      </div>
+    );
   }
   const readOnly = !!list?.editRefusal;
 
