@@ -123,6 +123,24 @@ describe("billing screens", () => {
     expect(await screen.findByText(/no payment provider/)).toBeTruthy();
   });
 
+  it("/settings/sms-history: non-admins get the same contact-your-admin notice, not an error; admins see the balance", async () => {
+    const r = renderApp("/settings/sms-history", { AppShellQuery: () => viewerResponse() });
+    mockRest(r.rest, {
+      "GET /sms-history": () => {
+        throw new ApiError("no", 403, { error: "Billing is managed by your organisation's admin: please contact them" });
+      },
+    });
+    expect(await screen.findByText("Billing is managed by your organisation's admin. Please contact your organisation admin.")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+    r.unmount();
+    const a = renderApp("/settings/sms-history", { AppShellQuery: () => viewerResponse() });
+    mockRest(a.rest, {
+      "GET /sms-history": () => ({ _id: "0123456789abcdef01234567", balance: 12.5, currency: "EUR", smsSegmentPrice: 0.08, total: 0, entries: [] }),
+    });
+    expect(await screen.findByText("Balance: 12.50 EUR")).toBeTruthy();
+    expect(screen.queryByText(/Billing is managed by your organisation's admin/)).toBeNull();
+  });
+
   it("/settings/billing-details: company by default; a field under 5 characters blocks saving", async () => {
     const r = renderApp("/settings/billing-details", { AppShellQuery: () => viewerResponse() });
     const calls = mockRest(r.rest, {
