@@ -34,7 +34,7 @@ test("a super-admin creates an organisation, changes its feature set, tops it up
   await page.getByLabel("Top-up amount (EUR)").fill("25");
   await page.getByRole("button", { name: "Top up", exact: true }).click();
   await expect(page.getByText("Top-up success")).toBeVisible();
-  await expect(page.getByTestId("sms-balance")).toHaveText("25.00 EUR");
+  await expect(page.getByTestId("sms-balance")).toHaveText("€25.00");
   const [ledger] = await query<{ sum: string }>(`SELECT sum("amount")::text AS sum FROM "SmsLedgerEntry" WHERE "organizationId" = $1`, [orgId]);
   expect(Number(ledger!.sum)).toBe(25);
 

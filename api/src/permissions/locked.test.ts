@@ -10,7 +10,8 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { gql, subscribeWs } from "../test/graphql-client.js";
 import { apiCall } from "../test/rest-client.js";
 import { signInWithPassword } from "../test/oidc-login.js";
-import { accountLockedMessage, dashboardLocked } from "./locked.js";
+import { accountLockedMessage, dashboardLocked, shareLinkLockedMessage } from "./locked.js";
+import { generateShareToken } from "../domain/results-scope/share-token.js";
 import { loadConfig } from "../config.js";
 
 describe.skipIf(noDatabase)("the dashboard lock on the server", () => {
@@ -87,6 +88,57 @@ describe.skipIf(noDatabase)("the dashboard lock on the server", () => {
     const viewer = await gql(t.baseUrl, `{ viewer { subscriptionStatus { dashboardLocked } organizationAdmin } unitTree { units { name } } }`, {}, adminToken);
     expect(viewer.errors).toBeUndefined();
     expect(viewer.data!.viewer.subscriptionStatus.dashboardLocked).toBe(true);
+  });
+
+  it("closes the organisation's results and journey share links while locked; the invoice PDF link stays open", async () => {
+    const makeLink = async (journeyId?: string) => {
+      const { token, tokenHash } = generateShareToken();
+      await t.prisma.shareToken.create({
+        data: {
+          organizationId: org.organization.id,
+          createdByUserId: org.users.admin.id,
+          token: tokenHash,
+          name: "Board view",
+          filters: { from: "2026-01-01", to: "2026-01-31", surveyId: [] },
+          journeyId: journeyId ?? null,
+        },
+      });
+      return token;
+    };
+    const journey = await t.prisma.customerJourney.create({ data: { organizationId: org.organization.id, name: "Locked path", steps: [] } });
+    const resultsToken = await makeLink();
+    const journeyToken = await makeLink(journey.id);
+    const invoice = await t.prisma.invoice.create({
+      data: { organizationId: org.organization.id, status: "open", total: 18_699, pdfToken: "pdf-token-of-the-locked-organisation" },
+    });
+    const visits = async () => ({
+      defaults: await apiCall(t.baseUrl, "GET", `/results/token/${resultsToken}`),
+      graph: await gql(t.baseUrl, `query($token: String) { sharedView(shareToken: $token) { name } }`, { token: resultsToken }),
+      journey: await apiCall(t.baseUrl, "POST", `/results/customer-journey/${journey.id}?token=${journeyToken}`, undefined, {}),
+      invoice: await apiCall(t.baseUrl, "GET", `/subscription/invoices/${invoice.id}?token=${invoice.pdfToken}`),
+    });
+    const locked = await visits();
+    const closed = { status: 403, body: { error: shareLinkLockedMessage } };
+    expect(locked.defaults).toEqual(closed);
+    expect(locked.journey).toEqual(closed);
+    expect(locked.graph.errors?.map((e) => e.message)).toEqual([shareLinkLockedMessage]);
+    expect(locked.graph.data?.sharedView ?? null).toBeNull();
+    // Nothing of the results or the journey leaks; the visitor is not told the organisation's billing state.
+    expect(JSON.stringify([locked.defaults, locked.journey, locked.graph])).not.toMatch(/Board view|Locked path|subscription/);
+    // The invoice PDF page is billing: open, so the invoice can be read and paid.
+    expect(locked.invoice).toMatchObject({ status: 200, body: { _id: invoice.id, status: "open" } });
+
+    // Unlocked, the same links open again.
+    await lock(false);
+    try {
+      const open = await visits();
+      expect(open.defaults).toMatchObject({ status: 200, body: { from: "2026/01/01" } });
+      expect(open.graph.data?.sharedView).toEqual({ name: "Board view" });
+      expect(open.journey).toMatchObject({ status: 200, body: { name: "Locked path" } });
+      expect(open.invoice.status).toBe(200);
+    } finally {
+      await lock(true);
+    }
   });
 
   it("refuses the dashboard's GraphQL fields and subscriptions with one clear message", async () => {

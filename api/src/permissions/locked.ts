@@ -33,6 +33,26 @@ export function exemptFromLock(viewer: Viewer | null | undefined): boolean {
 
 type LockRow = { dashboardLocked: boolean; billingStatus: string; trialUntil: Date | null; paymentFailedAt: Date | null };
 
+const readLockRow = (prisma: DomainContext["prisma"], organizationId: string) =>
+  prisma.$queryRawUnsafe<LockRow[]>(
+    `select o."dashboardLocked", o."billingStatus", o."trialUntil", s."paymentFailedAt"
+       from "Organization" o left join "Subscription" s on s."organizationId" = o.id
+      where o.id = $1`,
+    organizationId,
+  );
+
+const lockedOfRow = (row: LockRow | undefined, config: DomainContext["config"], now: Date) =>
+  row
+    ? dashboardLockedOf({
+        storedLock: row.dashboardLocked,
+        providerConfigured: Boolean(config.stripe.secretKey),
+        status: row.billingStatus,
+        trialUntil: row.trialUntil,
+        paymentFailedAt: row.paymentFailedAt,
+        now,
+      })
+    : false;
+
 const lockSlot = memoSlot<{ locked?: Promise<boolean> }>("dashboard lock", () => ({}));
 
 /** Whether the caller's dashboard is locked; read once per request. `now` for tests. */
@@ -42,34 +62,39 @@ export function dashboardLocked(ctx: Pick<DomainContext, "viewer" | "prisma" | "
   const memo = perRequest(ctx, lockSlot);
   if (!memo.locked) {
     const organizationId = viewer!.organizationId!;
-    const read = () =>
-      ctx.prisma.$queryRawUnsafe<LockRow[]>(
-        `select o."dashboardLocked", o."billingStatus", o."trialUntil", s."paymentFailedAt"
-           from "Organization" o left join "Subscription" s on s."organizationId" = o.id
-          where o.id = $1`,
-        organizationId,
-      );
+    const read = () => readLockRow(ctx.prisma, organizationId);
     // The row is kept with the caller's access data (auth/access-cache.ts: a change of the
     // organisation or its subscription drops it); the clock-dependent part is decided here each time.
     const rows = ctx.accessData ? ctx.accessData.memo(`dashboardLock:${organizationId}`, read) : read();
-    memo.locked = rows.then(([row]) =>
-      row
-        ? dashboardLockedOf({
-            storedLock: row.dashboardLocked,
-            providerConfigured: Boolean(ctx.config.stripe.secretKey),
-            status: row.billingStatus,
-            trialUntil: row.trialUntil,
-            paymentFailedAt: row.paymentFailedAt,
-            now,
-          })
-        : false,
-    );
+    memo.locked = rows.then(([row]) => lockedOfRow(row, ctx.config, now));
     // a failed read is not kept: the next check asks again
     memo.locked.catch(() => {
       memo.locked = undefined;
     });
   }
   return memo.locked;
+}
+
+// ---- Share links --------------------------------------------------------------------------------
+
+/**
+ * What a share link's visitor (results, a customer journey, their exports and PDF printing) is told
+ * while the link's organisation is locked. Not the organisation's billing state: that is shown to its
+ * admins only (spec 000 §6), and a visitor is not a member.
+ */
+export const shareLinkLockedMessage = "This share link is not available at the moment: please contact the organisation that shared it";
+
+/**
+ * A locked organisation's results and customer-journey share links close with its dashboard
+ * (docs/billing.md "Share links of a locked organisation"): they read the dashboard's results, which
+ * the lock withholds from everyone but system admins (spec 000 §2, §4). The invoice PDF page
+ * (`GET /subscription/invoices/{id}?token=`) and invitation acceptance stay open: they belong to
+ * billing and the settings area, which stay open when locked. Called by the one lookup of a link per
+ * request (domain/results-scope/caller.ts `shareLinkOf`) and by exports run later for a link.
+ */
+export async function requireShareLinkOpen(ctx: Pick<DomainContext, "prisma" | "config">, organizationId: string, now = new Date()): Promise<void> {
+  const [row] = await readLockRow(ctx.prisma, organizationId);
+  if (lockedOfRow(row, ctx.config, now)) throw forbidden(shareLinkLockedMessage);
 }
 
 /** Throws "account locked" when the caller's dashboard is locked. */

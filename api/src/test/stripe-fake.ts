@@ -4,7 +4,7 @@
 //
 // State is in memory; ids are counters (deterministic); the fake's clock is injected (`now`, unix
 // seconds) and moves only when a test moves it. Cards behave by their payment method:
-//   pm_card_visa, pm_card_mastercard       succeed
+//   pm_card_visa, pm_card_mastercard, pm_card_visa_debit  succeed
 //   pm_card_chargeDeclinedInsufficientFunds declined, decline_code insufficient_funds
 //   pm_card_authenticationRequired         needs extra authentication (off-session charges fail)
 //   pm_card_expired                        expiry 01/2020
@@ -56,6 +56,7 @@ export function parseStripeForm(text: string): Obj {
 const cards: Record<string, { brand: string; last4: string; exp_month: number; exp_year: number; behaviour: CardBehaviour }> = {
   pm_card_visa: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2034, behaviour: "ok" },
   pm_card_mastercard: { brand: "mastercard", last4: "4444", exp_month: 11, exp_year: 2033, behaviour: "ok" },
+  pm_card_visa_debit: { brand: "visa", last4: "5556", exp_month: 10, exp_year: 2035, behaviour: "ok" },
   pm_card_chargeDeclinedInsufficientFunds: { brand: "visa", last4: "9995", exp_month: 12, exp_year: 2034, behaviour: "insufficient_funds" },
   pm_card_authenticationRequired: { brand: "visa", last4: "3184", exp_month: 12, exp_year: 2034, behaviour: "authentication_required" },
   pm_card_expired: { brand: "visa", last4: "0069", exp_month: 1, exp_year: 2020, behaviour: "ok" },
@@ -365,7 +366,13 @@ export class StripeFake {
     let replayed = false;
     const send = (status: number, body: unknown) => {
       if (key && !replayed && status !== 401 && status < 500 && !this.idempotent.has(key)) this.idempotent.set(key, { request, status, body });
-      res.writeHead(status, { "content-type": "application/json", "request-id": this.id("req"), ...(replayed ? { "idempotent-replayed": "true" } : {}) });
+      // Date by the fake's clock, as Stripe's answers carry its own clock (domain/billing orders by it).
+      res.writeHead(status, {
+        "content-type": "application/json",
+        date: new Date(this.now * 1000).toUTCString(),
+        "request-id": this.id("req"),
+        ...(replayed ? { "idempotent-replayed": "true" } : {}),
+      });
       res.end(JSON.stringify(body));
     };
     try {

@@ -60,7 +60,7 @@ export default function BillingHistoryPage() {
     }
   };
   return (
-    <section className="page">
+    <section className="page billing-history">
       {title}
       {invoices.data.length === 0 ? (
         <EmptyState title={t`No invoices yet`}>
@@ -82,7 +82,7 @@ export default function BillingHistoryPage() {
               <th scope="col">
                 <Trans>Status</Trans>
               </th>
-              <th scope="col">
+              <th scope="col" className="billing-history__amount">
                 <Trans>Total</Trans>
               </th>
               <th scope="col">
@@ -101,9 +101,9 @@ export default function BillingHistoryPage() {
                 <td>
                   <StatusPill tone={statusTone(invoice.status)}>{statusLabel[invoice.status]}</StatusPill>
                 </td>
-                <td>{formatMinorUnits(invoice.total, invoice.currency, i18n.locale)}</td>
+                <td className="billing-history__amount">{formatMinorUnits(invoice.total, invoice.currency, i18n.locale)}</td>
                 <td>{invoice.paid ? formatDate(invoice.paid) : "–"}</td>
-                <td>
+                <td className="billing-history__actions">
                   {invoice.pdfToken ? (
                     <Link to={`/settings/billing-history/${invoice._id}/pdf?token=${encodeURIComponent(invoice.pdfToken)}`}>
                       <Trans>Invoice PDF</Trans>

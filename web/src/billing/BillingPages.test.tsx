@@ -109,6 +109,36 @@ describe("billing screens", () => {
     await waitFor(() => expect(calls.find((c) => c.path === "/subscription/invoices/pay")?.options.body).toEqual({ invoiceId: "inv1" }));
   });
 
+  it("/settings/subscription while unpaid and locked: the plan held is the current plan, figures in the reader's format", async () => {
+    const r = renderApp("/settings/subscription", { AppShellQuery: () => viewerResponse() });
+    mockRest(r.rest, {
+      "GET /subscription": () =>
+        subscription({
+          status: "unpaid",
+          plan: "pro",
+          billingPeriod: "annual",
+          currencyFixed: true,
+          card: { id: "pm_card_visa", brand: "visa", last4: "4242", month: 12, year: 2034 },
+          latestUnpaidInvoice: { id: "inv1", total: 186995, currency: "EUR" },
+          account: {
+            billingStatus: "unpaid",
+            dashboardLocked: true,
+            trialDaysLeft: null,
+            unpaidDaysLeft: 3,
+            collectingStopsAt: null,
+            warning: "Account locked because the subscription is not up to date",
+          },
+        }),
+    });
+    expect(await screen.findByText("Account locked because the subscription is not up to date")).toBeTruthy();
+    // Choosing the plan held would change nothing (the server answers it unchanged): it is the current plan.
+    expect((screen.getByRole("button", { name: "Current plan" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole("button", { name: "Choose Single" })).toBeTruthy();
+    expect(screen.getByText("20 users, 20,000 responses a month")).toBeTruthy();
+    expect(screen.getByText("25.5%")).toBeTruthy();
+    expect(screen.getByText("Card: Visa ending in 4242, expires 12/2034")).toBeTruthy();
+  });
+
   it("non-admins are told to contact their organisation admin; embedded mode says there is no payment provider", async () => {
     const r = renderApp("/settings/subscription", { AppShellQuery: () => viewerResponse() });
     mockRest(r.rest, {
@@ -121,6 +151,24 @@ describe("billing screens", () => {
     const e = renderApp("/settings/subscription", { AppShellQuery: () => viewerResponse() });
     mockRest(e.rest, { "GET /subscription": () => subscription({ paymentProvider: false }) });
     expect(await screen.findByText(/no payment provider/)).toBeTruthy();
+  });
+
+  it("/settings/sms-history: non-admins get the same contact-your-admin notice, not an error; admins see the balance", async () => {
+    const r = renderApp("/settings/sms-history", { AppShellQuery: () => viewerResponse() });
+    mockRest(r.rest, {
+      "GET /sms-history": () => {
+        throw new ApiError("no", 403, { error: "Billing is managed by your organisation's admin: please contact them" });
+      },
+    });
+    expect(await screen.findByText("Billing is managed by your organisation's admin. Please contact your organisation admin.")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+    r.unmount();
+    const a = renderApp("/settings/sms-history", { AppShellQuery: () => viewerResponse() });
+    mockRest(a.rest, {
+      "GET /sms-history": () => ({ _id: "0123456789abcdef01234567", balance: 12.5, currency: "EUR", smsSegmentPrice: 0.08, total: 0, entries: [] }),
+    });
+    expect(await screen.findByText("Balance: €12.50")).toBeTruthy();
+    expect(screen.queryByText(/Billing is managed by your organisation's admin/)).toBeNull();
   });
 
   it("/settings/billing-details: company by default; a field under 5 characters blocks saving", async () => {

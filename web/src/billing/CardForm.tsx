@@ -66,7 +66,7 @@ export function CardForm({
       {card ? (
         <p>
           <Trans>
-            Card: {card.brand ?? ""} ending in {card.last4 ?? ""}, expires {String(card.month ?? "").padStart(2, "0")}/{card.year ?? ""}
+            Card: {brandName(card.brand)} ending in {card.last4 ?? ""}, expires {String(card.month ?? "").padStart(2, "0")}/{card.year ?? ""}
           </Trans>
         </p>
       ) : (
@@ -123,4 +123,20 @@ export function CardForm({
       ) : null}
     </div>
   );
+}
+
+const brandNames: Record<string, string> = {
+  visa: "Visa",
+  mastercard: "Mastercard",
+  amex: "American Express",
+  discover: "Discover",
+  diners: "Diners Club",
+  jcb: "JCB",
+  unionpay: "UnionPay",
+};
+
+/** The card network's own name (the provider answers `visa`, `mastercard`…). */
+function brandName(brand: string | null): string {
+  if (!brand) return "";
+  return brandNames[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
 }

@@ -9,7 +9,7 @@ import { Button, Card, Skeleton, StatusPill } from "../ui";
 import { BillingAdminNotice, NoPaymentProviderNotice } from "./BillingAdminNotice";
 import { CardForm } from "./CardForm";
 import { billingCurrencies, billingRequest, type BillingPeriod, type PlanKey, type SubscriptionState, useBillingResource } from "./billingApi";
-import { subscriptionStatusLabel } from "./statusLabel";
+import { accountWarningLabel, subscriptionStatusLabel } from "./statusLabel";
 import { refreshViewerSubscription } from "./refreshViewer";
 import { statusTone } from "./statusTone";
 
@@ -65,6 +65,7 @@ export default function SubscriptionPage() {
   const money = (cents: number) => formatMinorUnits(cents, chosenCurrency, i18n.locale);
   const account = data.account;
   const statusLabel = subscriptionStatusLabel(data.status);
+  const warningLabel = account.warning ? accountWarningLabel(account.warning) : null;
 
   const subscribe = async (plan: PlanKey) => {
     setBusy(true);
@@ -99,7 +100,7 @@ export default function SubscriptionPage() {
       {account.warning ? (
         <div className="account-warning" role="alert">
           <p>
-            <strong>{account.warning}</strong>
+            <strong>{warningLabel ? i18n._(warningLabel) : account.warning}</strong>
           </p>
           {account.unpaidDaysLeft !== null ? (
             <p>
@@ -160,7 +161,7 @@ export default function SubscriptionPage() {
           <dt>
             <Trans>Tax rate</Trans>
           </dt>
-          <dd>{data.taxRate} %</dd>
+          <dd>{i18n.number(data.taxRate / 100, { style: "percent", maximumFractionDigits: 3 })}</dd>
         </dl>
         {!data.canManage ? <BillingAdminNotice /> : null}
       </Card>
@@ -205,8 +206,11 @@ export default function SubscriptionPage() {
         </div>
         <ul className="billing-plans">
           {data.plans.map((offer) => {
-            const current = data.plan === offer.plan && data.billingPeriod === chosenPeriod && ["active", "trialing", "past_due"].includes(data.status);
+            const current =
+              data.plan === offer.plan && data.billingPeriod === chosenPeriod && !["inactive", "canceled", "incomplete_expired"].includes(data.status);
             const price = chosenPeriod === "annual" ? offer.annual : offer.monthly;
+            const seats = i18n.number(offer.userSeats);
+            const responses = i18n.number(offer.responseLimit);
             return (
               <li key={offer.plan} className="billing-plan">
                 <h3>{offer.name}</h3>
@@ -220,7 +224,7 @@ export default function SubscriptionPage() {
                 ) : null}
                 <p>
                   <Trans>
-                    {offer.userSeats} users, {offer.responseLimit} responses a month
+                    {seats} users, {responses} responses a month
                   </Trans>
                 </p>
                 {data.canManage ? (

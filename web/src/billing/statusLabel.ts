@@ -17,3 +17,20 @@ const subscriptionStatusLabels: Record<string, MessageDescriptor> = {
 export function subscriptionStatusLabel(status: string): MessageDescriptor | null {
   return subscriptionStatusLabels[status] ?? null;
 }
+
+/**
+ * The server's account warnings (spec 000 §8, `account.warning` of GET /subscription) in the reader's
+ * language; the server answers them in English.
+ */
+const accountWarningLabels: Record<string, MessageDescriptor> = {
+  "Trial over": msg`Trial over`,
+  "No subscription": msg`No subscription`,
+  "Subscription ended": msg`Subscription ended`,
+  "Account locked because the subscription is not up to date": msg`Account locked because the subscription is not up to date`,
+  "Latest invoice unpaid": msg`Latest invoice unpaid`,
+  "Payment requires extra authentication": msg`Payment requires extra authentication`,
+};
+
+export function accountWarningLabel(warning: string): MessageDescriptor | null {
+  return accountWarningLabels[warning] ?? null;
+}

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { formatMoney } from "../format/currency";
 import { type FormEvent, useState } from "react";
 import { useParams } from "react-router-dom";
 import { toasts } from "../shell/toastStore";
@@ -196,7 +197,7 @@ function OrganizationForm({ organization, featureSets, onSaved }: { organization
 
 /** A super-admin top-up of the organisation's SMS balance, without payment (audited). */
 export function SmsTopUpCard({ organization, onDone }: { organization: Pick<AdminOrganization, "_id" | "smsBalance" | "currency">; onDone: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [amount, setAmount] = useState("");
   const [busy, setBusy] = useState(false);
   const value = Number(amount);
@@ -216,7 +217,7 @@ export function SmsTopUpCard({ organization, onDone }: { organization: Pick<Admi
   return (
     <Card title={t`SMS balance`}>
       <p className="superadmin__balance" data-testid="sms-balance">
-        {organization.smsBalance.toFixed(2)} {organization.currency}
+        {formatMoney(organization.smsBalance, organization.currency, i18n.locale)}
       </p>
       <form className="superadmin__toolbar" onSubmit={(e) => void submit(e).catch(() => {})}>
         <div className="field">

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { formatMoney } from "../format/currency";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { Button, EmptyState, LinkButton, Skeleton } from "../ui";
@@ -11,7 +12,7 @@ import "./superadmin.css";
 
 /** /superadmin: every organisation, a new one, and the way into each one's settings, people, SMS and reports. */
 export default function OrganizationsPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const [search, setSearch] = useState("");
   const [applied, setApplied] = useState("");
@@ -101,9 +102,7 @@ export default function OrganizationsPage() {
                 </th>
                 <td>{o.featureSetName}</td>
                 <td>{o.userCount}</td>
-                <td>
-                  {o.smsBalance.toFixed(2)} {o.currency}
-                </td>
+                <td>{formatMoney(o.smsBalance, o.currency, i18n.locale)}</td>
                 <td className="superadmin__actions">
                   <LinkButton size="sm" variant="quiet" to={`/superadmin/${o._id}/edit`} aria-label={t`Edit ${o.name}`}>
                     <Trans>Edit</Trans>

@@ -75,6 +75,8 @@ function PriceForm({ costs, onSaved }: { costs: SmsCosts; onSaved: () => void })
 }
 
 function MonthsTable({ costs }: { costs: SmsCosts }) {
+  const { i18n } = useLingui();
+  const amount = (value: number) => i18n.number(value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   if (costs.months.length === 0) return null;
   return (
     <table className="table">
@@ -104,9 +106,9 @@ function MonthsTable({ costs }: { costs: SmsCosts }) {
         {costs.months.map((m) => (
           <tr key={m.month}>
             <th scope="row">{m.month}</th>
-            <td>{m.toppedUp.toFixed(2)}</td>
-            <td>{m.spent.toFixed(2)}</td>
-            <td>{m.refunded.toFixed(2)}</td>
+            <td>{amount(m.toppedUp)}</td>
+            <td>{amount(m.spent)}</td>
+            <td>{amount(m.refunded)}</td>
             <td>{m.sends}</td>
           </tr>
         ))}

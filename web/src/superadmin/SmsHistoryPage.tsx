@@ -1,26 +1,31 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Skeleton } from "../ui";
-import { superadminApi } from "./api";
+import { BillingAdminNotice } from "../billing/BillingAdminNotice";
+import { useBillingResource } from "../billing/billingApi";
+import type { SmsHistory } from "./api";
 import { SmsHistoryView } from "./SmsHistoryView";
-import { useLoad } from "./useLoad";
 import "./superadmin.css";
 
-/** /settings/sms-history: the organisation's own SMS balance and its history (organisation and billing admins). */
+/**
+ * /settings/sms-history: the organisation's own SMS balance and its history (organisation and billing
+ * admins). Everyone else is told to contact their organisation admin, as on the billing pages (spec 000 §6).
+ */
 export default function SmsHistoryPage() {
   const { t } = useLingui();
-  const [state] = useLoad(() => superadminApi.smsHistory(), []);
+  const { data, failedStatus, loading } = useBillingResource<SmsHistory>("/sms-history");
   return (
-    <section className="page" aria-busy={state.kind === "loading"}>
+    <section className="page" aria-busy={loading}>
       <h1 className="page__title">
         <Trans>SMS balance and history</Trans>
       </h1>
-      {state.kind === "loading" ? <Skeleton label={t`Loading`} shape="chart" /> : null}
-      {state.kind === "failed" ? (
+      {loading && !data ? <Skeleton label={t`Loading`} shape="chart" /> : null}
+      {!loading && !data && failedStatus === 403 ? <BillingAdminNotice /> : null}
+      {!loading && !data && failedStatus !== 403 ? (
         <p role="alert">
-          <Trans>The SMS history could not be loaded. Only organisation admins and billing admins can see it.</Trans>
+          <Trans>The SMS history could not be loaded.</Trans>
         </p>
       ) : null}
-      {state.kind === "ready" ? <SmsHistoryView history={state.data} /> : null}
+      {data ? <SmsHistoryView history={data} /> : null}
     </section>
   );
 }

@@ -7,18 +7,17 @@ export function SmsHistoryView({ history }: { history: SmsHistory }) {
   const { t, i18n } = useLingui();
   const when = (iso: string) => i18n.date(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
   const points = [...history.entries].reverse().map((e) => ({ label: i18n.date(new Date(e.createdAt), { dateStyle: "short" }), value: e.balanceAfter }));
+  // Money in the reader's format: balances to the cent, prices and ledger amounts to a hundredth of a cent.
+  const money = (value: number, digits = 2) =>
+    i18n.number(value, { style: "currency", currency: history.currency, minimumFractionDigits: 2, maximumFractionDigits: digits });
   const kindLabel = { topup: t`Top-up`, send: t`SMS sent`, refund: t`Refund of a failed send` };
   return (
     <div className="sms-history">
       <p className="superadmin__balance" data-testid="sms-balance">
-        <Trans>
-          Balance: {history.balance.toFixed(2)} {history.currency}
-        </Trans>
+        <Trans>Balance: {money(history.balance)}</Trans>
       </p>
       <p className="field__hint">
-        <Trans>
-          One SMS segment costs {history.smsSegmentPrice} {history.currency}.
-        </Trans>
+        <Trans>One SMS segment costs {money(history.smsSegmentPrice, 4)}.</Trans>
       </p>
       <DailySeriesChart title={t`SMS balance over time`} metric="responses" kind="line" points={points} />
       {history.entries.length === 0 ? (
@@ -56,8 +55,8 @@ export function SmsHistoryView({ history }: { history: SmsHistory }) {
               <tr key={e._id}>
                 <td>{when(e.createdAt)}</td>
                 <td>{kindLabel[e.kind]}</td>
-                <td>{e.amount > 0 ? `+${e.amount.toFixed(4)}` : e.amount.toFixed(4)}</td>
-                <td>{e.balanceAfter.toFixed(2)}</td>
+                <td>{e.amount > 0 ? `+${money(e.amount, 4)}` : money(e.amount, 4)}</td>
+                <td>{money(e.balanceAfter)}</td>
                 <td>{e.createdBy?.email ?? ""}</td>
               </tr>
             ))}

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { formatMoney } from "../format/currency";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { EmptyState, Skeleton } from "../ui";
@@ -9,7 +10,7 @@ import "./superadmin.css";
 
 /** /superadmin/sms-reports: per organisation, the year's SMS top-ups, spending, refunds and messages. */
 export default function SmsReportsPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const thisYear = new Date().getFullYear();
   const [year, setYear] = useState(thisYear);
   const [state] = useLoad(() => superadminApi.smsReports(year), [year]);
@@ -69,13 +70,11 @@ export default function SmsReportsPage() {
                 <th scope="row">
                   <Link to={`/superadmin/${r._id}/sms-costs`}>{r.name}</Link>
                 </th>
-                <td>{r.toppedUp.toFixed(2)}</td>
-                <td>{r.spent.toFixed(2)}</td>
-                <td>{r.refunded.toFixed(2)}</td>
+                <td>{formatMoney(r.toppedUp, r.currency, i18n.locale)}</td>
+                <td>{formatMoney(r.spent, r.currency, i18n.locale)}</td>
+                <td>{formatMoney(r.refunded, r.currency, i18n.locale)}</td>
                 <td>{r.sends}</td>
-                <td>
-                  {r.smsBalance.toFixed(2)} {r.currency}
-                </td>
+                <td>{formatMoney(r.smsBalance, r.currency, i18n.locale)}</td>
               </tr>
             ))}
           </tbody>

@@ -69,6 +69,9 @@ function billingManager(ctx: DomainContext) {
   return { viewer, organizationId };
 }
 
+/** Spec 000 §8 "no subscription": a call that needs the organisation's subscription when it has none (409). */
+export const noSubscription = () => new DomainError("CONFLICT", billingMessages.noSubscription);
+
 // ---------------------------------------------------------------------------------------------
 // Payment errors from the provider, in spec 000 §8's words.
 
@@ -138,14 +141,65 @@ async function planFeatureSetId(prisma: PrismaClient, plan: PlanKey): Promise<st
 }
 
 /**
- * Applies the provider's subscription to the mirror and the organisation's account state. Ordered by
- * the object's own state: an event created before the newest one applied is ignored (returns false).
+ * The provider's time of an API answer: its `Date` header, written by the provider's clock (the clock
+ * that stamps its events' `created`), in whole seconds. A state read from an answer is ordered against
+ * webhook events by it (docs/billing.md "One ordering rule"). HTTP servers with a clock always send
+ * Date; without one the caller's `fallback` stands in.
+ */
+export function answeredAt(answer: unknown, fallback: Date): Date {
+  const headers = (answer as { lastResponse?: { headers?: Record<string, unknown> } } | null)?.lastResponse?.headers;
+  const raw = headers?.date;
+  const parsed = typeof raw === "string" ? Date.parse(raw) : Number.NaN;
+  return Number.isFinite(parsed) ? new Date(parsed) : fallback;
+}
+
+/** Where a subscription state comes from: a webhook event, or the provider's answer to one of our calls. */
+export type SubscriptionSource = { from: "event" | "answer" /** the provider's time of the state: event.created, or answeredAt */; at: Date };
+
+type SubscriptionRow = NonNullable<Awaited<ReturnType<PrismaClient["subscription"]["findUnique"]>>>;
+
+/** The mirror's fields a provider subscription writes (the ordering compares them on a tie). */
+function mirrorFields(sub: Stripe.Subscription, row: SubscriptionRow) {
+  const { plan, period } = planOf(sub);
+  const item = sub.items?.data?.[0];
+  return {
+    stripeSubscriptionId: sub.id,
+    status: sub.status as string,
+    plan: plan ?? row.plan,
+    billingPeriod: period ?? row.billingPeriod,
+    currency: sub.currency ? sub.currency.toUpperCase() : row.currency,
+    stripePriceId: item?.price?.id ?? row.stripePriceId,
+    stripeItemId: item?.id ?? row.stripeItemId,
+    currentPeriodEnd: unix((item as { current_period_end?: number } | undefined)?.current_period_end) ?? row.currentPeriodEnd,
+    cancelAt: unix(sub.cancel_at),
+  };
+}
+
+function sameState(row: SubscriptionRow, fields: ReturnType<typeof mirrorFields>): boolean {
+  return (Object.keys(fields) as (keyof typeof fields)[]).every((key) => {
+    const held = row[key];
+    const given = fields[key];
+    return held instanceof Date || given instanceof Date ? (held as Date | null)?.getTime() === (given as Date | null)?.getTime() : held === given;
+  });
+}
+
+/**
+ * Applies the provider's subscription to the mirror and the organisation's account state, whether it
+ * came in a webhook event or in the answer to one of our calls (subscribe, a plan or cycle change, the
+ * read after paying). One ordering rule for both (docs/billing.md "One ordering rule"): every state
+ * carries the provider's time of it (`source.at`), the mirror keeps the newest one applied
+ * (`stripeEventAt`), and
+ * - an older state is ignored (returns false);
+ * - a newer one is applied;
+ * - one of the same second is applied when it equals what is held; when it differs, the two cannot be
+ *   ordered by their times: an answer is applied (it is a read of the provider's state), while an
+ *   event makes us read the subscription from the provider and apply that answer instead.
  */
 export async function applySubscription(
   prisma: PrismaClient,
-  _config: Config,
+  config: Config,
   sub: Stripe.Subscription,
-  opts: { eventAt: Date | null; now: Date },
+  source: SubscriptionSource & { now: Date },
 ): Promise<boolean> {
   const customerId = idOf(sub.customer as string | { id: string });
   const row =
@@ -155,39 +209,41 @@ export async function applySubscription(
   if (!row) return false;
   // Another subscription of the same customer that is not the current one: a late event of an ended one.
   if (row.stripeSubscriptionId && row.stripeSubscriptionId !== sub.id && ["canceled", "incomplete_expired"].includes(sub.status)) return false;
-  if (opts.eventAt && row.stripeEventAt && opts.eventAt.getTime() < row.stripeEventAt.getTime()) return false;
-  const { plan, period } = planOf(sub);
-  const item = sub.items?.data?.[0];
+  const at = source.at;
+  const held = row.stripeEventAt?.getTime() ?? null;
+  if (held !== null && at.getTime() < held) return false;
+  const fields = mirrorFields(sub, row);
+  if (held === at.getTime() && source.from === "event" && !sameState(row, fields)) {
+    const stripe = stripeClient(config);
+    if (stripe && sub.id) {
+      const current = await provider(() => stripe.subscriptions.retrieve(sub.id));
+      return applySubscription(prisma, config, current, { from: "answer", at: answeredAt(current, at), now: source.now });
+    }
+  }
   const unpaid = sub.status === "past_due" || sub.status === "unpaid";
   // The countdown runs from the first failure of the stretch; a retry failing again does not restart it.
-  const paymentFailedAt = unpaid ? (row.paymentFailedAt ?? opts.now) : null;
+  const paymentFailedAt = unpaid ? (row.paymentFailedAt ?? source.now) : null;
   const organization = await prisma.organization.findUniqueOrThrow({ where: { id: row.organizationId }, select: { trialUntil: true } });
-  const state = accountState({ providerConfigured: true, status: sub.status, trialUntil: organization.trialUntil, paymentFailedAt, now: opts.now });
+  const state = accountState({ providerConfigured: true, status: sub.status, trialUntil: organization.trialUntil, paymentFailedAt, now: source.now });
   const chargeable = ["active", "trialing", "past_due", "unpaid"].includes(sub.status);
+  const plan = fields.plan as PlanKey | null;
   // The plan's seats, response limit and feature set (read before the transaction: the embedded
   // database has one connection).
   const planLimits =
-    chargeable && plan
+    chargeable && plan && isPlanKey(plan)
       ? { userSeats: plans[plan].userSeats, responseLimit: plans[plan].responseLimit, featureSetId: await planFeatureSetId(prisma, plan) }
       : {};
+  const period = planOf(sub).period;
   return prisma.$transaction(async (tx) => {
     // The ordering check and the write in one conditional UPDATE: concurrent deliveries cannot undo a newer state.
     const changed = await tx.subscription.updateMany({
-      where: { id: row.id, ...(opts.eventAt ? { OR: [{ stripeEventAt: null }, { stripeEventAt: { lte: opts.eventAt } }] } : {}) },
+      where: { id: row.id, OR: [{ stripeEventAt: null }, { stripeEventAt: { lte: at } }] },
       data: {
-        stripeSubscriptionId: sub.id,
-        status: sub.status,
-        plan: plan ?? row.plan,
-        billingPeriod: period ?? row.billingPeriod,
-        currency: sub.currency ? sub.currency.toUpperCase() : row.currency,
-        stripePriceId: item?.price?.id ?? row.stripePriceId,
-        stripeItemId: item?.id ?? row.stripeItemId,
-        currentPeriodEnd: unix((item as { current_period_end?: number } | undefined)?.current_period_end) ?? row.currentPeriodEnd,
-        cancelAt: unix(sub.cancel_at),
-        firstSubscribedAt: row.firstSubscribedAt ?? opts.now,
+        ...fields,
+        firstSubscribedAt: row.firstSubscribedAt ?? source.now,
         paymentFailedAt,
         collectingStopsAt: state.collectingStopsAt,
-        stripeEventAt: opts.eventAt ?? row.stripeEventAt,
+        stripeEventAt: at,
       },
     });
     if (changed.count === 0) return false;
@@ -609,9 +665,12 @@ async function subscribeLocked(
       ),
     );
   }
-  await applySubscription(ctx.prisma, ctx.config, result, { eventAt: null, now });
+  // The answer is applied under the webhooks' ordering rule, as of the provider's time of the answer:
+  // a delayed older event (the previous plan) arriving later changes nothing.
+  const at = answeredAt(result, now);
+  await applySubscription(ctx.prisma, ctx.config, result, { from: "answer", at, now });
   const latest = result.latest_invoice;
-  if (latest && typeof latest === "object") await applyInvoice(ctx.prisma, latest, { eventAt: null });
+  if (latest && typeof latest === "object") await applyInvoice(ctx.prisma, latest, { eventAt: at });
   return getSubscription(ctx, now);
 }
 
@@ -657,19 +716,19 @@ export async function payInvoice(ctx: DomainContext, invoiceId: unknown, now = n
   const { organizationId } = billingManager(ctx);
   if (typeof invoiceId !== "string" || !invoiceId) throw badInput("Choose the invoice to pay", "invoiceId");
   const stripe = requireStripe(ctx.config);
+  // Invoices bill a subscription: an organisation that never subscribed has none to pay.
+  const sub = await ctx.prisma.subscription.findUnique({ where: { organizationId } });
+  if (!sub?.stripeSubscriptionId) throw noSubscription();
   const invoice = await ctx.prisma.invoice.findFirst({ where: { id: invoiceId, organizationId } });
   if (!invoice?.stripeInvoiceId) throw notFound(billingMessages.invoiceNotFound);
   if (invoice.status !== "open" && invoice.status !== "uncollectible") throw badInput(billingMessages.invoiceNotPayable, "invoiceId");
   const paid = await provider(() => stripe.invoices.pay(invoice.stripeInvoiceId!));
-  await applyInvoice(ctx.prisma, paid, { eventAt: null });
+  await applyInvoice(ctx.prisma, paid, { eventAt: answeredAt(paid, now) });
   // The subscription leaves past_due or unpaid once its invoice is paid. The state read after the
-  // payment is as new as the payment (the provider's paid_at): events created before it (a held-back
-  // "unpaid", a late failure) are older and change nothing, so nothing re-locks after paying.
-  const sub = await ctx.prisma.subscription.findUnique({ where: { organizationId } });
-  if (sub?.stripeSubscriptionId) {
-    const fresh = await provider(() => stripe.subscriptions.retrieve(sub.stripeSubscriptionId!));
-    await applySubscription(ctx.prisma, ctx.config, fresh, { eventAt: unix(paid.status_transitions?.paid_at), now });
-  }
+  // payment is applied as of the provider's time of that answer (after the payment): events created
+  // before it (a held-back "unpaid", a late failure) are older and change nothing, so nothing re-locks.
+  const fresh = await provider(() => stripe.subscriptions.retrieve(sub.stripeSubscriptionId!));
+  await applySubscription(ctx.prisma, ctx.config, fresh, { from: "answer", at: answeredAt(fresh, now), now });
   return invoiceView(await ctx.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } }));
 }
 

@@ -79,7 +79,7 @@ function subscriptionOfInvoice(invoice: Stripe.Invoice): string | null {
 async function apply(prisma: PrismaClient, config: Config, event: Stripe.Event, eventAt: Date, now: Date): Promise<boolean> {
   const type = event.type as string;
   if (type.startsWith("customer.subscription.")) {
-    return applySubscription(prisma, config, event.data.object as Stripe.Subscription, { eventAt, now });
+    return applySubscription(prisma, config, event.data.object as Stripe.Subscription, { from: "event", at: eventAt, now });
   }
   if (type.startsWith("invoice.")) {
     const invoice = event.data.object as Stripe.Invoice;

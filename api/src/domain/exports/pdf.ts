@@ -22,6 +22,7 @@ import { parseResultsFilters } from "../results-scope/filters.js";
 import { generateShareToken } from "../results-scope/share-token.js";
 import { shareFiltersBoundToCreator } from "../results-scope/link-filters.js";
 import { internalPrintMarker, resolveShareScopeById } from "../results-scope/share-link.js";
+import { requireShareLinkOpen } from "../../permissions/locked.js";
 import { defineExportProducer, type ExportProducerJob } from "./producers.js";
 import { exportMakerOf, startExport } from "./jobs.js";
 import { journeyMessages } from "../journeys/journeys.js";
@@ -93,6 +94,8 @@ async function producePdf(job: ExportProducerJob): Promise<void> {
   // The internal link: the person's filters, bounded to what they see, gone after printing; for a
   // visitor, what their link shows now (a link removed or expired since fails the job).
   const share = job.shareTokenId ? await resolveShareScopeById(job.ctx.prisma, job.shareTokenId, request.filters ?? {}) : null;
+  // A link's organisation locked since the export started: the link is closed (permissions/locked.ts).
+  if (share) await requireShareLinkOpen(job.ctx, share.organizationId);
   const filters = share ? share.filters : await shareFiltersBoundToCreator(job.ctx, request.filters ?? {});
   const { token, tokenHash } = generateShareToken();
   const link = await job.ctx.prisma.shareToken.create({

@@ -19,6 +19,7 @@ import { runInExportProcess } from "../exports/export-process.js";
 import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
 import { responseScope, type ResponseScope } from "../results-scope/response-scope.js";
 import { resolveShareScopeById } from "../results-scope/share-link.js";
+import { requireShareLinkOpen } from "../../permissions/locked.js";
 import { parseInput } from "../validation.js";
 import { localeSchema, shareListView } from "./list.js";
 import type { PlanInput } from "./query.js";
@@ -59,6 +60,8 @@ export async function filePlanInput(ctx: DomainContext, request: ExportRequest, 
     const visitor =
       request.filters && typeof request.filters === "object" && !Array.isArray(request.filters) ? (request.filters as Record<string, unknown>) : undefined;
     const share = await resolveShareScopeById(ctx.prisma, shareTokenId, visitor);
+    // A link's organisation locked since the export started: the link is closed (permissions/locked.ts).
+    await requireShareLinkOpen(ctx, share.organizationId);
     const view = await shareListView(ctx, share);
     return {
       planInput: planInput(

@@ -11,6 +11,7 @@ import type { DomainContext } from "../context.js";
 import { unauthenticated } from "../errors.js";
 import { requireOrganization, type Viewer } from "../viewer.js";
 import { loadShareLink, type ShareLink } from "./share-link.js";
+import { requireShareLinkOpen } from "../../permissions/locked.js";
 
 export type MemberCaller = { kind: "member"; viewer: Viewer };
 export type ShareLinkVisitor = { kind: "shareLink"; token: string; link: ShareLink };
@@ -41,13 +42,17 @@ function memoOf(ctx: Pick<DomainContext, "shareLinks">): ShareLinkMemo {
 
 /**
  * The link a token opens, looked up once per request (a refusal, 404 or 410, is kept the same way).
- * Signed-in callers may hold a link too (a link's defaults are open to anyone with its token).
+ * Signed-in callers may hold a link too (a link's defaults are open to anyone with its token). A link
+ * of an organisation whose dashboard is locked is refused (403, permissions/locked.ts).
  */
-export function shareLinkOf(ctx: Pick<DomainContext, "prisma" | "shareLinks">, token: string): Promise<ShareLink> {
+export function shareLinkOf(ctx: Pick<DomainContext, "prisma" | "config" | "shareLinks">, token: string): Promise<ShareLink> {
   const memo = memoOf(ctx);
   let link = memo.get(token);
   if (!link) {
-    link = loadShareLink(ctx.prisma, token);
+    link = loadShareLink(ctx.prisma, token).then(async (found) => {
+      await requireShareLinkOpen(ctx, found.organizationId);
+      return found;
+    });
     memo.set(token, link);
   }
   return link;

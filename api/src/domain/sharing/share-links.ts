@@ -19,6 +19,7 @@ import { anyUnitHasRight } from "../../permissions/rights.js";
 import { parseResultsFilters, slashDate, localMidnight, parseDay } from "../results-scope/filters.js";
 import { linkFilterMessages, shareFiltersBoundToCreator } from "../results-scope/link-filters.js";
 import { generateShareToken } from "../results-scope/share-token.js";
+import { requireShareLinkOpen } from "../../permissions/locked.js";
 import { allowChangeKeys, internalPrintMarker, loadShareLink, shareScopeOf, type ShareFilters, type ShareOptions } from "../results-scope/share-link.js";
 import { shareLinkOf } from "../results-scope/caller.js";
 import { removeExportFilesOfLink } from "../exports/jobs.js";
@@ -261,13 +262,14 @@ export type SharedViewDefaults = {
  * change and the display options. Unknown, tampered, removed or expired tokens: the scope's errors.
  */
 export async function sharedViewDefaults(
-  ctx: Pick<DomainContext, "prisma" | "shareLinks">,
+  ctx: Pick<DomainContext, "prisma" | "config" | "shareLinks">,
   token: string,
   opts: { utcOffset?: number; now?: Date } = {},
 ): Promise<SharedViewDefaults> {
   const visitor = opts.utcOffset !== undefined ? { utcOffset: opts.utcOffset } : undefined;
   // The request's lookup of the token (the permission rule made it already); a given `now` (tests) reads afresh.
   const link = opts.now ? await loadShareLink(ctx.prisma, token, { now: opts.now }) : await shareLinkOf(ctx, token);
+  if (opts.now) await requireShareLinkOpen(ctx, link.organizationId, opts.now);
   const scope = shareScopeOf(link, visitor);
   const parsed = parseResultsFilters(scope.filters, { now: opts.now });
   return {

@@ -9,6 +9,7 @@ import { apiCall, apiFetch } from "../../test/rest-client.js";
 import { startStripeFake, type FakeEvent, type StripeFake } from "../../test/stripe-fake.js";
 import { stripeWebhookPath } from "../stripe-webhook.js";
 import { seatsFullMessage } from "../../domain/user-management/seats.js";
+import { applySubscription } from "../../domain/billing/billing.js";
 
 const details = {
   billingEmail: "billing@acme.example",
@@ -205,6 +206,70 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     expect(await subscriptionRow()).toMatchObject({ plan: "pro", billingPeriod: "annual", currency: "EUR" });
   });
 
+  it("a plan or cycle change follows the webhooks' ordering: an older event with the old plan changes nothing, a newer one wins", async () => {
+    const own = await createOrganizationFixture(t.prisma, "Ordered");
+    const token = (await signInWithPassword(t.baseUrl, own.users.admin.email, testPassword)).accessToken;
+    await json("PUT", "/subscription/details", token, { ...details, billingEmail: "billing@ordered.example" });
+    await json("POST", "/subscription/card", token, { paymentMethodId: "pm_card_visa_debit" });
+    expect((await json("POST", "/subscription", token, { plan: "single", billingPeriod: "monthly", currency: "EUR" })).body).toMatchObject({
+      plan: "single",
+      billingPeriod: "monthly",
+    });
+    await deliverNew();
+    const row = () => t.prisma.subscription.findUniqueOrThrow({ where: { organizationId: own.organization.id } });
+    const seats = async () => (await t.prisma.organization.findUniqueOrThrow({ where: { id: own.organization.id } })).userSeats;
+    const subId = (await row()).stripeSubscriptionId!;
+    // The provider's "updated" of the old plan, made before the change but delivered after it.
+    const oldPlan = fake.event("customer.subscription.updated", structuredClone(fake.subscription(subId)));
+    fake.now += 60;
+    const changed = await json("POST", "/subscription", token, { plan: "pro", billingPeriod: "annual" });
+    expect(changed.body).toMatchObject({ status: "active", plan: "pro", billingPeriod: "annual" });
+    // The answer's time (the provider's clock) is the marker, as an event's created time is.
+    expect((await row()).stripeEventAt).toEqual(new Date(fake.now * 1000));
+    expect(await (await fake.send(webhookUrl, oldPlan)).json()).toMatchObject({ received: true, applied: false });
+    expect(await row()).toMatchObject({ plan: "pro", billingPeriod: "annual" });
+    expect(await seats()).toBe(20);
+    // The same old state stamped in the very second of the answer cannot be ordered by time: the
+    // provider is asked, and its current state (the new plan) is what is applied.
+    const reads = () => fake.calls.filter((c) => c === "GET /v1/subscriptions/{id}").length;
+    const readsBefore = reads();
+    const sameSecond = { ...oldPlan, id: `${oldPlan.id}_same_second`, created: fake.now };
+    expect((await fake.send(webhookUrl, sameSecond)).status).toBe(200);
+    expect(reads()).toBe(readsBefore + 1);
+    expect(await row()).toMatchObject({ plan: "pro", billingPeriod: "annual" });
+    // The change's own webhooks follow and agree, asking nothing more (the same state in the same second).
+    await deliverNew();
+    expect(reads()).toBe(readsBefore + 1);
+    expect(await row()).toMatchObject({ plan: "pro", billingPeriod: "annual", status: "active" });
+
+    // The reverse: a newer event (the provider cancels at the period's end) after the answer wins…
+    const answer = structuredClone(fake.subscription(subId));
+    const answerAt = new Date(fake.now * 1000);
+    fake.now += 60;
+    const ending = fake.subscription(subId);
+    ending.cancel_at = fake.now + 30 * 86_400;
+    expect(await (await fake.send(webhookUrl, fake.event("customer.subscription.updated", ending))).json()).toMatchObject({ applied: true });
+    expect((await row()).cancelAt).toEqual(new Date((fake.now + 30 * 86_400) * 1000));
+    // …and an older answer that is saved after it (a slow request) does not undo it.
+    expect(await applySubscription(t.prisma, t.config, answer as never, { from: "answer", at: answerAt, now: new Date() })).toBe(false);
+    expect((await row()).cancelAt).toEqual(new Date((fake.now + 30 * 86_400) * 1000));
+    ending.cancel_at = null;
+  });
+
+  it("paying with no subscription: 409 'No subscription', nothing asked of the provider", async () => {
+    const own = await createOrganizationFixture(t.prisma, "Unsubscribed");
+    const token = (await signInWithPassword(t.baseUrl, own.users.admin.email, testPassword)).accessToken;
+    const callsBefore = fake.calls.length;
+    // Any invoice id, its own organisation's or Acme's: there is no subscription to pay for.
+    const acmeInvoice = await t.prisma.invoice.findFirstOrThrow({ where: { organizationId: org.organization.id } });
+    for (const invoiceId of ["0123456789abcdef01234567", acmeInvoice.id]) {
+      expect(await json("POST", "/subscription/invoices/pay", token, { invoiceId })).toEqual({ status: 409, body: { error: "No subscription" } });
+    }
+    expect(fake.calls.length).toBe(callsBefore);
+    expect((await t.prisma.subscription.findUnique({ where: { organizationId: own.organization.id } }))?.stripeSubscriptionId ?? null).toBeNull();
+    expect((await t.prisma.invoice.findUniqueOrThrow({ where: { id: acmeInvoice.id } })).status).toBe(acmeInvoice.status);
+  });
+
   it("forged, replayed and unsigned webhooks change nothing", async () => {
     const sub = fake.subscriptionOf((await subscriptionRow()).stripeCustomerId!);
     const forged = fake.event("customer.subscription.updated", { ...sub, status: "canceled" });
@@ -260,8 +325,12 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     const row = await subscriptionRow();
     expect(row.collectingStopsAt!.getTime() - row.paymentFailedAt!.getTime()).toBe(14 * 86_400_000);
 
-    // Another organisation's admin cannot pay (or see) Acme's invoice.
-    expect((await json("POST", "/subscription/invoices/pay", otherAdminToken, { invoiceId: open._id })).status).toBe(404);
+    // Another organisation's admin cannot pay (or see) Acme's invoice: Rival has no subscription yet
+    // (refused before any invoice is looked up; with one, it is not found: "the plan's seats…" below).
+    expect(await json("POST", "/subscription/invoices/pay", otherAdminToken, { invoiceId: open._id })).toEqual({
+      status: 409,
+      body: { error: "No subscription" },
+    });
     // Still no funds: refused, nothing changes.
     expect((await json("POST", "/subscription/invoices/pay", adminToken, { invoiceId: open._id })).body.error).toBe("Insufficient funds on account");
     expect((await subscriptionRow()).status).toBe("unpaid");
@@ -417,6 +486,12 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     expect(single).toMatchObject({ status: 200, body: { plan: "single", currency: "USD" } });
     const rival = await t.prisma.organization.findUniqueOrThrow({ where: { id: other.organization.id }, include: { featureSet: true } });
     expect(rival).toMatchObject({ userSeats: 3, responseLimit: 1000 });
+    // Subscribed, Rival still cannot pay (or see) Acme's invoices.
+    const acmeInvoice = await t.prisma.invoice.findFirstOrThrow({ where: { organizationId: org.organization.id } });
+    expect(await json("POST", "/subscription/invoices/pay", otherAdminToken, { invoiceId: acmeInvoice.id })).toEqual({
+      status: 404,
+      body: { error: "Invoice not found" },
+    });
     expect(rival.featureSet.features).not.toContain("restApi");
     const invite = { email: "new.person@rival.example", unitId: other.units.unitA.id, role: "viewer" };
     expect(await json("POST", "/invite-user", otherAdminToken, invite)).toEqual({ status: 403, body: { error: seatsFullMessage } });

@@ -258,7 +258,10 @@ export const billingRoutes = [
     auth: "bearer",
     body: z.object({ invoiceId: z.unknown().optional() }),
     response: invoiceShape.extend({ message: z.string() }),
-    errors: { 402: "Insufficient funds on account, or Payment requires extra authentication", ...noProvider },
+    errors: {
+      402: "Insufficient funds on account, or Payment requires extra authentication",
+      409: "No subscription (the organisation never subscribed: nothing changes), or no payment provider on this server (embedded mode)",
+    },
     handler: async ({ ctx, body }) => ({ ...invoiceJson(await payInvoice(ctx, body.invoiceId)), message: billingMessages.paymentCompleted }),
   }),
   defineRoute({

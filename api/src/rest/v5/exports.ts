@@ -29,7 +29,10 @@ export const exportRoutes = [
   defineRoute({
     method: "GET",
     path: "/results-feedbacklist/poll",
-    errors: { 410: "the share link has expired" },
+    errors: {
+      403: "No rights for this, or the plan lacks the feature; for a share link: its organisation is locked, so its links are closed",
+      410: "the share link has expired",
+    },
     tag: "Results",
     summary: "The state of a feedback-list file (csv, xlsx) started by POST /results/list",
     auth: "bearerOrQueryToken",
@@ -41,7 +44,11 @@ export const exportRoutes = [
   defineRoute({
     method: "POST",
     path: "/results-pdf",
-    errors: { 410: "the share link has expired", 429: "the share link is already making a file" },
+    errors: {
+      403: "No rights for this, or the plan lacks the feature; for a share link: its organisation is locked, so its links are closed",
+      410: "the share link has expired",
+      429: "the share link is already making a file",
+    },
     tag: "Results",
     summary:
       "Print the results as PDF, with the charts as on screen, in a queued job: data lists the components; type customerJourney prints landscape. Answers the id to poll",
@@ -61,7 +68,10 @@ export const exportRoutes = [
   defineRoute({
     method: "GET",
     path: "/results-pdf/poll",
-    errors: { 410: "the share link has expired" },
+    errors: {
+      403: "No rights for this, or the plan lacks the feature; for a share link: its organisation is locked, so its links are closed",
+      410: "the share link has expired",
+    },
     tag: "Results",
     summary: "The state of a PDF started by POST /results-pdf",
     auth: "bearerOrQueryToken",

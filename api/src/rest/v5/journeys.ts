@@ -127,7 +127,10 @@ export const journeyRoutes = [
     method: "POST",
     path: "/results/customer-journey/{id}",
     analytics: true,
-    errors: { 410: "the share link has expired" },
+    errors: {
+      403: "No rights for this, or the plan lacks the feature; for a share link: its organisation is locked, so its links are closed",
+      410: "the share link has expired",
+    },
     tag,
     summary: "The journey's KPI per stage, now and earlier, and over time, for the results filters (body); ?token= of a share link opens it without sign-in",
     auth: "bearerOrQueryToken",

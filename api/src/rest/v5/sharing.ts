@@ -93,7 +93,11 @@ export const sharingRoutes = [
   defineRoute({
     method: "GET",
     path: "/results/token/{token}",
-    errors: { 404: "the link is not valid or was removed", 410: "the link has expired" },
+    errors: {
+      404: "the link is not valid or was removed",
+      403: "No rights for this, or the plan lacks the feature; for a share link: its organisation is locked, so its links are closed",
+      410: "the link has expired",
+    },
     tag: "Results",
     summary:
       "A share link's defaults, open without a session: from and to (yyyy/MM/dd, moved with today when dynamicDate), allowChanges, the link's filters and display options",
