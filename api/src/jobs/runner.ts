@@ -5,6 +5,7 @@
 import { Queue, Worker, type Job } from "bullmq";
 import { Redis } from "ioredis";
 import type { QueuedMail } from "../mail/queue-mail.js";
+import type { EvaluatedResponse } from "../domain/notifications/evaluation.js";
 
 /** Every job by name, with its payload. Payloads are JSON (they travel through Redis). */
 export type JobPayloads = {
@@ -16,7 +17,11 @@ export type JobPayloads = {
   /** Send the weekly digests that are due (api/src/domain/digest/digest.ts); run every hour by a job scheduler. */
   "digest.tick": { /** ISO instant to tick at (tests, a manual run); the scheduler's ticks use the clock. */ at?: string };
   /** Check stored responses (one insert group's) against their surveys' notification rules (api/src/domain/notifications/evaluation.ts). */
-  "notification.evaluate": { responseIds: string[] };
+  "notification.evaluate": {
+    responseIds: string[];
+    /** Some of them as just stored (the ingestion hands them on), so they are not read back; the others are read. */
+    responses?: EvaluatedResponse[];
+  };
   /** Send one firing of a notification rule: the alert to each recipient (same file). */
   "notification.send": { firingId: string };
   /** Post one signed webhook delivery of a firing (api/src/domain/notifications/webhooks.ts). */
