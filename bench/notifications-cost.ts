@@ -101,6 +101,7 @@ await withScratchDatabase(ctx, "notifcost", async (databaseUrl) => {
     if (session) {
       session.connect();
       await session.post("Profiler.enable");
+      await session.post("Profiler.setSamplingInterval", { interval: 100 });
       await session.post("Profiler.start");
     }
     // in jobs of 200, as the server's batching hands them on under load

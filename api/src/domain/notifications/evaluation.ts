@@ -18,6 +18,7 @@
 //    sentTo keep a firing from being sent twice (a crash between the SMTP server's acceptance and the
 //    sentTo update is the one window where one recipient could get a second copy).
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import { queryPrepared } from "../../db/client.js";
 import type { Config } from "../../config.js";
 import type { JobPayloads, JobRunner } from "../../jobs/runner.js";
 import type { PendingResponse } from "../respondent/insert-batch.js";
@@ -44,6 +45,11 @@ export const responsesWithAnswersSql = `SELECT r.* FROM unnest($1::varchar[]) AS
   FROM "Response" r WHERE r."id" = p."id" AND NOT r."overLimit"
   OFFSET 0 -- kept a subquery per id (not flattened into a join the planner could hash)
 ) r`;
+
+// The pending rows of an evaluated batch without firings, in one statement whose own transaction
+// commits asynchronously (set_config(…, true) lasts until that commit, which reads it).
+const deletePendingSql = `WITH async AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true) AS v)
+DELETE FROM "NotificationPending" WHERE "responseId" = ANY($1::varchar[]) AND EXISTS (SELECT 1 FROM async)`;
 
 type ActiveRule = { id: string; organizationId: string; surveyId: string; touchpointIds: string[]; conditions: unknown; delay: number };
 
@@ -212,7 +218,7 @@ export async function evaluateResponses(
   const unread = ids.filter((id) => !given.has(id));
   const responses = [
     ...ids.flatMap((id) => given.get(id) ?? []),
-    ...(unread.length > 0 ? await prisma.$queryRawUnsafe<EvaluatedResponse[]>(responsesWithAnswersSql, unread) : []),
+    ...(unread.length > 0 ? await queryPrepared<EvaluatedResponse>(prisma, "notification-responses", responsesWithAnswersSql, [unread]) : []),
   ];
   const surveyIds = [...new Set(responses.map((r) => r.surveyId))];
   const indexes = await ruleIndexesOf(prisma, surveyIds);
@@ -231,34 +237,35 @@ export async function evaluateResponses(
       });
     }
   }
-  // One transaction with an asynchronous commit: no wait for the WAL flush, so evaluating costs
-  // ingestion (which waits for its own durable commits) little. Safe because evaluation is
-  // idempotent: a crash can only lose the newest of these commits, in order (the firings before the
-  // pending rows' deletion), and a pending row still there is evaluated again.
-  await prisma.$transaction([
-    prisma.$executeRawUnsafe("SET LOCAL synchronous_commit = off"),
-    ...(fired.length > 0 ? [prisma.notificationFiring.createMany({ data: fired, skipDuplicates: true })] : []),
-    // a firing that ended without mail because the response no longer matched when it was due
-    // (sendFiring) is reopened when the response matches again: still at most one alert per response
-    ...(fired.length > 0
-      ? [
-          prisma.$executeRawUnsafe(
-            `UPDATE "NotificationFiring" f SET "sentAt" = NULL, "error" = NULL, "attempts" = 0
-             FROM unnest($1::varchar[], $2::varchar[]) AS p("ruleId", "responseId")
-             WHERE f."ruleId" = p."ruleId" AND f."responseId" = p."responseId" AND f."error" = $3 AND coalesce(cardinality(f."sentTo"), 0) = 0`,
-            fired.map((f) => f.ruleId),
-            fired.map((f) => f.responseId),
-            firingMessages.noLongerMatches,
-          ),
-        ]
-      : []),
-    // the debounce: a later evaluation of a response still open moves its unsent firings' time on
-    ...fired
-      .filter((x) => x.dueAt > now)
-      .map((f) => prisma.notificationFiring.updateMany({ where: { ruleId: f.ruleId, responseId: f.responseId, sentAt: null }, data: { dueAt: f.dueAt } })),
-    // raw: a model query here costs the query compiler's work on every batch (more than the delete)
-    prisma.$executeRawUnsafe(`DELETE FROM "NotificationPending" WHERE "responseId" = ANY($1::varchar[])`, ids),
-  ]);
+  // Committed asynchronously: no wait for the WAL flush, so evaluating costs ingestion (which waits
+  // for its own durable commits) little. Safe because evaluation is idempotent: a crash can only lose
+  // the newest of these commits, in order (the firings before the pending rows' deletion), and a
+  // pending row still there is evaluated again.
+  if (fired.length === 0) {
+    // The common case, one statement: a transaction of several costs a round trip each, and more of
+    // this process's time in the client than the delete itself.
+    await queryPrepared(prisma, "notification-pending-done", deletePendingSql, [ids]);
+  } else {
+    await prisma.$transaction([
+      prisma.$executeRawUnsafe("SET LOCAL synchronous_commit = off"),
+      prisma.notificationFiring.createMany({ data: fired, skipDuplicates: true }),
+      // a firing that ended without mail because the response no longer matched when it was due
+      // (sendFiring) is reopened when the response matches again: still at most one alert per response
+      prisma.$executeRawUnsafe(
+        `UPDATE "NotificationFiring" f SET "sentAt" = NULL, "error" = NULL, "attempts" = 0
+         FROM unnest($1::varchar[], $2::varchar[]) AS p("ruleId", "responseId")
+         WHERE f."ruleId" = p."ruleId" AND f."responseId" = p."responseId" AND f."error" = $3 AND coalesce(cardinality(f."sentTo"), 0) = 0`,
+        fired.map((f) => f.ruleId),
+        fired.map((f) => f.responseId),
+        firingMessages.noLongerMatches,
+      ),
+      // the debounce: a later evaluation of a response still open moves its unsent firings' time on
+      ...fired
+        .filter((x) => x.dueAt > now)
+        .map((f) => prisma.notificationFiring.updateMany({ where: { ruleId: f.ruleId, responseId: f.responseId, sentAt: null }, data: { dueAt: f.dueAt } })),
+      prisma.$executeRawUnsafe(`DELETE FROM "NotificationPending" WHERE "responseId" = ANY($1::varchar[])`, ids),
+    ]);
+  }
   if (fired.length > 0) {
     const due = await prisma.notificationFiring.findMany({
       where: { OR: fired.map((f) => ({ ruleId: f.ruleId, responseId: f.responseId })), sentAt: null, dueAt: { lte: now } },

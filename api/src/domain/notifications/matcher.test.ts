@@ -259,8 +259,46 @@ describe("the rule index", () => {
     const unrelated = answersOf([{ questionId: hex(7), numericValue: null, textValue: null, choiceIds: ["s1"] }]);
     expect(index.matching(response, unrelated)).toEqual([]);
     expect(unrelated.reads).toBe(0);
-    // the questions rules at tp-2 need answered: rule 102 anchors on its first group (text; both name one question), 103 on nps
-    expect([...index.anchorQuestionsAt("tp-2")].sort()).toEqual([nps, text].sort());
+    // the questions rules at tp-2 need answered: rule 102 anchors on its group of listed scores rather than on the words, 103 on nps
+    expect([...index.anchorQuestionsAt("tp-2")]).toEqual([nps]);
+  });
+
+  it("finds exactly the rules a brute-force check with conditionsMatch finds, on generated rules and responses (seeded)", () => {
+    for (const seed of [3, 11, 2027]) {
+      const g = generator(seed);
+      const r = seeded(seed + 1);
+      const touchpoints = ["tp-1", "tp-2", "tp-3"];
+      let found = 0;
+      for (let round = 0; round < 40; round++) {
+        const rules = Array.from({ length: 30 }, (_, i) =>
+          rule(hex(1000 * round + i), r.some(touchpoints, 2), g.groups(), r.next() < 0.9 ? "org-a" : "org-b"),
+        );
+        const index = new RuleIndex(rules, questions);
+        for (let j = 0; j < 50; j++) {
+          const response = { organizationId: r.next() < 0.9 ? "org-a" : "org-b", touchpointId: r.pick([...touchpoints, "tp-4"]) };
+          const answers = g.answers();
+          const expected = rules
+            .filter((x) => x.organizationId === response.organizationId && x.touchpointIds.includes(response.touchpointId))
+            .filter((x) => conditionsMatch(x.conditions as ConditionGroups, questions, answers))
+            .map((x) => x.id);
+          expect(index.matching(response, answers).map((x) => x.id)).toEqual(expected);
+          found += expected.length;
+        }
+      }
+      expect(found).toBeGreaterThan(1_000);
+    }
+  });
+
+  it("with listed values, tests only the rules whose anchor lists the response's own value", () => {
+    // 100 rules as in the benchmark: an NPS score each, and a word that never appears
+    const rules = Array.from({ length: 100 }, (_, i) =>
+      rule(hex(300 + i), ["tp-1"], [[{ questionId: text, values: [`never-${i}`] }], [{ questionId: nps, values: [i % 11] }]]),
+    );
+    const index = new RuleIndex(rules, questions);
+    const answers = answersOf([npsAnswer(7), { questionId: text, numericValue: null, textValue: "never mind", choiceIds: [] }]);
+    expect(index.matching({ organizationId: "org-a", touchpointId: "tp-1" }, answers)).toEqual([]);
+    // only the 9 rules listing 7 are tested (each reads the text answer, its first group, and stops there); the other 91 not at all
+    expect(answers.reads).toBe(9);
   });
 
   it("compiles a rule once per version: again only when its conditions or the questions they name change", () => {

@@ -133,8 +133,37 @@ export function compileCondition(condition: Condition, question: RuleQuestion | 
   }
 }
 
-/** A rule's conditions compiled: the test, and the questions of its most selective group (a response answering none of them cannot match). */
-export type CompiledConditions = { test: AnswerTest; anchorQuestionIds: string[] } | null;
+/**
+ * The values under which a condition can be indexed: a list of button indexes, scores or choice ids
+ * (the answer's own value must be one of them), else null.
+ */
+function indexedValues(condition: Condition, question: RuleQuestion | undefined): unknown[] | null {
+  if (!question || !Array.isArray(condition.values)) return null;
+  return discreteTypes.has(question.type) ? condition.values : null;
+}
+const discreteTypes = new Set(["smiley", "nps", "singleChoice", "multipleChoice", "emotion"]);
+
+/** An answer's values as `indexedValues` lists them (the index's keys), for a question of a discrete type. */
+function answerKeysOf(question: RuleQuestion): (answer: RuleAnswer) => readonly unknown[] {
+  if (question.type === "smiley") {
+    const steps = smileyButtonsOf(question) - 1;
+    return (a) => (a.numericValue === null ? [] : [Math.round(a.numericValue * steps)]);
+  }
+  if (question.type === "nps") return (a) => (a.numericValue === null ? [] : [a.numericValue]);
+  return (a) => a.choiceIds ?? [];
+}
+
+/**
+ * A rule's conditions compiled: the test, and its anchor: the group a response is first looked up by
+ * (it cannot match unless one of the group's conditions holds). `anchorValues` when every condition
+ * of that group is a list of discrete values (the rule is then indexed by question and value), else
+ * `anchorQuestionIds` (indexed by question only).
+ */
+export type CompiledConditions = {
+  test: AnswerTest;
+  anchorQuestionIds: string[];
+  anchorValues: { questionId: string; values: unknown[] }[] | null;
+} | null;
 
 /**
  * AND of the groups, OR within a group, as `conditionsMatch`. Null when the conditions can never
@@ -142,16 +171,20 @@ export type CompiledConditions = { test: AnswerTest; anchorQuestionIds: string[]
  */
 export function compileConditions(groups: ConditionGroups, questions: ReadonlyMap<string, RuleQuestion>): CompiledConditions {
   if (!Array.isArray(groups) || groups.length === 0) return null;
-  const compiled: { test: AnswerTest; questionIds: string[] }[] = [];
+  const compiled: { test: AnswerTest; questionIds: string[]; values: { questionId: string; values: unknown[] }[] | null }[] = [];
   for (const group of groups) {
     if (!Array.isArray(group)) return null;
     const tests: AnswerTest[] = [];
     const questionIds = new Set<string>();
+    let values: { questionId: string; values: unknown[] }[] | null = [];
     for (const condition of group) {
-      const test = typeof condition === "object" && condition !== null ? compileCondition(condition, questions.get(condition.questionId)) : never;
+      const question = typeof condition === "object" && condition !== null ? questions.get(condition.questionId) : undefined;
+      const test = question ? compileCondition(condition, question) : never;
       if (test === never) continue; // it can never hold: it never decides an OR
       tests.push(test);
       questionIds.add(condition.questionId);
+      const listed = indexedValues(condition, question);
+      values = listed && values ? [...values, { questionId: condition.questionId, values: listed }] : null;
     }
     if (tests.length === 0) return null;
     const test: AnswerTest =
@@ -161,11 +194,12 @@ export function compileConditions(groups: ConditionGroups, questions: ReadonlyMa
             for (const t of tests) if (t(answers)) return true;
             return false;
           };
-    compiled.push({ test, questionIds: [...questionIds] });
+    compiled.push({ test, questionIds: [...questionIds], values });
   }
-  // The anchor: the group naming the fewest questions, so the index hands the rule only responses
-  // that answer one of them.
-  const anchor = compiled.reduce((best, g) => (g.questionIds.length < best.questionIds.length ? g : best));
+  // The anchor, the most selective group: one of listed values if any (the fewest values), else the
+  // one naming the fewest questions. The index hands the rule only responses that can meet it.
+  const size = (g: (typeof compiled)[number]) => (g.values ? g.values.reduce((n, c) => n + c.values.length, 0) : 1e6 + g.questionIds.length);
+  const anchor = compiled.reduce((best, g) => (size(g) < size(best) ? g : best));
   const tests = compiled.map((g) => g.test);
   const test: AnswerTest =
     tests.length === 1
@@ -176,7 +210,7 @@ export function compileConditions(groups: ConditionGroups, questions: ReadonlyMa
             for (const t of tests) if (!t(answers)) return false;
             return true;
           };
-  return { test, anchorQuestionIds: anchor.questionIds };
+  return { test, anchorQuestionIds: anchor.questionIds, anchorValues: anchor.values };
 }
 
 /** What the index needs of an active rule. */
@@ -226,14 +260,28 @@ export function forgetCompiledRules(): void {
   compiledByRule.clear();
 }
 
-type TouchpointRules<R extends IndexedRule> = { rules: CompiledRule<R>[]; byQuestion: Map<string, number[]> };
+type TouchpointRules<R extends IndexedRule> = {
+  rules: CompiledRule<R>[];
+  /** Rules by a question of their anchor group. */
+  byQuestion: Map<string, number[]>;
+  /** Rules by a question and one of the values listed in their anchor group (`valueKey`). */
+  byValue: Map<string, number[]>;
+  anchors: Set<string>;
+};
+
+/** Values of different kinds with the same text (2 and "2") share a key: more candidates, never fewer. */
+const valueKey = (questionId: string, value: unknown) => `${questionId}\u0000${String(value)}`;
 
 /**
- * A survey's active rules, compiled and indexed by touchpoint, then by the questions of each rule's
- * anchor group. `matching` answers the rules a response meets, in the rules' order.
+ * A survey's active rules, compiled and indexed by touchpoint, then by the anchor group of each rule:
+ * by question and value when it lists discrete values (NPS scores, smiley buttons, choices), else by
+ * question. `matching` answers the rules a response meets, in the rules' order, testing only those
+ * it can meet.
  */
 export class RuleIndex<R extends IndexedRule> {
   private readonly byTouchpoint = new Map<string, TouchpointRules<R>>();
+  /** How to read the index's keys off an answer, by question. */
+  private readonly answerKeys = new Map<string, (answer: RuleAnswer) => readonly unknown[]>();
   /** Rules whose conditions can never hold (they are in no touchpoint's list). */
   readonly neverMatching: R[] = [];
 
@@ -247,15 +295,24 @@ export class RuleIndex<R extends IndexedRule> {
         this.neverMatching.push(rule);
         return;
       }
+      for (const c of compiled.anchorValues ?? []) {
+        if (!this.answerKeys.has(c.questionId)) this.answerKeys.set(c.questionId, answerKeysOf(questions.get(c.questionId)!));
+      }
       for (const touchpointId of new Set(rule.touchpointIds)) {
         let entry = this.byTouchpoint.get(touchpointId);
-        if (!entry) this.byTouchpoint.set(touchpointId, (entry = { rules: [], byQuestion: new Map() }));
+        if (!entry) this.byTouchpoint.set(touchpointId, (entry = { rules: [], byQuestion: new Map(), byValue: new Map(), anchors: new Set() }));
         const at = entry.rules.length;
         entry.rules.push({ rule, test: compiled.test, order });
-        for (const questionId of compiled.anchorQuestionIds) {
-          const list = entry.byQuestion.get(questionId);
-          if (list) list.push(at);
-          else entry.byQuestion.set(questionId, [at]);
+        const add = (map: Map<string, number[]>, key: string) => {
+          const list = map.get(key);
+          if (!list) map.set(key, [at]);
+          else if (list[list.length - 1] !== at) list.push(at);
+        };
+        for (const questionId of compiled.anchorQuestionIds) entry.anchors.add(questionId);
+        if (compiled.anchorValues) {
+          for (const c of compiled.anchorValues) for (const v of c.values) add(entry.byValue, valueKey(c.questionId, v));
+        } else {
+          for (const questionId of compiled.anchorQuestionIds) add(entry.byQuestion, questionId);
         }
       }
     });
@@ -268,18 +325,17 @@ export class RuleIndex<R extends IndexedRule> {
 
   /** The questions some rule at this touchpoint needs an answer to (the anchors). */
   anchorQuestionsAt(touchpointId: string): Iterable<string> {
-    return this.byTouchpoint.get(touchpointId)?.byQuestion.keys() ?? [];
+    return this.byTouchpoint.get(touchpointId)?.anchors ?? [];
   }
 
-  /** The rules the response meets: only those of its touchpoint and organisation whose anchor question it answers are tested. */
+  /** The rules the response meets: only those of its touchpoint and organisation whose anchor it can meet are tested. */
   matching(response: { organizationId: string; touchpointId: string }, answers: AnswerMap): R[] {
     const entry = this.byTouchpoint.get(response.touchpointId);
     if (!entry) return [];
     let candidates: number[] | undefined;
     let marks: Uint8Array | undefined;
-    for (const questionId of answers.keys()) {
-      const list = entry.byQuestion.get(questionId);
-      if (!list) continue;
+    const mark = (list: number[] | undefined) => {
+      if (!list) return;
       marks ??= new Uint8Array(entry.rules.length);
       candidates ??= [];
       for (const at of list) {
@@ -287,11 +343,18 @@ export class RuleIndex<R extends IndexedRule> {
         marks[at] = 1;
         candidates.push(at);
       }
+    };
+    for (const [questionId, answer] of answers) {
+      if (!entry.anchors.has(questionId)) continue;
+      mark(entry.byQuestion.get(questionId));
+      const keysOf = this.answerKeys.get(questionId);
+      if (keysOf) for (const value of keysOf(answer)) mark(entry.byValue.get(valueKey(questionId, value)));
     }
-    if (!candidates) return []; // answers none of the questions the rules name: nothing tested
-    candidates.sort((a, b) => a - b);
+    if (!candidates) return []; // can meet no rule's anchor (answers none of their questions, or other values): nothing tested
+    const list: number[] = candidates;
+    list.sort((a, b) => a - b);
     const met: R[] = [];
-    for (const at of candidates) {
+    for (const at of list) {
       const { rule, test } = entry.rules[at]!;
       if (rule.organizationId === response.organizationId && test(answers)) met.push(rule);
     }
