@@ -40,7 +40,14 @@ await withScratchDatabase(ctx, "notifcost", async (databaseUrl) => {
     const choiceIds = (type: string) => (byType(type).choices as { id: string }[]).map((c) => c.id);
     const touchpoints = Array.from({ length: 64 }, () => randomBytes(12).toString("hex"));
     await prisma.touchpoint.createMany({
-      data: touchpoints.map((id, i) => ({ id, organizationId: seed.organizationId, unitId: survey.unitId, name: `T${i}`, type: "link" as const, activeSurveyId: survey.id })),
+      data: touchpoints.map((id, i) => ({
+        id,
+        organizationId: seed.organizationId,
+        unitId: survey.unitId,
+        name: `T${i}`,
+        type: "link" as const,
+        activeSurveyId: survey.id,
+      })),
     });
     const pid = (await prisma.$queryRawUnsafe<{ pid: number }[]>("SELECT pg_backend_pid() AS pid"))[0]!.pid;
     let n = 0;
@@ -76,7 +83,9 @@ await withScratchDatabase(ctx, "notifcost", async (databaseUrl) => {
       const js = process.threadCpuUsage(js0);
       const db = cpuOf(pid) - db0;
       const per = GROUPS * GROUP;
-      console.log(`${label.padEnd(40)} db ${((db / per) * 1000).toFixed(1).padStart(6)} µs/response main thread ${((js.user + js.system) / 1000 / per * 1000).toFixed(1).padStart(6)} µs/response`);
+      console.log(
+        `${label.padEnd(40)} db ${((db / per) * 1000).toFixed(1).padStart(6)} µs/response main thread ${(((js.user + js.system) / 1000 / per) * 1000).toFixed(1).padStart(6)} µs/response`,
+      );
     };
     const insertGroup = () => Promise.all(group().map((item) => batcher.insert(item)));
     await step("warm-up, no rules", insertGroup);
@@ -96,7 +105,7 @@ await withScratchDatabase(ctx, "notifcost", async (databaseUrl) => {
     stored.length = 0;
     await step("store, 100 active rules", insertGroup);
     await step("store, 100 active rules (more)", insertGroup);
-    const jobs = (() => ({ enqueue: async () => {} }) as unknown as JobRunner);
+    const jobs = () => ({ enqueue: async () => {} }) as unknown as JobRunner;
     const session = process.env.PROFILE ? new Session() : undefined;
     if (session) {
       session.connect();
@@ -118,7 +127,10 @@ await withScratchDatabase(ctx, "notifcost", async (databaseUrl) => {
       session.disconnect();
     }
     if (process.env.EXPLAIN) {
-      const plan = await prisma.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${responsesWithAnswersSql}`, stored[next + 1]!.map((r) => r.id));
+      const plan = await prisma.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
+        `EXPLAIN (ANALYZE, BUFFERS) ${responsesWithAnswersSql}`,
+        stored[next + 1]!.map((r) => r.id),
+      );
       console.log(plan.map((r) => r["QUERY PLAN"]).join("\n"));
     }
     await step("evaluate, read back (the sweeper's path)", () => evaluateResponses({ prisma, jobs }, { responseIds: (stored[next++] ?? []).map((r) => r.id) }));

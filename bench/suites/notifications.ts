@@ -122,12 +122,6 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
           const result = await load(api.baseUrl, ctx.duration);
           const threadCpu = process.threadCpuUsage(threadCpuBefore);
           const dbCpu = (await backends()).reduce((sum, pid) => sum + processCpuSeconds(pid) - (dbCpuBefore.get(pid) ?? 0), 0);
-          if (process.env.BENCH_DEBUG_DB) {
-            const rows = await api.prisma.$queryRawUnsafe<{ pid: number; backend_type: string; query: string }[]>(
-              `SELECT pid, backend_type, left(query, 60) AS query FROM pg_stat_activity WHERE datname = current_database()`,
-            );
-            for (const r of rows) ctx.log(`  ${r.pid} ${r.backend_type} ${(processCpuSeconds(r.pid) - (dbCpuBefore.get(r.pid) ?? 0)).toFixed(2)} s ${r.query.replace(/\s+/g, " ")}`);
-          }
           if (session) {
             const { profile } = await session.post("Profiler.stop");
             const file = `${PROFILE}-${label === "no rules" ? "no-rules" : "rules"}.cpuprofile`;

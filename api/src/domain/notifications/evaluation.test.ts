@@ -353,7 +353,15 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
     const tp = (await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitA.id, "Checkout link", s2.survey.id)).id;
     const rule = (conditions: unknown, name: string) =>
       t.prisma.notificationRule.create({
-        data: { organizationId: org.organization.id, name, surveyId: s2.survey.id, touchpointIds: [tp], conditions: conditions as object, delay: 0, receivers: [outsider] },
+        data: {
+          organizationId: org.organization.id,
+          name,
+          surveyId: s2.survey.id,
+          touchpointIds: [tp],
+          conditions: conditions as object,
+          delay: 0,
+          receivers: [outsider],
+        },
       });
     const low = await rule([[{ questionId: s2.questions.nps.id, values: { lt: 4 } }]], "Low");
     const wordy = await rule(
@@ -409,7 +417,12 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
     expect(compiledRuleCount()).toBe(compiledBefore + 1);
     const tens = items.filter((_, i) => i % 5 !== 4 && i % 11 === 10).map((item) => `${low.id}/${item.id}`);
     expect(tens.length).toBeGreaterThan(0);
-    expect(again.fired.filter((f) => f.ruleId === low.id).map(key).sort()).toEqual(tens.sort());
+    expect(
+      again.fired
+        .filter((f) => f.ruleId === low.id)
+        .map(key)
+        .sort(),
+    ).toEqual(tens.sort());
     await settle();
     await t.prisma.notificationRule.deleteMany({ where: { id: { in: [low.id, wordy.id] } } });
   });

@@ -2,13 +2,15 @@
 //
 // 1. The statement that stores a response also writes a NotificationPending row when the response's
 //    survey has an active rule (respondent/insert-batch.ts), and the runtime then queues
-//    `notification.evaluate` on the "notifications" queue (BullMQ, or in process when embedded).
+//    `notification.evaluate` on the "notifications" queue (BullMQ, or in process when embedded),
+//    with the responses as stored, so the job need not read them back (the sweeper's jobs do).
 // 2. `notification.evaluate` checks the response against the survey's active rules at its
-//    touchpoint; each match becomes a NotificationFiring, unique per (rule, response), so a rule
-//    fires at most once per response however often the response is evaluated. The firing is due at
-//    once when the response is complete (submitted or edited), else when the rule's delay has passed
-//    since the last evaluation (a debounce). Then the pending row goes, and due firings are queued
-//    as `notification.send`.
+//    touchpoint, compiled once per rule version and indexed (matcher.ts): only the rules the
+//    response can meet are tested. Each match becomes a NotificationFiring, unique per (rule,
+//    response), so a rule fires at most once per response however often the response is evaluated.
+//    The firing is due at once when the response is complete (submitted or edited), else when the
+//    rule's delay has passed since the last evaluation (a debounce). Then the pending row goes, and
+//    due firings are queued as `notification.send`.
 // 3. `notification.send` claims the firing (a conditional update with a lease), checks the rule
 //    again against the response as it is now (a delayed firing may find its answers changed; no
 //    mail then, and the firing records why), mails each recipient not yet in its sentTo, adding
@@ -94,7 +96,14 @@ async function ruleIndexesOf(prisma: PrismaClient, surveyIds: string[]): Promise
         : [];
     const questions = new Map(questionRows.map((q) => [q.id, toRuleQuestion(q)]));
     if (rulesCache.size > 10_000) rulesCache.clear();
-    for (const id of missing) rulesCache.set(id, { at: clock, index: new RuleIndex(rows.filter((r) => r.surveyId === id), questions) });
+    for (const id of missing)
+      rulesCache.set(id, {
+        at: clock,
+        index: new RuleIndex(
+          rows.filter((r) => r.surveyId === id),
+          questions,
+        ),
+      });
   }
   const indexes = new Map<string, RuleIndex<ActiveRule>>();
   for (const id of surveyIds) {
@@ -201,9 +210,10 @@ const loadAnswers = async (prisma: PrismaClient, responseId: string): Promise<Ma
   );
 
 /**
- * `notification.evaluate`: responses (one insert group's, up to a few hundred) against their surveys'
- * active rules. A batch costs a handful of statements whatever its size: the responses, their
- * answers, the rules and questions of their surveys, the firings, the pending rows. Idempotent.
+ * `notification.evaluate`: responses (up to `evaluationBatch`) against their surveys' active rules.
+ * A batch handed on by the ingestion costs one statement when nothing fires (the pending rows'
+ * deletion); one from the sweeper also reads its responses with their answers; the surveys' rules
+ * and questions are read once a second. Idempotent.
  */
 export async function evaluateResponses(
   deps: EvaluationDeps,

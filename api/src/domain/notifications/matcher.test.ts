@@ -109,13 +109,27 @@ function generator(seed: number) {
       case "emotion":
         return { ...base, choiceIds: [r.pick(q.choices).id] };
       case "multipleChoice":
-        return { ...base, choiceIds: r.some(q.choices.map((c) => c.id), 3).filter(() => r.next() < 0.8) };
+        return {
+          ...base,
+          choiceIds: r
+            .some(
+              q.choices.map((c) => c.id),
+              3,
+            )
+            .filter(() => r.next() < 0.8),
+        };
       case "openText":
         return { ...base, textValue: r.pick(texts) };
       case "contactDetails":
         return {
           ...base,
-          textValue: r.pick([JSON.stringify({ name: "Aino", email: "" }), JSON.stringify({ phone: "+358 40 1" }), "not json", "null", JSON.stringify({ email: 5 })]),
+          textValue: r.pick([
+            JSON.stringify({ name: "Aino", email: "" }),
+            JSON.stringify({ phone: "+358 40 1" }),
+            "not json",
+            "null",
+            JSON.stringify({ email: 5 }),
+          ]),
         };
       default:
         return { ...base, numericValue: r.int(5) };
@@ -142,7 +156,9 @@ describe("compiled notification rules", () => {
           const expected = conditionsMatch(groups, questions, answers);
           const actual = compiled?.test(answers) ?? false;
           if (actual !== expected) {
-            throw new Error(`seed ${seed}, rule ${i}, response ${j}: compiled ${actual}, interpreted ${expected}\n${JSON.stringify({ groups, answers: [...answers.values()] })}`);
+            throw new Error(
+              `seed ${seed}, rule ${i}, response ${j}: compiled ${actual}, interpreted ${expected}\n${JSON.stringify({ groups, answers: [...answers.values()] })}`,
+            );
           }
           if (expected) matched++;
         }
@@ -195,12 +211,32 @@ describe("compiled notification rules", () => {
     expect(compileConditions([], questions)).toBeNull();
     expect(compileConditions([[{ questionId: nps, values: [4] }], []], questions)).toBeNull();
     expect(compiledMatch([[{ questionId: nps, values: [1, 2, 4] }]], answers)).toBe(true); // several OR values
-    expect(compiledMatch([[{ questionId: nps, values: [9] }, { questionId: text, values: ["refund"] }]], answers)).toBe(true);
+    expect(
+      compiledMatch(
+        [
+          [
+            { questionId: nps, values: [9] },
+            { questionId: text, values: ["refund"] },
+          ],
+        ],
+        answers,
+      ),
+    ).toBe(true);
     expect(compiledMatch([[{ questionId: nps, values: [4] }], [{ questionId: text, values: ["queue"] }]], answers)).toBe(false);
     // the slider question is not answered: its condition does not hold, the other one of the group may
     const slider = hex(4);
     expect(compiledMatch([[{ questionId: slider, values: { gte: 0 } }]], answers)).toBe(false);
-    expect(compiledMatch([[{ questionId: slider, values: { gte: 0 } }, { questionId: nps, values: { lt: 7 } }]], answers)).toBe(true);
+    expect(
+      compiledMatch(
+        [
+          [
+            { questionId: slider, values: { gte: 0 } },
+            { questionId: nps, values: { lt: 7 } },
+          ],
+        ],
+        answers,
+      ),
+    ).toBe(true);
     // a question no longer in the survey never holds
     expect(compileConditions([[{ questionId: deletedQuestionId, values: [4] }]], questions)).toBeNull();
   });
@@ -249,7 +285,16 @@ describe("the rule index", () => {
     // a rule reached through two answered questions is tested once, and the rules after it still are
     const both = new RuleIndex(
       [
-        rule(hex(106), ["tp-1"], [[{ questionId: nps, values: [4] }, { questionId: text, values: ["refund"] }]]),
+        rule(
+          hex(106),
+          ["tp-1"],
+          [
+            [
+              { questionId: nps, values: [4] },
+              { questionId: text, values: ["refund"] },
+            ],
+          ],
+        ),
         rule(hex(107), ["tp-1"], [[{ questionId: text, values: ["please"] }]]),
       ],
       questions,
@@ -270,9 +315,7 @@ describe("the rule index", () => {
       const touchpoints = ["tp-1", "tp-2", "tp-3"];
       let found = 0;
       for (let round = 0; round < 40; round++) {
-        const rules = Array.from({ length: 30 }, (_, i) =>
-          rule(hex(1000 * round + i), r.some(touchpoints, 2), g.groups(), r.next() < 0.9 ? "org-a" : "org-b"),
-        );
+        const rules = Array.from({ length: 30 }, (_, i) => rule(hex(1000 * round + i), r.some(touchpoints, 2), g.groups(), r.next() < 0.9 ? "org-a" : "org-b"));
         const index = new RuleIndex(rules, questions);
         for (let j = 0; j < 50; j++) {
           const response = { organizationId: r.next() < 0.9 ? "org-a" : "org-b", touchpointId: r.pick([...touchpoints, "tp-4"]) };

@@ -10,15 +10,7 @@
 // all. The compiled test answers exactly what `conditionsMatch` answers (matcher.test.ts compares
 // them on generated rules and answers); malformed stored values (neither a list nor a numeric map),
 // on which the interpreter could throw, never hold here.
-import {
-  smileyButtonsOf,
-  sliderScaleOf,
-  type Condition,
-  type ConditionGroups,
-  type NumericMap,
-  type RuleAnswer,
-  type RuleQuestion,
-} from "./conditions.js";
+import { smileyButtonsOf, sliderScaleOf, type Condition, type ConditionGroups, type NumericMap, type RuleAnswer, type RuleQuestion } from "./conditions.js";
 
 export type AnswerMap = ReadonlyMap<string, RuleAnswer>;
 export type AnswerTest = (answers: AnswerMap) => boolean;
