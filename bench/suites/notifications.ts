@@ -26,7 +26,8 @@ export const description = "ingestion with 100 active notification rules against
 const requestFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "../lib/ingestion-request.cjs");
 const CONNECTIONS = Number(process.env.BENCH_INGESTION_CONNECTIONS ?? 64);
 const TOUCHPOINTS = 64;
-const RULES = 100;
+/** BENCH_NOTIFICATION_RULES: how many active rules the second run has (100; 0 shows what the run order alone changes). */
+const RULES = Number(process.env.BENCH_NOTIFICATION_RULES ?? 100);
 const ALERTS = Number(process.env.BENCH_NOTIFICATION_ALERTS ?? 200);
 /**
  * BENCH_NOTIFICATION_PROFILE=<prefix>: a CPU profile of this process (the server, its in-process
