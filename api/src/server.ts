@@ -183,8 +183,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   await registerTrackingRoutes(app, { prisma, publicUrl: config.publicUrl });
   // Responses to evaluate against notification rules, queued together every few milliseconds
   // (domain/notifications/evaluation.ts); one left unqueued by a stop is queued by the sweeper.
-  const evaluationQueue = batchEvaluations((responseIds) =>
-    jobs.enqueue("notification.evaluate", { responseIds }).catch((error: unknown) => app.log.warn({ err: error }, "could not queue a notification evaluation")),
+  const evaluationQueue = batchEvaluations((payload) =>
+    jobs.enqueue("notification.evaluate", payload).catch((error: unknown) => app.log.warn({ err: error }, "could not queue a notification evaluation")),
   );
   app.addHook("onClose", async () => evaluationQueue.flush());
   // The respondent runtime: /r/{touchpointId}/survey, /responses, /ping (public, rate-limited).

@@ -9,6 +9,8 @@
 //    server, p50 and p99, over 200 responses sent 4 at a time.
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import { fileURLToPath } from "node:url";
 import autocannon, { type Result } from "autocannon";
 import { seedDemoOrganization } from "../../api/src/seed/demo.js";
@@ -24,8 +26,15 @@ export const description = "ingestion with 100 active notification rules against
 const requestFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "../lib/ingestion-request.cjs");
 const CONNECTIONS = Number(process.env.BENCH_INGESTION_CONNECTIONS ?? 64);
 const TOUCHPOINTS = 64;
-const RULES = 100;
+/** BENCH_NOTIFICATION_RULES: how many active rules the second run has (100; 0 shows what the run order alone changes). */
+const RULES = Number(process.env.BENCH_NOTIFICATION_RULES ?? 100);
 const ALERTS = Number(process.env.BENCH_NOTIFICATION_ALERTS ?? 200);
+/**
+ * BENCH_NOTIFICATION_PROFILE=<prefix>: a CPU profile of this process (the server, its in-process
+ * jobs) during each measured load run, written to <prefix>-no-rules.cpuprofile and
+ * <prefix>-rules.cpuprofile (summarised by `tsx bench/lib/cpu-profile-summary.ts <file>`).
+ */
+const PROFILE = process.env.BENCH_NOTIFICATION_PROFILE;
 
 const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);
 
@@ -40,6 +49,17 @@ async function load(baseUrl: string, seconds: number): Promise<Result> {
       requests: [{ method: "POST", path: "/", setupRequest: requestFile }],
     } as never),
   );
+}
+
+/** CPU seconds (user + system) a process has used, from /proc (Linux; 0 when unreadable). */
+function processCpuSeconds(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return 0;
+  }
 }
 
 export async function run(ctx: BenchContext): Promise<FigureRow[]> {
@@ -87,9 +107,38 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
         const measure = async (label: string) => {
           ctx.log(`notifications: ${label}: ${CONNECTIONS} connections, ${ctx.warmup} s warm-up + ${ctx.duration} s`);
           if (ctx.warmup > 0) await load(api.baseUrl, ctx.warmup);
+          // CPU used during the measured run, per stored response: this process's main thread (the
+          // server and its in-process jobs, not the load generator's thread) and the PostgreSQL
+          // backends of the scratch database. Less disturbed by other work on the machine than the rate.
+          const backends = async () =>
+            (await api.prisma.$queryRawUnsafe<{ pid: number }[]>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)).map((r) => r.pid);
+          const dbCpuBefore = new Map((await backends()).map((pid) => [pid, processCpuSeconds(pid)]));
+          const threadCpuBefore = process.threadCpuUsage();
+          const session = PROFILE ? new Session() : undefined;
+          if (session) {
+            session.connect();
+            await session.post("Profiler.enable");
+            await session.post("Profiler.start");
+          }
           const result = await load(api.baseUrl, ctx.duration);
+          const threadCpu = process.threadCpuUsage(threadCpuBefore);
+          const dbCpu = (await backends()).reduce((sum, pid) => sum + processCpuSeconds(pid) - (dbCpuBefore.get(pid) ?? 0), 0);
+          if (session) {
+            const { profile } = await session.post("Profiler.stop");
+            const file = `${PROFILE}-${label === "no rules" ? "no-rules" : "rules"}.cpuprofile`;
+            writeFileSync(file, JSON.stringify(profile));
+            session.disconnect();
+            ctx.log(`notifications: CPU profile of ${label}: ${file}`);
+          }
           const seconds = (result.finish.getTime() - result.start.getTime()) / 1000;
-          return { rate: seconds > 0 ? result["2xx"] / seconds : 0, result, failures: result.non2xx + result.errors + result.timeouts };
+          const stored = Math.max(1, result["2xx"]);
+          return {
+            rate: seconds > 0 ? result["2xx"] / seconds : 0,
+            result,
+            failures: result.non2xx + result.errors + result.timeouts,
+            apiCpuMs: (threadCpu.user + threadCpu.system) / 1000 / stored,
+            dbCpuMs: (dbCpu * 1000) / stored,
+          };
         };
         const pending = async () => (await api.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "NotificationPending"`))[0]!.n;
         const settle = async () => {
@@ -177,14 +226,26 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
             figure: "POST /r/{id}/responses, no notification rules",
             value: Math.round(without.rate),
             unit: "responses/s",
-            extra: { "p50 ms": without.result.latency.p50, "p99 ms": without.result.latency.p99, ratio: 1 },
+            extra: {
+              "p50 ms": without.result.latency.p50,
+              "p99 ms": without.result.latency.p99,
+              ratio: 1,
+              "api CPU ms/response": Number(without.apiCpuMs.toFixed(3)),
+              "db CPU ms/response": Number(without.dbCpuMs.toFixed(3)),
+            },
             note: without.failures > 0 ? `${without.failures} failed` : "",
           },
           {
             figure: `POST /r/{id}/responses, ${RULES} active rules on the survey`,
             value: Math.round(withRules.rate),
             unit: "responses/s",
-            extra: { "p50 ms": withRules.result.latency.p50, "p99 ms": withRules.result.latency.p99, ratio },
+            extra: {
+              "p50 ms": withRules.result.latency.p50,
+              "p99 ms": withRules.result.latency.p99,
+              ratio,
+              "api CPU ms/response": Number(withRules.apiCpuMs.toFixed(3)),
+              "db CPU ms/response": Number(withRules.dbCpuMs.toFixed(3)),
+            },
             note: `${withRules.failures > 0 ? `${withRules.failures} failed; ` : ""}target: ratio ≥ 0.9`,
           },
           {

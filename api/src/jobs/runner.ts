@@ -5,6 +5,7 @@
 import { Queue, Worker, type Job } from "bullmq";
 import { Redis } from "ioredis";
 import type { QueuedMail } from "../mail/queue-mail.js";
+import type { EvaluatedResponse } from "../domain/notifications/evaluation.js";
 
 /** Every job by name, with its payload. Payloads are JSON (they travel through Redis). */
 export type JobPayloads = {
@@ -16,7 +17,11 @@ export type JobPayloads = {
   /** Send the weekly digests that are due (api/src/domain/digest/digest.ts); run every hour by a job scheduler. */
   "digest.tick": { /** ISO instant to tick at (tests, a manual run); the scheduler's ticks use the clock. */ at?: string };
   /** Check stored responses (one insert group's) against their surveys' notification rules (api/src/domain/notifications/evaluation.ts). */
-  "notification.evaluate": { responseIds: string[] };
+  "notification.evaluate": {
+    responseIds: string[];
+    /** Some of them as just stored (the ingestion hands them on), so they are not read back; the others are read. */
+    responses?: EvaluatedResponse[];
+  };
   /** Send one firing of a notification rule: the alert to each recipient (same file). */
   "notification.send": { firingId: string };
   /** Post one signed webhook delivery of a firing (api/src/domain/notifications/webhooks.ts). */
@@ -78,12 +83,14 @@ export const queueName = "jobs";
  * Jobs that have a named queue of their own (with its own workers), so a long campaign never holds up
  * the other jobs. Every other job goes to `queueName`.
  */
-export const namedQueues: { [N in JobName]?: { queue: string; concurrency: number } } = {
+export const namedQueues: { [N in JobName]?: { queue: string; concurrency: number; keep?: { completed: number; failed: number } } } = {
   "campaign.run": { queue: "campaign-sending", concurrency: 2 },
-  "notification.evaluate": { queue: "notifications", concurrency: 4 },
+  // its payload carries up to 200 stored responses with their answers (tens of kB): Redis keeps few once done
+  "notification.evaluate": { queue: "notifications", concurrency: 4, keep: { completed: 20, failed: 200 } },
   "notification.send": { queue: "notifications", concurrency: 4 },
   "notification.webhook": { queue: "notifications", concurrency: 4 },
 };
+const keepOf = (name: string) => (namedQueues as Record<string, { keep?: { completed: number; failed: number } } | undefined>)[name]?.keep;
 const queueOf = (name: string) => (namedQueues as Record<string, { queue: string } | undefined>)[name]?.queue ?? queueName;
 export const defaultQueuePrefix = "fbk";
 
@@ -240,7 +247,9 @@ function createRedisRunner(options: JobRunnerOptions & { redisUrl: string }): Jo
         backoff: { type: "exponential", delay: retry.backoffMs },
         // BullMQ adds nothing while a job with the same id exists, also a finished one it keeps:
         // a job with an id is removed when it ends, so the id is free for the next time.
-        ...(opts?.jobId ? { jobId: opts.jobId, removeOnComplete: true, removeOnFail: true } : { removeOnComplete: 1_000, removeOnFail: 5_000 }),
+        ...(opts?.jobId
+          ? { jobId: opts.jobId, removeOnComplete: true, removeOnFail: true }
+          : { removeOnComplete: keepOf(name)?.completed ?? 1_000, removeOnFail: keepOf(name)?.failed ?? 5_000 }),
       });
     },
     async idle(timeoutMs = 30_000) {

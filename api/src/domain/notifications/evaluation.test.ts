@@ -12,7 +12,9 @@ import { startSmtpCapture, type SmtpCapture } from "../../test/mail.js";
 import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../../test/analytics-survey.js";
 import { apiCall } from "../../test/rest-client.js";
 import { createMailSender } from "../../mail/send.js";
-import { evaluateResponse, firingMessages, sendFiring, sweepNotifications } from "./evaluation.js";
+import { InsertBatcher, type PendingResponse } from "../respondent/insert-batch.js";
+import { evaluateResponse, evaluateResponses, firingMessages, forgetRules, sendFiring, storedForEvaluation, sweepNotifications } from "./evaluation.js";
+import { compiledRuleCount } from "./matcher.js";
 import { verifyRuleUnsubscribeToken } from "./unsubscribe.js";
 
 describe.skipIf(noDatabase)("notification evaluation", () => {
@@ -343,5 +345,85 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
       await t.prisma.featureSet.update({ where: { id: org.organization.featureSetId }, data: { features } });
       await t.prisma.notificationRule.delete({ where: { id: rule.id } });
     }
+  });
+
+  it("the responses the ingestion hands on fire the same rules as when read back, once each; a rule changed by another process is compiled again within a second", async () => {
+    // a survey of its own, so that its rules do not touch the other tests' responses
+    const s2 = await createAnalyticsSurvey(t.prisma, org.organization.id, org.units.unitA.id, "Checkout");
+    const tp = (await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitA.id, "Checkout link", s2.survey.id)).id;
+    const rule = (conditions: unknown, name: string) =>
+      t.prisma.notificationRule.create({
+        data: {
+          organizationId: org.organization.id,
+          name,
+          surveyId: s2.survey.id,
+          touchpointIds: [tp],
+          conditions: conditions as object,
+          delay: 0,
+          receivers: [outsider],
+        },
+      });
+    const low = await rule([[{ questionId: s2.questions.nps.id, values: { lt: 4 } }]], "Low");
+    const wordy = await rule(
+      [[{ questionId: s2.questions.text.id, values: ["slow", "rude"] }], [{ questionId: s2.questions.slider.id, values: { gte: 2, lt: 8 } }]],
+      "Slow and middling",
+    );
+    forgetRules(); // written straight to the database: this process reads the rules again at once
+    // stored as the ingestion stores them, keeping what it hands on to the evaluation
+    const handedOn: PendingResponse[] = [];
+    const inserts = new InsertBatcher(t.prisma, { onNotificationPending: (responses) => handedOn.push(...responses) });
+    const words = ["slow checkout", "RUDE staff", "all fine", "quick"];
+    const items: PendingResponse[] = Array.from({ length: 40 }, (_, i) => ({
+      id: randomBytes(12).toString("hex"),
+      organizationId: org.organization.id,
+      surveyId: s2.survey.id,
+      touchpointId: tp,
+      unitId: org.units.unitA.id,
+      language: "en",
+      metadata: {},
+      idempotencyKey: randomBytes(10).toString("hex"),
+      startedAt: new Date(),
+      submittedAt: new Date(),
+      answers: [
+        ...(i % 5 === 4 ? [] : [{ q: s2.questions.nps.id, n: i % 11, x: null, h: [] }]), // some leave the NPS question out
+        { q: s2.questions.text.id, n: null, x: words[i % words.length]!, h: [] },
+        { q: s2.questions.slider.id, n: (i % 11) / 10, x: null, h: [] }, // 0 … 10 on the default scale
+      ],
+    }));
+    await Promise.all(items.map((item) => inserts.insert(item)));
+    expect(handedOn.map((r) => r.id).sort()).toEqual(items.map((r) => r.id).sort());
+    const responseIds = items.map((r) => r.id);
+    const jobs = () => t.jobs;
+    const fromIngestion = await evaluateResponses({ prisma: t.prisma, jobs }, { responseIds, responses: storedForEvaluation(handedOn) });
+    const readBack = await evaluateResponses({ prisma: t.prisma, jobs }, { responseIds });
+    const key = (f: { ruleId: string; responseId: string }) => `${f.ruleId}/${f.responseId}`;
+    expect(fromIngestion.fired.map(key).sort()).toEqual(readBack.fired.map(key).sort());
+    // what the interpreter says of each response as stored
+    const expected = items.flatMap((item, i) => [
+      ...(i % 5 !== 4 && i % 11 < 4 ? [`${low.id}/${item.id}`] : []),
+      ...(i % words.length < 2 && i % 11 >= 2 && i % 11 < 8 ? [`${wordy.id}/${item.id}`] : []),
+    ]);
+    expect(expected.length).toBeGreaterThan(5);
+    expect(fromIngestion.fired.map(key).sort()).toEqual(expected.sort());
+    expect(await t.prisma.notificationFiring.count({ where: { responseId: { in: responseIds } } })).toBe(expected.length);
+    expect(await t.prisma.notificationPending.count({ where: { responseId: { in: responseIds } } })).toBe(0);
+
+    // Edited by another process (straight in the database, no forgetRules here): within a second this
+    // process reads the rule again, compiles it again, and its new conditions decide.
+    const compiledBefore = compiledRuleCount();
+    await t.prisma.notificationRule.update({ where: { id: low.id }, data: { conditions: [[{ questionId: s2.questions.nps.id, values: [10] }]] } });
+    await new Promise((r) => setTimeout(r, 1100));
+    const again = await evaluateResponses({ prisma: t.prisma, jobs }, { responseIds });
+    expect(compiledRuleCount()).toBe(compiledBefore + 1);
+    const tens = items.filter((_, i) => i % 5 !== 4 && i % 11 === 10).map((item) => `${low.id}/${item.id}`);
+    expect(tens.length).toBeGreaterThan(0);
+    expect(
+      again.fired
+        .filter((f) => f.ruleId === low.id)
+        .map(key)
+        .sort(),
+    ).toEqual(tens.sort());
+    await settle();
+    await t.prisma.notificationRule.deleteMany({ where: { id: { in: [low.id, wordy.id] } } });
   });
 });

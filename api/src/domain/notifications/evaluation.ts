@@ -2,13 +2,15 @@
 //
 // 1. The statement that stores a response also writes a NotificationPending row when the response's
 //    survey has an active rule (respondent/insert-batch.ts), and the runtime then queues
-//    `notification.evaluate` on the "notifications" queue (BullMQ, or in process when embedded).
+//    `notification.evaluate` on the "notifications" queue (BullMQ, or in process when embedded),
+//    with the responses as stored, so the job need not read them back (the sweeper's jobs do).
 // 2. `notification.evaluate` checks the response against the survey's active rules at its
-//    touchpoint; each match becomes a NotificationFiring, unique per (rule, response), so a rule
-//    fires at most once per response however often the response is evaluated. The firing is due at
-//    once when the response is complete (submitted or edited), else when the rule's delay has passed
-//    since the last evaluation (a debounce). Then the pending row goes, and due firings are queued
-//    as `notification.send`.
+//    touchpoint, compiled once per rule version and indexed (matcher.ts): only the rules the
+//    response can meet are tested. Each match becomes a NotificationFiring, unique per (rule,
+//    response), so a rule fires at most once per response however often the response is evaluated.
+//    The firing is due at once when the response is complete (submitted or edited), else when the
+//    rule's delay has passed since the last evaluation (a debounce). Then the pending row goes, and
+//    due firings are queued as `notification.send`.
 // 3. `notification.send` claims the firing (a conditional update with a lease), checks the rule
 //    again against the response as it is now (a delayed firing may find its answers changed; no
 //    mail then, and the firing records why), mails each recipient not yet in its sentTo, adding
@@ -18,11 +20,14 @@
 //    sentTo keep a firing from being sent twice (a crash between the SMTP server's acceptance and the
 //    sentTo update is the one window where one recipient could get a second copy).
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import { queryPrepared } from "../../db/client.js";
 import type { Config } from "../../config.js";
-import type { JobRunner } from "../../jobs/runner.js";
+import type { JobPayloads, JobRunner } from "../../jobs/runner.js";
+import type { PendingResponse } from "../respondent/insert-batch.js";
 import type { MailSender } from "../../mail/send.js";
 import type { Log } from "../../log.js";
 import { conditionsMatch, type ConditionGroups, type RuleAnswer, type RuleQuestion } from "./conditions.js";
+import { RuleIndex } from "./matcher.js";
 import { renderAlert, type AlertLanguage, type AlertQuestion } from "./alert-mail.js";
 import { signRuleUnsubscribeToken } from "./unsubscribe.js";
 
@@ -31,29 +36,49 @@ export type SendDeps = { prisma: PrismaClient; config: Config; mail: MailSender;
 
 /** A sender holds a firing this long; another process takes it over after a crash. */
 export const firingLeaseMs = 2 * 60_000;
-const responsesWithAnswersSql = `SELECT r."id", r."organizationId", r."surveyId", r."touchpointId", r."status"::text AS "status",
-  coalesce(json_agg(json_build_object('questionId', a."questionId", 'numericValue', a."numericValue", 'textValue', a."textValue", 'choiceIds', a."choiceIds"))
-    FILTER (WHERE a."id" IS NOT NULL), '[]') AS "answers"
-FROM "Response" r LEFT JOIN "Answer" a ON a."responseId" = r."id" AND NOT a."hidden"
-WHERE r."id" = ANY($1::varchar[]) AND NOT r."overLimit"
-GROUP BY r."id"`;
+// The responses with their answers, each looked up by its id (a LATERAL subquery per id, and one
+// per response for its answers): index reads whatever the planner believes of the tables' sizes. A
+// join let it hash whole tables (a sequential scan of every response and answer for each batch)
+// when their statistics lagged behind a burst of inserts.
+export const responsesWithAnswersSql = `SELECT r.* FROM unnest($1::varchar[]) AS p("id") CROSS JOIN LATERAL (
+  SELECT r."id", r."organizationId", r."surveyId", r."touchpointId", r."status"::text AS "status",
+    (SELECT coalesce(json_agg(json_build_object('questionId', a."questionId", 'numericValue', a."numericValue", 'textValue', a."textValue", 'choiceIds', a."choiceIds")), '[]')
+       FROM "Answer" a WHERE a."responseId" = r."id" AND NOT a."hidden") AS "answers"
+  FROM "Response" r WHERE r."id" = p."id" AND NOT r."overLimit"
+  OFFSET 0 -- kept a subquery per id (not flattened into a join the planner could hash)
+) r`;
+
+// The pending rows of an evaluated batch without firings, in one statement whose own transaction
+// commits asynchronously (set_config(…, true) lasts until that commit, which reads it).
+const deletePendingSql = `WITH async AS MATERIALIZED (SELECT set_config('synchronous_commit', 'off', true) AS v)
+DELETE FROM "NotificationPending" WHERE "responseId" = ANY($1::varchar[]) AND EXISTS (SELECT 1 FROM async)`;
 
 type ActiveRule = { id: string; organizationId: string; surveyId: string; touchpointIds: string[]; conditions: unknown; delay: number };
 
 /**
- * The active rules of surveys, kept by this process for `rulesTtlMs` (evaluation reads them for every
+ * The active rules of surveys, compiled and indexed (matcher.ts), kept by this process for
+ * `rulesTtlMs` with the definitions of the surveys' questions (evaluation reads them for every
  * batch). A rule saved through this process is seen at once (forgetRules); one saved by another
- * process within the second. Sending reads the rule again, so a paused or deleted rule never sends.
+ * process within the second, when the entry is read again: a rule is compiled again only when its
+ * conditions or the questions they name changed. Sending reads the rule again, so a paused or
+ * deleted rule never sends.
  */
 const rulesTtlMs = 1_000;
-const rulesCache = new Map<string, { at: number; rules: ActiveRule[] }>();
+const rulesCache = new Map<string, { at: number; index: RuleIndex<ActiveRule> }>();
 
 export function forgetRules(surveyId?: string): void {
   if (surveyId) rulesCache.delete(surveyId);
   else rulesCache.clear();
 }
 
-async function activeRulesOf(prisma: PrismaClient, surveyIds: string[]): Promise<ActiveRule[]> {
+const toRuleQuestion = (q: { id: string; type: string; options: unknown; choices: unknown }): RuleQuestion => ({
+  id: q.id,
+  type: q.type,
+  options: (q.options ?? {}) as Record<string, unknown>,
+  choices: (Array.isArray(q.choices) ? q.choices : []) as RuleQuestion["choices"],
+});
+
+async function ruleIndexesOf(prisma: PrismaClient, surveyIds: string[]): Promise<Map<string, RuleIndex<ActiveRule>>> {
   const clock = Date.now();
   const missing = surveyIds.filter((id) => {
     const hit = rulesCache.get(id);
@@ -64,10 +89,28 @@ async function activeRulesOf(prisma: PrismaClient, surveyIds: string[]): Promise
       where: { surveyId: { in: missing }, active: true },
       select: { id: true, organizationId: true, surveyId: true, touchpointIds: true, conditions: true, delay: true },
     });
-    for (const id of missing) rulesCache.set(id, { at: clock, rules: rows.filter((r) => r.surveyId === id) });
+    const withRules = [...new Set(rows.map((r) => r.surveyId))];
+    const questionRows =
+      withRules.length > 0
+        ? await prisma.question.findMany({ where: { surveyId: { in: withRules } }, select: { id: true, type: true, options: true, choices: true } })
+        : [];
+    const questions = new Map(questionRows.map((q) => [q.id, toRuleQuestion(q)]));
     if (rulesCache.size > 10_000) rulesCache.clear();
+    for (const id of missing)
+      rulesCache.set(id, {
+        at: clock,
+        index: new RuleIndex(
+          rows.filter((r) => r.surveyId === id),
+          questions,
+        ),
+      });
   }
-  return surveyIds.flatMap((id) => rulesCache.get(id)?.rules ?? []);
+  const indexes = new Map<string, RuleIndex<ActiveRule>>();
+  for (const id of surveyIds) {
+    const index = rulesCache.get(id)?.index;
+    if (index && index.rules.length > 0) indexes.set(id, index);
+  }
+  return indexes;
 }
 
 /** Responses per evaluation job. */
@@ -75,23 +118,41 @@ export const evaluationBatch = 200;
 /** How long stored responses wait to be queued together for evaluation. */
 export const evaluationWindowMs = 50;
 
+/** A response as the evaluation reads it. */
+export type EvaluatedResponse = { id: string; organizationId: string; surveyId: string; touchpointId: string; status: string; answers: RuleAnswer[] };
+
+/** Responses just stored (respondent/insert-batch.ts), as the evaluation reads them: the job needs not read them back. */
+export function storedForEvaluation(responses: PendingResponse[]): EvaluatedResponse[] {
+  return responses.map((p) => ({
+    id: p.id,
+    organizationId: p.organizationId,
+    surveyId: p.surveyId,
+    touchpointId: p.touchpointId,
+    status: "submitted", // what the insert statement stores
+    answers: p.answers.map((a) => ({ questionId: a.q, numericValue: a.n, textValue: a.x, choiceIds: a.h ?? [] })),
+  }));
+}
+
 /**
- * Collects the ids of stored responses and hands them on together, every `windowMs` or at
- * `evaluationBatch` ids: one evaluation job per window instead of one per insert group keeps the
- * evaluation's cost per response low under load.
+ * Collects stored responses and hands them on together, every `windowMs` or at `evaluationBatch`
+ * responses: one evaluation job per window instead of one per insert group keeps the evaluation's
+ * cost per response low under load.
  */
-export function batchEvaluations(queue: (responseIds: string[]) => unknown, windowMs = evaluationWindowMs) {
-  const ids: string[] = [];
+export function batchEvaluations(queue: (payload: JobPayloads["notification.evaluate"]) => unknown, windowMs = evaluationWindowMs) {
+  const responses: EvaluatedResponse[] = [];
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    while (ids.length > 0) queue(ids.splice(0, evaluationBatch));
+    while (responses.length > 0) {
+      const batch = responses.splice(0, evaluationBatch);
+      queue({ responseIds: batch.map((r) => r.id), responses: batch });
+    }
   };
   return {
-    add: (responseIds: string[]) => {
-      ids.push(...responseIds);
-      if (ids.length >= evaluationBatch) flush();
+    add: (stored: PendingResponse[]) => {
+      responses.push(...storedForEvaluation(stored));
+      if (responses.length >= evaluationBatch) flush();
       else timer ??= setTimeout(flush, windowMs);
     },
     flush,
@@ -149,86 +210,72 @@ const loadAnswers = async (prisma: PrismaClient, responseId: string): Promise<Ma
   );
 
 /**
- * `notification.evaluate`: responses (one insert group's, up to a few hundred) against their surveys'
- * active rules. A batch costs a handful of statements whatever its size: the responses, their
- * answers, the rules and questions of their surveys, the firings, the pending rows. Idempotent.
+ * `notification.evaluate`: responses (up to `evaluationBatch`) against their surveys' active rules.
+ * A batch handed on by the ingestion costs one statement when nothing fires (the pending rows'
+ * deletion); one from the sweeper also reads its responses with their answers; the surveys' rules
+ * and questions are read once a second. Idempotent.
  */
 export async function evaluateResponses(
   deps: EvaluationDeps,
-  payload: { responseIds: string[] },
+  payload: JobPayloads["notification.evaluate"],
 ): Promise<{ fired: { ruleId: string; responseId: string }[] }> {
   const { prisma } = deps;
   const now = deps.now?.() ?? new Date();
   const ids = [...new Set(payload.responseIds)];
-  // The responses with their answers, in one statement (the cheap path: no query engine per row).
-  const responses = await prisma.$queryRawUnsafe<
-    { id: string; organizationId: string; surveyId: string; touchpointId: string; status: string; answers: RuleAnswer[] }[]
-  >(responsesWithAnswersSql, ids);
+  // The responses as the ingestion stored them, when it handed them on; the others (the sweeper's,
+  // a single response's) with their answers, in one statement (the cheap path: no query engine per row).
+  const given = new Map((payload.responses ?? []).map((r) => [r.id, r]));
+  const unread = ids.filter((id) => !given.has(id));
+  const responses = [
+    ...ids.flatMap((id) => given.get(id) ?? []),
+    ...(unread.length > 0 ? await queryPrepared<EvaluatedResponse>(prisma, "notification-responses", responsesWithAnswersSql, [unread]) : []),
+  ];
   const surveyIds = [...new Set(responses.map((r) => r.surveyId))];
-  const rules = await activeRulesOf(prisma, surveyIds);
+  const indexes = await ruleIndexesOf(prisma, surveyIds);
   const fired: { ruleId: string; responseId: string; organizationId: string; dueAt: Date }[] = [];
-  if (rules.length > 0) {
-    const withRules = new Set(rules.map((r) => r.surveyId));
-    const candidates = responses.filter((r) => withRules.has(r.surveyId));
-    const questionRows = await prisma.question.findMany({
-      where: { surveyId: { in: [...withRules] } },
-      select: { id: true, type: true, options: true, choices: true },
-    });
-    const questions = new Map<string, RuleQuestion>(
-      questionRows.map((q) => [
-        q.id,
-        {
-          id: q.id,
-          type: q.type,
-          options: (q.options ?? {}) as Record<string, unknown>,
-          choices: (Array.isArray(q.choices) ? q.choices : []) as RuleQuestion["choices"],
-        },
-      ]),
-    );
-    const touchpointsOf = new Map(rules.map((r) => [r.id, new Set(r.touchpointIds)]));
-    for (const response of candidates) {
-      const answers = new Map(response.answers.map((a) => [a.questionId, a]));
-      const complete = response.status !== "open";
-      for (const rule of rules) {
-        if (rule.surveyId !== response.surveyId || rule.organizationId !== response.organizationId || !touchpointsOf.get(rule.id)!.has(response.touchpointId))
-          continue;
-        if (!conditionsMatch((rule.conditions ?? []) as ConditionGroups, questions, answers)) continue;
-        fired.push({
-          ruleId: rule.id,
-          responseId: response.id,
-          organizationId: response.organizationId,
-          dueAt: complete ? now : new Date(now.getTime() + rule.delay * 60_000),
-        });
-      }
+  for (const response of responses) {
+    const index = indexes.get(response.surveyId);
+    if (!index?.hasRulesAt(response.touchpointId)) continue;
+    const answers = new Map(response.answers.map((a) => [a.questionId, a]));
+    const complete = response.status !== "open";
+    for (const rule of index.matching(response, answers)) {
+      fired.push({
+        ruleId: rule.id,
+        responseId: response.id,
+        organizationId: response.organizationId,
+        dueAt: complete ? now : new Date(now.getTime() + rule.delay * 60_000),
+      });
     }
   }
-  // One transaction with an asynchronous commit: no wait for the WAL flush, so evaluating costs
-  // ingestion (which waits for its own durable commits) little. Safe because evaluation is
-  // idempotent: a crash can only lose the newest of these commits, in order (the firings before the
-  // pending rows' deletion), and a pending row still there is evaluated again.
-  await prisma.$transaction([
-    prisma.$executeRawUnsafe("SET LOCAL synchronous_commit = off"),
-    ...(fired.length > 0 ? [prisma.notificationFiring.createMany({ data: fired, skipDuplicates: true })] : []),
-    // a firing that ended without mail because the response no longer matched when it was due
-    // (sendFiring) is reopened when the response matches again: still at most one alert per response
-    ...(fired.length > 0
-      ? [
-          prisma.$executeRawUnsafe(
-            `UPDATE "NotificationFiring" f SET "sentAt" = NULL, "error" = NULL, "attempts" = 0
-             FROM unnest($1::varchar[], $2::varchar[]) AS p("ruleId", "responseId")
-             WHERE f."ruleId" = p."ruleId" AND f."responseId" = p."responseId" AND f."error" = $3 AND coalesce(cardinality(f."sentTo"), 0) = 0`,
-            fired.map((f) => f.ruleId),
-            fired.map((f) => f.responseId),
-            firingMessages.noLongerMatches,
-          ),
-        ]
-      : []),
-    // the debounce: a later evaluation of a response still open moves its unsent firings' time on
-    ...fired
-      .filter((x) => x.dueAt > now)
-      .map((f) => prisma.notificationFiring.updateMany({ where: { ruleId: f.ruleId, responseId: f.responseId, sentAt: null }, data: { dueAt: f.dueAt } })),
-    prisma.notificationPending.deleteMany({ where: { responseId: { in: ids } } }),
-  ]);
+  // Committed asynchronously: no wait for the WAL flush, so evaluating costs ingestion (which waits
+  // for its own durable commits) little. Safe because evaluation is idempotent: a crash can only lose
+  // the newest of these commits, in order (the firings before the pending rows' deletion), and a
+  // pending row still there is evaluated again.
+  if (fired.length === 0) {
+    // The common case, one statement: a transaction of several costs a round trip each, and more of
+    // this process's time in the client than the delete itself.
+    await queryPrepared(prisma, "notification-pending-done", deletePendingSql, [ids]);
+  } else {
+    await prisma.$transaction([
+      prisma.$executeRawUnsafe("SET LOCAL synchronous_commit = off"),
+      prisma.notificationFiring.createMany({ data: fired, skipDuplicates: true }),
+      // a firing that ended without mail because the response no longer matched when it was due
+      // (sendFiring) is reopened when the response matches again: still at most one alert per response
+      prisma.$executeRawUnsafe(
+        `UPDATE "NotificationFiring" f SET "sentAt" = NULL, "error" = NULL, "attempts" = 0
+         FROM unnest($1::varchar[], $2::varchar[]) AS p("ruleId", "responseId")
+         WHERE f."ruleId" = p."ruleId" AND f."responseId" = p."responseId" AND f."error" = $3 AND coalesce(cardinality(f."sentTo"), 0) = 0`,
+        fired.map((f) => f.ruleId),
+        fired.map((f) => f.responseId),
+        firingMessages.noLongerMatches,
+      ),
+      // the debounce: a later evaluation of a response still open moves its unsent firings' time on
+      ...fired
+        .filter((x) => x.dueAt > now)
+        .map((f) => prisma.notificationFiring.updateMany({ where: { ruleId: f.ruleId, responseId: f.responseId, sentAt: null }, data: { dueAt: f.dueAt } })),
+      prisma.$executeRawUnsafe(`DELETE FROM "NotificationPending" WHERE "responseId" = ANY($1::varchar[])`, ids),
+    ]);
+  }
   if (fired.length > 0) {
     const due = await prisma.notificationFiring.findMany({
       where: { OR: fired.map((f) => ({ ruleId: f.ruleId, responseId: f.responseId })), sentAt: null, dueAt: { lte: now } },

@@ -15,7 +15,8 @@
 //
 // The same statement marks a response pending for notification evaluation ("NotificationPending")
 // when its survey has an active notification rule; `onNotificationPending` then queues the
-// evaluation (domain/notifications/evaluation.ts). Surveys without rules cost one index probe.
+// evaluation (domain/notifications/evaluation.ts) with the responses as stored, so that the
+// evaluation need not read them back. Surveys without rules cost one index probe.
 //
 // A duplicate idempotency key (a retry) inserts nothing and is reported as not stored; the caller
 // then answers the first response's id. Two submissions with the same key in one group share one
@@ -69,11 +70,11 @@ type Waiter = { item: PendingResponse; resolve: (stored: boolean) => void; rejec
 export class InsertBatcher {
   private queue: Waiter[] = [];
   private inFlight = 0;
-  private readonly opts: { maxBatch: number; maxInFlight: number; onStored?: () => void; onNotificationPending?: (responseIds: string[]) => void };
+  private readonly opts: { maxBatch: number; maxInFlight: number; onStored?: () => void; onNotificationPending?: (responses: PendingResponse[]) => void };
 
   constructor(
     private readonly prisma: PrismaClient,
-    opts: { maxBatch?: number; maxInFlight?: number; onStored?: () => void; onNotificationPending?: (responseIds: string[]) => void } = {},
+    opts: { maxBatch?: number; maxInFlight?: number; onStored?: () => void; onNotificationPending?: (responses: PendingResponse[]) => void } = {},
   ) {
     this.opts = { maxBatch: 200, maxInFlight: 1, ...opts };
   }
@@ -148,8 +149,10 @@ export class InsertBatcher {
     const answers = items.flatMap((p) => p.answers.map((a) => ({ r: p.id, ...a })));
     const rows = await this.prisma.$queryRawUnsafe<{ id: string; n: boolean }[]>(insertSql, JSON.stringify(responses), JSON.stringify(answers));
     if (rows.length > 0) this.opts.onStored?.();
-    const notify = rows.filter((r) => r.n).map((r) => r.id);
-    if (notify.length > 0) this.opts.onNotificationPending?.(notify);
+    if (this.opts.onNotificationPending) {
+      const pending = new Set(rows.filter((r) => r.n).map((r) => r.id));
+      if (pending.size > 0) this.opts.onNotificationPending(items.filter((p) => pending.has(p.id)));
+    }
     return new Set(rows.map((r) => r.id));
   }
 }

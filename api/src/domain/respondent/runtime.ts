@@ -20,7 +20,7 @@ import { badInput, DomainError, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { encodeAnswer, type AnswerRow } from "./answers.js";
 import { CounterBatcher } from "./counters.js";
-import { InsertBatcher } from "./insert-batch.js";
+import { InsertBatcher, type PendingResponse } from "./insert-batch.js";
 import { RollupApplier } from "../analytics/rollup-applier.js";
 import { closedMessage, createDefinitionCache, isObject, publicSurvey, unknownTouchpointMessage, type DefinitionCache } from "./definition.js";
 import { respondentLimiters, type RateDecision } from "./rate-limit.js";
@@ -104,8 +104,8 @@ export type RespondentRuntimeOptions = {
   counterIntervalMs?: number;
   definitionTtlMs?: number;
   onError?: (error: unknown) => void;
-  /** Responses stored while their survey had an active notification rule: queue their evaluation (notifications/evaluation.ts). */
-  onNotificationPending?: (responseIds: string[]) => void;
+  /** Responses stored while their survey had an active notification rule, as stored: queue their evaluation (notifications/evaluation.ts). */
+  onNotificationPending?: (responses: PendingResponse[]) => void;
 };
 
 export type RespondentRuntime = ReturnType<typeof createRespondentRuntime>;
