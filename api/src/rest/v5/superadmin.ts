@@ -403,7 +403,7 @@ export const smsBalanceRoutes = [
       balance: z.number(),
       smsSegmentPrice: z.number(),
       total: z.number().int(),
-      canTopUp: z.boolean().describe("whether the caller may buy SMS credit for this organisation (POST /sms-topup without orgId): organisation and billing admins, their own"),
+      canTopUp: z.boolean().describe("whether the caller may buy SMS credit here (POST /sms-topup): its organisation and billing admins"),
       paymentProvider: z.boolean().describe("whether the server takes payments (false in embedded mode: no paid top-ups)"),
       entries: z.array(
         z.object({
