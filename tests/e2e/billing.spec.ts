@@ -108,8 +108,8 @@ test("a trial organisation subscribes to Pro annually with a card and the invoic
   const expected = (Number(org.smsBalance) + 10).toLocaleString("en-US", { style: "currency", currency: "EUR" });
   await expect(page.getByTestId("sms-balance")).toHaveText(`Balance: ${expected}`);
   await expect(page.getByRole("cell", { name: "+€10.00" })).toBeVisible();
-  const credited = await query<{ n: number }>(`select count(*)::int as n from "SmsLedgerEntry" where "organizationId" = $1 and reference like 'pi_%'`, [org.id]);
-  expect(credited[0]!.n).toBe(1);
+  const paidTopUps = `select count(*)::int as n from "SmsLedgerEntry" where "organizationId" = $1 and reference like 'pi_%'`;
+  expect((await query<{ n: number }>(paidTopUps, [org.id]))[0]!.n).toBe(1);
 });
 
 test("a failed payment turns the account past due, then locked; paying unlocks it", async ({ page, browser }) => {
