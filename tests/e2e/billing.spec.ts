@@ -1,5 +1,6 @@
 // Billing end to end, against the local Stripe fake that tests/e2e/serve.ts starts (E2E_STRIPE_FAKE=1):
-// a trial organisation subscribes to Pro annually with a card and its invoice is paid; a failed
+// a trial organisation subscribes to Pro annually with a card and its invoice is paid, then buys SMS
+// credit with that card from /settings/sms-history; a failed
 // renewal turns the account past due, then unpaid and locked (the dashboard locks); paying unlocks it.
 // The demo organisation is used and put back as it was afterwards, so the other specs see it unchanged.
 import { expect, test } from "@playwright/test";
@@ -17,6 +18,7 @@ type OrgSnapshot = {
   responseLimit: number | null;
   billingPeriod: string | null;
   currency: string;
+  smsBalance: string;
 };
 
 test.describe.configure({ mode: "serial" });
@@ -26,7 +28,8 @@ let org: OrgSnapshot;
 
 test.beforeAll(async () => {
   [org] = await query<OrgSnapshot>(
-    `select o.id, o."featureSetId", o."userSeats", o."responseLimit", o."billingPeriod"::text as "billingPeriod", o.currency
+    `select o.id, o."featureSetId", o."userSeats", o."responseLimit", o."billingPeriod"::text as "billingPeriod", o.currency,
+            o."smsBalance"::text as "smsBalance"
      from "Organization" o join "Membership" m on m."organizationId" = o.id join "User" u on u.id = m."userId"
      where u.email = 'admin@demo.example' limit 1`,
   );
@@ -38,6 +41,8 @@ test.afterAll(async () => {
   await query(`delete from "Invoice" where "organizationId" = $1`, [org.id]);
   await query(`delete from "BillingDetails" where "organizationId" = $1`, [org.id]);
   await query(`delete from "Subscription" where "organizationId" = $1`, [org.id]);
+  await query(`delete from "SmsLedgerEntry" where "organizationId" = $1 and kind = 'topup' and reference like 'pi_%'`, [org.id]);
+  await query(`update "Organization" set "smsBalance" = $2::numeric where id = $1`, [org.id, org.smsBalance]);
   await query(
     `update "Organization" set "trialUntil" = null, "billingStatus" = 'inactive', "dashboardLocked" = false, "featureSetId" = $2,
        "userSeats" = $3, "responseLimit" = $4, "billingPeriod" = $5::"BillingPeriod", currency = $6 where id = $1`,
@@ -91,6 +96,20 @@ test("a trial organisation subscribes to Pro annually with a card and the invoic
   await row.getByRole("link", { name: /Invoice PDF/ }).click();
   await expect(page.getByRole("heading", { name: /^Invoice / })).toBeVisible();
   await expect(page.getByText("€1,869.95")).toBeVisible();
+
+  // With the card on file the admin buys SMS credit from the SMS history screen.
+  await page.goto("/settings/sms-history");
+  await page.getByLabel("Amount (EUR)").fill("3");
+  await page.getByRole("button", { name: "Top up" }).click();
+  await expect(page.getByText("The amount is a whole number from 5 to 1000")).toBeVisible();
+  await page.getByLabel("Amount (EUR)").fill("10");
+  await page.getByRole("button", { name: "Top up" }).click();
+  await expect(page.getByText("Top-up success")).toBeVisible();
+  const expected = (Number(org.smsBalance) + 10).toLocaleString("en-US", { style: "currency", currency: "EUR" });
+  await expect(page.getByTestId("sms-balance")).toHaveText(`Balance: ${expected}`);
+  await expect(page.getByRole("cell", { name: "+€10.00" })).toBeVisible();
+  const paidTopUps = `select count(*)::int as n from "SmsLedgerEntry" where "organizationId" = $1 and reference like 'pi_%'`;
+  expect((await query<{ n: number }>(paidTopUps, [org.id]))[0]!.n).toBe(1);
 });
 
 test("a failed payment turns the account past due, then locked; paying unlocks it", async ({ page, browser }) => {

@@ -4,6 +4,7 @@ import { toasts } from "../shell/toastStore";
 import { renderApp } from "../test/renderApp";
 import { viewerResponse } from "../test/relay";
 import { ApiError } from "../transport/rest";
+import type { SmsHistory } from "../superadmin/api";
 import type { SubscriptionState } from "./billingApi";
 
 vi.setConfig({ testTimeout: 20_000 });
@@ -27,6 +28,18 @@ const subscription = (over: Partial<SubscriptionState> = {}): SubscriptionState 
     { plan: "pro", name: "Pro", currency: "EUR", monthly: 14900, annual: 149000, userSeats: 20, responseLimit: 20000, features: [] },
   ],
   latestUnpaidInvoice: null,
+  ...over,
+});
+
+const smsHistory = (over: Partial<SmsHistory> = {}): SmsHistory => ({
+  _id: "0123456789abcdef01234567",
+  balance: 12.5,
+  currency: "EUR",
+  smsSegmentPrice: 0.08,
+  total: 0,
+  canTopUp: true,
+  paymentProvider: true,
+  entries: [],
   ...over,
 });
 
@@ -153,7 +166,7 @@ describe("billing screens", () => {
     expect(await screen.findByText(/no payment provider/)).toBeTruthy();
   });
 
-  it("/settings/sms-history: non-admins get the same contact-your-admin notice, not an error; admins see the balance", async () => {
+  it("/settings/sms-history: non-admins get the same contact-your-admin notice, not an error, and no top-up form; admins see the balance", async () => {
     const r = renderApp("/settings/sms-history", { AppShellQuery: () => viewerResponse() });
     mockRest(r.rest, {
       "GET /sms-history": () => {
@@ -162,13 +175,112 @@ describe("billing screens", () => {
     });
     expect(await screen.findByText("Billing is managed by your organisation's admin. Please contact your organisation admin.")).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Top up" })).toBeNull();
     r.unmount();
     const a = renderApp("/settings/sms-history", { AppShellQuery: () => viewerResponse() });
     mockRest(a.rest, {
-      "GET /sms-history": () => ({ _id: "0123456789abcdef01234567", balance: 12.5, currency: "EUR", smsSegmentPrice: 0.08, total: 0, entries: [] }),
+      "GET /sms-history": () => smsHistory(),
     });
     expect(await screen.findByText("Balance: €12.50")).toBeTruthy();
     expect(screen.queryByText(/Billing is managed by your organisation's admin/)).toBeNull();
+  });
+
+  it("/settings/sms-history: an admin tops up (progress, 'Top-up success', the new balance and ledger entry); amounts outside the rule are not sent", async () => {
+    let history = smsHistory();
+    let release: () => void = () => {};
+    const r = renderApp("/settings/sms-history", { AppShellQuery: () => viewerResponse() });
+    const calls = mockRest(r.rest, {
+      "GET /sms-history": () => history,
+      "POST /sms-topup": async (call) => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const amount = (call.options.body as { amount: number }).amount;
+        history = smsHistory({
+          balance: 12.5 + amount,
+          total: 1,
+          entries: [
+            { _id: "e1", createdAt: "2026-11-26T10:00:00.000Z", kind: "topup", amount, balanceAfter: 12.5 + amount, reference: "pi_1", createdBy: null },
+          ],
+        });
+        return { status: "ok", message: "top-up success", balance: 12.5 + amount };
+      },
+    });
+    const amount = await screen.findByLabelText("Amount (EUR)");
+    for (const bad of ["3", "12.5", "1001", ""]) {
+      fireEvent.change(amount, { target: { value: bad } });
+      fireEvent.click(screen.getByRole("button", { name: "Top up" }));
+      expect(await screen.findByText("The amount is a whole number from 5 to 1000")).toBeTruthy();
+    }
+    expect(amount.getAttribute("aria-invalid")).toBe("true");
+    expect(calls.some((c) => c.path === "/sms-topup")).toBe(false);
+
+    fireEvent.change(amount, { target: { value: "20" } });
+    fireEvent.click(screen.getByRole("button", { name: "Top up" }));
+    expect(await screen.findByText("Paying…")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Top up" }).getAttribute("aria-busy")).toBe("true");
+    release();
+    expect(await screen.findByText("Top-up success")).toBeTruthy();
+    expect(await screen.findByText("Balance: €32.50")).toBeTruthy();
+    expect(screen.getByText("+€20.00")).toBeTruthy();
+    const topUp = calls.find((c) => c.path === "/sms-topup")!;
+    expect(topUp.options.body).toEqual({ amount: 20 });
+    expect((topUp.options as { headers?: Record<string, string> }).headers?.["Idempotency-Key"]).toMatch(/^[\x21-\x7e]{1,200}$/);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("/settings/sms-history: a refused top-up shows the server's reason by the form; a retry after no answer reuses the attempt's key, a new attempt gets a new one", async () => {
+    const outcomes: (() => unknown)[] = [
+      () => {
+        throw new ApiError("Insufficient funds on account", 402, { error: "Insufficient funds on account" });
+      },
+      () => {
+        throw new ApiError("Something went wrong", 0, new TypeError("network"));
+      },
+      () => {
+        throw new ApiError("Payment requires extra authentication", 402, { error: "Payment requires extra authentication" });
+      },
+      () => {
+        throw new ApiError("Add a card before subscribing", 400, { error: "Add a card before subscribing" });
+      },
+    ];
+    const r = renderApp("/settings/sms-history", { AppShellQuery: () => viewerResponse() });
+    const calls = mockRest(r.rest, {
+      "GET /sms-history": () => smsHistory(),
+      "POST /sms-topup": () => outcomes.shift()!(),
+    });
+    const keys = () => calls.filter((c) => c.path === "/sms-topup").map((c) => (c.options as { headers: Record<string, string> }).headers["Idempotency-Key"]);
+    fireEvent.change(await screen.findByLabelText("Amount (EUR)"), { target: { value: "10" } });
+    const topUp = () => fireEvent.click(screen.getByRole("button", { name: "Top up" }));
+    topUp();
+    expect((await screen.findByRole("alert")).textContent).toBe("Insufficient funds on account");
+    topUp();
+    expect(await screen.findByText(/could not reach the server/)).toBeTruthy();
+    topUp();
+    expect(await screen.findByText("Payment requires extra authentication")).toBeTruthy();
+    topUp();
+    expect(await screen.findByText("Add a card on the subscription page before topping up")).toBeTruthy();
+    const [first, second, retried, fourth] = keys();
+    // The refused attempt's key is not reused; the unanswered one's is.
+    expect(second).not.toBe(first);
+    expect(retried).toBe(second);
+    expect(fourth).not.toBe(retried);
+    expect(screen.getByText("Balance: €12.50")).toBeTruthy();
+    expect(screen.queryByText("Top-up success")).toBeNull();
+  });
+
+  it("/settings/sms-history: no top-up form for someone the server would refuse, nor without a payment provider", async () => {
+    const r = renderApp("/settings/sms-history", { AppShellQuery: () => viewerResponse() });
+    mockRest(r.rest, { "GET /sms-history": () => smsHistory({ canTopUp: false }) });
+    expect(await screen.findByText("Balance: €12.50")).toBeTruthy();
+    expect(screen.getByText("Billing is managed by your organisation's admin. Please contact your organisation admin.")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Top up" })).toBeNull();
+    expect(screen.queryByLabelText("Amount (EUR)")).toBeNull();
+    r.unmount();
+    const e = renderApp("/settings/sms-history", { AppShellQuery: () => viewerResponse() });
+    mockRest(e.rest, { "GET /sms-history": () => smsHistory({ paymentProvider: false }) });
+    expect(await screen.findByText(/Top-ups need a payment provider/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Top up" })).toBeNull();
   });
 
   it("/settings/billing-details: company by default; a field under 5 characters blocks saving", async () => {

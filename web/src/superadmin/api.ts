@@ -38,6 +38,10 @@ export interface SmsHistory {
   balance: number;
   smsSegmentPrice: number;
   total: number;
+  /** Whether the caller may buy SMS credit for this organisation (its organisation and billing admins). */
+  canTopUp: boolean;
+  /** Whether the server takes payments (false in embedded mode). */
+  paymentProvider: boolean;
   entries: {
     _id: string;
     createdAt: string;

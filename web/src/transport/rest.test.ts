@@ -34,6 +34,13 @@ describe("REST helper", () => {
     expect(init.body).toBe(JSON.stringify({ id: "o1" }));
   });
 
+  it("sends a call's extra headers (Idempotency-Key) beside, not over, its own", async () => {
+    const { client, fetch } = setup(json({ status: "ok" }));
+    await client.request("/sms-topup", { method: "POST", body: { amount: 5 }, headers: { "Idempotency-Key": "k-1", Accept: "text/html" } });
+    const headers = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers as Record<string, string>;
+    expect(headers).toMatchObject({ "Idempotency-Key": "k-1", Accept: "application/json", Authorization: "Bearer access-1" });
+  });
+
   it("adds query parameters", async () => {
     const { client, fetch } = setup(json([]));
     await client.request("/reports", { query: { skip: 0, limit: 3, search: undefined } });

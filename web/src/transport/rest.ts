@@ -32,6 +32,8 @@ export interface RestOptions {
   action?: string;
   /** HTTP statuses that are not failures for this call (no toast, resolves with null). */
   allowStatus?: number[];
+  /** Extra request headers (such as Idempotency-Key); they cannot replace Accept, Content-Type or Authorization. */
+  headers?: Record<string, string>;
 }
 
 export interface RestDeps {
@@ -73,7 +75,7 @@ export function createRestClient(deps: RestDeps) {
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
     }
-    const headers: Record<string, string> = { Accept: "application/json" };
+    const headers: Record<string, string> = { ...options.headers, Accept: "application/json" };
     if (options.body !== undefined) headers["Content-Type"] = "application/json";
     if (shouldSendBearer(deps.getSearch())) {
       const token = await deps.getAccessToken();

@@ -6,14 +6,14 @@ import type Stripe from "stripe";
 import type { DomainContext } from "../context.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { badInput, conflict, DomainError, forbidden, notFound } from "../errors.js";
-import { requireOrganization } from "../viewer.js";
+import { parseSmsTopUpAmount, smsTopUpMax, smsTopUpMin } from "@feedback/shared/sms-topup";
+import { requireOrganization, type Viewer } from "../viewer.js";
 import { smsBalance, topUpSms } from "../sms-balance/ledger.js";
 import { billingMessages, ensureCustomer, paymentError } from "./billing.js";
 import { requireStripe } from "./stripe-client.js";
 
-/** Amounts a customer may buy, in the organisation's currency (whole units). */
-export const smsTopUpMin = 5;
-export const smsTopUpMax = 1000;
+/** Amounts a customer may buy, in the organisation's currency (whole units): the shared rule (shared/src/sms-topup.ts). */
+export { smsTopUpMax, smsTopUpMin };
 
 export const smsTopUpMessages = {
   amount: `The amount is a whole number from ${smsTopUpMin} to ${smsTopUpMax}`,
@@ -34,9 +34,17 @@ export function checkIdempotencyKey(key: unknown): string | undefined {
 }
 
 export function checkTopUpAmount(amount: unknown): number {
-  const value = typeof amount === "string" && amount.trim() !== "" ? Number(amount) : amount;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < smsTopUpMin || value > smsTopUpMax) throw badInput(smsTopUpMessages.amount, "amount");
+  const value = parseSmsTopUpAmount(amount);
+  if (value === null) throw badInput(smsTopUpMessages.amount, "amount");
   return value;
+}
+
+/**
+ * Who may buy SMS credit for their current organisation: its organisation admins and billing admins
+ * (a system admin tops up any organisation without payment from the super-admin area instead).
+ */
+export function maySmsTopUp(viewer: Pick<Viewer, "organizationAdmin" | "billingAdmin">): boolean {
+  return viewer.organizationAdmin || viewer.billingAdmin;
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === "P2002";
@@ -80,7 +88,7 @@ export async function customerSmsTopUp(
   const { viewer, organizationId } = requireOrganization(ctx.viewer);
   // The customer call names its own organisation; another's id is not found (nothing is charged).
   if (input.orgId !== undefined && input.orgId !== organizationId) throw notFound(smsTopUpMessages.noOrganization);
-  if (!viewer.organizationAdmin && !viewer.billingAdmin) throw forbidden(billingMessages.contactAdmin);
+  if (!maySmsTopUp(viewer)) throw forbidden(billingMessages.contactAdmin);
   const amount = checkTopUpAmount(input.amount);
   const idempotencyKey = checkIdempotencyKey(input.idempotencyKey);
   const stripe = requireStripe(ctx.config);

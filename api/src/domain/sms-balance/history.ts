@@ -7,6 +7,8 @@ import type { DomainContext } from "../context.js";
 import { forbidden, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { requireViewer } from "../viewer.js";
+import { maySmsTopUp } from "../billing/sms-topup.js";
+import { stripeClient } from "../billing/stripe-client.js";
 
 export const smsHistoryRefusal = "Only organisation admins and billing admins can see the SMS balance history";
 
@@ -31,6 +33,10 @@ export type SmsHistory = {
   entries: SmsHistoryEntry[];
   /** Entries in the ledger in all (more than `entries` when the ledger is longer than the limit). */
   total: number;
+  /** Whether the caller may buy SMS credit for this organisation (POST /sms-topup without orgId): its own, as an organisation or billing admin. */
+  canTopUp: boolean;
+  /** Whether this server has a payment provider to take top-up payments (none in embedded mode). */
+  paymentProvider: boolean;
 };
 
 const querySchema = z.object({
@@ -68,6 +74,7 @@ export async function smsHistory(ctx: DomainContext, input: { orgId?: unknown; l
     select: { smsBalance: true, currency: true, smsSegmentPrice: true, _count: { select: { smsLedgerEntries: true } } },
   });
   if (!org) throw notFound("No organization found");
+  const viewer = requireViewer(ctx.viewer);
   // The balance after an entry = today's balance minus every later entry: only the newest rows are
   // read, in one statement (one snapshot: a send meanwhile cannot skew the running balance).
   const rows = await ctx.prisma.$queryRawUnsafe<Row[]>(
@@ -89,6 +96,8 @@ export async function smsHistory(ctx: DomainContext, input: { orgId?: unknown; l
     balance: org.smsBalance.toNumber(),
     smsSegmentPrice: org.smsSegmentPrice.toNumber(),
     total: org._count.smsLedgerEntries,
+    canTopUp: organizationId === viewer.organizationId && maySmsTopUp(viewer),
+    paymentProvider: stripeClient(ctx.config) !== null,
     entries: rows.map((r) => ({
       id: r.id,
       createdAt: r.createdAt,

@@ -419,6 +419,10 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     expect((await json("POST", "/sms-topup", adminToken, { amount: 10 })).body.error).toBe("Insufficient funds on account");
     fake.setCardBehaviour("pm_card_visa", "ok");
     expect((await t.prisma.organization.findUniqueOrThrow({ where: { id: org.organization.id } })).smsBalance.toNumber()).toBe(20);
+    // The history tells the web's top-up form who may buy (the same rule as the call) and that payments are taken.
+    expect((await json("GET", "/sms-history", adminToken)).body).toMatchObject({ balance: 20, canTopUp: true, paymentProvider: true });
+    expect((await json("GET", "/sms-history", editorToken)).status).toBe(403);
+    expect((await json("POST", "/sms-topup", editorToken, { amount: 10 })).status).toBe(403);
   });
 
   it("a top-up retried with the same Idempotency-Key pays and credits once; a reused key for another amount or a malformed key changes nothing", async () => {
@@ -545,6 +549,8 @@ describe.skipIf(noDatabase)("embedded mode: no payment provider (no STRIPE_SECRE
         body: { error: "No payment provider: billing is not in use on this server" },
       });
     }
+    // The top-up form learns there is nothing to pay through (the admin may still read the balance).
+    expect((await apiCall(t.baseUrl, "GET", "/sms-history", adminToken)).body).toMatchObject({ canTopUp: true, paymentProvider: false });
     const webhook = await fetch(`${t.baseUrl}${stripeWebhookPath}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
     expect(webhook.status).toBe(409);
   });

@@ -403,6 +403,8 @@ export const smsBalanceRoutes = [
       balance: z.number(),
       smsSegmentPrice: z.number(),
       total: z.number().int(),
+      canTopUp: z.boolean().describe("whether the caller may buy SMS credit here (POST /sms-topup): its organisation and billing admins"),
+      paymentProvider: z.boolean().describe("whether the server takes payments (false in embedded mode: no paid top-ups)"),
       entries: z.array(
         z.object({
           _id: objectId,
@@ -423,6 +425,8 @@ export const smsBalanceRoutes = [
         balance: h.balance,
         smsSegmentPrice: h.smsSegmentPrice,
         total: h.total,
+        canTopUp: h.canTopUp,
+        paymentProvider: h.paymentProvider,
         entries: h.entries.map((e) => ({
           _id: e.id,
           createdAt: e.createdAt.toISOString(),
