@@ -359,8 +359,9 @@ export const superAdminRoutes = [
 ];
 
 /**
- * The customer's Stripe-paid top-up (POST /sms-topup without the orgId query): billing's, not built
- * here. BILLING REPLACES THIS FUNCTION (and only it) with its handler; until then the call answers 403.
+ * The SMS balance's routes. POST /sms-topup is one definition for both callers: with the orgId query a
+ * system admin credits without payment; without it the customer pays through Stripe
+ * (`customerSmsTopUpHandler`, domain/billing/sms-topup.ts).
  */
 export const smsBalanceRoutes = [
   defineRoute({
