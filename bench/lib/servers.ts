@@ -4,9 +4,8 @@
 import { freePort } from "../../api/src/test/support.js";
 import Fastify from "fastify";
 import { loadConfig, type Config } from "../../api/src/config.js";
-import pg from "pg";
 import type { PrismaClient } from "../../api/src/generated/prisma/client.js";
-import { poolConfig, prismaOverPool } from "../../api/src/db/client.js";
+import { createCountingPrisma } from "../../api/src/test/counting-prisma.js";
 import { createEventBus } from "../../api/src/pubsub/bus.js";
 import { startJobRunner } from "../../api/src/jobs/start.js";
 import type { JobRunner } from "../../api/src/jobs/runner.js";
@@ -18,24 +17,6 @@ import { type FastifyServerContext, mountGraphQL } from "../../api/src/graphql/m
 import { startAccessCache, type AccessCache } from "../../api/src/auth/access-cache.js";
 
 export type RunningServer = { baseUrl: string; close(): Promise<void> };
-
-/**
- * A PrismaClient built like api/src/db/client.ts `createPrisma` (a pg pool of `max` connections under
- * @prisma/adapter-pg), whose pool also counts the SQL statements sent, so a suite can report the
- * statements per request.
- */
-export function createCountingPrisma(databaseUrl: string, max: number): { prisma: PrismaClient; statements(): number } {
-  let statements = 0;
-  const pool = new pg.Pool(poolConfig(databaseUrl, max));
-  pool.on("connect", (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as { query: unknown }).query = (...args: unknown[]) => {
-      statements++;
-      return query(...args);
-    };
-  });
-  return { prisma: prismaOverPool(pool), statements: () => statements };
-}
 
 /** The real server on 127.0.0.1, production settings, logging off, no web client unless `serveWeb` (dist/web). */
 export async function startApiServer(
