@@ -38,14 +38,14 @@ describe.skipIf(noDatabase)("names sort as a person expects", () => {
     const all: string[] = [];
     let after: string | null = null;
     for (;;) {
-      const result = await gql(
+      const result: Awaited<ReturnType<typeof gql>> = await gql(
         t.baseUrl,
         `query ($after: String) { list: ${field}(first: ${first}, after: $after, ${args}) { edges { node { ${field === "members" ? "user { displayName }" : "name"} } } pageInfo { hasNextPage endCursor } } }`,
         { after },
         admin,
       );
       expect(result.errors).toBeUndefined();
-      const list = (result.data as any).list;
+      const list: { edges: { node: unknown }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } = (result.data as any).list;
       all.push(...list.edges.map((e: { node: unknown }) => pick(e.node)));
       if (!list.pageInfo.hasNextPage) return all;
       after = list.pageInfo.endCursor;
