@@ -3,7 +3,8 @@
 // token are answered from the process's access cache (auth/access-cache.ts) without a statement to
 // PostgreSQL. Statements are counted on the server's pg pool, so Prisma's queries, raw queries and
 // the prepared hot reads all count. The same steps on a server without the cache (lifetime 0) run
-// SQL on every request: the count sees what the cache saves.
+// SQL on every request: the count sees what the cache saves. Parallel cold requests of one
+// credential share one load.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPrisma } from "../db/client.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
@@ -66,6 +67,26 @@ describe.skipIf(noDatabase)("a warm request runs no SQL", () => {
       expect(await round(t, token, org)).toBeGreaterThan(0);
       expect(await round(t, token, org)).toBe(0);
       expect(await round(t, token, org)).toBe(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("runs one load for parallel cold requests of one credential (a busy client after its entry expired)", async () => {
+    const t = await startTestApp({ databaseUrl: database.url, env: { ACCESS_CACHE_TTL_MS: "600000" } });
+    try {
+      const [one, many] = [await signedIn(t, org), await signedIn(t, org)];
+      const get = (token: string) => fetch(`${t.baseUrl}/api/v5/user`, { headers: { authorization: `Bearer ${token}` } });
+      let before = t.statements();
+      expect((await get(one)).status).toBe(200);
+      const single = t.statements() - before;
+      expect(single).toBeGreaterThan(0);
+      before = t.statements();
+      const answers = await Promise.all(Array.from({ length: 8 }, () => get(many)));
+      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+      for (const a of answers) expect(((await a.json()) as { email?: string }).email).toBe(org.users.editorA.email);
+      // The same statements as one request, not eight times them.
+      expect(t.statements() - before).toBe(single);
     } finally {
       await t.close();
     }
