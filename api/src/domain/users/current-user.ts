@@ -148,7 +148,12 @@ const currentUserSql = `
  * subscription's countdowns and lock): kept per row (a cached row is the same object on each request
  * of its credential, auth/access-cache.ts), so a warm request does not build the trees again.
  */
-type Shaped = { viewer: Viewer; stripeConfigured: boolean; user: Omit<CurrentUser, "subscriptionStatus"> };
+type Shaped = {
+  viewer: Viewer;
+  stripeConfigured: boolean;
+  user: Omit<CurrentUser, "subscriptionStatus">;
+  organization: ReturnType<typeof organizationOf>;
+};
 const shapedRows = new WeakMap<CurrentUserRow, Shaped>();
 
 function organizationOf(row: CurrentUserRow) {
@@ -246,40 +251,43 @@ function shape(row: CurrentUserRow, user: NonNullable<CurrentUserRow["user"]>, v
   };
 }
 
+async function readCurrentUser(ctx: DomainContext, params: readonly [string, string | null, string[]]): Promise<CurrentUserRow | undefined> {
+  return (await queryPrepared<CurrentUserRow>(ctx.prisma, "currentUser", currentUserSql, [...params]))[0];
+}
+
+function accountInputOf(o: NonNullable<ReturnType<typeof organizationOf>>, providerConfigured: boolean, now: Date) {
+  return { providerConfigured, status: o.billingStatus, trialUntil: o.trialUntil, paymentFailedAt: o.paymentFailedAt, now };
+}
+
 export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
   const viewer = requireViewer(ctx.viewer);
   const params = [viewer.userId, viewer.organizationId, viewer.grants.map((g) => g.unitId)] as const;
-  const read = async () => (await queryPrepared<CurrentUserRow>(ctx.prisma, "currentUser", currentUserSql, [...params]))[0];
   // Kept with the caller's credential (auth/access-cache.ts) and dropped on any change behind it;
   // keyed by what it was read for, so a context carrying another viewer never gets this one's.
-  const row = ctx.accessData ? await ctx.accessData.memo(`currentUser:${params[0]}:${params[1]}:${params[2].join(",")}`, read) : await read();
+  const row = ctx.accessData
+    ? await ctx.accessData.memo(`currentUser:${params[0]}:${params[1]}:${params[2].join(",")}`, () => readCurrentUser(ctx, params))
+    : await readCurrentUser(ctx, params);
   const user = row?.user;
   if (!row || !user) throw unauthenticated();
   const stripeConfigured = Boolean(ctx.config.stripe.secretKey);
   let shaped = shapedRows.get(row);
   // The same row shaped for another viewer object (or another configuration) is shaped again.
   if (!shaped || shaped.viewer !== viewer || shaped.stripeConfigured !== stripeConfigured) {
-    shaped = { viewer, stripeConfigured, user: shape(row, user, viewer) };
+    shaped = { viewer, stripeConfigured, user: shape(row, user, viewer), organization: organizationOf(row) };
     shapedRows.set(row, shaped);
   }
   // The account state (domain/billing/account-state.ts): locks and countdowns that depend on the clock.
-  const organization = organizationOf(row);
+  const organization = shaped.organization;
   const now = new Date();
-  const accountInput = (o: NonNullable<typeof organization>) => ({
-    providerConfigured: stripeConfigured,
-    status: o.billingStatus,
-    trialUntil: o.trialUntil,
-    paymentFailedAt: o.paymentFailedAt,
-    now,
-  });
-  const account = organization && accountState(accountInput(organization));
+  const input = organization && accountInputOf(organization, stripeConfigured, now);
+  const account = input && accountState(input);
   return {
     ...shaped.user,
     subscriptionStatus: {
       billingStatus: organization?.billingStatus ?? "inactive",
       // The stored lock (set from the payment provider's subscription status, domain/billing), or a
       // trial that ran out without a subscription while a payment provider is in use.
-      dashboardLocked: organization ? dashboardLockedOf({ ...accountInput(organization), storedLock: organization.dashboardLocked }) : false,
+      dashboardLocked: organization && input ? dashboardLockedOf({ ...input, storedLock: organization.dashboardLocked }) : false,
       // Without a payment provider there is nothing to upgrade to: no trial countdown (every feature is on).
       trialDaysLeft: stripeConfigured ? trialDaysLeft(organization?.trialUntil ?? null, now) : null,
       unpaidDaysLeft: account?.unpaidDaysLeft ?? null,
