@@ -27,7 +27,9 @@ async function round(t: TestApp, token: string, org: OrganizationFixture): Promi
     body: JSON.stringify({ query: viewerQuery }),
   });
   expect(graphql.status).toBe(200);
-  const body = (await graphql.json()) as { data?: { viewer?: { user: { email: string }; currentOrganization: { name: string }; rolesPerUnit: { role: string }[] } } };
+  const body = (await graphql.json()) as {
+    data?: { viewer?: { user: { email: string }; currentOrganization: { name: string }; rolesPerUnit: { role: string }[] } };
+  };
   expect(body.data?.viewer).toMatchObject({
     user: { email: org.users.editorA.email },
     currentOrganization: { name: org.organization.name },
