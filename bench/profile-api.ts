@@ -14,11 +14,11 @@ import { demoSignIn, seedDemoOrganization } from "../api/src/seed/demo.js";
 import { withScratchDatabase } from "./lib/database.js";
 import { measure, type LoadTarget } from "./lib/load.js";
 import { startApiServer } from "./lib/servers.js";
+import { viewerQuery } from "./suites/foundation.js";
 
 const kind = process.argv[2] ?? "rest";
 const seconds = Number(process.argv[3] ?? 10);
 const out = process.argv[4] ?? `/tmp/api-${kind}.cpuprofile`;
-const viewerQuery = `{ viewer { user { id email displayName } currentOrganization { name } rolesPerUnit { role rights } } }`;
 
 const ctx = { connections: 32, duration: seconds, warmup: 2, log: (m: string) => console.error(m), onCleanup: () => () => {} };
 await withScratchDatabase(ctx, "profile", async (databaseUrl) => {

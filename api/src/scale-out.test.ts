@@ -8,13 +8,11 @@
 // - Analytics reads go to a PostgreSQL streaming replica with DATABASE_REPLICA_URL: the test makes a
 //   primary and a replica cluster of its own with the machine's PostgreSQL tools (initdb,
 //   pg_basebackup, pg_ctl), and skips that part with a message when the tools are missing.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync, chmodSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import pg from "pg";
@@ -26,51 +24,10 @@ import { createAnalyticsSurvey, createTestTouchpoint } from "./test/analytics-su
 import { createOrganizationFixture } from "./test/fixtures.js";
 import { subscribeWs } from "./test/graphql-client.js";
 import { noDatabase, redisUrl } from "./test/harness.js";
-import { createScratchDatabase, type ScratchDatabase } from "./test/support.js";
+import { createScratchDatabase, freePort, type ScratchDatabase } from "./test/support.js";
+import { healthy, type RunningProcess, startProcess, startTwoApis, type TwoApis } from "./test/api-processes.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const noRedis = !redisUrl;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-type Running = { child: ChildProcess; output: string[]; stop(): Promise<void> };
-
-/** Starts one of our processes (api or worker) with `env`; resolves when `ready()` says so. */
-async function startProcess(entry: string, env: Record<string, string>, ready: () => Promise<boolean>): Promise<Running> {
-  const output: string[] = [];
-  const child = spawn(process.execPath, ["--import", "tsx", entry], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout!.on("data", (d: Buffer) => output.push(d.toString()));
-  child.stderr!.on("data", (d: Buffer) => output.push(d.toString()));
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const until = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${entry} exited with ${child.exitCode}:\n${output.join("").slice(-3000)}`);
-    if (await ready().catch(() => false)) return { child, output, stop };
-    if (Date.now() > until) {
-      await stop();
-      throw new Error(`${entry} did not start within 120 s:\n${output.join("").slice(-3000)}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-const healthy = (baseUrl: string) => async () => (await fetch(`${baseUrl}/healthz`)).ok;
 
 /** An organisation with a survey on a link touchpoint, and an API key of its admin. */
 async function prepareOrganization(prisma: PrismaClient) {
@@ -100,7 +57,7 @@ function postResponse(baseUrl: string, touchpointId: string, surveyId: string, n
 describe.skipIf(noDatabase || noRedis)("two api processes and a worker on one database and one Redis", () => {
   let database: ScratchDatabase;
   let prisma: PrismaClient;
-  const processes: Running[] = [];
+  let apis: TwoApis;
   let a: string;
   let b: string;
   let setup: Awaited<ReturnType<typeof prepareOrganization>>;
@@ -109,33 +66,15 @@ describe.skipIf(noDatabase || noRedis)("two api processes and a worker on one da
     database = await createScratchDatabase("feedback_scaleout");
     prisma = createPrisma(database.url, { max: 2 });
     setup = await prepareOrganization(prisma);
-    const [portA, portB] = [await freePort(), await freePort()];
-    a = `http://127.0.0.1:${portA}`;
-    b = `http://127.0.0.1:${portB}`;
-    const common = {
-      DATABASE_URL: database.url,
-      REDIS_URL: redisUrl!,
-      QUEUE_PREFIX: `scaleout${randomBytes(3).toString("hex")}`,
-      HOST: "127.0.0.1",
-      // One public address in front of both, as behind a load balancer (tokens name one issuer).
-      PUBLIC_URL: a,
-      SEED_DEMO: "false",
-      SERVE_WEB: "false",
-      RUN_WORKERS: "false",
-      TRUST_PROXY: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "development",
-    };
-    const [pa, pb, worker] = await Promise.all([
-      startProcess("api/src/main.ts", { ...common, PORT: String(portA) }, healthy(a)),
-      startProcess("api/src/main.ts", { ...common, PORT: String(portB) }, healthy(b)),
-      startProcess("api/src/worker.ts", common, async () => true),
-    ]);
-    processes.push(pa, pb, worker);
+    apis = await startTwoApis(database.url, {
+      env: { REDIS_URL: redisUrl!, QUEUE_PREFIX: `scaleout${randomBytes(3).toString("hex")}`, RUN_WORKERS: "false", TRUST_PROXY: "127.0.0.1" },
+      worker: true,
+    });
+    ({ a, b } = apis);
   }, 240_000);
 
   afterAll(async () => {
-    await Promise.all(processes.map((p) => p.stop()));
+    await apis?.stop();
     await prisma?.$disconnect();
     await database?.drop();
   }, 60_000);
@@ -224,7 +163,7 @@ describe.skipIf(!pgBin || noRedis)("analytics reads on a streaming replica (DATA
   let dir: string;
   let primaryPort: number;
   let replicaPort: number;
-  let api: Running | undefined;
+  let api: RunningProcess | undefined;
   let baseUrl: string;
   let setup: Awaited<ReturnType<typeof prepareOrganization>>;
   let prisma: PrismaClient;

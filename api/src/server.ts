@@ -15,6 +15,7 @@ import type { DomainContext } from "./domain/context.js";
 import { createAuthenticator, type AccessTokenVerifier } from "./auth/authenticate.js";
 import type { AccessCache } from "./auth/access-cache.js";
 import { createGraphQL } from "./graphql/yoga.js";
+import { mountGraphQL } from "./graphql/mount.js";
 import { createAnalyticsLimits } from "./limits/analytics.js";
 import { attachGraphQLWebSocket } from "./graphql/ws.js";
 import { errorReply, openApiDocument, registerRoutes, type RouteDefinition } from "./rest/v5/route.js";
@@ -130,17 +131,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   // GraphQL over HTTP and SSE.
   const analyticsLimits = createAnalyticsLimits(config);
   const yoga = createGraphQL({ config, authenticate, context, analyticsLimits });
-  app.route({
-    url: yoga.graphqlEndpoint,
-    method: ["GET", "POST", "OPTIONS"],
-    handler: async (req, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
-      response.headers.forEach((value, key) => void reply.header(key, value));
-      reply.status(response.status);
-      reply.send(response.body);
-      return reply;
-    },
-  });
+  mountGraphQL(app, yoga);
   // GraphQL over WebSocket on the same path.
   const ws = attachGraphQLWebSocket(app.server, yoga);
   app.addHook("onClose", async () => ws.close());

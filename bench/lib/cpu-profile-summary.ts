@@ -1,6 +1,7 @@
 // Summarises a .cpuprofile (node --cpu-prof): self time by function and by package, heaviest first.
 //   npx tsx bench/lib/cpu-profile-summary.ts <file.cpuprofile> [top]
 import { readFileSync } from "node:fs";
+import { packageOf } from "./cpu-profile.js";
 
 type Node = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number; children?: number[] };
 const [file, topArg] = process.argv.slice(2);
@@ -9,14 +10,6 @@ const profile = JSON.parse(readFileSync(file, "utf8")) as { nodes: Node[]; sampl
 const total = profile.nodes.reduce((n, node) => n + node.hitCount, 0);
 const byFunction = new Map<string, number>();
 const byPackage = new Map<string, number>();
-const packageOf = (url: string) => {
-  if (!url) return "(native/gc/idle)";
-  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
-  if (m) return m[1]!;
-  if (url.startsWith("node:")) return "node core";
-  const own = /\/(api|bench|shared)\/src\/([^/]+)/.exec(url) ?? /\/(api|bench|shared)\/([^/]+)/.exec(url);
-  return own ? `ours: ${own[1]}/${own[2]}` : url;
-};
 for (const node of profile.nodes) {
   const { functionName, url, lineNumber } = node.callFrame;
   const key = `${functionName || "(anonymous)"} ${url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*?\/(api|bench|shared)\//, "$1/")}:${lineNumber + 1}`;

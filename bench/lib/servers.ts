@@ -2,11 +2,10 @@
 // embedded OpenID provider, access-token verifier, in-process event bus) and a bare fastify app
 // answering a constant, the baseline that shows what our layers cost.
 import { freePort } from "../../api/src/test/support.js";
-import Fastify, { type FastifyReply, type FastifyRequest } from "fastify";
+import Fastify from "fastify";
 import { loadConfig, type Config } from "../../api/src/config.js";
-import pg from "pg";
 import type { PrismaClient } from "../../api/src/generated/prisma/client.js";
-import { poolConfig, prismaOverPool } from "../../api/src/db/client.js";
+import { createCountingPrisma } from "../../api/src/test/counting-prisma.js";
 import { createEventBus } from "../../api/src/pubsub/bus.js";
 import { startJobRunner } from "../../api/src/jobs/start.js";
 import type { JobRunner } from "../../api/src/jobs/runner.js";
@@ -14,27 +13,10 @@ import { buildServer } from "../../api/src/server.js";
 import { createEmbeddedOidc } from "../../api/src/oidc/provider.js";
 import { createAccessTokenVerifier } from "../../api/src/auth/access-tokens.js";
 import { createSchema, createYoga } from "graphql-yoga";
+import { type FastifyServerContext, mountGraphQL } from "../../api/src/graphql/mount.js";
 import { startAccessCache, type AccessCache } from "../../api/src/auth/access-cache.js";
 
 export type RunningServer = { baseUrl: string; close(): Promise<void> };
-
-/**
- * A PrismaClient built like api/src/db/client.ts `createPrisma` (a pg pool of `max` connections under
- * @prisma/adapter-pg), whose pool also counts the SQL statements sent, so a suite can report the
- * statements per request.
- */
-export function createCountingPrisma(databaseUrl: string, max: number): { prisma: PrismaClient; statements(): number } {
-  let statements = 0;
-  const pool = new pg.Pool(poolConfig(databaseUrl, max));
-  pool.on("connect", (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as { query: unknown }).query = (...args: unknown[]) => {
-      statements++;
-      return query(...args);
-    };
-  });
-  return { prisma: prismaOverPool(pool), statements: () => statements };
-}
 
 /** The real server on 127.0.0.1, production settings, logging off, no web client unless `serveWeb` (dist/web). */
 export async function startApiServer(
@@ -107,13 +89,13 @@ export async function startBareServer(opts: { json?: unknown } = {}): Promise<Ru
 }
 
 /**
- * The GraphQL engine's own ceiling: a bare graphql-yoga (the version we use) mounted on fastify the
- * way api/src/server.ts mounts ours, answering a viewer query from memory (no authentication, no
+ * The GraphQL engine's own ceiling: a bare graphql-yoga (the version we use) mounted on fastify by
+ * the same mountGraphQL as api/src/server.ts mounts ours, answering a viewer query from memory (no authentication, no
  * database, no plugins). `typeDefs` must describe the query's fields; `viewer` is the answer's
  * `data.viewer`, served by yoga's default resolvers.
  */
 export async function startBareYogaServer(typeDefs: string, viewer: unknown): Promise<RunningServer> {
-  const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }>({
+  const yoga = createYoga<FastifyServerContext>({
     schema: createSchema({ typeDefs, resolvers: { Query: { viewer: () => viewer } } }),
     graphqlEndpoint: "/graphql",
     graphiql: false,
@@ -121,17 +103,7 @@ export async function startBareYogaServer(typeDefs: string, viewer: unknown): Pr
     logging: false,
   });
   const app = Fastify({ logger: false });
-  app.route({
-    url: yoga.graphqlEndpoint,
-    method: ["GET", "POST", "OPTIONS"],
-    handler: async (req, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
-      response.headers.forEach((value, key) => void reply.header(key, value));
-      reply.status(response.status);
-      reply.send(response.body);
-      return reply;
-    },
-  });
+  mountGraphQL(app, yoga);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;

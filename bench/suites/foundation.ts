@@ -17,10 +17,10 @@ import type { BenchContext, FigureRow } from "../lib/suite.js";
 export const name = "foundation";
 export const description = "cost of our layers: GET /api/v5/user and the GraphQL viewer query against a bare fastify route";
 
-const viewerQuery = `{ viewer { user { id email displayName } currentOrganization { name } rolesPerUnit { role rights } } }`;
+export const viewerQuery = `{ viewer { user { id email displayName } currentOrganization { name } rolesPerUnit { role rights } } }`;
 
 /** The types the viewer query reads, as our schema has them (schema.graphql), for the bare yoga. */
-const viewerTypeDefs = `
+export const viewerTypeDefs = `
   enum Role { admin editor viewer }
   type User { id: ID! email: String! displayName: String! }
   type Organization { name: String! }

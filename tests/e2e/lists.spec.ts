@@ -1,25 +1,8 @@
 // The lists (issue 15 "Lists" and defect 9 "touchpoint lists do not update live"): a touchpoint
 // created, renamed and deleted in another browser shows on an open touchpoint list without a reload;
 // the survey list searches and sorts on the server and hides selected surveys in bulk.
-import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./support";
-
-/** A GraphQL call with the signed-in person's token. */
-async function graphqlAs(page: Page, query: string, variables: Record<string, unknown> = {}) {
-  return page.evaluate(
-    async ({ query, variables }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith("oidc.user:")) ?? "";
-      const token = JSON.parse(localStorage.getItem(key) ?? "{}").access_token;
-      const response = await fetch("/graphql", {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query, variables }),
-      });
-      return response.json();
-    },
-    { query, variables },
-  );
-}
+import { expect, test } from "@playwright/test";
+import { graphqlAs, signIn } from "./support";
 
 test("a touchpoint list updates live when a touchpoint is created, renamed and deleted elsewhere", async ({ page, browser }) => {
   await signIn(page, "viewer@demo.example", "/touchpoints/link-qr");

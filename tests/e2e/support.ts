@@ -35,6 +35,26 @@ export async function signIn(page: Page, email: string, path = "/settings/user")
   await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
 }
 
+/**
+ * A GraphQL call from the page with the signed-in person's access token (the one the web client
+ * keeps in localStorage), for a step the test takes outside the screens; answers the JSON body.
+ */
+export async function graphqlAs(page: Page, query: string, variables: Record<string, unknown> = {}) {
+  return page.evaluate(
+    async ({ query, variables }) => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith("oidc.user:")) ?? "";
+      const token = JSON.parse(localStorage.getItem(key) ?? "{}").access_token;
+      const response = await fetch("/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      return response.json();
+    },
+    { query, variables },
+  );
+}
+
 /** One question of every type, in the editor's order, with the texts the survey specs give them. */
 const everyQuestionType: { type: string; title: string; choices?: string[]; emotions?: string[] }[] = [
   { type: "Smiley buttons", title: "How was your visit?" },

@@ -1,7 +1,7 @@
 // The defects of a new user's walkthrough (issue 15), one test each (docs/experience.md).
 import { expect, test } from "@playwright/test";
 import config from "./playwright.config";
-import { addQuestion, cardItem, demoPassword, query, questionCard, signIn } from "./support";
+import { addQuestion, cardItem, demoPassword, graphqlAs, query, questionCard, signIn } from "./support";
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 // A name for this machine that is not PUBLIC_URL's (127.0.0.1) nor one of its loopback twins, as a
@@ -166,23 +166,6 @@ test("defect 4: a viewer's settings navigation lists only what a viewer may use"
   ])
     await expect(nav.getByRole("link", { name })).toHaveCount(0);
 });
-
-/** A GraphQL call with the signed-in person's token. */
-async function graphqlAs(page: import("@playwright/test").Page, query: string, variables: Record<string, unknown> = {}) {
-  return page.evaluate(
-    async ({ query, variables }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith("oidc.user:")) ?? "";
-      const token = JSON.parse(localStorage.getItem(key) ?? "{}").access_token;
-      const response = await fetch("/graphql", {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-        body: JSON.stringify({ query, variables }),
-      });
-      return response.json();
-    },
-    { query, variables },
-  );
-}
 
 test("defect 6: a viewer is not offered what the server refuses; errors stay inside the page", async ({ page }) => {
   await signIn(page, "viewer@demo.example", "/surveys/new/edit");

@@ -5,11 +5,7 @@
 // - two api processes (`api/src/main.ts`) on one database with a cache lifetime of 10 minutes, so
 //   only the change message can explain a refusal: a key revoked through A is refused by B, a team
 //   role removed through A is gone on B, and a token signed out at A is refused by B.
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import pg from "pg";
@@ -20,10 +16,9 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { noDatabase } from "../test/harness.js";
 import { createScratchDatabase, type ScratchDatabase } from "../test/support.js";
 import { signInWithPassword } from "../test/oidc-login.js";
+import { startTwoApis, type TwoApis } from "../test/api-processes.js";
 import { type AccessCache, startAccessCache } from "./access-cache.js";
 import type { Viewer } from "../domain/viewer.js";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 /** Polls `check` every 50 ms until it holds or `ms` pass; answers whether it held. */
 async function eventually(check: () => Promise<boolean> | boolean, ms = 5000): Promise<boolean> {
@@ -197,61 +192,11 @@ describe.skipIf(noDatabase)("this process's own writes drop its cache at once", 
 
 // ---------------------------------------------------------------------------------------------
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as { port: number }).port;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-type Running = { child: ChildProcess; output: string[]; stop(): Promise<void> };
-
-async function startApi(env: Record<string, string>, baseUrl: string): Promise<Running> {
-  const output: string[] = [];
-  // No REDIS_URL: nothing but PostgreSQL connects the two processes.
-  const { REDIS_URL: _redis, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "api/src/main.ts"], {
-    cwd: root,
-    env: { ...inherited, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (d: Buffer) => output.push(d.toString()));
-  child.stderr!.on("data", (d: Buffer) => output.push(d.toString()));
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
-  const until = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`api exited with ${child.exitCode}:\n${output.join("").slice(-3000)}`);
-    if (
-      await fetch(`${baseUrl}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { child, output, stop };
-    if (Date.now() > until) {
-      await stop();
-      throw new Error(`api did not start within 120 s:\n${output.join("").slice(-3000)}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 describe.skipIf(noDatabase)("two api processes: a change through A reaches B's cache", () => {
   let database: ScratchDatabase;
   let prisma: PrismaClient;
   let org: OrganizationFixture;
-  const processes: Running[] = [];
+  let apis: TwoApis;
   let a: string;
   let b: string;
 
@@ -259,28 +204,17 @@ describe.skipIf(noDatabase)("two api processes: a change through A reaches B's c
     database = await createScratchDatabase("feedback_access_cache_two");
     prisma = createPrisma(database.url, { max: 2 });
     org = await createOrganizationFixture(prisma, "Cached");
-    const [portA, portB] = [await freePort(), await freePort()];
-    a = `http://127.0.0.1:${portA}`;
-    b = `http://127.0.0.1:${portB}`;
-    const common = {
-      DATABASE_URL: database.url,
-      HOST: "127.0.0.1",
-      // One public address in front of both, as behind a load balancer (tokens name one issuer).
-      PUBLIC_URL: a,
-      SEED_DEMO: "false",
-      SERVE_WEB: "false",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "development",
+    apis = await startTwoApis(database.url, {
       // Ten minutes: only the change message can end an entry within this test.
-      ACCESS_CACHE_TTL_MS: "600000",
-    };
-    const env = (port: number) => ({ ...common, PORT: String(port) });
-    const [pa, pb] = await Promise.all([startApi(env(portA), a), startApi(env(portB), b)]);
-    processes.push(pa, pb);
+      env: { ACCESS_CACHE_TTL_MS: "600000" },
+      // No REDIS_URL: nothing but PostgreSQL connects the two processes.
+      unset: ["REDIS_URL"],
+    });
+    ({ a, b } = apis);
   }, 240_000);
 
   afterAll(async () => {
-    await Promise.all(processes.map((p) => p.stop()));
+    await apis?.stop();
     await prisma?.$disconnect();
     await database?.drop();
   }, 60_000);

@@ -54,6 +54,24 @@ export function createAuthenticator(deps: {
   ownIssuer?: string;
 }): Authenticator {
   const { prisma, verifyAccessToken, cache, ownIssuer } = deps;
+  // Cold loads under way, by credential: while the cache listens, requests that miss it at once (a
+  // client's parallel calls, every connection of a busy client when its entry expires) share one
+  // load instead of each running the same statements. A request joins only a load begun since the
+  // last change message (the same mark), so it never gets data read before a change it could see.
+  const loading = new Map<string, { mark: number; viewer: Promise<Viewer> }>();
+  const shared = (credential: string, load: () => Promise<Viewer>): Promise<Viewer> => {
+    if (!cache?.active) return load();
+    const mark = cache.mark();
+    const running = loading.get(credential);
+    if (running && running.mark === mark) return running.viewer;
+    const entry = { mark, viewer: load() };
+    loading.set(credential, entry);
+    const settled = () => {
+      if (loading.get(credential) === entry) loading.delete(credential);
+    };
+    entry.viewer.then(settled, settled);
+    return entry.viewer;
+  };
   return async (authorization) => {
     const token = bearerToken(authorization);
     if (!token) return null;
@@ -71,29 +89,39 @@ export function createAuthenticator(deps: {
         }
         return cached.viewer;
       }
-      const mark = cache?.mark() ?? 0;
-      const apiKey = await prisma.apiKey.findUnique({
-        where: { keyHash: hashApiKey(token) },
-        select: { id: true, userId: true, organizationId: true, revokedAt: true, lastUsedAt: true },
-      });
-      if (!apiKey || apiKey.revokedAt) throw unauthenticated("Invalid or revoked API key");
-      // An API key acts in the organisation it was made for, whatever the user switched to since.
-      const viewer = await loadViewer(prisma, apiKey.userId, "apiKey", { organizationId: apiKey.organizationId });
-      if (!viewer) throw unauthenticated("Invalid or revoked API key");
-      // Keys work only while the organisation's plan has the REST API feature (spec 000 §6).
-      if (!viewer.features.includes("restApi")) throw noFeatureAccess();
-      let lastUsedAt = apiKey.lastUsedAt?.getTime();
-      if (!lastUsedAt || Date.now() - lastUsedAt > keyUseWriteMs) {
-        lastUsedAt = Date.now();
-        await prisma.apiKey.update({ where: { id: apiKey.id }, data: { lastUsedAt: new Date(lastUsedAt) } });
-      }
-      cache?.store(token, viewer, { users: [viewer.userId], organizations: [apiKey.organizationId] }, mark, { lastUsedAt });
-      return viewer;
+      return shared(token, () => loadApiKeyViewer(token));
     }
 
     if (!verifyAccessToken) throw unauthenticated();
     const cached = cache?.lookup(token);
     if (cached) return cached.viewer;
+    return shared(token, () => loadTokenViewer(verifyAccessToken, token));
+  };
+
+  /** The viewer of an API key not in the cache, after every check; kept in the cache. */
+  async function loadApiKeyViewer(token: string): Promise<Viewer> {
+    const mark = cache?.mark() ?? 0;
+    const apiKey = await prisma.apiKey.findUnique({
+      where: { keyHash: hashApiKey(token) },
+      select: { id: true, userId: true, organizationId: true, revokedAt: true, lastUsedAt: true },
+    });
+    if (!apiKey || apiKey.revokedAt) throw unauthenticated("Invalid or revoked API key");
+    // An API key acts in the organisation it was made for, whatever the user switched to since.
+    const viewer = await loadViewer(prisma, apiKey.userId, "apiKey", { organizationId: apiKey.organizationId });
+    if (!viewer) throw unauthenticated("Invalid or revoked API key");
+    // Keys work only while the organisation's plan has the REST API feature (spec 000 §6).
+    if (!viewer.features.includes("restApi")) throw noFeatureAccess();
+    let lastUsedAt = apiKey.lastUsedAt?.getTime();
+    if (!lastUsedAt || Date.now() - lastUsedAt > keyUseWriteMs) {
+      lastUsedAt = Date.now();
+      await prisma.apiKey.update({ where: { id: apiKey.id }, data: { lastUsedAt: new Date(lastUsedAt) } });
+    }
+    cache?.store(token, viewer, { users: [viewer.userId], organizations: [apiKey.organizationId] }, mark, { lastUsedAt });
+    return viewer;
+  }
+
+  /** The viewer of an access token not in the cache, after every check; kept in the cache. */
+  async function loadTokenViewer(verifyAccessToken: AccessTokenVerifier, token: string): Promise<Viewer> {
     const mark = cache?.mark() ?? 0;
     let claims: Awaited<ReturnType<AccessTokenVerifier>>;
     try {
@@ -139,5 +167,5 @@ export function createAuthenticator(deps: {
       }
     }
     throw unauthenticated();
-  };
+  }
 }

@@ -16,7 +16,7 @@
 // Cross-Origin-Resource-Policy is cross-origin for what customers' pages load (/widget.js, /r/…)
 // and same-origin elsewhere.
 import fastifyHelmet from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "../config.js";
 
 type Directives = Record<string, string[]>;
@@ -30,7 +30,7 @@ export type Surface = "app" | "respondent" | "oidc" | "graphiql" | "data";
 
 export function surfaceOf(pathname: string, contentType: string): Surface {
   const html = /^text\/html\b/i.test(contentType);
-  if (pathname === "/oidc" || pathname.startsWith("/oidc/")) return "oidc";
+  if (isOidc(pathname)) return "oidc";
   if (!html) return "data";
   if (/^\/(s|t)\/[^/]+\/?$/.test(pathname)) return "respondent";
   if (pathname === "/graphql") return "graphiql";
@@ -81,30 +81,48 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     referrerPolicy: { policy: "no-referrer" },
   });
   const policies = contentSecurityPolicies(config);
+  // Both hooks are synchronous (callback style): an async hook costs every answer a promise and a
+  // trip through the microtask queue for work that never waits.
   // The provider answers /oidc itself (fastify's onSend does not run): set its rule on the raw
   // answer now; its sign-in pages replace it with their own.
-  app.addHook("onRequest", async (request, reply) => {
-    const pathname = request.url.split("?")[0] ?? "/";
-    if (pathname !== "/oidc" && !pathname.startsWith("/oidc/")) return;
-    reply.raw.setHeader("content-security-policy", policies.oidc);
-    reply.raw.setHeader("x-frame-options", "SAMEORIGIN");
-    reply.raw.setHeader("cross-origin-resource-policy", "same-origin");
+  app.addHook("onRequest", (request, reply, done) => {
+    if (request.url.startsWith("/oidc") && isOidc(pathOf(request.url))) {
+      reply.raw.setHeader("content-security-policy", policies.oidc);
+      reply.raw.setHeader("x-frame-options", "SAMEORIGIN");
+      reply.raw.setHeader("cross-origin-resource-policy", "same-origin");
+    }
+    done();
   });
-  app.addHook("onSend", async (request, reply, payload) => {
-    const pathname = request.url.split("?")[0] ?? "/";
-    if (surfaceOf(pathname, "") === "oidc") return payload;
+  app.addHook("onSend", (request, reply, payload, done) => {
+    try {
+      setPolicyHeaders(request.url, reply);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done(null, payload);
+  });
+  function setPolicyHeaders(url: string, reply: FastifyReply): void {
+    const pathname = pathOf(url);
+    if (isOidc(pathname)) return;
     if (!reply.hasHeader("cross-origin-resource-policy")) {
       reply.header("cross-origin-resource-policy", crossOriginResource(pathname) ? "cross-origin" : "same-origin");
     }
     // A route that chose its own policy (the sign-in pages) keeps it. A 304 carries no content type
     // and its headers replace the cached answer's: it keeps the policy sent with the answer itself.
-    if (reply.hasHeader("content-security-policy") || reply.statusCode === 304) return payload;
+    if (reply.hasHeader("content-security-policy") || reply.statusCode === 304) return;
     const contentType = String(reply.getHeader("content-type") ?? "");
     const surface = surfaceOf(pathname, contentType);
     const policy = surface === "data" && /^application\/pdf\b/i.test(contentType) ? policies.pdf : policies[surface];
     reply.header("content-security-policy", policy);
     if (surface === "app" || surface === "oidc" || surface === "data") reply.header("x-frame-options", "SAMEORIGIN");
     if (surface === "graphiql") reply.header("x-frame-options", "DENY");
-    return payload;
-  });
+  }
 }
+
+/** The path of a request's URL (without its query). */
+const pathOf = (url: string) => {
+  const q = url.indexOf("?");
+  return q < 0 ? url : url.slice(0, q);
+};
+const isOidc = (pathname: string) => pathname === "/oidc" || pathname.startsWith("/oidc/");

@@ -3,7 +3,7 @@
 import { freePort } from "./support.js";
 import type { FastifyInstance } from "fastify";
 import { loadConfig, type Config } from "../config.js";
-import { createPrisma } from "../db/client.js";
+import { createCountingPrisma } from "./counting-prisma.js";
 import { createEventBus, type EventBus } from "../pubsub/bus.js";
 import { startJobRunner } from "../jobs/start.js";
 import type { JobRunner, RetryPolicy } from "../jobs/runner.js";
@@ -35,6 +35,8 @@ export type TestApp = {
   /** The rate-limit counters: in Redis (a key prefix of this app's own) when Redis answers. */
   limits: LimiterStore;
   baseUrl: string;
+  /** The SQL statements the server's Prisma client has sent so far (its pool's count). */
+  statements(): number;
   close(): Promise<void>;
 };
 
@@ -62,7 +64,7 @@ export async function startTestApp(
     SERVE_WEB: "false",
     ...opts.env,
   });
-  const prisma = createPrisma(databaseUrl, { max: 5 });
+  const { prisma, statements } = createCountingPrisma(databaseUrl, 5);
   const bus = createEventBus(config.redisUrl);
   // A queue of its own (key prefix) per test app, so test files sharing Redis never run each other's jobs.
   const jobs = startJobRunner({ config, prisma, bus, prefix: `test-${randomBytes(6).toString("hex")}`, removeOnClose: true, retry: opts.retry });
@@ -93,6 +95,7 @@ export async function startTestApp(
     config,
     limits,
     baseUrl: config.publicUrl,
+    statements,
     close: async () => {
       await app.close();
       await accessCache?.close();

@@ -144,7 +144,9 @@ export function matchesSearch(search: string, ...texts: (string | null | undefin
 /**
  * A list's search (?q=) and sort (?sort=&dir=) kept in the address, so reloading or going back keeps
  * them. Changes run in a transition: the list on screen stays (aria-busy via `pending`) while the
- * next one loads, and the search box keeps its focus.
+ * next one loads, and the search box keeps its focus. `startTransition` is that same transition, for a
+ * page's own reloads (a refetch after a write), so `pending` covers them too; `params` is the whole
+ * address query, for a page's other parameters (e.g. the survey list's ?tab=), changed through `update`.
  */
 export function useListAddress<F extends string>(fields: readonly F[]) {
   const [params, setParams] = useSearchParams();
@@ -168,10 +170,14 @@ export function useListAddress<F extends string>(fields: readonly F[]) {
       ),
     );
   return {
+    params,
     search,
     sort,
     pending,
+    startTransition,
     update,
+    /** Drops every parameter of the address query (search, sort and the page's own). */
+    clear: () => startTransition(() => setParams(new URLSearchParams(), { replace: true })),
     setSearch: (text: string) => update({ q: text || null }),
     setSort: (next: Sort<F>) => update({ sort: next.field, dir: next.direction }),
   };

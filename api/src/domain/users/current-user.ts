@@ -1,7 +1,7 @@
 // The current user (spec 000 §3 "Current user"): one read that both GraphQL's `viewer` and REST's
 // GET /user shape for their callers.
 import type { DomainContext } from "../context.js";
-import { requireViewer } from "../viewer.js";
+import { requireViewer, type Viewer } from "../viewer.js";
 import { accountState, dashboardLockedOf } from "../billing/account-state.js";
 import { unauthenticated } from "../errors.js";
 import { queryPrepared } from "../../db/client.js";
@@ -143,33 +143,33 @@ const currentUserSql = `
           and not exists (select 1 from "Membership" mm join "User" uu on uu.id = mm."userId"
                           where mm."organizationId" = $2::varchar and uu.email = i.email))) as "seatsInUse"`;
 
-export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
-  const viewer = requireViewer(ctx.viewer);
-  const params = [viewer.userId, viewer.organizationId, viewer.grants.map((g) => g.unitId)] as const;
-  const read = async () => (await queryPrepared<CurrentUserRow>(ctx.prisma, "currentUser", currentUserSql, [...params]))[0];
-  // Kept with the caller's credential (auth/access-cache.ts) and dropped on any change behind it;
-  // keyed by what it was read for, so a context carrying another viewer never gets this one's.
-  const row = ctx.accessData ? await ctx.accessData.memo(`currentUser:${JSON.stringify(params)}`, read) : await read();
-  const user = row?.user;
-  if (!row || !user) throw unauthenticated();
-  const { units, touchpoints, seatsInUse } = row;
-  const organization = row.organization && {
-    ...row.organization,
-    trialUntil: row.organization.trialUntil ? new Date(row.organization.trialUntil) : null,
-    featureSet: { features: row.organization.features ?? [] },
-  };
-  const memberships = row.organizations.map((organization) => ({ organization }));
-  // The account state (domain/billing/account-state.ts): locks and countdowns that depend on the clock.
-  const now = new Date();
-  const accountInput = (o: NonNullable<typeof organization>) => ({
-    providerConfigured: Boolean(ctx.config.stripe.secretKey),
-    status: o.billingStatus,
-    trialUntil: o.trialUntil,
-    paymentFailedAt: o.paymentFailedAt ? new Date(o.paymentFailedAt) : null,
-    now,
-  });
-  const account = organization && accountState(accountInput(organization));
+/**
+ * What a row and its viewer make of the current user, without what depends on the clock (the
+ * subscription's countdowns and lock): kept per row (a cached row is the same object on each request
+ * of its credential, auth/access-cache.ts), so a warm request does not build the trees again.
+ */
+type Shaped = {
+  viewer: Viewer;
+  stripeConfigured: boolean;
+  user: Omit<CurrentUser, "subscriptionStatus">;
+  organization: ReturnType<typeof organizationOf>;
+};
+const shapedRows = new WeakMap<CurrentUserRow, Shaped>();
 
+function organizationOf(row: CurrentUserRow) {
+  return (
+    row.organization && {
+      ...row.organization,
+      trialUntil: row.organization.trialUntil ? new Date(row.organization.trialUntil) : null,
+      paymentFailedAt: row.organization.paymentFailedAt ? new Date(row.organization.paymentFailedAt) : null,
+    }
+  );
+}
+
+function shape(row: CurrentUserRow, user: NonNullable<CurrentUserRow["user"]>, viewer: Viewer): Omit<CurrentUser, "subscriptionStatus"> {
+  const { units, touchpoints, seatsInUse } = row;
+  const organization = row.organization;
+  const memberships = row.organizations.map((organization) => ({ organization }));
   const roleOfUnit = new Map(viewer.grants.map((g) => [g.unitId, g.role]));
   const nameOfUnit = new Map(units.map((u) => [u.id, u.name]));
   const childrenOf = new Map<string | null, typeof units>();
@@ -213,7 +213,7 @@ export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
       segment: organization.segment,
       countryCode: organization.countryCode,
       currency: organization.currency,
-      availableFeatures: organization.featureSet?.features ?? [],
+      availableFeatures: organization.features ?? [],
       satisfactionScale: {
         enabled: organization.satisfactionScaleEnabled,
         min: organization.satisfactionScaleMin,
@@ -240,15 +240,6 @@ export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
     viewerOnly: viewerOnly(viewer.grants, { organizationAdmin: viewer.organizationAdmin }),
     unitTree: build(null),
     deviceTree: [...deviceTree].map(([unitId, list]) => ({ unitId, touchpoints: list })),
-    subscriptionStatus: {
-      billingStatus: organization?.billingStatus ?? "inactive",
-      // The stored lock (set from the payment provider's subscription status, domain/billing), or a
-      // trial that ran out without a subscription while a payment provider is in use.
-      dashboardLocked: organization ? dashboardLockedOf({ ...accountInput(organization), storedLock: organization.dashboardLocked }) : false,
-      // Without a payment provider there is nothing to upgrade to: no trial countdown (every feature is on).
-      trialDaysLeft: ctx.config.stripe.secretKey ? trialDaysLeft(organization?.trialUntil ?? null) : null,
-      unpaidDaysLeft: account?.unpaidDaysLeft ?? null,
-    },
     userSeatsAvailable: organization?.userSeats == null ? null : Math.max(0, organization.userSeats - seatsInUse),
     onboarding: {
       createdSurvey: steps[0]!,
@@ -256,6 +247,50 @@ export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
       collectedResponses: steps[2]!,
       analyzedResponses: steps[3]!,
       progress: onboardingProgress(steps),
+    },
+  };
+}
+
+async function readCurrentUser(ctx: DomainContext, params: readonly [string, string | null, string[]]): Promise<CurrentUserRow | undefined> {
+  return (await queryPrepared<CurrentUserRow>(ctx.prisma, "currentUser", currentUserSql, [...params]))[0];
+}
+
+function accountInputOf(o: NonNullable<ReturnType<typeof organizationOf>>, providerConfigured: boolean, now: Date) {
+  return { providerConfigured, status: o.billingStatus, trialUntil: o.trialUntil, paymentFailedAt: o.paymentFailedAt, now };
+}
+
+export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
+  const viewer = requireViewer(ctx.viewer);
+  const params = [viewer.userId, viewer.organizationId, viewer.grants.map((g) => g.unitId)] as const;
+  // Kept with the caller's credential (auth/access-cache.ts) and dropped on any change behind it;
+  // keyed by what it was read for, so a context carrying another viewer never gets this one's.
+  const row = ctx.accessData
+    ? await ctx.accessData.memo(`currentUser:${params[0]}:${params[1]}:${params[2].join(",")}`, () => readCurrentUser(ctx, params))
+    : await readCurrentUser(ctx, params);
+  const user = row?.user;
+  if (!row || !user) throw unauthenticated();
+  const stripeConfigured = Boolean(ctx.config.stripe.secretKey);
+  let shaped = shapedRows.get(row);
+  // The same row shaped for another viewer object (or another configuration) is shaped again.
+  if (!shaped || shaped.viewer !== viewer || shaped.stripeConfigured !== stripeConfigured) {
+    shaped = { viewer, stripeConfigured, user: shape(row, user, viewer), organization: organizationOf(row) };
+    shapedRows.set(row, shaped);
+  }
+  // The account state (domain/billing/account-state.ts): locks and countdowns that depend on the clock.
+  const organization = shaped.organization;
+  const now = new Date();
+  const input = organization && accountInputOf(organization, stripeConfigured, now);
+  const account = input && accountState(input);
+  return {
+    ...shaped.user,
+    subscriptionStatus: {
+      billingStatus: organization?.billingStatus ?? "inactive",
+      // The stored lock (set from the payment provider's subscription status, domain/billing), or a
+      // trial that ran out without a subscription while a payment provider is in use.
+      dashboardLocked: organization && input ? dashboardLockedOf({ ...input, storedLock: organization.dashboardLocked }) : false,
+      // Without a payment provider there is nothing to upgrade to: no trial countdown (every feature is on).
+      trialDaysLeft: stripeConfigured ? trialDaysLeft(organization?.trialUntil ?? null, now) : null,
+      unpaidDaysLeft: account?.unpaidDaysLeft ?? null,
     },
   };
 }

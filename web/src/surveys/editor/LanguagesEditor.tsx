@@ -3,6 +3,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import { LANGUAGE_CHOICES, useEditorLabels } from "./useEditorLabels";
+import { Badge, Button, DeleteIcon, IconButton } from "../../ui";
 
 type Props = {
   languages: readonly string[];
@@ -25,30 +26,30 @@ export function LanguagesEditor({ languages, editing, onEditingChange, onAdd, on
       <legend>
         <Trans>Languages</Trans>
       </legend>
+      {/* One line per language: its name (and "Default" on the first), then its actions at the line's end. */}
       <ul className="se-languages__list">
         {languages.map((code, i) => {
           const name = labels.language(code);
           return (
-            <li key={code} className="se-row">
+            <li key={code} className="se-languages__item">
               <span className="se-languages__name">
-                {name} ({code})
-                {i === 0 ? (
-                  <strong>
-                    {" "}
-                    <Trans>default</Trans>
-                  </strong>
-                ) : null}
+                {name} <span className="se-languages__code">({code})</span>
               </span>
-              {i > 0 ? (
-                <button type="button" className="button button--ghost button--small" onClick={() => onMakeDefault(code)}>
-                  {t`Make ${name} the default language`}
-                </button>
+              {i === 0 ? (
+                <Badge tone="info">
+                  <Trans>Default</Trans>
+                </Badge>
               ) : null}
-              {languages.length > 1 ? (
-                <button type="button" className="button button--ghost button--small" onClick={() => onRemove(code)}>
-                  {t`Remove language ${name}`}
-                </button>
-              ) : null}
+              <span className="se-languages__actions">
+                {i > 0 ? (
+                  // The visible words are the start of the accessible name ("Make default: Finnish").
+                  <Button variant="quiet" size="sm" onClick={() => onMakeDefault(code)}>
+                    <Trans>Make default</Trans>
+                    <span className="visually-hidden">: {name}</span>
+                  </Button>
+                ) : null}
+                {languages.length > 1 ? <IconButton size="sm" icon={DeleteIcon} label={t`Remove language ${name}`} onClick={() => onRemove(code)} /> : null}
+              </span>
             </li>
           );
         })}

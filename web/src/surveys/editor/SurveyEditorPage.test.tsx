@@ -355,7 +355,11 @@ describe("/surveys/:id/edit", () => {
     expect(input.questions[0]!.title).toEqual([...en("Why?"), { language: "fi", text: "Miksi?" }]);
 
     // Finnish as the default language; then removing English drops its texts.
-    click("Make Finnish the default language");
+    // Each language's line: "Make default" (named with the language) on all but the first, Remove on each.
+    expect(screen.queryByRole("button", { name: "Make default: English" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Make default: Finnish" }));
+    const lines = within(screen.getByRole("group", { name: "Languages" })).getAllByRole("listitem");
+    expect(lines.map((line) => line.textContent)).toEqual(["Finnish (fi)Default", "English (en)Make default: English"]);
     click("Remove language English");
     await save();
     await waitFor(() => expect(calls.update).toHaveLength(2));

@@ -1,23 +1,16 @@
 import { Trans } from "@lingui/react/macro";
-import { Suspense, useState, useTransition } from "react";
+import { Suspense, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import type { SurveyListPageQuery } from "../../__generated__/SurveyListPageQuery.graphql";
-import { SurveyList, type SurveySortField, surveySortFields } from "./SurveyList";
-import type { Sort } from "../../ui/DataList";
+import { SurveyList, surveySortFields } from "./SurveyList";
+import { useListAddress } from "../../ui/DataList";
 import { SurveyTabs, surveyTabs, type SurveyTabKey as SurveyTab } from "./SurveyTabs";
 import "./surveys.css";
 import { Skeleton } from "../../ui/Skeleton";
 import { mayCreateSurveys } from "../../access/rights";
 
 const isTab = (v: string | null): v is SurveyTab => !!v && (surveyTabs as readonly string[]).includes(v);
-
-/** The sort in the address (?sort=name&dir=asc); none: newest first. */
-function sortOf(params: URLSearchParams): Sort<SurveySortField> | null {
-  const field = params.get("sort");
-  if (!field || !(surveySortFields as readonly string[]).includes(field)) return null;
-  return { field: field as SurveySortField, direction: params.get("dir") === "desc" ? "desc" : "asc" };
-}
 
 /**
  * /surveys/list (spec 001 §2 "Survey management"): the tabs recent, all, active, archived, hidden and
@@ -33,26 +26,11 @@ export default function SurveyListPage() {
 }
 
 function SurveyListScreen() {
-  const [params, setParams] = useSearchParams();
-  const tab: SurveyTab = isTab(params.get("tab")) ? (params.get("tab") as SurveyTab) : "all";
-  const search = params.get("q") ?? "";
-  const sort = sortOf(params);
-  /** Changes the address's list parameters (kept: the others), in a transition so the list stays while the next one loads. */
-  const update = (change: Record<string, string | null>) =>
-    startTransition(() =>
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          for (const [k, v] of Object.entries(change)) {
-            if (v) next.set(k, v);
-            else next.delete(k);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    );
-  const [pending, startTransition] = useTransition();
+  // Search, sort and tab live in the address; their changes and the page's reloads share one transition.
+  const address = useListAddress(surveySortFields);
+  const { search, sort, pending, startTransition, update } = address;
+  const tabParam = address.params.get("tab");
+  const tab: SurveyTab = isTab(tabParam) ? tabParam : "all";
   // After a successful write the list is read again (spec 001 §7).
   const [fetchKey, setFetchKey] = useState(0);
   const data = useLazyLoadQuery<SurveyListPageQuery>(
@@ -99,15 +77,15 @@ function SurveyListScreen() {
           tab={tab}
           search={search}
           sort={sort}
-          onSearch={(text) => update({ q: text || null })}
-          onSort={(next) => update({ sort: next.field, dir: next.direction })}
+          onSearch={address.setSearch}
+          onSort={address.setSort}
           organizationAdmin={organizationAdmin}
           mayCreate={mayCreate}
           countryCode={data.viewer?.countryCode ?? null}
           onChanged={refetch}
           onDemoGenerated={() =>
             startTransition(() => {
-              setParams({}, { replace: true });
+              address.clear();
               setFetchKey((k) => k + 1);
             })
           }
