@@ -80,7 +80,8 @@ export async function startStatisticsKeeper(
       .catch((error) => opts.onError?.(error));
     return running;
   };
-  await round();
+  // The first round in the background: a start does not wait for ANALYZE of a large database.
+  void round();
   const timer = setInterval(round, opts.intervalMs ?? 60_000);
   timer.unref();
   return async () => {
