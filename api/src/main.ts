@@ -5,6 +5,7 @@ import path from "node:path";
 import { loadConfig, ConfigError, type Config } from "./config.js";
 import { createPrisma } from "./db/client.js";
 import { startEmbeddedDatabase } from "./db/embedded.js";
+import { startStatisticsKeeper } from "./db/statistics.js";
 import { deployMigrations } from "./db/migrations.js";
 import { createEventBus } from "./pubsub/bus.js";
 import { startJobRunner } from "./jobs/start.js";
@@ -19,7 +20,6 @@ import { demoSignIn, seedDemoOrganization } from "./seed/demo.js";
 import { logger } from "./log.js";
 import { withUnsubscribeSecret } from "./domain/campaigns/unsubscribe/secret.js";
 import { runLaunchScheduler } from "./domain/campaigns/launch/firing.js";
-import { analyzeStaleTables, keepStatisticsFresh } from "./db/statistics.js";
 
 export async function start(config: Config) {
   const startLog = logger(config, "start");
@@ -44,12 +44,12 @@ export async function start(config: Config) {
   if (config.seedDemo) {
     await seedDemoOrganization(prisma, { responses: config.demoResponses, responsesUntil: config.demoResponsesUntil, log });
   }
-  // PGlite runs no autovacuum: embedded mode analyses tables that were never analysed or grew (db/statistics.ts).
-  const stopStatistics = embedded ? keepStatisticsFresh(prisma, { intervalMs: 10 * 60_000, log }) : undefined;
-  if (embedded) {
-    const analysed = await analyzeStaleTables(prisma);
-    if (analysed.length) log(`planner statistics updated for ${analysed.length} tables`);
-  }
+  // Planner statistics where autovacuum does not run (PGlite; a server with it off): db/statistics.ts.
+  const stopStatistics = await startStatisticsKeeper(prisma, {
+    embedded: !!embedded,
+    log,
+    onError: (error) => log(`statistics: ${String(error)}`),
+  });
   // Cached response counters lost by a crash (at most one flush interval's) are recounted from the responses.
   const mended = await recountResponseCounters(prisma);
   if (mended.touchpoints + mended.surveys > 0) log(`response counters recounted: ${mended.touchpoints} touchpoints, ${mended.surveys} surveys`);
@@ -99,9 +99,9 @@ export async function start(config: Config) {
     stopping = true;
     log("stopping");
     await app.close();
+    await stopStatistics();
     await accessCache?.close();
     await stopLaunches?.();
-    await stopStatistics?.();
     await jobs.close();
     await bus.close();
     await limits.close();

@@ -21,7 +21,13 @@ export type RunningServer = { baseUrl: string; close(): Promise<void> };
 /** The real server on 127.0.0.1, production settings, logging off, no web client unless `serveWeb` (dist/web). */
 export async function startApiServer(
   databaseUrl: string,
-  opts: { poolSize?: number; serveWeb?: boolean; env?: Record<string, string> } = {},
+  opts: {
+    poolSize?: number;
+    serveWeb?: boolean;
+    env?: Record<string, string>;
+    /** The database is the embedded PGlite (as main.ts without DATABASE_URL: one connection, no named statements, no second pool). */
+    embedded?: boolean;
+  } = {},
 ): Promise<RunningServer & { prisma: PrismaClient; config: Config; jobs: JobRunner; statements(): number }> {
   const port = await freePort();
   const config = loadConfig({
@@ -29,7 +35,7 @@ export async function startApiServer(
     PORT: String(port),
     HOST: "127.0.0.1",
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATABASE_URL: databaseUrl,
+    ...(opts.embedded ? {} : { DATABASE_URL: databaseUrl }),
     LOG_LEVEL: "silent",
     SERVE_WEB: opts.serveWeb ? "true" : "false",
     SEED_DEMO: "false",
@@ -37,7 +43,9 @@ export async function startApiServer(
     TRUST_PROXY: "127.0.0.1",
     ...opts.env,
   });
-  const { prisma, statements } = createCountingPrisma(databaseUrl, opts.poolSize ?? 10);
+  const { prisma, statements } = opts.embedded
+    ? createCountingPrisma(databaseUrl, 1, { namedStatements: false })
+    : createCountingPrisma(databaseUrl, opts.poolSize ?? 10);
   const bus = createEventBus(undefined);
   const jobs = startJobRunner({ config, prisma });
   let accessCache: AccessCache | undefined;
@@ -45,7 +53,7 @@ export async function startApiServer(
     const oidc = await createEmbeddedOidc({ config, prisma });
     const verifyAccessToken = createAccessTokenVerifier({ issuer: oidc.issuer, audience: config.oidc.audience, jwks: () => oidc.jwks() });
     // The callers' access data in memory, as main.ts keeps it (auth/access-cache.ts).
-    accessCache = config.accessCacheTtlMs > 0 ? await startAccessCache(databaseUrl, { ttlMs: config.accessCacheTtlMs }) : undefined;
+    accessCache = !opts.embedded && config.accessCacheTtlMs > 0 ? await startAccessCache(databaseUrl, { ttlMs: config.accessCacheTtlMs }) : undefined;
     const app = await buildServer({ config, prisma, bus, jobs, verifyAccessToken, oidc, ...(accessCache ? { accessCache } : {}) });
     await app.listen({ port, host: "127.0.0.1" });
     return {

@@ -22,6 +22,8 @@ import { startApiServer } from "../lib/servers.js";
 import type { BenchContext, FigureRow } from "../lib/suite.js";
 import { prepareLargeOrg } from "../lib/large-org.js";
 import { latencyStats, round1 } from "../lib/latency.js";
+import { embeddedDemoFigures } from "../lib/embedded-demo.js";
+import { filterCases, measureFilterCases } from "../lib/filter-cases.js";
 
 export const name = "analytics";
 export const description = "summary and per-question results at 10 M responses: HTTP API from roll-ups against plain SQL aggregates over the raw rows";
@@ -32,7 +34,19 @@ const RESPONSES = Number(process.env.BENCH_ANALYTICS_RESPONSES ?? largeOrgDefaul
 
 const strip = (x: unknown) => JSON.parse(JSON.stringify(x, (k, v) => (k === "source" ? undefined : v)));
 
+/** Which parts run (`BENCH_ANALYTICS_PARTS`, default both): "embedded" (the demo on PGlite), "large" (the kept data set). */
+const PARTS = new Set((process.env.BENCH_ANALYTICS_PARTS ?? "embedded,large").split(",").map((s) => s.trim()));
+/** The filter cases' window at scale, in days back from the data set's last response (`BENCH_ANALYTICS_FILTER_DAYS`). */
+const FILTER_DAYS = Number(process.env.BENCH_ANALYTICS_FILTER_DAYS ?? 30);
+
 export async function run(ctx: BenchContext): Promise<FigureRow[]> {
+  const rows: FigureRow[] = [];
+  if (PARTS.has("embedded")) rows.push(...(await embeddedDemoFigures(ctx)));
+  if (PARTS.has("large")) rows.push(...(await largeOrgFigures(ctx)));
+  return rows;
+}
+
+async function largeOrgFigures(ctx: BenchContext): Promise<FigureRow[]> {
   const { url, database } = await prepareLargeOrg(ctx, RESPONSES, { asIs: process.env.BENCH_ANALYTICS_AS_IS === "1" });
   const api = await startApiServer(url);
   const unregister = ctx.onCleanup(() => api.close());
@@ -135,6 +149,22 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
         note: same ? "same answer from both" : "ANSWERS DIFFER",
       });
     }
+    // The results filters (docs/analytics.md "Filters at speed"): every case × screen over HTTP, compared with plain SQL.
+    const window = { from: minus(FILTER_DAYS - 1), to };
+    const filters = await filterCases(api.prisma, api.config, { organizationId: orgId, adminEmail: demoSignIn.email, window });
+    const measured = await measureFilterCases({
+      baseUrl: api.baseUrl,
+      token,
+      prisma: api.prisma,
+      organizationId: orgId,
+      npsQuestionId: filters.npsQuestionId,
+      cases: filters.cases,
+      window,
+      requests: REQUESTS,
+      label: `${FILTER_DAYS} days, `,
+      log: ctx.log,
+    });
+    rows.push(...measured.rows);
     rows.push({ figure: "responses in the organisation", value: responses!.n, unit: "responses", note: `${database}; targets: p50 < 50 ms, p99 < 200 ms` });
     return rows;
   } finally {

@@ -1,18 +1,76 @@
-// Planner statistics on PGlite, the embedded database (no autovacuum there): never-analysed tables
-// are analysed, grown ones again, unchanged ones not; and a filtered join plans from real row counts.
-import { PGlite } from "@electric-sql/pglite";
+// The statistics keeper (statistics.ts): where autovacuum does not run (PGlite), tables changed past
+// autovacuum's threshold since their last ANALYZE, grown by a fifth, or never analysed, are analysed;
+// others are not. The planner's estimates show the statistics are real.
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyzeStaleTables, isStale, type StatisticsDb, tableSizes } from "./statistics.js";
+import { createPrisma } from "./client.js";
+import { startEmbeddedDatabase } from "./embedded.js";
+import { PGlite } from "@electric-sql/pglite";
+import { analyzeStaleTables, autovacuumRuns, isStale, type StatisticsDb, staleTables, tableStates } from "./statistics.js";
+import type { PrismaClient } from "../generated/prisma/client.js";
 
-describe("planner statistics (db/statistics.ts) on PGlite", () => {
+describe("statistics keeper on the embedded database", () => {
+  let dataDir = "";
+  let db: Awaited<ReturnType<typeof startEmbeddedDatabase>>;
+  let prisma: PrismaClient;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), "statistics-test-"));
+    db = await startEmbeddedDatabase(dataDir);
+    prisma = createPrisma(db.url, { max: 1, namedStatements: false });
+  });
+  afterAll(async () => {
+    await prisma?.$disconnect();
+    await db?.stop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  // A backend reports its table counters at most once a second; make the next statement report them.
+  const flush = async () => {
+    await prisma.$executeRawUnsafe(`SELECT pg_stat_force_next_flush()`);
+    await prisma.$queryRawUnsafe(`SELECT 1`);
+  };
+  const reltuples = async (table: string) =>
+    Number((await prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT reltuples::float8 AS n FROM pg_class WHERE relname = $1`, table))[0]!.n);
+
+  it("analyses a filled table never analysed, then only once it changed by more than 50 rows + 10 %", async () => {
+    expect(await autovacuumRuns(prisma, true)).toBe(false);
+    await prisma.$executeRawUnsafe(`CREATE TABLE probe_rows (x int)`);
+    await prisma.$executeRawUnsafe(`CREATE TABLE probe_small (x int)`);
+    await prisma.$executeRawUnsafe(`INSERT INTO probe_rows SELECT g FROM generate_series(1, 1000) g`);
+    await flush();
+    expect(await reltuples("probe_rows")).toBe(-1); // never analysed: the planner guesses
+    expect(await staleTables(prisma)).toContain("probe_rows");
+    expect(await staleTables(prisma)).not.toContain("probe_small"); // empty: nothing to learn
+
+    expect(await analyzeStaleTables(prisma)).toContain("probe_rows");
+    expect(await reltuples("probe_rows")).toBe(1000);
+    expect(await staleTables(prisma)).not.toContain("probe_rows");
+
+    // 100 more rows: under 50 + 10 % of 1,000 (150), still fresh.
+    await prisma.$executeRawUnsafe(`INSERT INTO probe_rows SELECT g FROM generate_series(1, 100) g`);
+    await flush();
+    expect(await analyzeStaleTables(prisma)).not.toContain("probe_rows");
+    expect(await reltuples("probe_rows")).toBe(1000);
+    // 100 more (200 since the last ANALYZE): stale, analysed again.
+    await prisma.$executeRawUnsafe(`INSERT INTO probe_rows SELECT g FROM generate_series(1, 100) g`);
+    await flush();
+    expect(await analyzeStaleTables(prisma)).toEqual(["probe_rows"]);
+    expect(await reltuples("probe_rows")).toBe(1200);
+  });
+});
+
+describe("stale tables by growth, on an in-memory PGlite", () => {
   let pglite: PGlite;
-  let db: StatisticsDb;
+  let db: Parameters<typeof analyzeStaleTables>[0] & StatisticsDb;
   beforeAll(async () => {
     pglite = await PGlite.create();
-    db = {
+    const raw: StatisticsDb = {
       $queryRawUnsafe: async <T>(sql: string) => (await pglite.query(sql)).rows as T,
       $executeRawUnsafe: async (sql: string) => (await pglite.exec(sql)).length,
     };
+    db = { ...raw, $transaction: async (fn) => fn(raw) };
     await pglite.exec(`
       CREATE TABLE "Response" (id int PRIMARY KEY, kind int NOT NULL);
       CREATE TABLE "Answer" (id serial PRIMARY KEY, "responseId" int NOT NULL, value int NOT NULL);
@@ -32,13 +90,13 @@ describe("planner statistics (db/statistics.ts) on PGlite", () => {
   };
 
   it("analyses the tables that were never analysed, then none until one grows", async () => {
-    const before = await tableSizes(db);
+    const before = await tableStates(db);
     expect(before.find((t) => t.table === "Response")).toMatchObject({ analysed: false });
+    expect(before.find((t) => t.table === "Quiet")).toMatchObject({ analysed: false, pages: 0 });
     expect(await estimate(`SELECT * FROM "Response" WHERE kind = 3`)).not.toBe(2000);
 
-    expect((await analyzeStaleTables(db)).sort()).toEqual(["Answer", "Quiet", "Response"]);
-    const after = await tableSizes(db);
-    for (const t of after) expect(isStale(t)).toBe(false);
+    expect((await analyzeStaleTables(db)).sort()).toEqual(["Answer", "Response"]); // the empty one has nothing to tell
+    for (const t of await tableStates(db)) expect(isStale(t)).toBe(false);
     // One kind of ten: the planner now knows 2,000 of 20,000 rows match.
     expect(await estimate(`SELECT * FROM "Response" WHERE kind = 3`)).toBe(2000);
     expect(await analyzeStaleTables(db)).toEqual([]);
@@ -51,9 +109,13 @@ describe("planner statistics (db/statistics.ts) on PGlite", () => {
     expect(await estimate(`SELECT * FROM "Answer" WHERE value = 0`)).toBeGreaterThan(10000);
   }, 60_000);
 
-  it("leaves a tiny table's small growth alone", () => {
-    expect(isStale({ table: "t", analysed: true, analysedPages: 1, pages: 5 })).toBe(false);
-    expect(isStale({ table: "t", analysed: true, analysedPages: 1, pages: 20 })).toBe(true);
-    expect(isStale({ table: "t", analysed: false, analysedPages: 0, pages: 0 })).toBe(true);
+  it("leaves a tiny table's small growth alone; counts changes where the counters have them", () => {
+    const t = { table: "t", analysed: true, analysedRows: 100, analysedPages: 1, pages: 5, modified: null };
+    expect(isStale(t)).toBe(false);
+    expect(isStale({ ...t, pages: 20 })).toBe(true);
+    expect(isStale({ ...t, modified: 60 })).toBe(false); // under 50 + 10 % of 100
+    expect(isStale({ ...t, modified: 61 })).toBe(true);
+    expect(isStale({ ...t, analysed: false, analysedRows: 0, analysedPages: 0, pages: 0 })).toBe(false);
+    expect(isStale({ ...t, analysed: false, analysedRows: 0, analysedPages: 0, pages: 1 })).toBe(true);
   });
 });

@@ -64,6 +64,18 @@ describe.skipIf(skipWithout("PostgreSQL"))("seedDemoOrganization on PostgreSQL",
     expect(a!.rolled).toBe(a!.raw);
   });
 
+  it("leaves the planner statistics of the responses and answers it wrote (ANALYZE: autovacuum may not run)", async () => {
+    const rows = await prisma.$queryRawUnsafe<{ relname: string; reltuples: number }[]>(
+      `SELECT relname, reltuples::float8 AS reltuples FROM pg_class WHERE relname IN ('Response', 'Answer') AND relkind = 'r' ORDER BY relname`,
+    );
+    const responses = await prisma.response.count({ where: { organizationId } });
+    const answers = await prisma.answer.count({ where: { organizationId } });
+    expect(rows.map((r) => [r.relname, Number(r.reltuples)])).toEqual([
+      ["Answer", answers],
+      ["Response", responses],
+    ]);
+  });
+
   it("creates a unit tree of three levels", async () => {
     const units = await prisma.unit.findMany({ where: { organizationId } });
     const byId = new Map(units.map((u) => [u.id, u]));

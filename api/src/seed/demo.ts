@@ -121,7 +121,8 @@ export async function seedDemoOrganization(prisma: PrismaClient, opts: SeedDemoO
   );
   if (result.seeded) {
     log(`demo organisation seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    // A bulk load: the planner needs statistics of it before the first results screen (db/statistics.ts).
+    // A bulk load: the planner needs its statistics before the first results screen, and autovacuum
+    // may not run (PGlite never; a server may have it off): db/statistics.ts.
     const analysing = performance.now();
     const analysed = await analyzeStaleTables(prisma);
     log(`planner statistics of ${analysed.length} tables in ${((performance.now() - analysing) / 1000).toFixed(1)} s`);

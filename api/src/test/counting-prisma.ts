@@ -9,7 +9,11 @@ import { poolConfig, prismaOverPool } from "../db/client.js";
  * @prisma/adapter-pg), whose pool counts every statement its connections send: Prisma's queries,
  * raw queries and the prepared hot reads (`queryPrepared`, which go to the pool past Prisma).
  */
-export function createCountingPrisma(databaseUrl: string, max: number): { prisma: PrismaClient; statements(): number } {
+export function createCountingPrisma(
+  databaseUrl: string,
+  max: number,
+  opts: { namedStatements?: boolean } = {},
+): { prisma: PrismaClient; statements(): number } {
   let statements = 0;
   const pool = new pg.Pool(poolConfig(databaseUrl, max));
   pool.on("connect", (client) => {
@@ -19,5 +23,5 @@ export function createCountingPrisma(databaseUrl: string, max: number): { prisma
       return query(...args);
     };
   });
-  return { prisma: prismaOverPool(pool), statements: () => statements };
+  return { prisma: prismaOverPool(pool, opts), statements: () => statements };
 }

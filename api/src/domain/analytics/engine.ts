@@ -7,7 +7,7 @@
 // inside it plus hourly rows for the hours at either end; a series by local day, week, month or
 // weekday reads hourly rows when the offset is not 0 (a UTC day straddles two local days).
 import { needsRawRows, type GroupBy, type ResultsFilters } from "../results-scope/filters.js";
-import { admittedUnits, buildScope, type Visibility } from "../results-scope/response-scope.js";
+import { admittedUnits, buildScope, surveysWithResponses, type Visibility } from "../results-scope/response-scope.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { answerValuesOf, pendingAnswerRows, pendingResponseRows, responseFiguresOf } from "./rollups.js";
 
@@ -225,4 +225,25 @@ export async function answerSums(prisma: PrismaClient, v: Visibility, f0: Result
       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
   }
   return prisma.$queryRawUnsafe<AnswerSums[]>(sql, ...p.values);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The surveys with responses in the scope (the results' questions when no survey is chosen)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The surveys with responses in the scope, most answered first (at most 100): from the roll-ups
+ * (with the pending part) when they can answer, else `surveysWithResponses` over the raw rows. The
+ * raw count scans every response of the window (about 100 ms for 30 days at 1 M responses, ten
+ * times that at 10 M), on every unfiltered results and table view.
+ */
+export async function surveysInScope(prisma: PrismaClient, v: Visibility, f: ResultsFilters, source?: Source): Promise<string[]> {
+  if ((source ?? (rollupsCanAnswer(f) ? "rollup" : "raw")) === "raw") return surveysWithResponses(prisma, v, f);
+  const p = new Params();
+  const union = rollupUnion("RollupResponse", `x."surveyId", x."responses"`, { from: f.from, to: f.to }, (pp) => rollupDims(v, f, pp, {}), p, false);
+  const rows = await prisma.$queryRawUnsafe<{ surveyId: string }[]>(
+    `SELECT s."surveyId", sum(s."responses") AS n FROM (${union}) s GROUP BY 1 HAVING sum(s."responses") > 0 ORDER BY n DESC, 1 LIMIT 100`,
+    ...p.values,
+  );
+  return rows.map((r) => r.surveyId);
 }

@@ -22,10 +22,10 @@ import {
   buildScope,
   callerVisibility,
   resultsDb,
-  surveysWithResponses,
   type ResultsReader,
   type Visibility,
 } from "../results-scope/response-scope.js";
+import { surveysInScope } from "./engine.js";
 
 export type FilterOptionSurvey = { id: string; name: string };
 export type FilterOptionTouchpoint = { id: string; name: string; type: string; unitId: string };
@@ -76,7 +76,7 @@ export async function resultsFilterOptions(caller: ResultsReader, filtersInput: 
     else if (f.surveyIds.length) {
       const linked = await visibleSurveys(prisma, units, f.surveyIds);
       questionSurveyIds = linked.map((s) => s.id);
-    } else questionSurveyIds = await surveysWithResponses(prisma, v, f);
+    } else questionSurveyIds = await surveysInScope(prisma, v, f);
   }
   const [touchpoints, questions, metaKeys] = await Promise.all([
     may.touchpoints

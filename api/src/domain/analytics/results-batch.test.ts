@@ -21,14 +21,17 @@ describe.skipIf(noDatabase)("question results: one query for every question", ()
 
   /** A share-link caller (the admin's rights) whose database counts the answer queries. */
   const countingCaller = () => {
-    const counter = { answerQueries: 0 };
+    const counter = { answerQueries: 0, responseScans: 0 };
     // The results scope reads through an organisation-scoped client ($extends), so the count follows it there.
     const counting = (client: PrismaClient): PrismaClient =>
       new Proxy(client, {
         get(target, prop) {
           if (prop === "$queryRawUnsafe")
             return (sql: string, ...values: unknown[]) => {
-              if (/FROM "Answer" a|"RollupAnswer(Day|Hour)"/.test(sql)) counter.answerQueries++;
+              // (The surveys' read from the response roll-ups has a pending part over answers: not an answer query.)
+              if (/FROM "Answer" a|"RollupAnswer(Day|Hour)"/.test(sql) && !/"RollupResponse(Day|Hour)"/.test(sql)) counter.answerQueries++;
+              // results-scope's surveysWithResponses: a count of the window's responses per survey.
+              if (/SELECT r\."surveyId", count\(\*\) AS n FROM "Response" r WHERE/.test(sql)) counter.responseScans++;
               return target.$queryRawUnsafe(sql, ...values);
             };
           if (prop === "$extends") return (...args: unknown[]) => counting((target.$extends as unknown as (...a: unknown[]) => PrismaClient)(...args));
@@ -71,6 +74,26 @@ describe.skipIf(noDatabase)("question results: one query for every question", ()
     await settleRollups(t.prisma);
   });
   afterAll(async () => t?.close());
+
+  it("finds the surveys with responses from the roll-ups when none is chosen (no scan of the responses), as the raw rows do, and never another organisation's", async () => {
+    // Another organisation with a survey answered in the same window: its survey never shows here.
+    const other = await createOrganizationFixture(t.prisma, "Batched other");
+    const os = await createAnalyticsSurvey(t.prisma, other.organization.id, other.units.unitA.id);
+    const otherTp = (await createTestTouchpoint(t.prisma, other.organization.id, other.units.unitA.id, "Other door", os.survey.id)).id;
+    await insertTestResponses(t.prisma, other.organization.id, [
+      { surveyId: os.survey.id, touchpointId: otherTp, unitId: other.units.unitA.id, createdAt: at, answers: [{ questionId: os.questions.nps.id, n: 0 }] },
+    ]);
+    await settleRollups(t.prisma);
+    const { caller, counter } = countingCaller();
+    const fromRollups = await getResults(caller, window);
+    expect(counter.responseScans).toBe(0);
+    expect(fromRollups.every((r) => r.source === "rollup")).toBe(true);
+    expect(new Set(fromRollups.map((r) => r.surveyId))).toEqual(new Set([s.survey.id]));
+    const fromRaw = await getResults(caller, window, { source: "raw" });
+    expect(counter.responseScans).toBe(1);
+    expect(fromRaw.map((r) => r.questionId)).toEqual(fromRollups.map((r) => r.questionId));
+    expect(fromRaw.map((r) => r.mainResult)).toEqual(fromRollups.map((r) => r.mainResult));
+  });
 
   it("answers a seven-question survey with two answer queries, and the figures match the one-question read", async () => {
     const { caller, counter } = countingCaller();

@@ -20,12 +20,11 @@ import {
   buildScope,
   callerVisibility,
   resultsDb,
-  surveysWithResponses,
   visibleSurveyIds,
   type ResultsReader,
   type Visibility,
 } from "../results-scope/response-scope.js";
-import { answerSums, rollupsCanAnswer, type AnswerSums, type Source } from "./engine.js";
+import { answerSums, rollupsCanAnswer, surveysInScope, type AnswerSums, type Source } from "./engine.js";
 import { npsOf } from "./summary.js";
 import { mayChangeFilter } from "./filter-options.js";
 import { defaultEviClusters } from "../respondent/answers.js";
@@ -368,7 +367,7 @@ export async function getResults(caller: ResultsReader, filtersInput: unknown, o
   const f = parseResultsFilters(filtersInput, { now: opts.now });
   const v = await callerVisibility(caller, "results");
   const db = resultsDb(caller, v);
-  const surveyIds = f.surveyIds.length ? await visibleSurveyIds(db, v, f.surveyIds) : await surveysWithResponses(db, v, f);
+  const surveyIds = f.surveyIds.length ? await visibleSurveyIds(db, v, f.surveyIds) : await surveysInScope(db, v, f, opts.source);
   const questions = await db.question.findMany({
     where: {
       surveyId: { in: surveyIds },
@@ -428,7 +427,7 @@ export async function resultsPreflight(caller: ResultsReader, filtersInput: unkn
     orderBy: [{ name: "asc" }, { id: "asc" }],
   });
   const visibleTp = new Set(touchpoints.map((t) => t.id));
-  const surveys = f.surveyIds.length ? await visibleSurveyIds(db, v, f.surveyIds) : await surveysWithResponses(db, v, f);
+  const surveys = f.surveyIds.length ? await visibleSurveyIds(db, v, f.surveyIds) : await surveysInScope(db, v, f);
   const scope = buildScope(v, { ...f, surveyIds: surveys.length ? surveys : f.surveyIds }, { alias: "r" });
   const meta = listMeta
     ? await db.$queryRawUnsafe<{ key: string; count: number }[]>(

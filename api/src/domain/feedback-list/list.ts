@@ -157,9 +157,13 @@ export async function feedbackListPage(ctx: DomainContext, input: ListInput & { 
   const { plan, share } = await resolveFeedbackList(ctx, input);
   const db = ctx.prisma;
   const count = countQuery(plan);
-  const [{ n: total }] = (await db.$queryRawUnsafe<{ n: number }[]>(count.text, ...count.values)) as [{ n: number }];
+  // The count and the page together (the page is dropped when a share link hides too few).
+  const [[{ n: total }], pageRows] = (await Promise.all([
+    db.$queryRawUnsafe<{ n: number }[]>(count.text, ...count.values),
+    fetchRows(ctx, plan, { limit: pageSize, offset: (page - 1) * pageSize }),
+  ])) as [[{ n: number }], Awaited<ReturnType<typeof fetchRows>>];
   const tooFew = share?.hideResultsIfLessThan != null && total < share.hideResultsIfLessThan;
-  const rows = tooFew ? [] : await fetchRows(ctx, plan, { limit: pageSize, offset: (page - 1) * pageSize });
+  const rows = tooFew ? [] : pageRows;
   return {
     data: rows.map((r) => rowJson(plan, formatRow(plan, r))),
     questions: plan.questions.map((q) => ({ _id: q.id, surveyId: q.surveyId, surveyName: q.surveyName, type: q.type, title: q.title })),
@@ -230,9 +234,11 @@ export async function feedbackListConnection(
   const after = input.after ? decodeCursor(input.after) : undefined;
   const { plan, share } = await resolveFeedbackList(ctx, input);
   const count = countQuery(plan);
-  const [{ n: totalCount }] = (await ctx.prisma.$queryRawUnsafe<{ n: number }[]>(count.text, ...count.values)) as [{ n: number }];
+  const [[{ n: totalCount }], rows] = (await Promise.all([
+    ctx.prisma.$queryRawUnsafe<{ n: number }[]>(count.text, ...count.values),
+    fetchRows(ctx, plan, { limit: first + 1, after }),
+  ])) as [[{ n: number }], Awaited<ReturnType<typeof fetchRows>>];
   if (share?.hideResultsIfLessThan != null && totalCount < share.hideResultsIfLessThan) return { plan, totalCount: 0, edges: [], hasNextPage: false };
-  const rows = await fetchRows(ctx, plan, { limit: first + 1, after });
   const page = rows.slice(0, first);
   return {
     plan,

@@ -174,50 +174,53 @@ export type PlanInput = {
 export async function planFeedbackList(db: Db, input: PlanInput): Promise<FeedbackListPlan> {
   const { scope, filters, locale } = input;
   const { organizationId } = scope;
+  // The four reads below are independent: sent together (a pool runs them side by side; one
+  // connection, as the embedded database's or an export process's, queues them).
   // The surveys: those asked for, else those with responses in the scope.
   // (Per survey, an EXISTS probe on the survey's (surveyId, createdAt) index: no scan of the scope.)
   const so = withParams(scope, [organizationId]);
-  const surveyIds = filters.surveyIds.length
-    ? await visibleSurveyIds(db, scope, filters.surveyIds)
-    : (
-        await db.$queryRawUnsafe<{ surveyId: string }[]>(
+  const surveyIdsRead = filters.surveyIds.length
+    ? visibleSurveyIds(db, scope, filters.surveyIds)
+    : db
+        .$queryRawUnsafe<{ surveyId: string }[]>(
           `SELECT s.id AS "surveyId" FROM "Survey" s WHERE s."organizationId" = ${so.at(0)} AND EXISTS (SELECT 1 FROM "Response" r WHERE r."surveyId" = s.id AND ${scope.sql})`,
           ...so.values,
         )
-      ).map((r) => r.surveyId);
-  const questions = surveyIds.length
-    ? await db.$queryRawUnsafe<QuestionRow[]>(
-        `SELECT q.id, q."surveyId", s.name AS "surveyName", q.type::text AS type, q.title, q.options, q.choices
+        .then((rows) => rows.map((r) => r.surveyId));
+  const questionsRead = surveyIdsRead.then((surveyIds) =>
+    surveyIds.length
+      ? db.$queryRawUnsafe<QuestionRow[]>(
+          `SELECT q.id, q."surveyId", s.name AS "surveyName", q.type::text AS type, q.title, q.options, q.choices
            FROM "Question" q JOIN "Survey" s ON s.id = q."surveyId"
           WHERE q."organizationId" = $1 AND q."surveyId" = ANY($2::text[]) AND NOT q.hidden
           ORDER BY s.name, s.id, q.position`,
-        organizationId,
-        surveyIds,
-      )
-    : [];
+          organizationId,
+          surveyIds,
+        )
+      : [],
+  );
   // Files look at every response of the scope; pages at the newest `metaKeySample` (a scan of a
   // million responses' metadata on every page would cost seconds).
   const p = withParams(scope, [maxMetaKeys, input.metaKeySample ?? null]);
-  const metaKeys = (
-    await db.$queryRawUnsafe<{ key: string }[]>(
+  const metaKeysRead = db
+    .$queryRawUnsafe<{ key: string }[]>(
       `SELECT k AS key FROM (SELECT r.metadata FROM "Response" r WHERE ${scope.sql} ORDER BY r."createdAt" DESC LIMIT ${p.at(1)}::int) r,
               jsonb_object_keys(CASE WHEN jsonb_typeof(r.metadata) = 'object' THEN r.metadata ELSE '{}'::jsonb END) k
         GROUP BY k ORDER BY count(*) DESC, k LIMIT ${p.at(0)}`,
       ...p.values,
     )
-  )
-    .map((r) => r.key)
-    .sort((a, b) => a.localeCompare(b));
-  const [org] = await db.$queryRawUnsafe<{ enabled: boolean | null; min: number | null; max: number | null }[]>(
+    .then((rows) => rows.map((r) => r.key).sort((a, b) => a.localeCompare(b)));
+  const orgRead = db.$queryRawUnsafe<{ enabled: boolean | null; min: number | null; max: number | null }[]>(
     `SELECT "satisfactionScaleEnabled" AS enabled, "satisfactionScaleMin" AS min, "satisfactionScaleMax" AS max FROM "Organization" WHERE id = $1`,
     organizationId,
   );
+  const touchpointsRead = db.$queryRawUnsafe<{ id: string; name: string }[]>(`SELECT id, name FROM "Touchpoint" WHERE "organizationId" = $1`, organizationId);
+  const [questions, metaKeys, [org], touchpoints] = await Promise.all([questionsRead, metaKeysRead, orgRead, touchpointsRead]);
   const satisfaction: SatisfactionScale = input.smileyScale
     ? input.smileyScale
     : org?.enabled && org.min !== null && org.max !== null && Number(org.max) > Number(org.min)
       ? { min: Number(org.min), max: Number(org.max) }
       : null;
-  const touchpoints = await db.$queryRawUnsafe<{ id: string; name: string }[]>(`SELECT id, name FROM "Touchpoint" WHERE "organizationId" = $1`, organizationId);
 
   const lang = uiLang(locale);
   const listQuestions: ListQuestion[] = questions.map((q) => ({

@@ -168,11 +168,18 @@ export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOp
   if (unitIds !== null) where.push(`${a}."unitId" = ANY(${p(unitIds, "::text[]")})`);
   if (filters.touchpointIds.length) where.push(`${a}."touchpointId" = ANY(${p(filters.touchpointIds, "::text[]")})`);
   if (filters.surveyIds.length) where.push(`${a}."surveyId" = ANY(${p(filters.surveyIds, "::text[]")})`);
+  // An answer carries its response's createdAt (schema.prisma), so the restriction below reads only
+  // the window's answers of its question (the Answer(questionId, createdAt) index) instead of all of
+  // them (docs/analytics.md "Filters at speed").
+  let answerWindow = "";
   if (!opts.noDates) {
     const period = opts.period ?? "now";
     const from = period === "now" ? filters.from : filters.earlierFrom;
     const to = period === "earlier" ? filters.earlierTo : filters.to;
-    where.push(`${a}."createdAt" >= ${p(from, "::timestamptz")}`, `${a}."createdAt" < ${p(to, "::timestamptz")}`);
+    const fromP = p(from, "::timestamptz");
+    const toP = p(to, "::timestamptz");
+    where.push(`${a}."createdAt" >= ${fromP}`, `${a}."createdAt" < ${toP}`);
+    answerWindow = ` AND ra."createdAt" >= ${fromP} AND ra."createdAt" < ${toP}`;
   }
   if (opts.responseFilters !== false) {
     for (const r of filters.restrictByAnswer) {
@@ -183,7 +190,9 @@ export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOp
       if (r.gte !== null) range.push(`ra."numericValue" >= ${p(r.gte, "::float8")}`);
       if (r.lt !== null) range.push(`ra."numericValue" < ${p(r.lt, "::float8")}`);
       if (range.length) alts.push(`(${range.join(" AND ")})`);
-      where.push(`EXISTS (SELECT 1 FROM "Answer" ra WHERE ra."responseId" = ${a}."id" AND ra."questionId" = ${p(r.questionId)} AND (${alts.join(" OR ")}))`);
+      where.push(
+        `EXISTS (SELECT 1 FROM "Answer" ra WHERE ra."responseId" = ${a}."id" AND ra."questionId" = ${p(r.questionId)}${answerWindow} AND (${alts.join(" OR ")}))`,
+      );
     }
     const meta = filters.metaDataMatch;
     if (meta) {
