@@ -15,6 +15,7 @@ import { evaluateResponses, forgetRules, responsesWithAnswersSql, storedForEvalu
 import { seedDemoOrganization } from "../api/src/seed/demo.js";
 import type { JobRunner } from "../api/src/jobs/runner.js";
 import { withScratchDatabase } from "./lib/database.js";
+import { benchRules } from "./lib/notification-rules.js";
 
 const GROUPS = Number(process.argv[2] ?? 40);
 const GROUP = Number(process.argv[3] ?? 200);
@@ -91,15 +92,15 @@ await withScratchDatabase(ctx, "notifcost", async (databaseUrl) => {
     await step("warm-up, no rules", insertGroup);
     await step("store, no rules", insertGroup);
     await prisma.notificationRule.createMany({
-      data: Array.from({ length: 100 }, (_, i) => ({
+      data: benchRules({
         organizationId: seed.organizationId,
-        name: `Bench rule ${i + 1}`,
         surveyId: survey.id,
         touchpointIds: touchpoints,
-        conditions: [[{ questionId: byType("nps").id, values: [i % 11] }], [{ questionId: byType("openText").id, values: [`never-${i}`] }]],
-        delay: 0,
-        receivers: ["ops@bench.example"],
-      })),
+        npsQuestionId: byType("nps").id,
+        openTextQuestionId: byType("openText").id,
+        count: 100,
+        receiver: "ops@bench.example",
+      }),
     });
     forgetRules();
     stored.length = 0;

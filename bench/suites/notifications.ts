@@ -17,6 +17,7 @@ import { seedDemoOrganization } from "../../api/src/seed/demo.js";
 import { startSmtpCapture } from "../../api/src/test/mail.js";
 import { forgetRules } from "../../api/src/domain/notifications/evaluation.js";
 import { withScratchDatabase } from "../lib/database.js";
+import { benchRules } from "../lib/notification-rules.js";
 import { startApiServer } from "../lib/servers.js";
 import type { BenchContext, FigureRow } from "../lib/suite.js";
 
@@ -154,15 +155,15 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
         // 100 active rules that every response is checked against; one in ~1,000 responses meets one.
         const receiver = "ops@bench.example";
         await api.prisma.notificationRule.createMany({
-          data: Array.from({ length: RULES }, (_, i) => ({
+          data: benchRules({
             organizationId: seed.organizationId,
-            name: `Bench rule ${i + 1}`,
             surveyId: survey.id,
             touchpointIds: touchpoints,
-            conditions: [[{ questionId: byType("nps").id, values: [i % 11] }], [{ questionId: byType("openText").id, values: [`never-${i}`] }]],
-            delay: 0,
-            receivers: [receiver],
-          })),
+            npsQuestionId: byType("nps").id,
+            openTextQuestionId: byType("openText").id,
+            count: RULES,
+            receiver: receiver,
+          }),
         });
         forgetRules(); // rules written straight to the database: the server (this process) reads them again
         const withRules = await measure(`${RULES} active rules`);

@@ -6,12 +6,11 @@
 // lockedAdmin column of matrix.test.ts; paying an invoice to unlock is in rest/v5/billing.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
-import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
+import { createOrganizationFixture, createShareLinkFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
 import { gql, subscribeWs } from "../test/graphql-client.js";
 import { apiCall } from "../test/rest-client.js";
 import { signInWithPassword } from "../test/oidc-login.js";
 import { accountLockedMessage, dashboardLocked, shareLinkLockedMessage } from "./locked.js";
-import { generateShareToken } from "../domain/results-scope/share-token.js";
 import { loadConfig } from "../config.js";
 
 describe.skipIf(noDatabase)("the dashboard lock on the server", () => {
@@ -91,20 +90,12 @@ describe.skipIf(noDatabase)("the dashboard lock on the server", () => {
   });
 
   it("closes the organisation's results and journey share links while locked; the invoice PDF link stays open", async () => {
-    const makeLink = async (journeyId?: string) => {
-      const { token, tokenHash } = generateShareToken();
-      await t.prisma.shareToken.create({
-        data: {
-          organizationId: org.organization.id,
-          createdByUserId: org.users.admin.id,
-          token: tokenHash,
-          name: "Board view",
-          filters: { from: "2026-01-01", to: "2026-01-31", surveyId: [] },
-          journeyId: journeyId ?? null,
-        },
+    const makeLink = (journeyId?: string) =>
+      createShareLinkFixture(t.prisma, org, {
+        name: "Board view",
+        filters: { from: "2026-01-01", to: "2026-01-31", surveyId: [] },
+        journeyId: journeyId ?? null,
       });
-      return token;
-    };
     const journey = await t.prisma.customerJourney.create({ data: { organizationId: org.organization.id, name: "Locked path", steps: [] } });
     const resultsToken = await makeLink();
     const journeyToken = await makeLink(journey.id);

@@ -4,13 +4,12 @@
 // same rules as REST (editors and admins of the response's team; viewers refused; others not found).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../test/harness.js";
-import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
+import { createOrganizationFixture, createShareLinkFixture, testPassword, type OrganizationFixture } from "../test/fixtures.js";
 import { globalId, gql } from "../test/graphql-client.js";
 import { signInWithPassword } from "../test/oidc-login.js";
 import { createListSurvey, fullAnswers, insertResponses, type ListSurvey } from "../test/list-survey.js";
 import { feedbackListMessages } from "../domain/feedback-list/list.js";
 import { responseMessages } from "../domain/responses/manage.js";
-import { generateShareToken } from "../domain/results-scope/share-token.js";
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
@@ -75,16 +74,7 @@ describe.skipIf(noDatabase)("GraphQL feedback list and responses", () => {
   });
 
   it("a share link's visitor reads the list with shareToken or the X-Share-Token header, and nothing without a valid token", async () => {
-    const { token, tokenHash } = generateShareToken();
-    await t.prisma.shareToken.create({
-      data: {
-        organizationId: org.organization.id,
-        createdByUserId: org.users.admin.id,
-        token: tokenHash,
-        filters: { ...window(), surveyId: [s.survey.id] },
-        allowChanges: [],
-      },
-    });
+    const token = await createShareLinkFixture(t.prisma, org, { filters: { ...window(), surveyId: [s.survey.id] }, allowChanges: [] });
     const query = `query($token: String) { feedbackList(shareToken: $token, first: 10) { totalCount edges { node { responseLegacyId hidden } } } }`;
     const byArgument = await gql(t.baseUrl, query, { token });
     expect(byArgument.errors).toBeUndefined();
@@ -122,16 +112,7 @@ describe.skipIf(noDatabase)("GraphQL feedback list and responses", () => {
     expect(node(ids.first!).responseId).toBe(globalId("Response", ids.first!));
     expect(node(ids.second!).metadata).toEqual([]);
 
-    const { token, tokenHash } = generateShareToken();
-    await t.prisma.shareToken.create({
-      data: {
-        organizationId: org.organization.id,
-        createdByUserId: org.users.admin.id,
-        token: tokenHash,
-        filters: { ...window(), surveyId: [s.survey.id] },
-        allowChanges: [],
-      },
-    });
+    const token = await createShareLinkFixture(t.prisma, org, { filters: { ...window(), surveyId: [s.survey.id] }, allowChanges: [] });
     const visitor = await gql(t.baseUrl, query, { token });
     expect(visitor.errors).toBeUndefined();
     expect(visitor.data!.feedbackList.edges.length).toBeGreaterThan(0);

@@ -2,7 +2,8 @@
 // unique e-mails, so test files can share one database without seeing each other's data.
 import argon2 from "argon2";
 import { randomBytes } from "node:crypto";
-import type { PrismaClient } from "../generated/prisma/client.js";
+import type { Prisma, PrismaClient } from "../generated/prisma/client.js";
+import { generateShareToken } from "../domain/results-scope/share-token.js";
 
 export const testPassword = "Test-Password-1!";
 let passwordHash: Promise<string> | undefined;
@@ -65,4 +66,18 @@ export async function createOrganizationFixture(prisma: PrismaClient, label = "O
     adminB: await makeUser("admin-b", [{ unitId: unitB.id, role: "admin" }]),
   };
   return { organization, units: { root, unitA, unitA1, unitB }, users };
+}
+
+/**
+ * A share link of the organisation, made by its admin, with the given filters and options; answers the
+ * link's plain token (the row keeps only its hash, as the product stores it).
+ */
+export async function createShareLinkFixture(
+  prisma: PrismaClient,
+  org: OrganizationFixture,
+  data: Omit<Prisma.ShareTokenUncheckedCreateInput, "organizationId" | "createdByUserId" | "token">,
+): Promise<string> {
+  const { token, tokenHash } = generateShareToken();
+  await prisma.shareToken.create({ data: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, token: tokenHash, ...data } });
+  return token;
 }
