@@ -88,9 +88,12 @@ describe.skipIf(noDatabase)("operations endpoints on the real server", () => {
       const web = await startTestApp({ env: { SERVE_WEB: "true" }, webRoot });
       try {
         for (const name of ["a-1.js", "b-2.js"]) expect((await fetch(`${web.baseUrl}/assets/${name}`)).status).toBe(200);
-        const { samples } = parsePrometheus(await (await fetch(`${web.baseUrl}/metrics`)).text());
-        expect(find(samples, "http_request_duration_seconds_count", { route: "/assets/*", status_code: "200" })[0]?.value).toBe(2);
-        expect(samples.some((s) => s.labels.route?.includes("a-1.js"))).toBe(false);
+        // A request is counted once its answer has gone out (after the client may already have it): read until both are.
+        const scrape = async () => parsePrometheus(await (await fetch(`${web.baseUrl}/metrics`)).text()).samples;
+        await expect
+          .poll(async () => find(await scrape(), "http_request_duration_seconds_count", { route: "/assets/*", status_code: "200" })[0]?.value)
+          .toBe(2);
+        expect((await scrape()).some((s) => s.labels.route?.includes("a-1.js"))).toBe(false);
       } finally {
         await web.close();
       }
