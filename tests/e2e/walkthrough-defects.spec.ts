@@ -186,9 +186,10 @@ test("defect 6: a viewer is not offered what the server refuses; errors stay ins
   await expect(page.locator("#results-view")).toHaveAttribute("aria-busy", "false");
   await expect(page.getByRole("button", { name: /^Export/ })).toHaveCount(0);
 
-  // User management is not a viewer's: the page says so, the menu stays.
+  // User management is not a viewer's: the page says so (a refusal, not a failure), the menu stays.
   await page.goto("/settings/user-management");
-  await expect(page.getByRole("alert").getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  await expect(page.getByRole("alert").getByRole("heading", { name: "No access to this page" })).toBeVisible();
+  await expect(page.getByRole("alert").getByText("You do not have the rights to manage users")).toBeVisible();
   await expect(menu).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Settings" })).toBeVisible();
 
