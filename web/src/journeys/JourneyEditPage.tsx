@@ -159,6 +159,7 @@ function JourneyEditor({ legacyId, badId }: { legacyId: string | null; badId: bo
   if (!mayManageJourneys(data.viewer)) {
     return (
       <section className="page">
+        <h1 className="page__title">{existing ? <Trans>Edit customer journey</Trans> : <Trans>New customer journey</Trans>}</h1>
         <EmptyState
           title={t`You do not have the rights to manage customer journeys`}
           action={<LinkButton to="/customer-journey/list">{t`Back to journeys`}</LinkButton>}

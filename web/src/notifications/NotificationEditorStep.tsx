@@ -85,13 +85,13 @@ function PreliminaryStep() {
         if (problems.length === 0) go("conditions");
       }}
     >
-      <div className="notifications__field">
+      <div className="notifications__field field">
         <label htmlFor={nameId}>
           <Trans>Name</Trans>
         </label>
         <input id={nameId} value={draft.name} maxLength={200} onChange={(e) => update({ name: e.target.value })} />
       </div>
-      <div className="notifications__field">
+      <div className="notifications__field field">
         <label htmlFor={surveyId}>
           <Trans>Survey</Trans>
         </label>
@@ -420,7 +420,7 @@ function ActivateStep() {
         if (problems.length === 0) void finish();
       }}
     >
-      <div className="notifications__field">
+      <div className="notifications__field field">
         <label htmlFor={delayId}>
           <Trans>Delay (minutes)</Trans>
         </label>
@@ -431,7 +431,7 @@ function ActivateStep() {
           </p>
         )}
       </div>
-      <div className="notifications__field">
+      <div className="notifications__field field">
         <label htmlFor={receiversId}>
           <Trans>Receivers (e-mail addresses, one per line)</Trans>
         </label>
@@ -457,7 +457,7 @@ function ActivateStep() {
         <input type="checkbox" checked={draft.active} onChange={(e) => update({ active: e.target.checked })} />
         <Trans>Active (send alerts)</Trans>
       </label>
-      <div className="notifications__field">
+      <div className="notifications__field field">
         <label htmlFor={webhooksId}>
           <Trans>Webhook URLs (optional, one per line)</Trans>
         </label>
