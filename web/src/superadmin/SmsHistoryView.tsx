@@ -19,7 +19,16 @@ export function SmsHistoryView({ history }: { history: SmsHistory }) {
       <p className="field__hint">
         <Trans>One SMS segment costs {money(history.smsSegmentPrice, 4)}.</Trans>
       </p>
-      <DailySeriesChart title={t`SMS balance over time`} metric="responses" kind="line" points={points} />
+      {points.length > 0 ? (
+        <DailySeriesChart
+          title={t`SMS balance over time`}
+          metric="responses"
+          kind="line"
+          points={points}
+          valueName={t`Balance`}
+          formatValue={(value) => (value === null ? "–" : money(value))}
+        />
+      ) : null}
       {history.entries.length === 0 ? (
         <p>
           <Trans>No top-ups or messages yet.</Trans>

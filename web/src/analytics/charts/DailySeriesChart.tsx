@@ -20,17 +20,33 @@ export function formatMetric(metric: SeriesMetric, value: number | null): string
 }
 
 /** A day-by-day series: response counts as bars, satisfaction % or NPS as a line with points. */
-export function DailySeriesChart({ title, metric, points, kind }: { title: string; metric: SeriesMetric; points: SeriesPoint[]; kind?: "line" | "bar" }) {
+export function DailySeriesChart({
+  title,
+  metric,
+  points,
+  kind,
+  valueName,
+  formatValue,
+}: {
+  title: string;
+  metric: SeriesMetric;
+  points: SeriesPoint[];
+  kind?: "line" | "bar";
+  /** The values' name and format when they are not the metric's own (e.g. a balance in money). */
+  valueName?: string;
+  formatValue?: (value: number | null) => string;
+}) {
   const { t } = useLingui();
   const drawAs = kind ?? (metric === "responses" ? "bar" : "line");
   const data = points.map((p, i) => ({ x: i + 1, y: p.value }));
   const present = points.filter((p) => p.value !== null);
   const domainY: [number, number] | undefined = metric === "satisfaction" ? [0, 100] : metric === "nps" ? [-100, 100] : undefined;
-  const metricName = metric === "responses" ? t`Responses` : metric === "satisfaction" ? t`Satisfaction` : t`NPS`;
+  const metricName = valueName ?? (metric === "responses" ? t`Responses` : metric === "satisfaction" ? t`Satisfaction` : t`NPS`);
+  const format = formatValue ?? ((value: number | null) => formatMetric(metric, value));
   const summary =
     present.length === 0
       ? t`${title}: no responses in this period.`
-      : t`${title}: ${present.length} of ${points.length} periods have values, from ${formatMetric(metric, Math.min(...present.map((p) => p.value!)))} to ${formatMetric(metric, Math.max(...present.map((p) => p.value!)))}.`;
+      : t`${title}: ${present.length} of ${points.length} periods have values, from ${format(Math.min(...present.map((p) => p.value!)))} to ${format(Math.max(...present.map((p) => p.value!)))}.`;
   const step = Math.max(1, Math.ceil(points.length / 10));
   // Room under the axis for the (slanted) period labels, so none is cut off.
   const angle = points.length > 7 ? -35 : 0;
@@ -43,7 +59,7 @@ export function DailySeriesChart({ title, metric, points, kind }: { title: strin
       title={title}
       summary={summary}
       testId="daily-series-chart"
-      table={<DataTable caption={title} columns={[t`Period`, metricName]} rows={points.map((p) => [p.label, formatMetric(metric, p.value)])} />}
+      table={<DataTable caption={title} columns={[t`Period`, metricName]} rows={points.map((p) => [p.label, format(p.value)])} />}
     >
       {points.length === 0 ? (
         <p className="chart__empty">{t`No responses in this period.`}</p>
@@ -65,7 +81,7 @@ export function DailySeriesChart({ title, metric, points, kind }: { title: strin
           <VictoryAxis
             dependentAxis
             style={axisStyle}
-            tickFormat={(v: number) => (metric === "responses" && !Number.isInteger(v) ? "" : formatMetric(metric, v))}
+            tickFormat={(v: number) => (formatValue ? formatValue(v) : metric === "responses" && !Number.isInteger(v) ? "" : formatMetric(metric, v))}
           />
           {drawAs === "bar" ? (
             <VictoryBar data={data.map((d) => ({ ...d, y: d.y ?? 0 }))} style={{ data: { fill: palette.primary } }} labels={() => ""} />
