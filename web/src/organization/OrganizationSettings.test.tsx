@@ -55,8 +55,9 @@ describe("/settings/satisfaction-scale", () => {
     });
     const min = await screen.findByLabelText("Minimum");
     fireEvent.change(min, { target: { value: "5" } });
-    expect(screen.getByText("The minimum must be smaller than the maximum")).toBeTruthy();
-    expect(saveButton().disabled).toBe(true);
+    // The form re-renders after the change; on a loaded machine that can come after the next line runs.
+    expect(await screen.findByText("The minimum must be smaller than the maximum")).toBeTruthy();
+    await waitFor(() => expect(saveButton().disabled).toBe(true));
     fireEvent.change(min, { target: { value: "0" } });
     fireEvent.click(screen.getByLabelText("Use a satisfaction scale"));
     await act(async () => {
