@@ -215,7 +215,7 @@ function Panel({ type, selectedId, onSelect, surveyId }: MessageTemplatesPanelPr
   };
 
   const variables = data.messageVariableLists.find((l) => l.legacyId === listId)?.variableNames ?? [];
-  const heading = type === "email" ? t`Email templates` : t`SMS texts`;
+  const heading = type === "email" ? t`Saved templates` : t`Saved texts`;
 
   return (
     <div className="message-templates">
