@@ -24,6 +24,7 @@ import { demoSignIn } from "../../api/src/seed/demo.js";
 import { generateLargeOrg, largeOrgUrl } from "../generate-large-org.js";
 import { latencyStats, round1 } from "../lib/latency.js";
 import type { BenchContext, FigureRow } from "../lib/suite.js";
+import { buildNarrowLayout, dropNarrowLayout, narrowQuestionSums } from "../lib/narrow-layout.js";
 
 export const name = "storage";
 export const description = "disk bytes per stored response (tables, indexes, roll-ups apart) and one NPS question from the raw rows, against LimeSurvey 6.14";
@@ -32,6 +33,8 @@ const RESPONSES = Number(process.env.BENCH_STORAGE_RESPONSES ?? 1_000_000);
 const DATABASE = process.env.BENCH_STORAGE_DATABASE ?? `feedback_bench_${RESPONSES}`;
 const RUNS = Number(process.env.BENCH_STORAGE_RUNS ?? 5);
 const VACUUM = process.env.BENCH_STORAGE_VACUUM !== "0";
+/** The narrow layout's prototype (bench/lib/narrow-layout.ts), built in a scratch schema and dropped: `BENCH_STORAGE_PROTOTYPE=0` skips it. */
+const PROTOTYPE = process.env.BENCH_STORAGE_PROTOTYPE !== "0";
 
 /** LimeSurvey 6.14, measured on this machine kind with the same 1 M responses (issue 18, item 7): a stated constant. */
 export const limeSurvey = { databaseBytes: 141_000_000, responses: 1_000_000, rawNpsMs: [1200, 1400] as const };
@@ -220,10 +223,97 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
       unit: "ms",
       note: "1.2–1.4 s; target: the raw path at least as fast",
     });
+    if (PROTOTYPE)
+      rows.push(
+        ...(await prototypeFigures(ctx, db, { responses, organizationId: orgId, questionId: nps!.id, answers: nps!.n, window, visibility, f, prisma })),
+      );
     rows.push({ figure: "maintenance before measuring", value: VACUUM ? 1 : 0, unit: VACUUM ? "VACUUM ran" : "no VACUUM", note: maintenance });
     return rows;
   } finally {
     await prisma.$disconnect();
     await db.end();
   }
+}
+
+/** The narrow layout's prototype: its bytes per response by relation, and the NPS question over it against the engine's raw path, interleaved in the same run. */
+async function prototypeFigures(
+  ctx: BenchContext,
+  db: pg.Client,
+  a: {
+    responses: number;
+    organizationId: string;
+    questionId: string;
+    answers: number;
+    window: { from: Date; to: Date };
+    visibility: Awaited<ReturnType<typeof callerVisibility>>;
+    f: ReturnType<typeof parseResultsFilters>;
+    prisma: ReturnType<typeof createPrisma>;
+  },
+): Promise<FigureRow[]> {
+  const rows: FigureRow[] = [];
+  const unregister = ctx.onCleanup(() => dropNarrowLayout(db));
+  try {
+    ctx.log("building the narrow layout's prototype (scratch schema storage_prototype)");
+    const built = await buildNarrowLayout(db, ctx.log);
+    const per = (b: number) => round1(b / a.responses);
+    const limePer = limeSurvey.databaseBytes / limeSurvey.responses;
+    for (const r of built.relations)
+      rows.push({ figure: `prototype ${r.part}: ${r.name}`, value: per(r.bytes), unit: "B/response", extra: { MB: mb(r.bytes) } });
+    const total = built.relations.reduce((s, r) => s + r.bytes, 0);
+    for (const part of ["raw rows", "indexes", "roll-ups"] as const) {
+      const b = built.relations.filter((r) => r.part === part).reduce((s, r) => s + r.bytes, 0);
+      rows.push({ figure: `prototype, ${part}`, value: per(b), unit: "B/response", extra: { MB: mb(b) } });
+    }
+    rows.push({
+      figure: "prototype, total (narrow layout)",
+      value: per(total),
+      unit: "B/response",
+      extra: { MB: mb(total), "÷ LimeSurvey": round1(total / a.responses / limePer), "target B/resp": targetBytesPerResponse },
+      note: `${total / a.responses <= targetBytesPerResponse ? "within" : "OVER"} the target; built in ${Math.round(built.seconds)} s`,
+    });
+    for (const daily of [false, true]) {
+      const label = daily ? "by day" : "one total";
+      ctx.log(`prototype: the NPS question ${label}, ${RUNS} runs interleaved with the engine's raw path (load ${load()})`);
+      const q = { questionIds: [a.questionId], window: a.window, groupBy: daily ? ("daily" as const) : null, source: "raw" as const };
+      const engine = () => answerSums(a.prisma, a.visibility, a.f, q);
+      const narrow = () => narrowQuestionSums(db, { organizationId: a.organizationId, questionId: a.questionId, from: a.window.from, to: a.window.to, daily });
+      await engine();
+      await narrow();
+      const te: number[] = [];
+      const tn: number[] = [];
+      let fromEngine: Awaited<ReturnType<typeof engine>> = [];
+      let fromNarrow: Awaited<ReturnType<typeof narrow>> = [];
+      for (let i = 0; i < RUNS; i++) {
+        let t = performance.now();
+        fromEngine = await engine();
+        te.push(performance.now() - t);
+        t = performance.now();
+        fromNarrow = await narrow();
+        tn.push(performance.now() - t);
+      }
+      const key = (g: string, v: string, n: number) => `${g}|${v}|${n}`;
+      const same =
+        JSON.stringify(fromEngine.filter((r) => r.value !== "*").map((r) => key(r.grp, r.value, r.count))) ===
+        JSON.stringify(fromNarrow.map((r) => key(r.grp, r.value, r.count)));
+      const e = latencyStats(te).p50;
+      const n = latencyStats(tn).p50;
+      rows.push({
+        figure: `prototype: NPS question, all its answers, ${label}`,
+        value: round1(n),
+        unit: "ms p50",
+        extra: {
+          "engine raw p50 ms (same run)": round1(e),
+          "engine ÷ prototype": round1(e / n),
+          "÷ LimeSurvey (1.3 s)": Math.round((n / 1300) * 100) / 100,
+          answers: a.answers,
+          load: load(),
+        },
+        note: same ? "same counts as the engine's raw path" : "COUNTS DIFFER from the engine's raw path",
+      });
+    }
+  } finally {
+    unregister();
+    await dropNarrowLayout(db);
+  }
+  return rows;
 }
