@@ -13,6 +13,7 @@
 import os from "node:os";
 import pg from "pg";
 import { createPrisma } from "../../api/src/db/client.js";
+import { analyticsWorkMem } from "../../api/src/limits/analytics.js";
 import { deployMigrations } from "../../api/src/db/migrations.js";
 import { answerSums } from "../../api/src/domain/analytics/engine.js";
 import { getQuestionResult } from "../../api/src/domain/analytics/results.js";
@@ -81,7 +82,8 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
   await deployMigrations(url);
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  const prisma = createPrisma(url, { max: 4 });
+  // As the api's analytics pool connects (limits/analytics.ts), where the served raw-path reads run.
+  const prisma = createPrisma(url, { max: 4, workMem: analyticsWorkMem });
   const rows: FigureRow[] = [];
   try {
     const t0 = performance.now();
