@@ -1,0 +1,99 @@
+// The live count feed of one process (live-counts.ts): one bus listener per watched survey, a burst
+// merged into one event per interval, the same event object for every watcher.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createEventBus, type ResponseCountsEvent } from "../../pubsub/bus.js";
+import { LiveCountFeed, mergeCountEvents } from "./live-counts.js";
+
+const event = (responseCount: number, created: number, touchpoints: [string, number][], at: string | null = null): ResponseCountsEvent => ({
+  surveyId: "s1",
+  responseCount,
+  lastFeedbackAt: at,
+  created,
+  touchpoints: touchpoints.map(([touchpointId, n]) => ({ touchpointId, responseCount: n, lastFeedbackAt: at })),
+});
+/** Time passes (fake timers: the test decides what is "at once" and what "after the interval"). */
+const sleep = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+
+describe("mergeCountEvents", () => {
+  it("keeps the later counts, adds up the responses, keeps each touchpoint's latest", () => {
+    const merged = mergeCountEvents(event(10, 2, [["a", 6], ["b", 4]], "2026-11-02T12:00:00.000Z"), event(13, 3, [["b", 7]], "2026-11-02T12:00:01.000Z"));
+    expect(merged).toEqual({
+      surveyId: "s1",
+      responseCount: 13,
+      lastFeedbackAt: "2026-11-02T12:00:01.000Z",
+      created: 5,
+      touchpoints: [
+        { touchpointId: "a", responseCount: 6, lastFeedbackAt: "2026-11-02T12:00:00.000Z" },
+        { touchpointId: "b", responseCount: 7, lastFeedbackAt: "2026-11-02T12:00:01.000Z" },
+      ],
+    });
+    // A deletion after arrivals: the count goes down, created nets out.
+    expect(mergeCountEvents(event(13, 3, [["a", 9]]), event(12, -1, [["a", 8]]))).toMatchObject({ responseCount: 12, created: 2, touchpoints: [{ touchpointId: "a", responseCount: 8 }] });
+  });
+});
+
+describe("LiveCountFeed", () => {
+  const bus = createEventBus(undefined);
+  const feed = new LiveCountFeed(bus, 100);
+  const stops: (() => unknown)[] = [];
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(async () => {
+    for (const stop of stops.splice(0)) await stop();
+    vi.useRealTimers();
+  });
+  /** Collects a watcher's events. */
+  const collect = (surveyId: string) => {
+    const it = feed.watch(surveyId);
+    const got: ResponseCountsEvent[] = [];
+    void (async () => {
+      for await (const e of { [Symbol.asyncIterator]: () => it }) got.push(e);
+    })();
+    stops.push(() => it.return?.());
+    return { got, stop: () => it.return?.() };
+  };
+
+  it("delivers the first event at once and a burst after it as one merged event; every watcher gets the same object", async () => {
+    const a = collect("s1");
+    const b = collect("s1");
+    const other = collect("s2");
+    await sleep(20);
+    bus.publish("response:created", "s1", event(1, 1, [["a", 1]]));
+    await sleep(10);
+    expect(a.got.map((e) => e.responseCount)).toEqual([1]);
+    for (let n = 2; n <= 6; n++) bus.publish("response:created", "s1", event(n, 1, [[n % 2 ? "a" : "b", n]]));
+    await sleep(10);
+    expect(a.got).toHaveLength(1);
+    await sleep(150);
+    expect(a.got.map((e) => [e.responseCount, e.created])).toEqual([
+      [1, 1],
+      [6, 5],
+    ]);
+    expect(a.got[1]!.touchpoints).toEqual([
+      { touchpointId: "b", responseCount: 6, lastFeedbackAt: null },
+      { touchpointId: "a", responseCount: 5, lastFeedbackAt: null },
+    ]);
+    expect(b.got[0]).toBe(a.got[0]);
+    expect(b.got[1]).toBe(a.got[1]);
+    expect(other.got).toEqual([]);
+    // Quiet again after an interval without events: the next goes out at once.
+    await sleep(150);
+    bus.publish("response:created", "s1", event(7, 1, [["a", 7]]));
+    await sleep(10);
+    expect(a.got.map((e) => e.responseCount)).toEqual([1, 6, 7]);
+  });
+
+  it("listens while someone watches: the last watcher leaving ends the survey's listener", async () => {
+    const a = collect("s3");
+    const b = collect("s3");
+    expect(feed.watchedSurveys).toBe(1);
+    await a.stop();
+    expect(feed.watchedSurveys).toBe(1);
+    await sleep(20);
+    bus.publish("response:created", "s3", event(1, 1, []));
+    await sleep(10);
+    expect(a.got).toEqual([]);
+    expect(b.got.map((e) => e.responseCount)).toEqual([1]);
+    await b.stop();
+    expect(feed.watchedSurveys).toBe(0);
+  });
+});
