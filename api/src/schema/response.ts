@@ -1,7 +1,7 @@
 // Responses: the live count of a survey's responses (a survey list or summary open in a browser
 // updates as responses arrive). Events come from the respondent runtime's counter flush
 // (api/src/domain/respondent/counters.ts), through this process's feed (domain/responses/live-counts.ts:
-// one listener per watched survey, a burst merged into at most one event per 200 ms), executed once
+// one listener per watched survey, a burst merged into one event per 200 ms to 1 s), executed once
 // per selection for every watcher (graphql/shared-subscriptions.ts).
 import { builder } from "./builder.js";
 import { SurveyType } from "./survey.js";

@@ -34,7 +34,7 @@ describe("mergeCountEvents", () => {
 
 describe("LiveCountFeed", () => {
   const bus = createEventBus(undefined);
-  const feed = new LiveCountFeed(bus, 100);
+  const feed = new LiveCountFeed(bus, 100, 400);
   const stops: (() => unknown)[] = [];
   beforeEach(() => void vi.useFakeTimers());
   afterEach(async () => {
@@ -45,11 +45,15 @@ describe("LiveCountFeed", () => {
   const collect = (surveyId: string) => {
     const it = feed.watch(surveyId);
     const got: ResponseCountsEvent[] = [];
+    const at: number[] = [];
     void (async () => {
-      for await (const e of { [Symbol.asyncIterator]: () => it }) got.push(e);
+      for await (const e of { [Symbol.asyncIterator]: () => it }) {
+        got.push(e);
+        at.push(Date.now());
+      }
     })();
     stops.push(() => it.return?.());
-    return { got, stop: () => it.return?.() };
+    return { got, at, stop: () => it.return?.() };
   };
 
   it("delivers the first event at once and a burst after it as one merged event; every watcher gets the same object", async () => {
@@ -80,6 +84,32 @@ describe("LiveCountFeed", () => {
     bus.publish("response:created", "s1", event(7, 1, [["a", 7]]));
     await sleep(10);
     expect(a.got.map((e) => e.responseCount)).toEqual([1, 6, 7]);
+  });
+
+  it("a sustained burst stretches the interval up to the longest; a quiet interval sets it back", async () => {
+    const a = collect("s4");
+    await sleep(5);
+    const start = Date.now();
+    // An event every 20 ms for 1.6 s.
+    for (let n = 1; n <= 80; n++) {
+      bus.publish("response:created", "s4", event(n, 1, [["a", n]]));
+      await sleep(20);
+    }
+    await sleep(1000);
+    const times = a.at.map((t) => t - start);
+    // At once, then after 100, 200, 400, 400, … ms; the last count and every response arrive.
+    expect(times.slice(0, 5)).toEqual([0, 100, 300, 700, 1100]);
+    expect(a.got.at(-1)!.responseCount).toBe(80);
+    expect(a.got.reduce((n, e) => n + e.created, 0)).toBe(80);
+    // Quiet since: the next event goes out at once, and one after it 100 ms later again.
+    const before = a.got.length;
+    bus.publish("response:created", "s4", event(81, 1, []));
+    await sleep(1);
+    bus.publish("response:created", "s4", event(82, 1, []));
+    await sleep(90);
+    expect(a.got.slice(before).map((e) => e.responseCount)).toEqual([81]);
+    await sleep(10);
+    expect(a.got.slice(before).map((e) => e.responseCount)).toEqual([81, 82]);
   });
 
   it("listens while someone watches: the last watcher leaving ends the survey's listener", async () => {

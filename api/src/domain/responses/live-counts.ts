@@ -10,10 +10,14 @@
 // listens once per watched survey (not once per watcher) and hands every watcher of it the same event
 // object, so the GraphQL layer executes it once per selection (graphql/shared-subscriptions.ts). A
 // count is a count: the latest supersedes the earlier ones. So after an event, a survey's further
-// events of the next `liveCountIntervalMs` are merged into one (latest counts, `created` added up,
-// each touchpoint's latest) and delivered when that interval ends: a burst of responses becomes at
-// most one event per watcher per interval, the first of a quiet moment goes out at once, and every
-// watcher ends with the last count.
+// events of the next interval are merged into one (latest counts, `created` added up, each
+// touchpoint's latest) and delivered when that interval ends: the first event of a quiet moment goes
+// out at once, a burst becomes one event per watcher per interval, and every watcher ends with the
+// last count. The interval is `liveCountIntervalMs` (200 ms) and doubles, up to
+// `liveCountMaxIntervalMs` (1 s), while the survey's events keep coming (each interval ended with a
+// merged event); an interval without events sets it back. A trickle of responses is delivered as
+// soon as it is counted; a sustained burst costs each watcher one event a second (each is a socket
+// write per watcher, the largest cost of the fan-out).
 import type { DomainContext } from "../context.js";
 import { notFound } from "../errors.js";
 import { requireOrganization } from "../viewer.js";
@@ -29,6 +33,8 @@ export async function assertMayWatchSurvey(ctx: DomainContext, surveyId: string)
 
 /** The shortest time between two events of one survey to its watchers on one process (ms). */
 export const liveCountIntervalMs = 200;
+/** The longest, reached in a sustained burst (ms). */
+export const liveCountMaxIntervalMs = 1000;
 
 /**
  * One event saying what `earlier` then `later` said (both of one survey, in the order they were
@@ -92,12 +98,15 @@ class WatchedSurvey {
   private held: ResponseCountsEvent | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly source: AsyncIterator<ResponseCountsEvent>;
+  private currentMs: number;
 
   constructor(
     bus: EventBus,
     surveyId: string,
     private readonly intervalMs: number,
+    private readonly maxIntervalMs: number,
   ) {
+    this.currentMs = intervalMs;
     this.source = bus.subscribe("response:created", surveyId)[Symbol.asyncIterator]();
     void this.listen();
   }
@@ -126,10 +135,12 @@ class WatchedSurvey {
       const held = this.held;
       this.held = undefined;
       if (held) {
+        // Still busy: the next interval is longer.
+        this.currentMs = Math.min(this.maxIntervalMs, this.currentMs * 2);
         this.deliver(held);
         this.startInterval();
-      }
-    }, this.intervalMs);
+      } else this.currentMs = this.intervalMs;
+    }, this.currentMs);
   }
 
   /** Every watcher gets the same object (the GraphQL layer executes it once per selection). */
@@ -151,13 +162,14 @@ export class LiveCountFeed {
   constructor(
     private readonly bus: EventBus,
     private readonly intervalMs = liveCountIntervalMs,
+    private readonly maxIntervalMs = liveCountMaxIntervalMs,
   ) {}
 
   /** The survey's count events from now on (the caller has checked the right to watch). */
   watch(surveyId: string): AsyncIterableIterator<ResponseCountsEvent> {
     let survey = this.surveys.get(surveyId);
     if (!survey) {
-      survey = new WatchedSurvey(this.bus, surveyId, this.intervalMs);
+      survey = new WatchedSurvey(this.bus, surveyId, this.intervalMs, Math.max(this.intervalMs, this.maxIntervalMs));
       this.surveys.set(surveyId, survey);
     }
     const s = survey;
