@@ -112,6 +112,21 @@ describe("LiveCountFeed", () => {
     expect(a.got.slice(before).map((e) => e.responseCount)).toEqual([81, 82]);
   });
 
+  it("a trickle (one event an interval) is delivered as it comes, the interval staying the shortest", async () => {
+    const a = collect("s5");
+    await sleep(5);
+    const start = Date.now();
+    // An event every 90 ms: each lands in the interval after the previous delivery, alone.
+    for (let n = 1; n <= 10; n++) {
+      bus.publish("response:created", "s5", event(n, 1, []));
+      await sleep(90);
+    }
+    await sleep(200);
+    // Held at most to the end of a 100 ms interval, never longer.
+    expect(a.got.map((e) => e.responseCount)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    a.at.forEach((t, i) => expect(t - start - i * 90).toBeLessThanOrEqual(100));
+  });
+
   it("listens while someone watches: the last watcher leaving ends the survey's listener", async () => {
     const a = collect("s3");
     const b = collect("s3");

@@ -14,10 +14,11 @@
 // touchpoint's latest) and delivered when that interval ends: the first event of a quiet moment goes
 // out at once, a burst becomes one event per watcher per interval, and every watcher ends with the
 // last count. The interval is `liveCountIntervalMs` (200 ms) and doubles, up to
-// `liveCountMaxIntervalMs` (1 s), while the survey's events keep coming (each interval ended with a
-// merged event); an interval without events sets it back. A trickle of responses is delivered as
-// soon as it is counted; a sustained burst costs each watcher one event a second (each is a socket
-// write per watcher, the largest cost of the fan-out).
+// `liveCountMaxIntervalMs` (1 s), after each interval in which two or more events came (a burst:
+// under load the counter flush publishes every 100 ms); an interval with one event or none sets it
+// back. So a trickle of responses (one an interval at most) is delivered as soon as it is counted,
+// and a sustained burst costs each watcher one event a second (each event is a socket write per
+// watcher, the largest cost of the fan-out).
 import type { DomainContext } from "../context.js";
 import { notFound } from "../errors.js";
 import { requireOrganization } from "../viewer.js";
@@ -96,6 +97,8 @@ class Watcher implements AsyncIterableIterator<ResponseCountsEvent> {
 class WatchedSurvey {
   readonly watchers = new Set<Watcher>();
   private held: ResponseCountsEvent | undefined;
+  /** Events merged into `held` during the current interval. */
+  private heldCount = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly source: AsyncIterator<ResponseCountsEvent>;
   private currentMs: number;
@@ -123,6 +126,7 @@ class WatchedSurvey {
     if (this.intervalMs <= 0) return this.deliver(event);
     if (this.timer) {
       this.held = this.held ? mergeCountEvents(this.held, event) : event;
+      this.heldCount++;
       return;
     }
     this.deliver(event);
@@ -133,13 +137,15 @@ class WatchedSurvey {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       const held = this.held;
+      const burst = this.heldCount >= 2;
       this.held = undefined;
+      this.heldCount = 0;
+      // A burst: the next interval is longer; otherwise back to the shortest.
+      this.currentMs = burst ? Math.min(this.maxIntervalMs, this.currentMs * 2) : this.intervalMs;
       if (held) {
-        // Still busy: the next interval is longer.
-        this.currentMs = Math.min(this.maxIntervalMs, this.currentMs * 2);
         this.deliver(held);
         this.startInterval();
-      } else this.currentMs = this.intervalMs;
+      }
     }, this.currentMs);
   }
 
