@@ -37,7 +37,12 @@ describe.skipIf(noDatabase)("live response counts (responseCountChanged)", () =>
     const r = await fetch(`${t.baseUrl}/r/${touchpoint}/responses`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${address++ % 250}` },
-      body: JSON.stringify({ idempotencyKey: `k-${randomBytes(8).toString("hex")}`, surveyId: f.surveyId, language: "en", answers: [{ questionId: f.questionId, value: 9 }] }),
+      body: JSON.stringify({
+        idempotencyKey: `k-${randomBytes(8).toString("hex")}`,
+        surveyId: f.surveyId,
+        language: "en",
+        answers: [{ questionId: f.questionId, value: 9 }],
+      }),
     });
     expect(r.status).toBe(201);
   };
@@ -56,7 +61,13 @@ describe.skipIf(noDatabase)("live response counts (responseCountChanged)", () =>
     other = await createOrganizationFixture(t.prisma, "Elsewhere");
     mine = await surveyWithTouchpoints(t, org, "Watched");
     theirs = await surveyWithTouchpoints(t, other, "Theirs");
-    for (const [name, user] of Object.entries({ admin: org.users.admin, viewerA: org.users.viewerA, editorA: org.users.editorA, adminB: org.users.adminB, otherAdmin: other.users.admin })) {
+    for (const [name, user] of Object.entries({
+      admin: org.users.admin,
+      viewerA: org.users.viewerA,
+      editorA: org.users.editorA,
+      adminB: org.users.adminB,
+      otherAdmin: other.users.admin,
+    })) {
       tokens[name] = (await signInWithPassword(t.baseUrl, user.email, testPassword)).accessToken;
     }
   });
@@ -80,7 +91,9 @@ describe.skipIf(noDatabase)("live response counts (responseCountChanged)", () =>
       await respond(mine, mine.touchpoints[1]);
       await Promise.all([admin, viewer, editor].map((s) => s.waitFor(1)));
       const now = await stored(mine);
-      const expected = { responseCountChanged: { responseCount: now.survey, touchpoints: [{ touchpointId: mine.touchpoints[1], responseCount: now.touchpoints[1] }] } };
+      const expected = {
+        responseCountChanged: { responseCount: now.survey, touchpoints: [{ touchpointId: mine.touchpoints[1], responseCount: now.touchpoints[1] }] },
+      };
       expect(admin.events.map((e) => e.data)).toEqual([expected]);
       expect(viewer.events.map((e) => e.data)).toEqual([expected]);
       expect(editor.events.map((e) => e.data)).toEqual([{ responseCountChanged: { surveyId: mine.surveyId, created: 1 } }]);
@@ -90,7 +103,12 @@ describe.skipIf(noDatabase)("live response counts (responseCountChanged)", () =>
       await elsewhere.waitFor(1);
       const theirsNow = await stored(theirs);
       expect(elsewhere.events.map((e) => e.data)).toEqual([
-        { responseCountChanged: { responseCount: theirsNow.survey, touchpoints: [{ touchpointId: theirs.touchpoints[0], responseCount: theirsNow.touchpoints[0] }] } },
+        {
+          responseCountChanged: {
+            responseCount: theirsNow.survey,
+            touchpoints: [{ touchpointId: theirs.touchpoints[0], responseCount: theirsNow.touchpoints[0] }],
+          },
+        },
       ]);
       await settle();
       for (const s of [admin, viewer, editor]) expect(s.events).toHaveLength(1);
@@ -116,12 +134,17 @@ describe.skipIf(noDatabase)("live response counts (responseCountChanged)", () =>
       await expect.poll(async () => (await stored(mine)).survey, { timeout: 10_000 }).toBe(before.survey + burst);
       const after = await stored(mine);
       expect(after.survey).toBe(await t.prisma.response.count({ where: { surveyId: mine.surveyId } }));
-      const last = (s: typeof admin) => (s.events.at(-1)?.data as { responseCountChanged: { responseCount: number } } | undefined)?.responseCountChanged.responseCount;
+      const last = (s: typeof admin) =>
+        (s.events.at(-1)?.data as { responseCountChanged: { responseCount: number } } | undefined)?.responseCountChanged.responseCount;
       const deadline = Date.now() + 10_000;
       while ((last(admin) !== after.survey || last(viewer) !== after.survey) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       for (const s of [admin, viewer]) {
         expect(s.errors).toEqual([]);
-        const events = s.events.map((e) => (e.data as { responseCountChanged: { responseCount: number; created: number; touchpoints: { touchpointId: string; responseCount: number }[] } }).responseCountChanged);
+        const events = s.events.map(
+          (e) =>
+            (e.data as { responseCountChanged: { responseCount: number; created: number; touchpoints: { touchpointId: string; responseCount: number }[] } })
+              .responseCountChanged,
+        );
         expect(events.at(-1)!.responseCount).toBe(after.survey);
         // Each response once: the merged events' responses add up to the burst.
         expect(events.reduce((n, e) => n + e.created, 0)).toBe(burst);

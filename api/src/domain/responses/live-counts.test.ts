@@ -16,7 +16,18 @@ const sleep = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 describe("mergeCountEvents", () => {
   it("keeps the later counts, adds up the responses, keeps each touchpoint's latest", () => {
-    const merged = mergeCountEvents(event(10, 2, [["a", 6], ["b", 4]], "2026-11-02T12:00:00.000Z"), event(13, 3, [["b", 7]], "2026-11-02T12:00:01.000Z"));
+    const merged = mergeCountEvents(
+      event(
+        10,
+        2,
+        [
+          ["a", 6],
+          ["b", 4],
+        ],
+        "2026-11-02T12:00:00.000Z",
+      ),
+      event(13, 3, [["b", 7]], "2026-11-02T12:00:01.000Z"),
+    );
     expect(merged).toEqual({
       surveyId: "s1",
       responseCount: 13,
@@ -28,7 +39,11 @@ describe("mergeCountEvents", () => {
       ],
     });
     // A deletion after arrivals: the count goes down, created nets out.
-    expect(mergeCountEvents(event(13, 3, [["a", 9]]), event(12, -1, [["a", 8]]))).toMatchObject({ responseCount: 12, created: 2, touchpoints: [{ touchpointId: "a", responseCount: 8 }] });
+    expect(mergeCountEvents(event(13, 3, [["a", 9]]), event(12, -1, [["a", 8]]))).toMatchObject({
+      responseCount: 12,
+      created: 2,
+      touchpoints: [{ touchpointId: "a", responseCount: 8 }],
+    });
   });
 });
 
@@ -125,6 +140,18 @@ describe("LiveCountFeed", () => {
     // Held at most to the end of a 100 ms interval, never longer.
     expect(a.got.map((e) => e.responseCount)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     a.at.forEach((t, i) => expect(t - start - i * 90).toBeLessThanOrEqual(100));
+  });
+
+  it("a watcher that has not taken its event yet gets the next ones merged into it", async () => {
+    const it = feed.watch("s6");
+    stops.push(() => it.return?.());
+    await sleep(5);
+    for (let n = 1; n <= 3; n++) {
+      bus.publish("response:created", "s6", event(n, 1, [["a", n]]));
+      await sleep(150);
+    }
+    const first = await it.next();
+    expect(first.value).toMatchObject({ responseCount: 3, created: 3, touchpoints: [{ touchpointId: "a", responseCount: 3 }] });
   });
 
   it("listens while someone watches: the last watcher leaving ends the survey's listener", async () => {

@@ -53,7 +53,10 @@ export function mergeCountEvents(earlier: ResponseCountsEvent, later: ResponseCo
   };
 }
 
-/** One watcher's events: a queue read as an async iterator; `return()` stops watching. */
+/**
+ * One watcher's events, read as an async iterator; `return()` stops watching. A watcher that has not
+ * taken its last event yet (a slow socket) gets the next one merged into it: at most one waits.
+ */
 class Watcher implements AsyncIterableIterator<ResponseCountsEvent> {
   private queue: ResponseCountsEvent[] = [];
   private waiting: ((r: IteratorResult<ResponseCountsEvent>) => void) | undefined;
@@ -67,7 +70,8 @@ class Watcher implements AsyncIterableIterator<ResponseCountsEvent> {
       const resolve = this.waiting;
       this.waiting = undefined;
       resolve({ value: event, done: false });
-    } else this.queue.push(event);
+    } else if (this.queue.length > 0) this.queue[0] = mergeCountEvents(this.queue[0]!, event);
+    else this.queue.push(event);
   }
 
   next(): Promise<IteratorResult<ResponseCountsEvent>> {
@@ -123,7 +127,10 @@ class WatchedSurvey {
   }
 
   private receive(event: ResponseCountsEvent): void {
-    if (this.intervalMs <= 0) return this.deliver(event);
+    if (this.intervalMs <= 0) {
+      this.deliver(event);
+      return;
+    }
     if (this.timer) {
       this.held = this.held ? mergeCountEvents(this.held, event) : event;
       this.heldCount++;
