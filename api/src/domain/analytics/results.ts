@@ -28,6 +28,7 @@ import { answerSums, rollupsCanAnswer, surveysInScope, type AnswerSums, type Sou
 import { npsOf } from "./summary.js";
 import { mayChangeFilter } from "./filter-options.js";
 import { defaultEviClusters } from "../respondent/answers.js";
+import { round1 } from "./rounding.js";
 
 export const resultsMessages = {
   questionNotFound: "Question not found",
@@ -74,7 +75,6 @@ export type QuestionResult = {
   source: Source;
 };
 
-const round1 = (x: number) => Math.round(x * 10) / 10;
 const pct = (part: number, whole: number) => (whole > 0 ? round1((100 * part) / whole) : 0);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 

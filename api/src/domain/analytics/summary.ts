@@ -11,6 +11,7 @@ import { parseResultsFilters, slashDate, type ResultsFilters } from "../results-
 import { callerVisibility, resultsDb, type ResultsReader } from "../results-scope/response-scope.js";
 import { responseSums, type ResponseSums, type Source } from "./engine.js";
 import { overLimitNotice } from "../respondent/response-limit.js";
+import { round1 } from "./rounding.js";
 
 export type Pair<T> = { now: T; earlier: T };
 export type RankingRow = {
@@ -39,7 +40,6 @@ export type SummaryResult = {
   responseLimitNotice: string | null;
 };
 
-const round1 = (x: number) => Math.round(x * 10) / 10;
 export const averageOf = (s: { satSum: number; satCount: number }) => (s.satCount > 0 ? round1((s.satSum / s.satCount) * 100) : null);
 export const npsOf = (s: { promoters: number; passives: number; detractors: number }) => {
   const n = s.promoters + s.passives + s.detractors;

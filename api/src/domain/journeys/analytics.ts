@@ -17,6 +17,7 @@ import { npsOf } from "../analytics/summary.js";
 import type { DomainContext } from "../context.js";
 import { resultsRequest } from "../results-scope/request.js";
 import { isEligible, journeyMessages, parseJourneyId, requireJourneyReader, toJourney, type Journey, type JourneyStage, type Kpi } from "./journeys.js";
+import { round1 } from "../analytics/rounding.js";
 
 export type KpiFigure = { value: number | null; count: number };
 export type StagePoint = KpiFigure & { group: string; label: string };
@@ -37,7 +38,6 @@ export type JourneyResult = {
 
 type Acc = { count: number; normSum: number; normCount: number; promoters: number; passives: number; detractors: number; eviSum: number; eviCount: number };
 const emptyAcc = (): Acc => ({ count: 0, normSum: 0, normCount: 0, promoters: 0, passives: 0, detractors: 0, eviSum: 0, eviCount: 0 });
-const round1 = (x: number) => Math.round(x * 10) / 10;
 
 /** Adds one question's rows (one group) to the accumulator. */
 function add(acc: Acc, type: QuestionType, rows: AnswerSums[]) {
