@@ -336,7 +336,12 @@ export async function surveysInScope(prisma: PrismaClient, v: Visibility, f: Res
     // can have responses, if any response matches (its own answers' count).
     const path = await answerPathOf(prisma, v, f, null);
     if (path.kind === "cooccurrence") {
-      const rows = await answerSums(prisma, v, f, { questionIds: [path.question.id], window: { from: f.from, to: f.to }, groupBy: null, restricting: path.question });
+      const rows = await answerSums(prisma, v, f, {
+        questionIds: [path.question.id],
+        window: { from: f.from, to: f.to },
+        groupBy: null,
+        restricting: path.question,
+      });
       return rows.some((r) => r.value === "*" && Number(r.count) > 0) ? [path.question.surveyId] : [];
     }
   }
@@ -348,4 +353,39 @@ export async function surveysInScope(prisma: PrismaClient, v: Visibility, f: Res
     ...p.values,
   );
   return rows.map((r) => r.surveyId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The number of responses under one restriction item (the feedback list's total)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The responses in the scope under one restriction item the co-occurrence roll-up serves
+ * (planner.ts), else null (the caller counts the raw rows). One answer per question and response,
+ * so the restricting question's own answers ("*") under the item are the matching responses. The
+ * roll-ups hold no hidden response: where the caller also sees hidden ones (`hiddenAlsoInUnits`, the
+ * units where they manage responses), those are counted from the raw rows.
+ */
+export async function restrictedResponseCount(
+  prisma: PrismaClient,
+  v: Visibility,
+  f: ResultsFilters,
+  hiddenAlsoInUnits: readonly string[] = [],
+): Promise<number | null> {
+  const path = await answerPathOf(prisma, v, f, null);
+  if (path.kind !== "cooccurrence") return null;
+  const [rows, hidden] = await Promise.all([
+    answerSums(prisma, v, f, { questionIds: [path.question.id], window: { from: f.from, to: f.to }, groupBy: null, restricting: path.question }),
+    hiddenAlsoInUnits.length ? hiddenResponseCount(prisma, v, f, hiddenAlsoInUnits) : 0,
+  ]);
+  return Number(rows.find((r) => r.value === "*")?.count ?? 0) + hidden;
+}
+
+async function hiddenResponseCount(prisma: PrismaClient, v: Visibility, f: ResultsFilters, units: readonly string[]): Promise<number> {
+  const scope = buildScope(v, f, { alias: "r", hiddenAlsoInUnits: [...units] });
+  const [row] = await prisma.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM "Response" r WHERE ${scope.sql} AND r."hidden" = true`,
+    ...scope.params,
+  );
+  return Number(row?.n ?? 0);
 }

@@ -19,10 +19,7 @@ import { choiceRestrictTypes, singleValuedTypes } from "./rollups.js";
 /** The restricting question of a one-item restriction, as the planner needs it. */
 export type RestrictingQuestion = { id: string; type: string; surveyId: string };
 
-export type AnswerPath =
-  | { kind: "rollup" }
-  | { kind: "cooccurrence"; item: RestrictByAnswer; question: RestrictingQuestion }
-  | { kind: "raw"; reason: string };
+export type AnswerPath = { kind: "rollup" } | { kind: "cooccurrence"; item: RestrictByAnswer; question: RestrictingQuestion } | { kind: "raw"; reason: string };
 
 /**
  * The path of one read of answer sums under `f`, grouped by `groupBy` (the read's own: the earlier

@@ -311,7 +311,9 @@ async function questionResults(
   const tpNames = sourceGroups.length
     ? new Map((await prisma.touchpoint.findMany({ where: { id: { in: sourceGroups } }, select: { id: true, name: true } })).map((t) => [t.id, t.name]))
     : new Map<string, string>();
-  return qs.map((q) => questionResultOf(q, f, { ...opts, source }, series.get(q.id) ?? [], earlier.get(q.id) ?? [], org ? (org.get(q.id) ?? []) : null, tpNames));
+  return qs.map((q) =>
+    questionResultOf(q, f, { ...opts, source }, series.get(q.id) ?? [], earlier.get(q.id) ?? [], org ? (org.get(q.id) ?? []) : null, tpNames),
+  );
 }
 
 /** One question's result from its rows (no database access). */

@@ -29,7 +29,7 @@ const satExpr = (y: string, n: string) => `CASE WHEN ${y} = 'smiley' THEN ${n} W
  *                                           choiceIds, question type
  * Rows go in primary-key order (fewer lock waits between concurrent writers).
  */
-export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk" = "add"): string {
+export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk" = "add", only?: "cooccurrence"): string {
   // bulk: plain INSERTs for a load into empty buckets with the keys dropped (bench generator).
   const bulk = mode === "bulk";
   const hour = (c: string) => `date_bin('1 hour', ${c}, timestamptz '2000-01-01 00:00:00+00')`;
@@ -44,7 +44,9 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
     count(*) FILTER (WHERE an.y = 'nps' AND an.n < 7)::int AS d
   FROM ${resp} rs LEFT JOIN ${ans} an ON an.r = rs.id
   GROUP BY rs.id, rs.o, rs.s, rs.t, rs.u, rs.c
-), rollup_av AS (
+)`;
+  const answerValues = `
+, rollup_av AS (
   SELECT an.r, an.o, an.s, an.t, an.u, an.q, an.c, v.value, an.n FROM ${ans} an CROSS JOIN LATERAL unnest(an.h) AS v(value) WHERE cardinality(an.h) > 0
   UNION ALL SELECT an.r, an.o, an.s, an.t, an.u, an.q, an.c, trim_scale(round(an.n::numeric, 6))::text, an.n FROM ${ans} an WHERE cardinality(an.h) = 0 AND an.n IS NOT NULL
   UNION ALL SELECT an.r, an.o, an.s, an.t, an.u, an.q, an.c, '*', an.n FROM ${ans} an
@@ -92,8 +94,11 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
     "count" = x."count" + EXCLUDED."count", "sum" = x."sum" + EXCLUDED."sum"
 )`
   }`;
+  // Only the co-occurrence roll-up (its migration's backfill).
+  if (only === "cooccurrence") return answerValues + coUpsert;
   return (
     perResponse +
+    answerValues +
     responseUpsert("rollup_rh", "RollupResponseHour", hour) +
     responseUpsert("rollup_rd", "RollupResponseDay", day) +
     answerUpsert("rollup_ah", "RollupAnswerHour", hour) +
@@ -229,6 +234,9 @@ export async function addRollupsOfOrganization(tx: Db, organizationId: string): 
 
 /** The statement adding the roll-ups of the responses matching `where` (over "Response" r); for bulk loads. */
 export const rollupsFromRawSql = (where: string, mode: "add" | "bulk" = "add") => `${rawSources(where)}${rollupUpsertCtes("src_r", "src_a", mode)} SELECT 1`;
+
+/** The backfill of the co-occurrence roll-up (its migration, 20261126170000_cooccurrence_rollup). */
+export const coBackfillSql = () => `${rawSources("true")}${rollupUpsertCtes("src_r", "src_a", "bulk", "cooccurrence")} SELECT 1;`;
 
 /** The backfill statement of the migration (all organisations), kept here beside its source. */
 export const backfillSql = () => `${rawSources("true")}${rollupUpsertCtes("src_r", "src_a")} SELECT 1;`;
