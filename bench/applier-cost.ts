@@ -26,11 +26,19 @@ function withoutCooccurrence(sql: string): string {
 async function main() {
   const c = new pg.Client({ connectionString: largeOrgUrl(database) });
   await c.connect();
-  const load = () => import("node:os").then((os) => os.loadavg().map((x) => x.toFixed(1)).join(" "));
+  const load = () =>
+    import("node:os").then((os) =>
+      os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(" "),
+    );
   const times: Record<"with" | "without", number[]> = { with: [], without: [] };
   let coRows = 0;
+  let coUpserted = 0;
   try {
-    await c.query(`SET jit = off`);
+    // As the applier's transaction sets them (rollup-applier.ts).
+    await c.query(`SET jit = off; SET work_mem = '64MB'`);
     const full = applyPendingSql();
     const base = withoutCooccurrence(full);
     console.log(`database ${database}, ${n} responses per apply, ${rounds} rounds each; load average ${await load()}`);
@@ -62,7 +70,11 @@ async function main() {
         const r = await c.query(variant === "with" ? full : base, [n]);
         times[variant].push(performance.now() - t0);
         if (Number(r.rows[0].claimed) < n) throw new Error(`claimed ${r.rows[0].claimed} of ${n}`);
-        if (variant === "with") coRows = Number((await c.query(`SELECT count(*) AS n FROM "RollupCoAnswerDay"`)).rows[0].n) - before;
+        if (variant === "with") {
+          coRows = Number((await c.query(`SELECT count(*) AS n FROM "RollupCoAnswerDay"`)).rows[0].n) - before;
+          // Rows of the applied day that these responses touched (inserted or updated).
+          coUpserted = Number((await c.query(`SELECT count(*) AS n FROM "RollupCoAnswerDay" x WHERE x.xmin::text = txid_current()::text`)).rows[0].n);
+        }
       } finally {
         await c.query("ROLLBACK");
       }
@@ -72,8 +84,12 @@ async function main() {
     const wo = median(times.without);
     console.log(`applier, ${n} pending responses: without the co-occurrence roll-up ${wo.toFixed(0)} ms (${((wo / n) * 1000).toFixed(0)} µs/response)`);
     console.log(`applier, ${n} pending responses: with it                     ${w.toFixed(0)} ms (${((w / n) * 1000).toFixed(0)} µs/response)`);
-    console.log(`ratio with ÷ without: ${(w / wo).toFixed(2)}; runs with: ${times.with.map((x) => x.toFixed(0)).join(", ")}; without: ${times.without.map((x) => x.toFixed(0)).join(", ")}`);
-    console.log(`new co-occurrence rows of the last apply: ${coRows} (${(coRows / n).toFixed(1)} per response, into buckets of the same hour); load average ${await load()}`);
+    console.log(
+      `ratio with ÷ without: ${(w / wo).toFixed(2)}; runs with: ${times.with.map((x) => x.toFixed(0)).join(", ")}; without: ${times.without.map((x) => x.toFixed(0)).join(", ")}`,
+    );
+    console.log(
+      `co-occurrence rows of the last apply: ${coUpserted} written (${(coUpserted / n).toFixed(1)} per response), ${coRows} of them new; load average ${await load()}`,
+    );
   } finally {
     await c.end();
   }
