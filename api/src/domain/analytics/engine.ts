@@ -5,7 +5,9 @@
 // match or metadata grouping need the rows) and the utcOffset is whole hours (hour buckets then
 // fall on local hour boundaries). A range [from, to) is read as daily rows for the whole UTC days
 // inside it plus hourly rows for the hours at either end; a series by local day, week, month or
-// weekday reads hourly rows when the offset is not 0 (a UTC day straddles two local days).
+// weekday reads hourly rows when the offset is not 0 (a UTC day straddles two local days). One
+// restriction item over a single-valued question is read from the co-occurrence roll-up
+// (`coAnswerSql`); planner.ts decides which path serves each read.
 import { needsRawRows, type GroupBy, type ResultsFilters } from "../results-scope/filters.js";
 import { admittedUnits, buildScope, surveysWithResponses, type Visibility } from "../results-scope/response-scope.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
