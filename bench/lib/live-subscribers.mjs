@@ -2,7 +2,8 @@
 // each on its own graphql-ws connection (as a browser tab is), subscribed to
 // responseCountChanged(surveyId). Records, per subscriber, each event's responseCount and arrival
 // time (performance.timeOrigin + performance.now(): the same clock as the main thread's).
-// Messages in: "report" → posts { events: [[count, at], …][] } per subscriber; "close".
+// Messages in: "report" → posts { events: [[count, at], …][] } per subscriber and cpuMs, this
+// thread's CPU time so far; "close".
 import { parentPort, workerData } from "node:worker_threads";
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
@@ -43,7 +44,10 @@ for (let i = 0; i < count; i++) {
 }
 
 parentPort.on("message", async (message) => {
-  if (message === "report") parentPort.postMessage({ type: "report", events, errors: errors.slice(0, 5), errorCount: errors.length });
+  if (message === "report") {
+    const cpu = process.threadCpuUsage();
+    parentPort.postMessage({ type: "report", events, errors: errors.slice(0, 5), errorCount: errors.length, cpuMs: (cpu.user + cpu.system) / 1000 });
+  }
   if (message === "close") {
     await Promise.all(clients.map((c) => c.dispose()));
     parentPort.postMessage({ type: "closed" });

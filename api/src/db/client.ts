@@ -22,8 +22,13 @@ export function prismaOverPool(pool: pg.Pool, opts: { namedStatements?: boolean 
  * A PrismaClient backed by its own pg pool of at most `max` connections (default 10).
  * `$disconnect()` closes the pool.
  */
-export function createPrisma(databaseUrl: string, opts?: { max?: number; namedStatements?: boolean; statementTimeoutMs?: number }): PrismaClient {
-  return prismaOverPool(new pg.Pool(poolConfig(databaseUrl, opts?.max ?? 10, opts?.statementTimeoutMs)), { namedStatements: opts?.namedStatements });
+export function createPrisma(
+  databaseUrl: string,
+  opts?: { max?: number; namedStatements?: boolean; statementTimeoutMs?: number; workMem?: string },
+): PrismaClient {
+  return prismaOverPool(new pg.Pool(poolConfig(databaseUrl, opts?.max ?? 10, opts?.statementTimeoutMs, opts?.workMem)), {
+    namedStatements: opts?.namedStatements,
+  });
 }
 
 /**
@@ -33,11 +38,14 @@ export function createPrisma(databaseUrl: string, opts?: { max?: number; namedSt
  * benchmark: summary p50 35 ms with JIT, 6 ms without; the raw-row aggregates were no slower
  * without it). PGlite has no JIT and ignores the option.
  */
-export function poolConfig(databaseUrl: string, max: number, statementTimeoutMs?: number): pg.PoolConfig {
+export function poolConfig(databaseUrl: string, max: number, statementTimeoutMs?: number, workMem?: string): pg.PoolConfig {
   // statement_timeout: a pool whose every statement PostgreSQL cancels after that long (the analytics
-  // reads' pool, graphql/limits.ts), also a startup option.
+  // reads' pool, limits/analytics.ts), also a startup option; work_mem likewise (that pool's raw-row
+  // aggregates hash a year of answers: limits/analytics.ts analyticsWorkMem).
   const timeout = statementTimeoutMs ? ` -c statement_timeout=${Math.trunc(statementTimeoutMs)}` : "";
-  return { connectionString: databaseUrl, max, options: `-c jit=off${timeout}` };
+  if (workMem !== undefined && !/^\d+(kB|MB)$/.test(workMem)) throw new Error(`work_mem must be like 32MB: ${workMem}`);
+  const mem = workMem ? ` -c work_mem=${workMem}` : "";
+  return { connectionString: databaseUrl, max, options: `-c jit=off${timeout}${mem}` };
 }
 
 /**

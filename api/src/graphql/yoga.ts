@@ -25,6 +25,7 @@ import { logger, type Log } from "../log.js";
 import { textGuardPlugin } from "./text-guard.js";
 import { unverifiedSubscriptionGuard } from "../permissions/unverified.js";
 import { lockedSubscriptionGuard } from "../permissions/locked.js";
+import { sharedSubscriptionExecution } from "./shared-subscriptions.js";
 
 export type ServerContext = {
   req?: FastifyRequest;
@@ -156,7 +157,8 @@ export function createGraphQL(deps: {
         maxAge: 600,
       };
     },
-    plugins: [...limitPlugins(config), textGuardPlugin(), unverifiedSubscriptionGuard(), lockedSubscriptionGuard()],
+    // The shared execution of live events last: the guards above refuse before anything subscribes.
+    plugins: [...limitPlugins(config), textGuardPlugin(), unverifiedSubscriptionGuard(), lockedSubscriptionGuard(), sharedSubscriptionExecution()],
     context: async (initial) => {
       const header =
         initial.req?.headers.authorization ??

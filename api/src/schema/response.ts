@@ -1,10 +1,12 @@
 // Responses: the live count of a survey's responses (a survey list or summary open in a browser
 // updates as responses arrive). Events come from the respondent runtime's counter flush
-// (api/src/domain/respondent/counters.ts), at most one per survey every 500 ms.
+// (api/src/domain/respondent/counters.ts), through this process's feed (domain/responses/live-counts.ts:
+// one listener per watched survey, a burst merged into one event per 200 ms to 1 s), executed once
+// per selection for every watcher (graphql/shared-subscriptions.ts).
 import { builder } from "./builder.js";
 import { SurveyType } from "./survey.js";
 import type { ResponseCountsEvent } from "../pubsub/bus.js";
-import { assertMayWatchSurvey } from "../domain/responses/live-counts.js";
+import { assertMayWatchSurvey, liveCountFeed } from "../domain/responses/live-counts.js";
 
 const TouchpointResponseCount = builder.objectRef<ResponseCountsEvent["touchpoints"][number]>("TouchpointResponseCount").implement({
   fields: (t) => ({
@@ -31,7 +33,7 @@ builder.subscriptionField("responseCountChanged", (t) =>
     args: { surveyId: t.arg.globalID({ required: true, for: SurveyType }) },
     subscribe: async (_root, { surveyId }, ctx) => {
       await assertMayWatchSurvey(ctx, surveyId.id);
-      return ctx.bus.subscribe("response:created", surveyId.id);
+      return liveCountFeed(ctx.bus).watch(surveyId.id);
     },
     resolve: (event) => event,
   }),

@@ -243,29 +243,51 @@ export async function answerPathOf(
 function rawAnswerSelect(p: Params, v: Visibility, f: ResultsFilters, questionIds: string[], w: Window, groupBy: GroupBy | null, pendingOnly: boolean): string {
   const scope = buildScope(v, { ...f, from: w.from, to: w.to }, { alias: "r", firstParam: p.values.length + 1 });
   scope.params.forEach((x) => p.values.push(x));
-  const grp =
+  if (pendingOnly) {
+    const grp =
+      groupBy === null
+        ? `''`
+        : groupBy === "source"
+          ? `r."touchpointId"`
+          : groupBy === "metadata"
+            ? `coalesce(r."metadata" ->> ${p.add(f.groupByMetaKey)}, '')`
+            : timeGroupSql(groupBy, `a."createdAt"`, f.utcOffset)!;
+    const qParam = p.add(questionIds, "::text[]");
+    return `SELECT a."questionId" AS qid, ${grp} AS grp, v.value, count(*)::float8 AS count, coalesce(sum(a."numericValue"), 0)::float8 AS sum
+      FROM (SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
+      CROSS JOIN LATERAL (SELECT r."id", r."touchpointId", r."metadata" FROM "Response" r WHERE r."id" = pp."responseId" AND ${scope.sql} OFFSET 0) r
+      CROSS JOIN LATERAL (SELECT a."questionId", a."createdAt", a."numericValue", a."choiceIds" FROM "Answer" a WHERE a."responseId" = r."id" AND a."questionId" = ANY(${qParam}) OFFSET 0) a
+      CROSS JOIN LATERAL ${answerValuesOf("a")}
+      GROUP BY 1, 2, 3`;
+  }
+  // Two steps: the answers are first summed per question, group and stored value (number and
+  // choice ids: a few distinct values per question), and only those sums are spread over the
+  // values they count under (`answerValuesOf`) and their groups named. Spreading and naming each
+  // of a year's answers cost a third of the query (docs/analytics.md "Storage and the raw path").
+  // A time grouping is summed per local hour (hourly) or local day (the others are functions of
+  // the local day), then named by timeGroupSql from that bucket turned back into its UTC instant.
+  const timed = groupBy !== null && groupBy !== "source" && groupBy !== "metadata";
+  const offset = `interval '${f.utcOffset} minutes'`;
+  const inner =
     groupBy === null
       ? `''`
       : groupBy === "source"
         ? `r."touchpointId"`
         : groupBy === "metadata"
           ? `coalesce(r."metadata" ->> ${p.add(f.groupByMetaKey)}, '')`
-          : timeGroupSql(groupBy, `a."createdAt"`, f.utcOffset)!;
-  const qParam = p.add(questionIds, "::text[]");
-  const cols = `a."questionId" AS qid, ${grp} AS grp, v.value, count(*)::float8 AS count, coalesce(sum(a."numericValue"), 0)::float8 AS sum`;
-  if (pendingOnly)
-    return `SELECT ${cols}
-      FROM (SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
-      CROSS JOIN LATERAL (SELECT r."id", r."touchpointId", r."metadata" FROM "Response" r WHERE r."id" = pp."responseId" AND ${scope.sql} OFFSET 0) r
-      CROSS JOIN LATERAL (SELECT a."questionId", a."createdAt", a."numericValue", a."choiceIds" FROM "Answer" a WHERE a."responseId" = r."id" AND a."questionId" = ANY(${qParam}) OFFSET 0) a
-      CROSS JOIN LATERAL ${answerValuesOf("a")}
-      GROUP BY 1, 2, 3`;
+          : `date_trunc('${groupBy === "hourly" ? "hour" : "day"}', (a."createdAt") AT TIME ZONE 'UTC' + ${offset})`;
+  const outer = timed ? timeGroupSql(groupBy!, `(g.grp - ${offset}) AT TIME ZONE 'UTC'`, f.utcOffset)! : `g.grp`;
+  const qAll = p.add(questionIds, "::text[]");
   const from = p.add(w.from, "::timestamptz");
   const to = p.add(w.to, "::timestamptz");
-  return `SELECT ${cols}
-      FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
-      CROSS JOIN LATERAL ${answerValuesOf("a")}
-      WHERE a."questionId" = ANY(${qParam}) AND a."createdAt" >= ${from} AND a."createdAt" < ${to} AND ${scope.sql}
+  return `SELECT g.qid, ${outer} AS grp, v.value, sum(g.n)::float8 AS count, coalesce(sum(g.s), 0)::float8 AS sum
+      FROM (
+        SELECT a."questionId" AS qid, ${inner} AS grp, a."numericValue", a."choiceIds", count(*) AS n, sum(a."numericValue") AS s
+        FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
+        WHERE a."questionId" = ANY(${qAll}) AND a."createdAt" >= ${from} AND a."createdAt" < ${to} AND ${scope.sql}
+        GROUP BY 1, 2, 3, 4
+      ) g
+      CROSS JOIN LATERAL ${answerValuesOf("g")}
       GROUP BY 1, 2, 3`;
 }
 
