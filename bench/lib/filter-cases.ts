@@ -18,6 +18,8 @@ import { loadViewer } from "../../api/src/domain/viewer.js";
 import type { DomainContext } from "../../api/src/domain/context.js";
 import type { Config } from "../../api/src/config.js";
 import { latencyStats, round1 } from "./latency.js";
+import { answerPathOf } from "../../api/src/domain/analytics/engine.js";
+import { parseResultsFilters } from "../../api/src/domain/results-scope/filters.js";
 import type { FigureRow } from "./suite.js";
 
 type Wire = Record<string, unknown>;
@@ -215,6 +217,14 @@ export async function measureFilterCases(opts: {
           body: JSON.stringify({ filters: c.shareToken ? {} : filters, page: 1, pageSize: 50 }),
         }),
     };
+    // Which path serves the answer reads (analytics/planner.ts): the roll-ups, the co-occurrence roll-up or the raw rows.
+    const planned = await answerPathOf(
+      prisma,
+      { organizationId: opts.organizationId },
+      parseResultsFilters({ ...filters, groupBy: c.groupBy, ...(c.shareToken ? { restrictByAnswer: c.restrict } : {}) }),
+      c.groupBy,
+    );
+    const pathNote = planned.kind === "raw" ? `raw rows (${planned.reason})` : planned.kind === "cooccurrence" ? "co-occurrence roll-up" : "roll-ups";
     for (const screen of screens) {
       const call = calls[screen];
       if (!call) continue;
@@ -244,7 +254,7 @@ export async function measureFilterCases(opts: {
         value: round1(h.p50),
         unit: "ms p50 (HTTP)",
         extra: { "p99 ms": round1(h.p99), "first ms": round1(first), "raw SQL ms": round1(rawMs), "raw ÷ served (p50)": round1(rawMs / h.p50) },
-        note: same.ok ? "same answer as raw SQL" : `ANSWERS DIFFER: ${same.why}`,
+        note: `${same.ok ? "same answer as raw SQL" : `ANSWERS DIFFER: ${same.why}`}; ${screen === "summary" ? "roll-ups" : screen === "list" && planned.kind !== "cooccurrence" ? "raw rows" : pathNote}`,
       });
     }
   }

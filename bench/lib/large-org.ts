@@ -6,7 +6,9 @@ import { generateLargeOrg, largeOrgDefaults, largeOrgUrl } from "../generate-lar
 import type { BenchContext } from "./suite.js";
 
 export async function prepareLargeOrg(ctx: BenchContext, responses: number, options: { asIs?: boolean } = {}): Promise<{ url: string; database: string }> {
-  const database = responses === largeOrgDefaults.responses ? largeOrgDefaults.database : `feedback_bench_${responses}`;
+  // BENCH_ANALYTICS_DATABASE: a database name of one's own (e.g. a branch with a migration others do not have).
+  const database =
+    process.env.BENCH_ANALYTICS_DATABASE || (responses === largeOrgDefaults.responses ? largeOrgDefaults.database : `feedback_bench_${responses}`);
   if (options.asIs) ctx.log(`${database} used as it is (BENCH_ANALYTICS_AS_IS=1)`);
   else {
     const gen = await generateLargeOrg({ responses, database });

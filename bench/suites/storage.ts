@@ -43,7 +43,16 @@ export const limeSurvey = { databaseBytes: 141_000_000, responses: 1_000_000, ra
 const targetBytesPerResponse = (3 * limeSurvey.databaseBytes) / limeSurvey.responses;
 
 /** The tables an organisation's responses fill: the raw rows and the roll-ups. */
-const responseTables = ["Response", "Answer", "RollupResponseHour", "RollupResponseDay", "RollupAnswerHour", "RollupAnswerDay", "RollupPending"];
+const responseTables = [
+  "Response",
+  "Answer",
+  "RollupResponseHour",
+  "RollupResponseDay",
+  "RollupAnswerHour",
+  "RollupAnswerDay",
+  "RollupCoAnswerDay",
+  "RollupPending",
+];
 
 type TableSize = { table: string; rows: number; heap: number; toast: number; indexes: { name: string; bytes: number }[] };
 

@@ -5,11 +5,14 @@
 // match or metadata grouping need the rows) and the utcOffset is whole hours (hour buckets then
 // fall on local hour boundaries). A range [from, to) is read as daily rows for the whole UTC days
 // inside it plus hourly rows for the hours at either end; a series by local day, week, month or
-// weekday reads hourly rows when the offset is not 0 (a UTC day straddles two local days).
+// weekday reads hourly rows when the offset is not 0 (a UTC day straddles two local days). One
+// restriction item over a single-valued question is read from the co-occurrence roll-up
+// (`coAnswerSql`); planner.ts decides which path serves each read.
 import { needsRawRows, type GroupBy, type ResultsFilters } from "../results-scope/filters.js";
 import { admittedUnits, buildScope, surveysWithResponses, type Visibility } from "../results-scope/response-scope.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { answerValuesOf, pendingAnswerRows, pendingResponseRows, responseFiguresOf } from "./rollups.js";
+import { planAnswerPath, restrictingQuestionOf, type AnswerPath, type RestrictingQuestion } from "./planner.js";
 
 const dayMs = 86_400_000;
 
@@ -182,15 +185,21 @@ export type AnswerQuery = {
   /** Ignore the touchpoint filter (the organisation's count of the question, FB "organization"). */
   ignoreTouchpoints?: boolean;
   source?: Source;
+  /** The restricting question of a one-item restriction, when the caller has looked it up (planner.ts). */
+  restricting?: RestrictingQuestion | null;
 };
 
 export async function answerSums(prisma: PrismaClient, v: Visibility, f0: ResultsFilters, q: AnswerQuery): Promise<AnswerSums[]> {
   if (q.questionIds.length === 0) return [];
   const f = q.ignoreTouchpoints ? { ...f0, touchpointIds: [] } : f0;
-  const source = q.source ?? (rollupsCanAnswer(f) ? "rollup" : "raw");
+  const path = await answerPathOf(prisma, v, f, q.groupBy, q);
   const p = new Params();
   let sql: string;
-  if (source === "rollup") {
+  if (path.kind === "cooccurrence") {
+    // Another survey's question restricts responses none of which answer these questions.
+    if (f.surveyIds.length && !f.surveyIds.includes(path.question.surveyId)) return [];
+    sql = coAnswerSql(p, v, f, q, path);
+  } else if (path.kind === "rollup") {
     const grp = q.groupBy === null ? `''` : q.groupBy === "source" ? `s."touchpointId"` : timeGroupSql(q.groupBy, `s."bucket"`, f.utcOffset)!;
     const qParam = p.add(q.questionIds, "::text[]");
     const union = rollupUnion(
@@ -205,39 +214,134 @@ export async function answerSums(prisma: PrismaClient, v: Visibility, f0: Result
     sql = `SELECT s."questionId" AS qid, ${grp} AS grp, s."value", sum(s."count")::float8 AS count, sum(s."sum")::float8 AS sum
       FROM (${union}) s GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
   } else {
-    const scope = buildScope(v, { ...f, from: q.window.from, to: q.window.to }, { alias: "r" });
-    scope.params.forEach((x) => p.values.push(x));
-    // Two steps: the answers are first summed per question, group and stored value (number and
-    // choice ids: a few distinct values per question), and only those sums are spread over the
-    // values they count under (`answerValuesOf`) and their groups named. Spreading and naming each
-    // of a year's answers cost a third of the query (docs/analytics.md "Storage and the raw path").
-    // A time grouping is summed per local hour (hourly) or local day (the others are functions of
-    // the local day), then named by timeGroupSql from that bucket turned back into its UTC instant.
-    const timed = q.groupBy !== null && q.groupBy !== "source" && q.groupBy !== "metadata";
-    const offset = `interval '${f.utcOffset} minutes'`;
-    const inner =
-      q.groupBy === null
+    sql = `${rawAnswerSelect(p, v, f, q.questionIds, q.window, q.groupBy, false)} ORDER BY 1, 2, 3`;
+  }
+  return prisma.$queryRawUnsafe<AnswerSums[]>(sql, ...p.values);
+}
+
+/**
+ * The path of a read (planner.ts): a forced "raw" source reads the raw rows, otherwise the planner
+ * decides; `q.restricting` saves the restricting question's lookup when the caller has it.
+ */
+export async function answerPathOf(
+  prisma: PrismaClient,
+  v: Pick<Visibility, "organizationId">,
+  f: ResultsFilters,
+  groupBy: GroupBy | null,
+  q: { source?: Source; restricting?: RestrictingQuestion | null } = {},
+): Promise<AnswerPath> {
+  if (q.source === "raw") return { kind: "raw", reason: "raw asked for" };
+  const restricting = q.restricting !== undefined ? q.restricting : await restrictingQuestionOf(prisma, v.organizationId, f);
+  return planAnswerPath(f, groupBy, restricting);
+}
+
+/**
+ * Answer sums from the raw rows: every answer of the window's responses in the scope (restriction
+ * and metadata included), or (`pendingOnly`) only those of the responses still pending, driven by
+ * the pending rows (primary-key and Answer(responseId) lookups).
+ */
+function rawAnswerSelect(p: Params, v: Visibility, f: ResultsFilters, questionIds: string[], w: Window, groupBy: GroupBy | null, pendingOnly: boolean): string {
+  const scope = buildScope(v, { ...f, from: w.from, to: w.to }, { alias: "r", firstParam: p.values.length + 1 });
+  scope.params.forEach((x) => p.values.push(x));
+  if (pendingOnly) {
+    const grp =
+      groupBy === null
         ? `''`
-        : q.groupBy === "source"
+        : groupBy === "source"
           ? `r."touchpointId"`
-          : q.groupBy === "metadata"
+          : groupBy === "metadata"
             ? `coalesce(r."metadata" ->> ${p.add(f.groupByMetaKey)}, '')`
-            : `date_trunc('${q.groupBy === "hourly" ? "hour" : "day"}', (a."createdAt") AT TIME ZONE 'UTC' + ${offset})`;
-    const grp = timed ? timeGroupSql(q.groupBy!, `(g.grp - ${offset}) AT TIME ZONE 'UTC'`, f.utcOffset)! : `g.grp`;
-    const qParam = p.add(q.questionIds, "::text[]");
-    const from = p.add(q.window.from, "::timestamptz");
-    const to = p.add(q.window.to, "::timestamptz");
-    sql = `SELECT g.qid, ${grp} AS grp, v.value, sum(g.n)::float8 AS count, coalesce(sum(g.s), 0)::float8 AS sum
+            : timeGroupSql(groupBy, `a."createdAt"`, f.utcOffset)!;
+    const qParam = p.add(questionIds, "::text[]");
+    return `SELECT a."questionId" AS qid, ${grp} AS grp, v.value, count(*)::float8 AS count, coalesce(sum(a."numericValue"), 0)::float8 AS sum
+      FROM (SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
+      CROSS JOIN LATERAL (SELECT r."id", r."touchpointId", r."metadata" FROM "Response" r WHERE r."id" = pp."responseId" AND ${scope.sql} OFFSET 0) r
+      CROSS JOIN LATERAL (SELECT a."questionId", a."createdAt", a."numericValue", a."choiceIds" FROM "Answer" a WHERE a."responseId" = r."id" AND a."questionId" = ANY(${qParam}) OFFSET 0) a
+      CROSS JOIN LATERAL ${answerValuesOf("a")}
+      GROUP BY 1, 2, 3`;
+  }
+  // Two steps: the answers are first summed per question, group and stored value (number and
+  // choice ids: a few distinct values per question), and only those sums are spread over the
+  // values they count under (`answerValuesOf`) and their groups named. Spreading and naming each
+  // of a year's answers cost a third of the query (docs/analytics.md "Storage and the raw path").
+  // A time grouping is summed per local hour (hourly) or local day (the others are functions of
+  // the local day), then named by timeGroupSql from that bucket turned back into its UTC instant.
+  const timed = groupBy !== null && groupBy !== "source" && groupBy !== "metadata";
+  const offset = `interval '${f.utcOffset} minutes'`;
+  const inner =
+    groupBy === null
+      ? `''`
+      : groupBy === "source"
+        ? `r."touchpointId"`
+        : groupBy === "metadata"
+          ? `coalesce(r."metadata" ->> ${p.add(f.groupByMetaKey)}, '')`
+          : `date_trunc('${groupBy === "hourly" ? "hour" : "day"}', (a."createdAt") AT TIME ZONE 'UTC' + ${offset})`;
+  const outer = timed ? timeGroupSql(groupBy!, `(g.grp - ${offset}) AT TIME ZONE 'UTC'`, f.utcOffset)! : `g.grp`;
+  const qAll = p.add(questionIds, "::text[]");
+  const from = p.add(w.from, "::timestamptz");
+  const to = p.add(w.to, "::timestamptz");
+  return `SELECT g.qid, ${outer} AS grp, v.value, sum(g.n)::float8 AS count, coalesce(sum(g.s), 0)::float8 AS sum
       FROM (
         SELECT a."questionId" AS qid, ${inner} AS grp, a."numericValue", a."choiceIds", count(*) AS n, sum(a."numericValue") AS s
         FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
-        WHERE a."questionId" = ANY(${qParam}) AND a."createdAt" >= ${from} AND a."createdAt" < ${to} AND ${scope.sql}
+        WHERE a."questionId" = ANY(${qAll}) AND a."createdAt" >= ${from} AND a."createdAt" < ${to} AND ${scope.sql}
         GROUP BY 1, 2, 3, 4
       ) g
       CROSS JOIN LATERAL ${answerValuesOf("g")}
-      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+      GROUP BY 1, 2, 3`;
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * Answer sums under one restriction item, served by the co-occurrence roll-up (planner.ts): the
+ * whole UTC days inside the window from RollupCoAnswerDay rows of the item's restricting values
+ * (the keys' prefix: organisation, restricting question, value), plus the responses of those days
+ * still pending and the hours at either end from the raw rows, in one statement (one snapshot: a
+ * response the applier adds meanwhile is counted once).
+ */
+function coAnswerSql(p: Params, v: Visibility, f: ResultsFilters, q: AnswerQuery, path: Extract<AnswerPath, { kind: "cooccurrence" }>): string {
+  const { item, question } = path;
+  const split = splitWindow(q.window);
+  const parts: string[] = [];
+  let with_ = "";
+  if (split.days) {
+    const org = p.add(v.organizationId);
+    const rq = p.add(question.id);
+    let values: string;
+    if (item.choiceIds.length) values = p.add(item.choiceIds, "::text[]");
+    else {
+      // The restricting question's values (a loose index scan: one probe per distinct value), those
+      // the item matches as the raw rows' test does (response-scope.ts buildScope), on the exact number.
+      with_ = `WITH RECURSIVE co_rv(v) AS (
+        (SELECT x."restrictValue" FROM "RollupCoAnswerDay" x WHERE x."organizationId" = ${org} AND x."restrictQuestionId" = ${rq} ORDER BY 1 LIMIT 1)
+        UNION ALL
+        SELECT (SELECT x."restrictValue" FROM "RollupCoAnswerDay" x WHERE x."organizationId" = ${org} AND x."restrictQuestionId" = ${rq} AND x."restrictValue" > c.v ORDER BY 1 LIMIT 1)
+        FROM co_rv c WHERE c.v IS NOT NULL
+      ) `;
+      const alts: string[] = [];
+      if (item.numbers.length) alts.push(`EXISTS (SELECT 1 FROM unnest(${p.add(item.numbers, "::float8[]")}) rn(v) WHERE abs(c.v::float8 - rn.v) < 1e-6)`);
+      const range: string[] = [];
+      if (item.gte !== null) range.push(`c.v::float8 >= ${p.add(item.gte, "::float8")}`);
+      if (item.lt !== null) range.push(`c.v::float8 < ${p.add(item.lt, "::float8")}`);
+      if (range.length) alts.push(`(${range.join(" AND ")})`);
+      values = `ARRAY(SELECT c.v FROM co_rv c WHERE c.v IS NOT NULL AND (${alts.join(" OR ")}))`;
+    }
+    const dims: string[] = [];
+    const units = admittedUnits(v, f.unitId);
+    if (units !== null) dims.push(`x."unitId" = ANY(${p.add(units, "::text[]")})`);
+    if (f.touchpointIds.length) dims.push(`x."touchpointId" = ANY(${p.add(f.touchpointIds, "::text[]")})`);
+    const dayTs = `(x."day"::timestamp AT TIME ZONE 'UTC')`;
+    const grp = q.groupBy === null ? `''` : q.groupBy === "source" ? `x."touchpointId"` : timeGroupSql(q.groupBy, dayTs, f.utcOffset)!;
+    parts.push(`SELECT x."questionId" AS qid, ${grp} AS grp, x."value", x."count"::float8 AS count, x."sum" AS sum FROM "RollupCoAnswerDay" x
+      WHERE x."organizationId" = ${org} AND x."restrictQuestionId" = ${rq} AND x."restrictValue" = ANY(${values})
+        AND x."day" >= ${p.add(isoDay(split.days.from), "::date")} AND x."day" < ${p.add(isoDay(split.days.to), "::date")}
+        AND x."questionId" = ANY(${p.add(q.questionIds, "::text[]")})${dims.map((d) => ` AND ${d}`).join("")}`);
+    parts.push(rawAnswerSelect(p, v, f, q.questionIds, split.days, q.groupBy, true));
   }
-  return prisma.$queryRawUnsafe<AnswerSums[]>(sql, ...p.values);
+  for (const h of split.hours) parts.push(rawAnswerSelect(p, v, f, q.questionIds, h, q.groupBy, false));
+  return `${with_}SELECT s.qid, s.grp, s."value", sum(s."count")::float8 AS count, sum(s."sum")::float8 AS sum
+    FROM (${parts.join(" UNION ALL ")}) s GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -251,6 +355,20 @@ export async function answerSums(prisma: PrismaClient, v: Visibility, f0: Result
  * times that at 10 M), on every unfiltered results and table view.
  */
 export async function surveysInScope(prisma: PrismaClient, v: Visibility, f: ResultsFilters, source?: Source): Promise<string[]> {
+  if (source !== "raw" && f.restrictByAnswer.length === 1) {
+    // One restriction item the co-occurrence roll-up serves: only the restricting question's survey
+    // can have responses, if any response matches (its own answers' count).
+    const path = await answerPathOf(prisma, v, f, null);
+    if (path.kind === "cooccurrence") {
+      const rows = await answerSums(prisma, v, f, {
+        questionIds: [path.question.id],
+        window: { from: f.from, to: f.to },
+        groupBy: null,
+        restricting: path.question,
+      });
+      return rows.some((r) => r.value === "*" && Number(r.count) > 0) ? [path.question.surveyId] : [];
+    }
+  }
   if ((source ?? (rollupsCanAnswer(f) ? "rollup" : "raw")) === "raw") return surveysWithResponses(prisma, v, f);
   const p = new Params();
   const union = rollupUnion("RollupResponse", `x."surveyId", x."responses"`, { from: f.from, to: f.to }, (pp) => rollupDims(v, f, pp, {}), p, false);
@@ -259,4 +377,39 @@ export async function surveysInScope(prisma: PrismaClient, v: Visibility, f: Res
     ...p.values,
   );
   return rows.map((r) => r.surveyId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The number of responses under one restriction item (the feedback list's total)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The responses in the scope under one restriction item the co-occurrence roll-up serves
+ * (planner.ts), else null (the caller counts the raw rows). One answer per question and response,
+ * so the restricting question's own answers ("*") under the item are the matching responses. The
+ * roll-ups hold no hidden response: where the caller also sees hidden ones (`hiddenAlsoInUnits`, the
+ * units where they manage responses), those are counted from the raw rows.
+ */
+export async function restrictedResponseCount(
+  prisma: PrismaClient,
+  v: Visibility,
+  f: ResultsFilters,
+  hiddenAlsoInUnits: readonly string[] = [],
+): Promise<number | null> {
+  const path = await answerPathOf(prisma, v, f, null);
+  if (path.kind !== "cooccurrence") return null;
+  const [rows, hidden] = await Promise.all([
+    answerSums(prisma, v, f, { questionIds: [path.question.id], window: { from: f.from, to: f.to }, groupBy: null, restricting: path.question }),
+    hiddenAlsoInUnits.length ? hiddenResponseCount(prisma, v, f, hiddenAlsoInUnits) : 0,
+  ]);
+  return Number(rows.find((r) => r.value === "*")?.count ?? 0) + hidden;
+}
+
+async function hiddenResponseCount(prisma: PrismaClient, v: Visibility, f: ResultsFilters, units: readonly string[]): Promise<number> {
+  const scope = buildScope(v, f, { alias: "r", hiddenAlsoInUnits: [...units] });
+  const [row] = await prisma.$queryRawUnsafe<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM "Response" r WHERE ${scope.sql} AND r."hidden" = true`,
+    ...scope.params,
+  );
+  return Number(row?.n ?? 0);
 }

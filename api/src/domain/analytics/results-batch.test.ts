@@ -122,12 +122,12 @@ describe.skipIf(noDatabase)("question results: one query for every question", ()
     expect(results.every((r) => r.organizationNowCount.overallCount === 3)).toBe(true);
   });
 
-  it("reads the raw rows the same way when the roll-ups cannot answer (grouped by touchpoint, restricted by an answer)", async () => {
+  it("reads one restriction item the same way, from the co-occurrence roll-up (grouped by touchpoint, restricted by a single choice)", async () => {
     const { caller, counter } = countingCaller();
     const filters = { ...window, surveyIds: [s.survey.id], groupBy: "source", restrictByAnswer: [{ questionId: s.questions.single.id, values: ["ca"] }] };
     const results = await getResults(caller, filters);
     expect(counter.answerQueries).toBe(2);
-    expect(results.every((r) => r.source === "raw")).toBe(true);
+    expect(results.every((r) => r.source === "rollup")).toBe(true);
     const nps = results.find((r) => r.questionId === s.questions.nps.id)!;
     // The two responses that chose A: 10 (a promoter) and 8 (a passive), drawn under the touchpoint's name.
     expect(nps.mainResult).toMatchObject({ count: 2, mean: 9, promoters: 1, passives: 1, detractors: 0 });

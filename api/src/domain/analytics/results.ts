@@ -24,7 +24,8 @@ import {
   type ResultsReader,
   type Visibility,
 } from "../results-scope/response-scope.js";
-import { answerSums, rollupsCanAnswer, surveysInScope, type AnswerSums, type Source } from "./engine.js";
+import { answerSums, surveysInScope, type AnswerSums, type Source } from "./engine.js";
+import { planAnswerPath, restrictingQuestionOf } from "./planner.js";
 import { npsOf } from "./summary.js";
 import { mayChangeFilter } from "./filter-options.js";
 import { defaultEviClusters } from "../respondent/answers.js";
@@ -295,20 +296,24 @@ async function questionResults(
   if (qs.length === 0) return [];
   const window = { from: f.from, to: f.to };
   const questionIds = qs.map((q) => q.id);
+  // The restricting question, looked up once for the three reads' plans (planner.ts).
+  const restricting = opts.source === "raw" ? null : await restrictingQuestionOf(prisma, v.organizationId, f);
+  const source: Source = opts.source ?? (planAnswerPath(f, f.groupBy, restricting).kind === "raw" ? "raw" : "rollup");
+  const o = { source: opts.source, restricting };
   // The window's totals are the sum of its series (every grouping covers every answer), and the
   // organisation's count is the total when no touchpoint filter narrows it: fewer queries.
   const [series, earlier, org] = await Promise.all([
-    answerSums(prisma, v, f, { questionIds, window, groupBy: f.groupBy, source: opts.source }).then(byQuestion),
-    answerSums(prisma, v, f, { questionIds, window: { from: f.earlierFrom, to: f.earlierTo }, groupBy: null, source: opts.source }).then(byQuestion),
-    f.touchpointIds.length
-      ? answerSums(prisma, v, f, { questionIds, window, groupBy: null, ignoreTouchpoints: true, source: opts.source }).then(byQuestion)
-      : null,
+    answerSums(prisma, v, f, { questionIds, window, groupBy: f.groupBy, ...o }).then(byQuestion),
+    answerSums(prisma, v, f, { questionIds, window: { from: f.earlierFrom, to: f.earlierTo }, groupBy: null, ...o }).then(byQuestion),
+    f.touchpointIds.length ? answerSums(prisma, v, f, { questionIds, window, groupBy: null, ignoreTouchpoints: true, ...o }).then(byQuestion) : null,
   ]);
   const sourceGroups = f.groupBy === "source" ? [...new Set([...series.values()].flat().map((r) => r.grp))] : [];
   const tpNames = sourceGroups.length
     ? new Map((await prisma.touchpoint.findMany({ where: { id: { in: sourceGroups } }, select: { id: true, name: true } })).map((t) => [t.id, t.name]))
     : new Map<string, string>();
-  return qs.map((q) => questionResultOf(q, f, opts, series.get(q.id) ?? [], earlier.get(q.id) ?? [], org ? (org.get(q.id) ?? []) : null, tpNames));
+  return qs.map((q) =>
+    questionResultOf(q, f, { ...opts, source }, series.get(q.id) ?? [], earlier.get(q.id) ?? [], org ? (org.get(q.id) ?? []) : null, tpNames),
+  );
 }
 
 /** One question's result from its rows (no database access). */
@@ -358,7 +363,7 @@ function questionResultOf(
     stackedTo100: f.options.stackGraphsTo100,
     series: hidden ? [] : seriesPoints,
     satisfactionReport: hidden || !f.options.satisfactionReport ? null : satisfactionReportOf(q, mainRows),
-    source: opts.source ?? (rollupsCanAnswer(f) ? "rollup" : "raw"),
+    source: opts.source ?? "raw",
   };
 }
 

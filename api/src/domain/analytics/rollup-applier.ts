@@ -33,6 +33,9 @@ export async function applyPendingRollups(prisma: PrismaClient, limit = 5000): P
     // planner's estimates for the claimed rows' answers pass jit_above_cost, and compiling the
     // statement took ~750 ms of a 890 ms apply of 2,000 responses (10 M database).
     await tx.$executeRawUnsafe(`SET LOCAL jit = off`);
+    // The co-occurrence roll-up's pairs (~20 per response: 40,000 rows for 2,000 responses) are grouped
+    // in memory; with the default 4 MB they spilled to disk.
+    await tx.$executeRawUnsafe(`SET LOCAL work_mem = '64MB'`);
     const [lock] = await tx.$queryRawUnsafe<{ ok: boolean }[]>(`SELECT pg_try_advisory_xact_lock($1::bigint) AS ok`, rollupApplierLockKey);
     if (!lock?.ok) return applierBusy;
     await tx.$executeRawUnsafe(lockRollups("ROW EXCLUSIVE"));

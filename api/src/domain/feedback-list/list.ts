@@ -12,7 +12,8 @@ import type { DomainContext } from "../context.js";
 import { badInput } from "../errors.js";
 import { parseInput } from "../validation.js";
 import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
-import { responseScope } from "../results-scope/response-scope.js";
+import { callerVisibility, responseScope, type ResultsReader } from "../results-scope/response-scope.js";
+import { restrictedResponseCount } from "../analytics/engine.js";
 import { linkReader, resultsRequest } from "../results-scope/request.js";
 import type { ShareOptions, ShareScope } from "../results-scope/share-link.js";
 import { loadAccess, unitsWithRight } from "../../permissions/access.js";
@@ -49,6 +50,9 @@ export type ResolvedList = {
   plan: FeedbackListPlan;
   filters: ResultsFilters;
   share: ShareOptions | null;
+  /** Whose rights the responses are read with, and the units whose hidden responses show too (the total's count). */
+  reader: ResultsReader;
+  hiddenAlsoInUnits: string[];
 };
 
 /**
@@ -73,15 +77,31 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
       smileyScale: view.smileyScale,
       metaKeySample: pageMetaKeySample,
     });
-    return { plan, filters: view.filters, share: share.options };
+    return { plan, filters: view.filters, share: share.options, reader: linkReader(ctx, share), hiddenAlsoInUnits: [] };
   }
   await requireFeature(ctx, "feedbackInbox");
   const filters = parseResultsFilters(input.filters);
   // The list also shows hidden responses in the units where the caller manages responses.
   const m = await loadAccess(ctx);
-  const scope = await responseScope(request.reader, filters, { hiddenAlsoInUnits: [...unitsWithRight(m, "manageResponses")] });
+  const hiddenAlsoInUnits = [...unitsWithRight(m, "manageResponses")];
+  const scope = await responseScope(request.reader, filters, { hiddenAlsoInUnits });
   const plan = await planFeedbackList(ctx.prisma, { scope, filters, locale, metaKeySample: pageMetaKeySample });
-  return { plan, filters, share: null };
+  return { plan, filters, share: null, reader: request.reader, hiddenAlsoInUnits };
+}
+
+/**
+ * The list's total: from the co-occurrence roll-up when it serves the filters (one restriction item
+ * over a single-valued question: analytics/planner.ts), else a count of the raw rows.
+ */
+async function listTotal(ctx: DomainContext, resolved: ResolvedList): Promise<number> {
+  const { plan, filters, reader, hiddenAlsoInUnits } = resolved;
+  if (filters.restrictByAnswer.length === 1) {
+    const served = await restrictedResponseCount(ctx.prisma, await callerVisibility(reader, "results"), filters, hiddenAlsoInUnits);
+    if (served !== null) return served;
+  }
+  const count = countQuery(plan);
+  const [row] = await ctx.prisma.$queryRawUnsafe<{ n: number }[]>(count.text, ...count.values);
+  return Number(row!.n);
 }
 
 /**
@@ -154,14 +174,10 @@ const pageSizeSchema = z.preprocess(
 export async function feedbackListPage(ctx: DomainContext, input: ListInput & { page?: unknown; pageSize?: unknown }): Promise<FeedbackListPage> {
   const page = input.page === undefined || input.page === null ? 1 : parseField(pageSchema, input.page, "page");
   const pageSize = input.pageSize === undefined || input.pageSize === null ? defaultPageSize : parseField(pageSizeSchema, input.pageSize, "pageSize");
-  const { plan, share } = await resolveFeedbackList(ctx, input);
-  const db = ctx.prisma;
-  const count = countQuery(plan);
+  const resolved = await resolveFeedbackList(ctx, input);
+  const { plan, share } = resolved;
   // The count and the page together (the page is dropped when a share link hides too few).
-  const [[{ n: total }], pageRows] = (await Promise.all([
-    db.$queryRawUnsafe<{ n: number }[]>(count.text, ...count.values),
-    fetchRows(ctx, plan, { limit: pageSize, offset: (page - 1) * pageSize }),
-  ])) as [[{ n: number }], Awaited<ReturnType<typeof fetchRows>>];
+  const [total, pageRows] = await Promise.all([listTotal(ctx, resolved), fetchRows(ctx, plan, { limit: pageSize, offset: (page - 1) * pageSize })]);
   const tooFew = share?.hideResultsIfLessThan != null && total < share.hideResultsIfLessThan;
   const rows = tooFew ? [] : pageRows;
   return {
@@ -232,12 +248,9 @@ export async function feedbackListConnection(
   const first = input.first ?? defaultPageSize;
   if (!Number.isInteger(first) || first < 1 || first > maxPageSize) throw badInput(feedbackListMessages.badFirst, "first");
   const after = input.after ? decodeCursor(input.after) : undefined;
-  const { plan, share } = await resolveFeedbackList(ctx, input);
-  const count = countQuery(plan);
-  const [[{ n: totalCount }], rows] = (await Promise.all([
-    ctx.prisma.$queryRawUnsafe<{ n: number }[]>(count.text, ...count.values),
-    fetchRows(ctx, plan, { limit: first + 1, after }),
-  ])) as [[{ n: number }], Awaited<ReturnType<typeof fetchRows>>];
+  const resolved = await resolveFeedbackList(ctx, input);
+  const { plan, share } = resolved;
+  const [totalCount, rows] = await Promise.all([listTotal(ctx, resolved), fetchRows(ctx, plan, { limit: first + 1, after })]);
   if (share?.hideResultsIfLessThan != null && totalCount < share.hideResultsIfLessThan) return { plan, totalCount: 0, edges: [], hasNextPage: false };
   const page = rows.slice(0, first);
   return {

@@ -160,7 +160,7 @@ function withParams(scope: ScopeSql, extra: unknown[]): { values: unknown[]; at:
 
 export type PlanInput = {
   scope: ScopeSql;
-  filters: Pick<ResultsFilters, "surveyIds" | "utcOffset" | "feedbackListHiddenColumns" | "options">;
+  filters: Pick<ResultsFilters, "surveyIds" | "utcOffset" | "feedbackListHiddenColumns" | "options"> & Partial<Pick<ResultsFilters, "restrictByAnswer">>;
   locale: string;
   hideTimestamps?: boolean;
   blankHiddenAnswers?: boolean;
@@ -178,12 +178,18 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
   // connection, as the embedded database's or an export process's, queues them).
   // The surveys: those asked for, else those with responses in the scope.
   // (Per survey, an EXISTS probe on the survey's (surveyId, createdAt) index: no scan of the scope.)
-  const so = withParams(scope, [organizationId]);
+  // Under a restriction by answer only the restricting questions' surveys can have responses (a
+  // response answers its own survey's questions): the others are not probed (a probe that finds no
+  // response reads the survey's whole window).
+  const restricting = (filters.restrictByAnswer ?? []).map((r) => r.questionId);
+  const so = withParams(scope, [organizationId, restricting.length ? restricting : null]);
   const surveyIdsRead = filters.surveyIds.length
     ? visibleSurveyIds(db, scope, filters.surveyIds)
     : db
         .$queryRawUnsafe<{ surveyId: string }[]>(
-          `SELECT s.id AS "surveyId" FROM "Survey" s WHERE s."organizationId" = ${so.at(0)} AND EXISTS (SELECT 1 FROM "Response" r WHERE r."surveyId" = s.id AND ${scope.sql})`,
+          `SELECT s.id AS "surveyId" FROM "Survey" s WHERE s."organizationId" = ${so.at(0)}
+             AND (${so.at(1)}::text[] IS NULL OR s.id IN (SELECT q."surveyId" FROM "Question" q WHERE q.id = ANY(${so.at(1)}::text[])))
+             AND EXISTS (SELECT 1 FROM "Response" r WHERE r."surveyId" = s.id AND ${scope.sql})`,
           ...so.values,
         )
         .then((rows) => rows.map((r) => r.surveyId));

@@ -1,6 +1,7 @@
 // The results area's folders depend one way (docs/analytics.md "Folders of the results area"):
 // results-scope at the bottom; analytics and text-analytics on it; root-cause on text-analytics;
-// exports (the job machinery and the results PDF) on results-scope; feedback-list on exports; sharing
+// exports (the job machinery and the results PDF) on results-scope; feedback-list on exports (and on
+// analytics for its total, counted from the co-occurrence roll-up); sharing
 // (making and removing links) on top. This test reads every import of those folders' source files
 // with TypeScript's parser and fails on an import that points up or sideways, and on any cycle.
 import { readdirSync, readFileSync } from "node:fs";
@@ -18,7 +19,7 @@ const allowedImports: Record<string, readonly string[]> = {
   "text-analytics": ["results-scope"],
   "root-cause": ["text-analytics", "results-scope"],
   exports: ["results-scope"],
-  "feedback-list": ["exports", "results-scope"],
+  "feedback-list": ["exports", "analytics", "results-scope"],
   sharing: ["exports", "results-scope"],
 };
 const folders = Object.keys(allowedImports);

@@ -358,11 +358,21 @@ describe.skipIf(noDatabase)("summary and results", () => {
       for (const p of stacked.series) expect(p.distribution.reduce((a, d) => a + d.percent, 0)).toBeCloseTo(100, 0);
     });
 
-    it("restrict by answer and metadata match (strict and not) read the raw rows", async () => {
+    it("restrict by answer (one single-choice item: the co-occurrence roll-up; two items: the raw rows) and metadata match (strict and not)", async () => {
       const restricted = (await question(tokens.admin, s.questions.smiley.id, { restrictByAnswer: [{ questionId: s.questions.single.id, values: ["cb"] }] }))
         .body;
-      expect(restricted.source).toBe("raw");
+      expect(restricted.source).toBe("rollup");
       expect(restricted.mainResult).toMatchObject({ count: 1, satisfaction: 50 });
+      const two = (
+        await question(tokens.admin, s.questions.smiley.id, {
+          restrictByAnswer: [
+            { questionId: s.questions.single.id, values: ["cb"] },
+            { questionId: s.questions.smiley.id, values: [0.5] },
+          ],
+        })
+      ).body;
+      expect(two.source).toBe("raw");
+      expect(two.mainResult).toMatchObject({ count: 1, satisfaction: 50 });
       const meta = (strict: boolean) =>
         question(tokens.admin, s.questions.nps.id, {
           metaDataMatch: {

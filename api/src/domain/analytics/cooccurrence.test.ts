@@ -1,0 +1,270 @@
+// The co-occurrence roll-up (RollupCoAnswerDay) against the raw rows, real PostgreSQL: random seeded
+// responses over ten days in two units, some pending (not yet applied), some hidden, some over the
+// limit, some with hidden answers, and another organisation's responses in the same window. For each
+// restriction the planner serves from the roll-up, every question's result (and the table view) must
+// equal the raw path's, in several groupings and offsets; after changes (hide, over-limit, delete)
+// recomputed through markResponsesChanged, and forgotten (not recomputed), which must show.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databaseUrl, noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
+import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
+import { createAnalyticsSurvey, createTestTouchpoint, newTestId, type TestSurvey } from "../../test/analytics-survey.js";
+import type { ResultsReader } from "../results-scope/response-scope.js";
+import { getQuestionResult, getResults, type QuestionResult } from "./results.js";
+import { markResponsesChanged } from "./rollups.js";
+import { rollupApplierLockKey, settleRollups } from "./rollup-applier.js";
+import pg from "pg";
+import { answerPathOf, restrictedResponseCount } from "./engine.js";
+import { buildScope, callerVisibility } from "../results-scope/response-scope.js";
+import { parseResultsFilters } from "../results-scope/filters.js";
+
+/** A small seeded generator (mulberry32): the same data on every run. */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Row = { id: string; o: string; s: string; t: string; u: string; c: string; h: boolean };
+type Ans = { r: string; o: string; s: string; t: string; q: string; c: string; n: number | null; x: string | null; ch: string[]; hid: boolean };
+
+describe.skipIf(noDatabase)("co-occurrence roll-up: one restriction item served equal to the raw rows", () => {
+  let t: TestApp;
+  let org: OrganizationFixture;
+  let other: OrganizationFixture;
+  let s: TestSurvey;
+  let so: TestSurvey;
+  let tps: { id: string; unitId: string }[];
+  let rows: Row[];
+  // Another applier, as far as PostgreSQL can tell: holds the applier's advisory lock while the first
+  // test reads, so the pending responses stay pending (reads add them from the raw rows).
+  const holder = new pg.Client({ connectionString: databaseUrl! });
+  // Fixed days (no "now" in the data): ten UTC days in March 2026, read with explicit from/to.
+  const base = Date.UTC(2026, 2, 10, 0, 0);
+  const window = { from: "2026-03-09", to: "2026-03-21" };
+
+  const caller = (): ResultsReader => ({
+    prisma: t.prisma,
+    share: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, allowChanges: [] },
+  });
+  const strip = (rs: QuestionResult[]) => rs.map(({ source: _s, ...r }) => r);
+
+  async function insert(orgId: string, survey: TestSurvey, touchpoints: { id: string; unitId: string }[], n: number, rnd: () => number) {
+    const q = survey.questions;
+    const rs: Row[] = [];
+    const as: Ans[] = [];
+    for (let i = 0; i < n; i++) {
+      const tp = touchpoints[Math.floor(rnd() * touchpoints.length)]!;
+      const c = new Date(base + Math.floor(rnd() * 10 * 86_400_000)).toISOString();
+      const r: Row = { id: newTestId(), o: orgId, s: survey.survey.id, t: tp.id, u: tp.unitId, c, h: rnd() < 0.08 };
+      rs.push(r);
+      const a = (qid: string, n: number | null, ch: string[] = [], x: string | null = null) =>
+        as.push({ r: r.id, o: orgId, s: r.s, t: r.t, q: qid, c, n, x, ch, hid: rnd() < 0.05 });
+      // Each question answered with some probability: skipped questions are part of the data.
+      if (rnd() < 0.9) a(q.smiley.id, Math.floor(rnd() * 5) / 4);
+      if (rnd() < 0.9) a(q.nps.id, Math.floor(rnd() * 11));
+      // Eighths: sums of them are exact in binary, so the means' rounding cannot depend on the order of summing.
+      if (rnd() < 0.7) a(q.slider.id, Math.floor(rnd() * 9) / 8);
+      if (rnd() < 0.8) a(q.single.id, null, [["ca", "cb", "cc"][Math.floor(rnd() * 3)]!]);
+      if (rnd() < 0.6)
+        a(
+          q.multi.id,
+          null,
+          ["mx", "my", "mz"].filter(() => rnd() < 0.5),
+        );
+      if (rnd() < 0.5) a(q.text.id, null, [], "words");
+      if (rnd() < 0.6) {
+        const [e, v] = (
+          [
+            ["happy", 1],
+            ["safe", 0.66],
+            ["curious", 0.33],
+            ["angry", -1],
+          ] as const
+        )[Math.floor(rnd() * 4)]!;
+        a(q.emotion.id, v, [e]);
+      }
+    }
+    await t.prisma.$executeRawUnsafe(
+      `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","hidden","createdAt","updatedAt","submittedAt")
+       SELECT id, o, s, t, u, '{}', h, c, c, c FROM json_to_recordset($1::json) AS x(id text, o text, s text, t text, u text, c timestamptz, h boolean)`,
+      JSON.stringify(rs),
+    );
+    await t.prisma.$executeRawUnsafe(
+      `INSERT INTO "Answer" ("responseId","organizationId","surveyId","touchpointId","questionId","createdAt","numericValue","textValue","choiceIds","hidden")
+       SELECT r, o, s, t, q, c, n, x, ch, hid FROM json_to_recordset($1::json) AS x(r text, o text, s text, t text, q text, c timestamptz, n float8, x text, ch text[], hid boolean)`,
+      JSON.stringify(as),
+    );
+    return rs;
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    org = await createOrganizationFixture(t.prisma, "Cooc");
+    other = await createOrganizationFixture(t.prisma, "CoocOther");
+    s = await createAnalyticsSurvey(t.prisma, org.organization.id, org.units.unitA.id);
+    so = await createAnalyticsSurvey(t.prisma, other.organization.id, other.units.unitA.id);
+    tps = [];
+    for (const [name, unitId] of [
+      ["Door", org.units.unitA.id],
+      ["Till", org.units.unitA1.id],
+      ["Web", org.units.unitB.id],
+    ] as const)
+      tps.push({ id: (await createTestTouchpoint(t.prisma, org.organization.id, unitId, name, s.survey.id)).id, unitId });
+    const otherTp = await createTestTouchpoint(t.prisma, other.organization.id, other.units.unitA.id, "Door", so.survey.id);
+    const rnd = seeded(18);
+    rows = await insert(org.organization.id, s, tps, 400, rnd);
+    const otherRows = await insert(other.organization.id, so, [{ id: otherTp.id, unitId: other.units.unitA.id }], 150, rnd);
+    // Over the limit: stored, never counted.
+    const over = rows.filter((_, i) => i % 17 === 3).map((r) => r.id);
+    await t.prisma.$executeRawUnsafe(`UPDATE "Response" SET "overLimit" = true WHERE "id" = ANY($1::text[])`, over);
+    // Three quarters applied (recomputed from the raw rows), the rest left pending for the applier.
+    const applied = rows.filter((_, i) => i % 4 !== 0);
+    const pending = rows.filter((_, i) => i % 4 === 0);
+    const byKey = (rs: Row[]) => rs.map((r) => ({ createdAt: r.c, surveyId: r.s, touchpointId: r.t }));
+    await holder.connect();
+    await holder.query("SELECT pg_advisory_lock($1::bigint)", [rollupApplierLockKey]);
+    // Pending first: a recompute leaves pending responses out (the applier adds them).
+    await t.prisma.$executeRawUnsafe(
+      `INSERT INTO "RollupPending" ("responseId") SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`,
+      pending.map((r) => r.id),
+    );
+    await markResponsesChanged(t.prisma, org.organization.id, byKey(applied));
+    await markResponsesChanged(t.prisma, other.organization.id, byKey(otherRows));
+    // Planner statistics, as db/statistics.ts keeps them (without, the raw path's plans take a minute here).
+    await t.prisma.$executeRawUnsafe(`ANALYZE "Response", "Answer"`);
+  });
+  afterAll(async () => {
+    await holder.end().catch(() => undefined);
+    await t?.close();
+  });
+
+  const items = () => {
+    const q = s.questions;
+    return [
+      { name: "NPS 9–10", item: { questionId: q.nps.id, values: [9, 10] } },
+      { name: "NPS range 7 ≤ v < 9", item: { questionId: q.nps.id, gte: 7, lt: 9 } },
+      { name: "smiley 0.75 or 1", item: { questionId: q.smiley.id, values: [0.75, 1] } },
+      { name: "slider 0.375 (within 1e-6)", item: { questionId: q.slider.id, values: [0.3750001] } },
+      { name: "slider ≥ 0.5", item: { questionId: q.slider.id, gte: 0.5 } },
+      { name: "single choice A or C", item: { questionId: q.single.id, values: ["ca", "cc"] } },
+      { name: "emotion happy", item: { questionId: q.emotion.id, values: ["happy"] } },
+    ];
+  };
+  const views = [
+    { groupBy: "daily", utcOffset: 0 },
+    { groupBy: "source", utcOffset: 0 },
+    { groupBy: "monthly", utcOffset: 0 },
+    { groupBy: "weekday", utcOffset: 0 },
+    { groupBy: "source", utcOffset: 120 },
+    { groupBy: "source", utcOffset: -330 },
+    { groupBy: "weekNumber", utcOffset: 0, unitIdOf: "unitA" as const },
+  ];
+
+  it("serves every single-valued restriction from the roll-up, equal to the raw rows, pending responses included", async () => {
+    try {
+      await served();
+    } finally {
+      await holder.query("SELECT pg_advisory_unlock($1::bigint)", [rollupApplierLockKey]);
+    }
+  });
+  async function served() {
+    expect(await t.prisma.rollupPending.count()).toBeGreaterThan(50);
+    for (const { name, item } of items())
+      for (const view of views) {
+        const filters = {
+          ...window,
+          groupBy: view.groupBy,
+          utcOffset: view.utcOffset,
+          restrictByAnswer: [item],
+          ...(view.unitIdOf ? { unitId: org.units[view.unitIdOf].id } : {}),
+          options: { satisfactionReport: true },
+        };
+        const f = parseResultsFilters(filters);
+        expect((await answerPathOf(t.prisma, { organizationId: org.organization.id }, f, f.groupBy)).kind, name).toBe("cooccurrence");
+        const served = await getResults(caller(), filters);
+        expect(served.every((r) => r.source === "rollup")).toBe(true);
+        const raw = await getResults(caller(), filters, { source: "raw" });
+        expect(raw.length).toBeGreaterThan(0);
+        expect(strip(served), `${name} ${JSON.stringify(view)}`).toEqual(strip(raw));
+        // Something matched: the comparison is not between two empty answers.
+        expect(raw.find((r) => r.questionId === item.questionId)!.mainResult!.count).toBeGreaterThan(0);
+      }
+    expect(await t.prisma.rollupPending.count()).toBeGreaterThan(50);
+  }
+
+  it("a touchpoint filter (the organisation's count apart) and the survey filter give the raw answer too", async () => {
+    const item = { questionId: s.questions.nps.id, values: [10] };
+    const filters = { ...window, touchpointIds: [tps[0]!.id], surveyIds: [s.survey.id], restrictByAnswer: [item] };
+    const q = s.questions.single.id;
+    const served = await getQuestionResult(caller(), q, filters);
+    expect(served.source).toBe("rollup");
+    const { source: _a, ...a } = served;
+    const { source: _b, ...b } = await getQuestionResult(caller(), q, filters, { source: "raw" });
+    expect(a).toEqual(b);
+    expect(a.organizationNowCount.overallCount).toBeGreaterThan(a.mainResult!.count);
+  });
+
+  it("counts the feedback list's total from the roll-up, hidden responses where the caller manages them from the raw rows", async () => {
+    const v = await callerVisibility(caller(), "results");
+    for (const { name, item } of items())
+      for (const extra of [{}, { utcOffset: 180 }, { unitId: org.units.unitA.id }, { touchpointIds: [tps[2]!.id] }])
+        for (const hiddenAlsoInUnits of [[], [org.units.unitA1.id, org.units.unitB.id]]) {
+          const f = parseResultsFilters({ ...window, ...extra, restrictByAnswer: [item] });
+          const scope = buildScope(v, f, { alias: "r", hiddenAlsoInUnits });
+          const [raw] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "Response" r WHERE ${scope.sql}`, ...scope.params);
+          expect(await restrictedResponseCount(t.prisma, v, f, hiddenAlsoInUnits), `${name} ${JSON.stringify(extra)}`).toBe(raw!.n);
+        }
+    // Several items stay with the raw count.
+    const two = parseResultsFilters({ ...window, restrictByAnswer: [items()[0]!.item, items()[5]!.item] });
+    expect(await restrictedResponseCount(t.prisma, v, two)).toBeNull();
+  });
+
+  it("never shows another organisation's responses: its question restricts nothing here", async () => {
+    const item = { questionId: so.questions.nps.id, values: [9, 10] };
+    const served = await getResults(caller(), { ...window, restrictByAnswer: [item] });
+    expect(served.every((r) => (r.mainResult?.count ?? 0) === 0)).toBe(true);
+    // And our own restriction counts none of theirs: the whole table equals the raw path's (checked above)
+    // and no roll-up row of ours names their questions.
+    const [leak] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM "RollupCoAnswerDay" WHERE "organizationId" = $1 AND ("questionId" = ANY($2::text[]) OR "restrictQuestionId" = ANY($2::text[]))`,
+      org.organization.id,
+      Object.values(so.questions).map((x) => x.id),
+    );
+    expect(leak!.n).toBe(0);
+  });
+
+  it("stays equal after the applier, after hiding and over-limit changes; a change not recomputed shows", async () => {
+    await settleRollups(t.prisma);
+    const item = { questionId: s.questions.nps.id, values: [9, 10] };
+    const filters = { ...window, groupBy: "daily", restrictByAnswer: [item] };
+    const same = async () => expect(strip(await getResults(caller(), filters))).toEqual(strip(await getResults(caller(), filters, { source: "raw" })));
+    await same();
+    // Hide some promoters' responses, mark others over the limit, delete one: recomputed.
+    const promoters = await t.prisma.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT r."id" FROM "Response" r JOIN "Answer" a ON a."responseId" = r."id" WHERE r."organizationId" = $1 AND a."questionId" = $2 AND a."numericValue" >= 9 AND r."hidden" = false AND r."overLimit" = false ORDER BY r."id" LIMIT 6`,
+      org.organization.id,
+      item.questionId,
+    );
+    const ids = promoters.map((p) => p.id);
+    expect(ids.length).toBe(6);
+    const changed = ids.map((id) => rows.find((r) => r.id === id)!).map((r) => ({ createdAt: r.c, surveyId: r.s, touchpointId: r.t }));
+    await t.prisma.$executeRawUnsafe(`UPDATE "Response" SET "hidden" = true WHERE "id" = ANY($1::text[])`, ids.slice(0, 2));
+    await t.prisma.$executeRawUnsafe(`UPDATE "Response" SET "overLimit" = true WHERE "id" = ANY($1::text[])`, ids.slice(2, 4));
+    await t.prisma.$executeRawUnsafe(`DELETE FROM "Response" WHERE "id" = $1`, ids[4]);
+    await markResponsesChanged(t.prisma, org.organization.id, changed.slice(0, 5));
+    await same();
+    // A change the roll-ups are not told of: the served answer differs (the test would catch an applier
+    // or a recompute that forgot the co-occurrence rows).
+    await t.prisma.$executeRawUnsafe(`UPDATE "Response" SET "hidden" = true WHERE "id" = $1`, ids[5]);
+    const served = await getResults(caller(), filters);
+    const raw = await getResults(caller(), filters, { source: "raw" });
+    expect(strip(served)).not.toEqual(strip(raw));
+    await markResponsesChanged(t.prisma, org.organization.id, changed.slice(5));
+    await same();
+  });
+});
