@@ -37,7 +37,9 @@ const isPlainRule = (r: unknown): r is PlainRule =>
   ((r as PlainRule).cache === "contextual" || (r as PlainRule).cache === "no_cache");
 
 const isRuleObject = (r: unknown): boolean =>
-  typeof r === "object" && r !== null && (typeof (r as { resolve?: unknown }).resolve === "function" || typeof (r as { getRules?: unknown }).getRules === "function");
+  typeof r === "object" &&
+  r !== null &&
+  (typeof (r as { resolve?: unknown }).resolve === "function" || typeof (r as { getRules?: unknown }).getRules === "function");
 
 const isThenable = (v: unknown): v is PromiseLike<unknown> => typeof (v as { then?: unknown } | null)?.then === "function";
 
@@ -62,7 +64,8 @@ function synchronousMiddleware(rule: PlainRule | typeof allow | typeof deny, fal
   const decide = (decision: true | false | Error, resolve: Resolve, parent: unknown, args: unknown, ctx: unknown, info: unknown): unknown => {
     try {
       if (decision === true) return resolve(parent, args, ctx, info);
-      if (decision === false) return typeof fallbackError === "function" ? fallbackError(null, parent as never, args as never, ctx as never, info as never) : fallbackError;
+      if (decision === false)
+        return typeof fallbackError === "function" ? fallbackError(null, parent as never, args as never, ctx as never, info as never) : fallbackError;
       return decision;
     } catch (error) {
       // allowExternalErrors: the resolver's (or fallback's) error is the field's answer
