@@ -129,6 +129,14 @@ await withScratchDatabase(ctx, "profile_graphql", async (databaseUrl) => {
       console.log(
         `${r.name}: ${Math.round(r.rps)} req/s, ${r.requests} requests, ${r.failures} failures, CPU ${(r.cpuMs / 1000).toFixed(2)} s, ${r.perRequestUs.toFixed(1)} µs/request`,
       );
+    // Each round's ours and bare run back to back: their ratio is less moved by the machine's load
+    // than the means are (a loaded machine makes every instruction slower, for both alike).
+    const pairs = rows
+      .filter((r) => r.name === "ours")
+      .map((o, i) => rows.filter((r) => r.name === "bare")[i]!.perRequestUs / o.perRequestUs)
+      .sort((a, b) => a - b);
+    const median = pairs.length % 2 ? pairs[(pairs.length - 1) / 2]! : (pairs[pairs.length / 2 - 1]! + pairs[pairs.length / 2]!) / 2;
+    console.log(`bare ÷ ours per round: ${pairs.map((p) => p.toFixed(3)).join(" ")}; median ${median.toFixed(3)}`);
     console.log(
       `CPU per request (mean of ${rounds}): ours ${mean("ours").toFixed(1)} µs, bare yoga ${mean("bare").toFixed(1)} µs; bare ÷ ours ${(mean("bare") / mean("ours")).toFixed(3)}; load average ${os
         .loadavg()

@@ -37,15 +37,22 @@ type Entry = {
   organizations: Set<string>;
   grant: string | undefined;
   /** Reads that follow the viewer, by name (with the organisation in the name): see `AccessData`. */
-  data: Map<string, Promise<unknown>>;
+  data: Map<string, Kept>;
   /** API keys: when the key's use was last written. */
   lastUsedAt?: number;
 };
 
+/** A kept read: its promise, and its value once it has arrived. */
+type Kept = { loading: Promise<unknown>; arrived: boolean; value?: unknown };
+
 /** The request's cached reads about its viewer (DomainContext.accessData). */
 export type AccessData = {
-  /** `load()`'s answer, kept with the viewer's entry until the entry is dropped. */
-  memo<T>(name: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * `load()`'s answer, kept with the viewer's entry until the entry is dropped: the value itself once
+   * it has arrived (no promise, so a warm request's resolvers answer synchronously), else the load's
+   * promise.
+   */
+  memo<T>(name: string, load: () => Promise<T>): T | Promise<T>;
 };
 
 type Message = { all?: boolean; u?: string[]; o?: string[]; g?: string[] };
@@ -177,18 +184,23 @@ export class AccessCache {
     if (!entry) return undefined;
     const cache = this;
     return {
-      memo<T>(name: string, load: () => Promise<T>): Promise<T> {
+      memo<T>(name: string, load: () => Promise<T>): T | Promise<T> {
         // The organisation is part of every key: an entry's reads never serve another organisation.
         const key = `${viewer.organizationId ?? "-"}:${name}`;
         const kept = entry.data.get(key);
-        if (kept && cache.active && entry.expiresAt > Date.now()) return kept as Promise<T>;
+        if (kept && cache.active && entry.expiresAt > Date.now()) return (kept.arrived ? kept.value : kept.loading) as T | Promise<T>;
         const mark = cache.generation;
         const loading = load();
+        const record: Kept = { loading, arrived: false };
         // Kept only when nothing changed while it loaded; a failure is never kept.
-        if (cache.active && mark === cache.generation) entry.data.set(key, loading);
+        if (cache.active && mark === cache.generation) entry.data.set(key, record);
         loading.then(
-          () => {
+          (value) => {
             if (mark !== cache.generation) entry.data.delete(key);
+            else {
+              record.value = value;
+              record.arrived = true;
+            }
           },
           () => entry.data.delete(key),
         );

@@ -138,6 +138,18 @@ export function createGraphQL(deps: {
   // The analytics reads' budget and pool, shared with the REST routes (limits/analytics.ts).
   const { budget, analyticsPrisma } = deps.analyticsLimits;
   const allowedOrigins = new Set(config.corsOrigins);
+  // The request's context once its viewer is known (functions made once, not per request).
+  const contextOf = (initial: ServerContext, shareToken: string | null, viewer: DomainContext["viewer"]) => {
+    const address = initial.req?.ip ?? initial.extra?.request?.socket?.remoteAddress;
+    const requestLimits: RequestLimits = { budget, analyticsPrisma, caller: callerKey(viewer, address) };
+    // deps.context answers a new object per call: completed in place rather than copied
+    return Object.assign(deps.context(viewer, initial.req), { shareToken, requestLimits });
+  };
+  // A credential refused: 401, with the domain error's message and code.
+  const refused = (error: unknown): never => {
+    const converted = toGraphQLError(error);
+    throw converted ? new GraphQLError(converted.message, { extensions: { ...converted.extensions, http: { status: 401 } } }) : error;
+  };
   return createYoga<ServerContext, DomainContext>({
     schema: getProtectedSchema(),
     graphqlEndpoint: "/graphql",
@@ -159,7 +171,9 @@ export function createGraphQL(deps: {
     },
     // The shared execution of live events last: the guards above refuse before anything subscribes.
     plugins: [...limitPlugins(config), textGuardPlugin(), unverifiedSubscriptionGuard(), lockedSubscriptionGuard(), sharedSubscriptionExecution()],
-    context: async (initial) => {
+    // Synchronous when the caller's credential is kept in memory (auth/access-cache.ts): a warm
+    // request's context costs no promise.
+    context: (initial) => {
       const header =
         initial.req?.headers.authorization ??
         (typeof initial.connectionParams?.authorization === "string" ? initial.connectionParams.authorization : undefined);
@@ -168,13 +182,10 @@ export function createGraphQL(deps: {
       const shareParam = initial.connectionParams?.shareToken;
       const shareToken = typeof shareHeader === "string" && shareHeader ? shareHeader : typeof shareParam === "string" && shareParam ? shareParam : null;
       try {
-        const viewer = await authenticate(header);
-        const address = initial.req?.ip ?? initial.extra?.request?.socket?.remoteAddress;
-        const requestLimits: RequestLimits = { budget, analyticsPrisma, caller: callerKey(viewer, address) };
-        return { ...deps.context(viewer, initial.req), shareToken, requestLimits };
+        const viewer = authenticate(header);
+        return viewer instanceof Promise ? viewer.then((v) => contextOf(initial, shareToken, v)).catch(refused) : contextOf(initial, shareToken, viewer);
       } catch (error) {
-        const converted = toGraphQLError(error);
-        throw converted ? new GraphQLError(converted.message, { extensions: { ...converted.extensions, http: { status: 401 } } }) : error;
+        return refused(error);
       }
     },
     maskedErrors: {

@@ -17,7 +17,8 @@
 //   a user-management change touches, the admin flags as an organisation admin.
 // - isOrganizationAdminHere(…), mayCreateSurveys: the membership's flags.
 // The domain services check the same access.ts rules again, because REST calls them directly.
-import { allow, and, deny, shield } from "graphql-shield";
+import { allow, and, deny } from "graphql-shield";
+import { shieldWithSynchronousRules } from "./sync-shield.js";
 import { isAuthenticated, isCurrentOrganization, isMember, mayManageUsers, maySeeParentSurvey, noRights } from "./rules.js";
 import { hasShareLink, isMemberOrShareLink, objectIdOf } from "./rules.js";
 import {
@@ -56,7 +57,7 @@ import { journeyMessages } from "../domain/journeys/journeys.js";
 // organisation's dashboard is locked (permissions/locked.ts).
 const beforeEveryRootField = <T extends Parameters<typeof requireUnlockedDashboard>[0]>(map: T): T => requireVerifiedEmail(requireUnlockedDashboard(map));
 
-export const permissions = shield(
+export const permissions = shieldWithSynchronousRules(
   beforeEveryRootField({
     Query: {
       viewer: allow, // answers null to anonymous callers

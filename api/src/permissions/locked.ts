@@ -66,7 +66,7 @@ export function dashboardLocked(ctx: Pick<DomainContext, "viewer" | "prisma" | "
     // The row is kept with the caller's access data (auth/access-cache.ts: a change of the
     // organisation or its subscription drops it); the clock-dependent part is decided here each time.
     const rows = ctx.accessData ? ctx.accessData.memo(`dashboardLock:${organizationId}`, read) : read();
-    memo.locked = rows.then(([row]) => lockedOfRow(row, ctx.config, now));
+    memo.locked = Promise.resolve(rows).then(([row]) => lockedOfRow(row, ctx.config, now));
     // a failed read is not kept: the next check asks again
     memo.locked.catch(() => {
       memo.locked = undefined;

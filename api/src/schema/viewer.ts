@@ -15,13 +15,24 @@ import type { DomainContext } from "../domain/context.js";
  * (auth/access-cache.ts) when the query reads only its columns: a relation would bring data the
  * cache is not told about, so such a query always reads.
  */
-function ownRow<T>(ctx: DomainContext, name: string, query: { select?: unknown; include?: unknown }, read: () => Promise<T>): Promise<T> {
-  const onlyColumns = (shape: unknown) => shape === undefined || (typeof shape === "object" && shape !== null && Object.values(shape).every((v) => v === true));
-  const includesNothing =
-    query.include === undefined || (typeof query.include === "object" && query.include !== null && Object.keys(query.include).length === 0);
-  if (!ctx.accessData || !onlyColumns(query.select) || !includesNothing) return read();
+function ownRow<T>(ctx: DomainContext, name: string, query: { select?: unknown; include?: unknown }, read: () => Promise<T>): T | Promise<T> {
+  if (!ctx.accessData || !onlyColumns(query.select) || !includesNothing(query.include)) return read();
   return ctx.accessData.memo(`${name}:${JSON.stringify(query)}`, read);
 }
+
+const onlyColumns = (shape: unknown) => {
+  if (shape === undefined) return true;
+  if (typeof shape !== "object" || shape === null) return false;
+  for (const key in shape) if ((shape as Record<string, unknown>)[key] !== true) return false;
+  return true;
+};
+
+const includesNothing = (include: unknown) => {
+  if (include === undefined) return true;
+  if (typeof include !== "object" || include === null) return false;
+  for (const _ in include) return false;
+  return true;
+};
 
 const SubscriptionStatus = builder.objectRef<CurrentUser["subscriptionStatus"]>("SubscriptionStatus").implement({
   fields: (t) => ({

@@ -259,14 +259,22 @@ function accountInputOf(o: NonNullable<ReturnType<typeof organizationOf>>, provi
   return { providerConfigured, status: o.billingStatus, trialUntil: o.trialUntil, paymentFailedAt: o.paymentFailedAt, now };
 }
 
-export async function getCurrentUser(ctx: DomainContext): Promise<CurrentUser> {
+/**
+ * The current user of the context's viewer. Synchronous when the row is already kept with the
+ * caller's credential (a warm request: no promise for GraphQL's executor to wait on).
+ */
+export function getCurrentUser(ctx: DomainContext): CurrentUser | Promise<CurrentUser> {
   const viewer = requireViewer(ctx.viewer);
   const params = [viewer.userId, viewer.organizationId, viewer.grants.map((g) => g.unitId)] as const;
   // Kept with the caller's credential (auth/access-cache.ts) and dropped on any change behind it;
   // keyed by what it was read for, so a context carrying another viewer never gets this one's.
   const row = ctx.accessData
-    ? await ctx.accessData.memo(`currentUser:${params[0]}:${params[1]}:${params[2].join(",")}`, () => readCurrentUser(ctx, params))
-    : await readCurrentUser(ctx, params);
+    ? ctx.accessData.memo(`currentUser:${params[0]}:${params[1]}:${params[2].join(",")}`, () => readCurrentUser(ctx, params))
+    : readCurrentUser(ctx, params);
+  return row instanceof Promise ? row.then((r) => currentUserOf(ctx, viewer, r)) : currentUserOf(ctx, viewer, row);
+}
+
+function currentUserOf(ctx: DomainContext, viewer: Viewer, row: CurrentUserRow | undefined): CurrentUser {
   const user = row?.user;
   if (!row || !user) throw unauthenticated();
   const stripeConfigured = Boolean(ctx.config.stripe.secretKey);
