@@ -87,8 +87,10 @@ describe.skipIf(noDatabase)("a warm request runs no SQL", () => {
       const answers = await Promise.all(Array.from({ length: 8 }, () => get(many)));
       expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
       for (const a of answers) expect(((await a.json()) as { email?: string }).email).toBe(org.users.editorA.email);
-      // The same statements as one request, not eight times them.
-      expect(t.statements() - before).toBe(single);
+      // One load, not eight. The count is the pool's, so the server's background work (the roll-up
+      // applier's polling) can add a few statements on a slow machine: eight loads would be 8 × single.
+      expect(t.statements() - before).toBeGreaterThanOrEqual(single);
+      expect(t.statements() - before).toBeLessThan(single * 4);
     } finally {
       await t.close();
     }

@@ -138,12 +138,18 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): void {
     },
   });
 
-  app.addHook("onResponse", async (request: FastifyRequest, reply: FastifyReply) => {
+  // Synchronous (callback style): no promise per answer.
+  app.addHook("onResponse", (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     // The route's pattern, never the raw URL (ids would make a series per survey and reveal them).
     // The web client's static files are routes of their own, one per hashed file: one series for all.
     const pattern = request.routeOptions.url ?? "unmatched";
     const route = pattern.startsWith("/assets/") ? "/assets/*" : pattern;
-    requestDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    try {
+      requestDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   });
 
   app.get("/metrics", async (request, reply) => {

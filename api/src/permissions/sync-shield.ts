@@ -113,8 +113,13 @@ export function shieldWithSynchronousRules(tree: RuleTree, options: ShieldOption
     for (const [typeName, fields] of Object.entries(generated)) {
       for (const field of Object.keys(fields)) {
         const rule = ruleFor(tree as Record<string, unknown>, typeName, field, fallbackRule);
-        if (typeof fields[field] !== "function") continue;
-        if (rule === allow || rule === deny || isPlainRule(rule)) fields[field] = synchronousMiddleware(rule as PlainRule, options.fallbackError);
+        if (!(rule === allow || rule === deny || isPlainRule(rule))) continue;
+        const generatedField = fields[field];
+        const fast = synchronousMiddleware(rule as PlainRule, options.fallbackError);
+        if (typeof generatedField === "function") fields[field] = fast;
+        // allow and deny are logic rules: shield hands their middleware over with their (empty) fragments
+        else if (typeof generatedField === "object" && generatedField !== null && "resolve" in generatedField)
+          fields[field] = { ...generatedField, resolve: fast };
       }
     }
     return generated as never;

@@ -13,22 +13,30 @@ function policyOf(request: FastifyRequest): TextPolicy {
 }
 
 export function registerTextGuard(app: FastifyInstance, opts: { skip: (url: string) => boolean }): void {
-  app.addHook("preValidation", async (request, reply) => {
-    if (opts.skip(request.url)) return;
-    if (policyOf(request) === "clean") {
-      if (request.body !== undefined) request.body = cleanJson(request.body);
-      request.query = cleanJson(request.query);
-      request.params = cleanJson(request.params);
-      return;
+  // Synchronous (callback style): an async hook would cost every request a promise for work that never waits.
+  app.addHook("preValidation", (request, reply, done) => {
+    if (opts.skip(request.url)) return done();
+    try {
+      if (policyOf(request) === "clean") {
+        if (request.body !== undefined) request.body = cleanJson(request.body);
+        request.query = cleanJson(request.query);
+        request.params = cleanJson(request.params);
+        return done();
+      }
+      for (const [part, value] of [
+        ["body", request.body],
+        ["query", request.query],
+        ["params", request.params],
+      ] as const) {
+        const field = findBadText(value);
+        if (field === undefined) continue;
+        // answered here: the request goes no further (fastify: a hook that sends does not call done)
+        reply.status(400).send(field ? { error: badTextMessage, field } : { error: `${badTextMessage} in the ${part}` });
+        return;
+      }
+    } catch (error) {
+      return done(error as Error);
     }
-    for (const [part, value] of [
-      ["body", request.body],
-      ["query", request.query],
-      ["params", request.params],
-    ] as const) {
-      const field = findBadText(value);
-      if (field === undefined) continue;
-      return reply.status(400).send(field ? { error: badTextMessage, field } : { error: `${badTextMessage} in the ${part}` });
-    }
+    done();
   });
 }
