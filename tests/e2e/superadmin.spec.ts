@@ -30,9 +30,12 @@ test("a super-admin creates an organisation, changes its feature set, tops it up
   ]);
   expect(saved!.name).toBe(setName);
 
-  // SMS top-up through the ledger.
-  await page.getByLabel("Top-up amount (EUR)").fill("25");
-  await page.getByRole("button", { name: "Top up", exact: true }).click();
+  // SMS top-up through the ledger. The save above reloads the organisation, which renders the
+  // top-up form again and can empty an amount typed before it: type and click until the click lands.
+  await expect(async () => {
+    await page.getByLabel("Top-up amount (EUR)").fill("25");
+    await page.getByRole("button", { name: "Top up", exact: true }).click({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(page.getByText("Top-up success")).toBeVisible();
   await expect(page.getByTestId("sms-balance")).toHaveText("€25.00");
   const [ledger] = await query<{ sum: string }>(`SELECT sum("amount")::text AS sum FROM "SmsLedgerEntry" WHERE "organizationId" = $1`, [orgId]);
