@@ -224,6 +224,24 @@ describe.skipIf(noDatabase)("co-occurrence roll-up: one restriction item served 
     expect(await restrictedResponseCount(t.prisma, v, two)).toBeNull();
   });
 
+  it("stores no '*' row for a single-valued answered question (the reader adds its value rows up), and keeps it for the others", async () => {
+    const stars = await t.prisma.$queryRawUnsafe<{ type: string; n: number }[]>(
+      `SELECT q."type"::text AS type, count(*)::int AS n FROM "RollupCoAnswerDay" x JOIN "Question" q ON q."id" = x."questionId"
+        WHERE x."organizationId" = $1 AND x."value" = '*' GROUP BY 1 ORDER BY 1`,
+      org.organization.id,
+    );
+    const starTypes = stars.map((r) => r.type);
+    for (const single of ["smiley", "nps", "slider", "singleChoice", "emotion"]) expect(starTypes).not.toContain(single);
+    // Multiple choice and open text answers hold several values or none: their "*" is stored.
+    expect(starTypes).toEqual(expect.arrayContaining(["multipleChoice", "openText"]));
+    const [values] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM "RollupCoAnswerDay" x WHERE x."organizationId" = $1 AND x."questionId" = $2 AND x."value" <> '*'`,
+      org.organization.id,
+      s.questions.nps.id,
+    );
+    expect(values!.n).toBeGreaterThan(0);
+  });
+
   it("never shows another organisation's responses: its question restricts nothing here", async () => {
     const item = { questionId: so.questions.nps.id, values: [9, 10] };
     const served = await getResults(caller(), { ...window, restrictByAnswer: [item] });

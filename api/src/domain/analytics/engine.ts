@@ -11,7 +11,7 @@
 import { needsRawRows, type GroupBy, type ResultsFilters } from "../results-scope/filters.js";
 import { admittedUnits, buildScope, surveysWithResponses, type Visibility } from "../results-scope/response-scope.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { answerValuesOf, pendingAnswerRows, pendingResponseRows, responseFiguresOf } from "./rollups.js";
+import { answerValuesOf, pendingAnswerRows, pendingResponseRows, responseFiguresOf, singleValuedTypesSql } from "./rollups.js";
 import { planAnswerPath, restrictingQuestionOf, type AnswerPath, type RestrictingQuestion } from "./planner.js";
 
 const dayMs = 86_400_000;
@@ -333,10 +333,14 @@ function coAnswerSql(p: Params, v: Visibility, f: ResultsFilters, q: AnswerQuery
     if (f.touchpointIds.length) dims.push(`x."touchpointId" = ANY(${p.add(f.touchpointIds, "::text[]")})`);
     const dayTs = `(x."day"::timestamp AT TIME ZONE 'UTC')`;
     const grp = q.groupBy === null ? `''` : q.groupBy === "source" ? `x."touchpointId"` : timeGroupSql(q.groupBy, dayTs, f.utcOffset)!;
-    parts.push(`SELECT x."questionId" AS qid, ${grp} AS grp, x."value", x."count"::float8 AS count, x."sum" AS sum FROM "RollupCoAnswerDay" x
+    // A single-valued question's "*" row is not stored (rollups.ts): each value row counts under "*" too.
+    const qIds = p.add(q.questionIds, "::text[]");
+    parts.push(`SELECT x."questionId" AS qid, ${grp} AS grp, sv."value", x."count"::float8 AS count, x."sum" AS sum FROM "RollupCoAnswerDay" x
+      CROSS JOIN LATERAL unnest(CASE WHEN x."questionId" = ANY(ARRAY(SELECT qq."id" FROM "Question" qq WHERE qq."id" = ANY(${qIds}) AND qq."type"::text = ANY(${singleValuedTypesSql})))
+        THEN ARRAY[x."value", '*'] ELSE ARRAY[x."value"] END) sv("value")
       WHERE x."organizationId" = ${org} AND x."restrictQuestionId" = ${rq} AND x."restrictValue" = ANY(${values})
         AND x."day" >= ${p.add(isoDay(split.days.from), "::date")} AND x."day" < ${p.add(isoDay(split.days.to), "::date")}
-        AND x."questionId" = ANY(${p.add(q.questionIds, "::text[]")})${dims.map((d) => ` AND ${d}`).join("")}`);
+        AND x."questionId" = ANY(${qIds})${dims.map((d) => ` AND ${d}`).join("")}`);
     parts.push(rawAnswerSelect(p, v, f, q.questionIds, split.days, q.groupBy, true));
   }
   for (const h of split.hours) parts.push(rawAnswerSelect(p, v, f, q.questionIds, h, q.groupBy, false));
