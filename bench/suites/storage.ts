@@ -180,34 +180,10 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
       return { ...latencyStats(ms), min: Math.min(...ms), answer };
     };
     const strip = (x: unknown) => JSON.stringify(x, (k, v) => (k === "source" ? undefined : v));
-    const cases = [
-      { figure: "NPS question, all its answers, one total (answerSums)", groupBy: null },
-      { figure: "NPS question, all its answers, by day (answerSums)", groupBy: "daily" as const },
-    ];
-    for (const c of cases) {
-      ctx.log(`${c.figure}: ${RUNS} runs from the raw rows and from the roll-ups (load ${load()})`);
-      const q = { questionIds: [nps!.id], window, groupBy: c.groupBy };
-      const raw = await timed(() => answerSums(prisma, visibility, f, { ...q, source: "raw" }));
-      const rollup = await timed(() => answerSums(prisma, visibility, f, { ...q, source: "rollup" }));
-      rows.push({
-        figure: `raw path: ${c.figure}`,
-        value: round1(raw.p50),
-        unit: "ms p50",
-        extra: {
-          "min ms": round1(raw.min),
-          "roll-up p50 ms": round1(rollup.p50),
-          "÷ LimeSurvey": Math.round((raw.p50 / 1300) * 100) / 100,
-          answers: nps!.n,
-          load: load(),
-        },
-        note: strip(raw.answer) === strip(rollup.answer) ? "same answer from both" : "ANSWERS DIFFER",
-      });
-    }
-    ctx.log(`the NPS question's result (POST /results/question): ${RUNS} runs (load ${load()})`);
-    const raw = await timed(() => getQuestionResult(dctx, nps!.id, filters, { source: "raw" }));
-    const rollup = await timed(() => getQuestionResult(dctx, nps!.id, filters));
-    rows.push({
-      figure: "raw path: the NPS question's result, by day (getQuestionResult)",
+    type Timed = Awaited<ReturnType<typeof timed>>;
+    /** One raw-path figure: the raw path's p50 against the roll-ups' in the same run, and whether both answered the same. */
+    const rawFigure = (figure: string, raw: Timed, rollup: Timed, note = ""): FigureRow => ({
+      figure,
       value: round1(raw.p50),
       unit: "ms p50",
       extra: {
@@ -217,8 +193,23 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
         answers: nps!.n,
         load: load(),
       },
-      note: `${strip(raw.answer) === strip(rollup.answer) ? "same answer from both" : "ANSWERS DIFFER"}; window + earlier period`,
+      note: `${strip(raw.answer) === strip(rollup.answer) ? "same answer from both" : "ANSWERS DIFFER"}${note}`,
     });
+    const cases = [
+      { figure: "NPS question, all its answers, one total (answerSums)", groupBy: null },
+      { figure: "NPS question, all its answers, by day (answerSums)", groupBy: "daily" as const },
+    ];
+    for (const c of cases) {
+      ctx.log(`${c.figure}: ${RUNS} runs from the raw rows and from the roll-ups (load ${load()})`);
+      const q = { questionIds: [nps!.id], window, groupBy: c.groupBy };
+      const raw = await timed(() => answerSums(prisma, visibility, f, { ...q, source: "raw" }));
+      const rollup = await timed(() => answerSums(prisma, visibility, f, { ...q, source: "rollup" }));
+      rows.push(rawFigure(`raw path: ${c.figure}`, raw, rollup));
+    }
+    ctx.log(`the NPS question's result (POST /results/question): ${RUNS} runs (load ${load()})`);
+    const raw = await timed(() => getQuestionResult(dctx, nps!.id, filters, { source: "raw" }));
+    const rollup = await timed(() => getQuestionResult(dctx, nps!.id, filters));
+    rows.push(rawFigure("raw path: the NPS question's result, by day (getQuestionResult)", raw, rollup, "; window + earlier period"));
     rows.push({
       figure: "LimeSurvey 6.14, the NPS question's statistics (stated in issue 18, not measured here)",
       value: 1300,

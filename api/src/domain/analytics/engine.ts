@@ -236,6 +236,17 @@ export async function answerPathOf(
 }
 
 /**
+ * A raw read's group expression over the response `r`: none, its touchpoint, its value of the
+ * grouping metadata key, or the time grouping `timed` writes (over the answer `a`).
+ */
+function groupExpression(p: Params, f: ResultsFilters, groupBy: GroupBy | null, timed: (time: Exclude<GroupBy, "source" | "metadata">) => string): string {
+  if (groupBy === null) return `''`;
+  if (groupBy === "source") return `r."touchpointId"`;
+  if (groupBy === "metadata") return `coalesce(r."metadata" ->> ${p.add(f.groupByMetaKey)}, '')`;
+  return timed(groupBy);
+}
+
+/**
  * Answer sums from the raw rows: every answer of the window's responses in the scope (restriction
  * and metadata included), or (`pendingOnly`) only those of the responses still pending, driven by
  * the pending rows (primary-key and Answer(responseId) lookups).
@@ -244,14 +255,7 @@ function rawAnswerSelect(p: Params, v: Visibility, f: ResultsFilters, questionId
   const scope = buildScope(v, { ...f, from: w.from, to: w.to }, { alias: "r", firstParam: p.values.length + 1 });
   scope.params.forEach((x) => p.values.push(x));
   if (pendingOnly) {
-    const grp =
-      groupBy === null
-        ? `''`
-        : groupBy === "source"
-          ? `r."touchpointId"`
-          : groupBy === "metadata"
-            ? `coalesce(r."metadata" ->> ${p.add(f.groupByMetaKey)}, '')`
-            : timeGroupSql(groupBy, `a."createdAt"`, f.utcOffset)!;
+    const grp = groupExpression(p, f, groupBy, (time) => timeGroupSql(time, `a."createdAt"`, f.utcOffset)!);
     const qParam = p.add(questionIds, "::text[]");
     return `SELECT a."questionId" AS qid, ${grp} AS grp, v.value, count(*)::float8 AS count, coalesce(sum(a."numericValue"), 0)::float8 AS sum
       FROM (SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
@@ -268,14 +272,7 @@ function rawAnswerSelect(p: Params, v: Visibility, f: ResultsFilters, questionId
   // the local day), then named by timeGroupSql from that bucket turned back into its UTC instant.
   const timed = groupBy !== null && groupBy !== "source" && groupBy !== "metadata";
   const offset = `interval '${f.utcOffset} minutes'`;
-  const inner =
-    groupBy === null
-      ? `''`
-      : groupBy === "source"
-        ? `r."touchpointId"`
-        : groupBy === "metadata"
-          ? `coalesce(r."metadata" ->> ${p.add(f.groupByMetaKey)}, '')`
-          : `date_trunc('${groupBy === "hourly" ? "hour" : "day"}', (a."createdAt") AT TIME ZONE 'UTC' + ${offset})`;
+  const inner = groupExpression(p, f, groupBy, (time) => `date_trunc('${time === "hourly" ? "hour" : "day"}', (a."createdAt") AT TIME ZONE 'UTC' + ${offset})`);
   const outer = timed ? timeGroupSql(groupBy!, `(g.grp - ${offset}) AT TIME ZONE 'UTC'`, f.utcOffset)! : `g.grp`;
   const qAll = p.add(questionIds, "::text[]");
   const from = p.add(w.from, "::timestamptz");
