@@ -69,7 +69,10 @@ await withScratchDatabase(ctx, "applier", async (databaseUrl) => {
       ms.push(performance.now() - t);
       if (claimed !== perGroup) throw new Error(`applied ${claimed} of ${perGroup}`);
     }
-    const median = percentile([...ms].sort((a, b) => a - b), 50);
+    const median = percentile(
+      [...ms].sort((a, b) => a - b),
+      50,
+    );
     console.log(
       `roll-up applier, ${perGroup} responses into existing buckets: ${ms.map((x) => Math.round(x)).join(" ")} ms; median ${Math.round(median)} ms = ${((1000 * median) / perGroup).toFixed(0)} µs per response; load ${os
         .loadavg()
