@@ -2,11 +2,15 @@
 // selection instead of once per subscriber (docs/decisions.md "Live counts at scale").
 //
 // Each subscriber still opens its subscription as before: the guards (unverified e-mail, locked
-// account), the permission map and the field's own check run when it subscribes, with its own
-// context, and a refusal ends it there. What is shared is the execution of an event: subscribers
-// whose field, document, operation, variables and scope (below) are equal get the result computed
-// for the first of them to take the event. That is right only where the result depends on nothing
-// else, so a field is shared only when listed here with what its payload may depend on.
+// account) and the field's own check (`subscribe`: for responseCountChanged assertMayWatchSurvey, the
+// same decision as its rule in the permission map) run when it subscribes, with its own context, and
+// a refusal ends it there. The permission map's rules wrap the field's `resolve`, so they run when an
+// event is executed. What is shared is that execution: subscribers whose field, document, operation,
+// variables and scope (below) are equal get the result computed for the first of them to take the
+// event, rules included. A result with errors is not shared: each subscriber then executes the event
+// with its own context, so one subscriber's refusal or failed read reaches only that subscriber. That
+// is right only where the result depends on nothing else, so a field is shared only when listed here
+// with what its payload may depend on.
 import { createRequire } from "node:module";
 import * as graphqlEsm from "graphql";
 import { print, type ExecutionArgs, type ExecutionResult } from "graphql";
@@ -34,17 +38,20 @@ type Executed = ReturnType<typeof graphqlEsm.execute>;
 /** The results of an event, by selection and scope, while the event object lives. */
 const executions = new WeakMap<object, Map<string, Executed>>();
 
-function executeShared(args: ExecutionArgs, key: string, event: unknown): Executed {
+async function executeShared(args: ExecutionArgs, key: string, event: unknown): Promise<Awaited<Executed>> {
   const { execute } = graphqlOf(args);
-  if (typeof event !== "object" || event === null) return execute({ ...args, rootValue: event });
+  const own = () => execute({ ...args, rootValue: event });
+  if (typeof event !== "object" || event === null) return own();
   let byKey = executions.get(event);
   if (!byKey) executions.set(event, (byKey = new Map()));
   let result = byKey.get(key);
   if (!result) {
-    result = execute({ ...args, rootValue: event });
+    result = own();
     byKey.set(key, result);
   }
-  return result;
+  const shared = await result;
+  // Errors (a refusal, a failed read) belong to the subscriber whose context met them.
+  return shared.errors?.length ? own() : shared;
 }
 
 /** The source stream's events, each executed (shared), as graphql's own subscribe maps them. */

@@ -33,7 +33,7 @@ builder.subscriptionField("responseCountChanged", (t) =>
     args: { surveyId: t.arg.globalID({ required: true, for: SurveyType }) },
     subscribe: async (_root, { surveyId }, ctx) => {
       await assertMayWatchSurvey(ctx, surveyId.id);
-      return liveCountFeed(ctx.bus).watch(surveyId.id);
+      return liveCountFeed(ctx.bus, ctx.config).watch(surveyId.id);
     },
     resolve: (event) => event,
   }),

@@ -49,7 +49,8 @@ describe("mergeCountEvents", () => {
 
 describe("LiveCountFeed", () => {
   const bus = createEventBus(undefined);
-  const feed = new LiveCountFeed(bus, 100, 400);
+  const errors: unknown[] = [];
+  const feed = new LiveCountFeed(bus, 100, 400, (error) => errors.push(error));
   const stops: (() => unknown)[] = [];
   beforeEach(() => void vi.useFakeTimers());
   afterEach(async () => {
@@ -152,6 +153,25 @@ describe("LiveCountFeed", () => {
     }
     const first = await it.next();
     expect(first.value).toMatchObject({ responseCount: 3, created: 3, touchpoints: [{ touchpointId: "a", responseCount: 3 }] });
+  });
+
+  it("an event without touchpoints or created (another version's, in a rolling deploy) is merged, and the feed goes on", async () => {
+    const w = collect("s7");
+    await sleep(5);
+    bus.publish("response:created", "s7", event(1, 1, [["a", 1]]));
+    await sleep(10);
+    // A burst of events as an older process might publish them: no touchpoints, no created.
+    bus.publish("response:created", "s7", { surveyId: "s7", responseCount: 2, lastFeedbackAt: null } as unknown as ResponseCountsEvent);
+    bus.publish("response:created", "s7", { surveyId: "s7", responseCount: 3, lastFeedbackAt: null } as unknown as ResponseCountsEvent);
+    await sleep(150);
+    expect(w.got.map((e) => e.responseCount)).toEqual([1, 3]);
+    expect(w.got[1]).toMatchObject({ created: 0, touchpoints: [] });
+    // Still listening afterwards.
+    await sleep(400);
+    bus.publish("response:created", "s7", event(4, 1, [["a", 4]]));
+    await sleep(10);
+    expect(w.got.map((e) => e.responseCount)).toEqual([1, 3, 4]);
+    expect(errors).toEqual([]);
   });
 
   it("listens while someone watches: the last watcher leaving ends the survey's listener", async () => {

@@ -19,6 +19,8 @@
 // back. So a trickle of responses (one an interval at most) is delivered as soon as it is counted,
 // and a sustained burst costs each watcher one event a second (each event is a socket write per
 // watcher, the largest cost of the fan-out).
+import type { Config } from "../../config.js";
+import { logger } from "../../log.js";
 import type { DomainContext } from "../context.js";
 import { notFound } from "../errors.js";
 import { requireOrganization } from "../viewer.js";
@@ -42,13 +44,14 @@ export const liveCountMaxIntervalMs = 1000;
  * published): the later counts, the responses of both, each touchpoint's latest counts.
  */
 export function mergeCountEvents(earlier: ResponseCountsEvent, later: ResponseCountsEvent): ResponseCountsEvent {
-  const touchpoints = new Map(earlier.touchpoints.map((t) => [t.touchpointId, t]));
-  for (const t of later.touchpoints) touchpoints.set(t.touchpointId, t);
+  // Tolerant of an event without touchpoints or created (another version's, during a rolling deploy).
+  const touchpoints = new Map((earlier.touchpoints ?? []).map((t) => [t.touchpointId, t]));
+  for (const t of later.touchpoints ?? []) touchpoints.set(t.touchpointId, t);
   return {
     surveyId: later.surveyId,
     responseCount: later.responseCount,
     lastFeedbackAt: later.lastFeedbackAt ?? earlier.lastFeedbackAt,
-    created: earlier.created + later.created,
+    created: (earlier.created ?? 0) + (later.created ?? 0),
     touchpoints: [...touchpoints.values()],
   };
 }
@@ -112,6 +115,9 @@ class WatchedSurvey {
     surveyId: string,
     private readonly intervalMs: number,
     private readonly maxIntervalMs: number,
+    /** The listener ended (the bus closed or failed): forget this survey, so that the next watcher listens afresh. */
+    private readonly ended: (survey: WatchedSurvey) => void,
+    private readonly onError: (error: unknown) => void,
   ) {
     this.currentMs = intervalMs;
     this.source = bus.subscribe("response:created", surveyId)[Symbol.asyncIterator]();
@@ -119,11 +125,25 @@ class WatchedSurvey {
   }
 
   private async listen(): Promise<void> {
-    for (;;) {
-      const r = await this.source.next();
-      if (r.done) return;
-      this.receive(r.value);
+    try {
+      for (;;) {
+        const r = await this.source.next();
+        if (r.done) break;
+        // One event that cannot be merged or delivered is skipped, not the end of the feed (nor, as an
+        // unhandled rejection, of the process).
+        try {
+          this.receive(r.value);
+        } catch (error) {
+          this.onError(error);
+        }
+      }
+    } catch (error) {
+      this.onError(error);
     }
+    // No more events will come: the watchers end (a client subscribes again) and the survey is forgotten.
+    this.ended(this);
+    for (const w of [...this.watchers]) void w.return();
+    this.close();
   }
 
   private receive(event: ResponseCountsEvent): void {
@@ -164,7 +184,7 @@ class WatchedSurvey {
   close(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
-    void this.source.return?.();
+    this.source.return?.()?.catch?.(this.onError);
   }
 }
 
@@ -176,13 +196,18 @@ export class LiveCountFeed {
     private readonly bus: EventBus,
     private readonly intervalMs = liveCountIntervalMs,
     private readonly maxIntervalMs = liveCountMaxIntervalMs,
+    /** An event that could not be merged or delivered, or a listener that failed (logged by the caller). */
+    private readonly onError: (error: unknown) => void,
   ) {}
 
   /** The survey's count events from now on (the caller has checked the right to watch). */
   watch(surveyId: string): AsyncIterableIterator<ResponseCountsEvent> {
     let survey = this.surveys.get(surveyId);
     if (!survey) {
-      survey = new WatchedSurvey(this.bus, surveyId, this.intervalMs, Math.max(this.intervalMs, this.maxIntervalMs));
+      const forget = (ended: WatchedSurvey) => {
+        if (this.surveys.get(surveyId) === ended) this.surveys.delete(surveyId);
+      };
+      survey = new WatchedSurvey(this.bus, surveyId, this.intervalMs, Math.max(this.intervalMs, this.maxIntervalMs), forget, this.onError);
       this.surveys.set(surveyId, survey);
     }
     const s = survey;
@@ -205,9 +230,12 @@ export class LiveCountFeed {
 
 const feeds = new WeakMap<EventBus, LiveCountFeed>();
 
-/** This process's feed of the bus (one per bus, made on first use). */
-export function liveCountFeed(bus: EventBus): LiveCountFeed {
+/** This process's feed of the bus (one per bus, made on first use); its failures go to the process's log. */
+export function liveCountFeed(bus: EventBus, config: Pick<Config, "logLevel">): LiveCountFeed {
   let feed = feeds.get(bus);
-  if (!feed) feeds.set(bus, (feed = new LiveCountFeed(bus)));
+  if (!feed) {
+    const log = logger(config, "live-counts");
+    feeds.set(bus, (feed = new LiveCountFeed(bus, liveCountIntervalMs, liveCountMaxIntervalMs, (error) => log.error({ err: error }, "live response counts failed"))));
+  }
   return feed;
 }
