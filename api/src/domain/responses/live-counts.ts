@@ -235,7 +235,10 @@ export function liveCountFeed(bus: EventBus, config: Pick<Config, "logLevel">): 
   let feed = feeds.get(bus);
   if (!feed) {
     const log = logger(config, "live-counts");
-    feeds.set(bus, (feed = new LiveCountFeed(bus, liveCountIntervalMs, liveCountMaxIntervalMs, (error) => log.error({ err: error }, "live response counts failed"))));
+    feeds.set(
+      bus,
+      (feed = new LiveCountFeed(bus, liveCountIntervalMs, liveCountMaxIntervalMs, (error) => log.error({ err: error }, "live response counts failed"))),
+    );
   }
   return feed;
 }
