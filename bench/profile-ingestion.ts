@@ -13,14 +13,14 @@ import os from "node:os";
 import { seedDemoOrganization } from "../api/src/seed/demo.js";
 import { withScratchDatabase } from "./lib/database.js";
 import { startApiServer } from "./lib/servers.js";
-import { createIngestionSpec, load, requestFile } from "./suites/ingestion.js";
+import { createIngestionSpec, load } from "./suites/ingestion.js";
 
 const seconds = Number(process.argv[2] ?? 8);
 const out = process.argv[3] ?? "/tmp/ingestion.cpuprofile";
 const ticksPerSecond = 100; // USER_HZ on Linux
 
 /** CPU seconds used so far by every process whose command is postgres (0 where /proc is not readable). */
-export function postgresCpuSeconds(): number {
+function postgresCpuSeconds(): number {
   let ticks = 0;
   for (const pid of readdirSync("/proc")) {
     if (!/^\d+$/.test(pid)) continue;
@@ -44,9 +44,7 @@ await withScratchDatabase(ctx, "profile", async (databaseUrl) => {
     const seed = await seedDemoOrganization(api.prisma, { responses: 1000 });
     const spec = await createIngestionSpec(api.prisma, seed.organizationId);
     process.env.INGESTION_BENCH_SPEC = JSON.stringify(spec);
-    void requestFile;
     await load(api.baseUrl, 2);
-    await api.prisma.$queryRawUnsafe(`SELECT 1`);
     const session = new Session();
     session.connect();
     await session.post("Profiler.enable");

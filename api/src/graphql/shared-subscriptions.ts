@@ -44,12 +44,13 @@ async function executeShared(args: ExecutionArgs, key: string, event: unknown): 
   if (typeof event !== "object" || event === null) return own();
   let byKey = executions.get(event);
   if (!byKey) executions.set(event, (byKey = new Map()));
-  let result = byKey.get(key);
-  if (!result) {
-    result = own();
+  const taken = byKey.get(key);
+  if (!taken) {
+    const result = own();
     byKey.set(key, result);
+    return result;
   }
-  const shared = await result;
+  const shared = await taken;
   // Errors (a refusal, a failed read) belong to the subscriber whose context met them.
   return shared.errors?.length ? own() : shared;
 }
