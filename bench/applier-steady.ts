@@ -1,5 +1,5 @@
 // What the roll-up applier costs per response once today's buckets exist (issue 18, item 3):
-//   npx tsx bench/applier-steady.ts [--responses=2000] [--rounds=6]
+//   npx tsx bench/applier-steady.ts [--responses=2000] [--rounds=6] [--explain]
 // On a scratch database with the demo organisation and the ingestion bench's 64 link touchpoints,
 // stores `rounds` groups of `responses` store-visit responses through the ingestion's own statement
 // (InsertBatcher: marked pending, nobody applies them), applies one group first (the buckets then
@@ -11,6 +11,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { createPrisma } from "../api/src/db/client.js";
 import { applyPendingRollups } from "../api/src/domain/analytics/rollup-applier.js";
+import { applyPendingSql } from "../api/src/domain/analytics/rollups.js";
 import { InsertBatcher, type PendingResponse } from "../api/src/domain/respondent/insert-batch.js";
 import { seedDemoOrganization } from "../api/src/seed/demo.js";
 import { withScratchDatabase } from "./lib/database.js";
@@ -20,6 +21,8 @@ import { createIngestionSpec } from "./suites/ingestion.js";
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const perGroup = Number(arg("responses") ?? 2000);
 const rounds = Number(arg("rounds") ?? 6);
+/** --explain: after the timed rounds, prints the plan of one more apply (EXPLAIN ANALYZE, rolled back). */
+const explain = process.argv.includes("--explain");
 const texts = ["Friendly staff and quick service, thank you!", "The queue at the checkout was a bit long today."];
 
 const ctx = { connections: 1, duration: 0, warmup: 0, log: (m: string) => console.error(m), onCleanup: () => () => {} };
@@ -68,6 +71,19 @@ await withScratchDatabase(ctx, "applier", async (databaseUrl) => {
       const claimed = await applyPendingRollups(prisma, perGroup);
       ms.push(performance.now() - t);
       if (claimed !== perGroup) throw new Error(`applied ${claimed} of ${perGroup}`);
+    }
+    if (explain) {
+      await store();
+      await prisma
+        .$transaction(async (tx) => {
+          await tx.$executeRawUnsafe(`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true), set_config('enable_sort', 'off', true)`);
+          const plan = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${applyPendingSql()}`, perGroup);
+          console.log(plan.map((r) => r["QUERY PLAN"]).join("\n"));
+          throw new Error("rolled back");
+        })
+        .catch((e: unknown) => {
+          if (!(e instanceof Error && e.message === "rolled back")) throw e;
+        });
     }
     const median = percentile(
       [...ms].sort((a, b) => a - b),
