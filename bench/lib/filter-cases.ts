@@ -77,18 +77,31 @@ export async function filterCases(
     { questionId: nps.id, values: [9, 10] },
     { questionId: choice.id, values: choiceIds.slice(0, 2) },
   ];
+  // Metadata values the data holds (the demo seed's stores are team names, the large generator's
+  // S0…S24; both have visit): the most frequent among the newest 2,000 responses, so that strict
+  // and not-strict matches select real responses rather than nothing.
+  const metaValues = await prisma.$queryRawUnsafe<{ k: string; v: string }[]>(
+    `SELECT e.key AS k, e.value AS v FROM (SELECT metadata FROM "Response" WHERE "organizationId" = $1 ORDER BY "createdAt" DESC LIMIT 2000) r
+      CROSS JOIN LATERAL jsonb_each_text(r.metadata) e WHERE e.key IN ('store', 'visit') GROUP BY 1, 2 ORDER BY count(*) DESC, 2`,
+    opts.organizationId,
+  );
+  const valuesOf = (key: string) => metaValues.filter((m) => m.k === key).map((m) => m.v);
+  const [store1 = "Helsinki", store2 = store1] = valuesOf("store");
+  const [visit1 = "first", visit2 = visit1] = valuesOf("visit");
+  // Not strict: either pair (two keys: a response may match both, so it is an OR over responses).
   const loose: Meta = {
     strict: false,
     items: [
-      { key: "visit", value: "first" },
-      { key: "device", value: "mobile" },
+      { key: "visit", value: visit1 },
+      { key: "store", value: store2 },
     ],
   };
+  // Strict: both keys must match.
   const strict: Meta = {
     strict: true,
     items: [
-      { key: "store", value: "Helsinki" },
-      { key: "visit", value: "returning" },
+      { key: "store", value: store1 },
+      { key: "visit", value: visit2 },
     ],
   };
   const base = { restrict: [], meta: null, unitIds: null, groupBy: "daily" as const, hidden: [] };
