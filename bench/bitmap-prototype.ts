@@ -235,11 +235,13 @@ try {
           AND gk.key = ANY(${c.groupByStore ? groupKeys : "$1::text[]"}) WHERE f.m IS NOT NULL)
       SELECT g.grp, split_part(x.key, ':', 3) AS v, sum(bit_count(g.m & x.bits))::int AS n
       FROM g JOIN ${schema}.bits x ON x.block = g.block AND x.key = ANY(${npsValueKeys}) GROUP BY 1, 2`;
-    // The feedback list: the total and the newest 50 ids.
+    // The feedback list: the total and the newest 50 ids. The bit positions' series depends on the
+    // block's bits (length(f.m)), so that it stays the inner side of the join: a constant series was
+    // made the outer loop by the planner, which then took the top bit of each block first.
     const listSql = `WITH f AS MATERIALIZED (${filterSql}),
       total AS (SELECT coalesce(sum(bit_count(f.m)), 0)::int AS n FROM f),
       page AS (SELECT f.block, s.i FROM (SELECT f.block, f.m FROM f WHERE f.m IS NOT NULL AND bit_count(f.m) > 0 ORDER BY f.block DESC) f
-        CROSS JOIN LATERAL (SELECT i FROM generate_series(${BLOCK - 1}, 0, -1) i WHERE get_bit(f.m, i) = 1) s LIMIT 50)
+        CROSS JOIN LATERAL (SELECT i FROM generate_series(length(f.m) - 1, 0, -1) i WHERE get_bit(f.m, i) = 1) s LIMIT 50)
       SELECT (SELECT n FROM total) AS total,
         array(SELECT o.id FROM page p JOIN ${schema}.ord o ON o.block = p.block AND o.ord = p.i ORDER BY p.block DESC, p.i DESC) AS ids`;
     const served = {
@@ -381,6 +383,6 @@ try {
   for (const r of rows) console.log(r);
   for (const w of writer) console.log(w);
 } finally {
-  await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+  if (!process.env.BITMAPS_KEEP) await pool.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
   await pool.end();
 }
