@@ -12,6 +12,7 @@ import { hashToken } from "../domain/invitations/invitations.js";
 import { generateShareToken } from "../domain/results-scope/share-token.js";
 import { emailNotVerifiedMessage } from "./unverified.js";
 import { accountLockedMessage } from "./locked.js";
+import { markResponsesChanged } from "../domain/analytics/rollups.js";
 
 /**
  * "unverified": a self-signup whose address waits for its verification link, made organisation admin
@@ -1521,12 +1522,14 @@ describe.skipIf(noDatabase)("permission matrix", () => {
       ).id;
   });
   beforeAll(async () => {
-    const response = async () =>
-      (
-        await t.prisma.response.create({
-          data: { organizationId: org.organization.id, surveyId: ids.surveyA, touchpointId: ids.touchpoints.terminalA, unitId: org.units.unitA.id },
-        })
-      ).id;
+    const response = async () => {
+      const r = await t.prisma.response.create({
+        data: { organizationId: org.organization.id, surveyId: ids.surveyA, touchpointId: ids.touchpoints.terminalA, unitId: org.units.unitA.id },
+      });
+      // Into the roll-ups, as ingestion's applier would add it (the feedback list's total reads them).
+      await markResponsesChanged(t.prisma, org.organization.id, [r]);
+      return r.id;
+    };
     matrixResponses.toHide = await response();
     for (const a of actors) matrixResponses.toDelete[a] = await response();
   });

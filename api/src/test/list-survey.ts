@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { OrganizationFixture } from "./fixtures.js";
+import { markResponsesChanged } from "../domain/analytics/rollups.js";
 
 export const hexId = () => randomBytes(12).toString("hex");
 const tr = (en: string, es: string, fi: string) => ({ en, es, fi });
@@ -95,6 +96,12 @@ export async function insertResponses(prisma: PrismaClient, organizationId: stri
        SELECT r, o, s, t, q, c, n, x, coalesce(ch, '{}'), h FROM json_to_recordset($1::json) AS x(r text, o text, s text, t text, q text, c timestamptz, n float8, x text, ch text[], h boolean)`,
       JSON.stringify(answers),
     );
+  // Into the roll-ups, as ingestion's applier would add them: the list's total reads them.
+  await markResponsesChanged(
+    prisma,
+    organizationId,
+    responses.map((r) => ({ createdAt: r.createdAt, surveyId, touchpointId: r.touchpoint.id })),
+  );
   const perTouchpoint = new Map<string, number>();
   for (const r of responses) perTouchpoint.set(r.touchpoint.id, (perTouchpoint.get(r.touchpoint.id) ?? 0) + 1);
   for (const [id, n] of perTouchpoint) await prisma.touchpoint.update({ where: { id }, data: { responseCount: { increment: n } } });

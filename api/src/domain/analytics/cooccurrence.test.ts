@@ -13,7 +13,7 @@ import { getQuestionResult, getResults, type QuestionResult } from "./results.js
 import { markResponsesChanged } from "./rollups.js";
 import { rollupApplierLockKey, settleRollups } from "./rollup-applier.js";
 import pg from "pg";
-import { answerPathOf, restrictedResponseCount } from "./engine.js";
+import { answerPathOf, restrictedResponseCount, servedResponseCount } from "./engine.js";
 import { buildScope, callerVisibility } from "../results-scope/response-scope.js";
 import { parseResultsFilters } from "../results-scope/filters.js";
 
@@ -222,6 +222,33 @@ describe.skipIf(noDatabase)("co-occurrence roll-up: one restriction item served 
     // Several items stay with the raw count.
     const two = parseResultsFilters({ ...window, restrictByAnswer: [items()[0]!.item, items()[5]!.item] });
     expect(await restrictedResponseCount(t.prisma, v, two)).toBeNull();
+    expect(await servedResponseCount(t.prisma, v, two)).toBeNull();
+  });
+
+  it("counts the unfiltered list's total from the response roll-ups (pending and hidden ones included as the raw rows count them)", async () => {
+    const v = await callerVisibility(caller(), "results");
+    let served = 0;
+    for (const extra of [
+      {},
+      { utcOffset: 180 },
+      { utcOffset: -300 },
+      { unitId: org.units.unitA.id },
+      { touchpointIds: [tps[2]!.id] },
+      { surveyIds: [s.survey.id] },
+    ])
+      for (const hiddenAlsoInUnits of [[], [org.units.unitA1.id, org.units.unitB.id]]) {
+        const f = parseResultsFilters({ ...window, ...extra });
+        const scope = buildScope(v, f, { alias: "r", hiddenAlsoInUnits });
+        const [raw] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "Response" r WHERE ${scope.sql}`, ...scope.params);
+        const count = await servedResponseCount(t.prisma, v, f, hiddenAlsoInUnits);
+        expect(count, `${JSON.stringify(extra)} ${hiddenAlsoInUnits.length}`).toBe(raw!.n);
+        expect(raw!.n).toBeGreaterThan(0);
+        served++;
+      }
+    expect(served).toBe(12);
+    // A half-hour offset and metadata filters are not served by the roll-ups: the caller counts the raw rows.
+    expect(await servedResponseCount(t.prisma, v, parseResultsFilters({ ...window, utcOffset: 330 }))).toBeNull();
+    expect(await servedResponseCount(t.prisma, v, parseResultsFilters({ ...window, metaDataMatch: { items: [{ key: "k", value: "v" }] } }))).toBeNull();
   });
 
   it("stores no '*' row for a single-valued answered question (the reader adds its value rows up), and keeps it for the others", async () => {

@@ -13,7 +13,7 @@ import { badInput } from "../errors.js";
 import { parseInput } from "../validation.js";
 import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
 import { callerVisibility, responseScope, type ResultsReader } from "../results-scope/response-scope.js";
-import { restrictedResponseCount } from "../analytics/engine.js";
+import { servedResponseCount } from "../analytics/engine.js";
 import { linkReader, resultsRequest } from "../results-scope/request.js";
 import type { ShareOptions, ShareScope } from "../results-scope/share-link.js";
 import { loadAccess, unitsWithRight } from "../../permissions/access.js";
@@ -90,15 +90,14 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
 }
 
 /**
- * The list's total: from the co-occurrence roll-up when it serves the filters (one restriction item
- * over a single-valued question: analytics/planner.ts), else a count of the raw rows.
+ * The list's total: from the roll-ups when they serve the filters (no response-level filter; or one
+ * restriction item over a single-valued question, from the co-occurrence roll-up: analytics/planner.ts),
+ * else a count of the raw rows.
  */
 async function listTotal(ctx: DomainContext, resolved: ResolvedList): Promise<number> {
   const { plan, filters, reader, hiddenAlsoInUnits } = resolved;
-  if (filters.restrictByAnswer.length === 1) {
-    const served = await restrictedResponseCount(ctx.prisma, await callerVisibility(reader, "results"), filters, hiddenAlsoInUnits);
-    if (served !== null) return served;
-  }
+  const served = await servedResponseCount(ctx.prisma, await callerVisibility(reader, "results"), filters, hiddenAlsoInUnits);
+  if (served !== null) return served;
   const count = countQuery(plan);
   const [row] = await ctx.prisma.$queryRawUnsafe<{ n: number }[]>(count.text, ...count.values);
   return Number(row!.n);
