@@ -235,6 +235,7 @@ describe.skipIf(noDatabase)("co-occurrence roll-up: one restriction item served 
       { unitId: org.units.unitA.id },
       { touchpointIds: [tps[2]!.id] },
       { surveyIds: [s.survey.id] },
+      { groupBy: "metadata", groupByMetaKey: "store" },
     ])
       for (const hiddenAlsoInUnits of [[], [org.units.unitA1.id, org.units.unitB.id]]) {
         const f = parseResultsFilters({ ...window, ...extra });
@@ -245,7 +246,7 @@ describe.skipIf(noDatabase)("co-occurrence roll-up: one restriction item served 
         expect(raw!.n).toBeGreaterThan(0);
         served++;
       }
-    expect(served).toBe(12);
+    expect(served).toBe(14);
     // A half-hour offset and metadata filters are not served by the roll-ups: the caller counts the raw rows.
     expect(await servedResponseCount(t.prisma, v, parseResultsFilters({ ...window, utcOffset: 330 }))).toBeNull();
     expect(await servedResponseCount(t.prisma, v, parseResultsFilters({ ...window, metaDataMatch: { items: [{ key: "k", value: "v" }] } }))).toBeNull();

@@ -417,9 +417,11 @@ export async function restrictedResponseCount(
 export async function servedResponseCount(
   prisma: PrismaClient,
   v: Visibility,
-  f: ResultsFilters,
+  filters: ResultsFilters,
   hiddenAlsoInUnits: readonly string[] = [],
 ): Promise<number | null> {
+  // A total has no groups: the results' grouping (by metadata among others) does not change it.
+  const f: ResultsFilters = { ...filters, groupBy: "daily" };
   if (f.restrictByAnswer.length > 0) return restrictedResponseCount(prisma, v, f, hiddenAlsoInUnits);
   if (!rollupsCanAnswer(f)) return null;
   const [rows, hidden] = await Promise.all([
