@@ -227,26 +227,44 @@ describe.skipIf(noDatabase)("co-occurrence roll-up: one restriction item served 
 
   it("counts the unfiltered list's total from the response roll-ups (pending and hidden ones included as the raw rows count them)", async () => {
     const v = await callerVisibility(caller(), "results");
+    // More responses, left pending: the applier is held off (the lock) while the totals are read.
+    await holder.query("SELECT pg_advisory_lock($1::bigint)", [rollupApplierLockKey]);
     let served = 0;
-    for (const extra of [
-      {},
-      { utcOffset: 180 },
-      { utcOffset: -300 },
-      { unitId: org.units.unitA.id },
-      { touchpointIds: [tps[2]!.id] },
-      { surveyIds: [s.survey.id] },
-      { groupBy: "metadata", groupByMetaKey: "store" },
-    ])
-      for (const hiddenAlsoInUnits of [[], [org.units.unitA1.id, org.units.unitB.id]]) {
-        const f = parseResultsFilters({ ...window, ...extra });
-        const scope = buildScope(v, f, { alias: "r", hiddenAlsoInUnits });
-        const [raw] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "Response" r WHERE ${scope.sql}`, ...scope.params);
-        const count = await servedResponseCount(t.prisma, v, f, hiddenAlsoInUnits);
-        expect(count, `${JSON.stringify(extra)} ${hiddenAlsoInUnits.length}`).toBe(raw!.n);
-        expect(raw!.n).toBeGreaterThan(0);
-        served++;
-      }
-    expect(served).toBe(14);
+    try {
+      const fresh = await insert(org.organization.id, s, tps, 40, seeded(99));
+      rows.push(...fresh);
+      await t.prisma.$executeRawUnsafe(
+        `INSERT INTO "RollupPending" ("responseId") SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`,
+        fresh.map((r) => r.id),
+      );
+      const [pending] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "RollupPending"`);
+      expect(pending!.n).toBeGreaterThanOrEqual(40);
+      // Windows cut inside the data (local midnights at 21:00 and 05:00 UTC): the hours at either end.
+      const inner = { from: "2026-03-12", to: "2026-03-15" };
+      for (const extra of [
+        {},
+        { utcOffset: 180 },
+        { utcOffset: -300 },
+        { ...inner, utcOffset: 180 },
+        { ...inner, utcOffset: -300 },
+        { unitId: org.units.unitA.id },
+        { touchpointIds: [tps[2]!.id] },
+        { surveyIds: [s.survey.id] },
+        { groupBy: "metadata", groupByMetaKey: "store" },
+      ])
+        for (const hiddenAlsoInUnits of [[], [org.units.unitA1.id, org.units.unitB.id]]) {
+          const f = parseResultsFilters({ ...window, ...extra });
+          const scope = buildScope(v, f, { alias: "r", hiddenAlsoInUnits });
+          const [raw] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "Response" r WHERE ${scope.sql}`, ...scope.params);
+          const count = await servedResponseCount(t.prisma, v, f, hiddenAlsoInUnits);
+          expect(count, `${JSON.stringify(extra)} ${hiddenAlsoInUnits.length}`).toBe(raw!.n);
+          expect(raw!.n).toBeGreaterThan(0);
+          served++;
+        }
+    } finally {
+      await holder.query("SELECT pg_advisory_unlock($1::bigint)", [rollupApplierLockKey]);
+    }
+    expect(served).toBe(18);
     // A half-hour offset and metadata filters are not served by the roll-ups: the caller counts the raw rows.
     expect(await servedResponseCount(t.prisma, v, parseResultsFilters({ ...window, utcOffset: 330 }))).toBeNull();
     expect(await servedResponseCount(t.prisma, v, parseResultsFilters({ ...window, metaDataMatch: { items: [{ key: "k", value: "v" }] } }))).toBeNull();
