@@ -86,8 +86,10 @@ export async function filterCases(
     opts.organizationId,
   );
   const valuesOf = (key: string) => metaValues.filter((m) => m.k === key).map((m) => m.v);
-  const [store1 = "Helsinki", store2 = store1] = valuesOf("store");
-  const [visit1 = "first", visit2 = visit1] = valuesOf("visit");
+  // No silent stand-in: a value the data does not hold would make a case that matches nothing, and fast.
+  const [store1, store2 = store1] = valuesOf("store");
+  const [visit1, visit2 = visit1] = valuesOf("visit");
+  if (!store1 || !visit1 || !store2 || !visit2) throw new Error("filter cases: the newest responses have no store or visit metadata to match on");
   // Not strict: either pair (two keys: a response may match both, so it is an OR over responses).
   const loose: Meta = {
     strict: false,

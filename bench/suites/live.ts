@@ -36,7 +36,7 @@ export const description = "live response counts: stored → subscriber latency 
 const SUBSCRIBERS = Number(process.env.BENCH_LIVE_SUBSCRIBERS ?? 1000);
 const SAMPLES = Number(process.env.BENCH_LIVE_SAMPLES ?? 40);
 /** Rounds of ingestion with subscribers, each between runs without (the cost to ingestion). */
-const ROUNDS = Math.max(1, Number(process.env.BENCH_LIVE_ROUNDS ?? 3));
+const ROUNDS = Math.max(1, Math.floor(Number(process.env.BENCH_LIVE_ROUNDS ?? 3)) || 3);
 const workerFile = path.join(path.dirname(fileURLToPath(import.meta.url)), "../lib/live-subscribers.mjs");
 const clock = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
