@@ -13,6 +13,7 @@ import { admittedUnits, buildScope, surveysWithResponses, type Visibility } from
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { answerValuesOf, pendingAnswerRows, pendingResponseRows, responseFiguresOf, singleValuedTypesSql } from "./rollups.js";
 import { planAnswerPath, restrictingQuestionOf, type AnswerPath, type RestrictingQuestion } from "./planner.js";
+import { bitsAnswerSql, bitsCountSql, bitsGroupOf, bitsReady, bitsResponseSql, metadataKeysOf, type BitsGroup } from "./response-bits-read.js";
 
 const dayMs = 86_400_000;
 
@@ -151,23 +152,101 @@ export async function responseSums(prisma: PrismaClient, v: Visibility, f: Resul
     const filters: ResultsFilters = q.organisationWide
       ? { ...f, touchpointIds: [], surveyIds: [], unitId: null, restrictByAnswer: [], metaDataMatch: null }
       : f;
-    const scope = buildScope(visibility, { ...filters, from: q.window.from, to: q.window.to }, { alias: "r" });
-    scope.params.forEach((x) => p.values.push(x));
-    const grp =
-      q.groupBy === null
-        ? `''`
-        : q.groupBy === "source"
-          ? `r."touchpointId"`
-          : q.groupBy === "metadata"
-            ? `coalesce(r."metadata" ->> ${p.add(f.groupByMetaKey)}, '')`
-            : timeGroupSql(q.groupBy, `r."createdAt"`, f.utcOffset)!;
-    sql = `SELECT ${grp} AS grp, count(*)::float8 AS responses, coalesce(sum(a.sat_sum), 0)::float8 AS "satSum", coalesce(sum(a.sat_count), 0)::float8 AS "satCount",
-      coalesce(sum(a.p), 0)::float8 AS promoters, coalesce(sum(a.pa), 0)::float8 AS passives, coalesce(sum(a.d), 0)::float8 AS detractors
-      FROM "Response" r
-      CROSS JOIN LATERAL ${responseFiguresOf(`r."id"`)} a
-      WHERE ${scope.sql} GROUP BY 1 ORDER BY 1`;
+    // What the roll-ups cannot serve, the response bit strings may (not forced raw, organisation built).
+    const group = q.source === undefined && !q.organisationWide ? await bitsPathOf(prisma, v, f, q.groupBy) : null;
+    sql = group
+      ? bitsResponseSumsSql(p, v, f, q.window, q.groupBy, group)
+      : `${rawResponseSelect(p, visibility, filters, q.window, q.groupBy, false)} ORDER BY 1`;
   }
   return prisma.$queryRawUnsafe<ResponseSums[]>(sql, ...p.values);
+}
+
+/**
+ * Response sums from the raw rows of the window's responses in the scope, or (`pendingOnly`) of
+ * those still pending only (driven by the pending rows).
+ */
+function rawResponseSelect(p: Params, v: Visibility, f: ResultsFilters, w: Window, groupBy: GroupBy | null, pendingOnly: boolean): string {
+  const scope = buildScope(v, { ...f, from: w.from, to: w.to }, { alias: "r", firstParam: p.values.length + 1 });
+  scope.params.forEach((x) => p.values.push(x));
+  const grp = groupExpression(p, f, groupBy, (time) => timeGroupSql(time, `r."createdAt"`, f.utcOffset)!);
+  const from = pendingOnly
+    ? `(SELECT "responseId" FROM "RollupPending" OFFSET 0) pp CROSS JOIN LATERAL (SELECT r.* FROM "Response" r WHERE r."id" = pp."responseId" AND ${scope.sql} OFFSET 0) r`
+    : `"Response" r`;
+  return `SELECT ${grp} AS grp, count(*)::float8 AS responses, coalesce(sum(a.sat_sum), 0)::float8 AS "satSum", coalesce(sum(a.sat_count), 0)::float8 AS "satCount",
+      coalesce(sum(a.p), 0)::float8 AS promoters, coalesce(sum(a.pa), 0)::float8 AS passives, coalesce(sum(a.d), 0)::float8 AS detractors
+      FROM ${from}
+      CROSS JOIN LATERAL ${responseFiguresOf(`r."id"`)} a
+      ${pendingOnly ? "" : `WHERE ${scope.sql}`} GROUP BY 1`;
+}
+
+/**
+ * The grouping the organisation's response bit strings serve a read under `f` with, else null (not
+ * built, a metadata key with too many values, an hour-of-day or local-day grouping).
+ */
+async function bitsPathOf(prisma: PrismaClient, v: Pick<Visibility, "organizationId">, f: ResultsFilters, groupBy: GroupBy | null): Promise<BitsGroup | null> {
+  const group = bitsGroupOf(f, groupBy);
+  if (!group) return null;
+  return (await bitsReady(prisma, v.organizationId, metadataKeysOf(f, group))) ? group : null;
+}
+
+/**
+ * Response sums served by the bit strings: the whole UTC days of the window from them, the
+ * responses of those days still pending and the hours at either end from the raw rows, in one
+ * statement (one snapshot: a response the applier adds meanwhile is counted once).
+ */
+function bitsResponseSumsSql(p: Params, v: Visibility, f: ResultsFilters, w: Window, groupBy: GroupBy | null, group: BitsGroup): string {
+  const split = splitWindow(w);
+  const parts: string[] = [];
+  let with_ = "";
+  if (split.days) {
+    const b = bitsResponseSql(p, v, f, split.days, group);
+    with_ = `WITH ${b.ctes} `;
+    parts.push(b.select, rawResponseSelect(p, v, f, split.days, groupBy, true));
+  }
+  for (const h of split.hours) parts.push(rawResponseSelect(p, v, f, h, groupBy, false));
+  return `${with_}SELECT s.grp, sum(s.responses)::float8 AS responses, sum(s."satSum")::float8 AS "satSum", sum(s."satCount")::float8 AS "satCount",
+      sum(s.promoters)::float8 AS promoters, sum(s.passives)::float8 AS passives, sum(s.detractors)::float8 AS detractors
+    FROM (${parts.join(" UNION ALL ")}) s GROUP BY 1 HAVING sum(s.responses) > 0 ORDER BY 1`;
+}
+
+/** The same for answer sums (`bitsAnswerSql`, `rawAnswerSelect`). */
+function bitsAnswerSumsSql(p: Params, v: Visibility, f: ResultsFilters, q: AnswerQuery, group: BitsGroup): string {
+  const split = splitWindow(q.window);
+  const parts: string[] = [];
+  let with_ = "";
+  if (split.days) {
+    const b = bitsAnswerSql(p, v, f, q.questionIds, split.days, group);
+    with_ = `WITH ${b.ctes} `;
+    parts.push(b.select, rawAnswerSelect(p, v, f, q.questionIds, split.days, q.groupBy, true));
+  }
+  for (const h of split.hours) parts.push(rawAnswerSelect(p, v, f, q.questionIds, h, q.groupBy, false));
+  return `${with_}SELECT s.qid, s.grp, s."value", sum(s."count")::float8 AS count, sum(s."sum")::float8 AS sum
+    FROM (${parts.join(" UNION ALL ")}) s GROUP BY 1, 2, 3 HAVING sum(s."count") > 0 ORDER BY 1, 2, 3`;
+}
+
+/**
+ * Response counts per `grp` (an expression over "Response" r: '' for a total, r."surveyId" per
+ * survey) served by the bit strings, with the pending part and the hours at either end raw.
+ */
+function bitsCountBySql(p: Params, v: Visibility, f: ResultsFilters, w: Window, grp: string, group: BitsGroup): string {
+  const split = splitWindow(w);
+  const parts: string[] = [];
+  let with_ = "";
+  const raw = (win: Window, pendingOnly: boolean) => {
+    const scope = buildScope(v, { ...f, from: win.from, to: win.to }, { alias: "r", firstParam: p.values.length + 1 });
+    scope.params.forEach((x) => p.values.push(x));
+    return pendingOnly
+      ? `SELECT ${grp} AS grp, count(*)::float8 AS n FROM (SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
+          CROSS JOIN LATERAL (SELECT r.* FROM "Response" r WHERE r."id" = pp."responseId" AND ${scope.sql} OFFSET 0) r GROUP BY 1`
+      : `SELECT ${grp} AS grp, count(*)::float8 AS n FROM "Response" r WHERE ${scope.sql} GROUP BY 1`;
+  };
+  if (split.days) {
+    const b = bitsCountSql(p, v, f, split.days, group);
+    with_ = `WITH ${b.ctes} `;
+    parts.push(b.select, raw(split.days, true));
+  }
+  for (const h of split.hours) parts.push(raw(h, false));
+  return `${with_}SELECT s.grp, sum(s.n)::float8 AS n FROM (${parts.join(" UNION ALL ")}) s GROUP BY 1 HAVING sum(s.n) > 0 ORDER BY 2 DESC, 1`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -199,6 +278,8 @@ export async function answerSums(prisma: PrismaClient, v: Visibility, f0: Result
     // Another survey's question restricts responses none of which answer these questions.
     if (f.surveyIds.length && !f.surveyIds.includes(path.question.surveyId)) return [];
     sql = coAnswerSql(p, v, f, q, path);
+  } else if (path.kind === "bits") {
+    sql = bitsAnswerSumsSql(p, v, f, q, path.group);
   } else if (path.kind === "rollup") {
     const grp = q.groupBy === null ? `''` : q.groupBy === "source" ? `s."touchpointId"` : timeGroupSql(q.groupBy, `s."bucket"`, f.utcOffset)!;
     const qParam = p.add(q.questionIds, "::text[]");
@@ -232,7 +313,10 @@ export async function answerPathOf(
 ): Promise<AnswerPath> {
   if (q.source === "raw") return { kind: "raw", reason: "raw asked for" };
   const restricting = q.restricting !== undefined ? q.restricting : await restrictingQuestionOf(prisma, v.organizationId, f);
-  return planAnswerPath(f, groupBy, restricting);
+  const path = planAnswerPath(f, groupBy, restricting);
+  if (path.kind !== "raw") return path;
+  const group = await bitsPathOf(prisma, v, f, groupBy);
+  return group ? { kind: "bits", group } : path;
 }
 
 /**
@@ -370,7 +454,14 @@ export async function surveysInScope(prisma: PrismaClient, v: Visibility, f: Res
       return rows.some((r) => r.value === "*" && Number(r.count) > 0) ? [path.question.surveyId] : [];
     }
   }
-  if ((source ?? (rollupsCanAnswer(f) ? "rollup" : "raw")) === "raw") return surveysWithResponses(prisma, v, f);
+  if ((source ?? (rollupsCanAnswer(f) ? "rollup" : "raw")) === "raw") {
+    const group = source === undefined ? await bitsPathOf(prisma, v, f, null) : null;
+    if (!group) return surveysWithResponses(prisma, v, f);
+    const p = new Params();
+    const sql = bitsCountBySql(p, v, f, { from: f.from, to: f.to }, `r."surveyId"`, { kind: "field", field: "s" });
+    const rows = await prisma.$queryRawUnsafe<{ grp: string }[]>(`${sql} LIMIT 100`, ...p.values);
+    return rows.map((r) => r.grp);
+  }
   const p = new Params();
   const union = rollupUnion("RollupResponse", `x."surveyId", x."responses"`, { from: f.from, to: f.to }, (pp) => rollupDims(v, f, pp, {}), p, false);
   const rows = await prisma.$queryRawUnsafe<{ surveyId: string }[]>(
@@ -422,13 +513,21 @@ export async function servedResponseCount(
 ): Promise<number | null> {
   // A total has no groups: the results' grouping (by metadata among others) does not change it.
   const f: ResultsFilters = { ...filters, groupBy: "daily" };
-  if (f.restrictByAnswer.length > 0) return restrictedResponseCount(prisma, v, f, hiddenAlsoInUnits);
-  if (!rollupsCanAnswer(f)) return null;
-  const [rows, hidden] = await Promise.all([
-    responseSums(prisma, v, f, { window: { from: f.from, to: f.to }, groupBy: null }),
-    hiddenAlsoInUnits.length ? hiddenResponseCount(prisma, v, f, hiddenAlsoInUnits) : 0,
-  ]);
-  return rows.reduce((n, r) => n + Number(r.responses), 0) + hidden;
+  const hiddenCount = () => (hiddenAlsoInUnits.length ? hiddenResponseCount(prisma, v, f, hiddenAlsoInUnits) : 0);
+  if (f.restrictByAnswer.length > 0) {
+    const n = await restrictedResponseCount(prisma, v, f, hiddenAlsoInUnits);
+    if (n !== null) return n;
+  } else if (rollupsCanAnswer(f)) {
+    const [rows, hidden] = await Promise.all([responseSums(prisma, v, f, { window: { from: f.from, to: f.to }, groupBy: null }), hiddenCount()]);
+    return rows.reduce((n, r) => n + Number(r.responses), 0) + hidden;
+  }
+  // Several items, multiple choice, metadata: the response bit strings when built.
+  const group = await bitsPathOf(prisma, v, f, null);
+  if (!group) return null;
+  const p = new Params();
+  const sql = bitsCountBySql(p, v, f, { from: f.from, to: f.to }, `''`, group);
+  const [rows, hidden] = await Promise.all([prisma.$queryRawUnsafe<{ n: number }[]>(sql, ...p.values), hiddenCount()]);
+  return rows.reduce((n, r) => n + Number(r.n), 0) + hidden;
 }
 
 async function hiddenResponseCount(prisma: PrismaClient, v: Visibility, f: ResultsFilters, units: readonly string[]): Promise<number> {

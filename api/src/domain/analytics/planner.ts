@@ -9,17 +9,25 @@
 //   the offset is 0. The item's values are OR'ed and one answer has one value, so the rows per
 //   restricting value add up without counting a response twice. Whole UTC days come from
 //   RollupCoAnswerDay, the hours at either end and the pending responses from the raw rows.
+// - "bits": what planAnswerPath leaves raw, when the organisation's response bit strings are built
+//   and the grouping is one they hold (response-bits.ts bitsGroupOf; engine.ts answerPathOf decides,
+//   as it needs the database).
 // - "raw" otherwise: several items (AND), multiple-choice or free-text items, an item mixing choice
 //   ids and numbers, metadata match and grouping, an hour-of-day grouping, a local-day grouping off
 //   UTC, a restricting question not of the caller's organisation.
 import type { GroupBy, RestrictByAnswer, ResultsFilters } from "../results-scope/filters.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { choiceRestrictTypes, singleValuedTypes } from "./rollups.js";
+import type { BitsGroup } from "./response-bits-read.js";
 
 /** The restricting question of a one-item restriction, as the planner needs it. */
 export type RestrictingQuestion = { id: string; type: string; surveyId: string };
 
-export type AnswerPath = { kind: "rollup" } | { kind: "cooccurrence"; item: RestrictByAnswer; question: RestrictingQuestion } | { kind: "raw"; reason: string };
+export type AnswerPath =
+  | { kind: "rollup" }
+  | { kind: "cooccurrence"; item: RestrictByAnswer; question: RestrictingQuestion }
+  | { kind: "bits"; group: BitsGroup }
+  | { kind: "raw"; reason: string };
 
 /**
  * The path of one read of answer sums under `f`, grouped by `groupBy` (the read's own: the earlier

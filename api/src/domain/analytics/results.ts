@@ -24,8 +24,8 @@ import {
   type ResultsReader,
   type Visibility,
 } from "../results-scope/response-scope.js";
-import { answerSums, surveysInScope, type AnswerSums, type Source } from "./engine.js";
-import { planAnswerPath, restrictingQuestionOf } from "./planner.js";
+import { answerPathOf, answerSums, surveysInScope, type AnswerSums, type Source } from "./engine.js";
+import { restrictingQuestionOf } from "./planner.js";
 import { npsOf } from "./summary.js";
 import { mayChangeFilter } from "./filter-options.js";
 import { defaultEviClusters } from "../respondent/answers.js";
@@ -298,7 +298,8 @@ async function questionResults(
   const questionIds = qs.map((q) => q.id);
   // The restricting question, looked up once for the three reads' plans (planner.ts).
   const restricting = opts.source === "raw" ? null : await restrictingQuestionOf(prisma, v.organizationId, f);
-  const source: Source = opts.source ?? (planAnswerPath(f, f.groupBy, restricting).kind === "raw" ? "raw" : "rollup");
+  // "rollup": served without the raw rows (roll-ups, co-occurrence roll-up or response bit strings).
+  const source: Source = opts.source ?? ((await answerPathOf(prisma, v, f, f.groupBy, { restricting })).kind === "raw" ? "raw" : "rollup");
   const o = { source: opts.source, restricting };
   // The window's totals are the sum of its series (every grouping covers every answer), and the
   // organisation's count is the total when no touchpoint filter narrows it: fewer queries.

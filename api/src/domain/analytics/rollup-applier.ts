@@ -12,6 +12,7 @@
 // advisory lock); the others leave their pending responses to it and look again after their wait.
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { applyPendingSql, lockRollups } from "./rollups.js";
+import { addResponseBits } from "./response-bits.js";
 
 /**
  * The advisory lock that makes the applier one across every process on the database: several api
@@ -44,7 +45,9 @@ export async function applyPendingRollups(prisma: PrismaClient, limit = 5000): P
     );
     if (!lock?.ok) return applierBusy;
     await tx.$executeRawUnsafe(lockRollups("ROW EXCLUSIVE"));
-    const rows = await tx.$queryRawUnsafe<{ claimed: number }[]>(applyPendingSql(), limit);
+    const rows = await tx.$queryRawUnsafe<{ claimed: number; ids: string[] }[]>(applyPendingSql(), limit);
+    // The same responses' bits (response-bits.ts), in the same transaction.
+    await addResponseBits(tx, rows[0]?.ids ?? []);
     return rows[0]?.claimed ?? 0;
   });
 }

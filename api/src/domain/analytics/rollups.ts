@@ -16,6 +16,7 @@
 // claims, so each waits for the other and no response is counted twice or lost between a
 // recompute's DELETE and its INSERT. Recomputes are small (a few buckets) and short.
 import type { PrismaClient, Prisma } from "../../generated/prisma/client.js";
+import { buildOrganizationBits, refreshBitsOfBuckets, refreshBitsOfTouchpoint } from "./response-bits.js";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -131,8 +132,12 @@ export const choiceRestrictTypes: readonly string[] = ["singleChoice", "emotion"
 export const restrictValuesOf = (y: string, h: string, n: string) =>
   `unnest(CASE WHEN ${y} IN ('singleChoice', 'emotion') THEN ${h} WHEN ${y} IN ('smiley', 'nps', 'slider') AND ${n} IS NOT NULL THEN ARRAY[${n}::float8::text] ELSE '{}'::text[] END) AS rv(value)`;
 
-/** The roll-up tables' lock, in the order every writer takes it. */
-export const lockRollups = (mode: "SHARE ROW EXCLUSIVE" | "ROW EXCLUSIVE") => `LOCK TABLE ${rollupTables.map((t) => `"${t}"`).join(", ")} IN ${mode} MODE`;
+/** The response bit strings' tables (response-bits.ts), locked with the roll-ups: their writers are the same. */
+export const bitsTables = ["ResponseBitsState", "ResponseOrdinal", "ResponseBits"] as const;
+
+/** The roll-up tables' lock (and the bit strings'), in the order every writer takes it. */
+export const lockRollups = (mode: "SHARE ROW EXCLUSIVE" | "ROW EXCLUSIVE") =>
+  `LOCK TABLE ${[...rollupTables, ...bitsTables].map((t) => `"${t}"`).join(", ")} IN ${mode} MODE`;
 
 /**
  * Raw rows of the responses matching `where` (over "Response" r, not hidden, not pending: the
@@ -206,6 +211,7 @@ export async function markResponsesChanged(db: PrismaClient, organizationId: str
     const where = `r."organizationId" = $1 AND EXISTS (SELECT 1 FROM json_to_recordset($2::json) AS k(s text, t text, d text)
       WHERE r."surveyId" = k.s AND r."touchpointId" = k.t AND r."createdAt" >= k.d::timestamptz AND r."createdAt" < k.d::timestamptz + interval '1 day')`;
     await tx.$executeRawUnsafe(`${rawSources(where)}${rollupUpsertCtes("src_r", "src_a")} SELECT 1`, organizationId, json);
+    await refreshBitsOfBuckets(tx, organizationId, json);
   });
 }
 
@@ -218,6 +224,7 @@ export async function rebuildTouchpointRollups(tx: Db, organizationId: string, t
   for (const table of rollupTables)
     await tx.$executeRawUnsafe(`DELETE FROM "${table}" WHERE "organizationId" = $1 AND "touchpointId" = $2`, organizationId, touchpointId);
   await tx.$executeRawUnsafe(rollupsFromRawSql(`r."organizationId" = $1 AND r."touchpointId" = $2`), organizationId, touchpointId);
+  await refreshBitsOfTouchpoint(tx, organizationId, touchpointId);
 }
 
 /** Rebuilds every roll-up row of one organisation (or of all organisations) from the raw rows. */
@@ -229,6 +236,15 @@ export async function rebuildRollups(db: PrismaClient, organizationId?: string):
     }
     if (organizationId) await tx.$executeRawUnsafe(`${rawSources(`r."organizationId" = $1`)}${rollupUpsertCtes("src_r", "src_a")} SELECT 1`, organizationId);
     else await tx.$executeRawUnsafe(`${rawSources("true")}${rollupUpsertCtes("src_r", "src_a")} SELECT 1`);
+    // The response bit strings of the organisation (or of every organisation with responses or bits).
+    const orgs = organizationId
+      ? [organizationId]
+      : (
+          await tx.$queryRawUnsafe<{ o: string }[]>(
+            `SELECT DISTINCT "organizationId" AS o FROM "Response" UNION SELECT "organizationId" FROM "ResponseBitsState"`,
+          )
+        ).map((r) => r.o);
+    for (const o of orgs) await buildOrganizationBits(tx, o);
   });
 }
 
@@ -238,6 +254,7 @@ export async function rebuildRollups(db: PrismaClient, organizationId?: string):
  */
 export async function addRollupsOfOrganization(tx: Db, organizationId: string): Promise<void> {
   await tx.$executeRawUnsafe(`${rawSources(`r."organizationId" = $1`)}${rollupUpsertCtes("src_r", "src_a")} SELECT 1`, organizationId);
+  await buildOrganizationBits(tx, organizationId);
 }
 
 /** The statement adding the roll-ups of the responses matching `where` (over "Response" r); for bulk loads. */
@@ -252,13 +269,13 @@ export const backfillSql = () => `${rawSources("true")}${rollupUpsertCtes("src_r
 /**
  * The applier's statement: claims up to $1 pending responses (rows other appliers hold are
  * skipped), deletes their pending rows and adds the responses (those still there and not hidden,
- * read now) to the roll-ups. Answers the number of pending rows claimed.
+ * read now) to the roll-ups. Answers the number of pending rows claimed and their response ids.
  */
 export const applyPendingSql = () => `WITH claimed AS (
   DELETE FROM "RollupPending" p WHERE p."responseId" IN (SELECT "responseId" FROM "RollupPending" LIMIT $1 FOR UPDATE SKIP LOCKED)
   RETURNING p."responseId"
 ), ${sourceCtes(`FROM claimed c JOIN "Response" r ON r."id" = c."responseId" WHERE r."hidden" = false AND r."overLimit" = false`).slice("WITH ".length)}${rollupUpsertCtes("src_r", "src_a")}
-SELECT count(*)::int AS claimed FROM claimed`;
+SELECT count(*)::int AS claimed, coalesce(array_agg(c."responseId"), '{}'::text[]) AS ids FROM claimed c`;
 
 const hourBucket = (c: string) => `date_bin('1 hour', ${c}, timestamptz '2000-01-01 00:00:00+00')`;
 

@@ -1,0 +1,212 @@
+// Reads of the response bit strings (response-bits.ts): SQL pieces engine.ts combines with the raw
+// rows of the hours at either end of a window and of the responses still pending.
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { GroupBy, ResultsFilters } from "../results-scope/filters.js";
+import { admittedUnits, type Visibility } from "../results-scope/response-scope.js";
+import { timeGroupSql, type Params } from "./engine.js";
+import { zeroBlock } from "./response-bits.js";
+
+/** How a bits read groups: one total, by a response field (touchpoint, survey), by UTC day (named by a time grouping), by a metadata key's value. */
+export type BitsGroup = { kind: "none" } | { kind: "field"; field: "t" | "s" } | { kind: "day"; groupBy: GroupBy } | { kind: "metadata"; key: string };
+
+/**
+ * The grouping of a read the bit strings can serve, else null: not by hour of day, and a time
+ * grouping only at offset 0 (the day keys are UTC days).
+ */
+export function bitsGroupOf(f: ResultsFilters, groupBy: GroupBy | null): BitsGroup | null {
+  if (groupBy === null) return { kind: "none" };
+  if (groupBy === "source") return { kind: "field", field: "t" };
+  if (groupBy === "metadata") return f.groupByMetaKey ? { kind: "metadata", key: f.groupByMetaKey } : null;
+  if (groupBy === "hourly" || f.utcOffset !== 0) return null;
+  return { kind: "day", groupBy };
+}
+
+/**
+ * Whether the organisation's bit strings may serve a read over these metadata keys: built, and no
+ * key with values beyond what a block keeps.
+ */
+export async function bitsReady(db: PrismaClient, organizationId: string, metadataKeys: readonly string[]): Promise<boolean> {
+  const [row] = await db.$queryRawUnsafe<{ built: boolean | null; overflow: boolean }[]>(
+    `SELECT (SELECT built FROM "ResponseBitsState" WHERE "organizationId" = $1) AS built,
+       EXISTS (SELECT 1 FROM "ResponseBits" WHERE "organizationId" = $1 AND field = 'm#' AND value = ANY($2::text[])) AS overflow`,
+    organizationId,
+    metadataKeys as string[],
+  );
+  return row?.built === true && !row.overflow;
+}
+
+/** The metadata keys a read under `f` grouped by `group` reads. */
+export function metadataKeysOf(f: ResultsFilters, group: BitsGroup): string[] {
+  const keys = new Set((f.metaDataMatch?.items ?? []).map((i) => i.key));
+  if (group.kind === "metadata") keys.add(group.key);
+  return [...keys];
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The UTC days of [from, to), both whole-day instants. */
+function daysOf(days: { from: Date; to: Date }): string[] {
+  const out: string[] = [];
+  for (let t = days.from.getTime(); t < days.to.getTime(); t += 86_400_000) out.push(isoDay(new Date(t)));
+  return out;
+}
+
+/**
+ * CTEs `f(block, m)`: per block, the responses of the whole UTC days `days` in the scope and filters
+ * (units the caller may see and the team filter, touchpoints, surveys, every restriction item, the
+ * metadata match), and `g(block, grp, m)`: those per group. Each item is the OR of its keys' strings;
+ * the items are AND-ed.
+ */
+function filterCtes(p: Params, v: Visibility, f: ResultsFilters, days: { from: Date; to: Date }, group: BitsGroup): { ctes: string; org: string } {
+  const org = p.add(v.organizationId);
+  const items: string[] = [];
+  const item = (field: string, values: string) =>
+    items.push(
+      `SELECT x.block, bit_or(x.bits) AS m FROM "ResponseBits" x WHERE x."organizationId" = ${org} AND x.field = ${field} AND x.value = ANY(${values}) GROUP BY x.block`,
+    );
+  const dayList = daysOf(days);
+  item(`'d'`, p.add(dayList, "::text[]"));
+  const units = admittedUnits(v, f.unitId);
+  if (units !== null) item(`'u'`, p.add(units, "::text[]"));
+  if (f.touchpointIds.length) item(`'t'`, p.add(f.touchpointIds, "::text[]"));
+  if (f.surveyIds.length) item(`'s'`, p.add(f.surveyIds, "::text[]"));
+  for (const r of f.restrictByAnswer) {
+    const field = p.add(`a:${r.questionId}`);
+    // The stored numbers of the question (answers without choices, and an emotion's), tested as the
+    // raw rows test numericValue (response-scope.ts buildScope).
+    const num = `(CASE WHEN y.value LIKE 'n:%' THEN substr(y.value, 3) ELSE split_part(y.value, ':', 3) END)::float8`;
+    const alts: string[] = [];
+    if (r.numbers.length) alts.push(`EXISTS (SELECT 1 FROM unnest(${p.add(r.numbers, "::float8[]")}) rn(v) WHERE abs(${num} - rn.v) < 1e-6)`);
+    const range: string[] = [];
+    if (r.gte !== null) range.push(`${num} >= ${p.add(r.gte, "::float8")}`);
+    if (r.lt !== null) range.push(`${num} < ${p.add(r.lt, "::float8")}`);
+    if (range.length) alts.push(`(${range.join(" AND ")})`);
+    const numeric = alts.length
+      ? ` || ARRAY(SELECT DISTINCT y.value FROM "ResponseBits" y WHERE y."organizationId" = ${org} AND y.field = ${field} AND (y.value LIKE 'n:%' OR y.value LIKE 'cn:%') AND (${alts.join(" OR ")}))`
+      : "";
+    item(
+      field,
+      `(${p.add(
+        r.choiceIds.map((c) => `c:${c}`),
+        "::text[]",
+      )}${numeric})`,
+    );
+  }
+  const meta = f.metaDataMatch;
+  if (meta) {
+    if (meta.strict) {
+      const byKey = new Map<string, string[]>();
+      for (const it of meta.items) byKey.set(it.key, [...(byKey.get(it.key) ?? []), it.value]);
+      for (const [key, values] of byKey) item(p.add(`m:${key}`), p.add(values, "::text[]"));
+    } else {
+      items.push(
+        `SELECT x.block, bit_or(x.bits) AS m FROM "ResponseBits" x JOIN unnest(${p.add(
+          meta.items.map((i) => `m:${i.key}`),
+          "::text[]",
+        )}, ${p.add(
+          meta.items.map((i) => i.value),
+          "::text[]",
+        )}) AS k(f, v) ON x.field = k.f AND x.value = k.v WHERE x."organizationId" = ${org} GROUP BY x.block`,
+      );
+    }
+  }
+  const from = items.map((sql, i) => (i === 0 ? `(${sql}) i0` : `JOIN (${sql}) i${i} ON i${i}.block = i0.block`)).join("\n    ");
+  const m = items.map((_, i) => `i${i}.m`).join(" & ");
+  let g: string;
+  switch (group.kind) {
+    case "none":
+      g = `SELECT f.block, ''::text AS grp, f.m FROM bits_f f`;
+      break;
+    case "field":
+      g = `SELECT f.block, x.value AS grp, f.m & x.bits AS m FROM bits_f f JOIN "ResponseBits" x ON x."organizationId" = ${org} AND x.field = '${group.field}' AND x.block = f.block`;
+      break;
+    case "day": {
+      const name = timeGroupSql(group.groupBy, `(x.value::date::timestamp AT TIME ZONE 'UTC')`, 0)!;
+      g = `SELECT f.block, ${name} AS grp, f.m & x.bits AS m FROM bits_f f JOIN "ResponseBits" x ON x."organizationId" = ${org} AND x.field = 'd' AND x.block = f.block
+        AND x.value = ANY(${p.add(dayList, "::text[]")})`;
+      break;
+    }
+    case "metadata": {
+      // Each value its group; responses without the key (or JSON null) the group "", as the raw
+      // rows' coalesce(metadata ->> key, '') names them.
+      const key = p.add(`m:${group.key}`);
+      g = `SELECT f.block, x.value AS grp, f.m & x.bits AS m FROM bits_f f JOIN "ResponseBits" x ON x."organizationId" = ${org} AND x.field = ${key} AND x.block = f.block
+        UNION ALL
+        SELECT f.block, '', f.m & ~coalesce((SELECT bit_or(y.bits) FROM "ResponseBits" y WHERE y."organizationId" = ${org} AND y.field = ${key} AND y.block = f.block), ${zeroBlock}) FROM bits_f f`;
+      break;
+    }
+  }
+  return { ctes: `bits_f AS MATERIALIZED (SELECT i0.block, ${m} AS m FROM ${from}), bits_g AS MATERIALIZED (${g})`, org };
+}
+
+/**
+ * Answer sums of `questionIds` from the bit strings over the whole UTC days `days` (CTEs, then a
+ * SELECT of rows shaped like engine.ts AnswerSums: qid, grp, value, count, sum). A value's count is
+ * the bits of its key; a number's sum its count times the number; "*" and a choice's sum add the
+ * numbers of the answers under them.
+ */
+export function bitsAnswerSql(
+  p: Params,
+  v: Visibility,
+  f: ResultsFilters,
+  questionIds: string[],
+  days: { from: Date; to: Date },
+  group: BitsGroup,
+): { ctes: string; select: string } {
+  const { ctes, org } = filterCtes(p, v, f, days, group);
+  const fields = p.add(
+    questionIds.map((q) => `a:${q}`),
+    "::text[]",
+  );
+  return {
+    ctes: `${ctes}, bits_k AS (
+      SELECT g.grp, x.field, x.value, sum(bit_count(g.m & x.bits))::float8 AS n
+      FROM bits_g g JOIN "ResponseBits" x ON x."organizationId" = ${org} AND x.block = g.block AND x.field = ANY(${fields})
+      GROUP BY 1, 2, 3)`,
+    select: `SELECT substr(k.field, 3) AS qid, k.grp, c.value, c.count, c.sum FROM bits_k k CROSS JOIN LATERAL (
+        SELECT '*' AS value, k.n AS count, 0::float8 AS sum WHERE k.value = '*'
+        UNION ALL SELECT substr(k.value, 3), k.n, 0::float8 WHERE k.value LIKE 'c:%'
+        UNION ALL SELECT trim_scale(round(substr(k.value, 3)::float8::numeric, 6))::text, k.n, k.n * substr(k.value, 3)::float8 WHERE k.value LIKE 'n:%'
+        UNION ALL SELECT '*', 0::float8, k.n * substr(k.value, 3)::float8 WHERE k.value LIKE 'n:%'
+        UNION ALL SELECT split_part(k.value, ':', 2), 0::float8, k.n * split_part(k.value, ':', 3)::float8 WHERE k.value LIKE 'cn:%'
+        UNION ALL SELECT '*', 0::float8, k.n * split_part(k.value, ':', 3)::float8 WHERE k.value LIKE 'cn:%'
+      ) c`,
+  };
+}
+
+/**
+ * Response sums from the bit strings over the whole UTC days `days` (CTEs, then a SELECT of rows
+ * shaped like engine.ts ResponseSums): the responses are the group's bits; satisfaction and the NPS
+ * classes come from the smiley and NPS questions' number keys (a smiley's number, an NPS number ÷ 10).
+ */
+export function bitsResponseSql(
+  p: Params,
+  v: Visibility,
+  f: ResultsFilters,
+  days: { from: Date; to: Date },
+  group: BitsGroup,
+): { ctes: string; select: string } {
+  const { ctes, org } = filterCtes(p, v, f, days, group);
+  return {
+    ctes: `${ctes}, bits_q AS MATERIALIZED (
+      SELECT 'a:' || qq."id" AS field, qq."type"::text AS y FROM "Question" qq WHERE qq."organizationId" = ${org} AND qq."type"::text IN ('smiley', 'nps')
+    ), bits_k AS (
+      SELECT g.grp, q.y, substr(x.value, 3)::float8 AS v, sum(bit_count(g.m & x.bits))::float8 AS n
+      FROM bits_g g JOIN "ResponseBits" x ON x."organizationId" = ${org} AND x.block = g.block AND x.field = ANY(ARRAY(SELECT field FROM bits_q)) AND x.value LIKE 'n:%'
+      JOIN bits_q q ON q.field = x.field
+      GROUP BY 1, 2, 3)`,
+    select: `SELECT g.grp, sum(bit_count(g.m))::float8 AS responses, 0::float8 AS "satSum", 0::float8 AS "satCount", 0::float8 AS promoters, 0::float8 AS passives, 0::float8 AS detractors
+        FROM bits_g g GROUP BY 1
+      UNION ALL
+      SELECT k.grp, 0, sum(CASE WHEN k.y = 'smiley' THEN k.n * k.v ELSE k.n * k.v / 10.0 END), sum(k.n),
+        coalesce(sum(k.n) FILTER (WHERE k.y = 'nps' AND k.v >= 9), 0), coalesce(sum(k.n) FILTER (WHERE k.y = 'nps' AND k.v >= 7 AND k.v < 9), 0),
+        coalesce(sum(k.n) FILTER (WHERE k.y = 'nps' AND k.v < 7), 0)
+        FROM bits_k k GROUP BY 1`,
+  };
+}
+
+/** Response counts per group from the bit strings over the whole UTC days `days` (CTEs, then a SELECT of grp, n). */
+export function bitsCountSql(p: Params, v: Visibility, f: ResultsFilters, days: { from: Date; to: Date }, group: BitsGroup): { ctes: string; select: string } {
+  const { ctes } = filterCtes(p, v, f, days, group);
+  return { ctes, select: `SELECT g.grp, sum(bit_count(g.m))::float8 AS n FROM bits_g g GROUP BY 1` };
+}

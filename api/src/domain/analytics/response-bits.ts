@@ -1,0 +1,287 @@
+// Response bit strings (docs/analytics.md "Response bit strings"; prisma/schema.prisma, migration
+// 20261127040350_response_bits): the filters the roll-ups cannot serve, as bit arithmetic.
+//
+// Each response of an organisation gets an ordinal when the applier adds it (ResponseOrdinal);
+// ordinals are cut into blocks of 8,192. "ResponseBits" holds, per block and key, one bit per
+// response of the block that has the key (hidden and over-limit responses have none):
+//   d  yyyy-MM-dd (UTC day)   t  touchpoint   u  unit   s  survey
+//   a:<question>  "*" (answered), "c:<choice id>", "n:<number>" (answers without choices),
+//                 "cn:<choice id>:<number>" (an emotion: its choice and its cluster's number)
+//   m:<key>       a metadata value (not JSON null)
+//   m#            <key>: the key had more than `metadataValuesPerBlock` values in the block; reads of
+//                 that key go to the raw rows (its values are no longer all kept)
+// Numbers are PostgreSQL's exact float8 text, so a restriction's 1e-6 tolerance and ranges test the
+// stored number as the raw rows do, and a value's sum is its count times the number.
+//
+// Written in the applier's transaction (`addResponseBits`, after the roll-ups), rebuilt per block
+// after hides, shows, deletes and edits (`refreshBitsOfBuckets`) and per organisation by
+// `buildOrganizationBits`. Every writer holds the roll-up locks (rollups.ts lockRollups), so they
+// take turns. Reads (`bitsAnswerSql`, `bitsResponseSql`, `bitsCountSql`) serve the whole UTC days of
+// a window; the hours at either end and the responses still pending come from the raw rows in the
+// same statement (one snapshot), as the co-occurrence path does. Reads are in response-bits-read.ts.
+import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/** Responses per block: 8,192 bits, 1 KiB, below PostgreSQL's TOAST threshold (stored inline). */
+export const bitsBlock = 8192;
+/** Values of one metadata key kept per block; a key with more is read from the raw rows. */
+export const metadataValuesPerBlock = 64;
+
+/** A block's string with no bit set. */
+export const zeroBlock = `repeat('0', ${bitsBlock})::bit(${bitsBlock})`;
+
+/**
+ * The keys of the responses whose ordinals `ordinals` selects (a FROM-less subquery giving
+ * (ordinal, id) of "ResponseOrdinal" rows of organisation $1), grouped per (field, value) with their
+ * ordinals. Hidden, over-limit and deleted responses give none.
+ */
+const keysSql = (ordinals: string) => `WITH o AS MATERIALIZED (${ordinals}),
+r AS MATERIALIZED (
+  SELECT o.ordinal, r."id", r."createdAt" AS c, r."touchpointId" AS t, r."unitId" AS u, r."surveyId" AS s, r."metadata" AS m
+  FROM o CROSS JOIN LATERAL (SELECT r.* FROM "Response" r WHERE r."id" = o."responseId" AND r."organizationId" = $1 AND r."hidden" = false AND r."overLimit" = false OFFSET 0) r
+)
+SELECT k.field, k.value, array_agg(k.ordinal) AS ords FROM (
+  SELECT ordinal, 'd' AS field, to_char(c AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS value FROM r
+  UNION ALL SELECT ordinal, 't', t FROM r
+  UNION ALL SELECT ordinal, 'u', u FROM r
+  UNION ALL SELECT ordinal, 's', s FROM r
+  UNION ALL SELECT r.ordinal, 'm:' || e.key, e.value FROM r
+    CROSS JOIN LATERAL jsonb_each_text(CASE WHEN jsonb_typeof(r.m) = 'object' THEN r.m ELSE '{}'::jsonb END) e WHERE e.value IS NOT NULL
+  UNION ALL SELECT r.ordinal, 'a:' || a.q, v.value FROM r
+    CROSS JOIN LATERAL (SELECT x."questionId" AS q, coalesce(x."choiceIds", '{}'::text[]) AS h, x."numericValue"::float8 AS n FROM "Answer" x WHERE x."responseId" = r."id" OFFSET 0) a
+    CROSS JOIN LATERAL unnest(ARRAY['*']
+      || CASE WHEN cardinality(a.h) = 0 AND a.n IS NOT NULL THEN ARRAY['n:' || a.n::text] ELSE '{}'::text[] END
+      || ARRAY(SELECT 'c:' || c FROM unnest(a.h) c)
+      || CASE WHEN a.n IS NOT NULL THEN ARRAY(SELECT 'cn:' || c || ':' || a.n::text FROM unnest(a.h) c) ELSE '{}'::text[] END) AS v(value)
+) k GROUP BY 1, 2`;
+
+type KeyRow = { field: string; value: string; ords: number[] };
+
+/**
+ * Sets the bits of the keyed ordinals (OR-ed into the stored strings; new strings start at zero).
+ * `fresh`: the blocks were just emptied (a rebuild), so no stored metadata value counts yet.
+ */
+async function writeKeys(db: Db, organizationId: string, keys: KeyRow[], fresh: boolean): Promise<void> {
+  if (keys.length === 0) return;
+  // Per (block, field, value): the ordinals inside the block.
+  const cells = new Map<string, { field: string; value: string; block: number; ords: number[] }>();
+  for (const k of keys)
+    for (const o of k.ords) {
+      const block = Math.floor(o / bitsBlock);
+      const id = `${block}\u0000${k.field}\u0000${k.value}`;
+      let cell = cells.get(id);
+      if (!cell) cells.set(id, (cell = { field: k.field, value: k.value, block, ords: [] }));
+      cell.ords.push(o % bitsBlock);
+    }
+  // Metadata keys with too many values in a block: a marker instead of their values.
+  const blocks = [...new Set([...cells.values()].map((c) => c.block))];
+  const stored = new Map<string, Set<string>>(); // block/field -> values
+  const marked = new Set<string>(); // block/key
+  if (!fresh) {
+    const rows = await db.$queryRawUnsafe<{ block: number; field: string; value: string }[]>(
+      `SELECT block, field, value FROM "ResponseBits" WHERE "organizationId" = $1 AND block = ANY($2::int[]) AND (field LIKE 'm:%' OR field = 'm#')`,
+      organizationId,
+      blocks,
+    );
+    for (const r of rows) {
+      if (r.field === "m#") marked.add(`${r.block}\u0000${r.value}`);
+      else {
+        const id = `${r.block}\u0000${r.field}`;
+        let s = stored.get(id);
+        if (!s) stored.set(id, (s = new Set()));
+        s.add(r.value);
+      }
+    }
+  }
+  for (const c of cells.values()) {
+    if (!c.field.startsWith("m:")) continue;
+    const id = `${c.block}\u0000${c.field}`;
+    let s = stored.get(id);
+    if (!s) stored.set(id, (s = new Set()));
+    s.add(c.value);
+  }
+  const overflowing = new Set<string>();
+  for (const [id, values] of stored) if (values.size > metadataValuesPerBlock) overflowing.add(id);
+  for (const m of marked) overflowing.add(m.replace("\u0000", "\u0000m:"));
+  const f: string[] = [];
+  const v: string[] = [];
+  const b: number[] = [];
+  const lo: number[] = [];
+  const len: number[] = [];
+  const hex: string[] = [];
+  const markers = new Set<string>();
+  const sorted = [...cells.values()].sort((x, y) =>
+    x.field < y.field ? -1 : x.field > y.field ? 1 : x.value < y.value ? -1 : x.value > y.value ? 1 : x.block - y.block,
+  );
+  for (const c of sorted) {
+    if (c.field.startsWith("m:") && overflowing.has(`${c.block}\u0000${c.field}`)) {
+      markers.add(`${c.block}\u0000${c.field.slice(2)}`);
+      continue;
+    }
+    // Only the bytes the cell's ordinals span travel: placed into zeros, OR-ed into what is stored.
+    let first = bitsBlock;
+    let last = 0;
+    for (const o of c.ords) {
+      if (o < first) first = o;
+      if (o > last) last = o;
+    }
+    const loByte = first >> 3;
+    const bytes = new Uint8Array((last >> 3) - loByte + 1);
+    for (const o of c.ords) bytes[(o >> 3) - loByte]! |= 0x80 >> (o & 7);
+    f.push(c.field);
+    v.push(c.value);
+    b.push(c.block);
+    lo.push(loByte * 8 + 1);
+    len.push(bytes.length * 8);
+    hex.push(Buffer.from(bytes).toString("hex"));
+  }
+  for (const m of markers) {
+    const [block, key] = m.split("\u0000") as [string, string];
+    f.push("m#");
+    v.push(key);
+    b.push(Number(block));
+    lo.push(1);
+    len.push(8);
+    hex.push("00");
+  }
+  for (let i = 0; i < f.length; i += 2000) {
+    const end = i + 2000;
+    await db.$executeRawUnsafe(
+      `INSERT INTO "ResponseBits" AS x ("organizationId", field, value, block, bits)
+       SELECT $1, d.f, d.v, d.b, overlay(${zeroBlock} PLACING ('x' || d.h)::bit varying FROM d.lo FOR d.len)::bit(${bitsBlock})
+       FROM unnest($2::text[], $3::text[], $4::int[], $5::int[], $6::int[], $7::text[]) AS d(f, v, b, lo, len, h)
+       ON CONFLICT ("organizationId", field, value, block) DO UPDATE SET bits = x.bits | EXCLUDED.bits`,
+      organizationId,
+      f.slice(i, end),
+      v.slice(i, end),
+      b.slice(i, end),
+      lo.slice(i, end),
+      len.slice(i, end),
+      hex.slice(i, end),
+    );
+  }
+}
+
+/**
+ * Numbers the responses of organisation $1 that `where` (over "Response" r) selects and that have no
+ * ordinal yet, in order of creation; answers the first and last ordinal given (null when none).
+ */
+async function assignOrdinals(db: Db, organizationId: string, where: string, params: unknown[]): Promise<{ first: number; last: number } | null> {
+  const [row] = await db.$queryRawUnsafe<{ first: number | null; last: number | null }[]>(
+    `WITH c AS MATERIALIZED (
+       SELECT r."id", r."createdAt" FROM "Response" r WHERE r."organizationId" = $1 AND ${where}
+         AND NOT EXISTS (SELECT 1 FROM "ResponseOrdinal" x WHERE x."responseId" = r."id")
+     ), n AS (SELECT count(*)::int AS k FROM c),
+     s AS (
+       INSERT INTO "ResponseBitsState" AS x ("organizationId", "nextOrdinal") SELECT $1, n.k FROM n
+       ON CONFLICT ("organizationId") DO UPDATE SET "nextOrdinal" = x."nextOrdinal" + EXCLUDED."nextOrdinal"
+       RETURNING x."nextOrdinal" AS next
+     ), ins AS (
+       INSERT INTO "ResponseOrdinal" ("organizationId", ordinal, "responseId")
+       SELECT $1, (SELECT next FROM s) - (SELECT k FROM n) + (row_number() OVER (ORDER BY c."createdAt", c."id"))::int - 1, c."id" FROM c
+       RETURNING ordinal
+     )
+     SELECT min(ordinal)::int AS first, max(ordinal)::int AS last FROM ins`,
+    organizationId,
+    ...params,
+  );
+  return row && row.first !== null && row.last !== null ? { first: row.first, last: row.last } : null;
+}
+
+/** Writes the keys of the ordinals [first, last] (one block at a time). */
+async function writeOrdinals(db: Db, organizationId: string, first: number, last: number, fresh: boolean): Promise<void> {
+  for (let block = Math.floor(first / bitsBlock); block <= Math.floor(last / bitsBlock); block++) {
+    const lo = Math.max(first, block * bitsBlock);
+    const hi = Math.min(last, block * bitsBlock + bitsBlock - 1);
+    const keys = await db.$queryRawUnsafe<KeyRow[]>(
+      keysSql(`SELECT x.ordinal, x."responseId" FROM "ResponseOrdinal" x WHERE x."organizationId" = $1 AND x.ordinal BETWEEN $2 AND $3`),
+      organizationId,
+      lo,
+      hi,
+    );
+    await writeKeys(db, organizationId, keys, fresh);
+  }
+}
+
+/** Empties the blocks and sets their bits again from the raw rows (hides, deletes, edits, moves). */
+async function rebuildBlocks(db: Db, organizationId: string, blocks: number[]): Promise<void> {
+  const unique = [...new Set(blocks)].sort((a, b) => a - b);
+  if (unique.length === 0) return;
+  await db.$executeRawUnsafe(`DELETE FROM "ResponseBits" WHERE "organizationId" = $1 AND block = ANY($2::int[])`, organizationId, unique);
+  for (const block of unique) await writeOrdinals(db, organizationId, block * bitsBlock, block * bitsBlock + bitsBlock - 1, true);
+}
+
+/**
+ * The applier's part (in its transaction, roll-up locks held): numbers the claimed responses and
+ * sets their bits. Responses hidden or over the limit are numbered too (a later show finds its block)
+ * but get no bits.
+ */
+export async function addResponseBits(tx: Db, responseIds: readonly string[]): Promise<void> {
+  if (responseIds.length === 0) return;
+  const orgs = await tx.$queryRawUnsafe<{ o: string }[]>(
+    `SELECT DISTINCT r."organizationId" AS o FROM "Response" r WHERE r."id" = ANY($1::text[])`,
+    responseIds as string[],
+  );
+  for (const { o } of orgs) {
+    const range = await assignOrdinals(tx, o, `r."id" = ANY($2::text[])`, [responseIds]);
+    if (range) await writeOrdinals(tx, o, range.first, range.last, false);
+  }
+}
+
+/**
+ * After responses of these buckets (survey, touchpoint, UTC day) were hidden, shown, deleted, edited
+ * or inserted outside ingestion (demo data, test helpers): numbers those not numbered nor pending,
+ * and rebuilds every block holding a response of those days (a deleted response's block is among the
+ * blocks with the day's key) or of those buckets. In the caller's transaction, roll-up locks held.
+ */
+export async function refreshBitsOfBuckets(tx: Db, organizationId: string, bucketsJson: string): Promise<void> {
+  const inBuckets = `EXISTS (SELECT 1 FROM json_to_recordset($2::json) AS k(s text, t text, d text)
+    WHERE r."surveyId" = k.s AND r."touchpointId" = k.t AND r."createdAt" >= k.d::timestamptz AND r."createdAt" < k.d::timestamptz + interval '1 day')`;
+  const added = await assignOrdinals(tx, organizationId, `${inBuckets} AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`, [
+    bucketsJson,
+  ]);
+  const rows = await tx.$queryRawUnsafe<{ block: number }[]>(
+    `SELECT DISTINCT x.block FROM "ResponseBits" x WHERE x."organizationId" = $1 AND x.field = 'd'
+       AND x.value = ANY(ARRAY(SELECT to_char(k.d::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM json_to_recordset($2::json) AS k(s text, t text, d text)))
+     UNION
+     SELECT DISTINCT (o.ordinal / ${bitsBlock})::int FROM "Response" r JOIN "ResponseOrdinal" o ON o."responseId" = r."id" AND o."organizationId" = r."organizationId"
+       WHERE r."organizationId" = $1 AND ${inBuckets}`,
+    organizationId,
+    bucketsJson,
+  );
+  const blocks = rows.map((r) => Number(r.block));
+  if (added) for (let b = Math.floor(added.first / bitsBlock); b <= Math.floor(added.last / bitsBlock); b++) blocks.push(b);
+  await rebuildBlocks(tx, organizationId, blocks);
+}
+
+/** After a touchpoint's responses changed unit (a team move): rebuilds the blocks holding them. */
+export async function refreshBitsOfTouchpoint(tx: Db, organizationId: string, touchpointId: string): Promise<void> {
+  const rows = await tx.$queryRawUnsafe<{ block: number }[]>(
+    `SELECT DISTINCT block FROM "ResponseBits" WHERE "organizationId" = $1 AND field = 't' AND value = $2`,
+    organizationId,
+    touchpointId,
+  );
+  await rebuildBlocks(
+    tx,
+    organizationId,
+    rows.map((r) => Number(r.block)),
+  );
+}
+
+/**
+ * Numbers and sets the bits of every response of the organisation not pending, from scratch, and
+ * marks it built (reads may use the bit strings from then on). In the caller's transaction, roll-up
+ * locks held.
+ */
+export async function buildOrganizationBits(tx: Db, organizationId: string): Promise<void> {
+  await tx.$executeRawUnsafe(`DELETE FROM "ResponseBits" WHERE "organizationId" = $1`, organizationId);
+  await tx.$executeRawUnsafe(`DELETE FROM "ResponseOrdinal" WHERE "organizationId" = $1`, organizationId);
+  await tx.$executeRawUnsafe(`DELETE FROM "ResponseBitsState" WHERE "organizationId" = $1`, organizationId);
+  const range = await assignOrdinals(tx, organizationId, `NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`, []);
+  if (range) await writeOrdinals(tx, organizationId, range.first, range.last, true);
+  await tx.$executeRawUnsafe(
+    `INSERT INTO "ResponseBitsState" ("organizationId", built) VALUES ($1, true) ON CONFLICT ("organizationId") DO UPDATE SET built = true`,
+    organizationId,
+  );
+}
