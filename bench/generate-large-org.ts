@@ -11,6 +11,7 @@
 import pg from "pg";
 import { deployMigrations } from "../api/src/db/migrations.js";
 import { createPrisma } from "../api/src/db/client.js";
+import { buildOrganizationBits } from "../api/src/domain/analytics/response-bits.js";
 import { seedDemoOrganization } from "../api/src/seed/demo.js";
 import { rollupsFromRawSql } from "../api/src/domain/analytics/rollups.js";
 import { adminUrl } from "./lib/database.js";
@@ -27,7 +28,8 @@ export function largeOrgUrl(database = largeOrgDefaults.database): string {
   return url.toString();
 }
 
-const mark = (n: number) => `feedback benchmark organisation: complete, ${n} responses`;
+// "with bits": data sets made before the response bit strings (issue 18 item 1) are made again.
+const mark = (n: number) => `feedback benchmark organisation: complete, ${n} responses, with bits`;
 
 async function adminClient(): Promise<pg.Client> {
   const c = new pg.Client({ connectionString: adminUrl });
@@ -198,6 +200,10 @@ export async function generateLargeOrg(
     log("roll-up keys");
     for (const k of keys.rows) await db.query(`ALTER TABLE ${k.table} ADD CONSTRAINT "${k.name}" ${k.def}`);
     for (const i of rollupIdx.rows) await db.query(i.indexdef);
+    // The response bit strings (response-bits.ts), as rebuildRollups builds them.
+    log("response bit strings");
+    await prisma.$transaction((tx) => buildOrganizationBits(tx, organizationId), { timeout: 3 * 3_600_000, maxWait: 60_000 });
+    log(`response bit strings built (${((performance.now() - started) / 1000).toFixed(0)} s)`);
     await db.query(`VACUUM ANALYZE`);
     const admin2 = await adminClient();
     try {

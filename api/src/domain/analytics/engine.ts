@@ -538,3 +538,27 @@ async function hiddenResponseCount(prisma: PrismaClient, v: Visibility, f: Resul
   );
   return Number(row?.n ?? 0);
 }
+
+/**
+ * A lower bound on the creation time of a feedback-list page's responses under response-level
+ * filters (restrictions, metadata), from the response bit strings, else null: the start of the
+ * newest UTC day such that the whole days from it to the window's end (or to `before`, a keyset
+ * page's last row) already hold `needed` matching responses. The bits count only applied, shown
+ * responses of whole days, never more than the raw rows hold there, so no response older than the
+ * bound can be among the page's: the page's query reads only the days after it (docs/analytics.md).
+ */
+export async function listPageSince(prisma: PrismaClient, v: Visibility, f: ResultsFilters, needed: number, before?: Date): Promise<Date | null> {
+  if (!needsRawRows(f) || needed <= 0) return null;
+  const to = before && before < f.to ? before : f.to;
+  const days = splitWindow({ from: f.from, to }).days;
+  if (!days || !(await bitsPathOf(prisma, v, f, null))) return null;
+  const p = new Params();
+  const b = bitsCountSql(p, v, f, days, { kind: "day", groupBy: "daily" });
+  const rows = await prisma.$queryRawUnsafe<{ grp: string; n: number }[]>(`WITH ${b.ctes} ${b.select} ORDER BY 1 DESC`, ...p.values);
+  let sum = 0;
+  for (const r of rows) {
+    sum += Number(r.n);
+    if (sum >= needed) return new Date(`${r.grp}T00:00:00Z`);
+  }
+  return null;
+}

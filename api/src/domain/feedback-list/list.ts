@@ -13,7 +13,7 @@ import { badInput } from "../errors.js";
 import { parseInput } from "../validation.js";
 import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
 import { callerVisibility, responseScope, type ResultsReader } from "../results-scope/response-scope.js";
-import { servedResponseCount } from "../analytics/engine.js";
+import { listPageSince, servedResponseCount } from "../analytics/engine.js";
 import { linkReader, resultsRequest } from "../results-scope/request.js";
 import type { ShareOptions, ShareScope } from "../results-scope/share-link.js";
 import { loadAccess, unitsWithRight } from "../../permissions/access.js";
@@ -176,7 +176,10 @@ export async function feedbackListPage(ctx: DomainContext, input: ListInput & { 
   const resolved = await resolveFeedbackList(ctx, input);
   const { plan, share } = resolved;
   // The count and the page together (the page is dropped when a share link hides too few).
-  const [total, pageRows] = await Promise.all([listTotal(ctx, resolved), fetchRows(ctx, plan, { limit: pageSize, offset: (page - 1) * pageSize })]);
+  const [total, pageRows] = await Promise.all([
+    listTotal(ctx, resolved),
+    pageSince(ctx, resolved, page * pageSize).then((since) => fetchRows(ctx, plan, { limit: pageSize, offset: (page - 1) * pageSize, since })),
+  ]);
   const tooFew = share?.hideResultsIfLessThan != null && total < share.hideResultsIfLessThan;
   const rows = tooFew ? [] : pageRows;
   return {
@@ -195,6 +198,11 @@ function parseField<T extends z.ZodType>(schema: T, value: unknown, field: strin
   const r = schema.safeParse(value);
   if (!r.success) throw badInput(r.error.issues[0]!.message, field);
   return r.data;
+}
+
+/** The oldest creation time a page under response-level filters can reach, from the response bit strings (or null). */
+async function pageSince(ctx: DomainContext, resolved: ResolvedList, needed: number, before?: Date): Promise<Date | null> {
+  return listPageSince(ctx.prisma, await callerVisibility(resolved.reader, "results"), resolved.filters, needed, before);
 }
 
 async function fetchRows(ctx: DomainContext, plan: FeedbackListPlan, page: Parameters<typeof rowsQuery>[1]) {
@@ -249,7 +257,10 @@ export async function feedbackListConnection(
   const after = input.after ? decodeCursor(input.after) : undefined;
   const resolved = await resolveFeedbackList(ctx, input);
   const { plan, share } = resolved;
-  const [totalCount, rows] = await Promise.all([listTotal(ctx, resolved), fetchRows(ctx, plan, { limit: first + 1, after })]);
+  const [totalCount, rows] = await Promise.all([
+    listTotal(ctx, resolved),
+    pageSince(ctx, resolved, first + 1, after?.createdAt).then((since) => fetchRows(ctx, plan, { limit: first + 1, after, since })),
+  ]);
   if (share?.hideResultsIfLessThan != null && totalCount < share.hideResultsIfLessThan) return { plan, totalCount: 0, edges: [], hasNextPage: false };
   const page = rows.slice(0, first);
   return {

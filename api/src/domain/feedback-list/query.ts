@@ -266,12 +266,17 @@ const rowColumns = `r.id, r."createdAt", r."touchpointId", r."surveyId", r.langu
 /** Newest first; `after` continues after a row (keyset), `offset` skips rows (pages). */
 export function rowsQuery(
   plan: FeedbackListPlan,
-  page: { limit?: number; offset?: number; after?: { createdAt: Date; id: string } } = {},
+  page: { limit?: number; offset?: number; after?: { createdAt: Date; id: string }; since?: Date | null } = {},
 ): { text: string; values: unknown[] } {
   const extra: unknown[] = [];
   const clauses: string[] = [];
   const p = () => `$${plan.scope.params.length + extra.length}`;
   let where = plan.scope.sql;
+  if (page.since) {
+    // No response older than this can be on the page (analytics/engine.ts listPageSince).
+    extra.push(page.since);
+    where = `(${where}) AND r."createdAt" >= ${p()}::timestamptz`;
+  }
   if (page.after) {
     extra.push(page.after.createdAt);
     const t = p();
