@@ -13,7 +13,7 @@ import { admittedUnits, buildScope, surveysWithResponses, type Visibility } from
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { answerValuesOf, pendingAnswerRows, pendingResponseRows, responseFiguresOf, singleValuedTypesSql } from "./rollups.js";
 import { planAnswerPath, restrictingQuestionOf, type AnswerPath, type RestrictingQuestion } from "./planner.js";
-import { bitsAnswerSql, bitsCountSql, bitsGroupOf, bitsReady, bitsResponseSql, metadataKeysOf, type BitsGroup } from "./response-bits-read.js";
+import { bitsAnswerSql, bitsCountSql, bitsMetaKeysSql, bitsGroupOf, bitsReady, bitsResponseSql, metadataKeysOf, type BitsGroup } from "./response-bits-read.js";
 
 const dayMs = 86_400_000;
 
@@ -561,4 +561,44 @@ export async function listPageSince(prisma: PrismaClient, v: Visibility, f: Resu
     if (sum >= needed) return new Date(`${r.grp}T00:00:00Z`);
   }
   return null;
+}
+
+/**
+ * The metadata keys used by the responses under response-level filters, most used first, from the
+ * response bit strings (whole UTC days of the window), else null (no such filter, or not served):
+ * the feedback list's meta_ columns without scanning the newest matching responses.
+ */
+export async function listMetaKeys(prisma: PrismaClient, v: Visibility, f: ResultsFilters, limit: number): Promise<string[] | null> {
+  if (!needsRawRows(f)) return null;
+  const days = splitWindow({ from: f.from, to: f.to }).days;
+  if (!days || !(await bitsPathOf(prisma, v, f, null))) return null;
+  const p = new Params();
+  const rows = await prisma.$queryRawUnsafe<{ key: string }[]>(bitsMetaKeysSql(p, v, f, days, limit), ...p.values);
+  return rows.map((r) => r.key).sort((a, b) => a.localeCompare(b));
+}
+
+/**
+ * The surveys with responses under response-level filters (the feedback list's columns), from the
+ * response bit strings with the pending part and the hours at either end raw, plus the surveys of
+ * the hidden responses the caller also sees; null when not served (the caller probes the raw rows).
+ */
+export async function listSurveyIds(
+  prisma: PrismaClient,
+  v: Visibility,
+  f: ResultsFilters,
+  hiddenAlsoInUnits: readonly string[] = [],
+): Promise<string[] | null> {
+  if (!needsRawRows(f) || !(await bitsPathOf(prisma, v, f, null))) return null;
+  const p = new Params();
+  const sql = bitsCountBySql(p, v, f, { from: f.from, to: f.to }, `r."surveyId"`, { kind: "field", field: "s" });
+  const ids = new Set((await prisma.$queryRawUnsafe<{ grp: string }[]>(sql, ...p.values)).map((r) => r.grp));
+  if (hiddenAlsoInUnits.length) {
+    const scope = buildScope(v, f, { alias: "r", hiddenAlsoInUnits: [...hiddenAlsoInUnits] });
+    const hidden = await prisma.$queryRawUnsafe<{ surveyId: string }[]>(
+      `SELECT DISTINCT r."surveyId" FROM "Response" r WHERE ${scope.sql} AND r."hidden" = true`,
+      ...scope.params,
+    );
+    for (const h of hidden) ids.add(h.surveyId);
+  }
+  return [...ids];
 }

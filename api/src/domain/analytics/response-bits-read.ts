@@ -210,3 +210,17 @@ export function bitsCountSql(p: Params, v: Visibility, f: ResultsFilters, days: 
   const { ctes } = filterCtes(p, v, f, days, group);
   return { ctes, select: `SELECT g.grp, sum(bit_count(g.m))::float8 AS n FROM bits_g g GROUP BY 1` };
 }
+
+/**
+ * The metadata keys of the responses under `f` in the whole UTC days `days`, most used first (at
+ * most `limit`): the feedback list's meta_ columns when response-level filters apply, instead of a
+ * scan of the newest matching responses. Counts per key are the bits of its values (one value per
+ * key and response); a key with too many values for a block counts only the values kept.
+ */
+export function bitsMetaKeysSql(p: Params, v: Visibility, f: ResultsFilters, days: { from: Date; to: Date }, limit: number): string {
+  const { ctes, org } = filterCtes(p, v, f, days, { kind: "none" });
+  return `WITH ${ctes}
+    SELECT substr(x.field, 3) AS key, sum(bit_count(g.m & x.bits)) AS n
+    FROM bits_g g JOIN "ResponseBits" x ON x."organizationId" = ${org} AND x.block = g.block AND x.field LIKE 'm:%'
+    GROUP BY x.field HAVING sum(bit_count(g.m & x.bits)) > 0 ORDER BY 2 DESC, 1 LIMIT ${p.add(limit, "::int")}`;
+}

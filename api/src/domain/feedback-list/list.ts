@@ -12,20 +12,22 @@ import type { DomainContext } from "../context.js";
 import { badInput } from "../errors.js";
 import { parseInput } from "../validation.js";
 import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
-import { callerVisibility, responseScope, type ResultsReader } from "../results-scope/response-scope.js";
-import { listPageSince, servedResponseCount } from "../analytics/engine.js";
+import { buildScope, callerVisibility, responseScope, type ResultsReader } from "../results-scope/response-scope.js";
+import { listMetaKeys, listPageSince, listSurveyIds, servedResponseCount } from "../analytics/engine.js";
 import { linkReader, resultsRequest } from "../results-scope/request.js";
 import type { ShareOptions, ShareScope } from "../results-scope/share-link.js";
 import { loadAccess, unitsWithRight } from "../../permissions/access.js";
 import {
   countQuery,
   formatRow,
+  maxMetaKeys,
   pageMetaKeySample,
   normaliseRow,
   planFeedbackList,
   rowsQuery,
   type Column,
   type FeedbackListPlan,
+  type ScopeSql,
   type FormattedRow,
   type SatisfactionScale,
 } from "./query.js";
@@ -68,6 +70,7 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
     // The feedback list is the plan's feedbackInbox (features.ts), the link's organisation's here.
     await requireOrganizationFeature(ctx.prisma, share.organizationId, "feedbackInbox");
     const view = await shareListView(ctx, share);
+    const reader = linkReader(ctx, share);
     const plan = await planFeedbackList(ctx.prisma, {
       scope: view.scope,
       filters: { ...view.filters, feedbackListHiddenColumns: view.hiddenColumns },
@@ -76,8 +79,10 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
       blankHiddenAnswers: view.blankHiddenAnswers,
       smileyScale: view.smileyScale,
       metaKeySample: pageMetaKeySample,
+      metaKeys: await listMetaKeys(ctx.prisma, await callerVisibility(reader, "results"), view.filters, maxMetaKeys),
+      surveyIds: await listSurveyIds(ctx.prisma, await callerVisibility(reader, "results"), view.filters),
     });
-    return { plan, filters: view.filters, share: share.options, reader: linkReader(ctx, share), hiddenAlsoInUnits: [] };
+    return { plan, filters: view.filters, share: share.options, reader, hiddenAlsoInUnits: [] };
   }
   await requireFeature(ctx, "feedbackInbox");
   const filters = parseResultsFilters(input.filters);
@@ -85,7 +90,12 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
   const m = await loadAccess(ctx);
   const hiddenAlsoInUnits = [...unitsWithRight(m, "manageResponses")];
   const scope = await responseScope(request.reader, filters, { hiddenAlsoInUnits });
-  const plan = await planFeedbackList(ctx.prisma, { scope, filters, locale, metaKeySample: pageMetaKeySample });
+  const visibility = await callerVisibility(request.reader, "results");
+  const [metaKeys, surveyIds] = await Promise.all([
+    listMetaKeys(ctx.prisma, visibility, filters, maxMetaKeys),
+    listSurveyIds(ctx.prisma, visibility, filters, hiddenAlsoInUnits),
+  ]);
+  const plan = await planFeedbackList(ctx.prisma, { scope, filters, locale, metaKeySample: pageMetaKeySample, metaKeys, surveyIds });
   return { plan, filters, share: null, reader: request.reader, hiddenAlsoInUnits };
 }
 
@@ -178,7 +188,7 @@ export async function feedbackListPage(ctx: DomainContext, input: ListInput & { 
   // The count and the page together (the page is dropped when a share link hides too few).
   const [total, pageRows] = await Promise.all([
     listTotal(ctx, resolved),
-    pageSince(ctx, resolved, page * pageSize).then((since) => fetchRows(ctx, plan, { limit: pageSize, offset: (page - 1) * pageSize, since })),
+    pageScope(ctx, resolved, page * pageSize).then((scope) => fetchRows(ctx, plan, { limit: pageSize, offset: (page - 1) * pageSize, scope })),
   ]);
   const tooFew = share?.hideResultsIfLessThan != null && total < share.hideResultsIfLessThan;
   const rows = tooFew ? [] : pageRows;
@@ -200,9 +210,16 @@ function parseField<T extends z.ZodType>(schema: T, value: unknown, field: strin
   return r.data;
 }
 
-/** The oldest creation time a page under response-level filters can reach, from the response bit strings (or null). */
-async function pageSince(ctx: DomainContext, resolved: ResolvedList, needed: number, before?: Date): Promise<Date | null> {
-  return listPageSince(ctx.prisma, await callerVisibility(resolved.reader, "results"), resolved.filters, needed, before);
+/**
+ * Under response-level filters, the list's scope from the oldest day a page of `needed` rows can
+ * reach (analytics/engine.ts listPageSince, from the response bit strings), so the page's query and
+ * its restriction's answers read only those days; undefined when not known (the plan's scope).
+ */
+async function pageScope(ctx: DomainContext, resolved: ResolvedList, needed: number, before?: Date): Promise<ScopeSql | undefined> {
+  const v = await callerVisibility(resolved.reader, "results");
+  const since = await listPageSince(ctx.prisma, v, resolved.filters, needed, before);
+  if (!since) return undefined;
+  return buildScope(v, { ...resolved.filters, from: since }, { hiddenAlsoInUnits: resolved.hiddenAlsoInUnits });
 }
 
 async function fetchRows(ctx: DomainContext, plan: FeedbackListPlan, page: Parameters<typeof rowsQuery>[1]) {
@@ -259,7 +276,7 @@ export async function feedbackListConnection(
   const { plan, share } = resolved;
   const [totalCount, rows] = await Promise.all([
     listTotal(ctx, resolved),
-    pageSince(ctx, resolved, first + 1, after?.createdAt).then((since) => fetchRows(ctx, plan, { limit: first + 1, after, since })),
+    pageScope(ctx, resolved, first + 1, after?.createdAt).then((scope) => fetchRows(ctx, plan, { limit: first + 1, after, scope })),
   ]);
   if (share?.hideResultsIfLessThan != null && totalCount < share.hideResultsIfLessThan) return { plan, totalCount: 0, edges: [], hasNextPage: false };
   const page = rows.slice(0, first);

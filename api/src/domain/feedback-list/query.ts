@@ -87,7 +87,7 @@ export type RawRow = {
 };
 
 /** Most metadata columns a list shows (the most frequent keys win). */
-const maxMetaKeys = 100;
+export const maxMetaKeys = 100;
 /** JSON pages take their meta_ columns from this many of the newest responses of the scope. */
 export const pageMetaKeySample = 20_000;
 
@@ -166,6 +166,10 @@ export type PlanInput = {
   blankHiddenAnswers?: boolean;
   /** Find the meta_ columns among the newest this many responses only (JSON pages); all when absent (files). */
   metaKeySample?: number;
+  /** The surveys with responses in the scope when already known (analytics/engine.ts listSurveyIds). */
+  surveyIds?: string[] | null;
+  /** The meta_ keys when already known (analytics/engine.ts listMetaKeys, under response-level filters). */
+  metaKeys?: string[] | null;
   /** A share link's smiley scale: overrides the organisation's satisfaction scale. */
   smileyScale?: SatisfactionScale;
 };
@@ -185,14 +189,16 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
   const so = withParams(scope, [organizationId, restricting.length ? restricting : null]);
   const surveyIdsRead = filters.surveyIds.length
     ? visibleSurveyIds(db, scope, filters.surveyIds)
-    : db
-        .$queryRawUnsafe<{ surveyId: string }[]>(
-          `SELECT s.id AS "surveyId" FROM "Survey" s WHERE s."organizationId" = ${so.at(0)}
+    : input.surveyIds
+      ? Promise.resolve(input.surveyIds)
+      : db
+          .$queryRawUnsafe<{ surveyId: string }[]>(
+            `SELECT s.id AS "surveyId" FROM "Survey" s WHERE s."organizationId" = ${so.at(0)}
              AND (${so.at(1)}::text[] IS NULL OR s.id IN (SELECT q."surveyId" FROM "Question" q WHERE q.id = ANY(${so.at(1)}::text[])))
              AND EXISTS (SELECT 1 FROM "Response" r WHERE r."surveyId" = s.id AND ${scope.sql})`,
-          ...so.values,
-        )
-        .then((rows) => rows.map((r) => r.surveyId));
+            ...so.values,
+          )
+          .then((rows) => rows.map((r) => r.surveyId));
   const questionsRead = surveyIdsRead.then((surveyIds) =>
     surveyIds.length
       ? db.$queryRawUnsafe<QuestionRow[]>(
@@ -208,14 +214,16 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
   // Files look at every response of the scope; pages at the newest `metaKeySample` (a scan of a
   // million responses' metadata on every page would cost seconds).
   const p = withParams(scope, [maxMetaKeys, input.metaKeySample ?? null]);
-  const metaKeysRead = db
-    .$queryRawUnsafe<{ key: string }[]>(
-      `SELECT k AS key FROM (SELECT r.metadata FROM "Response" r WHERE ${scope.sql} ORDER BY r."createdAt" DESC LIMIT ${p.at(1)}::int) r,
+  const metaKeysRead = input.metaKeys
+    ? Promise.resolve(input.metaKeys)
+    : db
+        .$queryRawUnsafe<{ key: string }[]>(
+          `SELECT k AS key FROM (SELECT r.metadata FROM "Response" r WHERE ${scope.sql} ORDER BY r."createdAt" DESC LIMIT ${p.at(1)}::int) r,
               jsonb_object_keys(CASE WHEN jsonb_typeof(r.metadata) = 'object' THEN r.metadata ELSE '{}'::jsonb END) k
         GROUP BY k ORDER BY count(*) DESC, k LIMIT ${p.at(0)}`,
-      ...p.values,
-    )
-    .then((rows) => rows.map((r) => r.key).sort((a, b) => a.localeCompare(b)));
+          ...p.values,
+        )
+        .then((rows) => rows.map((r) => r.key).sort((a, b) => a.localeCompare(b)));
   const orgRead = db.$queryRawUnsafe<{ enabled: boolean | null; min: number | null; max: number | null }[]>(
     `SELECT "satisfactionScaleEnabled" AS enabled, "satisfactionScaleMin" AS min, "satisfactionScaleMax" AS max FROM "Organization" WHERE id = $1`,
     organizationId,
@@ -266,17 +274,14 @@ const rowColumns = `r.id, r."createdAt", r."touchpointId", r."surveyId", r.langu
 /** Newest first; `after` continues after a row (keyset), `offset` skips rows (pages). */
 export function rowsQuery(
   plan: FeedbackListPlan,
-  page: { limit?: number; offset?: number; after?: { createdAt: Date; id: string }; since?: Date | null } = {},
+  page: { limit?: number; offset?: number; after?: { createdAt: Date; id: string }; scope?: ScopeSql } = {},
 ): { text: string; values: unknown[] } {
+  // `page.scope`: the plan's scope narrowed to the days the page can reach (list.ts pageScope).
+  const scope = page.scope ?? plan.scope;
   const extra: unknown[] = [];
   const clauses: string[] = [];
-  const p = () => `$${plan.scope.params.length + extra.length}`;
-  let where = plan.scope.sql;
-  if (page.since) {
-    // No response older than this can be on the page (analytics/engine.ts listPageSince).
-    extra.push(page.since);
-    where = `(${where}) AND r."createdAt" >= ${p()}::timestamptz`;
-  }
+  const p = () => `$${scope.params.length + extra.length}`;
+  let where = scope.sql;
   if (page.after) {
     extra.push(page.after.createdAt);
     const t = p();
@@ -293,7 +298,7 @@ export function rowsQuery(
   }
   return {
     text: `SELECT ${rowColumns} FROM "Response" r WHERE ${where} ORDER BY r."createdAt" DESC, r.id DESC ${clauses.join(" ")}`,
-    values: [...plan.scope.params, ...extra],
+    values: [...scope.params, ...extra],
   };
 }
 
