@@ -232,14 +232,24 @@ export async function measureFilterCases(opts: {
           body: JSON.stringify({ filters: c.shareToken ? {} : filters, page: 1, pageSize: 50 }),
         }),
     };
-    // Which path serves the answer reads (analytics/planner.ts): the roll-ups, the co-occurrence roll-up or the raw rows.
+    // Which path serves the answer reads (analytics/planner.ts, engine.ts answerPathOf): the roll-ups,
+    // the co-occurrence roll-up, the response bit strings or the raw rows.
     const planned = await answerPathOf(
       prisma,
       { organizationId: opts.organizationId },
       parseResultsFilters({ ...filters, groupBy: c.groupBy, ...(c.shareToken ? { restrictByAnswer: c.restrict } : {}) }),
       c.groupBy,
     );
-    const pathNote = planned.kind === "raw" ? `raw rows (${planned.reason})` : planned.kind === "cooccurrence" ? "co-occurrence roll-up" : "roll-ups";
+    const pathNote =
+      planned.kind === "raw"
+        ? `raw rows (${planned.reason})`
+        : planned.kind === "cooccurrence"
+          ? "co-occurrence roll-up"
+          : planned.kind === "bits"
+            ? "response bit strings"
+            : "roll-ups";
+    // The list: its total and columns as the answers (the co-occurrence roll-up or the bit strings),
+    // its page from the raw rows (under response-level filters, from the day the bit strings bound it by).
     for (const screen of screens) {
       const call = calls[screen];
       if (!call) continue;
@@ -269,7 +279,7 @@ export async function measureFilterCases(opts: {
         value: round1(h.p50),
         unit: "ms p50 (HTTP)",
         extra: { "p99 ms": round1(h.p99), "first ms": round1(first), "raw SQL ms": round1(rawMs), "raw ÷ served (p50)": round1(rawMs / h.p50) },
-        note: `${same.ok ? "same answer as raw SQL" : `ANSWERS DIFFER: ${same.why}`}; ${screen === "summary" ? "roll-ups" : screen === "list" && planned.kind !== "cooccurrence" ? "raw rows" : pathNote}`,
+        note: `${same.ok ? "same answer as raw SQL" : `ANSWERS DIFFER: ${same.why}`}; ${screen === "summary" ? "roll-ups" : screen === "list" ? (planned.kind === "rollup" ? "raw rows (page), roll-ups (total)" : `raw rows (page), ${pathNote} (total)`) : pathNote}`,
       });
     }
   }
