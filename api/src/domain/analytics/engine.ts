@@ -13,7 +13,7 @@ import { admittedUnits, buildScope, surveysWithResponses, type Visibility } from
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { answerValuesOf, pendingAnswerRows, pendingResponseRows, responseFiguresOf, singleValuedTypesSql } from "./rollups.js";
 import { planAnswerPath, restrictingQuestionOf, type AnswerPath, type RestrictingQuestion } from "./planner.js";
-import { bitsAnswerSql, bitsCountSql, bitsMetaKeysSql, bitsGroupOf, bitsReady, bitsResponseSql, metadataKeysOf, type BitsGroup } from "./response-bits-read.js";
+import { bitsAnswerSql, bitsCountSql, bitsGroupOf, bitsReady, bitsResponseSql, metadataKeysOf, type BitsGroup } from "./response-bits-read.js";
 
 const dayMs = 86_400_000;
 
@@ -561,20 +561,6 @@ export async function listPageSince(prisma: PrismaClient, v: Visibility, f: Resu
     if (sum >= needed) return new Date(`${r.grp}T00:00:00Z`);
   }
   return null;
-}
-
-/**
- * The metadata keys used by the responses under response-level filters, most used first, from the
- * response bit strings (whole UTC days of the window), else null (no such filter, or not served):
- * the feedback list's meta_ columns without scanning the newest matching responses.
- */
-export async function listMetaKeys(prisma: PrismaClient, v: Visibility, f: ResultsFilters, limit: number): Promise<string[] | null> {
-  if (!needsRawRows(f)) return null;
-  const days = splitWindow({ from: f.from, to: f.to }).days;
-  if (!days || !(await bitsPathOf(prisma, v, f, null))) return null;
-  const p = new Params();
-  const rows = await prisma.$queryRawUnsafe<{ key: string }[]>(bitsMetaKeysSql(p, v, f, days, limit), ...p.values);
-  return rows.map((r) => r.key).sort((a, b) => a.localeCompare(b));
 }
 
 /**

@@ -4,7 +4,7 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { GroupBy, ResultsFilters } from "../results-scope/filters.js";
 import { admittedUnits, type Visibility } from "../results-scope/response-scope.js";
 import { timeGroupSql, type Params } from "./engine.js";
-import { zeroBlock } from "./response-bits.js";
+import { metadataTextKept, zeroBlock } from "./response-bits.js";
 
 /** How a bits read groups: one total, by a response field (touchpoint, survey), by UTC day (named by a time grouping), by a metadata key's value. */
 export type BitsGroup = { kind: "none" } | { kind: "field"; field: "t" | "s" } | { kind: "day"; groupBy: GroupBy } | { kind: "metadata"; key: string };
@@ -22,12 +22,13 @@ export function bitsGroupOf(f: ResultsFilters, groupBy: GroupBy | null): BitsGro
 }
 
 /**
- * Whether the organisation's bit strings may serve a read over these metadata keys: built, and no
- * key with values beyond what a block keeps.
+ * Whether the organisation's bit strings may serve a read over these metadata keys: built (no state
+ * row: no response numbered yet, nothing missing), and no key with values beyond what a block keeps.
  */
 export async function bitsReady(db: PrismaClient, organizationId: string, metadataKeys: readonly string[]): Promise<boolean> {
+  if (metadataKeys.some((k) => k.length > metadataTextKept)) return false;
   const [row] = await db.$queryRawUnsafe<{ built: boolean | null; overflow: boolean }[]>(
-    `SELECT (SELECT built FROM "ResponseBitsState" WHERE "organizationId" = $1) AS built,
+    `SELECT coalesce((SELECT built FROM "ResponseBitsState" WHERE "organizationId" = $1), true) AS built,
        EXISTS (SELECT 1 FROM "ResponseBits" WHERE "organizationId" = $1 AND field = 'm#' AND value = ANY($2::text[])) AS overflow`,
     organizationId,
     metadataKeys as string[],
@@ -59,13 +60,18 @@ function daysOf(days: { from: Date; to: Date }): string[] {
  */
 function filterCtes(p: Params, v: Visibility, f: ResultsFilters, days: { from: Date; to: Date }, group: BitsGroup): { ctes: string; org: string } {
   const org = p.add(v.organizationId);
+  const dayList = daysOf(days);
+  const dayParam = p.add(dayList, "::text[]");
+  // The blocks holding the window's days: every other item reads only those (not every block of the organisation).
+  const inWindow = (alias: string) => `${alias}.block = ANY((SELECT w.b FROM bits_w w)::int[])`;
   const items: string[] = [];
   const item = (field: string, values: string) =>
     items.push(
-      `SELECT x.block, bit_or(x.bits) AS m FROM "ResponseBits" x WHERE x."organizationId" = ${org} AND x.field = ${field} AND x.value = ANY(${values}) GROUP BY x.block`,
+      `SELECT x.block, bit_or(x.bits) AS m FROM "ResponseBits" x WHERE x."organizationId" = ${org} AND x.field = ${field} AND x.value = ANY(${values}) AND ${inWindow("x")} GROUP BY x.block`,
     );
-  const dayList = daysOf(days);
-  item(`'d'`, p.add(dayList, "::text[]"));
+  items.push(
+    `SELECT x.block, bit_or(x.bits) AS m FROM "ResponseBits" x WHERE x."organizationId" = ${org} AND x.field = 'd' AND x.value = ANY(${dayParam}) GROUP BY x.block`,
+  );
   const units = admittedUnits(v, f.unitId);
   if (units !== null) item(`'u'`, p.add(units, "::text[]"));
   if (f.touchpointIds.length) item(`'t'`, p.add(f.touchpointIds, "::text[]"));
@@ -82,7 +88,7 @@ function filterCtes(p: Params, v: Visibility, f: ResultsFilters, days: { from: D
     if (r.lt !== null) range.push(`${num} < ${p.add(r.lt, "::float8")}`);
     if (range.length) alts.push(`(${range.join(" AND ")})`);
     const numeric = alts.length
-      ? ` || ARRAY(SELECT DISTINCT y.value FROM "ResponseBits" y WHERE y."organizationId" = ${org} AND y.field = ${field} AND (y.value LIKE 'n:%' OR y.value LIKE 'cn:%') AND (${alts.join(" OR ")}))`
+      ? ` || ARRAY(SELECT DISTINCT y.value FROM "ResponseBits" y WHERE y."organizationId" = ${org} AND y.field = ${field} AND ${inWindow("y")} AND (y.value LIKE 'n:%' OR y.value LIKE 'cn:%') AND (${alts.join(" OR ")}))`
       : "";
     item(
       field,
@@ -106,7 +112,7 @@ function filterCtes(p: Params, v: Visibility, f: ResultsFilters, days: { from: D
         )}, ${p.add(
           meta.items.map((i) => i.value),
           "::text[]",
-        )}) AS k(f, v) ON x.field = k.f AND x.value = k.v WHERE x."organizationId" = ${org} GROUP BY x.block`,
+        )}) AS k(f, v) ON x.field = k.f AND x.value = k.v WHERE x."organizationId" = ${org} AND ${inWindow("x")} GROUP BY x.block`,
       );
     }
   }
@@ -123,7 +129,7 @@ function filterCtes(p: Params, v: Visibility, f: ResultsFilters, days: { from: D
     case "day": {
       const name = timeGroupSql(group.groupBy, `(x.value::date::timestamp AT TIME ZONE 'UTC')`, 0)!;
       g = `SELECT f.block, ${name} AS grp, f.m & x.bits AS m FROM bits_f f JOIN "ResponseBits" x ON x."organizationId" = ${org} AND x.field = 'd' AND x.block = f.block
-        AND x.value = ANY(${p.add(dayList, "::text[]")})`;
+        AND x.value = ANY(${dayParam})`;
       break;
     }
     case "metadata": {
@@ -136,7 +142,8 @@ function filterCtes(p: Params, v: Visibility, f: ResultsFilters, days: { from: D
       break;
     }
   }
-  return { ctes: `bits_f AS MATERIALIZED (SELECT i0.block, ${m} AS m FROM ${from}), bits_g AS MATERIALIZED (${g})`, org };
+  const w = `bits_w AS MATERIALIZED (SELECT coalesce(array_agg(DISTINCT y.block), '{}'::int[]) AS b FROM "ResponseBits" y WHERE y."organizationId" = ${org} AND y.field = 'd' AND y.value = ANY(${dayParam}))`;
+  return { ctes: `${w}, bits_f AS MATERIALIZED (SELECT i0.block, ${m} AS m FROM ${from}), bits_g AS MATERIALIZED (${g})`, org };
 }
 
 /**
@@ -209,18 +216,4 @@ export function bitsResponseSql(
 export function bitsCountSql(p: Params, v: Visibility, f: ResultsFilters, days: { from: Date; to: Date }, group: BitsGroup): { ctes: string; select: string } {
   const { ctes } = filterCtes(p, v, f, days, group);
   return { ctes, select: `SELECT g.grp, sum(bit_count(g.m))::float8 AS n FROM bits_g g GROUP BY 1` };
-}
-
-/**
- * The metadata keys of the responses under `f` in the whole UTC days `days`, most used first (at
- * most `limit`): the feedback list's meta_ columns when response-level filters apply, instead of a
- * scan of the newest matching responses. Counts per key are the bits of its values (one value per
- * key and response); a key with too many values for a block counts only the values kept.
- */
-export function bitsMetaKeysSql(p: Params, v: Visibility, f: ResultsFilters, days: { from: Date; to: Date }, limit: number): string {
-  const { ctes, org } = filterCtes(p, v, f, days, { kind: "none" });
-  return `WITH ${ctes}
-    SELECT substr(x.field, 3) AS key, sum(bit_count(g.m & x.bits)) AS n
-    FROM bits_g g JOIN "ResponseBits" x ON x."organizationId" = ${org} AND x.block = g.block AND x.field LIKE 'm:%'
-    GROUP BY x.field HAVING sum(bit_count(g.m & x.bits)) > 0 ORDER BY 2 DESC, 1 LIMIT ${p.add(limit, "::int")}`;
 }

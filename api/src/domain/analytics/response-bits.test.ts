@@ -409,4 +409,43 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
     const store = { ...window, groupBy: "metadata", groupByMetaKey: "store" };
     expect(strip(await getResults(caller(), store))).toEqual(strip(await getResults(caller(), store, { source: "raw" })));
   });
+
+  it("deleting a touchpoint (and its responses) clears their bits; a metadata value too long to keep does not stop the applier", async () => {
+    const extra = await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitB.id, "Kiosk", s.survey.id);
+    const added = await insert(org.organization.id, s, [{ id: extra.id, unitId: org.units.unitB.id }], 40, seeded(9));
+    rows.push(...added);
+    // One of them with a value of 3,000 characters (longer than a primary-key entry may hold) and a key of 300.
+    await t.prisma.$executeRawUnsafe(
+      `UPDATE "Response" SET "metadata" = jsonb_build_object('note', repeat('x', 3000), repeat('k', 300), 'v', 'store', 'S1') WHERE "id" = $1`,
+      added[0]!.id,
+    );
+    await t.prisma.$executeRawUnsafe(
+      `INSERT INTO "RollupPending" ("responseId") SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`,
+      added.map((r) => r.id),
+    );
+    await settleRollups(t.prisma);
+    const filters = {
+      ...window,
+      groupBy: "source",
+      restrictByAnswer: [{ questionId: s.questions.multi.id, values: ["mx", "my"] }],
+      options: { satisfactionReport: true },
+    };
+    const same = async () => expect(strip(await getResults(caller(), filters))).toEqual(strip(await getResults(caller(), filters, { source: "raw" })));
+    await same();
+    // The long value's key is read from the raw rows (filters name keys of at most 100 characters;
+    // the 300-character key is kept out of the bit strings and did not fail the applier either).
+    const note = parseResultsFilters({ ...window, groupBy: "metadata", groupByMetaKey: "note" });
+    expect((await answerPathOf(t.prisma, { organizationId: org.organization.id }, note, note.groupBy)).kind).toBe("raw");
+    expect(await t.prisma.rollupPending.count()).toBe(0);
+    const before = (await getResults(caller(), filters)).find((r) => r.questionId === s.questions.multi.id)!.mainResult!.count;
+    await t.prisma.touchpoint.delete({ where: { id: extra.id } });
+    await same();
+    expect((await getResults(caller(), filters)).find((r) => r.questionId === s.questions.multi.id)!.mainResult!.count).toBeLessThan(before);
+    const [left] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM "ResponseBits" WHERE "organizationId" = $1 AND field = 't' AND value = $2`,
+      org.organization.id,
+      extra.id,
+    );
+    expect(left!.n).toBe(0);
+  });
 });

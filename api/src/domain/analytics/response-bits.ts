@@ -27,6 +27,12 @@ type Db = PrismaClient | Prisma.TransactionClient;
 export const bitsBlock = 8192;
 /** Values of one metadata key kept per block; a key with more is read from the raw rows. */
 export const metadataValuesPerBlock = 64;
+/**
+ * The longest metadata key and value kept (characters): both go into the strings' primary key, whose
+ * btree entries hold at most 2,704 bytes. A longer key is not kept (reads naming it use the raw
+ * rows: response-bits-read.ts bitsReady); a longer value makes its key overflow in the block.
+ */
+export const metadataTextKept = 200;
 
 /** A block's string with no bit set. */
 export const zeroBlock = `repeat('0', ${bitsBlock})::bit(${bitsBlock})`;
@@ -94,14 +100,15 @@ async function writeKeys(db: Db, organizationId: string, keys: KeyRow[], fresh: 
       }
     }
   }
+  const overflowing = new Set<string>();
   for (const c of cells.values()) {
     if (!c.field.startsWith("m:")) continue;
     const id = `${c.block}\u0000${c.field}`;
     let s = stored.get(id);
     if (!s) stored.set(id, (s = new Set()));
     s.add(c.value);
+    if (c.value.length > metadataTextKept) overflowing.add(id);
   }
-  const overflowing = new Set<string>();
   for (const [id, values] of stored) if (values.size > metadataValuesPerBlock) overflowing.add(id);
   for (const m of marked) overflowing.add(m.replace("\u0000", "\u0000m:"));
   const f: string[] = [];
@@ -115,6 +122,8 @@ async function writeKeys(db: Db, organizationId: string, keys: KeyRow[], fresh: 
     x.field < y.field ? -1 : x.field > y.field ? 1 : x.value < y.value ? -1 : x.value > y.value ? 1 : x.block - y.block,
   );
   for (const c of sorted) {
+    // A key too long to keep: no row at all (reads naming it use the raw rows).
+    if (c.field.startsWith("m:") && c.field.length - 2 > metadataTextKept) continue;
     if (c.field.startsWith("m:") && overflowing.has(`${c.block}\u0000${c.field}`)) {
       markers.add(`${c.block}\u0000${c.field.slice(2)}`);
       continue;

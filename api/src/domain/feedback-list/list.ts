@@ -12,15 +12,14 @@ import type { DomainContext } from "../context.js";
 import { badInput } from "../errors.js";
 import { parseInput } from "../validation.js";
 import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
-import { buildScope, callerVisibility, responseScope, type ResultsReader } from "../results-scope/response-scope.js";
-import { listMetaKeys, listPageSince, listSurveyIds, servedResponseCount } from "../analytics/engine.js";
+import { buildScope, callerVisibility, responseScope, type ResultsReader, type Visibility } from "../results-scope/response-scope.js";
+import { listPageSince, listSurveyIds, servedResponseCount } from "../analytics/engine.js";
 import { linkReader, resultsRequest } from "../results-scope/request.js";
 import type { ShareOptions, ShareScope } from "../results-scope/share-link.js";
 import { loadAccess, unitsWithRight } from "../../permissions/access.js";
 import {
   countQuery,
   formatRow,
-  maxMetaKeys,
   pageMetaKeySample,
   normaliseRow,
   planFeedbackList,
@@ -71,6 +70,11 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
     await requireOrganizationFeature(ctx.prisma, share.organizationId, "feedbackInbox");
     const view = await shareListView(ctx, share);
     const reader = linkReader(ctx, share);
+    const visibility = await callerVisibility(reader, "results");
+    const [metaKeyScope, surveyIds] = await Promise.all([
+      narrowedScope(ctx, visibility, view.filters, [], pageMetaKeySample),
+      listSurveyIds(ctx.prisma, visibility, view.filters),
+    ]);
     const plan = await planFeedbackList(ctx.prisma, {
       scope: view.scope,
       filters: { ...view.filters, feedbackListHiddenColumns: view.hiddenColumns },
@@ -79,8 +83,8 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
       blankHiddenAnswers: view.blankHiddenAnswers,
       smileyScale: view.smileyScale,
       metaKeySample: pageMetaKeySample,
-      metaKeys: await listMetaKeys(ctx.prisma, await callerVisibility(reader, "results"), view.filters, maxMetaKeys),
-      surveyIds: await listSurveyIds(ctx.prisma, await callerVisibility(reader, "results"), view.filters),
+      metaKeyScope,
+      surveyIds,
     });
     return { plan, filters: view.filters, share: share.options, reader, hiddenAlsoInUnits: [] };
   }
@@ -91,11 +95,11 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
   const hiddenAlsoInUnits = [...unitsWithRight(m, "manageResponses")];
   const scope = await responseScope(request.reader, filters, { hiddenAlsoInUnits });
   const visibility = await callerVisibility(request.reader, "results");
-  const [metaKeys, surveyIds] = await Promise.all([
-    listMetaKeys(ctx.prisma, visibility, filters, maxMetaKeys),
+  const [metaKeyScope, surveyIds] = await Promise.all([
+    narrowedScope(ctx, visibility, filters, hiddenAlsoInUnits, pageMetaKeySample),
     listSurveyIds(ctx.prisma, visibility, filters, hiddenAlsoInUnits),
   ]);
-  const plan = await planFeedbackList(ctx.prisma, { scope, filters, locale, metaKeySample: pageMetaKeySample, metaKeys, surveyIds });
+  const plan = await planFeedbackList(ctx.prisma, { scope, filters, locale, metaKeySample: pageMetaKeySample, metaKeyScope, surveyIds });
   return { plan, filters, share: null, reader: request.reader, hiddenAlsoInUnits };
 }
 
@@ -211,15 +215,26 @@ function parseField<T extends z.ZodType>(schema: T, value: unknown, field: strin
 }
 
 /**
- * Under response-level filters, the list's scope from the oldest day a page of `needed` rows can
- * reach (analytics/engine.ts listPageSince, from the response bit strings), so the page's query and
- * its restriction's answers read only those days; undefined when not known (the plan's scope).
+ * Under response-level filters, the list's scope from the oldest day that the newest `needed`
+ * matching responses (before `before`, a keyset page's last row) can reach (analytics/engine.ts
+ * listPageSince, from the response bit strings), so a query of those rows, and its restriction's
+ * answers, read only those days; undefined when not known (the whole window's scope).
  */
+async function narrowedScope(
+  ctx: DomainContext,
+  v: Visibility,
+  filters: ResultsFilters,
+  hiddenAlsoInUnits: string[],
+  needed: number,
+  before?: Date,
+): Promise<ScopeSql | undefined> {
+  const since = await listPageSince(ctx.prisma, v, filters, needed, before);
+  return since ? buildScope(v, { ...filters, from: since }, { hiddenAlsoInUnits }) : undefined;
+}
+
+/** The scope a page of `needed` rows reads (narrowedScope). */
 async function pageScope(ctx: DomainContext, resolved: ResolvedList, needed: number, before?: Date): Promise<ScopeSql | undefined> {
-  const v = await callerVisibility(resolved.reader, "results");
-  const since = await listPageSince(ctx.prisma, v, resolved.filters, needed, before);
-  if (!since) return undefined;
-  return buildScope(v, { ...resolved.filters, from: since }, { hiddenAlsoInUnits: resolved.hiddenAlsoInUnits });
+  return narrowedScope(ctx, await callerVisibility(resolved.reader, "results"), resolved.filters, resolved.hiddenAlsoInUnits, needed, before);
 }
 
 async function fetchRows(ctx: DomainContext, plan: FeedbackListPlan, page: Parameters<typeof rowsQuery>[1]) {

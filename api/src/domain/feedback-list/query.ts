@@ -87,7 +87,7 @@ export type RawRow = {
 };
 
 /** Most metadata columns a list shows (the most frequent keys win). */
-export const maxMetaKeys = 100;
+const maxMetaKeys = 100;
 /** JSON pages take their meta_ columns from this many of the newest responses of the scope. */
 export const pageMetaKeySample = 20_000;
 
@@ -168,8 +168,8 @@ export type PlanInput = {
   metaKeySample?: number;
   /** The surveys with responses in the scope when already known (analytics/engine.ts listSurveyIds). */
   surveyIds?: string[] | null;
-  /** The meta_ keys when already known (analytics/engine.ts listMetaKeys, under response-level filters). */
-  metaKeys?: string[] | null;
+  /** The scope the meta_ key sample reads: `scope` from the oldest day the sample can reach (list.ts narrowedScope). */
+  metaKeyScope?: ScopeSql;
   /** A share link's smiley scale: overrides the organisation's satisfaction scale. */
   smileyScale?: SatisfactionScale;
 };
@@ -213,17 +213,16 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
   );
   // Files look at every response of the scope; pages at the newest `metaKeySample` (a scan of a
   // million responses' metadata on every page would cost seconds).
-  const p = withParams(scope, [maxMetaKeys, input.metaKeySample ?? null]);
-  const metaKeysRead = input.metaKeys
-    ? Promise.resolve(input.metaKeys)
-    : db
-        .$queryRawUnsafe<{ key: string }[]>(
-          `SELECT k AS key FROM (SELECT r.metadata FROM "Response" r WHERE ${scope.sql} ORDER BY r."createdAt" DESC LIMIT ${p.at(1)}::int) r,
+  const sampleScope = input.metaKeyScope ?? scope;
+  const p = withParams(sampleScope, [maxMetaKeys, input.metaKeySample ?? null]);
+  const metaKeysRead = db
+    .$queryRawUnsafe<{ key: string }[]>(
+      `SELECT k AS key FROM (SELECT r.metadata FROM "Response" r WHERE ${sampleScope.sql} ORDER BY r."createdAt" DESC LIMIT ${p.at(1)}::int) r,
               jsonb_object_keys(CASE WHEN jsonb_typeof(r.metadata) = 'object' THEN r.metadata ELSE '{}'::jsonb END) k
         GROUP BY k ORDER BY count(*) DESC, k LIMIT ${p.at(0)}`,
-          ...p.values,
-        )
-        .then((rows) => rows.map((r) => r.key).sort((a, b) => a.localeCompare(b)));
+      ...p.values,
+    )
+    .then((rows) => rows.map((r) => r.key).sort((a, b) => a.localeCompare(b)));
   const orgRead = db.$queryRawUnsafe<{ enabled: boolean | null; min: number | null; max: number | null }[]>(
     `SELECT "satisfactionScaleEnabled" AS enabled, "satisfactionScaleMin" AS min, "satisfactionScaleMax" AS max FROM "Organization" WHERE id = $1`,
     organizationId,
