@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseUrl, noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
-import { createAnalyticsSurvey, createTestTouchpoint, newTestId, type TestSurvey } from "../../test/analytics-survey.js";
+import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../../test/analytics-survey.js";
+import { insertSeededResponses, seeded, type SeededRow } from "../../test/seeded-responses.js";
 import type { ResultsReader } from "../results-scope/response-scope.js";
 import { getQuestionResult, getResults, type QuestionResult } from "./results.js";
 import { markResponsesChanged } from "./rollups.js";
@@ -17,20 +18,7 @@ import { answerPathOf, restrictedResponseCount, servedResponseCount } from "./en
 import { buildScope, callerVisibility } from "../results-scope/response-scope.js";
 import { parseResultsFilters } from "../results-scope/filters.js";
 
-/** A small seeded generator (mulberry32): the same data on every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Row = { id: string; o: string; s: string; t: string; u: string; c: string; h: boolean };
-type Ans = { r: string; o: string; s: string; t: string; q: string; c: string; n: number | null; x: string | null; ch: string[]; hid: boolean };
+type Row = SeededRow;
 
 describe.skipIf(noDatabase)("co-occurrence roll-up: one restriction item served equal to the raw rows", () => {
   let t: TestApp;
@@ -53,54 +41,8 @@ describe.skipIf(noDatabase)("co-occurrence roll-up: one restriction item served 
   });
   const strip = (rs: QuestionResult[]) => rs.map(({ source: _s, ...r }) => r);
 
-  async function insert(orgId: string, survey: TestSurvey, touchpoints: { id: string; unitId: string }[], n: number, rnd: () => number) {
-    const q = survey.questions;
-    const rs: Row[] = [];
-    const as: Ans[] = [];
-    for (let i = 0; i < n; i++) {
-      const tp = touchpoints[Math.floor(rnd() * touchpoints.length)]!;
-      const c = new Date(base + Math.floor(rnd() * 10 * 86_400_000)).toISOString();
-      const r: Row = { id: newTestId(), o: orgId, s: survey.survey.id, t: tp.id, u: tp.unitId, c, h: rnd() < 0.08 };
-      rs.push(r);
-      const a = (qid: string, n: number | null, ch: string[] = [], x: string | null = null) =>
-        as.push({ r: r.id, o: orgId, s: r.s, t: r.t, q: qid, c, n, x, ch, hid: rnd() < 0.05 });
-      // Each question answered with some probability: skipped questions are part of the data.
-      if (rnd() < 0.9) a(q.smiley.id, Math.floor(rnd() * 5) / 4);
-      if (rnd() < 0.9) a(q.nps.id, Math.floor(rnd() * 11));
-      // Eighths: sums of them are exact in binary, so the means' rounding cannot depend on the order of summing.
-      if (rnd() < 0.7) a(q.slider.id, Math.floor(rnd() * 9) / 8);
-      if (rnd() < 0.8) a(q.single.id, null, [["ca", "cb", "cc"][Math.floor(rnd() * 3)]!]);
-      if (rnd() < 0.6)
-        a(
-          q.multi.id,
-          null,
-          ["mx", "my", "mz"].filter(() => rnd() < 0.5),
-        );
-      if (rnd() < 0.5) a(q.text.id, null, [], "words");
-      if (rnd() < 0.6) {
-        const [e, v] = (
-          [
-            ["happy", 1],
-            ["safe", 0.66],
-            ["curious", 0.33],
-            ["angry", -1],
-          ] as const
-        )[Math.floor(rnd() * 4)]!;
-        a(q.emotion.id, v, [e]);
-      }
-    }
-    await t.prisma.$executeRawUnsafe(
-      `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","hidden","createdAt","updatedAt","submittedAt")
-       SELECT id, o, s, t, u, '{}', h, c, c, c FROM json_to_recordset($1::json) AS x(id text, o text, s text, t text, u text, c timestamptz, h boolean)`,
-      JSON.stringify(rs),
-    );
-    await t.prisma.$executeRawUnsafe(
-      `INSERT INTO "Answer" ("responseId","organizationId","surveyId","touchpointId","questionId","createdAt","numericValue","textValue","choiceIds","hidden")
-       SELECT r, o, s, t, q, c, n, x, ch, hid FROM json_to_recordset($1::json) AS x(r text, o text, s text, t text, q text, c timestamptz, n float8, x text, ch text[], hid boolean)`,
-      JSON.stringify(as),
-    );
-    return rs;
-  }
+  const insert = (organizationId: string, survey: TestSurvey, touchpoints: { id: string; unitId: string }[], n: number, rnd: () => number) =>
+    insertSeededResponses(t.prisma, { organizationId, survey, touchpoints, n, rnd, base });
 
   beforeAll(async () => {
     t = await startTestApp();

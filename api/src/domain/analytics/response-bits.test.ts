@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { databaseUrl, noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
-import { createAnalyticsSurvey, createTestTouchpoint, newTestId, type TestSurvey } from "../../test/analytics-survey.js";
+import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../../test/analytics-survey.js";
+import { insertSeededResponses, seeded, type SeededRow } from "../../test/seeded-responses.js";
 import { buildScope, callerVisibility, type ResultsReader } from "../results-scope/response-scope.js";
 import { parseResultsFilters } from "../results-scope/filters.js";
 import { getResults, type QuestionResult } from "./results.js";
@@ -23,19 +24,7 @@ import { testPassword } from "../../test/fixtures.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { apiCall } from "../../test/rest-client.js";
 
-/** A small seeded generator (mulberry32): the same data on every run. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Row = { id: string; o: string; s: string; t: string; u: string; c: string; h: boolean; m: Record<string, unknown> };
+type Row = SeededRow;
 
 describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups cannot serve, equal to the raw rows", () => {
   let t: TestApp;
@@ -55,60 +44,19 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
   });
   const strip = (rs: QuestionResult[]) => rs.map(({ source: _s, ...r }) => r);
 
-  async function insert(orgId: string, survey: TestSurvey, touchpoints: { id: string; unitId: string }[], n: number, rnd: () => number) {
-    const q = survey.questions;
-    const rs: Row[] = [];
-    const as: unknown[] = [];
-    for (let i = 0; i < n; i++) {
-      const tp = touchpoints[Math.floor(rnd() * touchpoints.length)]!;
-      const c = new Date(base + Math.floor(rnd() * 10 * 86_400_000)).toISOString();
-      const m: Record<string, unknown> = {};
-      const store = rnd();
-      if (store < 0.8) m.store = ["S1", "S2", "S3"][Math.floor(rnd() * 3)];
-      else if (store < 0.87) m.store = null;
-      else if (store < 0.92) m.store = "";
-      if (rnd() < 0.7) m.visit = rnd() < 0.5 ? "first" : "repeat";
-      if (rnd() < 0.3) m.n = Math.floor(rnd() * 3); // a number: ->> gives its text
-      const r: Row = { id: newTestId(), o: orgId, s: survey.survey.id, t: tp.id, u: tp.unitId, c, h: rnd() < 0.08, m };
-      rs.push(r);
-      const a = (qid: string, n: number | null, ch: string[] = [], x: string | null = null) =>
-        as.push({ r: r.id, o: orgId, s: r.s, t: r.t, q: qid, c, n, x, ch, hid: rnd() < 0.05 });
-      if (rnd() < 0.9) a(q.smiley.id, Math.floor(rnd() * 5) / 4);
-      if (rnd() < 0.9) a(q.nps.id, Math.floor(rnd() * 11));
-      // Eighths: sums of them are exact in binary, so the means cannot depend on the order of summing.
-      if (rnd() < 0.7) a(q.slider.id, Math.floor(rnd() * 9) / 8);
-      if (rnd() < 0.8) a(q.single.id, null, [["ca", "cb", "cc"][Math.floor(rnd() * 3)]!]);
-      if (rnd() < 0.6)
-        a(
-          q.multi.id,
-          null,
-          ["mx", "my", "mz"].filter(() => rnd() < 0.5),
-        );
-      if (rnd() < 0.5) a(q.text.id, null, [], "words");
-      if (rnd() < 0.6) {
-        const [e, v] = (
-          [
-            ["happy", 1],
-            ["safe", 0.5],
-            ["curious", 0.25],
-            ["angry", -1],
-          ] as const
-        )[Math.floor(rnd() * 4)]!;
-        a(q.emotion.id, v, [e]);
-      }
-    }
-    await t.prisma.$executeRawUnsafe(
-      `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","hidden","createdAt","updatedAt","submittedAt")
-       SELECT id, o, s, t, u, m, h, c, c, c FROM json_to_recordset($1::json) AS x(id text, o text, s text, t text, u text, c timestamptz, h boolean, m jsonb)`,
-      JSON.stringify(rs),
-    );
-    await t.prisma.$executeRawUnsafe(
-      `INSERT INTO "Answer" ("responseId","organizationId","surveyId","touchpointId","questionId","createdAt","numericValue","textValue","choiceIds","hidden")
-       SELECT r, o, s, t, q, c, n, x, ch, hid FROM json_to_recordset($1::json) AS x(r text, o text, s text, t text, q text, c timestamptz, n float8, x text, ch text[], hid boolean)`,
-      JSON.stringify(as),
-    );
-    return rs;
-  }
+  // Metadata: a store most have (some JSON null or empty), a visit kind, a number (->> gives its text).
+  const metadata = (rnd: () => number) => {
+    const m: Record<string, unknown> = {};
+    const store = rnd();
+    if (store < 0.8) m.store = ["S1", "S2", "S3"][Math.floor(rnd() * 3)];
+    else if (store < 0.87) m.store = null;
+    else if (store < 0.92) m.store = "";
+    if (rnd() < 0.7) m.visit = rnd() < 0.5 ? "first" : "repeat";
+    if (rnd() < 0.3) m.n = Math.floor(rnd() * 3);
+    return m;
+  };
+  const insert = (organizationId: string, survey: TestSurvey, touchpoints: { id: string; unitId: string }[], n: number, rnd: () => number) =>
+    insertSeededResponses(t.prisma, { organizationId, survey, touchpoints, n, rnd, base, metadata, emotionValues: [1, 0.5, 0.25] });
   const byKey = (rs: Row[]) => rs.map((r) => ({ createdAt: r.c, surveyId: r.s, touchpointId: r.t }));
 
   beforeAll(async () => {
