@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useId, useMemo, useState, type FormEvent } from "react";
+import { useId, useMemo, useState, type FormEvent } from "react";
 import { graphql, useFragment } from "react-relay";
 import type { SatisfactionScaleForm_organization$key } from "../__generated__/SatisfactionScaleForm_organization.graphql";
 import { NumberField } from "../forms/NumberField";
@@ -31,7 +31,14 @@ export function SatisfactionScaleForm({ organization, editable }: { organization
   );
   const [draft, setDraft] = useState(saved);
   const [saving, setSaving] = useState(false);
-  useEffect(() => setDraft(saved), [saved]);
+  // The saved scale changed (a save, another tab's change arriving): the draft follows it. Adjusted
+  // while rendering, not in an effect: an effect also ran once after mounting and could overwrite
+  // what the user typed in between (a flaky test on a loaded machine showed it).
+  const [shown, setShown] = useState(saved);
+  if (shown !== saved) {
+    setShown(saved);
+    setDraft(saved);
+  }
   const saveSettings = useOrganizationSettingsMutation();
 
   const errors = validateScale(draft);
