@@ -3,6 +3,7 @@
 // web projects, against the real PostgreSQL and Redis on 127.0.0.1) and Playwright.
 import { existsSync, readFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { bin, ensureBuilt, ensureDependencies, root, run } from "./lib.mjs";
 
 const chromium = "/usr/bin/chromium";
@@ -29,6 +30,53 @@ function vitestCounts(file) {
   }
 }
 
+// The names of the failed tests and the first lines of their messages, printed last so that the tail
+// of a CI log says what failed.
+function vitestFailures(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, "utf8"));
+    return report.testResults.flatMap((suite) => {
+      const file = path.relative(root, suite.name);
+      const failed = suite.assertionResults.filter((test) => test.status === "failed");
+      if (failed.length === 0 && suite.status === "failed") return [`${file}: ${firstLines(suite.message)}`];
+      return failed.map((test) => `${file} › ${test.fullName}: ${firstLines(test.failureMessages?.[0])}`);
+    });
+  } catch {
+    return [];
+  }
+}
+
+function playwrightFailures(file) {
+  const failures = [];
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "unexpected") continue;
+        const error = test.results?.at(-1)?.error?.message;
+        failures.push(`${spec.file} › ${[...titles, spec.title].join(" › ")}: ${firstLines(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? [])
+      visit(
+        child,
+        [...titles, child.title].filter((t) => t && !t.endsWith(".ts")),
+      );
+  };
+  try {
+    for (const suite of JSON.parse(readFileSync(file, "utf8")).suites ?? []) visit(suite, []);
+  } catch {}
+  return failures;
+}
+
+function firstLines(message) {
+  return stripVTControlCharacters(message ?? "")
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .slice(0, 4)
+    .join(" | ")
+    .slice(0, 600);
+}
+
 function playwrightCounts(file) {
   try {
     const stats = JSON.parse(readFileSync(file, "utf8")).stats;
@@ -53,6 +101,7 @@ const add = (c) => {
   totals.skipped += c.skipped;
 };
 let failedStep = false;
+const failures = [];
 
 if (only !== "e2e") {
   const vitestJson = path.join(results, "vitest.json");
@@ -62,6 +111,7 @@ if (only !== "e2e") {
     failedStep = true;
   }
   const counts = vitestCounts(vitestJson);
+  failures.push(...vitestFailures(vitestJson));
   // A run that failed before any test (configuration, setup) still counts as a failure.
   add(failedStep && counts.failed === 0 ? { ...counts, failed: 1 } : counts);
 }
@@ -77,9 +127,11 @@ if (only !== "unit") {
     e2eFailed = true;
   }
   const e2e = playwrightCounts(playwrightJson);
+  failures.push(...playwrightFailures(playwrightJson));
   add(e2eFailed && e2e.failed === 0 ? { ...e2e, failed: 1 } : e2e);
   failedStep ||= e2eFailed;
 }
 
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((line) => `- ${line}`).join("\n")}`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedStep || totals.failed > 0 ? 1 : 0);

@@ -33,7 +33,7 @@ describe.skipIf(noDatabase)("serving the web client", () => {
     await precompressDirectory(webRoot);
     const config = loadConfig({ DATABASE_URL: databaseUrl!, LOG_LEVEL: "silent", SERVE_WEB: "true" });
     jobs = startJobRunner({ config, prisma: prisma! });
-    app = await buildServer({ config, prisma: prisma!, bus: createEventBus(undefined), jobs, verifyAccessToken: undefined, webRoot });
+    app = await buildServer({ buildResponseBits: false, config, prisma: prisma!, bus: createEventBus(undefined), jobs, verifyAccessToken: undefined, webRoot });
   });
   afterAll(async () => {
     await app?.close();
@@ -119,7 +119,7 @@ describe.skipIf(noDatabase)("serving source maps when asked to", () => {
     const prisma = createPrisma(databaseUrl!, { max: 1 });
     const config = loadConfig({ DATABASE_URL: databaseUrl!, LOG_LEVEL: "silent", SERVE_WEB: "true", SERVE_SOURCE_MAPS: "true" });
     const jobs = startJobRunner({ config, prisma });
-    const app = await buildServer({ config, prisma, bus: createEventBus(undefined), jobs, verifyAccessToken: undefined, webRoot });
+    const app = await buildServer({ buildResponseBits: false, config, prisma, bus: createEventBus(undefined), jobs, verifyAccessToken: undefined, webRoot });
     try {
       const map = await app.inject({ method: "GET", url: "/assets/app-abc123.js.map" });
       expect(map.statusCode).toBe(200);

@@ -53,6 +53,11 @@ export type ServerDeps = {
   limits?: LimiterStore;
   /** The callers' access data kept in memory (auth/access-cache.ts); without it every request reads it. */
   accessCache?: AccessCache;
+  /**
+   * Build the response bit strings of organisations not built yet, in the background (on by default;
+   * the tests' servers share one database and build what they test themselves).
+   */
+  buildResponseBits?: boolean;
 };
 
 /**
@@ -192,6 +197,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
           // Notification rules are evaluated off the request's path (domain/notifications/evaluation.ts);
           // a job not queued here is queued again by the sweeper from its pending row.
           onNotificationPending: evaluationQueue.add,
+          buildResponseBits: deps.buildResponseBits ?? true,
         },
       })),
     { prefix: publicPrefix },

@@ -233,22 +233,15 @@ export async function measureFilterCases(opts: {
         }),
     };
     // Which path serves the answer reads (analytics/planner.ts, engine.ts answerPathOf): the roll-ups,
-    // the co-occurrence roll-up, the response bit strings or the raw rows.
+    // the response bit strings or the raw rows.
     const planned = await answerPathOf(
       prisma,
       { organizationId: opts.organizationId },
       parseResultsFilters({ ...filters, groupBy: c.groupBy, ...(c.shareToken ? { restrictByAnswer: c.restrict } : {}) }),
       c.groupBy,
     );
-    const pathNote =
-      planned.kind === "raw"
-        ? `raw rows (${planned.reason})`
-        : planned.kind === "cooccurrence"
-          ? "co-occurrence roll-up"
-          : planned.kind === "bits"
-            ? "response bit strings"
-            : "roll-ups";
-    // The list: its total and columns as the answers (the co-occurrence roll-up or the bit strings),
+    const pathNote = planned.kind === "raw" ? `raw rows (${planned.reason})` : planned.kind === "bits" ? "response bit strings" : "roll-ups";
+    // The list: its total and columns as the answers (the bit strings),
     // its page from the raw rows (under response-level filters, from the day the bit strings bound it by).
     for (const screen of screens) {
       const call = calls[screen];

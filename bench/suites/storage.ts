@@ -42,7 +42,7 @@ export const limeSurvey = { databaseBytes: 141_000_000, responses: 1_000_000, ra
 /** The target: at most 3 times LimeSurvey's bytes per response. */
 const targetBytesPerResponse = (3 * limeSurvey.databaseBytes) / limeSurvey.responses;
 
-/** The tables an organisation's responses fill: the raw rows and the roll-ups. */
+/** The tables an organisation's responses fill: the raw rows, the roll-ups and the response bit strings. */
 const responseTables = [
   "Response",
   "Answer",
@@ -50,8 +50,10 @@ const responseTables = [
   "RollupResponseDay",
   "RollupAnswerHour",
   "RollupAnswerDay",
-  "RollupCoAnswerDay",
   "RollupPending",
+  "ResponseBits",
+  "ResponseOrdinal",
+  "ResponseBitsState",
 ];
 
 type TableSize = { table: string; rows: number; heap: number; toast: number; indexes: { name: string; bytes: number }[] };
@@ -130,7 +132,7 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
     const wholeDb = Number(dbSize!.bytes);
     const limePer = limeSurvey.databaseBytes / limeSurvey.responses;
     rows.push({
-      figure: "response tables, total (raw rows + roll-ups)",
+      figure: "response tables, total (raw rows + roll-ups + bit strings)",
       value: per(total),
       unit: "B/response",
       extra: { MB: mb(total), "÷ LimeSurvey": round1(total / responses / limePer) },

@@ -75,6 +75,8 @@ export async function startTestApp(
   // The access cache as in production (auth/access-cache.ts), so every test runs through it.
   const accessCache = config.accessCacheTtlMs > 0 ? await startAccessCache(databaseUrl, { ttlMs: config.accessCacheTtlMs }) : undefined;
   const app = await buildServer({
+    // The test files share one database: none builds another's bit strings behind its back.
+    buildResponseBits: false,
     config,
     prisma,
     bus,

@@ -5,14 +5,14 @@
 // match or metadata grouping need the rows) and the utcOffset is whole hours (hour buckets then
 // fall on local hour boundaries). A range [from, to) is read as daily rows for the whole UTC days
 // inside it plus hourly rows for the hours at either end; a series by local day, week, month or
-// weekday reads hourly rows when the offset is not 0 (a UTC day straddles two local days). One
-// restriction item over a single-valued question is read from the co-occurrence roll-up
-// (`coAnswerSql`); planner.ts decides which path serves each read.
+// weekday reads hourly rows when the offset is not 0 (a UTC day straddles two local days). What the
+// roll-ups cannot serve is read from the response bit strings when they can (response-bits-read.ts),
+// else from the raw rows; planner.ts and `answerPathOf` decide which path serves each read.
 import { needsRawRows, type GroupBy, type ResultsFilters } from "../results-scope/filters.js";
 import { admittedUnits, buildScope, surveysWithResponses, type Visibility } from "../results-scope/response-scope.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { answerValuesOf, pendingAnswerRows, pendingResponseRows, responseFiguresOf, singleValuedTypesSql } from "./rollups.js";
-import { planAnswerPath, restrictingQuestionOf, type AnswerPath, type RestrictingQuestion } from "./planner.js";
+import { answerValuesOf, pendingAnswerRows, pendingResponseRows, responseFiguresOf } from "./rollups.js";
+import { planAnswerPath, type AnswerPath } from "./planner.js";
 import { bitsAnswerSql, bitsCountSql, bitsGroupOf, bitsReady, bitsResponseSql, metadataKeysOf, type BitsGroup } from "./response-bits-read.js";
 
 const dayMs = 86_400_000;
@@ -264,8 +264,6 @@ export type AnswerQuery = {
   /** Ignore the touchpoint filter (the organisation's count of the question, FB "organization"). */
   ignoreTouchpoints?: boolean;
   source?: Source;
-  /** The restricting question of a one-item restriction, when the caller has looked it up (planner.ts). */
-  restricting?: RestrictingQuestion | null;
 };
 
 export async function answerSums(prisma: PrismaClient, v: Visibility, f0: ResultsFilters, q: AnswerQuery): Promise<AnswerSums[]> {
@@ -274,11 +272,7 @@ export async function answerSums(prisma: PrismaClient, v: Visibility, f0: Result
   const path = await answerPathOf(prisma, v, f, q.groupBy, q);
   const p = new Params();
   let sql: string;
-  if (path.kind === "cooccurrence") {
-    // Another survey's question restricts responses none of which answer these questions.
-    if (f.surveyIds.length && !f.surveyIds.includes(path.question.surveyId)) return [];
-    sql = coAnswerSql(p, v, f, q, path);
-  } else if (path.kind === "bits") {
+  if (path.kind === "bits") {
     sql = bitsAnswerSumsSql(p, v, f, q, path.group);
   } else if (path.kind === "rollup") {
     const grp = q.groupBy === null ? `''` : q.groupBy === "source" ? `s."touchpointId"` : timeGroupSql(q.groupBy, `s."bucket"`, f.utcOffset)!;
@@ -302,18 +296,17 @@ export async function answerSums(prisma: PrismaClient, v: Visibility, f0: Result
 
 /**
  * The path of a read (planner.ts): a forced "raw" source reads the raw rows, otherwise the planner
- * decides; `q.restricting` saves the restricting question's lookup when the caller has it.
+ * decides, and what it leaves raw goes to the response bit strings when they can serve it.
  */
 export async function answerPathOf(
   prisma: PrismaClient,
   v: Pick<Visibility, "organizationId">,
   f: ResultsFilters,
   groupBy: GroupBy | null,
-  q: { source?: Source; restricting?: RestrictingQuestion | null } = {},
+  q: { source?: Source } = {},
 ): Promise<AnswerPath> {
   if (q.source === "raw") return { kind: "raw", reason: "raw asked for" };
-  const restricting = q.restricting !== undefined ? q.restricting : await restrictingQuestionOf(prisma, v.organizationId, f);
-  const path = planAnswerPath(f, groupBy, restricting);
+  const path = planAnswerPath(f, groupBy);
   if (path.kind !== "raw") return path;
   const group = await bitsPathOf(prisma, v, f, groupBy);
   return group ? { kind: "bits", group } : path;
@@ -372,63 +365,6 @@ function rawAnswerSelect(p: Params, v: Visibility, f: ResultsFilters, questionId
       GROUP BY 1, 2, 3`;
 }
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-/**
- * Answer sums under one restriction item, served by the co-occurrence roll-up (planner.ts): the
- * whole UTC days inside the window from RollupCoAnswerDay rows of the item's restricting values
- * (the keys' prefix: organisation, restricting question, value), plus the responses of those days
- * still pending and the hours at either end from the raw rows, in one statement (one snapshot: a
- * response the applier adds meanwhile is counted once).
- */
-function coAnswerSql(p: Params, v: Visibility, f: ResultsFilters, q: AnswerQuery, path: Extract<AnswerPath, { kind: "cooccurrence" }>): string {
-  const { item, question } = path;
-  const split = splitWindow(q.window);
-  const parts: string[] = [];
-  let with_ = "";
-  if (split.days) {
-    const org = p.add(v.organizationId);
-    const rq = p.add(question.id);
-    let values: string;
-    if (item.choiceIds.length) values = p.add(item.choiceIds, "::text[]");
-    else {
-      // The restricting question's values (a loose index scan: one probe per distinct value), those
-      // the item matches as the raw rows' test does (response-scope.ts buildScope), on the exact number.
-      with_ = `WITH RECURSIVE co_rv(v) AS (
-        (SELECT x."restrictValue" FROM "RollupCoAnswerDay" x WHERE x."organizationId" = ${org} AND x."restrictQuestionId" = ${rq} ORDER BY 1 LIMIT 1)
-        UNION ALL
-        SELECT (SELECT x."restrictValue" FROM "RollupCoAnswerDay" x WHERE x."organizationId" = ${org} AND x."restrictQuestionId" = ${rq} AND x."restrictValue" > c.v ORDER BY 1 LIMIT 1)
-        FROM co_rv c WHERE c.v IS NOT NULL
-      ) `;
-      const alts: string[] = [];
-      if (item.numbers.length) alts.push(`EXISTS (SELECT 1 FROM unnest(${p.add(item.numbers, "::float8[]")}) rn(v) WHERE abs(c.v::float8 - rn.v) < 1e-6)`);
-      const range: string[] = [];
-      if (item.gte !== null) range.push(`c.v::float8 >= ${p.add(item.gte, "::float8")}`);
-      if (item.lt !== null) range.push(`c.v::float8 < ${p.add(item.lt, "::float8")}`);
-      if (range.length) alts.push(`(${range.join(" AND ")})`);
-      values = `ARRAY(SELECT c.v FROM co_rv c WHERE c.v IS NOT NULL AND (${alts.join(" OR ")}))`;
-    }
-    const dims: string[] = [];
-    const units = admittedUnits(v, f.unitId);
-    if (units !== null) dims.push(`x."unitId" = ANY(${p.add(units, "::text[]")})`);
-    if (f.touchpointIds.length) dims.push(`x."touchpointId" = ANY(${p.add(f.touchpointIds, "::text[]")})`);
-    const dayTs = `(x."day"::timestamp AT TIME ZONE 'UTC')`;
-    const grp = q.groupBy === null ? `''` : q.groupBy === "source" ? `x."touchpointId"` : timeGroupSql(q.groupBy, dayTs, f.utcOffset)!;
-    // A single-valued question's "*" row is not stored (rollups.ts): each value row counts under "*" too.
-    const qIds = p.add(q.questionIds, "::text[]");
-    parts.push(`SELECT x."questionId" AS qid, ${grp} AS grp, sv."value", x."count"::float8 AS count, x."sum" AS sum FROM "RollupCoAnswerDay" x
-      CROSS JOIN LATERAL unnest(CASE WHEN x."questionId" = ANY(ARRAY(SELECT qq."id" FROM "Question" qq WHERE qq."id" = ANY(${qIds}) AND qq."type"::text = ANY(${singleValuedTypesSql})))
-        THEN ARRAY[x."value", '*'] ELSE ARRAY[x."value"] END) sv("value")
-      WHERE x."organizationId" = ${org} AND x."restrictQuestionId" = ${rq} AND x."restrictValue" = ANY(${values})
-        AND x."day" >= ${p.add(isoDay(split.days.from), "::date")} AND x."day" < ${p.add(isoDay(split.days.to), "::date")}
-        AND x."questionId" = ANY(${qIds})${dims.map((d) => ` AND ${d}`).join("")}`);
-    parts.push(rawAnswerSelect(p, v, f, q.questionIds, split.days, q.groupBy, true));
-  }
-  for (const h of split.hours) parts.push(rawAnswerSelect(p, v, f, q.questionIds, h, q.groupBy, false));
-  return `${with_}SELECT s.qid, s.grp, s."value", sum(s."count")::float8 AS count, sum(s."sum")::float8 AS sum
-    FROM (${parts.join(" UNION ALL ")}) s GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
-}
-
 // ---------------------------------------------------------------------------------------------
 // The surveys with responses in the scope (the results' questions when no survey is chosen)
 // ---------------------------------------------------------------------------------------------
@@ -440,20 +376,6 @@ function coAnswerSql(p: Params, v: Visibility, f: ResultsFilters, q: AnswerQuery
  * times that at 10 M), on every unfiltered results and table view.
  */
 export async function surveysInScope(prisma: PrismaClient, v: Visibility, f: ResultsFilters, source?: Source): Promise<string[]> {
-  if (source !== "raw" && f.restrictByAnswer.length === 1) {
-    // One restriction item the co-occurrence roll-up serves: only the restricting question's survey
-    // can have responses, if any response matches (its own answers' count).
-    const path = await answerPathOf(prisma, v, f, null);
-    if (path.kind === "cooccurrence") {
-      const rows = await answerSums(prisma, v, f, {
-        questionIds: [path.question.id],
-        window: { from: f.from, to: f.to },
-        groupBy: null,
-        restricting: path.question,
-      });
-      return rows.some((r) => r.value === "*" && Number(r.count) > 0) ? [path.question.surveyId] : [];
-    }
-  }
   if ((source ?? (rollupsCanAnswer(f) ? "rollup" : "raw")) === "raw") {
     const group = source === undefined ? await bitsPathOf(prisma, v, f, null) : null;
     if (!group) return surveysWithResponses(prisma, v, f);
@@ -471,37 +393,11 @@ export async function surveysInScope(prisma: PrismaClient, v: Visibility, f: Res
   return rows.map((r) => r.surveyId);
 }
 
-// ---------------------------------------------------------------------------------------------
-// The number of responses under one restriction item (the feedback list's total)
-// ---------------------------------------------------------------------------------------------
-
-/**
- * The responses in the scope under one restriction item the co-occurrence roll-up serves
- * (planner.ts), else null (the caller counts the raw rows). One answer per question and response,
- * so the restricting question's own answers ("*") under the item are the matching responses. The
- * roll-ups hold no hidden response: where the caller also sees hidden ones (`hiddenAlsoInUnits`, the
- * units where they manage responses), those are counted from the raw rows.
- */
-export async function restrictedResponseCount(
-  prisma: PrismaClient,
-  v: Visibility,
-  f: ResultsFilters,
-  hiddenAlsoInUnits: readonly string[] = [],
-): Promise<number | null> {
-  const path = await answerPathOf(prisma, v, f, null);
-  if (path.kind !== "cooccurrence") return null;
-  const [rows, hidden] = await Promise.all([
-    answerSums(prisma, v, f, { questionIds: [path.question.id], window: { from: f.from, to: f.to }, groupBy: null, restricting: path.question }),
-    hiddenAlsoInUnits.length ? hiddenResponseCount(prisma, v, f, hiddenAlsoInUnits) : 0,
-  ]);
-  return Number(rows.find((r) => r.value === "*")?.count ?? 0) + hidden;
-}
-
 /**
  * The feedback list's total from the roll-ups when they can serve the filters, else null (the caller
  * counts the raw rows): with no response-level filter and a whole-hour offset, the response roll-ups
- * (with their pending part: `responseSums`); with one restriction item the co-occurrence roll-up
- * serves, `restrictedResponseCount`. Hidden responses the caller also sees (`hiddenAlsoInUnits`) are
+ * (with their pending part: `responseSums`); under restrictions, metadata or a half-hour offset, the
+ * response bit strings when built (`bitsCountBySql`). Hidden responses the caller also sees (`hiddenAlsoInUnits`) are
  * counted from the raw rows (a partial index holds them). At 10 M responses the raw count of a
  * 30-day window read ~800,000 index entries on every list page (docs/analytics.md "Measured at 10 M").
  */
@@ -514,14 +410,11 @@ export async function servedResponseCount(
   // A total has no groups: the results' grouping (by metadata among others) does not change it.
   const f: ResultsFilters = { ...filters, groupBy: "daily" };
   const hiddenCount = () => (hiddenAlsoInUnits.length ? hiddenResponseCount(prisma, v, f, hiddenAlsoInUnits) : 0);
-  if (f.restrictByAnswer.length > 0) {
-    const n = await restrictedResponseCount(prisma, v, f, hiddenAlsoInUnits);
-    if (n !== null) return n;
-  } else if (rollupsCanAnswer(f)) {
+  if (rollupsCanAnswer(f)) {
     const [rows, hidden] = await Promise.all([responseSums(prisma, v, f, { window: { from: f.from, to: f.to }, groupBy: null }), hiddenCount()]);
     return rows.reduce((n, r) => n + Number(r.responses), 0) + hidden;
   }
-  // Several items, multiple choice, metadata: the response bit strings when built.
+  // Restrictions by answer, metadata, a half-hour offset: the response bit strings when built.
   const group = await bitsPathOf(prisma, v, f, null);
   if (!group) return null;
   const p = new Params();

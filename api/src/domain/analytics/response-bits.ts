@@ -18,7 +18,9 @@
 // `buildOrganizationBits`. Every writer holds the roll-up locks (rollups.ts lockRollups), so they
 // take turns. Reads (`bitsAnswerSql`, `bitsResponseSql`, `bitsCountSql`) serve the whole UTC days of
 // a window; the hours at either end and the responses still pending come from the raw rows in the
-// same statement (one snapshot), as the co-occurrence path does. Reads are in response-bits-read.ts.
+// same statement (one snapshot). Reads are in response-bits-read.ts. An organisation marked not built
+// (it had responses before the bit strings came) reads the raw rows while the roll-up applier builds
+// it in the background, a step at a time (`buildBitsStep`).
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -293,4 +295,57 @@ export async function buildOrganizationBits(tx: Db, organizationId: string): Pro
     `INSERT INTO "ResponseBitsState" ("organizationId", built) VALUES ($1, true) ON CONFLICT ("organizationId") DO UPDATE SET built = true`,
     organizationId,
   );
+}
+
+/** Responses numbered per step of an organisation's background build (a step holds the roll-up locks). */
+export const bitsBuildStepSize = 4096;
+
+/**
+ * One step of building the bit strings of an organisation marked not built (it had responses before
+ * they came: migration 20261127044955): numbers and sets the bits of its next `limit` responses in
+ * order of creation after where the last step stopped (`buildAfter`, `buildAfterId`), leaving out
+ * those pending (the applier numbers them) or numbered already (the applier and recomputes number
+ * what they touch meanwhile); marks the organisation built after its last step. Answers the
+ * organisation stepped, or null when none is left to build (`only`: only that organisation, for
+ * tests on a shared database). In the caller's transaction, roll-up locks held (the applier's:
+ * rollup-applier.ts buildResponseBitsStep).
+ */
+export async function buildBitsStep(tx: Db, limit = bitsBuildStepSize, only?: string): Promise<string | null> {
+  const [state] = await tx.$queryRawUnsafe<{ o: string; after: Date | null; afterId: string | null }[]>(
+    `SELECT "organizationId" AS o, "buildAfter" AS after, "buildAfterId" AS "afterId" FROM "ResponseBitsState"
+     WHERE built = false AND ($1::text IS NULL OR "organizationId" = $1) ORDER BY 1 LIMIT 1`,
+    only ?? null,
+  );
+  if (!state) return null;
+  // After the last step: by creation time, then id (several responses may share an instant).
+  const after = `r."createdAt" >= coalesce($2::timestamptz, '-infinity') AND (r."createdAt", r."id") > (coalesce($2::timestamptz, '-infinity'), coalesce($3::text, ''))`;
+  const [step] = await tx.$queryRawUnsafe<{ n: number; c: Date | null; id: string | null }[]>(
+    `WITH step AS MATERIALIZED (
+       SELECT r."createdAt" AS c, r."id" FROM "Response" r WHERE r."organizationId" = $1 AND ${after} ORDER BY r."createdAt", r."id" LIMIT $4
+     )
+     SELECT (SELECT count(*) FROM step)::int AS n, l.c, l.id FROM (SELECT 1) one LEFT JOIN (SELECT c, id FROM step ORDER BY c DESC, id DESC LIMIT 1) l ON true`,
+    state.o,
+    state.after,
+    state.afterId,
+    limit,
+  );
+  if (step && step.n > 0) {
+    const range = await assignOrdinals(
+      tx,
+      state.o,
+      `${after} AND (r."createdAt", r."id") <= ($4::timestamptz, $5::text) AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`,
+      [state.after, state.afterId, step.c, step.id],
+    );
+    if (range) await writeOrdinals(tx, state.o, range.first, range.last, false);
+  }
+  const done = !step || step.n < limit;
+  await tx.$executeRawUnsafe(
+    `UPDATE "ResponseBitsState" SET built = $2, "buildAfter" = CASE WHEN $2 THEN NULL ELSE $3::timestamptz END, "buildAfterId" = CASE WHEN $2 THEN NULL ELSE $4::text END
+     WHERE "organizationId" = $1`,
+    state.o,
+    done,
+    step?.c ?? null,
+    step?.id ?? null,
+  );
+  return state.o;
 }

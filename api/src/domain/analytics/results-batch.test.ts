@@ -122,7 +122,7 @@ describe.skipIf(noDatabase)("question results: one query for every question", ()
     expect(results.every((r) => r.organizationNowCount.overallCount === 3)).toBe(true);
   });
 
-  it("reads one restriction item the same way, from the co-occurrence roll-up (grouped by touchpoint, restricted by a single choice)", async () => {
+  it("reads one restriction item the same way, from the response bit strings (grouped by touchpoint, restricted by a single choice)", async () => {
     const { caller, counter } = countingCaller();
     const filters = { ...window, surveyIds: [s.survey.id], groupBy: "source", restrictByAnswer: [{ questionId: s.questions.single.id, values: ["ca"] }] };
     const results = await getResults(caller, filters);

@@ -25,7 +25,6 @@ import {
   type Visibility,
 } from "../results-scope/response-scope.js";
 import { answerPathOf, answerSums, surveysInScope, type AnswerSums, type Source } from "./engine.js";
-import { restrictingQuestionOf } from "./planner.js";
 import { npsOf } from "./summary.js";
 import { mayChangeFilter } from "./filter-options.js";
 import { defaultEviClusters } from "../respondent/answers.js";
@@ -296,11 +295,9 @@ async function questionResults(
   if (qs.length === 0) return [];
   const window = { from: f.from, to: f.to };
   const questionIds = qs.map((q) => q.id);
-  // The restricting question, looked up once for the three reads' plans (planner.ts).
-  const restricting = opts.source === "raw" ? null : await restrictingQuestionOf(prisma, v.organizationId, f);
-  // "rollup": served without the raw rows (roll-ups, co-occurrence roll-up or response bit strings).
-  const source: Source = opts.source ?? ((await answerPathOf(prisma, v, f, f.groupBy, { restricting })).kind === "raw" ? "raw" : "rollup");
-  const o = { source: opts.source, restricting };
+  // "rollup": served without the raw rows (roll-ups or response bit strings).
+  const source: Source = opts.source ?? ((await answerPathOf(prisma, v, f, f.groupBy)).kind === "raw" ? "raw" : "rollup");
+  const o = { source: opts.source };
   // The window's totals are the sum of its series (every grouping covers every answer), and the
   // organisation's count is the total when no touchpoint filter narrows it: fewer queries.
   const [series, earlier, org] = await Promise.all([

@@ -12,7 +12,7 @@
 // advisory lock); the others leave their pending responses to it and look again after their wait.
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { applyPendingSql, lockRollups } from "./rollups.js";
-import { addResponseBits } from "./response-bits.js";
+import { addResponseBits, buildBitsStep } from "./response-bits.js";
 
 /**
  * The advisory lock that makes the applier one across every process on the database: several api
@@ -34,13 +34,10 @@ export async function applyPendingRollups(prisma: PrismaClient, limit = 5000): P
     // - JIT off (the app's pools already start connections so; this covers any other client): the
     //   planner's estimates for the claimed rows' answers pass jit_above_cost, and compiling the
     //   statement took ~750 ms of a 890 ms apply of 2,000 responses (10 M database).
-    // - work_mem 64 MB: the co-occurrence roll-up's pairs (~36 per response: 72,000 rows for 2,000
-    //   responses) are grouped in memory; with the default 4 MB they spilled to disk.
-    // - enable_sort off: the planner cannot estimate the pairs' join (CTEs have no statistics: 13.6 M
-    //   rows estimated for 72,000), so it sorted them on eight text columns for a GroupAggregate
-    //   (350 ms of a 620 ms apply) instead of hashing them (~200 ms). The upserts' ORDER BY still sorts.
+    // - work_mem 64 MB: a batch's answer values (several per answer) are grouped per roll-up key in
+    //   memory rather than spilled to disk.
     const [lock] = await tx.$queryRawUnsafe<{ ok: boolean }[]>(
-      `SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true), set_config('enable_sort', 'off', true), pg_try_advisory_xact_lock($1::bigint) AS ok`,
+      `SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true), pg_try_advisory_xact_lock($1::bigint) AS ok`,
       rollupApplierLockKey,
     );
     if (!lock?.ok) return applierBusy;
@@ -52,6 +49,27 @@ export async function applyPendingRollups(prisma: PrismaClient, limit = 5000): P
   });
 }
 
+/**
+ * One step of the background build of an organisation's response bit strings (response-bits.ts
+ * buildBitsStep), as the applier: under its advisory lock and the roll-up locks, so it takes turns
+ * with the applier in every process and with recomputes. Answers "busy" (another applier works now),
+ * "more" (a step was made) or "none" (no organisation is left to build).
+ */
+export async function buildResponseBitsStep(prisma: PrismaClient, limit?: number, only?: string): Promise<"busy" | "more" | "none"> {
+  return prisma.$transaction(
+    async (tx) => {
+      const [lock] = await tx.$queryRawUnsafe<{ ok: boolean }[]>(
+        `SELECT set_config('jit', 'off', true), pg_try_advisory_xact_lock($1::bigint) AS ok`,
+        rollupApplierLockKey,
+      );
+      if (!lock?.ok) return "busy";
+      await tx.$executeRawUnsafe(lockRollups("ROW EXCLUSIVE"));
+      return (await buildBitsStep(tx, limit, only)) === null ? "none" : "more";
+    },
+    { timeout: 120_000, maxWait: 30_000 },
+  );
+}
+
 export type RollupApplierOptions = {
   /** Wait after a kick, so groups stored meanwhile are applied together. */
   delayMs?: number;
@@ -59,6 +77,12 @@ export type RollupApplierOptions = {
   sweepMs?: number;
   /** Responses per transaction. */
   batch?: number;
+  /**
+   * Build, between applies, the bit strings of organisations not built yet (buildResponseBitsStep),
+   * a step at a time until none is left (`organizationId`: only that one, for tests on a shared
+   * database). Off in the tests' servers.
+   */
+  buildBits?: boolean | { organizationId: string; stepSize?: number };
   onError?: (error: unknown) => void;
 };
 
@@ -68,6 +92,8 @@ export class RollupApplier {
   private running: Promise<void> | undefined;
   private again = false;
   private closed = false;
+  /** Whether an organisation may still be left to build (buildBits); found none: not asked again. */
+  private bitsLeft = true;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -119,6 +145,14 @@ export class RollupApplier {
           // finished just before our responses were committed.
           if (claimed === applierBusy) this.again = true;
           if (claimed < batch) break;
+        }
+        // Nothing more pending here: one step of a background build, the next after the usual wait
+        // (another process's applier busy: the next sweep tries again).
+        if (this.opts.buildBits && this.bitsLeft && !this.closed) {
+          const only = typeof this.opts.buildBits === "object" ? this.opts.buildBits : undefined;
+          const step = await buildResponseBitsStep(this.prisma, only?.stepSize, only?.organizationId);
+          if (step === "none") this.bitsLeft = false;
+          else if (step === "more") this.again = true;
         }
       } catch (error) {
         // Left pending: the next kick or sweep tries again.

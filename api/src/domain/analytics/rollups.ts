@@ -30,7 +30,7 @@ const satExpr = (y: string, n: string) => `CASE WHEN ${y} = 'smiley' THEN ${n} W
  *                                           choiceIds, question type
  * Rows go in primary-key order (fewer lock waits between concurrent writers).
  */
-export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk" = "add", only?: "cooccurrence"): string {
+export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk" = "add"): string {
   // bulk: plain INSERTs for a load into empty buckets with the keys dropped (bench generator).
   const bulk = mode === "bulk";
   const hour = (c: string) => `date_bin('1 hour', ${c}, timestamptz '2000-01-01 00:00:00+00')`;
@@ -48,32 +48,10 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
 )`;
   const answerValues = `
 , rollup_av AS (
-  SELECT an.r, an.o, an.s, an.t, an.u, an.q, an.c, v.value, an.n, an.y FROM ${ans} an CROSS JOIN LATERAL unnest(an.h) AS v(value) WHERE cardinality(an.h) > 0
-  UNION ALL SELECT an.r, an.o, an.s, an.t, an.u, an.q, an.c, trim_scale(round(an.n::numeric, 6))::text, an.n, an.y FROM ${ans} an WHERE cardinality(an.h) = 0 AND an.n IS NOT NULL
-  UNION ALL SELECT an.r, an.o, an.s, an.t, an.u, an.q, an.c, '*', an.n, an.y FROM ${ans} an
+  SELECT an.o, an.s, an.t, an.u, an.q, an.c, v.value, an.n FROM ${ans} an CROSS JOIN LATERAL unnest(an.h) AS v(value) WHERE cardinality(an.h) > 0
+  UNION ALL SELECT an.o, an.s, an.t, an.u, an.q, an.c, trim_scale(round(an.n::numeric, 6))::text, an.n FROM ${ans} an WHERE cardinality(an.h) = 0 AND an.n IS NOT NULL
+  UNION ALL SELECT an.o, an.s, an.t, an.u, an.q, an.c, '*', an.n FROM ${ans} an
 )`;
-  // Co-occurrence (RollupCoAnswerDay): each answer of a single-valued restricting question, by its
-  // value (restrictValuesOf), crossed with every answer value of the same response (itself included).
-  // The answered question's "*" (all its answers) is kept only for questions whose answers may hold
-  // several values or none (multiple choice, open text…): for a single-valued question it is the sum
-  // of its value rows, which the reader adds (engine.ts coAnswerSql). That is 20 pairs per response of
-  // the demo's store survey instead of 36, in the applier's work and on disk.
-  // Not sorted for the upsert: its writers never run together (one applier at a time across processes,
-  // and recomputes hold SHARE ROW EXCLUSIVE), and sorting ~20 pair rows per response on eight text
-  // columns was a third of the applier's time; grouped by hash instead.
-  const coUpsert = `
-, rollup_co AS (
-  INSERT INTO "RollupCoAnswerDay" AS x ("organizationId", "restrictQuestionId", "restrictValue", "day", "questionId", "value", "touchpointId", "unitId", "count", "sum")
-  SELECT ra.o, ra.q, rv.value, (ra.c AT TIME ZONE 'UTC')::date AS d, tv.q, tv.value, tv.t, tv.u, count(*)::int, coalesce(sum(tv.n), 0)::float8
-  FROM ${ans} ra CROSS JOIN LATERAL ${restrictValuesOf("ra.y", "ra.h", "ra.n")} JOIN rollup_av tv ON tv.r = ra.r AND (tv.value <> '*' OR tv.y <> ALL(${singleValuedTypesSql}))
-  GROUP BY 1, 2, 3, 4, 5, 6, 7, 8${
-    bulk
-      ? ")"
-      : `
-  ON CONFLICT ("organizationId", "restrictQuestionId", "restrictValue", "day", "questionId", "value", "touchpointId", "unitId") DO UPDATE SET
-    "count" = x."count" + EXCLUDED."count", "sum" = x."sum" + EXCLUDED."sum"
-)`
-  }`;
   const responseUpsert = (name: string, table: string, bucket: (c: string) => string) => `
 , ${name} AS (
   INSERT INTO "${table}" AS x ("organizationId", "bucket", "surveyId", "touchpointId", "unitId", "responses", "satSum", "satCount", "promoters", "passives", "detractors")
@@ -101,36 +79,18 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
     "count" = x."count" + EXCLUDED."count", "sum" = x."sum" + EXCLUDED."sum"
 )`
   }`;
-  // Only the co-occurrence roll-up (its migration's backfill).
-  if (only === "cooccurrence") return answerValues + coUpsert;
   return (
     perResponse +
     answerValues +
     responseUpsert("rollup_rh", "RollupResponseHour", hour) +
     responseUpsert("rollup_rd", "RollupResponseDay", day) +
     answerUpsert("rollup_ah", "RollupAnswerHour", hour) +
-    answerUpsert("rollup_ad", "RollupAnswerDay", day) +
-    coUpsert
+    answerUpsert("rollup_ad", "RollupAnswerDay", day)
   );
 }
 
 /** The tables in the order ingestion writes them (lock order). */
-export const rollupTables = ["RollupResponseHour", "RollupResponseDay", "RollupAnswerHour", "RollupAnswerDay", "RollupCoAnswerDay"] as const;
-
-/** The question types whose answers hold one value: a restriction over them may be served by RollupCoAnswerDay. */
-export const singleValuedTypes = ["smiley", "nps", "slider", "singleChoice", "emotion"] as const;
-/** `singleValuedTypes` as an SQL text array. */
-export const singleValuedTypesSql = `ARRAY[${singleValuedTypes.map((t) => `'${t}'`).join(", ")}]::text[]`;
-export const choiceRestrictTypes: readonly string[] = ["singleChoice", "emotion"];
-
-/**
- * The restricting values of one answer (type `y`, choiceIds `h`, numericValue `n`) as a LATERAL
- * `unnest(…) AS rv(value)`: choice and emotion questions their choice id, smiley, NPS and slider
- * their number as float8 text (exact: PostgreSQL prints the shortest text that reads back the same
- * float8), other types none.
- */
-export const restrictValuesOf = (y: string, h: string, n: string) =>
-  `unnest(CASE WHEN ${y} IN ('singleChoice', 'emotion') THEN ${h} WHEN ${y} IN ('smiley', 'nps', 'slider') AND ${n} IS NOT NULL THEN ARRAY[${n}::float8::text] ELSE '{}'::text[] END) AS rv(value)`;
+export const rollupTables = ["RollupResponseHour", "RollupResponseDay", "RollupAnswerHour", "RollupAnswerDay"] as const;
 
 /** The response bit strings' tables (response-bits.ts), locked with the roll-ups: their writers are the same. */
 export const bitsTables = ["ResponseBitsState", "ResponseOrdinal", "ResponseBits"] as const;
@@ -190,16 +150,6 @@ export async function markResponsesChanged(db: PrismaClient, organizationId: str
   await inLockedTransaction(db, async (tx) => {
     const keyCte = `WITH k AS (SELECT s, t, d::timestamptz AS d FROM json_to_recordset($2::json) AS x(s text, t text, d text))`;
     for (const table of rollupTables) {
-      if (table === "RollupCoAnswerDay") {
-        // No surveyId there: the survey's questions as restricting ones (the answered ones are of the same survey).
-        await tx.$executeRawUnsafe(
-          `${keyCte} DELETE FROM "RollupCoAnswerDay" x USING k WHERE x."organizationId" = $1 AND x."touchpointId" = k.t AND x."day" = (k.d AT TIME ZONE 'UTC')::date
-            AND x."restrictQuestionId" = ANY(ARRAY(SELECT qq."id" FROM "Question" qq WHERE qq."surveyId" = k.s))`,
-          organizationId,
-          json,
-        );
-        continue;
-      }
       const isDay = table.endsWith("Day");
       const match = isDay ? `x."bucket" = k.d` : `x."bucket" >= k.d AND x."bucket" < k.d + interval '1 day'`;
       await tx.$executeRawUnsafe(
@@ -259,9 +209,6 @@ export async function addRollupsOfOrganization(tx: Db, organizationId: string): 
 
 /** The statement adding the roll-ups of the responses matching `where` (over "Response" r); for bulk loads. */
 export const rollupsFromRawSql = (where: string, mode: "add" | "bulk" = "add") => `${rawSources(where)}${rollupUpsertCtes("src_r", "src_a", mode)} SELECT 1`;
-
-/** The backfill of the co-occurrence roll-up (its migration, 20261126170000_cooccurrence_rollup). */
-export const coBackfillSql = () => `${rawSources("true")}${rollupUpsertCtes("src_r", "src_a", "bulk", "cooccurrence")} SELECT 1;`;
 
 /** The backfill statement of the migration (all organisations), kept here beside its source. */
 export const backfillSql = () => `${rawSources("true")}${rollupUpsertCtes("src_r", "src_a")} SELECT 1;`;

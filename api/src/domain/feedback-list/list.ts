@@ -104,9 +104,9 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
 }
 
 /**
- * The list's total: from the roll-ups when they serve the filters (no response-level filter; or one
- * restriction item over a single-valued question, from the co-occurrence roll-up: analytics/planner.ts),
- * else a count of the raw rows.
+ * The list's total: from the roll-ups when they serve the filters (no response-level filter), or from
+ * the response bit strings (restrictions, metadata: analytics/engine.ts servedResponseCount), else a
+ * count of the raw rows.
  */
 async function listTotal(ctx: DomainContext, resolved: ResolvedList): Promise<number> {
   const { plan, filters, reader, hiddenAlsoInUnits } = resolved;

@@ -104,6 +104,8 @@ export type RespondentRuntimeOptions = {
   counterIntervalMs?: number;
   definitionTtlMs?: number;
   onError?: (error: unknown) => void;
+  /** Build the bit strings of organisations not built yet in the background (RollupApplierOptions.buildBits). */
+  buildResponseBits?: boolean;
   /** Responses stored while their survey had an active notification rule, as stored: queue their evaluation (notifications/evaluation.ts). */
   onNotificationPending?: (responses: PendingResponse[]) => void;
 };
@@ -114,7 +116,7 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
   const { prisma, bus } = deps;
   const definitions: DefinitionCache = createDefinitionCache(prisma, { ttlMs: opts.definitionTtlMs });
   const counters = new CounterBatcher(prisma, bus, opts.counterIntervalMs ?? 100, opts.onError);
-  const rollups = new RollupApplier(prisma, { onError: opts.onError });
+  const rollups = new RollupApplier(prisma, { onError: opts.onError, buildBits: opts.buildResponseBits });
   const inserts = new InsertBatcher(prisma, { onStored: () => rollups.kick(), onNotificationPending: opts.onNotificationPending });
   const responseLimiter = new ResponseLimiter(prisma);
   const limiters = respondentLimiters(opts.limiterStore ?? memoryLimiterStore());

@@ -1,7 +1,7 @@
 // The results area's folders depend one way (docs/analytics.md "Folders of the results area"):
 // results-scope at the bottom; analytics and text-analytics on it; root-cause on text-analytics;
 // exports (the job machinery and the results PDF) on results-scope; feedback-list on exports (and on
-// analytics for its total, counted from the co-occurrence roll-up); sharing
+// analytics for its total, counted from the roll-ups or the response bit strings); sharing
 // (making and removing links) on top. This test reads every import of those folders' source files
 // with TypeScript's parser and fails on an import that points up or sideways, and on any cycle.
 import { readdirSync, readFileSync } from "node:fs";

@@ -358,7 +358,7 @@ describe.skipIf(noDatabase)("summary and results", () => {
       for (const p of stacked.series) expect(p.distribution.reduce((a, d) => a + d.percent, 0)).toBeCloseTo(100, 0);
     });
 
-    it("restrict by answer (one single-choice item: the co-occurrence roll-up; two items: the response bit strings) and metadata match (strict and not)", async () => {
+    it("restrict by answer (one single-choice item and two items: the response bit strings) and metadata match (strict and not)", async () => {
       const restricted = (await question(tokens.admin, s.questions.smiley.id, { restrictByAnswer: [{ questionId: s.questions.single.id, values: ["cb"] }] }))
         .body;
       expect(restricted.source).toBe("rollup");

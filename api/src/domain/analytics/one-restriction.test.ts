@@ -1,9 +1,11 @@
-// The co-occurrence roll-up (RollupCoAnswerDay) against the raw rows, real PostgreSQL: random seeded
-// responses over ten days in two units, some pending (not yet applied), some hidden, some over the
-// limit, some with hidden answers, and another organisation's responses in the same window. For each
-// restriction the planner serves from the roll-up, every question's result (and the table view) must
-// equal the raw path's, in several groupings and offsets; after changes (hide, over-limit, delete)
-// recomputed through markResponsesChanged, and forgotten (not recomputed), which must show.
+// One restriction item (the commonest filter: "NPS 9–10", "single choice A") served by the response
+// bit strings against the raw rows, real PostgreSQL: random seeded responses over ten days in two
+// units, some pending (not yet applied), some hidden, some over the limit, and another organisation's
+// responses in the same window. Every question's result (and the table view) must equal the raw
+// path's, in several groupings and offsets; after changes (hide, over-limit, delete) recomputed
+// through markResponsesChanged, and forgotten (not recomputed), which must show. (Until 27 Nov 2026 a
+// co-occurrence roll-up served these: docs/analytics.md "Built: the bit strings replace the
+// co-occurrence roll-up".)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseUrl, noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
@@ -14,13 +16,13 @@ import { getQuestionResult, getResults, type QuestionResult } from "./results.js
 import { markResponsesChanged } from "./rollups.js";
 import { rollupApplierLockKey, settleRollups } from "./rollup-applier.js";
 import pg from "pg";
-import { answerPathOf, restrictedResponseCount, servedResponseCount } from "./engine.js";
+import { answerPathOf, servedResponseCount } from "./engine.js";
 import { buildScope, callerVisibility } from "../results-scope/response-scope.js";
 import { parseResultsFilters } from "../results-scope/filters.js";
 
 type Row = SeededRow;
 
-describe.skipIf(noDatabase)("co-occurrence roll-up: one restriction item served equal to the raw rows", () => {
+describe.skipIf(noDatabase)("one restriction item served by the response bit strings, equal to the raw rows", () => {
   let t: TestApp;
   let org: OrganizationFixture;
   let other: OrganizationFixture;
@@ -107,7 +109,7 @@ describe.skipIf(noDatabase)("co-occurrence roll-up: one restriction item served 
     { groupBy: "weekNumber", utcOffset: 0, unitIdOf: "unitA" as const },
   ];
 
-  it("serves every single-valued restriction from the roll-up, equal to the raw rows, pending responses included", async () => {
+  it("serves every one-item restriction from the bit strings, equal to the raw rows, pending responses included", async () => {
     try {
       await served();
     } finally {
@@ -127,7 +129,7 @@ describe.skipIf(noDatabase)("co-occurrence roll-up: one restriction item served 
           options: { satisfactionReport: true },
         };
         const f = parseResultsFilters(filters);
-        expect((await answerPathOf(t.prisma, { organizationId: org.organization.id }, f, f.groupBy)).kind, name).toBe("cooccurrence");
+        expect((await answerPathOf(t.prisma, { organizationId: org.organization.id }, f, f.groupBy)).kind, name).toBe("bits");
         const served = await getResults(caller(), filters);
         expect(served.every((r) => r.source === "rollup")).toBe(true);
         const raw = await getResults(caller(), filters, { source: "raw" });
@@ -151,7 +153,7 @@ describe.skipIf(noDatabase)("co-occurrence roll-up: one restriction item served 
     expect(a.organizationNowCount.overallCount).toBeGreaterThan(a.mainResult!.count);
   });
 
-  it("counts the feedback list's total from the roll-up, hidden responses where the caller manages them from the raw rows", async () => {
+  it("counts the feedback list's total from the bit strings, hidden responses where the caller manages them from the raw rows", async () => {
     const v = await callerVisibility(caller(), "results");
     for (const { name, item } of items())
       for (const extra of [{}, { utcOffset: 180 }, { unitId: org.units.unitA.id }, { touchpointIds: [tps[2]!.id] }])
@@ -159,11 +161,10 @@ describe.skipIf(noDatabase)("co-occurrence roll-up: one restriction item served 
           const f = parseResultsFilters({ ...window, ...extra, restrictByAnswer: [item] });
           const scope = buildScope(v, f, { alias: "r", hiddenAlsoInUnits });
           const [raw] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "Response" r WHERE ${scope.sql}`, ...scope.params);
-          expect(await restrictedResponseCount(t.prisma, v, f, hiddenAlsoInUnits), `${name} ${JSON.stringify(extra)}`).toBe(raw!.n);
+          expect(await servedResponseCount(t.prisma, v, f, hiddenAlsoInUnits), `${name} ${JSON.stringify(extra)}`).toBe(raw!.n);
         }
-    // Several items are not the co-occurrence roll-up's: the response bit strings count them.
+    // Several items (AND) too.
     const two = parseResultsFilters({ ...window, restrictByAnswer: [items()[0]!.item, items()[5]!.item] });
-    expect(await restrictedResponseCount(t.prisma, v, two)).toBeNull();
     const twoScope = buildScope(v, two, { alias: "r" });
     const [twoRaw] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "Response" r WHERE ${twoScope.sql}`, ...twoScope.params);
     expect(await servedResponseCount(t.prisma, v, two)).toBe(twoRaw!.n);
@@ -227,36 +228,20 @@ describe.skipIf(noDatabase)("co-occurrence roll-up: one restriction item served 
     }
   });
 
-  it("stores no '*' row for a single-valued answered question (the reader adds its value rows up), and keeps it for the others", async () => {
-    const stars = await t.prisma.$queryRawUnsafe<{ type: string; n: number }[]>(
-      `SELECT q."type"::text AS type, count(*)::int AS n FROM "RollupCoAnswerDay" x JOIN "Question" q ON q."id" = x."questionId"
-        WHERE x."organizationId" = $1 AND x."value" = '*' GROUP BY 1 ORDER BY 1`,
-      org.organization.id,
-    );
-    const starTypes = stars.map((r) => r.type);
-    for (const single of ["smiley", "nps", "slider", "singleChoice", "emotion"]) expect(starTypes).not.toContain(single);
-    // Multiple choice and open text answers hold several values or none: their "*" is stored.
-    expect(starTypes).toEqual(expect.arrayContaining(["multipleChoice", "openText"]));
-    const [values] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM "RollupCoAnswerDay" x WHERE x."organizationId" = $1 AND x."questionId" = $2 AND x."value" <> '*'`,
-      org.organization.id,
-      s.questions.nps.id,
-    );
-    expect(values!.n).toBeGreaterThan(0);
-  });
-
   it("never shows another organisation's responses: its question restricts nothing here", async () => {
     const item = { questionId: so.questions.nps.id, values: [9, 10] };
     const served = await getResults(caller(), { ...window, restrictByAnswer: [item] });
     expect(served.every((r) => (r.mainResult?.count ?? 0) === 0)).toBe(true);
     // And our own restriction counts none of theirs: the whole table equals the raw path's (checked above)
-    // and no roll-up row of ours names their questions.
-    const [leak] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM "RollupCoAnswerDay" WHERE "organizationId" = $1 AND ("questionId" = ANY($2::text[]) OR "restrictQuestionId" = ANY($2::text[]))`,
-      org.organization.id,
-      Object.values(so.questions).map((x) => x.id),
-    );
-    expect(leak!.n).toBe(0);
+    // and no bit string of ours names their questions, while theirs do.
+    const named = (organizationId: string) =>
+      t.prisma.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM "ResponseBits" WHERE "organizationId" = $1 AND field = ANY($2::text[])`,
+        organizationId,
+        Object.values(so.questions).map((x) => `a:${x.id}`),
+      );
+    expect((await named(org.organization.id))[0]!.n).toBe(0);
+    expect((await named(other.organization.id))[0]!.n).toBeGreaterThan(0);
   });
 
   it("stays equal after the applier, after hiding and over-limit changes; a change not recomputed shows", async () => {
@@ -279,8 +264,8 @@ describe.skipIf(noDatabase)("co-occurrence roll-up: one restriction item served 
     await t.prisma.$executeRawUnsafe(`DELETE FROM "Response" WHERE "id" = $1`, ids[4]);
     await markResponsesChanged(t.prisma, org.organization.id, changed.slice(0, 5));
     await same();
-    // A change the roll-ups are not told of: the served answer differs (the test would catch an applier
-    // or a recompute that forgot the co-occurrence rows).
+    // A change the bit strings are not told of: the served answer differs (the test would catch an
+    // applier or a recompute that forgot the bits).
     await t.prisma.$executeRawUnsafe(`UPDATE "Response" SET "hidden" = true WHERE "id" = $1`, ids[5]);
     const served = await getResults(caller(), filters);
     const raw = await getResults(caller(), filters, { source: "raw" });

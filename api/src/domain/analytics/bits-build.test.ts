@@ -1,0 +1,192 @@
+// The background build of the response bit strings (response-bits.ts buildBitsStep, run by the
+// roll-up applier: rollup-applier.ts buildResponseBitsStep), real PostgreSQL. An organisation that had
+// responses before the bit strings came (migration 20261127044955 marked it not built) reads the raw
+// rows until it is built; it is built a step at a time while responses arrive through the applier
+// and others are hidden and deleted; then it serves every filter from the bit strings, equal to the
+// raw rows, with each response numbered once.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
+import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
+import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../../test/analytics-survey.js";
+import { insertSeededResponses, seeded, type SeededRow } from "../../test/seeded-responses.js";
+import { buildScope, callerVisibility, type ResultsReader } from "../results-scope/response-scope.js";
+import { parseResultsFilters } from "../results-scope/filters.js";
+import { getResults, type QuestionResult } from "./results.js";
+import { markResponsesChanged } from "./rollups.js";
+import { buildResponseBitsStep, RollupApplier, settleRollups } from "./rollup-applier.js";
+import { answerPathOf, servedResponseCount } from "./engine.js";
+
+describe.skipIf(noDatabase)("the response bit strings of an organisation older than them, built in the background", () => {
+  let t: TestApp;
+  let org: OrganizationFixture;
+  let s: TestSurvey;
+  let tps: { id: string; unitId: string }[];
+  let rows: SeededRow[];
+  // Fixed days (no "now" in the data): ten UTC days in March 2026, read with explicit from/to.
+  const base = Date.UTC(2026, 2, 10, 0, 0);
+  const window = { from: "2026-03-09", to: "2026-03-21" };
+  const caller = (): ResultsReader => ({
+    prisma: t.prisma,
+    share: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, allowChanges: [] },
+  });
+  const strip = (rs: QuestionResult[]) => rs.map(({ source: _s, ...r }) => r);
+  const metadata = (rnd: () => number) => (rnd() < 0.7 ? { store: ["S1", "S2"][Math.floor(rnd() * 2)] } : {});
+  const insert = (n: number, seed: number) =>
+    insertSeededResponses(t.prisma, { organizationId: org.organization.id, survey: s, touchpoints: tps, n, rnd: seeded(seed), base, metadata });
+  const byKey = (rs: SeededRow[]) => rs.map((r) => ({ createdAt: r.c, surveyId: r.s, touchpointId: r.t }));
+
+  /** The organisation as it was before the bit strings came: responses and roll-ups, no bits, marked not built. */
+  const forgetBits = async () => {
+    const o = org.organization.id;
+    await t.prisma.$executeRawUnsafe(`DELETE FROM "ResponseBits" WHERE "organizationId" = $1`, o);
+    await t.prisma.$executeRawUnsafe(`DELETE FROM "ResponseOrdinal" WHERE "organizationId" = $1`, o);
+    await t.prisma.$executeRawUnsafe(
+      `INSERT INTO "ResponseBitsState" ("organizationId", "nextOrdinal", built) VALUES ($1, 0, false)
+       ON CONFLICT ("organizationId") DO UPDATE SET "nextOrdinal" = 0, built = false, "buildAfter" = NULL, "buildAfterId" = NULL`,
+      o,
+    );
+  };
+  const state = async () =>
+    (
+      await t.prisma.$queryRawUnsafe<{ built: boolean; after: Date | null }[]>(
+        `SELECT built, "buildAfter" AS after FROM "ResponseBitsState" WHERE "organizationId" = $1`,
+        org.organization.id,
+      )
+    )[0]!;
+
+  const cases = () => [
+    { name: "NPS 9–10", restrictByAnswer: [{ questionId: s.questions.nps.id, values: [9, 10] }] },
+    {
+      name: "single choice A and multiple choice mx",
+      restrictByAnswer: [
+        { questionId: s.questions.single.id, values: ["ca"] },
+        { questionId: s.questions.multi.id, values: ["mx"] },
+      ],
+    },
+    { name: "store S1, by touchpoint", groupBy: "source", metaDataMatch: { strict: true, items: [{ key: "store", value: "S1" }] } },
+    { name: "grouped by store", groupBy: "metadata", groupByMetaKey: "store" },
+  ];
+
+  /** Every case: served by `kind`, and equal to the raw rows (results and the list's total). */
+  const compare = async (kind: "bits" | "raw") => {
+    const v = await callerVisibility(caller(), "results");
+    for (const { name, ...c } of cases()) {
+      const filters = { ...window, groupBy: "daily", ...c };
+      const f = parseResultsFilters(filters);
+      expect((await answerPathOf(t.prisma, { organizationId: org.organization.id }, f, f.groupBy)).kind, name).toBe(kind);
+      const raw = await getResults(caller(), filters, { source: "raw" });
+      expect(
+        raw.some((r) => (r.mainResult?.count ?? 0) > 0),
+        name,
+      ).toBe(true);
+      expect(strip(await getResults(caller(), filters)), name).toEqual(strip(raw));
+      const scope = buildScope(v, f, { alias: "r" });
+      const [count] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "Response" r WHERE ${scope.sql}`, ...scope.params);
+      // A total ignores the grouping: grouped by store alone, the roll-ups count it.
+      const rolledUp = !("restrictByAnswer" in c) && !("metaDataMatch" in c);
+      expect(await servedResponseCount(t.prisma, v, f), name).toBe(kind === "bits" || rolledUp ? count!.n : null);
+    }
+  };
+
+  /** Every response of the organisation has exactly one ordinal (the key makes ordinals unique). */
+  const numberedOnce = async () => {
+    const [n] = await t.prisma.$queryRawUnsafe<{ responses: number; numbered: number; ordinals: number; distinct: number }[]>(
+      `SELECT (SELECT count(*) FROM "Response" WHERE "organizationId" = $1)::int AS responses,
+         (SELECT count(*) FROM "Response" r WHERE r."organizationId" = $1 AND EXISTS (SELECT 1 FROM "ResponseOrdinal" x WHERE x."responseId" = r."id"))::int AS numbered,
+         (SELECT count(*) FROM "ResponseOrdinal" x JOIN "Response" r ON r."id" = x."responseId" WHERE x."organizationId" = $1)::int AS ordinals,
+         (SELECT count(DISTINCT x."responseId") FROM "ResponseOrdinal" x JOIN "Response" r ON r."id" = x."responseId" WHERE x."organizationId" = $1)::int AS distinct`,
+      org.organization.id,
+    );
+    expect(n!.numbered).toBe(n!.responses);
+    expect(n!.ordinals).toBe(n!.responses);
+    expect(n!.distinct).toBe(n!.responses);
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    org = await createOrganizationFixture(t.prisma, "BitsBuild");
+    s = await createAnalyticsSurvey(t.prisma, org.organization.id, org.units.unitA.id);
+    tps = [];
+    for (const [name, unitId] of [
+      ["Door", org.units.unitA.id],
+      ["Web", org.units.unitB.id],
+    ] as const)
+      tps.push({ id: (await createTestTouchpoint(t.prisma, org.organization.id, unitId, name, s.survey.id)).id, unitId });
+    rows = await insert(300, 2711);
+    await markResponsesChanged(t.prisma, org.organization.id, byKey(rows));
+    await t.prisma.$executeRawUnsafe(`ANALYZE "Response", "Answer"`);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("reads the raw rows until built; built a step at a time while responses arrive, are hidden and deleted; then served from the bits", async () => {
+    await compare("bits");
+    await forgetBits();
+    await compare("raw");
+    expect(await buildResponseBitsStep(t.prisma, 40, org.organization.id)).toBe("more");
+    const first = await state();
+    expect(first.built).toBe(false);
+    expect(first.after).not.toBeNull();
+    // Still raw: the organisation is not built until its last step.
+    await compare("raw");
+
+    // Meanwhile responses arrive (the applier numbers them), and others are hidden or deleted,
+    // before and after where the build stands (recomputes number the unnumbered of their days).
+    const arrived = await insert(30, 4242);
+    rows.push(...arrived);
+    await t.prisma.$executeRawUnsafe(
+      `INSERT INTO "RollupPending" ("responseId") SELECT unnest($1::text[])`,
+      arrived.map((r) => r.id),
+    );
+    // The test server's applier may claim them first: either way they are applied, and numbered.
+    await settleRollups(t.prisma);
+    const [numbered] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM "ResponseOrdinal" WHERE "responseId" = ANY($1::text[])`,
+      arrived.map((r) => r.id),
+    );
+    expect(numbered!.n).toBe(30);
+    const byTime = [...rows].sort((a, b) => a.c.localeCompare(b.c));
+    const shown = byTime.filter((r) => !r.h);
+    const changed = [shown[2]!, shown[150]!, shown[290]!];
+    await t.prisma.$executeRawUnsafe(
+      `UPDATE "Response" SET hidden = true WHERE "id" = ANY($1::text[])`,
+      changed.map((r) => r.id),
+    );
+    const gone = shown[200]!;
+    await t.prisma.$executeRawUnsafe(`DELETE FROM "Response" WHERE "id" = $1`, gone.id);
+    await markResponsesChanged(t.prisma, org.organization.id, byKey([...changed, gone]));
+
+    let steps = 1;
+    for (;;) {
+      const step = await buildResponseBitsStep(t.prisma, 40, org.organization.id);
+      if (step === "none") break;
+      expect(step).toBe("more");
+      steps++;
+      expect(steps).toBeLessThan(50);
+    }
+    // 330 responses, 40 a step: at least eight steps, the last one marking it built.
+    expect(steps).toBeGreaterThanOrEqual(8);
+    expect(await state()).toEqual({ built: true, after: null });
+    await numberedOnce();
+    await compare("bits");
+  });
+
+  it("the roll-up applier builds it between applies (its buildBits option), then stops asking", async () => {
+    await forgetBits();
+    await compare("raw");
+    const applier = new RollupApplier(t.prisma, { sweepMs: 0, delayMs: 1, buildBits: { organizationId: org.organization.id, stepSize: 50 } });
+    try {
+      applier.kick(0);
+      const until = Date.now() + 30_000;
+      while (!(await state()).built) {
+        expect(Date.now()).toBeLessThan(until);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      await applier.close();
+    }
+    await numberedOnce();
+    await compare("bits");
+  });
+});
