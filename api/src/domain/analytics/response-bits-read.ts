@@ -217,3 +217,23 @@ export function bitsCountSql(p: Params, v: Visibility, f: ResultsFilters, days: 
   const { ctes } = filterCtes(p, v, f, days, group);
   return { ctes, select: `SELECT g.grp, sum(bit_count(g.m))::float8 AS n FROM bits_g g GROUP BY 1` };
 }
+
+/**
+ * The responses matching `f` over the whole UTC days `days`, per block: CTEs, then a SELECT of the
+ * block and its match string's bytes (bit i of the block is the ordinal block × 8,192 + i), blocks
+ * without a match left out.
+ */
+export function bitsMatchSql(p: Params, v: Visibility, f: ResultsFilters, days: { from: Date; to: Date }): { ctes: string; select: string } {
+  const { ctes } = filterCtes(p, v, f, days, { kind: "none" });
+  return { ctes, select: `SELECT f.block, substring(varbit_send(f.m) FROM 5) AS bytes FROM bits_f f WHERE bit_count(f.m) > 0` };
+}
+
+/** The ordinals whose bits are set in a block's bytes (bitsMatchSql). */
+export function ordinalsOf(block: number, bytes: Uint8Array, into: number[], bitsPerBlock: number): void {
+  const base = block * bitsPerBlock;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    if (byte === 0) continue;
+    for (let k = 0; k < 8; k++) if (byte & (0x80 >> k)) into.push(base + i * 8 + k);
+  }
+}

@@ -18,7 +18,7 @@ import { getResults, type QuestionResult } from "./results.js";
 import { getSummary } from "./summary.js";
 import { markResponsesChanged, rebuildRollups } from "./rollups.js";
 import { rollupApplierLockKey, settleRollups } from "./rollup-applier.js";
-import { answerPathOf, listPageSince, responseSums, servedResponseCount } from "./engine.js";
+import { answerPathOf, listPageSince, listSampleIds, responseSums, servedResponseCount } from "./engine.js";
 import { metadataValuesPerBlock } from "./response-bits.js";
 import { testPassword } from "../../test/fixtures.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
@@ -181,6 +181,7 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
       const v = await callerVisibility(caller(), "results");
       let compared = 0;
       let bounded = 0;
+      let sampled = 0;
       for (const c of filterCases())
         for (const view of views) {
           const filters = filtersOf(c, view);
@@ -220,10 +221,28 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
               bounded++;
               expect(await top(since), label).toEqual(await top(null));
             }
+            // The list's meta_ column sample, the newest n matching responses, found through the bit
+            // strings (with the pending, the hidden the caller manages and the hours at either end
+            // from the raw rows): the raw rows' newest n, from the day the sample can reach or not.
+            for (const n of [7, 40, 5000]) {
+              const newest = (
+                await t.prisma.$queryRawUnsafe<{ id: string }[]>(
+                  `SELECT r."id" FROM "Response" r WHERE ${scope.sql} ORDER BY r."createdAt" DESC LIMIT ${n}`,
+                  ...scope.params,
+                )
+              ).map((r) => r.id);
+              const sinceN = await listPageSince(t.prisma, v, f, n);
+              for (const bound of [sinceN, null]) {
+                const ids = await listSampleIds(t.prisma, v, f, hiddenAlsoInUnits, n, bound);
+                expect(ids, `${label} sample of ${n} ${bound ? "bounded" : "whole window"}`).toEqual(newest);
+                sampled++;
+              }
+            }
           }
           compared++;
         }
       expect(compared).toBe(80);
+      expect(sampled).toBe(80 * 2 * 3 * 2);
       // Most cases match 30 responses within a few days: the bound applied.
       expect(bounded).toBeGreaterThan(60);
       expect(await t.prisma.rollupPending.count()).toBeGreaterThan(50);

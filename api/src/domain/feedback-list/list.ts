@@ -13,7 +13,7 @@ import { badInput } from "../errors.js";
 import { parseInput } from "../validation.js";
 import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
 import { buildScope, callerVisibility, responseScope, type ResultsReader, type Visibility } from "../results-scope/response-scope.js";
-import { listPageSince, listSurveyIds, servedResponseCount } from "../analytics/engine.js";
+import { listPageSince, listSampleIds, listSurveyIds, servedResponseCount } from "../analytics/engine.js";
 import { linkReader, resultsRequest } from "../results-scope/request.js";
 import type { ShareOptions, ShareScope } from "../results-scope/share-link.js";
 import { loadAccess, unitsWithRight } from "../../permissions/access.js";
@@ -71,10 +71,7 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
     const view = await shareListView(ctx, share);
     const reader = linkReader(ctx, share);
     const visibility = await callerVisibility(reader, "results");
-    const [metaKeyScope, surveyIds] = await Promise.all([
-      narrowedScope(ctx, visibility, view.filters, [], pageMetaKeySample),
-      listSurveyIds(ctx.prisma, visibility, view.filters),
-    ]);
+    const [sample, surveyIds] = await Promise.all([metaKeySampleOf(ctx, visibility, view.filters, []), listSurveyIds(ctx.prisma, visibility, view.filters)]);
     const plan = await planFeedbackList(ctx.prisma, {
       scope: view.scope,
       filters: { ...view.filters, feedbackListHiddenColumns: view.hiddenColumns },
@@ -83,7 +80,7 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
       blankHiddenAnswers: view.blankHiddenAnswers,
       smileyScale: view.smileyScale,
       metaKeySample: pageMetaKeySample,
-      metaKeyScope,
+      ...sample,
       surveyIds,
     });
     return { plan, filters: view.filters, share: share.options, reader, hiddenAlsoInUnits: [] };
@@ -95,11 +92,11 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
   const hiddenAlsoInUnits = [...unitsWithRight(m, "manageResponses")];
   const scope = await responseScope(request.reader, filters, { hiddenAlsoInUnits });
   const visibility = await callerVisibility(request.reader, "results");
-  const [metaKeyScope, surveyIds] = await Promise.all([
-    narrowedScope(ctx, visibility, filters, hiddenAlsoInUnits, pageMetaKeySample),
+  const [sample, surveyIds] = await Promise.all([
+    metaKeySampleOf(ctx, visibility, filters, hiddenAlsoInUnits),
     listSurveyIds(ctx.prisma, visibility, filters, hiddenAlsoInUnits),
   ]);
-  const plan = await planFeedbackList(ctx.prisma, { scope, filters, locale, metaKeySample: pageMetaKeySample, metaKeyScope, surveyIds });
+  const plan = await planFeedbackList(ctx.prisma, { scope, filters, locale, metaKeySample: pageMetaKeySample, ...sample, surveyIds });
   return { plan, filters, share: null, reader: request.reader, hiddenAlsoInUnits };
 }
 
@@ -230,6 +227,24 @@ async function narrowedScope(
 ): Promise<ScopeSql | undefined> {
   const since = await listPageSince(ctx.prisma, v, filters, needed, before);
   return since ? buildScope(v, { ...filters, from: since }, { hiddenAlsoInUnits }) : undefined;
+}
+
+/**
+ * The meta_ column sample of a page under response-level filters: the newest `pageMetaKeySample`
+ * matching responses by id, found through the response bit strings (analytics/engine.ts
+ * listSampleIds), else the scope from the oldest day the sample can reach (narrowedScope), else
+ * nothing (the whole window's scope).
+ */
+async function metaKeySampleOf(
+  ctx: DomainContext,
+  v: Visibility,
+  filters: ResultsFilters,
+  hiddenAlsoInUnits: string[],
+): Promise<{ metaKeySampleIds?: string[]; metaKeyScope?: ScopeSql }> {
+  const since = await listPageSince(ctx.prisma, v, filters, pageMetaKeySample);
+  const ids = await listSampleIds(ctx.prisma, v, filters, hiddenAlsoInUnits, pageMetaKeySample, since);
+  if (ids) return { metaKeySampleIds: ids };
+  return since ? { metaKeyScope: buildScope(v, { ...filters, from: since }, { hiddenAlsoInUnits }) } : {};
 }
 
 /** The scope a page of `needed` rows reads (narrowedScope). */

@@ -170,6 +170,8 @@ export type PlanInput = {
   surveyIds?: string[] | null;
   /** The scope the meta_ key sample reads: `scope` from the oldest day the sample can reach (list.ts narrowedScope). */
   metaKeyScope?: ScopeSql;
+  /** The meta_ key sample itself, when known (the newest matching responses by id: list.ts metaKeySampleOf); overrides metaKeyScope. */
+  metaKeySampleIds?: string[];
   /** A share link's smiley scale: overrides the organisation's satisfaction scale. */
   smileyScale?: SatisfactionScale;
 };
@@ -215,14 +217,22 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
   // million responses' metadata on every page would cost seconds).
   const sampleScope = input.metaKeyScope ?? scope;
   const p = withParams(sampleScope, [maxMetaKeys, input.metaKeySample ?? null]);
-  const metaKeysRead = db
-    .$queryRawUnsafe<{ key: string }[]>(
-      `SELECT k AS key FROM (SELECT r.metadata FROM "Response" r WHERE ${sampleScope.sql} ORDER BY r."createdAt" DESC LIMIT ${p.at(1)}::int) r,
+  const keysOf = (sample: string) => `SELECT k AS key FROM (${sample}) r,
               jsonb_object_keys(CASE WHEN jsonb_typeof(r.metadata) = 'object' THEN r.metadata ELSE '{}'::jsonb END) k
-        GROUP BY k ORDER BY count(*) DESC, k LIMIT ${p.at(0)}`,
-      ...p.values,
-    )
-    .then((rows) => rows.map((r) => r.key).sort((a, b) => a.localeCompare(b)));
+        GROUP BY k ORDER BY count(*) DESC, k`;
+  const metaKeysRead = (
+    input.metaKeySampleIds
+      ? db.$queryRawUnsafe<{ key: string }[]>(
+          `${keysOf(`SELECT r.metadata FROM "Response" r WHERE r."id" = ANY($2::text[]) AND r."organizationId" = $3`)} LIMIT $1`,
+          maxMetaKeys,
+          input.metaKeySampleIds,
+          organizationId,
+        )
+      : db.$queryRawUnsafe<{ key: string }[]>(
+          `${keysOf(`SELECT r.metadata FROM "Response" r WHERE ${sampleScope.sql} ORDER BY r."createdAt" DESC LIMIT ${p.at(1)}::int`)} LIMIT ${p.at(0)}`,
+          ...p.values,
+        )
+  ).then((rows) => rows.map((r) => r.key).sort((a, b) => a.localeCompare(b)));
   const orgRead = db.$queryRawUnsafe<{ enabled: boolean | null; min: number | null; max: number | null }[]>(
     `SELECT "satisfactionScaleEnabled" AS enabled, "satisfactionScaleMin" AS min, "satisfactionScaleMax" AS max FROM "Organization" WHERE id = $1`,
     organizationId,
