@@ -77,7 +77,7 @@ await withScratchDatabase(ctx, "applier", async (databaseUrl) => {
       await store();
       const t2 = performance.now();
       await prisma.$transaction(async (tx) => {
-        await tx.$executeRawUnsafe(`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true), set_config('enable_sort', 'off', true)`);
+        await tx.$executeRawUnsafe(`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
         await tx.$executeRawUnsafe(lockRollups("ROW EXCLUSIVE"));
         await tx.$queryRawUnsafe(applyPendingSql(), perGroup);
       });
@@ -87,7 +87,7 @@ await withScratchDatabase(ctx, "applier", async (databaseUrl) => {
       await store();
       await prisma
         .$transaction(async (tx) => {
-          await tx.$executeRawUnsafe(`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true), set_config('enable_sort', 'off', true)`);
+          await tx.$executeRawUnsafe(`SELECT set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`);
           const plan = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN (ANALYZE, BUFFERS) ${applyPendingSql()}`, perGroup);
           console.log(plan.map((r) => r["QUERY PLAN"]).join("\n"));
           throw new Error("rolled back");

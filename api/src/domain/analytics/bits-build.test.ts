@@ -12,8 +12,9 @@ import { insertSeededResponses, seeded, type SeededRow } from "../../test/seeded
 import { buildScope, callerVisibility, type ResultsReader } from "../results-scope/response-scope.js";
 import { parseResultsFilters } from "../results-scope/filters.js";
 import { getResults, type QuestionResult } from "./results.js";
-import { markResponsesChanged } from "./rollups.js";
-import { buildResponseBitsStep, RollupApplier, settleRollups } from "./rollup-applier.js";
+import { lockRollups, markResponsesChanged } from "./rollups.js";
+import { applyPendingRollups, buildResponseBitsStep, RollupApplier, rollupApplierLockKey } from "./rollup-applier.js";
+import { buildBitsStep } from "./response-bits.js";
 import { answerPathOf, servedResponseCount } from "./engine.js";
 
 describe.skipIf(noDatabase)("the response bit strings of an organisation older than them, built in the background", () => {
@@ -60,12 +61,27 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
    * next sweep would.
    */
   const step = async () => {
-    const until = Date.now() + 60_000;
+    const until = Date.now() + 90_000;
     for (;;) {
       const r = await buildResponseBitsStep(t.prisma, 40, org.organization.id);
       if (r !== "busy") return r;
       expect(Date.now()).toBeLessThan(until);
       await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  /** Applies until none of `ids` is pending (another applier may hold the lock for a while). */
+  const appliedAll = async (ids: string[]) => {
+    const until = Date.now() + 90_000;
+    for (;;) {
+      await applyPendingRollups(t.prisma);
+      const [left] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM "RollupPending" WHERE "responseId" = ANY($1::text[])`,
+        ids,
+      );
+      if (left!.n === 0) return;
+      expect(Date.now()).toBeLessThan(until);
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
 
@@ -128,6 +144,24 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     ] as const)
       tps.push({ id: (await createTestTouchpoint(t.prisma, org.organization.id, unitId, name, s.survey.id)).id, unitId });
     rows = await insert(300, 2711);
+    // Microseconds and ties: half the responses at 00:00:00.000321 of their UTC day (about fifteen a
+    // day, so steps of 40 end inside a crowd of one instant), answers with them.
+    await t.prisma.$executeRawUnsafe(
+      `UPDATE "Response" SET "createdAt" = date_trunc('day', "createdAt" AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' + interval '321 microseconds'
+       WHERE "id" = ANY($1::text[])`,
+      rows.filter((_, i) => i % 2 === 0).map((r) => r.id),
+    );
+    // And the newest five share one instant inside a millisecond: the last step ends in it.
+    const newest = [...rows].sort((a, b) => b.c.localeCompare(a.c)).slice(0, 5);
+    await t.prisma.$executeRawUnsafe(
+      `UPDATE "Response" SET "createdAt" = timestamptz '2026-03-19 23:59:59.999321+00' WHERE "id" = ANY($1::text[])`,
+      newest.map((r) => r.id),
+    );
+    for (const r of newest) r.c = "2026-03-19T23:59:59.999Z";
+    await t.prisma.$executeRawUnsafe(
+      `UPDATE "Answer" a SET "createdAt" = r."createdAt" FROM "Response" r WHERE a."responseId" = r."id" AND r."organizationId" = $1`,
+      org.organization.id,
+    );
     await markResponsesChanged(t.prisma, org.organization.id, byKey(rows));
     await t.prisma.$executeRawUnsafe(`ANALYZE "Response", "Answer"`);
   });
@@ -139,7 +173,41 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     await compare("bits");
     await forgetBits();
     await compare("raw");
-    expect(await step()).toBe("more");
+    // The first step while three new responses, the organisation's oldest, are still pending (not yet
+    // applied: the applier will add and number them). In a transaction that holds the applier's lock,
+    // so no applier claims them before the step has run.
+    const early = await insert(3, 77);
+    rows.push(...early);
+    await t.prisma.$executeRawUnsafe(
+      `UPDATE "Response" SET "createdAt" = timestamptz '2026-03-10 00:00:00.0001+00' WHERE "id" = ANY($1::text[])`,
+      early.map((r) => r.id),
+    );
+    await t.prisma.$executeRawUnsafe(
+      `UPDATE "Answer" a SET "createdAt" = r."createdAt" FROM "Response" r WHERE a."responseId" = r."id" AND r."id" = ANY($1::text[])`,
+      early.map((r) => r.id),
+    );
+    const firstForty = (
+      await t.prisma.$queryRawUnsafe<{ id: string }[]>(
+        `SELECT "id" FROM "Response" WHERE "organizationId" = $1 ORDER BY "createdAt", "id" LIMIT 40`,
+        org.organization.id,
+      )
+    ).map((r) => r.id);
+    const pendingNow = early.map((r) => r.id);
+    expect(firstForty.slice(0, 3).sort()).toEqual([...pendingNow].sort());
+    const numberedIn = (tx: { $queryRawUnsafe: typeof t.prisma.$queryRawUnsafe }, ids: string[]) =>
+      tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "ResponseOrdinal" WHERE "responseId" = ANY($1::text[])`, ids).then((r) => r[0]!.n);
+    await t.prisma.$transaction(
+      async (tx) => {
+        await tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock($1::bigint)::text`, rollupApplierLockKey);
+        await tx.$executeRawUnsafe(lockRollups("ROW EXCLUSIVE"));
+        await tx.$executeRawUnsafe(`INSERT INTO "RollupPending" ("responseId") SELECT unnest($1::text[])`, pendingNow);
+        expect(await buildBitsStep(tx, 40, org.organization.id)).toBe(org.organization.id);
+        // The step left the pending ones to the applier and numbered the other 37.
+        expect(await numberedIn(tx, pendingNow)).toBe(0);
+        expect(await numberedIn(tx, firstForty)).toBe(37);
+      },
+      { timeout: 90_000, maxWait: 90_000 },
+    );
     const first = await state();
     expect(first.built).toBe(false);
     expect(first.after).not.toBeNull();
@@ -154,13 +222,15 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
       `INSERT INTO "RollupPending" ("responseId") SELECT unnest($1::text[])`,
       arrived.map((r) => r.id),
     );
-    // The test server's applier may claim them first: either way they are applied, and numbered.
-    await settleRollups(t.prisma);
-    const [numbered] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM "ResponseOrdinal" WHERE "responseId" = ANY($1::text[])`,
-      arrived.map((r) => r.id),
-    );
-    expect(numbered!.n).toBe(30);
+    // The test server's applier, or this test, applies them (and the three pending ones): numbered.
+    await appliedAll([...arrived.map((r) => r.id), ...pendingNow]);
+    expect(
+      await numberedIn(
+        t.prisma,
+        arrived.map((r) => r.id),
+      ),
+    ).toBe(30);
+    expect(await numberedIn(t.prisma, pendingNow)).toBe(3);
     const byTime = [...rows].sort((a, b) => a.c.localeCompare(b.c));
     const shown = byTime.filter((r) => !r.h);
     const changed = [shown[2]!, shown[150]!, shown[290]!];
@@ -180,12 +250,12 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
       steps++;
       expect(steps).toBeLessThan(50);
     }
-    // 330 responses, 40 a step: at least eight steps, the last one marking it built.
+    // 333 responses, 40 a step: at least eight steps, the last one marking it built.
     expect(steps).toBeGreaterThanOrEqual(8);
     expect(await state()).toEqual({ built: true, after: null });
     await numberedOnce();
     await compare("bits");
-  });
+  }, 240_000);
 
   it("the roll-up applier builds it between applies (its buildBits option), then stops asking", async () => {
     await forgetBits();
@@ -194,7 +264,7 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     const applier = new RollupApplier(t.prisma, { sweepMs: 50, delayMs: 1, buildBits: { organizationId: org.organization.id, stepSize: 50 } });
     try {
       applier.kick(0);
-      const until = Date.now() + 30_000;
+      const until = Date.now() + 90_000;
       while (!(await state()).built) {
         expect(Date.now()).toBeLessThan(until);
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -204,5 +274,5 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     }
     await numberedOnce();
     await compare("bits");
-  });
+  }, 180_000);
 });

@@ -475,48 +475,63 @@ export async function listSampleIds(
   hiddenAlsoInUnits: readonly string[],
   n: number,
   since: Date | null,
+  sparse: { floor: number; share: number } = { floor: sparseSampleFloor, share: sparseSampleShare },
 ): Promise<string[] | null> {
   if (!needsRawRows(f) || n <= 0 || !(await bitsPathOf(prisma, v, f, null))) return null;
   const split = splitWindow({ from: since && since > f.from ? since : f.from, to: f.to });
-  const ordinals: number[] = [];
-  if (split.days) {
-    const p = new Params();
-    const b = bitsMatchSql(p, v, f, split.days);
-    const blocks = await prisma.$queryRawUnsafe<{ block: number; bytes: Uint8Array }[]>(`WITH ${b.ctes} ${b.select}`, ...p.values);
-    for (const r of blocks) ordinalsOf(Number(r.block), r.bytes, ordinals, bitsBlock);
-    // Dense matches: the raw rows' sample is cheap (it reaches its n soon, through the creation-time
-    // index), and looking up this many responses by id is not (random pages: ~0.8 s for 22,000 at 1 M).
-    if (ordinals.length > sparseSampleFloor) {
-      const [days] = await prisma.$queryRawUnsafe<{ n: number }[]>(
-        `SELECT coalesce(sum(bit_count(x.bits)), 0)::int AS n FROM "ResponseBits" x WHERE x."organizationId" = $1 AND x.field = 'd' AND x.value = ANY($2::text[])`,
-        v.organizationId,
-        utcDaysOf(split.days),
+  // One snapshot for the bit strings and the raw rows: a response the applier adds between two
+  // statements would be in neither part, or in both.
+  return prisma.$transaction(
+    async (tx) => {
+      const ordinals: number[] = [];
+      if (split.days) {
+        const p = new Params();
+        const b = bitsMatchSql(p, v, f, split.days);
+        const blocks = await tx.$queryRawUnsafe<{ block: number; bytes: Uint8Array }[]>(`WITH ${b.ctes} ${b.select}`, ...p.values);
+        for (const r of blocks) ordinalsOf(Number(r.block), r.bytes, ordinals, bitsBlock);
+        // Dense matches: the raw rows' sample is cheap (it reaches its n soon, through the creation-time
+        // index), and looking up this many responses by id is not (random pages: ~0.8 s for 22,000 at 1 M).
+        if (ordinals.length > Math.max(4 * n, sparse.floor)) return null;
+        if (ordinals.length > sparse.floor) {
+          const [days] = await tx.$queryRawUnsafe<{ n: number }[]>(
+            `SELECT coalesce(sum(bit_count(x.bits)), 0)::int AS n FROM "ResponseBits" x WHERE x."organizationId" = $1 AND x.field = 'd' AND x.value = ANY($2::text[])`,
+            v.organizationId,
+            utcDaysOf(split.days),
+          );
+          if (ordinals.length > sparse.share * Number(days?.n ?? 0)) return null;
+        }
+      }
+      const p = new Params();
+      const raw = (w: Window) => {
+        const scope = buildScope(
+          v,
+          { ...f, from: w.from, to: w.to },
+          { alias: "r", hiddenAlsoInUnits: [...hiddenAlsoInUnits], firstParam: p.values.length + 1 },
+        );
+        scope.params.forEach((x) => p.values.push(x));
+        return scope.sql;
+      };
+      const parts: string[] = [];
+      // The bits hold no hidden or over-limit response; the checks keep a change not yet recomputed out.
+      if (ordinals.length)
+        parts.push(`SELECT r."id", r."createdAt" FROM unnest(${p.add(ordinals, "::int[]")}) o(ordinal)
+          JOIN "ResponseOrdinal" x ON x."organizationId" = ${p.add(v.organizationId)} AND x.ordinal = o.ordinal
+          JOIN "Response" r ON r."id" = x."responseId" AND r."hidden" = false AND r."overLimit" = false`);
+      if (split.days) {
+        parts.push(`SELECT r."id", r."createdAt" FROM (SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
+          CROSS JOIN LATERAL (SELECT r."id", r."createdAt" FROM "Response" r WHERE r."id" = pp."responseId" AND ${raw(split.days)} OFFSET 0) r`);
+        if (hiddenAlsoInUnits.length) parts.push(`SELECT r."id", r."createdAt" FROM "Response" r WHERE ${raw(split.days)} AND r."hidden" = true`);
+      }
+      for (const h of split.hours) parts.push(`SELECT r."id", r."createdAt" FROM "Response" r WHERE ${raw(h)}`);
+      // UNION: a hidden response still pending is in two parts. Ties in time go by id, as the raw sample's.
+      const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
+        `SELECT s."id" FROM (${parts.join(" UNION ")}) s ORDER BY s."createdAt" DESC, s."id" DESC LIMIT ${p.add(n, "::int")}`,
+        ...p.values,
       );
-      if (ordinals.length > sparseSampleShare * Number(days?.n ?? 0)) return null;
-    }
-  }
-  const p = new Params();
-  const raw = (w: Window) => {
-    const scope = buildScope(v, { ...f, from: w.from, to: w.to }, { alias: "r", hiddenAlsoInUnits: [...hiddenAlsoInUnits], firstParam: p.values.length + 1 });
-    scope.params.forEach((x) => p.values.push(x));
-    return scope.sql;
-  };
-  const parts: string[] = [];
-  if (ordinals.length)
-    parts.push(`SELECT r."id", r."createdAt" FROM unnest(${p.add(ordinals, "::int[]")}) o(ordinal)
-      JOIN "ResponseOrdinal" x ON x."organizationId" = ${p.add(v.organizationId)} AND x.ordinal = o.ordinal JOIN "Response" r ON r."id" = x."responseId"`);
-  if (split.days) {
-    parts.push(`SELECT r."id", r."createdAt" FROM (SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
-      CROSS JOIN LATERAL (SELECT r."id", r."createdAt" FROM "Response" r WHERE r."id" = pp."responseId" AND ${raw(split.days)} OFFSET 0) r`);
-    if (hiddenAlsoInUnits.length) parts.push(`SELECT r."id", r."createdAt" FROM "Response" r WHERE ${raw(split.days)} AND r."hidden" = true`);
-  }
-  for (const h of split.hours) parts.push(`SELECT r."id", r."createdAt" FROM "Response" r WHERE ${raw(h)}`);
-  // UNION: a hidden response still pending is in two parts.
-  const rows = await prisma.$queryRawUnsafe<{ id: string }[]>(
-    `SELECT s."id" FROM (${parts.join(" UNION ")}) s ORDER BY s."createdAt" DESC LIMIT ${p.add(n, "::int")}`,
-    ...p.values,
+      return rows.map((r) => r.id);
+    },
+    { isolationLevel: "RepeatableRead", timeout: 60_000, maxWait: 30_000 },
   );
-  return rows.map((r) => r.id);
 }
 
 /**

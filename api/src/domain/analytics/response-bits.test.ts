@@ -224,10 +224,10 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
             // The list's meta_ column sample, the newest n matching responses, found through the bit
             // strings (with the pending, the hidden the caller manages and the hours at either end
             // from the raw rows): the raw rows' newest n, from the day the sample can reach or not.
-            for (const n of [7, 40, 5000]) {
+            for (const n of [7, 5000]) {
               const newest = (
                 await t.prisma.$queryRawUnsafe<{ id: string }[]>(
-                  `SELECT r."id" FROM "Response" r WHERE ${scope.sql} ORDER BY r."createdAt" DESC LIMIT ${n}`,
+                  `SELECT r."id" FROM "Response" r WHERE ${scope.sql} ORDER BY r."createdAt" DESC, r."id" DESC LIMIT ${n}`,
                   ...scope.params,
                 )
               ).map((r) => r.id);
@@ -242,7 +242,7 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
           compared++;
         }
       expect(compared).toBe(80);
-      expect(sampled).toBe(80 * 2 * 3 * 2);
+      expect(sampled).toBe(80 * 2 * 2 * 2);
       // Most cases match 30 responses within a few days: the bound applied.
       expect(bounded).toBeGreaterThan(60);
       expect(await t.prisma.rollupPending.count()).toBeGreaterThan(50);
@@ -275,6 +275,26 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
       }
     // Pages with rows, not only empty ones.
     expect(pages).toBeGreaterThan(90);
+  });
+
+  it("the list's sample is looked up by id only while the matches are sparse; dense ones are left to the raw rows", async () => {
+    await settleRollups(t.prisma);
+    const v = await callerVisibility(caller(), "results");
+    const [nps, , , , , , , grouped] = filterCases();
+    const dense = parseResultsFilters(filtersOf(grouped!, { groupBy: "daily" }));
+    const sparse = parseResultsFilters(filtersOf(nps!, { groupBy: "daily" }));
+    // Below the floor every sample is looked up by id.
+    expect(await listSampleIds(t.prisma, v, dense, [], 40, null)).toHaveLength(40);
+    // With no floor, a fifth of the days' responses decides: grouping alone matches every response.
+    const noFloor = { floor: 0, share: 0.2 };
+    expect(await listSampleIds(t.prisma, v, dense, [], 40, null, noFloor)).toBeNull();
+    const ids = await listSampleIds(t.prisma, v, sparse, [], 40, null, noFloor);
+    const scope = buildScope(v, sparse, { alias: "r" });
+    const newest = await t.prisma.$queryRawUnsafe<{ id: string }[]>(
+      `SELECT r."id" FROM "Response" r WHERE ${scope.sql} ORDER BY r."createdAt" DESC, r."id" DESC LIMIT 40`,
+      ...scope.params,
+    );
+    expect(ids).toEqual(newest.map((r) => r.id));
   });
 
   it("the summary at a half-hour offset (the roll-ups' hours do not fall on its days) is served per touchpoint, equal to the raw rows", async () => {

@@ -311,19 +311,21 @@ export const bitsBuildStepSize = 4096;
  * rollup-applier.ts buildResponseBitsStep).
  */
 export async function buildBitsStep(tx: Db, limit = bitsBuildStepSize, only?: string): Promise<string | null> {
-  const [state] = await tx.$queryRawUnsafe<{ o: string; after: Date | null; afterId: string | null }[]>(
-    `SELECT "organizationId" AS o, "buildAfter" AS after, "buildAfterId" AS "afterId" FROM "ResponseBitsState"
+  // The cursor's instant travels as PostgreSQL's text (microseconds; a JS Date keeps milliseconds:
+  // a truncated cursor would skip the last responses of an instant, or never pass a crowded one).
+  const [state] = await tx.$queryRawUnsafe<{ o: string; after: string | null; afterId: string | null }[]>(
+    `SELECT "organizationId" AS o, "buildAfter"::text AS after, "buildAfterId" AS "afterId" FROM "ResponseBitsState"
      WHERE built = false AND ($1::text IS NULL OR "organizationId" = $1) ORDER BY 1 LIMIT 1`,
     only ?? null,
   );
   if (!state) return null;
   // After the last step: by creation time, then id (several responses may share an instant).
   const after = `r."createdAt" >= coalesce($2::timestamptz, '-infinity') AND (r."createdAt", r."id") > (coalesce($2::timestamptz, '-infinity'), coalesce($3::text, ''))`;
-  const [step] = await tx.$queryRawUnsafe<{ n: number; c: Date | null; id: string | null }[]>(
+  const [step] = await tx.$queryRawUnsafe<{ n: number; c: string | null; id: string | null }[]>(
     `WITH step AS MATERIALIZED (
        SELECT r."createdAt" AS c, r."id" FROM "Response" r WHERE r."organizationId" = $1 AND ${after} ORDER BY r."createdAt", r."id" LIMIT $4
      )
-     SELECT (SELECT count(*) FROM step)::int AS n, l.c, l.id FROM (SELECT 1) one LEFT JOIN (SELECT c, id FROM step ORDER BY c DESC, id DESC LIMIT 1) l ON true`,
+     SELECT (SELECT count(*) FROM step)::int AS n, l.c::text AS c, l.id FROM (SELECT 1) one LEFT JOIN (SELECT c, id FROM step ORDER BY c DESC, id DESC LIMIT 1) l ON true`,
     state.o,
     state.after,
     state.afterId,
@@ -333,7 +335,8 @@ export async function buildBitsStep(tx: Db, limit = bitsBuildStepSize, only?: st
     const range = await assignOrdinals(
       tx,
       state.o,
-      `${after} AND (r."createdAt", r."id") <= ($4::timestamptz, $5::text) AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`,
+      `${after} AND r."createdAt" <= $4::timestamptz AND (r."createdAt", r."id") <= ($4::timestamptz, $5::text)
+        AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`,
       [state.after, state.afterId, step.c, step.id],
     );
     if (range) await writeOrdinals(tx, state.o, range.first, range.last, false);

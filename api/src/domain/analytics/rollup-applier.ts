@@ -184,7 +184,7 @@ export class RollupApplier {
  * Waits until nothing is pending: applies what it can claim and waits for what another applier
  * holds (its rows stay visible as pending until it commits). For tests, tools and the benchmark.
  */
-export async function settleRollups(prisma: PrismaClient, timeoutMs = 30_000): Promise<void> {
+export async function settleRollups(prisma: PrismaClient, timeoutMs = 120_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     await applyPendingRollups(prisma);

@@ -12,7 +12,7 @@
 // - `rebuildRollups` recomputes an organisation (or all) from scratch: the demo seed, the
 //   migration's backfill, the benchmark generator.
 // Recomputes leave pending responses out (the applier adds them). A recompute takes SHARE ROW
-// EXCLUSIVE locks on the five tables, the applier ROW EXCLUSIVE ones (in the same order) before it
+// EXCLUSIVE locks on the roll-up and bit-string tables, the applier ROW EXCLUSIVE ones (in the same order) before it
 // claims, so each waits for the other and no response is counted twice or lost between a
 // recompute's DELETE and its INSERT. Recomputes are small (a few buckets) and short.
 import type { PrismaClient, Prisma } from "../../generated/prisma/client.js";
