@@ -523,7 +523,8 @@ export async function listSampleIds(
         if (hiddenAlsoInUnits.length) parts.push(`SELECT r."id", r."createdAt" FROM "Response" r WHERE ${raw(split.days)} AND r."hidden" = true`);
       }
       for (const h of split.hours) parts.push(`SELECT r."id", r."createdAt" FROM "Response" r WHERE ${raw(h)}`);
-      // UNION: a hidden response still pending is in two parts. Ties in time go by id, as the raw sample's.
+      // UNION: a hidden response still pending is in two parts. Ties in time go by id (the raw rows'
+      // sample leaves them to the index order: breaking them there cost a sort of the window, 0.2 s).
       const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
         `SELECT s."id" FROM (${parts.join(" UNION ")}) s ORDER BY s."createdAt" DESC, s."id" DESC LIMIT ${p.add(n, "::int")}`,
         ...p.values,

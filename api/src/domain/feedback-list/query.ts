@@ -229,7 +229,7 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
           organizationId,
         )
       : db.$queryRawUnsafe<{ key: string }[]>(
-          `${keysOf(`SELECT r.metadata FROM "Response" r WHERE ${sampleScope.sql} ORDER BY r."createdAt" DESC, r."id" DESC LIMIT ${p.at(1)}::int`)} LIMIT ${p.at(0)}`,
+          `${keysOf(`SELECT r.metadata FROM "Response" r WHERE ${sampleScope.sql} ORDER BY r."createdAt" DESC LIMIT ${p.at(1)}::int`)} LIMIT ${p.at(0)}`,
           ...p.values,
         )
   ).then((rows) => rows.map((r) => r.key).sort((a, b) => a.localeCompare(b)));
