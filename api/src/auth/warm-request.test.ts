@@ -67,8 +67,9 @@ describe.skipIf(noDatabase)("a warm request runs no SQL", () => {
     try {
       const token = await signedIn(t, org);
       expect(await round(t, token, org)).toBeGreaterThan(0);
-      expect(await round(t, token, org)).toBe(0);
-      expect(await round(t, token, org)).toBe(0);
+      // The count is the pool's, and background sweeps may land in a round's window: the least of
+      // three warm rounds is 0 (without the cache every round runs SQL: the test below).
+      expect(Math.min(await round(t, token, org), await round(t, token, org), await round(t, token, org))).toBe(0);
     } finally {
       await t.close();
     }
@@ -77,20 +78,30 @@ describe.skipIf(noDatabase)("a warm request runs no SQL", () => {
   it("runs one load for parallel cold requests of one credential (a busy client after its entry expired)", async () => {
     const t = await startTestApp({ databaseUrl: database.url, env: { ACCESS_CACHE_TTL_MS: "600000" } });
     try {
-      const [one, many] = [await signedIn(t, org), await signedIn(t, org)];
       const get = (token: string) => fetch(`${t.baseUrl}/api/v5/user`, { headers: { authorization: `Bearer ${token}` } });
-      let before = t.statements();
-      expect((await get(one)).status).toBe(200);
-      const single = t.statements() - before;
+      // The count is the pool's: the server's background work (the roll-up applier's, the job
+      // runner's and other sweeps) can add a statement or a few to any window. Each figure is the
+      // least of three tries (a fresh credential each), which leaves those out.
+      const cold = async () => {
+        const token = await signedIn(t, org);
+        const before = t.statements();
+        expect((await get(token)).status).toBe(200);
+        return t.statements() - before;
+      };
+      const parallel = async () => {
+        const token = await signedIn(t, org);
+        const before = t.statements();
+        const answers = await Promise.all(Array.from({ length: 8 }, () => get(token)));
+        expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+        for (const a of answers) expect(((await a.json()) as { email?: string }).email).toBe(org.users.editorA.email);
+        return t.statements() - before;
+      };
+      const single = Math.min(await cold(), await cold(), await cold());
       expect(single).toBeGreaterThan(0);
-      before = t.statements();
-      const answers = await Promise.all(Array.from({ length: 8 }, () => get(many)));
-      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
-      for (const a of answers) expect(((await a.json()) as { email?: string }).email).toBe(org.users.editorA.email);
-      // One load, not eight. The count is the pool's, so the server's background work (the roll-up
-      // applier's polling) can add a few statements on a slow machine: eight loads would be 8 × single.
-      expect(t.statements() - before).toBeGreaterThanOrEqual(single);
-      expect(t.statements() - before).toBeLessThan(single * 4);
+      const eight = Math.min(await parallel(), await parallel(), await parallel());
+      // One load, not eight (eight loads would be at least 8 × single, two at least 2 ×).
+      expect(eight).toBeGreaterThan(0);
+      expect(eight).toBeLessThan(2 * single);
     } finally {
       await t.close();
     }
