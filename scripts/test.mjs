@@ -39,7 +39,7 @@ function vitestFailures(file) {
       const file = path.relative(root, suite.name);
       const failed = suite.assertionResults.filter((test) => test.status === "failed");
       if (failed.length === 0 && suite.status === "failed") return [`${file}: ${firstLines(suite.message)}`];
-      return failed.map((test) => `${file} › ${test.fullName}: ${firstLines(test.failureMessages?.[0])}`);
+      return failed.map((test) => `${file}${failedLine(suite.name, test.failureMessages?.[0])} › ${test.fullName}: ${firstLines(test.failureMessages?.[0])}`);
     });
   } catch {
     return [];
@@ -66,6 +66,14 @@ function playwrightFailures(file) {
     for (const suite of JSON.parse(readFileSync(file, "utf8")).suites ?? []) visit(suite, []);
   } catch {}
   return failures;
+}
+
+// Where in the test file the failure was thrown (its stack's first frame in that file), as ":line":
+// a waitFor's message is mostly a DOM dump, so the message alone may not say which check failed.
+function failedLine(testFile, message) {
+  const escaped = testFile.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const frame = new RegExp(`${escaped}:(\\d+):\\d+`).exec(stripVTControlCharacters(message ?? ""));
+  return frame ? `:${frame[1]}` : "";
 }
 
 function firstLines(message) {

@@ -1,6 +1,6 @@
 import "./billing.css";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { toasts } from "../shell/toastStore";
 import { Button, Skeleton } from "../ui";
 import { ApiError } from "../transport/rest";
@@ -11,14 +11,6 @@ import { type BillingDetails, billingRequest, type SubscriptionState, useBilling
 export const billingTextMin = 5;
 
 type FieldKey = "billingEmail" | "name" | "addressLine1" | "addressLine2" | "postalCode" | "city" | "state" | "country" | "businessId";
-
-const empty: BillingDetails = {
-  billingEmail: "",
-  name: "",
-  address: { city: "", country: "", addressLine1: "", addressLine2: "", postalCode: "", state: "" },
-  customerType: "company",
-  businessId: "",
-};
 
 /** The client's checks, the same as the server's (domain/billing/billing.ts validateBillingDetails). */
 export function billingDetailsErrors(d: BillingDetails, messages: { min: string; email: string; country: string }): Partial<Record<FieldKey, string>> {
@@ -36,16 +28,8 @@ export function billingDetailsErrors(d: BillingDetails, messages: { min: string;
 /** /settings/billing-details: billing e-mail, name, address, customer type (company by default) and business id. */
 export default function BillingDetailsPage() {
   const { t } = useLingui();
-  const formId = useId();
   const details = useBillingResource<BillingDetails>("/subscription/details");
   const subscription = useBillingResource<SubscriptionState>("/subscription");
-  const [form, setForm] = useState<BillingDetails>(empty);
-  const [touched, setTouched] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [serverError, setServerError] = useState<{ field?: string; error: string } | null>(null);
-  useEffect(() => {
-    if (details.data) setForm(details.data);
-  }, [details.data]);
 
   const title = (
     <h1 className="page__title">
@@ -73,6 +57,25 @@ export default function BillingDetailsPage() {
       </section>
     );
   const editable = subscription.data?.canManage ?? false;
+  return (
+    <section className="page page--narrow">
+      {title}
+      {!editable ? <BillingAdminNotice /> : null}
+      {/* The form starts from what was read, in its first render: an effect copying the read into
+          the form's state would land after a quick first keystroke and wipe it. A new read (after a
+          save) is a new form. */}
+      <BillingDetailsForm key={JSON.stringify(details.data)} initial={details.data} editable={editable} onSaved={details.reload} />
+    </section>
+  );
+}
+
+function BillingDetailsForm({ initial, editable, onSaved }: { initial: BillingDetails; editable: boolean; onSaved: () => void }) {
+  const { t } = useLingui();
+  const formId = useId();
+  const [form, setForm] = useState<BillingDetails>(initial);
+  const [touched, setTouched] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [serverError, setServerError] = useState<{ field?: string; error: string } | null>(null);
   const errors = billingDetailsErrors(form, {
     min: t`Must be at least ${billingTextMin} characters`,
     email: t`Please provide a valid e-mail address`,
@@ -90,7 +93,7 @@ export default function BillingDetailsPage() {
     try {
       await billingRequest("/subscription/details", { method: "PUT", body: form, action: "saveBillingDetails", toast: false });
       toasts.success(t`Organization details updated`);
-      details.reload();
+      onSaved();
     } catch (e) {
       const body = e instanceof ApiError ? (e.body as { error?: string; field?: string } | null) : null;
       setServerError({ error: body?.error ?? (e as Error).message, field: body?.field });
@@ -137,64 +140,60 @@ export default function BillingDetailsPage() {
   };
 
   return (
-    <section className="page page--narrow">
-      {title}
-      {!editable ? <BillingAdminNotice /> : null}
-      <form id={formId} className="form" onSubmit={(e) => void submit(e)} noValidate>
-        {field("billingEmail", t`Billing e-mail`, form.billingEmail, (v) => setForm((f) => ({ ...f, billingEmail: v })), {
-          type: "email",
-          required: true,
-          autoComplete: "email",
-        })}
-        {field("name", t`Name on invoices`, form.name, (v) => setForm((f) => ({ ...f, name: v })), { required: true, autoComplete: "organization" })}
-        <fieldset className="field">
-          <legend>
-            <Trans>Customer type</Trans>
-          </legend>
-          <label>
-            <input
-              type="radio"
-              name={`${formId}-type`}
-              checked={form.customerType === "company"}
-              disabled={!editable}
-              onChange={() => setForm((f) => ({ ...f, customerType: "company" }))}
-            />{" "}
-            <Trans>Company</Trans>
-          </label>{" "}
-          <label>
-            <input
-              type="radio"
-              name={`${formId}-type`}
-              checked={form.customerType === "individual"}
-              disabled={!editable}
-              onChange={() => setForm((f) => ({ ...f, customerType: "individual" }))}
-            />{" "}
-            <Trans>Individual</Trans>
-          </label>
-        </fieldset>
-        {field("businessId", t`VAT or business id`, form.businessId, (v) => setForm((f) => ({ ...f, businessId: v })))}
-        {field("addressLine1", t`Address line 1`, form.address.addressLine1, (v) => setAddress("addressLine1", v), {
-          required: true,
-          autoComplete: "address-line1",
-        })}
-        {field("addressLine2", t`Address line 2`, form.address.addressLine2, (v) => setAddress("addressLine2", v), { autoComplete: "address-line2" })}
-        {field("postalCode", t`Postal code`, form.address.postalCode, (v) => setAddress("postalCode", v), { autoComplete: "postal-code" })}
-        {field("city", t`City`, form.address.city, (v) => setAddress("city", v), { autoComplete: "address-level2" })}
-        {field("state", t`State or region`, form.address.state, (v) => setAddress("state", v), { autoComplete: "address-level1" })}
-        {field("country", t`Country code`, form.address.country, (v) => setAddress("country", v.toUpperCase()), { autoComplete: "country" })}
-        {serverError && !serverError.field ? (
-          <p className="field__error" role="alert">
-            {serverError.error}
-          </p>
-        ) : null}
-        {editable ? (
-          <div className="form__actions">
-            <Button variant="primary" type="submit" disabled={saving || (touched && !valid)}>
-              <Trans>Save</Trans>
-            </Button>
-          </div>
-        ) : null}
-      </form>
-    </section>
+    <form id={formId} className="form" onSubmit={(e) => void submit(e)} noValidate>
+      {field("billingEmail", t`Billing e-mail`, form.billingEmail, (v) => setForm((f) => ({ ...f, billingEmail: v })), {
+        type: "email",
+        required: true,
+        autoComplete: "email",
+      })}
+      {field("name", t`Name on invoices`, form.name, (v) => setForm((f) => ({ ...f, name: v })), { required: true, autoComplete: "organization" })}
+      <fieldset className="field">
+        <legend>
+          <Trans>Customer type</Trans>
+        </legend>
+        <label>
+          <input
+            type="radio"
+            name={`${formId}-type`}
+            checked={form.customerType === "company"}
+            disabled={!editable}
+            onChange={() => setForm((f) => ({ ...f, customerType: "company" }))}
+          />{" "}
+          <Trans>Company</Trans>
+        </label>{" "}
+        <label>
+          <input
+            type="radio"
+            name={`${formId}-type`}
+            checked={form.customerType === "individual"}
+            disabled={!editable}
+            onChange={() => setForm((f) => ({ ...f, customerType: "individual" }))}
+          />{" "}
+          <Trans>Individual</Trans>
+        </label>
+      </fieldset>
+      {field("businessId", t`VAT or business id`, form.businessId, (v) => setForm((f) => ({ ...f, businessId: v })))}
+      {field("addressLine1", t`Address line 1`, form.address.addressLine1, (v) => setAddress("addressLine1", v), {
+        required: true,
+        autoComplete: "address-line1",
+      })}
+      {field("addressLine2", t`Address line 2`, form.address.addressLine2, (v) => setAddress("addressLine2", v), { autoComplete: "address-line2" })}
+      {field("postalCode", t`Postal code`, form.address.postalCode, (v) => setAddress("postalCode", v), { autoComplete: "postal-code" })}
+      {field("city", t`City`, form.address.city, (v) => setAddress("city", v), { autoComplete: "address-level2" })}
+      {field("state", t`State or region`, form.address.state, (v) => setAddress("state", v), { autoComplete: "address-level1" })}
+      {field("country", t`Country code`, form.address.country, (v) => setAddress("country", v.toUpperCase()), { autoComplete: "country" })}
+      {serverError && !serverError.field ? (
+        <p className="field__error" role="alert">
+          {serverError.error}
+        </p>
+      ) : null}
+      {editable ? (
+        <div className="form__actions">
+          <Button variant="primary" type="submit" disabled={saving || (touched && !valid)}>
+            <Trans>Save</Trans>
+          </Button>
+        </div>
+      ) : null}
+    </form>
   );
 }
