@@ -2,7 +2,27 @@
 // and "Answer" as stored rows: the roll-up and bit-string tests compare served figures with the raw
 // rows on them. The same seed gives the same data on every run.
 import type { PrismaClient } from "../generated/prisma/client.js";
+import type { QuestionResult } from "../domain/analytics/results.js";
+import type { ResultsReader } from "../domain/results-scope/response-scope.js";
 import { newTestId, type TestSurvey } from "./analytics-survey.js";
+
+/**
+ * Fixed days (no "now" in the data): the seeded responses fall in ten UTC days of March 2026 from
+ * `seededBase`; `seededWindow` reads them all, with explicit from/to.
+ */
+export const seededBase = Date.UTC(2026, 2, 10, 0, 0);
+export const seededWindow = { from: "2026-03-09", to: "2026-03-21" } as const;
+
+/** A caller that reads the organisation as its admin's share link with no allowed changes. */
+export function shareLinkCaller(prisma: PrismaClient, org: { organization: { id: string }; users: { admin: { id: string } } }): ResultsReader {
+  return { prisma, share: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, allowChanges: [] } };
+}
+
+/** Results without where they were served from (roll-ups, bit strings, raw rows), to compare served with raw. */
+export const withoutSource = (rs: QuestionResult[]) => rs.map(({ source: _s, ...r }) => r);
+
+/** The roll-up buckets the rows touch (rollups.ts markResponsesChanged). */
+export const bucketsOf = (rs: Pick<SeededRow, "c" | "s" | "t">[]) => rs.map((r) => ({ createdAt: r.c, surveyId: r.s, touchpointId: r.t }));
 
 /** A small seeded generator (mulberry32): the same data on every run. */
 export function seeded(seed: number) {

@@ -8,13 +8,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
 import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../../test/analytics-survey.js";
-import { insertSeededResponses, seeded, type SeededRow } from "../../test/seeded-responses.js";
-import { buildScope, callerVisibility, type ResultsReader } from "../results-scope/response-scope.js";
+import {
+  bucketsOf,
+  insertSeededResponses,
+  seeded,
+  type SeededRow,
+  seededBase,
+  seededWindow,
+  shareLinkCaller,
+  withoutSource,
+} from "../../test/seeded-responses.js";
+import { buildScope, callerVisibility } from "../results-scope/response-scope.js";
 import { parseResultsFilters } from "../results-scope/filters.js";
-import { getResults, type QuestionResult } from "./results.js";
+import { getResults } from "./results.js";
 import { lockRollups, markResponsesChanged } from "./rollups.js";
 import { applyPendingRollups, buildResponseBitsStep, RollupApplier, rollupApplierLockKey } from "./rollup-applier.js";
-import { buildBitsStep } from "./response-bits.js";
+import { BitsBuildFailed, buildBitsStep } from "./response-bits.js";
 import { answerPathOf, servedResponseCount } from "./engine.js";
 
 describe.skipIf(noDatabase)("the response bit strings of an organisation older than them, built in the background", () => {
@@ -23,18 +32,13 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
   let s: TestSurvey;
   let tps: { id: string; unitId: string }[];
   let rows: SeededRow[];
-  // Fixed days (no "now" in the data): ten UTC days in March 2026, read with explicit from/to.
-  const base = Date.UTC(2026, 2, 10, 0, 0);
-  const window = { from: "2026-03-09", to: "2026-03-21" };
-  const caller = (): ResultsReader => ({
-    prisma: t.prisma,
-    share: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, allowChanges: [] },
-  });
-  const strip = (rs: QuestionResult[]) => rs.map(({ source: _s, ...r }) => r);
+  const base = seededBase;
+  const window = seededWindow;
+  const caller = () => shareLinkCaller(t.prisma, org);
+  const strip = withoutSource;
   const metadata = (rnd: () => number) => (rnd() < 0.7 ? { store: ["S1", "S2"][Math.floor(rnd() * 2)] } : {});
   const insert = (n: number, seed: number) =>
     insertSeededResponses(t.prisma, { organizationId: org.organization.id, survey: s, touchpoints: tps, n, rnd: seeded(seed), base, metadata });
-  const byKey = (rs: SeededRow[]) => rs.map((r) => ({ createdAt: r.c, surveyId: r.s, touchpointId: r.t }));
 
   /** The organisation as it was before the bit strings came: responses and roll-ups, no bits, marked not built. */
   const forgetBits = async () => {
@@ -63,7 +67,7 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
   const step = async () => {
     const until = Date.now() + 90_000;
     for (;;) {
-      const r = await buildResponseBitsStep(t.prisma, 40, org.organization.id);
+      const r = await buildResponseBitsStep(t.prisma, 40, { only: [org.organization.id] });
       if (r !== "busy") return r;
       expect(Date.now()).toBeLessThan(until);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -162,7 +166,7 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
       `UPDATE "Answer" a SET "createdAt" = r."createdAt" FROM "Response" r WHERE a."responseId" = r."id" AND r."organizationId" = $1`,
       org.organization.id,
     );
-    await markResponsesChanged(t.prisma, org.organization.id, byKey(rows));
+    await markResponsesChanged(t.prisma, org.organization.id, bucketsOf(rows));
     await t.prisma.$executeRawUnsafe(`ANALYZE "Response", "Answer"`);
   });
   afterAll(async () => {
@@ -201,7 +205,7 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
         await tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock($1::bigint)::text`, rollupApplierLockKey);
         await tx.$executeRawUnsafe(lockRollups("ROW EXCLUSIVE"));
         await tx.$executeRawUnsafe(`INSERT INTO "RollupPending" ("responseId") SELECT unnest($1::text[])`, pendingNow);
-        expect(await buildBitsStep(tx, 40, org.organization.id)).toBe(org.organization.id);
+        expect(await buildBitsStep(tx, 40, { only: [org.organization.id] })).toBe(org.organization.id);
         // The step left the pending ones to the applier and numbered the other 37.
         expect(await numberedIn(tx, pendingNow)).toBe(0);
         expect(await numberedIn(tx, firstForty)).toBe(37);
@@ -240,7 +244,7 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     );
     const gone = shown[200]!;
     await t.prisma.$executeRawUnsafe(`DELETE FROM "Response" WHERE "id" = $1`, gone.id);
-    await markResponsesChanged(t.prisma, org.organization.id, byKey([...changed, gone]));
+    await markResponsesChanged(t.prisma, org.organization.id, bucketsOf([...changed, gone]));
 
     let steps = 1;
     for (;;) {
@@ -261,7 +265,7 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     await forgetBits();
     await compare("raw");
     // A sweep: while another applier holds the lock (other test files), the next sweep tries again.
-    const applier = new RollupApplier(t.prisma, { sweepMs: 50, delayMs: 1, buildBits: { organizationId: org.organization.id, stepSize: 50 } });
+    const applier = new RollupApplier(t.prisma, { sweepMs: 50, delayMs: 1, buildBits: { organizationIds: [org.organization.id], stepSize: 50 } });
     try {
       applier.kick(0);
       const until = Date.now() + 90_000;
@@ -275,4 +279,78 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     await numberedOnce();
     await compare("bits");
   }, 180_000);
+
+  it("a step that fails sets its organisation aside: the others are built meanwhile, and it is tried again later", async () => {
+    // Two organisations older than the bit strings; the one whose id sorts first (a step takes the
+    // first not built) cannot be stepped: an ordinal row left at 0 with its next ordinal at 0 makes
+    // its first step's ordinals collide.
+    const others = [];
+    for (const [name, seed] of [
+      ["BitsBuildA", 31],
+      ["BitsBuildB", 32],
+    ] as const) {
+      const o = await createOrganizationFixture(t.prisma, name);
+      const survey = await createAnalyticsSurvey(t.prisma, o.organization.id, o.units.unitA.id);
+      const tp = await createTestTouchpoint(t.prisma, o.organization.id, o.units.unitA.id, "Door", survey.survey.id);
+      await insertSeededResponses(t.prisma, {
+        organizationId: o.organization.id,
+        survey,
+        touchpoints: [{ id: tp.id, unitId: o.units.unitA.id }],
+        n: 30,
+        rnd: seeded(seed),
+        base,
+      });
+      await t.prisma.$executeRawUnsafe(
+        `INSERT INTO "ResponseBitsState" ("organizationId", "nextOrdinal", built) VALUES ($1, 0, false)
+         ON CONFLICT ("organizationId") DO UPDATE SET "nextOrdinal" = 0, built = false, "buildAfter" = NULL, "buildAfterId" = NULL`,
+        o.organization.id,
+      );
+      others.push(o.organization.id);
+    }
+    const [failing, other] = others.sort() as [string, string];
+    const blocker = await t.prisma.$queryRawUnsafe<{ id: string }[]>(`SELECT "id" FROM "Response" WHERE "organizationId" = $1 LIMIT 1`, failing);
+    await t.prisma.$executeRawUnsafe(`INSERT INTO "ResponseOrdinal" ("organizationId", ordinal, "responseId") VALUES ($1, 0, $2)`, failing, blocker[0]!.id);
+    const builtOf = async (id: string) =>
+      (await t.prisma.$queryRawUnsafe<{ built: boolean }[]>(`SELECT built FROM "ResponseBitsState" WHERE "organizationId" = $1`, id))[0]!.built;
+    const until = async (done: () => Promise<boolean>) => {
+      const limit = Date.now() + 90_000;
+      while (!(await done())) {
+        expect(Date.now()).toBeLessThan(limit);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+
+    const errors: unknown[] = [];
+    const applier = new RollupApplier(t.prisma, {
+      sweepMs: 50,
+      delayMs: 1,
+      buildBits: { organizationIds: [failing, other], stepSize: 50, retryFailedMs: 3_600_000 },
+      onError: (e) => errors.push(e),
+    });
+    try {
+      applier.kick(0);
+      await until(() => builtOf(other));
+    } finally {
+      await applier.close();
+    }
+    expect(await builtOf(failing)).toBe(false);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((e) => e instanceof BitsBuildFailed && e.organizationId === failing)).toBe(true);
+    const [numbered] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "ResponseOrdinal" WHERE "organizationId" = $1`, other);
+    expect(numbered!.n).toBe(30);
+
+    // The cause gone, a later try (here at once: retryFailedMs 0) builds it.
+    await t.prisma.$executeRawUnsafe(`DELETE FROM "ResponseOrdinal" WHERE "organizationId" = $1`, failing);
+    const retrying = new RollupApplier(t.prisma, {
+      sweepMs: 50,
+      delayMs: 1,
+      buildBits: { organizationIds: [failing, other], stepSize: 50, retryFailedMs: 0 },
+    });
+    try {
+      retrying.kick(0);
+      await until(() => builtOf(failing));
+    } finally {
+      await retrying.close();
+    }
+  }, 240_000);
 });

@@ -19,6 +19,7 @@ import {
   bitsGroupOf,
   bitsMatchSql,
   bitsReady,
+  daysOf,
   bitsResponseSql,
   metadataKeysOf,
   ordinalsOf,
@@ -452,12 +453,6 @@ const sparseSampleFloor = 1000;
  */
 const sparseSampleShare = 0.2;
 
-const utcDaysOf = (w: Window) => {
-  const out: string[] = [];
-  for (let t = w.from.getTime(); t < w.to.getTime(); t += dayMs) out.push(new Date(t).toISOString().slice(0, 10));
-  return out;
-};
-
 /**
  * The ids of the newest `n` responses in the scope under response-level filters (the feedback list's
  * meta_ column sample), else null (no such filter, or the bit strings cannot serve it: the caller
@@ -496,7 +491,7 @@ export async function listSampleIds(
           const [days] = await tx.$queryRawUnsafe<{ n: number }[]>(
             `SELECT coalesce(sum(bit_count(x.bits)), 0)::int AS n FROM "ResponseBits" x WHERE x."organizationId" = $1 AND x.field = 'd' AND x.value = ANY($2::text[])`,
             v.organizationId,
-            utcDaysOf(split.days),
+            daysOf(split.days),
           );
           if (ordinals.length > sparse.share * Number(days?.n ?? 0)) return null;
         }

@@ -10,9 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseUrl, noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
 import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../../test/analytics-survey.js";
-import { insertSeededResponses, seeded, type SeededRow } from "../../test/seeded-responses.js";
-import type { ResultsReader } from "../results-scope/response-scope.js";
-import { getQuestionResult, getResults, type QuestionResult } from "./results.js";
+import {
+  bucketsOf,
+  insertSeededResponses,
+  seeded,
+  type SeededRow,
+  seededBase,
+  seededWindow,
+  shareLinkCaller,
+  withoutSource,
+} from "../../test/seeded-responses.js";
+import { getQuestionResult, getResults } from "./results.js";
 import { markResponsesChanged } from "./rollups.js";
 import { rollupApplierLockKey, settleRollups } from "./rollup-applier.js";
 import pg from "pg";
@@ -33,15 +41,11 @@ describe.skipIf(noDatabase)("one restriction item served by the response bit str
   // Another applier, as far as PostgreSQL can tell: holds the applier's advisory lock while the first
   // test reads, so the pending responses stay pending (reads add them from the raw rows).
   const holder = new pg.Client({ connectionString: databaseUrl! });
-  // Fixed days (no "now" in the data): ten UTC days in March 2026, read with explicit from/to.
-  const base = Date.UTC(2026, 2, 10, 0, 0);
-  const window = { from: "2026-03-09", to: "2026-03-21" };
+  const base = seededBase;
+  const window = seededWindow;
 
-  const caller = (): ResultsReader => ({
-    prisma: t.prisma,
-    share: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, allowChanges: [] },
-  });
-  const strip = (rs: QuestionResult[]) => rs.map(({ source: _s, ...r }) => r);
+  const caller = () => shareLinkCaller(t.prisma, org);
+  const strip = withoutSource;
 
   const insert = (organizationId: string, survey: TestSurvey, touchpoints: { id: string; unitId: string }[], n: number, rnd: () => number) =>
     insertSeededResponses(t.prisma, { organizationId, survey, touchpoints, n, rnd, base });
@@ -69,7 +73,6 @@ describe.skipIf(noDatabase)("one restriction item served by the response bit str
     // Three quarters applied (recomputed from the raw rows), the rest left pending for the applier.
     const applied = rows.filter((_, i) => i % 4 !== 0);
     const pending = rows.filter((_, i) => i % 4 === 0);
-    const byKey = (rs: Row[]) => rs.map((r) => ({ createdAt: r.c, surveyId: r.s, touchpointId: r.t }));
     await holder.connect();
     await holder.query("SELECT pg_advisory_lock($1::bigint)", [rollupApplierLockKey]);
     // Pending first: a recompute leaves pending responses out (the applier adds them).
@@ -77,8 +80,8 @@ describe.skipIf(noDatabase)("one restriction item served by the response bit str
       `INSERT INTO "RollupPending" ("responseId") SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`,
       pending.map((r) => r.id),
     );
-    await markResponsesChanged(t.prisma, org.organization.id, byKey(applied));
-    await markResponsesChanged(t.prisma, other.organization.id, byKey(otherRows));
+    await markResponsesChanged(t.prisma, org.organization.id, bucketsOf(applied));
+    await markResponsesChanged(t.prisma, other.organization.id, bucketsOf(otherRows));
     // Planner statistics, as db/statistics.ts keeps them (without, the raw path's plans take a minute here).
     await t.prisma.$executeRawUnsafe(`ANALYZE "Response", "Answer"`);
   });

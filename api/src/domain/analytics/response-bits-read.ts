@@ -45,8 +45,8 @@ export function metadataKeysOf(f: ResultsFilters, group: BitsGroup): string[] {
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The UTC days of [from, to), both whole-day instants. */
-function daysOf(days: { from: Date; to: Date }): string[] {
+/** The UTC days of [from, to), both whole-day instants, as YYYY-MM-DD. */
+export function daysOf(days: { from: Date; to: Date }): string[] {
   const out: string[] = [];
   for (let t = days.from.getTime(); t < days.to.getTime(); t += 86_400_000) out.push(isoDay(new Date(t)));
   return out;

@@ -11,10 +11,19 @@ import pg from "pg";
 import { databaseUrl, noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
 import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../../test/analytics-survey.js";
-import { insertSeededResponses, seeded, type SeededRow } from "../../test/seeded-responses.js";
-import { buildScope, callerVisibility, type ResultsReader } from "../results-scope/response-scope.js";
+import {
+  bucketsOf,
+  insertSeededResponses,
+  seeded,
+  type SeededRow,
+  seededBase,
+  seededWindow,
+  shareLinkCaller,
+  withoutSource,
+} from "../../test/seeded-responses.js";
+import { buildScope, callerVisibility } from "../results-scope/response-scope.js";
 import { parseResultsFilters } from "../results-scope/filters.js";
-import { getResults, type QuestionResult } from "./results.js";
+import { getResults } from "./results.js";
 import { getSummary } from "./summary.js";
 import { markResponsesChanged, rebuildRollups } from "./rollups.js";
 import { rollupApplierLockKey, settleRollups } from "./rollup-applier.js";
@@ -35,14 +44,10 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
   let tps: { id: string; unitId: string }[];
   let rows: Row[];
   const holder = new pg.Client({ connectionString: databaseUrl! });
-  // Fixed days (no "now" in the data): ten UTC days in March 2026, read with explicit from/to.
-  const base = Date.UTC(2026, 2, 10, 0, 0);
-  const window = { from: "2026-03-09", to: "2026-03-21" };
-  const caller = (): ResultsReader => ({
-    prisma: t.prisma,
-    share: { organizationId: org.organization.id, createdByUserId: org.users.admin.id, allowChanges: [] },
-  });
-  const strip = (rs: QuestionResult[]) => rs.map(({ source: _s, ...r }) => r);
+  const base = seededBase;
+  const window = seededWindow;
+  const caller = () => shareLinkCaller(t.prisma, org);
+  const strip = withoutSource;
 
   // Metadata: a store most have (some JSON null or empty), a visit kind, a number (->> gives its text).
   const metadata = (rnd: () => number) => {
@@ -57,7 +62,6 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
   };
   const insert = (organizationId: string, survey: TestSurvey, touchpoints: { id: string; unitId: string }[], n: number, rnd: () => number) =>
     insertSeededResponses(t.prisma, { organizationId, survey, touchpoints, n, rnd, base, metadata, emotionValues: [1, 0.5, 0.25] });
-  const byKey = (rs: Row[]) => rs.map((r) => ({ createdAt: r.c, surveyId: r.s, touchpointId: r.t }));
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -90,7 +94,7 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
     );
     // Both organisations built from their raw rows (pending ones left to the applier).
     await rebuildRollups(t.prisma, org.organization.id);
-    await markResponsesChanged(t.prisma, other.organization.id, byKey(otherRows));
+    await markResponsesChanged(t.prisma, other.organization.id, bucketsOf(otherRows));
     await rebuildRollups(t.prisma, other.organization.id);
     await t.prisma.$executeRawUnsafe(`ANALYZE "Response", "Answer"`);
   });
@@ -366,13 +370,13 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
     await t.prisma.$executeRawUnsafe(`DELETE FROM "Response" WHERE "id" = $1`, ids[4]);
     // Shown again: a response hidden when it was built gets its bits.
     await t.prisma.$executeRawUnsafe(`UPDATE "Response" SET "hidden" = false, "metadata" = '{"visit":"first"}' WHERE "id" = $1`, hiddenBefore.id);
-    await markResponsesChanged(t.prisma, org.organization.id, byKey(changed.filter((r) => r.id !== ids[5])));
+    await markResponsesChanged(t.prisma, org.organization.id, bucketsOf(changed.filter((r) => r.id !== ids[5])));
     await same();
     // A change the bit strings are not told of: the served answer differs (the test would catch a
     // recompute that forgot them).
     await t.prisma.$executeRawUnsafe(`UPDATE "Response" SET "hidden" = true WHERE "id" = $1`, ids[5]);
     expect(strip(await getResults(caller(), filters))).not.toEqual(strip(await getResults(caller(), filters, { source: "raw" })));
-    await markResponsesChanged(t.prisma, org.organization.id, byKey(changed.filter((r) => r.id === ids[5])));
+    await markResponsesChanged(t.prisma, org.organization.id, bucketsOf(changed.filter((r) => r.id === ids[5])));
     await same();
   });
 

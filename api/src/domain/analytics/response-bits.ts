@@ -306,19 +306,45 @@ export const bitsBuildStepSize = 4096;
  * order of creation after where the last step stopped (`buildAfter`, `buildAfterId`), leaving out
  * those pending (the applier numbers them) or numbered already (the applier and recomputes number
  * what they touch meanwhile); marks the organisation built after its last step. Answers the
- * organisation stepped, or null when none is left to build (`only`: only that organisation, for
- * tests on a shared database). In the caller's transaction, roll-up locks held (the applier's:
- * rollup-applier.ts buildResponseBitsStep).
+ * organisation stepped, or null when none is left to build (`only`: only those organisations, for
+ * tests on a shared database; `skip`: not those, whose last step failed). A step that fails throws
+ * BitsBuildFailed, naming its organisation. In the caller's transaction, roll-up locks held (the
+ * applier's: rollup-applier.ts buildResponseBitsStep).
  */
-export async function buildBitsStep(tx: Db, limit = bitsBuildStepSize, only?: string): Promise<string | null> {
+export async function buildBitsStep(
+  tx: Db,
+  limit = bitsBuildStepSize,
+  which: { only?: readonly string[]; skip?: readonly string[] } = {},
+): Promise<string | null> {
   // The cursor's instant travels as PostgreSQL's text (microseconds; a JS Date keeps milliseconds:
   // a truncated cursor would skip the last responses of an instant, or never pass a crowded one).
   const [state] = await tx.$queryRawUnsafe<{ o: string; after: string | null; afterId: string | null }[]>(
     `SELECT "organizationId" AS o, "buildAfter"::text AS after, "buildAfterId" AS "afterId" FROM "ResponseBitsState"
-     WHERE built = false AND ($1::text IS NULL OR "organizationId" = $1) ORDER BY 1 LIMIT 1`,
-    only ?? null,
+     WHERE built = false AND ($1::text[] IS NULL OR "organizationId" = ANY($1::text[])) AND "organizationId" <> ALL($2::text[]) ORDER BY 1 LIMIT 1`,
+    which.only ?? null,
+    which.skip ?? [],
   );
   if (!state) return null;
+  try {
+    await stepOf(tx, state, limit);
+  } catch (error) {
+    throw new BitsBuildFailed(state.o, error);
+  }
+  return state.o;
+}
+
+/** A step of an organisation's background build failed (buildBitsStep). */
+export class BitsBuildFailed extends Error {
+  constructor(
+    readonly organizationId: string,
+    cause: unknown,
+  ) {
+    super(`Building the response bit strings of organisation ${organizationId} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = "BitsBuildFailed";
+  }
+}
+
+async function stepOf(tx: Db, state: { o: string; after: string | null; afterId: string | null }, limit: number): Promise<void> {
   // After the last step: by creation time, then id (several responses may share an instant).
   const after = `r."createdAt" >= coalesce($2::timestamptz, '-infinity') AND (r."createdAt", r."id") > (coalesce($2::timestamptz, '-infinity'), coalesce($3::text, ''))`;
   const [step] = await tx.$queryRawUnsafe<{ n: number; c: string | null; id: string | null }[]>(
@@ -350,5 +376,4 @@ export async function buildBitsStep(tx: Db, limit = bitsBuildStepSize, only?: st
     step?.c ?? null,
     step?.id ?? null,
   );
-  return state.o;
 }

@@ -12,7 +12,7 @@
 // advisory lock); the others leave their pending responses to it and look again after their wait.
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { applyPendingSql, lockRollups } from "./rollups.js";
-import { addResponseBits, buildBitsStep } from "./response-bits.js";
+import { addResponseBits, BitsBuildFailed, buildBitsStep } from "./response-bits.js";
 
 /**
  * The advisory lock that makes the applier one across every process on the database: several api
@@ -55,7 +55,11 @@ export async function applyPendingRollups(prisma: PrismaClient, limit = 5000): P
  * with the applier in every process and with recomputes. Answers "busy" (another applier works now),
  * "more" (a step was made) or "none" (no organisation is left to build).
  */
-export async function buildResponseBitsStep(prisma: PrismaClient, limit?: number, only?: string): Promise<"busy" | "more" | "none"> {
+export async function buildResponseBitsStep(
+  prisma: PrismaClient,
+  limit?: number,
+  which: { only?: readonly string[]; skip?: readonly string[] } = {},
+): Promise<"busy" | "more" | "none"> {
   return prisma.$transaction(
     async (tx) => {
       const [lock] = await tx.$queryRawUnsafe<{ ok: boolean }[]>(
@@ -64,7 +68,7 @@ export async function buildResponseBitsStep(prisma: PrismaClient, limit?: number
       );
       if (!lock?.ok) return "busy";
       await tx.$executeRawUnsafe(lockRollups("ROW EXCLUSIVE"));
-      return (await buildBitsStep(tx, limit, only)) === null ? "none" : "more";
+      return (await buildBitsStep(tx, limit, which)) === null ? "none" : "more";
     },
     { timeout: 120_000, maxWait: 30_000 },
   );
@@ -79,10 +83,11 @@ export type RollupApplierOptions = {
   batch?: number;
   /**
    * Build, between applies, the bit strings of organisations not built yet (buildResponseBitsStep),
-   * a step at a time until none is left (`organizationId`: only that one, for tests on a shared
-   * database). Off in the tests' servers.
+   * a step at a time until none is left (`organizationIds`: only those, for tests on a shared
+   * database). An organisation whose step failed waits `retryFailedMs` (10 minutes) while the others
+   * are built. Off in the tests' servers.
    */
-  buildBits?: boolean | { organizationId: string; stepSize?: number };
+  buildBits?: boolean | { organizationIds: string[]; stepSize?: number; retryFailedMs?: number };
   onError?: (error: unknown) => void;
 };
 
@@ -94,6 +99,8 @@ export class RollupApplier {
   private closed = false;
   /** Whether an organisation may still be left to build (buildBits); found none: not asked again. */
   private bitsLeft = true;
+  /** Organisations whose last build step failed, and when (buildBits: retried after retryFailedMs). */
+  private readonly bitsFailed = new Map<string, number>();
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -149,10 +156,7 @@ export class RollupApplier {
         // Nothing more pending here: one step of a background build, the next after the usual wait
         // (another process's applier busy: the next sweep tries again).
         if (this.opts.buildBits && this.bitsLeft && !this.closed) {
-          const only = typeof this.opts.buildBits === "object" ? this.opts.buildBits : undefined;
-          const step = await buildResponseBitsStep(this.prisma, only?.stepSize, only?.organizationId);
-          if (step === "none") this.bitsLeft = false;
-          else if (step === "more") this.again = true;
+          await this.buildBitsStep();
         }
       } catch (error) {
         // Left pending: the next kick or sweep tries again.
@@ -167,6 +171,27 @@ export class RollupApplier {
       }
     })();
     return this.running;
+  }
+
+  /**
+   * One step of the background build. An organisation whose step fails is set aside for a while, so
+   * the others are built meanwhile; it does not count as none left.
+   */
+  private async buildBitsStep(): Promise<void> {
+    const o = typeof this.opts.buildBits === "object" ? this.opts.buildBits : undefined;
+    const retryMs = o?.retryFailedMs ?? 600_000;
+    const now = Date.now();
+    for (const [id, at] of this.bitsFailed) if (now - at >= retryMs) this.bitsFailed.delete(id);
+    try {
+      const step = await buildResponseBitsStep(this.prisma, o?.stepSize, { only: o?.organizationIds, skip: [...this.bitsFailed.keys()] });
+      if (step === "none" && this.bitsFailed.size === 0) this.bitsLeft = false;
+      else if (step === "more") this.again = true;
+    } catch (error) {
+      if (!(error instanceof BitsBuildFailed)) throw error;
+      this.bitsFailed.set(error.organizationId, now);
+      this.again = true;
+      this.opts.onError?.(error);
+    }
   }
 
   /** Stops the timers and applies what is pending. */

@@ -225,7 +225,11 @@ async function narrowedScope(
   needed: number,
   before?: Date,
 ): Promise<ScopeSql | undefined> {
-  const since = await listPageSince(ctx.prisma, v, filters, needed, before);
+  return scopeSince(v, filters, hiddenAlsoInUnits, await listPageSince(ctx.prisma, v, filters, needed, before));
+}
+
+/** The list's scope from `since` (listPageSince), or undefined: the whole window's. */
+function scopeSince(v: Visibility, filters: ResultsFilters, hiddenAlsoInUnits: string[], since: Date | null): ScopeSql | undefined {
   return since ? buildScope(v, { ...filters, from: since }, { hiddenAlsoInUnits }) : undefined;
 }
 
@@ -244,7 +248,8 @@ async function metaKeySampleOf(
   const since = await listPageSince(ctx.prisma, v, filters, pageMetaKeySample);
   const ids = await listSampleIds(ctx.prisma, v, filters, hiddenAlsoInUnits, pageMetaKeySample, since);
   if (ids) return { metaKeySampleIds: ids };
-  return since ? { metaKeyScope: buildScope(v, { ...filters, from: since }, { hiddenAlsoInUnits }) } : {};
+  const metaKeyScope = scopeSince(v, filters, hiddenAlsoInUnits, since);
+  return metaKeyScope ? { metaKeyScope } : {};
 }
 
 /** The scope a page of `needed` rows reads (narrowedScope). */
