@@ -163,6 +163,20 @@ describe.skipIf(noDatabase)("feedback list", () => {
     expect(page2.body.data.map((r: { feedbackId: string }) => r.feedbackId)).toEqual([ids.hidden, ids.second]);
   });
 
+  it("pages under a restriction: the newest matching responses in order, with the hidden ones their manager sees (read by id through the bit strings)", async () => {
+    const filters = { ...window(), surveyId: [s.survey.id], restrictByAnswer: [{ questionId: s.questions.single.id, values: ["good"] }] };
+    const feedbackIds = (body: { data: { feedbackId: string }[] }) => body.data.map((r) => r.feedbackId);
+    const page = async (token: string, n: number) => (await list(token, { filters, page: n, pageSize: 2 })).body;
+    const first = await page(tokens.admin, 1);
+    expect(first).toMatchObject({ currentPage: 1, totalPages: 2, total: 4 });
+    // `second` answered "bad"; the hidden response is the admin's to manage.
+    expect(feedbackIds(first)).toEqual([ids.hiddenText, ids.inB]);
+    expect(feedbackIds(await page(tokens.admin, 2))).toEqual([ids.hidden, ids.first]);
+    expect(feedbackIds(await page(tokens.admin, 3))).toEqual([]);
+    // A viewer of unit A: neither unit B's response nor the hidden one.
+    expect(feedbackIds(await page(tokens.viewerA, 1))).toEqual([ids.hiddenText, ids.first]);
+  });
+
   it("team visibility: an editor of unit A sees unit A only (with its hidden response); a viewer sees no hidden responses", async () => {
     const editor = await list(tokens.editorA, { filters: { ...window(), surveyId: [s.survey.id] } });
     expect(editor.status).toBe(200);
