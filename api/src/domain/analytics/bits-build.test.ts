@@ -339,15 +339,20 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     const [numbered] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "ResponseOrdinal" WHERE "organizationId" = $1`, other);
     expect(numbered!.n).toBe(30);
 
-    // The cause gone, a later try (here at once: retryFailedMs 0) builds it.
-    await t.prisma.$executeRawUnsafe(`DELETE FROM "ResponseOrdinal" WHERE "organizationId" = $1`, failing);
+    // Set aside for a while, then tried again: an applier that retries after 200 ms fails first (the
+    // cause is still there), and builds it once the cause is gone.
+    const retried: unknown[] = [];
     const retrying = new RollupApplier(t.prisma, {
       sweepMs: 50,
       delayMs: 1,
-      buildBits: { organizationIds: [failing, other], stepSize: 50, retryFailedMs: 0 },
+      buildBits: { organizationIds: [failing, other], stepSize: 50, retryFailedMs: 200 },
+      onError: (e) => retried.push(e),
     });
     try {
       retrying.kick(0);
+      await until(async () => retried.length > 0);
+      expect(retried[0]).toBeInstanceOf(BitsBuildFailed);
+      await t.prisma.$executeRawUnsafe(`DELETE FROM "ResponseOrdinal" WHERE "organizationId" = $1`, failing);
       await until(() => builtOf(failing));
     } finally {
       await retrying.close();

@@ -252,24 +252,28 @@ async function metaKeySampleOf(
   return metaKeyScope ? { metaKeyScope } : {};
 }
 
+/** The deepest numbered page (page × pageSize) whose rows are looked up by id (pageScope). */
+const pageByIdMax = 2000;
+
 /**
- * The scope a page of `needed` rows reads. A numbered page under sparse response-level filters: the
- * ids of the newest `needed` matching responses (analytics/engine.ts listSampleIds, through the
- * response bit strings: the same order as the page's, ties by id), so the page's query reads those
- * rows by id instead of testing the filters on every response from the day bound (~0.45 s for
- * several answers at 10 M). Otherwise, and for a keyset page (`before`), the scope from the day
- * bound (narrowedScope).
+ * The scope a page of `needed` rows reads. A numbered page under sparse response-level filters, up
+ * to `pageByIdMax` rows deep: the ids of the newest `needed` matching responses (analytics/engine.ts
+ * listSampleIds, through the response bit strings: the same order as the page's, ties by id), so
+ * the page's query reads those rows by id instead of testing the filters on every response from the
+ * day bound (~0.45 s for several answers at 10 M). The filters' scope is tested again on those rows:
+ * a response hidden, or edited out of the filters, since the bit strings were written is left out.
+ * Otherwise, and for a keyset page (`before`), the scope from the day bound (narrowedScope).
  */
 async function pageScope(ctx: DomainContext, resolved: ResolvedList, needed: number, before?: Date): Promise<ScopeSql | undefined> {
   const v = await callerVisibility(resolved.reader, "results");
-  if (!before) {
-    const since = await listPageSince(ctx.prisma, v, resolved.filters, needed);
-    const ids = await listSampleIds(ctx.prisma, v, resolved.filters, resolved.hiddenAlsoInUnits, needed, since);
-    if (ids)
-      return { sql: `r."organizationId" = $1 AND r."id" = ANY($2::text[])`, params: [v.organizationId, ids], organizationId: v.organizationId, unitIds: null };
-    return scopeSince(v, resolved.filters, resolved.hiddenAlsoInUnits, since);
-  }
-  return narrowedScope(ctx, v, resolved.filters, resolved.hiddenAlsoInUnits, needed, before);
+  const { filters, hiddenAlsoInUnits } = resolved;
+  if (before || needed > pageByIdMax) return narrowedScope(ctx, v, filters, hiddenAlsoInUnits, needed, before);
+  const since = await listPageSince(ctx.prisma, v, filters, needed);
+  const ids = await listSampleIds(ctx.prisma, v, filters, hiddenAlsoInUnits, needed, since);
+  const scope = scopeSince(v, filters, hiddenAlsoInUnits, since);
+  if (!ids) return scope;
+  const base = scope ?? resolved.plan.scope;
+  return { ...base, sql: `(${base.sql}) AND r."id" = ANY($${base.params.length + 1}::text[])`, params: [...base.params, ids] };
 }
 
 async function fetchRows(ctx: DomainContext, plan: FeedbackListPlan, page: Parameters<typeof rowsQuery>[1]) {

@@ -166,7 +166,7 @@ describe.skipIf(noDatabase)("feedback list", () => {
   it("pages under a restriction: the newest matching responses in order, with the hidden ones their manager sees (read by id through the bit strings)", async () => {
     const filters = { ...window(), surveyId: [s.survey.id], restrictByAnswer: [{ questionId: s.questions.single.id, values: ["good"] }] };
     const feedbackIds = (body: { data: { feedbackId: string }[] }) => body.data.map((r) => r.feedbackId);
-    const page = async (token: string, n: number) => (await list(token, { filters, page: n, pageSize: 2 })).body;
+    const page = async (token: string | undefined, n: number) => (await list(token, { filters, page: n, pageSize: 2 })).body;
     const first = await page(tokens.admin, 1);
     expect(first).toMatchObject({ currentPage: 1, totalPages: 2, total: 4 });
     // `second` answered "bad"; the hidden response is the admin's to manage.
