@@ -54,6 +54,11 @@ export type ResolvedList = {
   /** Whose rights the responses are read with, and the units whose hidden responses show too (the total's count). */
   reader: ResultsReader;
   hiddenAlsoInUnits: string[];
+  /**
+   * The newest `pageMetaKeySample` matching responses, newest first, when the meta_ sample found them
+   * through the response bit strings (metaKeySampleOf): a numbered page's ids are their first rows.
+   */
+  newestIds?: string[];
 };
 
 /**
@@ -83,7 +88,7 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
       ...sample,
       surveyIds,
     });
-    return { plan, filters: view.filters, share: share.options, reader, hiddenAlsoInUnits: [] };
+    return { plan, filters: view.filters, share: share.options, reader, hiddenAlsoInUnits: [], newestIds: sample.metaKeySampleIds };
   }
   await requireFeature(ctx, "feedbackInbox");
   const filters = parseResultsFilters(input.filters);
@@ -97,7 +102,7 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
     listSurveyIds(ctx.prisma, visibility, filters, hiddenAlsoInUnits),
   ]);
   const plan = await planFeedbackList(ctx.prisma, { scope, filters, locale, metaKeySample: pageMetaKeySample, ...sample, surveyIds });
-  return { plan, filters, share: null, reader: request.reader, hiddenAlsoInUnits };
+  return { plan, filters, share: null, reader: request.reader, hiddenAlsoInUnits, newestIds: sample.metaKeySampleIds };
 }
 
 /**
@@ -269,7 +274,9 @@ async function pageScope(ctx: DomainContext, resolved: ResolvedList, needed: num
   const { filters, hiddenAlsoInUnits } = resolved;
   if (before || needed > pageByIdMax) return narrowedScope(ctx, v, filters, hiddenAlsoInUnits, needed, before);
   const since = await listPageSince(ctx.prisma, v, filters, needed);
-  const ids = await listSampleIds(ctx.prisma, v, filters, hiddenAlsoInUnits, needed, since);
+  // The meta_ sample holds the newest matches in the page's order already (pageMetaKeySample of them,
+  // more than pageByIdMax): its first rows are the page's.
+  const ids = resolved.newestIds ? resolved.newestIds.slice(0, needed) : await listSampleIds(ctx.prisma, v, filters, hiddenAlsoInUnits, needed, since);
   const scope = scopeSince(v, filters, hiddenAlsoInUnits, since);
   if (!ids) return scope;
   const base = scope ?? resolved.plan.scope;
