@@ -11,7 +11,8 @@
 // and p99 of `requests` requests. The same figures are then computed with plain SQL written here,
 // apart from the engine (its own WHERE for the window, the teams, the answer restriction and the
 // metadata), and compared: the question's answer count per value and per series group, every
-// question's count of the table, the list's total and its first page's ids, the summary's count.
+// question's count of the table, the list's total, its first page's ids and its meta_ columns, the
+// summary's count.
 import type { PrismaClient } from "../../api/src/generated/prisma/client.js";
 import { createShareLink } from "../../api/src/domain/sharing/share-links.js";
 import { loadViewer } from "../../api/src/domain/viewer.js";
@@ -272,7 +273,7 @@ export async function measureFilterCases(opts: {
         value: round1(h.p50),
         unit: "ms p50 (HTTP)",
         extra: { "p99 ms": round1(h.p99), "first ms": round1(first), "raw SQL ms": round1(rawMs), "raw ÷ served (p50)": round1(rawMs / h.p50) },
-        note: `${same.ok ? "same answer as raw SQL" : `ANSWERS DIFFER: ${same.why}`}; ${screen === "summary" ? "roll-ups" : screen === "list" ? (planned.kind === "rollup" ? "raw rows (page), roll-ups (total)" : `raw rows (page), ${pathNote} (total)`) : pathNote}`,
+        note: `${same.ok ? "same answer as raw SQL" : `ANSWERS DIFFER: ${same.why}`}; ${screen === "summary" ? "roll-ups" : screen === "list" ? (planned.kind === "rollup" ? "raw rows (page), roll-ups (total), bit strings (meta_ columns)" : `raw rows (page), ${pathNote} (total, meta_ columns)`) : pathNote}`,
       });
     }
   }
@@ -299,21 +300,32 @@ async function sameAsRaw(
   }
   if (screen === "list") {
     const n = params.length;
-    const [count, ids] = await Promise.all([
+    const [count, ids, keys] = await Promise.all([
       prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "Response" r WHERE ${where}`, ...params),
       prisma.$queryRawUnsafe<{ id: string }[]>(
         `SELECT r.id FROM "Response" r WHERE ${where} ORDER BY r."createdAt" DESC, r.id DESC LIMIT $${n + 1}`,
         ...params,
         50,
       ),
+      // The meta_ columns: the keys of every matching response, the 100 most frequent, by name.
+      prisma.$queryRawUnsafe<{ key: string }[]>(
+        `SELECT k.key FROM "Response" r CROSS JOIN LATERAL jsonb_object_keys(CASE WHEN jsonb_typeof(r.metadata) = 'object' THEN r.metadata ELSE '{}'::jsonb END) k(key)
+          WHERE ${where} GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 100`,
+        ...params,
+      ),
     ]);
-    const page = body as { total: number; data: { feedbackId: string }[] };
+    const page = body as { total: number; data: { feedbackId: string }[]; metaKeys: string[] };
     const why =
       differ("total", page.total, count[0]!.n) ??
       differ(
         "first page",
         page.data.map((d) => d.feedbackId),
         ids.map((r) => r.id),
+      ) ??
+      differ(
+        "meta_ columns",
+        page.metaKeys,
+        keys.map((r) => r.key).sort((a, b) => a.localeCompare(b)),
       );
     return { ok: !why, ...(why ? { why } : {}) };
   }

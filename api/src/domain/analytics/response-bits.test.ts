@@ -27,7 +27,7 @@ import { getResults } from "./results.js";
 import { getSummary } from "./summary.js";
 import { markResponsesChanged, rebuildRollups } from "./rollups.js";
 import { rollupApplierLockKey, settleRollups } from "./rollup-applier.js";
-import { answerPathOf, listPageSince, listSampleIds, responseSums, servedResponseCount } from "./engine.js";
+import { answerPathOf, listMetaKeyCounts, listMetaKeys, listPageSince, listSampleIds, responseSums, servedResponseCount } from "./engine.js";
 import { metadataValuesPerBlock } from "./response-bits.js";
 import { testPassword } from "../../test/fixtures.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
@@ -179,6 +179,16 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
     return out;
   };
 
+  /** The metadata keys of every response in a scope (JSON null values too), most frequent first, as plain SQL. */
+  const rawMetaKeyCounts = (scope: { sql: string; params: unknown[] }, max: number) =>
+    t.prisma.$queryRawUnsafe<{ key: string; n: number }[]>(
+      `SELECT k.key, count(*)::int AS n FROM "Response" r
+        CROSS JOIN LATERAL jsonb_object_keys(CASE WHEN jsonb_typeof(r.metadata) = 'object' THEN r.metadata ELSE '{}'::jsonb END) k(key)
+        WHERE ${scope.sql} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${max}`,
+      ...scope.params,
+    );
+  const rawMetaKeys = async (scope: { sql: string; params: unknown[] }, max: number) => (await rawMetaKeyCounts(scope, max)).map((r) => r.key);
+
   it("serves results, the summary and the list total under every such filter, equal to the raw rows, pending responses included", async () => {
     try {
       expect(await t.prisma.rollupPending.count()).toBeGreaterThan(50);
@@ -186,6 +196,7 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
       let compared = 0;
       let bounded = 0;
       let sampled = 0;
+      let keyed = 0;
       for (const c of filterCases())
         for (const view of views) {
           const filters = filtersOf(c, view);
@@ -225,6 +236,13 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
               bounded++;
               expect(await top(since), label).toEqual(await top(null));
             }
+            // The list's meta_ columns: every matching response's keys, most frequent first (a limit of
+            // 2 tests the order: store and visit are the most frequent, n the least).
+            for (const max of [100, 2]) {
+              const keys = await listMetaKeyCounts(t.prisma, v, f, hiddenAlsoInUnits, max);
+              expect(keys, `${label} meta_ keys, at most ${max}`).toEqual(await rawMetaKeyCounts(scope, max));
+              keyed++;
+            }
             // The list's meta_ column sample, the newest n matching responses, found through the bit
             // strings (with the pending, the hidden the caller manages and the hours at either end
             // from the raw rows): the raw rows' newest n, from the day the sample can reach or not.
@@ -247,6 +265,7 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
         }
       expect(compared).toBe(80);
       expect(sampled).toBe(80 * 2 * 2 * 2);
+      expect(keyed).toBe(80 * 2 * 2);
       // Most cases match 30 responses within a few days: the bound applied.
       expect(bounded).toBeGreaterThan(60);
       expect(await t.prisma.rollupPending.count()).toBeGreaterThan(50);
@@ -372,6 +391,16 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
     await t.prisma.$executeRawUnsafe(`UPDATE "Response" SET "hidden" = false, "metadata" = '{"visit":"first"}' WHERE "id" = $1`, hiddenBefore.id);
     await markResponsesChanged(t.prisma, org.organization.id, bucketsOf(changed.filter((r) => r.id !== ids[5])));
     await same();
+    // The list's meta_ columns follow a metadata edit once told of it ("coupon" is a new key).
+    const v = await callerVisibility(caller(), "results");
+    const everything = parseResultsFilters({ ...window });
+    const metaKeys = () => listMetaKeys(t.prisma, v, everything, [], 100);
+    const edited = rows.find((r) => !r.h && !changed.includes(r) && !fresh.includes(r))!;
+    await t.prisma.$executeRawUnsafe(`UPDATE "Response" SET "metadata" = '{"coupon":null}' WHERE "id" = $1`, edited.id);
+    expect(await metaKeys()).not.toContain("coupon");
+    await markResponsesChanged(t.prisma, org.organization.id, bucketsOf([edited]));
+    expect(await metaKeys()).toContain("coupon");
+    expect(await metaKeys()).toEqual(await rawMetaKeys(buildScope(v, everything, { alias: "r" }), 100));
     // A change the bit strings are not told of: the served answer differs (the test would catch a
     // recompute that forgot them).
     await t.prisma.$executeRawUnsafe(`UPDATE "Response" SET "hidden" = true WHERE "id" = $1`, ids[5]);
@@ -428,6 +457,14 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
     const note = parseResultsFilters({ ...window, groupBy: "metadata", groupByMetaKey: "note" });
     expect((await answerPathOf(t.prisma, { organizationId: org.organization.id }, note, note.groupBy)).kind).toBe("raw");
     expect(await t.prisma.rollupPending.count()).toBe(0);
+    // Nor as a key: its block is marked, and the list's meta_ columns come from the raw rows' sample.
+    const [marked] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM "ResponseBits" WHERE "organizationId" = $1 AND field = 'k#'`,
+      org.organization.id,
+    );
+    expect(marked!.n).toBe(1);
+    const v = await callerVisibility(caller(), "results");
+    expect(await listMetaKeys(t.prisma, v, parseResultsFilters(filters), [], 100)).toBeNull();
     const before = (await getResults(caller(), filters)).find((r) => r.questionId === s.questions.multi.id)!.mainResult!.count;
     await t.prisma.touchpoint.delete({ where: { id: extra.id } });
     await same();

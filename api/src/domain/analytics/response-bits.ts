@@ -8,6 +8,9 @@
 //   a:<question>  "*" (answered), "c:<choice id>", "n:<number>" (answers without choices),
 //                 "cn:<choice id>:<number>" (an emotion: its choice and its cluster's number)
 //   m:<key>       a metadata value (not JSON null)
+//   k             a metadata key (whatever its value, JSON null too): the feedback list's meta_ columns
+//   k#            "": the block holds a key longer than `metadataTextKept` (not kept as a "k" string);
+//                 the meta_ columns of a window holding such a block come from the raw rows
 //   m#            <key>: the key had more than `metadataValuesPerBlock` values in the block; reads of
 //                 that key go to the raw rows (its values are no longer all kept)
 // Numbers are PostgreSQL's exact float8 text, so a restriction's 1e-6 tolerance and ranges test the
@@ -56,6 +59,8 @@ SELECT k.field, k.value, array_agg(k.ordinal) AS ords FROM (
   UNION ALL SELECT ordinal, 's', s FROM r
   UNION ALL SELECT r.ordinal, 'm:' || e.key, e.value FROM r
     CROSS JOIN LATERAL jsonb_each_text(CASE WHEN jsonb_typeof(r.m) = 'object' THEN r.m ELSE '{}'::jsonb END) e WHERE e.value IS NOT NULL
+  UNION ALL SELECT r.ordinal, 'k', e.key FROM r
+    CROSS JOIN LATERAL jsonb_object_keys(CASE WHEN jsonb_typeof(r.m) = 'object' THEN r.m ELSE '{}'::jsonb END) e(key)
   UNION ALL SELECT r.ordinal, 'a:' || a.q, v.value FROM r
     CROSS JOIN LATERAL (SELECT x."questionId" AS q, coalesce(x."choiceIds", '{}'::text[]) AS h, x."numericValue"::float8 AS n FROM "Answer" x WHERE x."responseId" = r."id" OFFSET 0) a
     CROSS JOIN LATERAL unnest(ARRAY['*']
@@ -120,12 +125,18 @@ async function writeKeys(db: Db, organizationId: string, keys: KeyRow[], fresh: 
   const len: number[] = [];
   const hex: string[] = [];
   const markers = new Set<string>();
+  const longKeyBlocks = new Set<number>();
   const sorted = [...cells.values()].sort((x, y) =>
     x.field < y.field ? -1 : x.field > y.field ? 1 : x.value < y.value ? -1 : x.value > y.value ? 1 : x.block - y.block,
   );
   for (const c of sorted) {
     // A key too long to keep: no row at all (reads naming it use the raw rows).
     if (c.field.startsWith("m:") && c.field.length - 2 > metadataTextKept) continue;
+    // Nor as a key: the block is marked (its window's meta_ columns come from the raw rows).
+    if (c.field === "k" && c.value.length > metadataTextKept) {
+      longKeyBlocks.add(c.block);
+      continue;
+    }
     if (c.field.startsWith("m:") && overflowing.has(`${c.block}\u0000${c.field}`)) {
       markers.add(`${c.block}\u0000${c.field.slice(2)}`);
       continue;
@@ -152,6 +163,14 @@ async function writeKeys(db: Db, organizationId: string, keys: KeyRow[], fresh: 
     f.push("m#");
     v.push(key);
     b.push(Number(block));
+    lo.push(1);
+    len.push(8);
+    hex.push("00");
+  }
+  for (const block of longKeyBlocks) {
+    f.push("k#");
+    v.push("");
+    b.push(block);
     lo.push(1);
     len.push(8);
     hex.push("00");

@@ -13,13 +13,14 @@ import { badInput } from "../errors.js";
 import { parseInput } from "../validation.js";
 import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
 import { buildScope, callerVisibility, responseScope, type ResultsReader, type Visibility } from "../results-scope/response-scope.js";
-import { listPageSince, listSampleIds, listSurveyIds, servedResponseCount } from "../analytics/engine.js";
+import { listMetaKeys, listPageSince, listSampleIds, listSurveyIds, servedResponseCount } from "../analytics/engine.js";
 import { linkReader, resultsRequest } from "../results-scope/request.js";
 import type { ShareOptions, ShareScope } from "../results-scope/share-link.js";
 import { loadAccess, unitsWithRight } from "../../permissions/access.js";
 import {
   countQuery,
   formatRow,
+  maxMetaKeys,
   pageMetaKeySample,
   normaliseRow,
   planFeedbackList,
@@ -239,9 +240,10 @@ function scopeSince(v: Visibility, filters: ResultsFilters, hiddenAlsoInUnits: s
 }
 
 /**
- * The meta_ column sample of a page under response-level filters: the newest `pageMetaKeySample`
- * matching responses by id, found through the response bit strings (analytics/engine.ts
- * listSampleIds), else the scope from the oldest day the sample can reach (narrowedScope), else
+ * A page's meta_ columns: the metadata keys of every matching response of the window, from the
+ * response bit strings (analytics/engine.ts listMetaKeys). Where they cannot serve, a sample of the
+ * newest `pageMetaKeySample` matching responses: by id, found through the bit strings
+ * (listSampleIds), else the scope from the oldest day the sample can reach (narrowedScope), else
  * nothing (the whole window's scope).
  */
 async function metaKeySampleOf(
@@ -249,7 +251,9 @@ async function metaKeySampleOf(
   v: Visibility,
   filters: ResultsFilters,
   hiddenAlsoInUnits: string[],
-): Promise<{ metaKeySampleIds?: string[]; metaKeyScope?: ScopeSql }> {
+): Promise<{ metaKeys?: string[]; metaKeySampleIds?: string[]; metaKeyScope?: ScopeSql }> {
+  const metaKeys = await listMetaKeys(ctx.prisma, v, filters, hiddenAlsoInUnits, maxMetaKeys);
+  if (metaKeys) return { metaKeys };
   const since = await listPageSince(ctx.prisma, v, filters, pageMetaKeySample);
   const ids = await listSampleIds(ctx.prisma, v, filters, hiddenAlsoInUnits, pageMetaKeySample, since);
   if (ids) return { metaKeySampleIds: ids };

@@ -87,7 +87,7 @@ export type RawRow = {
 };
 
 /** Most metadata columns a list shows (the most frequent keys win). */
-const maxMetaKeys = 100;
+export const maxMetaKeys = 100;
 /** JSON pages take their meta_ columns from this many of the newest responses of the scope. */
 export const pageMetaKeySample = 20_000;
 
@@ -172,6 +172,11 @@ export type PlanInput = {
   metaKeyScope?: ScopeSql;
   /** The meta_ key sample itself, when known (the newest matching responses by id: list.ts metaKeySampleOf); overrides metaKeyScope. */
   metaKeySampleIds?: string[];
+  /**
+   * The meta_ columns' keys themselves, when known (every matching response's, from the response bit
+   * strings: analytics/engine.ts listMetaKeys); override the sample.
+   */
+  metaKeys?: string[];
   /** A share link's smiley scale: overrides the organisation's satisfaction scale. */
   smileyScale?: SatisfactionScale;
 };
@@ -221,17 +226,19 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
               jsonb_object_keys(CASE WHEN jsonb_typeof(r.metadata) = 'object' THEN r.metadata ELSE '{}'::jsonb END) k
         GROUP BY k ORDER BY count(*) DESC, k`;
   const metaKeysRead = (
-    input.metaKeySampleIds
-      ? db.$queryRawUnsafe<{ key: string }[]>(
-          `${keysOf(`SELECT r.metadata FROM "Response" r WHERE r."id" = ANY($2::text[]) AND r."organizationId" = $3`)} LIMIT $1`,
-          maxMetaKeys,
-          input.metaKeySampleIds,
-          organizationId,
-        )
-      : db.$queryRawUnsafe<{ key: string }[]>(
-          `${keysOf(`SELECT r.metadata FROM "Response" r WHERE ${sampleScope.sql} ORDER BY r."createdAt" DESC LIMIT ${p.at(1)}::int`)} LIMIT ${p.at(0)}`,
-          ...p.values,
-        )
+    input.metaKeys
+      ? Promise.resolve(input.metaKeys.map((key) => ({ key })))
+      : input.metaKeySampleIds
+        ? db.$queryRawUnsafe<{ key: string }[]>(
+            `${keysOf(`SELECT r.metadata FROM "Response" r WHERE r."id" = ANY($2::text[]) AND r."organizationId" = $3`)} LIMIT $1`,
+            maxMetaKeys,
+            input.metaKeySampleIds,
+            organizationId,
+          )
+        : db.$queryRawUnsafe<{ key: string }[]>(
+            `${keysOf(`SELECT r.metadata FROM "Response" r WHERE ${sampleScope.sql} ORDER BY r."createdAt" DESC LIMIT ${p.at(1)}::int`)} LIMIT ${p.at(0)}`,
+            ...p.values,
+          )
   ).then((rows) => rows.map((r) => r.key).sort((a, b) => a.localeCompare(b)));
   const orgRead = db.$queryRawUnsafe<{ enabled: boolean | null; min: number | null; max: number | null }[]>(
     `SELECT "satisfactionScaleEnabled" AS enabled, "satisfactionScaleMin" AS min, "satisfactionScaleMax" AS max FROM "Organization" WHERE id = $1`,
