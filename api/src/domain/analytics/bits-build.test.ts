@@ -358,4 +358,39 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
       await retrying.close();
     }
   }, 240_000);
+
+  it("a step that fails only at its commit names its organisation too (so the applier sets it aside)", async () => {
+    const o = await createOrganizationFixture(t.prisma, "BitsBuildCommit");
+    const id = o.organization.id;
+    const survey = await createAnalyticsSurvey(t.prisma, id, o.units.unitA.id);
+    const tp = await createTestTouchpoint(t.prisma, id, o.units.unitA.id, "Door", survey.survey.id);
+    await insertSeededResponses(t.prisma, { organizationId: id, survey, touchpoints: [{ id: tp.id, unitId: o.units.unitA.id }], n: 10, rnd: seeded(33), base });
+    await t.prisma.$executeRawUnsafe(
+      `INSERT INTO "ResponseBitsState" ("organizationId", "nextOrdinal", built) VALUES ($1, 0, false)
+       ON CONFLICT ("organizationId") DO UPDATE SET "nextOrdinal" = 0, built = false, "buildAfter" = NULL, "buildAfterId" = NULL`,
+      id,
+    );
+    // A deferred check on this organisation's state row: the step runs, its commit fails.
+    const fn = `bits_commit_fails_${id}`;
+    await t.prisma.$executeRawUnsafe(
+      `CREATE FUNCTION "${fn}"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW."organizationId" = '${id}' THEN RAISE EXCEPTION 'refused at commit'; END IF; RETURN NEW; END $$`,
+    );
+    await t.prisma.$executeRawUnsafe(
+      `CREATE CONSTRAINT TRIGGER "${fn}" AFTER UPDATE ON "ResponseBitsState" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "${fn}"()`,
+    );
+    try {
+      const failed = await buildResponseBitsStep(t.prisma, 50, { only: [id] }).catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(BitsBuildFailed);
+      expect((failed as BitsBuildFailed).organizationId).toBe(id);
+      expect(String((failed as BitsBuildFailed).message)).toContain("refused at commit");
+    } finally {
+      await t.prisma.$executeRawUnsafe(`DROP TRIGGER "${fn}" ON "ResponseBitsState"`);
+      await t.prisma.$executeRawUnsafe(`DROP FUNCTION "${fn}"()`);
+    }
+    // Nothing of the failed step stayed; without the check it builds.
+    const [numbered] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "ResponseOrdinal" WHERE "organizationId" = $1`, id);
+    expect(numbered!.n).toBe(0);
+    expect(await buildResponseBitsStep(t.prisma, 50, { only: [id] })).toBe("more");
+    expect(await buildResponseBitsStep(t.prisma, 50, { only: [id] })).toBe("none");
+  });
 });

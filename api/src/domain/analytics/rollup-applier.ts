@@ -60,18 +60,27 @@ export async function buildResponseBitsStep(
   limit?: number,
   which: { only?: readonly string[]; skip?: readonly string[] } = {},
 ): Promise<"busy" | "more" | "none"> {
-  return prisma.$transaction(
-    async (tx) => {
-      const [lock] = await tx.$queryRawUnsafe<{ ok: boolean }[]>(
-        `SELECT set_config('jit', 'off', true), pg_try_advisory_xact_lock($1::bigint) AS ok`,
-        rollupApplierLockKey,
-      );
-      if (!lock?.ok) return "busy";
-      await tx.$executeRawUnsafe(lockRollups("ROW EXCLUSIVE"));
-      return (await buildBitsStep(tx, limit, which)) === null ? "none" : "more";
-    },
-    { timeout: 120_000, maxWait: 30_000 },
-  );
+  // The organisation stepped, so that a step failing only at its commit (a deferred check, a lost
+  // connection) is set aside as one failing inside it is.
+  let stepped: string | null = null;
+  try {
+    return await prisma.$transaction(
+      async (tx) => {
+        const [lock] = await tx.$queryRawUnsafe<{ ok: boolean }[]>(
+          `SELECT set_config('jit', 'off', true), pg_try_advisory_xact_lock($1::bigint) AS ok`,
+          rollupApplierLockKey,
+        );
+        if (!lock?.ok) return "busy";
+        await tx.$executeRawUnsafe(lockRollups("ROW EXCLUSIVE"));
+        stepped = await buildBitsStep(tx, limit, which);
+        return stepped === null ? "none" : "more";
+      },
+      { timeout: 120_000, maxWait: 30_000 },
+    );
+  } catch (error) {
+    if (stepped === null || error instanceof BitsBuildFailed) throw error;
+    throw new BitsBuildFailed(stepped, error);
+  }
 }
 
 export type RollupApplierOptions = {
