@@ -21,10 +21,10 @@ import {
 import { buildScope, callerVisibility } from "../results-scope/response-scope.js";
 import { parseResultsFilters } from "../results-scope/filters.js";
 import { getResults } from "./results.js";
-import { lockRollups, markResponsesChanged } from "./rollups.js";
+import { lockRollups, markResponsesChanged, rebuildRollups } from "./rollups.js";
 import { applyPendingRollups, buildResponseBitsStep, RollupApplier, rollupApplierLockKey } from "./rollup-applier.js";
-import { BitsBuildFailed, buildBitsStep } from "./response-bits.js";
-import { answerPathOf, servedResponseCount } from "./engine.js";
+import { BitsBuildFailed, buildBitsStep, metadataKeysPerBlock } from "./response-bits.js";
+import { answerPathOf, listMetaKeyCounts, listMetaKeys, servedResponseCount } from "./engine.js";
 
 describe.skipIf(noDatabase)("the response bit strings of an organisation older than them, built in the background", () => {
   let t: TestApp;
@@ -358,6 +358,53 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
       await retrying.close();
     }
   }, 240_000);
+
+  it('an organisation whose strings came before the metadata keys gets its "k" strings in the background; the list\'s meta_ columns sample the raw rows until then', async () => {
+    const o = await createOrganizationFixture(t.prisma, "BitsKeys");
+    const id = o.organization.id;
+    const survey = await createAnalyticsSurvey(t.prisma, id, o.units.unitA.id);
+    const tp = await createTestTouchpoint(t.prisma, id, o.units.unitA.id, "Door", survey.survey.id);
+    const keyed = (rnd: () => number) => ({ store: rnd() < 0.5 ? "S1" : null, ...(rnd() < 0.3 ? { visit: "first" } : {}) });
+    const added = await insertSeededResponses(t.prisma, {
+      organizationId: id,
+      survey,
+      touchpoints: [{ id: tp.id, unitId: o.units.unitA.id }],
+      n: 40,
+      rnd: seeded(34),
+      base,
+      metadata: keyed,
+    });
+    await rebuildRollups(t.prisma, id);
+    const v = await callerVisibility(shareLinkCaller(t.prisma, o), "results");
+    const f = parseResultsFilters({ ...window });
+    const scope = buildScope(v, f, { alias: "r" });
+    const raw = await t.prisma.$queryRawUnsafe<{ key: string; n: number }[]>(
+      `SELECT k.key, count(*)::int AS n FROM "Response" r CROSS JOIN LATERAL jsonb_object_keys(r.metadata) k(key) WHERE ${scope.sql} GROUP BY 1 ORDER BY 2 DESC, 1`,
+      ...scope.params,
+    );
+    expect(raw.map((k) => k.key)).toEqual(["store", "visit"]);
+    expect(await listMetaKeyCounts(t.prisma, v, f, [], 100)).toEqual(raw);
+    // As migration 20261127144807 leaves it: strings without keys, marked keysBuilt false.
+    await t.prisma.$executeRawUnsafe(`DELETE FROM "ResponseBits" WHERE "organizationId" = $1 AND field = 'k'`, id);
+    await t.prisma.$executeRawUnsafe(`UPDATE "ResponseBitsState" SET "keysBuilt" = false, "keysBlock" = 0 WHERE "organizationId" = $1`, id);
+    expect(await listMetaKeys(t.prisma, v, f, [], 100)).toBeNull();
+    // The other strings keep serving meanwhile.
+    expect((await answerPathOf(t.prisma, { organizationId: id }, f, f.groupBy)).kind).not.toBe("raw");
+    expect(await buildResponseBitsStep(t.prisma, 50, { only: [id] })).toBe("more");
+    expect(await buildResponseBitsStep(t.prisma, 50, { only: [id] })).toBe("none");
+    expect(await listMetaKeyCounts(t.prisma, v, f, [], 100)).toEqual(raw);
+
+    // A block with more keys than kept: marked, and the meta_ columns come from the raw rows again.
+    const many = Object.fromEntries(Array.from({ length: metadataKeysPerBlock + 1 }, (_, i) => [`key${i}`, "x"]));
+    await t.prisma.$executeRawUnsafe(`UPDATE "Response" SET "metadata" = $2::jsonb WHERE "id" = $1`, added[0]!.id, JSON.stringify(many));
+    await markResponsesChanged(t.prisma, id, bucketsOf([added[0]!]));
+    const [marked] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM "ResponseBits" WHERE "organizationId" = $1 AND field = 'k#'`,
+      id,
+    );
+    expect(marked!.n).toBe(1);
+    expect(await listMetaKeys(t.prisma, v, f, [], 100)).toBeNull();
+  });
 
   it("a step that fails only at its commit names its organisation too (so the applier sets it aside)", async () => {
     const o = await createOrganizationFixture(t.prisma, "BitsBuildCommit");

@@ -560,11 +560,12 @@ export async function listMetaKeyCounts(
   max: number,
 ): Promise<{ key: string; n: number }[] | null> {
   if (!(await bitsPathOf(prisma, v, f, null))) return null;
-  const [long] = await prisma.$queryRawUnsafe<{ found: boolean }[]>(
-    `SELECT EXISTS (SELECT 1 FROM "ResponseBits" WHERE "organizationId" = $1 AND field = 'k#') AS found`,
+  // The organisation's "k" strings all written (response-bits.ts keysStep; once so, it stays so).
+  const [state] = await prisma.$queryRawUnsafe<{ built: boolean }[]>(
+    `SELECT coalesce((SELECT "keysBuilt" FROM "ResponseBitsState" WHERE "organizationId" = $1), true) AS built`,
     v.organizationId,
   );
-  if (long?.found) return null;
+  if (!state?.built) return null;
   const split = splitWindow({ from: f.from, to: f.to });
   const p = new Params();
   const raw = (w: Window) => {
@@ -576,10 +577,12 @@ export async function listMetaKeyCounts(
     CROSS JOIN LATERAL jsonb_object_keys(CASE WHEN jsonb_typeof(r.metadata) = 'object' THEN r.metadata ELSE '{}'::jsonb END) k(key) GROUP BY 1`;
   const pending = `SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id"`;
   let with_ = "";
+  let unkept = "false";
   const parts: string[] = [];
   if (split.days) {
     const b = bitsMetaKeysSql(p, v, f, split.days);
     with_ = `WITH ${b.ctes} `;
+    unkept = b.unkept;
     parts.push(b.select);
     parts.push(
       keysOf(`SELECT r.metadata FROM (SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
@@ -591,11 +594,16 @@ export async function listMetaKeyCounts(
   }
   for (const h of split.hours) parts.push(keysOf(`SELECT r.metadata FROM "Response" r WHERE ${raw(h)}`));
   if (parts.length === 0) return [];
-  const rows = await prisma.$queryRawUnsafe<{ key: string; n: number }[]>(
-    `${with_}SELECT s.key, sum(s.n)::int AS n FROM (${parts.join(" UNION ALL ")}) s GROUP BY 1 HAVING sum(s.n) > 0 ORDER BY 2 DESC, 1 LIMIT ${p.add(max, "::int")}`,
+  // One row: whether a block of the window has keys not kept (then the raw rows' sample serves), and
+  // the keys, in order (the same collation as the raw rows' ORDER BY).
+  const [row] = await prisma.$queryRawUnsafe<{ unkept: boolean; keys: { key: string; n: number }[] }[]>(
+    `${with_}SELECT ${unkept} AS unkept, coalesce((SELECT json_agg(json_build_object('key', t.key, 'n', t.n) ORDER BY t.n DESC, t.key) FROM (
+       SELECT s.key, sum(s.n)::int AS n FROM (${parts.join(" UNION ALL ")}) s GROUP BY 1 HAVING sum(s.n) > 0 ORDER BY 2 DESC, 1 LIMIT ${p.add(max, "::int")}
+     ) t), '[]'::json) AS keys`,
     ...p.values,
   );
-  return rows.map((r) => ({ key: r.key, n: Number(r.n) }));
+  if (!row || row.unkept) return null;
+  return row.keys.map((k) => ({ key: k.key, n: Number(k.n) }));
 }
 
 /**

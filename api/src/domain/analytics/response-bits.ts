@@ -9,8 +9,9 @@
 //                 "cn:<choice id>:<number>" (an emotion: its choice and its cluster's number)
 //   m:<key>       a metadata value (not JSON null)
 //   k             a metadata key (whatever its value, JSON null too): the feedback list's meta_ columns
-//   k#            "": the block holds a key longer than `metadataTextKept` (not kept as a "k" string);
-//                 the meta_ columns of a window holding such a block come from the raw rows
+//   k#            "": the block holds a key longer than `metadataTextKept`, or more than
+//                 `metadataKeysPerBlock` keys (its "k" strings are not all kept); the meta_ columns of a
+//                 window holding such a block come from the raw rows
 //   m#            <key>: the key had more than `metadataValuesPerBlock` values in the block; reads of
 //                 that key go to the raw rows (its values are no longer all kept)
 // Numbers are PostgreSQL's exact float8 text, so a restriction's 1e-6 tolerance and ranges test the
@@ -38,6 +39,11 @@ export const metadataValuesPerBlock = 64;
  * rows: response-bits-read.ts bitsReady); a longer value makes its key overflow in the block.
  */
 export const metadataTextKept = 200;
+/**
+ * Metadata keys kept as "k" strings per block: respondents name the keys, and every feedback-list
+ * page reads the "k" strings of its window. A block with more is marked "k#".
+ */
+export const metadataKeysPerBlock = 256;
 
 /** A block's string with no bit set. */
 export const zeroBlock = `repeat('0', ${bitsBlock})::bit(${bitsBlock})`;
@@ -69,6 +75,12 @@ SELECT k.field, k.value, array_agg(k.ordinal) AS ords FROM (
       || CASE WHEN a.n IS NOT NULL THEN ARRAY(SELECT 'cn:' || c || ':' || a.n::text FROM unnest(a.h) c) ELSE '{}'::text[] END) AS v(value)
 ) k GROUP BY 1, 2`;
 
+/** keysSql's "k" strings only, for the organisations whose strings came before them (buildBitsStep). */
+const metadataKeysSql = `SELECT 'k' AS field, e.key AS value, array_agg(o.ordinal) AS ords
+  FROM "ResponseOrdinal" o JOIN "Response" r ON r."id" = o."responseId" AND r."organizationId" = $1 AND r."hidden" = false AND r."overLimit" = false
+  CROSS JOIN LATERAL jsonb_object_keys(CASE WHEN jsonb_typeof(r."metadata") = 'object' THEN r."metadata" ELSE '{}'::jsonb END) e(key)
+  WHERE o."organizationId" = $1 AND o.ordinal BETWEEN $2 AND $3 GROUP BY 2`;
+
 type KeyRow = { field: string; value: string; ords: number[] };
 
 /**
@@ -91,14 +103,23 @@ async function writeKeys(db: Db, organizationId: string, keys: KeyRow[], fresh: 
   const blocks = [...new Set([...cells.values()].map((c) => c.block))];
   const stored = new Map<string, Set<string>>(); // block/field -> values
   const marked = new Set<string>(); // block/key
+  const blockKeys = new Map<number, Set<string>>(); // block -> its keys ("k" strings stored and new)
+  const unkeptKeyBlocks = new Set<number>(); // blocks marked "k#" (stored or to write)
+  const keysOfBlock = (block: number) => {
+    let keys = blockKeys.get(block);
+    if (!keys) blockKeys.set(block, (keys = new Set()));
+    return keys;
+  };
   if (!fresh) {
     const rows = await db.$queryRawUnsafe<{ block: number; field: string; value: string }[]>(
-      `SELECT block, field, value FROM "ResponseBits" WHERE "organizationId" = $1 AND block = ANY($2::int[]) AND (field LIKE 'm:%' OR field = 'm#')`,
+      `SELECT block, field, value FROM "ResponseBits" WHERE "organizationId" = $1 AND block = ANY($2::int[]) AND (field LIKE 'm:%' OR field IN ('m#', 'k', 'k#'))`,
       organizationId,
       blocks,
     );
     for (const r of rows) {
       if (r.field === "m#") marked.add(`${r.block}\u0000${r.value}`);
+      else if (r.field === "k#") unkeptKeyBlocks.add(r.block);
+      else if (r.field === "k") keysOfBlock(r.block).add(r.value);
       else {
         const id = `${r.block}\u0000${r.field}`;
         let s = stored.get(id);
@@ -117,6 +138,13 @@ async function writeKeys(db: Db, organizationId: string, keys: KeyRow[], fresh: 
     if (c.value.length > metadataTextKept) overflowing.add(id);
   }
   for (const [id, values] of stored) if (values.size > metadataValuesPerBlock) overflowing.add(id);
+  // Keys: too long, or too many in the block (those stored and the new ones), mark the block.
+  for (const c of cells.values()) {
+    if (c.field !== "k") continue;
+    if (c.value.length > metadataTextKept) unkeptKeyBlocks.add(c.block);
+    keysOfBlock(c.block).add(c.value);
+  }
+  for (const [block, keys] of blockKeys) if (keys.size > metadataKeysPerBlock) unkeptKeyBlocks.add(block);
   for (const m of marked) overflowing.add(m.replace("\u0000", "\u0000m:"));
   const f: string[] = [];
   const v: string[] = [];
@@ -125,18 +153,15 @@ async function writeKeys(db: Db, organizationId: string, keys: KeyRow[], fresh: 
   const len: number[] = [];
   const hex: string[] = [];
   const markers = new Set<string>();
-  const longKeyBlocks = new Set<number>();
   const sorted = [...cells.values()].sort((x, y) =>
     x.field < y.field ? -1 : x.field > y.field ? 1 : x.value < y.value ? -1 : x.value > y.value ? 1 : x.block - y.block,
   );
   for (const c of sorted) {
     // A key too long to keep: no row at all (reads naming it use the raw rows).
     if (c.field.startsWith("m:") && c.field.length - 2 > metadataTextKept) continue;
-    // Nor as a key: the block is marked (its window's meta_ columns come from the raw rows).
-    if (c.field === "k" && c.value.length > metadataTextKept) {
-      longKeyBlocks.add(c.block);
-      continue;
-    }
+    // Nor as a key, nor any key of a block with too many: the block is marked (the meta_ columns of
+    // a window holding it come from the raw rows).
+    if (c.field === "k" && unkeptKeyBlocks.has(c.block)) continue;
     if (c.field.startsWith("m:") && overflowing.has(`${c.block}\u0000${c.field}`)) {
       markers.add(`${c.block}\u0000${c.field.slice(2)}`);
       continue;
@@ -167,7 +192,7 @@ async function writeKeys(db: Db, organizationId: string, keys: KeyRow[], fresh: 
     len.push(8);
     hex.push("00");
   }
-  for (const block of longKeyBlocks) {
+  for (const block of unkeptKeyBlocks) {
     f.push("k#");
     v.push("");
     b.push(block);
@@ -311,7 +336,8 @@ export async function buildOrganizationBits(tx: Db, organizationId: string): Pro
   const range = await assignOrdinals(tx, organizationId, `NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`, []);
   if (range) await writeOrdinals(tx, organizationId, range.first, range.last, true);
   await tx.$executeRawUnsafe(
-    `INSERT INTO "ResponseBitsState" ("organizationId", built) VALUES ($1, true) ON CONFLICT ("organizationId") DO UPDATE SET built = true`,
+    `INSERT INTO "ResponseBitsState" ("organizationId", built) VALUES ($1, true)
+     ON CONFLICT ("organizationId") DO UPDATE SET built = true, "keysBuilt" = true, "keysBlock" = 0`,
     organizationId,
   );
 }
@@ -343,9 +369,44 @@ export async function buildBitsStep(
     which.only ?? null,
     which.skip ?? [],
   );
-  if (!state) return null;
+  if (!state) return keysStep(tx, limit, which);
   try {
     await stepOf(tx, state, limit);
+  } catch (error) {
+    throw new BitsBuildFailed(state.o, error);
+  }
+  return state.o;
+}
+
+/**
+ * A step of adding the "k" strings to an organisation built before they came (keysBuilt false:
+ * migration 20261127144807): the blocks from `keysBlock`, about `limit` × 4 responses' worth (at least
+ * one block: reading keys costs less than numbering), OR-ed into what the applier and recomputes wrote
+ * meanwhile; keysBuilt once past its last block. Organisations still to build whole come first
+ * (buildBitsStep): their build writes every key it numbers, and this step then adds the blocks numbered
+ * before.
+ */
+async function keysStep(tx: Db, limit: number, which: { only?: readonly string[]; skip?: readonly string[] }): Promise<string | null> {
+  const [state] = await tx.$queryRawUnsafe<{ o: string; next: number; block: number }[]>(
+    `SELECT "organizationId" AS o, "nextOrdinal" AS next, "keysBlock" AS block FROM "ResponseBitsState"
+     WHERE built AND NOT "keysBuilt" AND ($1::text[] IS NULL OR "organizationId" = ANY($1::text[])) AND "organizationId" <> ALL($2::text[]) ORDER BY 1 LIMIT 1`,
+    which.only ?? null,
+    which.skip ?? [],
+  );
+  if (!state) return null;
+  try {
+    const last = Math.floor((Number(state.next) - 1) / bitsBlock);
+    const end = Math.min(last, Number(state.block) + Math.max(1, Math.round((limit * 4) / bitsBlock)) - 1);
+    for (let block = Number(state.block); block <= end; block++) {
+      const keys = await tx.$queryRawUnsafe<KeyRow[]>(metadataKeysSql, state.o, block * bitsBlock, block * bitsBlock + bitsBlock - 1);
+      await writeKeys(tx, state.o, keys, false);
+    }
+    await tx.$executeRawUnsafe(
+      `UPDATE "ResponseBitsState" SET "keysBlock" = $2, "keysBuilt" = $3 WHERE "organizationId" = $1`,
+      state.o,
+      Math.max(end + 1, Number(state.block)),
+      end >= last,
+    );
   } catch (error) {
     throw new BitsBuildFailed(state.o, error);
   }
