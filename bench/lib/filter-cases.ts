@@ -153,6 +153,11 @@ const resultsQuery = `query Bench($filters: ResultsFilterInput, $shareToken: Str
 }`;
 
 /** Plain SQL over "Response" r for a case (no engine code): the window, teams, restriction, metadata. */
+/**
+ * Leaves hidden responses out: the large data set has none. (The bench's admin would also see the
+ * hidden responses of the units they manage in the list: on a data set with hidden responses the
+ * list's total, page and columns would differ from this for that reason.)
+ */
 function rawWhere(c: FilterCase, organizationId: string, w: { from: Date; to: Date }, params: unknown[]): string {
   const p = (v: unknown) => {
     params.push(v);

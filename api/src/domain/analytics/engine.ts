@@ -534,8 +534,8 @@ export async function listSampleIds(
 /**
  * The feedback list's meta_ columns: the metadata keys of every response in the scope and filters
  * (JSON null values too), most frequent first, at most `max`, else null (the bit strings cannot serve
- * the filters, are not built, or a block of the window holds a key too long for them: the caller
- * samples the raw rows). The whole UTC days of the window come from the bit strings ("k" strings
+ * the filters, are not built or have no "k" strings yet, or a block of the window holds a key too
+ * long or too many keys for them: the caller samples the raw rows). The whole UTC days of the window come from the bit strings ("k" strings
  * AND-ed with the match); the responses of those days still pending, the hidden responses the caller
  * manages (`hiddenAlsoInUnits`, which have no bits) and the hours at either end from the raw rows, in
  * one statement (one snapshot). The raw rows' sample it replaces tested the filters on every response
