@@ -119,6 +119,30 @@ describe.skipIf(noDatabase)("GraphQL feedback list and responses", () => {
     for (const e of visitor.data!.feedbackList.edges) expect(e.node.metadata).toBeNull();
   });
 
+  it("each row says whether the caller may manage it: an admin and the team's editor may, the team's viewer and a visitor may not", async () => {
+    const query = `query($f: ResultsFilterInput, $token: String) { feedbackList(filters: $f, shareToken: $token, first: 10) {
+      edges { node { responseLegacyId viewerCanManage } } } }`;
+    const f = { ...window(), surveyIds: [globalId("Survey", s.survey.id)] };
+    const rows = async (token?: string, shareToken?: string) => {
+      const r = await gql(t.baseUrl, query, { f: shareToken ? undefined : f, token: shareToken }, token);
+      expect(r.errors).toBeUndefined();
+      return new Map<string, boolean>(r.data!.feedbackList.edges.map((e: any) => [e.node.responseLegacyId, e.node.viewerCanManage]));
+    };
+    const admin = await rows(tokens.admin);
+    expect(admin.get(ids.first!)).toBe(true);
+    expect(admin.get(ids.inB!)).toBe(true);
+    const editor = await rows(tokens.editorA);
+    expect(editor.get(ids.first!)).toBe(true);
+    expect(editor.get(ids.hidden!)).toBe(true);
+    const viewer = await rows(tokens.viewerA);
+    expect(viewer.get(ids.first!)).toBe(false);
+    expect([...viewer.values()].some(Boolean)).toBe(false);
+    const token = await createShareLinkFixture(t.prisma, org, { filters: { ...window(), surveyId: [s.survey.id] }, allowChanges: [] });
+    const visitor = await rows(undefined, token);
+    expect(visitor.size).toBeGreaterThan(0);
+    expect([...visitor.values()].some(Boolean)).toBe(false);
+  });
+
   it("hideResponse, updateResponseMetadata and deleteResponse: editors may, viewers and other organisations may not", async () => {
     const rid = (id: string | undefined) => globalId("Response", id!);
     const hide = `mutation($id: ID!, $q: ID) { hideResponse(responseId: $id, hidden: true, questionId: $q) { responseLegacyId hidden hiddenAnswers } }`;

@@ -74,6 +74,11 @@ const FeedbackListRow = builder.objectRef<FeedbackListNode>("FeedbackListRow").i
       description: "one per column of the connection's columns, in order",
       resolve: (n) => n.plan.columns.map((c, i) => ({ key: c.key, value: n.formatted.cells[i] ?? null })),
     }),
+    viewerCanManage: t.boolean({
+      description:
+        "whether the caller may hide, show and delete the response and edit its metadata (manageResponses in its team); false for a share link's visitor",
+      resolve: (n) => n.manageable,
+    }),
     metadata: t.field({
       type: [MetadataPair],
       nullable: true,

@@ -12,7 +12,7 @@ const RESPONSE = "65a1b2c3d4e5f60718293001";
 
 // One response with two metadata keys, while the meta_ columns are hidden: the columns and cells hold
 // none of it, the row's own metadata holds both.
-const listAnswer = () => ({
+const listAnswer = (viewerCanManage = true) => ({
   data: {
     feedbackList: {
       totalCount: 1,
@@ -30,6 +30,7 @@ const listAnswer = () => ({
             responseId: btoa(`Response:${RESPONSE}`),
             responseLegacyId: RESPONSE,
             hidden: false,
+            viewerCanManage,
             createdAt: "2026-11-20T10:15:00.000Z",
             cells: [
               { key: "feedbackId", text: RESPONSE },
@@ -66,8 +67,8 @@ describe("feedback list: editing metadata", () => {
   it("works while meta_ columns are hidden: the dialog starts from the row's whole metadata and saves every key", async () => {
     const saved: Record<string, unknown>[] = [];
     const handlers: Record<string, Handler> = {
-      FeedbackListViewQuery: listAnswer,
-      FeedbackListTablePaginationQuery: listAnswer,
+      FeedbackListViewQuery: () => listAnswer(),
+      FeedbackListTablePaginationQuery: () => listAnswer(),
       MetadataDialogMutation: (v) => {
         saved.push(v);
         return { data: { updateResponseMetadata: { responseLegacyId: RESPONSE, metadata: v.updatedMetaSet } } };
@@ -99,5 +100,19 @@ describe("feedback list: editing metadata", () => {
         { key: "store", value: "Itis" },
       ],
     });
+  });
+
+  it("shows no actions on responses the member may not manage (a viewer of the team)", async () => {
+    renderScreen({
+      path: "/results",
+      pattern: "/results",
+      handlers: { FeedbackListViewQuery: () => listAnswer(false), FeedbackListTablePaginationQuery: () => listAnswer(false) },
+      element: <PreloadedList hiddenColumns={[]} />,
+    });
+    await eventually(() => screen.getByText("2026/11/20 10:15"));
+    expect(screen.queryByRole("columnheader", { name: "Actions" })).toBeNull();
+    expect(screen.queryByRole("button", { name: `Hide response ${RESPONSE}` })).toBeNull();
+    expect(screen.queryByRole("button", { name: `Edit metadata of response ${RESPONSE}` })).toBeNull();
+    expect(screen.queryByRole("button", { name: `Delete response ${RESPONSE}` })).toBeNull();
   });
 });

@@ -17,6 +17,8 @@ type Row = {
   responseId: string;
   responseLegacyId: string;
   hidden: boolean;
+  /** The signed-in member may hide, show and delete it and edit its metadata (manageResponses in its team). */
+  viewerCanManage: boolean;
   cells: ReadonlyArray<{ key: string; text: string | null | undefined }>;
   /** Every metadata pair of the response (members), whatever columns are shown. */
   metadata?: ReadonlyArray<{ key: string; value: string }> | null;
@@ -70,6 +72,7 @@ export function FeedbackListTable({
               responseId
               responseLegacyId
               hidden
+              viewerCanManage
               createdAt
               cells {
                 key
@@ -105,6 +108,8 @@ export function FeedbackListTable({
   const [editing, setEditing] = useState<Row | null>(null);
   const list = data.feedbackList;
   const rows = list.edges.map((e) => e.node);
+  // The actions column only when the member may manage some row shown (a viewer may manage none).
+  const manages = canManage && rows.some((r) => r.viewerCanManage);
   // The response id is no reading matter (exports keep it); the date heads each row. With every
   // survey, one column per question of each would make the table unreadable: the answers are then in
   // each row's details (docs/feedback-list.md).
@@ -173,7 +178,7 @@ export function FeedbackListTable({
               <th scope="col">
                 <Trans>Answers</Trans>
               </th>
-              {canManage ? (
+              {manages ? (
                 <th scope="col">
                   <Trans>Actions</Trans>
                 </th>
@@ -197,7 +202,8 @@ export function FeedbackListTable({
                 <td className="feedback-list__details">
                   <AnswerDetails row={row} columns={answerColumns} />
                 </td>
-                {canManage ? (
+                {manages && !row.viewerCanManage ? <td className="feedback-list__actions" /> : null}
+                {manages && row.viewerCanManage ? (
                   <td className="feedback-list__actions">
                     {/* Icon buttons: the response's id is in their accessible names, not in the table's width. */}
                     <IconButton

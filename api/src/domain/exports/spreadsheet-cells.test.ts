@@ -41,6 +41,7 @@ describe("spreadsheet cells", () => {
       createdAt: new Date("2026-01-01T00:00:00Z"),
       touchpointId: "tp1",
       surveyId: "s1",
+      unitId: "u1",
       language: "en",
       status: "submitted",
       hidden: false,

@@ -311,6 +311,8 @@ export type FeedbackListNode = {
    * the meta_ columns), for editing it; values as text. Share links: null (they see the columns only).
    */
   metadata: Record<string, string> | null;
+  /** Whether the caller may hide, show and delete the response and edit its metadata (manageResponses in its team; never a share link's visitor). */
+  manageable: boolean;
 };
 
 /** A response's metadata as text values (what the metadata editor shows and sends back), keys in order. */
@@ -345,13 +347,24 @@ export async function feedbackListConnection(
   ]);
   if (share?.hideResultsIfLessThan != null && totalCount < share.hideResultsIfLessThan) return { plan, totalCount: 0, edges: [], hasNextPage: false };
   const page = rows.slice(0, first);
+  // Members: the units where they manage responses (resolveFeedbackList: those whose hidden responses they see).
+  const manages = new Set(share ? [] : resolved.hiddenAlsoInUnits);
   return {
     plan,
     totalCount,
     hasNextPage: rows.length > first,
     edges: page.map((r) => {
       const formatted = formatRow(plan, r);
-      return { cursor: encodeCursor(r), node: { json: rowJson(plan, formatted), formatted, plan, metadata: share ? null : metadataText(r.metadata) } };
+      return {
+        cursor: encodeCursor(r),
+        node: {
+          json: rowJson(plan, formatted),
+          formatted,
+          plan,
+          metadata: share ? null : metadataText(r.metadata),
+          manageable: manages.has(r.unitId),
+        },
+      };
     }),
   };
 }

@@ -78,6 +78,8 @@ export type RawRow = {
   createdAt: Date;
   touchpointId: string;
   surveyId: string;
+  /** The response's team (who may manage it). */
+  unitId: string;
   language: string;
   status: string;
   hidden: boolean;
@@ -285,7 +287,7 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
 
 const answersSql = `(SELECT coalesce(json_agg(json_build_array(a."questionId", a."numericValue", a."textValue", a."choiceIds", a.hidden)), '[]'::json)
     FROM "Answer" a WHERE a."responseId" = r.id)`;
-const rowColumns = `r.id, r."createdAt", r."touchpointId", r."surveyId", r.language, r.status::text AS status, r.hidden, r.metadata, ${answersSql} AS answers`;
+const rowColumns = `r.id, r."createdAt", r."touchpointId", r."surveyId", r."unitId", r.language, r.status::text AS status, r.hidden, r.metadata, ${answersSql} AS answers`;
 
 /** Newest first; `after` continues after a row (keyset), `offset` skips rows (pages). */
 export function rowsQuery(
@@ -338,6 +340,7 @@ export function normaliseRow(raw: Record<string, unknown>): RawRow {
     createdAt: raw.createdAt instanceof Date ? raw.createdAt : new Date(String(raw.createdAt)),
     touchpointId: String(raw.touchpointId),
     surveyId: String(raw.surveyId),
+    unitId: String(raw.unitId),
     language: String(raw.language),
     status: String(raw.status),
     hidden: raw.hidden === true,
