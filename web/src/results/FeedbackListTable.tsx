@@ -202,24 +202,27 @@ export function FeedbackListTable({
                 <td className="feedback-list__details">
                   <AnswerDetails row={row} columns={answerColumns} />
                 </td>
-                {manages && !row.viewerCanManage ? <td className="feedback-list__actions" /> : null}
-                {manages && row.viewerCanManage ? (
+                {manages ? (
                   <td className="feedback-list__actions">
                     {/* Icon buttons: the response's id is in their accessible names, not in the table's width. */}
-                    <IconButton
-                      size="sm"
-                      icon={row.hidden ? EyeIcon : EyeOffIcon}
-                      label={row.hidden ? t`Show response ${row.responseLegacyId}` : t`Hide response ${row.responseLegacyId}`}
-                      onClick={() => void hide(row)}
-                    />
-                    <IconButton size="sm" icon={EditIcon} label={t`Edit metadata of response ${row.responseLegacyId}`} onClick={() => setEditing(row)} />
-                    <IconButton
-                      size="sm"
-                      variant="danger"
-                      icon={DeleteIcon}
-                      label={t`Delete response ${row.responseLegacyId}`}
-                      onClick={() => setConfirmDelete(row.responseId)}
-                    />
+                    {row.viewerCanManage ? (
+                      <>
+                        <IconButton
+                          size="sm"
+                          icon={row.hidden ? EyeIcon : EyeOffIcon}
+                          label={row.hidden ? t`Show response ${row.responseLegacyId}` : t`Hide response ${row.responseLegacyId}`}
+                          onClick={() => void hide(row)}
+                        />
+                        <IconButton size="sm" icon={EditIcon} label={t`Edit metadata of response ${row.responseLegacyId}`} onClick={() => setEditing(row)} />
+                        <IconButton
+                          size="sm"
+                          variant="danger"
+                          icon={DeleteIcon}
+                          label={t`Delete response ${row.responseLegacyId}`}
+                          onClick={() => setConfirmDelete(row.responseId)}
+                        />
+                      </>
+                    ) : null}
                   </td>
                 ) : null}
               </tr>

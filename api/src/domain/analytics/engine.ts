@@ -9,7 +9,7 @@
 // roll-ups cannot serve is read from the response bit strings when they can (response-bits-read.ts),
 // else from the raw rows; planner.ts and `answerPathOf` decide which path serves each read.
 import { needsRawRows, type GroupBy, type ResultsFilters } from "../results-scope/filters.js";
-import { admittedUnits, buildScope, surveysWithResponses, type Visibility } from "../results-scope/response-scope.js";
+import { admittedUnits, buildScope, metadataObjectSql, surveysWithResponses, type Visibility } from "../results-scope/response-scope.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { answerValuesOf, pendingAnswerRows, pendingResponseRows, responseFiguresOf } from "./rollups.js";
 import { planAnswerPath, type AnswerPath } from "./planner.js";
@@ -445,6 +445,18 @@ async function hiddenResponseCount(prisma: PrismaClient, v: Visibility, f: Resul
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The raw rows' scope over a window, its parameters added to `p` (the parts of a statement that read
+ * the pending responses, the hidden ones the caller manages and the hours at either end).
+ */
+function rawScopeIn(p: Params, v: Visibility, f: ResultsFilters, hiddenAlsoInUnits: readonly string[]): (w: Window) => string {
+  return (w) => {
+    const scope = buildScope(v, { ...f, from: w.from, to: w.to }, { alias: "r", hiddenAlsoInUnits: [...hiddenAlsoInUnits], firstParam: p.values.length + 1 });
+    scope.params.forEach((x) => p.values.push(x));
+    return scope.sql;
+  };
+}
+
 /** A sample of at most this many matching responses is always looked up by id (listSampleIds). */
 const sparseSampleFloor = 1000;
 /**
@@ -498,15 +510,7 @@ export async function listSampleIds(
         }
       }
       const p = new Params();
-      const raw = (w: Window) => {
-        const scope = buildScope(
-          v,
-          { ...f, from: w.from, to: w.to },
-          { alias: "r", hiddenAlsoInUnits: [...hiddenAlsoInUnits], firstParam: p.values.length + 1 },
-        );
-        scope.params.forEach((x) => p.values.push(x));
-        return scope.sql;
-      };
+      const raw = rawScopeIn(p, v, f, hiddenAlsoInUnits);
       const parts: string[] = [];
       // The bits hold no hidden or over-limit response; the checks keep a change not yet recomputed out.
       if (ordinals.length)
@@ -560,21 +564,11 @@ export async function listMetaKeyCounts(
   max: number,
 ): Promise<{ key: string; n: number }[] | null> {
   if (!(await bitsPathOf(prisma, v, f, null))) return null;
-  // The organisation's "k" strings all written (response-bits.ts keysStep; once so, it stays so).
-  const [state] = await prisma.$queryRawUnsafe<{ built: boolean }[]>(
-    `SELECT coalesce((SELECT "keysBuilt" FROM "ResponseBitsState" WHERE "organizationId" = $1), true) AS built`,
-    v.organizationId,
-  );
-  if (!state?.built) return null;
   const split = splitWindow({ from: f.from, to: f.to });
   const p = new Params();
-  const raw = (w: Window) => {
-    const scope = buildScope(v, { ...f, from: w.from, to: w.to }, { alias: "r", hiddenAlsoInUnits: [...hiddenAlsoInUnits], firstParam: p.values.length + 1 });
-    scope.params.forEach((x) => p.values.push(x));
-    return scope.sql;
-  };
+  const raw = rawScopeIn(p, v, f, hiddenAlsoInUnits);
   const keysOf = (rows: string) => `SELECT k.key, count(*)::float8 AS n FROM (${rows}) r
-    CROSS JOIN LATERAL jsonb_object_keys(CASE WHEN jsonb_typeof(r.metadata) = 'object' THEN r.metadata ELSE '{}'::jsonb END) k(key) GROUP BY 1`;
+    CROSS JOIN LATERAL jsonb_object_keys(${metadataObjectSql("r.metadata")}) k(key) GROUP BY 1`;
   const pending = `SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id"`;
   let with_ = "";
   let unkept = "false";
@@ -594,8 +588,9 @@ export async function listMetaKeyCounts(
   }
   for (const h of split.hours) parts.push(keysOf(`SELECT r.metadata FROM "Response" r WHERE ${raw(h)}`));
   if (parts.length === 0) return [];
-  // One row: whether a block of the window has keys not kept (then the raw rows' sample serves), and
-  // the keys, in order (the same collation as the raw rows' ORDER BY).
+  // One row: whether the bit strings' keys are not to be used (not all written yet, or a block of the
+  // window has keys not kept: then the raw rows' sample serves), and the keys, in order (the same
+  // collation as the raw rows' ORDER BY).
   const [row] = await prisma.$queryRawUnsafe<{ unkept: boolean; keys: { key: string; n: number }[] }[]>(
     `${with_}SELECT ${unkept} AS unkept, coalesce((SELECT json_agg(json_build_object('key', t.key, 'n', t.n) ORDER BY t.n DESC, t.key) FROM (
        SELECT s.key, sum(s.n)::int AS n FROM (${parts.join(" UNION ALL ")}) s GROUP BY 1 HAVING sum(s.n) > 0 ORDER BY 2 DESC, 1 LIMIT ${p.add(max, "::int")}

@@ -21,6 +21,7 @@ import {
   allowedChangesOf,
   buildScope,
   callerVisibility,
+  metadataObjectSql,
   resultsDb,
   type ResultsReader,
   type Visibility,
@@ -125,7 +126,7 @@ async function usedMetadata(prisma: ResultsReader["prisma"], v: Visibility, f: R
   const rows = await prisma.$queryRawUnsafe<{ key: string; value: string; count: number; keyCount: number }[]>(
     `WITH pairs AS (
        SELECT e.key, e.value, count(*)::int AS count
-       FROM "Response" r CROSS JOIN LATERAL jsonb_each_text(CASE WHEN jsonb_typeof(r."metadata") = 'object' THEN r."metadata" ELSE '{}'::jsonb END) AS e(key, value)
+       FROM "Response" r CROSS JOIN LATERAL jsonb_each_text(${metadataObjectSql('r."metadata"')}) AS e(key, value)
        WHERE ${scope.sql} GROUP BY 1, 2
      ), keyed AS (
        SELECT key, value, count, sum(count) OVER (PARTITION BY key)::int AS "keyCount",

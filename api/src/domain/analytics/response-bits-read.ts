@@ -261,16 +261,18 @@ export function bitsMatchSql(p: Params, v: Visibility, f: ResultsFilters, days: 
 /**
  * The metadata keys of the responses matching `f` over the whole UTC days `days`, each with the
  * number of those responses that have it (JSON null values too): CTEs, then a SELECT of key, n, and
- * `unkept`, an expression true when a block of the window is marked "k#" (its keys are not all kept:
- * the counts are not to be used). The "k" strings of the window's blocks are read once, by the
- * primary key, and AND-ed with each block's match.
+ * `unkept`, an expression true when the counts are not to be used: the organisation's "k" strings are
+ * not all written yet (keysBuilt: response-bits.ts keysStep), or a block of the window is marked "k#"
+ * (its keys are not all kept). The "k" strings of the window's blocks are read once, by the primary
+ * key, and AND-ed with each block's match.
  */
 export function bitsMetaKeysSql(p: Params, v: Visibility, f: ResultsFilters, days: { from: Date; to: Date }): { ctes: string; select: string; unkept: string } {
   const { ctes, org } = filterCtes(p, v, f, days, { kind: "none" });
   return {
     ctes: `${ctes}, bits_mk AS MATERIALIZED (SELECT x.block, x.value, x.bits FROM "ResponseBits" x WHERE x."organizationId" = ${org} AND x.field = 'k' AND ${inWindow("x")})`,
     select: `SELECT k.value AS key, sum(bit_count(g.m & k.bits))::float8 AS n FROM bits_g g JOIN bits_mk k ON k.block = g.block GROUP BY 1`,
-    unkept: `EXISTS (SELECT 1 FROM "ResponseBits" x WHERE x."organizationId" = ${org} AND x.field = 'k#' AND x.value = '' AND ${inWindow("x")})`,
+    unkept: `(NOT coalesce((SELECT s."keysBuilt" FROM "ResponseBitsState" s WHERE s."organizationId" = ${org}), true)
+      OR EXISTS (SELECT 1 FROM "ResponseBits" x WHERE x."organizationId" = ${org} AND x.field = 'k#' AND x.value = '' AND ${inWindow("x")}))`,
   };
 }
 

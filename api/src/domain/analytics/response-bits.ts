@@ -26,6 +26,7 @@
 // (it had responses before the bit strings came) reads the raw rows while the roll-up applier builds
 // it in the background, a step at a time (`buildBitsStep`).
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
+import { metadataObjectSql } from "../results-scope/response-scope.js";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -64,9 +65,9 @@ SELECT k.field, k.value, array_agg(k.ordinal) AS ords FROM (
   UNION ALL SELECT ordinal, 'u', u FROM r
   UNION ALL SELECT ordinal, 's', s FROM r
   UNION ALL SELECT r.ordinal, 'm:' || e.key, e.value FROM r
-    CROSS JOIN LATERAL jsonb_each_text(CASE WHEN jsonb_typeof(r.m) = 'object' THEN r.m ELSE '{}'::jsonb END) e WHERE e.value IS NOT NULL
+    CROSS JOIN LATERAL jsonb_each_text(${metadataObjectSql("r.m")}) e WHERE e.value IS NOT NULL
   UNION ALL SELECT r.ordinal, 'k', e.key FROM r
-    CROSS JOIN LATERAL jsonb_object_keys(CASE WHEN jsonb_typeof(r.m) = 'object' THEN r.m ELSE '{}'::jsonb END) e(key)
+    CROSS JOIN LATERAL jsonb_object_keys(${metadataObjectSql("r.m")}) e(key)
   UNION ALL SELECT r.ordinal, 'a:' || a.q, v.value FROM r
     CROSS JOIN LATERAL (SELECT x."questionId" AS q, coalesce(x."choiceIds", '{}'::text[]) AS h, x."numericValue"::float8 AS n FROM "Answer" x WHERE x."responseId" = r."id" OFFSET 0) a
     CROSS JOIN LATERAL unnest(ARRAY['*']
@@ -78,7 +79,7 @@ SELECT k.field, k.value, array_agg(k.ordinal) AS ords FROM (
 /** keysSql's "k" strings only, for the organisations whose strings came before them (buildBitsStep). */
 const metadataKeysSql = `SELECT 'k' AS field, e.key AS value, array_agg(o.ordinal) AS ords
   FROM "ResponseOrdinal" o JOIN "Response" r ON r."id" = o."responseId" AND r."organizationId" = $1 AND r."hidden" = false AND r."overLimit" = false
-  CROSS JOIN LATERAL jsonb_object_keys(CASE WHEN jsonb_typeof(r."metadata") = 'object' THEN r."metadata" ELSE '{}'::jsonb END) e(key)
+  CROSS JOIN LATERAL jsonb_object_keys(${metadataObjectSql('r."metadata"')}) e(key)
   WHERE o."organizationId" = $1 AND o.ordinal BETWEEN $2 AND $3 GROUP BY 2`;
 
 type KeyRow = { field: string; value: string; ords: number[] };

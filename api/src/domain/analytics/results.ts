@@ -19,6 +19,7 @@ import {
   allowedChangesOf,
   buildScope,
   callerVisibility,
+  metadataObjectSql,
   resultsDb,
   visibleSurveyIds,
   type ResultsReader,
@@ -434,7 +435,7 @@ export async function resultsPreflight(caller: ResultsReader, filtersInput: unkn
   const scope = buildScope(v, { ...f, surveyIds: surveys.length ? surveys : f.surveyIds }, { alias: "r" });
   const meta = listMeta
     ? await db.$queryRawUnsafe<{ key: string; count: number }[]>(
-        `SELECT k.key, count(*)::int AS count FROM "Response" r CROSS JOIN LATERAL jsonb_object_keys(CASE WHEN jsonb_typeof(r."metadata") = 'object' THEN r."metadata" ELSE '{}'::jsonb END) AS k(key)
+        `SELECT k.key, count(*)::int AS count FROM "Response" r CROSS JOIN LATERAL jsonb_object_keys(${metadataObjectSql('r."metadata"')}) AS k(key)
      WHERE ${scope.sql} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 200`,
         ...scope.params,
       )

@@ -57,7 +57,7 @@ export type ResolvedList = {
   hiddenAlsoInUnits: string[];
   /**
    * The newest `pageMetaKeySample` matching responses, newest first, when the meta_ sample found them
-   * through the response bit strings (metaKeySampleOf): a numbered page's ids are their first rows.
+   * through the response bit strings (metaColumnsOf): a numbered page's ids are their first rows.
    */
   newestIds?: string[];
 };
@@ -77,7 +77,7 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
     const view = await shareListView(ctx, share);
     const reader = linkReader(ctx, share);
     const visibility = await callerVisibility(reader, "results");
-    const [sample, surveyIds] = await Promise.all([metaKeySampleOf(ctx, visibility, view.filters, []), listSurveyIds(ctx.prisma, visibility, view.filters)]);
+    const [sample, surveyIds] = await Promise.all([metaColumnsOf(ctx, visibility, view.filters, []), listSurveyIds(ctx.prisma, visibility, view.filters)]);
     const plan = await planFeedbackList(ctx.prisma, {
       scope: view.scope,
       filters: { ...view.filters, feedbackListHiddenColumns: view.hiddenColumns },
@@ -99,7 +99,7 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
   const scope = await responseScope(request.reader, filters, { hiddenAlsoInUnits });
   const visibility = await callerVisibility(request.reader, "results");
   const [sample, surveyIds] = await Promise.all([
-    metaKeySampleOf(ctx, visibility, filters, hiddenAlsoInUnits),
+    metaColumnsOf(ctx, visibility, filters, hiddenAlsoInUnits),
     listSurveyIds(ctx.prisma, visibility, filters, hiddenAlsoInUnits),
   ]);
   const plan = await planFeedbackList(ctx.prisma, { scope, filters, locale, metaKeySample: pageMetaKeySample, ...sample, surveyIds });
@@ -246,7 +246,7 @@ function scopeSince(v: Visibility, filters: ResultsFilters, hiddenAlsoInUnits: s
  * (listSampleIds), else the scope from the oldest day the sample can reach (narrowedScope), else
  * nothing (the whole window's scope).
  */
-async function metaKeySampleOf(
+async function metaColumnsOf(
   ctx: DomainContext,
   v: Visibility,
   filters: ResultsFilters,

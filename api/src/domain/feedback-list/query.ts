@@ -15,7 +15,7 @@
 //   contactDetails  the given fields, ", "-joined
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { ResultsFilters } from "../results-scope/filters.js";
-import { visibleSurveyIds } from "../results-scope/response-scope.js";
+import { metadataObjectSql, visibleSurveyIds } from "../results-scope/response-scope.js";
 
 export type Db = Pick<PrismaClient, "$queryRawUnsafe">;
 /**
@@ -225,7 +225,7 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
   const sampleScope = input.metaKeyScope ?? scope;
   const p = withParams(sampleScope, [maxMetaKeys, input.metaKeySample ?? null]);
   const keysOf = (sample: string) => `SELECT k AS key FROM (${sample}) r,
-              jsonb_object_keys(CASE WHEN jsonb_typeof(r.metadata) = 'object' THEN r.metadata ELSE '{}'::jsonb END) k
+              jsonb_object_keys(${metadataObjectSql("r.metadata")}) k
         GROUP BY k ORDER BY count(*) DESC, k`;
   const metaKeysRead = (
     input.metaKeys

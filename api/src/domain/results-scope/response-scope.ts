@@ -151,6 +151,12 @@ export async function responseScope(caller: ResultsReader, filters: ResultsFilte
   return buildScope(v, filters, opts);
 }
 
+/**
+ * A response's metadata as an object for jsonb_object_keys / jsonb_each_text: `{}` when it is not an
+ * object (an array, a scalar, SQL NULL), which those functions would refuse.
+ */
+export const metadataObjectSql = (metadata: string) => `(CASE WHEN jsonb_typeof(${metadata}) = 'object' THEN ${metadata} ELSE '{}'::jsonb END)`;
+
 /** The fragment for a known visibility (no database access). */
 export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOptions = {}): ResponseScope {
   const a = opts.alias ?? "r";
