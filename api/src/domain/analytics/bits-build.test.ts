@@ -64,10 +64,10 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
    * files share the database, and one holds it on purpose): the step waits its turn, as the applier's
    * next sweep would.
    */
-  const step = async () => {
+  const step = async (organizationId = org.organization.id, limit = 40) => {
     const until = Date.now() + 90_000;
     for (;;) {
-      const r = await buildResponseBitsStep(t.prisma, 40, { only: [org.organization.id] });
+      const r = await buildResponseBitsStep(t.prisma, limit, { only: [organizationId] });
       if (r !== "busy") return r;
       expect(Date.now()).toBeLessThan(until);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -390,8 +390,8 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     expect(await listMetaKeys(t.prisma, v, f, [], 100)).toBeNull();
     // The other strings keep serving meanwhile.
     expect((await answerPathOf(t.prisma, { organizationId: id }, f, f.groupBy)).kind).not.toBe("raw");
-    expect(await buildResponseBitsStep(t.prisma, 50, { only: [id] })).toBe("more");
-    expect(await buildResponseBitsStep(t.prisma, 50, { only: [id] })).toBe("none");
+    expect(await step(id, 50)).toBe("more");
+    expect(await step(id, 50)).toBe("none");
     expect(await listMetaKeyCounts(t.prisma, v, f, [], 100)).toEqual(raw);
 
     // A block with more keys than kept: marked, and the meta_ columns come from the raw rows again.
@@ -426,7 +426,7 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
       `CREATE CONSTRAINT TRIGGER "${fn}" AFTER UPDATE ON "ResponseBitsState" DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "${fn}"()`,
     );
     try {
-      const failed = await buildResponseBitsStep(t.prisma, 50, { only: [id] }).catch((e: unknown) => e);
+      const failed = await step(id, 50).catch((e: unknown) => e);
       expect(failed).toBeInstanceOf(BitsBuildFailed);
       expect((failed as BitsBuildFailed).organizationId).toBe(id);
       expect(String((failed as BitsBuildFailed).message)).toContain("refused at commit");
@@ -437,7 +437,7 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     // Nothing of the failed step stayed; without the check it builds.
     const [numbered] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "ResponseOrdinal" WHERE "organizationId" = $1`, id);
     expect(numbered!.n).toBe(0);
-    expect(await buildResponseBitsStep(t.prisma, 50, { only: [id] })).toBe("more");
-    expect(await buildResponseBitsStep(t.prisma, 50, { only: [id] })).toBe("none");
+    expect(await step(id, 50)).toBe("more");
+    expect(await step(id, 50)).toBe("none");
   });
 });
