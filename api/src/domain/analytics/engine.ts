@@ -18,6 +18,7 @@ import {
   bitsCountSql,
   bitsGroupOf,
   bitsMatchSql,
+  bitsListSql,
   bitsMetaKeysSql,
   bitsReady,
   daysOf,
@@ -599,6 +600,97 @@ export async function listMetaKeyCounts(
   );
   if (!row || row.unkept) return null;
   return row.keys.map((k) => ({ key: k.key, n: Number(k.n) }));
+}
+
+/** What the feedback list reads of its scope in one statement (listOverview). */
+export type ListOverview = {
+  /** The matching responses, hidden ones the caller manages included (the list's total). */
+  total: number;
+  /** The surveys with matching responses, most first. */
+  surveyIds: string[];
+  /** The meta_ columns' keys (listMetaKeys), or null: the bit strings do not keep them all (the caller samples). */
+  metaKeys: string[] | null;
+  /** The matching responses per whole UTC day of the window, from the bit strings only, newest first (pageSinceOf). */
+  days: { day: string; n: number }[];
+};
+
+/**
+ * The feedback list's total, surveys and meta_ columns under response-level filters, and the
+ * matching responses per UTC day its pages are bounded by (pageSinceOf), in one statement from one
+ * match of the filters over the bit strings, else null (no such filter, or the bit strings cannot
+ * serve it). The responses still pending, the hidden ones the caller manages (`hiddenAlsoInUnits`,
+ * which have no bits) and the hours at either end come from the raw rows, as in servedResponseCount,
+ * listSurveyIds and listMetaKeys, which each matched the filters again (docs/analytics.md).
+ */
+export async function listOverview(
+  prisma: PrismaClient,
+  v: Visibility,
+  f: ResultsFilters,
+  hiddenAlsoInUnits: readonly string[],
+  maxKeys: number,
+): Promise<ListOverview | null> {
+  if (!needsRawRows(f) || !(await bitsPathOf(prisma, v, f, null))) return null;
+  const split = splitWindow({ from: f.from, to: f.to });
+  const p = new Params();
+  const raw = rawScopeIn(p, v, f, hiddenAlsoInUnits);
+  // The rows without bits: pending, hidden and managed (one still pending is in the pending part), the hours at either end.
+  const rows: string[] = [];
+  let with_ = "";
+  let unkept = "false";
+  let bits = { surveys: "", days: "", keys: "" };
+  if (split.days) {
+    const b = bitsListSql(p, v, f, split.days);
+    with_ = `${b.ctes}, `;
+    unkept = b.unkept;
+    bits = { surveys: `${b.surveys} UNION ALL `, days: b.days, keys: `${b.keys} UNION ALL ` };
+    rows.push(`SELECT r."surveyId", r.metadata FROM (SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
+      CROSS JOIN LATERAL (SELECT r."surveyId", r.metadata FROM "Response" r WHERE r."id" = pp."responseId" AND ${raw(split.days)} OFFSET 0) r`);
+    if (hiddenAlsoInUnits.length)
+      rows.push(`SELECT r."surveyId", r.metadata FROM "Response" r WHERE ${raw(split.days)} AND r."hidden" = true
+        AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`);
+  }
+  for (const h of split.hours) rows.push(`SELECT r."surveyId", r.metadata FROM "Response" r WHERE ${raw(h)}`);
+  const agg = (select: string, order: string) =>
+    `coalesce((SELECT json_agg(json_build_object('k', t.k, 'n', t.n) ORDER BY ${order}) FROM (${select}) t), '[]'::json)`;
+  const [row] = await prisma.$queryRawUnsafe<{ unkept: boolean; surveys: Counted[]; keys: Counted[]; days: Counted[] }[]>(
+    `WITH ${with_}list_raw AS MATERIALIZED (${rows.join(" UNION ALL ")})
+     SELECT ${unkept} AS unkept,
+       ${agg(`SELECT s.grp AS k, sum(s.n)::float8 AS n FROM (${bits.surveys}SELECT r."surveyId", count(*)::float8 FROM list_raw r GROUP BY 1) s GROUP BY 1 HAVING sum(s.n) > 0`, "t.n DESC, t.k")} AS surveys,
+       ${agg(
+         `SELECT s.key AS k, sum(s.n)::int AS n FROM (${bits.keys}SELECT k.key, count(*)::float8 FROM list_raw r CROSS JOIN LATERAL jsonb_object_keys(${metadataObjectSql("r.metadata")}) k(key) GROUP BY 1) s
+          GROUP BY 1 HAVING sum(s.n) > 0 ORDER BY 2 DESC, 1 LIMIT ${p.add(maxKeys, "::int")}`,
+         "t.n DESC, t.k",
+       )} AS keys,
+       ${bits.days ? agg(`SELECT d.grp AS k, d.n FROM (${bits.days}) d WHERE d.n > 0`, "t.k DESC") : "'[]'::json"} AS days`,
+    ...p.values,
+  );
+  if (!row) return null;
+  return {
+    total: row.surveys.reduce((n, s) => n + Number(s.n), 0),
+    surveyIds: row.surveys.map((s) => s.k),
+    metaKeys: row.unkept ? null : row.keys.map((k) => k.k),
+    days: row.days.map((d) => ({ day: d.k, n: Number(d.n) })),
+  };
+}
+
+type Counted = { k: string; n: number };
+
+/**
+ * listPageSince from a listOverview's days: the start of the newest UTC day such that the whole days
+ * from it to the window's end (or to `before`, a keyset page's last row) hold `needed` matching
+ * responses, else null.
+ */
+export function pageSinceOf(days: ListOverview["days"], needed: number, before?: Date): Date | null {
+  if (needed <= 0) return null;
+  const end = before ? Math.floor(before.getTime() / dayMs) * dayMs : Number.POSITIVE_INFINITY;
+  let sum = 0;
+  for (const d of days) {
+    const start = Date.parse(`${d.day}T00:00:00Z`);
+    if (start + dayMs > end) continue;
+    sum += d.n;
+    if (sum >= needed) return new Date(start);
+  }
+  return null;
 }
 
 /**

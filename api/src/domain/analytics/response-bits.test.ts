@@ -27,7 +27,17 @@ import { getResults } from "./results.js";
 import { getSummary } from "./summary.js";
 import { markResponsesChanged, rebuildRollups } from "./rollups.js";
 import { rollupApplierLockKey, settleRollups } from "./rollup-applier.js";
-import { answerPathOf, listMetaKeyCounts, listMetaKeys, listPageSince, listSampleIds, responseSums, servedResponseCount } from "./engine.js";
+import {
+  answerPathOf,
+  listMetaKeyCounts,
+  listMetaKeys,
+  listOverview,
+  listPageSince,
+  listSampleIds,
+  pageSinceOf,
+  responseSums,
+  servedResponseCount,
+} from "./engine.js";
 import { metadataValuesPerBlock } from "./response-bits.js";
 import { testPassword } from "../../test/fixtures.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
@@ -225,6 +235,17 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
             expect(await servedResponseCount(t.prisma, v, f, hiddenAlsoInUnits), label).toBe(count!.n);
             // The list page's lower bound on creation time leaves the newest rows as they are.
             const since = await listPageSince(t.prisma, v, f, 30);
+            // The list's reads in one statement: the same total, surveys, meta_ keys and page bound.
+            const overview = await listOverview(t.prisma, v, f, hiddenAlsoInUnits, 2);
+            expect(overview, label).not.toBeNull();
+            const surveys = await t.prisma.$queryRawUnsafe<{ id: string }[]>(
+              `SELECT r."surveyId" AS id FROM "Response" r WHERE ${scope.sql} GROUP BY 1 ORDER BY count(*) DESC, 1`,
+              ...scope.params,
+            );
+            expect(overview, label).toMatchObject({ total: count!.n, surveyIds: surveys.map((x) => x.id), metaKeys: await rawMetaKeys(scope, 2) });
+            expect(pageSinceOf(overview!.days, 30), label).toEqual(since);
+            const before = new Date(f.to.getTime() - 2 * 86_400_000 - 3_600_000);
+            expect(pageSinceOf(overview!.days, 10, before), `${label} before`).toEqual(await listPageSince(t.prisma, v, f, 10, before));
             const top = async (bound: Date | null) =>
               (
                 await t.prisma.$queryRawUnsafe<{ id: string }[]>(

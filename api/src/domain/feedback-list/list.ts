@@ -13,7 +13,16 @@ import { badInput } from "../errors.js";
 import { parseInput } from "../validation.js";
 import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
 import { buildScope, callerVisibility, responseScope, type ResultsReader, type Visibility } from "../results-scope/response-scope.js";
-import { listMetaKeys, listPageSince, listSampleIds, listSurveyIds, servedResponseCount } from "../analytics/engine.js";
+import {
+  listMetaKeys,
+  listOverview,
+  listPageSince,
+  listSampleIds,
+  listSurveyIds,
+  pageSinceOf,
+  servedResponseCount,
+  type ListOverview,
+} from "../analytics/engine.js";
 import { linkReader, resultsRequest } from "../results-scope/request.js";
 import type { ShareOptions, ShareScope } from "../results-scope/share-link.js";
 import { loadAccess, unitsWithRight } from "../../permissions/access.js";
@@ -60,6 +69,8 @@ export type ResolvedList = {
    * through the response bit strings (metaColumnsOf): a numbered page's ids are their first rows.
    */
   newestIds?: string[];
+  /** Under response-level filters the bit strings serve: the total, and the matches per day the pages are bounded by (analytics/engine.ts listOverview). */
+  overview?: ListOverview;
 };
 
 /**
@@ -77,7 +88,7 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
     const view = await shareListView(ctx, share);
     const reader = linkReader(ctx, share);
     const visibility = await callerVisibility(reader, "results");
-    const [sample, surveyIds] = await Promise.all([metaColumnsOf(ctx, visibility, view.filters, []), listSurveyIds(ctx.prisma, visibility, view.filters)]);
+    const { sample, surveyIds, overview } = await columnsOf(ctx, visibility, view.filters, []);
     const plan = await planFeedbackList(ctx.prisma, {
       scope: view.scope,
       filters: { ...view.filters, feedbackListHiddenColumns: view.hiddenColumns },
@@ -89,7 +100,7 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
       ...sample,
       surveyIds,
     });
-    return { plan, filters: view.filters, share: share.options, reader, hiddenAlsoInUnits: [], newestIds: sample.metaKeySampleIds };
+    return { plan, filters: view.filters, share: share.options, reader, hiddenAlsoInUnits: [], newestIds: sample.metaKeySampleIds, overview };
   }
   await requireFeature(ctx, "feedbackInbox");
   const filters = parseResultsFilters(input.filters);
@@ -98,12 +109,30 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
   const hiddenAlsoInUnits = [...unitsWithRight(m, "manageResponses")];
   const scope = await responseScope(request.reader, filters, { hiddenAlsoInUnits });
   const visibility = await callerVisibility(request.reader, "results");
-  const [sample, surveyIds] = await Promise.all([
-    metaColumnsOf(ctx, visibility, filters, hiddenAlsoInUnits),
-    listSurveyIds(ctx.prisma, visibility, filters, hiddenAlsoInUnits),
-  ]);
+  const { sample, surveyIds, overview } = await columnsOf(ctx, visibility, filters, hiddenAlsoInUnits);
   const plan = await planFeedbackList(ctx.prisma, { scope, filters, locale, metaKeySample: pageMetaKeySample, ...sample, surveyIds });
-  return { plan, filters, share: null, reader: request.reader, hiddenAlsoInUnits, newestIds: sample.metaKeySampleIds };
+  return { plan, filters, share: null, reader: request.reader, hiddenAlsoInUnits, newestIds: sample.metaKeySampleIds, overview };
+}
+
+/**
+ * The list's surveys and meta_ columns: under response-level filters the bit strings serve, with
+ * the total and the matches per day, from one statement (listOverview); else each on its own.
+ */
+type MetaColumns = { metaKeys?: string[]; metaKeySampleIds?: string[]; metaKeyScope?: ScopeSql };
+
+async function columnsOf(
+  ctx: DomainContext,
+  v: Visibility,
+  filters: ResultsFilters,
+  hiddenAlsoInUnits: string[],
+): Promise<{ sample: MetaColumns; surveyIds: string[] | null; overview?: ListOverview }> {
+  const overview = (await listOverview(ctx.prisma, v, filters, hiddenAlsoInUnits, maxMetaKeys)) ?? undefined;
+  if (overview) {
+    const sample = overview.metaKeys ? { metaKeys: overview.metaKeys } : await metaSampleOf(ctx, v, filters, hiddenAlsoInUnits, overview);
+    return { sample, surveyIds: overview.surveyIds, overview };
+  }
+  const [sample, surveyIds] = await Promise.all([metaColumnsOf(ctx, v, filters, hiddenAlsoInUnits), listSurveyIds(ctx.prisma, v, filters, hiddenAlsoInUnits)]);
+  return { sample, surveyIds, overview };
 }
 
 /**
@@ -112,7 +141,8 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
  * count of the raw rows.
  */
 async function listTotal(ctx: DomainContext, resolved: ResolvedList): Promise<number> {
-  const { plan, filters, reader, hiddenAlsoInUnits } = resolved;
+  const { plan, filters, reader, hiddenAlsoInUnits, overview } = resolved;
+  if (overview) return overview.total;
   const served = await servedResponseCount(ctx.prisma, await callerVisibility(reader, "results"), filters, hiddenAlsoInUnits);
   if (served !== null) return served;
   const count = countQuery(plan);
@@ -230,8 +260,21 @@ async function narrowedScope(
   hiddenAlsoInUnits: string[],
   needed: number,
   before?: Date,
+  overview?: ListOverview,
 ): Promise<ScopeSql | undefined> {
-  return scopeSince(v, filters, hiddenAlsoInUnits, await listPageSince(ctx.prisma, v, filters, needed, before));
+  return scopeSince(v, filters, hiddenAlsoInUnits, await pageSince(ctx, v, filters, needed, before, overview));
+}
+
+/** listPageSince, from the overview's days when there is one. */
+async function pageSince(
+  ctx: DomainContext,
+  v: Visibility,
+  filters: ResultsFilters,
+  needed: number,
+  before?: Date,
+  overview?: ListOverview,
+): Promise<Date | null> {
+  return overview ? pageSinceOf(overview.days, needed, before) : listPageSince(ctx.prisma, v, filters, needed, before);
 }
 
 /** The list's scope from `since` (listPageSince), or undefined: the whole window's. */
@@ -246,15 +289,21 @@ function scopeSince(v: Visibility, filters: ResultsFilters, hiddenAlsoInUnits: s
  * (listSampleIds), else the scope from the oldest day the sample can reach (narrowedScope), else
  * nothing (the whole window's scope).
  */
-async function metaColumnsOf(
+async function metaColumnsOf(ctx: DomainContext, v: Visibility, filters: ResultsFilters, hiddenAlsoInUnits: string[]): Promise<MetaColumns> {
+  const metaKeys = await listMetaKeys(ctx.prisma, v, filters, hiddenAlsoInUnits, maxMetaKeys);
+  if (metaKeys) return { metaKeys };
+  return metaSampleOf(ctx, v, filters, hiddenAlsoInUnits);
+}
+
+/** The meta_ columns' sample where the bit strings do not serve the keys (metaColumnsOf). */
+async function metaSampleOf(
   ctx: DomainContext,
   v: Visibility,
   filters: ResultsFilters,
   hiddenAlsoInUnits: string[],
-): Promise<{ metaKeys?: string[]; metaKeySampleIds?: string[]; metaKeyScope?: ScopeSql }> {
-  const metaKeys = await listMetaKeys(ctx.prisma, v, filters, hiddenAlsoInUnits, maxMetaKeys);
-  if (metaKeys) return { metaKeys };
-  const since = await listPageSince(ctx.prisma, v, filters, pageMetaKeySample);
+  overview?: ListOverview,
+): Promise<{ metaKeySampleIds?: string[]; metaKeyScope?: ScopeSql }> {
+  const since = await pageSince(ctx, v, filters, pageMetaKeySample, undefined, overview);
   const ids = await listSampleIds(ctx.prisma, v, filters, hiddenAlsoInUnits, pageMetaKeySample, since);
   if (ids) return { metaKeySampleIds: ids };
   const metaKeyScope = scopeSince(v, filters, hiddenAlsoInUnits, since);
@@ -276,8 +325,8 @@ const pageByIdMax = 2000;
 async function pageScope(ctx: DomainContext, resolved: ResolvedList, needed: number, before?: Date): Promise<ScopeSql | undefined> {
   const v = await callerVisibility(resolved.reader, "results");
   const { filters, hiddenAlsoInUnits } = resolved;
-  if (before || needed > pageByIdMax) return narrowedScope(ctx, v, filters, hiddenAlsoInUnits, needed, before);
-  const since = await listPageSince(ctx.prisma, v, filters, needed);
+  if (before || needed > pageByIdMax) return narrowedScope(ctx, v, filters, hiddenAlsoInUnits, needed, before, resolved.overview);
+  const since = await pageSince(ctx, v, filters, needed, undefined, resolved.overview);
   // The meta_ sample holds the newest matches in the page's order already (pageMetaKeySample of them,
   // more than pageByIdMax): its first rows are the page's.
   const ids = resolved.newestIds ? resolved.newestIds.slice(0, needed) : await listSampleIds(ctx.prisma, v, filters, hiddenAlsoInUnits, needed, since);
