@@ -52,6 +52,20 @@ export function daysOf(days: { from: Date; to: Date }): string[] {
   return out;
 }
 
+/**
+ * The values a field of the organisation's strings has (text[]), by a loose scan of the primary key
+ * (organizationId, field, value, block): one descent per value. A read of a field's strings by block
+ * alone (x.block = …, or the window's blocks) leaves the index nothing but the field to seek by, and
+ * walks every block's entries of every value: 47 ms for the window's survey strings at 10 M, against
+ * 3 ms with the values given.
+ */
+function valuesOf(org: string, field: string): string {
+  return `ARRAY(WITH RECURSIVE vv(value) AS (
+      SELECT min(y.value) FROM "ResponseBits" y WHERE y."organizationId" = ${org} AND y.field = ${field}
+      UNION ALL SELECT (SELECT min(y.value) FROM "ResponseBits" y WHERE y."organizationId" = ${org} AND y.field = ${field} AND y.value > vv.value) FROM vv WHERE vv.value IS NOT NULL
+    ) SELECT vv.value FROM vv WHERE vv.value IS NOT NULL)`;
+}
+
 /** The blocks holding the window's days (the CTE bits_w), for the reads that would otherwise read every block of the organisation. */
 const inWindow = (alias: string) => `${alias}.block = ANY((SELECT w.b FROM bits_w w)::int[])`;
 
@@ -110,7 +124,7 @@ function filterCtes(p: Params, v: Visibility, f: ResultsFilters, days: { from: D
     if (r.lt !== null) range.push(`${num} < ${p.add(r.lt, "::float8")}`);
     if (range.length) alts.push(`(${range.join(" AND ")})`);
     const numeric = alts.length
-      ? ` || ARRAY(SELECT DISTINCT y.value FROM "ResponseBits" y WHERE y."organizationId" = ${org} AND y.field = ${field} AND ${inWindow("y")} AND (y.value LIKE 'n:%' OR y.value LIKE 'cn:%') AND (${alts.join(" OR ")}))`
+      ? ` || ARRAY(SELECT y.value FROM unnest(${valuesOf(org, field)}) y(value) WHERE (y.value LIKE 'n:%' OR y.value LIKE 'cn:%') AND (${alts.join(" OR ")}))`
       : "";
     item(
       field,
@@ -146,7 +160,7 @@ function filterCtes(p: Params, v: Visibility, f: ResultsFilters, days: { from: D
       g = `SELECT f.block, ''::text AS grp, f.m FROM bits_f f`;
       break;
     case "field":
-      g = `SELECT f.block, x.value AS grp, f.m & x.bits AS m FROM bits_f f JOIN "ResponseBits" x ON x."organizationId" = ${org} AND x.field = '${group.field}' AND x.block = f.block`;
+      g = `SELECT f.block, x.value AS grp, f.m & x.bits AS m FROM bits_f f JOIN "ResponseBits" x ON x."organizationId" = ${org} AND x.field = '${group.field}' AND x.value = ANY(${valuesOf(org, `'${group.field}'`)}) AND x.block = f.block`;
       break;
     case "day": {
       const name = timeGroupSql(group.groupBy, `(x.value::date::timestamp AT TIME ZONE 'UTC')`, 0)!;
@@ -158,9 +172,10 @@ function filterCtes(p: Params, v: Visibility, f: ResultsFilters, days: { from: D
       // Each value its group; responses without the key (or JSON null) the group "", as the raw
       // rows' coalesce(metadata ->> key, '') names them.
       const key = p.add(`m:${group.key}`);
-      g = `SELECT f.block, x.value AS grp, f.m & x.bits AS m FROM bits_f f JOIN "ResponseBits" x ON x."organizationId" = ${org} AND x.field = ${key} AND x.block = f.block
+      const values = valuesOf(org, key);
+      g = `SELECT f.block, x.value AS grp, f.m & x.bits AS m FROM bits_f f JOIN "ResponseBits" x ON x."organizationId" = ${org} AND x.field = ${key} AND x.value = ANY(${values}) AND x.block = f.block
         UNION ALL
-        SELECT f.block, '', f.m & ~coalesce((SELECT bit_or(y.bits) FROM "ResponseBits" y WHERE y."organizationId" = ${org} AND y.field = ${key} AND y.block = f.block), ${zeroBlock}) FROM bits_f f`;
+        SELECT f.block, '', f.m & ~coalesce((SELECT bit_or(y.bits) FROM "ResponseBits" y WHERE y."organizationId" = ${org} AND y.field = ${key} AND y.value = ANY(${values}) AND y.block = f.block), ${zeroBlock}) FROM bits_f f`;
       break;
     }
   }
@@ -275,7 +290,7 @@ export function bitsMetaKeysSql(p: Params, v: Visibility, f: ResultsFilters, day
 /** The "k" strings' CTE (bits_mk), the SELECT of key and n over bits_g, and the `unkept` expression (bitsMetaKeysSql). */
 function metaKeysOf(org: string): { cte: string; select: string; unkept: string } {
   return {
-    cte: `bits_mk AS MATERIALIZED (SELECT x.block, x.value, x.bits FROM "ResponseBits" x WHERE x."organizationId" = ${org} AND x.field = 'k' AND ${inWindow("x")})`,
+    cte: `bits_mk AS MATERIALIZED (SELECT x.block, x.value, x.bits FROM "ResponseBits" x WHERE x."organizationId" = ${org} AND x.field = 'k' AND x.value = ANY(${valuesOf(org, "'k'")}) AND ${inWindow("x")})`,
     select: `SELECT k.value AS key, sum(bit_count(g.m & k.bits))::float8 AS n FROM bits_g g JOIN bits_mk k ON k.block = g.block GROUP BY 1`,
     unkept: `(NOT coalesce((SELECT s."keysBuilt" FROM "ResponseBitsState" s WHERE s."organizationId" = ${org}), true)
       OR EXISTS (SELECT 1 FROM "ResponseBits" x WHERE x."organizationId" = ${org} AND x.field = 'k#' AND x.value = '' AND ${inWindow("x")}))`,
@@ -296,12 +311,12 @@ export function bitsListSql(
 ): { ctes: string; surveys: string; days: string; keys: string; unkept: string } {
   const { ctes, org } = filterCtes(p, v, f, days, { kind: "none" });
   const keys = metaKeysOf(org);
-  const per = (field: "s" | "d", extra = "") =>
-    `SELECT x.value AS grp, sum(bit_count(g.m & x.bits))::float8 AS n FROM bits_g g JOIN "ResponseBits" x ON x."organizationId" = ${org} AND x.field = '${field}' AND x.block = g.block${extra} GROUP BY 1`;
+  const per = (field: "s" | "d", values: string) =>
+    `SELECT x.value AS grp, sum(bit_count(g.m & x.bits))::float8 AS n FROM bits_g g JOIN "ResponseBits" x ON x."organizationId" = ${org} AND x.field = '${field}' AND x.value = ANY(${values}) AND x.block = g.block GROUP BY 1`;
   return {
     ctes: `${ctes}, ${keys.cte}`,
-    surveys: per("s"),
-    days: per("d", ` AND x.value = ANY(${p.add(daysOf(days), "::text[]")})`),
+    surveys: per("s", valuesOf(org, "'s'")),
+    days: per("d", p.add(daysOf(days), "::text[]")),
     keys: keys.select,
     unkept: keys.unkept,
   };
