@@ -135,7 +135,7 @@ export async function filterCases(
 }
 
 /** The filters as GraphQL's ResultsFilterInput (global ids, choiceIds and numbers apart). */
-function graphqlFilters(f: Wire): Wire {
+export function graphqlFilters(f: Wire): Wire {
   const out: Wire = { ...f };
   if (Array.isArray(f.restrictByAnswer))
     out.restrictByAnswer = (f.restrictByAnswer as Restrict[]).map((r) => ({
@@ -148,7 +148,7 @@ function graphqlFilters(f: Wire): Wire {
   return out;
 }
 
-const resultsQuery = `query Bench($filters: ResultsFilterInput, $shareToken: String) {
+export const resultsQuery = `query Bench($filters: ResultsFilterInput, $shareToken: String) {
   results(filters: $filters, shareToken: $shareToken) { questionLegacyId hidden mainResult { count } }
 }`;
 
