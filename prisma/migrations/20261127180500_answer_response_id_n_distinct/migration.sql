@@ -3,7 +3,7 @@
 -- responseIds: 379,431 for 10 M responses, which it read as 99 answers per response. A check of a
 -- restriction on a few responses (the feedback list's page by id, an answer restriction tested on a
 -- response) then seeked the answers by question and time, a day's worth per response (45 ms for a
--- page of 50 at 10 M), instead of the response's own 4 answers (3.5 ms). A fixed ratio of 5 answers
+-- page of 50 at 10 M), instead of the response's own answers (3.5 ms). A fixed ratio of 5 answers
 -- per response (-0.2: distinct responseIds are a fifth of the rows) holds for the data as it grows
 -- (docs/analytics.md "The feedback list in one match of the filters"). Takes effect at the next
 -- ANALYZE, which runs here.

@@ -471,7 +471,7 @@ const sparseSampleShare = 0.2;
  * The ids of the newest `n` responses in the scope under response-level filters (the feedback list's
  * meta_ column sample), else null (no such filter, or the bit strings cannot serve it: the caller
  * samples the raw rows). The matching responses of the whole UTC days from `since` (the day the
- * sample can reach: listPageSince; else the window's start) come from the bit strings, by their
+ * sample can reach: pageSinceOf; else the window's start) come from the bit strings, by their
  * ordinals; those still pending, the hours at either end and the hidden responses the caller
  * manages (`hiddenAlsoInUnits`, which have no bits) from the raw rows. Sampling the raw rows tested
  * the restriction on every response of the window (0.3–0.9 s at 1 M: docs/analytics.md). Null too
@@ -619,8 +619,8 @@ export type ListOverview = {
  * matching responses per UTC day its pages are bounded by (pageSinceOf), in one statement from one
  * match of the filters over the bit strings, else null (no such filter, or the bit strings cannot
  * serve it). The responses still pending, the hidden ones the caller manages (`hiddenAlsoInUnits`,
- * which have no bits) and the hours at either end come from the raw rows, as in servedResponseCount,
- * listSurveyIds and listMetaKeys, which each matched the filters again (docs/analytics.md).
+ * which have no bits) and the hours at either end come from the raw rows, as servedResponseCount and
+ * listMetaKeys read them (docs/analytics.md "The feedback list in one match of the filters").
  */
 export async function listOverview(
   prisma: PrismaClient,
@@ -655,30 +655,31 @@ export async function listOverview(
   const [row] = await prisma.$queryRawUnsafe<{ unkept: boolean; surveys: Counted[]; keys: Counted[]; days: Counted[] }[]>(
     `WITH ${with_}list_raw AS MATERIALIZED (${rows.join(" UNION ALL ")})
      SELECT ${unkept} AS unkept,
-       ${agg(`SELECT s.grp AS k, sum(s.n)::float8 AS n FROM (${bits.surveys}SELECT r."surveyId", count(*)::float8 FROM list_raw r GROUP BY 1) s GROUP BY 1 HAVING sum(s.n) > 0`, "t.n DESC, t.k")} AS surveys,
+       ${agg(`SELECT s.grp AS k, sum(s.n)::float8 AS n FROM (${bits.surveys}SELECT r."surveyId" AS grp, count(*)::float8 AS n FROM list_raw r GROUP BY 1) s GROUP BY 1 HAVING sum(s.n) > 0`, "t.n DESC, t.k")} AS surveys,
        ${agg(
-         `SELECT s.key AS k, sum(s.n)::int AS n FROM (${bits.keys}SELECT k.key, count(*)::float8 FROM list_raw r CROSS JOIN LATERAL jsonb_object_keys(${metadataObjectSql("r.metadata")}) k(key) GROUP BY 1) s
+         `SELECT s.key AS k, sum(s.n)::int AS n FROM (${bits.keys}SELECT k.key, count(*)::float8 AS n FROM list_raw r CROSS JOIN LATERAL jsonb_object_keys(${metadataObjectSql("r.metadata")}) k(key) GROUP BY 1) s
           GROUP BY 1 HAVING sum(s.n) > 0 ORDER BY 2 DESC, 1 LIMIT ${p.add(maxKeys, "::int")}`,
          "t.n DESC, t.k",
        )} AS keys,
        ${bits.days ? agg(`SELECT d.grp AS k, d.n FROM (${bits.days}) d WHERE d.n > 0`, "t.k DESC") : "'[]'::json"} AS days`,
     ...p.values,
   );
-  if (!row) return null;
   return {
-    total: row.surveys.reduce((n, s) => n + Number(s.n), 0),
-    surveyIds: row.surveys.map((s) => s.k),
-    metaKeys: row.unkept ? null : row.keys.map((k) => k.k),
-    days: row.days.map((d) => ({ day: d.k, n: Number(d.n) })),
+    total: row!.surveys.reduce((n, s) => n + Number(s.n), 0),
+    surveyIds: row!.surveys.map((s) => s.k),
+    metaKeys: row!.unkept ? null : row!.keys.map((k) => k.k),
+    days: row!.days.map((d) => ({ day: d.k, n: Number(d.n) })),
   };
 }
 
 type Counted = { k: string; n: number };
 
 /**
- * listPageSince from a listOverview's days: the start of the newest UTC day such that the whole days
- * from it to the window's end (or to `before`, a keyset page's last row) hold `needed` matching
- * responses, else null.
+ * A lower bound on the creation time of a feedback-list page's responses, from a listOverview's days:
+ * the start of the newest UTC day such that the whole days from it to the window's end (or to
+ * `before`, a keyset page's last row) hold `needed` matching responses, else null. The bits count
+ * only applied, shown responses of whole days, never more than the raw rows hold there, so no
+ * response older than the bound can be among the page's: the page's query reads only the days after it.
  */
 export function pageSinceOf(days: ListOverview["days"], needed: number, before?: Date): Date | null {
   if (needed <= 0) return null;
@@ -691,54 +692,4 @@ export function pageSinceOf(days: ListOverview["days"], needed: number, before?:
     if (sum >= needed) return new Date(start);
   }
   return null;
-}
-
-/**
- * A lower bound on the creation time of a feedback-list page's responses under response-level
- * filters (restrictions, metadata), from the response bit strings, else null: the start of the
- * newest UTC day such that the whole days from it to the window's end (or to `before`, a keyset
- * page's last row) already hold `needed` matching responses. The bits count only applied, shown
- * responses of whole days, never more than the raw rows hold there, so no response older than the
- * bound can be among the page's: the page's query reads only the days after it (docs/analytics.md).
- */
-export async function listPageSince(prisma: PrismaClient, v: Visibility, f: ResultsFilters, needed: number, before?: Date): Promise<Date | null> {
-  if (!needsRawRows(f) || needed <= 0) return null;
-  const to = before && before < f.to ? before : f.to;
-  const days = splitWindow({ from: f.from, to }).days;
-  if (!days || !(await bitsPathOf(prisma, v, f, null))) return null;
-  const p = new Params();
-  const b = bitsCountSql(p, v, f, days, { kind: "day", groupBy: "daily" });
-  const rows = await prisma.$queryRawUnsafe<{ grp: string; n: number }[]>(`WITH ${b.ctes} ${b.select} ORDER BY 1 DESC`, ...p.values);
-  let sum = 0;
-  for (const r of rows) {
-    sum += Number(r.n);
-    if (sum >= needed) return new Date(`${r.grp}T00:00:00Z`);
-  }
-  return null;
-}
-
-/**
- * The surveys with responses under response-level filters (the feedback list's columns), from the
- * response bit strings with the pending part and the hours at either end raw, plus the surveys of
- * the hidden responses the caller also sees; null when not served (the caller probes the raw rows).
- */
-export async function listSurveyIds(
-  prisma: PrismaClient,
-  v: Visibility,
-  f: ResultsFilters,
-  hiddenAlsoInUnits: readonly string[] = [],
-): Promise<string[] | null> {
-  if (!needsRawRows(f) || !(await bitsPathOf(prisma, v, f, null))) return null;
-  const p = new Params();
-  const sql = bitsCountBySql(p, v, f, { from: f.from, to: f.to }, `r."surveyId"`, { kind: "field", field: "s" });
-  const ids = new Set((await prisma.$queryRawUnsafe<{ grp: string }[]>(sql, ...p.values)).map((r) => r.grp));
-  if (hiddenAlsoInUnits.length) {
-    const scope = buildScope(v, f, { alias: "r", hiddenAlsoInUnits: [...hiddenAlsoInUnits] });
-    const hidden = await prisma.$queryRawUnsafe<{ surveyId: string }[]>(
-      `SELECT DISTINCT r."surveyId" FROM "Response" r WHERE ${scope.sql} AND r."hidden" = true`,
-      ...scope.params,
-    );
-    for (const h of hidden) ids.add(h.surveyId);
-  }
-  return [...ids];
 }

@@ -13,16 +13,7 @@ import { badInput } from "../errors.js";
 import { parseInput } from "../validation.js";
 import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
 import { buildScope, callerVisibility, responseScope, type ResultsReader, type Visibility } from "../results-scope/response-scope.js";
-import {
-  listMetaKeys,
-  listOverview,
-  listPageSince,
-  listSampleIds,
-  listSurveyIds,
-  pageSinceOf,
-  servedResponseCount,
-  type ListOverview,
-} from "../analytics/engine.js";
+import { listMetaKeys, listOverview, listSampleIds, pageSinceOf, servedResponseCount, type ListOverview } from "../analytics/engine.js";
 import { linkReader, resultsRequest } from "../results-scope/request.js";
 import type { ShareOptions, ShareScope } from "../results-scope/share-link.js";
 import { loadAccess, unitsWithRight } from "../../permissions/access.js";
@@ -114,31 +105,34 @@ async function resolveFeedbackList(ctx: DomainContext, input: ListInput): Promis
   return { plan, filters, share: null, reader: request.reader, hiddenAlsoInUnits, newestIds: sample.metaKeySampleIds, overview };
 }
 
-/**
- * The list's surveys and meta_ columns: under response-level filters the bit strings serve, with
- * the total and the matches per day, from one statement (listOverview); else each on its own.
- */
 type MetaColumns = { metaKeys?: string[]; metaKeySampleIds?: string[]; metaKeyScope?: ScopeSql };
 
+/**
+ * The list's surveys and meta_ columns. Under response-level filters the bit strings serve: with the
+ * total and the matches per day, from one statement (analytics/engine.ts listOverview). Otherwise
+ * the surveys are probed from the raw rows (planFeedbackList), and the meta_ columns are the keys of
+ * the window from the bit strings where they serve an unfiltered window (listMetaKeys), else a
+ * sample of its newest responses (planFeedbackList).
+ */
 async function columnsOf(
   ctx: DomainContext,
   v: Visibility,
   filters: ResultsFilters,
   hiddenAlsoInUnits: string[],
 ): Promise<{ sample: MetaColumns; surveyIds: string[] | null; overview?: ListOverview }> {
-  const overview = (await listOverview(ctx.prisma, v, filters, hiddenAlsoInUnits, maxMetaKeys)) ?? undefined;
+  const overview = await listOverview(ctx.prisma, v, filters, hiddenAlsoInUnits, maxMetaKeys);
   if (overview) {
     const sample = overview.metaKeys ? { metaKeys: overview.metaKeys } : await metaSampleOf(ctx, v, filters, hiddenAlsoInUnits, overview);
     return { sample, surveyIds: overview.surveyIds, overview };
   }
-  const [sample, surveyIds] = await Promise.all([metaColumnsOf(ctx, v, filters, hiddenAlsoInUnits), listSurveyIds(ctx.prisma, v, filters, hiddenAlsoInUnits)]);
-  return { sample, surveyIds, overview };
+  const metaKeys = await listMetaKeys(ctx.prisma, v, filters, hiddenAlsoInUnits, maxMetaKeys);
+  return { sample: metaKeys ? { metaKeys } : {}, surveyIds: null };
 }
 
 /**
- * The list's total: from the roll-ups when they serve the filters (no response-level filter), or from
- * the response bit strings (restrictions, metadata: analytics/engine.ts servedResponseCount), else a
- * count of the raw rows.
+ * The list's total: under response-level filters the bit strings serve, the overview's (listOverview);
+ * else from the roll-ups when they serve the filters (no response-level filter), or from the bit
+ * strings at a half-hour offset (analytics/engine.ts servedResponseCount), else a count of the raw rows.
  */
 async function listTotal(ctx: DomainContext, resolved: ResolvedList): Promise<number> {
   const { plan, filters, reader, hiddenAlsoInUnits, overview } = resolved;
@@ -247,63 +241,25 @@ function parseField<T extends z.ZodType>(schema: T, value: unknown, field: strin
   return r.data;
 }
 
-/**
- * Under response-level filters, the list's scope from the oldest day that the newest `needed`
- * matching responses (before `before`, a keyset page's last row) can reach (analytics/engine.ts
- * listPageSince, from the response bit strings), so a query of those rows, and its restriction's
- * answers, read only those days; undefined when not known (the whole window's scope).
- */
-async function narrowedScope(
-  ctx: DomainContext,
-  v: Visibility,
-  filters: ResultsFilters,
-  hiddenAlsoInUnits: string[],
-  needed: number,
-  before?: Date,
-  overview?: ListOverview,
-): Promise<ScopeSql | undefined> {
-  return scopeSince(v, filters, hiddenAlsoInUnits, await pageSince(ctx, v, filters, needed, before, overview));
-}
-
-/** listPageSince, from the overview's days when there is one. */
-async function pageSince(
-  ctx: DomainContext,
-  v: Visibility,
-  filters: ResultsFilters,
-  needed: number,
-  before?: Date,
-  overview?: ListOverview,
-): Promise<Date | null> {
-  return overview ? pageSinceOf(overview.days, needed, before) : listPageSince(ctx.prisma, v, filters, needed, before);
-}
-
-/** The list's scope from `since` (listPageSince), or undefined: the whole window's. */
+/** The list's scope from `since` (pageSinceOf), or undefined: the whole window's. */
 function scopeSince(v: Visibility, filters: ResultsFilters, hiddenAlsoInUnits: string[], since: Date | null): ScopeSql | undefined {
   return since ? buildScope(v, { ...filters, from: since }, { hiddenAlsoInUnits }) : undefined;
 }
 
 /**
- * A page's meta_ columns: the metadata keys of every matching response of the window, from the
- * response bit strings (analytics/engine.ts listMetaKeys). Where they cannot serve, a sample of the
- * newest `pageMetaKeySample` matching responses: by id, found through the bit strings
- * (listSampleIds), else the scope from the oldest day the sample can reach (narrowedScope), else
- * nothing (the whole window's scope).
+ * The meta_ columns where the bit strings do not keep the window's keys (a block marked "k#", or
+ * "k" strings not all written yet): a sample of the newest `pageMetaKeySample` matching responses,
+ * by id, found through the bit strings (listSampleIds), else the scope from the oldest day the
+ * sample can reach, else nothing (the whole window's scope).
  */
-async function metaColumnsOf(ctx: DomainContext, v: Visibility, filters: ResultsFilters, hiddenAlsoInUnits: string[]): Promise<MetaColumns> {
-  const metaKeys = await listMetaKeys(ctx.prisma, v, filters, hiddenAlsoInUnits, maxMetaKeys);
-  if (metaKeys) return { metaKeys };
-  return metaSampleOf(ctx, v, filters, hiddenAlsoInUnits);
-}
-
-/** The meta_ columns' sample where the bit strings do not serve the keys (metaColumnsOf). */
 async function metaSampleOf(
   ctx: DomainContext,
   v: Visibility,
   filters: ResultsFilters,
   hiddenAlsoInUnits: string[],
-  overview?: ListOverview,
-): Promise<{ metaKeySampleIds?: string[]; metaKeyScope?: ScopeSql }> {
-  const since = await pageSince(ctx, v, filters, pageMetaKeySample, undefined, overview);
+  overview: ListOverview,
+): Promise<MetaColumns> {
+  const since = pageSinceOf(overview.days, pageMetaKeySample);
   const ids = await listSampleIds(ctx.prisma, v, filters, hiddenAlsoInUnits, pageMetaKeySample, since);
   if (ids) return { metaKeySampleIds: ids };
   const metaKeyScope = scopeSince(v, filters, hiddenAlsoInUnits, since);
@@ -314,23 +270,26 @@ async function metaSampleOf(
 const pageByIdMax = 2000;
 
 /**
- * The scope a page of `needed` rows reads. A numbered page under sparse response-level filters, up
- * to `pageByIdMax` rows deep: the ids of the newest `needed` matching responses (analytics/engine.ts
- * listSampleIds, through the response bit strings: the same order as the page's, ties by id), so
- * the page's query reads those rows by id instead of testing the filters on every response from the
- * day bound (~0.45 s for several answers at 10 M). The filters' scope is tested again on those rows:
- * a response hidden, or edited out of the filters, since the bit strings were written is left out.
- * Otherwise, and for a keyset page (`before`), the scope from the day bound (narrowedScope).
+ * The scope a page of `needed` rows reads. Without response-level filters the bit strings serve, the
+ * window's (its creation-time index finds the newest rows). Under them, the scope from the oldest
+ * UTC day the newest `needed` matching responses (before `before`, a keyset page's last row) can
+ * reach (pageSinceOf), so the page's query, and its restriction's answers, read only those days. A
+ * numbered page up to `pageByIdMax` rows deep under sparse filters reads the ids of the newest
+ * `needed` matching responses (analytics/engine.ts listSampleIds, through the bit strings: the same
+ * order as the page's, ties by id) instead of testing the filters on every response from the day
+ * bound (~0.45 s for several answers at 10 M). The filters' scope is tested again on those rows: a
+ * response hidden, or edited out of the filters, since the bit strings were written is left out.
  */
 async function pageScope(ctx: DomainContext, resolved: ResolvedList, needed: number, before?: Date): Promise<ScopeSql | undefined> {
+  const { filters, hiddenAlsoInUnits, overview } = resolved;
+  if (!overview) return undefined;
   const v = await callerVisibility(resolved.reader, "results");
-  const { filters, hiddenAlsoInUnits } = resolved;
-  if (before || needed > pageByIdMax) return narrowedScope(ctx, v, filters, hiddenAlsoInUnits, needed, before, resolved.overview);
-  const since = await pageSince(ctx, v, filters, needed, undefined, resolved.overview);
+  const since = pageSinceOf(overview.days, needed, before);
+  const scope = scopeSince(v, filters, hiddenAlsoInUnits, since);
+  if (before || needed > pageByIdMax) return scope;
   // The meta_ sample holds the newest matches in the page's order already (pageMetaKeySample of them,
   // more than pageByIdMax): its first rows are the page's.
   const ids = resolved.newestIds ? resolved.newestIds.slice(0, needed) : await listSampleIds(ctx.prisma, v, filters, hiddenAlsoInUnits, needed, since);
-  const scope = scopeSince(v, filters, hiddenAlsoInUnits, since);
   if (!ids) return scope;
   const base = scope ?? resolved.plan.scope;
   return { ...base, sql: `(${base.sql}) AND r."id" = ANY($${base.params.length + 1}::text[])`, params: [...base.params, ids] };

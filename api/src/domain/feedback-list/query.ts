@@ -168,11 +168,11 @@ export type PlanInput = {
   blankHiddenAnswers?: boolean;
   /** Find the meta_ columns among the newest this many responses only (JSON pages); all when absent (files). */
   metaKeySample?: number;
-  /** The surveys with responses in the scope when already known (analytics/engine.ts listSurveyIds). */
+  /** The surveys with responses in the scope when already known (analytics/engine.ts listOverview). */
   surveyIds?: string[] | null;
   /** The scope the meta_ key sample reads: `scope` from the oldest day the sample can reach (list.ts narrowedScope). */
   metaKeyScope?: ScopeSql;
-  /** The meta_ key sample itself, when known (the newest matching responses by id: list.ts metaKeySampleOf); overrides metaKeyScope. */
+  /** The meta_ key sample itself, when known (the newest matching responses by id: list.ts metaSampleOf); overrides metaKeyScope. */
   metaKeySampleIds?: string[];
   /**
    * The meta_ columns' keys themselves, when known (every matching response's, from the response bit
