@@ -320,7 +320,7 @@ export async function answerSums(prisma: PrismaClient, v: Visibility, f0: Result
  */
 async function groupedByMetadataSums(prisma: PrismaClient, v: Visibility, f: ResultsFilters, q: AnswerQuery, group: BitsGroup): Promise<AnswerSums[]> {
   const halves = [q.questionIds.filter((_, i) => i % 2 === 0), q.questionIds.filter((_, i) => i % 2 === 1)];
-  const [a, b] = await Promise.all(
+  const [a = [], b = []] = await Promise.all(
     halves.map((questionIds) => {
       const p = new Params();
       return prisma.$queryRawUnsafe<AnswerSums[]>(bitsAnswerSumsSql(p, v, f, { ...q, questionIds }, group), ...p.values);
@@ -329,14 +329,14 @@ async function groupedByMetadataSums(prisma: PrismaClient, v: Visibility, f: Res
   const out: AnswerSums[] = [];
   let i = 0;
   let j = 0;
-  while (i < a!.length || j < b!.length) {
-    if (j >= b!.length || (i < a!.length && a![i]!.qid <= b![j]!.qid)) {
-      const qid = a![i]!.qid;
-      while (i < a!.length && a![i]!.qid === qid) out.push(a![i++]!);
-    } else {
-      const qid = b![j]!.qid;
-      while (j < b!.length && b![j]!.qid === qid) out.push(b![j++]!);
-    }
+  // Each question's rows are together in one half: take the next question from the half whose is first.
+  while (i < a.length || j < b.length) {
+    const fromA = j >= b.length || (i < a.length && a[i]!.qid <= b[j]!.qid);
+    const [rows, at] = fromA ? [a, i] : [b, j];
+    let k = at;
+    while (k < rows.length && rows[k]!.qid === rows[at]!.qid) out.push(rows[k++]!);
+    if (fromA) i = k;
+    else j = k;
   }
   return out;
 }
@@ -491,6 +491,29 @@ function rawScopeIn(p: Params, v: Visibility, f: ResultsFilters, hiddenAlsoInUni
   };
 }
 
+/**
+ * The parts of a read the bit strings do not hold, over a window split into whole UTC days and the
+ * hours at either end: of those days, the responses still pending and the hidden ones the caller
+ * manages (`hiddenAlsoInUnits`: they have no bits; one still pending is in the first part only); the
+ * hours whole. Each part selects `cols` of "Response" r; `raw` is rawScopeIn's.
+ */
+function rowsWithoutBits(raw: (w: Window) => string, split: ReturnType<typeof splitWindow>, hiddenAlsoInUnits: readonly string[], cols: string): string[] {
+  const parts: string[] = [];
+  if (split.days) {
+    parts.push(`SELECT ${cols} FROM (SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
+      CROSS JOIN LATERAL (SELECT ${cols} FROM "Response" r WHERE r."id" = pp."responseId" AND ${raw(split.days)} OFFSET 0) r`);
+    if (hiddenAlsoInUnits.length)
+      parts.push(`SELECT ${cols} FROM "Response" r WHERE ${raw(split.days)} AND r."hidden" = true
+        AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`);
+  }
+  for (const h of split.hours) parts.push(`SELECT ${cols} FROM "Response" r WHERE ${raw(h)}`);
+  return parts;
+}
+
+/** The metadata keys of `rows` (a SELECT with a column metadata), each with its number of rows (key, n). */
+const rawKeyCountsSql = (rows: string) => `SELECT k.key, count(*)::float8 AS n FROM (${rows}) r
+    CROSS JOIN LATERAL jsonb_object_keys(${metadataObjectSql("r.metadata")}) k(key) GROUP BY 1`;
+
 /** A sample of at most this many matching responses is always looked up by id (listSampleIds). */
 const sparseSampleFloor = 1000;
 /**
@@ -551,14 +574,10 @@ export async function listSampleIds(
         parts.push(`SELECT r."id", r."createdAt" FROM unnest(${p.add(ordinals, "::int[]")}) o(ordinal)
           JOIN "ResponseOrdinal" x ON x."organizationId" = ${p.add(v.organizationId)} AND x.ordinal = o.ordinal
           JOIN "Response" r ON r."id" = x."responseId" AND r."hidden" = false AND r."overLimit" = false`);
-      if (split.days) {
-        parts.push(`SELECT r."id", r."createdAt" FROM (SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
-          CROSS JOIN LATERAL (SELECT r."id", r."createdAt" FROM "Response" r WHERE r."id" = pp."responseId" AND ${raw(split.days)} OFFSET 0) r`);
-        if (hiddenAlsoInUnits.length) parts.push(`SELECT r."id", r."createdAt" FROM "Response" r WHERE ${raw(split.days)} AND r."hidden" = true`);
-      }
-      for (const h of split.hours) parts.push(`SELECT r."id", r."createdAt" FROM "Response" r WHERE ${raw(h)}`);
-      // UNION: a hidden response still pending is in two parts. Ties in time go by id (the raw rows'
-      // sample leaves them to the index order: breaking them there cost a sort of the window, 0.2 s).
+      parts.push(...rowsWithoutBits(raw, split, hiddenAlsoInUnits, `r."id", r."createdAt"`));
+      // The parts are disjoint (pending responses have no bits yet); UNION keeps a response once should
+      // one be in two. Ties in time go by id (the raw rows' sample leaves them to the index order:
+      // breaking them there cost a sort of the window, 0.2 s).
       const rows = await tx.$queryRawUnsafe<{ id: string }[]>(
         `SELECT s."id" FROM (${parts.join(" UNION ")}) s ORDER BY s."createdAt" DESC, s."id" DESC LIMIT ${p.add(n, "::int")}`,
         ...p.values,
@@ -600,10 +619,6 @@ export async function listMetaKeyCounts(
   if (!(await bitsPathOf(prisma, v, f, null))) return null;
   const split = splitWindow({ from: f.from, to: f.to });
   const p = new Params();
-  const raw = rawScopeIn(p, v, f, hiddenAlsoInUnits);
-  const keysOf = (rows: string) => `SELECT k.key, count(*)::float8 AS n FROM (${rows}) r
-    CROSS JOIN LATERAL jsonb_object_keys(${metadataObjectSql("r.metadata")}) k(key) GROUP BY 1`;
-  const pending = `SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id"`;
   let with_ = "";
   let unkept = "false";
   const parts: string[] = [];
@@ -612,16 +627,8 @@ export async function listMetaKeyCounts(
     with_ = `WITH ${b.ctes} `;
     unkept = b.unkept;
     parts.push(b.select);
-    parts.push(
-      keysOf(`SELECT r.metadata FROM (SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
-        CROSS JOIN LATERAL (SELECT r.metadata FROM "Response" r WHERE r."id" = pp."responseId" AND ${raw(split.days)} OFFSET 0) r`),
-    );
-    // The hidden ones the caller manages have no bits; one still pending is in the part above.
-    if (hiddenAlsoInUnits.length)
-      parts.push(keysOf(`SELECT r.metadata FROM "Response" r WHERE ${raw(split.days)} AND r."hidden" = true AND NOT EXISTS (${pending})`));
   }
-  for (const h of split.hours) parts.push(keysOf(`SELECT r.metadata FROM "Response" r WHERE ${raw(h)}`));
-  if (parts.length === 0) return [];
+  parts.push(rawKeyCountsSql(rowsWithoutBits(rawScopeIn(p, v, f, hiddenAlsoInUnits), split, hiddenAlsoInUnits, "r.metadata").join(" UNION ALL ")));
   // One row: whether the bit strings' keys are not to be used (not all written yet, or a block of the
   // window has keys not kept: then the raw rows' sample serves), and the keys, in order (the same
   // collation as the raw rows' ORDER BY).
@@ -665,9 +672,6 @@ export async function listOverview(
   if (!needsRawRows(f) || !(await bitsPathOf(prisma, v, f, null))) return null;
   const split = splitWindow({ from: f.from, to: f.to });
   const p = new Params();
-  const raw = rawScopeIn(p, v, f, hiddenAlsoInUnits);
-  // The rows without bits: pending, hidden and managed (one still pending is in the pending part), the hours at either end.
-  const rows: string[] = [];
   let with_ = "";
   let unkept = "false";
   let bits = { surveys: "", days: "", keys: "" };
@@ -676,13 +680,8 @@ export async function listOverview(
     with_ = `${b.ctes}, `;
     unkept = b.unkept;
     bits = { surveys: `${b.surveys} UNION ALL `, days: b.days, keys: `${b.keys} UNION ALL ` };
-    rows.push(`SELECT r."surveyId", r.metadata FROM (SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
-      CROSS JOIN LATERAL (SELECT r."surveyId", r.metadata FROM "Response" r WHERE r."id" = pp."responseId" AND ${raw(split.days)} OFFSET 0) r`);
-    if (hiddenAlsoInUnits.length)
-      rows.push(`SELECT r."surveyId", r.metadata FROM "Response" r WHERE ${raw(split.days)} AND r."hidden" = true
-        AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`);
   }
-  for (const h of split.hours) rows.push(`SELECT r."surveyId", r.metadata FROM "Response" r WHERE ${raw(h)}`);
+  const rows = rowsWithoutBits(rawScopeIn(p, v, f, hiddenAlsoInUnits), split, hiddenAlsoInUnits, `r."surveyId", r.metadata`);
   const agg = (select: string, order: string) =>
     `coalesce((SELECT json_agg(json_build_object('k', t.k, 'n', t.n) ORDER BY ${order}) FROM (${select}) t), '[]'::json)`;
   const [row] = await prisma.$queryRawUnsafe<{ unkept: boolean; surveys: Counted[]; keys: Counted[]; days: Counted[] }[]>(
@@ -690,7 +689,7 @@ export async function listOverview(
      SELECT ${unkept} AS unkept,
        ${agg(`SELECT s.grp AS k, sum(s.n)::float8 AS n FROM (${bits.surveys}SELECT r."surveyId" AS grp, count(*)::float8 AS n FROM list_raw r GROUP BY 1) s GROUP BY 1 HAVING sum(s.n) > 0`, "t.n DESC, t.k")} AS surveys,
        ${agg(
-         `SELECT s.key AS k, sum(s.n)::int AS n FROM (${bits.keys}SELECT k.key, count(*)::float8 AS n FROM list_raw r CROSS JOIN LATERAL jsonb_object_keys(${metadataObjectSql("r.metadata")}) k(key) GROUP BY 1) s
+         `SELECT s.key AS k, sum(s.n)::int AS n FROM (${bits.keys}${rawKeyCountsSql("SELECT l.metadata FROM list_raw l")}) s
           GROUP BY 1 HAVING sum(s.n) > 0 ORDER BY 2 DESC, 1 LIMIT ${p.add(maxKeys, "::int")}`,
          "t.n DESC, t.k",
        )} AS keys,

@@ -57,7 +57,7 @@ export type ResolvedList = {
   hiddenAlsoInUnits: string[];
   /**
    * The newest `pageMetaKeySample` matching responses, newest first, when the meta_ sample found them
-   * through the response bit strings (metaColumnsOf): a numbered page's ids are their first rows.
+   * through the response bit strings (metaSampleOf): a numbered page's ids are their first rows.
    */
   newestIds?: string[];
   /** Under response-level filters the bit strings serve: the total, and the matches per day the pages are bounded by (analytics/engine.ts listOverview). */
