@@ -49,6 +49,16 @@ export function poolConfig(databaseUrl: string, max: number, statementTimeoutMs?
 }
 
 /**
+ * The pg pool under a client built by `createPrisma` (or `prismaOverPool` with named statements),
+ * for the few reads Prisma's raw queries cannot make: a binary result, several statements in one
+ * snapshot on one connection. Undefined for a transaction's client or one whose connections share a
+ * session (the embedded database): the caller then reads through Prisma.
+ */
+export function poolOf(prisma: PrismaClient): pg.Pool | undefined {
+  return pools.get(prisma);
+}
+
+/**
  * A hot read as a named prepared statement on the client's pool: PostgreSQL plans it once per
  * connection instead of on every request (planning cost more than running the per-request reads).
  * A client without a known pool (a transaction, one built elsewhere, one whose connections share a

@@ -11,10 +11,13 @@
 import { needsRawRows, type GroupBy, type ResultsFilters } from "../results-scope/filters.js";
 import { admittedUnits, buildScope, metadataObjectSql, surveysWithResponses, type Visibility } from "../results-scope/response-scope.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import type pg from "pg";
 import { answerValuesOf, pendingAnswerRows, pendingResponseRows, responseFiguresOf } from "./rollups.js";
 import { planAnswerPath, type AnswerPath } from "./planner.js";
 import {
+  bitsAnswerCountedSql,
   bitsAnswerSql,
+  bitsAnswerStringsSql,
   bitsCountSql,
   bitsGroupOf,
   bitsMatchSql,
@@ -28,6 +31,8 @@ import {
   type BitsGroup,
 } from "./response-bits-read.js";
 import { bitsBlock } from "./response-bits.js";
+import { countKeysByGroup, type StringRow } from "./bits-count.js";
+import { poolOf } from "../../db/client.js";
 
 const dayMs = 86_400_000;
 
@@ -226,15 +231,25 @@ function bitsResponseSumsSql(p: Params, v: Visibility, f: ResultsFilters, w: Win
 /** The same for answer sums (`bitsAnswerSql`, `rawAnswerSelect`). */
 function bitsAnswerSumsSql(p: Params, v: Visibility, f: ResultsFilters, q: AnswerQuery, group: BitsGroup): string {
   const split = splitWindow(q.window);
+  return answerSumsWithBitsSql(p, v, f, q, split, split.days ? bitsAnswerSql(p, v, f, q.questionIds, split.days, group) : null);
+}
+
+/**
+ * Answer sums from `bits` (a bits read of the whole UTC days: CTEs, then a SELECT of AnswerSums
+ * rows) with the raw rows of the responses still pending and of the hours at either end.
+ */
+function answerSumsWithBitsSql(
+  p: Params,
+  v: Visibility,
+  f: ResultsFilters,
+  q: AnswerQuery,
+  split: { days: Window | null; hours: Window[] },
+  bits: { ctes: string; select: string } | null,
+): string {
   const parts: string[] = [];
-  let with_ = "";
-  if (split.days) {
-    const b = bitsAnswerSql(p, v, f, q.questionIds, split.days, group);
-    with_ = `WITH ${b.ctes} `;
-    parts.push(b.select, rawAnswerSelect(p, v, f, q.questionIds, split.days, q.groupBy, true));
-  }
+  if (split.days && bits) parts.push(bits.select, rawAnswerSelect(p, v, f, q.questionIds, split.days, q.groupBy, true));
   for (const h of split.hours) parts.push(rawAnswerSelect(p, v, f, q.questionIds, h, q.groupBy, false));
-  return `${with_}SELECT s.qid, s.grp, s."value", sum(s."count")::float8 AS count, sum(s."sum")::float8 AS sum
+  return `${bits ? `WITH ${bits.ctes} ` : ""}SELECT s.qid, s.grp, s."value", sum(s."count")::float8 AS count, sum(s."sum")::float8 AS sum
     FROM (${parts.join(" UNION ALL ")}) s GROUP BY 1, 2, 3 HAVING sum(s."count") > 0 ORDER BY 1, 2, 3`;
 }
 
@@ -310,15 +325,66 @@ export async function answerSums(prisma: PrismaClient, v: Visibility, f0: Result
 }
 
 /**
- * Answer sums grouped by a metadata key's values from the bit strings, the questions in two halves
- * read side by side. Such a read ANDs every group's match with every answer string of every block
- * (26 groups × 135 answer strings × 100 blocks for the table of 4 surveys over 30 days at 10 M: 463
- * ms), on one core: a statement's CTEs run in one backend. Halves keep each question in one statement
- * (its figures from one snapshot, as the results' series and earlier period already are apart), and
- * their rows are merged in the single statement's order (question ids are hexadecimal: the same
- * order in JavaScript as in the database's collation).
+ * Answer sums grouped by a metadata key's values from the bit strings. In SQL such a read ANDs every
+ * group's match with every answer string of every block (26 groups × 135 answer strings × 100
+ * blocks for the table of 4 surveys over 30 days at 10 M), about 1 µs a pair, on one core per
+ * statement. So the strings are counted in the server where it has the pool's connections
+ * (`countedInServer`); otherwise (a transaction's client, the embedded database) in SQL, the
+ * questions in two halves side by side (`inHalves`).
  */
 async function groupedByMetadataSums(prisma: PrismaClient, v: Visibility, f: ResultsFilters, q: AnswerQuery, group: BitsGroup): Promise<AnswerSums[]> {
+  const pool = poolOf(prisma);
+  const split = splitWindow(q.window);
+  const counted = pool && split.days ? await countedInServer(pool, v, f, q, { days: split.days, hours: split.hours }, group) : null;
+  return counted ?? inHalves(prisma, v, f, q, group);
+}
+
+/**
+ * The keys' bits per group counted in the server (bits-count.ts) from the strings read as bytes,
+ * then the rows summed as the SQL path sums them, with the raw rows of
+ * the responses still pending and of the hours at either end. Both statements in one snapshot
+ * (repeatable read): a response applied between them is counted once. Null when a response is in
+ * two groups (the caller counts in SQL).
+ */
+async function countedInServer(
+  pool: pg.Pool,
+  v: Visibility,
+  f: ResultsFilters,
+  q: AnswerQuery,
+  split: { days: Window; hours: Window[] },
+  group: BitsGroup,
+): Promise<AnswerSums[] | null> {
+  const client = await pool.connect();
+  let failed: Error | undefined;
+  try {
+    await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+    const p = new Params();
+    const strings = await client.query<StringRow>(bitsAnswerStringsSql(p, v, f, q.questionIds, split.days, group), p.values);
+    const counted = await countKeysByGroup(strings.rows, bitsBlock);
+    let rows: AnswerSums[] | null = null;
+    if (counted) {
+      const p2 = new Params();
+      const sql = answerSumsWithBitsSql(p2, v, f, q, split, bitsAnswerCountedSql(p2, counted));
+      rows = (await client.query<AnswerSums>({ text: sql, values: p2.values })).rows;
+    }
+    await client.query("COMMIT");
+    return rows;
+  } catch (error) {
+    failed = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    // A failed transaction's connection is closed rather than reused (its state is unknown).
+    client.release(failed);
+  }
+}
+
+/**
+ * The SQL path of `groupedByMetadataSums`: the questions in two halves read side by side. Halves keep
+ * each question in one statement (its figures from one snapshot, as the results' series and earlier
+ * period already are apart), and their rows are merged in the single statement's order (question
+ * ids are hexadecimal: the same order in JavaScript as in the database's collation).
+ */
+async function inHalves(prisma: PrismaClient, v: Visibility, f: ResultsFilters, q: AnswerQuery, group: BitsGroup): Promise<AnswerSums[]> {
   const halves = [q.questionIds.filter((_, i) => i % 2 === 0), q.questionIds.filter((_, i) => i % 2 === 1)];
   const [a = [], b = []] = await Promise.all(
     halves.map((questionIds) => {

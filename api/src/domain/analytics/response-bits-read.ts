@@ -184,6 +184,20 @@ function filterCtes(
 }
 
 /**
+ * Rows shaped like engine.ts AnswerSums (qid, grp, value, count, sum) from bits_k (grp, field, value,
+ * n: the bits of a question's key in a group). A value's count is the bits of its key; a number's sum
+ * its count times the number; "*" and a choice's sum add the numbers of the answers under them.
+ */
+const keySumsSelect = `SELECT substr(k.field, 3) AS qid, k.grp, c.value, c.count, c.sum FROM bits_k k CROSS JOIN LATERAL (
+        SELECT '*' AS value, k.n AS count, 0::float8 AS sum WHERE k.value = '*'
+        UNION ALL SELECT substr(k.value, 3), k.n, 0::float8 WHERE k.value LIKE 'c:%'
+        UNION ALL SELECT trim_scale(round(substr(k.value, 3)::float8::numeric, 6))::text, k.n, k.n * substr(k.value, 3)::float8 WHERE k.value LIKE 'n:%'
+        UNION ALL SELECT '*', 0::float8, k.n * substr(k.value, 3)::float8 WHERE k.value LIKE 'n:%'
+        UNION ALL SELECT split_part(k.value, ':', 2), 0::float8, k.n * split_part(k.value, ':', 3)::float8 WHERE k.value LIKE 'cn:%'
+        UNION ALL SELECT '*', 0::float8, k.n * split_part(k.value, ':', 3)::float8 WHERE k.value LIKE 'cn:%'
+      ) c`;
+
+/**
  * Answer sums of `questionIds` from the bit strings over the whole UTC days `days` (CTEs, then a
  * SELECT of rows shaped like engine.ts AnswerSums: qid, grp, value, count, sum). A value's count is
  * the bits of its key; a number's sum its count times the number; "*" and a choice's sum add the
@@ -208,14 +222,45 @@ export function bitsAnswerSql(
         SELECT g.grp, x.field, x.value, bit_count(g.m & x.bits) AS n FROM bits_g g JOIN bits_x x ON x.block = g.block
         ${narrowBeforeGrouping}) j
       GROUP BY 1, 2, 3)`,
-    select: `SELECT substr(k.field, 3) AS qid, k.grp, c.value, c.count, c.sum FROM bits_k k CROSS JOIN LATERAL (
-        SELECT '*' AS value, k.n AS count, 0::float8 AS sum WHERE k.value = '*'
-        UNION ALL SELECT substr(k.value, 3), k.n, 0::float8 WHERE k.value LIKE 'c:%'
-        UNION ALL SELECT trim_scale(round(substr(k.value, 3)::float8::numeric, 6))::text, k.n, k.n * substr(k.value, 3)::float8 WHERE k.value LIKE 'n:%'
-        UNION ALL SELECT '*', 0::float8, k.n * substr(k.value, 3)::float8 WHERE k.value LIKE 'n:%'
-        UNION ALL SELECT split_part(k.value, ':', 2), 0::float8, k.n * split_part(k.value, ':', 3)::float8 WHERE k.value LIKE 'cn:%'
-        UNION ALL SELECT '*', 0::float8, k.n * split_part(k.value, ':', 3)::float8 WHERE k.value LIKE 'cn:%'
-      ) c`,
+    select: keySumsSelect,
+  };
+}
+
+/**
+ * The strings a server-side count of `questionIds`' keys by group reads (bits-count.ts), in one
+ * statement: each group's match per block (k 'g': block, a = group, bytes) and each key of the
+ * questions per block of the window (k 'x': block, a = field, b = value, bytes). `bytes` is
+ * varbit_send's: a 4-byte length, then the bits, the first in the high bit of the first byte.
+ */
+export function bitsAnswerStringsSql(
+  p: Params,
+  v: Visibility,
+  f: ResultsFilters,
+  questionIds: string[],
+  days: { from: Date; to: Date },
+  group: BitsGroup,
+): string {
+  const { ctes, org } = filterCtes(p, v, f, days, group);
+  const fields = p.add(
+    questionIds.map((q) => `a:${q}`),
+    "::text[]",
+  );
+  return `WITH ${ctes}, ${keysOnce(group, `SELECT x.block, x.field, x.value, x.bits FROM "ResponseBits" x WHERE x."organizationId" = ${org} AND x.field = ANY(${fields})`)}
+    SELECT 'g'::text AS k, g.block, g.grp AS a, NULL::text AS b, varbit_send(g.m) AS bytes FROM bits_g g
+    UNION ALL SELECT 'x', x.block, x.field, x.value, varbit_send(x.bits) FROM bits_x x`;
+}
+
+/**
+ * bits_k from keys counted in the server (bits-count.ts: grp, field, value, n), as a JSON parameter;
+ * with the same SELECT as `bitsAnswerSql`.
+ */
+export function bitsAnswerCountedSql(
+  p: Params,
+  counted: readonly { grp: string; field: string; value: string; n: number }[],
+): { ctes: string; select: string } {
+  return {
+    ctes: `bits_k AS (SELECT k.grp, k.field, k.value, k.n FROM json_to_recordset(${p.add(JSON.stringify(counted))}::json) AS k(grp text, field text, value text, n float8))`,
+    select: keySumsSelect,
   };
 }
 

@@ -39,6 +39,7 @@ import {
   servedResponseCount,
 } from "./engine.js";
 import { metadataValuesPerBlock } from "./response-bits.js";
+import { poolOf } from "../../db/client.js";
 import { testPassword } from "../../test/fixtures.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { apiCall } from "../../test/rest-client.js";
@@ -519,16 +520,38 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
     expect(left!.n).toBe(0);
   });
 
-  it("grouped by a metadata key, the questions read in two halves side by side come back in one statement's order, equal to the raw rows", async () => {
+  it("grouped by a metadata key, counted in the server (pool) and in SQL halves (a transaction's client), equal to the raw rows in their order, pending responses and edge hours included", async () => {
     const v = await callerVisibility(caller(), "results");
-    const f = parseResultsFilters({ ...window, groupBy: "metadata", groupByMetaKey: "store" });
-    const q = { questionIds: Object.values(s.questions).map((x) => x.id), window: { from: f.from, to: f.to }, groupBy: f.groupBy };
-    expect(q.questionIds.length).toBeGreaterThan(3);
-    expect((await answerPathOf(t.prisma, v, f, f.groupBy)).kind).toBe("bits");
+    // The server's count needs the pool under the client; a transaction's client has none.
+    expect(poolOf(t.prisma)).toBeDefined();
     const round = (rows: Awaited<ReturnType<typeof answerSums>>) => rows.map((r) => ({ ...r, count: Number(r.count), sum: Number(r.sum).toFixed(6) }));
-    const served = round(await answerSums(t.prisma, v, f, q));
-    expect(new Set(served.map((r) => r.qid)).size).toBe(q.questionIds.length);
-    expect(served).toEqual(round(await answerSums(t.prisma, v, f, { ...q, source: "raw" })));
+    // Pending responses: new ones, the applier held off meanwhile.
+    await holder.query("SELECT pg_advisory_lock($1::bigint)", [rollupApplierLockKey]);
+    try {
+      const added = await insert(org.organization.id, s, tps, 80, seeded(4409));
+      await t.prisma.$executeRawUnsafe(
+        `INSERT INTO "RollupPending" ("responseId") SELECT unnest($1::text[]) ON CONFLICT DO NOTHING`,
+        added.map((r) => r.id),
+      );
+      for (const view of [{}, { utcOffset: 150 }, { restrictByAnswer: [{ questionId: s.questions.nps.id, lt: 7 }], unitId: org.units.unitA.id }]) {
+        const f = parseResultsFilters({ ...window, ...view, groupBy: "metadata", groupByMetaKey: "store" });
+        const q = { questionIds: Object.values(s.questions).map((x) => x.id), window: { from: f.from, to: f.to }, groupBy: f.groupBy };
+        expect(q.questionIds.length).toBeGreaterThan(3);
+        expect((await answerPathOf(t.prisma, v, f, f.groupBy)).kind).toBe("bits");
+        const raw = round(await answerSums(t.prisma, v, f, { ...q, source: "raw" }));
+        expect(new Set(raw.map((r) => r.qid)).size, JSON.stringify(view)).toBe(q.questionIds.length);
+        expect(
+          raw.some((r) => r.grp === ""),
+          JSON.stringify(view),
+        ).toBe(true);
+        expect(round(await answerSums(t.prisma, v, f, q)), JSON.stringify(view)).toEqual(raw);
+        expect(round(await t.prisma.$transaction((tx) => answerSums(tx as typeof t.prisma, v, f, q))), JSON.stringify(view)).toEqual(raw);
+      }
+      expect(await t.prisma.rollupPending.count()).toBeGreaterThan(20);
+    } finally {
+      await holder.query("SELECT pg_advisory_unlock_all()");
+      await settleRollups(t.prisma);
+    }
   });
 
   it("the planner is told a fifth as many responses as answers, and the strings have an index by block and field (statistics and index the 10 M plans need)", async () => {
