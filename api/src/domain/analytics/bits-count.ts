@@ -12,9 +12,6 @@ export type StringRow = { k: "g" | "x"; block: number; a: string; b: string | nu
 /** The bits of a key (field, value) in a group. */
 export type KeyCount = { grp: string; field: string; value: string; n: number };
 
-/** The positions of the set bits of each byte value, the high bit first (as varbit_send orders them). */
-const setBits: readonly Uint8Array[] = Array.from({ length: 256 }, (_, byte) => Uint8Array.from([0, 1, 2, 3, 4, 5, 6, 7].filter((k) => byte & (0x80 >> k))));
-
 /** varbit_send's bytes start with the string's length in bits (4 bytes). */
 const header = 4;
 
@@ -46,37 +43,40 @@ export async function countKeysByGroup(rows: readonly StringRow[], bitsPerBlock:
     }
   }
   const groupCount = groups.size;
-  const counts = new Float64Array(keyNames.length * groupCount);
+  // A response in no group counts in an extra column (groupCount), so the loop over the set bits has
+  // no branch: with random bits a branch per bit is mispredicted half the time.
+  const columns = groupCount + 1;
+  const counts = new Float64Array(keyNames.length * columns);
   const groupOf = new Int32Array(bitsPerBlock);
-  let turn = 0;
   const length = header + bitsPerBlock / 8;
-  if (rows.some((r) => r.bytes.length !== length)) throw new Error(`bit strings of ${bitsPerBlock} bits expected`);
+  if (bitsPerBlock % 32 !== 0 || rows.some((r) => r.bytes.length !== length)) throw new Error(`bit strings of ${bitsPerBlock} bits expected`);
+  let turn = 0;
   for (const block of byBlock.values()) {
     if (block.g.length === 0) continue;
-    groupOf.fill(-1);
+    groupOf.fill(groupCount);
     for (const g of block.g) {
       const gi = groups.get(g.a)!;
-      const bytes = g.bytes;
-      for (let i = header; i < bytes.length; i++) {
-        const byte = bytes[i]!;
-        if (byte === 0) continue;
-        const at = (i - header) * 8;
-        for (const k of setBits[byte]!) {
-          if (groupOf[at + k] !== -1) return null;
-          groupOf[at + k] = gi;
-        }
-      }
+      const ok = eachSetBit(g.bytes, (at) => {
+        if (groupOf[at] !== groupCount) return false;
+        groupOf[at] = gi;
+        return true;
+      });
+      if (!ok) return null;
     }
     for (const x of block.x) {
-      const row = keys.get(`${x.a}\u0000${x.b ?? ""}`)! * groupCount;
+      const row = keys.get(`${x.a}\u0000${x.b ?? ""}`)! * columns;
+      // The hot loop (~10 M set bits for a 30-day table at 10 M), inline: 32 bits a step, the highest set bit first.
       const bytes = x.bytes;
-      for (let i = header; i < bytes.length; i++) {
-        const byte = bytes[i]!;
-        if (byte === 0) continue;
+      const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      for (let i = header; i < length; i += 4) {
+        let word = view.getUint32(i);
+        if (word === 0) continue;
         const at = (i - header) * 8;
-        for (const k of setBits[byte]!) {
-          const gi = groupOf[at + k]!;
-          if (gi >= 0) counts[row + gi] = counts[row + gi]! + 1;
+        while (word !== 0) {
+          const k = Math.clz32(word);
+          const cell = row + groupOf[at + k]!;
+          counts[cell] = counts[cell]! + 1;
+          word = (word ^ (0x80000000 >>> k)) >>> 0;
         }
       }
     }
@@ -87,9 +87,24 @@ export async function countKeysByGroup(rows: readonly StringRow[], bitsPerBlock:
   for (let key = 0; key < keyNames.length; key++) {
     const [field, value] = keyNames[key]!;
     for (let gi = 0; gi < groupCount; gi++) {
-      const n = counts[key * groupCount + gi]!;
+      const n = counts[key * columns + gi]!;
       if (n > 0) out.push({ grp: groupNames[gi]!, field, value, n });
     }
   }
   return out;
+}
+
+/** Calls `visit` with the position of each set bit of a string (varbit_send's bytes); stops and answers false when `visit` does. */
+function eachSetBit(bytes: Uint8Array, visit: (position: number) => boolean): boolean {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  for (let i = header; i < bytes.length; i += 4) {
+    let word = view.getUint32(i);
+    const at = (i - header) * 8;
+    while (word !== 0) {
+      const k = Math.clz32(word);
+      if (!visit(at + k)) return false;
+      word = (word ^ (0x80000000 >>> k)) >>> 0;
+    }
+  }
+  return true;
 }
