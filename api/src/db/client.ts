@@ -58,6 +58,12 @@ export function poolOf(prisma: PrismaClient): pg.Pool | undefined {
   return pools.get(prisma);
 }
 
+/** `derived` (an extension of `base`: `$extends` makes a new client over the same connections) reads through `base`'s pool. */
+export function samePool(derived: PrismaClient, base: PrismaClient): void {
+  const pool = pools.get(base);
+  if (pool) pools.set(derived, pool);
+}
+
 /**
  * A hot read as a named prepared statement on the client's pool: PostgreSQL plans it once per
  * connection instead of on every request (planning cost more than running the per-request reads).

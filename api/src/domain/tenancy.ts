@@ -11,6 +11,7 @@
 //
 // Who may do what *inside* the organisation (rights per unit) is permissions/access.ts's.
 import type { PrismaClient } from "../generated/prisma/client.js";
+import { samePool } from "../db/client.js";
 import { getDatamodel } from "../generated/pothos-types.js";
 import type { DomainContext } from "./context.js";
 import { memoSlot, perRequest, type RequestMemo } from "./request-memo.js";
@@ -78,7 +79,10 @@ export function scopedToOrganization(prisma: PrismaClient, organizationId: strin
       },
     },
   });
-  return scoped as unknown as PrismaClient;
+  const client = scoped as unknown as PrismaClient;
+  // Its raw reads past Prisma (db/client.ts poolOf) go to the same pool; they name the organisation themselves.
+  samePool(client, prisma);
+  return client;
 }
 
 export type TenantDb = PrismaClient;
