@@ -6,10 +6,16 @@ import { describe, expect, it } from "vitest";
 import { countKeysByGroup, type StringRow } from "./bits-count.js";
 import { seeded } from "../../test/seeded-responses.js";
 
-/** varbit_send's bytes of `bits` (a 0/1 per position): the length in bits (4 bytes, big-endian), then the bits, high bit first. */
+/**
+ * varbit_send's bytes of `bits` (a 0/1 per position): the length in bits (4 bytes, big-endian), then
+ * the bits, high bit first; at an odd offset of a larger buffer, as pg's rows slice one socket buffer.
+ */
 function sent(bits: number[]): Uint8Array {
-  const out = new Uint8Array(4 + Math.ceil(bits.length / 8));
-  new DataView(out.buffer).setUint32(0, bits.length);
+  const buffer = new Uint8Array(4 + Math.ceil(bits.length / 8) + 8);
+  const out = buffer.subarray(3, 3 + 4 + Math.ceil(bits.length / 8));
+  buffer.fill(0xff);
+  out.fill(0);
+  new DataView(out.buffer, out.byteOffset).setUint32(0, bits.length);
   bits.forEach((b, i) => {
     if (b) out[4 + (i >> 3)]! |= 0x80 >> (i & 7);
   });

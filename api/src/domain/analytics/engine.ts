@@ -333,33 +333,35 @@ export async function answerSums(prisma: PrismaClient, v: Visibility, f0: Result
  * questions in two halves side by side (`inHalves`).
  */
 async function groupedByMetadataSums(prisma: PrismaClient, v: Visibility, f: ResultsFilters, q: AnswerQuery, group: BitsGroup): Promise<AnswerSums[]> {
-  const pool = poolOf(prisma);
-  const split = splitWindow(q.window);
-  const counted = pool && split.days ? await countedInServer(pool, v, f, q, { days: split.days, hours: split.hours }, group) : null;
-  return counted ?? inHalves(prisma, v, f, q, group);
+  return (await countedInServer(prisma, v, f, q, group)) ?? inHalves(prisma, v, f, q, group);
 }
 
 /**
  * The keys' bits per group counted in the server (bits-count.ts) from the strings read as bytes,
- * then the rows summed as the SQL path sums them, with the raw rows of
- * the responses still pending and of the hours at either end. Both statements in one snapshot
- * (repeatable read): a response applied between them is counted once. Null when a response is in
- * two groups (the caller counts in SQL).
+ * then the rows summed as the SQL path sums them, with the raw rows of the responses still pending
+ * and of the hours at either end. Both statements in one snapshot (repeatable read) on one of the
+ * pool's connections: a response applied between them is counted once. Null when it cannot serve:
+ * no pool under the client (a transaction's, the embedded database's), no whole UTC day in the
+ * window, or a response in two groups; the caller then counts in SQL.
  */
-async function countedInServer(
-  pool: pg.Pool,
-  v: Visibility,
-  f: ResultsFilters,
-  q: AnswerQuery,
-  split: { days: Window; hours: Window[] },
-  group: BitsGroup,
-): Promise<AnswerSums[] | null> {
+export async function countedInServer(prisma: PrismaClient, v: Visibility, f: ResultsFilters, q: AnswerQuery, group: BitsGroup): Promise<AnswerSums[] | null> {
+  const pool = poolOf(prisma);
+  const split = splitWindow(q.window);
+  if (!pool || !split.days) return null;
+  const days = split.days;
   const client = await pool.connect();
-  let failed: Error | undefined;
+  // While it is checked out, the pool does not listen for the connection's errors: a connection lost
+  // meanwhile (a restart, a terminated backend) would be an unhandled error event, and end the process.
+  let lost: Error | undefined;
+  const onError = (error: Error) => {
+    lost = error;
+  };
+  client.on("error", onError);
+  let release: Error | undefined;
   try {
     await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
     const p = new Params();
-    const strings = await client.query<StringRow>(bitsAnswerStringsSql(p, v, f, q.questionIds, split.days, group), p.values);
+    const strings = await client.query<StringRow>(bitsAnswerStringsSql(p, v, f, q.questionIds, days, group), p.values);
     const counted = await countKeysByGroup(strings.rows, bitsBlock);
     let rows: AnswerSums[] | null = null;
     if (counted) {
@@ -370,11 +372,18 @@ async function countedInServer(
     await client.query("COMMIT");
     return rows;
   } catch (error) {
-    failed = error instanceof Error ? error : new Error(String(error));
+    // A statement's error (a timeout, a failed check) leaves the connection usable once rolled back;
+    // one that cannot roll back (lost) is closed rather than returned to the pool.
+    release =
+      lost ??
+      (await client.query("ROLLBACK").then(
+        () => undefined,
+        (e: unknown) => (e instanceof Error ? e : new Error(String(e))),
+      ));
     throw error;
   } finally {
-    // A failed transaction's connection is closed rather than reused (its state is unknown).
-    client.release(failed);
+    client.off("error", onError);
+    client.release(release ?? lost);
   }
 }
 

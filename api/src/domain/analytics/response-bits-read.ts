@@ -229,7 +229,7 @@ export function bitsAnswerSql(
 /**
  * The strings a server-side count of `questionIds`' keys by group reads (bits-count.ts), in one
  * statement: each group's match per block (k 'g': block, a = group, bytes) and each key of the
- * questions per block of the window (k 'x': block, a = field, b = value, bytes). `bytes` is
+ * questions per block where a group has responses (k 'x': block, a = field, b = value, bytes). `bytes` is
  * varbit_send's: a 4-byte length, then the bits, the first in the high bit of the first byte.
  */
 export function bitsAnswerStringsSql(
@@ -247,7 +247,7 @@ export function bitsAnswerStringsSql(
   );
   return `WITH ${ctes}, ${keysOnce(group, `SELECT x.block, x.field, x.value, x.bits FROM "ResponseBits" x WHERE x."organizationId" = ${org} AND x.field = ANY(${fields})`)}
     SELECT 'g'::text AS k, g.block, g.grp AS a, NULL::text AS b, varbit_send(g.m) AS bytes FROM bits_g g
-    UNION ALL SELECT 'x', x.block, x.field, x.value, varbit_send(x.bits) FROM bits_x x`;
+    UNION ALL SELECT 'x', x.block, x.field, x.value, varbit_send(x.bits) FROM bits_x x WHERE x.block IN (SELECT g.block FROM bits_g g)`;
 }
 
 /**

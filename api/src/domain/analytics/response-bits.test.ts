@@ -30,6 +30,7 @@ import { rollupApplierLockKey, settleRollups } from "./rollup-applier.js";
 import {
   answerPathOf,
   answerSums,
+  countedInServer,
   listMetaKeyCounts,
   listMetaKeys,
   listOverview,
@@ -40,6 +41,7 @@ import {
 } from "./engine.js";
 import { metadataValuesPerBlock } from "./response-bits.js";
 import { poolOf } from "../../db/client.js";
+import { scopedToOrganization } from "../tenancy.js";
 import { testPassword } from "../../test/fixtures.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { apiCall } from "../../test/rest-client.js";
@@ -545,6 +547,13 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
           JSON.stringify(view),
         ).toBe(true);
         expect(round(await answerSums(t.prisma, v, f, q)), JSON.stringify(view)).toEqual(raw);
+        // The count in the server serves (not the SQL halves instead), also through the organisation's
+        // scoped client, as requests read.
+        const group = { kind: "metadata", key: "store" } as const;
+        const scoped = scopedToOrganization(t.prisma, org.organization.id);
+        expect(poolOf(scoped)).toBe(poolOf(t.prisma));
+        for (const db of [t.prisma, scoped]) expect(round((await countedInServer(db, v, f, q, group)) ?? []), JSON.stringify(view)).toEqual(raw);
+        expect(await t.prisma.$transaction((tx) => countedInServer(tx as typeof t.prisma, v, f, q, group))).toBeNull();
         expect(round(await t.prisma.$transaction((tx) => answerSums(tx as typeof t.prisma, v, f, q))), JSON.stringify(view)).toEqual(raw);
       }
       expect(await t.prisma.rollupPending.count()).toBeGreaterThan(20);
