@@ -197,11 +197,20 @@ const keySumsSelect = `SELECT substr(k.field, 3) AS qid, k.grp, c.value, c.count
         UNION ALL SELECT '*', 0::float8, k.n * split_part(k.value, ':', 3)::float8 WHERE k.value LIKE 'cn:%'
       ) c`;
 
+/** The filters' CTEs (bits_g: each group's match per block) and bits_x: the keys of `questionIds` (fields a:<id>) in the window's blocks. */
+function questionKeyCtes(p: Params, v: Visibility, f: ResultsFilters, questionIds: string[], days: { from: Date; to: Date }, group: BitsGroup): string {
+  const { ctes, org } = filterCtes(p, v, f, days, group);
+  const fields = p.add(
+    questionIds.map((q) => `a:${q}`),
+    "::text[]",
+  );
+  return `${ctes}, ${keysOnce(group, `SELECT x.block, x.field, x.value, x.bits FROM "ResponseBits" x WHERE x."organizationId" = ${org} AND x.field = ANY(${fields})`)}`;
+}
+
 /**
  * Answer sums of `questionIds` from the bit strings over the whole UTC days `days` (CTEs, then a
- * SELECT of rows shaped like engine.ts AnswerSums: qid, grp, value, count, sum). A value's count is
- * the bits of its key; a number's sum its count times the number; "*" and a choice's sum add the
- * numbers of the answers under them.
+ * SELECT of rows shaped like engine.ts AnswerSums: `keySumsSelect`), each group's match AND-ed with
+ * each key in SQL.
  */
 export function bitsAnswerSql(
   p: Params,
@@ -211,13 +220,8 @@ export function bitsAnswerSql(
   days: { from: Date; to: Date },
   group: BitsGroup,
 ): { ctes: string; select: string } {
-  const { ctes, org } = filterCtes(p, v, f, days, group);
-  const fields = p.add(
-    questionIds.map((q) => `a:${q}`),
-    "::text[]",
-  );
   return {
-    ctes: `${ctes}, ${keysOnce(group, `SELECT x.block, x.field, x.value, x.bits FROM "ResponseBits" x WHERE x."organizationId" = ${org} AND x.field = ANY(${fields})`)}, bits_k AS (
+    ctes: `${questionKeyCtes(p, v, f, questionIds, days, group)}, bits_k AS (
       SELECT j.grp, j.field, j.value, sum(j.n)::float8 AS n FROM (
         SELECT g.grp, x.field, x.value, bit_count(g.m & x.bits) AS n FROM bits_g g JOIN bits_x x ON x.block = g.block
         ${narrowBeforeGrouping}) j
@@ -240,12 +244,7 @@ export function bitsAnswerStringsSql(
   days: { from: Date; to: Date },
   group: BitsGroup,
 ): string {
-  const { ctes, org } = filterCtes(p, v, f, days, group);
-  const fields = p.add(
-    questionIds.map((q) => `a:${q}`),
-    "::text[]",
-  );
-  return `WITH ${ctes}, ${keysOnce(group, `SELECT x.block, x.field, x.value, x.bits FROM "ResponseBits" x WHERE x."organizationId" = ${org} AND x.field = ANY(${fields})`)}
+  return `WITH ${questionKeyCtes(p, v, f, questionIds, days, group)}
     SELECT 'g'::text AS k, g.block, g.grp AS a, NULL::text AS b, varbit_send(g.m) AS bytes FROM bits_g g
     UNION ALL SELECT 'x', x.block, x.field, x.value, varbit_send(x.bits) FROM bits_x x WHERE x.block IN (SELECT g.block FROM bits_g g)`;
 }
