@@ -11,7 +11,6 @@
 import { needsRawRows, type GroupBy, type ResultsFilters } from "../results-scope/filters.js";
 import { admittedUnits, buildScope, metadataObjectSql, surveysWithResponses, type Visibility } from "../results-scope/response-scope.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import type pg from "pg";
 import { answerValuesOf, pendingAnswerRows, pendingResponseRows, responseFiguresOf } from "./rollups.js";
 import { planAnswerPath, type AnswerPath } from "./planner.js";
 import {
