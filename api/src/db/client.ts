@@ -50,8 +50,8 @@ export function poolConfig(databaseUrl: string, max: number, statementTimeoutMs?
 
 /**
  * The pg pool under a client built by `createPrisma` (or `prismaOverPool` with named statements),
- * for the few reads Prisma's raw queries cannot make: a binary result, several statements in one
- * snapshot on one connection. Undefined for a transaction's client or one whose connections share a
+ * for the reads Prisma's raw queries cannot make: several statements in one snapshot on one
+ * connection, with the connection's own error handling (analytics/engine.ts countedInServer). Undefined for a transaction's client or one whose connections share a
  * session (the embedded database): the caller then reads through Prisma.
  */
 export function poolOf(prisma: PrismaClient): pg.Pool | undefined {
