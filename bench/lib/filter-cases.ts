@@ -148,8 +148,17 @@ export function graphqlFilters(f: Wire): Wire {
   return out;
 }
 
+/**
+ * The table view's question: what web/src/results/QuestionResults.tsx ResultsTable shows (its
+ * fragment, with withSeries false as ResultsPage asks it for the table alone). No series is
+ * selected, so the server computes none (api/src/schema/selection.ts).
+ */
 export const resultsQuery = `query Bench($filters: ResultsFilterInput, $shareToken: String) {
-  results(filters: $filters, shareToken: $shareToken) { questionLegacyId hidden mainResult { count } }
+  results(filters: $filters, shareToken: $shareToken) {
+    questionLegacyId hidden groupBy organizationOverallCount
+    mainResult { count mean satisfaction nps evi distribution { value count percent } }
+    earlier { count satisfaction nps }
+  }
 }`;
 
 /** Plain SQL over "Response" r for a case (no engine code): the window, teams, restriction, metadata. */

@@ -11,6 +11,8 @@ import { signInWithPassword } from "../test/oidc-login.js";
 import { analyticsMessages } from "../domain/results-scope/filters.js";
 import { shareLinkMessages } from "../domain/sharing/share-links.js";
 import { messages } from "../domain/validation.js";
+import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses } from "../test/analytics-survey.js";
+import { settleRollups } from "../domain/analytics/rollup-applier.js";
 
 describe.skipIf(noDatabase)("ResultsFilterInput", () => {
   let t: TestApp;
@@ -148,5 +150,45 @@ describe.skipIf(noDatabase)("ResultsFilterInput", () => {
         extensions: { code: "BAD_USER_INPUT" },
       });
     }
+  });
+
+  it("computes a question's series only when the query selects it: the table's query gets the graphs' figures without one", async () => {
+    const survey = await createAnalyticsSurvey(t.prisma, org.organization.id, org.units.unitA.id, "Series on demand");
+    const touchpoint = await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitA.id, "Series door", survey.survey.id);
+    const createdAt = new Date("2026-10-12T10:00:00Z");
+    await insertTestResponses(
+      t.prisma,
+      org.organization.id,
+      [9, 4, 10, 7].map((n, i) => ({
+        surveyId: survey.survey.id,
+        touchpointId: touchpoint.id,
+        unitId: org.units.unitA.id,
+        createdAt: new Date(createdAt.getTime() + i * 86_400_000),
+        metadata: { store: i % 2 ? "Kamppi" : "Sello" },
+        answers: [{ questionId: survey.questions.nps.id, n }],
+      })),
+    );
+    await settleRollups(t.prisma);
+    const f = { from: "2026-10-01", to: "2026-10-31", surveyIds: [globalId("Survey", survey.survey.id)], groupBy: "metadata", groupByMetaKey: "store" };
+    const figures = "questionLegacyId groupBy mainResult { count nps promoters detractors distribution { value count } } earlier { count }";
+    const query = (withSeries: boolean) =>
+      gql(
+        t.baseUrl,
+        `query ($f: ResultsFilterInput, $s: Boolean!) { results(filters: $f) { ${figures} series @include(if: $s) { label metrics { count nps } } } }`,
+        { f, s: withSeries },
+        admin,
+      );
+    const graphs = await query(true);
+    const table = await query(false);
+    expect(graphs.errors).toBeUndefined();
+    expect(table.errors).toBeUndefined();
+    type Row = { questionLegacyId: string; series?: { label: string; metrics: { count: number; nps: number } }[] };
+    const nps = (graphs.data!.results as Row[]).find((r) => r.questionLegacyId === survey.questions.nps.id)!;
+    expect(nps).toMatchObject({ groupBy: "metadata", mainResult: { count: 4, nps: 25, promoters: 2, detractors: 1 } });
+    expect(nps.series).toEqual([
+      { label: "Kamppi", metrics: { count: 2, nps: -50 } },
+      { label: "Sello", metrics: { count: 2, nps: 100 } },
+    ]);
+    expect(table.data!.results).toEqual((graphs.data!.results as Row[]).map(({ series: _series, ...rest }) => rest));
   });
 });

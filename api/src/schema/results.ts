@@ -19,6 +19,7 @@ import { storedChoices, storedOptions, storedText } from "../domain/surveys/stor
 import { resultsRequest } from "../domain/results-scope/request.js";
 import type { GraphQLContext } from "./builder.js";
 import { filtersArg, ResultsFilterInput, type ResultsFilterArg } from "./results-filter.js";
+import { selectsSubfield } from "./selection.js";
 
 const ResultDistributionItem = builder.objectRef<DistributionItem>("ResultDistributionItem").implement({
   fields: (t) => ({
@@ -122,9 +123,12 @@ builder.queryField("questionResult", (t) =>
       filters: t.arg({ type: ResultsFilterInput, description: "the results filters (spec 001 §3)" }),
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, args, ctx, info) => {
       const r = await requestOf(ctx, args.shareToken, args.filters);
-      return getQuestionResult(r.reader, args.questionId.id, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
+      return getQuestionResult(r.reader, args.questionId.id, r.filters, {
+        hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null,
+        withSeries: selectsSubfield(info, "series"),
+      });
     },
   }),
 );
@@ -137,9 +141,13 @@ builder.queryField("results", (t) =>
       filters: t.arg({ type: ResultsFilterInput, description: "the results filters (spec 001 §3)" }),
       shareToken: t.arg.string({ description: "a share link's token, for visitors without a session" }),
     },
-    resolve: async (_root, args, ctx) => {
+    resolve: async (_root, args, ctx, info) => {
       const r = await requestOf(ctx, args.shareToken, args.filters);
-      return getResults(r.reader, r.filters, { hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null });
+      // A query that asks no series (the results table) gets none computed: the cheaper read.
+      return getResults(r.reader, r.filters, {
+        hideResultsIfLessThan: r.share?.options.hideResultsIfLessThan ?? null,
+        withSeries: selectsSubfield(info, "series"),
+      });
     },
   }),
 );

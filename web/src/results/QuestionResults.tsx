@@ -70,6 +70,8 @@ function QuestionCard({ r, stackTo100, countryCode }: { r: Result; stackTo100: b
   const counts = Object.fromEntries(dist.map((d) => [d.value, d.count]));
   const groupBy = groupByOf(r.groupBy);
   const metric = seriesMetric(r.questionType);
+  // The graphs' query always asks the series (withSeries); absent only in the table's.
+  const series = r.series ?? [];
   const hasChoices = dist.length > 0;
   const answers = m?.count ?? 0;
   const earlierAnswers = r.earlier?.count ?? null;
@@ -97,7 +99,7 @@ function QuestionCard({ r, stackTo100, countryCode }: { r: Result; stackTo100: b
             score={m.nps ?? null}
           />
         ) : null}
-        {hasChoices && !(stackTo100 && r.series.length > 1) ? (
+        {hasChoices && !(stackTo100 && series.length > 1) ? (
           <DistributionChart
             title={t`Answers: ${title}`}
             categories={categories}
@@ -105,11 +107,11 @@ function QuestionCard({ r, stackTo100, countryCode }: { r: Result; stackTo100: b
             colours={r.questionType === "smiley" ? smileyColours(dist.length) : undefined}
           />
         ) : null}
-        {hasChoices && stackTo100 && r.series.length > 1 ? (
+        {hasChoices && stackTo100 && series.length > 1 ? (
           <DistributionChart
             title={t`Answers by group: ${title}`}
             categories={categories}
-            groups={r.series.map((p) => ({ label: p.label, counts: Object.fromEntries(p.metrics.distribution.map((d) => [d.value, d.count])) }))}
+            groups={series.map((p) => ({ label: p.label, counts: Object.fromEntries(p.metrics.distribution.map((d) => [d.value, d.count])) }))}
             stackTo100
             colours={r.questionType === "smiley" ? smileyColours(dist.length) : undefined}
           />
@@ -135,12 +137,12 @@ function QuestionCard({ r, stackTo100, countryCode }: { r: Result; stackTo100: b
             colours={[palette.red, palette.orange, palette.green]}
           />
         ) : null}
-        {r.series.length > 0 ? (
+        {series.length > 0 ? (
           <GroupedSeriesChart
             title={metric === "responses" ? t`Answers: ${title}` : title}
             groupBy={groupBy}
             metric={metric}
-            points={r.series.map((p) => ({ label: axisDay(p.label, countryCode), value: metricValue(metric, p.metrics), count: p.metrics.count }))}
+            points={series.map((p) => ({ label: axisDay(p.label, countryCode), value: metricValue(metric, p.metrics), count: p.metrics.count }))}
           />
         ) : null}
       </div>
@@ -209,7 +211,12 @@ export function QuestionResults({ query, mode, stackTo100 }: { query: QuestionRe
   const data = useFragment(
     graphql`
       fragment QuestionResults_query on Query
-      @argumentDefinitions(filters: { type: "ResultsFilterInput" }, shareToken: { type: "String" }, locale: { type: "String" }) {
+      @argumentDefinitions(
+        filters: { type: "ResultsFilterInput" }
+        shareToken: { type: "String" }
+        locale: { type: "String" }
+        withSeries: { type: "Boolean!", defaultValue: true }
+      ) {
         responseLimitNotice(filters: $filters, shareToken: $shareToken)
         # the reader's country, for the days on the charts' axes (null for a share link's visitor)
         viewer {
@@ -261,7 +268,8 @@ export function QuestionResults({ query, mode, stackTo100 }: { query: QuestionRe
               count
             }
           }
-          series {
+          # Only the graphs draw the series: the table asks none, and the server then computes none.
+          series @include(if: $withSeries) {
             group
             label
             metrics {

@@ -391,7 +391,7 @@ describe("/results", { timeout: 60_000 }, () => {
   });
 
   it("draws each question: satisfaction gauge with its band, distribution, NPS breakdown, series by week; the table view lists the figures", async () => {
-    const { router } = render("/results?groupBy=weekNumber", memberHandlers());
+    const { router, requests } = render("/results?groupBy=weekNumber", memberHandlers());
     const gauge = await eventually(() => screen.getByRole("figure", { name: "Satisfaction: How was your visit?" }), 25_000);
     expect(within(gauge).getByRole("img").getAttribute("aria-label")).toBe("Satisfaction: How was your visit?: 75 %, Satisfied. Earlier period: 60 %.");
     const dist = screen.getByRole("figure", { name: "Answers: How was your visit?" });
@@ -433,6 +433,10 @@ describe("/results", { timeout: 60_000 }, () => {
       ["How was your visit?", "8", "5", "75 %", "–", "–"],
       ["Would you recommend us?", "10", "–", "–", "+30", "–"],
     ]);
+    // The graphs asked for the series; the table alone asks none, so the server computes none.
+    const seriesAsked = requests.filter((r) => r.name === "ResultsPageQuestionsQuery").map((r) => r.variables.withSeries);
+    expect(seriesAsked[0]).toBe(true);
+    expect(seriesAsked.at(-1)).toBe(false);
   });
 
   it("root causes for the chosen outcome: drivers drawn by |importance| and favourable performance, too-small samples left out", async () => {

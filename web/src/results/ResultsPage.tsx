@@ -72,8 +72,8 @@ function SectionError({ message }: { message: string | null }) {
  * so the chart modules load while the data is already on its way.
  */
 const questionsQuery = graphql`
-  query ResultsPageQuestionsQuery($filters: ResultsFilterInput, $shareToken: String, $locale: String) {
-    ...QuestionResults_query @arguments(filters: $filters, shareToken: $shareToken, locale: $locale)
+  query ResultsPageQuestionsQuery($filters: ResultsFilterInput, $shareToken: String, $locale: String, $withSeries: Boolean!) {
+    ...QuestionResults_query @arguments(filters: $filters, shareToken: $shareToken, locale: $locale, withSeries: $withSeries)
   }
 `;
 
@@ -128,6 +128,8 @@ function useSectionQueries(state: ResultsFilterState, shareToken: string | null,
   const filtersKey = JSON.stringify(wire);
   const shown = shownComponents(params, state.view);
   const wantQuestions = shown.includes("questions") || shown.includes("table");
+  // The series only for the graphs: the table alone asks none (the server's cheaper read).
+  const withSeries = shown.includes("questions");
   const wantText = shown.includes("textAnalytics");
   const wantList = shown.includes("feedbackList") && listAllowed === true;
   // Bookmarks are a member's own, and not printed.
@@ -139,13 +141,13 @@ function useSectionQueries(state: ResultsFilterState, shareToken: string | null,
   const [, startTransition] = useTransition();
   // The key the loaded queries belong to: until the effect has loaded the new filters' queries, the
   // sections show their loading state rather than the previous filters' results.
-  const loadKey = `${filtersKey}|${shareToken ?? ""}|${locale}|${wantQuestions}|${wantText}|${wantList}`;
+  const loadKey = `${filtersKey}|${shareToken ?? ""}|${locale}|${wantQuestions}|${withSeries}|${wantText}|${wantList}`;
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
 
   useEffect(() => {
     const filters = JSON.parse(filtersKey) as WireFilters;
     const options = { fetchPolicy: "store-and-network" } as const;
-    if (wantQuestions) loadQuestions({ filters, shareToken, locale }, options);
+    if (wantQuestions) loadQuestions({ filters, shareToken, locale, withSeries }, options);
     else disposeQuestions();
     if (wantText) loadText({ filters, shareToken }, options);
     else disposeText();
@@ -158,6 +160,7 @@ function useSectionQueries(state: ResultsFilterState, shareToken: string | null,
     shareToken,
     locale,
     wantQuestions,
+    withSeries,
     wantText,
     wantList,
     loadQuestions,

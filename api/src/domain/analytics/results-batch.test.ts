@@ -21,7 +21,7 @@ describe.skipIf(noDatabase)("question results: one query for every question", ()
 
   /** A share-link caller (the admin's rights) whose database counts the answer queries. */
   const countingCaller = () => {
-    const counter = { answerQueries: 0, responseScans: 0 };
+    const counter = { answerQueries: 0, responseScans: 0, answerParams: [] as unknown[] };
     // The results scope reads through an organisation-scoped client ($extends), so the count follows it there.
     const counting = (client: PrismaClient): PrismaClient =>
       new Proxy(client, {
@@ -29,7 +29,10 @@ describe.skipIf(noDatabase)("question results: one query for every question", ()
           if (prop === "$queryRawUnsafe")
             return (sql: string, ...values: unknown[]) => {
               // (The surveys' read from the response roll-ups has a pending part over answers: not an answer query.)
-              if (/FROM "Answer" a|"RollupAnswer(Day|Hour)"/.test(sql) && !/"RollupResponse(Day|Hour)"/.test(sql)) counter.answerQueries++;
+              if (/FROM "Answer" a|"RollupAnswer(Day|Hour)"/.test(sql) && !/"RollupResponse(Day|Hour)"/.test(sql)) {
+                counter.answerQueries++;
+                counter.answerParams.push(...values);
+              }
               // results-scope's surveysWithResponses: a count of the window's responses per survey.
               if (/SELECT r\."surveyId", count\(\*\) AS n FROM "Response" r WHERE/.test(sql)) counter.responseScans++;
               return target.$queryRawUnsafe(sql, ...values);
@@ -133,5 +136,30 @@ describe.skipIf(noDatabase)("question results: one query for every question", ()
     expect(nps.mainResult).toMatchObject({ count: 2, mean: 9, promoters: 1, passives: 1, detractors: 0 });
     expect(nps.series.map((p) => p.label)).toEqual(["Door"]);
     for (const r of results) expect(await getQuestionResult(caller, r.questionId, filters)).toEqual(r);
+  });
+
+  it("computes no series when the caller shows none (the results table): every other figure is the same, and the window is read ungrouped", async () => {
+    const restricted = { restrictByAnswer: [{ questionId: s.questions.single.id, values: ["ca"] }] };
+    const groupings = [{ groupBy: "daily" }, { groupBy: "source" }, { groupBy: "weekday" }, { groupBy: "metadata", groupByMetaKey: "store" }];
+    for (const grouping of groupings)
+      for (const extra of [{}, restricted]) {
+        const filters = { ...window, surveyIds: [s.survey.id], ...grouping, ...extra, options: { satisfactionReport: true } };
+        const withSeries = countingCaller();
+        const full = await getResults(withSeries.caller, filters);
+        const bare = countingCaller();
+        const table = await getResults(bare.caller, filters, { withSeries: false });
+        expect(full.some((r) => r.series.length > 0)).toBe(true);
+        expect(table.every((r) => r.series.length === 0)).toBe(true);
+        expect(table).toEqual(full.map((r) => ({ ...r, series: [] })));
+        // The window and the earlier period, ungrouped (a daily series may take more).
+        expect(bare.counter.answerQueries).toBe(2);
+        // Grouped by a metadata key, only the series' read names the key.
+        if (grouping.groupBy === "metadata") {
+          expect(withSeries.counter.answerParams.some((x) => x === "store" || x === "m:store")).toBe(true);
+          expect(bare.counter.answerParams.some((x) => x === "store" || x === "m:store")).toBe(false);
+        }
+        const one = await getQuestionResult(bare.caller, s.questions.nps.id, filters, { withSeries: false });
+        expect(one).toEqual(table.find((r) => r.questionId === s.questions.nps.id));
+      }
   });
 });
