@@ -20,7 +20,7 @@ import type { DomainContext } from "../../api/src/domain/context.js";
 import type { Config } from "../../api/src/config.js";
 import { latencyStats, round1 } from "./latency.js";
 import { answerPathOf } from "../../api/src/domain/analytics/engine.js";
-import { parseResultsFilters } from "../../api/src/domain/results-scope/filters.js";
+import { parseResultsFilters, type GroupBy } from "../../api/src/domain/results-scope/filters.js";
 import type { FigureRow } from "./suite.js";
 
 type Wire = Record<string, unknown>;
@@ -149,15 +149,18 @@ export function graphqlFilters(f: Wire): Wire {
 }
 
 /**
- * The table view's question: what web/src/results/QuestionResults.tsx ResultsTable shows (its
- * fragment, with withSeries false as ResultsPage asks it for the table alone). No series is
- * selected, so the server computes none (api/src/schema/selection.ts).
+ * The table view's request: the fields of web/src/results/QuestionResults.tsx's fragment as
+ * ResultsPage asks them for the table alone (withSeries false: no series, so the server computes
+ * none, api/src/schema/selection.ts), the response-limit notice included; the titles and choice
+ * labels (read with the questions) are left out.
  */
 export const resultsQuery = `query Bench($filters: ResultsFilterInput, $shareToken: String) {
+  responseLimitNotice(filters: $filters, shareToken: $shareToken)
   results(filters: $filters, shareToken: $shareToken) {
     questionLegacyId hidden groupBy organizationOverallCount
-    mainResult { count mean satisfaction nps evi distribution { value count percent } }
+    stackedTo100 mainResult { count mean satisfaction nps detractors passives promoters evi distribution { value count percent } eviClusters { cluster value count } }
     earlier { count satisfaction nps }
+    satisfactionReport { dissatisfied { count } neutral { count } satisfied { count } }
   }
 }`;
 
@@ -249,13 +252,19 @@ export async function measureFilterCases(opts: {
     };
     // Which path serves the answer reads (analytics/planner.ts, engine.ts answerPathOf): the roll-ups,
     // the response bit strings or the raw rows.
-    const planned = await answerPathOf(
-      prisma,
-      { organizationId: opts.organizationId },
-      parseResultsFilters({ ...filters, groupBy: c.groupBy, ...(c.shareToken ? { restrictByAnswer: c.restrict } : {}) }),
-      c.groupBy,
-    );
-    const pathNote = planned.kind === "raw" ? `raw rows (${planned.reason})` : planned.kind === "bits" ? "response bit strings" : "roll-ups";
+    const pathOf = (groupBy: GroupBy | null) =>
+      answerPathOf(
+        prisma,
+        { organizationId: opts.organizationId },
+        parseResultsFilters({ ...filters, groupBy: c.groupBy, ...(c.shareToken ? { restrictByAnswer: c.restrict } : {}) }),
+        groupBy,
+      );
+    const noteOf = (p: Awaited<ReturnType<typeof pathOf>>) =>
+      p.kind === "raw" ? `raw rows (${p.reason})` : p.kind === "bits" ? "response bit strings" : "roll-ups";
+    const planned = await pathOf(c.groupBy);
+    // The table asks no series, so its window is read ungrouped (schema/selection.ts).
+    const pathNote = noteOf(planned);
+    const tableNote = noteOf(await pathOf(null));
     // The list: its total and columns as the answers (the bit strings),
     // its page from the raw rows (under response-level filters, from the day the bit strings bound it by).
     for (const screen of screens) {
@@ -287,7 +296,7 @@ export async function measureFilterCases(opts: {
         value: round1(h.p50),
         unit: "ms p50 (HTTP)",
         extra: { "p99 ms": round1(h.p99), "first ms": round1(first), "raw SQL ms": round1(rawMs), "raw ÷ served (p50)": round1(rawMs / h.p50) },
-        note: `${same.ok ? "same answer as raw SQL" : `ANSWERS DIFFER: ${same.why}`}; ${screen === "summary" ? "roll-ups" : screen === "list" ? (planned.kind === "rollup" ? "raw rows (page), roll-ups (total), bit strings (meta_ columns)" : `raw rows (page), ${pathNote} (total, meta_ columns)`) : pathNote}`,
+        note: `${same.ok ? "same answer as raw SQL" : `ANSWERS DIFFER: ${same.why}`}; ${screen === "summary" ? "roll-ups" : screen === "list" ? (planned.kind === "rollup" ? "raw rows (page), roll-ups (total), bit strings (meta_ columns)" : `raw rows (page), ${pathNote} (total, meta_ columns)`) : screen === "table" ? tableNote : pathNote}`,
       });
     }
   }

@@ -156,39 +156,61 @@ describe.skipIf(noDatabase)("ResultsFilterInput", () => {
     const survey = await createAnalyticsSurvey(t.prisma, org.organization.id, org.units.unitA.id, "Series on demand");
     const touchpoint = await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitA.id, "Series door", survey.survey.id);
     const createdAt = new Date("2026-10-12T10:00:00Z");
+    // Two stores, and two responses without the key (the group "").
+    const stores: Record<string, string>[] = [{ store: "Sello" }, { store: "Kamppi" }, { store: "Sello" }, { store: "Kamppi" }, {}, {}];
     await insertTestResponses(
       t.prisma,
       org.organization.id,
-      [9, 4, 10, 7].map((n, i) => ({
+      [9, 4, 10, 7, 0, 8].map((n, i) => ({
         surveyId: survey.survey.id,
         touchpointId: touchpoint.id,
         unitId: org.units.unitA.id,
         createdAt: new Date(createdAt.getTime() + i * 86_400_000),
-        metadata: { store: i % 2 ? "Kamppi" : "Sello" },
+        metadata: stores[i],
         answers: [{ questionId: survey.questions.nps.id, n }],
       })),
     );
     await settleRollups(t.prisma);
-    const f = { from: "2026-10-01", to: "2026-10-31", surveyIds: [globalId("Survey", survey.survey.id)], groupBy: "metadata", groupByMetaKey: "store" };
-    const figures = "questionLegacyId groupBy mainResult { count nps promoters detractors distribution { value count } } earlier { count }";
-    const query = (withSeries: boolean) =>
-      gql(
+    const window = { from: "2026-10-01", to: "2026-10-31", surveyIds: [globalId("Survey", survey.survey.id)] };
+    const figures = "questionLegacyId groupBy source mainResult { count nps promoters passives detractors distribution { value count } } earlier { count }";
+    const query = async (f: Record<string, unknown>, withSeries: boolean) => {
+      const answer = await gql(
         t.baseUrl,
         `query ($f: ResultsFilterInput, $s: Boolean!) { results(filters: $f) { ${figures} series @include(if: $s) { label metrics { count nps } } } }`,
         { f, s: withSeries },
         admin,
       );
-    const graphs = await query(true);
-    const table = await query(false);
-    expect(graphs.errors).toBeUndefined();
-    expect(table.errors).toBeUndefined();
-    type Row = { questionLegacyId: string; series?: { label: string; metrics: { count: number; nps: number } }[] };
-    const nps = (graphs.data!.results as Row[]).find((r) => r.questionLegacyId === survey.questions.nps.id)!;
-    expect(nps).toMatchObject({ groupBy: "metadata", mainResult: { count: 4, nps: 25, promoters: 2, detractors: 1 } });
-    expect(nps.series).toEqual([
+      expect(answer.errors).toBeUndefined();
+      type Row = {
+        questionLegacyId: string;
+        source: string;
+        mainResult: unknown;
+        earlier: unknown;
+        series?: { label: string; metrics: { count: number; nps: number } }[];
+      };
+      return (answer.data!.results as Row[]).find((r) => r.questionLegacyId === survey.questions.nps.id)!;
+    };
+
+    const byStore = { ...window, groupBy: "metadata", groupByMetaKey: "store" };
+    const graphs = await query(byStore, true);
+    const table = await query(byStore, false);
+    expect(graphs).toMatchObject({ groupBy: "metadata", mainResult: { count: 6, nps: 0, promoters: 2, passives: 2, detractors: 2 } });
+    expect([...graphs.series!].sort((a, b) => a.label.localeCompare(b.label))).toEqual([
+      { label: "", metrics: { count: 2, nps: -50 } },
       { label: "Kamppi", metrics: { count: 2, nps: -50 } },
       { label: "Sello", metrics: { count: 2, nps: 100 } },
     ]);
-    expect(table.data!.results).toEqual((graphs.data!.results as Row[]).map(({ series: _series, ...rest }) => rest));
+    const { series: _series, ...rest } = graphs;
+    expect(table).toEqual(rest);
+
+    // Grouped by hour under a restriction, the series can only come from the raw rows; the table's
+    // ungrouped read is served from the bit strings. So the source tells which read the server did.
+    const byHour = { ...window, groupBy: "hourly", restrictByAnswer: [{ questionId: globalId("Question", survey.questions.nps.id), numbers: [9, 10] }] };
+    const hourGraphs = await query(byHour, true);
+    const hourTable = await query(byHour, false);
+    expect(hourGraphs).toMatchObject({ source: "raw", mainResult: { count: 2, nps: 100 } });
+    expect(hourGraphs.series).toEqual([{ label: "10", metrics: { count: 2, nps: 100 } }]);
+    expect(hourTable).toMatchObject({ source: "rollup", mainResult: hourGraphs.mainResult, earlier: hourGraphs.earlier });
+    expect(hourTable.series).toBeUndefined();
   });
 });

@@ -49,5 +49,25 @@ describe("selectsSubfield", () => {
     expect(await seriesAsked(inline, { off: false })).toBe(true);
     // Selected twice, once skipped: still asked.
     expect(await seriesAsked("{ results { series @skip(if: true) { group } series { group } } }")).toBe(true);
+    // One fragment spread twice, the first spread left out: the second still counts.
+    expect(await seriesAsked("{ results { ...F @include(if: false) ...F } } fragment F on Result { series { group } }")).toBe(true);
+    expect(await seriesAsked("{ results { ...F @include(if: false) ...F @skip(if: true) } } fragment F on Result { series { group } }")).toBe(false);
+    // A spread left out further down.
+    expect(await seriesAsked("{ results { ...A } } fragment A on Result { count ...B @skip(if: true) } fragment B on Result { series { group } }")).toBe(false);
+  });
+
+  it("reads every node of the resolved field, and each alias of it apart", async () => {
+    // The same response key twice: graphql-js merges the nodes, and one of them asks.
+    expect(await seriesAsked("{ results { count } results { series { group } } }")).toBe(true);
+    const seen: boolean[] = [];
+    const rootValue = {
+      results: (_args: unknown, _ctx: unknown, info: GraphQLResolveInfo) => {
+        seen.push(selectsSubfield(info, "series"));
+        return [];
+      },
+    };
+    const out = await graphql({ schema, source: "{ a: results { count } b: results { series { group } } }", rootValue });
+    expect(out.errors).toBeUndefined();
+    expect(seen).toEqual([false, true]);
   });
 });

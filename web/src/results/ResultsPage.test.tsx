@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { toasts } from "../shell/toastStore";
 import { eventually } from "../test/eventually";
@@ -941,6 +941,33 @@ describe("/results", { timeout: 60_000 }, () => {
     expect(screen.queryByRole("form", { name: "Results filters" })).toBeNull();
     expect(screen.queryByRole("tablist")).toBeNull();
     expect(requests.map((r) => r.name).sort()).toEqual(["ResultsPageSharedViewQuery", "ResultsPageTextAnalyticsQuery"]);
+  });
+
+  it("print mode asks the series only when the graphs are printed", async () => {
+    const sharedView = () => ({
+      data: {
+        sharedView: {
+          exportKinds: ["csv", "xlsx", "pdf"],
+          name: "Printed",
+          filters: savedFilters(),
+          allowChanges: [],
+          hideTimestamps: false,
+          hideResultsIfLessThan: null,
+          expiredAt: null,
+          feedbackList: true,
+        },
+      },
+    });
+    const handlers = { ResultsPageSharedViewQuery: sharedView, ResultsPageQuestionsQuery: () => resultsAnswer() };
+    const asked = (requests: Array<{ name: string; variables: Record<string, unknown> }>) =>
+      requests.filter((r) => r.name === "ResultsPageQuestionsQuery").map((r) => r.variables.withSeries);
+    const tableOnly = render(`/results?token=${TOKEN}&print=1&components=table`, handlers);
+    await eventually(() => screen.getByRole("table", { name: "Results per question" }), 25_000);
+    expect(asked(tableOnly.requests)).toEqual([false]);
+    cleanup();
+    const both = render(`/results?token=${TOKEN}&print=1&components=questions,table`, handlers);
+    await eventually(() => screen.getByRole("table", { name: "Results per question" }), 25_000);
+    expect(asked(both.requests)).toEqual([true]);
   });
 
   it("print mode with root causes: marked ready for the printer only once the drivers are drawn", async () => {

@@ -153,7 +153,9 @@ describe.skipIf(noDatabase)("question results: one query for every question", ()
         expect(table).toEqual(full.map((r) => ({ ...r, series: [] })));
         // The window and the earlier period, ungrouped (a daily series may take more).
         expect(bare.counter.answerQueries).toBe(2);
-        // Grouped by a metadata key, only the series' read names the key.
+        // Grouped by a metadata key, only the series' read names the key. (Through this proxy the
+        // grouped read takes the SQL halves, as poolOf finds no pool; response-bits.test.ts tests
+        // the count in the server.)
         if (grouping.groupBy === "metadata") {
           expect(withSeries.counter.answerParams.some((x) => x === "store" || x === "m:store")).toBe(true);
           expect(bare.counter.answerParams.some((x) => x === "store" || x === "m:store")).toBe(false);

@@ -256,7 +256,9 @@ async function loadQuestion(db: PrismaClient, v: Visibility, questionId: unknown
 /**
  * `withSeries: false` (a caller that shows no series, such as the results table): the series is
  * left empty and the window's totals are read ungrouped, which for a grouping by metadata or by day
- * is the cheaper read. Every other figure is the same either way.
+ * is the cheaper read. Every figure but `series` is the same either way, except `source`, which
+ * names the path of the read actually done (an ungrouped read may be served where a grouped one
+ * falls back to the raw rows, e.g. grouped by hour under a restriction).
  */
 export type QuestionResultOptions = { now?: Date; source?: Source; hideResultsIfLessThan?: number | null; withSeries?: boolean };
 
@@ -313,7 +315,7 @@ async function questionResults(
     answerSums(prisma, v, f, { questionIds, window: { from: f.earlierFrom, to: f.earlierTo }, groupBy: null, ...o }).then(byQuestion),
     f.touchpointIds.length ? answerSums(prisma, v, f, { questionIds, window, groupBy: null, ignoreTouchpoints: true, ...o }).then(byQuestion) : null,
   ]);
-  const sourceGroups = f.groupBy === "source" ? [...new Set([...series.values()].flat().map((r) => r.grp))] : [];
+  const sourceGroups = groupBy === "source" ? [...new Set([...series.values()].flat().map((r) => r.grp))] : [];
   const tpNames = sourceGroups.length
     ? new Map((await prisma.touchpoint.findMany({ where: { id: { in: sourceGroups } }, select: { id: true, name: true } })).map((t) => [t.id, t.name]))
     : new Map<string, string>();
