@@ -3,8 +3,9 @@
 // after a change, or beside `log_min_duration_statement` to see a request's statements
 // (docs/analytics.md "The feedback list in one match of the filters").
 //
-//   npx tsx bench/profile-filters.ts [database] [list|table] [case name part] [requests]
+//   npx tsx bench/profile-filters.ts [database] [list|table|graphs] [case name part] [requests]
 //
+// "graphs": the table's request with every question's series as well (what the graphs view asks).
 // The window is the data set's last 30 days; the cases are bench/lib/filter-cases.ts's. Prints each
 // case's p50, min and max in ms, and the list's total and meta_ column count.
 import { signInWithPassword } from "../api/src/test/oidc-login.js";
@@ -13,7 +14,8 @@ import { startApiServer } from "./lib/servers.js";
 import { filterCases, graphqlFilters, resultsQuery } from "./lib/filter-cases.js";
 
 const [database = "feedback_bench_10000000", screen = "list", only = "", count = "10"] = process.argv.slice(2);
-if (screen !== "list" && screen !== "table") throw new Error("the screen is list or table");
+if (screen !== "list" && screen !== "table" && screen !== "graphs") throw new Error("the screen is list, table or graphs");
+const graphsQuery = resultsQuery.replace("earlier {", "series { group label metrics { count nps satisfaction distribution { value count } } } earlier {");
 const requests = Number(count);
 const url = `postgresql://postgres@127.0.0.1:5432/${database}`;
 const api = await startApiServer(url);
@@ -33,12 +35,12 @@ try {
     const send = async () => {
       const t0 = performance.now();
       const r =
-        screen === "table"
+        screen !== "list"
           ? await fetch(`${api.baseUrl}/graphql`, {
               method: "POST",
               headers,
               body: JSON.stringify({
-                query: resultsQuery,
+                query: screen === "graphs" ? graphsQuery : resultsQuery,
                 variables: { filters: c.shareToken ? {} : graphqlFilters(filters), shareToken: c.shareToken ?? null },
               }),
             })
