@@ -83,23 +83,9 @@ export async function buildResponseBitsStep(
   }
 }
 
-/**
- * The wait before the next apply, from how many responses the last run applied. At a trickle, 20 ms
- * (the roll-ups soon hold a response; reads add the pending ones from the raw rows meanwhile). Under
- * sustained ingestion (`busyAt` or more in one run), 250 ms: each apply then adds more responses to
- * the same buckets in one upsert, which cut PostgreSQL's CPU per ingested response by about a quarter
- * (docs/analytics.md "The applier waits longer under load").
- */
-export function applierDelay(appliedLastRun: number, opts: Pick<RollupApplierOptions, "delayMs" | "busyDelayMs" | "busyAt"> = {}): number {
-  return appliedLastRun >= (opts.busyAt ?? 100) ? (opts.busyDelayMs ?? 250) : (opts.delayMs ?? 20);
-}
-
 export type RollupApplierOptions = {
   /** Wait after a kick, so groups stored meanwhile are applied together. */
   delayMs?: number;
-  /** The wait instead when the last run applied `busyAt` responses or more (applierDelay). */
-  busyDelayMs?: number;
-  busyAt?: number;
   /** Sweep for pending responses nobody kicked for (another process, a crash). 0: no sweep. */
   sweepMs?: number;
   /** Responses per transaction. */
@@ -124,8 +110,6 @@ export class RollupApplier {
   private bitsLeft = true;
   /** Organisations whose last build step failed, and when (buildBits: retried after retryFailedMs). */
   private readonly bitsFailed = new Map<string, number>();
-  /** Responses the last run applied: sets the wait before the next (applierDelay). */
-  private appliedLastRun = 0;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -138,8 +122,8 @@ export class RollupApplier {
     }
   }
 
-  /** Something was marked pending: apply it soon (sooner at a trickle than under load: applierDelay). */
-  kick(delayMs = applierDelay(this.appliedLastRun, this.opts)): void {
+  /** Something was marked pending: apply it soon. */
+  kick(delayMs = this.opts.delayMs ?? 20): void {
     if (this.closed) return;
     if (this.running) {
       this.again = true;
@@ -169,12 +153,10 @@ export class RollupApplier {
     }
     this.running = (async () => {
       const batch = this.opts.batch ?? 5000;
-      let applied = 0;
       try {
         this.again = false;
         for (;;) {
           const claimed = await applyPendingRollups(this.prisma, batch);
-          if (claimed > 0) applied += claimed;
           // Another process is applying: it takes what we stored too; look again shortly, in case it
           // finished just before our responses were committed.
           if (claimed === applierBusy) this.again = true;
@@ -189,7 +171,6 @@ export class RollupApplier {
         // Left pending: the next kick or sweep tries again.
         this.opts.onError?.(error);
       } finally {
-        this.appliedLastRun = applied;
         this.running = undefined;
         // Kicked while applying: what was stored meanwhile goes after the usual wait.
         if (this.again) {
