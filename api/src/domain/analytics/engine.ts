@@ -100,6 +100,7 @@ function rollupUnion(
   prefix: "RollupResponse" | "RollupAnswer",
   cols: string,
   w: Window,
+  organizationId: string,
   dims: (p: Params) => string,
   p: Params,
   hourlyOnly: boolean,
@@ -119,7 +120,9 @@ function rollupUnion(
   }
   // Responses stored but not yet applied to the roll-ups, from the raw rows in hour buckets (few:
   // the applier runs milliseconds after each stored group; none when it has caught up).
-  const pending = prefix === "RollupResponse" ? pendingResponseRows() : pendingAnswerRows();
+  // (The organisation inside the pending rows' fence as well: the dimension filter cannot reach in.)
+  const org = p.add(organizationId);
+  const pending = prefix === "RollupResponse" ? pendingResponseRows(org) : pendingAnswerRows(org);
   parts.push(
     `SELECT ${cols} FROM (${pending}) x WHERE ${extra}${dims(p)} AND x."bucket" >= ${p.add(w.from, "::timestamptz")} AND x."bucket" < ${p.add(w.to, "::timestamptz")}`,
   );
@@ -158,6 +161,7 @@ export async function responseSums(prisma: PrismaClient, v: Visibility, f: Resul
       "RollupResponse",
       `x."bucket", x."touchpointId", x."responses", x."satSum", x."satCount", x."promoters", x."passives", x."detractors"`,
       q.window,
+      v.organizationId,
       (pp) => rollupDims(v, f, pp, { organisationWide: q.organisationWide }),
       p,
       needsHours(q.groupBy, f.utcOffset),
@@ -310,6 +314,7 @@ export async function answerSums(prisma: PrismaClient, v: Visibility, f0: Result
       "RollupAnswer",
       `x."questionId", x."bucket", x."touchpointId", x."value", x."count", x."sum"`,
       q.window,
+      v.organizationId,
       (pp) => rollupDims(v, f, pp, {}),
       p,
       needsHours(q.groupBy, f.utcOffset),
@@ -506,7 +511,15 @@ export async function surveysInScope(prisma: PrismaClient, v: Visibility, f: Res
     return rows.map((r) => r.grp);
   }
   const p = new Params();
-  const union = rollupUnion("RollupResponse", `x."surveyId", x."responses"`, { from: f.from, to: f.to }, (pp) => rollupDims(v, f, pp, {}), p, false);
+  const union = rollupUnion(
+    "RollupResponse",
+    `x."surveyId", x."responses"`,
+    { from: f.from, to: f.to },
+    v.organizationId,
+    (pp) => rollupDims(v, f, pp, {}),
+    p,
+    false,
+  );
   const rows = await prisma.$queryRawUnsafe<{ surveyId: string }[]>(
     `SELECT s."surveyId", sum(s."responses") AS n FROM (${union}) s GROUP BY 1 HAVING sum(s."responses") > 0 ORDER BY n DESC, 1 LIMIT 100`,
     ...p.values,

@@ -8,7 +8,7 @@ import { startTestApp, noDatabase, databaseUrl, type TestApp } from "../../test/
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
 import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../../test/analytics-survey.js";
 import pg from "pg";
-import { markResponsesChanged, rebuildRollups, rollupTables } from "./rollups.js";
+import { markResponsesChanged, pendingAnswerRows, pendingResponseRows, rebuildRollups, rollupTables } from "./rollups.js";
 import { applierBusy, applyPendingRollups, rollupApplierLockKey, settleRollups } from "./rollup-applier.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { loadViewer } from "../viewer.js";
@@ -289,5 +289,68 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     expect(await read("rollup")).toEqual(await read("raw"));
     s = sSaved;
     touchpointId = tpSaved;
+  });
+
+  it("the pending part of a read leaves another organisation's pending responses out before their answers are read", async () => {
+    const other = await createOrganizationFixture(t.prisma, "Rolled other");
+    const os = await createAnalyticsSurvey(t.prisma, other.organization.id, other.units.unitA.id);
+    const otherTp = (await createTestTouchpoint(t.prisma, other.organization.id, other.units.unitA.id, "Other door", os.survey.id)).id;
+    const ids = Array.from({ length: 5 }, () => randomBytes(12).toString("hex"));
+    /** Loops over "Answer" and rows of the pending part for one organisation, from EXPLAIN ANALYZE. */
+    type PlanNode = { "Relation Name"?: string; "Actual Loops"?: number; Plans?: PlanNode[] };
+    const answerLoops = (node: PlanNode): number =>
+      (node["Relation Name"] === "Answer" ? (node["Actual Loops"] ?? 0) : 0) + (node.Plans ?? []).reduce((n, c) => n + answerLoops(c), 0);
+    const read = async (tx: PrismaClient, sql: string, organizationId: string) => {
+      const rows = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
+        `SELECT count(*)::int AS n FROM (${sql}) x WHERE x."organizationId" = $1`,
+        organizationId,
+      );
+      const [plan] = await tx.$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(
+        `EXPLAIN (ANALYZE, FORMAT JSON) SELECT count(*) FROM (${sql}) x WHERE x."organizationId" = $1`,
+        organizationId,
+      );
+      return { n: Number(rows[0]!.n), answerLoops: answerLoops(plan!["QUERY PLAN"][0].Plan) };
+    };
+    // Uncommitted: no applier (of any test file) can claim these pending rows meanwhile.
+    const aborted = new Error("rolled back on purpose");
+    await expect(
+      t.prisma.$transaction(async (tx) => {
+        const db = tx as unknown as PrismaClient;
+        const at = new Date(base);
+        for (const id of ids) {
+          await db.$executeRawUnsafe(
+            `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","createdAt","updatedAt","submittedAt")
+             VALUES ($1, $2, $3, $4, $5, '{}', $6, $6, $6)`,
+            id,
+            other.organization.id,
+            os.survey.id,
+            otherTp,
+            other.units.unitA.id,
+            at,
+          );
+          await db.$executeRawUnsafe(
+            `INSERT INTO "Answer" ("responseId","organizationId","surveyId","touchpointId","questionId","createdAt","numericValue") VALUES ($1, $2, $3, $4, $5, $6, 9)`,
+            id,
+            other.organization.id,
+            os.survey.id,
+            otherTp,
+            os.questions.nps.id,
+            at,
+          );
+          await db.$executeRawUnsafe(`INSERT INTO "RollupPending" ("responseId") VALUES ($1)`, id);
+        }
+        // Read as this organisation, which has none of them: the other's answers are never read.
+        const mine = await read(db, pendingAnswerRows("$1"), org.organization.id);
+        expect(mine.answerLoops).toBe(0);
+        // Read as the other organisation: its five answers (value 9 and "*"), and its five responses.
+        const theirs = await read(db, pendingAnswerRows("$1"), other.organization.id);
+        expect(theirs.n).toBe(10);
+        expect(theirs.answerLoops).toBeGreaterThanOrEqual(5);
+        expect((await read(db, pendingResponseRows("$1"), other.organization.id)).n).toBe(5);
+        expect((await read(db, pendingResponseRows("$1"), org.organization.id)).n).toBe(0);
+        throw aborted;
+      }),
+    ).rejects.toBe(aborted);
+    expect(await t.prisma.rollupPending.count({ where: { responseId: { in: ids } } })).toBe(0);
   });
 });
