@@ -217,6 +217,22 @@ const memberHandlers = (extra: Record<string, Handler> = {}): Record<string, Han
   ...extra,
 });
 
+/** A share link's view as the print tests open it (no changes allowed). */
+const printedSharedView = () => ({
+  data: {
+    sharedView: {
+      exportKinds: ["csv", "xlsx", "pdf"],
+      name: "Printed",
+      filters: savedFilters(),
+      allowChanges: [],
+      hideTimestamps: false,
+      hideResultsIfLessThan: null,
+      expiredAt: null,
+      feedbackList: true,
+    },
+  },
+});
+
 const filtersOf = (requests: Array<{ name: string; variables: Record<string, unknown> }>, name: string) =>
   requests.filter((r) => r.name === name).map((r) => r.variables.filters as Record<string, unknown>);
 
@@ -919,20 +935,7 @@ describe("/results", { timeout: 60_000 }, () => {
 
   it("print mode: no filters or tools, only the asked components, and marks itself ready for the printer", async () => {
     const { requests } = render(`/results?token=${TOKEN}&print=1&components=textAnalytics`, {
-      ResultsPageSharedViewQuery: () => ({
-        data: {
-          sharedView: {
-            exportKinds: ["csv", "xlsx", "pdf"],
-            name: "Printed",
-            filters: savedFilters(),
-            allowChanges: [],
-            hideTimestamps: false,
-            hideResultsIfLessThan: null,
-            expiredAt: null,
-            feedbackList: true,
-          },
-        },
-      }),
+      ResultsPageSharedViewQuery: printedSharedView,
       ResultsPageTextAnalyticsQuery: textAnswer,
     });
     await eventually(() => screen.getByRole("figure", { name: "Sentiment of text answers" }));
@@ -944,21 +947,7 @@ describe("/results", { timeout: 60_000 }, () => {
   });
 
   it("print mode asks the series only when the graphs are printed", async () => {
-    const sharedView = () => ({
-      data: {
-        sharedView: {
-          exportKinds: ["csv", "xlsx", "pdf"],
-          name: "Printed",
-          filters: savedFilters(),
-          allowChanges: [],
-          hideTimestamps: false,
-          hideResultsIfLessThan: null,
-          expiredAt: null,
-          feedbackList: true,
-        },
-      },
-    });
-    const handlers = { ResultsPageSharedViewQuery: sharedView, ResultsPageQuestionsQuery: () => resultsAnswer() };
+    const handlers = { ResultsPageSharedViewQuery: printedSharedView, ResultsPageQuestionsQuery: () => resultsAnswer() };
     const asked = (requests: Array<{ name: string; variables: Record<string, unknown> }>) =>
       requests.filter((r) => r.name === "ResultsPageQuestionsQuery").map((r) => r.variables.withSeries);
     const tableOnly = render(`/results?token=${TOKEN}&print=1&components=table`, handlers);
