@@ -314,42 +314,45 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     // Uncommitted: no applier (of any test file) can claim these pending rows meanwhile.
     const aborted = new Error("rolled back on purpose");
     await expect(
-      t.prisma.$transaction(async (tx) => {
-        const db = tx as unknown as PrismaClient;
-        const at = new Date(base);
-        for (const id of ids) {
-          await db.$executeRawUnsafe(
-            `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","createdAt","updatedAt","submittedAt")
+      t.prisma.$transaction(
+        async (tx) => {
+          const db = tx as unknown as PrismaClient;
+          const at = new Date(base);
+          for (const id of ids) {
+            await db.$executeRawUnsafe(
+              `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","createdAt","updatedAt","submittedAt")
              VALUES ($1, $2, $3, $4, $5, '{}', $6, $6, $6)`,
-            id,
-            other.organization.id,
-            os.survey.id,
-            otherTp,
-            other.units.unitA.id,
-            at,
-          );
-          await db.$executeRawUnsafe(
-            `INSERT INTO "Answer" ("responseId","organizationId","surveyId","touchpointId","questionId","createdAt","numericValue") VALUES ($1, $2, $3, $4, $5, $6, 9)`,
-            id,
-            other.organization.id,
-            os.survey.id,
-            otherTp,
-            os.questions.nps.id,
-            at,
-          );
-          await db.$executeRawUnsafe(`INSERT INTO "RollupPending" ("responseId") VALUES ($1)`, id);
-        }
-        // Read as this organisation, which has none of them: the other's answers are never read.
-        const mine = await read(db, pendingAnswerRows("$1"), org.organization.id);
-        expect(mine.answerLoops).toBe(0);
-        // Read as the other organisation: its five answers (value 9 and "*"), and its five responses.
-        const theirs = await read(db, pendingAnswerRows("$1"), other.organization.id);
-        expect(theirs.n).toBe(10);
-        expect(theirs.answerLoops).toBeGreaterThanOrEqual(5);
-        expect((await read(db, pendingResponseRows("$1"), other.organization.id)).n).toBe(5);
-        expect((await read(db, pendingResponseRows("$1"), org.organization.id)).n).toBe(0);
-        throw aborted;
-      }),
+              id,
+              other.organization.id,
+              os.survey.id,
+              otherTp,
+              other.units.unitA.id,
+              at,
+            );
+            await db.$executeRawUnsafe(
+              `INSERT INTO "Answer" ("responseId","organizationId","surveyId","touchpointId","questionId","createdAt","numericValue") VALUES ($1, $2, $3, $4, $5, $6, 9)`,
+              id,
+              other.organization.id,
+              os.survey.id,
+              otherTp,
+              os.questions.nps.id,
+              at,
+            );
+            await db.$executeRawUnsafe(`INSERT INTO "RollupPending" ("responseId") VALUES ($1)`, id);
+          }
+          // Read as this organisation, which has none of them: the other's answers are never read.
+          const mine = await read(db, pendingAnswerRows("$1"), org.organization.id);
+          expect(mine.answerLoops).toBe(0);
+          // Read as the other organisation: its five answers (value 9 and "*"), and its five responses.
+          const theirs = await read(db, pendingAnswerRows("$1"), other.organization.id);
+          expect(theirs.n).toBe(10);
+          expect(theirs.answerLoops).toBeGreaterThanOrEqual(5);
+          expect((await read(db, pendingResponseRows("$1"), other.organization.id)).n).toBe(5);
+          expect((await read(db, pendingResponseRows("$1"), org.organization.id)).n).toBe(0);
+          throw aborted;
+        },
+        { timeout: 60_000, maxWait: 30_000 },
+      ),
     ).rejects.toBe(aborted);
     expect(await t.prisma.rollupPending.count({ where: { responseId: { in: ids } } })).toBe(0);
   });
