@@ -119,7 +119,8 @@ function rollupUnion(
     );
   }
   // Responses stored but not yet applied to the roll-ups, from the raw rows in hour buckets (few:
-  // the applier runs milliseconds after each stored group; none when it has caught up).
+  // the applier runs milliseconds after each stored group, up to ~250 ms under load; none when it
+  // has caught up).
   // (The organisation inside the pending rows' fence as well: the dimension filter cannot reach in.)
   const org = p.add(organizationId);
   const pending = prefix === "RollupResponse" ? pendingResponseRows(org) : pendingAnswerRows(org);

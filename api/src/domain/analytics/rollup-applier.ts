@@ -3,7 +3,8 @@
 //
 // Ingestion stores a group of responses in one statement and marks them pending there; it then
 // kicks the applier, which waits `delayMs` (so the groups stored meanwhile go together: one upsert
-// per bucket rather than one per group) and applies everything pending in transactions of at most
+// per bucket rather than one per group; under sustained ingestion until the oldest pending row is
+// `hold.holdMs` old, one wait across processes: pendingHold) and applies everything pending in transactions of at most
 // `batch` responses. A sweep every `sweepMs` picks up what another process or a crash left. Each
 // transaction takes the roll-up tables' ROW EXCLUSIVE lock first (a recompute holds SHARE ROW
 // EXCLUSIVE: they wait for each other), then claims, deletes and adds in one statement, so a
@@ -83,9 +84,33 @@ export async function buildResponseBitsStep(
   }
 }
 
+/**
+ * How long to hold the next apply back under sustained ingestion, in ms (0: apply now). When
+ * `busyAt` responses or more are pending and the oldest was marked pending less than `holdMs` ago,
+ * the apply waits until it is `holdMs` old: each apply then adds several times more responses to
+ * the same buckets in one upsert (a quarter less of PostgreSQL's CPU per ingested response, docs/
+ * analytics.md "The applier holds back under load"). Read from the shared table, so the wait is one
+ * across every process, however many appliers kick; a trickle (fewer pending) is applied at once,
+ * and a backlog older than the wait too.
+ */
+export async function pendingHold(prisma: PrismaClient, hold: { busyAt: number; holdMs: number }): Promise<number> {
+  const [row] = await prisma.$queryRawUnsafe<{ n: number; age: number | null }[]>(
+    `SELECT (SELECT count(*) FROM (SELECT 1 FROM "RollupPending" LIMIT $1) c)::int AS n,
+       (SELECT extract(epoch FROM clock_timestamp() - min(p."at")) * 1000 FROM "RollupPending" p)::float8 AS age`,
+    hold.busyAt,
+  );
+  if (!row || row.n < hold.busyAt || row.age === null) return 0;
+  return Math.max(0, Math.ceil(hold.holdMs - row.age));
+}
+
 export type RollupApplierOptions = {
   /** Wait after a kick, so groups stored meanwhile are applied together. */
   delayMs?: number;
+  /**
+   * Under sustained ingestion, hold applies back until the oldest pending response is `holdMs` old
+   * (pendingHold; default 100 pending, 250 ms). null: never (tests that time the applier).
+   */
+  hold?: { busyAt: number; holdMs: number } | null;
   /** Sweep for pending responses nobody kicked for (another process, a crash). 0: no sweep. */
   sweepMs?: number;
   /** Responses per transaction. */
@@ -110,6 +135,8 @@ export class RollupApplier {
   private bitsLeft = true;
   /** Organisations whose last build step failed, and when (buildBits: retried after retryFailedMs). */
   private readonly bitsFailed = new Map<string, number>();
+  /** Set by a run that was held back (pendingHold): the wait before the next look. */
+  private heldMs = 0;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -136,25 +163,33 @@ export class RollupApplier {
     }, delayMs);
   }
 
-  /** Applies everything pending now (tests, shutdown); resolves when nothing is left. */
+  /** Applies everything pending now (tests, shutdown), held back or not; resolves when nothing is left. */
   async drain(): Promise<void> {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
     while (this.running) await this.running;
-    await this.run();
+    await this.run(true);
   }
 
-  private run(): Promise<void> {
+  private run(now = false): Promise<void> {
     if (this.running) {
       this.again = true;
       return this.running;
     }
     this.running = (async () => {
       const batch = this.opts.batch ?? 5000;
+      const hold = this.opts.hold === undefined ? { busyAt: 100, holdMs: 250 } : this.opts.hold;
       try {
         this.again = false;
+        // Held back: look again when the oldest pending response is old enough (any process may
+        // apply first; then the next look finds younger rows, or none).
+        const heldMs = now || !hold ? 0 : await pendingHold(this.prisma, hold);
+        if (heldMs > 0) {
+          this.heldMs = heldMs;
+          return;
+        }
         for (;;) {
           const claimed = await applyPendingRollups(this.prisma, batch);
           // Another process is applying: it takes what we stored too; look again shortly, in case it
@@ -172,8 +207,14 @@ export class RollupApplier {
         this.opts.onError?.(error);
       } finally {
         this.running = undefined;
-        // Kicked while applying: what was stored meanwhile goes after the usual wait.
-        if (this.again) {
+        const heldMs = this.heldMs;
+        this.heldMs = 0;
+        // Held back: one look when the wait is over (kicks meanwhile find the timer set). Kicked while
+        // applying: what was stored meanwhile goes after the usual wait.
+        if (heldMs > 0) {
+          this.again = false;
+          this.kick(heldMs);
+        } else if (this.again) {
           this.again = false;
           this.kick();
         }
