@@ -206,8 +206,11 @@ test("contact list, bilingual template, email campaign with statuses, one-click 
   await page.getByLabel(/^SMS text( \*)?$/).fill("Tell us how we did: {{link}}");
   await page.getByRole("button", { name: "Save template" }).click();
   await expect(page.getByText(`Message template: Text ${suffix}`)).toBeVisible();
+  // Each step shown before the next click: a click while the wizard still shows the last step is lost.
   await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("heading", { name: "Schedule" })).toBeVisible();
   await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("heading", { name: "Confirmation" })).toBeVisible();
   await page.getByRole("button", { name: "Launch" }).click();
   await expect(page.getByRole("heading", { name: "Survey launched" })).toBeVisible();
   await expect.poll(async () => (await shownStatus(page, "sms", smsListName, "+358401234567")).textContent(), { timeout: 30_000 }).toContain("Delivered");
