@@ -345,8 +345,9 @@ function questionResultOf(
   const metrics = metricsOf(q, mainRows);
   const threshold = opts.hideResultsIfLessThan ?? null;
   const hidden = threshold !== null && metrics.count < threshold;
+  // No series when hidden or not asked (withSeries false): the groups are not even made.
   const groups = new Map<string, Sums[]>();
-  for (const r of series.map(num)) groups.set(r.grp, [...(groups.get(r.grp) ?? []), r]);
+  if (!hidden && opts.withSeries !== false) for (const r of series.map(num)) groups.set(r.grp, [...(groups.get(r.grp) ?? []), r]);
   const label = (g: string) =>
     f.groupBy === "weekday" ? (weekdays[Number(g)] ?? g) : f.groupBy === "source" ? (tpNames.get(g) ?? g) : f.groupBy === "daily" ? slashDate(g) : g;
   const seriesPoints: SeriesPoint[] = [...groups.entries()]
@@ -369,7 +370,7 @@ function questionResultOf(
     earlier: hidden ? null : metricsOf(q, earlier.map(num)),
     groupBy: f.groupBy,
     stackedTo100: f.options.stackGraphsTo100,
-    series: hidden || opts.withSeries === false ? [] : seriesPoints,
+    series: seriesPoints,
     satisfactionReport: hidden || !f.options.satisfactionReport ? null : satisfactionReportOf(q, mainRows),
     source: opts.source ?? "raw",
   };

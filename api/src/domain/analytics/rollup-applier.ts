@@ -137,8 +137,6 @@ export class RollupApplier {
   private bitsLeft = true;
   /** Organisations whose last build step failed, and when (buildBits: retried after retryFailedMs). */
   private readonly bitsFailed = new Map<string, number>();
-  /** Set by a run that was held back (pendingHold): the wait before the next look. */
-  private heldMs = 0;
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -183,22 +181,21 @@ export class RollupApplier {
     this.running = (async () => {
       const batch = this.opts.batch ?? 5000;
       const hold = this.opts.hold === undefined ? { busyAt: 100, holdMs: 250 } : this.opts.hold;
+      // Set when this run is held back (pendingHold): the wait before the next look.
+      let heldMs = 0;
       try {
         this.again = false;
         // Held back: look again when the oldest pending response is old enough (any process may
         // apply first; then the next look finds younger rows, or none).
         // A failed look holds nothing back (reported): the apply goes on as without the hold.
-        const heldMs =
+        heldMs =
           now || !hold
             ? 0
             : await pendingHold(this.prisma, hold).catch((error: unknown) => {
                 this.opts.onError?.(error);
                 return 0;
               });
-        if (heldMs > 0) {
-          this.heldMs = heldMs;
-          return;
-        }
+        if (heldMs > 0) return;
         for (;;) {
           const claimed = await applyPendingRollups(this.prisma, batch);
           // Another process is applying: it takes what we stored too; look again shortly, in case it
@@ -216,8 +213,6 @@ export class RollupApplier {
         this.opts.onError?.(error);
       } finally {
         this.running = undefined;
-        const heldMs = this.heldMs;
-        this.heldMs = 0;
         // Held back: one look when the wait is over (kicks meanwhile find the timer set). Kicked while
         // applying: what was stored meanwhile goes after the usual wait.
         if (heldMs > 0) {
