@@ -11,7 +11,7 @@
 import { needsRawRows, type GroupBy, type ResultsFilters } from "../results-scope/filters.js";
 import { admittedUnits, buildScope, metadataObjectSql, surveysWithResponses, type Visibility } from "../results-scope/response-scope.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { answerValuesOf, pendingAnswerRows, pendingResponseRows, responseFiguresOf } from "./rollups.js";
+import { answerValuesOf, codeOf, codesOf, pendingAnswerRows, pendingResponseRows, responseFiguresOf } from "./rollups.js";
 import { planAnswerPath, type AnswerPath } from "./planner.js";
 import {
   bitsAnswerCountedSql,
@@ -81,6 +81,16 @@ function rollupDims(v: Visibility, f: ResultsFilters, p: Params, opts: { organis
   return where.join(" AND ");
 }
 
+/** The same filter over an answer roll-up table alias `x`, whose keys are codes ("Answer roll-ups by codes"). */
+function codedRollupDims(v: Visibility, f: ResultsFilters, p: Params): string {
+  const where = [`x."organizationCode" = ${codeOf("organization", p.add(v.organizationId))}`];
+  const units = admittedUnits(v, f.unitId);
+  if (units !== null) where.push(`x."unitCode" = ${codesOf("unit", p.add(units, "::text[]"))}`);
+  if (f.touchpointIds.length) where.push(`x."touchpointCode" = ${codesOf("touchpoint", p.add(f.touchpointIds, "::text[]"))}`);
+  if (f.surveyIds.length) where.push(`x."surveyCode" = ${codesOf("survey", p.add(f.surveyIds, "::text[]"))}`);
+  return where.join(" AND ");
+}
+
 /** Splits [from, to) into hourly head, whole UTC days, hourly tail. */
 function splitWindow(w: Window): { days: Window | null; hours: Window[] } {
   const d1 = Math.ceil(w.from.getTime() / dayMs) * dayMs;
@@ -93,11 +103,12 @@ function splitWindow(w: Window): { days: Window | null; hours: Window[] } {
 }
 
 /**
- * A UNION ALL over a pair of roll-up tables (`prefix` Hour/Day) for the window, selecting `cols`
- * with the dimension filter. `hourlyOnly` when the grouping needs local hours.
+ * A UNION ALL over the response roll-ups (`prefix` Hour/Day) for the window, selecting `cols`
+ * with the dimension filter. `hourlyOnly` when the grouping needs local hours. (The answer roll-ups,
+ * keyed by codes: `answerRollupUnion`.)
  */
 function rollupUnion(
-  prefix: "RollupResponse" | "RollupAnswer",
+  prefix: "RollupResponse",
   cols: string,
   w: Window,
   organizationId: string,
@@ -123,9 +134,30 @@ function rollupUnion(
   // has caught up).
   // (The organisation inside the pending rows' fence as well: the dimension filter cannot reach in.)
   const org = p.add(organizationId);
-  const pending = prefix === "RollupResponse" ? pendingResponseRows(org) : pendingAnswerRows(org);
+  const pending = pendingResponseRows(org);
   parts.push(
     `SELECT ${cols} FROM (${pending}) x WHERE ${extra}${dims(p)} AND x."bucket" >= ${p.add(w.from, "::timestamptz")} AND x."bucket" < ${p.add(w.to, "::timestamptz")}`,
+  );
+  return parts.join(" UNION ALL ");
+}
+
+/**
+ * The answer roll-ups' rows of the questions (`qParam`, a text[] placeholder) in the window, like
+ * `rollupUnion` but in codes: q (the question's code), bucket, t (the touchpoint's code), value,
+ * count, sum. The pending answers (ids) are turned into codes as they are read: they are few.
+ */
+function answerRollupUnion(qParam: string, w: Window, v: Visibility, f: ResultsFilters, p: Params, hourlyOnly: boolean): string {
+  const parts: string[] = [];
+  const split = hourlyOnly ? { days: null, hours: [w] } : splitWindow(w);
+  const part = (table: string, from: Date, to: Date) =>
+    `SELECT x."questionCode" AS q, x."bucket", x."touchpointCode" AS t, x."value", x."count", x."sum" FROM "${table}" x
+      WHERE x."questionCode" = ${codesOf("question", qParam)} AND ${codedRollupDims(v, f, p)} AND x."bucket" >= ${p.add(from, "::timestamptz")} AND x."bucket" < ${p.add(to, "::timestamptz")}`;
+  if (split.days) parts.push(part("RollupAnswerDay", split.days.from, split.days.to));
+  for (const h of split.hours) parts.push(part("RollupAnswerHour", h.from, h.to));
+  parts.push(
+    `SELECT qd."code" AS q, x."bucket", td."code" AS t, x."value", x."count", x."sum"
+      FROM (${pendingAnswerRows(p.add(v.organizationId))}) x JOIN "Question" qd ON qd."id" = x."questionId" JOIN "Touchpoint" td ON td."id" = x."touchpointId"
+      WHERE x."questionId" = ANY(${qParam}) AND ${rollupDims(v, f, p, {})} AND x."bucket" >= ${p.add(w.from, "::timestamptz")} AND x."bucket" < ${p.add(w.to, "::timestamptz")}`,
   );
   return parts.join(" UNION ALL ");
 }
@@ -309,20 +341,13 @@ export async function answerSums(prisma: PrismaClient, v: Visibility, f0: Result
   if (path.kind === "bits") {
     sql = bitsAnswerSumsSql(p, v, f, q, path.group);
   } else if (path.kind === "rollup") {
-    const grp = q.groupBy === null ? `''` : q.groupBy === "source" ? `s."touchpointId"` : timeGroupSql(q.groupBy, `s."bucket"`, f.utcOffset)!;
-    const qParam = p.add(q.questionIds, "::text[]");
-    const union = rollupUnion(
-      "RollupAnswer",
-      `x."questionId", x."bucket", x."touchpointId", x."value", x."count", x."sum"`,
-      q.window,
-      v.organizationId,
-      (pp) => rollupDims(v, f, pp, {}),
-      p,
-      needsHours(q.groupBy, f.utcOffset),
-      `x."questionId" = ANY(${qParam}) AND `,
-    );
-    sql = `SELECT s."questionId" AS qid, ${grp} AS grp, s."value", sum(s."count")::float8 AS count, sum(s."sum")::float8 AS sum
-      FROM (${union}) s GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+    // Summed in codes, then the few sums' codes turned back into ids.
+    const bySource = q.groupBy === "source";
+    const grp = q.groupBy === null ? `''` : bySource ? `s.t` : timeGroupSql(q.groupBy, `s."bucket"`, f.utcOffset)!;
+    const union = answerRollupUnion(p.add(q.questionIds, "::text[]"), q.window, v, f, p, needsHours(q.groupBy, f.utcOffset));
+    sql = `SELECT qd."id" AS qid, ${bySource ? `td."id"` : "g.grp"} AS grp, g."value", g.count, g.sum
+      FROM (SELECT s.q, ${grp} AS grp, s."value", sum(s."count")::float8 AS count, sum(s."sum")::float8 AS sum FROM (${union}) s GROUP BY 1, 2, 3) g
+      JOIN "Question" qd ON qd."code" = g.q${bySource ? ` JOIN "Touchpoint" td ON td."code" = g.grp` : ""} ORDER BY 1, 2, 3`;
   } else {
     sql = `${rawAnswerSelect(p, v, f, q.questionIds, q.window, q.groupBy, false)} ORDER BY 1, 2, 3`;
   }

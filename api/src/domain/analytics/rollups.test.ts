@@ -8,7 +8,7 @@ import { startTestApp, noDatabase, databaseUrl, type TestApp } from "../../test/
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
 import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../../test/analytics-survey.js";
 import pg from "pg";
-import { markResponsesChanged, pendingAnswerRows, pendingResponseRows, rebuildRollups, rollupTables } from "./rollups.js";
+import { codeOf, markResponsesChanged, pendingAnswerRows, pendingResponseRows, rebuildRollups, rollupKeyIs, rollupTables } from "./rollups.js";
 import { applierBusy, applyPendingRollups, rollupApplierLockKey, settleRollups } from "./rollup-applier.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { loadViewer } from "../viewer.js";
@@ -19,7 +19,10 @@ import { getQuestionResult } from "./results.js";
 async function snapshot(prisma: PrismaClient, organizationId: string): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
   for (const table of rollupTables) {
-    const rows = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(`SELECT * FROM "${table}" WHERE "organizationId" = $1`, organizationId);
+    const rows = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(
+      `SELECT * FROM "${table}" x WHERE ${rollupKeyIs(table, "x", "organization", "$1")}`,
+      organizationId,
+    );
     out[table] = rows
       .map((r) =>
         JSON.stringify(
@@ -99,7 +102,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     expect(tot).toMatchObject({ responses: 12, sat_count: 24, p: 2, pa: 2, d: 8 });
     expect(tot!.sat_sum).toBeCloseTo(smiley + nps, 9);
     const multi = await t.prisma.$queryRawUnsafe<{ value: string; count: number }[]>(
-      `SELECT "value", sum("count")::int AS count FROM "RollupAnswerHour" WHERE "questionId" = $1 GROUP BY 1 ORDER BY 1`,
+      `SELECT "value", sum("count")::int AS count FROM "RollupAnswerHour" WHERE "questionCode" = ${codeOf("question", "$1")} GROUP BY 1 ORDER BY 1`,
       q.multi.id,
     );
     expect(multi).toEqual([
@@ -109,12 +112,12 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
       { value: "mz", count: 6 },
     ]);
     const emotion = await t.prisma.$queryRawUnsafe<{ value: string; sum: number }[]>(
-      `SELECT "value", sum("sum") AS sum FROM "RollupAnswerDay" WHERE "questionId" = $1 AND "value" = '*' GROUP BY 1`,
+      `SELECT "value", sum("sum") AS sum FROM "RollupAnswerDay" WHERE "questionCode" = ${codeOf("question", "$1")} AND "value" = '*' GROUP BY 1`,
       q.emotion.id,
     );
     expect(emotion[0]!.sum).toBeCloseTo(3 * (1 + 0.66 + 0.33 - 1), 9);
     const smileyValues = await t.prisma.$queryRawUnsafe<{ value: string }[]>(
-      `SELECT DISTINCT "value" FROM "RollupAnswerDay" WHERE "questionId" = $1 ORDER BY 1`,
+      `SELECT DISTINCT "value" FROM "RollupAnswerDay" WHERE "questionCode" = ${codeOf("question", "$1")} ORDER BY 1`,
       q.smiley.id,
     );
     expect(smileyValues.map((v) => v.value)).toEqual(["*", "0", "0.25", "0.5", "0.75", "1"]);
@@ -171,27 +174,36 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     s = sSaved;
     await settleRollups(t.prisma);
     expect(await t.prisma.rollupResponseHour.count({ where: { surveyId: other.survey.id } })).toBe(1);
+    const otherNps = await t.prisma.question.findUniqueOrThrow({ where: { id: other.questions.nps.id } });
+    expect(await t.prisma.rollupAnswerDay.count({ where: { questionCode: otherNps.code } })).toBeGreaterThan(0);
     await t.prisma.survey.delete({ where: { id: other.survey.id } });
     expect(await t.prisma.rollupResponseHour.count({ where: { surveyId: other.survey.id } })).toBe(0);
-    expect(await t.prisma.rollupAnswerDay.count({ where: { questionId: other.questions.nps.id } })).toBe(0);
+    expect(await t.prisma.rollupAnswerDay.count({ where: { questionCode: otherNps.code } })).toBe(0);
+    expect(await t.prisma.rollupAnswerDay.count({ where: { surveyCode: other.survey.code } })).toBe(0);
     const orgId = org.organization.id;
-    const answersOf = (questionId: string) => t.prisma.rollupAnswerHour.count({ where: { questionId } });
-    expect(await answersOf(s.questions.emotion.id)).toBeGreaterThan(0);
+    const emotion = await t.prisma.question.findUniqueOrThrow({ where: { id: s.questions.emotion.id } });
+    const answersOf = (questionCode: number) => t.prisma.rollupAnswerHour.count({ where: { questionCode } });
+    expect(await answersOf(emotion.code)).toBeGreaterThan(0);
     await t.prisma.question.delete({ where: { id: s.questions.emotion.id } });
-    expect(await answersOf(s.questions.emotion.id)).toBe(0);
+    expect(await answersOf(emotion.code)).toBe(0);
     const doors = await t.prisma.rollupResponseDay.groupBy({ by: ["touchpointId"], where: { organizationId: orgId } });
     expect(doors.length).toBe(1);
-    await t.prisma.touchpoint.delete({ where: { id: doors[0]!.touchpointId } });
+    const door = await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: doors[0]!.touchpointId } });
+    const { code: orgCode } = await t.prisma.organization.findUniqueOrThrow({ where: { id: orgId } });
+    expect(await t.prisma.rollupAnswerDay.count({ where: { touchpointCode: door.code } })).toBeGreaterThan(0);
+    await t.prisma.touchpoint.delete({ where: { id: door.id } });
     expect(await t.prisma.rollupResponseDay.count({ where: { organizationId: orgId } })).toBe(0);
-    expect(await t.prisma.rollupAnswerDay.count({ where: { organizationId: orgId } })).toBe(0);
+    expect(await t.prisma.rollupAnswerDay.count({ where: { touchpointCode: door.code } })).toBe(0);
+    expect(await t.prisma.rollupAnswerDay.count({ where: { organizationCode: orgCode } })).toBe(0);
     const last = await createTestTouchpoint(t.prisma, orgId, org.units.unitA.id, "Last", s.survey.id);
     touchpointId = last.id;
     expect((await post(2, [{ questionId: s.questions.nps.id, value: 7 }])).status).toBe(201);
     await settleRollups(t.prisma);
     expect(await t.prisma.rollupResponseHour.count({ where: { organizationId: orgId } })).toBe(1);
+    expect(await t.prisma.rollupAnswerHour.count({ where: { organizationCode: orgCode } })).toBeGreaterThan(0);
     await t.prisma.organization.delete({ where: { id: orgId } });
     expect(await t.prisma.rollupResponseHour.count({ where: { organizationId: orgId } })).toBe(0);
-    expect(await t.prisma.rollupAnswerHour.count({ where: { organizationId: orgId } })).toBe(0);
+    expect(await t.prisma.rollupAnswerHour.count({ where: { organizationCode: orgCode } })).toBe(0);
   });
 
   it("one applier at a time across processes: while another holds the applier's lock, ours stands aside", async () => {

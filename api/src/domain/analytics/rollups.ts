@@ -66,16 +66,21 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
     "promoters" = x."promoters" + EXCLUDED."promoters", "passives" = x."passives" + EXCLUDED."passives", "detractors" = x."detractors" + EXCLUDED."detractors"
 )`
   }`;
+  // The answer roll-ups are keyed by codes (`answerRollupKeys`): the rows are summed by ids first,
+  // then each sum's ids are looked up once.
   const answerUpsert = (name: string, table: string, bucket: (c: string) => string) => `
 , ${name} AS (
-  INSERT INTO "${table}" AS x ("questionId", "bucket", "touchpointId", "unitId", "value", "surveyId", "organizationId", "count", "sum")
-  SELECT q, ${bucket("c")} AS b, t, u, value, s, o, count(*)::int, coalesce(sum(n), 0)::float8
-  FROM rollup_av GROUP BY q, b, t, u, value, s, o${
+  INSERT INTO "${table}" AS x ("questionCode", "bucket", "touchpointCode", "unitCode", "value", "surveyCode", "organizationCode", "count", "sum")
+  SELECT qc."code", g.b, tc."code", uc."code", g.value, sc."code", oc."code", g.answers, g.total
+  FROM (SELECT q, ${bucket("c")} AS b, t, u, value, s, o, count(*)::int AS answers, coalesce(sum(n), 0)::float8 AS total
+    FROM rollup_av GROUP BY q, b, t, u, value, s, o) g
+  JOIN "Question" qc ON qc."id" = g.q JOIN "Touchpoint" tc ON tc."id" = g.t JOIN "Unit" uc ON uc."id" = g.u
+  JOIN "Survey" sc ON sc."id" = g.s JOIN "Organization" oc ON oc."id" = g.o${
     bulk
       ? ")"
       : `
-  ORDER BY q, b, t, u, value, s
-  ON CONFLICT ("questionId", "bucket", "touchpointId", "unitId", "value", "surveyId") DO UPDATE SET
+  ORDER BY 1, 2, 3, 4, 5, 6
+  ON CONFLICT ("questionCode", "bucket", "touchpointCode", "unitCode", "value", "surveyCode") DO UPDATE SET
     "count" = x."count" + EXCLUDED."count", "sum" = x."sum" + EXCLUDED."sum"
 )`
   }`;
@@ -91,6 +96,26 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
 
 /** The tables in the order ingestion writes them (lock order). */
 export const rollupTables = ["RollupResponseHour", "RollupResponseDay", "RollupAnswerHour", "RollupAnswerDay"] as const;
+
+// The answer roll-ups hold the question, touchpoint, unit, survey and organisation as their integer
+// `code` (prisma/schema.prisma, docs/analytics.md "Answer roll-ups by codes"); the response roll-ups
+// hold the ids. The dictionary table of each coded dimension:
+const codeTables = { organization: "Organization", survey: "Survey", touchpoint: "Touchpoint", unit: "Unit", question: "Question" } as const;
+
+/**
+ * A condition: the row `alias` of roll-up table `table` belongs to the organisation, survey,
+ * touchpoint or unit whose id `idSql` (an SQL expression) gives, through its code where the table
+ * is coded.
+ */
+export function rollupKeyIs(table: (typeof rollupTables)[number], alias: string, of: "organization" | "survey" | "touchpoint" | "unit", idSql: string): string {
+  return table.startsWith("RollupAnswer") ? `${alias}."${of}Code" = ${codeOf(of, idSql)}` : `${alias}."${of}Id" = ${idSql}`;
+}
+
+/** The code of the entity whose id `idSql` gives (a scalar subquery: an initplan). */
+export const codeOf = (of: keyof typeof codeTables, idSql: string) => `(SELECT "code" FROM "${codeTables[of]}" WHERE "id" = ${idSql})`;
+
+/** `column = ANY(codes of the ids in the text[] expression idsSql)`: an initplan, so the column's index serves it. */
+export const codesOf = (of: keyof typeof codeTables, idsSql: string) => `ANY(ARRAY(SELECT "code" FROM "${codeTables[of]}" WHERE "id" = ANY(${idsSql})))`;
 
 /** The response bit strings' tables (response-bits.ts), locked with the roll-ups: their writers are the same. */
 export const bitsTables = ["ResponseBitsState", "ResponseOrdinal", "ResponseBits"] as const;
@@ -153,7 +178,7 @@ export async function markResponsesChanged(db: PrismaClient, organizationId: str
       const isDay = table.endsWith("Day");
       const match = isDay ? `x."bucket" = k.d` : `x."bucket" >= k.d AND x."bucket" < k.d + interval '1 day'`;
       await tx.$executeRawUnsafe(
-        `${keyCte} DELETE FROM "${table}" x USING k WHERE x."organizationId" = $1 AND x."surveyId" = k.s AND x."touchpointId" = k.t AND ${match}`,
+        `${keyCte} DELETE FROM "${table}" x USING k WHERE ${rollupKeyIs(table, "x", "organization", "$1")} AND ${rollupKeyIs(table, "x", "survey", "k.s")} AND ${rollupKeyIs(table, "x", "touchpoint", "k.t")} AND ${match}`,
         organizationId,
         json,
       );
@@ -172,7 +197,11 @@ export async function markResponsesChanged(db: PrismaClient, organizationId: str
 export async function rebuildTouchpointRollups(tx: Db, organizationId: string, touchpointId: string): Promise<void> {
   await tx.$executeRawUnsafe(lockRollups("SHARE ROW EXCLUSIVE"));
   for (const table of rollupTables)
-    await tx.$executeRawUnsafe(`DELETE FROM "${table}" WHERE "organizationId" = $1 AND "touchpointId" = $2`, organizationId, touchpointId);
+    await tx.$executeRawUnsafe(
+      `DELETE FROM "${table}" x WHERE ${rollupKeyIs(table, "x", "organization", "$1")} AND ${rollupKeyIs(table, "x", "touchpoint", "$2")}`,
+      organizationId,
+      touchpointId,
+    );
   await tx.$executeRawUnsafe(rollupsFromRawSql(`r."organizationId" = $1 AND r."touchpointId" = $2`), organizationId, touchpointId);
   await refreshBitsOfTouchpoint(tx, organizationId, touchpointId);
 }
@@ -181,7 +210,7 @@ export async function rebuildTouchpointRollups(tx: Db, organizationId: string, t
 export async function rebuildRollups(db: PrismaClient, organizationId?: string): Promise<void> {
   await inLockedTransaction(db, async (tx) => {
     for (const table of rollupTables) {
-      if (organizationId) await tx.$executeRawUnsafe(`DELETE FROM "${table}" WHERE "organizationId" = $1`, organizationId);
+      if (organizationId) await tx.$executeRawUnsafe(`DELETE FROM "${table}" x WHERE ${rollupKeyIs(table, "x", "organization", "$1")}`, organizationId);
       else await tx.$executeRawUnsafe(`DELETE FROM "${table}"`);
     }
     if (organizationId) await tx.$executeRawUnsafe(`${rawSources(`r."organizationId" = $1`)}${rollupUpsertCtes("src_r", "src_a")} SELECT 1`, organizationId);

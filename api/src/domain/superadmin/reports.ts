@@ -15,6 +15,7 @@ import { objectIdSchema, parseInput } from "../validation.js";
 import { requireSystemAdmin, searchSchema } from "./guard.js";
 import { noOrganizationMessage } from "./organizations.js";
 import { organizationDb } from "../tenancy.js";
+import { codeOf, codesOf } from "../analytics/rollups.js";
 
 export const reportViews = ["responsesToQuestions", "comments", "24h"] as const;
 export type ReportView = (typeof reportViews)[number];
@@ -109,21 +110,27 @@ async function sums(ctx: DomainContext, w: Window, keyColumn: "organizationId" |
     select: { id: true },
   });
   const params: unknown[] = [keys, w.from, w.to, textQuestions.map((q) => q.id)];
-  const orgFilter = (alias: string) => (organizationId ? `AND ${alias}."organizationId" = $5` : "");
   if (organizationId) params.push(organizationId);
+  // The answer roll-ups are keyed by codes (analytics/rollups.ts): the keys and questions are turned
+  // into codes once, and the sums' codes back into ids.
+  const keyTable = keyColumn === "organizationId" ? "organization" : "unit";
+  const keyCode = `${keyTable}Code`;
   return ctx.prisma.$queryRawUnsafe<SumRow[]>(
     `WITH resp AS (
        SELECT r."${keyColumn}" AS key, ${period.replaceAll("bucket", `r."bucket"`)} AS period, sum(r."responses") AS responses
          FROM ${responseTable} r
-        WHERE r."${keyColumn}" = ANY($1::varchar[]) AND r."bucket" >= $2 AND r."bucket" < $3 ${orgFilter("r")}
+        WHERE r."${keyColumn}" = ANY($1::varchar[]) AND r."bucket" >= $2 AND r."bucket" < $3 ${organizationId ? `AND r."organizationId" = $5` : ""}
+        GROUP BY 1, 2),
+     ans_codes AS (
+       SELECT a."${keyCode}" AS code, ${period.replaceAll("bucket", `a."bucket"`)} AS period,
+              sum(a."count") AS answers,
+              sum(a."count") FILTER (WHERE a."questionCode" = ${codesOf("question", "$4::varchar[]")}) AS comments
+         FROM ${answerTable} a
+        WHERE a."${keyCode}" = ${codesOf(keyTable, "$1::varchar[]")} AND a."bucket" >= $2 AND a."bucket" < $3 AND a."value" = '*'
+              ${organizationId ? `AND a."organizationCode" = ${codeOf("organization", "$5")}` : ""}
         GROUP BY 1, 2),
      ans AS (
-       SELECT a."${keyColumn}" AS key, ${period.replaceAll("bucket", `a."bucket"`)} AS period,
-              sum(a."count") AS answers,
-              sum(a."count") FILTER (WHERE a."questionId" = ANY($4::varchar[])) AS comments
-         FROM ${answerTable} a
-        WHERE a."${keyColumn}" = ANY($1::varchar[]) AND a."bucket" >= $2 AND a."bucket" < $3 AND a."value" = '*' ${orgFilter("a")}
-        GROUP BY 1, 2)
+       SELECT k."id" AS key, c.period, c.answers, c.comments FROM ans_codes c JOIN "${keyTable === "organization" ? "Organization" : "Unit"}" k ON k."code" = c.code)
      SELECT coalesce(resp.key, ans.key) AS key, coalesce(resp.period, ans.period) AS period,
             coalesce(resp.responses, 0)::bigint AS responses, coalesce(ans.answers, 0)::bigint AS answers, coalesce(ans.comments, 0)::bigint AS comments
        FROM resp FULL JOIN ans ON ans.key = resp.key AND ans.period = resp.period`,
