@@ -134,14 +134,23 @@ function rawSources(where: string): string {
   );
 }
 
-/** The two source CTEs over the responses of `from` ("FROM … r …", any joins and conditions). */
-function sourceCtes(from: string): string {
+/**
+ * The two source CTEs over the responses of `from` ("FROM … r …", any joins and conditions).
+ * `lookups`: each response's answers are looked up through "Answer"("responseId") (a LATERAL
+ * subquery fenced with OFFSET 0, so the planner cannot turn it into a hash join over the whole
+ * table): for the applier's few claimed responses. Without it (recomputes of whole days or
+ * organisations) the planner chooses.
+ */
+function sourceCtes(from: string, lookups = false): string {
+  const answers = lookups
+    ? `FROM src_r rs CROSS JOIN LATERAL (SELECT a."responseId", a."questionId", a."numericValue", a."choiceIds" FROM "Answer" a WHERE a."responseId" = rs."id" OFFSET 0) a`
+    : `FROM "Answer" a JOIN src_r rs ON rs."id" = a."responseId"`;
   return `WITH src_r AS MATERIALIZED (
   SELECT r."id", r."organizationId" AS o, r."surveyId" AS s, r."touchpointId" AS t, r."unitId" AS u, r."createdAt" AS c
   ${from}
 ), src_a AS MATERIALIZED (
   SELECT a."responseId" AS r, rs.o, rs.s, rs.t, rs.u, a."questionId" AS q, rs.c, a."numericValue" AS n, a."choiceIds" AS h, qq."type"::text AS y
-  FROM "Answer" a JOIN src_r rs ON rs."id" = a."responseId" JOIN "Question" qq ON qq."id" = a."questionId"
+  ${answers} JOIN "Question" qq ON qq."id" = a."questionId"
 )`;
 }
 
@@ -250,7 +259,11 @@ export const backfillSql = () => `${rawSources("true")}${rollupUpsertCtes("src_r
 export const applyPendingSql = () => `WITH claimed AS (
   DELETE FROM "RollupPending" p WHERE p."responseId" IN (SELECT "responseId" FROM "RollupPending" LIMIT $1 FOR UPDATE SKIP LOCKED)
   RETURNING p."responseId"
-), ${sourceCtes(`FROM claimed c JOIN "Response" r ON r."id" = c."responseId" WHERE r."hidden" = false AND r."overLimit" = false`).slice("WITH ".length)}${rollupUpsertCtes("src_r", "src_a")}
+), ${sourceCtes(
+  `FROM claimed c CROSS JOIN LATERAL (SELECT r."id", r."organizationId", r."surveyId", r."touchpointId", r."unitId", r."createdAt" FROM "Response" r
+    WHERE r."id" = c."responseId" AND r."hidden" = false AND r."overLimit" = false OFFSET 0) r`,
+  true,
+).slice("WITH ".length)}${rollupUpsertCtes("src_r", "src_a")}
 SELECT count(*)::int AS claimed, coalesce(array_agg(c."responseId"), '{}'::text[]) AS ids FROM claimed c`;
 
 const hourBucket = (c: string) => `date_bin('1 hour', ${c}, timestamptz '2000-01-01 00:00:00+00')`;
