@@ -1,9 +1,11 @@
 -- The answer roll-ups keyed by integer codes instead of 24-character ids (docs/analytics.md "Answer
 -- roll-ups by codes"). Each organisation, unit, survey, question and touchpoint gets a `code` (a
 -- sequence: existing rows are numbered now, new rows by the default). The two tables are rebuilt
--- with the fixed-width columns first and their rows carried over through the codes; rows of a
--- question, touchpoint, unit, survey or organisation no longer there are left behind (no read could
--- reach them).
+-- with the fixed-width columns first and their rows carried over through the codes. A row of a team
+-- deleted since (a response's unitId has no foreign key: its touchpoint moved without its responses,
+-- then the team was deleted) keeps counting under unit code 0, which no unit filter names; the
+-- question, touchpoint, survey and organisation of every row exist (their deletes cascade to the
+-- answers, and their triggers delete the roll-up rows).
 
 ALTER TABLE "Organization" ADD COLUMN "code" SERIAL NOT NULL;
 ALTER TABLE "Unit" ADD COLUMN "code" SERIAL NOT NULL;
@@ -30,14 +32,14 @@ CREATE TABLE "RollupAnswerHour_coded" (
 CREATE TABLE "RollupAnswerDay_coded" (LIKE "RollupAnswerHour_coded" INCLUDING DEFAULTS) WITH (fillfactor = 85);
 
 INSERT INTO "RollupAnswerHour_coded" ("bucket", "sum", "questionCode", "touchpointCode", "unitCode", "surveyCode", "organizationCode", "count", "value")
-SELECT x."bucket", x."sum", q."code", t."code", u."code", s."code", o."code", x."count", x."value"
+SELECT x."bucket", x."sum", q."code", t."code", coalesce(u."code", 0), s."code", o."code", x."count", x."value"
 FROM "RollupAnswerHour" x
-JOIN "Question" q ON q."id" = x."questionId" JOIN "Touchpoint" t ON t."id" = x."touchpointId" JOIN "Unit" u ON u."id" = x."unitId"
+JOIN "Question" q ON q."id" = x."questionId" JOIN "Touchpoint" t ON t."id" = x."touchpointId" LEFT JOIN "Unit" u ON u."id" = x."unitId"
 JOIN "Survey" s ON s."id" = x."surveyId" JOIN "Organization" o ON o."id" = x."organizationId";
 INSERT INTO "RollupAnswerDay_coded" ("bucket", "sum", "questionCode", "touchpointCode", "unitCode", "surveyCode", "organizationCode", "count", "value")
-SELECT x."bucket", x."sum", q."code", t."code", u."code", s."code", o."code", x."count", x."value"
+SELECT x."bucket", x."sum", q."code", t."code", coalesce(u."code", 0), s."code", o."code", x."count", x."value"
 FROM "RollupAnswerDay" x
-JOIN "Question" q ON q."id" = x."questionId" JOIN "Touchpoint" t ON t."id" = x."touchpointId" JOIN "Unit" u ON u."id" = x."unitId"
+JOIN "Question" q ON q."id" = x."questionId" JOIN "Touchpoint" t ON t."id" = x."touchpointId" LEFT JOIN "Unit" u ON u."id" = x."unitId"
 JOIN "Survey" s ON s."id" = x."surveyId" JOIN "Organization" o ON o."id" = x."organizationId";
 
 DROP TABLE "RollupAnswerHour";
@@ -52,8 +54,10 @@ ANALYZE "RollupAnswerHour";
 ANALYZE "RollupAnswerDay";
 
 -- The clean-up triggers' functions (20261122171024, 20261127081643) find the answer roll-ups' rows
--- by the deleted row's code, within its organisation's rows (the index). When the organisation itself
--- is being deleted, its own trigger removes all of them.
+-- by the deleted row's code: a question's by the primary key (it leads with the question), a survey's
+-- and a touchpoint's within their organisation's rows (the index on organisation and bucket). When
+-- the organisation itself is being deleted, its own trigger removes all of them (the others then find
+-- no organisation, and delete nothing).
 CREATE OR REPLACE FUNCTION "rollup_forget_organization"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM "RollupResponseHour" WHERE "organizationId" = OLD."id";

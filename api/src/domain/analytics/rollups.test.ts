@@ -164,6 +164,47 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     await expectRollupsMatchRaw(t.prisma, orgId);
   });
 
+  it("answers of responses whose team was deleted since still count (unit code 0), from the roll-ups as from the raw rows", async () => {
+    // A touchpoint moved to another team without its responses, then its old team deleted: the
+    // responses keep the deleted team's id (Response.unitId has no foreign key).
+    const own = await createOrganizationFixture(t.prisma, "Deleted team");
+    const survey = await createAnalyticsSurvey(t.prisma, own.organization.id, own.units.unitA.id);
+    const team = await t.prisma.unit.create({ data: { organizationId: own.organization.id, parentId: own.units.unitA.id, name: "Short-lived team" } });
+    const sSaved = s;
+    const tpSaved = touchpointId;
+    s = survey;
+    touchpointId = (await createTestTouchpoint(t.prisma, own.organization.id, team.id, "Moved door", survey.survey.id)).id;
+    try {
+      for (let i = 0; i < 3; i++) expect((await post(i, [{ questionId: survey.questions.nps.id, value: 8 + i }])).status).toBe(201);
+      await settleRollups(t.prisma);
+      const viewer = (await loadViewer(t.prisma, own.users.admin.id, "accessToken"))!;
+      const ctx = { prisma: t.prisma, bus: t.bus, jobs: t.jobs, config: t.config, viewer };
+      await updateTouchpoint(ctx, touchpointId, { unitId: own.units.unitA.id, moveResponses: false });
+      await t.prisma.unit.delete({ where: { id: team.id } });
+      expect(await t.prisma.response.count({ where: { unitId: team.id } })).toBe(3);
+      await rebuildRollups(t.prisma, own.organization.id);
+      expect(
+        await t.prisma.rollupAnswerDay.count({
+          where: { unitCode: 0, questionCode: (await t.prisma.question.findUniqueOrThrow({ where: { id: survey.questions.nps.id } })).code },
+        }),
+      ).toBeGreaterThan(0);
+      const filters = { from: "2026-10-14", to: "2026-10-16", utcOffset: 0 };
+      const now = new Date(Date.UTC(2026, 9, 20));
+      const read = async (source: "rollup" | "raw") => ({
+        ...(await getQuestionResult(ctx, survey.questions.nps.id, filters, { now, source })),
+        source: "either",
+      });
+      const rolled = await read("rollup");
+      expect(rolled).toEqual(await read("raw"));
+      expect(rolled.mainResult).toMatchObject({ count: 3 });
+      expect(rolled.organizationNowCount.overallCount).toBe(3);
+      await expectRollupsMatchRaw(t.prisma, own.organization.id);
+    } finally {
+      s = sSaved;
+      touchpointId = tpSaved;
+    }
+  });
+
   it("deleting a survey, question, touchpoint or organisation removes their roll-ups (triggers)", async () => {
     const other = await createAnalyticsSurvey(t.prisma, org.organization.id, org.units.unitA.id, "Short-lived");
     const tp = await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitA.id, "Short", other.survey.id);

@@ -66,15 +66,18 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
     "promoters" = x."promoters" + EXCLUDED."promoters", "passives" = x."passives" + EXCLUDED."passives", "detractors" = x."detractors" + EXCLUDED."detractors"
 )`
   }`;
-  // The answer roll-ups are keyed by codes (`answerRollupKeys`): the rows are summed by ids first,
-  // then each sum's ids are looked up once.
+  // The answer roll-ups are keyed by codes (`codeTables` below): the rows are summed by ids first,
+  // then each sum's ids are looked up once. A response may name a team deleted since (its unitId has
+  // no foreign key: a touchpoint moved without its responses, then its old team deleted): such
+  // answers keep counting under unit code 0, which no unit filter names (codes start at 1), as they
+  // counted under the deleted id before.
   const answerUpsert = (name: string, table: string, bucket: (c: string) => string) => `
 , ${name} AS (
   INSERT INTO "${table}" AS x ("questionCode", "bucket", "touchpointCode", "unitCode", "value", "surveyCode", "organizationCode", "count", "sum")
-  SELECT qc."code", g.b, tc."code", uc."code", g.value, sc."code", oc."code", g.answers, g.total
+  SELECT qc."code", g.b, tc."code", coalesce(uc."code", 0), g.value, sc."code", oc."code", g.answers, g.total
   FROM (SELECT q, ${bucket("c")} AS b, t, u, value, s, o, count(*)::int AS answers, coalesce(sum(n), 0)::float8 AS total
     FROM rollup_av GROUP BY q, b, t, u, value, s, o) g
-  JOIN "Question" qc ON qc."id" = g.q JOIN "Touchpoint" tc ON tc."id" = g.t JOIN "Unit" uc ON uc."id" = g.u
+  JOIN "Question" qc ON qc."id" = g.q JOIN "Touchpoint" tc ON tc."id" = g.t LEFT JOIN "Unit" uc ON uc."id" = g.u
   JOIN "Survey" sc ON sc."id" = g.s JOIN "Organization" oc ON oc."id" = g.o${
     bulk
       ? ")"
@@ -104,8 +107,9 @@ const codeTables = { organization: "Organization", survey: "Survey", touchpoint:
 
 /**
  * A condition: the row `alias` of roll-up table `table` belongs to the organisation, survey,
- * touchpoint or unit whose id `idSql` (an SQL expression) gives, through its code where the table
- * is coded.
+ * touchpoint or unit whose id `idSql` gives, through its code where the table is coded. `idSql`
+ * should be a parameter: the code's lookup is then run once per statement (an initplan); an
+ * expression over another table's rows would be looked up again for every row.
  */
 export function rollupKeyIs(table: (typeof rollupTables)[number], alias: string, of: "organization" | "survey" | "touchpoint" | "unit", idSql: string): string {
   return table.startsWith("RollupAnswer") ? `${alias}."${of}Code" = ${codeOf(of, idSql)}` : `${alias}."${of}Id" = ${idSql}`;
@@ -182,12 +186,16 @@ export async function markResponsesChanged(db: PrismaClient, organizationId: str
   // Whole UTC days: the hour buckets of a day are rebuilt with it (simple, and a day is small).
   const json = JSON.stringify([...keys.values()]);
   await inLockedTransaction(db, async (tx) => {
-    const keyCte = `WITH k AS (SELECT s, t, d::timestamptz AS d FROM json_to_recordset($2::json) AS x(s text, t text, d text))`;
+    // The keys with their survey's and touchpoint's codes, looked up once (in the DELETE's condition
+    // they would be looked up again for every candidate row: ten times slower on a large organisation).
+    const keyCte = `WITH k AS (SELECT x.s, x.t, x.d::timestamptz AS d, sc."code" AS sc, tc."code" AS tc FROM json_to_recordset($2::json) AS x(s text, t text, d text)
+      LEFT JOIN "Survey" sc ON sc."id" = x.s LEFT JOIN "Touchpoint" tc ON tc."id" = x.t)`;
     for (const table of rollupTables) {
       const isDay = table.endsWith("Day");
       const match = isDay ? `x."bucket" = k.d` : `x."bucket" >= k.d AND x."bucket" < k.d + interval '1 day'`;
+      const keys = table.startsWith("RollupAnswer") ? `x."surveyCode" = k.sc AND x."touchpointCode" = k.tc` : `x."surveyId" = k.s AND x."touchpointId" = k.t`;
       await tx.$executeRawUnsafe(
-        `${keyCte} DELETE FROM "${table}" x USING k WHERE ${rollupKeyIs(table, "x", "organization", "$1")} AND ${rollupKeyIs(table, "x", "survey", "k.s")} AND ${rollupKeyIs(table, "x", "touchpoint", "k.t")} AND ${match}`,
+        `${keyCte} DELETE FROM "${table}" x USING k WHERE ${rollupKeyIs(table, "x", "organization", "$1")} AND ${keys} AND ${match}`,
         organizationId,
         json,
       );
