@@ -3,7 +3,8 @@
 -- sequence: existing rows are numbered now, new rows by the default). The two tables are rebuilt
 -- with the fixed-width columns first and their rows carried over through the codes. A row of a team
 -- deleted since (a response's unitId has no foreign key: its touchpoint moved without its responses,
--- then the team was deleted) keeps counting under unit code 0, which no unit filter names; the
+-- then the team was deleted) keeps counting under unit code 0, which no unit filter names (the rows
+-- of several deleted teams of one key are added together); the
 -- question, touchpoint, survey and organisation of every row exist (their deletes cascade to the
 -- answers, and their triggers delete the roll-up rows).
 
@@ -32,15 +33,17 @@ CREATE TABLE "RollupAnswerHour_coded" (
 CREATE TABLE "RollupAnswerDay_coded" (LIKE "RollupAnswerHour_coded" INCLUDING DEFAULTS) WITH (fillfactor = 85);
 
 INSERT INTO "RollupAnswerHour_coded" ("bucket", "sum", "questionCode", "touchpointCode", "unitCode", "surveyCode", "organizationCode", "count", "value")
-SELECT x."bucket", x."sum", q."code", t."code", coalesce(u."code", 0), s."code", o."code", x."count", x."value"
+SELECT x."bucket", sum(x."sum"), q."code", t."code", coalesce(u."code", 0), s."code", o."code", sum(x."count")::int, x."value"
 FROM "RollupAnswerHour" x
 JOIN "Question" q ON q."id" = x."questionId" JOIN "Touchpoint" t ON t."id" = x."touchpointId" LEFT JOIN "Unit" u ON u."id" = x."unitId"
-JOIN "Survey" s ON s."id" = x."surveyId" JOIN "Organization" o ON o."id" = x."organizationId";
+JOIN "Survey" s ON s."id" = x."surveyId" JOIN "Organization" o ON o."id" = x."organizationId"
+GROUP BY x."bucket", q."code", t."code", coalesce(u."code", 0), s."code", o."code", x."value";
 INSERT INTO "RollupAnswerDay_coded" ("bucket", "sum", "questionCode", "touchpointCode", "unitCode", "surveyCode", "organizationCode", "count", "value")
-SELECT x."bucket", x."sum", q."code", t."code", coalesce(u."code", 0), s."code", o."code", x."count", x."value"
+SELECT x."bucket", sum(x."sum"), q."code", t."code", coalesce(u."code", 0), s."code", o."code", sum(x."count")::int, x."value"
 FROM "RollupAnswerDay" x
 JOIN "Question" q ON q."id" = x."questionId" JOIN "Touchpoint" t ON t."id" = x."touchpointId" LEFT JOIN "Unit" u ON u."id" = x."unitId"
-JOIN "Survey" s ON s."id" = x."surveyId" JOIN "Organization" o ON o."id" = x."organizationId";
+JOIN "Survey" s ON s."id" = x."surveyId" JOIN "Organization" o ON o."id" = x."organizationId"
+GROUP BY x."bucket", q."code", t."code", coalesce(u."code", 0), s."code", o."code", x."value";
 
 DROP TABLE "RollupAnswerHour";
 DROP TABLE "RollupAnswerDay";

@@ -164,30 +164,49 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     await expectRollupsMatchRaw(t.prisma, orgId);
   });
 
-  it("answers of responses whose team was deleted since still count (unit code 0), from the roll-ups as from the raw rows", async () => {
-    // A touchpoint moved to another team without its responses, then its old team deleted: the
-    // responses keep the deleted team's id (Response.unitId has no foreign key).
+  it("answers of responses whose teams were deleted since still count (unit code 0), from the roll-ups as from the raw rows", async () => {
+    // A touchpoint's responses under two teams, the touchpoint moved to a third without them, then both
+    // old teams deleted: the responses keep the deleted teams' ids (Response.unitId has no foreign
+    // key), and the two teams' answers of one day fall on the same roll-up key (unit code 0).
     const own = await createOrganizationFixture(t.prisma, "Deleted team");
     const survey = await createAnalyticsSurvey(t.prisma, own.organization.id, own.units.unitA.id);
-    const team = await t.prisma.unit.create({ data: { organizationId: own.organization.id, parentId: own.units.unitA.id, name: "Short-lived team" } });
+    const teams = await Promise.all(
+      ["First short-lived team", "Second short-lived team"].map((name) =>
+        t.prisma.unit.create({ data: { organizationId: own.organization.id, parentId: own.units.unitA.id, name } }),
+      ),
+    );
     const sSaved = s;
     const tpSaved = touchpointId;
     s = survey;
-    touchpointId = (await createTestTouchpoint(t.prisma, own.organization.id, team.id, "Moved door", survey.survey.id)).id;
+    touchpointId = (await createTestTouchpoint(t.prisma, own.organization.id, teams[0]!.id, "Moved door", survey.survey.id)).id;
     try {
-      for (let i = 0; i < 3; i++) expect((await post(i, [{ questionId: survey.questions.nps.id, value: 8 + i }])).status).toBe(201);
-      await settleRollups(t.prisma);
       const viewer = (await loadViewer(t.prisma, own.users.admin.id, "accessToken"))!;
       const ctx = { prisma: t.prisma, bus: t.bus, jobs: t.jobs, config: t.config, viewer };
+      // Three responses under each team, all on 14 Oct (UTC), with the same three NPS values. (The
+      // respondent side trusts a touchpoint's cached definition for up to 5 s, so responses stored
+      // right after a move still name the old team: the second three are given the second team here,
+      // as responses stored after the cache had caught up would be.)
+      for (let i = 0; i < 6; i++) expect((await post(i, [{ questionId: survey.questions.nps.id, value: 8 + (i % 3) }])).status).toBe(201);
+      await settleRollups(t.prisma);
+      const stored = await t.prisma.response.findMany({ where: { touchpointId }, orderBy: { createdAt: "asc" }, select: { id: true } });
+      await t.prisma.response.updateMany({ where: { id: { in: stored.slice(3).map((r) => r.id) } }, data: { unitId: teams[1]!.id } });
       await updateTouchpoint(ctx, touchpointId, { unitId: own.units.unitA.id, moveResponses: false });
-      await t.prisma.unit.delete({ where: { id: team.id } });
-      expect(await t.prisma.response.count({ where: { unitId: team.id } })).toBe(3);
+      for (const team of teams) await t.prisma.unit.delete({ where: { id: team.id } });
+      expect(await t.prisma.response.count({ where: { unitId: { in: teams.map((x) => x.id) } } })).toBe(6);
       await rebuildRollups(t.prisma, own.organization.id);
+      const npsCode = (await t.prisma.question.findUniqueOrThrow({ where: { id: survey.questions.nps.id } })).code;
       expect(
-        await t.prisma.rollupAnswerDay.count({
-          where: { unitCode: 0, questionCode: (await t.prisma.question.findUniqueOrThrow({ where: { id: survey.questions.nps.id } })).code },
+        await t.prisma.rollupAnswerDay.findMany({
+          where: { unitCode: 0, questionCode: npsCode },
+          select: { value: true, count: true },
+          orderBy: { value: "asc" },
         }),
-      ).toBeGreaterThan(0);
+      ).toEqual([
+        { value: "*", count: 6 },
+        { value: "10", count: 2 },
+        { value: "8", count: 2 },
+        { value: "9", count: 2 },
+      ]);
       const filters = { from: "2026-10-14", to: "2026-10-16", utcOffset: 0 };
       const now = new Date(Date.UTC(2026, 9, 20));
       const read = async (source: "rollup" | "raw") => ({
@@ -196,8 +215,14 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
       });
       const rolled = await read("rollup");
       expect(rolled).toEqual(await read("raw"));
-      expect(rolled.mainResult).toMatchObject({ count: 3 });
-      expect(rolled.organizationNowCount.overallCount).toBe(3);
+      expect(rolled.mainResult).toMatchObject({ count: 6 });
+      expect(rolled.organizationNowCount.overallCount).toBe(6);
+      await expectRollupsMatchRaw(t.prisma, own.organization.id);
+      // A recompute of that day (as after hiding a response) upserts the shared key once.
+      const one = await t.prisma.response.findFirstOrThrow({ where: { unitId: teams[0]!.id } });
+      await t.prisma.response.update({ where: { id: one.id }, data: { hidden: true } });
+      await markResponsesChanged(t.prisma, own.organization.id, [one]);
+      expect((await read("rollup")).mainResult).toMatchObject({ count: 5 });
       await expectRollupsMatchRaw(t.prisma, own.organization.id);
     } finally {
       s = sSaved;
@@ -425,7 +450,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     expect(found.map((n) => n["Relation Name"]).sort()).toEqual(["Answer", "Response"]);
     for (const n of found) {
       // Each scan names the claimed row it looks for: by index, or (a table of a few pages) per claimed row.
-      const key = n["Relation Name"] === "Answer" ? `"responseId"` : "id";
+      const key = n["Relation Name"] === "Answer" ? `("responseId")::text = ` : `(id)::text = `;
       const conditions = [n["Index Cond"], n["Recheck Cond"], n.Filter].filter(Boolean).join(" ");
       expect(conditions, `${n["Node Type"]} on ${n["Relation Name"]}`).toContain(key);
     }

@@ -70,15 +70,17 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
   // then each sum's ids are looked up once. A response may name a team deleted since (its unitId has
   // no foreign key: a touchpoint moved without its responses, then its old team deleted): such
   // answers keep counting under unit code 0, which no unit filter names (codes start at 1), as they
-  // counted under the deleted id before.
+  // counted under the deleted id before. Several deleted teams share code 0: the sums are summed
+  // again by codes, so that one statement never upserts one key twice.
   const answerUpsert = (name: string, table: string, bucket: (c: string) => string) => `
 , ${name} AS (
   INSERT INTO "${table}" AS x ("questionCode", "bucket", "touchpointCode", "unitCode", "value", "surveyCode", "organizationCode", "count", "sum")
-  SELECT qc."code", g.b, tc."code", coalesce(uc."code", 0), g.value, sc."code", oc."code", g.answers, g.total
+  SELECT qc."code", g.b, tc."code", coalesce(uc."code", 0), g.value, sc."code", oc."code", sum(g.answers)::int, sum(g.total)::float8
   FROM (SELECT q, ${bucket("c")} AS b, t, u, value, s, o, count(*)::int AS answers, coalesce(sum(n), 0)::float8 AS total
     FROM rollup_av GROUP BY q, b, t, u, value, s, o) g
   JOIN "Question" qc ON qc."id" = g.q JOIN "Touchpoint" tc ON tc."id" = g.t LEFT JOIN "Unit" uc ON uc."id" = g.u
-  JOIN "Survey" sc ON sc."id" = g.s JOIN "Organization" oc ON oc."id" = g.o${
+  JOIN "Survey" sc ON sc."id" = g.s JOIN "Organization" oc ON oc."id" = g.o
+  GROUP BY 1, 2, 3, 4, 5, 6, 7${
     bulk
       ? ")"
       : `
@@ -187,15 +189,20 @@ export async function markResponsesChanged(db: PrismaClient, organizationId: str
   const json = JSON.stringify([...keys.values()]);
   await inLockedTransaction(db, async (tx) => {
     // The keys with their survey's and touchpoint's codes, looked up once (in the DELETE's condition
-    // they would be looked up again for every candidate row: ten times slower on a large organisation).
+    // they would be looked up again for every candidate row: ten times slower on a large
+    // organisation). Each key's rows are found by the organisation's index (a LATERAL subquery fenced
+    // with OFFSET 0: joined as a whole, the planner may hash the organisation's every row) and
+    // deleted by their row address.
     const keyCte = `WITH k AS (SELECT x.s, x.t, x.d::timestamptz AS d, sc."code" AS sc, tc."code" AS tc FROM json_to_recordset($2::json) AS x(s text, t text, d text)
       LEFT JOIN "Survey" sc ON sc."id" = x.s LEFT JOIN "Touchpoint" tc ON tc."id" = x.t)`;
     for (const table of rollupTables) {
       const isDay = table.endsWith("Day");
-      const match = isDay ? `x."bucket" = k.d` : `x."bucket" >= k.d AND x."bucket" < k.d + interval '1 day'`;
-      const keys = table.startsWith("RollupAnswer") ? `x."surveyCode" = k.sc AND x."touchpointCode" = k.tc` : `x."surveyId" = k.s AND x."touchpointId" = k.t`;
+      const match = isDay ? `y."bucket" = k.d` : `y."bucket" >= k.d AND y."bucket" < k.d + interval '1 day'`;
+      const keys = table.startsWith("RollupAnswer") ? `y."surveyCode" = k.sc AND y."touchpointCode" = k.tc` : `y."surveyId" = k.s AND y."touchpointId" = k.t`;
       await tx.$executeRawUnsafe(
-        `${keyCte} DELETE FROM "${table}" x USING k WHERE ${rollupKeyIs(table, "x", "organization", "$1")} AND ${keys} AND ${match}`,
+        `${keyCte} DELETE FROM "${table}" x USING (SELECT y.row FROM k CROSS JOIN LATERAL (
+           SELECT y.ctid AS row FROM "${table}" y WHERE ${rollupKeyIs(table, "y", "organization", "$1")} AND ${keys} AND ${match} OFFSET 0) y) d
+         WHERE x.ctid = d.row`,
         organizationId,
         json,
       );
