@@ -63,6 +63,10 @@ ANALYZE "RollupAnswerDay";
 -- no organisation, and delete nothing).
 CREATE OR REPLACE FUNCTION "rollup_forget_organization"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The four tables in the order every recompute locks them (rollups.ts lockRollups): a survey's
+  -- delete fires its questions' triggers (the cascade) before its own, and taking the answer tables
+  -- first deadlocked with a recompute that held the response tables (seen in a CI run).
+  LOCK TABLE "RollupResponseHour", "RollupResponseDay", "RollupAnswerHour", "RollupAnswerDay" IN ROW EXCLUSIVE MODE;
   DELETE FROM "RollupResponseHour" WHERE "organizationId" = OLD."id";
   DELETE FROM "RollupResponseDay" WHERE "organizationId" = OLD."id";
   DELETE FROM "RollupAnswerHour" WHERE "organizationCode" = OLD."code";
@@ -72,6 +76,10 @@ END $$;
 
 CREATE OR REPLACE FUNCTION "rollup_forget_survey"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The four tables in the order every recompute locks them (rollups.ts lockRollups): a survey's
+  -- delete fires its questions' triggers (the cascade) before its own, and taking the answer tables
+  -- first deadlocked with a recompute that held the response tables (seen in a CI run).
+  LOCK TABLE "RollupResponseHour", "RollupResponseDay", "RollupAnswerHour", "RollupAnswerDay" IN ROW EXCLUSIVE MODE;
   DELETE FROM "RollupResponseHour" WHERE "organizationId" = OLD."organizationId" AND "surveyId" = OLD."id";
   DELETE FROM "RollupResponseDay" WHERE "organizationId" = OLD."organizationId" AND "surveyId" = OLD."id";
   DELETE FROM "RollupAnswerHour" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = OLD."organizationId") AND "surveyCode" = OLD."code";
@@ -81,6 +89,10 @@ END $$;
 
 CREATE OR REPLACE FUNCTION "rollup_forget_question"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The four tables in the order every recompute locks them (rollups.ts lockRollups): a survey's
+  -- delete fires its questions' triggers (the cascade) before its own, and taking the answer tables
+  -- first deadlocked with a recompute that held the response tables (seen in a CI run).
+  LOCK TABLE "RollupResponseHour", "RollupResponseDay", "RollupAnswerHour", "RollupAnswerDay" IN ROW EXCLUSIVE MODE;
   DELETE FROM "RollupAnswerHour" WHERE "questionCode" = OLD."code";
   DELETE FROM "RollupAnswerDay" WHERE "questionCode" = OLD."code";
   RETURN OLD;
@@ -88,6 +100,10 @@ END $$;
 
 CREATE OR REPLACE FUNCTION "rollup_forget_touchpoint"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- The four tables in the order every recompute locks them (rollups.ts lockRollups): a survey's
+  -- delete fires its questions' triggers (the cascade) before its own, and taking the answer tables
+  -- first deadlocked with a recompute that held the response tables (seen in a CI run).
+  LOCK TABLE "RollupResponseHour", "RollupResponseDay", "RollupAnswerHour", "RollupAnswerDay" IN ROW EXCLUSIVE MODE;
   DELETE FROM "RollupResponseHour" WHERE "organizationId" = OLD."organizationId" AND "touchpointId" = OLD."id";
   DELETE FROM "RollupResponseDay" WHERE "organizationId" = OLD."organizationId" AND "touchpointId" = OLD."id";
   DELETE FROM "RollupAnswerHour" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = OLD."organizationId") AND "touchpointCode" = OLD."code";
