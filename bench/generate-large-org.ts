@@ -128,8 +128,8 @@ export async function generateLargeOrg(
            CROSS JOIN LATERAL (SELECT date_trunc('day', d.day0) + interval '6 hours' + (random() * interval '16 hours') AS ts) t
            RETURNING "id", "surveyId", "touchpointId", "createdAt"
          )
-         INSERT INTO "Answer" ("responseId", "organizationId", "surveyId", "touchpointId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
-         SELECT r."id", $1, r."surveyId", r."touchpointId", qs.id, r."createdAt", v.n, v.x, v.h
+         INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
+         SELECT r."id", qs.id, r."createdAt", v.n, v.x, v.h
          FROM r JOIN qs ON qs."surveyId" = r."surveyId"
          CROSS JOIN LATERAL (SELECT random() AS p, random() AS a, random() AS b WHERE qs.id IS NOT NULL AND r."id" IS NOT NULL) rnd
          CROSS JOIN LATERAL (

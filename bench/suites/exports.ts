@@ -150,8 +150,8 @@ async function generate(ctx: BenchContext, databaseUrl: string): Promise<void> {
         [ids.organization, ids.survey, ids.touchpointPrefix, ids.unit, SPACING_SECONDS, TOUCHPOINTS, from, to],
       );
       await db.query(
-        `INSERT INTO "Answer" ("responseId", "organizationId", "surveyId", "touchpointId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
-         SELECT r.id, r."organizationId", r."surveyId", r."touchpointId", a.q, r."createdAt", a.n, a.x, a.c
+        `INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
+         SELECT r.id, a.q, r."createdAt", a.n, a.x, a.c
            FROM "Response" r
            CROSS JOIN LATERAL (SELECT ('x' || right(r.id, 15))::bit(60)::bigint AS g) s
            CROSS JOIN LATERAL (VALUES

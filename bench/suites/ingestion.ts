@@ -94,9 +94,9 @@ async function rawInserts(databaseUrl: string, spec: Spec, seconds: number): Pro
         ];
         for (const [questionId, numeric, text, choiceIds] of answers) {
           await client.query(
-            `INSERT INTO "Answer" ("responseId", "organizationId", "surveyId", "touchpointId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-            [id, spec.organizationId, spec.surveyId, spec.touchpoints[i % spec.touchpoints.length], questionId, now, numeric, text, choiceIds],
+            `INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
+             VALUES ($1, $2, $3, $4, $5, $6)`,
+            [id, questionId, now, numeric, text, choiceIds],
           );
         }
         await client.query("COMMIT");
@@ -148,8 +148,8 @@ async function groupCommits(databaseUrl: string, spec: Spec, seconds: number, gr
           ];
           for (const [questionId, numeric, text, choiceIds] of rows) {
             const a = answers.length;
-            av.push(`($${a + 1}, $${a + 2}, $${a + 3}, $${a + 4}, $${a + 5}, $${a + 6}, $${a + 7}, $${a + 8}, $${a + 9})`);
-            answers.push(id, spec.organizationId, spec.surveyId, tp, questionId, now, numeric, text, choiceIds);
+            av.push(`($${a + 1}, $${a + 2}, $${a + 3}, $${a + 4}, $${a + 5}, $${a + 6})`);
+            answers.push(id, questionId, now, numeric, text, choiceIds);
           }
         }
         await client.query("BEGIN");
@@ -158,7 +158,7 @@ async function groupCommits(databaseUrl: string, spec: Spec, seconds: number, gr
           responses,
         );
         await client.query(
-          `INSERT INTO "Answer" ("responseId", "organizationId", "surveyId", "touchpointId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds") VALUES ${av.join(", ")}`,
+          `INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds") VALUES ${av.join(", ")}`,
           answers,
         );
         await client.query("COMMIT");
@@ -255,7 +255,7 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
       await new Promise((r) => setTimeout(r, 1000));
       const stored = (await api.prisma.response.count()) - responsesBefore;
       const expected = ok + (warm ? warm["2xx"] : 0);
-      const answers = await api.prisma.answer.count({ where: { touchpointId: { in: touchpoints } } });
+      const answers = await api.prisma.answer.count({ where: { response: { touchpointId: { in: touchpoints } } } });
       const counter = await api.prisma.touchpoint.aggregate({ where: { id: { in: touchpoints } }, _sum: { responseCount: true } });
       const notes: string[] = [];
       // Requests still in flight when a run ends are stored but not counted by autocannon: at most one per connection and run.

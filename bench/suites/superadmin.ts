@@ -50,9 +50,9 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
       const [row] = await api.prisma.$queryRawUnsafe<Totals[]>(
         `SELECT (SELECT count(*)::int FROM "Response" r WHERE r."organizationId" = $1 AND r."createdAt" >= $2 AND r."createdAt" < $3 AND NOT r.hidden AND NOT r."overLimit") AS responses,
                 (SELECT count(*)::int FROM "Answer" a JOIN "Response" r ON r.id = a."responseId"
-                  WHERE a."organizationId" = $1 AND a."createdAt" >= $2 AND a."createdAt" < $3 AND NOT r.hidden AND NOT r."overLimit") AS answers,
+                  WHERE r."organizationId" = $1 AND a."createdAt" >= $2 AND a."createdAt" < $3 AND NOT r.hidden AND NOT r."overLimit") AS answers,
                 (SELECT count(*)::int FROM "Answer" a JOIN "Response" r ON r.id = a."responseId" JOIN "Question" q ON q.id = a."questionId"
-                  WHERE a."organizationId" = $1 AND a."createdAt" >= $2 AND a."createdAt" < $3 AND NOT r.hidden AND NOT r."overLimit" AND q.type = 'openText') AS comments`,
+                  WHERE r."organizationId" = $1 AND a."createdAt" >= $2 AND a."createdAt" < $3 AND NOT r.hidden AND NOT r."overLimit" AND q.type = 'openText') AS comments`,
         orgId,
         new Date(Date.UTC(year, 0, 1)),
         new Date(Date.UTC(year + 1, 0, 1)),

@@ -79,7 +79,7 @@ test("a terminal keeps answering offline and sends each response exactly once wh
   await page.waitForTimeout(1500);
   expect(await responseCount(id)).toBe(before + 2);
   const texts = await query<{ textValue: string }>(
-    `SELECT a."textValue" FROM "Answer" a WHERE a."touchpointId" = $1 AND a."textValue" LIKE 'Offline answer %' ORDER BY 1`,
+    `SELECT a."textValue" FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId" WHERE r."touchpointId" = $1 AND a."textValue" LIKE 'Offline answer %' ORDER BY 1`,
     [id],
   );
   expect(texts.map((t) => t.textValue)).toEqual(["Offline answer one", "Offline answer two"]);

@@ -354,13 +354,13 @@ async function writeResponses(tx: Tx, s: Structure, opts: { total: number; now: 
       responses.push({ i: id, s: tp.surveyId, t: tp.id, u: tp.unitId, l: lang, m: tp.spec.metadata(rnd.pick), c });
       for (const q of tp.survey.questions) {
         const v = answerValues(rnd, q, mood, lang);
-        if (v) answers.push({ r: id, s: tp.surveyId, t: tp.id, q: q.id, c, ...v });
+        if (v) answers.push({ r: id, q: q.id, c, ...v });
       }
       bump(stats.bySurvey, tp.surveyId, t);
       bump(stats.byTouchpoint, tp.id, t);
     }
     await tx.$executeRawUnsafe(insertResponses, JSON.stringify(responses), s.organizationId);
-    await tx.$executeRawUnsafe(insertAnswers, JSON.stringify(answers), s.organizationId);
+    await tx.$executeRawUnsafe(insertAnswers, JSON.stringify(answers));
     const percent = Math.floor((end / opts.total) * 100);
     if (percent !== lastPercent) {
       opts.log(`demo responses: ${percent}% (${end.toLocaleString("en")} / ${opts.total.toLocaleString("en")})`);

@@ -92,8 +92,8 @@ export async function insertTestResponses(prisma: PrismaClient, organizationId: 
     JSON.stringify(rows),
   );
   await prisma.$executeRawUnsafe(
-    `INSERT INTO "Answer" ("responseId","organizationId","surveyId","touchpointId","questionId","createdAt","numericValue","textValue","choiceIds")
-     SELECT r, o, s, t, q, c, n, x, coalesce(ch, '{}') FROM json_to_recordset($1::json) AS x(r text, o text, s text, t text, q text, c timestamptz, n float8, x text, ch text[])`,
+    `INSERT INTO "Answer" ("responseId","questionId","createdAt","numericValue","textValue","choiceIds")
+     SELECT r, q, c, n, x, coalesce(ch, '{}') FROM json_to_recordset($1::json) AS x(r text, q text, c timestamptz, n float8, x text, ch text[])`,
     JSON.stringify(answers),
   );
   await markResponsesChanged(prisma, organizationId, responses);

@@ -92,8 +92,8 @@ export async function insertResponses(prisma: PrismaClient, organizationId: stri
   );
   if (answers.length)
     await prisma.$executeRawUnsafe(
-      `INSERT INTO "Answer" ("responseId","organizationId","surveyId","touchpointId","questionId","createdAt","numericValue","textValue","choiceIds","hidden")
-       SELECT r, o, s, t, q, c, n, x, coalesce(ch, '{}'), h FROM json_to_recordset($1::json) AS x(r text, o text, s text, t text, q text, c timestamptz, n float8, x text, ch text[], h boolean)`,
+      `INSERT INTO "Answer" ("responseId","questionId","createdAt","numericValue","textValue","choiceIds","hidden")
+       SELECT r, q, c, n, x, coalesce(ch, '{}'), h FROM json_to_recordset($1::json) AS x(r text, q text, c timestamptz, n float8, x text, ch text[], h boolean)`,
       JSON.stringify(answers),
     );
   // Into the roll-ups, as ingestion's applier would add them: the list's total reads them.

@@ -101,8 +101,8 @@ export async function insertSeededResponses(prisma: PrismaClient, o: SeededOptio
     JSON.stringify(rs),
   );
   await prisma.$executeRawUnsafe(
-    `INSERT INTO "Answer" ("responseId","organizationId","surveyId","touchpointId","questionId","createdAt","numericValue","textValue","choiceIds","hidden")
-     SELECT r, o, s, t, q, c, n, x, ch, hid FROM json_to_recordset($1::json) AS x(r text, o text, s text, t text, q text, c timestamptz, n float8, x text, ch text[], hid boolean)`,
+    `INSERT INTO "Answer" ("responseId","questionId","createdAt","numericValue","textValue","choiceIds","hidden")
+     SELECT r, q, c, n, x, ch, hid FROM json_to_recordset($1::json) AS x(r text, q text, c timestamptz, n float8, x text, ch text[], hid boolean)`,
     JSON.stringify(as),
   );
   return rs;

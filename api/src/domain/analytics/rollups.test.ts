@@ -50,7 +50,13 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
   let org: OrganizationFixture;
   let s: TestSurvey;
   let touchpointId: string;
-  const base = Date.UTC(2026, 9, 14, 22, 0); // 14 Oct 22:00 UTC: the responses span two UTC days and several hours
+  // 22:00 UTC six days ago (ingestion refuses responses more than a year old, so relative to the
+  // real clock): the responses span two UTC days and several hours.
+  const dayMs = 86_400_000;
+  const firstDay = Math.floor(Date.now() / dayMs) * dayMs - 6 * dayMs;
+  const base = firstDay + 22 * 3_600_000;
+  /** The UTC day `days` after the responses' first day, as YYYY-MM-DD. */
+  const dayOf = (days: number) => new Date(firstDay + days * dayMs).toISOString().slice(0, 10);
 
   const post = (i: number, answers: unknown[]) =>
     fetch(`${t.baseUrl}/r/${touchpointId}/responses`, {
@@ -207,8 +213,8 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
         { value: "8", count: 2 },
         { value: "9", count: 2 },
       ]);
-      const filters = { from: "2026-10-14", to: "2026-10-16", utcOffset: 0 };
-      const now = new Date(Date.UTC(2026, 9, 20));
+      const filters = { from: dayOf(0), to: dayOf(2), utcOffset: 0 };
+      const now = new Date(firstDay + 6 * dayMs);
       const read = async (source: "rollup" | "raw") => ({
         ...(await getQuestionResult(ctx, survey.questions.nps.id, filters, { now, source })),
         source: "either",
@@ -301,8 +307,8 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
       { questionId: q.nps.id, value: (i * 3) % 11 },
       { questionId: q.multi.id, value: i % 2 ? ["mx", "my"] : ["mz"] },
     ];
-    const filters = { from: "2026-10-14", to: "2026-10-16", utcOffset: 0 };
-    const now = new Date(Date.UTC(2026, 9, 20));
+    const filters = { from: dayOf(0), to: dayOf(2), utcOffset: 0 };
+    const now = new Date(firstDay + 6 * dayMs);
     const read = async (source: "rollup" | "raw") => ({
       summary: await getSummary(ctx, filters, { now, source }),
       nps: { ...(await getQuestionResult(ctx, q.nps.id, { ...filters, groupBy: "hourly" }, { now, source })), source: "either" },
@@ -408,11 +414,8 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
               at,
             );
             await db.$executeRawUnsafe(
-              `INSERT INTO "Answer" ("responseId","organizationId","surveyId","touchpointId","questionId","createdAt","numericValue") VALUES ($1, $2, $3, $4, $5, $6, 9)`,
+              `INSERT INTO "Answer" ("responseId","questionId","createdAt","numericValue") VALUES ($1, $2, $3, 9)`,
               id,
-              other.organization.id,
-              os.survey.id,
-              otherTp,
               os.questions.nps.id,
               at,
             );

@@ -334,9 +334,9 @@ export const answerValuesOf = (a: string) => `unnest(CASE WHEN cardinality(${a}.
  */
 export const pendingAnswerRows = (
   organizationId: string,
-) => `SELECT an."organizationId", an."surveyId", an."touchpointId", r."unitId", an."questionId", ${hourBucket(`an."createdAt"`)} AS "bucket",
+) => `SELECT r."organizationId", r."surveyId", r."touchpointId", r."unitId", an."questionId", ${hourBucket(`an."createdAt"`)} AS "bucket",
     v.value AS "value", 1 AS "count", coalesce(an."numericValue", 0)::float8 AS "sum"
   FROM ${pendingResponses(organizationId)}
-  CROSS JOIN LATERAL (SELECT an."organizationId", an."surveyId", an."touchpointId", an."questionId", an."createdAt", an."numericValue", an."choiceIds"
+  CROSS JOIN LATERAL (SELECT an."questionId", an."createdAt", an."numericValue", an."choiceIds"
     FROM "Answer" an WHERE an."responseId" = r."id" OFFSET 0) an
   CROSS JOIN LATERAL ${answerValuesOf("an")}`;

@@ -192,11 +192,11 @@ export async function generateDemoData(ctx: DomainContext, input: unknown = {}):
           rows.push({ i: id, s: survey.id, t: touchpoint.id, u: touchpoint.unitId, l: lang, m: { source: "demo" }, c });
           for (const q of questions) {
             const v = answerValues(rnd, q, mood, (["en", "es", "fi"] as const).includes(lang) ? lang : "en");
-            if (v) answers.push({ r: id, s: survey.id, t: touchpoint.id, q: q.id, c, ...v });
+            if (v) answers.push({ r: id, q: q.id, c, ...v });
           }
         }
         await tx.$executeRawUnsafe(insertResponses, JSON.stringify(rows), organizationId);
-        if (answers.length) await tx.$executeRawUnsafe(insertAnswers, JSON.stringify(answers), organizationId);
+        if (answers.length) await tx.$executeRawUnsafe(insertAnswers, JSON.stringify(answers));
       }
       const from = times.length ? new Date(times[0]!) : null;
       const to = times.length ? new Date(times[times.length - 1]!) : null;

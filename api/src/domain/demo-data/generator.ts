@@ -135,7 +135,7 @@ const clustersByMood: readonly Record<EviCluster, number>[] = [
   { advocacy: 0.7, trust: 0.25, attention: 0.05, destroying: 0 },
 ];
 
-export type AnswerJson = { r: string; s: string; t: string; q: string; c: string; n: number | null; x: string | null; h: string[] };
+export type AnswerJson = { r: string; q: string; c: string; n: number | null; x: string | null; h: string[] };
 export type ResponseJson = { i: string; s: string; t: string; u: string; l: Lang; m: Record<string, string>; c: string };
 
 export function answerValues(rnd: Random, q: BuiltQuestion, mood: number, lang: Lang): { n: number | null; x: string | null; h: string[] } | null {
@@ -215,6 +215,6 @@ SELECT r.i, $2, r.s, r.t, r.u, 'submitted'::"ResponseStatus", r.l, r.m, r.c, r.c
 FROM json_to_recordset($1::json) AS r(i text, s text, t text, u text, l text, m jsonb, c timestamptz)`;
 
 export const insertAnswers = `INSERT INTO "Answer"
-  ("responseId", "organizationId", "surveyId", "touchpointId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
-SELECT a.r, $2, a.s, a.t, a.q, a.c, a.n, a.x, a.h
-FROM json_to_recordset($1::json) AS a(r text, s text, t text, q text, c timestamptz, n float8, x text, h text[])`;
+  ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
+SELECT a.r, a.q, a.c, a.n, a.x, a.h
+FROM json_to_recordset($1::json) AS a(r text, q text, c timestamptz, n float8, x text, h text[])`;

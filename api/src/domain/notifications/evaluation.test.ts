@@ -190,9 +190,6 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
     await t.prisma.answer.create({
       data: {
         responseId: response.id,
-        organizationId: org.organization.id,
-        surveyId: s.survey.id,
-        touchpointId,
         questionId: s.questions.nps.id,
         numericValue: 1,
         createdAt: base,
@@ -201,9 +198,6 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
     await t.prisma.answer.create({
       data: {
         responseId: response.id,
-        organizationId: org.organization.id,
-        surveyId: s.survey.id,
-        touchpointId,
         questionId: s.questions.text.id,
         textValue: "refund",
         createdAt: base,
@@ -239,7 +233,7 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
     });
     const answer = (questionId: string, value: { numericValue?: number; textValue?: string }) =>
       t.prisma.answer.create({
-        data: { responseId: response.id, organizationId: org.organization.id, surveyId: s.survey.id, touchpointId, questionId, createdAt: base, ...value },
+        data: { responseId: response.id, questionId, createdAt: base, ...value },
       });
     const nps = await answer(s.questions.nps.id, { numericValue: 2 });
     await answer(s.questions.text.id, { textValue: "refund" });
@@ -271,8 +265,8 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
       });
       await t.prisma.answer.createMany({
         data: [
-          { responseId: gone.id, organizationId: org.organization.id, surveyId: s.survey.id, touchpointId, questionId: s.questions.nps.id, numericValue: 0 },
-          { responseId: gone.id, organizationId: org.organization.id, surveyId: s.survey.id, touchpointId, questionId: s.questions.slider.id, numericValue: 9 },
+          { responseId: gone.id, questionId: s.questions.nps.id, numericValue: 0 },
+          { responseId: gone.id, questionId: s.questions.slider.id, numericValue: 9 },
         ],
       });
       await evaluateResponse({ prisma: t.prisma, jobs, now: () => base }, { responseId: gone.id });

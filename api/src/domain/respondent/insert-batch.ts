@@ -48,14 +48,14 @@ const insertSql = `WITH input AS (
     "idempotencyKey", "createdAt", "updatedAt", "submittedAt", "overLimit")
   SELECT i, o, s, t, u, 'submitted'::"ResponseStatus", l, m, k, c, now(), d, coalesce(v, false) FROM input
   ON CONFLICT ("touchpointId", "idempotencyKey") DO NOTHING
-  RETURNING "id", "organizationId" AS o, "surveyId" AS s, "touchpointId" AS t, "unitId" AS u, "createdAt" AS c, "overLimit" AS v
+  RETURNING "id", "surveyId" AS s, "createdAt" AS c, "overLimit" AS v
 ), ain AS (
-  SELECT x.r, r.o, r.s, r.t, r.u, x.q, r.c, x.n, x.x, coalesce(x.h, '{}') AS h
+  SELECT x.r, x.q, r.c, x.n, x.x, coalesce(x.h, '{}') AS h
   FROM json_to_recordset($2::json) AS x(r text, q text, n float8, x text, h text[])
   JOIN r ON r."id" = x.r
 ), a AS (
-  INSERT INTO "Answer" ("responseId", "organizationId", "surveyId", "touchpointId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
-  SELECT r, o, s, t, q, c, n, x, h FROM ain
+  INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
+  SELECT r, q, c, n, x, h FROM ain
 ), p AS (
   INSERT INTO "RollupPending" ("responseId") SELECT "id" FROM r WHERE NOT r.v
 ), nr AS (

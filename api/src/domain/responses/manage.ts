@@ -66,7 +66,8 @@ export async function hideResponse(ctx: DomainContext, responseId: string, input
   const response = await manageable(ctx, responseId);
   if (body.questionId) {
     const updated = await tenantDb(ctx).answer.updateMany({
-      where: { responseId: response.id, questionId: body.questionId },
+      // Answers have no organizationId of their own, so the tenancy extension does not scope them: the response does.
+      where: { responseId: response.id, questionId: body.questionId, response: { organizationId: response.organizationId } },
       data: { hidden: body.hidden },
     });
     if (updated.count === 0) throw notFound(responseMessages.answerNotFound);

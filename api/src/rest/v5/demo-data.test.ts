@@ -21,7 +21,7 @@ describe.skipIf(noDatabase)("demo data", () => {
     surveys: await t.prisma.survey.count({ where: { organizationId } }),
     touchpoints: await t.prisma.touchpoint.count({ where: { organizationId } }),
     responses: await t.prisma.response.count({ where: { organizationId } }),
-    answers: await t.prisma.answer.count({ where: { organizationId } }),
+    answers: await t.prisma.answer.count({ where: { response: { organizationId } } }),
   });
 
   beforeAll(async () => {
@@ -72,7 +72,7 @@ describe.skipIf(noDatabase)("demo data", () => {
     const latest = Math.max(...responses.map((r) => r.createdAt.getTime()));
     expect(survey.lastFeedbackAt?.getTime()).toBe(latest);
     // Every response answers the required questions; NPS answers are 0..10.
-    const nps = await t.prisma.answer.findMany({ where: { surveyId, questionId: survey.questions[1]!.id } });
+    const nps = await t.prisma.answer.findMany({ where: { response: { surveyId }, questionId: survey.questions[1]!.id } });
     expect(nps).toHaveLength(120);
     expect(nps.every((a) => a.numericValue !== null && a.numericValue >= 0 && a.numericValue <= 10 && Number.isInteger(a.numericValue))).toBe(true);
     // Spread over the window, not all on one day.
