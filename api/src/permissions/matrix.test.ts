@@ -183,6 +183,8 @@ const contactLists = { listA: "", toDelete: {} as Record<Actor, string>, blocked
 
 /** Scheduled launches of survey A at terminal A: one to edit, one per actor to cancel (made in beforeAll). */
 const matrixLaunches = { toEdit: "", toCancel: {} as Record<Actor, string> };
+/** A year well ahead of the real clock: scheduled launches must be in the future. */
+const launchYear = new Date().getUTCFullYear() + 5;
 /** A survey of unit A per actor, for the deleteSurvey row (made in the matrix's beforeAll). */
 const surveysToDelete = {} as Record<Actor, string>;
 /** Text analytics and root-cause rows: an open-text and an NPS question of a survey of unit A (made in beforeAll). */
@@ -1283,7 +1285,7 @@ const matrix: Row[] = [
     field: "Mutation.updateScheduledLaunch",
     kind: "mutation",
     document: () =>
-      `mutation { updateScheduledLaunch(input: { id: "${gid("Launch", matrixLaunches.toEdit)}", schedule: { plan: later, at: "2031-06-01T09:00" } }) { launch { status } } }`,
+      `mutation { updateScheduledLaunch(input: { id: "${gid("Launch", matrixLaunches.toEdit)}", schedule: { plan: later, at: "${launchYear}-06-01T09:00" } }) { launch { status } } }`,
     expected: {
       anonymous: "refused",
       viewer: "refused",
@@ -1560,8 +1562,8 @@ describe.skipIf(noDatabase)("permission matrix", () => {
             surveyId: ids.surveyA,
             touchpointIds: [ids.touchpoints.terminalA],
             kind: "scheduled",
-            scheduledAt: new Date("2031-05-01T06:00:00Z"),
-            nextRunAt: new Date("2031-05-01T06:00:00Z"),
+            scheduledAt: new Date(`${launchYear}-05-01T06:00:00Z`),
+            nextRunAt: new Date(`${launchYear}-05-01T06:00:00Z`),
             options: { channel: "activation", timeZone: "Europe/Helsinki" },
           },
         })

@@ -53,12 +53,15 @@ export function parseStripeForm(text: string): Obj {
   return root;
 }
 
+/** The year the fake's valid cards expire in: years ahead of the real clock, which addCard checks them against. */
+export const fakeCardExpiryYear = new Date().getUTCFullYear() + 8;
+
 const cards: Record<string, { brand: string; last4: string; exp_month: number; exp_year: number; behaviour: CardBehaviour }> = {
-  pm_card_visa: { brand: "visa", last4: "4242", exp_month: 12, exp_year: 2034, behaviour: "ok" },
-  pm_card_mastercard: { brand: "mastercard", last4: "4444", exp_month: 11, exp_year: 2033, behaviour: "ok" },
-  pm_card_visa_debit: { brand: "visa", last4: "5556", exp_month: 10, exp_year: 2035, behaviour: "ok" },
-  pm_card_chargeDeclinedInsufficientFunds: { brand: "visa", last4: "9995", exp_month: 12, exp_year: 2034, behaviour: "insufficient_funds" },
-  pm_card_authenticationRequired: { brand: "visa", last4: "3184", exp_month: 12, exp_year: 2034, behaviour: "authentication_required" },
+  pm_card_visa: { brand: "visa", last4: "4242", exp_month: 12, exp_year: fakeCardExpiryYear, behaviour: "ok" },
+  pm_card_mastercard: { brand: "mastercard", last4: "4444", exp_month: 11, exp_year: fakeCardExpiryYear - 1, behaviour: "ok" },
+  pm_card_visa_debit: { brand: "visa", last4: "5556", exp_month: 10, exp_year: fakeCardExpiryYear + 1, behaviour: "ok" },
+  pm_card_chargeDeclinedInsufficientFunds: { brand: "visa", last4: "9995", exp_month: 12, exp_year: fakeCardExpiryYear, behaviour: "insufficient_funds" },
+  pm_card_authenticationRequired: { brand: "visa", last4: "3184", exp_month: 12, exp_year: fakeCardExpiryYear, behaviour: "authentication_required" },
   pm_card_expired: { brand: "visa", last4: "0069", exp_month: 1, exp_year: 2020, behaviour: "ok" },
 };
 

@@ -6,7 +6,7 @@ import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { apiCall, apiFetch } from "../../test/rest-client.js";
-import { startStripeFake, type FakeEvent, type StripeFake } from "../../test/stripe-fake.js";
+import { fakeCardExpiryYear, startStripeFake, type FakeEvent, type StripeFake } from "../../test/stripe-fake.js";
 import { stripeWebhookPath } from "../stripe-webhook.js";
 import { seatsFullMessage } from "../../domain/user-management/seats.js";
 import { applySubscription } from "../../domain/billing/billing.js";
@@ -136,7 +136,7 @@ describe.skipIf(noDatabase)("REST subscription and money against the Stripe fake
     const added = await json("POST", "/subscription/card", adminToken, { paymentMethodId: "pm_card_visa" });
     expect(added).toMatchObject({
       status: 201,
-      body: { message: "card added", card: { id: "pm_card_visa", brand: "visa", last4: "4242", month: 12, year: 2034 } },
+      body: { message: "card added", card: { id: "pm_card_visa", brand: "visa", last4: "4242", month: 12, year: fakeCardExpiryYear } },
     });
     expect((await json("GET", "/subscription/card", adminToken)).body.card.last4).toBe("4242");
   });

@@ -94,14 +94,22 @@ describe.skipIf(noDatabase)("launch REST and GraphQL", () => {
   });
 
   it("scheduled: listed, changed with PUT, refused in the past or in an unknown time zone, cancelled with DELETE", async () => {
+    // Schedules must be in the future of the real clock: a year well ahead of it (the months and time zones are what matter).
+    const year = new Date().getUTCFullYear() + 5;
     const created = await call("POST", "/launch-survey", tokens.editorA, {
       surveyId: survey,
       touchpointIds: [link],
-      schedule: { plan: "later", at: "2031-03-10T09:00", timeZone: "Europe/Madrid" },
+      schedule: { plan: "later", at: `${year}-03-10T09:00`, timeZone: "Europe/Madrid" },
     });
     expect(created.status).toBe(200);
     const launch = created.body.launches[0];
-    expect(launch).toMatchObject({ kind: "scheduled", status: "scheduled", nextRunAt: "2031-03-10T08:00:00.000Z", timeZone: "Europe/Madrid", mayChange: true });
+    expect(launch).toMatchObject({
+      kind: "scheduled",
+      status: "scheduled",
+      nextRunAt: `${year}-03-10T08:00:00.000Z`,
+      timeZone: "Europe/Madrid",
+      mayChange: true,
+    });
 
     const listed = await call("GET", "/surveys/scheduled", tokens.editorA);
     expect(listed.body.map((l: { _id: string }) => l._id)).toContain(launch._id);
@@ -111,20 +119,20 @@ describe.skipIf(noDatabase)("launch REST and GraphQL", () => {
     expect(past).toMatchObject({ status: 400, body: { error: scheduleMessages.inThePast, field: "schedule.at" } });
     const badZone = await call("PUT", "/launch-survey", tokens.editorA, {
       id: launch._id,
-      schedule: { plan: "later", at: "2031-03-11T09:00", timeZone: "Moon/Base" },
+      schedule: { plan: "later", at: `${year}-03-11T09:00`, timeZone: "Moon/Base" },
     });
     expect(badZone).toMatchObject({ status: 400, body: { error: scheduleMessages.unknownTimeZone("Moon/Base") } });
     const monthly = await call("PUT", "/launch-survey", tokens.editorA, {
       id: launch._id,
-      schedule: { plan: "recurring", every: "month", dayOfMonth: 31, time: "07:15", startDate: "2031-04-01" },
+      schedule: { plan: "recurring", every: "month", dayOfMonth: 31, time: "07:15", startDate: `${year}-04-01` },
     });
     expect(monthly.status).toBe(200);
     expect(monthly.body.launch).toMatchObject({
       kind: "recurring",
       recurrence: { every: "month", dayOfMonth: 31, time: "07:15", timeZone: "Europe/Helsinki" },
-      nextRunAt: "2031-04-30T04:15:00.000Z", // April has 30 days: its last day, summer time in Helsinki
+      nextRunAt: `${year}-04-30T04:15:00.000Z`, // April has 30 days: its last day, summer time in Helsinki
     });
-    expect((await call("PUT", "/launch-survey", tokens.viewerA, { id: launch._id, schedule: { plan: "later", at: "2031-05-01T09:00" } })).status).toBe(403);
+    expect((await call("PUT", "/launch-survey", tokens.viewerA, { id: launch._id, schedule: { plan: "later", at: `${year}-05-01T09:00` } })).status).toBe(403);
     expect((await call("DELETE", `/surveys/scheduled/${launch._id}`, tokens.otherAdmin)).status).toBe(404);
 
     const cancelled = await call("DELETE", `/surveys/scheduled/${launch._id}`, tokens.editorA);
