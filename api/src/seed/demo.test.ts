@@ -151,7 +151,7 @@ describe.skipIf(skipWithout("PostgreSQL"))("seedDemoOrganization on PostgreSQL",
     });
   });
 
-  it("seeds N responses within the last 90 days, with answers copying the response", async () => {
+  it("seeds N responses within the last 90 days, with answers at the response's time and of its survey's questions", async () => {
     expect(await prisma.response.count({ where: { organizationId } })).toBe(RESPONSES);
     const [range] = await prisma.$queryRawUnsafe<{ first: Date; last: Date }[]>(
       `SELECT min("createdAt") AS first, max("createdAt") AS last FROM "Response" WHERE "organizationId" = $1`,
@@ -160,8 +160,8 @@ describe.skipIf(skipWithout("PostgreSQL"))("seedDemoOrganization on PostgreSQL",
     expect(range!.first.getTime()).toBeGreaterThan(seededAt - 90 * DAY_MS);
     expect(range!.last.getTime()).toBeLessThanOrEqual(Date.now());
     const [mismatch] = await prisma.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM "Answer" a JOIN "Response" r ON r.id = a."responseId"
-       WHERE r."organizationId" = $1 AND a."createdAt" <> r."createdAt"`,
+      `SELECT count(*)::int AS n FROM "Answer" a JOIN "Response" r ON r.id = a."responseId" JOIN "Question" q ON q.id = a."questionId"
+       WHERE r."organizationId" = $1 AND (a."createdAt" <> r."createdAt" OR q."surveyId" <> r."surveyId")`,
       organizationId,
     );
     expect(mismatch!.n).toBe(0);
@@ -183,7 +183,7 @@ describe.skipIf(skipWithout("PostgreSQL"))("seedDemoOrganization on PostgreSQL",
     >(
       `SELECT q.type::text AS type, q.options->>'buttons' AS buttons, a."numericValue" AS value, a."textValue" AS text,
               a."choiceIds" AS choices, ARRAY(SELECT c->>'id' FROM jsonb_array_elements(q.choices) c) AS allowed
-       FROM "Answer" a JOIN "Question" q ON q.id = a."questionId" WHERE q."organizationId" = $1`,
+       FROM "Answer" a JOIN "Question" q ON q.id = a."questionId" JOIN "Response" r ON r.id = a."responseId" WHERE r."organizationId" = $1`,
       organizationId,
     );
     const values = (type: string, buttons?: string) =>

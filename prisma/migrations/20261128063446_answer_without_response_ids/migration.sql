@@ -1,7 +1,7 @@
 -- The answers lose the copies of their response's organisation, survey and touchpoint (read from
 -- "Response" through responseId; docs/analytics.md "Answers without the response's ids"). DROP COLUMN
--- only marks them dropped: new rows take no room for them at once, existing rows keep theirs until
--- the table is rewritten (VACUUM FULL "Answer", or pg_repack without the lock), an operator's choice.
+-- only marks them dropped: new rows store no values for them (only NULL bits), existing rows keep
+-- theirs until the table is rewritten (VACUUM FULL "Answer", or pg_repack), an operator's choice.
 
 -- DropForeignKey
 ALTER TABLE "Answer" DROP CONSTRAINT "Answer_organizationId_fkey";

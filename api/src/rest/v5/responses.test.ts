@@ -102,6 +102,7 @@ describe.skipIf(noDatabase)("responses", () => {
     const before = await snapshot(foreign!);
     for (const [method, path, body] of [
       ["PUT", `/responses/${foreign}/hide`, { hidden: true }],
+      ["PUT", `/responses/${foreign}/hide`, { hidden: true, questionId: otherSurvey.questions.text.id }],
       ["DELETE", `/responses/${foreign}`, undefined],
       ["PUT", `/responses/${foreign}`, { updatedMetaSet: [{ key: "x", value: "y" }] }],
     ] as const) {
