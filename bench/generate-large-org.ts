@@ -126,7 +126,7 @@ export async function generateLargeOrg(
            JOIN tp ON tp.idx = (g * 7919) % $4
            CROSS JOIN LATERAL (SELECT to_timestamp(($5::float8 - $6::float8) / 1000 + (g::float8 / $7) * ($6::float8 / 1000)) AS day0) d
            CROSS JOIN LATERAL (SELECT date_trunc('day', d.day0) + interval '6 hours' + (random() * interval '16 hours') AS ts) t
-           RETURNING "id", "surveyId", "touchpointId", "createdAt"
+           RETURNING "id", "surveyId", "createdAt"
          )
          INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
          SELECT r."id", qs.id, r."createdAt", v.n, v.x, v.h

@@ -66,8 +66,9 @@ export async function hideResponse(ctx: DomainContext, responseId: string, input
   const response = await manageable(ctx, responseId);
   if (body.questionId) {
     const updated = await tenantDb(ctx).answer.updateMany({
-      // Answers have no organizationId of their own, so the tenancy extension does not scope them: the response does.
-      where: { responseId: response.id, questionId: body.questionId, response: { organizationId: response.organizationId } },
+      // Answers have no organizationId, so the tenancy extension does not scope them: `manageable` above
+      // found this response in the caller's organisation, and the update names it.
+      where: { responseId: response.id, questionId: body.questionId },
       data: { hidden: body.hidden },
     });
     if (updated.count === 0) throw notFound(responseMessages.answerNotFound);

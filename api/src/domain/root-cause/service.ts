@@ -108,7 +108,7 @@ export async function rootCause(
       SELECT a."responseId", a."numericValue" AS y
         FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
        WHERE ${scope.sql}
-         AND r."organizationId" = ${p(scope.organizationId)} AND a."questionId" = ${p(outcome.id)}
+         AND a."questionId" = ${p(outcome.id)}
          AND a."hidden" = false AND a."numericValue" IS NOT NULL
          AND a."createdAt" >= ${p(filters.from, "::timestamptz")} AND a."createdAt" < ${p(filters.to, "::timestamptz")}
        ORDER BY a."createdAt" DESC

@@ -83,7 +83,7 @@ export async function textAnalytics(ctx: DomainContext, input: AnalyticsRequestI
     return `$${params.length}${cast}`;
   };
   const where = `${scope.sql}
-      AND r."organizationId" = ${p(scope.organizationId)} AND a."hidden" = false
+      AND a."hidden" = false
       AND a."questionId" = ANY(${p(questionIds, "::text[]")})
       AND a."createdAt" >= ${p(filters.from, "::timestamptz")} AND a."createdAt" < ${p(filters.to, "::timestamptz")}
       AND a."textValue" IS NOT NULL AND btrim(a."textValue") <> ''`;
