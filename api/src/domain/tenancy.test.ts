@@ -5,7 +5,7 @@ import { databaseUrl, noDatabase } from "../test/harness.js";
 import { createPrisma } from "../db/client.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../test/fixtures.js";
 import type { PrismaClient } from "../generated/prisma/client.js";
-import { scopeArgs, scopedToOrganization, tenantModels } from "./tenancy.js";
+import { responseOwnedModels, scopeArgs, scopeResponseOwnedArgs, scopedToOrganization, tenantModels } from "./tenancy.js";
 
 describe("tenancy: the arguments a scoped query runs with", () => {
   it("knows the tenant models from the data model (and not the global ones)", () => {
@@ -27,6 +27,20 @@ describe("tenancy: the arguments a scoped query runs with", () => {
       where: { id: "x", organizationId: "o1" },
       create: { name: "n", organizationId: "o1" },
     });
+  });
+  it("scopes the models owned through their response (Answer) by the response's organisation", () => {
+    expect([...responseOwnedModels]).toEqual(["Answer"]);
+    expect(tenantModels.has("Answer")).toBe(false);
+    expect(scopeResponseOwnedArgs("findMany", { where: { questionId: "q" } }, "o1")).toEqual({
+      where: { AND: [{ questionId: "q" }, { response: { organizationId: "o1" } }] },
+    });
+    expect(scopeResponseOwnedArgs("updateMany", { data: { hidden: true } }, "o1")).toEqual({
+      data: { hidden: true },
+      where: { response: { organizationId: "o1" } },
+    });
+    expect(scopeResponseOwnedArgs("findUnique", { where: { id: 7n } }, "o1")).toEqual({ where: { id: 7n, response: { organizationId: "o1" } } });
+    expect(() => scopeResponseOwnedArgs("update", { where: { id: 7n }, data: { responseId: "r2" } }, "o1")).toThrow(/another response/);
+    expect(() => scopeResponseOwnedArgs("updateMany", { where: {}, data: { response: { connect: { id: "r2" } } } }, "o1")).toThrow(/another response/);
   });
   it("refuses a row that names another organisation", () => {
     expect(() => scopeArgs("create", { data: { organizationId: "o2" } }, "o1")).toThrow(/another organisation/);
@@ -84,5 +98,50 @@ describe.skipIf(noDatabase)("tenancy: the scoped client against the database", (
 
     // models without an organisation column pass through untouched
     expect(await db.user.findUnique({ where: { id: rival.users.admin.id }, select: { id: true } })).toEqual({ id: rival.users.admin.id });
+  });
+
+  it("answers (no organisation column of their own) are scoped by their response's organisation", async () => {
+    const answerOf = async (org: OrganizationFixture) => {
+      const organizationId = org.organization.id;
+      const unitId = org.units.unitA.id;
+      const survey = await prisma.survey.create({ data: { organizationId, unitId, name: "Tenancy" } });
+      const question = await prisma.question.create({ data: { organizationId, surveyId: survey.id, position: 0, type: "nps", title: { en: "NPS" } } });
+      const touchpoint = await prisma.touchpoint.create({ data: { organizationId, unitId, name: "Tenancy", type: "link" } });
+      const response = await prisma.response.create({ data: { organizationId, surveyId: survey.id, touchpointId: touchpoint.id, unitId } });
+      const answer = await prisma.answer.create({ data: { responseId: response.id, questionId: question.id, numericValue: 9 } });
+      return { response, question, answer };
+    };
+    const ours = await answerOf(acme);
+    const theirs = await answerOf(rival);
+    const db = scopedToOrganization(prisma, acme.organization.id);
+    const both = [ours.answer.id, theirs.answer.id];
+
+    expect((await db.answer.findMany({ where: { id: { in: both } } })).map((a) => a.id)).toEqual([ours.answer.id]);
+    expect(await db.answer.count({ where: { id: { in: both } } })).toBe(1);
+    expect(await db.answer.findUnique({ where: { id: theirs.answer.id } })).toBeNull();
+    expect((await db.answer.findUnique({ where: { id: ours.answer.id } }))?.numericValue).toBe(9);
+    expect(await db.answer.findFirst({ where: { responseId: theirs.response.id } })).toBeNull();
+    expect((await db.answer.updateMany({ where: { id: { in: both } }, data: { hidden: true } })).count).toBe(1);
+    await expect(db.answer.update({ where: { id: theirs.answer.id }, data: { hidden: true } })).rejects.toThrow();
+    await expect(db.answer.delete({ where: { id: theirs.answer.id } })).rejects.toThrow();
+    expect((await db.answer.deleteMany({ where: { id: theirs.answer.id } })).count).toBe(0);
+    // another organisation's response cannot be given an answer through the scoped client
+    await expect(db.answer.create({ data: { responseId: theirs.response.id, questionId: theirs.question.id, numericValue: 0 } })).rejects.toThrow(
+      /another organisation's response/,
+    );
+    await expect(
+      db.answer.createMany({
+        data: [
+          { responseId: ours.response.id, questionId: ours.question.id, numericValue: 1 },
+          { responseId: theirs.response.id, questionId: theirs.question.id, numericValue: 1 },
+        ],
+      }),
+    ).rejects.toThrow(/another organisation's response/);
+    expect((await db.answer.create({ data: { responseId: ours.response.id, questionId: ours.question.id, numericValue: 3 } })).numericValue).toBe(3);
+
+    const rivals = await prisma.answer.findMany({ where: { responseId: theirs.response.id } });
+    expect(rivals.map((a) => [a.id, a.hidden, a.numericValue])).toEqual([[theirs.answer.id, false, 9]]);
+    expect(await prisma.answer.count({ where: { responseId: ours.response.id } })).toBe(2);
+    expect((await prisma.answer.findUniqueOrThrow({ where: { id: ours.answer.id } })).hidden).toBe(true);
   });
 });

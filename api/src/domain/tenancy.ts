@@ -6,6 +6,9 @@
 //   delete*, upsert), and every create is checked to carry it (the types make `organizationId`
 //   required; a create naming another organisation throws). A domain read or write through it cannot
 //   forget the clause; an id of another organisation simply finds nothing ("not found").
+//   Models owned through their response (`Answer`, which keeps no copy of its response's
+//   organisation: docs/analytics.md) get `response.organizationId = <the caller's>` instead, and a
+//   create through the scoped client must name a response of the organisation.
 // - The WHERE builders below, for the places that hand a filter to another library (the GraphQL
 //   node lookups of Pothos) rather than run the query themselves.
 //
@@ -21,6 +24,21 @@ import { requireOrganization, type Viewer } from "./viewer.js";
 export const tenantModels: ReadonlySet<string> = new Set(
   Object.entries(getDatamodel().datamodel.models)
     .filter(([, model]) => model.fields.some((f) => f.name === "organizationId" && f.kind === "scalar" && f.isRequired))
+    .map(([name]) => name),
+);
+
+/**
+ * The models owned through their response: no `organizationId` of their own, a required `responseId`
+ * and the `response` relation it names (Answer).
+ */
+export const responseOwnedModels: ReadonlySet<string> = new Set(
+  Object.entries(getDatamodel().datamodel.models)
+    .filter(
+      ([, model]) =>
+        !model.fields.some((f) => f.name === "organizationId") &&
+        model.fields.some((f) => f.name === "responseId" && f.kind === "scalar" && f.isRequired) &&
+        model.fields.some((f) => f.name === "response" && f.kind === "object" && f.type === "Response"),
+    )
     .map(([name]) => name),
 );
 
@@ -63,6 +81,35 @@ export function scopeArgs(operation: string, args: Data, organizationId: string)
 }
 
 /**
+ * The arguments of one query of a model owned through its response (`responseOwnedModels`) with the
+ * organisation's clause added: the response's organisation in filters and unique lookups. Creates
+ * and upserts are checked apart (`createsOfResponseOwned`), since the response must be read.
+ */
+export function scopeResponseOwnedArgs(operation: string, args: Data, organizationId: string): Data {
+  const out: Data = { ...args };
+  const ofOrganization = { response: { organizationId } };
+  if (filtered.has(operation)) out.where = args.where ? { AND: [args.where, ofOrganization] } : ofOrganization;
+  if (unique.has(operation)) out.where = { ...((args.where ?? {}) as Data), ...ofOrganization };
+  const updates = operation === "upsert" ? args.update : operation.startsWith("update") ? args.data : undefined;
+  if (updates && typeof updates === "object" && ("response" in (updates as Data) || "responseId" in (updates as Data))) {
+    throw new Error("tenancy: an update cannot move a row to another response");
+  }
+  return out;
+}
+
+/** The response ids a create (or an upsert's create) of a response-owned model names; undefined when one names none. */
+function responsesCreated(operation: string, args: Data): string[] | undefined {
+  const rows = operation === "upsert" ? [args.create] : Array.isArray(args.data) ? args.data : [args.data];
+  const ids: string[] = [];
+  for (const row of rows as Data[]) {
+    const id = row?.responseId ?? ((row?.response as Data | undefined)?.connect as Data | undefined)?.id;
+    if (typeof id !== "string") return undefined;
+    ids.push(id);
+  }
+  return ids;
+}
+
+/**
  * The Prisma client whose every tenant-model query is scoped to one organisation. Typed as the plain
  * client: a query extension changes arguments, not the shapes of models or results, and the extended
  * client's own type is deep enough to exhaust the compiler beside Pothos' query types.
@@ -72,7 +119,15 @@ export function scopedToOrganization(prisma: PrismaClient, organizationId: strin
     name: "tenancy",
     query: {
       $allModels: {
-        $allOperations({ model, operation, args, query }) {
+        async $allOperations({ model, operation, args, query }) {
+          if (responseOwnedModels.has(model)) {
+            if (creates.has(operation) || operation === "upsert") {
+              const ids = responsesCreated(operation, args as Data);
+              const ours = ids && (await prisma.response.count({ where: { id: { in: [...new Set(ids)] }, organizationId } }));
+              if (!ids || ours !== new Set(ids).size) throw new Error("tenancy: a row of another organisation's response");
+            }
+            return query(scopeResponseOwnedArgs(operation, args as Data, organizationId) as typeof args);
+          }
           if (!tenantModels.has(model)) return query(args);
           return query(scopeArgs(operation, args as Data, organizationId) as typeof args);
         },
