@@ -48,7 +48,6 @@ const responseTables = [
   "Answer",
   "RollupResponseHour",
   "RollupResponseDay",
-  "RollupAnswerHour",
   "RollupAnswerDay",
   "RollupPending",
   "ResponseBits",

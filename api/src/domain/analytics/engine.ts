@@ -11,7 +11,7 @@
 import { needsRawRows, type GroupBy, type ResultsFilters } from "../results-scope/filters.js";
 import { admittedUnits, buildScope, metadataObjectSql, surveysWithResponses, type Visibility } from "../results-scope/response-scope.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { answerValuesOf, codeOf, codesOf, pendingAnswerRows, pendingResponseRows, responseFiguresOf } from "./rollups.js";
+import { answerValuesOf, codeOf, codesOf, pendingResponseRows, responseFiguresOf } from "./rollups.js";
 import { planAnswerPath, type AnswerPath } from "./planner.js";
 import {
   bitsAnswerCountedSql,
@@ -137,27 +137,6 @@ function rollupUnion(
   const pending = pendingResponseRows(org);
   parts.push(
     `SELECT ${cols} FROM (${pending}) x WHERE ${extra}${dims(p)} AND x."bucket" >= ${p.add(w.from, "::timestamptz")} AND x."bucket" < ${p.add(w.to, "::timestamptz")}`,
-  );
-  return parts.join(" UNION ALL ");
-}
-
-/**
- * The answer roll-ups' rows of the questions (`qParam`, a text[] placeholder) in the window, like
- * `rollupUnion` but in codes: q (the question's code), bucket, t (the touchpoint's code), value,
- * count, sum. The pending answers (ids) are turned into codes as they are read: they are few.
- */
-function answerRollupUnion(qParam: string, w: Window, v: Visibility, f: ResultsFilters, p: Params, hourlyOnly: boolean): string {
-  const parts: string[] = [];
-  const split = hourlyOnly ? { days: null, hours: [w] } : splitWindow(w);
-  const part = (table: string, from: Date, to: Date) =>
-    `SELECT x."questionCode" AS q, x."bucket", x."touchpointCode" AS t, x."value", x."count", x."sum" FROM "${table}" x
-      WHERE x."questionCode" = ${codesOf("question", qParam)} AND ${codedRollupDims(v, f, p)} AND x."bucket" >= ${p.add(from, "::timestamptz")} AND x."bucket" < ${p.add(to, "::timestamptz")}`;
-  if (split.days) parts.push(part("RollupAnswerDay", split.days.from, split.days.to));
-  for (const h of split.hours) parts.push(part("RollupAnswerHour", h.from, h.to));
-  parts.push(
-    `SELECT qd."code" AS q, x."bucket", td."code" AS t, x."value", x."count", x."sum"
-      FROM (${pendingAnswerRows(p.add(v.organizationId))}) x JOIN "Question" qd ON qd."id" = x."questionId" JOIN "Touchpoint" td ON td."id" = x."touchpointId"
-      WHERE x."questionId" = ANY(${qParam}) AND ${rollupDims(v, f, p, {})} AND x."bucket" >= ${p.add(w.from, "::timestamptz")} AND x."bucket" < ${p.add(w.to, "::timestamptz")}`,
   );
   return parts.join(" UNION ALL ");
 }
@@ -341,17 +320,80 @@ export async function answerSums(prisma: PrismaClient, v: Visibility, f0: Result
   if (path.kind === "bits") {
     sql = bitsAnswerSumsSql(p, v, f, q, path.group);
   } else if (path.kind === "rollup") {
-    // Summed in codes, then the few sums' codes turned back into ids.
-    const bySource = q.groupBy === "source";
-    const grp = q.groupBy === null ? `''` : bySource ? `s.t` : timeGroupSql(q.groupBy, `s."bucket"`, f.utcOffset)!;
-    const union = answerRollupUnion(p.add(q.questionIds, "::text[]"), q.window, v, f, p, needsHours(q.groupBy, f.utcOffset));
-    sql = `SELECT qd."id" AS qid, ${bySource ? `td."id"` : "g.grp"} AS grp, g."value", g.count, g.sum
-      FROM (SELECT s.q, ${grp} AS grp, s."value", sum(s."count")::float8 AS count, sum(s."sum")::float8 AS sum FROM (${union}) s GROUP BY 1, 2, 3) g
-      JOIN "Question" qd ON qd."code" = g.q${bySource ? ` JOIN "Touchpoint" td ON td."code" = g.grp` : ""} ORDER BY 1, 2, 3`;
+    sql = rollupAnswerSumsSql(p, v, f, q);
   } else {
     sql = `${rawAnswerSelect(p, v, f, q.questionIds, q.window, q.groupBy, false)} ORDER BY 1, 2, 3`;
   }
   return prisma.$queryRawUnsafe<AnswerSums[]>(sql, ...p.values);
+}
+
+/** The pending part of an answer read, alone, with its parameters (its plan is tested: rollups.test.ts). */
+export function pendingAnswerSumsSql(v: Visibility, f: ResultsFilters, questionIds: string[], w: Window): { sql: string; values: unknown[] } {
+  const p = new Params();
+  return { sql: rawAnswerSelect(p, v, f, questionIds, w, null, true), values: p.values };
+}
+
+/**
+ * Answer sums served by the daily answer roll-ups (there are no hourly ones: docs/analytics.md
+ * "Daily answer roll-ups only"): the whole UTC days of the window from them, summed in codes and the
+ * few sums' codes turned back into ids; the responses of those days still pending and the hours at
+ * either end from the raw rows; all in one statement (one snapshot).
+ *
+ * A series by local day, week, month or weekday off UTC (a whole-hour offset: the planner's rule)
+ * counts each UTC day's roll-up rows under its own date, then moves the answers of the day's hours
+ * that belong to the next local day (the last `offset` hours east of UTC) or to the previous one (the
+ * first hours west of it) from the raw rows: each such answer counts -1 under its UTC date and +1
+ * under its local one. So `offset` hours a day are read raw, one index range per day, not 24.
+ * Hour-of-day series are the planner's "raw".
+ */
+function rollupAnswerSumsSql(p: Params, v: Visibility, f: ResultsFilters, q: AnswerQuery): string {
+  const split = splitWindow(q.window);
+  const bySource = q.groupBy === "source";
+  const timed = q.groupBy !== null && !bySource;
+  const shifted = timed && f.utcOffset !== 0;
+  // A roll-up row's UTC day as an instant whose local date (in the offset) is that same date.
+  const sameDate = (day: string) => (shifted ? `(${day} + interval '${12 * 60 - f.utcOffset} minutes')` : day);
+  const parts: string[] = [];
+  if (split.days) {
+    const inner = q.groupBy === null ? `''` : bySource ? `x."touchpointCode"` : timeGroupSql(q.groupBy, sameDate(`x."bucket"`), f.utcOffset)!;
+    parts.push(`SELECT qd."id" AS qid, ${bySource ? `td."id"` : "g.grp"} AS grp, g."value", g.count, g.sum
+      FROM (SELECT x."questionCode" AS q, ${inner} AS grp, x."value", sum(x."count")::float8 AS count, sum(x."sum")::float8 AS sum
+        FROM "RollupAnswerDay" x
+        WHERE x."questionCode" = ${codesOf("question", p.add(q.questionIds, "::text[]"))} AND ${codedRollupDims(v, f, p)}
+          AND x."bucket" >= ${p.add(split.days.from, "::timestamptz")} AND x."bucket" < ${p.add(split.days.to, "::timestamptz")}
+        GROUP BY 1, 2, 3) g
+      JOIN "Question" qd ON qd."code" = g.q${bySource ? ` JOIN "Touchpoint" td ON td."code" = g.grp` : ""}`);
+    parts.push(rawAnswerSelect(p, v, f, q.questionIds, split.days, q.groupBy, true));
+    if (shifted) parts.push(movedAcrossLocalDays(p, v, f, q, split.days, sameDate));
+  }
+  for (const h of split.hours) parts.push(rawAnswerSelect(p, v, f, q.questionIds, h, q.groupBy, false));
+  return `SELECT s.qid, s.grp, s."value", sum(s."count")::float8 AS count, sum(s."sum")::float8 AS sum
+    FROM (${parts.join(" UNION ALL ")}) s GROUP BY 1, 2, 3 HAVING sum(s."count") > 0 ORDER BY 1, 2, 3`;
+}
+
+/**
+ * The answers of the whole UTC `days` whose local date (at a whole-hour offset) is not their UTC date,
+ * of responses already applied to the roll-ups (a pending one is not in a roll-up row: the pending
+ * part counts it under its local date): -1 under the UTC date (`sameDate` of its day), +1 under the
+ * local one. One Answer(questionId, createdAt) range per day.
+ */
+function movedAcrossLocalDays(p: Params, v: Visibility, f: ResultsFilters, q: AnswerQuery, days: Window, sameDate: (day: string) => string): string {
+  const scope = buildScope(v, { ...f, from: days.from, to: days.to }, { alias: "r", firstParam: p.values.length + 1 });
+  scope.params.forEach((x) => p.values.push(x));
+  const east = f.utcOffset > 0;
+  const edgeFrom = east ? `d."day" + interval '${24 * 60 - f.utcOffset} minutes'` : `d."day"`;
+  const edgeTo = east ? `d."day" + interval '1 day'` : `d."day" + interval '${-f.utcOffset} minutes'`;
+  const grp = (ts: string) => timeGroupSql(q.groupBy!, ts, f.utcOffset)!;
+  return `SELECT a."questionId" AS qid, m.grp, v.value, sum(m.sign)::float8 AS count, coalesce(sum(m.sign * a."numericValue"), 0)::float8 AS sum
+      FROM generate_series(${p.add(days.from, "::timestamptz")}, ${p.add(days.to, "::timestamptz")} - interval '1 day', interval '1 day') d("day")
+      CROSS JOIN LATERAL (
+        SELECT a."questionId", a."createdAt", a."numericValue", a."choiceIds" FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
+        WHERE a."questionId" = ANY(${p.add(q.questionIds, "::text[]")}) AND a."createdAt" >= ${edgeFrom} AND a."createdAt" < ${edgeTo} AND ${scope.sql}
+          AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")
+        OFFSET 0) a
+      CROSS JOIN LATERAL (VALUES (-1, ${grp(sameDate(`d."day"`))}), (1, ${grp(`a."createdAt"`)})) m(sign, grp)
+      CROSS JOIN LATERAL ${answerValuesOf("a")}
+      GROUP BY 1, 2, 3`;
 }
 
 /**

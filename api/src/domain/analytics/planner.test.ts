@@ -12,9 +12,12 @@ const f = (input: Record<string, unknown>) => parseResultsFilters({ from: "2026-
 const kind = (input: Record<string, unknown>, groupBy: string | null = "daily") => planAnswerPath(f(input), groupBy as never).kind;
 
 describe("planAnswerPath", () => {
-  it("reads the roll-ups without response-level filters, the raw rows off whole hours", () => {
+  it("reads the roll-ups without response-level filters, the raw rows off whole hours and by hour of day", () => {
     expect(kind({})).toBe("rollup");
-    for (const g of [null, "source", "hourly", "daily", "weekNumber", "monthly", "weekday"]) expect(kind({ utcOffset: 120 }, g)).toBe("rollup");
+    for (const g of [null, "source", "daily", "weekNumber", "monthly", "weekday"]) expect(kind({ utcOffset: 120 }, g)).toBe("rollup");
+    // The answer roll-ups are daily (docs/analytics.md "Daily answer roll-ups only").
+    expect(kind({}, "hourly")).toBe("raw");
+    expect(kind({ utcOffset: 120 }, "hourly")).toBe("raw");
     expect(kind({ utcOffset: 330 })).toBe("raw");
     expect(kind({ utcOffset: -30 }, null)).toBe("raw");
   });

@@ -1,12 +1,14 @@
-// Analytics roll-ups (prisma/schema.prisma "Analytics roll-ups", docs/analytics.md): hourly and
-// daily (UTC) sums per organisation × survey × touchpoint × unit, for responses (count,
-// satisfaction sum and count, NPS classes) and answers by question and value.
+// Analytics roll-ups (prisma/schema.prisma "Analytics roll-ups", docs/analytics.md): sums per
+// organisation × survey × touchpoint × unit, hourly and daily (UTC) for responses (count,
+// satisfaction sum and count, NPS classes), daily only for answers by question and value (the hours
+// an answer read needs beyond whole UTC days come from the raw rows: docs/analytics.md "Daily answer
+// roll-ups only").
 //
 // Kept right in three ways:
 // - ingestion marks each new response pending ("RollupPending", in the statement that stores it);
 //   the applier (rollup-applier.ts) adds pending responses to the roll-ups and deletes their
 //   pending rows in one transaction, a few milliseconds later. Roll-up reads add the pending
-//   responses from the raw rows (`pendingResponseRows`, `pendingAnswerRows`), so they are exact;
+//   responses from the raw rows (`pendingResponseRows`; engine.ts for answers), so they are exact;
 // - `markResponsesChanged` (after hiding, deleting or editing responses) recomputes the touched
 //   buckets (hour and day × survey × touchpoint) from the raw rows;
 // - `rebuildRollups` recomputes an organisation (or all) from scratch: the demo seed, the
@@ -94,13 +96,12 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
     answerValues +
     responseUpsert("rollup_rh", "RollupResponseHour", hour) +
     responseUpsert("rollup_rd", "RollupResponseDay", day) +
-    answerUpsert("rollup_ah", "RollupAnswerHour", hour) +
     answerUpsert("rollup_ad", "RollupAnswerDay", day)
   );
 }
 
 /** The tables in the order ingestion writes them (lock order). */
-export const rollupTables = ["RollupResponseHour", "RollupResponseDay", "RollupAnswerHour", "RollupAnswerDay"] as const;
+export const rollupTables = ["RollupResponseHour", "RollupResponseDay", "RollupAnswerDay"] as const;
 
 // The answer roll-ups hold the question, touchpoint, unit, survey and organisation as their integer
 // `code` (prisma/schema.prisma, docs/analytics.md "Answer roll-ups by codes"); the response roll-ups
@@ -327,16 +328,3 @@ export const responseFiguresOf = (responseId: string) => `(
 export const answerValuesOf = (a: string) => `unnest(CASE WHEN cardinality(${a}."choiceIds") > 0 THEN ${a}."choiceIds" || '{*}'::text[]
                                  WHEN ${a}."numericValue" IS NOT NULL THEN ARRAY[trim_scale(round(${a}."numericValue"::numeric, 6))::text, '*']
                                  ELSE ARRAY['*'] END) AS v(value)`;
-
-/**
- * The answers of the pending responses (not hidden) as rows shaped like "RollupAnswerHour" (one per
- * answer and value, count = 1, sum = the answer's number): choice ids, the number as text, and "*".
- */
-export const pendingAnswerRows = (
-  organizationId: string,
-) => `SELECT r."organizationId", r."surveyId", r."touchpointId", r."unitId", an."questionId", ${hourBucket(`an."createdAt"`)} AS "bucket",
-    v.value AS "value", 1 AS "count", coalesce(an."numericValue", 0)::float8 AS "sum"
-  FROM ${pendingResponses(organizationId)}
-  CROSS JOIN LATERAL (SELECT an."questionId", an."createdAt", an."numericValue", an."choiceIds"
-    FROM "Answer" an WHERE an."responseId" = r."id" OFFSET 0) an
-  CROSS JOIN LATERAL ${answerValuesOf("an")}`;

@@ -1,0 +1,156 @@
+// The answer roll-ups are daily only (docs/analytics.md "Daily answer roll-ups only"): a read takes
+// the whole UTC days of its window from "RollupAnswerDay" and the rest from the raw rows. A series by
+// local day, week, month or weekday off UTC counts each UTC day under its own date and moves the
+// answers of the hours that belong to another local day from the raw rows. Every case here must give
+// what the raw rows give: offsets east and west of UTC, windows cut at local midnight, responses in
+// the hours next to midnight, a hidden response, and responses still pending (not in any roll-up).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { databaseUrl, noDatabase } from "../../test/harness.js";
+import { createPrisma } from "../../db/client.js";
+import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
+import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import { parseResultsFilters, type GroupBy } from "../results-scope/filters.js";
+import type { Visibility } from "../results-scope/response-scope.js";
+import { answerPathOf, answerSums, type AnswerSums } from "./engine.js";
+
+const dayMs = 86_400_000;
+const hourMs = 3_600_000;
+
+describe.skipIf(noDatabase)("daily answer roll-ups: the hours they do not hold come from the raw rows", () => {
+  let prisma: PrismaClient;
+  let org: OrganizationFixture;
+  let s: TestSurvey;
+  let doors: string[];
+  // Twelve whole UTC days ending five days ago (ingestion's clock plays no part: rows are inserted).
+  const first = (Math.floor(Date.now() / dayMs) - 17) * dayMs;
+  const days = 12;
+  // Every hour next to a UTC midnight (the ones the offsets below move), and some in between.
+  const hours = [0, 1, 2, 3, 4, 5, 9, 13, 18, 19, 20, 21, 22, 23];
+
+  beforeAll(async () => {
+    prisma = createPrisma(databaseUrl!, { max: 3 });
+    org = await createOrganizationFixture(prisma, "Daily roll-ups");
+    s = await createAnalyticsSurvey(prisma, org.organization.id, org.units.unitA.id);
+    doors = [
+      (await createTestTouchpoint(prisma, org.organization.id, org.units.unitA.id, "North door", s.survey.id)).id,
+      (await createTestTouchpoint(prisma, org.organization.id, org.units.unitA.id, "South door", s.survey.id)).id,
+    ];
+    let i = 0;
+    const responses = [];
+    for (let d = 0; d < days; d++)
+      for (const h of hours) {
+        i++;
+        responses.push({
+          surveyId: s.survey.id,
+          touchpointId: doors[i % 2]!,
+          unitId: org.units.unitA.id,
+          createdAt: new Date(first + d * dayMs + h * hourMs + (i % 50) * 60_000),
+          hidden: i % 37 === 0,
+          answers: [
+            { questionId: s.questions.nps.id, n: (i * 7) % 11 },
+            { questionId: s.questions.slider.id, n: ((i * 13) % 101) / 100 },
+            { questionId: s.questions.multi.id, choices: i % 3 ? ["mx", "my"] : ["mz"] },
+          ],
+        });
+      }
+    // Rolled up (markResponsesChanged), as the applier leaves them.
+    await insertTestResponses(prisma, org.organization.id, responses);
+  });
+  afterAll(async () => prisma?.$disconnect());
+
+  const visibility = (): Visibility => ({ organizationId: org.organization.id, unitIds: null, units: [], restrictSummaryToTeam: false });
+  const questions = () => [s.questions.nps.id, s.questions.slider.id, s.questions.multi.id];
+  const sorted = (rows: AnswerSums[]) =>
+    rows
+      .map((r) => ({ ...r, count: Number(r.count), sum: Math.round(Number(r.sum) * 1e6) / 1e6 }))
+      .sort((a, b) => `${a.qid}|${a.grp}|${a.value}`.localeCompare(`${b.qid}|${b.grp}|${b.value}`));
+
+  /** The same read from the roll-up path and from the raw rows; answers the roll-up path's rows. */
+  const same = async (db: PrismaClient, utcOffset: number, groupBy: GroupBy | null, fromDay: number, toDay: number) => {
+    const iso = (d: number) => new Date(first + d * dayMs).toISOString().slice(0, 10);
+    const f = parseResultsFilters({ from: iso(fromDay), to: iso(toDay), utcOffset }, { now: new Date(first + days * dayMs) });
+    // From local midnight of fromDay to local midnight of toDay: cut inside UTC days unless the offset is 0.
+    const window = { from: new Date(first + fromDay * dayMs - utcOffset * 60_000), to: new Date(first + toDay * dayMs - utcOffset * 60_000) };
+    expect((await answerPathOf(db, visibility(), f, groupBy)).kind).toBe("rollup");
+    const q = { questionIds: questions(), window, groupBy };
+    const rollup = sorted(await answerSums(db, visibility(), f, q));
+    const raw = sorted(await answerSums(db, visibility(), f, { ...q, source: "raw" }));
+    expect(rollup, JSON.stringify({ utcOffset, groupBy, fromDay, toDay })).toEqual(raw);
+    return rollup;
+  };
+
+  const groupings: (GroupBy | null)[] = [null, "source", "daily", "weekNumber", "monthly", "weekday"];
+
+  it("gives the raw rows' answer at offsets east and west of UTC, for every grouping the roll-ups serve", async () => {
+    for (const utcOffset of [0, 60, 120, 180, 600, -60, -300, -720, 840])
+      for (const groupBy of groupings) {
+        const rows = await same(prisma, utcOffset, groupBy, 1, days - 1);
+        expect(rows.length).toBeGreaterThan(0);
+      }
+    // One window of a single local day, and one shorter than a day at either end.
+    for (const groupBy of groupings) {
+      await same(prisma, 120, groupBy, 3, 4);
+      await same(prisma, -300, groupBy, 3, 4);
+    }
+  });
+
+  it("counts each answer under its local day (checked by hand for one day at UTC+2)", async () => {
+    const rows = await same(prisma, 120, "daily", 1, days - 1);
+    const label = new Date(first + 4 * dayMs).toISOString().slice(0, 10);
+    const npsOfDay = rows.find((r) => r.qid === s.questions.nps.id && r.grp === label && r.value === "*")!;
+    // Local day 4 at UTC+2: UTC day 3 from 22:00 (hours 22, 23) and UTC day 4 until 22:00 (the other 12 hours), less hidden ones.
+    const inDay = (d: number, h: number) => {
+      const i = d * hours.length + hours.indexOf(h) + 1;
+      return i % 37 === 0 ? 0 : 1;
+    };
+    const expected = [22, 23].reduce((n, h) => n + inDay(3, h), 0) + hours.filter((h) => h < 22).reduce((n, h) => n + inDay(4, h), 0);
+    expect(npsOfDay.count).toBe(expected);
+    expect(expected).toBeGreaterThan(10);
+  });
+
+  it("responses still pending (in no roll-up) count once, under their local day, inside and next to the edge hours", async () => {
+    const aborted = new Error("rolled back on purpose");
+    await expect(
+      prisma.$transaction(
+        async (tx) => {
+          const db = tx as unknown as PrismaClient;
+          // 23:30 UTC (the next local day east of UTC), 00:30 UTC (the previous one west of it), and noon.
+          for (const at of [first + 5 * dayMs + 23.5 * hourMs, first + 6 * dayMs + 0.5 * hourMs, first + 6 * dayMs + 12 * hourMs]) {
+            const id = randomBytes(12).toString("hex");
+            await db.$executeRawUnsafe(
+              `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","createdAt","updatedAt","submittedAt")
+               VALUES ($1, $2, $3, $4, $5, '{}', $6, $6, $6)`,
+              id,
+              org.organization.id,
+              s.survey.id,
+              doors[0],
+              org.units.unitA.id,
+              new Date(at),
+            );
+            await db.$executeRawUnsafe(
+              `INSERT INTO "Answer" ("responseId","questionId","createdAt","numericValue","choiceIds") VALUES ($1, $2, $4, 10, '{}'), ($1, $3, $4, NULL, '{mx}')`,
+              id,
+              s.questions.nps.id,
+              s.questions.multi.id,
+              new Date(at),
+            );
+            await db.$executeRawUnsafe(`INSERT INTO "RollupPending" ("responseId") VALUES ($1)`, id);
+          }
+          for (const utcOffset of [0, 120, -300])
+            for (const groupBy of groupings) {
+              const rows = await same(db, utcOffset, groupBy, 1, days - 1);
+              if (groupBy === null) {
+                const tens = rows.find((r) => r.qid === s.questions.nps.id && r.value === "10")!;
+                const before = (await same(prisma, utcOffset, null, 1, days - 1)).find((r) => r.qid === s.questions.nps.id && r.value === "10")?.count ?? 0;
+                expect(tens.count).toBe(before + 3);
+              }
+            }
+          throw aborted;
+        },
+        { timeout: 60_000, maxWait: 30_000 },
+      ),
+    ).rejects.toBe(aborted);
+  });
+});
