@@ -5,9 +5,12 @@
 //   the answers given to questions;
 // - view "comments" (open feedback): per month, the open-text answers;
 // - view "24h": per hour of the last 24 hours, the responses received.
-// They are computed from the roll-up tables (docs/analytics.md "Roll-ups"), never from raw answers,
-// so a page stays fast with 10 M responses; a response counts once the roll-up applier has added it
-// (milliseconds after it is stored). Over-limit responses are not in the roll-ups, so not here.
+// They are computed from the roll-up tables (docs/analytics.md "Roll-ups"), so a page stays fast with
+// 10 M responses; a response counts once the roll-up applier has added it (milliseconds after it is
+// stored). The answer roll-ups are daily ("Daily answer roll-ups only"): the 24-hour view's answers
+// and open-text answers come from the raw rows of its 24 hours, counted as the roll-ups count them
+// but at once (pending responses included). Hidden and over-limit responses are not in the
+// roll-ups, so not here.
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
 import { notFound } from "../errors.js";
@@ -94,43 +97,54 @@ function periodsOf(w: Window): string[] {
 type SumRow = { key: string; period: string; responses: bigint | number; answers: bigint | number; comments: bigint | number };
 
 /**
- * The sums per key (organisation or unit) and period from the roll-ups: responses from the
- * response roll-up, answers ("*" = every answer) and open-text answers from the answer roll-up.
- * `keyColumn` is "organizationId" or "unitId"; `keys` the ids asked for.
+ * The sums per key (organisation or unit) and period: responses from the response roll-up; answers
+ * ("*" = every answer) and open-text answers from the daily answer roll-up, or for the 24-hour view
+ * from the raw rows. `keyColumn` is "organizationId" or "unitId"; `keys` the ids asked for.
  */
 async function sums(ctx: DomainContext, w: Window, keyColumn: "organizationId" | "unitId", keys: string[], organizationId?: string): Promise<SumRow[]> {
   if (keys.length === 0) return [];
   const period = w.hourly ? `to_char(bucket AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:00:00.000"Z"')` : `to_char(bucket AT TIME ZONE 'UTC', 'YYYY-MM')`;
   const responseTable = w.hourly ? `"RollupResponseHour"` : `"RollupResponseDay"`;
-  const answerTable = w.hourly ? `"RollupAnswerHour"` : `"RollupAnswerDay"`;
-  // The organisations' open-text questions first (a small indexed read), so the answer roll-up is
-  // summed without a join.
+  // The organisations' open-text questions first (a small indexed read), so the answers are summed
+  // without a join to "Question".
   const textQuestions = await ctx.prisma.question.findMany({
     where: { type: "openText", organizationId: organizationId ? organizationId : { in: keys } },
     select: { id: true },
   });
   const params: unknown[] = [keys, w.from, w.to, textQuestions.map((q) => q.id)];
   if (organizationId) params.push(organizationId);
-  // The answer roll-ups are keyed by codes (analytics/rollups.ts): the keys and questions are turned
-  // into codes once, and the sums' codes back into ids.
   const keyTable = keyColumn === "organizationId" ? "organization" : "unit";
   const keyCode = `${keyTable}Code`;
+  const ans = w.hourly
+    ? // The hours from the raw rows: the window's responses by Response(organizationId, createdAt), their
+      // answers by "Answer"("responseId"). As the roll-ups count: every answer of the responses not
+      // hidden and not over the limit. The period's format drops the minutes (the UTC hour).
+      `ans AS (
+       SELECT r."${keyColumn}" AS key, ${period.replaceAll("bucket", `r."createdAt"`)} AS period,
+              count(*) AS answers, count(*) FILTER (WHERE a."questionId" = ANY($4::varchar[])) AS comments
+         FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
+        WHERE ${organizationId ? `r."unitId" = ANY($1::varchar[]) AND r."organizationId" = $5` : `r."organizationId" = ANY($1::varchar[])`}
+              AND r."createdAt" >= $2 AND r."createdAt" < $3 AND r."hidden" = false AND r."overLimit" = false
+        GROUP BY 1, 2)`
+    : // The answer roll-up is keyed by codes (analytics/rollups.ts): the keys and questions are turned
+      // into codes once, and the sums' codes back into ids.
+      `ans_codes AS (
+       SELECT a."${keyCode}" AS code, ${period.replaceAll("bucket", `a."bucket"`)} AS period,
+              sum(a."count") AS answers,
+              sum(a."count") FILTER (WHERE a."questionCode" = ${codesOf("question", "$4::varchar[]")}) AS comments
+         FROM "RollupAnswerDay" a
+        WHERE a."${keyCode}" = ${codesOf(keyTable, "$1::varchar[]")} AND a."bucket" >= $2 AND a."bucket" < $3 AND a."value" = '*'
+              ${organizationId ? `AND a."organizationCode" = ${codeOf("organization", "$5")}` : ""}
+        GROUP BY 1, 2),
+     ans AS (
+       SELECT k."id" AS key, c.period, c.answers, c.comments FROM ans_codes c JOIN "${keyTable === "organization" ? "Organization" : "Unit"}" k ON k."code" = c.code)`;
   return ctx.prisma.$queryRawUnsafe<SumRow[]>(
     `WITH resp AS (
        SELECT r."${keyColumn}" AS key, ${period.replaceAll("bucket", `r."bucket"`)} AS period, sum(r."responses") AS responses
          FROM ${responseTable} r
         WHERE r."${keyColumn}" = ANY($1::varchar[]) AND r."bucket" >= $2 AND r."bucket" < $3 ${organizationId ? `AND r."organizationId" = $5` : ""}
         GROUP BY 1, 2),
-     ans_codes AS (
-       SELECT a."${keyCode}" AS code, ${period.replaceAll("bucket", `a."bucket"`)} AS period,
-              sum(a."count") AS answers,
-              sum(a."count") FILTER (WHERE a."questionCode" = ${codesOf("question", "$4::varchar[]")}) AS comments
-         FROM ${answerTable} a
-        WHERE a."${keyCode}" = ${codesOf(keyTable, "$1::varchar[]")} AND a."bucket" >= $2 AND a."bucket" < $3 AND a."value" = '*'
-              ${organizationId ? `AND a."organizationCode" = ${codeOf("organization", "$5")}` : ""}
-        GROUP BY 1, 2),
-     ans AS (
-       SELECT k."id" AS key, c.period, c.answers, c.comments FROM ans_codes c JOIN "${keyTable === "organization" ? "Organization" : "Unit"}" k ON k."code" = c.code)
+     ${ans}
      SELECT coalesce(resp.key, ans.key) AS key, coalesce(resp.period, ans.period) AS period,
             coalesce(resp.responses, 0)::bigint AS responses, coalesce(ans.answers, 0)::bigint AS answers, coalesce(ans.comments, 0)::bigint AS comments
        FROM resp FULL JOIN ans ON ans.key = resp.key AND ans.period = resp.period`,

@@ -5,8 +5,8 @@ import { apiCall, apiFetch } from "../../test/rest-client.js";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
-import { createListSurvey, fullAnswers, insertResponses } from "../../test/list-survey.js";
-import { rebuildRollups } from "../../domain/analytics/rollups.js";
+import { createListSurvey, fullAnswers, hexId, insertResponses } from "../../test/list-survey.js";
+import { markResponsesChanged, rebuildRollups } from "../../domain/analytics/rollups.js";
 import { reportPage, unitReport } from "../../domain/superadmin/reports.js";
 import { superAdminRoutes, smsBalanceRoutes } from "./superadmin.js";
 import type { DomainContext } from "../../domain/context.js";
@@ -309,6 +309,85 @@ describe.skipIf(noDatabase)("REST /api/v5 super-admin", () => {
     expect(r2q.fileName).toBe(`responses-to-questions-${orgId}.json`);
     expect((await call("GET", "/reports/unit?view=comments&year=2025", sysToken)).status).toBe(400);
     expect((await call("GET", "/reports/unit?organizationId=0123456789abcdef01234567", sysToken)).status).toBe(404);
+  });
+
+  it("the 24-hour view counts the answers and open-text answers of the responses just stored, per UTC hour, leaving hidden and over-limit ones out", async () => {
+    const label = `Rpt24${Date.now().toString(36)}`;
+    const o = await createOrganizationFixture(t.prisma, label);
+    const s = await createListSurvey(t.prisma, o);
+    const noText = fullAnswers(s).filter((a) => a.questionId !== s.questions.text.id);
+    // As of 12:20 UTC: the window is 2026-03-09T13:00 up to 2026-03-10T13:00 (the current hour included).
+    const now = new Date("2026-03-10T12:20:00Z");
+    const [, , , overLimit] = await insertResponses(t.prisma, o.organization.id, s.survey.id, [
+      { touchpoint: s.touchpointA, createdAt: new Date("2026-03-10T12:05:00Z"), answers: fullAnswers(s) },
+      { touchpoint: s.touchpointB, createdAt: new Date("2026-03-10T12:40:00Z"), answers: noText },
+      { touchpoint: s.touchpointA, createdAt: new Date("2026-03-10T12:10:00Z"), answers: fullAnswers(s), hidden: true },
+      { touchpoint: s.touchpointB, createdAt: new Date("2026-03-10T05:30:00Z"), answers: fullAnswers(s) },
+      // The first hour, its open-text answer hidden: still an answer and a comment, as in the roll-ups.
+      { touchpoint: s.touchpointA, createdAt: new Date("2026-03-09T13:00:00Z"), answers: fullAnswers(s, { hideText: true }) },
+      // Just outside the window at either end.
+      { touchpoint: s.touchpointA, createdAt: new Date("2026-03-09T12:59:59Z"), answers: fullAnswers(s) },
+      { touchpoint: s.touchpointB, createdAt: new Date("2026-03-10T13:00:00Z"), answers: fullAnswers(s) },
+    ]);
+    await t.prisma.response.update({ where: { id: overLimit! }, data: { overLimit: true } });
+    await markResponsesChanged(t.prisma, o.organization.id, [
+      { createdAt: new Date("2026-03-10T05:30:00Z"), surveyId: s.survey.id, touchpointId: s.touchpointB.id },
+    ]);
+
+    const sysViewer = (await loadViewer(t.prisma, sysId, "accessToken"))!;
+    const ctx = { prisma: t.prisma, viewer: sysViewer } as unknown as DomainContext;
+    const [day] = await reportPage(ctx, { view: "24h", search: label }, now);
+    expect(day!.periods).toHaveLength(24);
+    expect(day!.periods[0]).toEqual({ period: "2026-03-09T13:00:00.000Z", responses: 1, answers: 8, comments: 1 });
+    expect(day!.periods.find((p) => p.period === "2026-03-10T05:00:00.000Z")).toEqual({
+      period: "2026-03-10T05:00:00.000Z",
+      responses: 0,
+      answers: 0,
+      comments: 0,
+    });
+    expect(day!.periods.at(-1)).toEqual({ period: "2026-03-10T12:00:00.000Z", responses: 2, answers: 15, comments: 1 });
+    expect(day!.totals).toEqual({ responses: 3, answers: 23, comments: 2 });
+    // The monthly view (the daily answer roll-up) counts the same responses the same way.
+    const [month] = await reportPage(ctx, { view: "comments", year: 2026, search: label }, now);
+    expect(month!.periods[2]).toEqual({ period: "2026-03", responses: 5, answers: 39, comments: 4 });
+
+    // Per team: unit A (touchpoint A) and unit B (touchpoint B).
+    const perUnit = await unitReport(ctx, { view: "24h", organizationId: o.organization.id }, now);
+    const totalsOf = (unitId: string) => perUnit.units.find((u) => u.unitId === unitId)!.totals;
+    expect(totalsOf(o.units.unitA.id)).toEqual({ responses: 2, answers: 16, comments: 2 });
+    expect(totalsOf(o.units.unitB.id)).toEqual({ responses: 1, answers: 7, comments: 0 });
+    expect(perUnit.totals).toEqual(day!.totals);
+
+    // A response the applier has not added yet: its answers count at once (raw rows). Inside a
+    // transaction rolled back, so no applier takes it.
+    const aborted = new Error("rolled back on purpose");
+    await expect(
+      t.prisma.$transaction(async (tx) => {
+        const id = hexId();
+        const at = new Date("2026-03-10T12:15:00Z");
+        await tx.$executeRawUnsafe(
+          `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","createdAt","updatedAt","submittedAt")
+           VALUES ($1, $2, $3, $4, $5, '{}', $6, $6, $6)`,
+          id,
+          o.organization.id,
+          s.survey.id,
+          s.touchpointA.id,
+          o.units.unitA.id,
+          at,
+        );
+        await tx.$executeRawUnsafe(
+          `INSERT INTO "Answer" ("responseId","questionId","createdAt","numericValue","textValue","choiceIds") VALUES ($1, $2, $4, 10, NULL, '{}'), ($1, $3, $4, NULL, 'Quick', '{}')`,
+          id,
+          s.questions.nps.id,
+          s.questions.text.id,
+          at,
+        );
+        await tx.$executeRawUnsafe(`INSERT INTO "RollupPending" ("responseId") VALUES ($1)`, id);
+        const [pending] = await reportPage({ ...ctx, prisma: tx } as unknown as DomainContext, { view: "24h", search: label }, now);
+        expect(pending!.periods.at(-1)).toMatchObject({ period: "2026-03-10T12:00:00.000Z", answers: 17, comments: 2 });
+        throw aborted;
+      }),
+    ).rejects.toBe(aborted);
   });
 
   it("a system admin switches to an organisation they are no member of (audited) and back; nobody else can", async () => {
