@@ -9,7 +9,7 @@
 //   answered): NPS 0–10, smiley button index, slider hundredths, single choice and emotion the
 //   choice's index, multiple choice a bitmask of indexes, open text 0 with the text in a side table;
 // - roll-ups keyed by the same codes: responses per hour and per day, answers per day only (the raw
-//   rows answer what the hourly answer roll-ups answer today).
+//   rows answer what hourly answer roll-ups would: since 28 Nov 2026 the engine has none either).
 // Roll-up value columns are written as zeros where the prototype does not compute them (satisfaction,
 // NPS classes): their widths, not their values, make the size.
 import type pg from "pg";

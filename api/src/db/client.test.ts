@@ -1,4 +1,4 @@
-// The app's Prisma client: its connections run with JIT off (db/client.ts poolConfig).
+// The app's Prisma client: its connections run with JIT off and in UTC (db/client.ts poolConfig).
 import { describe, expect, it } from "vitest";
 import { databaseUrl, noDatabase } from "../test/harness.js";
 import { createPrisma } from "./client.js";
@@ -12,6 +12,32 @@ describe.skipIf(noDatabase)("createPrisma", () => {
       expect(second).toEqual([{ jit: "off" }]);
     } finally {
       await prisma.$disconnect();
+    }
+  });
+
+  it("opens connections in UTC whatever the database's default time zone, so UTC days are the same days everywhere", async () => {
+    const database = `tz_${Date.now().toString(36)}`;
+    const admin = createPrisma(databaseUrl!, { max: 1 });
+    const url = new URL(databaseUrl!);
+    url.pathname = `/${database}`;
+    await admin.$executeRawUnsafe(`CREATE DATABASE "${database}"`);
+    try {
+      await admin.$executeRawUnsafe(`ALTER DATABASE "${database}" SET TimeZone = 'Europe/Helsinki'`);
+      const prisma = createPrisma(url.toString(), { max: 1 });
+      try {
+        expect(await prisma.$queryRawUnsafe("SHOW TimeZone")).toEqual([{ TimeZone: "UTC" }]);
+        // A Date sent by Prisma (no zone) is read as UTC: its UTC day is the day the engine names.
+        const [row] = await prisma.$queryRawUnsafe<{ day: string }[]>(
+          `SELECT to_char(date_trunc('day', $1::timestamptz), 'YYYY-MM-DD HH24') AS day`,
+          new Date("2026-03-10T23:30:00Z"),
+        );
+        expect(row!.day).toBe("2026-03-10 00");
+      } finally {
+        await prisma.$disconnect();
+      }
+    } finally {
+      await admin.$executeRawUnsafe(`DROP DATABASE IF EXISTS "${database}"`);
+      await admin.$disconnect();
     }
   });
 });

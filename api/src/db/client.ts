@@ -45,7 +45,11 @@ export function poolConfig(databaseUrl: string, max: number, statementTimeoutMs?
   const timeout = statementTimeoutMs ? ` -c statement_timeout=${Math.trunc(statementTimeoutMs)}` : "";
   if (workMem !== undefined && !/^\d+(kB|MB)$/.test(workMem)) throw new Error(`work_mem must be like 32MB: ${workMem}`);
   const mem = workMem ? ` -c work_mem=${workMem}` : "";
-  return { connectionString: databaseUrl, max, options: `-c jit=off${timeout}${mem}` };
+  // TimeZone=UTC: the engine's SQL names UTC days and hours (date_trunc, to_char, day roll-up buckets)
+  // and Prisma sends timestamps without a zone; in a session of another zone (the server's default
+  // may be one) its answers would differ from the raw rows' (found by a review: 4,896 of 6,804 cases
+  // in a Europe/Helsinki session).
+  return { connectionString: databaseUrl, max, options: `-c jit=off -c TimeZone=UTC${timeout}${mem}` };
 }
 
 /**

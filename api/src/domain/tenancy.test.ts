@@ -38,9 +38,29 @@ describe("tenancy: the arguments a scoped query runs with", () => {
       data: { hidden: true },
       where: { response: { organizationId: "o1" } },
     });
-    expect(scopeResponseOwnedArgs("findUnique", { where: { id: 7n } }, "o1")).toEqual({ where: { id: 7n, response: { organizationId: "o1" } } });
-    expect(() => scopeResponseOwnedArgs("update", { where: { id: 7n }, data: { responseId: "r2" } }, "o1")).toThrow(/another response/);
-    expect(() => scopeResponseOwnedArgs("updateMany", { where: {}, data: { response: { connect: { id: "r2" } } } }, "o1")).toThrow(/another response/);
+    expect(scopeResponseOwnedArgs("findUnique", { where: { id: 7n } }, "o1")).toEqual({ where: { id: 7n, AND: [{ response: { organizationId: "o1" } }] } });
+    // The caller's own condition on the response stays beside the organisation's.
+    expect(scopeResponseOwnedArgs("findUnique", { where: { id: 7n, response: { hidden: false } } }, "o1")).toEqual({
+      where: { id: 7n, response: { hidden: false }, AND: [{ response: { organizationId: "o1" } }] },
+    });
+    expect(scopeResponseOwnedArgs("create", { data: { responseId: "r1", questionId: "q1", numericValue: 3 } }, "o1")).toEqual({
+      data: { numericValue: 3, response: { connect: { id: "r1", organizationId: "o1" } }, question: { connect: { id: "q1", organizationId: "o1" } } },
+    });
+    expect(
+      scopeResponseOwnedArgs("upsert", { where: { id: 7n }, create: { responseId: "r1", questionId: "q1" }, update: { hidden: true } }, "o1"),
+    ).toMatchObject({
+      create: { response: { connect: { id: "r1", organizationId: "o1" } }, question: { connect: { id: "q1", organizationId: "o1" } } },
+      update: { hidden: true },
+    });
+    expect(() => scopeResponseOwnedArgs("createMany", { data: [{ responseId: "r1", questionId: "q1" }] }, "o1")).toThrow(/one by one/);
+    expect(() => scopeResponseOwnedArgs("create", { data: { response: { connect: { id: "r2" } }, questionId: "q1" } }, "o1")).toThrow(/by id/);
+    for (const moved of [{ responseId: "r2" }, { response: { connect: { id: "r2" } } }, { questionId: "q2" }, { question: { connect: { id: "q2" } } }]) {
+      expect(() => scopeResponseOwnedArgs("update", { where: { id: 7n }, data: moved }, "o1")).toThrow(/another response or question/);
+      expect(() => scopeResponseOwnedArgs("updateMany", { where: {}, data: moved }, "o1")).toThrow(/another response or question/);
+      expect(() => scopeResponseOwnedArgs("upsert", { where: { id: 7n }, create: { responseId: "r1", questionId: "q1" }, update: moved }, "o1")).toThrow(
+        /another response or question/,
+      );
+    }
   });
   it("refuses a row that names another organisation", () => {
     expect(() => scopeArgs("create", { data: { organizationId: "o2" } }, "o1")).toThrow(/another organisation/);
@@ -125,19 +145,36 @@ describe.skipIf(noDatabase)("tenancy: the scoped client against the database", (
     await expect(db.answer.update({ where: { id: theirs.answer.id }, data: { hidden: true } })).rejects.toThrow();
     await expect(db.answer.delete({ where: { id: theirs.answer.id } })).rejects.toThrow();
     expect((await db.answer.deleteMany({ where: { id: theirs.answer.id } })).count).toBe(0);
-    // another organisation's response cannot be given an answer through the scoped client
-    await expect(db.answer.create({ data: { responseId: theirs.response.id, questionId: theirs.question.id, numericValue: 0 } })).rejects.toThrow(
-      /another organisation's response/,
-    );
+    // A unique lookup keeps the caller's own condition on the response beside the organisation's.
+    await prisma.response.update({ where: { id: ours.response.id }, data: { hidden: true } });
+    expect(await db.answer.findUnique({ where: { id: ours.answer.id, response: { hidden: false } } })).toBeNull();
+    expect((await db.answer.findUnique({ where: { id: ours.answer.id, response: { hidden: true } } }))?.id).toBe(ours.answer.id);
+    await prisma.response.update({ where: { id: ours.response.id }, data: { hidden: false } });
+    // Another organisation's response, or question, cannot be given an answer through the scoped client.
+    await expect(db.answer.create({ data: { responseId: theirs.response.id, questionId: theirs.question.id, numericValue: 0 } })).rejects.toThrow();
+    await expect(db.answer.create({ data: { responseId: ours.response.id, questionId: theirs.question.id, numericValue: 0 } })).rejects.toThrow();
     await expect(
-      db.answer.createMany({
-        data: [
-          { responseId: ours.response.id, questionId: ours.question.id, numericValue: 1 },
-          { responseId: theirs.response.id, questionId: theirs.question.id, numericValue: 1 },
-        ],
-      }),
-    ).rejects.toThrow(/another organisation's response/);
+      db.answer.upsert({ where: { id: 0n }, create: { responseId: theirs.response.id, questionId: theirs.question.id, numericValue: 0 }, update: {} }),
+    ).rejects.toThrow();
+    await expect(db.answer.createMany({ data: [{ responseId: ours.response.id, questionId: ours.question.id, numericValue: 1 }] })).rejects.toThrow(
+      /one by one/,
+    );
     expect((await db.answer.create({ data: { responseId: ours.response.id, questionId: ours.question.id, numericValue: 3 } })).numericValue).toBe(3);
+    // A response and its answer created in one transaction of the scoped client (the connect is checked in it).
+    const inTransaction = await db.$transaction(async (tx) => {
+      const response = await tx.response.create({
+        data: {
+          organizationId: acme.organization.id,
+          surveyId: ours.question.surveyId,
+          touchpointId: ours.response.touchpointId,
+          unitId: ours.response.unitId,
+        },
+      });
+      return tx.answer.create({ data: { responseId: response.id, questionId: ours.question.id, numericValue: 5 } });
+    });
+    expect(inTransaction.numericValue).toBe(5);
+    // An answer moved to another organisation's response is refused before it reaches the database.
+    await expect(db.answer.update({ where: { id: ours.answer.id }, data: { responseId: theirs.response.id } })).rejects.toThrow(/another response/);
 
     const rivals = await prisma.answer.findMany({ where: { responseId: theirs.response.id } });
     expect(rivals.map((a) => [a.id, a.hidden, a.numericValue])).toEqual([[theirs.answer.id, false, 9]]);

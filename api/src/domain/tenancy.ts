@@ -8,7 +8,7 @@
 //   forget the clause; an id of another organisation simply finds nothing ("not found").
 //   Models owned through their response (`Answer`, which keeps no copy of its response's
 //   organisation: docs/analytics.md) get `response.organizationId = <the caller's>` instead, and a
-//   create through the scoped client must name a response of the organisation.
+//   create through the scoped client connects a response and a question of the organisation.
 // - The WHERE builders below, for the places that hand a filter to another library (the GraphQL
 //   node lookups of Pothos) rather than run the query themselves.
 //
@@ -82,31 +82,44 @@ export function scopeArgs(operation: string, args: Data, organizationId: string)
 
 /**
  * The arguments of one query of a model owned through its response (`responseOwnedModels`) with the
- * organisation's clause added: the response's organisation in filters and unique lookups. Creates
- * and upserts are checked apart (`createsOfResponseOwned`), since the response must be read.
+ * organisation's clause added: the response's organisation in filters and unique lookups (beside any
+ * condition of the caller's own on the response). A create names its response and question by
+ * `connect` with the organisation, so the database refuses another organisation's in the caller's own
+ * transaction ("No record was found for a nested connect"); `createMany` cannot connect and is
+ * refused (nothing creates answers through Prisma; ingestion writes them in SQL). An update never
+ * moves a row to another response or question. Writes nested in another model's query (a response's
+ * `answers: { connect }`) are not seen here, as for every tenant model.
  */
 export function scopeResponseOwnedArgs(operation: string, args: Data, organizationId: string): Data {
   const out: Data = { ...args };
   const ofOrganization = { response: { organizationId } };
   if (filtered.has(operation)) out.where = args.where ? { AND: [args.where, ofOrganization] } : ofOrganization;
-  if (unique.has(operation)) out.where = { ...((args.where ?? {}) as Data), ...ofOrganization };
+  if (unique.has(operation)) {
+    const where = (args.where ?? {}) as Data;
+    const and = where.AND === undefined ? [] : Array.isArray(where.AND) ? where.AND : [where.AND];
+    out.where = { ...where, AND: [...and, ofOrganization] };
+  }
+  if (operation === "createMany" || operation === "createManyAndReturn")
+    throw new Error("tenancy: answers are created one by one, each connected to its response");
+  if (operation === "create") out.data = connectedToOrganization(args.data, organizationId);
+  if (operation === "upsert") out.create = connectedToOrganization(args.create, organizationId);
   const updates = operation === "upsert" ? args.update : operation.startsWith("update") ? args.data : undefined;
-  if (updates && typeof updates === "object" && ("response" in (updates as Data) || "responseId" in (updates as Data))) {
-    throw new Error("tenancy: an update cannot move a row to another response");
+  if (updates && typeof updates === "object" && ["response", "responseId", "question", "questionId"].some((k) => k in (updates as Data))) {
+    throw new Error("tenancy: an update cannot move a row to another response or question");
   }
   return out;
 }
 
-/** The response ids a create (or an upsert's create) of a response-owned model names; undefined when one names none. */
-function responsesCreated(operation: string, args: Data): string[] | undefined {
-  const rows = operation === "upsert" ? [args.create] : Array.isArray(args.data) ? args.data : [args.data];
-  const ids: string[] = [];
-  for (const row of rows as Data[]) {
-    const id = row?.responseId ?? ((row?.response as Data | undefined)?.connect as Data | undefined)?.id;
-    if (typeof id !== "string") return undefined;
-    ids.push(id);
-  }
-  return ids;
+/** A create's row with its response and question connected within the organisation. */
+function connectedToOrganization(data: unknown, organizationId: string): Data {
+  const { responseId, questionId, response, question, ...rest } = (data ?? {}) as Data;
+  if (response !== undefined || question !== undefined) throw new Error("tenancy: a scoped create names its response and question by id");
+  if (typeof responseId !== "string" || typeof questionId !== "string") throw new Error("tenancy: a scoped create names its response and question");
+  return {
+    ...rest,
+    response: { connect: { id: responseId, organizationId } },
+    question: { connect: { id: questionId, organizationId } },
+  };
 }
 
 /**
@@ -119,15 +132,8 @@ export function scopedToOrganization(prisma: PrismaClient, organizationId: strin
     name: "tenancy",
     query: {
       $allModels: {
-        async $allOperations({ model, operation, args, query }) {
-          if (responseOwnedModels.has(model)) {
-            if (creates.has(operation) || operation === "upsert") {
-              const ids = responsesCreated(operation, args as Data);
-              const ours = ids && (await prisma.response.count({ where: { id: { in: [...new Set(ids)] }, organizationId } }));
-              if (!ids || ours !== new Set(ids).size) throw new Error("tenancy: a row of another organisation's response");
-            }
-            return query(scopeResponseOwnedArgs(operation, args as Data, organizationId) as typeof args);
-          }
+        $allOperations({ model, operation, args, query }) {
+          if (responseOwnedModels.has(model)) return query(scopeResponseOwnedArgs(operation, args as Data, organizationId) as typeof args);
           if (!tenantModels.has(model)) return query(args);
           return query(scopeArgs(operation, args as Data, organizationId) as typeof args);
         },

@@ -60,8 +60,8 @@ export type TestResponse = {
   answers: TestAnswer[];
 };
 
-/** Inserts responses and their answers; answers the new response ids in order. */
-export async function insertTestResponses(prisma: PrismaClient, organizationId: string, responses: TestResponse[]): Promise<string[]> {
+/** Inserts the rows of responses and their answers, nothing else; answers the new response ids in order. */
+async function insertResponseRows(prisma: PrismaClient, organizationId: string, responses: TestResponse[]): Promise<string[]> {
   const ids = responses.map(() => newTestId());
   const rows = responses.map((r, i) => ({
     i: ids[i],
@@ -96,6 +96,22 @@ export async function insertTestResponses(prisma: PrismaClient, organizationId: 
      SELECT r, q, c, n, x, coalesce(ch, '{}') FROM json_to_recordset($1::json) AS x(r text, q text, c timestamptz, n float8, x text, ch text[])`,
     JSON.stringify(answers),
   );
+  return ids;
+}
+
+/** Inserts responses and their answers, rolled up; answers the new response ids in order. */
+export async function insertTestResponses(prisma: PrismaClient, organizationId: string, responses: TestResponse[]): Promise<string[]> {
+  const ids = await insertResponseRows(prisma, organizationId, responses);
   await markResponsesChanged(prisma, organizationId, responses);
+  return ids;
+}
+
+/**
+ * Inserts responses and their answers marked pending, as ingestion leaves them before the roll-up
+ * applier adds them. Through a transaction the caller rolls back, no applier can take them.
+ */
+export async function insertPendingTestResponses(db: PrismaClient, organizationId: string, responses: TestResponse[]): Promise<string[]> {
+  const ids = await insertResponseRows(db, organizationId, responses);
+  await db.$executeRawUnsafe(`INSERT INTO "RollupPending" ("responseId") SELECT unnest($1::text[])`, ids);
   return ids;
 }

@@ -5,11 +5,10 @@
 // what the raw rows give: offsets east and west of UTC, windows cut at local midnight, responses in
 // the hours next to midnight, a hidden response, and responses still pending (not in any roll-up).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomBytes } from "node:crypto";
 import { databaseUrl, noDatabase } from "../../test/harness.js";
 import { createPrisma } from "../../db/client.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
-import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
+import { createAnalyticsSurvey, createTestTouchpoint, insertPendingTestResponses, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { parseResultsFilters, type GroupBy } from "../results-scope/filters.js";
 import type { Visibility } from "../results-scope/response-scope.js";
@@ -23,8 +22,10 @@ describe.skipIf(noDatabase)("daily answer roll-ups: the hours they do not hold c
   let org: OrganizationFixture;
   let s: TestSurvey;
   let doors: string[];
-  // Twelve whole UTC days ending five days ago (ingestion's clock plays no part: rows are inserted).
-  const first = (Math.floor(Date.now() / dayMs) - 17) * dayMs;
+  // Twelve whole UTC days over a month, a year and an ISO year's boundary (2026-W01 starts on Monday
+  // 29 Dec 2025). Fixed dates: ingestion's clock plays no part (the rows are inserted), and the
+  // filters are parsed with a "now" of their own.
+  const first = Date.UTC(2025, 11, 26);
   const days = 12;
   // Every hour next to a UTC midnight (the ones the offsets below move), and some in between.
   const hours = [0, 1, 2, 3, 4, 5, 9, 13, 18, 19, 20, 21, 22, 23];
@@ -37,6 +38,7 @@ describe.skipIf(noDatabase)("daily answer roll-ups: the hours they do not hold c
       (await createTestTouchpoint(prisma, org.organization.id, org.units.unitA.id, "North door", s.survey.id)).id,
       (await createTestTouchpoint(prisma, org.organization.id, org.units.unitA.id, "South door", s.survey.id)).id,
     ];
+    const gone = (await prisma.unit.create({ data: { organizationId: org.organization.id, name: "Closed shop", parentId: org.units.root.id } })).id;
     let i = 0;
     const responses = [];
     for (let d = 0; d < days; d++)
@@ -45,7 +47,9 @@ describe.skipIf(noDatabase)("daily answer roll-ups: the hours they do not hold c
         responses.push({
           surveyId: s.survey.id,
           touchpointId: doors[i % 2]!,
-          unitId: org.units.unitA.id,
+          // Mostly the Stores team; some of the Online team's, and some of a team deleted since
+          // (a response keeps its unitId: the roll-ups count it under unit code 0).
+          unitId: i % 5 === 0 ? org.units.unitB.id : i % 23 === 0 ? gone : org.units.unitA.id,
           createdAt: new Date(first + d * dayMs + h * hourMs + (i % 50) * 60_000),
           hidden: i % 37 === 0,
           answers: [
@@ -55,12 +59,20 @@ describe.skipIf(noDatabase)("daily answer roll-ups: the hours they do not hold c
           ],
         });
       }
-    // Rolled up (markResponsesChanged), as the applier leaves them.
+    // Rolled up (markResponsesChanged), as the applier leaves them; then the team is deleted.
     await insertTestResponses(prisma, org.organization.id, responses);
+    await prisma.unit.delete({ where: { id: gone } });
   });
   afterAll(async () => prisma?.$disconnect());
 
-  const visibility = (): Visibility => ({ organizationId: org.organization.id, unitIds: null, units: [], restrictSummaryToTeam: false });
+  /** The organisation's admin (every team), or a viewer of the Stores team. */
+  let teamOnly = false;
+  const visibility = (): Visibility => ({
+    organizationId: org.organization.id,
+    unitIds: teamOnly ? [org.units.unitA.id, org.units.unitA1.id] : null,
+    units: [],
+    restrictSummaryToTeam: false,
+  });
   const questions = () => [s.questions.nps.id, s.questions.slider.id, s.questions.multi.id];
   const sorted = (rows: AnswerSums[]) =>
     rows
@@ -68,16 +80,16 @@ describe.skipIf(noDatabase)("daily answer roll-ups: the hours they do not hold c
       .sort((a, b) => `${a.qid}|${a.grp}|${a.value}`.localeCompare(`${b.qid}|${b.grp}|${b.value}`));
 
   /** The same read from the roll-up path and from the raw rows; answers the roll-up path's rows. */
-  const same = async (db: PrismaClient, utcOffset: number, groupBy: GroupBy | null, fromDay: number, toDay: number) => {
+  const same = async (db: PrismaClient, utcOffset: number, groupBy: GroupBy | null, fromDay: number, toDay: number, extra: Record<string, unknown> = {}) => {
     const iso = (d: number) => new Date(first + d * dayMs).toISOString().slice(0, 10);
-    const f = parseResultsFilters({ from: iso(fromDay), to: iso(toDay), utcOffset }, { now: new Date(first + days * dayMs) });
+    const f = parseResultsFilters({ from: iso(fromDay), to: iso(toDay), utcOffset, ...extra }, { now: new Date(first + days * dayMs) });
     // From local midnight of fromDay to local midnight of toDay: cut inside UTC days unless the offset is 0.
     const window = { from: new Date(first + fromDay * dayMs - utcOffset * 60_000), to: new Date(first + toDay * dayMs - utcOffset * 60_000) };
     expect((await answerPathOf(db, visibility(), f, groupBy)).kind).toBe("rollup");
     const q = { questionIds: questions(), window, groupBy };
     const rollup = sorted(await answerSums(db, visibility(), f, q));
     const raw = sorted(await answerSums(db, visibility(), f, { ...q, source: "raw" }));
-    expect(rollup, JSON.stringify({ utcOffset, groupBy, fromDay, toDay })).toEqual(raw);
+    expect(rollup, JSON.stringify({ utcOffset, groupBy, fromDay, toDay, extra, teamOnly })).toEqual(raw);
     return rollup;
   };
 
@@ -89,11 +101,25 @@ describe.skipIf(noDatabase)("daily answer roll-ups: the hours they do not hold c
         const rows = await same(prisma, utcOffset, groupBy, 1, days - 1);
         expect(rows.length).toBeGreaterThan(0);
       }
-    // One window of a single local day, and one shorter than a day at either end.
+    // One window of a single local day.
     for (const groupBy of groupings) {
       await same(prisma, 120, groupBy, 3, 4);
       await same(prisma, -300, groupBy, 3, 4);
     }
+  });
+
+  it("gives the raw rows' answer for a viewer of one team and under a touchpoint filter", async () => {
+    for (const utcOffset of [0, 120, -300])
+      for (const groupBy of groupings) {
+        await same(prisma, utcOffset, groupBy, 1, days - 1, { touchpointIds: [doors[1]] });
+        teamOnly = true;
+        try {
+          const rows = await same(prisma, utcOffset, groupBy, 1, days - 1);
+          expect(rows.length).toBeGreaterThan(0);
+        } finally {
+          teamOnly = false;
+        }
+      }
   });
 
   it("counts each answer under its local day (checked by hand for one day at UTC+2)", async () => {
@@ -117,27 +143,20 @@ describe.skipIf(noDatabase)("daily answer roll-ups: the hours they do not hold c
         async (tx) => {
           const db = tx as unknown as PrismaClient;
           // 23:30 UTC (the next local day east of UTC), 00:30 UTC (the previous one west of it), and noon.
-          for (const at of [first + 5 * dayMs + 23.5 * hourMs, first + 6 * dayMs + 0.5 * hourMs, first + 6 * dayMs + 12 * hourMs]) {
-            const id = randomBytes(12).toString("hex");
-            await db.$executeRawUnsafe(
-              `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","createdAt","updatedAt","submittedAt")
-               VALUES ($1, $2, $3, $4, $5, '{}', $6, $6, $6)`,
-              id,
-              org.organization.id,
-              s.survey.id,
-              doors[0],
-              org.units.unitA.id,
-              new Date(at),
-            );
-            await db.$executeRawUnsafe(
-              `INSERT INTO "Answer" ("responseId","questionId","createdAt","numericValue","choiceIds") VALUES ($1, $2, $4, 10, '{}'), ($1, $3, $4, NULL, '{mx}')`,
-              id,
-              s.questions.nps.id,
-              s.questions.multi.id,
-              new Date(at),
-            );
-            await db.$executeRawUnsafe(`INSERT INTO "RollupPending" ("responseId") VALUES ($1)`, id);
-          }
+          await insertPendingTestResponses(
+            db,
+            org.organization.id,
+            [first + 5 * dayMs + 23.5 * hourMs, first + 6 * dayMs + 0.5 * hourMs, first + 6 * dayMs + 12 * hourMs].map((at) => ({
+              surveyId: s.survey.id,
+              touchpointId: doors[0]!,
+              unitId: org.units.unitA.id,
+              createdAt: new Date(at),
+              answers: [
+                { questionId: s.questions.nps.id, n: 10 },
+                { questionId: s.questions.multi.id, choices: ["mx"] },
+              ],
+            })),
+          );
           for (const utcOffset of [0, 120, -300])
             for (const groupBy of groupings) {
               const rows = await same(db, utcOffset, groupBy, 1, days - 1);

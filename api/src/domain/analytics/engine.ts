@@ -3,9 +3,11 @@
 //
 // Roll-ups answer when the filters have no response-level dimension (restrict by answer, metadata
 // match or metadata grouping need the rows) and the utcOffset is whole hours (hour buckets then
-// fall on local hour boundaries). A range [from, to) is read as daily rows for the whole UTC days
-// inside it plus hourly rows for the hours at either end; a series by local day, week, month or
-// weekday reads hourly rows when the offset is not 0 (a UTC day straddles two local days). What the
+// fall on local hour boundaries). For responses a range [from, to) is read as daily rows for the
+// whole UTC days inside it plus hourly rows for the hours at either end; a series by local day, week,
+// month or weekday reads hourly rows when the offset is not 0 (a UTC day straddles two local days).
+// Answers have daily roll-ups only: the hours at either end, and those a series off UTC moves to
+// another local day, come from the raw rows (`rollupAnswerSumsSql`); hour of day is raw. What the
 // roll-ups cannot serve is read from the response bit strings when they can (response-bits-read.ts),
 // else from the raw rows; planner.ts and `answerPathOf` decide which path serves each read.
 import { needsRawRows, type GroupBy, type ResultsFilters } from "../results-scope/filters.js";
@@ -105,7 +107,7 @@ function splitWindow(w: Window): { days: Window | null; hours: Window[] } {
 /**
  * A UNION ALL over the response roll-ups (`prefix` Hour/Day) for the window, selecting `cols`
  * with the dimension filter. `hourlyOnly` when the grouping needs local hours. (The answer roll-ups,
- * keyed by codes: `answerRollupUnion`.)
+ * daily and keyed by codes: `rollupAnswerSumsSql`.)
  */
 function rollupUnion(
   prefix: "RollupResponse",
@@ -373,26 +375,37 @@ function rollupAnswerSumsSql(p: Params, v: Visibility, f: ResultsFilters, q: Ans
 
 /**
  * The answers of the whole UTC `days` whose local date (at a whole-hour offset) is not their UTC date,
- * of responses already applied to the roll-ups (a pending one is not in a roll-up row: the pending
- * part counts it under its local date): -1 under the UTC date (`sameDate` of its day), +1 under the
- * local one. One Answer(questionId, createdAt) range per day.
+ * of responses already applied to the roll-ups (a pending one is in no roll-up row: the pending part
+ * counts it under its local date): -1 under their UTC date (`sameDate` of their day), +1 under their
+ * local date, which is the next day's east of UTC and the previous day's west of it. Only the days
+ * whose group changes there are read: every day for a daily or weekday series, the last (east) or
+ * first (west) day of each ISO week or month for the others. One Answer(questionId, createdAt) range
+ * per such day; the answers are summed per day, question and stored value before they are spread over
+ * their values and two groups, as the raw path does (`rawAnswerSelect`).
  */
 function movedAcrossLocalDays(p: Params, v: Visibility, f: ResultsFilters, q: AnswerQuery, days: Window, sameDate: (day: string) => string): string {
   const scope = buildScope(v, { ...f, from: days.from, to: days.to }, { alias: "r", firstParam: p.values.length + 1 });
   scope.params.forEach((x) => p.values.push(x));
+  // Intervals in hours, not days: the same length in every session time zone.
   const east = f.utcOffset > 0;
   const edgeFrom = east ? `d."day" + interval '${24 * 60 - f.utcOffset} minutes'` : `d."day"`;
-  const edgeTo = east ? `d."day" + interval '1 day'` : `d."day" + interval '${-f.utcOffset} minutes'`;
+  const edgeTo = east ? `d."day" + interval '24 hours'` : `d."day" + interval '${-f.utcOffset} minutes'`;
+  const neighbour = (day: string) => `(${day} ${east ? "+" : "-"} interval '24 hours')`;
   const grp = (ts: string) => timeGroupSql(q.groupBy!, ts, f.utcOffset)!;
-  return `SELECT a."questionId" AS qid, m.grp, v.value, sum(m.sign)::float8 AS count, coalesce(sum(m.sign * a."numericValue"), 0)::float8 AS sum
-      FROM generate_series(${p.add(days.from, "::timestamptz")}, ${p.add(days.to, "::timestamptz")} - interval '1 day', interval '1 day') d("day")
-      CROSS JOIN LATERAL (
-        SELECT a."questionId", a."createdAt", a."numericValue", a."choiceIds" FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
-        WHERE a."questionId" = ANY(${p.add(q.questionIds, "::text[]")}) AND a."createdAt" >= ${edgeFrom} AND a."createdAt" < ${edgeTo} AND ${scope.sql}
-          AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")
-        OFFSET 0) a
-      CROSS JOIN LATERAL (VALUES (-1, ${grp(sameDate(`d."day"`))}), (1, ${grp(`a."createdAt"`)})) m(sign, grp)
-      CROSS JOIN LATERAL ${answerValuesOf("a")}
+  return `SELECT g.qid, m.grp, v.value, sum(m.sign * g.n)::float8 AS count, coalesce(sum(m.sign * g.s), 0)::float8 AS sum
+      FROM (
+        SELECT d."day", a."questionId" AS qid, a."numericValue", a."choiceIds", count(*) AS n, sum(a."numericValue") AS s
+        FROM (SELECT x."day" FROM generate_series(${p.add(days.from, "::timestamptz")}, ${p.add(days.to, "::timestamptz")} - interval '24 hours', interval '24 hours') x("day")
+              WHERE ${grp(sameDate(`x."day"`))} IS DISTINCT FROM ${grp(sameDate(neighbour(`x."day"`)))}) d
+        CROSS JOIN LATERAL (
+          SELECT a."questionId", a."numericValue", a."choiceIds" FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
+          WHERE a."questionId" = ANY(${p.add(q.questionIds, "::text[]")}) AND a."createdAt" >= ${edgeFrom} AND a."createdAt" < ${edgeTo} AND ${scope.sql}
+            AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")
+          OFFSET 0) a
+        GROUP BY 1, 2, 3, 4
+      ) g
+      CROSS JOIN LATERAL (VALUES (-1, ${grp(sameDate(`g."day"`))}), (1, ${grp(sameDate(neighbour(`g."day"`)))})) m(sign, grp)
+      CROSS JOIN LATERAL ${answerValuesOf("g")}
       GROUP BY 1, 2, 3`;
 }
 

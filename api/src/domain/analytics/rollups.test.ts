@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomBytes } from "node:crypto";
 import { startTestApp, noDatabase, databaseUrl, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
-import { createAnalyticsSurvey, createTestTouchpoint, type TestSurvey } from "../../test/analytics-survey.js";
+import { createAnalyticsSurvey, createTestTouchpoint, insertPendingTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
 import pg from "pg";
 import { applyPendingSql, codeOf, markResponsesChanged, pendingResponseRows, rebuildRollups, rollupKeyIs, rollupTables } from "./rollups.js";
 import { applierBusy, applyPendingRollups, rollupApplierLockKey, settleRollups } from "./rollup-applier.js";
@@ -381,7 +381,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     const other = await createOrganizationFixture(t.prisma, "Rolled other");
     const os = await createAnalyticsSurvey(t.prisma, other.organization.id, other.units.unitA.id);
     const otherTp = (await createTestTouchpoint(t.prisma, other.organization.id, other.units.unitA.id, "Other door", os.survey.id)).id;
-    const ids = Array.from({ length: 5 }, () => randomBytes(12).toString("hex"));
+    let ids: string[] = [];
     /** Loops over "Answer" and rows of the pending part for one organisation, from EXPLAIN ANALYZE. */
     type PlanNode = { "Relation Name"?: string; "Actual Loops"?: number; Plans?: PlanNode[] };
     const answerLoops = (node: PlanNode): number =>
@@ -413,26 +413,17 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
       t.prisma.$transaction(
         async (tx) => {
           const db = tx as unknown as PrismaClient;
-          const at = new Date(base);
-          for (const id of ids) {
-            await db.$executeRawUnsafe(
-              `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","createdAt","updatedAt","submittedAt")
-             VALUES ($1, $2, $3, $4, $5, '{}', $6, $6, $6)`,
-              id,
-              other.organization.id,
-              os.survey.id,
-              otherTp,
-              other.units.unitA.id,
-              at,
-            );
-            await db.$executeRawUnsafe(
-              `INSERT INTO "Answer" ("responseId","questionId","createdAt","numericValue") VALUES ($1, $2, $3, 9)`,
-              id,
-              os.questions.nps.id,
-              at,
-            );
-            await db.$executeRawUnsafe(`INSERT INTO "RollupPending" ("responseId") VALUES ($1)`, id);
-          }
+          ids = await insertPendingTestResponses(
+            db,
+            other.organization.id,
+            Array.from({ length: 5 }, () => ({
+              surveyId: os.survey.id,
+              touchpointId: otherTp,
+              unitId: other.units.unitA.id,
+              createdAt: new Date(base),
+              answers: [{ questionId: os.questions.nps.id, n: 9 }],
+            })),
+          );
           // Read as this organisation, which has none of them: the other's answers are never read.
           const mine = await readAnswers(db, org.organization.id, s.questions.nps.id);
           expect(mine.answerLoops).toBe(0);

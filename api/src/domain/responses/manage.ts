@@ -66,8 +66,8 @@ export async function hideResponse(ctx: DomainContext, responseId: string, input
   const response = await manageable(ctx, responseId);
   if (body.questionId) {
     const updated = await tenantDb(ctx).answer.updateMany({
-      // Answers have no organizationId, so the tenancy extension does not scope them: `manageable` above
-      // found this response in the caller's organisation, and the update names it.
+      // `manageable` above found this response in the caller's organisation; the tenancy extension
+      // also scopes answers by their response's organisation.
       where: { responseId: response.id, questionId: body.questionId },
       data: { hidden: body.hidden },
     });
