@@ -71,7 +71,8 @@ export async function generateLargeOrg(
   log(`${database}: deploying migrations`);
   await deployMigrations(url);
   const prisma = createPrisma(url, { max: 2 });
-  const db = new pg.Client({ connectionString: url });
+  // In UTC, as the app's pools: the generator names UTC days (date_trunc) and hours.
+  const db = new pg.Client({ connectionString: url, options: "-c TimeZone=UTC" });
   await db.connect();
   try {
     const { organizationId } = await seedDemoOrganization(prisma, { responses: 0, log });
@@ -183,7 +184,7 @@ export async function generateLargeOrg(
     )
       months.unshift(m);
     const worker = async () => {
-      const c = new pg.Client({ connectionString: url });
+      const c = new pg.Client({ connectionString: url, options: "-c TimeZone=UTC" });
       await c.connect();
       try {
         await c.query(`SET synchronous_commit = off; SET work_mem = '256MB'; SET session_replication_role = replica`);

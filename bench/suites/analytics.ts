@@ -99,7 +99,7 @@ async function largeOrgFigures(ctx: BenchContext): Promise<FigureRow[]> {
       questionCase("POST /results/question choice, 365 days, monthly", choice, { from: minus(364), to, utcOffset: 0, groupBy: "monthly" }),
       // Off UTC: the daily answer roll-ups, with the hours that move to another local day read raw. A
       // Finnish browser (+120: the moved hours are 22–24 UTC, which the generated data leaves empty), and
-      // +600, whose moved hours (14–24 UTC) hold half of its answers (it answers 06–22 UTC): the worst case.
+      // +600, whose moved hours (14–24 UTC) hold half of its answers (it answers 06–22 UTC).
       questionCase("POST /results/question NPS, 30 days, daily (+120: local days)", nps, { from: minus(29), to, utcOffset: 120, groupBy: "daily" }),
       questionCase("POST /results/question NPS, 30 days, daily (+600)", nps, { from: minus(29), to, utcOffset: 600, groupBy: "daily" }),
       questionCase("POST /results/question choice, 365 days, monthly (+600)", choice, { from: minus(364), to, utcOffset: 600, groupBy: "monthly" }),

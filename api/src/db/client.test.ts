@@ -1,5 +1,6 @@
 // The app's Prisma client: its connections run with JIT off and in UTC (db/client.ts poolConfig).
 import { describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
 import { databaseUrl, noDatabase } from "../test/harness.js";
 import { createPrisma } from "./client.js";
 
@@ -16,7 +17,7 @@ describe.skipIf(noDatabase)("createPrisma", () => {
   });
 
   it("opens connections in UTC whatever the database's default time zone, so UTC days are the same days everywhere", async () => {
-    const database = `tz_${Date.now().toString(36)}`;
+    const database = `tz_${randomBytes(6).toString("hex")}`;
     const admin = createPrisma(databaseUrl!, { max: 1 });
     const url = new URL(databaseUrl!);
     url.pathname = `/${database}`;
@@ -26,17 +27,17 @@ describe.skipIf(noDatabase)("createPrisma", () => {
       const prisma = createPrisma(url.toString(), { max: 1 });
       try {
         expect(await prisma.$queryRawUnsafe("SHOW TimeZone")).toEqual([{ TimeZone: "UTC" }]);
-        // A Date sent by Prisma (no zone) is read as UTC: its UTC day is the day the engine names.
-        const [row] = await prisma.$queryRawUnsafe<{ day: string }[]>(
-          `SELECT to_char(date_trunc('day', $1::timestamptz), 'YYYY-MM-DD HH24') AS day`,
+        // A Date sent by Prisma (no zone) is the instant it names, and its UTC day the day the engine names.
+        const [row] = await prisma.$queryRawUnsafe<{ utc: string; day: boolean }[]>(
+          `SELECT to_char($1::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') AS utc, date_trunc('day', $1::timestamptz) = timestamptz '2026-03-10 00:00:00+00' AS day`,
           new Date("2026-03-10T23:30:00Z"),
         );
-        expect(row!.day).toBe("2026-03-10 00");
+        expect(row).toEqual({ utc: "2026-03-10 23:30", day: true });
       } finally {
         await prisma.$disconnect();
       }
     } finally {
-      await admin.$executeRawUnsafe(`DROP DATABASE IF EXISTS "${database}"`);
+      await admin.$executeRawUnsafe(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
       await admin.$disconnect();
     }
   });

@@ -153,6 +153,24 @@ describe.skipIf(noDatabase)("tenancy: the scoped client against the database", (
     // Another organisation's response, or question, cannot be given an answer through the scoped client.
     await expect(db.answer.create({ data: { responseId: theirs.response.id, questionId: theirs.question.id, numericValue: 0 } })).rejects.toThrow();
     await expect(db.answer.create({ data: { responseId: ours.response.id, questionId: theirs.question.id, numericValue: 0 } })).rejects.toThrow();
+    await expect(db.answer.create({ data: { responseId: theirs.response.id, questionId: ours.question.id, numericValue: 0 } })).rejects.toThrow();
+    // An upsert whose row exists takes the update path, scoped: ours is updated; theirs is not found, so
+    // the row is created in our response (theirs stays as it was: checked below).
+    expect(
+      (
+        await db.answer.upsert({
+          where: { id: ours.answer.id },
+          create: { responseId: ours.response.id, questionId: ours.question.id },
+          update: { numericValue: 8 },
+        })
+      ).numericValue,
+    ).toBe(8);
+    const created = await db.answer.upsert({
+      where: { id: theirs.answer.id },
+      create: { responseId: ours.response.id, questionId: ours.question.id, numericValue: 2 },
+      update: { numericValue: 1 },
+    });
+    expect([created.id === theirs.answer.id, created.responseId, created.numericValue]).toEqual([false, ours.response.id, 2]);
     await expect(
       db.answer.upsert({ where: { id: 0n }, create: { responseId: theirs.response.id, questionId: theirs.question.id, numericValue: 0 }, update: {} }),
     ).rejects.toThrow();
@@ -178,7 +196,7 @@ describe.skipIf(noDatabase)("tenancy: the scoped client against the database", (
 
     const rivals = await prisma.answer.findMany({ where: { responseId: theirs.response.id } });
     expect(rivals.map((a) => [a.id, a.hidden, a.numericValue])).toEqual([[theirs.answer.id, false, 9]]);
-    expect(await prisma.answer.count({ where: { responseId: ours.response.id } })).toBe(2);
+    expect(await prisma.answer.count({ where: { responseId: ours.response.id } })).toBe(3);
     expect((await prisma.answer.findUniqueOrThrow({ where: { id: ours.answer.id } })).hidden).toBe(true);
   });
 });

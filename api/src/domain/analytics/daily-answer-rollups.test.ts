@@ -13,6 +13,7 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import { parseResultsFilters, type GroupBy } from "../results-scope/filters.js";
 import type { Visibility } from "../results-scope/response-scope.js";
 import { answerPathOf, answerSums, type AnswerSums } from "./engine.js";
+import { rebuildRollups } from "./rollups.js";
 
 const dayMs = 86_400_000;
 const hourMs = 3_600_000;
@@ -59,9 +60,16 @@ describe.skipIf(noDatabase)("daily answer roll-ups: the hours they do not hold c
           ],
         });
       }
-    // Rolled up (markResponsesChanged), as the applier leaves them; then the team is deleted.
+    // Rolled up (markResponsesChanged), as the applier leaves them; then the team is deleted and the
+    // organisation's roll-ups rebuilt, so the deleted team's answers count under unit code 0.
     await insertTestResponses(prisma, org.organization.id, responses);
     await prisma.unit.delete({ where: { id: gone } });
+    await rebuildRollups(prisma, org.organization.id);
+    const [codeZero] = await prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM "RollupAnswerDay" WHERE "unitCode" = 0 AND "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`,
+      org.organization.id,
+    );
+    expect(codeZero!.n).toBeGreaterThan(0);
   });
   afterAll(async () => prisma?.$disconnect());
 

@@ -345,7 +345,8 @@ export function pendingAnswerSumsSql(v: Visibility, f: ResultsFilters, questionI
  * counts each UTC day's roll-up rows under its own date, then moves the answers of the day's hours
  * that belong to the next local day (the last `offset` hours east of UTC) or to the previous one (the
  * first hours west of it) from the raw rows: each such answer counts -1 under its UTC date and +1
- * under its local one. So `offset` hours a day are read raw, one index range per day, not 24.
+ * under its local one. So `offset` hours a day are read raw, one index range per day whose group
+ * changes (every day for a daily or weekday series), not 24.
  * Hour-of-day series are the planner's "raw".
  */
 function rollupAnswerSumsSql(p: Params, v: Visibility, f: ResultsFilters, q: AnswerQuery): string {

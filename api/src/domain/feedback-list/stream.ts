@@ -30,9 +30,9 @@ export function pgDb(client: pg.Client): Db {
   };
 }
 
-/** A connection of the export's own, with a name that shows in pg_stat_activity. */
+/** A connection of the export's own, with a name that shows in pg_stat_activity, in UTC as the app's pools (db/client.ts poolConfig). */
 export async function connectExportClient(databaseUrl: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: "feedback-list-export" });
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: "feedback-list-export", options: "-c TimeZone=UTC" });
   client.on("error", () => {});
   await client.connect();
   return client;

@@ -5,12 +5,14 @@ import { apiCall, apiFetch } from "../../test/rest-client.js";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
-import { createListSurvey, fullAnswers, hexId, insertResponses } from "../../test/list-survey.js";
+import { createListSurvey, fullAnswers, insertResponses } from "../../test/list-survey.js";
 import { markResponsesChanged, rebuildRollups } from "../../domain/analytics/rollups.js";
 import { reportPage, unitReport } from "../../domain/superadmin/reports.js";
 import { superAdminRoutes, smsBalanceRoutes } from "./superadmin.js";
 import type { DomainContext } from "../../domain/context.js";
 import { loadViewer } from "../../domain/viewer.js";
+import { insertPendingTestResponses } from "../../test/analytics-survey.js";
+import type { PrismaClient } from "../../generated/prisma/client.js";
 
 describe.skipIf(noDatabase)("REST /api/v5 super-admin", () => {
   let t: TestApp;
@@ -363,26 +365,18 @@ describe.skipIf(noDatabase)("REST /api/v5 super-admin", () => {
     const aborted = new Error("rolled back on purpose");
     await expect(
       t.prisma.$transaction(async (tx) => {
-        const id = hexId();
-        const at = new Date("2026-03-10T12:15:00Z");
-        await tx.$executeRawUnsafe(
-          `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","createdAt","updatedAt","submittedAt")
-           VALUES ($1, $2, $3, $4, $5, '{}', $6, $6, $6)`,
-          id,
-          o.organization.id,
-          s.survey.id,
-          s.touchpointA.id,
-          o.units.unitA.id,
-          at,
-        );
-        await tx.$executeRawUnsafe(
-          `INSERT INTO "Answer" ("responseId","questionId","createdAt","numericValue","textValue","choiceIds") VALUES ($1, $2, $4, 10, NULL, '{}'), ($1, $3, $4, NULL, 'Quick', '{}')`,
-          id,
-          s.questions.nps.id,
-          s.questions.text.id,
-          at,
-        );
-        await tx.$executeRawUnsafe(`INSERT INTO "RollupPending" ("responseId") VALUES ($1)`, id);
+        await insertPendingTestResponses(tx as unknown as PrismaClient, o.organization.id, [
+          {
+            surveyId: s.survey.id,
+            touchpointId: s.touchpointA.id,
+            unitId: o.units.unitA.id,
+            createdAt: new Date("2026-03-10T12:15:00Z"),
+            answers: [
+              { questionId: s.questions.nps.id, n: 10 },
+              { questionId: s.questions.text.id, text: "Quick" },
+            ],
+          },
+        ]);
         const [pending] = await reportPage({ ...ctx, prisma: tx } as unknown as DomainContext, { view: "24h", search: label }, now);
         expect(pending!.periods.at(-1)).toMatchObject({ period: "2026-03-10T12:00:00.000Z", answers: 17, comments: 2 });
         throw aborted;
