@@ -10,7 +10,7 @@
 // finds the completion mark (the database comment) and does nothing. `--force` starts over.
 import pg from "pg";
 import { deployMigrations } from "../api/src/db/migrations.js";
-import { createPrisma } from "../api/src/db/client.js";
+import { createPrisma, utcSession } from "../api/src/db/client.js";
 import { buildOrganizationBits } from "../api/src/domain/analytics/response-bits.js";
 import { seedDemoOrganization } from "../api/src/seed/demo.js";
 import { rollupsFromRawSql } from "../api/src/domain/analytics/rollups.js";
@@ -72,7 +72,7 @@ export async function generateLargeOrg(
   await deployMigrations(url);
   const prisma = createPrisma(url, { max: 2 });
   // In UTC, as the app's pools: the generator names UTC days (date_trunc) and hours.
-  const db = new pg.Client({ connectionString: url, options: "-c TimeZone=UTC" });
+  const db = new pg.Client({ connectionString: url, options: utcSession });
   await db.connect();
   try {
     const { organizationId } = await seedDemoOrganization(prisma, { responses: 0, log });
@@ -184,7 +184,7 @@ export async function generateLargeOrg(
     )
       months.unshift(m);
     const worker = async () => {
-      const c = new pg.Client({ connectionString: url, options: "-c TimeZone=UTC" });
+      const c = new pg.Client({ connectionString: url, options: utcSession });
       await c.connect();
       try {
         await c.query(`SET synchronous_commit = off; SET work_mem = '256MB'; SET session_replication_role = replica`);

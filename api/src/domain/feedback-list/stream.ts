@@ -9,6 +9,7 @@
 // an interactive transaction (`streamRows`).
 import pg from "pg";
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import { utcSession } from "../../db/client.js";
 import { countQuery, normaliseRow, rowsQuery, type Db, type FeedbackListPlan, type RawRow } from "./query.js";
 
 const streamBatchSize = 500;
@@ -30,9 +31,9 @@ export function pgDb(client: pg.Client): Db {
   };
 }
 
-/** A connection of the export's own, with a name that shows in pg_stat_activity, in UTC as the app's pools (db/client.ts poolConfig). */
+/** A connection of the export's own, with a name that shows in pg_stat_activity, in UTC (`utcSession`). */
 export async function connectExportClient(databaseUrl: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: databaseUrl, application_name: "feedback-list-export", options: "-c TimeZone=UTC" });
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: "feedback-list-export", options: utcSession });
   client.on("error", () => {});
   await client.connect();
   return client;
