@@ -103,6 +103,16 @@ async function largeOrgFigures(ctx: BenchContext): Promise<FigureRow[]> {
       questionCase("POST /results/question NPS, 30 days, daily (+120: local days)", nps, { from: minus(29), to, utcOffset: 120, groupBy: "daily" }),
       questionCase("POST /results/question NPS, 30 days, daily (+600)", nps, { from: minus(29), to, utcOffset: 600, groupBy: "daily" }),
       questionCase("POST /results/question choice, 365 days, monthly (+600)", choice, { from: minus(364), to, utcOffset: 600, groupBy: "monthly" }),
+      // A year by local day: at +120 the moved hours are empty (the roll-up path); at +600 they hold
+      // half of the answers, so the engine weighs them and reads the raw rows (engine.ts movedShareOf).
+      questionCase("POST /results/question NPS, 365 days, daily (+120)", nps, { from: minus(364), to, utcOffset: 120, groupBy: "daily" }),
+      questionCase("POST /results/question NPS, 365 days, daily (+600: weighed, raw rows)", nps, { from: minus(364), to, utcOffset: 600, groupBy: "daily" }),
+      questionCase("POST /results/question NPS, 365 days, weekday (+600: weighed, raw rows)", nps, {
+        from: minus(364),
+        to,
+        utcOffset: 600,
+        groupBy: "weekday",
+      }),
       // Hour of day: no hourly answer roll-ups, so this one is the raw rows (docs/analytics.md "Daily answer roll-ups only").
       questionCase("POST /results/question NPS, 30 days, hour of day (raw rows)", nps, { from: minus(29), to, utcOffset: 120, groupBy: "hourly" }),
     ].filter((c) => !process.env.BENCH_ANALYTICS_MAX_DAYS || !/365 days/.test(c.figure) || Number(process.env.BENCH_ANALYTICS_MAX_DAYS) >= 365);

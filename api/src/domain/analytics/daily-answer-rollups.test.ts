@@ -12,7 +12,7 @@ import { createAnalyticsSurvey, createTestTouchpoint, insertPendingTestResponses
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { parseResultsFilters, type GroupBy } from "../results-scope/filters.js";
 import type { Visibility } from "../results-scope/response-scope.js";
-import { answerPathOf, answerSums, type AnswerSums } from "./engine.js";
+import { answerPathOf, answerSums, movedShareForRaw, movedShareOf, type AnswerSums } from "./engine.js";
 import { rebuildRollups } from "./rollups.js";
 
 const dayMs = 86_400_000;
@@ -95,7 +95,8 @@ describe.skipIf(noDatabase)("daily answer roll-ups: the hours they do not hold c
     const window = { from: new Date(first + fromDay * dayMs - utcOffset * 60_000), to: new Date(first + toDay * dayMs - utcOffset * 60_000) };
     expect((await answerPathOf(db, visibility(), f, groupBy)).kind).toBe("rollup");
     const q = { questionIds: questions(), window, groupBy };
-    const rollup = sorted(await answerSums(db, visibility(), f, q));
+    // "rollup": the roll-up path even where the engine would weigh the moved hours and read raw.
+    const rollup = sorted(await answerSums(db, visibility(), f, { ...q, source: "rollup" }));
     const raw = sorted(await answerSums(db, visibility(), f, { ...q, source: "raw" }));
     expect(rollup, JSON.stringify({ utcOffset, groupBy, fromDay, toDay, extra, teamOnly })).toEqual(raw);
     return rollup;
@@ -142,6 +143,44 @@ describe.skipIf(noDatabase)("daily answer roll-ups: the hours they do not hold c
     const expected = [22, 23].reduce((n, h) => n + inDay(3, h), 0) + hours.filter((h) => h < 22).reduce((n, h) => n + inDay(4, h), 0);
     expect(npsOfDay.count).toBe(expected);
     expect(expected).toBeGreaterThan(10);
+  });
+
+  it("weighs the hours a daily or weekday series moves: past a quarter of the responses it reads the raw rows, with the same answer", async () => {
+    const window = { from: new Date(first + dayMs), to: new Date(first + (days - 1) * dayMs) };
+    const read = async (utcOffset: number, groupBy: GroupBy) => {
+      const f = parseResultsFilters({ from: "2025-12-27", to: "2026-01-06", utcOffset }, { now: new Date(first + days * dayMs) });
+      const q = { questionIds: questions(), window, groupBy };
+      return {
+        share: await movedShareOf(prisma, visibility(), f, q),
+        path: await answerPathOf(prisma, visibility(), f, groupBy, q),
+        unweighed: (await answerPathOf(prisma, visibility(), f, groupBy)).kind,
+        served: sorted(await answerSums(prisma, visibility(), f, q)),
+        raw: sorted(await answerSums(prisma, visibility(), f, { ...q, source: "raw" })),
+      };
+    };
+    // The data answers at 14 hours of each UTC day. East of UTC the last hours move to the next
+    // local day: at +2 h hours 22 and 23 (2 of 14), at +10 h hours 18–23 (6 of 14); west of it the
+    // first ones: at -5 h hours 0–4 (5 of 14). (Hidden responses are in no roll-up: a little less.)
+    const plus2 = await read(120, "daily");
+    expect(plus2.share).toBeGreaterThan(0.1);
+    expect(plus2.share).toBeLessThan(2 / 14 + 0.01);
+    expect(plus2.path.kind).toBe("rollup");
+    const plus10 = await read(600, "daily");
+    expect(plus10.share).toBeGreaterThan(0.4);
+    expect(plus10.share).toBeLessThan(6 / 14 + 0.01);
+    expect(plus10.path).toEqual({ kind: "raw", reason: expect.stringContaining("% of the responses fall in the hours moved") });
+    const minus5 = await read(-300, "weekday");
+    expect(minus5.share).toBeGreaterThan(movedShareForRaw);
+    expect(minus5.path.kind).toBe("raw");
+    // Without the read's questions and window, or for a series that moves few days, nothing is weighed.
+    expect(plus10.unweighed).toBe("rollup");
+    expect((await read(600, "monthly")).path.kind).toBe("rollup");
+    expect((await read(0, "daily")).share).toBe(0);
+    // Either way the served answer is the raw rows'.
+    for (const r of [plus2, plus10, minus5]) {
+      expect(r.served.length).toBeGreaterThan(0);
+      expect(r.served).toEqual(r.raw);
+    }
   });
 
   it("responses still pending (in no roll-up) count once, under their local day, inside and next to the edge hours", async () => {

@@ -3,7 +3,8 @@
 //
 // - "rollup": no response-level dimension (no restriction, metadata match or metadata grouping), a
 //   whole-hour offset and no hour-of-day grouping: the daily answer roll-ups, with the hours they
-//   cannot serve from the raw rows (engine.ts rollupAnswerSumsSql).
+//   cannot serve from the raw rows (engine.ts rollupAnswerSumsSql). A daily or weekday series off UTC
+//   is weighed before it takes this path (engine.ts answerPathOf, movedShareOf: it needs the database).
 // - "bits": what planAnswerPath leaves raw, when the organisation's response bit strings are built
 //   and the grouping is one they hold (response-bits-read.ts bitsGroupOf; engine.ts answerPathOf
 //   decides, as it needs the database): restrictions by answer (one item or several, any question

@@ -305,13 +305,14 @@ async function questionResults(
   const questionIds = qs.map((q) => q.id);
   const groupBy = opts.withSeries === false ? null : f.groupBy;
   // "rollup": served without the raw rows (roll-ups or response bit strings).
-  const source: Source = opts.source ?? ((await answerPathOf(prisma, v, f, groupBy)).kind === "raw" ? "raw" : "rollup");
+  const source: Source = opts.source ?? ((await answerPathOf(prisma, v, f, groupBy, { questionIds, window })).kind === "raw" ? "raw" : "rollup");
   const o = { source: opts.source };
   // The window's totals are the sum of its series (every grouping covers every answer), and the
   // organisation's count is the total when no touchpoint filter narrows it: fewer queries. Without
   // a series, the window is read as one group (its rows then make no series: see questionResultOf).
   const [series, earlier, org] = await Promise.all([
-    answerSums(prisma, v, f, { questionIds, window, groupBy, ...o }).then(byQuestion),
+    // The series on the path weighed above (a "rollup" source is not weighed again).
+    answerSums(prisma, v, f, { questionIds, window, groupBy, source }).then(byQuestion),
     answerSums(prisma, v, f, { questionIds, window: { from: f.earlierFrom, to: f.earlierTo }, groupBy: null, ...o }).then(byQuestion),
     f.touchpointIds.length ? answerSums(prisma, v, f, { questionIds, window, groupBy: null, ignoreTouchpoints: true, ...o }).then(byQuestion) : null,
   ]);
