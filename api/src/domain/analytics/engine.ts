@@ -15,6 +15,7 @@ import { admittedUnits, buildScope, metadataObjectSql, surveysWithResponses, typ
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { answerValuesOf, codeOf, codesOf, pendingResponseRows, responseFiguresOf } from "./rollups.js";
 import { planAnswerPath, type AnswerPath } from "./planner.js";
+import { answerHoursWithin } from "../results-scope/answer-hours.js";
 import {
   bitsAnswerCountedSql,
   bitsAnswerSql,
@@ -334,6 +335,18 @@ export async function answerSums(prisma: PrismaClient, v: Visibility, f0: Result
   return prisma.$queryRawUnsafe<AnswerSums[]>(sql, ...p.values);
 }
 
+/** The raw rows' answer read, alone, with its parameters (its plan is tested: answer-hours.test.ts). */
+export function rawAnswerSumsSql(
+  v: Visibility,
+  f: ResultsFilters,
+  questionIds: string[],
+  w: Window,
+  groupBy: GroupBy | null,
+): { sql: string; values: unknown[] } {
+  const p = new Params();
+  return { sql: rawAnswerSelect(p, v, f, questionIds, w, groupBy, false), values: p.values };
+}
+
 /** The pending part of an answer read, alone, with its parameters (its plan is tested: rollups.test.ts). */
 export function pendingAnswerSumsSql(v: Visibility, f: ResultsFilters, questionIds: string[], w: Window): { sql: string; values: unknown[] } {
   const p = new Params();
@@ -385,7 +398,7 @@ function rollupAnswerSumsSql(p: Params, v: Visibility, f: ResultsFilters, q: Ans
  * counts it under its local date): -1 under their UTC date (`sameDate` of their day), +1 under their
  * local date, which is the next day's east of UTC and the previous day's west of it. Only the days
  * whose group changes there are read: every day for a daily or weekday series, the last (east) or
- * first (west) day of each ISO week or month for the others. One Answer(questionId, createdAt) range
+ * first (west) day of each ISO week or month for the others. One range of the index by question and hour (results-scope/answer-hours.ts)
  * per such day; the answers are summed per day, question and stored value before they are spread over
  * their values and two groups, as the raw path does (`rawAnswerSelect`).
  */
@@ -405,7 +418,8 @@ function movedAcrossLocalDays(p: Params, v: Visibility, f: ResultsFilters, q: An
               WHERE ${grp(sameDate(`x."day"`))} IS DISTINCT FROM ${grp(sameDate(neighbour(`x."day"`)))}) d
         CROSS JOIN LATERAL (
           SELECT a."questionId", a."numericValue", a."choiceIds" FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
-          WHERE a."questionId" = ANY(${p.add(q.questionIds, "::text[]")}) AND a."createdAt" >= ${edgeFrom} AND a."createdAt" < ${edgeTo} AND ${scope.sql}
+          WHERE a."questionId" = ANY(${p.add(q.questionIds, "::text[]")}) AND ${answerHoursWithin("a", edgeFrom, edgeTo)}
+            AND a."createdAt" >= ${edgeFrom} AND a."createdAt" < ${edgeTo} AND ${scope.sql}
             AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")
           OFFSET 0) a
         GROUP BY 1, 2, 3, 4
@@ -633,7 +647,7 @@ function rawAnswerSelect(p: Params, v: Visibility, f: ResultsFilters, questionId
       FROM (
         SELECT a."questionId" AS qid, ${inner} AS grp, a."numericValue", a."choiceIds", count(*) AS n, sum(a."numericValue") AS s
         FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
-        WHERE a."questionId" = ANY(${qAll}) AND a."createdAt" >= ${from} AND a."createdAt" < ${to} AND ${scope.sql}
+        WHERE a."questionId" = ANY(${qAll}) AND ${answerHoursWithin("a", from, to)} AND a."createdAt" >= ${from} AND a."createdAt" < ${to} AND ${scope.sql}
         GROUP BY 1, 2, 3, 4
       ) g
       CROSS JOIN LATERAL ${answerValuesOf("g")}

@@ -16,6 +16,7 @@
 // Always: the caller's organisation, not hidden, not over the response limit (stored but never
 // shown: respondent/response-limit.ts), inside [from, to). Ids of another organisation simply
 // match nothing.
+import { answerHoursWithin } from "./answer-hours.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { DomainContext } from "../context.js";
 import { notFound } from "../errors.js";
@@ -175,8 +176,8 @@ export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOp
   if (filters.touchpointIds.length) where.push(`${a}."touchpointId" = ANY(${p(filters.touchpointIds, "::text[]")})`);
   if (filters.surveyIds.length) where.push(`${a}."surveyId" = ANY(${p(filters.surveyIds, "::text[]")})`);
   // An answer carries its response's createdAt (schema.prisma), so the restriction below reads only
-  // the window's answers of its question (the Answer(questionId, createdAt) index) instead of all of
-  // them (docs/analytics.md "Filters at speed").
+  // the window's answers of its question (the index by question and hour: results-scope/answer-hours.ts)
+  // instead of all of them (docs/analytics.md "Filters at speed").
   let answerWindow = "";
   if (!opts.noDates) {
     const period = opts.period ?? "now";
@@ -185,7 +186,7 @@ export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOp
     const fromP = p(from, "::timestamptz");
     const toP = p(to, "::timestamptz");
     where.push(`${a}."createdAt" >= ${fromP}`, `${a}."createdAt" < ${toP}`);
-    answerWindow = ` AND ra."createdAt" >= ${fromP} AND ra."createdAt" < ${toP}`;
+    answerWindow = ` AND ${answerHoursWithin("ra", fromP, toP)} AND ra."createdAt" >= ${fromP} AND ra."createdAt" < ${toP}`;
   }
   if (opts.responseFilters !== false) {
     for (const r of filters.restrictByAnswer) {

@@ -8,6 +8,7 @@
 // at millions of responses it reads the most recent ROOT_CAUSE_SAMPLE responses answering the
 // outcome (a correlation over 20,000 pairs has a standard error under 0.01); `sampled` says so.
 import { isOutcomeQuestionType } from "@feedback/shared/root-cause";
+import { answerHourOf, answerHoursWithin } from "../results-scope/answer-hours.js";
 import type { DomainContext } from "../context.js";
 import { badInput } from "../errors.js";
 import { findScopedQuestion, resolveAnalyticsRequest, titleIn, type AnalyticsRequestInput, type ScopedQuestion } from "../text-analytics/request.js";
@@ -102,16 +103,19 @@ export async function rootCause(
     return `$${params.length}${cast}`;
   };
   const chosen = `(opts.oid = ANY(d."choiceIds"))`;
-  // o: the most recent ROOT_CAUSE_SAMPLE outcome answers in scope (index on questionId, createdAt);
+  // o: the most recent ROOT_CAUSE_SAMPLE outcome answers in scope (index on questionId and hour);
   // d: the other answers of those responses (index on responseId). Then one pass of aggregates.
+  // The window through Answer("questionId", hour) (results-scope/answer-hours.ts), newest hours first.
+  const fromP = p(filters.from, "::timestamptz");
+  const toP = p(filters.to, "::timestamptz");
   const sql = `WITH o AS MATERIALIZED (
       SELECT a."responseId", a."numericValue" AS y
         FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
        WHERE ${scope.sql}
          AND a."questionId" = ${p(outcome.id)}
          AND a."hidden" = false AND a."numericValue" IS NOT NULL
-         AND a."createdAt" >= ${p(filters.from, "::timestamptz")} AND a."createdAt" < ${p(filters.to, "::timestamptz")}
-       ORDER BY a."createdAt" DESC
+         AND ${answerHoursWithin("a", fromP, toP)} AND a."createdAt" >= ${fromP} AND a."createdAt" < ${toP}
+       ORDER BY ${answerHourOf("a")} DESC, a."createdAt" DESC
        LIMIT ${ROOT_CAUSE_SAMPLE}),
     d AS MATERIALIZED (
       -- per response through the responseId index (OFFSET 0 keeps the planner from turning this

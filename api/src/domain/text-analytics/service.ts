@@ -4,6 +4,7 @@
 // Speed: at most TEXT_ANALYSIS_CAP answers are analysed per request, the most recent ones under the
 // filters (the answer says how many matched, counted up to COUNT_LIMIT, and whether it was capped).
 // Scoring and counting 5,000 answers takes about 0.2 s here; everything runs in this process, offline.
+import { answerHourOf, answerHoursWithin } from "../results-scope/answer-hours.js";
 import type { DomainContext } from "../context.js";
 import { badInput } from "../errors.js";
 import { textLanguageOf, type TextLanguage } from "./languages.js";
@@ -82,10 +83,13 @@ export async function textAnalytics(ctx: DomainContext, input: AnalyticsRequestI
     params.push(value);
     return `$${params.length}${cast}`;
   };
+  // The window through Answer("questionId", hour) (results-scope/answer-hours.ts).
+  const fromP = p(filters.from, "::timestamptz");
+  const toP = p(filters.to, "::timestamptz");
   const where = `${scope.sql}
       AND a."hidden" = false
       AND a."questionId" = ANY(${p(questionIds, "::text[]")})
-      AND a."createdAt" >= ${p(filters.from, "::timestamptz")} AND a."createdAt" < ${p(filters.to, "::timestamptz")}
+      AND ${answerHoursWithin("a", fromP, toP)} AND a."createdAt" >= ${fromP} AND a."createdAt" < ${toP}
       AND a."textValue" IS NOT NULL AND btrim(a."textValue") <> ''`;
   const rows = questionIds.length
     ? await req.db.$queryRawUnsafe<Row[]>(
@@ -93,7 +97,7 @@ export async function textAnalytics(ctx: DomainContext, input: AnalyticsRequestI
                 r."language", r."createdAt"
            FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
           WHERE ${where}
-          ORDER BY a."createdAt" DESC, a."id" DESC
+          ORDER BY ${answerHourOf("a")} DESC, a."createdAt" DESC, a."id" DESC
           LIMIT ${TEXT_ANALYSIS_CAP}`,
         ...params,
       )
