@@ -13,6 +13,7 @@
 //
 // Timed against the engine's raw path over HTTP? No: against plain SQL over the raw rows, the same
 // SQL bench/lib/filter-cases.ts checks the served answers with, and every figure is compared with it.
+import { answerTimeWithin } from "../api/src/domain/results-scope/answer-hours.js";
 import os from "node:os";
 import pg from "pg";
 import { largeOrgUrl } from "./generate-large-org.js";
@@ -120,8 +121,8 @@ try {
       ]);
     }
     const answers = await q<{ r: string; q: string; n: number | null; h: string[] }>(
-      `SELECT "responseId" AS r, "questionId" AS q, "numericValue" AS n, "choiceIds" AS h FROM "Answer"
-        WHERE "questionId" = ANY($1::text[]) AND "createdAt" >= $2 AND "createdAt" < $3`,
+      `SELECT a."responseId" AS r, a."questionId" AS q, a."numericValue" AS n, a."choiceIds" AS h FROM "Answer" a
+        WHERE a."questionId" = ANY($1::text[]) AND ${answerTimeWithin("a", "$2::timestamptz", "$3::timestamptz", false)}`,
       [qIds, dayFrom, dayTo],
     );
     for (const a of answers) {
@@ -268,7 +269,7 @@ try {
     const rawQuestion = await q<{ grp: string; v: string; n: number }>(
       `SELECT ${c.groupByStore ? grp : `'d:' || to_char(a."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD')`} AS grp, round(a."numericValue")::int::text AS v, count(*)::int AS n
         FROM "Answer" a JOIN "Response" r ON r.id = a."responseId"
-        WHERE ${where} AND a."questionId" = '${nps.id}' AND a."createdAt" >= $2 AND a."createdAt" < $3 GROUP BY 1, 2`,
+        WHERE ${where} AND a."questionId" = '${nps.id}' AND ${answerTimeWithin("a", "$2::timestamptz", "$3::timestamptz", false)} GROUP BY 1, 2`,
       [organizationId, ...window],
     );
     const rawQuestionMs = performance.now() - t;

@@ -20,7 +20,7 @@ import type { DomainContext } from "../../api/src/domain/context.js";
 import type { Config } from "../../api/src/config.js";
 import { latencyStats, round1 } from "./latency.js";
 import { answerPathOf } from "../../api/src/domain/analytics/engine.js";
-import { answerHoursWithin } from "../../api/src/domain/results-scope/answer-hours.js";
+import { answerTimeWithin } from "../../api/src/domain/results-scope/answer-hours.js";
 import { parseResultsFilters, type GroupBy } from "../../api/src/domain/results-scope/filters.js";
 import type { FigureRow } from "./suite.js";
 
@@ -378,8 +378,7 @@ async function sameAsRaw(
         : `to_char(a."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
   const raw = await prisma.$queryRawUnsafe<{ g: string; v: string; n: number }[]>(
     `SELECT ${grp} AS g, round(a."numericValue")::int::text AS v, count(*)::int AS n FROM "Answer" a JOIN "Response" r ON r.id = a."responseId"
-      WHERE ${where} AND a."questionId" = $${n + 1} AND ${answerHoursWithin("a", "$2::timestamptz", "$3::timestamptz")}
-        AND a."createdAt" >= $2::timestamptz AND a."createdAt" < $3::timestamptz GROUP BY 1, 2`,
+      WHERE ${where} AND a."questionId" = $${n + 1} AND ${answerTimeWithin("a", "$2::timestamptz", "$3::timestamptz", false)} GROUP BY 1, 2`,
     ...params,
     npsQuestionId,
     ...(c.groupBy === "metadata" ? [c.groupByMetaKey] : []),

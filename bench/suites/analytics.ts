@@ -16,7 +16,7 @@ import { demoSignIn } from "../../api/src/seed/demo.js";
 import { loadViewer } from "../../api/src/domain/viewer.js";
 import { getSummary } from "../../api/src/domain/analytics/summary.js";
 import { getQuestionResult } from "../../api/src/domain/analytics/results.js";
-import { answerHoursWithin } from "../../api/src/domain/results-scope/answer-hours.js";
+import { answerTimeWithin } from "../../api/src/domain/results-scope/answer-hours.js";
 import type { DomainContext } from "../../api/src/domain/context.js";
 import { largeOrgDefaults } from "../generate-large-org.js";
 import { startApiServer } from "../lib/servers.js";
@@ -67,7 +67,7 @@ async function largeOrgFigures(ctx: BenchContext): Promise<FigureRow[]> {
     const question = async (type: string) =>
       (
         await api.prisma.$queryRawUnsafe<{ id: string }[]>(
-          `SELECT q.id FROM "Question" q WHERE q."organizationId" = $1 AND q.type::text = $2 ORDER BY (SELECT count(*) FROM "Answer" a WHERE a."questionId" = q.id AND ${answerHoursWithin("a", "now() - interval '2 days'", "now()")} AND a."createdAt" > now() - interval '2 days') DESC LIMIT 1`,
+          `SELECT q.id FROM "Question" q WHERE q."organizationId" = $1 AND q.type::text = $2 ORDER BY (SELECT count(*) FROM "Answer" a WHERE a."questionId" = q.id AND ${answerTimeWithin("a", "now() - interval '2 days'", "'infinity'::timestamptz", false)}) DESC LIMIT 1`,
           orgId,
           type,
         )

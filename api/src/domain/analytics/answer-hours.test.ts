@@ -1,17 +1,25 @@
 // One question's answers in a window are found through Answer("questionId", hour of "createdAt")
-// (results-scope/answer-hours.ts; docs/analytics.md "Answers by question and hour"). The index finds the hours of
-// the window, the rows' own instants cut its ends: a window cut inside an hour must count exactly the
-// answers whose instant is in it, in any session time zone, and the reads must be able to use the index.
+// (results-scope/answer-hours.ts; docs/analytics.md "Answers by question and hour"). The index finds
+// the hours of the window, the rows' own instants cut an end inside an hour: a window cut inside an
+// hour must count exactly the answers whose instant is in it, and every reader of a question's answers
+// by time (the raw path, the moved hours off UTC, a restriction by answer, text analytics, root cause)
+// must name the hours as the index does, in any session time zone, or it reads all of the question's answers.
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseUrl, noDatabase } from "../../test/harness.js";
-import { createPrisma } from "../../db/client.js";
+import { createPrisma, poolConfig, prismaOverPool } from "../../db/client.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { DomainContext } from "../context.js";
+import { loadViewer } from "../viewer.js";
 import { parseResultsFilters } from "../results-scope/filters.js";
 import type { Visibility } from "../results-scope/response-scope.js";
-import { answerSums, rawAnswerSumsSql } from "./engine.js";
-import { answerHoursWithin } from "../results-scope/answer-hours.js";
+import { answerTimeWithin } from "../results-scope/answer-hours.js";
+import { textAnalytics } from "../text-analytics/service.js";
+import { rootCause } from "../root-cause/service.js";
+import { answerSums } from "./engine.js";
+import { rebuildRollups } from "./rollups.js";
 
 const hourMs = 3_600_000;
 
@@ -41,15 +49,34 @@ describe.skipIf(noDatabase)("answers by question and hour", () => {
         createdAt: new Date(at),
         answers: [
           { questionId: s.questions.nps.id, n: i % 11 },
+          { questionId: s.questions.slider.id, n: (i % 5) / 4 },
           { questionId: s.questions.text.id, text: `comment ${i}` },
         ],
       })),
     );
+    // Many more responses of the same days that answer only the slider: a plan that starts from the
+    // organisation's responses of the window must then read them all, one that starts from the NPS
+    // question's hours does not, so the planner's choice says whether the hours are usable.
+    await insertTestResponses(
+      prisma,
+      org.organization.id,
+      Array.from({ length: 3000 }, (_, i) => ({
+        surveyId: s.survey.id,
+        touchpointId: tp.id,
+        unitId: org.units.unitA.id,
+        createdAt: new Date(noon - 12 * hourMs + ((i * 57_731) % (48 * hourMs))),
+        answers: [{ questionId: s.questions.slider.id, n: (i % 5) / 4 }],
+      })),
+    );
+    await rebuildRollups(prisma, org.organization.id);
+    await prisma.$executeRawUnsafe(`ANALYZE "Answer"`);
+    await prisma.$executeRawUnsafe(`ANALYZE "Response"`);
   });
   afterAll(async () => prisma?.$disconnect());
 
   const visibility = (): Visibility => ({ organizationId: org.organization.id, unitIds: null, units: [], restrictSummaryToTeam: false });
-  const filters = () => parseResultsFilters({ from: "2026-03-10", to: "2026-03-10" }, { now: new Date(noon + 12 * hourMs) });
+  const filters = (extra: Record<string, unknown> = {}) =>
+    parseResultsFilters({ from: "2026-03-10", to: "2026-03-10", ...extra }, { now: new Date(noon + 12 * hourMs) });
 
   /** The raw rows' count of the NPS question's answers in [from, to), as the engine reads it. */
   const counted = async (db: PrismaClient, from: number, to: number) => {
@@ -62,75 +89,132 @@ describe.skipIf(noDatabase)("answers by question and hour", () => {
     return Number(rows.find((r) => r.value === "*")?.count ?? 0);
   };
   const windows: [number, number][] = [
-    [noon, noon + hourMs], // whole hour
+    [noon, noon + hourMs], // whole hours: the hours alone
+    [noon - hourMs, noon + 2 * hourMs], // whole hours, several
     [noon + 1, noon + hourMs - 1], // cut inside both ends
     [noon - 1, noon + 1], // across the hour, a millisecond either side
-    [noon + 30 * 60_000, noon + 2 * hourMs], // from the middle of an hour
+    [noon + 30 * 60_000, noon + 2 * hourMs], // from the middle of an hour to a whole one
+    [noon, noon + 90 * 60_000], // from a whole hour to the middle of one
     [noon - 2 * hourMs, noon + 6 * hourMs], // every instant
     [noon + 2 * hourMs + 1, noon + 5 * hourMs], // inside hours that hold nothing
   ];
 
-  it("a window cut inside an hour counts exactly the answers whose instant is in it", async () => {
+  it("a window counts exactly the answers whose instant is in it, whole hours or cut inside them", async () => {
     for (const [from, to] of windows) {
       const expected = instants.filter((at) => at >= from && at < to).length;
-      expect(await counted(prisma, from, to), new Date(from).toISOString()).toBe(expected);
+      expect(await counted(prisma, from, to), `${new Date(from).toISOString()} – ${new Date(to).toISOString()}`).toBe(expected);
     }
     expect(await counted(prisma, noon - 2 * hourMs, noon + 6 * hourMs)).toBe(instants.length);
   });
 
-  it("the hours are the same in any session time zone (Asia/Kolkata: half-hour offset)", async () => {
-    // The instants as text with their zone (the engine's own connections run in UTC: db/client.ts).
-    const count = async (db: PrismaClient, from: number, to: number) => {
-      const [row] = await db.$queryRawUnsafe<{ n: number }[]>(
-        `SELECT count(*)::int AS n FROM "Answer" a WHERE a."questionId" = $1
-           AND ${answerHoursWithin("a", "$2::timestamptz", "$3::timestamptz")} AND a."createdAt" >= $2::timestamptz AND a."createdAt" < $3::timestamptz`,
-        s.questions.nps.id,
-        new Date(from).toISOString(),
-        new Date(to).toISOString(),
-      );
-      return row!.n;
-    };
-    const aborted = new Error("rolled back on purpose");
-    await expect(
-      prisma.$transaction(async (tx) => {
-        const db = tx as unknown as PrismaClient;
-        await db.$executeRawUnsafe(`SET LOCAL TIME ZONE 'Asia/Kolkata'`);
-        for (const [from, to] of windows)
-          expect(await count(db, from, to), new Date(from).toISOString()).toBe(instants.filter((at) => at >= from && at < to).length);
-        throw aborted;
-      }),
-    ).rejects.toBe(aborted);
+  it("names the window by the hours alone when both ends are whole hours (one range for the planner to estimate), and cuts the ends otherwise", () => {
+    expect(answerTimeWithin("a", "$1", "$2", true)).not.toContain(`a."createdAt" >=`);
+    expect(answerTimeWithin("a", "$1", "$2", false)).toContain(`a."createdAt" >= $1`);
   });
 
-  it("the raw read of a question's answers in a window can go through the index by question and hour", async () => {
-    const [index] = await prisma.$queryRawUnsafe<{ indexdef: string }[]>(
-      `SELECT indexdef FROM pg_indexes WHERE tablename = 'Answer' AND indexname = 'Answer_questionId_hour_idx'`,
-    );
-    expect(index?.indexdef).toContain("date_bin");
-    const [old] = await prisma.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'Answer' AND indexname = 'Answer_questionId_createdAt_idx'`,
-    );
-    expect(old!.n).toBe(0);
-    // With sequential scans priced out (this table is small), the planner must find an index path:
-    // the hour condition is what makes the index usable for the window.
-    const { sql, values } = rawAnswerSumsSql(
-      visibility(),
-      filters(),
-      [s.questions.nps.id],
-      { from: new Date(noon + 1), to: new Date(noon + hourMs - 1) },
-      null,
-    );
+  /**
+   * Every statement the code under `run` sends, with its values: a client of its own over a pool
+   * whose connections record what they are asked.
+   */
+  const captured = async (run: (db: PrismaClient) => Promise<unknown>) => {
+    const seen: { text: string; values: unknown[] }[] = [];
+    const pool = new pg.Pool(poolConfig(databaseUrl!, 2));
+    pool.on("connect", (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        const [first, second] = args as [unknown, unknown];
+        if (typeof first === "string") seen.push({ text: first, values: Array.isArray(second) ? second : [] });
+        else if (first && typeof first === "object" && "text" in first)
+          seen.push({ text: String((first as { text: string }).text), values: ((first as { values?: unknown[] }).values ?? []) as unknown[] });
+        return query(...args);
+      };
+    });
+    const db = prismaOverPool(pool);
+    try {
+      await run(db);
+    } finally {
+      // (Ends the pool too.)
+      await db.$disconnect();
+    }
+    return seen;
+  };
+
+  /** The plan of a statement with sequential scans priced out (this table is small), in a session zone. */
+  const planOf = async (text: string, values: unknown[], zone = "UTC") => {
     const aborted = new Error("rolled back on purpose");
+    let plan: PlanNode | null = null;
     await expect(
       prisma.$transaction(async (tx) => {
         const db = tx as unknown as PrismaClient;
         await db.$executeRawUnsafe(`SET LOCAL enable_seqscan = off`);
-        const [plan] = await db.$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(`EXPLAIN (FORMAT JSON) ${sql}`, ...values);
-        const scans = nodes(plan!["QUERY PLAN"][0].Plan).filter((n) => n["Index Name"] === "Answer_questionId_hour_idx");
-        expect(scans.length).toBeGreaterThan(0);
-        expect(scans[0]!["Index Cond"]).toContain("date_bin");
+        await db.$executeRawUnsafe(`SET LOCAL TIME ZONE '${zone}'`);
+        const [row] = await db.$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(`EXPLAIN (FORMAT JSON) ${text}`, ...values);
+        plan = row!["QUERY PLAN"][0].Plan;
         throw aborted;
       }),
     ).rejects.toBe(aborted);
+    return plan!;
+  };
+  const hourScans = (plan: PlanNode) => nodes(plan).filter((n) => n["Index Name"] === "Answer_questionId_hour_idx" && n["Index Cond"]?.includes("date_bin"));
+
+  it("every reader of a question's answers by time can use the index by question and hour, in any session time zone", async () => {
+    const [index] = await prisma.$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'Answer' AND indexname IN ('Answer_questionId_hour_idx', 'Answer_questionId_createdAt_idx')`,
+    );
+    // The new index, and not the old one.
+    expect(index!.n).toBe(1);
+    const admin = await loadViewer(prisma, org.users.admin.id, "accessToken");
+    const readers: Record<string, (db: PrismaClient) => Promise<unknown>> = {
+      "raw path, window cut inside hours": (db) =>
+        answerSums(db, visibility(), filters(), {
+          questionIds: [s.questions.nps.id],
+          window: { from: new Date(noon + 1), to: new Date(noon + hourMs - 1) },
+          groupBy: null,
+          source: "raw",
+        }),
+      "raw path, whole hours": (db) =>
+        answerSums(db, visibility(), filters(), {
+          questionIds: [s.questions.nps.id],
+          window: { from: new Date(noon), to: new Date(noon + hourMs) },
+          groupBy: null,
+          source: "raw",
+        }),
+      "moved hours of a series off UTC": (db) =>
+        answerSums(db, visibility(), filters({ utcOffset: 600 }), {
+          questionIds: [s.questions.nps.id],
+          window: { from: new Date(noon - 12 * hourMs), to: new Date(noon + 36 * hourMs) },
+          groupBy: "daily",
+          source: "rollup",
+        }),
+      "restriction by answer": (db) =>
+        answerSums(db, visibility(), filters({ restrictByAnswer: [{ questionId: s.questions.slider.id, gte: 0.5 }] }), {
+          questionIds: [s.questions.nps.id],
+          window: { from: new Date(noon), to: new Date(noon + 6 * hourMs) },
+          groupBy: null,
+          source: "raw",
+        }),
+      "text analytics": (db) => textAnalytics({ prisma: db, viewer: admin } as unknown as DomainContext, { filters: { from: "2026-03-10", to: "2026-03-10" } }),
+      "root cause": (db) =>
+        rootCause({ prisma: db, viewer: admin } as unknown as DomainContext, {
+          filters: { from: "2026-03-10", to: "2026-03-10" },
+          outcomeQuestionId: s.questions.nps.id,
+          minSampleSize: 10,
+        }),
+    };
+    for (const [name, run] of Object.entries(readers)) {
+      // The statements that read answers of questions by time: every one names the hours.
+      const reads = (await captured(run)).filter(
+        (x) => /FROM "Answer" (a|ra)\b/.test(x.text) && /"questionId" = /.test(x.text) && /"createdAt"|date_bin/.test(x.text),
+      );
+      const byHour = reads.filter((x) => x.text.includes(`date_bin('1 hour'::interval`));
+      expect(byHour.length, name).toBeGreaterThan(0);
+      for (const zone of ["UTC", "Asia/Kolkata"]) {
+        const plans = await Promise.all(byHour.map((x) => planOf(x.text, x.values, zone)));
+        expect(
+          plans.some((p) => hourScans(p).length > 0),
+          `${name} (${zone}): ${JSON.stringify(plans.flatMap((p) => nodes(p).map((n) => n["Index Name"] ?? n["Node Type"])))}`,
+        ).toBe(true);
+      }
+    }
   });
 });

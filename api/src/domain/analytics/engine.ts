@@ -15,7 +15,7 @@ import { admittedUnits, buildScope, metadataObjectSql, surveysWithResponses, typ
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { answerValuesOf, codeOf, codesOf, pendingResponseRows, responseFiguresOf } from "./rollups.js";
 import { planAnswerPath, type AnswerPath } from "./planner.js";
-import { answerHoursWithin } from "../results-scope/answer-hours.js";
+import { answerTimeWithin, answerWindowWithin } from "../results-scope/answer-hours.js";
 import {
   bitsAnswerCountedSql,
   bitsAnswerSql,
@@ -409,6 +409,8 @@ function movedAcrossLocalDays(p: Params, v: Visibility, f: ResultsFilters, q: An
   const east = f.utcOffset > 0;
   const edgeFrom = east ? `d."day" + interval '${24 * 60 - f.utcOffset} minutes'` : `d."day"`;
   const edgeTo = east ? `d."day" + interval '24 hours'` : `d."day" + interval '${-f.utcOffset} minutes'`;
+  // UTC midnights plus a whole-hour offset (the planner's rule for this path): whole hours, so the
+  // hours alone name the edge exactly (answerTimeWithin).
   const neighbour = (day: string) => `(${day} ${east ? "+" : "-"} interval '24 hours')`;
   const grp = (ts: string) => timeGroupSql(q.groupBy!, ts, f.utcOffset)!;
   return `SELECT g.qid, m.grp, v.value, sum(m.sign * g.n)::float8 AS count, coalesce(sum(m.sign * g.s), 0)::float8 AS sum
@@ -418,8 +420,7 @@ function movedAcrossLocalDays(p: Params, v: Visibility, f: ResultsFilters, q: An
               WHERE ${grp(sameDate(`x."day"`))} IS DISTINCT FROM ${grp(sameDate(neighbour(`x."day"`)))}) d
         CROSS JOIN LATERAL (
           SELECT a."questionId", a."numericValue", a."choiceIds" FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
-          WHERE a."questionId" = ANY(${p.add(q.questionIds, "::text[]")}) AND ${answerHoursWithin("a", edgeFrom, edgeTo)}
-            AND a."createdAt" >= ${edgeFrom} AND a."createdAt" < ${edgeTo} AND ${scope.sql}
+          WHERE a."questionId" = ANY(${p.add(q.questionIds, "::text[]")}) AND ${answerTimeWithin("a", edgeFrom, edgeTo, true)} AND ${scope.sql}
             AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")
           OFFSET 0) a
         GROUP BY 1, 2, 3, 4
@@ -647,7 +648,7 @@ function rawAnswerSelect(p: Params, v: Visibility, f: ResultsFilters, questionId
       FROM (
         SELECT a."questionId" AS qid, ${inner} AS grp, a."numericValue", a."choiceIds", count(*) AS n, sum(a."numericValue") AS s
         FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
-        WHERE a."questionId" = ANY(${qAll}) AND ${answerHoursWithin("a", from, to)} AND a."createdAt" >= ${from} AND a."createdAt" < ${to} AND ${scope.sql}
+        WHERE a."questionId" = ANY(${qAll}) AND ${answerWindowWithin("a", w, from, to)} AND ${scope.sql}
         GROUP BY 1, 2, 3, 4
       ) g
       CROSS JOIN LATERAL ${answerValuesOf("g")}

@@ -16,7 +16,7 @@
 // Always: the caller's organisation, not hidden, not over the response limit (stored but never
 // shown: respondent/response-limit.ts), inside [from, to). Ids of another organisation simply
 // match nothing.
-import { answerHoursWithin } from "./answer-hours.js";
+import { answerWindowWithin } from "./answer-hours.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { DomainContext } from "../context.js";
 import { notFound } from "../errors.js";
@@ -186,7 +186,7 @@ export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOp
     const fromP = p(from, "::timestamptz");
     const toP = p(to, "::timestamptz");
     where.push(`${a}."createdAt" >= ${fromP}`, `${a}."createdAt" < ${toP}`);
-    answerWindow = ` AND ${answerHoursWithin("ra", fromP, toP)} AND ra."createdAt" >= ${fromP} AND ra."createdAt" < ${toP}`;
+    answerWindow = ` AND ${answerWindowWithin("ra", { from, to }, fromP, toP)}`;
   }
   if (opts.responseFilters !== false) {
     for (const r of filters.restrictByAnswer) {

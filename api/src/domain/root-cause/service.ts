@@ -8,7 +8,7 @@
 // at millions of responses it reads the most recent ROOT_CAUSE_SAMPLE responses answering the
 // outcome (a correlation over 20,000 pairs has a standard error under 0.01); `sampled` says so.
 import { isOutcomeQuestionType } from "@feedback/shared/root-cause";
-import { answerHourOf, answerHoursWithin } from "../results-scope/answer-hours.js";
+import { answerHourOf, answerWindowWithin } from "../results-scope/answer-hours.js";
 import type { DomainContext } from "../context.js";
 import { badInput } from "../errors.js";
 import { findScopedQuestion, resolveAnalyticsRequest, titleIn, type AnalyticsRequestInput, type ScopedQuestion } from "../text-analytics/request.js";
@@ -114,7 +114,7 @@ export async function rootCause(
        WHERE ${scope.sql}
          AND a."questionId" = ${p(outcome.id)}
          AND a."hidden" = false AND a."numericValue" IS NOT NULL
-         AND ${answerHoursWithin("a", fromP, toP)} AND a."createdAt" >= ${fromP} AND a."createdAt" < ${toP}
+         AND ${answerWindowWithin("a", filters, fromP, toP)}
        ORDER BY ${answerHourOf("a")} DESC, a."createdAt" DESC
        LIMIT ${ROOT_CAUSE_SAMPLE}),
     d AS MATERIALIZED (

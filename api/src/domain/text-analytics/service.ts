@@ -4,7 +4,7 @@
 // Speed: at most TEXT_ANALYSIS_CAP answers are analysed per request, the most recent ones under the
 // filters (the answer says how many matched, counted up to COUNT_LIMIT, and whether it was capped).
 // Scoring and counting 5,000 answers takes about 0.2 s here; everything runs in this process, offline.
-import { answerHourOf, answerHoursWithin } from "../results-scope/answer-hours.js";
+import { answerHourOf, answerWindowWithin } from "../results-scope/answer-hours.js";
 import type { DomainContext } from "../context.js";
 import { badInput } from "../errors.js";
 import { textLanguageOf, type TextLanguage } from "./languages.js";
@@ -89,7 +89,7 @@ export async function textAnalytics(ctx: DomainContext, input: AnalyticsRequestI
   const where = `${scope.sql}
       AND a."hidden" = false
       AND a."questionId" = ANY(${p(questionIds, "::text[]")})
-      AND ${answerHoursWithin("a", fromP, toP)} AND a."createdAt" >= ${fromP} AND a."createdAt" < ${toP}
+      AND ${answerWindowWithin("a", filters, fromP, toP)}
       AND a."textValue" IS NOT NULL AND btrim(a."textValue") <> ''`;
   const rows = questionIds.length
     ? await req.db.$queryRawUnsafe<Row[]>(
