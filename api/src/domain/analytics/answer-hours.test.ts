@@ -4,10 +4,10 @@
 // hour must count exactly the answers whose instant is in it, and every reader of a question's answers
 // by time (the raw path, the moved hours off UTC, a restriction by answer, text analytics, root cause)
 // must name the hours as the index does, in any session time zone, or it reads all of the question's answers.
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseUrl, noDatabase } from "../../test/harness.js";
-import { createPrisma, poolConfig, prismaOverPool } from "../../db/client.js";
+import { createPrisma } from "../../db/client.js";
+import { createCountingPrisma } from "../../test/counting-prisma.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
@@ -19,7 +19,6 @@ import { answerTimeWithin } from "../results-scope/answer-hours.js";
 import { textAnalytics } from "../text-analytics/service.js";
 import { rootCause } from "../root-cause/service.js";
 import { answerSums } from "./engine.js";
-import { rebuildRollups } from "./rollups.js";
 
 const hourMs = 3_600_000;
 
@@ -68,7 +67,6 @@ describe.skipIf(noDatabase)("answers by question and hour", () => {
         answers: [{ questionId: s.questions.slider.id, n: (i % 5) / 4 }],
       })),
     );
-    await rebuildRollups(prisma, org.organization.id);
     await prisma.$executeRawUnsafe(`ANALYZE "Answer"`);
     await prisma.$executeRawUnsafe(`ANALYZE "Response"`);
   });
@@ -112,31 +110,15 @@ describe.skipIf(noDatabase)("answers by question and hour", () => {
     expect(answerTimeWithin("a", "$1", "$2", false)).toContain(`a."createdAt" >= $1`);
   });
 
-  /**
-   * Every statement the code under `run` sends, with its values: a client of its own over a pool
-   * whose connections record what they are asked.
-   */
+  /** Every statement the code under `run` sends, with its values (a client of its own that records them). */
   const captured = async (run: (db: PrismaClient) => Promise<unknown>) => {
-    const seen: { text: string; values: unknown[] }[] = [];
-    const pool = new pg.Pool(poolConfig(databaseUrl!, 2));
-    pool.on("connect", (client) => {
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as { query: unknown }).query = (...args: unknown[]) => {
-        const [first, second] = args as [unknown, unknown];
-        if (typeof first === "string") seen.push({ text: first, values: Array.isArray(second) ? second : [] });
-        else if (first && typeof first === "object" && "text" in first)
-          seen.push({ text: String((first as { text: string }).text), values: ((first as { values?: unknown[] }).values ?? []) as unknown[] });
-        return query(...args);
-      };
-    });
-    const db = prismaOverPool(pool);
+    const { prisma: db, sent } = createCountingPrisma(databaseUrl!, 2, { record: true });
     try {
       await run(db);
     } finally {
-      // (Ends the pool too.)
       await db.$disconnect();
     }
-    return seen;
+    return sent;
   };
 
   /** The plan of a statement with sequential scans priced out (this table is small), in a session zone. */

@@ -335,18 +335,6 @@ export async function answerSums(prisma: PrismaClient, v: Visibility, f0: Result
   return prisma.$queryRawUnsafe<AnswerSums[]>(sql, ...p.values);
 }
 
-/** The raw rows' answer read, alone, with its parameters (its plan is tested: answer-hours.test.ts). */
-export function rawAnswerSumsSql(
-  v: Visibility,
-  f: ResultsFilters,
-  questionIds: string[],
-  w: Window,
-  groupBy: GroupBy | null,
-): { sql: string; values: unknown[] } {
-  const p = new Params();
-  return { sql: rawAnswerSelect(p, v, f, questionIds, w, groupBy, false), values: p.values };
-}
-
 /** The pending part of an answer read, alone, with its parameters (its plan is tested: rollups.test.ts). */
 export function pendingAnswerSumsSql(v: Visibility, f: ResultsFilters, questionIds: string[], w: Window): { sql: string; values: unknown[] } {
   const p = new Params();

@@ -14,7 +14,6 @@ import { parseResultsFilters } from "../results-scope/filters.js";
 import type { Visibility } from "../results-scope/response-scope.js";
 import { answerPathOf, movedShareOf } from "./engine.js";
 import { getQuestionResult } from "./results.js";
-import { rebuildRollups } from "./rollups.js";
 
 const dayMs = 86_400_000;
 const hourMs = 3_600_000;
@@ -51,7 +50,6 @@ describe.skipIf(noDatabase)("weighing the moved hours", () => {
         answers: [{ questionId: s.questions.nps.id, n: i % 11 }],
       })),
     );
-    await rebuildRollups(prisma, org.organization.id);
   });
   afterAll(async () => prisma?.$disconnect());
 

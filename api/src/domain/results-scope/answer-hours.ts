@@ -14,7 +14,7 @@ export function answerHourOf(alias: string): string {
 }
 
 /** Whether an instant is a whole UTC hour (every window at a whole-hour offset, every UTC day). */
-export function isWholeHour(at: Date): boolean {
+function isWholeHour(at: Date): boolean {
   return at.getTime() % 3_600_000 === 0;
 }
 
