@@ -119,7 +119,7 @@ describe.skipIf(noDatabase || noRedis)("two api processes and a worker on one da
     const counts = async () =>
       (
         await prisma.$queryRawUnsafe<{ rolled: number; raw: number; pending: number }[]>(
-          `SELECT (SELECT coalesce(sum("responses"), 0)::int FROM "RollupResponseDay" WHERE "organizationId" = $1) AS rolled,
+          `SELECT (SELECT coalesce(sum("responses"), 0)::int FROM "RollupResponseDay" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)) AS rolled,
                   (SELECT count(*)::int FROM "Response" WHERE "organizationId" = $1 AND "hidden" = false AND "overLimit" = false) AS raw,
                   (SELECT count(*)::int FROM "RollupPending") AS pending`,
           setup.org.organization.id,

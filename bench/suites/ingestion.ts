@@ -265,7 +265,7 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
       if ((counter._sum.responseCount ?? 0) !== stored + 1) notes.push(`touchpoint counters sum to ${counter._sum.responseCount}, not ${stored + 1}`);
       // The roll-ups hold every response of the organisation exactly once.
       const [rolled] = await api.prisma.$queryRawUnsafe<{ rolled: number; raw: number }[]>(
-        `SELECT (SELECT coalesce(sum("responses"), 0)::int FROM "RollupResponseDay" WHERE "organizationId" = $1) AS rolled,
+        `SELECT (SELECT coalesce(sum("responses"), 0)::int FROM "RollupResponseDay" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)) AS rolled,
                 (SELECT count(*)::int FROM "Response" WHERE "organizationId" = $1 AND "hidden" = false) AS raw`,
         seed.organizationId,
       );

@@ -51,7 +51,7 @@ describe.skipIf(skipWithout("PostgreSQL"))("seedDemoOrganization on PostgreSQL",
 
   it("writes the analytics roll-ups with the responses (equal to the raw rows)", async () => {
     const [r] = await prisma.$queryRawUnsafe<{ rolled: number; raw: number }[]>(
-      `SELECT (SELECT sum("responses")::int FROM "RollupResponseDay" WHERE "organizationId" = $1) AS rolled,
+      `SELECT (SELECT sum("responses")::int FROM "RollupResponseDay" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)) AS rolled,
               (SELECT count(*)::int FROM "Response" WHERE "organizationId" = $1 AND NOT "hidden") AS raw`,
       organizationId,
     );

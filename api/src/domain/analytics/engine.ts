@@ -78,20 +78,13 @@ export class Params {
   }
 }
 
-/** Dimension filter over a roll-up table alias `x` (organisation, units, touchpoints, surveys). */
-function rollupDims(v: Visibility, f: ResultsFilters, p: Params, opts: { organisationWide?: boolean }): string {
-  const where = [`x."organizationId" = ${p.add(v.organizationId)}`];
-  if (opts.organisationWide) return where.join(" AND ");
-  const units = admittedUnits(v, f.unitId);
-  if (units !== null) where.push(`x."unitId" = ANY(${p.add(units, "::text[]")})`);
-  if (f.touchpointIds.length) where.push(`x."touchpointId" = ANY(${p.add(f.touchpointIds, "::text[]")})`);
-  if (f.surveyIds.length) where.push(`x."surveyId" = ANY(${p.add(f.surveyIds, "::text[]")})`);
-  return where.join(" AND ");
-}
-
-/** The same filter over an answer roll-up table alias `x`, whose keys are codes ("Answer roll-ups by codes"). */
-function codedRollupDims(v: Visibility, f: ResultsFilters, p: Params): string {
+/**
+ * Dimension filter over a roll-up table alias `x` (organisation, units, touchpoints, surveys), whose
+ * keys are codes ("Answer roll-ups by codes", "Response roll-ups by codes").
+ */
+function rollupDims(v: Visibility, f: ResultsFilters, p: Params, opts: { organisationWide?: boolean } = {}): string {
   const where = [`x."organizationCode" = ${codeOf("organization", p.add(v.organizationId))}`];
+  if (opts.organisationWide) return where.join(" AND ");
   const units = admittedUnits(v, f.unitId);
   if (units !== null) where.push(`x."unitCode" = ${codesOf("unit", p.add(units, "::text[]"))}`);
   if (f.touchpointIds.length) where.push(`x."touchpointCode" = ${codesOf("touchpoint", p.add(f.touchpointIds, "::text[]"))}`);
@@ -176,19 +169,25 @@ export async function responseSums(prisma: PrismaClient, v: Visibility, f: Resul
   const p = new Params();
   let sql: string;
   if (source === "rollup") {
-    const grp = q.groupBy === null ? `''` : q.groupBy === "source" ? `s."touchpointId"` : timeGroupSql(q.groupBy, `s."bucket"`, f.utcOffset)!;
+    const bySource = q.groupBy === "source";
+    const grp = q.groupBy === null ? `''` : bySource ? `s."touchpointCode"` : timeGroupSql(q.groupBy!, `s."bucket"`, f.utcOffset)!;
     const union = rollupUnion(
       "RollupResponse",
-      `x."bucket", x."touchpointId", x."responses", x."satSum", x."satCount", x."promoters", x."passives", x."detractors"`,
+      `x."bucket", x."touchpointCode", x."responses", x."satSum", x."satCount", x."promoters", x."passives", x."detractors"`,
       q.window,
       v.organizationId,
       (pp) => rollupDims(v, f, pp, { organisationWide: q.organisationWide }),
       p,
       needsHours(q.groupBy, f.utcOffset),
     );
-    sql = `SELECT ${grp} AS grp, sum(s."responses")::float8 AS responses, sum(s."satSum")::float8 AS "satSum", sum(s."satCount")::float8 AS "satCount",
+    const sums = `SELECT ${grp} AS grp, sum(s."responses")::float8 AS responses, sum(s."satSum")::float8 AS "satSum", sum(s."satCount")::float8 AS "satCount",
       sum(s."promoters")::float8 AS promoters, sum(s."passives")::float8 AS passives, sum(s."detractors")::float8 AS detractors
-      FROM (${union}) s GROUP BY 1 ORDER BY 1`;
+      FROM (${union}) s GROUP BY 1`;
+    // By source: summed by touchpoint code, then each code turned back into its touchpoint's id once.
+    sql = bySource
+      ? `SELECT td."id" AS grp, g.responses, g."satSum", g."satCount", g.promoters, g.passives, g.detractors
+          FROM (${sums}) g JOIN "Touchpoint" td ON td."code" = g.grp ORDER BY 1`
+      : `${sums} ORDER BY 1`;
   } else {
     const visibility: Visibility = q.organisationWide ? { ...v, unitIds: null } : v;
     const filters: ResultsFilters = q.organisationWide
@@ -368,7 +367,7 @@ function rollupAnswerSumsSql(p: Params, v: Visibility, f: ResultsFilters, q: Ans
     parts.push(`SELECT qd."id" AS qid, ${bySource ? `td."id"` : "g.grp"} AS grp, g."value", g.count, g.sum
       FROM (SELECT x."questionCode" AS q, ${inner} AS grp, x."value", sum(x."count")::float8 AS count, sum(x."sum")::float8 AS sum
         FROM "RollupAnswerDay" x
-        WHERE x."questionCode" = ${codesOf("question", p.add(q.questionIds, "::text[]"))} AND ${codedRollupDims(v, f, p)}
+        WHERE x."questionCode" = ${codesOf("question", p.add(q.questionIds, "::text[]"))} AND ${rollupDims(v, f, p)}
           AND x."bucket" >= ${p.add(split.days.from, "::timestamptz")} AND x."bucket" < ${p.add(split.days.to, "::timestamptz")}
         GROUP BY 1, 2, 3) g
       JOIN "Question" qd ON qd."code" = g.q${bySource ? ` JOIN "Touchpoint" td ON td."code" = g.grp` : ""}`);
@@ -578,8 +577,8 @@ export async function movedShareOf(
      FROM unnest($2::timestamptz[]) d("day")
      CROSS JOIN LATERAL (
        SELECT h."responses", extract(hour FROM h."bucket" AT TIME ZONE 'UTC') AS h FROM "RollupResponseHour" h
-       WHERE h."organizationId" = $1 AND h."bucket" >= d."day" AND h."bucket" < d."day" + interval '24 hours'
-         AND h."surveyId" IN (SELECT qq."surveyId" FROM "Question" qq WHERE qq."id" = ANY($3::text[]))
+       WHERE h."organizationCode" = ${codeOf("organization", "$1")} AND h."bucket" >= d."day" AND h."bucket" < d."day" + interval '24 hours'
+         AND h."surveyCode" = ANY(ARRAY(SELECT sc."code" FROM "Question" qq JOIN "Survey" sc ON sc."id" = qq."surveyId" WHERE qq."id" = ANY($3::text[])))
      ) x`,
     v.organizationId,
     sample,
@@ -665,15 +664,17 @@ export async function surveysInScope(prisma: PrismaClient, v: Visibility, f: Res
   const p = new Params();
   const union = rollupUnion(
     "RollupResponse",
-    `x."surveyId", x."responses"`,
+    `x."surveyCode", x."responses"`,
     { from: f.from, to: f.to },
     v.organizationId,
-    (pp) => rollupDims(v, f, pp, {}),
+    (pp) => rollupDims(v, f, pp),
     p,
     false,
   );
+  // Summed by survey code, then the codes turned back into ids; ties in count go by id, as before.
   const rows = await prisma.$queryRawUnsafe<{ surveyId: string }[]>(
-    `SELECT s."surveyId", sum(s."responses") AS n FROM (${union}) s GROUP BY 1 HAVING sum(s."responses") > 0 ORDER BY n DESC, 1 LIMIT 100`,
+    `SELECT sd."id" AS "surveyId", g.n FROM (SELECT s."surveyCode" AS code, sum(s."responses") AS n FROM (${union}) s GROUP BY 1 HAVING sum(s."responses") > 0) g
+      JOIN "Survey" sd ON sd."code" = g.code ORDER BY g.n DESC, 1 LIMIT 100`,
     ...p.values,
   );
   return rows.map((r) => r.surveyId);

@@ -22,7 +22,7 @@ async function snapshot(prisma: PrismaClient, organizationId: string): Promise<R
   const out: Record<string, unknown[]> = {};
   for (const table of rollupTables) {
     const rows = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(
-      `SELECT * FROM "${table}" x WHERE ${rollupKeyIs(table, "x", "organization", "$1")}`,
+      `SELECT * FROM "${table}" x WHERE ${rollupKeyIs("x", "organization", "$1")}`,
       organizationId,
     );
     out[table] = rows
@@ -101,7 +101,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     expect(rows.RollupResponseDay!.length).toBe(2); // 22:00–23:59 and the next day
     const [tot] = await t.prisma.$queryRawUnsafe<{ responses: number; sat_sum: number; sat_count: number; p: number; pa: number; d: number }[]>(
       `SELECT sum("responses")::int AS responses, sum("satSum") AS sat_sum, sum("satCount")::int AS sat_count, sum("promoters")::int AS p, sum("passives")::int AS pa, sum("detractors")::int AS d
-       FROM "RollupResponseDay" WHERE "organizationId" = $1`,
+       FROM "RollupResponseDay" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`,
       org.organization.id,
     );
     // smiley i%5 → 0,.25,.5,.75,1,0,… ; NPS 0..10,0 ÷ 10
@@ -142,7 +142,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     const count = async () =>
       (
         await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-          `SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseHour" WHERE "organizationId" = $1`,
+          `SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseHour" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`,
           orgId,
         )
       )[0]!.n;
@@ -167,8 +167,14 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     const viewer = (await loadViewer(t.prisma, org.users.admin.id, "accessToken"))!;
     const ctx = { prisma: t.prisma, bus: t.bus, jobs: t.jobs, config: t.config, viewer };
     await updateTouchpoint(ctx, touchpointId, { unitId: org.units.unitB.id, moveResponses: true });
-    const units = await t.prisma.rollupResponseDay.groupBy({ by: ["unitId"], where: { organizationId: orgId, touchpointId } });
-    expect(units.map((u) => u.unitId)).toEqual([org.units.unitB.id]);
+    const codes = await t.prisma.$queryRawUnsafe<{ o: number; t: number; u: number }[]>(
+      `SELECT o."code" AS o, t."code" AS t, u."code" AS u FROM "Organization" o, "Touchpoint" t, "Unit" u WHERE o."id" = $1 AND t."id" = $2 AND u."id" = $3`,
+      orgId,
+      touchpointId,
+      org.units.unitB.id,
+    );
+    const units = await t.prisma.rollupResponseDay.groupBy({ by: ["unitCode"], where: { organizationCode: codes[0]!.o, touchpointCode: codes[0]!.t } });
+    expect(units.map((u) => u.unitCode)).toEqual([codes[0]!.u]);
     await expectRollupsMatchRaw(t.prisma, orgId);
   });
 
@@ -247,11 +253,11 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     expect((await post(1, [{ questionId: other.questions.nps.id, value: 5 }])).status).toBe(201);
     s = sSaved;
     await settleRollups(t.prisma);
-    expect(await t.prisma.rollupResponseHour.count({ where: { surveyId: other.survey.id } })).toBe(1);
+    expect(await t.prisma.rollupResponseHour.count({ where: { surveyCode: other.survey.code } })).toBe(1);
     const otherNps = await t.prisma.question.findUniqueOrThrow({ where: { id: other.questions.nps.id } });
     expect(await t.prisma.rollupAnswerDay.count({ where: { questionCode: otherNps.code } })).toBeGreaterThan(0);
     await t.prisma.survey.delete({ where: { id: other.survey.id } });
-    expect(await t.prisma.rollupResponseHour.count({ where: { surveyId: other.survey.id } })).toBe(0);
+    expect(await t.prisma.rollupResponseHour.count({ where: { surveyCode: other.survey.code } })).toBe(0);
     expect(await t.prisma.rollupAnswerDay.count({ where: { questionCode: otherNps.code } })).toBe(0);
     expect(await t.prisma.rollupAnswerDay.count({ where: { surveyCode: other.survey.code } })).toBe(0);
     const orgId = org.organization.id;
@@ -260,23 +266,23 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     expect(await answersOf(emotion.code)).toBeGreaterThan(0);
     await t.prisma.question.delete({ where: { id: s.questions.emotion.id } });
     expect(await answersOf(emotion.code)).toBe(0);
-    const doors = await t.prisma.rollupResponseDay.groupBy({ by: ["touchpointId"], where: { organizationId: orgId } });
-    expect(doors.length).toBe(1);
-    const door = await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: doors[0]!.touchpointId } });
     const { code: orgCode } = await t.prisma.organization.findUniqueOrThrow({ where: { id: orgId } });
+    const doors = await t.prisma.rollupResponseDay.groupBy({ by: ["touchpointCode"], where: { organizationCode: orgCode } });
+    expect(doors.length).toBe(1);
+    const door = await t.prisma.touchpoint.findUniqueOrThrow({ where: { code: doors[0]!.touchpointCode } });
     expect(await t.prisma.rollupAnswerDay.count({ where: { touchpointCode: door.code } })).toBeGreaterThan(0);
     await t.prisma.touchpoint.delete({ where: { id: door.id } });
-    expect(await t.prisma.rollupResponseDay.count({ where: { organizationId: orgId } })).toBe(0);
+    expect(await t.prisma.rollupResponseDay.count({ where: { organizationCode: orgCode } })).toBe(0);
     expect(await t.prisma.rollupAnswerDay.count({ where: { touchpointCode: door.code } })).toBe(0);
     expect(await t.prisma.rollupAnswerDay.count({ where: { organizationCode: orgCode } })).toBe(0);
     const last = await createTestTouchpoint(t.prisma, orgId, org.units.unitA.id, "Last", s.survey.id);
     touchpointId = last.id;
     expect((await post(2, [{ questionId: s.questions.nps.id, value: 7 }])).status).toBe(201);
     await settleRollups(t.prisma);
-    expect(await t.prisma.rollupResponseHour.count({ where: { organizationId: orgId } })).toBe(1);
+    expect(await t.prisma.rollupResponseHour.count({ where: { organizationCode: orgCode } })).toBe(1);
     expect(await t.prisma.rollupAnswerDay.count({ where: { organizationCode: orgCode } })).toBeGreaterThan(0);
     await t.prisma.organization.delete({ where: { id: orgId } });
-    expect(await t.prisma.rollupResponseHour.count({ where: { organizationId: orgId } })).toBe(0);
+    expect(await t.prisma.rollupResponseHour.count({ where: { organizationCode: orgCode } })).toBe(0);
     expect(await t.prisma.rollupAnswerDay.count({ where: { organizationCode: orgCode } })).toBe(0);
   });
 
@@ -332,7 +338,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
       );
       expect(pending[0]!.n).toBe(6);
       const applied = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-        `SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseDay" WHERE "organizationId" = $1`,
+        `SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseDay" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`,
         own.organization.id,
       );
       expect(applied[0]!.n).toBe(3);
@@ -355,7 +361,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
       await holder.query("COMMIT");
       await markResponsesChanged(t.prisma, own.organization.id, [last!]);
       const recomputed = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-        `SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseDay" WHERE "organizationId" = $1`,
+        `SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseDay" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`,
         own.organization.id,
       );
       expect(recomputed[0]!.n).toBe(3);
@@ -368,7 +374,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     // Released: the applier adds the five visible pending responses once (the hidden one not).
     await expectRollupsMatchRaw(t.prisma, own.organization.id);
     const total = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT sum("responses")::int AS n FROM "RollupResponseHour" WHERE "organizationId" = $1`,
+      `SELECT sum("responses")::int AS n FROM "RollupResponseHour" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`,
       own.organization.id,
     );
     expect(total[0]!.n).toBe(8);
@@ -388,11 +394,11 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
       (node["Relation Name"] === "Answer" ? (node["Actual Loops"] ?? 0) : 0) + (node.Plans ?? []).reduce((n, c) => n + answerLoops(c), 0);
     const read = async (tx: PrismaClient, sql: string, organizationId: string) => {
       const rows = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
-        `SELECT count(*)::int AS n FROM (${sql}) x WHERE x."organizationId" = $1`,
+        `SELECT count(*)::int AS n FROM (${sql}) x WHERE x."organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`,
         organizationId,
       );
       const [plan] = await tx.$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(
-        `EXPLAIN (ANALYZE, FORMAT JSON) SELECT count(*) FROM (${sql}) x WHERE x."organizationId" = $1`,
+        `EXPLAIN (ANALYZE, FORMAT JSON) SELECT count(*) FROM (${sql}) x WHERE x."organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`,
         organizationId,
       );
       return { n: Number(rows[0]!.n), answerLoops: answerLoops(plan!["QUERY PLAN"][0].Plan) };

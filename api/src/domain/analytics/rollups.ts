@@ -54,26 +54,31 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
   UNION ALL SELECT an.o, an.s, an.t, an.u, an.q, an.c, trim_scale(round(an.n::numeric, 6))::text, an.n FROM ${ans} an WHERE cardinality(an.h) = 0 AND an.n IS NOT NULL
   UNION ALL SELECT an.o, an.s, an.t, an.u, an.q, an.c, '*', an.n FROM ${ans} an
 )`;
+  // The roll-ups are keyed by codes (`codeTables` below): the rows are summed by ids first, then each
+  // sum's ids are looked up once. A response may name a team deleted since (its unitId has no foreign
+  // key: a touchpoint moved without its responses, then its old team deleted): such rows keep counting
+  // under unit code 0, which no unit filter names (codes start at 1), as they counted under the
+  // deleted id before. Several deleted teams share code 0: the sums are summed again by codes, so that
+  // one statement never upserts one key twice.
   const responseUpsert = (name: string, table: string, bucket: (c: string) => string) => `
 , ${name} AS (
-  INSERT INTO "${table}" AS x ("organizationId", "bucket", "surveyId", "touchpointId", "unitId", "responses", "satSum", "satCount", "promoters", "passives", "detractors")
-  SELECT o, ${bucket("c")} AS b, s, t, u, count(*)::int, sum(sat_sum), sum(sat_count)::int, sum(p)::int, sum(pa)::int, sum(d)::int
-  FROM rollup_rs GROUP BY o, b, s, t, u${
+  INSERT INTO "${table}" AS x ("organizationCode", "bucket", "surveyCode", "touchpointCode", "unitCode", "responses", "satSum", "satCount", "promoters", "passives", "detractors")
+  SELECT oc."code", g.b, sc."code", tc."code", coalesce(uc."code", 0), sum(g.n)::int, sum(g.sat_sum), sum(g.sat_count)::int, sum(g.p)::int, sum(g.pa)::int, sum(g.d)::int
+  FROM (SELECT o, ${bucket("c")} AS b, s, t, u, count(*)::int AS n, sum(sat_sum)::float8 AS sat_sum, sum(sat_count)::int AS sat_count,
+      sum(p)::int AS p, sum(pa)::int AS pa, sum(d)::int AS d
+    FROM rollup_rs GROUP BY o, b, s, t, u) g
+  JOIN "Organization" oc ON oc."id" = g.o JOIN "Survey" sc ON sc."id" = g.s JOIN "Touchpoint" tc ON tc."id" = g.t LEFT JOIN "Unit" uc ON uc."id" = g.u
+  GROUP BY 1, 2, 3, 4, 5${
     bulk
       ? ")"
       : `
-  ORDER BY o, b, s, t, u
-  ON CONFLICT ("organizationId", "bucket", "surveyId", "touchpointId", "unitId") DO UPDATE SET
+  ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT ("organizationCode", "bucket", "surveyCode", "touchpointCode", "unitCode") DO UPDATE SET
     "responses" = x."responses" + EXCLUDED."responses", "satSum" = x."satSum" + EXCLUDED."satSum", "satCount" = x."satCount" + EXCLUDED."satCount",
     "promoters" = x."promoters" + EXCLUDED."promoters", "passives" = x."passives" + EXCLUDED."passives", "detractors" = x."detractors" + EXCLUDED."detractors"
 )`
   }`;
-  // The answer roll-ups are keyed by codes (`codeTables` below): the rows are summed by ids first,
-  // then each sum's ids are looked up once. A response may name a team deleted since (its unitId has
-  // no foreign key: a touchpoint moved without its responses, then its old team deleted): such
-  // answers keep counting under unit code 0, which no unit filter names (codes start at 1), as they
-  // counted under the deleted id before. Several deleted teams share code 0: the sums are summed
-  // again by codes, so that one statement never upserts one key twice.
+  // The answer roll-ups likewise, by question and value as well.
   const answerUpsert = (name: string, table: string, bucket: (c: string) => string) => `
 , ${name} AS (
   INSERT INTO "${table}" AS x ("questionCode", "bucket", "touchpointCode", "unitCode", "value", "surveyCode", "organizationCode", "count", "sum")
@@ -103,19 +108,19 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
 /** The tables in the order ingestion writes them (lock order). */
 export const rollupTables = ["RollupResponseHour", "RollupResponseDay", "RollupAnswerDay"] as const;
 
-// The answer roll-ups hold the question, touchpoint, unit, survey and organisation as their integer
-// `code` (prisma/schema.prisma, docs/analytics.md "Answer roll-ups by codes"); the response roll-ups
-// hold the ids. The dictionary table of each coded dimension:
+// The roll-ups hold the organisation, survey, touchpoint, unit (and the answer roll-ups the question)
+// as their integer `code` (prisma/schema.prisma, docs/analytics.md "Answer roll-ups by codes",
+// "Response roll-ups by codes"). The dictionary table of each coded dimension:
 const codeTables = { organization: "Organization", survey: "Survey", touchpoint: "Touchpoint", unit: "Unit", question: "Question" } as const;
 
 /**
- * A condition: the row `alias` of roll-up table `table` belongs to the organisation, survey,
- * touchpoint or unit whose id `idSql` gives, through its code where the table is coded. `idSql`
- * should be a parameter: the code's lookup is then run once per statement (an initplan); an
- * expression over another table's rows would be looked up again for every row.
+ * A condition: the roll-up row `alias` belongs to the organisation, survey, touchpoint or unit whose
+ * id `idSql` gives, through its code. `idSql` should be a parameter: the code's lookup is then run
+ * once per statement (an initplan); an expression over another table's rows would be looked up again
+ * for every row.
  */
-export function rollupKeyIs(table: (typeof rollupTables)[number], alias: string, of: "organization" | "survey" | "touchpoint" | "unit", idSql: string): string {
-  return table.startsWith("RollupAnswer") ? `${alias}."${of}Code" = ${codeOf(of, idSql)}` : `${alias}."${of}Id" = ${idSql}`;
+export function rollupKeyIs(alias: string, of: "organization" | "survey" | "touchpoint" | "unit", idSql: string): string {
+  return `${alias}."${of}Code" = ${codeOf(of, idSql)}`;
 }
 
 /** The code of the entity whose id `idSql` gives (a scalar subquery: an initplan). */
@@ -199,10 +204,9 @@ export async function markResponsesChanged(db: PrismaClient, organizationId: str
     for (const table of rollupTables) {
       const isDay = table.endsWith("Day");
       const match = isDay ? `y."bucket" = k.d` : `y."bucket" >= k.d AND y."bucket" < k.d + interval '1 day'`;
-      const keys = table.startsWith("RollupAnswer") ? `y."surveyCode" = k.sc AND y."touchpointCode" = k.tc` : `y."surveyId" = k.s AND y."touchpointId" = k.t`;
       await tx.$executeRawUnsafe(
         `${keyCte} DELETE FROM "${table}" x USING (SELECT y.row FROM k CROSS JOIN LATERAL (
-           SELECT y.ctid AS row FROM "${table}" y WHERE ${rollupKeyIs(table, "y", "organization", "$1")} AND ${keys} AND ${match} OFFSET 0) y) d
+           SELECT y.ctid AS row FROM "${table}" y WHERE ${rollupKeyIs("y", "organization", "$1")} AND y."surveyCode" = k.sc AND y."touchpointCode" = k.tc AND ${match} OFFSET 0) y) d
          WHERE x.ctid = d.row`,
         organizationId,
         json,
@@ -223,7 +227,7 @@ export async function rebuildTouchpointRollups(tx: Db, organizationId: string, t
   await tx.$executeRawUnsafe(lockRollups("SHARE ROW EXCLUSIVE"));
   for (const table of rollupTables)
     await tx.$executeRawUnsafe(
-      `DELETE FROM "${table}" x WHERE ${rollupKeyIs(table, "x", "organization", "$1")} AND ${rollupKeyIs(table, "x", "touchpoint", "$2")}`,
+      `DELETE FROM "${table}" x WHERE ${rollupKeyIs("x", "organization", "$1")} AND ${rollupKeyIs("x", "touchpoint", "$2")}`,
       organizationId,
       touchpointId,
     );
@@ -235,7 +239,7 @@ export async function rebuildTouchpointRollups(tx: Db, organizationId: string, t
 export async function rebuildRollups(db: PrismaClient, organizationId?: string): Promise<void> {
   await inLockedTransaction(db, async (tx) => {
     for (const table of rollupTables) {
-      if (organizationId) await tx.$executeRawUnsafe(`DELETE FROM "${table}" x WHERE ${rollupKeyIs(table, "x", "organization", "$1")}`, organizationId);
+      if (organizationId) await tx.$executeRawUnsafe(`DELETE FROM "${table}" x WHERE ${rollupKeyIs("x", "organization", "$1")}`, organizationId);
       else await tx.$executeRawUnsafe(`DELETE FROM "${table}"`);
     }
     if (organizationId) await tx.$executeRawUnsafe(`${rawSources(`r."organizationId" = $1`)}${rollupUpsertCtes("src_r", "src_a")} SELECT 1`, organizationId);
@@ -297,15 +301,19 @@ const pendingResponses = (organizationId: string) => `(SELECT "responseId" FROM 
 
 /**
  * The pending responses (not hidden) as rows shaped like "RollupResponseHour" (one per response,
- * responses = 1): roll-up reads add them to the hourly and daily rows they read.
+ * responses = 1, keyed by codes as the roll-ups are): roll-up reads add them to the hourly and daily
+ * rows they read.
  */
 export const pendingResponseRows = (
   organizationId: string,
-) => `SELECT r."organizationId", r."surveyId", r."touchpointId", r."unitId", ${hourBucket(`r."createdAt"`)} AS "bucket",
+) => `SELECT oc."code" AS "organizationCode", sc."code" AS "surveyCode", tc."code" AS "touchpointCode", coalesce(uc."code", 0) AS "unitCode",
+    ${hourBucket(`r."createdAt"`)} AS "bucket",
     1 AS "responses", coalesce(a.sat_sum, 0)::float8 AS "satSum", coalesce(a.sat_count, 0)::int AS "satCount",
     coalesce(a.p, 0)::int AS "promoters", coalesce(a.pa, 0)::int AS "passives", coalesce(a.d, 0)::int AS "detractors"
   FROM ${pendingResponses(organizationId)}
-  CROSS JOIN LATERAL ${responseFiguresOf(`r."id"`)} a`;
+  CROSS JOIN LATERAL ${responseFiguresOf(`r."id"`)} a
+  JOIN "Organization" oc ON oc."id" = r."organizationId" JOIN "Survey" sc ON sc."id" = r."surveyId" JOIN "Touchpoint" tc ON tc."id" = r."touchpointId"
+  LEFT JOIN "Unit" uc ON uc."id" = r."unitId"`;
 
 /**
  * One response's figures from its answers, as a subquery for a LATERAL join (always one row):

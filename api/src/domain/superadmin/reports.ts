@@ -126,8 +126,8 @@ async function sums(ctx: DomainContext, w: Window, keyColumn: "organizationId" |
         WHERE ${organizationId ? `r."unitId" = ANY($1::varchar[]) AND r."organizationId" = $5` : `r."organizationId" = ANY($1::varchar[])`}
               AND r."createdAt" >= $2 AND r."createdAt" < $3 AND r."hidden" = false AND r."overLimit" = false
         GROUP BY 1, 2)`
-    : // The answer roll-up is keyed by codes (analytics/rollups.ts): the keys and questions are turned
-      // into codes once, and the sums' codes back into ids.
+    : // The roll-ups are keyed by codes (analytics/rollups.ts): the keys and questions are turned into
+      // codes once, and the sums' codes back into ids (the response roll-up's too, below).
       `ans_codes AS (
        SELECT a."${keyCode}" AS code, ${period.replaceAll("bucket", `a."bucket"`)} AS period,
               sum(a."count") AS answers,
@@ -139,11 +139,14 @@ async function sums(ctx: DomainContext, w: Window, keyColumn: "organizationId" |
      ans AS (
        SELECT k."id" AS key, c.period, c.answers, c.comments FROM ans_codes c JOIN "${keyTable === "organization" ? "Organization" : "Unit"}" k ON k."code" = c.code)`;
   return ctx.prisma.$queryRawUnsafe<SumRow[]>(
-    `WITH resp AS (
-       SELECT r."${keyColumn}" AS key, ${period.replaceAll("bucket", `r."bucket"`)} AS period, sum(r."responses") AS responses
+    `WITH resp_codes AS (
+       SELECT r."${keyCode}" AS code, ${period.replaceAll("bucket", `r."bucket"`)} AS period, sum(r."responses") AS responses
          FROM ${responseTable} r
-        WHERE r."${keyColumn}" = ANY($1::varchar[]) AND r."bucket" >= $2 AND r."bucket" < $3 ${organizationId ? `AND r."organizationId" = $5` : ""}
+        WHERE r."${keyCode}" = ${codesOf(keyTable, "$1::varchar[]")} AND r."bucket" >= $2 AND r."bucket" < $3
+              ${organizationId ? `AND r."organizationCode" = ${codeOf("organization", "$5")}` : ""}
         GROUP BY 1, 2),
+     resp AS (
+       SELECT k."id" AS key, c.period, c.responses FROM resp_codes c JOIN "${keyTable === "organization" ? "Organization" : "Unit"}" k ON k."code" = c.code),
      ${ans}
      SELECT coalesce(resp.key, ans.key) AS key, coalesce(resp.period, ans.period) AS period,
             coalesce(resp.responses, 0)::bigint AS responses, coalesce(ans.answers, 0)::bigint AS answers, coalesce(ans.comments, 0)::bigint AS comments

@@ -78,7 +78,8 @@ describe.skipIf(noDatabase)("demo data", () => {
     // Spread over the window, not all on one day.
     expect(new Set(responses.map((r) => r.createdAt.toISOString().slice(0, 10))).size).toBeGreaterThan(20);
     // The analytics roll-ups hold them too.
-    const rolled = await t.prisma.rollupResponseDay.aggregate({ where: { surveyId }, _sum: { responses: true } });
+    const { code: surveyCode } = await t.prisma.survey.findUniqueOrThrow({ where: { id: surveyId } });
+    const rolled = await t.prisma.rollupResponseDay.aggregate({ where: { surveyCode }, _sum: { responses: true } });
     expect(rolled._sum.responses).toBe(120);
 
     const second = await call("POST", "/demo-data", tokens.admin, {});
@@ -92,7 +93,7 @@ describe.skipIf(noDatabase)("demo data", () => {
     expect(await t.prisma.survey.count({ where: { organizationId: org.organization.id, name: "Demo survey" } })).toBe(1);
     expect(await t.prisma.response.count({ where: { surveyId } })).toBe(620);
     expect((await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: touchpointId } })).responseCount).toBe(620);
-    expect((await t.prisma.rollupResponseDay.aggregate({ where: { surveyId }, _sum: { responses: true } }))._sum.responses).toBe(620);
+    expect((await t.prisma.rollupResponseDay.aggregate({ where: { surveyCode }, _sum: { responses: true } }))._sum.responses).toBe(620);
   });
 
   it("publishes the new count to responseCountChanged and answers over GraphQL", async () => {

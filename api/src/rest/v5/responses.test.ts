@@ -32,7 +32,9 @@ describe.skipIf(noDatabase)("responses", () => {
   const snapshot = async (id: string) => t.prisma.response.findUnique({ where: { id }, include: { answers: { orderBy: { id: "asc" } } } });
   const dayRollup = async () =>
     (
-      await t.prisma.rollupResponseDay.findMany({ where: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointId: s.touchpointA.id } })
+      await t.prisma.rollupResponseDay.findMany({
+        where: { organizationCode: org.organization.code, surveyCode: s.survey.code, touchpointCode: s.touchpointA.code },
+      })
     ).reduce((n, r) => n + r.responses, 0);
 
   beforeAll(async () => {
