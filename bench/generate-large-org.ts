@@ -14,6 +14,7 @@ import { createPrisma, utcSession } from "../api/src/db/client.js";
 import { buildOrganizationBits } from "../api/src/domain/analytics/response-bits.js";
 import { seedDemoOrganization } from "../api/src/seed/demo.js";
 import { rollupsFromRawSql } from "../api/src/domain/analytics/rollups.js";
+import { idempotencyDigestSql } from "../api/src/domain/respondent/insert-batch.js";
 import { adminUrl } from "./lib/database.js";
 
 export const largeOrgDefaults = { responses: 10_000_000, database: "feedback_bench_10m" };
@@ -120,9 +121,11 @@ export async function generateLargeOrg(
       // createdAt: evenly through the year by g, each moved into the daytime (06–22 local-ish) with a random minute.
       await db.query(
         `WITH r AS (
-           INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "createdAt", "updatedAt", "submittedAt")
+           INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt")
            SELECT substr(md5('bench10m-' || g), 1, 24), $1, tp.survey, tp.id, tp."unitId", 'submitted', (ARRAY['fi','en','es'])[1 + g % 3],
-                  jsonb_build_object('store', 'S' || (g % 25), 'visit', (ARRAY['first','repeat'])[1 + (g / 7) % 2]), ts, ts, ts
+                  jsonb_build_object('store', 'S' || (g % 25), 'visit', (ARRAY['first','repeat'])[1 + (g / 7) % 2]),
+                  -- Every response the respondent page sends has an idempotency key (32 hex characters).
+                  ${idempotencyDigestSql("md5('bench-key-' || g)")}, ts, ts, ts
            FROM generate_series($2::bigint, $3::bigint) g
            JOIN tp ON tp.idx = (g * 7919) % $4
            CROSS JOIN LATERAL (SELECT to_timestamp(($5::float8 - $6::float8) / 1000 + (g::float8 / $7) * ($6::float8 / 1000)) AS day0) d

@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import autocannon, { type Result } from "autocannon";
 import pg from "pg";
 import type { PrismaClient } from "../../api/src/generated/prisma/client.js";
+import { idempotencyDigestSql } from "../../api/src/domain/respondent/insert-batch.js";
 import { seedDemoOrganization } from "../../api/src/seed/demo.js";
 import { withScratchDatabase } from "../lib/database.js";
 import { startApiServer } from "../lib/servers.js";
@@ -72,8 +73,8 @@ async function rawInserts(databaseUrl: string, spec: Spec, seconds: number): Pro
         const now = new Date();
         await client.query("BEGIN");
         await client.query(
-          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyKey", "createdAt", "updatedAt", "submittedAt")
-           VALUES ($1, $2, $3, $4, $5, 'submitted', 'fi', $6, $7, $8, $8, $8)`,
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt")
+           VALUES ($1, $2, $3, $4, $5, 'submitted', 'fi', $6, ${idempotencyDigestSql("$7")}, $8, $8, $8)`,
           [
             id,
             spec.organizationId,
@@ -137,7 +138,9 @@ async function groupCommits(databaseUrl: string, spec: Spec, seconds: number, gr
           const id = randomBytes(12).toString("hex");
           const tp = spec.touchpoints[i % spec.touchpoints.length];
           const b = responses.length;
-          rv.push(`($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, 'submitted', 'fi', '{}'::jsonb, $${b + 6}, $${b + 7}, $${b + 7}, $${b + 7})`);
+          rv.push(
+            `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, 'submitted', 'fi', '{}'::jsonb, ${idempotencyDigestSql(`$${b + 6}`)}, $${b + 7}, $${b + 7}, $${b + 7})`,
+          );
           responses.push(id, spec.organizationId, spec.surveyId, tp, spec.unitId, randomBytes(12).toString("base64url"), now);
           const rows: [string, number | null, string | null, string[]][] = [
             [q.smiley, (i % 5) / 4, null, []],
@@ -154,7 +157,7 @@ async function groupCommits(databaseUrl: string, spec: Spec, seconds: number, gr
         }
         await client.query("BEGIN");
         await client.query(
-          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyKey", "createdAt", "updatedAt", "submittedAt") VALUES ${rv.join(", ")}`,
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt") VALUES ${rv.join(", ")}`,
           responses,
         );
         await client.query(

@@ -18,7 +18,7 @@
 // evaluation (domain/notifications/evaluation.ts) with the responses as stored, so that the
 // evaluation need not read them back. Surveys without rules cost one index probe.
 //
-// A duplicate idempotency key (a retry) inserts nothing and is reported as not stored; the caller
+// A duplicate idempotency key (a retry: the same digest, `idempotencyDigestSql`) inserts nothing and is reported as not stored; the caller
 // then answers the first response's id. Two submissions with the same key in one group share one
 // row. If a group's statement fails, its submissions are stored one by one, so one bad submission
 // (e.g. its touchpoint deleted a moment ago) fails alone.
@@ -41,13 +41,19 @@ export type PendingResponse = {
   overLimit?: boolean;
 };
 
+/**
+ * The stored form of a client's idempotency key (SQL over the text expression `key`): its MD5 as a
+ * uuid, 16 bytes whatever the key's length (docs/analytics.md "The idempotency key as its digest").
+ */
+export const idempotencyDigestSql = (key: string) => `md5(${key})::uuid`;
+
 const insertSql = `WITH input AS (
   SELECT * FROM json_to_recordset($1::json) AS x(i text, o text, s text, t text, u text, l text, m jsonb, k text, c timestamptz, d timestamptz, v boolean)
 ), r AS (
   INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata",
-    "idempotencyKey", "createdAt", "updatedAt", "submittedAt", "overLimit")
-  SELECT i, o, s, t, u, 'submitted'::"ResponseStatus", l, m, k, c, now(), d, coalesce(v, false) FROM input
-  ON CONFLICT ("touchpointId", "idempotencyKey") DO NOTHING
+    "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "overLimit")
+  SELECT i, o, s, t, u, 'submitted'::"ResponseStatus", l, m, ${idempotencyDigestSql("k")}, c, now(), d, coalesce(v, false) FROM input
+  ON CONFLICT ("touchpointId", "idempotencyDigest") DO NOTHING
   RETURNING "id", "surveyId" AS s, "createdAt" AS c, "overLimit" AS v
 ), ain AS (
   SELECT x.r, x.q, r.c, x.n, x.x, coalesce(x.h, '{}') AS h

@@ -6,7 +6,7 @@
 //
 // A submission is checked completely before anything is written (the touchpoint and its survey,
 // every answer against its question, metadata, times, the response limit) and then stored with ONE
-// statement: the Response row (INSERT … ON CONFLICT ("touchpointId", "idempotencyKey") DO NOTHING)
+// statement: the Response row (INSERT … ON CONFLICT ("touchpointId", "idempotencyDigest") DO NOTHING)
 // and its Answer rows (a data-modifying CTE over json_to_recordset, which inserts nothing when the
 // response was a duplicate), shared with the submissions that arrived at the same moment
 // (insert-batch.ts: group commit). A retry with the same idempotency key, also a concurrent one,
@@ -20,7 +20,7 @@ import { badInput, DomainError, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { encodeAnswer, type AnswerRow } from "./answers.js";
 import { CounterBatcher } from "./counters.js";
-import { InsertBatcher, type PendingResponse } from "./insert-batch.js";
+import { idempotencyDigestSql, InsertBatcher, type PendingResponse } from "./insert-batch.js";
 import { RollupApplier } from "../analytics/rollup-applier.js";
 import { closedMessage, createDefinitionCache, isObject, publicSurvey, unknownTouchpointMessage, type DefinitionCache } from "./definition.js";
 import { respondentLimiters, type RateDecision } from "./rate-limit.js";
@@ -193,7 +193,7 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
       const findStored = async () =>
         (
           await prisma.$queryRawUnsafe<{ id: string }[]>(
-            `SELECT "id" FROM "Response" WHERE "touchpointId" = $1 AND "idempotencyKey" = $2`,
+            `SELECT "id" FROM "Response" WHERE "touchpointId" = $1 AND "idempotencyDigest" = ${idempotencyDigestSql("$2")}`,
             touchpointId,
             body.idempotencyKey,
           )

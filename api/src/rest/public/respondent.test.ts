@@ -1,12 +1,13 @@
 // The respondent runtime through the real server: GET /r/{id}/survey, POST /r/{id}/responses and
 // POST /r/{id}/ping, with a survey of every question type in an organisation of its own.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { noDatabase, startTestApp, type TestApp } from "../../test/harness.js";
 import { createOrganizationFixture, testPassword, type OrganizationFixture } from "../../test/fixtures.js";
 import { globalId, subscribeWs } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import { idempotencyDigestSql } from "../../domain/respondent/insert-batch.js";
 
 const text = (en: string) => ({ en, fi: `${en} (fi)` });
 
@@ -105,6 +106,11 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     answers: await t.prisma.answer.count({ where: { response: { touchpointId } } }),
   });
   const key = () => `k-${randomBytes(8).toString("hex")}`;
+  /** The responses stored with the idempotency key `k` (through its digest, as the server finds a retry). */
+  const storedWithKey = async (k: string) =>
+    (
+      await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "Response" WHERE "idempotencyDigest" = ${idempotencyDigestSql("$1")}`, k)
+    )[0]!.n;
   const valid = () => ({ idempotencyKey: key(), surveyId: f.survey.id, language: "en", answers: [{ questionId: f.q.nps!, value: 9 }] });
 
   beforeAll(async () => {
@@ -331,8 +337,22 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     const again = await post(`/${f.link.id}/responses`, body);
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ responseId });
-    expect(await t.prisma.response.count({ where: { idempotencyKey: body.idempotencyKey } })).toBe(1);
+    expect(await storedWithKey(body.idempotencyKey)).toBe(1);
     expect(await t.prisma.answer.count({ where: { responseId } })).toBe(1);
+    // Stored as the key's MD5 (16 bytes), not as the key.
+    const stored = await t.prisma.response.findUniqueOrThrow({ where: { id: responseId } });
+    expect(stored.idempotencyDigest?.replaceAll("-", "")).toBe(createHash("md5").update(body.idempotencyKey).digest("hex"));
+  });
+
+  it("keys of the longest length, and keys differing in one character, are told apart", async () => {
+    const long = "k".repeat(99);
+    const a = await post(`/${f.link.id}/responses`, { ...valid(), idempotencyKey: `${long}a` });
+    const b = await post(`/${f.link.id}/responses`, { ...valid(), idempotencyKey: `${long}b` });
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect((await a.json()).responseId).not.toBe((await b.json()).responseId);
+    const again = await post(`/${f.link.id}/responses`, { ...valid(), idempotencyKey: `${long}a` });
+    expect(again.status).toBe(200);
+    expect([await storedWithKey(`${long}a`), await storedWithKey(`${long}b`)]).toEqual([1, 1]);
   });
 
   it("10 concurrent retries store one response and all answer its id", async () => {
@@ -343,7 +363,7 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
     const ids = new Set(await Promise.all(answers.map(async (r) => (await r.json()).responseId)));
     expect(ids.size).toBe(1);
-    expect(await t.prisma.response.count({ where: { idempotencyKey: body.idempotencyKey } })).toBe(1);
+    expect(await storedWithKey(body.idempotencyKey)).toBe(1);
     expect(await t.prisma.answer.count({ where: { responseId: [...ids][0] } })).toBe(1);
   });
 
