@@ -30,7 +30,7 @@ export function largeOrgUrl(database = largeOrgDefaults.database): string {
 }
 
 // "with bits": data sets made before the response bit strings (issue 18 item 1) are made again.
-const mark = (n: number) => `feedback benchmark organisation: complete, ${n} responses, with bits`;
+const mark = (n: number) => `feedback benchmark organisation: complete, ${n} responses, with bits, with key digests`;
 
 async function adminClient(): Promise<pg.Client> {
   const c = new pg.Client({ connectionString: adminUrl });

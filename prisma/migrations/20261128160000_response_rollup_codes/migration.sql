@@ -7,6 +7,12 @@
 -- unitId has no foreign key) keeps counting under unit code 0, which no unit filter names, as in the
 -- answer roll-ups.
 
+-- First the recomputes' own lock, in their order (rollups.ts lockRollups): the applier and the
+-- recomputes of processes still running the previous code wait, and then fail on the new columns
+-- (their transaction rolls back: nothing pending is lost). Without it a write committed between the
+-- copy and the DROP below would be dropped with the old table.
+LOCK TABLE "RollupResponseHour", "RollupResponseDay", "RollupAnswerDay", "ResponseBitsState", "ResponseOrdinal", "ResponseBits" IN SHARE ROW EXCLUSIVE MODE;
+
 CREATE TABLE "RollupResponseHour_coded" (
     "bucket" TIMESTAMPTZ(6) NOT NULL,
     "satSum" DOUBLE PRECISION NOT NULL DEFAULT 0,

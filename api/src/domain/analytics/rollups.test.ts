@@ -221,6 +221,12 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
         { value: "8", count: 2 },
         { value: "9", count: 2 },
       ]);
+      // The response roll-ups likewise: under unit code 0, summed over both teams (one row a day, one an hour).
+      const byCode = { where: { organizationCode: own.organization.code }, select: { unitCode: true, responses: true, promoters: true, passives: true } };
+      expect(await t.prisma.rollupResponseDay.findMany(byCode)).toEqual([{ unitCode: 0, responses: 6, promoters: 4, passives: 2 }]);
+      const hours = await t.prisma.rollupResponseHour.findMany(byCode);
+      expect(new Set(hours.map((h) => h.unitCode))).toEqual(new Set([0]));
+      expect(hours.reduce((n, h) => n + h.responses, 0)).toBe(6);
       const filters = { from: dayOf(0), to: dayOf(2), utcOffset: 0 };
       const now = new Date(firstDay + 6 * dayMs);
       const read = async (source: "rollup" | "raw") => ({
@@ -254,10 +260,12 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     s = sSaved;
     await settleRollups(t.prisma);
     expect(await t.prisma.rollupResponseHour.count({ where: { surveyCode: other.survey.code } })).toBe(1);
+    expect(await t.prisma.rollupResponseDay.count({ where: { surveyCode: other.survey.code } })).toBe(1);
     const otherNps = await t.prisma.question.findUniqueOrThrow({ where: { id: other.questions.nps.id } });
     expect(await t.prisma.rollupAnswerDay.count({ where: { questionCode: otherNps.code } })).toBeGreaterThan(0);
     await t.prisma.survey.delete({ where: { id: other.survey.id } });
     expect(await t.prisma.rollupResponseHour.count({ where: { surveyCode: other.survey.code } })).toBe(0);
+    expect(await t.prisma.rollupResponseDay.count({ where: { surveyCode: other.survey.code } })).toBe(0);
     expect(await t.prisma.rollupAnswerDay.count({ where: { questionCode: otherNps.code } })).toBe(0);
     expect(await t.prisma.rollupAnswerDay.count({ where: { surveyCode: other.survey.code } })).toBe(0);
     const orgId = org.organization.id;
@@ -273,6 +281,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     expect(await t.prisma.rollupAnswerDay.count({ where: { touchpointCode: door.code } })).toBeGreaterThan(0);
     await t.prisma.touchpoint.delete({ where: { id: door.id } });
     expect(await t.prisma.rollupResponseDay.count({ where: { organizationCode: orgCode } })).toBe(0);
+    expect(await t.prisma.rollupResponseHour.count({ where: { organizationCode: orgCode } })).toBe(0);
     expect(await t.prisma.rollupAnswerDay.count({ where: { touchpointCode: door.code } })).toBe(0);
     expect(await t.prisma.rollupAnswerDay.count({ where: { organizationCode: orgCode } })).toBe(0);
     const last = await createTestTouchpoint(t.prisma, orgId, org.units.unitA.id, "Last", s.survey.id);
@@ -283,7 +292,9 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     expect(await t.prisma.rollupAnswerDay.count({ where: { organizationCode: orgCode } })).toBeGreaterThan(0);
     await t.prisma.organization.delete({ where: { id: orgId } });
     expect(await t.prisma.rollupResponseHour.count({ where: { organizationCode: orgCode } })).toBe(0);
+    expect(await t.prisma.rollupResponseDay.count({ where: { organizationCode: orgCode } })).toBe(0);
     expect(await t.prisma.rollupAnswerDay.count({ where: { organizationCode: orgCode } })).toBe(0);
+    expect(await t.prisma.responseOrdinal.count({ where: { organizationCode: orgCode } })).toBe(0);
   });
 
   it("one applier at a time across processes: while another holds the applier's lock, ours stands aside", async () => {
