@@ -20,6 +20,7 @@ import { createPrisma } from "./db/client.js";
 import type { PrismaClient } from "./generated/prisma/client.js";
 import { apiKeyPrefix, hashApiKey } from "./domain/api-keys/key.js";
 import { deployMigrations } from "./db/migrations.js";
+import { codeOf } from "./domain/results-scope/codes.js";
 import { createAnalyticsSurvey, createTestTouchpoint } from "./test/analytics-survey.js";
 import { createOrganizationFixture } from "./test/fixtures.js";
 import { subscribeWs } from "./test/graphql-client.js";
@@ -119,7 +120,7 @@ describe.skipIf(noDatabase || noRedis)("two api processes and a worker on one da
     const counts = async () =>
       (
         await prisma.$queryRawUnsafe<{ rolled: number; raw: number; pending: number }[]>(
-          `SELECT (SELECT coalesce(sum("responses"), 0)::int FROM "RollupResponseDay" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)) AS rolled,
+          `SELECT (SELECT coalesce(sum("responses"), 0)::int FROM "RollupResponseDay" WHERE "organizationCode" = ${codeOf("organization", "$1")}) AS rolled,
                   (SELECT count(*)::int FROM "Response" WHERE "organizationId" = $1 AND "hidden" = false AND "overLimit" = false) AS raw,
                   (SELECT count(*)::int FROM "RollupPending") AS pending`,
           setup.org.organization.id,

@@ -16,6 +16,7 @@ import autocannon, { type Result } from "autocannon";
 import pg from "pg";
 import type { PrismaClient } from "../../api/src/generated/prisma/client.js";
 import { idempotencyDigestSql } from "../../api/src/domain/respondent/insert-batch.js";
+import { codeOf } from "../../api/src/domain/results-scope/codes.js";
 import { seedDemoOrganization } from "../../api/src/seed/demo.js";
 import { withScratchDatabase } from "../lib/database.js";
 import { startApiServer } from "../lib/servers.js";
@@ -268,7 +269,7 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
       if ((counter._sum.responseCount ?? 0) !== stored + 1) notes.push(`touchpoint counters sum to ${counter._sum.responseCount}, not ${stored + 1}`);
       // The roll-ups hold every response of the organisation exactly once.
       const [rolled] = await api.prisma.$queryRawUnsafe<{ rolled: number; raw: number }[]>(
-        `SELECT (SELECT coalesce(sum("responses"), 0)::int FROM "RollupResponseDay" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)) AS rolled,
+        `SELECT (SELECT coalesce(sum("responses"), 0)::int FROM "RollupResponseDay" WHERE "organizationCode" = ${codeOf("organization", "$1")}) AS rolled,
                 (SELECT count(*)::int FROM "Response" WHERE "organizationId" = $1 AND "hidden" = false) AS raw`,
         seed.organizationId,
       );

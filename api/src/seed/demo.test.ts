@@ -12,6 +12,7 @@ import { createScratchDatabase, type ScratchDatabase } from "../test/support.js"
 import { skipWithout } from "../test/services.js";
 import { eviClusters } from "../domain/demo-data/content.js";
 import { featureKeys } from "../domain/features/features.js";
+import { codeOf } from "../domain/results-scope/codes.js";
 import { demoSignIn, demoUsers, seedDemoOrganization } from "./demo.js";
 import { createRespondentRuntime } from "../domain/respondent/runtime.js";
 import { createEventBus } from "../pubsub/bus.js";
@@ -51,13 +52,13 @@ describe.skipIf(skipWithout("PostgreSQL"))("seedDemoOrganization on PostgreSQL",
 
   it("writes the analytics roll-ups with the responses (equal to the raw rows)", async () => {
     const [r] = await prisma.$queryRawUnsafe<{ rolled: number; raw: number }[]>(
-      `SELECT (SELECT sum("responses")::int FROM "RollupResponseDay" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)) AS rolled,
+      `SELECT (SELECT sum("responses")::int FROM "RollupResponseDay" WHERE "organizationCode" = ${codeOf("organization", "$1")}) AS rolled,
               (SELECT count(*)::int FROM "Response" WHERE "organizationId" = $1 AND NOT "hidden") AS raw`,
       organizationId,
     );
     expect(r!.rolled).toBe(r!.raw);
     const [a] = await prisma.$queryRawUnsafe<{ rolled: number; raw: number }[]>(
-      `SELECT (SELECT sum("count")::int FROM "RollupAnswerDay" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1) AND "value" = '*') AS rolled,
+      `SELECT (SELECT sum("count")::int FROM "RollupAnswerDay" WHERE "organizationCode" = ${codeOf("organization", "$1")} AND "value" = '*') AS rolled,
               (SELECT count(*)::int FROM "Answer" a JOIN "Response" r ON r.id = a."responseId" WHERE r."organizationId" = $1 AND NOT r."hidden") AS raw`,
       organizationId,
     );

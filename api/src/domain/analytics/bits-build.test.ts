@@ -20,6 +20,7 @@ import {
 } from "../../test/seeded-responses.js";
 import { buildScope, callerVisibility } from "../results-scope/response-scope.js";
 import { parseResultsFilters } from "../results-scope/filters.js";
+import { codeOf } from "../results-scope/codes.js";
 import { getResults } from "./results.js";
 import { lockRollups, markResponsesChanged, rebuildRollups } from "./rollups.js";
 import { applyPendingRollups, buildResponseBitsStep, RollupApplier, rollupApplierLockKey } from "./rollup-applier.js";
@@ -44,7 +45,7 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
   const forgetBits = async () => {
     const o = org.organization.id;
     await t.prisma.$executeRawUnsafe(`DELETE FROM "ResponseBits" WHERE "organizationId" = $1`, o);
-    await t.prisma.$executeRawUnsafe(`DELETE FROM "ResponseOrdinal" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`, o);
+    await t.prisma.$executeRawUnsafe(`DELETE FROM "ResponseOrdinal" WHERE "organizationCode" = ${codeOf("organization", "$1")}`, o);
     await t.prisma.$executeRawUnsafe(
       `INSERT INTO "ResponseBitsState" ("organizationId", "nextOrdinal", built) VALUES ($1, 0, false)
        ON CONFLICT ("organizationId") DO UPDATE SET "nextOrdinal" = 0, built = false, "buildAfter" = NULL, "buildAfterId" = NULL`,
@@ -128,8 +129,8 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     const [n] = await t.prisma.$queryRawUnsafe<{ responses: number; numbered: number; ordinals: number; distinct: number }[]>(
       `SELECT (SELECT count(*) FROM "Response" WHERE "organizationId" = $1)::int AS responses,
          (SELECT count(*) FROM "Response" r WHERE r."organizationId" = $1 AND EXISTS (SELECT 1 FROM "ResponseOrdinal" x WHERE x."responseId" = r."id"))::int AS numbered,
-         (SELECT count(*) FROM "ResponseOrdinal" x JOIN "Response" r ON r."id" = x."responseId" WHERE x."organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1))::int AS ordinals,
-         (SELECT count(DISTINCT x."responseId") FROM "ResponseOrdinal" x JOIN "Response" r ON r."id" = x."responseId" WHERE x."organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1))::int AS distinct`,
+         (SELECT count(*) FROM "ResponseOrdinal" x JOIN "Response" r ON r."id" = x."responseId" WHERE x."organizationCode" = ${codeOf("organization", "$1")})::int AS ordinals,
+         (SELECT count(DISTINCT x."responseId") FROM "ResponseOrdinal" x JOIN "Response" r ON r."id" = x."responseId" WHERE x."organizationCode" = ${codeOf("organization", "$1")})::int AS distinct`,
       org.organization.id,
     );
     expect(n!.numbered).toBe(n!.responses);
@@ -310,7 +311,7 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     const [failing, other] = others.sort() as [string, string];
     const blocker = await t.prisma.$queryRawUnsafe<{ id: string }[]>(`SELECT "id" FROM "Response" WHERE "organizationId" = $1 LIMIT 1`, failing);
     await t.prisma.$executeRawUnsafe(
-      `INSERT INTO "ResponseOrdinal" ("organizationCode", ordinal, "responseId") VALUES ((SELECT "code" FROM "Organization" WHERE "id" = $1), 0, $2)`,
+      `INSERT INTO "ResponseOrdinal" ("organizationCode", ordinal, "responseId") VALUES (${codeOf("organization", "$1")}, 0, $2)`,
       failing,
       blocker[0]!.id,
     );
@@ -341,7 +342,7 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     expect(errors.length).toBeGreaterThan(0);
     expect(errors.every((e) => e instanceof BitsBuildFailed && e.organizationId === failing)).toBe(true);
     const [numbered] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM "ResponseOrdinal" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`,
+      `SELECT count(*)::int AS n FROM "ResponseOrdinal" WHERE "organizationCode" = ${codeOf("organization", "$1")}`,
       other,
     );
     expect(numbered!.n).toBe(30);
@@ -359,7 +360,7 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
       retrying.kick(0);
       await until(async () => retried.length > 0);
       expect(retried[0]).toBeInstanceOf(BitsBuildFailed);
-      await t.prisma.$executeRawUnsafe(`DELETE FROM "ResponseOrdinal" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`, failing);
+      await t.prisma.$executeRawUnsafe(`DELETE FROM "ResponseOrdinal" WHERE "organizationCode" = ${codeOf("organization", "$1")}`, failing);
       await until(() => builtOf(failing));
     } finally {
       await retrying.close();
@@ -443,7 +444,7 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     }
     // Nothing of the failed step stayed; without the check it builds.
     const [numbered] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM "ResponseOrdinal" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`,
+      `SELECT count(*)::int AS n FROM "ResponseOrdinal" WHERE "organizationCode" = ${codeOf("organization", "$1")}`,
       id,
     );
     expect(numbered!.n).toBe(0);

@@ -13,7 +13,8 @@
 import { needsRawRows, type GroupBy, type ResultsFilters } from "../results-scope/filters.js";
 import { admittedUnits, buildScope, metadataObjectSql, surveysWithResponses, type Visibility } from "../results-scope/response-scope.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { answerValuesOf, codeOf, codesOf, pendingResponseRows, responseFiguresOf } from "./rollups.js";
+import { codeOf, codesOf } from "../results-scope/codes.js";
+import { answerValuesOf, pendingResponseRows, responseFiguresOf } from "./rollups.js";
 import { planAnswerPath, type AnswerPath } from "./planner.js";
 import { answerTimeWithin, answerWindowWithin } from "../results-scope/answer-hours.js";
 import {
@@ -170,7 +171,7 @@ export async function responseSums(prisma: PrismaClient, v: Visibility, f: Resul
   let sql: string;
   if (source === "rollup") {
     const bySource = q.groupBy === "source";
-    const grp = q.groupBy === null ? `''` : bySource ? `s."touchpointCode"` : timeGroupSql(q.groupBy!, `s."bucket"`, f.utcOffset)!;
+    const grp = q.groupBy === null ? `''` : bySource ? `s."touchpointCode"` : timeGroupSql(q.groupBy, `s."bucket"`, f.utcOffset)!;
     const union = rollupUnion(
       "RollupResponse",
       `x."bucket", x."touchpointCode", x."responses", x."satSum", x."satCount", x."promoters", x."passives", x."detractors"`,

@@ -26,10 +26,8 @@
 // (it had responses before the bit strings came) reads the raw rows while the roll-up applier builds
 // it in the background, a step at a time (`buildBitsStep`).
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
+import { codeOf } from "../results-scope/codes.js";
 import { metadataObjectSql } from "../results-scope/response-scope.js";
-
-/** The organisation's code (ResponseOrdinal is keyed by it) of the organisation id parameter `idSql`: an initplan. */
-const organizationCodeOf = (idSql: string) => `(SELECT "code" FROM "Organization" WHERE "id" = ${idSql})`;
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -83,7 +81,7 @@ SELECT k.field, k.value, array_agg(k.ordinal) AS ords FROM (
 const metadataKeysSql = `SELECT 'k' AS field, e.key AS value, array_agg(o.ordinal) AS ords
   FROM "ResponseOrdinal" o JOIN "Response" r ON r."id" = o."responseId" AND r."organizationId" = $1 AND r."hidden" = false AND r."overLimit" = false
   CROSS JOIN LATERAL jsonb_object_keys(${metadataObjectSql('r."metadata"')}) e(key)
-  WHERE o."organizationCode" = ${organizationCodeOf("$1")} AND o.ordinal BETWEEN $2 AND $3 GROUP BY 2`;
+  WHERE o."organizationCode" = ${codeOf("organization", "$1")} AND o.ordinal BETWEEN $2 AND $3 GROUP BY 2`;
 
 type KeyRow = { field: string; value: string; ords: number[] };
 
@@ -238,7 +236,7 @@ async function assignOrdinals(db: Db, organizationId: string, where: string, par
        RETURNING x."nextOrdinal" AS next
      ), ins AS (
        INSERT INTO "ResponseOrdinal" ("organizationCode", ordinal, "responseId")
-       SELECT ${organizationCodeOf("$1")}, (SELECT next FROM s) - (SELECT k FROM n) + (row_number() OVER (ORDER BY c."createdAt", c."id"))::int - 1, c."id" FROM c
+       SELECT ${codeOf("organization", "$1")}, (SELECT next FROM s) - (SELECT k FROM n) + (row_number() OVER (ORDER BY c."createdAt", c."id"))::int - 1, c."id" FROM c
        RETURNING ordinal
      )
      SELECT min(ordinal)::int AS first, max(ordinal)::int AS last FROM ins`,
@@ -255,7 +253,7 @@ async function writeOrdinals(db: Db, organizationId: string, first: number, last
     const hi = Math.min(last, block * bitsBlock + bitsBlock - 1);
     const keys = await db.$queryRawUnsafe<KeyRow[]>(
       keysSql(
-        `SELECT x.ordinal, x."responseId" FROM "ResponseOrdinal" x WHERE x."organizationCode" = ${organizationCodeOf("$1")} AND x.ordinal BETWEEN $2 AND $3`,
+        `SELECT x.ordinal, x."responseId" FROM "ResponseOrdinal" x WHERE x."organizationCode" = ${codeOf("organization", "$1")} AND x.ordinal BETWEEN $2 AND $3`,
       ),
       organizationId,
       lo,
@@ -306,7 +304,7 @@ export async function refreshBitsOfBuckets(tx: Db, organizationId: string, bucke
     `SELECT DISTINCT x.block FROM "ResponseBits" x WHERE x."organizationId" = $1 AND x.field = 'd'
        AND x.value = ANY(ARRAY(SELECT to_char(k.d::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM json_to_recordset($2::json) AS k(s text, t text, d text)))
      UNION
-     SELECT DISTINCT (o.ordinal / ${bitsBlock})::int FROM "Response" r JOIN "ResponseOrdinal" o ON o."responseId" = r."id" AND o."organizationCode" = ${organizationCodeOf("$1")}
+     SELECT DISTINCT (o.ordinal / ${bitsBlock})::int FROM "Response" r JOIN "ResponseOrdinal" o ON o."responseId" = r."id" AND o."organizationCode" = ${codeOf("organization", "$1")}
        WHERE r."organizationId" = $1 AND ${inBuckets}`,
     organizationId,
     bucketsJson,
@@ -337,7 +335,7 @@ export async function refreshBitsOfTouchpoint(tx: Db, organizationId: string, to
  */
 export async function buildOrganizationBits(tx: Db, organizationId: string): Promise<void> {
   await tx.$executeRawUnsafe(`DELETE FROM "ResponseBits" WHERE "organizationId" = $1`, organizationId);
-  await tx.$executeRawUnsafe(`DELETE FROM "ResponseOrdinal" WHERE "organizationCode" = ${organizationCodeOf("$1")}`, organizationId);
+  await tx.$executeRawUnsafe(`DELETE FROM "ResponseOrdinal" WHERE "organizationCode" = ${codeOf("organization", "$1")}`, organizationId);
   await tx.$executeRawUnsafe(`DELETE FROM "ResponseBitsState" WHERE "organizationId" = $1`, organizationId);
   const range = await assignOrdinals(tx, organizationId, `NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`, []);
   if (range) await writeOrdinals(tx, organizationId, range.first, range.last, true);

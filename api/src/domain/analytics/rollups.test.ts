@@ -8,7 +8,7 @@ import { startTestApp, noDatabase, databaseUrl, type TestApp } from "../../test/
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertPendingTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
 import pg from "pg";
-import { applyPendingSql, codeOf, markResponsesChanged, pendingResponseRows, rebuildRollups, rollupKeyIs, rollupTables } from "./rollups.js";
+import { applyPendingSql, markResponsesChanged, pendingResponseRows, rebuildRollups, rollupKeyIs, rollupTables } from "./rollups.js";
 import { applierBusy, applyPendingRollups, rollupApplierLockKey, settleRollups } from "./rollup-applier.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { loadViewer } from "../viewer.js";
@@ -17,6 +17,7 @@ import { getSummary } from "./summary.js";
 import { getQuestionResult } from "./results.js";
 import { pendingAnswerSumsSql } from "./engine.js";
 import { parseResultsFilters } from "../results-scope/filters.js";
+import { codeOf } from "../results-scope/codes.js";
 
 async function snapshot(prisma: PrismaClient, organizationId: string): Promise<Record<string, unknown[]>> {
   const out: Record<string, unknown[]> = {};
@@ -101,7 +102,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     expect(rows.RollupResponseDay!.length).toBe(2); // 22:00–23:59 and the next day
     const [tot] = await t.prisma.$queryRawUnsafe<{ responses: number; sat_sum: number; sat_count: number; p: number; pa: number; d: number }[]>(
       `SELECT sum("responses")::int AS responses, sum("satSum") AS sat_sum, sum("satCount")::int AS sat_count, sum("promoters")::int AS p, sum("passives")::int AS pa, sum("detractors")::int AS d
-       FROM "RollupResponseDay" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`,
+       FROM "RollupResponseDay" WHERE "organizationCode" = ${codeOf("organization", "$1")}`,
       org.organization.id,
     );
     // smiley i%5 → 0,.25,.5,.75,1,0,… ; NPS 0..10,0 ÷ 10
@@ -142,7 +143,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     const count = async () =>
       (
         await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-          `SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseHour" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`,
+          `SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseHour" WHERE "organizationCode" = ${codeOf("organization", "$1")}`,
           orgId,
         )
       )[0]!.n;
@@ -349,7 +350,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
       );
       expect(pending[0]!.n).toBe(6);
       const applied = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-        `SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseDay" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`,
+        `SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseDay" WHERE "organizationCode" = ${codeOf("organization", "$1")}`,
         own.organization.id,
       );
       expect(applied[0]!.n).toBe(3);
@@ -372,7 +373,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
       await holder.query("COMMIT");
       await markResponsesChanged(t.prisma, own.organization.id, [last!]);
       const recomputed = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-        `SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseDay" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`,
+        `SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseDay" WHERE "organizationCode" = ${codeOf("organization", "$1")}`,
         own.organization.id,
       );
       expect(recomputed[0]!.n).toBe(3);
@@ -385,7 +386,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     // Released: the applier adds the five visible pending responses once (the hidden one not).
     await expectRollupsMatchRaw(t.prisma, own.organization.id);
     const total = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT sum("responses")::int AS n FROM "RollupResponseHour" WHERE "organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`,
+      `SELECT sum("responses")::int AS n FROM "RollupResponseHour" WHERE "organizationCode" = ${codeOf("organization", "$1")}`,
       own.organization.id,
     );
     expect(total[0]!.n).toBe(8);
@@ -405,11 +406,11 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
       (node["Relation Name"] === "Answer" ? (node["Actual Loops"] ?? 0) : 0) + (node.Plans ?? []).reduce((n, c) => n + answerLoops(c), 0);
     const read = async (tx: PrismaClient, sql: string, organizationId: string) => {
       const rows = await tx.$queryRawUnsafe<Record<string, unknown>[]>(
-        `SELECT count(*)::int AS n FROM (${sql}) x WHERE x."organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`,
+        `SELECT count(*)::int AS n FROM (${sql}) x WHERE x."organizationCode" = ${codeOf("organization", "$1")}`,
         organizationId,
       );
       const [plan] = await tx.$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(
-        `EXPLAIN (ANALYZE, FORMAT JSON) SELECT count(*) FROM (${sql}) x WHERE x."organizationCode" = (SELECT "code" FROM "Organization" WHERE "id" = $1)`,
+        `EXPLAIN (ANALYZE, FORMAT JSON) SELECT count(*) FROM (${sql}) x WHERE x."organizationCode" = ${codeOf("organization", "$1")}`,
         organizationId,
       );
       return { n: Number(rows[0]!.n), answerLoops: answerLoops(plan!["QUERY PLAN"][0].Plan) };

@@ -18,6 +18,7 @@
 // claims, so each waits for the other and no response is counted twice or lost between a
 // recompute's DELETE and its INSERT. Recomputes are small (a few buckets) and short.
 import type { PrismaClient, Prisma } from "../../generated/prisma/client.js";
+import { codeOf } from "../results-scope/codes.js";
 import { buildOrganizationBits, refreshBitsOfBuckets, refreshBitsOfTouchpoint } from "./response-bits.js";
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -54,7 +55,7 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
   UNION ALL SELECT an.o, an.s, an.t, an.u, an.q, an.c, trim_scale(round(an.n::numeric, 6))::text, an.n FROM ${ans} an WHERE cardinality(an.h) = 0 AND an.n IS NOT NULL
   UNION ALL SELECT an.o, an.s, an.t, an.u, an.q, an.c, '*', an.n FROM ${ans} an
 )`;
-  // The roll-ups are keyed by codes (`codeTables` below): the rows are summed by ids first, then each
+  // The roll-ups are keyed by codes (results-scope/codes.ts): the rows are summed by ids first, then each
   // sum's ids are looked up once. A response may name a team deleted since (its unitId has no foreign
   // key: a touchpoint moved without its responses, then its old team deleted): such rows keep counting
   // under unit code 0, which no unit filter names (codes start at 1), as they counted under the
@@ -108,11 +109,6 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
 /** The tables in the order ingestion writes them (lock order). */
 export const rollupTables = ["RollupResponseHour", "RollupResponseDay", "RollupAnswerDay"] as const;
 
-// The roll-ups hold the organisation, survey, touchpoint, unit (and the answer roll-ups the question)
-// as their integer `code` (prisma/schema.prisma, docs/analytics.md "Answer roll-ups by codes",
-// "Response roll-ups by codes"). The dictionary table of each coded dimension:
-const codeTables = { organization: "Organization", survey: "Survey", touchpoint: "Touchpoint", unit: "Unit", question: "Question" } as const;
-
 /**
  * A condition: the roll-up row `alias` belongs to the organisation, survey, touchpoint or unit whose
  * id `idSql` gives, through its code. `idSql` should be a parameter: the code's lookup is then run
@@ -122,12 +118,6 @@ const codeTables = { organization: "Organization", survey: "Survey", touchpoint:
 export function rollupKeyIs(alias: string, of: "organization" | "survey" | "touchpoint" | "unit", idSql: string): string {
   return `${alias}."${of}Code" = ${codeOf(of, idSql)}`;
 }
-
-/** The code of the entity whose id `idSql` gives (a scalar subquery: an initplan). */
-export const codeOf = (of: keyof typeof codeTables, idSql: string) => `(SELECT "code" FROM "${codeTables[of]}" WHERE "id" = ${idSql})`;
-
-/** `column = ANY(codes of the ids in the text[] expression idsSql)`: an initplan, so the column's index serves it. */
-export const codesOf = (of: keyof typeof codeTables, idsSql: string) => `ANY(ARRAY(SELECT "code" FROM "${codeTables[of]}" WHERE "id" = ANY(${idsSql})))`;
 
 /** The response bit strings' tables (response-bits.ts), locked with the roll-ups: their writers are the same. */
 export const bitsTables = ["ResponseBitsState", "ResponseOrdinal", "ResponseBits"] as const;
@@ -199,7 +189,7 @@ export async function markResponsesChanged(db: PrismaClient, organizationId: str
     // organisation). Each key's rows are found by the organisation's index (a LATERAL subquery fenced
     // with OFFSET 0: joined as a whole, the planner may hash the organisation's every row) and
     // deleted by their row address.
-    const keyCte = `WITH k AS (SELECT x.s, x.t, x.d::timestamptz AS d, sc."code" AS sc, tc."code" AS tc FROM json_to_recordset($2::json) AS x(s text, t text, d text)
+    const keyCte = `WITH k AS (SELECT x.d::timestamptz AS d, sc."code" AS sc, tc."code" AS tc FROM json_to_recordset($2::json) AS x(s text, t text, d text)
       LEFT JOIN "Survey" sc ON sc."id" = x.s LEFT JOIN "Touchpoint" tc ON tc."id" = x.t)`;
     for (const table of rollupTables) {
       const isDay = table.endsWith("Day");

@@ -18,7 +18,7 @@ import { objectIdSchema, parseInput } from "../validation.js";
 import { requireSystemAdmin, searchSchema } from "./guard.js";
 import { noOrganizationMessage } from "./organizations.js";
 import { organizationDb } from "../tenancy.js";
-import { codeOf, codesOf } from "../analytics/rollups.js";
+import { codeOf, codesOf, codeTables } from "../results-scope/codes.js";
 
 export const reportViews = ["responsesToQuestions", "comments", "24h"] as const;
 export type ReportView = (typeof reportViews)[number];
@@ -115,6 +115,7 @@ async function sums(ctx: DomainContext, w: Window, keyColumn: "organizationId" |
   if (organizationId) params.push(organizationId);
   const keyTable = keyColumn === "organizationId" ? "organization" : "unit";
   const keyCode = `${keyTable}Code`;
+  const keyTableName = codeTables[keyTable];
   const ans = w.hourly
     ? // The hours from the raw rows: the window's responses by Response(organizationId, createdAt), their
       // answers by "Answer"("responseId"). As the roll-ups count: every answer of the responses not
@@ -137,7 +138,7 @@ async function sums(ctx: DomainContext, w: Window, keyColumn: "organizationId" |
               ${organizationId ? `AND a."organizationCode" = ${codeOf("organization", "$5")}` : ""}
         GROUP BY 1, 2),
      ans AS (
-       SELECT k."id" AS key, c.period, c.answers, c.comments FROM ans_codes c JOIN "${keyTable === "organization" ? "Organization" : "Unit"}" k ON k."code" = c.code)`;
+       SELECT k."id" AS key, c.period, c.answers, c.comments FROM ans_codes c JOIN "${keyTableName}" k ON k."code" = c.code)`;
   return ctx.prisma.$queryRawUnsafe<SumRow[]>(
     `WITH resp_codes AS (
        SELECT r."${keyCode}" AS code, ${period.replaceAll("bucket", `r."bucket"`)} AS period, sum(r."responses") AS responses
@@ -146,7 +147,7 @@ async function sums(ctx: DomainContext, w: Window, keyColumn: "organizationId" |
               ${organizationId ? `AND r."organizationCode" = ${codeOf("organization", "$5")}` : ""}
         GROUP BY 1, 2),
      resp AS (
-       SELECT k."id" AS key, c.period, c.responses FROM resp_codes c JOIN "${keyTable === "organization" ? "Organization" : "Unit"}" k ON k."code" = c.code),
+       SELECT k."id" AS key, c.period, c.responses FROM resp_codes c JOIN "${keyTableName}" k ON k."code" = c.code),
      ${ans}
      SELECT coalesce(resp.key, ans.key) AS key, coalesce(resp.period, ans.period) AS period,
             coalesce(resp.responses, 0)::bigint AS responses, coalesce(ans.answers, 0)::bigint AS answers, coalesce(ans.comments, 0)::bigint AS comments

@@ -1,0 +1,18 @@
+// The integer codes the roll-ups and the response ordinals name entities by, instead of their
+// 24-character ids (prisma/schema.prisma; docs/analytics.md "Answer roll-ups by codes", "Response
+// roll-ups by codes", "Response ordinals by code"). A code is given once by a sequence and never
+// changes, so SQL turns ids into codes where it reads, with no cache.
+
+/** The table of each coded entity. */
+export const codeTables = { organization: "Organization", survey: "Survey", touchpoint: "Touchpoint", unit: "Unit", question: "Question" } as const;
+
+export type Coded = keyof typeof codeTables;
+
+/**
+ * The code of the entity whose id `idSql` gives (a scalar subquery). Given a parameter, it runs once
+ * per statement (an initplan); given another table's column, it would run again for every row.
+ */
+export const codeOf = (of: Coded, idSql: string) => `(SELECT "code" FROM "${codeTables[of]}" WHERE "id" = ${idSql})`;
+
+/** `column = ANY(codes of the ids in the text[] expression idsSql)`: an initplan, so the column's index serves it. */
+export const codesOf = (of: Coded, idsSql: string) => `ANY(ARRAY(SELECT "code" FROM "${codeTables[of]}" WHERE "id" = ANY(${idsSql})))`;
