@@ -30,7 +30,7 @@ export function largeOrgUrl(database = largeOrgDefaults.database): string {
 }
 
 // "with bits": data sets made before the response bit strings (issue 18 item 1) are made again.
-const mark = (n: number) => `feedback benchmark organisation: complete, ${n} responses, with bits, with key digests`;
+const mark = (n: number) => `feedback benchmark organisation: complete, ${n} responses, with bits, with key digests, ordinals in responses`;
 
 async function adminClient(): Promise<pg.Client> {
   const c = new pg.Client({ connectionString: adminUrl });
@@ -121,11 +121,13 @@ export async function generateLargeOrg(
       // createdAt: evenly through the year by g, each moved into the daytime (06–22 local-ish) with a random minute.
       await db.query(
         `WITH r AS (
-           INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt")
+           INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "ordinal")
            SELECT substr(md5('bench10m-' || g), 1, 24), $1, tp.survey, tp.id, tp."unitId", 'submitted', (ARRAY['fi','en','es'])[1 + g % 3],
                   jsonb_build_object('store', 'S' || (g % 25), 'visit', (ARRAY['first','repeat'])[1 + (g / 7) % 2]),
                   -- Every response the respondent page sends has an idempotency key (32 hex characters).
-                  ${idempotencyDigestSql("md5('bench-key-' || g)")}, ts, ts, ts
+                  ${idempotencyDigestSql("md5('bench-key-' || g)")}, ts, ts, ts,
+                  -- Numbered as ingestion numbers them (by arrival: here g), past the trigger's per-row work.
+                  g::int
            FROM generate_series($2::bigint, $3::bigint) g
            JOIN tp ON tp.idx = (g * 7919) % $4
            CROSS JOIN LATERAL (SELECT to_timestamp(($5::float8 - $6::float8) / 1000 + (g::float8 / $7) * ($6::float8 / 1000)) AS day0) d
@@ -158,6 +160,8 @@ export async function generateLargeOrg(
       );
       log(`responses ${(to + 1).toLocaleString("en")} / ${total.toLocaleString("en")} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
     }
+    // The organisation's sequence goes on after the ordinals given above.
+    await db.query(`SELECT setval("response_ordinal_sequence"($1)::regclass, $2::int, false)`, [organizationId, total]);
     await db.query(`ANALYZE "Response"; ANALYZE "Answer"`);
     log("rebuilding the secondary indexes");
     for (const i of idx.rows) await db.query(i.indexdef);

@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import autocannon, { type Result } from "autocannon";
 import pg from "pg";
 import type { PrismaClient } from "../../api/src/generated/prisma/client.js";
-import { idempotencyDigestSql } from "../../api/src/domain/respondent/insert-batch.js";
+import { idempotencyDigestSql, responseOrdinalSql } from "../../api/src/domain/respondent/insert-batch.js";
 import { codeOf } from "../../api/src/domain/results-scope/codes.js";
 import { seedDemoOrganization } from "../../api/src/seed/demo.js";
 import { withScratchDatabase } from "../lib/database.js";
@@ -74,8 +74,8 @@ async function rawInserts(databaseUrl: string, spec: Spec, seconds: number): Pro
         const now = new Date();
         await client.query("BEGIN");
         await client.query(
-          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt")
-           VALUES ($1, $2, $3, $4, $5, 'submitted', 'fi', $6, ${idempotencyDigestSql("$7")}, $8, $8, $8)`,
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "ordinal")
+           VALUES ($1, $2, $3, $4, $5, 'submitted', 'fi', $6, ${idempotencyDigestSql("$7")}, $8, $8, $8, ${responseOrdinalSql("$2")})`,
           [
             id,
             spec.organizationId,
@@ -140,7 +140,7 @@ async function groupCommits(databaseUrl: string, spec: Spec, seconds: number, gr
           const tp = spec.touchpoints[i % spec.touchpoints.length];
           const b = responses.length;
           rv.push(
-            `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, 'submitted', 'fi', '{}'::jsonb, ${idempotencyDigestSql(`$${b + 6}`)}, $${b + 7}, $${b + 7}, $${b + 7})`,
+            `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, 'submitted', 'fi', '{}'::jsonb, ${idempotencyDigestSql(`$${b + 6}`)}, $${b + 7}, $${b + 7}, $${b + 7}, ${responseOrdinalSql(`$${b + 2}`)})`,
           );
           responses.push(id, spec.organizationId, spec.surveyId, tp, spec.unitId, randomBytes(12).toString("base64url"), now);
           const rows: [string, number | null, string | null, string[]][] = [
@@ -158,7 +158,7 @@ async function groupCommits(databaseUrl: string, spec: Spec, seconds: number, gr
         }
         await client.query("BEGIN");
         await client.query(
-          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt") VALUES ${rv.join(", ")}`,
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "ordinal") VALUES ${rv.join(", ")}`,
           responses,
         );
         await client.query(

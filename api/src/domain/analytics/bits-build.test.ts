@@ -20,11 +20,10 @@ import {
 } from "../../test/seeded-responses.js";
 import { buildScope, callerVisibility } from "../results-scope/response-scope.js";
 import { parseResultsFilters } from "../results-scope/filters.js";
-import { codeOf } from "../results-scope/codes.js";
 import { getResults } from "./results.js";
 import { lockRollups, markResponsesChanged, rebuildRollups } from "./rollups.js";
 import { applyPendingRollups, buildResponseBitsStep, RollupApplier, rollupApplierLockKey } from "./rollup-applier.js";
-import { BitsBuildFailed, buildBitsStep, metadataKeysPerBlock } from "./response-bits.js";
+import { BitsBuildFailed, bitsBlock, buildBitsStep, metadataKeysPerBlock } from "./response-bits.js";
 import { answerPathOf, listMetaKeyCounts, listMetaKeys, servedResponseCount } from "./engine.js";
 
 describe.skipIf(noDatabase)("the response bit strings of an organisation older than them, built in the background", () => {
@@ -45,10 +44,9 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
   const forgetBits = async () => {
     const o = org.organization.id;
     await t.prisma.$executeRawUnsafe(`DELETE FROM "ResponseBits" WHERE "organizationId" = $1`, o);
-    await t.prisma.$executeRawUnsafe(`DELETE FROM "ResponseOrdinal" WHERE "organizationCode" = ${codeOf("organization", "$1")}`, o);
     await t.prisma.$executeRawUnsafe(
-      `INSERT INTO "ResponseBitsState" ("organizationId", "nextOrdinal", built) VALUES ($1, 0, false)
-       ON CONFLICT ("organizationId") DO UPDATE SET "nextOrdinal" = 0, built = false, "buildAfter" = NULL, "buildAfterId" = NULL`,
+      `INSERT INTO "ResponseBitsState" ("organizationId", built) VALUES ($1, false)
+       ON CONFLICT ("organizationId") DO UPDATE SET built = false, "buildAfter" = NULL, "buildAfterId" = NULL`,
       o,
     );
   };
@@ -124,17 +122,24 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     }
   };
 
-  /** Every response of the organisation has exactly one ordinal (the key makes ordinals unique). */
+  type Db = { $queryRawUnsafe: typeof t.prisma.$queryRawUnsafe };
+  /** Over "Response" r: the response's bit is set in its day's string (it has its bits). */
+  const hasBits = `EXISTS (SELECT 1 FROM "ResponseBits" x WHERE x."organizationId" = r."organizationId" AND x.field = 'd'
+    AND x.block = r."ordinal" / ${bitsBlock} AND get_bit(x.bits, r."ordinal" % ${bitsBlock}) = 1)`;
+  /** How many of the responses `ids` have their bits. */
+  const withBitsIn = (db: Db, ids: string[]) =>
+    db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "Response" r WHERE r."id" = ANY($1::text[]) AND ${hasBits}`, ids).then((r) => r[0]!.n);
+  /** How many of the responses `ids` are not hidden (those that get bits). */
+  const shownIn = (db: Db, ids: string[]) =>
+    db.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "Response" WHERE "id" = ANY($1::text[]) AND NOT "hidden"`, ids).then((r) => r[0]!.n);
+
+  /** Every response of the organisation has an ordinal, none shared (given when it was stored). */
   const numberedOnce = async () => {
-    const [n] = await t.prisma.$queryRawUnsafe<{ responses: number; numbered: number; ordinals: number; distinct: number }[]>(
-      `SELECT (SELECT count(*) FROM "Response" WHERE "organizationId" = $1)::int AS responses,
-         (SELECT count(*) FROM "Response" r WHERE r."organizationId" = $1 AND EXISTS (SELECT 1 FROM "ResponseOrdinal" x WHERE x."responseId" = r."id"))::int AS numbered,
-         (SELECT count(*) FROM "ResponseOrdinal" x JOIN "Response" r ON r."id" = x."responseId" WHERE x."organizationCode" = ${codeOf("organization", "$1")})::int AS ordinals,
-         (SELECT count(DISTINCT x."responseId") FROM "ResponseOrdinal" x JOIN "Response" r ON r."id" = x."responseId" WHERE x."organizationCode" = ${codeOf("organization", "$1")})::int AS distinct`,
+    const [n] = await t.prisma.$queryRawUnsafe<{ responses: number; numbered: number; distinct: number }[]>(
+      `SELECT count(*)::int AS responses, count("ordinal")::int AS numbered, count(DISTINCT "ordinal")::int AS distinct FROM "Response" WHERE "organizationId" = $1`,
       org.organization.id,
     );
     expect(n!.numbered).toBe(n!.responses);
-    expect(n!.ordinals).toBe(n!.responses);
     expect(n!.distinct).toBe(n!.responses);
   };
 
@@ -199,17 +204,20 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     ).map((r) => r.id);
     const pendingNow = early.map((r) => r.id);
     expect(firstForty.slice(0, 3).sort()).toEqual([...pendingNow].sort());
-    const numberedIn = (tx: { $queryRawUnsafe: typeof t.prisma.$queryRawUnsafe }, ids: string[]) =>
-      tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "ResponseOrdinal" WHERE "responseId" = ANY($1::text[])`, ids).then((r) => r[0]!.n);
     await t.prisma.$transaction(
       async (tx) => {
         await tx.$queryRawUnsafe(`SELECT pg_advisory_xact_lock($1::bigint)::text`, rollupApplierLockKey);
         await tx.$executeRawUnsafe(lockRollups("ROW EXCLUSIVE"));
         await tx.$executeRawUnsafe(`INSERT INTO "RollupPending" ("responseId") SELECT unnest($1::text[])`, pendingNow);
         expect(await buildBitsStep(tx, 40, { only: [org.organization.id] })).toBe(org.organization.id);
-        // The step left the pending ones to the applier and numbered the other 37.
-        expect(await numberedIn(tx, pendingNow)).toBe(0);
-        expect(await numberedIn(tx, firstForty)).toBe(37);
+        // The step left the pending ones to the applier and set the bits of the other 37 (those not hidden).
+        expect(await withBitsIn(tx, pendingNow)).toBe(0);
+        const shown = await shownIn(
+          tx,
+          firstForty.filter((id) => !pendingNow.includes(id)),
+        );
+        expect(shown).toBeGreaterThan(30);
+        expect(await withBitsIn(tx, firstForty)).toBe(shown);
       },
       { timeout: 90_000, maxWait: 90_000 },
     );
@@ -219,23 +227,20 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     // Still raw: the organisation is not built until its last step.
     await compare("raw");
 
-    // Meanwhile responses arrive (the applier numbers them), and others are hidden or deleted,
-    // before and after where the build stands (recomputes number the unnumbered of their days).
+    // Meanwhile responses arrive (the applier sets their bits), and others are hidden or deleted,
+    // before and after where the build stands (recomputes rebuild the blocks of their days).
     const arrived = await insert(30, 4242);
     rows.push(...arrived);
     await t.prisma.$executeRawUnsafe(
       `INSERT INTO "RollupPending" ("responseId") SELECT unnest($1::text[])`,
       arrived.map((r) => r.id),
     );
-    // The test server's applier, or this test, applies them (and the three pending ones): numbered.
+    // The test server's applier, or this test, applies them (and the three pending ones): their bits set.
     await appliedAll([...arrived.map((r) => r.id), ...pendingNow]);
-    expect(
-      await numberedIn(
-        t.prisma,
-        arrived.map((r) => r.id),
-      ),
-    ).toBe(30);
-    expect(await numberedIn(t.prisma, pendingNow)).toBe(3);
+    const arrivedIds = arrived.map((r) => r.id);
+    expect(await shownIn(t.prisma, arrivedIds)).toBeGreaterThan(20);
+    expect(await withBitsIn(t.prisma, arrivedIds)).toBe(await shownIn(t.prisma, arrivedIds));
+    expect(await withBitsIn(t.prisma, pendingNow)).toBe(await shownIn(t.prisma, pendingNow));
     const byTime = [...rows].sort((a, b) => a.c.localeCompare(b.c));
     const shown = byTime.filter((r) => !r.h);
     const changed = [shown[2]!, shown[150]!, shown[290]!];
@@ -283,8 +288,7 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
 
   it("a step that fails sets its organisation aside: the others are built meanwhile, and it is tried again later", async () => {
     // Two organisations older than the bit strings; the one whose id sorts first (a step takes the
-    // first not built) cannot be stepped: an ordinal row left at 0 with its next ordinal at 0 makes
-    // its first step's ordinals collide.
+    // first not built) cannot be stepped: a trigger refuses its bit strings.
     const others = [];
     for (const [name, seed] of [
       ["BitsBuildA", 31],
@@ -302,19 +306,22 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
         base,
       });
       await t.prisma.$executeRawUnsafe(
-        `INSERT INTO "ResponseBitsState" ("organizationId", "nextOrdinal", built) VALUES ($1, 0, false)
-         ON CONFLICT ("organizationId") DO UPDATE SET "nextOrdinal" = 0, built = false, "buildAfter" = NULL, "buildAfterId" = NULL`,
+        `INSERT INTO "ResponseBitsState" ("organizationId", built) VALUES ($1, false)
+         ON CONFLICT ("organizationId") DO UPDATE SET built = false, "buildAfter" = NULL, "buildAfterId" = NULL`,
         o.organization.id,
       );
       others.push(o.organization.id);
     }
     const [failing, other] = others.sort() as [string, string];
-    const blocker = await t.prisma.$queryRawUnsafe<{ id: string }[]>(`SELECT "id" FROM "Response" WHERE "organizationId" = $1 LIMIT 1`, failing);
+    const refuse = `bits_refused_${failing}`;
     await t.prisma.$executeRawUnsafe(
-      `INSERT INTO "ResponseOrdinal" ("organizationCode", ordinal, "responseId") VALUES (${codeOf("organization", "$1")}, 0, $2)`,
-      failing,
-      blocker[0]!.id,
+      `CREATE FUNCTION "${refuse}"() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW."organizationId" = '${failing}' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$`,
     );
+    await t.prisma.$executeRawUnsafe(`CREATE TRIGGER "${refuse}" BEFORE INSERT ON "ResponseBits" FOR EACH ROW EXECUTE FUNCTION "${refuse}"()`);
+    const withoutRefusal = async () => {
+      await t.prisma.$executeRawUnsafe(`DROP TRIGGER IF EXISTS "${refuse}" ON "ResponseBits"`);
+      await t.prisma.$executeRawUnsafe(`DROP FUNCTION IF EXISTS "${refuse}"()`);
+    };
     const builtOf = async (id: string) =>
       (await t.prisma.$queryRawUnsafe<{ built: boolean }[]>(`SELECT built FROM "ResponseBitsState" WHERE "organizationId" = $1`, id))[0]!.built;
     const until = async (done: () => Promise<boolean>) => {
@@ -341,11 +348,9 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     expect(await builtOf(failing)).toBe(false);
     expect(errors.length).toBeGreaterThan(0);
     expect(errors.every((e) => e instanceof BitsBuildFailed && e.organizationId === failing)).toBe(true);
-    const [numbered] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM "ResponseOrdinal" WHERE "organizationCode" = ${codeOf("organization", "$1")}`,
-      other,
-    );
-    expect(numbered!.n).toBe(30);
+    const otherIds = (await t.prisma.$queryRawUnsafe<{ id: string }[]>(`SELECT "id" FROM "Response" WHERE "organizationId" = $1`, other)).map((r) => r.id);
+    expect(otherIds).toHaveLength(30);
+    expect(await withBitsIn(t.prisma, otherIds)).toBe(await shownIn(t.prisma, otherIds));
 
     // Set aside for a while, then tried again: an applier that retries after 200 ms fails first (the
     // cause is still there), and builds it once the cause is gone.
@@ -360,10 +365,11 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
       retrying.kick(0);
       await until(async () => retried.length > 0);
       expect(retried[0]).toBeInstanceOf(BitsBuildFailed);
-      await t.prisma.$executeRawUnsafe(`DELETE FROM "ResponseOrdinal" WHERE "organizationCode" = ${codeOf("organization", "$1")}`, failing);
+      await withoutRefusal();
       await until(() => builtOf(failing));
     } finally {
       await retrying.close();
+      await withoutRefusal();
     }
   }, 240_000);
 
@@ -421,8 +427,8 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
     const tp = await createTestTouchpoint(t.prisma, id, o.units.unitA.id, "Door", survey.survey.id);
     await insertSeededResponses(t.prisma, { organizationId: id, survey, touchpoints: [{ id: tp.id, unitId: o.units.unitA.id }], n: 10, rnd: seeded(33), base });
     await t.prisma.$executeRawUnsafe(
-      `INSERT INTO "ResponseBitsState" ("organizationId", "nextOrdinal", built) VALUES ($1, 0, false)
-       ON CONFLICT ("organizationId") DO UPDATE SET "nextOrdinal" = 0, built = false, "buildAfter" = NULL, "buildAfterId" = NULL`,
+      `INSERT INTO "ResponseBitsState" ("organizationId", built) VALUES ($1, false)
+       ON CONFLICT ("organizationId") DO UPDATE SET built = false, "buildAfter" = NULL, "buildAfterId" = NULL`,
       id,
     );
     // A deferred check on this organisation's state row: the step runs, its commit fails.
@@ -443,11 +449,8 @@ describe.skipIf(noDatabase)("the response bit strings of an organisation older t
       await t.prisma.$executeRawUnsafe(`DROP FUNCTION "${fn}"()`);
     }
     // Nothing of the failed step stayed; without the check it builds.
-    const [numbered] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM "ResponseOrdinal" WHERE "organizationCode" = ${codeOf("organization", "$1")}`,
-      id,
-    );
-    expect(numbered!.n).toBe(0);
+    const [stored] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "ResponseBits" WHERE "organizationId" = $1`, id);
+    expect(stored!.n).toBe(0);
     expect(await step(id, 50)).toBe("more");
     expect(await step(id, 50)).toBe("none");
   });

@@ -813,8 +813,7 @@ export async function listSampleIds(
       // The bits hold no hidden or over-limit response; the checks keep a change not yet recomputed out.
       if (ordinals.length)
         parts.push(`SELECT r."id", r."createdAt" FROM unnest(${p.add(ordinals, "::int[]")}) o(ordinal)
-          JOIN "ResponseOrdinal" x ON x."organizationCode" = ${codeOf("organization", p.add(v.organizationId))} AND x.ordinal = o.ordinal
-          JOIN "Response" r ON r."id" = x."responseId" AND r."hidden" = false AND r."overLimit" = false`);
+          JOIN "Response" r ON r."organizationId" = ${p.add(v.organizationId)} AND r."ordinal" = o.ordinal AND r."hidden" = false AND r."overLimit" = false`);
       parts.push(...rowsWithoutBits(raw, split, hiddenAlsoInUnits, `r."id", r."createdAt"`));
       // The parts are disjoint (pending responses have no bits yet); UNION keeps a response once should
       // one be in two. Ties in time go by id (the raw rows' sample leaves them to the index order:

@@ -39,7 +39,7 @@ import {
   responseSums,
   servedResponseCount,
 } from "./engine.js";
-import { metadataValuesPerBlock } from "./response-bits.js";
+import { bitsBlock, metadataValuesPerBlock } from "./response-bits.js";
 import { poolOf } from "../../db/client.js";
 import { scopedToOrganization } from "../tenancy.js";
 import { testPassword } from "../../test/fixtures.js";
@@ -386,7 +386,7 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
   });
 
   it("stays equal after the applier, hides, shows, deletes and over-limit changes; a change nobody was told of shows", async () => {
-    // New responses through the applier (numbered and added in its transaction).
+    // New responses through the applier (their bits set in its transaction).
     const fresh = await insert(org.organization.id, s, tps, 60, seeded(4242));
     rows.push(...fresh);
     await t.prisma.$executeRawUnsafe(
@@ -394,11 +394,16 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
       fresh.map((r) => r.id),
     );
     await settleRollups(t.prisma);
-    const [numbered] = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM "ResponseOrdinal" WHERE "responseId" = ANY($1::text[])`,
+    // Each one not hidden has its bit in its day's string, at its ordinal.
+    const [added] = await t.prisma.$queryRawUnsafe<{ shown: number; withBits: number }[]>(
+      `SELECT count(*) FILTER (WHERE NOT r."hidden")::int AS shown,
+         count(*) FILTER (WHERE EXISTS (SELECT 1 FROM "ResponseBits" x WHERE x."organizationId" = r."organizationId" AND x.field = 'd'
+           AND x.block = r."ordinal" / ${bitsBlock} AND get_bit(x.bits, r."ordinal" % ${bitsBlock}) = 1))::int AS "withBits"
+       FROM "Response" r WHERE r."id" = ANY($1::text[])`,
       fresh.map((r) => r.id),
     );
-    expect(numbered!.n).toBe(60);
+    expect(added!.shown).toBeGreaterThan(40);
+    expect(added!.withBits).toBe(added!.shown);
     const q = s.questions;
     const filters = {
       ...window,

@@ -1,8 +1,8 @@
 // Response bit strings (docs/analytics.md "Response bit strings"; prisma/schema.prisma, migration
 // 20261127040350_response_bits): the filters the roll-ups cannot serve, as bit arithmetic.
 //
-// Each response of an organisation gets an ordinal when the applier adds it (ResponseOrdinal);
-// ordinals are cut into blocks of 8,192. "ResponseBits" holds, per block and key, one bit per
+// Each response of an organisation has an ordinal, given when it is stored ("Response"."ordinal",
+// from the organisation's sequence: migration 20261128200000); ordinals are cut into blocks of 8,192. "ResponseBits" holds, per block and key, one bit per
 // response of the block that has the key (hidden and over-limit responses have none):
 //   d  yyyy-MM-dd (UTC day)   t  touchpoint   u  unit   s  survey
 //   a:<question>  "*" (answered), "c:<choice id>", "n:<number>" (answers without choices),
@@ -26,7 +26,6 @@
 // (it had responses before the bit strings came) reads the raw rows while the roll-up applier builds
 // it in the background, a step at a time (`buildBitsStep`).
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
-import { codeOf } from "../results-scope/codes.js";
 import { metadataObjectSql } from "../results-scope/response-scope.js";
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -51,9 +50,10 @@ export const metadataKeysPerBlock = 256;
 export const zeroBlock = `repeat('0', ${bitsBlock})::bit(${bitsBlock})`;
 
 /**
- * The keys of the responses whose ordinals `ordinals` selects (a FROM-less subquery giving
- * (ordinal, id) of "ResponseOrdinal" rows of organisation $1), grouped per (field, value) with their
- * ordinals. Hidden, over-limit and deleted responses give none.
+ * The keys of the responses that `ordinals` selects (a subquery giving (ordinal, "responseId") of
+ * responses of organisation $1), grouped per (field, value) with their ordinals. Hidden, over-limit
+ * and deleted responses give none. The subquery leaves out the responses still pending: the applier
+ * sets their bits when it adds them (the bit strings never hold a response that reads count raw).
  */
 const keysSql = (ordinals: string) => `WITH o AS MATERIALIZED (${ordinals}),
 r AS MATERIALIZED (
@@ -78,10 +78,10 @@ SELECT k.field, k.value, array_agg(k.ordinal) AS ords FROM (
 ) k GROUP BY 1, 2`;
 
 /** keysSql's "k" strings only, for the organisations whose strings came before them (buildBitsStep). */
-const metadataKeysSql = `SELECT 'k' AS field, e.key AS value, array_agg(o.ordinal) AS ords
-  FROM "ResponseOrdinal" o JOIN "Response" r ON r."id" = o."responseId" AND r."organizationId" = $1 AND r."hidden" = false AND r."overLimit" = false
-  CROSS JOIN LATERAL jsonb_object_keys(${metadataObjectSql('r."metadata"')}) e(key)
-  WHERE o."organizationCode" = ${codeOf("organization", "$1")} AND o.ordinal BETWEEN $2 AND $3 GROUP BY 2`;
+const metadataKeysSql = `SELECT 'k' AS field, e.key AS value, array_agg(r."ordinal") AS ords
+  FROM "Response" r CROSS JOIN LATERAL jsonb_object_keys(${metadataObjectSql('r."metadata"')}) e(key)
+  WHERE r."organizationId" = $1 AND r."ordinal" BETWEEN $2 AND $3 AND r."hidden" = false AND r."overLimit" = false
+    AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id") GROUP BY 2`;
 
 type KeyRow = { field: string; value: string; ords: number[] };
 
@@ -220,40 +220,15 @@ async function writeKeys(db: Db, organizationId: string, keys: KeyRow[], fresh: 
   }
 }
 
-/**
- * Numbers the responses of organisation $1 that `where` (over "Response" r) selects and that have no
- * ordinal yet, in order of creation; answers the first and last ordinal given (null when none).
- */
-async function assignOrdinals(db: Db, organizationId: string, where: string, params: unknown[]): Promise<{ first: number; last: number } | null> {
-  const [row] = await db.$queryRawUnsafe<{ first: number | null; last: number | null }[]>(
-    `WITH c AS MATERIALIZED (
-       SELECT r."id", r."createdAt" FROM "Response" r WHERE r."organizationId" = $1 AND ${where}
-         AND NOT EXISTS (SELECT 1 FROM "ResponseOrdinal" x WHERE x."responseId" = r."id")
-     ), n AS (SELECT count(*)::int AS k FROM c),
-     s AS (
-       INSERT INTO "ResponseBitsState" AS x ("organizationId", "nextOrdinal") SELECT $1, n.k FROM n
-       ON CONFLICT ("organizationId") DO UPDATE SET "nextOrdinal" = x."nextOrdinal" + EXCLUDED."nextOrdinal"
-       RETURNING x."nextOrdinal" AS next
-     ), ins AS (
-       INSERT INTO "ResponseOrdinal" ("organizationCode", ordinal, "responseId")
-       SELECT ${codeOf("organization", "$1")}, (SELECT next FROM s) - (SELECT k FROM n) + (row_number() OVER (ORDER BY c."createdAt", c."id"))::int - 1, c."id" FROM c
-       RETURNING ordinal
-     )
-     SELECT min(ordinal)::int AS first, max(ordinal)::int AS last FROM ins`,
-    organizationId,
-    ...params,
-  );
-  return row && row.first !== null && row.last !== null ? { first: row.first, last: row.last } : null;
-}
-
-/** Writes the keys of the ordinals [first, last] (one block at a time). */
+/** Writes the keys of the responses not pending with ordinals in [first, last] (one block at a time). */
 async function writeOrdinals(db: Db, organizationId: string, first: number, last: number, fresh: boolean): Promise<void> {
   for (let block = Math.floor(first / bitsBlock); block <= Math.floor(last / bitsBlock); block++) {
     const lo = Math.max(first, block * bitsBlock);
     const hi = Math.min(last, block * bitsBlock + bitsBlock - 1);
     const keys = await db.$queryRawUnsafe<KeyRow[]>(
       keysSql(
-        `SELECT x.ordinal, x."responseId" FROM "ResponseOrdinal" x WHERE x."organizationCode" = ${codeOf("organization", "$1")} AND x.ordinal BETWEEN $2 AND $3`,
+        `SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1 AND r."ordinal" BETWEEN $2 AND $3
+           AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`,
       ),
       organizationId,
       lo,
@@ -272,9 +247,9 @@ async function rebuildBlocks(db: Db, organizationId: string, blocks: number[]): 
 }
 
 /**
- * The applier's part (in its transaction, roll-up locks held): numbers the claimed responses and
- * sets their bits. Responses hidden or over the limit are numbered too (a later show finds its block)
- * but get no bits.
+ * The applier's part (in its transaction, roll-up locks held): sets the bits of the responses it
+ * claimed (their "RollupPending" rows are deleted already). Responses hidden or over the limit get
+ * none (a later show rebuilds their block).
  */
 export async function addResponseBits(tx: Db, responseIds: readonly string[]): Promise<void> {
   if (responseIds.length === 0) return;
@@ -283,35 +258,38 @@ export async function addResponseBits(tx: Db, responseIds: readonly string[]): P
     responseIds as string[],
   );
   for (const { o } of orgs) {
-    const range = await assignOrdinals(tx, o, `r."id" = ANY($2::text[])`, [responseIds]);
-    if (range) await writeOrdinals(tx, o, range.first, range.last, false);
+    const keys = await tx.$queryRawUnsafe<KeyRow[]>(
+      keysSql(`SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1 AND r."id" = ANY($2::text[])`),
+      o,
+      responseIds,
+    );
+    await writeKeys(tx, o, keys, false);
   }
 }
 
 /**
  * After responses of these buckets (survey, touchpoint, UTC day) were hidden, shown, deleted, edited
- * or inserted outside ingestion (demo data, test helpers): numbers those not numbered nor pending,
- * and rebuilds every block holding a response of those days (a deleted response's block is among the
- * blocks with the day's key) or of those buckets. In the caller's transaction, roll-up locks held.
+ * or inserted outside ingestion (demo data, test helpers): rebuilds every block holding a response of
+ * those days (a deleted response's block is among the blocks with the day's key) or of those buckets
+ * (a response inserted without being marked pending gets its bits so). In the caller's transaction,
+ * roll-up locks held.
  */
 export async function refreshBitsOfBuckets(tx: Db, organizationId: string, bucketsJson: string): Promise<void> {
   const inBuckets = `EXISTS (SELECT 1 FROM json_to_recordset($2::json) AS k(s text, t text, d text)
     WHERE r."surveyId" = k.s AND r."touchpointId" = k.t AND r."createdAt" >= k.d::timestamptz AND r."createdAt" < k.d::timestamptz + interval '1 day')`;
-  const added = await assignOrdinals(tx, organizationId, `${inBuckets} AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`, [
-    bucketsJson,
-  ]);
   const rows = await tx.$queryRawUnsafe<{ block: number }[]>(
     `SELECT DISTINCT x.block FROM "ResponseBits" x WHERE x."organizationId" = $1 AND x.field = 'd'
        AND x.value = ANY(ARRAY(SELECT to_char(k.d::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM json_to_recordset($2::json) AS k(s text, t text, d text)))
      UNION
-     SELECT DISTINCT (o.ordinal / ${bitsBlock})::int FROM "Response" r JOIN "ResponseOrdinal" o ON o."responseId" = r."id" AND o."organizationCode" = ${codeOf("organization", "$1")}
-       WHERE r."organizationId" = $1 AND ${inBuckets}`,
+     SELECT DISTINCT (r."ordinal" / ${bitsBlock})::int FROM "Response" r WHERE r."organizationId" = $1 AND ${inBuckets}`,
     organizationId,
     bucketsJson,
   );
-  const blocks = rows.map((r) => Number(r.block));
-  if (added) for (let b = Math.floor(added.first / bitsBlock); b <= Math.floor(added.last / bitsBlock); b++) blocks.push(b);
-  await rebuildBlocks(tx, organizationId, blocks);
+  await rebuildBlocks(
+    tx,
+    organizationId,
+    rows.map((r) => Number(r.block)),
+  );
 }
 
 /** After a touchpoint's responses changed unit (a team move): rebuilds the blocks holding them. */
@@ -329,16 +307,17 @@ export async function refreshBitsOfTouchpoint(tx: Db, organizationId: string, to
 }
 
 /**
- * Numbers and sets the bits of every response of the organisation not pending, from scratch, and
- * marks it built (reads may use the bit strings from then on). In the caller's transaction, roll-up
+ * Sets the bits of every response of the organisation not pending, from scratch, and marks it built (reads may use the bit strings from then on). In the caller's transaction, roll-up
  * locks held.
  */
 export async function buildOrganizationBits(tx: Db, organizationId: string): Promise<void> {
   await tx.$executeRawUnsafe(`DELETE FROM "ResponseBits" WHERE "organizationId" = $1`, organizationId);
-  await tx.$executeRawUnsafe(`DELETE FROM "ResponseOrdinal" WHERE "organizationCode" = ${codeOf("organization", "$1")}`, organizationId);
   await tx.$executeRawUnsafe(`DELETE FROM "ResponseBitsState" WHERE "organizationId" = $1`, organizationId);
-  const range = await assignOrdinals(tx, organizationId, `NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`, []);
-  if (range) await writeOrdinals(tx, organizationId, range.first, range.last, true);
+  const [range] = await tx.$queryRawUnsafe<{ first: number | null; last: number | null }[]>(
+    `SELECT min(r."ordinal") AS first, max(r."ordinal") AS last FROM "Response" r WHERE r."organizationId" = $1`,
+    organizationId,
+  );
+  if (range && range.first !== null && range.last !== null) await writeOrdinals(tx, organizationId, range.first, range.last, true);
   await tx.$executeRawUnsafe(
     `INSERT INTO "ResponseBitsState" ("organizationId", built) VALUES ($1, true)
      ON CONFLICT ("organizationId") DO UPDATE SET built = true, "keysBuilt" = true, "keysBlock" = 0`,
@@ -346,15 +325,15 @@ export async function buildOrganizationBits(tx: Db, organizationId: string): Pro
   );
 }
 
-/** Responses numbered per step of an organisation's background build (a step holds the roll-up locks). */
+/** Responses per step of an organisation's background build (a step holds the roll-up locks). */
 export const bitsBuildStepSize = 4096;
 
 /**
  * One step of building the bit strings of an organisation marked not built (it had responses before
- * they came: migration 20261127044955): numbers and sets the bits of its next `limit` responses in
- * order of creation after where the last step stopped (`buildAfter`, `buildAfterId`), leaving out
- * those pending (the applier numbers them) or numbered already (the applier and recomputes number
- * what they touch meanwhile); marks the organisation built after its last step. Answers the
+ * they came: migration 20261127044955): sets the bits of its next `limit` responses in order of
+ * creation after where the last step stopped (`buildAfter`, `buildAfterId`), leaving out those
+ * pending (the applier adds them); those the applier and recomputes gave bits meanwhile get the same
+ * bits again (they are OR-ed). Marks the organisation built after its last step. Answers the
  * organisation stepped, or null when none is left to build (`only`: only those organisations, for
  * tests on a shared database; `skip`: not those, whose last step failed). A step that fails throws
  * BitsBuildFailed, naming its organisation. In the caller's transaction, roll-up locks held (the
@@ -392,7 +371,8 @@ export async function buildBitsStep(
  */
 async function keysStep(tx: Db, limit: number, which: { only?: readonly string[]; skip?: readonly string[] }): Promise<string | null> {
   const [state] = await tx.$queryRawUnsafe<{ o: string; next: number; block: number }[]>(
-    `SELECT "organizationId" AS o, "nextOrdinal" AS next, "keysBlock" AS block FROM "ResponseBitsState"
+    `SELECT s."organizationId" AS o, (SELECT coalesce(max(r."ordinal"), -1) + 1 FROM "Response" r WHERE r."organizationId" = s."organizationId") AS next,
+       s."keysBlock" AS block FROM "ResponseBitsState" s
      WHERE built AND NOT "keysBuilt" AND ($1::text[] IS NULL OR "organizationId" = ANY($1::text[])) AND "organizationId" <> ALL($2::text[]) ORDER BY 1 LIMIT 1`,
     which.only ?? null,
     which.skip ?? [],
@@ -442,14 +422,17 @@ async function stepOf(tx: Db, state: { o: string; after: string | null; afterId:
     limit,
   );
   if (step && step.n > 0) {
-    const range = await assignOrdinals(
-      tx,
+    const keys = await tx.$queryRawUnsafe<KeyRow[]>(
+      keysSql(`SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1
+        AND ${after} AND r."createdAt" <= $4::timestamptz AND (r."createdAt", r."id") <= ($4::timestamptz, $5::text)
+        AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`),
       state.o,
-      `${after} AND r."createdAt" <= $4::timestamptz AND (r."createdAt", r."id") <= ($4::timestamptz, $5::text)
-        AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`,
-      [state.after, state.afterId, step.c, step.id],
+      state.after,
+      state.afterId,
+      step.c,
+      step.id,
     );
-    if (range) await writeOrdinals(tx, state.o, range.first, range.last, false);
+    await writeKeys(tx, state.o, keys, false);
   }
   const done = !step || step.n < limit;
   await tx.$executeRawUnsafe(

@@ -120,7 +120,7 @@ export function rollupKeyIs(alias: string, of: "organization" | "survey" | "touc
 }
 
 /** The response bit strings' tables (response-bits.ts), locked with the roll-ups: their writers are the same. */
-export const bitsTables = ["ResponseBitsState", "ResponseOrdinal", "ResponseBits"] as const;
+export const bitsTables = ["ResponseBitsState", "ResponseBits"] as const;
 
 /** The roll-up tables' lock (and the bit strings'), in the order every writer takes it. */
 export const lockRollups = (mode: "SHARE ROW EXCLUSIVE" | "ROW EXCLUSIVE") =>

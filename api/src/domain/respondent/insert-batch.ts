@@ -13,6 +13,10 @@
 // A response over the organisation's response limit is stored the same way with "overLimit" set,
 // and is not marked pending: roll-ups never count it (respondent/response-limit.ts).
 //
+// Each response gets its ordinal for the analytics bit strings here, from its organisation's sequence
+// (`responseOrdinalSql`): a sequence never waits for another transaction, so processes storing
+// responses of one organisation do not queue on it.
+//
 // The same statement marks a response pending for notification evaluation ("NotificationPending")
 // when its survey has an active notification rule; `onNotificationPending` then queues the
 // evaluation (domain/notifications/evaluation.ts) with the responses as stored, so that the
@@ -47,12 +51,18 @@ export type PendingResponse = {
  */
 export const idempotencyDigestSql = (key: string) => `md5(${key})::uuid`;
 
+/**
+ * The next ordinal of the organisation whose id the SQL text expression `organizationId` gives, from
+ * its own sequence (migration 20261128200000; a response stored without one gets it from a trigger).
+ */
+export const responseOrdinalSql = (organizationId: string) => `nextval("response_ordinal_sequence"(${organizationId})::regclass)`;
+
 const insertSql = `WITH input AS (
   SELECT * FROM json_to_recordset($1::json) AS x(i text, o text, s text, t text, u text, l text, m jsonb, k text, c timestamptz, d timestamptz, v boolean)
 ), r AS (
   INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata",
-    "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "overLimit")
-  SELECT i, o, s, t, u, 'submitted'::"ResponseStatus", l, m, ${idempotencyDigestSql("k")}, c, now(), d, coalesce(v, false) FROM input
+    "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "overLimit", "ordinal")
+  SELECT i, o, s, t, u, 'submitted'::"ResponseStatus", l, m, ${idempotencyDigestSql("k")}, c, now(), d, coalesce(v, false), ${responseOrdinalSql("o")} FROM input
   ON CONFLICT ("touchpointId", "idempotencyDigest") DO NOTHING
   RETURNING "id", "surveyId" AS s, "createdAt" AS c, "overLimit" AS v
 ), ain AS (
