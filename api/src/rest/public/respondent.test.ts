@@ -389,6 +389,32 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     await expect.poll(async () => (await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: tp.id } })).responseCount).toBe(50);
   });
 
+  it("numbers each organisation's responses from its own sequence as they are stored; a retry takes no row, other writers get the next number", async () => {
+    const other = await createOrganizationFixture(t.prisma, "Numbered");
+    const of = await createSurveyFixture(t.prisma, other);
+    const body = () => ({ idempotencyKey: key(), surveyId: of.survey.id, language: "en", answers: [{ questionId: of.q.nps!, value: 7 }] });
+    // Interleaved with submissions to another organisation, at once (stored in groups).
+    const mine = [body(), body(), body()];
+    const answers = await Promise.all([
+      ...mine.map((b) => post(`/${of.link.id}/responses`, b)),
+      ...[0, 1, 2].map(() => post(`/${f.link.id}/responses`, valid())),
+    ]);
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    const ordinals = async () =>
+      (await t.prisma.response.findMany({ where: { organizationId: other.organization.id }, select: { ordinal: true }, orderBy: { ordinal: "asc" } })).map(
+        (r) => r.ordinal,
+      );
+    // A new organisation's sequence starts at 0: its own numbers, none skipped for the other's.
+    expect(await ordinals()).toEqual([0, 1, 2]);
+    expect((await post(`/${of.link.id}/responses`, mine[0]!)).status).toBe(200);
+    // A response stored by another writer (demo data, imports) is numbered by the trigger.
+    const imported = await t.prisma.response.create({
+      data: { organizationId: other.organization.id, surveyId: of.survey.id, touchpointId: of.link.id, unitId: other.units.unitA.id },
+    });
+    expect(imported.ordinal).toBeGreaterThanOrEqual(3);
+    expect(await ordinals()).toEqual([0, 1, 2, imported.ordinal]);
+  });
+
   it("updates the touchpoint's and survey's counters and publishes the new count to subscribers", async () => {
     const token = (await signInWithPassword(t.baseUrl, org.users.viewerA.email, testPassword)).accessToken;
     const sub = subscribeWs(
