@@ -51,7 +51,6 @@ const responseTables = [
   "RollupAnswerDay",
   "RollupPending",
   "ResponseBits",
-  "ResponseOrdinal",
   "ResponseBitsState",
 ];
 
