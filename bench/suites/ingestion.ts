@@ -75,7 +75,7 @@ async function rawInserts(databaseUrl: string, spec: Spec, seconds: number): Pro
         await client.query("BEGIN");
         await client.query(
           `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "ordinal")
-           VALUES ($1, $2, $3, $4, $5, 'submitted', 'fi', $6, ${idempotencyDigestSql("$7")}, $8, $8, $8, ${responseOrdinalSql("$2")})`,
+           VALUES ($1, $2, $3, $4, $5, 'submitted', 'fi', $6, ${idempotencyDigestSql("$7")}, $8, $8, $8, ${responseOrdinalSql("$2::varchar")})`,
           [
             id,
             spec.organizationId,
@@ -140,7 +140,7 @@ async function groupCommits(databaseUrl: string, spec: Spec, seconds: number, gr
           const tp = spec.touchpoints[i % spec.touchpoints.length];
           const b = responses.length;
           rv.push(
-            `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, 'submitted', 'fi', '{}'::jsonb, ${idempotencyDigestSql(`$${b + 6}`)}, $${b + 7}, $${b + 7}, $${b + 7}, ${responseOrdinalSql(`$${b + 2}`)})`,
+            `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, 'submitted', 'fi', '{}'::jsonb, ${idempotencyDigestSql(`$${b + 6}`)}, $${b + 7}, $${b + 7}, $${b + 7}, ${responseOrdinalSql(`$${b + 2}::varchar`)})`,
           );
           responses.push(id, spec.organizationId, spec.surveyId, tp, spec.unitId, randomBytes(12).toString("base64url"), now);
           const rows: [string, number | null, string | null, string[]][] = [
