@@ -51,9 +51,11 @@ await withScratchDatabase(ctx, "profile", async (databaseUrl) => {
     await session.post("Profiler.start");
     const loadBefore = os.loadavg()[0]!;
     const thread0 = process.threadCpuUsage();
+    const process0 = process.cpuUsage();
     const pg0 = postgresCpuSeconds();
     const result = await load(api.baseUrl, seconds);
     const thread = process.threadCpuUsage(thread0);
+    const whole = process.cpuUsage(process0);
     const pgSeconds = postgresCpuSeconds() - pg0;
     const { profile } = await session.post("Profiler.stop");
     writeFileSync(out, JSON.stringify(profile));
@@ -62,7 +64,7 @@ await withScratchDatabase(ctx, "profile", async (databaseUrl) => {
     const wall = (result.finish.getTime() - result.start.getTime()) / 1000;
     const perResponse = (cpuSeconds: number) => ((cpuSeconds * 1000) / Math.max(1, ok)).toFixed(3);
     console.log(
-      `${Math.round(ok / wall)} responses/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}; CPU per response: server thread ${perResponse((thread.user + thread.system) / 1e6)} ms, PostgreSQL (all processes) ${perResponse(pgSeconds)} ms; load ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}; profile: ${out}`,
+      `${Math.round(ok / wall)} responses/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}; CPU per response: server thread ${perResponse((thread.user + thread.system) / 1e6)} ms, the rest of this process (the load generator's worker thread, libuv, the garbage collector's helpers) ${perResponse((whole.user + whole.system - thread.user - thread.system) / 1e6)} ms, PostgreSQL (all processes) ${perResponse(pgSeconds)} ms; load ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}; profile: ${out}`,
     );
   } finally {
     await api.close();
