@@ -37,6 +37,23 @@ function postgresCpuSeconds(): number {
   return ticks / ticksPerSecond;
 }
 
+/** CPU seconds so far of each of this process's threads, by the thread's name (summed per name). */
+function threadCpuSeconds(): Map<string, number> {
+  const byName = new Map<string, number>();
+  for (const tid of readdirSync("/proc/self/task")) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      const name = stat.slice(stat.indexOf("(") + 1, close);
+      const fields = stat.slice(close + 2).split(" ");
+      byName.set(name, (byName.get(name) ?? 0) + (Number(fields[11]) + Number(fields[12])) / ticksPerSecond);
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return byName;
+}
+
 const ctx = { connections: 64, duration: seconds, warmup: 2, log: (m: string) => console.error(m), onCleanup: () => () => {} };
 await withScratchDatabase(ctx, "profile", async (databaseUrl) => {
   const api = await startApiServer(databaseUrl, { poolSize: 10 });
@@ -52,10 +69,12 @@ await withScratchDatabase(ctx, "profile", async (databaseUrl) => {
     const loadBefore = os.loadavg()[0]!;
     const thread0 = process.threadCpuUsage();
     const process0 = process.cpuUsage();
+    const threads0 = threadCpuSeconds();
     const pg0 = postgresCpuSeconds();
     const result = await load(api.baseUrl, seconds);
     const thread = process.threadCpuUsage(thread0);
     const whole = process.cpuUsage(process0);
+    const threads = [...threadCpuSeconds()].map(([name, s]) => [name, s - (threads0.get(name) ?? 0)] as const).filter(([, s]) => s > 0);
     const pgSeconds = postgresCpuSeconds() - pg0;
     const { profile } = await session.post("Profiler.stop");
     writeFileSync(out, JSON.stringify(profile));
@@ -66,6 +85,8 @@ await withScratchDatabase(ctx, "profile", async (databaseUrl) => {
     console.log(
       `${Math.round(ok / wall)} responses/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, non-2xx ${result.non2xx}; CPU per response: server thread ${perResponse((thread.user + thread.system) / 1e6)} ms, the rest of this process (the load generator's worker thread, libuv, the garbage collector's helpers) ${perResponse((whole.user + whole.system - thread.user - thread.system) / 1e6)} ms, PostgreSQL (all processes) ${perResponse(pgSeconds)} ms; load ${loadBefore.toFixed(2)} → ${os.loadavg()[0]!.toFixed(2)}; profile: ${out}`,
     );
+    const ms = (s: number) => `${((s * 1000) / Math.max(1, ok)).toFixed(3)} ms`;
+    console.log(`this process's threads, CPU per response: ${threads.map(([name, s]) => `${name} ${ms(s)}`).join(", ")}`);
   } finally {
     await api.close();
   }

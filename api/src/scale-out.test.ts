@@ -112,11 +112,14 @@ describe.skipIf(noDatabase || noRedis)("two api processes and a worker on one da
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
   });
 
-  it("adds every response to the roll-ups once, whichever process stored it", async () => {
-    for (let i = 0; i < 30; i++) {
-      const res = await postResponse(i % 2 ? b : a, setup.touchpointId, setup.s.survey.id, setup.s.questions.nps.id, `192.0.2.${(i % 200) + 1}`, i);
-      expect(res.status).toBe(201);
-    }
+  it("adds every response to the roll-ups and the bit strings once, whichever process stored it; both number them from one sequence", async () => {
+    // Both processes at once: their ingestion statements take ordinals of the same organisation.
+    const stored = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        postResponse(i % 2 ? b : a, setup.touchpointId, setup.s.survey.id, setup.s.questions.nps.id, `192.0.2.${(i % 200) + 1}`, i),
+      ),
+    );
+    expect(stored.map((r) => r.status)).toEqual(Array.from({ length: 30 }, () => 201));
     const counts = async () =>
       (
         await prisma.$queryRawUnsafe<{ rolled: number; raw: number; pending: number }[]>(
@@ -134,6 +137,14 @@ describe.skipIf(noDatabase || noRedis)("two api processes and a worker on one da
     }
     expect(c.pending).toBe(0);
     expect(c.rolled).toBe(c.raw);
+    // One ordinal each, none shared, and one bit each in the day strings.
+    const [n] = await prisma.$queryRawUnsafe<{ responses: number; numbered: number; distinct: number; bits: number }[]>(
+      `SELECT count(*)::int AS responses, count("ordinal")::int AS numbered, count(DISTINCT "ordinal")::int AS distinct,
+         (SELECT coalesce(sum(bit_count(x."bits")), 0)::int FROM "ResponseBits" x WHERE x."organizationId" = $1 AND x."field" = 'd') AS bits
+       FROM "Response" WHERE "organizationId" = $1`,
+      setup.org.organization.id,
+    );
+    expect(n).toEqual({ responses: c.raw, numbered: c.raw, distinct: c.raw, bits: c.raw });
   });
 });
 
