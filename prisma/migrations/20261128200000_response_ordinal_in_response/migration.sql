@@ -14,29 +14,38 @@
 -- dropped table (their transaction rolls back: nothing pending is lost).
 LOCK TABLE "RollupResponseHour", "RollupResponseDay", "RollupAnswerDay", "ResponseBitsState", "ResponseOrdinal", "ResponseBits" IN SHARE ROW EXCLUSIVE MODE;
 -- Then the responses: no response is stored between the numbering below and the trigger that numbers
--- new ones.
+-- new ones (reads go on until the rewrite below, which takes the table alone).
 LOCK TABLE "Response" IN SHARE ROW EXCLUSIVE MODE;
 
-ALTER TABLE "Response" ADD COLUMN "ordinal" INTEGER;
-
--- The ordinals already given, carried over.
-UPDATE "Response" r SET "ordinal" = x."ordinal"
-FROM "ResponseOrdinal" x JOIN "Organization" o ON o."code" = x."organizationCode"
-WHERE x."responseId" = r."id" AND r."organizationId" = o."id";
-
--- The responses not numbered yet (pending, or of an organisation whose bit strings are still to be
--- built), after the last ordinal given, in order of creation.
+-- Every response's ordinal, worked out apart first: those already given, carried over; then the
+-- responses not numbered yet (pending, or of an organisation whose bit strings are still to be built),
+-- after every ordinal the organisation ever gave ("nextOrdinal" counts those of responses deleted
+-- since), in order of creation.
+CREATE TEMPORARY TABLE "ordinal_of" ("id" VARCHAR(24) PRIMARY KEY, "ordinal" INTEGER NOT NULL) ON COMMIT DROP;
+INSERT INTO "ordinal_of" ("id", "ordinal")
+SELECT x."responseId", x."ordinal"
+FROM "ResponseOrdinal" x JOIN "Organization" o ON o."code" = x."organizationCode" JOIN "Response" r ON r."id" = x."responseId" AND r."organizationId" = o."id";
 WITH base AS (
   SELECT o."id", greatest(coalesce(s."nextOrdinal", 0), coalesce(m.top + 1, 0)) AS next
   FROM "Organization" o
   LEFT JOIN "ResponseBitsState" s ON s."organizationId" = o."id"
-  LEFT JOIN (SELECT "organizationId", max("ordinal") AS top FROM "Response" GROUP BY 1) m ON m."organizationId" = o."id"
-), n AS (
-  SELECT r."id", b.next + (row_number() OVER (PARTITION BY r."organizationId" ORDER BY r."createdAt", r."id"))::int - 1 AS ordinal
-  FROM "Response" r JOIN base b ON b."id" = r."organizationId"
-  WHERE r."ordinal" IS NULL
+  LEFT JOIN (SELECT g."id", max(x."ordinal") AS top FROM "ResponseOrdinal" x JOIN "Organization" g ON g."code" = x."organizationCode" GROUP BY 1) m ON m."id" = o."id"
 )
-UPDATE "Response" r SET "ordinal" = n.ordinal FROM n WHERE n."id" = r."id";
+INSERT INTO "ordinal_of" ("id", "ordinal")
+SELECT r."id", b.next + (row_number() OVER (PARTITION BY r."organizationId" ORDER BY r."createdAt", r."id"))::int - 1
+FROM "Response" r JOIN base b ON b."id" = r."organizationId"
+WHERE NOT EXISTS (SELECT 1 FROM "ordinal_of" k WHERE k."id" = r."id");
+ANALYZE "ordinal_of";
+
+-- Then written in one rewrite of the table (a new column's values through ALTER ... TYPE ... USING):
+-- an UPDATE of every row took 91 s at 1 M responses and left the heap twice its size (a dead version
+-- of every row) until a VACUUM FULL.
+CREATE FUNCTION pg_temp."ordinal_of"(response_id VARCHAR) RETURNS INTEGER LANGUAGE sql STABLE AS $$
+  SELECT k."ordinal" FROM "ordinal_of" k WHERE k."id" = response_id
+$$;
+ALTER TABLE "Response" ADD COLUMN "ordinal" INTEGER;
+ALTER TABLE "Response" ALTER COLUMN "ordinal" TYPE INTEGER USING pg_temp."ordinal_of"("id");
+DROP FUNCTION pg_temp."ordinal_of"(VARCHAR);
 
 -- An organisation's sequence, named after its id (ids are at most 24 characters). It starts after
 -- every ordinal ever given ("nextOrdinal" also counts those of responses deleted since).
@@ -50,7 +59,7 @@ BEGIN
   FOR o IN
     SELECT g."id", greatest(coalesce(s."nextOrdinal", 0), coalesce(m.top + 1, 0)) AS next FROM "Organization" g
     LEFT JOIN "ResponseBitsState" s ON s."organizationId" = g."id"
-    LEFT JOIN (SELECT "organizationId", max("ordinal") AS top FROM "Response" GROUP BY 1) m ON m."organizationId" = g."id"
+    LEFT JOIN (SELECT r."organizationId", max(r."ordinal") AS top FROM "Response" r GROUP BY 1) m ON m."organizationId" = g."id"
   LOOP
     EXECUTE format('CREATE SEQUENCE %s AS integer MINVALUE 0 START WITH %s', "response_ordinal_sequence"(o."id"), o.next);
   END LOOP;
