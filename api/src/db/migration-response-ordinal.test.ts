@@ -9,26 +9,16 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { skipWithout } from "../test/services.js";
+import { createScratchDatabase, type ScratchDatabase } from "../test/support.js";
 import { defaultMigrationsDir, deployMigrations } from "./migrations.js";
 
-const adminUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const noDatabase = skipWithout("PostgreSQL");
 const migration = "20261128200000_response_ordinal_in_response";
-let database = "";
+let database: ScratchDatabase | undefined;
 let dir = "";
 
-async function admin(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: adminUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
 afterAll(async () => {
-  if (database) await admin(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+  await database?.drop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -38,12 +28,8 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
     dir = await mkdtemp(path.join(tmpdir(), "migration-ordinal-"));
     await cp(defaultMigrationsDir, dir, { recursive: true });
     for (const name of await readdir(dir)) if (name >= migration && !name.endsWith(".toml")) await rm(path.join(dir, name), { recursive: true });
-    database = `db_migration_ordinal_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-    await admin(`CREATE DATABASE "${database}"`);
-    const u = new URL(adminUrl);
-    u.pathname = `/${database}`;
-    const url = u.toString();
-    await deployMigrations(url, { migrationsDir: dir });
+    database = await createScratchDatabase("db_migration_ordinal", undefined, { migrationsDir: dir });
+    const url = database.url;
 
     const c = new pg.Client({ connectionString: url });
     await c.connect();

@@ -49,15 +49,18 @@ async function adminQuery(sql: string, adminUrl: string): Promise<void> {
 
 export type ScratchDatabase = { name: string; url: string; drop(): Promise<void> };
 
-/** A new database named `<prefix>_<random>`, with every migration applied. */
-export async function createScratchDatabase(prefix: string, adminUrl = adminDatabaseUrl): Promise<ScratchDatabase> {
+/**
+ * A new database named `<prefix>_<random>`, with every migration applied (or those of
+ * `migrationsDir`: a test of one migration applies those before it first).
+ */
+export async function createScratchDatabase(prefix: string, adminUrl = adminDatabaseUrl, opts: { migrationsDir?: string } = {}): Promise<ScratchDatabase> {
   if (!/^[a-z][a-z0-9_]*$/.test(prefix)) throw new Error(`scratch database prefix must be lower-case letters, digits and _: ${prefix}`);
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   await adminQuery(`create database "${name}"`, adminUrl);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   try {
-    await deployMigrations(url.toString());
+    await deployMigrations(url.toString(), { migrationsDir: opts.migrationsDir });
   } catch (error) {
     await adminQuery(`drop database if exists "${name}" with (force)`, adminUrl);
     throw error;
