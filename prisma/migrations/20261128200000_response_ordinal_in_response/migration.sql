@@ -9,13 +9,19 @@
 -- now every response has one from the start, and the readers of the bit strings' blocks leave out the
 -- responses still pending ("RollupPending") themselves (response-bits.ts).
 
--- First the recomputes' own lock, in their order (rollups.ts lockRollups), as the earlier copies did:
--- the applier and the recomputes of processes still running the previous code wait, then fail on the
--- dropped table (their transaction rolls back: nothing pending is lost).
-LOCK TABLE "RollupResponseHour", "RollupResponseDay", "RollupAnswerDay", "ResponseBitsState", "ResponseOrdinal", "ResponseBits" IN SHARE ROW EXCLUSIVE MODE;
--- Then the responses: no response is stored between the numbering below and the trigger that numbers
--- new ones (reads go on until the rewrite below, which takes the table alone).
+-- The locks, in the order the writers take these tables, so that none deadlocks with this migration
+-- (a review reproduced both with rollups first): "Organization" first (an organisation's delete
+-- takes it, then the responses and the roll-ups through its cascades; and no organisation is created
+-- while the sequences below are made, which would leave it without one); then "Response" (a team
+-- move updates responses, then recomputes); then the recomputes' own lock, in their order
+-- (rollups.ts lockRollups). The applier and the recomputes of processes still running the previous
+-- code wait, then fail on the dropped table (their transaction rolls back: nothing pending is lost;
+-- a recompute after a hide is lost, and its buckets stay as they were until the next one). No
+-- response is stored meanwhile (the respondent page's queue retries); reads go on until the rewrite
+-- below, which takes the table alone.
+LOCK TABLE "Organization" IN SHARE ROW EXCLUSIVE MODE;
 LOCK TABLE "Response" IN SHARE ROW EXCLUSIVE MODE;
+LOCK TABLE "RollupResponseHour", "RollupResponseDay", "RollupAnswerDay", "ResponseBitsState", "ResponseOrdinal", "ResponseBits" IN SHARE ROW EXCLUSIVE MODE;
 
 -- Every response's ordinal, worked out apart first: those already given, carried over; then the
 -- responses not numbered yet (pending, or of an organisation whose bit strings are still to be built),

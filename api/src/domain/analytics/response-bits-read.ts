@@ -23,7 +23,7 @@ export function bitsGroupOf(f: ResultsFilters, groupBy: GroupBy | null): BitsGro
 
 /**
  * Whether the organisation's bit strings may serve a read over these metadata keys: built (no state
- * row: no response numbered yet, nothing missing), and no key with values beyond what a block keeps.
+ * row: it had no response when the bit strings came, nothing missing), and no key with values beyond what a block keeps.
  */
 export async function bitsReady(db: PrismaClient, organizationId: string, metadataKeys: readonly string[]): Promise<boolean> {
   if (metadataKeys.some((k) => k.length > metadataTextKept)) return false;

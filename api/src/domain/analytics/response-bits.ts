@@ -53,7 +53,9 @@ export const zeroBlock = `repeat('0', ${bitsBlock})::bit(${bitsBlock})`;
  * The keys of the responses that `ordinals` selects (a subquery giving (ordinal, "responseId") of
  * responses of organisation $1), grouped per (field, value) with their ordinals. Hidden, over-limit
  * and deleted responses give none. The subquery leaves out the responses still pending: the applier
- * sets their bits when it adds them (the bit strings never hold a response that reads count raw).
+ * sets their bits when it adds them (the bit strings never hold a response that reads count raw), and
+ * the responses without an ordinal (none should be: every insert gets one, but a row written with the
+ * triggers off would otherwise set bit 0 of block 0, another response's).
  */
 const keysSql = (ordinals: string) => `WITH o AS MATERIALIZED (${ordinals}),
 r AS MATERIALIZED (
@@ -259,7 +261,9 @@ export async function addResponseBits(tx: Db, responseIds: readonly string[]): P
   );
   for (const { o } of orgs) {
     const keys = await tx.$queryRawUnsafe<KeyRow[]>(
-      keysSql(`SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1 AND r."id" = ANY($2::text[])`),
+      keysSql(
+        `SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1 AND r."id" = ANY($2::text[]) AND r."ordinal" IS NOT NULL`,
+      ),
       o,
       responseIds,
     );
@@ -366,7 +370,7 @@ export async function buildBitsStep(
  * migration 20261127144807): the blocks from `keysBlock`, about `limit` × 4 responses' worth (at least
  * one block: reading keys costs less than numbering), OR-ed into what the applier and recomputes wrote
  * meanwhile; keysBuilt once past its last block. Organisations still to build whole come first
- * (buildBitsStep): their build writes every key it numbers, and this step then adds the blocks numbered
+ * (buildBitsStep): their build writes every key of the responses it steps over, and this step then adds the blocks numbered
  * before.
  */
 async function keysStep(tx: Db, limit: number, which: { only?: readonly string[]; skip?: readonly string[] }): Promise<string | null> {
@@ -423,7 +427,7 @@ async function stepOf(tx: Db, state: { o: string; after: string | null; afterId:
   );
   if (step && step.n > 0) {
     const keys = await tx.$queryRawUnsafe<KeyRow[]>(
-      keysSql(`SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1
+      keysSql(`SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1 AND r."ordinal" IS NOT NULL
         AND ${after} AND r."createdAt" <= $4::timestamptz AND (r."createdAt", r."id") <= ($4::timestamptz, $5::text)
         AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`),
       state.o,

@@ -291,13 +291,15 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     await settleRollups(t.prisma);
     expect(await t.prisma.rollupResponseHour.count({ where: { organizationCode: orgCode } })).toBe(1);
     expect(await t.prisma.rollupAnswerDay.count({ where: { organizationCode: orgCode } })).toBeGreaterThan(0);
+    const sequenceGone = async () =>
+      (await t.prisma.$queryRawUnsafe<{ gone: boolean }[]>(`SELECT to_regclass("response_ordinal_sequence"($1)) IS NULL AS gone`, orgId))[0]!.gone;
+    expect(await sequenceGone()).toBe(false);
     await t.prisma.organization.delete({ where: { id: orgId } });
     expect(await t.prisma.rollupResponseHour.count({ where: { organizationCode: orgCode } })).toBe(0);
     expect(await t.prisma.rollupResponseDay.count({ where: { organizationCode: orgCode } })).toBe(0);
     expect(await t.prisma.rollupAnswerDay.count({ where: { organizationCode: orgCode } })).toBe(0);
     // Its ordinals' sequence goes with it (migration 20261128200000).
-    const [sequence] = await t.prisma.$queryRawUnsafe<{ gone: boolean }[]>(`SELECT to_regclass("response_ordinal_sequence"($1)) IS NULL AS gone`, orgId);
-    expect(sequence!.gone).toBe(true);
+    expect(await sequenceGone()).toBe(true);
   });
 
   it("one applier at a time across processes: while another holds the applier's lock, ours stands aside", async () => {

@@ -1,6 +1,5 @@
-// The integer codes the roll-ups and the response ordinals name entities by, instead of their
-// 24-character ids (prisma/schema.prisma; docs/analytics.md "Answer roll-ups by codes", "Response
-// roll-ups by codes", "Response ordinals by code"). A code is given once by a sequence and never
+// The integer codes the roll-ups name entities by, instead of their 24-character ids
+// (prisma/schema.prisma; docs/analytics.md "Answer roll-ups by codes", "Response roll-ups by codes"). A code is given once by a sequence and never
 // changes, so SQL turns ids into codes where it reads, with no cache.
 
 /** The table of each coded entity. */
