@@ -157,6 +157,18 @@ describe.skipIf(noDatabase)("surveys", () => {
     expect(r.body.questions[0].title.fi).toBe("Kolme");
     const stored = await t.prisma.question.findUnique({ where: { id: two._id } });
     expect(stored?.hidden).toBe(true);
+    // Slots (docs/analytics.md "Stable question slots"): a save keeps each question's slot whatever its
+    // position; the new question gets the survey's next; the hidden one keeps its own.
+    const slots = await t.prisma.$queryRawUnsafe<{ slot: number; questionId: string }[]>(
+      `SELECT "slot", "questionId" FROM "QuestionSlot" WHERE "surveyId" = $1 ORDER BY "slot"`,
+      id,
+    );
+    expect(slots).toEqual([
+      { slot: 0, questionId: one._id },
+      { slot: 1, questionId: two._id },
+      { slot: 2, questionId: three._id },
+      { slot: 3, questionId: r.body.questions[1]._id },
+    ]);
 
     const before = await snapshot(id);
     const bad = await call("PUT", `/surveys/${id}`, tokens.editorA, { name: "Broken", questions: [{ _id: one._id, type: "nps", title: "" }] });

@@ -1,0 +1,72 @@
+// Migration 20261129000000_question_slots gives the questions already there their slots: on a database
+// at the migration before it, each survey's questions get slots 0, 1, 2… in the survey's order
+// (position, then id), with their encodings and choice codes, and the survey's next slot follows them.
+import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { skipWithout } from "../test/services.js";
+import { createScratchDatabase, type ScratchDatabase } from "../test/support.js";
+import { defaultMigrationsDir, deployMigrations } from "./migrations.js";
+
+const noDatabase = skipWithout("PostgreSQL");
+const migration = "20261129000000_question_slots";
+let database: ScratchDatabase | undefined;
+let dir = "";
+
+afterAll(async () => {
+  await database?.drop();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(noDatabase)(`migration ${migration}`, () => {
+  it("numbers each survey's questions in its order and sets the survey's next slot after them", async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "migration-slots-"));
+    await cp(defaultMigrationsDir, dir, { recursive: true });
+    for (const name of await readdir(dir)) if (name >= migration && !name.endsWith(".toml")) await rm(path.join(dir, name), { recursive: true });
+    database = await createScratchDatabase("db_migration_slots", undefined, { migrationsDir: dir });
+
+    const c = new pg.Client({ connectionString: database.url });
+    await c.connect();
+    try {
+      await c.query(`SET session_replication_role = replica`);
+      await c.query(
+        `INSERT INTO "Survey" ("id", "organizationId", "unitId", "name") VALUES ('s1', 'o', 'u', 'One'), ('s2', 'o', 'u', 'Two'), ('s3', 'o', 'u', 'Empty')`,
+      );
+      const question = (id: string, survey: string, position: number, type: string, options: object = {}, choices: object[] = []) =>
+        c.query(
+          `INSERT INTO "Question" ("id", "organizationId", "surveyId", "position", "type", "title", "options", "choices") VALUES ($1, 'o', $2, $3, $4::"QuestionType", '{}', $5, $6)`,
+          [id, survey, position, type, JSON.stringify(options), JSON.stringify(choices)],
+        );
+      // s1: ids out of position order; two questions at one position (a hidden one kept its place)
+      await question("q-c", "s1", 0, "nps");
+      await question("q-a", "s1", 2, "slider", { min: 1, max: 5 });
+      await question("q-b", "s1", 1, "emotion", {}, [{ id: "joy", cluster: "advocacy" }, { id: "fear" }]);
+      await question("q-0", "s1", 1, "singleChoice", {}, [{ id: "y" }, { id: "x" }]);
+      await question("q-z", "s2", 0, "openText");
+      await c.query(`SET session_replication_role = DEFAULT`);
+
+      expect(await deployMigrations(database.url)).toEqual([migration]);
+
+      const slots = await c.query(
+        `SELECT "surveyId", "slot", "questionId", "encoding", "choiceCodes", "choiceValues" FROM "QuestionSlot" ORDER BY "surveyId", "slot"`,
+      );
+      expect(slots.rows).toEqual([
+        { surveyId: "s1", slot: 0, questionId: "q-c", encoding: { type: "nps" }, choiceCodes: [], choiceValues: null },
+        { surveyId: "s1", slot: 1, questionId: "q-0", encoding: { type: "singleChoice" }, choiceCodes: ["y", "x"], choiceValues: null },
+        { surveyId: "s1", slot: 2, questionId: "q-b", encoding: { type: "emotion" }, choiceCodes: ["joy", "fear"], choiceValues: [1, null] },
+        { surveyId: "s1", slot: 3, questionId: "q-a", encoding: { type: "slider", min: 1, max: 5, step: 1 }, choiceCodes: [], choiceValues: null },
+        { surveyId: "s2", slot: 0, questionId: "q-z", encoding: { type: "openText" }, choiceCodes: [], choiceValues: null },
+      ]);
+      const next = await c.query(`SELECT "id", "nextSlot" FROM "Survey" ORDER BY "id"`);
+      expect(next.rows).toEqual([
+        { id: "s1", nextSlot: 4 },
+        { id: "s2", nextSlot: 1 },
+        { id: "s3", nextSlot: 0 },
+      ]);
+    } finally {
+      await c.end();
+    }
+  });
+});
