@@ -13,7 +13,7 @@
 //
 // Timed against the engine's raw path over HTTP? No: against plain SQL over the raw rows, the same
 // SQL bench/lib/filter-cases.ts checks the served answers with, and every figure is compared with it.
-import { answerTimeWithin } from "../api/src/domain/results-scope/answer-hours.js";
+import { answerTimeWithin } from "../api/src/domain/answers/answer-hours.js";
 import os from "node:os";
 import pg from "pg";
 import { largeOrgUrl } from "./generate-large-org.js";

@@ -20,7 +20,7 @@ import type { DomainContext } from "../../api/src/domain/context.js";
 import type { Config } from "../../api/src/config.js";
 import { latencyStats, round1 } from "./latency.js";
 import { answerPathOf } from "../../api/src/domain/analytics/engine.js";
-import { answerTimeWithin } from "../../api/src/domain/results-scope/answer-hours.js";
+import { answerTimeWithin } from "../../api/src/domain/answers/answer-hours.js";
 import { parseResultsFilters, type GroupBy } from "../../api/src/domain/results-scope/filters.js";
 import type { FigureRow } from "./suite.js";
 

@@ -16,7 +16,7 @@ import { demoSignIn } from "../../api/src/seed/demo.js";
 import { loadViewer } from "../../api/src/domain/viewer.js";
 import { getSummary } from "../../api/src/domain/analytics/summary.js";
 import { getQuestionResult } from "../../api/src/domain/analytics/results.js";
-import { answerTimeWithin } from "../../api/src/domain/results-scope/answer-hours.js";
+import { answerTimeWithin } from "../../api/src/domain/answers/answer-hours.js";
 import type { DomainContext } from "../../api/src/domain/context.js";
 import { largeOrgDefaults } from "../generate-large-org.js";
 import { startApiServer } from "../lib/servers.js";

@@ -16,7 +16,8 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import { codeOf, codesOf } from "../results-scope/codes.js";
 import { answerValuesOf, pendingResponseRows, responseFiguresOf } from "./rollups.js";
 import { planAnswerPath, type AnswerPath } from "./planner.js";
-import { answerTimeWithin, answerWindowWithin } from "../results-scope/answer-hours.js";
+import { answerTimeWithin } from "../answers/answer-hours.js";
+import { answersOfResponse, questionAnswers } from "../answers/rows.js";
 import {
   bitsAnswerCountedSql,
   bitsAnswerSql,
@@ -386,7 +387,7 @@ function rollupAnswerSumsSql(p: Params, v: Visibility, f: ResultsFilters, q: Ans
  * counts it under its local date): -1 under their UTC date (`sameDate` of their day), +1 under their
  * local date, which is the next day's east of UTC and the previous day's west of it. Only the days
  * whose group changes there are read: every day for a daily or weekday series, the last (east) or
- * first (west) day of each ISO week or month for the others. One range of the index by question and hour (results-scope/answer-hours.ts)
+ * first (west) day of each ISO week or month for the others. One range of the index by question and hour (answers/answer-hours.ts)
  * per such day; the answers are summed per day, question and stored value before they are spread over
  * their values and two groups, as the raw path does (`rawAnswerSelect`).
  */
@@ -401,14 +402,15 @@ function movedAcrossLocalDays(p: Params, v: Visibility, f: ResultsFilters, q: An
   // hours alone name the edge exactly (answerTimeWithin).
   const neighbour = (day: string) => `(${day} ${east ? "+" : "-"} interval '24 hours')`;
   const grp = (ts: string) => timeGroupSql(q.groupBy!, ts, f.utcOffset)!;
+  const edgeAnswers = questionAnswers("a", "r", { questions: { any: p.add(q.questionIds, "::text[]") } });
   return `SELECT g.qid, m.grp, v.value, sum(m.sign * g.n)::float8 AS count, coalesce(sum(m.sign * g.s), 0)::float8 AS sum
       FROM (
         SELECT d."day", a."questionId" AS qid, a."numericValue", a."choiceIds", count(*) AS n, sum(a."numericValue") AS s
         FROM (SELECT x."day" FROM generate_series(${p.add(days.from, "::timestamptz")}, ${p.add(days.to, "::timestamptz")} - interval '24 hours', interval '24 hours') x("day")
               WHERE ${grp(sameDate(`x."day"`))} IS DISTINCT FROM ${grp(sameDate(neighbour(`x."day"`)))}) d
         CROSS JOIN LATERAL (
-          SELECT a."questionId", a."numericValue", a."choiceIds" FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
-          WHERE a."questionId" = ANY(${p.add(q.questionIds, "::text[]")}) AND ${answerTimeWithin("a", edgeFrom, edgeTo, true)} AND ${scope.sql}
+          SELECT a."questionId", a."numericValue", a."choiceIds" FROM ${edgeAnswers.from}
+          WHERE ${edgeAnswers.where} AND ${answerTimeWithin("a", edgeFrom, edgeTo, true)} AND ${scope.sql}
             AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")
           OFFSET 0) a
         GROUP BY 1, 2, 3, 4
@@ -615,7 +617,7 @@ function rawAnswerSelect(p: Params, v: Visibility, f: ResultsFilters, questionId
     return `SELECT a."questionId" AS qid, ${grp} AS grp, v.value, count(*)::float8 AS count, coalesce(sum(a."numericValue"), 0)::float8 AS sum
       FROM (SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
       CROSS JOIN LATERAL (SELECT r."id", r."touchpointId", r."metadata" FROM "Response" r WHERE r."id" = pp."responseId" AND ${scope.sql} OFFSET 0) r
-      CROSS JOIN LATERAL (SELECT a."questionId", a."createdAt", a."numericValue", a."choiceIds" FROM "Answer" a WHERE a."responseId" = r."id" AND a."questionId" = ANY(${qParam}) OFFSET 0) a
+      CROSS JOIN LATERAL ${answersOfResponse('r."id"', { questions: { any: qParam } })} a
       CROSS JOIN LATERAL ${answerValuesOf("a")}
       GROUP BY 1, 2, 3`;
   }
@@ -632,11 +634,12 @@ function rawAnswerSelect(p: Params, v: Visibility, f: ResultsFilters, questionId
   const qAll = p.add(questionIds, "::text[]");
   const from = p.add(w.from, "::timestamptz");
   const to = p.add(w.to, "::timestamptz");
+  const windowAnswers = questionAnswers("a", "r", { questions: { any: qAll }, window: { from: w.from, to: w.to, fromSql: from, toSql: to } });
   return `SELECT g.qid, ${outer} AS grp, v.value, sum(g.n)::float8 AS count, coalesce(sum(g.s), 0)::float8 AS sum
       FROM (
         SELECT a."questionId" AS qid, ${inner} AS grp, a."numericValue", a."choiceIds", count(*) AS n, sum(a."numericValue") AS s
-        FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
-        WHERE a."questionId" = ANY(${qAll}) AND ${answerWindowWithin("a", w, from, to)} AND ${scope.sql}
+        FROM ${windowAnswers.from}
+        WHERE ${windowAnswers.where} AND ${scope.sql}
         GROUP BY 1, 2, 3, 4
       ) g
       CROSS JOIN LATERAL ${answerValuesOf("g")}

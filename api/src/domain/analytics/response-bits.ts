@@ -25,6 +25,7 @@
 // same statement (one snapshot). Reads are in response-bits-read.ts. An organisation marked not built
 // (it had responses before the bit strings came) reads the raw rows while the roll-up applier builds
 // it in the background, a step at a time (`buildBitsStep`).
+import { answersOfResponse } from "../answers/rows.js";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import { metadataObjectSql } from "../results-scope/response-scope.js";
 
@@ -72,7 +73,7 @@ SELECT k.field, k.value, array_agg(k.ordinal) AS ords FROM (
   UNION ALL SELECT r.ordinal, 'k', e.key FROM r
     CROSS JOIN LATERAL jsonb_object_keys(${metadataObjectSql("r.m")}) e(key)
   UNION ALL SELECT r.ordinal, 'a:' || a.q, v.value FROM r
-    CROSS JOIN LATERAL (SELECT x."questionId" AS q, coalesce(x."choiceIds", '{}'::text[]) AS h, x."numericValue"::float8 AS n FROM "Answer" x WHERE x."responseId" = r."id" OFFSET 0) a
+    CROSS JOIN LATERAL (SELECT x."questionId" AS q, coalesce(x."choiceIds", '{}'::text[]) AS h, x."numericValue"::float8 AS n FROM ${answersOfResponse('r."id"')} x) a
     CROSS JOIN LATERAL unnest(ARRAY['*']
       || CASE WHEN cardinality(a.h) = 0 AND a.n IS NOT NULL THEN ARRAY['n:' || a.n::text] ELSE '{}'::text[] END
       || ARRAY(SELECT 'c:' || c FROM unnest(a.h) c)

@@ -17,6 +17,7 @@
 // EXCLUSIVE locks on the roll-up and bit-string tables, the applier ROW EXCLUSIVE ones (in the same order) before it
 // claims, so each waits for the other and no response is counted twice or lost between a
 // recompute's DELETE and its INSERT. Recomputes are small (a few buckets) and short.
+import { answersJoin, answersOfResponse } from "../answers/rows.js";
 import type { PrismaClient, Prisma } from "../../generated/prisma/client.js";
 import { codeOf } from "../results-scope/codes.js";
 import { buildOrganizationBits, refreshBitsOfBuckets, refreshBitsOfTouchpoint } from "./response-bits.js";
@@ -144,9 +145,7 @@ function rawSources(where: string): string {
  * organisations) the planner chooses.
  */
 function sourceCtes(from: string, lookups = false): string {
-  const answers = lookups
-    ? `FROM src_r rs CROSS JOIN LATERAL (SELECT a."responseId", a."questionId", a."numericValue", a."choiceIds" FROM "Answer" a WHERE a."responseId" = rs."id" OFFSET 0) a`
-    : `FROM "Answer" a JOIN src_r rs ON rs."id" = a."responseId"`;
+  const answers = lookups ? `FROM src_r rs CROSS JOIN LATERAL ${answersOfResponse('rs."id"')} a` : `FROM src_r rs ${answersJoin("a", "rs")}`;
   return `WITH src_r AS MATERIALIZED (
   SELECT r."id", r."organizationId" AS o, r."surveyId" AS s, r."touchpointId" AS t, r."unitId" AS u, r."createdAt" AS c
   ${from}
@@ -315,7 +314,7 @@ export const responseFiguresOf = (responseId: string) => `(
       count(*) FILTER (WHERE qq.type = 'nps' AND an."numericValue" >= 9) AS p,
       count(*) FILTER (WHERE qq.type = 'nps' AND an."numericValue" >= 7 AND an."numericValue" < 9) AS pa,
       count(*) FILTER (WHERE qq.type = 'nps' AND an."numericValue" < 7) AS d
-    FROM "Answer" an JOIN "Question" qq ON qq."id" = an."questionId" WHERE an."responseId" = ${responseId}
+    FROM ${answersOfResponse(responseId, { fence: false })} an JOIN "Question" qq ON qq."id" = an."questionId"
   )`;
 
 /**

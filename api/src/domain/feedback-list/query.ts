@@ -13,6 +13,7 @@
 //   choices/emotion the choice labels in the requested language (fallback en, then any), ", "-joined
 //   openText        the text
 //   contactDetails  the given fields, ", "-joined
+import { answersJsonOf } from "../answers/rows.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { ResultsFilters } from "../results-scope/filters.js";
 import { metadataObjectSql, visibleSurveyIds } from "../results-scope/response-scope.js";
@@ -285,8 +286,7 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
   };
 }
 
-const answersSql = `(SELECT coalesce(json_agg(json_build_array(a."questionId", a."numericValue", a."textValue", a."choiceIds", a.hidden)), '[]'::json)
-    FROM "Answer" a WHERE a."responseId" = r.id)`;
+const answersSql = answersJsonOf("r.id", (a) => `json_build_array(${a}."questionId", ${a}."numericValue", ${a}."textValue", ${a}."choiceIds", ${a}."hidden")`);
 const rowColumns = `r.id, r."createdAt", r."touchpointId", r."surveyId", r."unitId", r.language, r.status::text AS status, r.hidden, r.metadata, ${answersSql} AS answers`;
 
 /** Newest first; `after` continues after a row (keyset), `offset` skips rows (pages). */

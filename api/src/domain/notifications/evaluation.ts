@@ -21,6 +21,7 @@
 //    sentTo update is the one window where one recipient could get a second copy).
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { queryPrepared } from "../../db/client.js";
+import { answersJsonOf, visibleAnswersOf } from "../answers/rows.js";
 import type { Config } from "../../config.js";
 import type { JobPayloads, JobRunner } from "../../jobs/runner.js";
 import type { PendingResponse } from "../respondent/insert-batch.js";
@@ -42,8 +43,12 @@ export const firingLeaseMs = 2 * 60_000;
 // when their statistics lagged behind a burst of inserts.
 export const responsesWithAnswersSql = `SELECT r.* FROM unnest($1::varchar[]) AS p("id") CROSS JOIN LATERAL (
   SELECT r."id", r."organizationId", r."surveyId", r."touchpointId", r."status"::text AS "status",
-    (SELECT coalesce(json_agg(json_build_object('questionId', a."questionId", 'numericValue', a."numericValue", 'textValue', a."textValue", 'choiceIds', a."choiceIds")), '[]')
-       FROM "Answer" a WHERE a."responseId" = r."id" AND NOT a."hidden") AS "answers"
+    ${answersJsonOf(
+      'r."id"',
+      (a) =>
+        `json_build_object('questionId', ${a}."questionId", 'numericValue', ${a}."numericValue", 'textValue', ${a}."textValue", 'choiceIds', ${a}."choiceIds")`,
+      { visibleOnly: true },
+    )} AS "answers"
   FROM "Response" r WHERE r."id" = p."id" AND NOT r."overLimit"
   OFFSET 0 -- kept a subquery per id (not flattened into a join the planner could hash)
 ) r`;
@@ -200,14 +205,7 @@ const loadQuestions = async (prisma: PrismaClient, surveyId: string) =>
   );
 
 const loadAnswers = async (prisma: PrismaClient, responseId: string): Promise<Map<string, RuleAnswer>> =>
-  new Map(
-    (
-      await prisma.answer.findMany({
-        where: { responseId, hidden: false },
-        select: { questionId: true, numericValue: true, textValue: true, choiceIds: true },
-      })
-    ).map((a) => [a.questionId, a]),
-  );
+  new Map((await visibleAnswersOf(prisma, responseId)).map((a) => [a.questionId, a]));
 
 /**
  * `notification.evaluate`: responses (up to `evaluationBatch`) against their surveys' active rules.

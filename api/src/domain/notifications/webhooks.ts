@@ -17,6 +17,7 @@ import { BlockList, isIP, type LookupFunction } from "node:net";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Config } from "../../config.js";
 import { badInput } from "../errors.js";
+import { visibleAnswersOf } from "../answers/rows.js";
 
 export const webhookMessages = {
   url: "A webhook URL is an http or https address of at most 2,000 characters",
@@ -205,10 +206,7 @@ export async function deliverWebhook(deps: WebhookDeps, payload: { deliveryId: s
     });
     return "skipped";
   }
-  const answers = await prisma.answer.findMany({
-    where: { responseId: response.id, hidden: false },
-    select: { questionId: true, numericValue: true, textValue: true, choiceIds: true },
-  });
+  const answers = await visibleAnswersOf(prisma, response.id);
   const now = deps.now?.() ?? new Date();
   const timestamp = Math.floor(now.getTime() / 1000);
   const body = JSON.stringify({

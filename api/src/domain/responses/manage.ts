@@ -13,6 +13,7 @@ import { badInput, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { accessMessages, requireOnObject } from "../../permissions/access.js";
 import { tenantDb } from "../tenancy.js";
+import { hiddenAnswerQuestions, setAnswerHidden } from "../answers/rows.js";
 import { markResponsesChanged } from "../analytics/rollups.js";
 import { submissionLimits } from "../respondent/runtime.js";
 import type { ResponseCountsEvent } from "../../pubsub/bus.js";
@@ -65,23 +66,20 @@ export async function hideResponse(ctx: DomainContext, responseId: string, input
   if (body.responseId && body.responseId !== responseId) throw badInput(responseMessages.responseIdMismatch, "responseId");
   const response = await manageable(ctx, responseId);
   if (body.questionId) {
-    const updated = await tenantDb(ctx).answer.updateMany({
-      // `manageable` above found this response in the caller's organisation; the tenancy extension
-      // also scopes answers by their response's organisation.
-      where: { responseId: response.id, questionId: body.questionId },
-      data: { hidden: body.hidden },
-    });
-    if (updated.count === 0) throw notFound(responseMessages.answerNotFound);
+    // `manageable` above found this response in the caller's organisation; the write checks it again.
+    const updated = await setAnswerHidden(
+      ctx.prisma,
+      { organizationId: response.organizationId, responseId: response.id, questionId: body.questionId },
+      body.hidden,
+    );
+    if (updated === 0) throw notFound(responseMessages.answerNotFound);
     await tenantDb(ctx).response.update({ where: { id: response.id }, data: { updatedAt: new Date() } });
   } else {
     await tenantDb(ctx).response.update({ where: { id: response.id }, data: { hidden: body.hidden } });
   }
   await changed(ctx, response);
-  const now = await tenantDb(ctx).response.findUniqueOrThrow({
-    where: { id: response.id },
-    select: { hidden: true, answers: { where: { hidden: true }, select: { questionId: true } } },
-  });
-  return { id: response.id, hidden: now.hidden, hiddenAnswers: now.answers.map((a) => a.questionId) };
+  const now = await tenantDb(ctx).response.findUniqueOrThrow({ where: { id: response.id }, select: { hidden: true } });
+  return { id: response.id, hidden: now.hidden, hiddenAnswers: await hiddenAnswerQuestions(ctx.prisma, response.id) };
 }
 
 type CountRow = { kind: "t" | "s"; id: string; responseCount: number; lastFeedbackAt: Date | null };

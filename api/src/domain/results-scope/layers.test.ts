@@ -1,5 +1,5 @@
 // The results area's folders depend one way (docs/analytics.md "Folders of the results area"):
-// results-scope at the bottom; analytics and text-analytics on it; root-cause on text-analytics;
+// answers (where answers are stored, and the SQL that reads them) at the bottom, then results-scope; analytics and text-analytics on it; root-cause on text-analytics;
 // exports (the job machinery and the results PDF) on results-scope; feedback-list on exports (and on
 // analytics for its total, counted from the roll-ups or the response bit strings); sharing
 // (making and removing links) on top. This test reads every import of those folders' source files
@@ -14,13 +14,14 @@ const domainDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 
 /** Each folder and the folders it may import (directly). */
 const allowedImports: Record<string, readonly string[]> = {
-  "results-scope": [],
-  analytics: ["results-scope"],
-  "text-analytics": ["results-scope"],
-  "root-cause": ["text-analytics", "results-scope"],
-  exports: ["results-scope"],
-  "feedback-list": ["exports", "analytics", "results-scope"],
-  sharing: ["exports", "results-scope"],
+  answers: [],
+  "results-scope": ["answers"],
+  analytics: ["results-scope", "answers"],
+  "text-analytics": ["results-scope", "answers"],
+  "root-cause": ["text-analytics", "results-scope", "answers"],
+  exports: ["results-scope", "answers"],
+  "feedback-list": ["exports", "analytics", "results-scope", "answers"],
+  sharing: ["exports", "results-scope", "answers"],
 };
 const folders = Object.keys(allowedImports);
 

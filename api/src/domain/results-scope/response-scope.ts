@@ -16,7 +16,7 @@
 // Always: the caller's organisation, not hidden, not over the response limit (stored but never
 // shown: respondent/response-limit.ts), inside [from, to). Ids of another organisation simply
 // match nothing.
-import { answerWindowWithin } from "./answer-hours.js";
+import { answersOfResponse, type AnswerWindow } from "../answers/rows.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { DomainContext } from "../context.js";
 import { notFound } from "../errors.js";
@@ -176,9 +176,9 @@ export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOp
   if (filters.touchpointIds.length) where.push(`${a}."touchpointId" = ANY(${p(filters.touchpointIds, "::text[]")})`);
   if (filters.surveyIds.length) where.push(`${a}."surveyId" = ANY(${p(filters.surveyIds, "::text[]")})`);
   // An answer carries its response's createdAt (schema.prisma), so the restriction below reads only
-  // the window's answers of its question (the index by question and hour: results-scope/answer-hours.ts)
+  // the window's answers of its question (the index by question and hour: answers/answer-hours.ts)
   // instead of all of them (docs/analytics.md "Filters at speed").
-  let answerWindow = "";
+  let answerWindow: AnswerWindow | undefined;
   if (!opts.noDates) {
     const period = opts.period ?? "now";
     const from = period === "now" ? filters.from : filters.earlierFrom;
@@ -186,7 +186,7 @@ export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOp
     const fromP = p(from, "::timestamptz");
     const toP = p(to, "::timestamptz");
     where.push(`${a}."createdAt" >= ${fromP}`, `${a}."createdAt" < ${toP}`);
-    answerWindow = ` AND ${answerWindowWithin("ra", { from, to }, fromP, toP)}`;
+    answerWindow = { from, to, fromSql: fromP, toSql: toP };
   }
   if (opts.responseFilters !== false) {
     for (const r of filters.restrictByAnswer) {
@@ -198,7 +198,7 @@ export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOp
       if (r.lt !== null) range.push(`ra."numericValue" < ${p(r.lt, "::float8")}`);
       if (range.length) alts.push(`(${range.join(" AND ")})`);
       where.push(
-        `EXISTS (SELECT 1 FROM "Answer" ra WHERE ra."responseId" = ${a}."id" AND ra."questionId" = ${p(r.questionId)}${answerWindow} AND (${alts.join(" OR ")}))`,
+        `EXISTS (SELECT 1 FROM ${answersOfResponse(`${a}."id"`, { questions: { eq: p(r.questionId) }, window: answerWindow, fence: false })} ra WHERE ${alts.join(" OR ")})`,
       );
     }
     const meta = filters.metaDataMatch;

@@ -8,7 +8,8 @@
 // at millions of responses it reads the most recent ROOT_CAUSE_SAMPLE responses answering the
 // outcome (a correlation over 20,000 pairs has a standard error under 0.01); `sampled` says so.
 import { isOutcomeQuestionType } from "@feedback/shared/root-cause";
-import { answerHourOf, answerWindowWithin } from "../results-scope/answer-hours.js";
+import { answerHourOf } from "../answers/answer-hours.js";
+import { answersOfResponse, questionAnswers } from "../answers/rows.js";
 import type { DomainContext } from "../context.js";
 import { badInput } from "../errors.js";
 import { findScopedQuestion, resolveAnalyticsRequest, titleIn, type AnalyticsRequestInput, type ScopedQuestion } from "../text-analytics/request.js";
@@ -105,29 +106,33 @@ export async function rootCause(
   const chosen = `(opts.oid = ANY(d."choiceIds"))`;
   // o: the most recent ROOT_CAUSE_SAMPLE outcome answers in scope (index on questionId and hour);
   // d: the other answers of those responses (index on responseId). Then one pass of aggregates.
-  // The window through Answer("questionId", hour) (results-scope/answer-hours.ts), newest hours first.
+  // The window through Answer("questionId", hour) (answers/answer-hours.ts), newest hours first.
   const fromP = p(filters.from, "::timestamptz");
   const toP = p(filters.to, "::timestamptz");
+  const outcomeAnswers = questionAnswers("a", "r", {
+    questions: { eq: p(outcome.id) },
+    window: { from: filters.from, to: filters.to, fromSql: fromP, toSql: toP },
+  });
   const sql = `WITH o AS MATERIALIZED (
       SELECT a."responseId", a."numericValue" AS y
-        FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
+        FROM ${outcomeAnswers.from}
        WHERE ${scope.sql}
-         AND a."questionId" = ${p(outcome.id)}
+         AND ${outcomeAnswers.where}
          AND a."hidden" = false AND a."numericValue" IS NOT NULL
-         AND ${answerWindowWithin("a", filters, fromP, toP)}
        ORDER BY ${answerHourOf("a")} DESC, a."createdAt" DESC
        LIMIT ${ROOT_CAUSE_SAMPLE}),
     d AS MATERIALIZED (
-      -- per response through the responseId index (OFFSET 0 keeps the planner from turning this
-      -- into a hash join over the whole answer table)
+      -- per response through the index by response (answersOfResponse: fenced)
       SELECT a."questionId", a."numericValue" AS x, a."choiceIds", o.y
-        FROM o CROSS JOIN LATERAL (
-          SELECT a."questionId", a."numericValue", a."choiceIds" FROM "Answer" a
-           WHERE a."responseId" = o."responseId" AND a."questionId" = ANY(${p(
-             drivers.map((q) => q.id),
-             "::text[]",
-           )}) AND a."hidden" = false
-          OFFSET 0) a),
+        FROM o CROSS JOIN LATERAL ${answersOfResponse('o."responseId"', {
+          questions: {
+            any: p(
+              drivers.map((q) => q.id),
+              "::text[]",
+            ),
+          },
+          visibleOnly: true,
+        })} a),
     opts AS (SELECT * FROM unnest(${p(
       options.map((o) => o.question.id),
       "::text[]",

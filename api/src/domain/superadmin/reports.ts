@@ -11,6 +11,7 @@
 // and open-text answers come from the raw rows of its 24 hours, counted as the roll-ups count them
 // but at once (pending responses included). Hidden and over-limit responses are not in the
 // roll-ups, so not here.
+import { answersJoin } from "../answers/rows.js";
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
 import { notFound } from "../errors.js";
@@ -123,7 +124,7 @@ async function sums(ctx: DomainContext, w: Window, keyColumn: "organizationId" |
       `ans AS (
        SELECT r."${keyColumn}" AS key, ${period.replaceAll("bucket", `r."createdAt"`)} AS period,
               count(*) AS answers, count(*) FILTER (WHERE a."questionId" = ANY($4::varchar[])) AS comments
-         FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
+         FROM "Response" r ${answersJoin("a", "r")}
         WHERE ${organizationId ? `r."unitId" = ANY($1::varchar[]) AND r."organizationId" = $5` : `r."organizationId" = ANY($1::varchar[])`}
               AND r."createdAt" >= $2 AND r."createdAt" < $3 AND r."hidden" = false AND r."overLimit" = false
         GROUP BY 1, 2)`

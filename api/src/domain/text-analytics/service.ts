@@ -4,7 +4,8 @@
 // Speed: at most TEXT_ANALYSIS_CAP answers are analysed per request, the most recent ones under the
 // filters (the answer says how many matched, counted up to COUNT_LIMIT, and whether it was capped).
 // Scoring and counting 5,000 answers takes about 0.2 s here; everything runs in this process, offline.
-import { answerHourOf, answerWindowWithin } from "../results-scope/answer-hours.js";
+import { answerHourOf } from "../answers/answer-hours.js";
+import { questionAnswers } from "../answers/rows.js";
 import type { DomainContext } from "../context.js";
 import { badInput } from "../errors.js";
 import { textLanguageOf, type TextLanguage } from "./languages.js";
@@ -83,21 +84,24 @@ export async function textAnalytics(ctx: DomainContext, input: AnalyticsRequestI
     params.push(value);
     return `$${params.length}${cast}`;
   };
-  // The window through Answer("questionId", hour) (results-scope/answer-hours.ts).
+  // The window through Answer("questionId", hour) (answers/answer-hours.ts).
   const fromP = p(filters.from, "::timestamptz");
   const toP = p(filters.to, "::timestamptz");
+  const texts = questionAnswers("a", "r", {
+    questions: { any: p(questionIds, "::text[]") },
+    window: { from: filters.from, to: filters.to, fromSql: fromP, toSql: toP },
+  });
   const where = `${scope.sql}
       AND a."hidden" = false
-      AND a."questionId" = ANY(${p(questionIds, "::text[]")})
-      AND ${answerWindowWithin("a", filters, fromP, toP)}
+      AND ${texts.where}
       AND a."textValue" IS NOT NULL AND btrim(a."textValue") <> ''`;
   const rows = questionIds.length
     ? await req.db.$queryRawUnsafe<Row[]>(
-        `SELECT a."id"::text AS "answerId", a."responseId", a."questionId", left(a."textValue", ${MAX_TEXT_LENGTH}) AS "text",
+        `SELECT a."answerKey"::text AS "answerId", a."responseId", a."questionId", left(a."textValue", ${MAX_TEXT_LENGTH}) AS "text",
                 r."language", r."createdAt"
-           FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId"
+           FROM ${texts.from}
           WHERE ${where}
-          ORDER BY ${answerHourOf("a")} DESC, a."createdAt" DESC, a."id" DESC
+          ORDER BY ${answerHourOf("a")} DESC, a."createdAt" DESC, a."answerKey" DESC
           LIMIT ${TEXT_ANALYSIS_CAP}`,
         ...params,
       )
@@ -107,7 +111,7 @@ export async function textAnalytics(ctx: DomainContext, input: AnalyticsRequestI
   if (rows.length >= TEXT_ANALYSIS_CAP) {
     // Counted up to COUNT_LIMIT only: an exact count of millions of answers costs seconds.
     const [count] = await req.db.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId" WHERE ${where} LIMIT ${COUNT_LIMIT + 1}) x`,
+      `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${texts.from} WHERE ${where} LIMIT ${COUNT_LIMIT + 1}) x`,
       ...params,
     );
     totalAnswers = Math.min(count?.n ?? rows.length, COUNT_LIMIT);

@@ -1,5 +1,5 @@
 // One question's answers in a window are found through Answer("questionId", hour of "createdAt")
-// (results-scope/answer-hours.ts; docs/analytics.md "Answers by question and hour"). The index finds
+// (answers/answer-hours.ts; docs/analytics.md "Answers by question and hour"). The index finds
 // the hours of the window, the rows' own instants cut an end inside an hour: a window cut inside an
 // hour must count exactly the answers whose instant is in it, and every reader of a question's answers
 // by time (the raw path, the moved hours off UTC, a restriction by answer, text analytics, root cause)
@@ -15,10 +15,10 @@ import type { DomainContext } from "../context.js";
 import { loadViewer } from "../viewer.js";
 import { parseResultsFilters } from "../results-scope/filters.js";
 import type { Visibility } from "../results-scope/response-scope.js";
-import { answerTimeWithin } from "../results-scope/answer-hours.js";
+import { answerTimeWithin } from "./answer-hours.js";
 import { textAnalytics } from "../text-analytics/service.js";
 import { rootCause } from "../root-cause/service.js";
-import { answerSums } from "./engine.js";
+import { answerSums } from "../analytics/engine.js";
 
 const hourMs = 3_600_000;
 
@@ -186,7 +186,7 @@ describe.skipIf(noDatabase)("answers by question and hour", () => {
     for (const [name, run] of Object.entries(readers)) {
       // The statements that read answers of questions by time: every one names the hours.
       const reads = (await captured(run)).filter(
-        (x) => /FROM "Answer" (a|ra)\b/.test(x.text) && /"questionId" = /.test(x.text) && /"createdAt"|date_bin/.test(x.text),
+        (x) => /FROM "Answer" (a|ra|x)\b/.test(x.text) && /"questionId" = /.test(x.text) && /"createdAt"|date_bin/.test(x.text),
       );
       const byHour = reads.filter((x) => x.text.includes(`date_bin('1 hour'::interval`));
       expect(byHour.length, name).toBeGreaterThan(0);

@@ -1,0 +1,57 @@
+// One layer for answers (docs/analytics.md "One layer for reads of answers"): outside answers/, no
+// source file of the api reads or changes the answer table itself, in SQL or through Prisma's answer
+// model; only the two writers that store new answers (ingestion and the demo data) insert into it.
+// When answers move (stage S3b), this module and those writers are what changes.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const writers = new Set(["domain/respondent/insert-batch.ts", "domain/demo-data/generator.ts"]);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) return entry === "generated" || entry === "test" ? [] : sourceFiles(full);
+    return entry.endsWith(".ts") && !entry.endsWith(".test.ts") ? [full] : [];
+  });
+}
+
+/**
+ * The places of a file's code (comments left out) that touch the answer table: SQL naming it after a
+ * keyword (written in capitals, as every statement here is), or Prisma's answer model.
+ */
+function answerTableUses(source: string): string[] {
+  const text = source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:])\/\/.*$/gm, "$1");
+  const found: string[] = [];
+  for (const m of text.matchAll(/\b(FROM|JOIN|UPDATE|INTO)\s+"Answer"/g)) found.push(m[0]);
+  for (const m of text.matchAll(/\.answer\s*\.\s*(find\w*|create\w*|update\w*|upsert|delete\w*|count|aggregate|groupBy)\b/g)) found.push(m[0]);
+  for (const m of text.matchAll(/\banswers\s*:\s*\{\s*(where|select|include|create|connect)\b/g)) found.push(m[0]);
+  return found;
+}
+
+describe("the answers layer", () => {
+  it("is the only reader of the answer table; only ingestion and the demo data write new answers besides it", () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles(srcDir)) {
+      const rel = path.relative(srcDir, file).split(path.sep).join("/");
+      if (rel.startsWith("domain/answers/")) continue;
+      const uses = answerTableUses(readFileSync(file, "utf8"));
+      const allowed = writers.has(rel) ? uses.filter((u) => !/^INTO\s+"Answer"$/.test(u)) : uses;
+      for (const u of allowed) offenders.push(`${rel}: ${u}`);
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it("finds the uses it looks for", () => {
+    expect(answerTableUses(`SELECT 1 FROM "Answer" a JOIN "Answer" b; prisma.answer.findMany(); x.answer.updateMany(); { answers: { where: {} } }`)).toEqual([
+      'FROM "Answer"',
+      'JOIN "Answer"',
+      ".answer.findMany",
+      ".answer.updateMany",
+      "answers: { where",
+    ]);
+    expect(answerTableUses(`// read from "Answer" by question\n/* answers: { connect } */ const url = "http://x"; INTO "Answer"`)).toEqual(['INTO "Answer"']);
+  });
+});
