@@ -35,7 +35,6 @@ import {
   answerValues,
   buildQuestion,
   clamp,
-  insertAnswers,
   insertResponses,
   moodWeights,
   questionRows,
@@ -46,6 +45,7 @@ import {
   type ResponseJson,
 } from "../domain/demo-data/generator.js";
 import { newId } from "../domain/surveys/input.js";
+import { insertAnswerRows } from "../domain/answers/rows.js";
 import { analyzeStaleTables } from "../db/statistics.js";
 
 export const demoSignIn = { email: "admin@demo.example", password: "Demo-Password-1!" } as const;
@@ -360,7 +360,7 @@ async function writeResponses(tx: Tx, s: Structure, opts: { total: number; now: 
       bump(stats.byTouchpoint, tp.id, t);
     }
     await tx.$executeRawUnsafe(insertResponses, JSON.stringify(responses), s.organizationId);
-    await tx.$executeRawUnsafe(insertAnswers, JSON.stringify(answers));
+    await insertAnswerRows(tx, answers);
     const percent = Math.floor((end / opts.total) * 100);
     if (percent !== lastPercent) {
       opts.log(`demo responses: ${percent}% (${end.toLocaleString("en")} / ${opts.total.toLocaleString("en")})`);

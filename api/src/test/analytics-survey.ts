@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { markResponsesChanged } from "../domain/analytics/rollups.js";
+import { insertAnswerRows } from "../domain/answers/rows.js";
 
 export const newTestId = () => randomBytes(12).toString("hex");
 
@@ -91,10 +92,9 @@ async function insertResponseRows(prisma: PrismaClient, organizationId: string, 
      SELECT i, o, s, t, u, m, h, c, c, c FROM json_to_recordset($1::json) AS x(i text, o text, s text, t text, u text, m jsonb, h boolean, c timestamptz)`,
     JSON.stringify(rows),
   );
-  await prisma.$executeRawUnsafe(
-    `INSERT INTO "Answer" ("responseId","questionId","createdAt","numericValue","textValue","choiceIds")
-     SELECT r, q, c, n, x, coalesce(ch, '{}') FROM json_to_recordset($1::json) AS x(r text, q text, c timestamptz, n float8, x text, ch text[])`,
-    JSON.stringify(answers),
+  await insertAnswerRows(
+    prisma,
+    answers.map((a) => ({ r: a.r!, q: a.q, c: a.c, n: a.n, x: a.x, h: a.ch })),
   );
   return ids;
 }

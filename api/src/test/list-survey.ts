@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { OrganizationFixture } from "./fixtures.js";
+import { insertAnswerRows } from "../domain/answers/rows.js";
 import { markResponsesChanged } from "../domain/analytics/rollups.js";
 
 export const hexId = () => randomBytes(12).toString("hex");
@@ -90,12 +91,10 @@ export async function insertResponses(prisma: PrismaClient, organizationId: stri
      SELECT i, o, s, t, u, m, h, l, c, c, c FROM json_to_recordset($1::json) AS x(i text, o text, s text, t text, u text, m jsonb, h boolean, l text, c timestamptz)`,
     JSON.stringify(rows),
   );
-  if (answers.length)
-    await prisma.$executeRawUnsafe(
-      `INSERT INTO "Answer" ("responseId","questionId","createdAt","numericValue","textValue","choiceIds","hidden")
-       SELECT r, q, c, n, x, coalesce(ch, '{}'), h FROM json_to_recordset($1::json) AS x(r text, q text, c timestamptz, n float8, x text, ch text[], h boolean)`,
-      JSON.stringify(answers),
-    );
+  await insertAnswerRows(
+    prisma,
+    answers.map((a) => ({ r: a.r!, q: a.q, c: a.c, n: a.n, x: a.x, h: a.ch, hidden: a.h })),
+  );
   // Into the roll-ups, as ingestion's applier would add them: the list's total reads them.
   await markResponsesChanged(
     prisma,

@@ -5,6 +5,7 @@ import type { PrismaClient } from "../generated/prisma/client.js";
 import type { QuestionResult } from "../domain/analytics/results.js";
 import type { ResultsReader } from "../domain/results-scope/response-scope.js";
 import { newTestId, type TestSurvey } from "./analytics-survey.js";
+import { insertAnswerRows, type NewAnswerRow } from "../domain/answers/rows.js";
 
 /**
  * Fixed days (no "now" in the data): the seeded responses fall in ten UTC days of March 2026 from
@@ -62,15 +63,14 @@ export async function insertSeededResponses(prisma: PrismaClient, o: SeededOptio
   const rnd = o.rnd;
   const [happy, safe, curious] = o.emotionValues ?? [1, 0.66, 0.33];
   const rs: SeededRow[] = [];
-  const as: unknown[] = [];
+  const as: NewAnswerRow[] = [];
   for (let i = 0; i < o.n; i++) {
     const tp = o.touchpoints[Math.floor(rnd() * o.touchpoints.length)]!;
     const c = new Date(o.base + Math.floor(rnd() * 10 * 86_400_000)).toISOString();
     const m = o.metadata ? o.metadata(rnd) : {};
     const r: SeededRow = { id: newTestId(), o: o.organizationId, s: o.survey.survey.id, t: tp.id, u: tp.unitId, c, h: rnd() < 0.08, m };
     rs.push(r);
-    const a = (qid: string, n: number | null, ch: string[] = [], x: string | null = null) =>
-      as.push({ r: r.id, o: o.organizationId, s: r.s, t: r.t, q: qid, c, n, x, ch, hid: rnd() < 0.05 });
+    const a = (qid: string, n: number | null, ch: string[] = [], x: string | null = null) => as.push({ r: r.id, q: qid, c, n, x, h: ch, hidden: rnd() < 0.05 });
     if (rnd() < 0.9) a(q.smiley.id, Math.floor(rnd() * 5) / 4);
     if (rnd() < 0.9) a(q.nps.id, Math.floor(rnd() * 11));
     // Eighths: sums of them are exact in binary, so the means cannot depend on the order of summing.
@@ -100,10 +100,6 @@ export async function insertSeededResponses(prisma: PrismaClient, o: SeededOptio
      SELECT id, o, s, t, u, m, h, c, c, c FROM json_to_recordset($1::json) AS x(id text, o text, s text, t text, u text, c timestamptz, h boolean, m jsonb)`,
     JSON.stringify(rs),
   );
-  await prisma.$executeRawUnsafe(
-    `INSERT INTO "Answer" ("responseId","questionId","createdAt","numericValue","textValue","choiceIds","hidden")
-     SELECT r, q, c, n, x, ch, hid FROM json_to_recordset($1::json) AS x(r text, q text, c timestamptz, n float8, x text, ch text[], hid boolean)`,
-    JSON.stringify(as),
-  );
+  await insertAnswerRows(prisma, as);
   return rs;
 }

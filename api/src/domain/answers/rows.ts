@@ -112,3 +112,24 @@ export async function hiddenAnswerQuestions(db: Pick<PrismaClient, "$queryRawUns
   const rows = await db.$queryRawUnsafe<{ questionId: string }[]>(`SELECT a."questionId" FROM ${answersOfResponse("$1")} a WHERE a."hidden"`, responseId);
   return rows.map((r) => r.questionId);
 }
+
+/**
+ * A new answer as the writers outside ingestion give it (demo data, test fixtures, benchmark data):
+ * r response id, q question id, c its response's createdAt (ISO text), n numericValue, x textValue,
+ * h choiceIds, hidden (default false). Compact keys: the demo data writes tens of thousands at once.
+ */
+export type NewAnswerRow = { r: string; q: string; c: string; n?: number | null; x?: string | null; h?: string[] | null; hidden?: boolean };
+
+/**
+ * Stores answers of responses already stored, in one statement. Ingestion (respondent/insert-batch.ts)
+ * stores a response and its answers in one statement of its own.
+ */
+export async function insertAnswerRows(db: Pick<PrismaClient, "$executeRawUnsafe">, rows: readonly NewAnswerRow[]): Promise<void> {
+  if (!rows.length) return;
+  await db.$executeRawUnsafe(
+    `INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds", "hidden")
+     SELECT a.r, a.q, a.c, a.n, a.x, coalesce(a.h, '{}'), coalesce(a.hidden, false)
+     FROM json_to_recordset($1::json) AS a(r text, q text, c timestamptz, n float8, x text, h text[], hidden boolean)`,
+    JSON.stringify(rows),
+  );
+}

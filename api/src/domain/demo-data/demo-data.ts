@@ -22,7 +22,6 @@ import {
   answerValues,
   buildQuestion,
   clamp,
-  insertAnswers,
   insertResponses,
   moodWeights,
   questionRows,
@@ -34,6 +33,7 @@ import {
 import { createRandom } from "./random.js";
 import { markResponsesChanged } from "../analytics/rollups.js";
 import { newId } from "../surveys/input.js";
+import { insertAnswerRows } from "../answers/rows.js";
 
 export const demoDataLimits = { defaultResponses: 500, maxResponses: 5_000 } as const;
 const demoSurveyName = "Demo survey";
@@ -196,7 +196,7 @@ export async function generateDemoData(ctx: DomainContext, input: unknown = {}):
           }
         }
         await tx.$executeRawUnsafe(insertResponses, JSON.stringify(rows), organizationId);
-        if (answers.length) await tx.$executeRawUnsafe(insertAnswers, JSON.stringify(answers));
+        await insertAnswerRows(tx, answers);
       }
       const from = times.length ? new Date(times[0]!) : null;
       const to = times.length ? new Date(times[times.length - 1]!) : null;

@@ -213,8 +213,3 @@ export const insertResponses = `INSERT INTO "Response"
   ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "createdAt", "updatedAt", "submittedAt")
 SELECT r.i, $2, r.s, r.t, r.u, 'submitted'::"ResponseStatus", r.l, r.m, r.c, r.c, r.c
 FROM json_to_recordset($1::json) AS r(i text, s text, t text, u text, l text, m jsonb, c timestamptz)`;
-
-export const insertAnswers = `INSERT INTO "Answer"
-  ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
-SELECT a.r, a.q, a.c, a.n, a.x, a.h
-FROM json_to_recordset($1::json) AS a(r text, q text, c timestamptz, n float8, x text, h text[])`;
