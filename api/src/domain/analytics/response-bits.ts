@@ -53,15 +53,18 @@ export const zeroBlock = `repeat('0', ${bitsBlock})::bit(${bitsBlock})`;
 /**
  * The keys of the responses that `ordinals` selects (a subquery giving (ordinal, "responseId") of
  * responses of organisation $1), grouped per (field, value) with their ordinals. Hidden, over-limit
- * and deleted responses give none. The subquery leaves out the responses still pending: the applier
- * sets their bits when it adds them (the bit strings never hold a response that reads count raw), and
- * the responses without an ordinal (none should be: every insert gets one, but a row written with the
- * triggers off would otherwise set bit 0 of block 0, another response's).
+ * and deleted responses give none, and neither do (left out here, whatever the caller selects):
+ * - the responses still pending: the applier sets their bits when it adds them, after deleting their
+ *   pending rows (the bit strings never hold a response that reads count raw);
+ * - the responses without an ordinal (none should be: every insert gets one, but a row written with
+ *   the triggers off would otherwise set bit 0 of block 0, another response's).
  */
 const keysSql = (ordinals: string) => `WITH o AS MATERIALIZED (${ordinals}),
 r AS MATERIALIZED (
   SELECT o.ordinal, r."id", r."createdAt" AS c, r."touchpointId" AS t, r."unitId" AS u, r."surveyId" AS s, r."metadata" AS m
-  FROM o CROSS JOIN LATERAL (SELECT r.* FROM "Response" r WHERE r."id" = o."responseId" AND r."organizationId" = $1 AND r."hidden" = false AND r."overLimit" = false OFFSET 0) r
+  FROM o CROSS JOIN LATERAL (SELECT r.* FROM "Response" r WHERE r."id" = o."responseId" AND r."organizationId" = $1 AND r."hidden" = false AND r."overLimit" = false
+    AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id") OFFSET 0) r
+  WHERE o.ordinal IS NOT NULL
 )
 SELECT k.field, k.value, array_agg(k.ordinal) AS ords FROM (
   SELECT ordinal, 'd' AS field, to_char(c AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS value FROM r
@@ -230,8 +233,7 @@ async function writeOrdinals(db: Db, organizationId: string, first: number, last
     const hi = Math.min(last, block * bitsBlock + bitsBlock - 1);
     const keys = await db.$queryRawUnsafe<KeyRow[]>(
       keysSql(
-        `SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1 AND r."ordinal" BETWEEN $2 AND $3
-           AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`,
+        `SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1 AND r."ordinal" BETWEEN $2 AND $3`,
       ),
       organizationId,
       lo,
@@ -263,7 +265,7 @@ export async function addResponseBits(tx: Db, responseIds: readonly string[]): P
   for (const { o } of orgs) {
     const keys = await tx.$queryRawUnsafe<KeyRow[]>(
       keysSql(
-        `SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1 AND r."id" = ANY($2::text[]) AND r."ordinal" IS NOT NULL`,
+        `SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1 AND r."id" = ANY($2::text[])`,
       ),
       o,
       responseIds,
@@ -428,9 +430,8 @@ async function stepOf(tx: Db, state: { o: string; after: string | null; afterId:
   );
   if (step && step.n > 0) {
     const keys = await tx.$queryRawUnsafe<KeyRow[]>(
-      keysSql(`SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1 AND r."ordinal" IS NOT NULL
-        AND ${after} AND r."createdAt" <= $4::timestamptz AND (r."createdAt", r."id") <= ($4::timestamptz, $5::text)
-        AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`),
+      keysSql(`SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1
+        AND ${after} AND r."createdAt" <= $4::timestamptz AND (r."createdAt", r."id") <= ($4::timestamptz, $5::text)`),
       state.o,
       state.after,
       state.afterId,
