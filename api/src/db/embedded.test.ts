@@ -53,6 +53,15 @@ describe("startEmbeddedDatabase", () => {
         expect(read.locale).toBe("en");
         expect(read.currentOrganization?.name).toBe("Embedded Oy");
         expect(read.memberships[0]?.organization.featureSet.features).toEqual(["channelCreation", "feedbackInbox"]);
+        // the question slots' triggers (plpgsql) run on PGlite too
+        const unit = await prisma.unit.findFirstOrThrow({ where: { organizationId: org.id } });
+        const survey = await prisma.survey.create({ data: { organizationId: org.id, unitId: unit.id, name: "Slots" } });
+        const question = await prisma.question.create({
+          data: { organizationId: org.id, surveyId: survey.id, position: 0, type: "singleChoice", title: {}, choices: [{ id: "a" }, { id: "b" }] },
+        });
+        expect(await prisma.$queryRawUnsafe(`SELECT "slot", "questionId", "choiceCodes" FROM "QuestionSlot" WHERE "surveyId" = $1`, survey.id)).toEqual([
+          { slot: 0, questionId: question.id, choiceCodes: ["a", "b"] },
+        ]);
         // an interactive transaction through the single serialised backend
         const count = await prisma.$transaction(async (tx) => {
           await tx.organization.update({ where: { id: org.id }, data: { profanityFilter: true } });

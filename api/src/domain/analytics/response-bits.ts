@@ -232,9 +232,7 @@ async function writeOrdinals(db: Db, organizationId: string, first: number, last
     const lo = Math.max(first, block * bitsBlock);
     const hi = Math.min(last, block * bitsBlock + bitsBlock - 1);
     const keys = await db.$queryRawUnsafe<KeyRow[]>(
-      keysSql(
-        `SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1 AND r."ordinal" BETWEEN $2 AND $3`,
-      ),
+      keysSql(`SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1 AND r."ordinal" BETWEEN $2 AND $3`),
       organizationId,
       lo,
       hi,
@@ -264,9 +262,7 @@ export async function addResponseBits(tx: Db, responseIds: readonly string[]): P
   );
   for (const { o } of orgs) {
     const keys = await tx.$queryRawUnsafe<KeyRow[]>(
-      keysSql(
-        `SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1 AND r."id" = ANY($2::text[])`,
-      ),
+      keysSql(`SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1 AND r."id" = ANY($2::text[])`),
       o,
       responseIds,
     );

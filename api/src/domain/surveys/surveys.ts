@@ -230,6 +230,9 @@ export async function updateSurvey(ctx: DomainContext, surveyId: string, input: 
   await requireLogicFeature(ctx, s);
   const organizationId = a.m.organizationId;
   await ctx.prisma.$transaction(async (db) => {
+    // The survey's row first, then its questions: the question slots' triggers lock a question's slots
+    // and then this row (migration 20261129000000_question_slots), so this order cannot deadlock with
+    // the survey's delete.
     await db.survey.update({
       where: { id: current.id },
       data: {

@@ -9,6 +9,7 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { globalId, gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { surveyMessages } from "../../domain/surveys/input.js";
+import { createTestTouchpoint, insertTestResponses } from "../../test/analytics-survey.js";
 import { noFeatureAccessMessage } from "../../domain/features/features.js";
 
 const everyType = (lang = "en") => [
@@ -179,6 +180,31 @@ describe.skipIf(noDatabase)("surveys", () => {
     });
     expect(foreign).toMatchObject({ status: 400, body: { error: surveyMessages.unknownQuestion } });
     expect(await snapshot(id)).toEqual(before);
+  });
+
+  it("keeps an answered question's slot when the editor saves the survey back as it read it", async () => {
+    const id = await create({ name: "Answered", unitId: org.units.unitA.id, questions: everyType() });
+    const read = (await call("GET", `/surveys/${id}`, tokens.editorA)).body;
+    const tp = await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitA.id, "Answered link", id);
+    await insertTestResponses(t.prisma, org.organization.id, [
+      {
+        surveyId: id,
+        touchpointId: tp.id,
+        unitId: org.units.unitA.id,
+        createdAt: new Date("2026-11-01T10:00:00Z"),
+        answers: read.questions.map((q: { _id: string }) => ({ questionId: q._id, n: 1 })),
+      },
+    ]);
+    const slotsNow = () =>
+      t.prisma.$queryRawUnsafe<unknown[]>(
+        `SELECT "slot", "questionId", "current", "encoding", "choiceCodes", "choiceValues" FROM "QuestionSlot" WHERE "surveyId" = $1 ORDER BY "slot"`,
+        id,
+      );
+    const before = await slotsNow();
+    expect(before).toHaveLength(read.questions.length);
+    const saved = await call("PUT", `/surveys/${id}`, tokens.editorA, { name: read.name, unitId: read.unitId, questions: read.questions });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await slotsNow()).toEqual(before);
   });
 
   it("refuses logic without the surveyLogic feature and changes nothing", async () => {
