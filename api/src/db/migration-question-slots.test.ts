@@ -2,31 +2,23 @@
 // at the migration before it, each survey's questions get slots 0, 1, 2… in the survey's order
 // (position, then id), with their encodings and choice codes (their choices, then the choice ids their
 // answers hold that they no longer list), and the survey's next slot follows them.
-import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { skipWithout } from "../test/services.js";
 import { createScratchDatabase, type ScratchDatabase } from "../test/support.js";
-import { defaultMigrationsDir, deployMigrations } from "./migrations.js";
+import { deployMigrations } from "./migrations.js";
 
 const noDatabase = skipWithout("PostgreSQL");
 const migration = "20261129000000_question_slots";
 let database: ScratchDatabase | undefined;
-let dir = "";
 
 afterAll(async () => {
   await database?.drop();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 describe.skipIf(noDatabase)(`migration ${migration}`, () => {
   it("numbers each survey's questions in its order and sets the survey's next slot after them", async () => {
-    dir = await mkdtemp(path.join(tmpdir(), "migration-slots-"));
-    await cp(defaultMigrationsDir, dir, { recursive: true });
-    for (const name of await readdir(dir)) if (name >= migration && !name.endsWith(".toml")) await rm(path.join(dir, name), { recursive: true });
-    database = await createScratchDatabase("db_migration_slots", undefined, { migrationsDir: dir });
+    database = await createScratchDatabase("db_migration_slots", undefined, { before: migration });
 
     const c = new pg.Client({ connectionString: database.url });
     await c.connect();

@@ -5,7 +5,10 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:net";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { deployMigrations } from "../db/migrations.js";
+import { cp, mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defaultMigrationsDir, deployMigrations } from "../db/migrations.js";
 
 /** The PostgreSQL server tests use; its `postgres` database is only used to create others. */
 export const adminDatabaseUrl = process.env.TEST_POSTGRES_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -50,20 +53,29 @@ async function adminQuery(sql: string, adminUrl: string): Promise<void> {
 export type ScratchDatabase = { name: string; url: string; drop(): Promise<void> };
 
 /**
- * A new database named `<prefix>_<random>`, with every migration applied (or those of
- * `migrationsDir`: a test of one migration applies those before it first).
+ * A new database named `<prefix>_<random>`, with every migration applied, or (`before`: a test of one
+ * migration) only the migrations before the one named, so the test can fill in rows as the earlier
+ * code left them and then deploy the rest.
  */
-export async function createScratchDatabase(prefix: string, adminUrl = adminDatabaseUrl, opts: { migrationsDir?: string } = {}): Promise<ScratchDatabase> {
+export async function createScratchDatabase(prefix: string, adminUrl = adminDatabaseUrl, opts: { before?: string } = {}): Promise<ScratchDatabase> {
   if (!/^[a-z][a-z0-9_]*$/.test(prefix)) throw new Error(`scratch database prefix must be lower-case letters, digits and _: ${prefix}`);
   const name = `${prefix}_${randomBytes(6).toString("hex")}`;
   await adminQuery(`create database "${name}"`, adminUrl);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  let dir = "";
   try {
-    await deployMigrations(url.toString(), { migrationsDir: opts.migrationsDir });
+    if (opts.before) {
+      dir = await mkdtemp(path.join(tmpdir(), `${prefix}-`));
+      await cp(defaultMigrationsDir, dir, { recursive: true });
+      for (const entry of await readdir(dir)) if (entry >= opts.before && !entry.endsWith(".toml")) await rm(path.join(dir, entry), { recursive: true });
+    }
+    await deployMigrations(url.toString(), { migrationsDir: dir || undefined });
   } catch (error) {
     await adminQuery(`drop database if exists "${name}" with (force)`, adminUrl);
     throw error;
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
   }
   return {
     name,
