@@ -30,15 +30,21 @@ function metricValue(metric: SeriesMetric, m: { satisfaction?: number | null; np
   return m.count;
 }
 
-/** Answer options in display order; smiley buttons read 1/5 … 5/5 (worst to best). */
-function categoriesOf(r: Result, distribution: Distribution): DistributionCategory[] {
-  const buttons = r.questionType === "smiley" ? distribution.length : 0;
+const isButtonIndex = (label: string | null | undefined): label is string => label !== null && label !== undefined && /^\d+$/.test(label);
+
+/**
+ * Answer options in display order; smiley buttons read 1/5 … 5/5 (worst to best). Answers stored
+ * before a smiley's buttons changed (5 to 4, say) are no button of the current scale: they come with
+ * no button label and show their stored value, and they do not count among the buttons.
+ */
+export function categoriesOf(
+  r: Pick<Result, "questionType">,
+  distribution: ReadonlyArray<Pick<Distribution[number], "value" | "label">>,
+): DistributionCategory[] {
+  const buttons = r.questionType === "smiley" ? distribution.filter((d) => isButtonIndex(d.label)).length : 0;
   return distribution.map((d) => ({
     key: d.value,
-    label:
-      r.questionType === "smiley" && d.label !== null && d.label !== undefined && /^\d+$/.test(d.label)
-        ? `${Number(d.label) + 1}/${buttons}`
-        : (d.label ?? d.value),
+    label: r.questionType === "smiley" && isButtonIndex(d.label) ? `${Number(d.label) + 1}/${buttons}` : (d.label ?? d.value),
   }));
 }
 
