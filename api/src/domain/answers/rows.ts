@@ -77,7 +77,7 @@ export function answersJoin(a: string, r: string): string {
   return `JOIN (SELECT ${columns("x")} FROM "Answer" x) ${a} ON ${a}."responseId" = ${r}."id"`;
 }
 
-/** An answer as the notifications read it (alerts, webhooks). */
+/** An answer as the notifications read it (alerts, webhooks; their conditions call it RuleAnswer). */
 export type StoredAnswer = { questionId: string; numericValue: number | null; textValue: string | null; choiceIds: string[] };
 
 /** The answers of one response that are not hidden. */

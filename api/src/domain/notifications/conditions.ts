@@ -10,6 +10,7 @@
 //   contactDetails  a list of fields (name, email, phone): the respondent gave any of them
 // A missing answer never holds.
 import { badInput } from "../errors.js";
+import type { StoredAnswer } from "../answers/rows.js";
 
 export type NumericMap = { gte?: number; lt?: number };
 export type ConditionValues = (string | number)[] | NumericMap;
@@ -24,8 +25,8 @@ export type RuleQuestion = {
   choices: { id: string; text?: Record<string, string> | unknown }[];
 };
 
-/** A stored answer (api/src/domain/respondent/answers.ts encodings). */
-export type RuleAnswer = { questionId: string; numericValue: number | null; textValue: string | null; choiceIds: string[] };
+/** A stored answer (api/src/domain/respondent/answers.ts encodings), as the answers layer reads it. */
+export type RuleAnswer = StoredAnswer;
 
 export const conditionMessages = {
   notAList: "conditions is a list of AND groups, each a list of OR conditions { questionId, values }",
