@@ -34,7 +34,7 @@ test("a respondent answers a link survey on the public page and the response is 
   );
   expect(latest!.language).toBe("en");
   const answers = await query<{ type: string; numericValue: number | null; textValue: string | null }>(
-    `SELECT q."type", a."numericValue", a."textValue" FROM "Answer" a JOIN "Question" q ON q."id" = a."questionId" WHERE a."responseId" = $1 ORDER BY q."position"`,
+    `SELECT q."type", a."numericValue", a."textValue" FROM "EveryAnswer" a JOIN "Question" q ON q."id" = a."questionId" WHERE a."responseId" = $1 ORDER BY q."position"`,
     [latest!.id],
   );
   expect(answers.map((a) => a.type)).toEqual(["smiley", "slider", "nps", "openText", "contactDetails"]);
@@ -79,7 +79,7 @@ test("a terminal keeps answering offline and sends each response exactly once wh
   await page.waitForTimeout(1500);
   expect(await responseCount(id)).toBe(before + 2);
   const texts = await query<{ textValue: string }>(
-    `SELECT a."textValue" FROM "Answer" a JOIN "Response" r ON r."id" = a."responseId" WHERE r."touchpointId" = $1 AND a."textValue" LIKE 'Offline answer %' ORDER BY 1`,
+    `SELECT a."textValue" FROM "EveryAnswer" a JOIN "Response" r ON r."id" = a."responseId" WHERE r."touchpointId" = $1 AND a."textValue" LIKE 'Offline answer %' ORDER BY 1`,
     [id],
   );
   expect(texts.map((t) => t.textValue)).toEqual(["Offline answer one", "Offline answer two"]);

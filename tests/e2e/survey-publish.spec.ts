@@ -60,7 +60,7 @@ test("build a survey with every question type, publish it to a link, answer it a
   await expect(count).toHaveText("1");
 
   const answers = await query<{ type: string }>(
-    `SELECT q."type" FROM "Answer" a JOIN "Question" q ON q."id" = a."questionId" JOIN "Response" r ON r."id" = a."responseId"
+    `SELECT q."type" FROM "EveryAnswer" a JOIN "Question" q ON q."id" = a."questionId" JOIN "Response" r ON r."id" = a."responseId"
      WHERE r."surveyId" = $1 ORDER BY q."position"`,
     [surveyId],
   );

@@ -17,7 +17,7 @@ import { codeOf, codesOf } from "../results-scope/codes.js";
 import { answerValuesOf, pendingResponseRows, responseFiguresOf } from "./rollups.js";
 import { planAnswerPath, type AnswerPath } from "./planner.js";
 import { answerTimeWithin } from "../answers/answer-hours.js";
-import { answersOfResponse, questionAnswers } from "../answers/rows.js";
+import { answersOfResponse, bothBranches, questionAnswers } from "../answers/rows.js";
 import {
   bitsAnswerCountedSql,
   bitsAnswerSql,
@@ -409,9 +409,12 @@ function movedAcrossLocalDays(p: Params, v: Visibility, f: ResultsFilters, q: An
         FROM (SELECT x."day" FROM generate_series(${p.add(days.from, "::timestamptz")}, ${p.add(days.to, "::timestamptz")} - interval '24 hours', interval '24 hours') x("day")
               WHERE ${grp(sameDate(`x."day"`))} IS DISTINCT FROM ${grp(sameDate(neighbour(`x."day"`)))}) d
         CROSS JOIN LATERAL (
-          SELECT a."questionId", a."numericValue", a."choiceIds" FROM ${edgeAnswers.from}
-          WHERE ${edgeAnswers.where} AND ${answerTimeWithin("a", edgeFrom, edgeTo, true)} AND ${scope.sql}
-            AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")
+          ${bothBranches(
+            edgeAnswers,
+            (b) => `SELECT a."questionId", a."numericValue", a."choiceIds" FROM ${b.from}
+          WHERE ${b.where} AND ${b === edgeAnswers.coded ? `r."createdAt" >= ${edgeFrom} AND r."createdAt" < ${edgeTo}` : answerTimeWithin("a", edgeFrom, edgeTo, true)} AND ${scope.sql}
+            AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`,
+          )}
           OFFSET 0) a
         GROUP BY 1, 2, 3, 4
       ) g
@@ -637,10 +640,13 @@ function rawAnswerSelect(p: Params, v: Visibility, f: ResultsFilters, questionId
   const windowAnswers = questionAnswers("a", "r", { questions: { any: qAll }, window: { from: w.from, to: w.to, fromSql: from, toSql: to } });
   return `SELECT g.qid, ${outer} AS grp, v.value, sum(g.n)::float8 AS count, coalesce(sum(g.s), 0)::float8 AS sum
       FROM (
-        SELECT a."questionId" AS qid, ${inner} AS grp, a."numericValue", a."choiceIds", count(*) AS n, sum(a."numericValue") AS s
-        FROM ${windowAnswers.from}
-        WHERE ${windowAnswers.where} AND ${scope.sql}
-        GROUP BY 1, 2, 3, 4
+        ${bothBranches(
+          windowAnswers,
+          (b) => `SELECT a."questionId" AS qid, ${inner} AS grp, a."numericValue", a."choiceIds", count(*) AS n, sum(a."numericValue") AS s
+        FROM ${b.from}
+        WHERE ${b.where} AND ${scope.sql}
+        GROUP BY 1, 2, 3, 4`,
+        )}
       ) g
       CROSS JOIN LATERAL ${answerValuesOf("g")}
       GROUP BY 1, 2, 3`;

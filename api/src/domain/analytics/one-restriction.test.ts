@@ -255,7 +255,7 @@ describe.skipIf(noDatabase)("one restriction item served by the response bit str
     await same();
     // Hide some promoters' responses, mark others over the limit, delete one: recomputed.
     const promoters = await t.prisma.$queryRawUnsafe<{ id: string }[]>(
-      `SELECT r."id" FROM "Response" r JOIN "Answer" a ON a."responseId" = r."id" WHERE r."organizationId" = $1 AND a."questionId" = $2 AND a."numericValue" >= 9 AND r."hidden" = false AND r."overLimit" = false ORDER BY r."id" LIMIT 6`,
+      `SELECT r."id" FROM "Response" r JOIN "EveryAnswer" a ON a."responseId" = r."id" WHERE r."organizationId" = $1 AND a."questionId" = $2 AND a."numericValue" >= 9 AND r."hidden" = false AND r."overLimit" = false ORDER BY r."id" LIMIT 6`,
       org.organization.id,
       item.questionId,
     );

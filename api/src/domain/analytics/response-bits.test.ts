@@ -419,8 +419,8 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
     await same();
     const matching = await t.prisma.$queryRawUnsafe<{ id: string }[]>(
       `SELECT r."id" FROM "Response" r WHERE r."organizationId" = $1 AND r."hidden" = false AND r."overLimit" = false
-         AND EXISTS (SELECT 1 FROM "Answer" a WHERE a."responseId" = r."id" AND a."questionId" = $2 AND a."numericValue" >= 9)
-         AND EXISTS (SELECT 1 FROM "Answer" a WHERE a."responseId" = r."id" AND a."questionId" = $3 AND 'mx' = ANY(a."choiceIds")) ORDER BY r."id" LIMIT 6`,
+         AND EXISTS (SELECT 1 FROM "EveryAnswer" a WHERE a."responseId" = r."id" AND a."questionId" = $2 AND a."numericValue" >= 9)
+         AND EXISTS (SELECT 1 FROM "EveryAnswer" a WHERE a."responseId" = r."id" AND a."questionId" = $3 AND 'mx' = ANY(a."choiceIds")) ORDER BY r."id" LIMIT 6`,
       org.organization.id,
       q.nps.id,
       q.multi.id,
@@ -568,15 +568,16 @@ describe.skipIf(noDatabase)("response bit strings: every filter the roll-ups can
     }
   });
 
-  it("the planner is told a fifth as many responses as answers, and the strings have an index by block and field (statistics and index the 10 M plans need)", async () => {
-    // ANALYZE's page sample undercounts responseIds on a large table (their answers share pages): the
-    // fixed ratio keeps a restriction check on a few responses on their own answers. Reads of a field's
-    // strings by block (the list's survey and key strings, groups by touchpoint and metadata value)
-    // seek (organizationId, block, field). Neither shows in a plan at this size: the bench measures them.
+  it("the planner estimates answer rows per response itself, and the strings have an index by block and field (statistics and index the 10 M plans need)", async () => {
+    // The fixed ratio of a fifth as many responses as answers (migration 20261127180500) was reset when
+    // the coded answers moved into the response rows (20261129030000): "Answer" holds about one text
+    // answer per response. Reads of a field's strings by block (the list's survey and key strings,
+    // groups by touchpoint and metadata value) seek (organizationId, block, field). Neither shows in a
+    // plan at this size: the bench measures them.
     const [column] = await t.prisma.$queryRawUnsafe<{ options: string[] | null }[]>(
       `SELECT attoptions AS options FROM pg_attribute WHERE attrelid = '"Answer"'::regclass AND attname = 'responseId'`,
     );
-    expect(column?.options).toContain("n_distinct=-0.2");
+    expect(column?.options ?? []).not.toContain("n_distinct=-0.2");
     const indexes = await t.prisma.$queryRawUnsafe<{ def: string }[]>(`SELECT indexdef AS def FROM pg_indexes WHERE tablename = 'ResponseBits'`);
     expect(indexes.map((i) => i.def.replace(/^.* USING /, ""))).toEqual(
       expect.arrayContaining(['btree ("organizationId", block, field)', 'btree ("organizationId", field, value, block)']),

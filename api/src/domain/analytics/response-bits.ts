@@ -25,7 +25,7 @@
 // same statement (one snapshot). Reads are in response-bits-read.ts. An organisation marked not built
 // (it had responses before the bit strings came) reads the raw rows while the roll-up applier builds
 // it in the background, a step at a time (`buildBitsStep`).
-import { answersOfResponse } from "../answers/rows.js";
+import { answersJoin } from "../answers/rows.js";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import { metadataObjectSql } from "../results-scope/response-scope.js";
 
@@ -61,7 +61,8 @@ export const zeroBlock = `repeat('0', ${bitsBlock})::bit(${bitsBlock})`;
  */
 const keysSql = (ordinals: string) => `WITH o AS MATERIALIZED (${ordinals}),
 r AS MATERIALIZED (
-  SELECT o.ordinal, r."id", r."createdAt" AS c, r."touchpointId" AS t, r."unitId" AS u, r."surveyId" AS s, r."metadata" AS m
+  SELECT o.ordinal, r."id", r."createdAt" AS c, r."touchpointId" AS t, r."unitId" AS u, r."surveyId" AS s, r."metadata" AS m,
+    r."surveyId", r."createdAt", r."answerCodes", r."answerNumbers", r."hiddenSlots"
   FROM o CROSS JOIN LATERAL (SELECT r.* FROM "Response" r WHERE r."id" = o."responseId" AND r."organizationId" = $1 AND r."hidden" = false AND r."overLimit" = false
     AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id") OFFSET 0) r
   WHERE o.ordinal IS NOT NULL
@@ -75,8 +76,8 @@ SELECT k.field, k.value, array_agg(k.ordinal) AS ords FROM (
     CROSS JOIN LATERAL jsonb_each_text(${metadataObjectSql("r.m")}) e WHERE e.value IS NOT NULL
   UNION ALL SELECT r.ordinal, 'k', e.key FROM r
     CROSS JOIN LATERAL jsonb_object_keys(${metadataObjectSql("r.m")}) e(key)
-  UNION ALL SELECT r.ordinal, 'a:' || a.q, v.value FROM r
-    CROSS JOIN LATERAL (SELECT x."questionId" AS q, coalesce(x."choiceIds", '{}'::text[]) AS h, x."numericValue"::float8 AS n FROM ${answersOfResponse('r."id"')} x) a
+  UNION ALL SELECT r.ordinal, 'a:' || a.q, v.value FROM r ${answersJoin("x", "r")}
+    CROSS JOIN LATERAL (SELECT x."questionId" AS q, coalesce(x."choiceIds", '{}'::text[]) AS h, x."numericValue"::float8 AS n) a
     CROSS JOIN LATERAL unnest(ARRAY['*']
       || CASE WHEN cardinality(a.h) = 0 AND a.n IS NOT NULL THEN ARRAY['n:' || a.n::text] ELSE '{}'::text[] END
       || ARRAY(SELECT 'c:' || c FROM unnest(a.h) c)

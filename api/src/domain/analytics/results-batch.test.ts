@@ -29,7 +29,7 @@ describe.skipIf(noDatabase)("question results: one query for every question", ()
           if (prop === "$queryRawUnsafe")
             return (sql: string, ...values: unknown[]) => {
               // (The surveys' read from the response roll-ups has a pending part over answers: not an answer query.)
-              if (/FROM "Answer" [ax]\b|"RollupAnswer(Day|Hour)"/.test(sql) && !/"RollupResponse(Day|Hour)"/.test(sql)) {
+              if (/FROM "Answer" (a|x|ar_x)\b|"RollupAnswer(Day|Hour)"/.test(sql) && !/"RollupResponse(Day|Hour)"/.test(sql)) {
                 counter.answerQueries++;
                 counter.answerParams.push(...values);
               }

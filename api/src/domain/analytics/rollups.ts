@@ -138,20 +138,18 @@ function rawSources(where: string): string {
 }
 
 /**
- * The two source CTEs over the responses of `from` ("FROM … r …", any joins and conditions).
- * `lookups`: each response's answers are looked up through "Answer"("responseId") (a LATERAL
- * subquery fenced with OFFSET 0, so the planner cannot turn it into a hash join over the whole
- * table): for the applier's few claimed responses. Without it (recomputes of whole days or
- * organisations) the planner chooses.
+ * The two source CTEs over the responses of `from` ("FROM … r …", any joins and conditions): each
+ * response's answers, its coded ones from its own row and its answer rows through
+ * "Answer"("responseId") (answers/rows.ts answersJoin, per response).
  */
-function sourceCtes(from: string, lookups = false): string {
-  const answers = lookups ? `FROM src_r rs CROSS JOIN LATERAL ${answersOfResponse('rs."id"')} a` : `FROM src_r rs ${answersJoin("a", "rs")}`;
+function sourceCtes(from: string): string {
   return `WITH src_r AS MATERIALIZED (
-  SELECT r."id", r."organizationId" AS o, r."surveyId" AS s, r."touchpointId" AS t, r."unitId" AS u, r."createdAt" AS c
+  SELECT r."id", r."organizationId" AS o, r."surveyId" AS s, r."touchpointId" AS t, r."unitId" AS u, r."createdAt" AS c,
+         r."surveyId", r."createdAt", r."answerCodes", r."answerNumbers", r."hiddenSlots"
   ${from}
 ), src_a AS MATERIALIZED (
   SELECT a."responseId" AS r, rs.o, rs.s, rs.t, rs.u, a."questionId" AS q, rs.c, a."numericValue" AS n, a."choiceIds" AS h, qq."type"::text AS y
-  ${answers} JOIN "Question" qq ON qq."id" = a."questionId"
+  FROM src_r rs ${answersJoin("a", "rs")} JOIN "Question" qq ON qq."id" = a."questionId"
 )`;
 }
 
@@ -269,9 +267,9 @@ export const applyPendingSql = () => `WITH claimed AS (
   DELETE FROM "RollupPending" p WHERE p."responseId" IN (SELECT "responseId" FROM "RollupPending" LIMIT $1 FOR UPDATE SKIP LOCKED)
   RETURNING p."responseId"
 ), ${sourceCtes(
-  `FROM claimed c CROSS JOIN LATERAL (SELECT r."id", r."organizationId", r."surveyId", r."touchpointId", r."unitId", r."createdAt" FROM "Response" r
+  `FROM claimed c CROSS JOIN LATERAL (SELECT r."id", r."organizationId", r."surveyId", r."touchpointId", r."unitId", r."createdAt",
+      r."answerCodes", r."answerNumbers", r."hiddenSlots" FROM "Response" r
     WHERE r."id" = c."responseId" AND r."hidden" = false AND r."overLimit" = false OFFSET 0) r`,
-  true,
 ).slice("WITH ".length)}${rollupUpsertCtes("src_r", "src_a")}
 SELECT count(*)::int AS claimed, coalesce(array_agg(c."responseId"), '{}'::text[]) AS ids FROM claimed c`;
 

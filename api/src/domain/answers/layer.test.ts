@@ -1,8 +1,10 @@
 // One layer for answers (docs/analytics.md "One layer for reads of answers"): outside answers/, no
 // source file of the api reads or changes the answer table itself, in SQL or through Prisma's answer
-// model; only ingestion, which stores a response and its answers in one statement, inserts into it
-// itself (every other writer, the demo data and the test fixtures included, uses insertAnswerRows).
-// When answers move (stage S3b), this module and those writers are what changes.
+// model, nor names the response row's coded answers ("answerCodes", "answerNumbers", "hiddenSlots",
+// stage S3b); only ingestion, which stores a response and its answers in one statement, inserts
+// answer rows and coded answers itself (through the layer's codedAnswersSql; every other writer, the
+// demo data and the test fixtures included, uses insertAnswerRows). The roll-ups' and the bit
+// strings' sources name the coded columns to hand them to the layer's answersJoin.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,6 +12,8 @@ import { describe, expect, it } from "vitest";
 
 const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const writers = new Set(["domain/respondent/insert-batch.ts"]);
+/** Files that pass a response's coded columns on to the layer (a CTE of responses for answersJoin). */
+const codedColumnCarriers = new Set(["domain/analytics/rollups.ts", "domain/analytics/response-bits.ts"]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -29,6 +33,7 @@ function answerTableUses(source: string): string[] {
   for (const m of text.matchAll(/\b(FROM|JOIN|UPDATE|INTO)\s+"Answer"/g)) found.push(m[0]);
   for (const m of text.matchAll(/\.answer\s*\.\s*(find\w*|create\w*|update\w*|upsert|delete\w*|count|aggregate|groupBy)\b/g)) found.push(m[0]);
   for (const m of text.matchAll(/\banswers\s*:\s*\{\s*(where|select|include|create|connect)\b/g)) found.push(m[0]);
+  for (const m of text.matchAll(/"(answerCodes|answerNumbers|hiddenSlots)"|\b(answerCodes|answerNumbers|hiddenSlots)\s*:/g)) found.push(m[0]);
   return found;
 }
 
@@ -39,7 +44,11 @@ describe("the answers layer", () => {
       const rel = path.relative(srcDir, file).split(path.sep).join("/");
       if (rel.startsWith("domain/answers/")) continue;
       const uses = answerTableUses(readFileSync(file, "utf8"));
-      const allowed = writers.has(rel) ? uses.filter((u) => !/^INTO\s+"Answer"$/.test(u)) : uses;
+      const allowed = uses.filter(
+        (u) =>
+          !(writers.has(rel) && (/^INTO\s+"Answer"$/.test(u) || /^"answer(Codes|Numbers)"$/.test(u))) &&
+          !(codedColumnCarriers.has(rel) && /^"(answerCodes|answerNumbers|hiddenSlots)"$/.test(u)),
+      );
       for (const u of allowed) offenders.push(`${rel}: ${u}`);
     }
     expect(offenders).toEqual([]);
@@ -54,5 +63,10 @@ describe("the answers layer", () => {
       "answers: { where",
     ]);
     expect(answerTableUses(`// read from "Answer" by question\n/* answers: { connect } */ const url = "http://x"; INTO "Answer"`)).toEqual(['INTO "Answer"']);
+    expect(answerTableUses(`SELECT r."answerCodes", r."hiddenSlots" FROM x; data: { answerNumbers: [] }`)).toEqual([
+      '"answerCodes"',
+      '"hiddenSlots"',
+      "answerNumbers:",
+    ]);
   });
 });

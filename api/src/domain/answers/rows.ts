@@ -1,46 +1,101 @@
-// Answers as rows: the one module that knows where a response's answers are stored (the "Answer" table
-// today). Every reader of answers builds its SQL from these pieces, and every piece gives the same
-// columns, so the next storage stage (docs/analytics.md "The staged path to the narrow layout", S3b:
-// the answers in the response's own row) changes this module and the writers, not the readers
-// (stage S3a: "One layer for reads of answers").
+// Answers as rows: the one module that knows where a response's answers are stored. Every reader of
+// answers builds its SQL from these pieces, and every piece gives the same columns (stage S3a: "One
+// layer for reads of answers").
 //
-// An answer row has these columns, named as the table's today:
-//   "responseId", "questionId", "createdAt" (its response's, copied), "numericValue", "textValue",
-//   "choiceIds" (empty or null when the answer has none), "hidden", and "answerKey" (an answer's
-//   stable identity, orderable: tie-breaks, and the answer ids that text analytics hands out).
-// The module's other half, answer-hours.ts, names a window so the index by question and hour serves it.
+// Where they are (stage S3b, migration 20261129030000_answers_in_response; docs/analytics.md "Stage
+// S3b: the answers in the response row"): a response's coded answers are in its own row,
+// "answerCodes" (one element per stored value: (slot << 16) | code; a slot's elements side by side,
+// those that carry a number first), "answerNumbers" (those numbers, as stored) and "hiddenSlots";
+// the slot names the question through "QuestionSlot" (stage S0) and the code a choice through the
+// slot's "choiceCodes". The answers a code cannot hold (text, contact details, the rare answer
+// without a usable slot or code) stay rows of "Answer". Every piece reads both.
+//
+// An answer row has these columns, named as the table's:
+//   "responseId", "questionId", "createdAt" (its response's), "numericValue", "textValue",
+//   "choiceIds" (empty or null when the answer has none), "hidden", and "answerKey" (an answer row's
+//   stable identity, orderable: tie-breaks, and the answer ids that text analytics hands out; NULL
+//   for a coded answer, which is never text).
+// The module's other half, answer-hours.ts, names a window so the index by question and hour serves
+// the answer rows.
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { answerWindowWithin } from "./answer-hours.js";
 
-const columns = (a: string) =>
-  `${a}."responseId", ${a}."questionId", ${a}."createdAt", ${a}."numericValue", ${a}."textValue", ${a}."choiceIds", ${a}."hidden", ${a}."id" AS "answerKey"`;
+/** The slot of an element of "answerCodes" (an SQL int4 expression). */
+const slotOf = (k: string) => `(${k} >> 16)`;
+/** The code of an element of "answerCodes". */
+const codeOf = (k: string) => `(${k} & 65535)`;
+
+/** The columns of an "Answer" row `x`. */
+const rowColumns = (x: string) =>
+  `${x}."responseId", ${x}."questionId", ${x}."createdAt", ${x}."numericValue", ${x}."textValue", ${x}."choiceIds", ${x}."hidden", ${x}."id" AS "answerKey"`;
+
+/**
+ * The elements of the coded answers of the response `r` as FROM items: `e` (k: the element, n: its
+ * number, i: its place) joined to their slot `s`. Pair with `codedFirst`: a multiple choice's
+ * elements make one answer.
+ */
+const codedFrom = (r: string, e: string, s: string) =>
+  `unnest(${r}."answerCodes", ${r}."answerNumbers") WITH ORDINALITY ${e}(k, n, i)
+   JOIN "QuestionSlot" ${s} ON ${s}."surveyId" = ${r}."surveyId" AND ${s}."slot" = ${slotOf(`${e}.k`)}`;
+
+/** The first element of each answer (of each slot) of `r`. */
+const codedFirst = (r: string, e: string) => `(${e}.i = 1 OR ${slotOf(`${r}."answerCodes"[${e}.i::int - 1]`)} <> ${slotOf(`${e}.k`)})`;
+
+/** Whether the coded answer at `e` of `r` is hidden. */
+const codedHidden = (r: string, e: string) => `coalesce(${slotOf(`${e}.k`)} = ANY(${r}."hiddenSlots"), false)`;
+
+/** The answer-row columns of the coded answer whose first element is `e`, in slot `s`, of response `r`. */
+const codedColumns = (r: string, e: string, s: string) =>
+  `${r}."id" AS "responseId", ${s}."questionId", ${r}."createdAt", ${e}.n AS "numericValue", NULL::text AS "textValue",
+   CASE WHEN cardinality(${s}."choiceCodes") = 0 THEN '{}'::text[]
+        WHEN ${slotOf(`${r}."answerCodes"[${e}.i::int + 1]`)} IS DISTINCT FROM ${slotOf(`${e}.k`)} THEN ARRAY[${s}."choiceCodes"[${codeOf(`${e}.k`)} + 1]]
+        ELSE ARRAY(SELECT ${s}."choiceCodes"[${codeOf("cu.k")} + 1] FROM unnest(${r}."answerCodes") WITH ORDINALITY cu(k, o)
+                   WHERE ${slotOf("cu.k")} = ${slotOf(`${e}.k`)} ORDER BY cu.o) END AS "choiceIds",
+   ${codedHidden(r, e)} AS "hidden", NULL::bigint AS "answerKey"`;
 
 /** Which questions' answers: one (`eq`) or any of a list (`any`: an SQL text[] expression). SQL placeholders or expressions. */
 export type QuestionsSql = { eq: string } | { any: string };
 
 const questionCondition = (a: string, q: QuestionsSql) => ("eq" in q ? `${a}."questionId" = ${q.eq}` : `${a}."questionId" = ANY(${q.any})`);
 
+/** The slots of the questions, as an SQL int[] (an InitPlan: computed once per statement). */
+const slotsOf = (q: QuestionsSql) => `ARRAY(SELECT qs."slot" FROM "QuestionSlot" qs WHERE ${questionCondition("qs", q)})`;
+
+/** Whether the questions have any answer row at all (an InitPlan through the index by question and hour). */
+const rowsExist = (q: QuestionsSql) => `(SELECT EXISTS (SELECT 1 FROM "Answer" ag WHERE ${questionCondition("ag", q)}))`;
+
 /** A window of creation times [from, to): its values, and their SQL placeholders. */
 export type AnswerWindow = { from: Date; to: Date; fromSql: string; toSql: string };
 
 /**
  * The answers of one response, the one whose id is the SQL expression `responseId`, as a parenthesised
- * subquery for FROM, a LATERAL join or EXISTS: found through the index by response. `questions` keeps
- * only theirs; `visibleOnly` leaves the hidden answers out; `window` keeps those created in it, named
- * so the index by question and hour can serve them too. Fenced with OFFSET 0 unless `fence` is
- * false, so the planner looks the answers up per response instead of joining whole tables (a hash
- * join over every answer when the statistics lag behind a burst of inserts); unfenced, as in an
- * EXISTS the planner may turn into a semi-join, it chooses.
+ * subquery for FROM, a LATERAL join or EXISTS: its coded answers (by primary key) and its answer rows
+ * (through the index by response; with `questions`, only when those questions have answer rows at
+ * all, asked once per statement). `questions` keeps only theirs; `visibleOnly` leaves the hidden
+ * answers out; `window` keeps those created in it. Fenced with OFFSET 0 unless `fence` is false, so
+ * the planner looks the answers up per response instead of joining whole tables; unfenced, as in an
+ * EXISTS, it chooses.
  */
 export function answersOfResponse(
   responseId: string,
   opts: { questions?: QuestionsSql; visibleOnly?: boolean; window?: AnswerWindow; fence?: boolean } = {},
 ): string {
-  const where = [`x."responseId" = ${responseId}`];
-  if (opts.questions) where.push(questionCondition("x", opts.questions));
-  if (opts.visibleOnly) where.push(`x."hidden" = false`);
-  if (opts.window) where.push(answerWindowWithin("x", opts.window, opts.window.fromSql, opts.window.toSql));
-  return `(SELECT ${columns("x")} FROM "Answer" x WHERE ${where.join(" AND ")}${opts.fence === false ? "" : " OFFSET 0"})`;
+  const coded = [`ar_r."id" = ${responseId}`, codedFirst("ar_r", "ar_e")];
+  const rows = [`ar_x."responseId" = ${responseId}`];
+  if (opts.questions) {
+    coded.push(`${slotOf("ar_e.k")} = ANY(${slotsOf(opts.questions)})`, questionCondition("ar_s", opts.questions));
+    rows.push(questionCondition("ar_x", opts.questions), rowsExist(opts.questions));
+  }
+  if (opts.visibleOnly) {
+    coded.push(`NOT ${codedHidden("ar_r", "ar_e")}`);
+    rows.push(`ar_x."hidden" = false`);
+  }
+  if (opts.window) {
+    coded.push(`ar_r."createdAt" >= ${opts.window.fromSql} AND ar_r."createdAt" < ${opts.window.toSql}`);
+    rows.push(answerWindowWithin("ar_x", opts.window, opts.window.fromSql, opts.window.toSql));
+  }
+  return `(SELECT ${codedColumns("ar_r", "ar_e", "ar_s")} FROM "Response" ar_r CROSS JOIN LATERAL ${codedFrom("ar_r", "ar_e", "ar_s")} WHERE ${coded.join(" AND ")}
+    UNION ALL SELECT ${rowColumns("ar_x")} FROM "Answer" ar_x WHERE ${rows.join(" AND ")}${opts.fence === false ? "" : " OFFSET 0"})`;
 }
 
 /**
@@ -52,33 +107,70 @@ export function answersJsonOf(responseId: string, element: (a: string) => string
   return `(SELECT coalesce(json_agg(${element("a")}), '[]'::json) FROM ${answersOfResponse(responseId, opts)} a)`;
 }
 
+/** One branch of `questionAnswers`: FROM items naming the answer rows `a` and their responses `r`, and its conditions. */
+export type AnswerBranch = { from: string; where: string };
+
 /**
- * Some questions' answers, each joined to its response, for a FROM clause: `from` names the answer
- * rows `a` and their responses `r` (the aliases given); `where` keeps the questions' answers and,
- * with `window`, those of responses created in [from, to) (`fromSql`, `toSql`: their placeholders),
- * named so the index by question and hour serves them (answer-hours.ts). The caller adds its own
- * conditions on `r` (scope, hidden) and on `a`.
+ * Some questions' answers, each joined to its response, as two branches the caller turns into two
+ * SELECTs with the same columns and joins with UNION ALL (`bothBranches`): the coded answers, read
+ * from the responses of the questions' surveys (through the index by survey and time when there is
+ * a window), and the answer rows, through the index by question and hour (answer-hours.ts). Each
+ * branch's `from` names the answer rows `a` and their responses `r`; its `where` keeps the
+ * questions' answers and, with `window`, those of responses created in [from, to) (`fromSql`,
+ * `toSql`: their placeholders). The caller adds its own conditions on `r` (scope, hidden) and on `a`.
  */
-export function questionAnswers(a: string, r: string, opts: { questions: QuestionsSql; window?: AnswerWindow }): { from: string; where: string } {
-  const where = [questionCondition(a, opts.questions)];
-  if (opts.window) where.push(answerWindowWithin(a, opts.window, opts.window.fromSql, opts.window.toSql));
+export function questionAnswers(a: string, r: string, opts: { questions: QuestionsSql; window?: AnswerWindow }): { coded: AnswerBranch; rows: AnswerBranch } {
+  const coded = [`${r}."surveyId" = ANY(ARRAY(SELECT DISTINCT qv."surveyId" FROM "QuestionSlot" qv WHERE ${questionCondition("qv", opts.questions)}))`];
+  const rows = [questionCondition(a, opts.questions)];
+  if (opts.window) {
+    coded.push(`${r}."createdAt" >= ${opts.window.fromSql} AND ${r}."createdAt" < ${opts.window.toSql}`);
+    rows.push(answerWindowWithin(a, opts.window, opts.window.fromSql, opts.window.toSql));
+  }
+  // The coded answers: a LATERAL subquery the planner pulls up, so it can join the elements to the
+  // questions' few slots as it likes (a hash of them, not a probe per element).
+  const codedAnswers = `(SELECT ${codedColumns(r, "qa_e", "qa_s")} FROM ${codedFrom(r, "qa_e", "qa_s")}
+      WHERE ${codedFirst(r, "qa_e")} AND ${slotOf("qa_e.k")} = ANY(${slotsOf(opts.questions)}) AND ${questionCondition("qa_s", opts.questions)})`;
   return {
-    from: `(SELECT ${columns("x")} FROM "Answer" x) ${a} JOIN "Response" ${r} ON ${r}."id" = ${a}."responseId"`,
-    where: where.join(" AND "),
+    coded: { from: `"Response" ${r} CROSS JOIN LATERAL ${codedAnswers} ${a}`, where: coded.join(" AND ") },
+    rows: { from: `(SELECT ${rowColumns("x")} FROM "Answer" x) ${a} JOIN "Response" ${r} ON ${r}."id" = ${a}."responseId"`, where: rows.join(" AND ") },
   };
+}
+
+/** `questionAnswers`' two branches made into SELECTs by `select` and joined with UNION ALL. */
+export function bothBranches(branches: { coded: AnswerBranch; rows: AnswerBranch }, select: (branch: AnswerBranch) => string): string {
+  return `${select(branches.coded)}
+    UNION ALL
+    ${select(branches.rows)}`;
 }
 
 /**
  * The answers of the responses `r` of a FROM clause, for the statements that read every answer of
- * many responses at once (roll-up recomputes, super-admin reports): `join` is a JOIN clause that adds
- * the answer rows `a` to `r` (the planner chooses how: for whole days or organisations, a hash join).
+ * many responses at once (roll-up recomputes, super-admin reports): a JOIN clause that adds the
+ * answer rows `a` to `r`, each response's coded answers and its answer rows (index by response).
  */
 export function answersJoin(a: string, r: string): string {
-  return `JOIN (SELECT ${columns("x")} FROM "Answer" x) ${a} ON ${a}."responseId" = ${r}."id"`;
+  return `CROSS JOIN LATERAL (SELECT ${codedColumns(r, "aj_e", "aj_s")} FROM ${codedFrom(r, "aj_e", "aj_s")} WHERE ${codedFirst(r, "aj_e")}
+    UNION ALL SELECT ${rowColumns("aj_x")} FROM "Answer" aj_x WHERE aj_x."responseId" = ${r}."id") ${a}`;
 }
 
 /** An answer as the notifications read it (alerts, webhooks; their conditions call it RuleAnswer). */
 export type StoredAnswer = { questionId: string; numericValue: number | null; textValue: string | null; choiceIds: string[] };
+
+/** A stored answer with its response and whether it is hidden: what `answersOf` gives. */
+export type AnswerOfResponse = StoredAnswer & { responseId: string; hidden: boolean };
+
+/**
+ * Every answer of the responses, hidden or not, coded or a row, in no particular order: for the
+ * places that read a few responses' answers whole (tests among them: what is stored, not how).
+ */
+export async function answersOf(db: Pick<PrismaClient, "$queryRawUnsafe">, responseIds: readonly string[]): Promise<AnswerOfResponse[]> {
+  if (!responseIds.length) return [];
+  return db.$queryRawUnsafe<AnswerOfResponse[]>(
+    `SELECT a."responseId", a."questionId", a."numericValue", a."textValue", coalesce(a."choiceIds", '{}') AS "choiceIds", a."hidden"
+       FROM unnest($1::text[]) ids(id) CROSS JOIN LATERAL ${answersOfResponse("ids.id")} a`,
+    responseIds,
+  );
+}
 
 /** The answers of one response that are not hidden. */
 export async function visibleAnswersOf(db: Pick<PrismaClient, "$queryRawUnsafe">, responseId: string): Promise<StoredAnswer[]> {
@@ -90,21 +182,37 @@ export async function visibleAnswersOf(db: Pick<PrismaClient, "$queryRawUnsafe">
 
 /**
  * Hides or shows one question's answer in a response of the organisation: answers how many answers
- * changed (0 when the response has no answer to that question, or is not the organisation's).
+ * changed (0 when the response has no answer to that question, or is not the organisation's). A
+ * coded answer's slot goes into or out of the response's "hiddenSlots"; an answer row's flag is set.
  */
 export async function setAnswerHidden(
-  db: Pick<PrismaClient, "$executeRawUnsafe">,
+  db: Pick<PrismaClient, "$queryRawUnsafe">,
   where: { organizationId: string; responseId: string; questionId: string },
   hidden: boolean,
 ): Promise<number> {
-  return db.$executeRawUnsafe(
-    `UPDATE "Answer" a SET "hidden" = $4 FROM "Response" r
-      WHERE a."responseId" = $2 AND a."questionId" = $3 AND r."id" = a."responseId" AND r."organizationId" = $1`,
+  const [row] = await db.$queryRawUnsafe<{ n: number }[]>(
+    `WITH rs AS (
+       SELECT r."id", r."hiddenSlots", ARRAY(
+         SELECT DISTINCT ${slotOf("k")} FROM unnest(r."answerCodes") k
+         JOIN "QuestionSlot" s ON s."surveyId" = r."surveyId" AND s."slot" = ${slotOf("k")} AND s."questionId" = $3) AS slots
+       FROM "Response" r WHERE r."id" = $2 AND r."organizationId" = $1 FOR UPDATE
+     ), coded AS (
+       UPDATE "Response" x SET "hiddenSlots" = CASE WHEN $4
+           THEN ARRAY(SELECT DISTINCT h FROM unnest(coalesce(rs."hiddenSlots", '{}') || rs.slots) h ORDER BY 1)
+           ELSE nullif(ARRAY(SELECT h FROM unnest(rs."hiddenSlots") h WHERE h <> ALL (rs.slots) ORDER BY 1), '{}') END
+       FROM rs WHERE x."id" = rs."id" AND cardinality(rs.slots) > 0
+       RETURNING cardinality(rs.slots) AS n
+     ), rows AS (
+       UPDATE "Answer" a SET "hidden" = $4 FROM rs WHERE a."responseId" = rs."id" AND a."questionId" = $3
+       RETURNING 1
+     )
+     SELECT ((SELECT coalesce(sum(n), 0) FROM coded) + (SELECT count(*) FROM rows))::int AS n`,
     where.organizationId,
     where.responseId,
     where.questionId,
     hidden,
   );
+  return row?.n ?? 0;
 }
 
 /** The questions whose answers are hidden in one response. */
@@ -121,15 +229,66 @@ export async function hiddenAnswerQuestions(db: Pick<PrismaClient, "$queryRawUns
 export type NewAnswerRow = { r: string; q: string; c: string; n?: number | null; x?: string | null; h?: string[] | null; hidden?: boolean };
 
 /**
- * Stores answers of responses already stored, in one statement. Ingestion (respondent/insert-batch.ts)
+ * The answers of the SQL relation `input` (columns r: response id, s: its survey id, q: question
+ * id, n, x, h, hid: hidden, o: their order, and any others, kept) coded with their question's
+ * current slot: `keys` is the answer's elements, NULL when it stays an answer row ("answer_keys",
+ * migration 20261129030000; also a second codeable answer to one slot of a response, and, with `taken`, an answer to a
+ * slot the response already holds). With `lock`, the slots are locked against a rewrite in place
+ * until the statement's transaction ends (the slot trigger waits, then sees the response).
+ */
+export function codedAnswersSql(input: string, opts: { lock?: boolean; taken?: string } = {}): string {
+  const slots = `SELECT sl."questionId", sl."surveyId", sl."slot", sl."choiceCodes" FROM "QuestionSlot" sl
+      WHERE sl."current" AND sl."questionId" IN (SELECT q FROM ${input})${opts.lock ? ` FOR KEY SHARE` : ""}`;
+  return `SELECT c.*, CASE WHEN c.first ${opts.taken ? `AND NOT (c."slot" = ANY(coalesce(${opts.taken}, '{}')))` : ""} THEN c.k END AS keys
+    FROM (
+      SELECT k.*, (k.k IS NULL OR row_number() OVER (PARTITION BY k.r, k."slot", k.k IS NULL ORDER BY k.o) = 1) AS first
+      FROM (
+        SELECT i.*, sl."slot", "answer_keys"(sl."slot", sl."choiceCodes", i.n, i.x, i.h) AS k
+        FROM ${input} i LEFT JOIN (${slots}) sl ON sl."questionId" = i.q AND sl."surveyId" = i.s
+      ) k
+    ) c`;
+}
+
+/**
+ * A response's coded answers as its three columns, from the SQL relation `coded` (`codedAnswersSql`,
+ * with `extra` elements first: a response's elements already stored, as (k, n, o) rows), grouped by
+ * response `r`: codes (those with a number first), numbers, hidden slots.
+ */
+export const responseColumnsSql = (coded: string) => `SELECT c.r,
+      array_agg(e.k ORDER BY c.n IS NULL, c.o, e.i) AS codes,
+      array_agg(c.n ORDER BY c.n IS NULL, c.o, e.i) FILTER (WHERE c.n IS NOT NULL) AS numbers,
+      array_agg(DISTINCT c."slot") FILTER (WHERE c.hid) AS hidden
+    FROM ${coded} c CROSS JOIN LATERAL unnest(c.keys) WITH ORDINALITY e(k, i)
+    WHERE c.keys IS NOT NULL GROUP BY c.r`;
+
+/**
+ * Stores answers of responses already stored, in one statement: the coded ones into their responses'
+ * rows (after the answers they hold), the rest as answer rows. Ingestion (respondent/insert-batch.ts)
  * stores a response and its answers in one statement of its own.
  */
 export async function insertAnswerRows(db: Pick<PrismaClient, "$executeRawUnsafe">, rows: readonly NewAnswerRow[]): Promise<void> {
   if (!rows.length) return;
   await db.$executeRawUnsafe(
-    `INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds", "hidden")
-     SELECT a.r, a.q, a.c, a.n, a.x, coalesce(a.h, '{}'), coalesce(a.hidden, false)
-     FROM json_to_recordset($1::json) AS a(r text, q text, c timestamptz, n float8, x text, h text[], hidden boolean)`,
+    `WITH input AS MATERIALIZED (
+       SELECT a.r, rr."surveyId" AS s, a.q, a.c, a.n, a.x, coalesce(a.h, '{}') AS h, coalesce(a.hidden, false) AS hid, a.o,
+              ARRAY(SELECT ${slotOf("k")} FROM unnest(rr."answerCodes") k) AS taken
+       FROM ROWS FROM (json_to_recordset($1::json) AS (r text, q text, c timestamptz, n float8, x text, h text[], hidden boolean))
+            WITH ORDINALITY AS a(r, q, c, n, x, h, hidden, o)
+       JOIN "Response" rr ON rr."id" = a.r
+     ), coded AS MATERIALIZED (${codedAnswersSql("input", { taken: "c.taken" })}
+     ), old AS (
+       SELECT r."id" AS r, e.k, e.n, e.i - 1000000000 AS o, coalesce(${slotOf("e.k")} = ANY(r."hiddenSlots"), false) AS hid
+       FROM "Response" r CROSS JOIN LATERAL unnest(r."answerCodes", r."answerNumbers") WITH ORDINALITY e(k, n, i)
+       WHERE r."id" IN (SELECT c.r FROM coded c WHERE c.keys IS NOT NULL)
+     ), merged AS (
+       SELECT r, ARRAY[k] AS keys, n, o, ${slotOf("k")} AS "slot", hid FROM old
+       UNION ALL SELECT r, keys, n, o, "slot", hid FROM coded WHERE keys IS NOT NULL
+     ), cols AS (${responseColumnsSql("merged")}
+     ), upd AS (
+       UPDATE "Response" x SET "answerCodes" = cols.codes, "answerNumbers" = cols.numbers, "hiddenSlots" = cols.hidden FROM cols WHERE x."id" = cols.r
+     )
+     INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds", "hidden")
+     SELECT c.r, c.q, c.c, c.n, c.x, c.h, c.hid FROM coded c WHERE c.keys IS NULL`,
     JSON.stringify(rows),
   );
 }

@@ -1,8 +1,9 @@
 // Storing responses: group commit in the application. Every submission waits for its own durable
 // commit (synchronous_commit stays on), but submissions that arrive while a statement is running are
-// stored together by the next one: ONE statement (CTEs: INSERT "Response" … ON CONFLICT DO NOTHING
-// RETURNING, then INSERT "Answer" joined to the rows actually inserted) and so one WAL flush for the
-// whole group. The same statement marks the responses pending for the analytics roll-ups
+// stored together by the next one: ONE statement (CTEs: the answers coded with their questions'
+// slots, INSERT "Response" with its coded answers … ON CONFLICT DO NOTHING RETURNING, then INSERT
+// "Answer" of the answers a code cannot hold, joined to the rows actually inserted; answers/rows.ts)
+// and so one WAL flush for the whole group. The same statement marks the responses pending for the analytics roll-ups
 // ("RollupPending"); the roll-up applier (analytics/rollup-applier.ts), kicked after each group,
 // adds them a few milliseconds later off the request's path, coalescing many groups into one upsert
 // per bucket. At low load a submission goes alone and at once (no waiting to fill a batch); under
@@ -27,6 +28,7 @@
 // row. If a group's statement fails, its submissions are stored one by one, so one bad submission
 // (e.g. its touchpoint deleted a moment ago) fails alone.
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import { codedAnswersSql, responseColumnsSql } from "../answers/rows.js";
 import type { AnswerRow } from "./answers.js";
 
 export type PendingResponse = {
@@ -59,19 +61,23 @@ export const responseOrdinalSql = (organizationId: string) => `nextval("response
 
 const insertSql = `WITH input AS (
   SELECT * FROM json_to_recordset($1::json) AS x(i text, o text, s text, t text, u text, l text, m jsonb, k text, c timestamptz, d timestamptz, v boolean)
+), ain AS MATERIALIZED (
+  SELECT x.r, input.s, x.q, x.n, x.x, coalesce(x.h, '{}') AS h, false AS hid, x.o
+  FROM ROWS FROM (json_to_recordset($2::json) AS (r text, q text, n float8, x text, h text[])) WITH ORDINALITY AS x(r, q, n, x, h, o)
+  JOIN input ON input.i = x.r
+), coded AS MATERIALIZED (${codedAnswersSql("ain", { lock: true })}
+), cols AS (${responseColumnsSql("coded")}
 ), r AS (
   INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata",
-    "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "overLimit", "ordinal")
-  SELECT i, o, s, t, u, 'submitted'::"ResponseStatus", l, m, ${idempotencyDigestSql("k")}, c, now(), d, coalesce(v, false), ${responseOrdinalSql("o")} FROM input
+    "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "overLimit", "ordinal", "answerCodes", "answerNumbers")
+  SELECT i, o, s, t, u, 'submitted'::"ResponseStatus", l, m, ${idempotencyDigestSql("k")}, c, now(), d, coalesce(v, false), ${responseOrdinalSql("o")},
+    cols.codes, cols.numbers
+  FROM input LEFT JOIN cols ON cols.r = input.i
   ON CONFLICT ("touchpointId", "idempotencyDigest") DO NOTHING
   RETURNING "id", "surveyId" AS s, "createdAt" AS c, "overLimit" AS v
-), ain AS (
-  SELECT x.r, x.q, r.c, x.n, x.x, coalesce(x.h, '{}') AS h
-  FROM json_to_recordset($2::json) AS x(r text, q text, n float8, x text, h text[])
-  JOIN r ON r."id" = x.r
 ), a AS (
   INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
-  SELECT r, q, c, n, x, h FROM ain
+  SELECT coded.r, coded.q, r.c, coded.n, coded.x, coded.h FROM coded JOIN r ON r."id" = coded.r WHERE coded.keys IS NULL
 ), p AS (
   INSERT INTO "RollupPending" ("responseId") SELECT "id" FROM r WHERE NOT r.v
 ), nr AS (

@@ -9,7 +9,7 @@
 // outcome (a correlation over 20,000 pairs has a standard error under 0.01); `sampled` says so.
 import { isOutcomeQuestionType } from "@feedback/shared/root-cause";
 import { answerHourOf } from "../answers/answer-hours.js";
-import { answersOfResponse, questionAnswers } from "../answers/rows.js";
+import { answersOfResponse, bothBranches, questionAnswers } from "../answers/rows.js";
 import type { DomainContext } from "../context.js";
 import { badInput } from "../errors.js";
 import { findScopedQuestion, resolveAnalyticsRequest, titleIn, type AnalyticsRequestInput, type ScopedQuestion } from "../text-analytics/request.js";
@@ -113,13 +113,19 @@ export async function rootCause(
     questions: { eq: p(outcome.id) },
     window: { from: filters.from, to: filters.to, fromSql: fromP, toSql: toP },
   });
+  // The newest of each branch (coded answers by their responses' time, answer rows by hour), then the newest of both.
   const sql = `WITH o AS MATERIALIZED (
-      SELECT a."responseId", a."numericValue" AS y
-        FROM ${outcomeAnswers.from}
+      SELECT o."responseId", o.y FROM (${bothBranches(
+        outcomeAnswers,
+        (b) => `(SELECT a."responseId", a."numericValue" AS y, a."createdAt" AS at
+        FROM ${b.from}
        WHERE ${scope.sql}
-         AND ${outcomeAnswers.where}
+         AND ${b.where}
          AND a."hidden" = false AND a."numericValue" IS NOT NULL
-       ORDER BY ${answerHourOf("a")} DESC, a."createdAt" DESC
+       ORDER BY ${b === outcomeAnswers.coded ? `r."createdAt" DESC` : `${answerHourOf("a")} DESC, a."createdAt" DESC`}
+       LIMIT ${ROOT_CAUSE_SAMPLE})`,
+      )}) o
+       ORDER BY o.at DESC
        LIMIT ${ROOT_CAUSE_SAMPLE}),
     d AS MATERIALIZED (
       -- per response through the index by response (answersOfResponse: fenced)

@@ -87,10 +87,11 @@ export async function textAnalytics(ctx: DomainContext, input: AnalyticsRequestI
   // The window through Answer("questionId", hour) (answers/answer-hours.ts).
   const fromP = p(filters.from, "::timestamptz");
   const toP = p(filters.to, "::timestamptz");
+  // Text is never coded in the response row (answers/rows.ts): only the answer rows hold it.
   const texts = questionAnswers("a", "r", {
     questions: { any: p(questionIds, "::text[]") },
     window: { from: filters.from, to: filters.to, fromSql: fromP, toSql: toP },
-  });
+  }).rows;
   const where = `${scope.sql}
       AND a."hidden" = false
       AND ${texts.where}

@@ -1,0 +1,258 @@
+// Answers in the response row (stage S3b, migration 20261129030000_answers_in_response): what is coded
+// into "Response" and what stays an "Answer" row, read back the same through every piece of the layer
+// and through the "EveryAnswer" view (which decodes its own way), by both writers (ingestion's
+// statement and insertAnswerRows); hiding one answer; the slot trigger's "has answers".
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPrisma } from "../../db/client.js";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import { databaseUrl, noDatabase } from "../../test/harness.js";
+import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
+import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, newTestId, type TestSurvey } from "../../test/analytics-survey.js";
+import { InsertBatcher } from "../respondent/insert-batch.js";
+import { answersJsonOf, answersOf, hiddenAnswerQuestions, insertAnswerRows, setAnswerHidden, visibleAnswersOf } from "./rows.js";
+
+type Stored = { responseId: string; questionId: string; numericValue: number | null; textValue: string | null; choiceIds: string[]; hidden: boolean };
+
+describe.skipIf(noDatabase)("answers in the response row", () => {
+  let prisma: PrismaClient;
+  let org: OrganizationFixture;
+  let s: TestSurvey;
+  let tp: string;
+  const at = new Date("2026-11-20T10:00:00Z");
+
+  const sorted = (rows: Stored[]) =>
+    rows
+      .map((r) => ({ ...r, choiceIds: r.choiceIds ?? [] }))
+      .sort((a, b) => a.responseId.localeCompare(b.responseId) || a.questionId.localeCompare(b.questionId));
+  const everyAnswer = async (ids: string[]) =>
+    sorted(
+      await prisma.$queryRawUnsafe<Stored[]>(
+        `SELECT "responseId", "questionId", "numericValue", "textValue", "choiceIds", "hidden" FROM "EveryAnswer" WHERE "responseId" = ANY($1::text[])`,
+        ids,
+      ),
+    );
+  const layout = (id: string) =>
+    prisma.$queryRawUnsafe<{ codes: number[] | null; numbers: number[] | null; hidden: number[] | null; rows: number }[]>(
+      `SELECT r."answerCodes" AS codes, r."answerNumbers" AS numbers, r."hiddenSlots" AS hidden,
+              (SELECT count(*)::int FROM "Answer" a WHERE a."responseId" = r."id") AS rows
+         FROM "Response" r WHERE r."id" = $1`,
+      id,
+    );
+  const slotOf = async (questionId: string) =>
+    (await prisma.$queryRawUnsafe<{ slot: number }[]>(`SELECT "slot" FROM "QuestionSlot" WHERE "questionId" = $1 AND "current"`, questionId))[0]!.slot;
+
+  beforeAll(async () => {
+    prisma = createPrisma(databaseUrl!, { max: 3 });
+    org = await createOrganizationFixture(prisma, "Answer rows");
+    s = await createAnalyticsSurvey(prisma, org.organization.id, org.units.unitA.id, "Every type");
+    tp = (await createTestTouchpoint(prisma, org.organization.id, org.units.unitA.id, "Door", s.survey.id)).id;
+  });
+  afterAll(async () => prisma?.$disconnect());
+
+  it("codes every answer a code can hold into the response row, numbers exact, and keeps text as an answer row", async () => {
+    const q = s.questions;
+    const [id] = await insertTestResponses(prisma, org.organization.id, [
+      {
+        surveyId: s.survey.id,
+        touchpointId: tp,
+        unitId: org.units.unitA.id,
+        createdAt: at,
+        answers: [
+          { questionId: q.multi.id, choices: ["mz", "mx"] },
+          { questionId: q.smiley.id, n: 0.75 },
+          { questionId: q.text.id, text: "Friendly staff" },
+          // a number with no short decimal form comes back as the very same double
+          { questionId: q.slider.id, n: 0.1 + 0.2 },
+          { questionId: q.single.id, choices: ["cb"] },
+          { questionId: q.emotion.id, n: 0.66, choices: ["safe"] },
+          { questionId: q.nps.id, n: 7 },
+        ],
+      },
+    ]);
+    const [row] = await layout(id!);
+    const [multi, smiley, slider, single, emotion, nps] = await Promise.all([q.multi, q.smiley, q.slider, q.single, q.emotion, q.nps].map((x) => slotOf(x.id)));
+    // Those with a number first, in the order given; then the choices, a multiple choice's side by side in its order.
+    expect(row!.codes).toEqual([smiley! << 16, slider! << 16, (emotion! << 16) | 1, nps! << 16, (multi! << 16) | 2, (multi! << 16) | 0, (single! << 16) | 1]);
+    expect(row!.numbers).toEqual([0.75, 0.1 + 0.2, 0.66, 7]);
+    expect(row!.hidden).toBeNull();
+    expect(row!.rows).toBe(1);
+    const expected = sorted([
+      { responseId: id!, questionId: q.smiley.id, numericValue: 0.75, textValue: null, choiceIds: [], hidden: false },
+      { responseId: id!, questionId: q.nps.id, numericValue: 7, textValue: null, choiceIds: [], hidden: false },
+      { responseId: id!, questionId: q.slider.id, numericValue: 0.1 + 0.2, textValue: null, choiceIds: [], hidden: false },
+      { responseId: id!, questionId: q.single.id, numericValue: null, textValue: null, choiceIds: ["cb"], hidden: false },
+      { responseId: id!, questionId: q.multi.id, numericValue: null, textValue: null, choiceIds: ["mz", "mx"], hidden: false },
+      { responseId: id!, questionId: q.text.id, numericValue: null, textValue: "Friendly staff", choiceIds: [], hidden: false },
+      { responseId: id!, questionId: q.emotion.id, numericValue: 0.66, textValue: null, choiceIds: ["safe"], hidden: false },
+    ]);
+    expect(sorted(await answersOf(prisma, [id!]))).toEqual(expected);
+    expect(await everyAnswer([id!])).toEqual(expected);
+    // The JSON piece gives the same answers (the feedback list's and the notifications' read).
+    const [json] = await prisma.$queryRawUnsafe<{ j: Stored[] }[]>(
+      `SELECT ${answersJsonOf("$1", (a) => `json_build_object('responseId', ${a}."responseId", 'questionId', ${a}."questionId", 'numericValue', ${a}."numericValue", 'textValue', ${a}."textValue", 'choiceIds', ${a}."choiceIds", 'hidden', ${a}."hidden")`)} AS j`,
+      id,
+    );
+    expect(sorted(json!.j)).toEqual(expected);
+  });
+
+  it("keeps as answer rows what a code cannot hold, and reads them with the coded ones", async () => {
+    const q = s.questions;
+    const [id] = await insertTestResponses(prisma, org.organization.id, [
+      {
+        surveyId: s.survey.id,
+        touchpointId: tp,
+        unitId: org.units.unitA.id,
+        createdAt: at,
+        answers: [
+          { questionId: q.nps.id, n: 9 },
+          // a choice the question never listed (a definition cached across a change): kept, as a row
+          { questionId: q.single.id, choices: ["gone"] },
+          // a number without a choice on a choice question
+          { questionId: q.emotion.id, n: 1 },
+        ],
+      },
+    ]);
+    // a second answer to a slot the response holds
+    await insertAnswerRows(prisma, [{ r: id!, q: q.nps.id, c: at.toISOString(), n: 3 }]);
+    const [row] = await layout(id!);
+    expect(row!.codes).toEqual([(await slotOf(q.nps.id)) << 16]);
+    expect(row!.rows).toBe(3);
+    const every = await everyAnswer([id!]);
+    expect(every.map((a) => [a.questionId, a.numericValue, a.choiceIds])).toEqual(
+      sorted([
+        { responseId: id!, questionId: q.nps.id, numericValue: 9, textValue: null, choiceIds: [], hidden: false },
+        { responseId: id!, questionId: q.nps.id, numericValue: 3, textValue: null, choiceIds: [], hidden: false },
+        { responseId: id!, questionId: q.single.id, numericValue: null, textValue: null, choiceIds: ["gone"], hidden: false },
+        { responseId: id!, questionId: q.emotion.id, numericValue: 1, textValue: null, choiceIds: [], hidden: false },
+      ]).map((a) => [a.questionId, a.numericValue, a.choiceIds]),
+    );
+    expect(sorted(await answersOf(prisma, [id!]))).toEqual(every);
+  });
+
+  it("ingestion's statement codes the same way, and adds to a response's answers stored before", async () => {
+    const q = s.questions;
+    const batcher = new InsertBatcher(prisma);
+    const id = newTestId();
+    const stored = await batcher.insert({
+      id,
+      organizationId: org.organization.id,
+      surveyId: s.survey.id,
+      touchpointId: tp,
+      unitId: org.units.unitA.id,
+      language: "en",
+      metadata: {},
+      idempotencyKey: `rows-test-${id}`,
+      startedAt: at,
+      submittedAt: at,
+      answers: [
+        { q: q.single.id, n: null, x: null, h: ["cc"] },
+        { q: q.nps.id, n: 10, x: null, h: [] },
+        { q: q.text.id, n: null, x: "Long queue", h: [] },
+        { q: q.multi.id, n: null, x: null, h: ["my"] },
+      ],
+    });
+    expect(stored).toBe(true);
+    const [row] = await layout(id);
+    expect(row!.codes).toEqual([(await slotOf(q.nps.id)) << 16, ((await slotOf(q.single.id)) << 16) | 2, ((await slotOf(q.multi.id)) << 16) | 1]);
+    expect(row!.numbers).toEqual([10]);
+    expect(row!.rows).toBe(1);
+    // A writer adding answers later keeps those with a number first.
+    await insertAnswerRows(prisma, [{ r: id, q: q.smiley.id, c: at.toISOString(), n: 0.25 }]);
+    const [after] = await layout(id);
+    expect(after!.codes).toEqual([
+      (await slotOf(q.nps.id)) << 16,
+      (await slotOf(q.smiley.id)) << 16,
+      ((await slotOf(q.single.id)) << 16) | 2,
+      ((await slotOf(q.multi.id)) << 16) | 1,
+    ]);
+    expect(after!.numbers).toEqual([10, 0.25]);
+    expect((await answersOf(prisma, [id])).map((a) => [a.questionId, a.numericValue, a.textValue, a.choiceIds]).sort()).toEqual(
+      [
+        [q.single.id, null, null, ["cc"]],
+        [q.nps.id, 10, null, []],
+        [q.text.id, null, "Long queue", []],
+        [q.multi.id, null, null, ["my"]],
+        [q.smiley.id, 0.25, null, []],
+      ].sort(),
+    );
+  });
+
+  it("hides and shows one answer, coded or a row, only in the organisation's response", async () => {
+    const q = s.questions;
+    const [id] = await insertTestResponses(prisma, org.organization.id, [
+      {
+        surveyId: s.survey.id,
+        touchpointId: tp,
+        unitId: org.units.unitA.id,
+        createdAt: at,
+        answers: [
+          { questionId: q.nps.id, n: 4 },
+          { questionId: q.multi.id, choices: ["mx", "my"] },
+          { questionId: q.text.id, text: "Cold coffee" },
+        ],
+      },
+    ]);
+    const where = (questionId: string) => ({ organizationId: org.organization.id, responseId: id!, questionId });
+    expect(await setAnswerHidden(prisma, where(q.multi.id), true)).toBe(1);
+    expect(await setAnswerHidden(prisma, where(q.text.id), true)).toBe(1);
+    expect((await hiddenAnswerQuestions(prisma, id!)).sort()).toEqual([q.multi.id, q.text.id].sort());
+    expect((await layout(id!))[0]!.hidden).toEqual([await slotOf(q.multi.id)]);
+    expect((await visibleAnswersOf(prisma, id!)).map((a) => a.questionId)).toEqual([q.nps.id]);
+    expect(
+      (await everyAnswer([id!]))
+        .filter((a) => a.hidden)
+        .map((a) => a.questionId)
+        .sort(),
+    ).toEqual([q.multi.id, q.text.id].sort());
+    // Hiding again changes nothing more; a question the response did not answer, or another organisation, finds nothing.
+    expect(await setAnswerHidden(prisma, where(q.multi.id), true)).toBe(1);
+    expect((await layout(id!))[0]!.hidden).toEqual([await slotOf(q.multi.id)]);
+    expect(await setAnswerHidden(prisma, where(q.slider.id), true)).toBe(0);
+    const other = await createOrganizationFixture(prisma, "Answer rows other");
+    expect(await setAnswerHidden(prisma, { ...where(q.nps.id), organizationId: other.organization.id }, true)).toBe(0);
+    expect(await hiddenAnswerQuestions(prisma, id!)).not.toContain(q.nps.id);
+    // Shown again: the hidden slots go back to none.
+    expect(await setAnswerHidden(prisma, where(q.multi.id), false)).toBe(1);
+    expect(await setAnswerHidden(prisma, where(q.text.id), false)).toBe(1);
+    expect((await layout(id!))[0]!.hidden).toBeNull();
+    expect(await hiddenAnswerQuestions(prisma, id!)).toEqual([]);
+  });
+
+  it("a question of a survey with responses keeps its answered slot's meaning: a change opens another slot", async () => {
+    // The survey has a response, but none that answers this question: its slot is still not rewritten
+    // in place, as the response rows cannot tell which questions they answer without reading them all.
+    const survey = await prisma.survey.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Has responses" } });
+    const asked = await prisma.question.create({
+      data: { organizationId: org.organization.id, surveyId: survey.id, position: 0, type: "nps", title: { en: "nps" }, options: {}, choices: [] },
+    });
+    const other = await prisma.question.create({
+      data: {
+        organizationId: org.organization.id,
+        surveyId: survey.id,
+        position: 1,
+        type: "singleChoice",
+        title: { en: "pick" },
+        options: {},
+        choices: [{ id: "a", text: { en: "A" } }],
+      },
+    });
+    const door = (await createTestTouchpoint(prisma, org.organization.id, org.units.unitA.id, "Door 2", survey.id)).id;
+    // Before any response: rewritten in place.
+    await prisma.question.update({ where: { id: other.id }, data: { choices: [{ id: "b", text: { en: "B" } }] } });
+    const before = await prisma.$queryRawUnsafe<{ slot: number; choiceCodes: string[] }[]>(
+      `SELECT "slot", "choiceCodes" FROM "QuestionSlot" WHERE "questionId" = $1`,
+      other.id,
+    );
+    expect(before).toEqual([{ slot: 1, choiceCodes: ["b"] }]);
+    await insertTestResponses(prisma, org.organization.id, [
+      { surveyId: survey.id, touchpointId: door, unitId: org.units.unitA.id, createdAt: at, answers: [{ questionId: asked.id, n: 8 }] },
+    ]);
+    // After one: the codes are only appended to.
+    await prisma.question.update({ where: { id: other.id }, data: { choices: [{ id: "c", text: { en: "C" } }] } });
+    const after = await prisma.$queryRawUnsafe<{ slot: number; choiceCodes: string[] }[]>(
+      `SELECT "slot", "choiceCodes" FROM "QuestionSlot" WHERE "questionId" = $1`,
+      other.id,
+    );
+    expect(after).toEqual([{ slot: 1, choiceCodes: ["b", "c"] }]);
+  });
+});
