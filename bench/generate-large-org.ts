@@ -6,8 +6,10 @@
 // spread over the last 365 days (busier by day than by night), each with 3–5 answers (the survey's
 // first three questions, then each further one at 50 %), written by set-based SQL
 // (INSERT … SELECT FROM generate_series in chunks of 500,000, secondary indexes dropped during the
-// load and rebuilt after), then the roll-ups, month by month (newest first, two at a time). The database is kept: a second run
-// finds the completion mark (the database comment) and does nothing. `--force` starts over.
+// load and rebuilt after; the answers stored as ingestion stores them, coded into the response's row
+// and the open texts as "Answer" rows: api/src/domain/answers/rows.ts), then the roll-ups, month by
+// month (newest first, two at a time). The database is kept: a second run finds the completion mark
+// (the database comment) and does nothing. `--force` starts over.
 import pg from "pg";
 import { deployMigrations } from "../api/src/db/migrations.js";
 import { createPrisma, utcSession } from "../api/src/db/client.js";
@@ -15,6 +17,7 @@ import { buildOrganizationBits } from "../api/src/domain/analytics/response-bits
 import { seedDemoOrganization } from "../api/src/seed/demo.js";
 import { rollupsFromRawSql } from "../api/src/domain/analytics/rollups.js";
 import { idempotencyDigestSql } from "../api/src/domain/respondent/insert-batch.js";
+import { codedAnswersSql, responseColumnsSql } from "../api/src/domain/answers/rows.js";
 import { adminUrl } from "./lib/database.js";
 
 export const largeOrgDefaults = { responses: 10_000_000, database: "feedback_bench_10m" };
@@ -119,43 +122,52 @@ export async function generateLargeOrg(
     for (let from = 0; from < total; from += CHUNK) {
       const to = Math.min(total, from + CHUNK) - 1;
       // createdAt: evenly through the year by g, each moved into the daytime (06–22 local-ish) with a random minute.
+      // The answers are stored as ingestion stores them (answers/rows.ts): coded into their response's
+      // row ("answerCodes", "answerNumbers"), the rest (open text) as "Answer" rows. The random draws
+      // (a response's time, an answer's values) are made once each, in MATERIALIZED CTEs.
       await db.query(
-        `WITH r AS (
-           INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "ordinal")
-           SELECT substr(md5('bench10m-' || g), 1, 24), $1, tp.survey, tp.id, tp."unitId", 'submitted', (ARRAY['fi','en','es'])[1 + g % 3],
-                  jsonb_build_object('store', 'S' || (g % 25), 'visit', (ARRAY['first','repeat'])[1 + (g / 7) % 2]),
-                  -- Every response the respondent page sends has an idempotency key (32 hex characters).
-                  ${idempotencyDigestSql("md5('bench-key-' || g)")}, ts, ts, ts,
-                  -- Numbered as ingestion numbers them (by arrival: here g), past the trigger's per-row work.
-                  g::int
+        `WITH resp AS MATERIALIZED (
+           SELECT substr(md5('bench10m-' || g), 1, 24) AS id, g, tp.survey, tp.id AS touchpoint, tp."unitId" AS unit, t.ts
            FROM generate_series($2::bigint, $3::bigint) g
            JOIN tp ON tp.idx = (g * 7919) % $4
            CROSS JOIN LATERAL (SELECT to_timestamp(($5::float8 - $6::float8) / 1000 + (g::float8 / $7) * ($6::float8 / 1000)) AS day0) d
            CROSS JOIN LATERAL (SELECT date_trunc('day', d.day0) + interval '6 hours' + (random() * interval '16 hours') AS ts) t
-           RETURNING "id", "surveyId", "createdAt"
+         ), ain AS MATERIALIZED (
+           SELECT resp.id AS r, resp.survey AS s, qs.id AS q, v.n, v.x, v.h, false AS hid, qs.rank AS o, resp.ts AS c
+           FROM resp JOIN qs ON qs."surveyId" = resp.survey
+           CROSS JOIN LATERAL (SELECT random() AS p, random() AS a, random() AS b WHERE qs.id IS NOT NULL AND resp.id IS NOT NULL) rnd
+           CROSS JOIN LATERAL (
+             SELECT
+               CASE qs.type
+                 WHEN 'smiley' THEN CASE WHEN (qs.options->>'buttons') = '4' THEN least(3, floor(rnd.a * 2 + rnd.b * 2.2))::float8 / 3 ELSE least(4, floor(rnd.a * 2.5 + rnd.b * 2.7))::float8 / 4 END
+                 WHEN 'nps' THEN least(10, floor(rnd.a * 5.5 + rnd.b * 6))::float8
+                 WHEN 'slider' THEN round((rnd.a * 0.6 + rnd.b * 0.4)::numeric, 1)::float8
+                 WHEN 'emotion' THEN coalesce((qs.options->'clusters'->>(qs.choices->(floor(rnd.a * qs.nchoices)::int)->>'cluster'))::float8,
+                   (jsonb_build_object('advocacy', 1, 'trust', 0.66, 'attention', 0.33, 'destroying', -1)->>(qs.choices->(floor(rnd.a * qs.nchoices)::int)->>'cluster'))::float8)
+               END AS n,
+               CASE WHEN qs.type = 'openText' THEN (ARRAY['Great service', 'Too long a queue', 'Friendly staff', 'Hyvä palvelu', 'Could be cleaner', 'Muy bien'])[1 + floor(rnd.a * 6)::int] END AS x,
+               CASE
+                 WHEN qs.type IN ('singleChoice', 'emotion') THEN ARRAY[qs.choices->(floor(rnd.a * qs.nchoices)::int)->>'id']
+                 WHEN qs.type = 'multipleChoice' THEN CASE WHEN rnd.b < 0.5 THEN ARRAY[qs.choices->(floor(rnd.a * qs.nchoices)::int)->>'id']
+                   ELSE ARRAY[qs.choices->0->>'id', qs.choices->(1 + floor(rnd.a * (qs.nchoices - 1))::int)->>'id'] END
+                 ELSE '{}'::text[]
+               END AS h
+           ) v
+           WHERE qs.rank <= 3 OR (qs.rank <= 5 AND rnd.p < 0.5)
+         ), coded AS MATERIALIZED (${codedAnswersSql("ain")}
+         ), cols AS (${responseColumnsSql("coded")}
+         ), r AS (
+           INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers")
+           SELECT resp.id, $1, resp.survey, resp.touchpoint, resp.unit, 'submitted', (ARRAY['fi','en','es'])[1 + resp.g % 3],
+                  jsonb_build_object('store', 'S' || (resp.g % 25), 'visit', (ARRAY['first','repeat'])[1 + (resp.g / 7) % 2]),
+                  -- Every response the respondent page sends has an idempotency key (32 hex characters).
+                  ${idempotencyDigestSql("md5('bench-key-' || resp.g)")}, resp.ts, resp.ts, resp.ts,
+                  -- Numbered as ingestion numbers them (by arrival: here g), past the trigger's per-row work.
+                  resp.g::int, cols.codes, cols.numbers
+           FROM resp LEFT JOIN cols ON cols.r = resp.id
          )
          INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
-         SELECT r."id", qs.id, r."createdAt", v.n, v.x, v.h
-         FROM r JOIN qs ON qs."surveyId" = r."surveyId"
-         CROSS JOIN LATERAL (SELECT random() AS p, random() AS a, random() AS b WHERE qs.id IS NOT NULL AND r."id" IS NOT NULL) rnd
-         CROSS JOIN LATERAL (
-           SELECT
-             CASE qs.type
-               WHEN 'smiley' THEN CASE WHEN (qs.options->>'buttons') = '4' THEN least(3, floor(rnd.a * 2 + rnd.b * 2.2))::float8 / 3 ELSE least(4, floor(rnd.a * 2.5 + rnd.b * 2.7))::float8 / 4 END
-               WHEN 'nps' THEN least(10, floor(rnd.a * 5.5 + rnd.b * 6))::float8
-               WHEN 'slider' THEN round((rnd.a * 0.6 + rnd.b * 0.4)::numeric, 1)::float8
-               WHEN 'emotion' THEN coalesce((qs.options->'clusters'->>(qs.choices->(floor(rnd.a * qs.nchoices)::int)->>'cluster'))::float8,
-                 (jsonb_build_object('advocacy', 1, 'trust', 0.66, 'attention', 0.33, 'destroying', -1)->>(qs.choices->(floor(rnd.a * qs.nchoices)::int)->>'cluster'))::float8)
-             END AS n,
-             CASE WHEN qs.type = 'openText' THEN (ARRAY['Great service', 'Too long a queue', 'Friendly staff', 'Hyvä palvelu', 'Could be cleaner', 'Muy bien'])[1 + floor(rnd.a * 6)::int] END AS x,
-             CASE
-               WHEN qs.type IN ('singleChoice', 'emotion') THEN ARRAY[qs.choices->(floor(rnd.a * qs.nchoices)::int)->>'id']
-               WHEN qs.type = 'multipleChoice' THEN CASE WHEN rnd.b < 0.5 THEN ARRAY[qs.choices->(floor(rnd.a * qs.nchoices)::int)->>'id']
-                 ELSE ARRAY[qs.choices->0->>'id', qs.choices->(1 + floor(rnd.a * (qs.nchoices - 1))::int)->>'id'] END
-               ELSE '{}'::text[]
-             END AS h
-         ) v
-         WHERE qs.rank <= 3 OR (qs.rank <= 5 AND rnd.p < 0.5)`,
+         SELECT coded.r, coded.q, coded.c, coded.n, coded.x, coded.h FROM coded WHERE coded.keys IS NULL`,
         [organizationId, from, to, ntp, end, span, total],
       );
       log(`responses ${(to + 1).toLocaleString("en")} / ${total.toLocaleString("en")} (${((performance.now() - started) / 1000).toFixed(0)} s)`);

@@ -20,7 +20,6 @@ import type { DomainContext } from "../../api/src/domain/context.js";
 import type { Config } from "../../api/src/config.js";
 import { latencyStats, round1 } from "./latency.js";
 import { answerPathOf } from "../../api/src/domain/analytics/engine.js";
-import { answerTimeWithin } from "../../api/src/domain/answers/answer-hours.js";
 import { parseResultsFilters, type GroupBy } from "../../api/src/domain/results-scope/filters.js";
 import type { FigureRow } from "./suite.js";
 
@@ -177,13 +176,25 @@ function rawWhere(c: FilterCase, organizationId: string, w: { from: Date; to: Da
     return `$${params.length}`;
   };
   const where = [`r."organizationId" = ${p(organizationId)}`, `NOT r.hidden`, `NOT r."overLimit"`];
-  where.push(`r."createdAt" >= ${p(w.from)}::timestamptz`, `r."createdAt" < ${p(w.to)}::timestamptz`);
+  const from = p(w.from);
+  const to = p(w.to);
+  where.push(`r."createdAt" >= ${from}::timestamptz`, `r."createdAt" < ${to}::timestamptz`);
   if (c.unitIds) where.push(`r."unitId" = ANY(${p(c.unitIds)}::text[])`);
-  for (const x of c.restrict) {
-    const nums = x.values.filter((v) => typeof v === "number");
-    const ids = x.values.filter((v) => typeof v === "string");
+  if (c.restrict.length) {
+    // Every answer, coded or a row ("EveryAnswer"), of the restricted questions in the window (an
+    // answer's createdAt is its response's), grouped by response: it has a matching answer to each.
+    // One sub-select, not one per item: the planner cannot estimate the view's rows, and with two it
+    // chose to scan the second once per row of the first.
+    const questions = c.restrict.map((x) => p(x.questionId));
+    const matches = c.restrict.map((x, i) => {
+      const nums = x.values.filter((v) => typeof v === "number");
+      const ids = x.values.filter((v) => typeof v === "string");
+      return `bool_or(x."questionId" = ${questions[i]} AND (x."numericValue" = ANY(${p(nums)}::float8[]) OR x."choiceIds" && ${p(ids)}::text[]))`;
+    });
     where.push(
-      `r.id IN (SELECT x."responseId" FROM "Answer" x WHERE x."questionId" = ${p(x.questionId)} AND (x."numericValue" = ANY(${p(nums)}::float8[]) OR x."choiceIds" && ${p(ids)}::text[]))`,
+      `r.id IN (SELECT x."responseId" FROM "EveryAnswer" x
+         WHERE x."questionId" IN (${questions.join(", ")}) AND x."createdAt" >= ${from}::timestamptz AND x."createdAt" < ${to}::timestamptz
+         GROUP BY 1 HAVING ${matches.join(" AND ")})`,
     );
   }
   if (c.meta?.strict) {
@@ -355,7 +366,7 @@ async function sameAsRaw(
   }
   if (screen === "table") {
     const raw = await prisma.$queryRawUnsafe<{ q: string; n: number }[]>(
-      `SELECT a."questionId" AS q, count(*)::int AS n FROM "Answer" a JOIN "Response" r ON r.id = a."responseId" JOIN "Question" qq ON qq.id = a."questionId"
+      `SELECT a."questionId" AS q, count(*)::int AS n FROM "EveryAnswer" a JOIN "Response" r ON r.id = a."responseId" JOIN "Question" qq ON qq.id = a."questionId"
         WHERE ${where} AND a."createdAt" >= $2::timestamptz AND a."createdAt" < $3::timestamptz AND NOT qq.hidden AND qq.type::text <> 'contactDetails'
           AND NOT (a."questionId" = ANY($${params.length + 1}::text[])) GROUP BY 1`,
       ...params,
@@ -377,8 +388,8 @@ async function sameAsRaw(
         ? `coalesce(r.metadata ->> $${n + 2}, '')`
         : `to_char(a."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
   const raw = await prisma.$queryRawUnsafe<{ g: string; v: string; n: number }[]>(
-    `SELECT ${grp} AS g, round(a."numericValue")::int::text AS v, count(*)::int AS n FROM "Answer" a JOIN "Response" r ON r.id = a."responseId"
-      WHERE ${where} AND a."questionId" = $${n + 1} AND ${answerTimeWithin("a", "$2::timestamptz", "$3::timestamptz", false)} GROUP BY 1, 2`,
+    `SELECT ${grp} AS g, round(a."numericValue")::int::text AS v, count(*)::int AS n FROM "EveryAnswer" a JOIN "Response" r ON r.id = a."responseId"
+      WHERE ${where} AND a."questionId" = $${n + 1} AND a."createdAt" >= $2::timestamptz AND a."createdAt" < $3::timestamptz GROUP BY 1, 2`,
     ...params,
     npsQuestionId,
     ...(c.groupBy === "metadata" ? [c.groupByMetaKey] : []),

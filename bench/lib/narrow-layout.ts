@@ -11,7 +11,9 @@
 // - roll-ups keyed by the same codes: responses per hour and per day, answers per day only (the raw
 //   rows answer what hourly answer roll-ups would: since 28 Nov 2026 the engine has none either).
 // Roll-up value columns are written as zeros where the prototype does not compute them (satisfaction,
-// NPS classes): their widths, not their values, make the size.
+// NPS classes): their widths, not their values, make the size. The answers are read through the view
+// "EveryAnswer" (every answer as a row, whether coded into its response's row or a row of "Answer":
+// stage S3b, migration 20261129030000).
 import type pg from "pg";
 
 export type PrototypeRelation = { name: string; bytes: number; part: "raw rows" | "indexes" | "roll-ups" };
@@ -37,7 +39,7 @@ export async function buildNarrowLayout(db: pg.Client, log: (m: string) => void)
      FROM "Question" q`,
   );
   const maxPos = Number(
-    (await db.query(`SELECT coalesce(max(q.pos), 0) AS m FROM ${S}.q q WHERE EXISTS (SELECT 1 FROM "Answer" a WHERE a."questionId" = q.id)`)).rows[0].m,
+    (await db.query(`SELECT coalesce(max(q.pos), 0) AS m FROM ${S}.q q WHERE q.id IN (SELECT a."questionId" FROM "EveryAnswer" a)`)).rows[0].m,
   );
   log(`prototype: answer slots 0..${maxPos}`);
   await db.query(
@@ -51,7 +53,7 @@ export async function buildNarrowLayout(db: pg.Client, log: (m: string) => void)
          WHEN 'multipleChoice' THEN (SELECT sum(1 << (array_position(q.choices, c) - 1))::int2 FROM unnest(a."choiceIds") c)
          ELSE 0::int2
        END AS v, a.hidden, a."textValue" AS text
-     FROM "Answer" a JOIN ${S}.q q ON q.id = a."questionId"`,
+     FROM "EveryAnswer" a JOIN ${S}.q q ON q.id = a."questionId"`,
   );
   const slots = Array.from({ length: maxPos + 1 }, (_, i) => `max(v) FILTER (WHERE pos = ${i})`).join(", ");
   await db.query(

@@ -10,9 +10,10 @@
 // exportProcessHeapMb).
 //
 // The data lives in a dedicated database, `benchdata_exports_1m` (BENCH_EXPORTS_ROWS changes the
-// count and the name), generated set-based on the first run (responses with six answers each and
-// metadata, in chunks of 100,000 INSERT … SELECT generate_series) and reused afterwards; a run finding
-// the rows present skips the generation. Drop the database to start over.
+// count and the name), generated set-based on the first run (responses with five or six answers each
+// and metadata, in chunks of 100,000 INSERT … SELECT generate_series; the answers stored as ingestion
+// stores them: coded into the response's row, the open texts as "Answer" rows) and reused afterwards;
+// a run finding the rows present skips the generation. Drop the database to start over.
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
@@ -30,6 +31,7 @@ import type { JobRunner } from "../../api/src/jobs/runner.js";
 import { runFeedbackListFile } from "../../api/src/domain/feedback-list/export-run.js";
 import { exportProcessHeapMb } from "../../api/src/domain/exports/export-process.js";
 import { feedbackListPage } from "../../api/src/domain/feedback-list/list.js";
+import { codedAnswersSql, responseColumnsSql } from "../../api/src/domain/answers/rows.js";
 import type { BenchContext, FigureRow } from "../lib/suite.js";
 
 export const name = "exports";
@@ -86,14 +88,17 @@ async function generate(ctx: BenchContext, databaseUrl: string): Promise<void> {
   await db.connect();
   try {
     const have = Number((await db.query(`SELECT count(*)::int AS n FROM "Response" WHERE "organizationId" = $1`, [ids.organization])).rows[0].n);
+    // The features the suite's steps need (the JSON page is the feedback inbox's): set on kept data too.
+    const features = ["fileExportAll", "restApi", "feedbackInbox"];
     if (have >= ROWS) {
+      await db.query(`UPDATE "FeatureSet" SET features = $2 WHERE id = $1`, [ids.featureSet, features]);
       ctx.log(`${DATABASE}: ${have.toLocaleString("en")} responses present, generation skipped`);
       return;
     }
     ctx.log(`${DATABASE}: generating ${ROWS.toLocaleString("en")} responses (${have} present: starting over)`);
     await db.query(`DELETE FROM "Organization" WHERE id = $1`, [ids.organization]);
     await db.query(`DELETE FROM "FeatureSet" WHERE id = $1`, [ids.featureSet]);
-    await db.query(`INSERT INTO "FeatureSet" (id, name, features) VALUES ($1, 'bench-exports', ARRAY['fileExportAll','restApi'])`, [ids.featureSet]);
+    await db.query(`INSERT INTO "FeatureSet" (id, name, features) VALUES ($1, 'bench-exports', $2)`, [ids.featureSet, features]);
     await db.query(`INSERT INTO "Organization" (id, name, "featureSetId", "countryCode") VALUES ($1, 'Export bench Oy', $2, 'FI')`, [
       ids.organization,
       ids.featureSet,
@@ -138,34 +143,39 @@ async function generate(ctx: BenchContext, databaseUrl: string): Promise<void> {
     const started = performance.now();
     for (let from = 1; from <= ROWS; from += CHUNK) {
       const to = Math.min(ROWS, from + CHUNK - 1);
-      await db.query("BEGIN");
-      // Response ids: "bf" + 22 hex digits of the sequence number; the time steps back from now.
+      // Response ids: "bf" + 22 hex digits of the sequence number; the time steps back from now. The
+      // answers are stored as ingestion stores them (api/src/domain/answers/rows.ts): coded into their
+      // response's row, the rest (the open texts) as "Answer" rows; one statement per chunk.
       await db.query(
-        `INSERT INTO "Response" (id, "organizationId", "surveyId", "touchpointId", "unitId", language, metadata, "createdAt", "updatedAt", "submittedAt")
-         SELECT 'bf' || lpad(to_hex(g), 22, '0'), $1, $2, $3 || lpad(to_hex(1 + g % $6::int), 2, '0'), $4,
-                CASE WHEN g % 3 = 0 THEN 'fi' ELSE 'en' END,
-                jsonb_build_object('store', 'store-' || (g % 50), 'lane', (g % 7)::text, 'campaign', CASE WHEN g % 4 = 0 THEN 'autumn' ELSE 'none' END),
-                t, t, t
-           FROM generate_series($7::int, $8::int) g, LATERAL (SELECT now() - make_interval(secs => g * $5::int) AS t) x`,
-        [ids.organization, ids.survey, ids.touchpointPrefix, ids.unit, SPACING_SECONDS, TOUCHPOINTS, from, to],
+        `WITH resp AS MATERIALIZED (
+           SELECT 'bf' || lpad(to_hex(g), 22, '0') AS id, g, x.t
+             FROM generate_series($7::int, $8::int) g, LATERAL (SELECT now() - make_interval(secs => g * $5::int) AS t) x
+         ), ain AS MATERIALIZED (
+           SELECT resp.id AS r, $2::text AS s, a.q, a.n, a.x, a.h, false AS hid, a.o, resp.t AS c
+             FROM resp
+             CROSS JOIN LATERAL (VALUES
+               ($9::text, (resp.g % 5) / 4.0, NULL::text, '{}'::text[], 1),
+               ($10::text, (resp.g % 11)::float8, NULL, '{}', 2),
+               ($11::text, (resp.g % 7) / 6.0, NULL, '{}', 3),
+               ($12::text, NULL, NULL, ARRAY[(ARRAY['groceries','pharmacy','cafe'])[1 + resp.g % 3]], 4),
+               ($13::text, NULL, NULL, CASE WHEN resp.g % 2 = 0 THEN ARRAY['milk','bread'] ELSE ARRAY['coffee'] END, 5),
+               ($14::text, NULL, CASE WHEN resp.g % 5 = 0 THEN 'The queue was long, otherwise fine. Visit ' || resp.g END, '{}', 6)
+             ) AS a(q, n, x, h, o)
+            WHERE a.x IS NOT NULL OR a.q <> $14
+         ), coded AS MATERIALIZED (${codedAnswersSql("ain")}
+         ), cols AS (${responseColumnsSql("coded")}
+         ), r AS (
+           INSERT INTO "Response" (id, "organizationId", "surveyId", "touchpointId", "unitId", language, metadata, "createdAt", "updatedAt", "submittedAt", "answerCodes", "answerNumbers")
+           SELECT resp.id, $1, $2, $3 || lpad(to_hex(1 + resp.g % $6::int), 2, '0'), $4,
+                  CASE WHEN resp.g % 3 = 0 THEN 'fi' ELSE 'en' END,
+                  jsonb_build_object('store', 'store-' || (resp.g % 50), 'lane', (resp.g % 7)::text, 'campaign', CASE WHEN resp.g % 4 = 0 THEN 'autumn' ELSE 'none' END),
+                  resp.t, resp.t, resp.t, cols.codes, cols.numbers
+             FROM resp LEFT JOIN cols ON cols.r = resp.id
+         )
+         INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
+         SELECT coded.r, coded.q, coded.c, coded.n, coded.x, coded.h FROM coded WHERE coded.keys IS NULL`,
+        [ids.organization, ids.survey, ids.touchpointPrefix, ids.unit, SPACING_SECONDS, TOUCHPOINTS, from, to, q[0], q[1], q[2], q[3], q[4], q[5]],
       );
-      await db.query(
-        `INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
-         SELECT r.id, a.q, r."createdAt", a.n, a.x, a.c
-           FROM "Response" r
-           CROSS JOIN LATERAL (SELECT ('x' || right(r.id, 15))::bit(60)::bigint AS g) s
-           CROSS JOIN LATERAL (VALUES
-             ($3::text, (s.g % 5) / 4.0, NULL::text, '{}'::text[]),
-             ($4::text, (s.g % 11)::float8, NULL, '{}'),
-             ($5::text, (s.g % 7) / 6.0, NULL, '{}'),
-             ($6::text, NULL, NULL, ARRAY[(ARRAY['groceries','pharmacy','cafe'])[1 + s.g % 3]]),
-             ($7::text, NULL, NULL, CASE WHEN s.g % 2 = 0 THEN ARRAY['milk','bread'] ELSE ARRAY['coffee'] END),
-             ($8::text, NULL, CASE WHEN s.g % 5 = 0 THEN 'The queue was long, otherwise fine. Visit ' || s.g END, '{}')
-           ) AS a(q, n, x, c)
-          WHERE r."organizationId" = $1 AND r.id >= $2 AND r.id <= $9 AND (a.x IS NOT NULL OR a.q <> $8)`,
-        [ids.organization, `bf${from.toString(16).padStart(22, "0")}`, q[0], q[1], q[2], q[3], q[4], q[5], `bf${to.toString(16).padStart(22, "0")}`],
-      );
-      await db.query("COMMIT");
       ctx.log(`generated ${to.toLocaleString("en")} / ${ROWS.toLocaleString("en")} responses (${((performance.now() - started) / 1000).toFixed(0)} s)`);
     }
     await db.query(`UPDATE "Survey" SET "responseCount" = $2 WHERE id = $1`, [ids.survey, ROWS]);

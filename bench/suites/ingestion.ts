@@ -4,9 +4,12 @@
 // single choice, emotion, open text) with its own idempotency key, spread over 64 link touchpoints
 // and a new client address per request (so the per-address and per-touchpoint rate limits stay on,
 // as with many respondents). In the same run, the same work as raw single-row inserts straight
-// through `pg`: per response one transaction BEGIN; INSERT "Response" (one row); five INSERT
-// "Answer" (one row each); COMMIT, with the same 64 concurrent clients, each on its own connection
-// (the server itself uses a pool of 10). Prints responses/s, p50/p99 latency, the ratio, SQL statements per response,
+// through `pg`, the rows shaped as the endpoint stores them (stage S3b, api/src/domain/answers/
+// rows.ts: a response's coded answers in its own row, the answers a code cannot hold as "Answer"
+// rows): per response one transaction BEGIN; INSERT "Response" (one row, with its four coded answers
+// in "answerCodes" and their three numbers in "answerNumbers"); INSERT "Answer" (the open text, one
+// row); COMMIT, with the same 64 concurrent clients, each on its own connection (the server itself
+// uses a pool of 10). Prints responses/s, p50/p99 latency, the ratio, SQL statements per response,
 // the roll-up applier's backlog when the load stops and its catch-up time, and the machine's load.
 import os from "node:os";
 import path from "node:path";
@@ -55,15 +58,60 @@ export async function load(baseUrl: string, seconds: number): Promise<Result> {
   );
 }
 
+/**
+ * The response-shaped rows of the baselines' `i`-th response, as the endpoint stores the same five
+ * answers (answers/rows.ts): the four coded ones in the response's row, (slot << 16) | code, those
+ * with a number first ("answerCodes", with their numbers in "answerNumbers"), and the open text as an
+ * "Answer" row.
+ */
+type StoredShape = (i: number) => { codes: number[]; numbers: number[]; text: [questionId: string, text: string] };
+
+/** The baselines' rows, coded with the survey's current slots ("QuestionSlot"), as ingestion codes them. */
+async function storedShape(databaseUrl: string, spec: Spec): Promise<StoredShape> {
+  const q = spec.questions;
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  let slots: { questionId: string; slot: number; choiceCodes: string[] }[];
+  try {
+    slots = (
+      await db.query<{ questionId: string; slot: number; choiceCodes: string[] }>(
+        `SELECT "questionId", "slot", "choiceCodes" FROM "QuestionSlot" WHERE "current" AND "questionId" = ANY($1::text[])`,
+        [[q.smiley, q.nps, q.singleChoice, q.emotion]],
+      )
+    ).rows;
+  } finally {
+    await db.end();
+  }
+  const key = (questionId: string, choice?: string) => {
+    const s = slots.find((x) => x.questionId === questionId);
+    const code = choice === undefined ? 0 : (s?.choiceCodes.indexOf(choice) ?? -1);
+    if (!s || code < 0) throw new Error(`no slot or code for question ${questionId}${choice === undefined ? "" : ` choice ${choice}`}`);
+    return (s.slot << 16) | code;
+  };
+  const smiley = key(q.smiley);
+  const nps = key(q.nps);
+  const choices = spec.choices.map((c) => key(q.singleChoice, c));
+  const emotions = spec.emotions.map((c) => key(q.emotion, c));
+  return (i) => ({
+    codes: [smiley, nps, emotions[i % emotions.length]!, choices[i % choices.length]!],
+    numbers: [(i % 5) / 4, i % 11, 1],
+    text: [q.openText, "Friendly staff and quick service, thank you!"],
+  });
+}
+
 /** The raw baseline: `CONNECTIONS` loops, each response one transaction of single-row INSERTs. */
-async function rawInserts(databaseUrl: string, spec: Spec, seconds: number): Promise<{ count: number; latencies: number[]; seconds: number }> {
+async function rawInserts(
+  databaseUrl: string,
+  spec: Spec,
+  shape: StoredShape,
+  seconds: number,
+): Promise<{ count: number; latencies: number[]; seconds: number }> {
   // As many connections as clients: every client has its own transaction in flight.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
   const latencies: number[] = [];
   let n = 0;
   const started = performance.now();
   const until = started + seconds * 1000;
-  const q = spec.questions;
   const loop = async () => {
     while (performance.now() < until) {
       const t0 = performance.now();
@@ -72,10 +120,11 @@ async function rawInserts(databaseUrl: string, spec: Spec, seconds: number): Pro
       try {
         const id = randomBytes(12).toString("hex");
         const now = new Date();
+        const stored = shape(i);
         await client.query("BEGIN");
         await client.query(
-          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "ordinal")
-           VALUES ($1, $2, $3, $4, $5, 'submitted', 'fi', $6, ${idempotencyDigestSql("$7")}, $8, $8, $8, ${responseOrdinalSql("$2::varchar")})`,
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers")
+           VALUES ($1, $2, $3, $4, $5, 'submitted', 'fi', $6, ${idempotencyDigestSql("$7")}, $8, $8, $8, ${responseOrdinalSql("$2::varchar")}, $9::int4[], $10::float8[])`,
           [
             id,
             spec.organizationId,
@@ -85,22 +134,15 @@ async function rawInserts(databaseUrl: string, spec: Spec, seconds: number): Pro
             JSON.stringify({ visit: "first" }),
             randomBytes(12).toString("base64url"),
             now,
+            stored.codes,
+            stored.numbers,
           ],
         );
-        const answers: [string, number | null, string | null, string[]][] = [
-          [q.smiley, (i % 5) / 4, null, []],
-          [q.nps, i % 11, null, []],
-          [q.singleChoice, null, null, [spec.choices[i % spec.choices.length]!]],
-          [q.emotion, 1, null, [spec.emotions[i % spec.emotions.length]!]],
-          [q.openText, null, "Friendly staff and quick service, thank you!", []],
-        ];
-        for (const [questionId, numeric, text, choiceIds] of answers) {
-          await client.query(
-            `INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
-             VALUES ($1, $2, $3, $4, $5, $6)`,
-            [id, questionId, now, numeric, text, choiceIds],
-          );
-        }
+        await client.query(
+          `INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
+           VALUES ($1, $2, $3, NULL, $4, '{}')`,
+          [id, stored.text[0], now, stored.text[1]],
+        );
         await client.query("COMMIT");
       } finally {
         client.release();
@@ -116,15 +158,16 @@ async function rawInserts(databaseUrl: string, spec: Spec, seconds: number): Pro
 
 /**
  * The ceiling: what PostgreSQL here durably absorbs when responses arrive in group commits of
- * `group` (one transaction: one multi-row INSERT of the responses, one of their 5 answers each,
- * COMMIT with synchronous_commit on), from `writers` concurrent connections. Answers responses/s.
+ * `group` (one transaction: one multi-row INSERT of the responses, each with its four coded answers
+ * in its row, one of their open texts as "Answer" rows, COMMIT with synchronous_commit on: the rows
+ * our statement writes for the same five answers), from `writers` concurrent connections. Answers
+ * responses/s.
  */
-async function groupCommits(databaseUrl: string, spec: Spec, seconds: number, group: number, writers = 8): Promise<number> {
+async function groupCommits(databaseUrl: string, spec: Spec, shape: StoredShape, seconds: number, group: number, writers = 8): Promise<number> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: writers });
   let stored = 0;
   const started = performance.now();
   const until = started + seconds * 1000;
-  const q = spec.questions;
   const loop = async (w: number) => {
     let i = w * 1_000_000;
     while (performance.now() < until) {
@@ -139,26 +182,18 @@ async function groupCommits(databaseUrl: string, spec: Spec, seconds: number, gr
           const id = randomBytes(12).toString("hex");
           const tp = spec.touchpoints[i % spec.touchpoints.length];
           const b = responses.length;
+          const stored = shape(i);
           rv.push(
-            `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, 'submitted', 'fi', '{}'::jsonb, ${idempotencyDigestSql(`$${b + 6}`)}, $${b + 7}, $${b + 7}, $${b + 7}, ${responseOrdinalSql(`$${b + 2}::varchar`)})`,
+            `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, 'submitted', 'fi', '{}'::jsonb, ${idempotencyDigestSql(`$${b + 6}`)}, $${b + 7}, $${b + 7}, $${b + 7}, ${responseOrdinalSql(`$${b + 2}::varchar`)}, $${b + 8}::int4[], $${b + 9}::float8[])`,
           );
-          responses.push(id, spec.organizationId, spec.surveyId, tp, spec.unitId, randomBytes(12).toString("base64url"), now);
-          const rows: [string, number | null, string | null, string[]][] = [
-            [q.smiley, (i % 5) / 4, null, []],
-            [q.nps, i % 11, null, []],
-            [q.singleChoice, null, null, [spec.choices[i % spec.choices.length]!]],
-            [q.emotion, 1, null, [spec.emotions[i % spec.emotions.length]!]],
-            [q.openText, null, "Friendly staff and quick service, thank you!", []],
-          ];
-          for (const [questionId, numeric, text, choiceIds] of rows) {
-            const a = answers.length;
-            av.push(`($${a + 1}, $${a + 2}, $${a + 3}, $${a + 4}, $${a + 5}, $${a + 6})`);
-            answers.push(id, questionId, now, numeric, text, choiceIds);
-          }
+          responses.push(id, spec.organizationId, spec.surveyId, tp, spec.unitId, randomBytes(12).toString("base64url"), now, stored.codes, stored.numbers);
+          const a = answers.length;
+          av.push(`($${a + 1}, $${a + 2}, $${a + 3}, NULL, $${a + 4}, '{}')`);
+          answers.push(id, stored.text[0], now, stored.text[1]);
         }
         await client.query("BEGIN");
         await client.query(
-          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "ordinal") VALUES ${rv.join(", ")}`,
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers") VALUES ${rv.join(", ")}`,
           responses,
         );
         await client.query(
@@ -255,17 +290,21 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
       while ((await pendingCount()) > 0 && performance.now() - settleStart < 60_000) await new Promise((r) => setTimeout(r, 5));
       const settleMs = performance.now() - settleStart;
 
-      // Every answered request is stored, once, with its five answers.
+      // Every answered request is stored, once, with its five answers (coded in its row or "Answer" rows: "EveryAnswer").
       await new Promise((r) => setTimeout(r, 1000));
       const stored = (await api.prisma.response.count()) - responsesBefore;
       const expected = ok + (warm ? warm["2xx"] : 0);
-      const answers = await api.prisma.answer.count({ where: { response: { touchpointId: { in: touchpoints } } } });
+      const [answerCount] = await api.prisma.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM "EveryAnswer" a JOIN "Response" r ON r.id = a."responseId" WHERE r."touchpointId" = ANY($1::text[])`,
+        touchpoints,
+      );
+      const answers = answerCount!.n;
       const counter = await api.prisma.touchpoint.aggregate({ where: { id: { in: touchpoints } }, _sum: { responseCount: true } });
       const notes: string[] = [];
       // Requests still in flight when a run ends are stored but not counted by autocannon: at most one per connection and run.
       const inFlightAtEnds = CONNECTIONS * (warm ? 2 : 1) + 1;
       if (stored < expected || stored > expected + inFlightAtEnds) notes.push(`stored ${stored} responses for ${expected} answered requests`);
-      if (answers !== 5 * (stored + 1)) notes.push(`${answers} answer rows for ${stored + 1} responses`);
+      if (answers !== 5 * (stored + 1)) notes.push(`${answers} answers for ${stored + 1} responses`);
       if ((counter._sum.responseCount ?? 0) !== stored + 1) notes.push(`touchpoint counters sum to ${counter._sum.responseCount}, not ${stored + 1}`);
       // The roll-ups hold every response of the organisation exactly once.
       const [rolled] = await api.prisma.$queryRawUnsafe<{ rolled: number; raw: number }[]>(
@@ -276,14 +315,15 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
       if (rolled!.rolled !== rolled!.raw) notes.push(`roll-ups count ${rolled!.rolled} responses, the raw rows ${rolled!.raw}`);
 
       ctx.log(`raw single-row inserts through pg: ${CONNECTIONS} concurrent on ${CONNECTIONS} connections, ${ctx.warmup} s warm-up + ${ctx.duration} s`);
-      if (ctx.warmup > 0) await rawInserts(databaseUrl, spec, ctx.warmup);
-      const raw = await rawInserts(databaseUrl, spec, ctx.duration);
+      const shape = await storedShape(databaseUrl, spec);
+      if (ctx.warmup > 0) await rawInserts(databaseUrl, spec, shape, ctx.warmup);
+      const raw = await rawInserts(databaseUrl, spec, shape, ctx.duration);
       const rawRate = raw.count / raw.seconds;
       // The machine's ceiling for durable response-shaped writes, in group commits of 10, 50 and 200.
       const ceilings: [number, number][] = [];
       for (const group of [10, 50, 200]) {
         ctx.log(`PostgreSQL's ceiling: group commits of ${group} responses from 8 connections, ${ctx.duration} s`);
-        ceilings.push([group, await groupCommits(databaseUrl, spec, ctx.duration, group)]);
+        ceilings.push([group, await groupCommits(databaseUrl, spec, shape, ctx.duration, group)]);
       }
       const ceiling = Math.max(...ceilings.map(([, r]) => r));
       const sorted = raw.latencies.sort((a, b) => a - b);
@@ -305,19 +345,19 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
           note: [failures > 0 ? `${failures} failed` : "", ...notes].filter(Boolean).join("; ") || `targets: ≥ 2,000/s, p99 < 50 ms, ratio ≥ 0.5`,
         },
         {
-          figure: "raw single-row INSERTs through pg (1 + 5 rows, one transaction)",
+          figure: "raw single-row INSERTs through pg (response with 4 coded answers + 1 text row, one transaction)",
           value: Math.round(rawRate),
           unit: "responses/s",
           extra: {
             "p50 ms": Number(percentile(sorted, 50).toFixed(1)),
             "p99 ms": Number(percentile(sorted, 99).toFixed(1)),
             "ratio to raw": 1,
-            "SQL/response": 8,
+            "SQL/response": 4,
           },
         },
         ...ceilings.map(
           ([group, r]): FigureRow => ({
-            figure: `PostgreSQL's ceiling: group commits of ${group} responses (1 + 5 rows each, durable), 8 connections`,
+            figure: `PostgreSQL's ceiling: group commits of ${group} responses (1 + 1 rows each, 4 answers coded in the response, durable), 8 connections`,
             value: Math.round(r),
             unit: "responses/s",
             extra: { "ratio to raw": rawRate > 0 ? Number((r / rawRate).toFixed(3)) : "" },

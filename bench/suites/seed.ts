@@ -30,7 +30,9 @@ async function timeSeed(ctx: BenchContext, label: string, prisma: PrismaClient):
     },
   });
   const seconds = (performance.now() - started) / 1000;
-  const answers = await prisma.answer.count();
+  // Every answer, coded into its response's row or a row of "Answer".
+  const [counted] = await prisma.$queryRawUnsafe<{ answers: number }[]>(`SELECT count(*)::int AS answers FROM "EveryAnswer"`);
+  const answers = counted!.answers;
   const againStarted = performance.now();
   const again = await seedDemoOrganization(prisma, { responses: RESPONSES });
   const againMs = performance.now() - againStarted;
@@ -40,7 +42,7 @@ async function timeSeed(ctx: BenchContext, label: string, prisma: PrismaClient):
       figure: `${label}: seed ${RESPONSES.toLocaleString("en")} responses`,
       value: Number(seconds.toFixed(2)),
       unit: "s",
-      extra: { "responses/s": Math.round(RESPONSES / seconds), "answer rows": answers },
+      extra: { "responses/s": Math.round(RESPONSES / seconds), answers },
     },
     { figure: `${label}: second start (already seeded)`, value: Number(againMs.toFixed(1)), unit: "ms" },
   ];

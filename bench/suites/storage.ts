@@ -103,7 +103,7 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
 
     const [counts] = (
       await db.query<{ responses: number; answers: number; orgs: number }>(
-        `SELECT (SELECT count(*)::int FROM "Response") AS responses, (SELECT count(*)::int FROM "Answer") AS answers, (SELECT count(*)::int FROM "Organization") AS orgs`,
+        `SELECT (SELECT count(*)::int FROM "Response") AS responses, (SELECT count(*)::int FROM "EveryAnswer") AS answers, (SELECT count(*)::int FROM "Organization") AS orgs`,
       )
     ).rows;
     const responses = counts!.responses;
@@ -159,7 +159,7 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
     const [nps] = (
       await db.query<{ id: string; n: number; first: Date; last: Date }>(
         `SELECT a."questionId" AS id, count(*)::int AS n, min(a."createdAt") AS first, max(a."createdAt") AS last
-         FROM "Answer" a JOIN "Question" q ON q.id = a."questionId" WHERE q."organizationId" = $1 AND q.type = 'nps' GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+         FROM "EveryAnswer" a JOIN "Question" q ON q.id = a."questionId" WHERE q."organizationId" = $1 AND q.type = 'nps' GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
         [orgId],
       )
     ).rows;

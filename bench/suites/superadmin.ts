@@ -3,8 +3,9 @@
 // kept database, made on the first run). Each call is sent `BENCH_SUPERADMIN_REQUESTS` (default 40)
 // times one after another through the HTTP API as the demo system admin, giving p50 and p99 (target
 // under 200 ms); they are answered from the roll-ups. In the same run the same totals are computed
-// straight from the raw rows ("Response" and "Answer" with their indexes), `BENCH_SUPERADMIN_RAW`
-// (default 3) times, and compared with the roll-ups' (they must be equal).
+// straight from the raw rows ("Response" and every answer, coded in it or a row of "Answer": the view
+// "EveryAnswer"), `BENCH_SUPERADMIN_RAW` (default 3) times, and compared with the roll-ups' (they
+// must be equal).
 // `BENCH_SUPERADMIN_RESPONSES` makes a smaller data set (its own database) for a quick run.
 import { signInWithPassword } from "../../api/src/test/oidc-login.js";
 import { demoSignIn } from "../../api/src/seed/demo.js";
@@ -49,9 +50,9 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
     const rawTotals = async (): Promise<Totals> => {
       const [row] = await api.prisma.$queryRawUnsafe<Totals[]>(
         `SELECT (SELECT count(*)::int FROM "Response" r WHERE r."organizationId" = $1 AND r."createdAt" >= $2 AND r."createdAt" < $3 AND NOT r.hidden AND NOT r."overLimit") AS responses,
-                (SELECT count(*)::int FROM "Answer" a JOIN "Response" r ON r.id = a."responseId"
+                (SELECT count(*)::int FROM "EveryAnswer" a JOIN "Response" r ON r.id = a."responseId"
                   WHERE r."organizationId" = $1 AND a."createdAt" >= $2 AND a."createdAt" < $3 AND NOT r.hidden AND NOT r."overLimit") AS answers,
-                (SELECT count(*)::int FROM "Answer" a JOIN "Response" r ON r.id = a."responseId" JOIN "Question" q ON q.id = a."questionId"
+                (SELECT count(*)::int FROM "EveryAnswer" a JOIN "Response" r ON r.id = a."responseId" JOIN "Question" q ON q.id = a."questionId"
                   WHERE r."organizationId" = $1 AND a."createdAt" >= $2 AND a."createdAt" < $3 AND NOT r.hidden AND NOT r."overLimit" AND q.type = 'openText') AS comments`,
         orgId,
         new Date(Date.UTC(year, 0, 1)),
