@@ -18,22 +18,26 @@
 --
 -- "answer_keys" codes one answer (NULL: it stays a row). Ingestion, insertAnswerRows and this
 -- migration all code through it.
-CREATE FUNCTION "answer_keys"(slot INTEGER, choice_codes TEXT[], n DOUBLE PRECISION, x TEXT, h TEXT[]) RETURNS INTEGER[]
+-- A number-only answer is coded only in a slot whose encoding has no choices (a choice question's
+-- codes grow: code 0 would later read as its first choice).
+CREATE FUNCTION "answer_keys"(slot INTEGER, encoding JSONB, choice_codes TEXT[], n DOUBLE PRECISION, x TEXT, h TEXT[]) RETURNS INTEGER[]
 LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE
     WHEN x IS NOT NULL OR slot IS NULL OR slot < 0 OR slot > 32767 THEN NULL
     WHEN coalesce(cardinality(h), 0) = 0 THEN
-      CASE WHEN n IS NOT NULL AND coalesce(cardinality(choice_codes), 0) = 0 THEN ARRAY[slot << 16] END
+      CASE WHEN n IS NOT NULL AND coalesce(cardinality(choice_codes), 0) = 0
+                AND (encoding ->> 'type') NOT IN ('singleChoice', 'multipleChoice', 'emotion') THEN ARRAY[slot << 16] END
     WHEN n IS NOT NULL AND cardinality(h) <> 1 THEN NULL
     ELSE (SELECT CASE WHEN bool_and(coalesce(p.p BETWEEN 1 AND 65536, false)) THEN array_agg((slot << 16) | (p.p - 1) ORDER BY c.o) END
           FROM unnest(h) WITH ORDINALITY c(id, o) CROSS JOIN LATERAL (SELECT array_position(choice_codes, c.id) AS p) p)
   END
 $$;
 
-ALTER TABLE "Response" ADD COLUMN "answerCodes" INTEGER[], ADD COLUMN "answerNumbers" DOUBLE PRECISION[], ADD COLUMN "hiddenSlots" INTEGER[];
-
+-- Every lock first, in the order of a survey's delete (the survey, then what cascades from it).
 LOCK TABLE "Survey", "Question", "QuestionSlot" IN SHARE ROW EXCLUSIVE MODE;
 LOCK TABLE "Response", "Answer" IN ACCESS EXCLUSIVE MODE;
+
+ALTER TABLE "Response" ADD COLUMN "answerCodes" INTEGER[], ADD COLUMN "answerNumbers" DOUBLE PRECISION[], ADD COLUMN "hiddenSlots" INTEGER[];
 
 -- Has answers (S0's trigger): the answers in response rows count too.
 CREATE OR REPLACE FUNCTION "question_slot_keep"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -106,7 +110,7 @@ FROM (
   SELECT k.*, row_number() OVER (PARTITION BY k."responseId", k."slot" ORDER BY k."id") AS k
   FROM (
     SELECT a."id", a."responseId", a."numericValue" AS n, a."hidden", s."slot", a."id" AS o,
-           "answer_keys"(s."slot", s."choiceCodes", a."numericValue", a."textValue", a."choiceIds") AS keys
+           "answer_keys"(s."slot", s."encoding", s."choiceCodes", a."numericValue", a."textValue", a."choiceIds") AS keys
     FROM "Answer" a
     JOIN "Response" r ON r."id" = a."responseId"
     LEFT JOIN "QuestionSlot" s ON s."questionId" = a."questionId" AND s."current" AND s."surveyId" = r."surveyId"

@@ -9,7 +9,7 @@ import { databaseUrl, noDatabase } from "../../test/harness.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, newTestId, type TestSurvey } from "../../test/analytics-survey.js";
 import { InsertBatcher } from "../respondent/insert-batch.js";
-import { answersJsonOf, answersOf, hiddenAnswerQuestions, insertAnswerRows, setAnswerHidden, visibleAnswersOf } from "./rows.js";
+import { answersJsonOf, answersOf, hiddenAnswerQuestions, insertAnswerRows, lockQuestionSlots, setAnswerHidden, visibleAnswersOf } from "./rows.js";
 
 type Stored = { responseId: string; questionId: string; numericValue: number | null; textValue: string | null; choiceIds: string[]; hidden: boolean };
 
@@ -127,6 +127,91 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
       ]).map((a) => [a.questionId, a.numericValue, a.choiceIds]),
     );
     expect(sorted(await answersOf(prisma, [id!]))).toEqual(every);
+  });
+
+  it("keeps a number on a choice question without choices as a row (its code would later read as the first choice added)", async () => {
+    const survey = await prisma.survey.create({ data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "No choices yet" } });
+    const pick = await prisma.question.create({
+      data: { organizationId: org.organization.id, surveyId: survey.id, position: 0, type: "singleChoice", title: { en: "pick" }, options: {}, choices: [] },
+    });
+    const door = (await createTestTouchpoint(prisma, org.organization.id, org.units.unitA.id, "Door 3", survey.id)).id;
+    const [id] = await insertTestResponses(prisma, org.organization.id, [
+      { surveyId: survey.id, touchpointId: door, unitId: org.units.unitA.id, createdAt: at, answers: [{ questionId: pick.id, n: 7 }] },
+    ]);
+    expect((await layout(id!))[0]).toMatchObject({ codes: null, rows: 1 });
+    await prisma.question.update({ where: { id: pick.id }, data: { choices: [{ id: "a", text: { en: "A" } }] } });
+    expect((await answersOf(prisma, [id!])).map((a) => [a.numericValue, a.choiceIds])).toEqual([[7, []]]);
+  });
+
+  it("refuses answers of a response that does not exist, storing none of the call's answers", async () => {
+    const [id] = await insertTestResponses(prisma, org.organization.id, [
+      { surveyId: s.survey.id, touchpointId: tp, unitId: org.units.unitA.id, createdAt: at, answers: [] },
+    ]);
+    await expect(
+      insertAnswerRows(prisma, [
+        { r: id!, q: s.questions.nps.id, c: at.toISOString(), n: 5 },
+        { r: "nosuchresponse0000000000", q: s.questions.nps.id, c: at.toISOString(), n: 5 },
+      ]),
+    ).rejects.toThrow(/foreign key/);
+    expect(await answersOf(prisma, [id!])).toEqual([]);
+  });
+
+  it("the survey editor's save and ingestion take the slots in one order: a save changing two questions waits, never deadlocks", async () => {
+    const q = s.questions;
+    const batcher = new InsertBatcher(prisma);
+    const id = newTestId();
+    let stored: Promise<boolean> | undefined;
+    await prisma.$transaction(
+      async (tx) => {
+        // As updateSurvey: the survey's row, its slots in slot order, then the questions in the body's
+        // order (here the later slot first, the order that deadlocked before the slots were taken first).
+        await tx.survey.update({ where: { id: s.survey.id }, data: { name: "Every type" } });
+        await lockQuestionSlots(tx as unknown as PrismaClient, s.survey.id);
+        await tx.question.update({
+          where: { id: q.multi.id },
+          data: {
+            choices: [
+              { id: "mx", text: { en: "X" } },
+              { id: "my", text: { en: "Y" } },
+              { id: "mz", text: { en: "Z" } },
+              { id: "mw", text: { en: "W" } },
+            ],
+          },
+        });
+        stored = batcher.insert({
+          id,
+          organizationId: org.organization.id,
+          surveyId: s.survey.id,
+          touchpointId: tp,
+          unitId: org.units.unitA.id,
+          language: "en",
+          metadata: {},
+          idempotencyKey: `lock-order-${id}`,
+          startedAt: at,
+          submittedAt: at,
+          answers: [
+            { q: q.single.id, n: null, x: null, h: ["ca"] },
+            { q: q.multi.id, n: null, x: null, h: ["mz"] },
+          ],
+        });
+        // The statement is now waiting for the slots.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await tx.question.update({
+          where: { id: q.single.id },
+          data: {
+            choices: [
+              { id: "ca", text: { en: "A" } },
+              { id: "cb", text: { en: "B" } },
+              { id: "cc", text: { en: "C" } },
+              { id: "cd", text: { en: "D" } },
+            ],
+          },
+        });
+      },
+      { timeout: 20_000 },
+    );
+    expect(await stored).toBe(true);
+    expect((await answersOf(prisma, [id])).map((a) => a.choiceIds).sort()).toEqual([["ca"], ["mz"]]);
   });
 
   it("ingestion's statement codes the same way, and adds to a response's answers stored before", async () => {

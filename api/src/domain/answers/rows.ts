@@ -232,21 +232,42 @@ export type NewAnswerRow = { r: string; q: string; c: string; n?: number | null;
  * The answers of the SQL relation `input` (columns r: response id, s: its survey id, q: question
  * id, n, x, h, hid: hidden, o: their order, and any others, kept) coded with their question's
  * current slot: `keys` is the answer's elements, NULL when it stays an answer row ("answer_keys",
- * migration 20261129030000; also a second codeable answer to one slot of a response, and, with `taken`, an answer to a
- * slot the response already holds). With `lock`, the slots are locked against a rewrite in place
- * until the statement's transaction ends (the slot trigger waits, then sees the response).
+ * migration 20261129030000; also a second codeable answer to one slot of a response, and, with
+ * `taken`, an answer to a slot the response already holds; an input row whose response does not
+ * exist is one too, so its insert fails on the foreign key).
+ *
+ * With `lock`, the codes cannot change under the statement: its surveys' rows are locked (FOR KEY
+ * SHARE, in id order), then the slots it codes with (FOR KEY SHARE, in survey and slot order) until
+ * its transaction ends, so the slot trigger, which rewrites a slot in place only while its survey
+ * has no response, waits and then sees the response. The order is the protocol's: a survey's delete
+ * locks the survey before its slots, and `lockQuestionSlots` (the survey editor's save) takes a
+ * survey's current slots in slot order before it changes a question.
  */
 export function codedAnswersSql(input: string, opts: { lock?: boolean; taken?: string } = {}): string {
-  const slots = `SELECT sl."questionId", sl."surveyId", sl."slot", sl."choiceCodes" FROM "QuestionSlot" sl
-      WHERE sl."current" AND sl."questionId" IN (SELECT q FROM ${input})${opts.lock ? ` FOR KEY SHARE` : ""}`;
+  // The surveys' lock is an InitPlan of the slots' scan: taken once, before the first slot is read.
+  const surveysFirst = opts.lock
+    ? ` AND (SELECT count(*) FROM (SELECT 1 FROM "Survey" sv WHERE sv."id" IN (SELECT s FROM ${input}) ORDER BY sv."id" FOR KEY SHARE) sv) >= 0`
+    : "";
+  const slots = `SELECT sl."questionId", sl."surveyId", sl."slot", sl."encoding", sl."choiceCodes" FROM "QuestionSlot" sl
+      WHERE sl."current" AND sl."questionId" IN (SELECT q FROM ${input})${surveysFirst}${opts.lock ? ` ORDER BY sl."surveyId", sl."slot" FOR KEY SHARE` : ""}`;
   return `SELECT c.*, CASE WHEN c.first ${opts.taken ? `AND NOT (c."slot" = ANY(coalesce(${opts.taken}, '{}')))` : ""} THEN c.k END AS keys
     FROM (
       SELECT k.*, (k.k IS NULL OR row_number() OVER (PARTITION BY k.r, k."slot", k.k IS NULL ORDER BY k.o) = 1) AS first
       FROM (
-        SELECT i.*, sl."slot", "answer_keys"(sl."slot", sl."choiceCodes", i.n, i.x, i.h) AS k
+        SELECT i.*, sl."slot", "answer_keys"(sl."slot", sl."encoding", sl."choiceCodes", i.n, i.x, i.h) AS k
         FROM ${input} i LEFT JOIN (${slots}) sl ON sl."questionId" = i.q AND sl."surveyId" = i.s
       ) k
     ) c`;
+}
+
+/**
+ * Locks a survey's current question slots (FOR UPDATE, in slot order) in the caller's transaction:
+ * the survey editor's save takes them before it changes any question, after the survey's row, so
+ * the slot trigger's locks, taken one question at a time in the order of the saved questions, can
+ * never interleave with ingestion's (`codedAnswersSql`, in slot order) into a deadlock.
+ */
+export async function lockQuestionSlots(db: Pick<PrismaClient, "$executeRawUnsafe">, surveyId: string): Promise<void> {
+  await db.$executeRawUnsafe(`SELECT 1 FROM (SELECT 1 FROM "QuestionSlot" WHERE "surveyId" = $1 AND "current" ORDER BY "slot" FOR UPDATE) l`, surveyId);
 }
 
 /**
@@ -274,8 +295,8 @@ export async function insertAnswerRows(db: Pick<PrismaClient, "$executeRawUnsafe
               ARRAY(SELECT ${slotOf("k")} FROM unnest(rr."answerCodes") k) AS taken
        FROM ROWS FROM (json_to_recordset($1::json) AS (r text, q text, c timestamptz, n float8, x text, h text[], hidden boolean))
             WITH ORDINALITY AS a(r, q, c, n, x, h, hidden, o)
-       JOIN "Response" rr ON rr."id" = a.r
-     ), coded AS MATERIALIZED (${codedAnswersSql("input", { taken: "c.taken" })}
+       LEFT JOIN "Response" rr ON rr."id" = a.r
+     ), coded AS MATERIALIZED (${codedAnswersSql("input", { lock: true, taken: "c.taken" })}
      ), old AS (
        SELECT r."id" AS r, e.k, e.n, e.i - 1000000000 AS o, coalesce(${slotOf("e.k")} = ANY(r."hiddenSlots"), false) AS hid
        FROM "Response" r CROSS JOIN LATERAL unnest(r."answerCodes", r."answerNumbers") WITH ORDINALITY e(k, n, i)

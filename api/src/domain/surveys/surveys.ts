@@ -15,6 +15,7 @@ import { tenantDb } from "../tenancy.js";
 import { memoSlot, perRequest } from "../request-memo.js";
 import { accessMessages, loadAccess, requireOnObject, unitsWithRight, type Access as CallerAccess } from "../../permissions/access.js";
 import { newId, prepareSurvey, remapLogic, type PreparedSurvey } from "./input.js";
+import { lockQuestionSlots } from "../answers/rows.js";
 import { z } from "zod";
 import { containsText, nullsLast, parseSearch, type SortDirection } from "../list-query.js";
 
@@ -230,9 +231,10 @@ export async function updateSurvey(ctx: DomainContext, surveyId: string, input: 
   await requireLogicFeature(ctx, s);
   const organizationId = a.m.organizationId;
   await ctx.prisma.$transaction(async (db) => {
-    // The survey's row first, then its questions: the question slots' triggers lock a question's slots
-    // and then this row (migration 20261129000000_question_slots), so this order cannot deadlock with
-    // the survey's delete.
+    // The survey's row first, then its current question slots in slot order, then its questions: the
+    // question slots' triggers lock a question's slots and then this row (migration
+    // 20261129000000_question_slots), so this order cannot deadlock with the survey's delete, nor
+    // with ingestion, which locks the slots it codes answers with in slot order (answers/rows.ts).
     await db.survey.update({
       where: { id: current.id },
       data: {
@@ -244,6 +246,7 @@ export async function updateSurvey(ctx: DomainContext, surveyId: string, input: 
         ...(s.settings ? { settings: json(s.settings) } : {}),
       },
     });
+    await lockQuestionSlots(db, current.id);
     const kept = new Set(s.questions.filter((q) => q.existing).map((q) => q.id));
     await db.question.updateMany({ where: { surveyId: current.id, hidden: false, id: { notIn: [...kept] } }, data: { hidden: true } });
     for (const [i, q] of s.questions.entries()) {
