@@ -8,6 +8,7 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import { databaseUrl, noDatabase } from "../../test/harness.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, newTestId, type TestSurvey } from "../../test/analytics-survey.js";
+import type { AnswerRow } from "../respondent/answers.js";
 import { InsertBatcher } from "../respondent/insert-batch.js";
 import { answersJsonOf, answersOf, hiddenAnswerQuestions, insertAnswerRows, lockQuestionSlots, setAnswerHidden, visibleAnswersOf } from "./rows.js";
 
@@ -40,6 +41,22 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
     );
   const slotOf = async (questionId: string) =>
     (await prisma.$queryRawUnsafe<{ slot: number }[]>(`SELECT "slot" FROM "QuestionSlot" WHERE "questionId" = $1 AND "current"`, questionId))[0]!.slot;
+
+  /** A response of the survey at `at` as ingestion's statement stores it (answers as the respondent runtime encodes them). */
+  const ingest = (id: string, answers: AnswerRow[]) =>
+    new InsertBatcher(prisma).insert({
+      id,
+      organizationId: org.organization.id,
+      surveyId: s.survey.id,
+      touchpointId: tp,
+      unitId: org.units.unitA.id,
+      language: "en",
+      metadata: {},
+      idempotencyKey: `rows-test-${id}`,
+      startedAt: at,
+      submittedAt: at,
+      answers,
+    });
 
   beforeAll(async () => {
     prisma = createPrisma(databaseUrl!, { max: 3 });
@@ -158,7 +175,6 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
 
   it("the survey editor's save and ingestion take the slots in one order: a save changing two questions waits, never deadlocks", async () => {
     const q = s.questions;
-    const batcher = new InsertBatcher(prisma);
     const id = newTestId();
     let stored: Promise<boolean> | undefined;
     await prisma.$transaction(
@@ -178,22 +194,10 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
             ],
           },
         });
-        stored = batcher.insert({
-          id,
-          organizationId: org.organization.id,
-          surveyId: s.survey.id,
-          touchpointId: tp,
-          unitId: org.units.unitA.id,
-          language: "en",
-          metadata: {},
-          idempotencyKey: `lock-order-${id}`,
-          startedAt: at,
-          submittedAt: at,
-          answers: [
-            { q: q.single.id, n: null, x: null, h: ["ca"] },
-            { q: q.multi.id, n: null, x: null, h: ["mz"] },
-          ],
-        });
+        stored = ingest(id, [
+          { q: q.single.id, n: null, x: null, h: ["ca"] },
+          { q: q.multi.id, n: null, x: null, h: ["mz"] },
+        ]);
         // The statement is now waiting for the slots.
         await new Promise((resolve) => setTimeout(resolve, 300));
         await tx.question.update({
@@ -216,26 +220,13 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
 
   it("ingestion's statement codes the same way, and adds to a response's answers stored before", async () => {
     const q = s.questions;
-    const batcher = new InsertBatcher(prisma);
     const id = newTestId();
-    const stored = await batcher.insert({
-      id,
-      organizationId: org.organization.id,
-      surveyId: s.survey.id,
-      touchpointId: tp,
-      unitId: org.units.unitA.id,
-      language: "en",
-      metadata: {},
-      idempotencyKey: `rows-test-${id}`,
-      startedAt: at,
-      submittedAt: at,
-      answers: [
-        { q: q.single.id, n: null, x: null, h: ["cc"] },
-        { q: q.nps.id, n: 10, x: null, h: [] },
-        { q: q.text.id, n: null, x: "Long queue", h: [] },
-        { q: q.multi.id, n: null, x: null, h: ["my"] },
-      ],
-    });
+    const stored = await ingest(id, [
+      { q: q.single.id, n: null, x: null, h: ["cc"] },
+      { q: q.nps.id, n: 10, x: null, h: [] },
+      { q: q.text.id, n: null, x: "Long queue", h: [] },
+      { q: q.multi.id, n: null, x: null, h: ["my"] },
+    ]);
     expect(stored).toBe(true);
     const [row] = await layout(id);
     expect(row!.codes).toEqual([(await slotOf(q.nps.id)) << 16, ((await slotOf(q.single.id)) << 16) | 2, ((await slotOf(q.multi.id)) << 16) | 1]);
