@@ -7,7 +7,7 @@ import { createPrisma } from "../../db/client.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { databaseUrl, noDatabase } from "../../test/harness.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
-import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, newTestId, type TestSurvey } from "../../test/analytics-survey.js";
+import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, newTestId, type TestAnswer, type TestSurvey } from "../../test/analytics-survey.js";
 import type { AnswerRow } from "../respondent/answers.js";
 import { InsertBatcher } from "../respondent/insert-batch.js";
 import { answersJsonOf, answersOf, hiddenAnswerQuestions, insertAnswerRows, lockQuestionSlots, setAnswerHidden, visibleAnswersOf } from "./rows.js";
@@ -42,6 +42,12 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
   const slotOf = async (questionId: string) =>
     (await prisma.$queryRawUnsafe<{ slot: number }[]>(`SELECT "slot" FROM "QuestionSlot" WHERE "questionId" = $1 AND "current"`, questionId))[0]!.slot;
 
+  /** A response of the survey at `at` stored with its answers by the test fixtures (insertAnswerRows); answers its id. */
+  const storedResponse = async (answers: TestAnswer[]) =>
+    (
+      await insertTestResponses(prisma, org.organization.id, [{ surveyId: s.survey.id, touchpointId: tp, unitId: org.units.unitA.id, createdAt: at, answers }])
+    )[0]!;
+
   /** A response of the survey at `at` as ingestion's statement stores it (answers as the respondent runtime encodes them). */
   const ingest = (id: string, answers: AnswerRow[]) =>
     new InsertBatcher(prisma).insert({
@@ -68,25 +74,17 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
 
   it("codes every answer a code can hold into the response row, numbers exact, and keeps text as an answer row", async () => {
     const q = s.questions;
-    const [id] = await insertTestResponses(prisma, org.organization.id, [
-      {
-        surveyId: s.survey.id,
-        touchpointId: tp,
-        unitId: org.units.unitA.id,
-        createdAt: at,
-        answers: [
-          { questionId: q.multi.id, choices: ["mz", "mx"] },
-          { questionId: q.smiley.id, n: 0.75 },
-          { questionId: q.text.id, text: "Friendly staff" },
-          // a number with no short decimal form comes back as the very same double
-          { questionId: q.slider.id, n: 0.1 + 0.2 },
-          { questionId: q.single.id, choices: ["cb"] },
-          { questionId: q.emotion.id, n: 0.66, choices: ["safe"] },
-          { questionId: q.nps.id, n: 7 },
-        ],
-      },
+    const id = await storedResponse([
+      { questionId: q.multi.id, choices: ["mz", "mx"] },
+      { questionId: q.smiley.id, n: 0.75 },
+      { questionId: q.text.id, text: "Friendly staff" },
+      // a number with no short decimal form comes back as the very same double
+      { questionId: q.slider.id, n: 0.1 + 0.2 },
+      { questionId: q.single.id, choices: ["cb"] },
+      { questionId: q.emotion.id, n: 0.66, choices: ["safe"] },
+      { questionId: q.nps.id, n: 7 },
     ]);
-    const [row] = await layout(id!);
+    const [row] = await layout(id);
     const [multi, smiley, slider, single, emotion, nps] = await Promise.all([q.multi, q.smiley, q.slider, q.single, q.emotion, q.nps].map((x) => slotOf(x.id)));
     // Those with a number first, in the order given; then the choices, a multiple choice's side by side in its order.
     expect(row!.codes).toEqual([smiley! << 16, slider! << 16, (emotion! << 16) | 1, nps! << 16, (multi! << 16) | 2, (multi! << 16) | 0, (single! << 16) | 1]);
@@ -94,16 +92,16 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
     expect(row!.hidden).toBeNull();
     expect(row!.rows).toBe(1);
     const expected = sorted([
-      { responseId: id!, questionId: q.smiley.id, numericValue: 0.75, textValue: null, choiceIds: [], hidden: false },
-      { responseId: id!, questionId: q.nps.id, numericValue: 7, textValue: null, choiceIds: [], hidden: false },
-      { responseId: id!, questionId: q.slider.id, numericValue: 0.1 + 0.2, textValue: null, choiceIds: [], hidden: false },
-      { responseId: id!, questionId: q.single.id, numericValue: null, textValue: null, choiceIds: ["cb"], hidden: false },
-      { responseId: id!, questionId: q.multi.id, numericValue: null, textValue: null, choiceIds: ["mz", "mx"], hidden: false },
-      { responseId: id!, questionId: q.text.id, numericValue: null, textValue: "Friendly staff", choiceIds: [], hidden: false },
-      { responseId: id!, questionId: q.emotion.id, numericValue: 0.66, textValue: null, choiceIds: ["safe"], hidden: false },
+      { responseId: id, questionId: q.smiley.id, numericValue: 0.75, textValue: null, choiceIds: [], hidden: false },
+      { responseId: id, questionId: q.nps.id, numericValue: 7, textValue: null, choiceIds: [], hidden: false },
+      { responseId: id, questionId: q.slider.id, numericValue: 0.1 + 0.2, textValue: null, choiceIds: [], hidden: false },
+      { responseId: id, questionId: q.single.id, numericValue: null, textValue: null, choiceIds: ["cb"], hidden: false },
+      { responseId: id, questionId: q.multi.id, numericValue: null, textValue: null, choiceIds: ["mz", "mx"], hidden: false },
+      { responseId: id, questionId: q.text.id, numericValue: null, textValue: "Friendly staff", choiceIds: [], hidden: false },
+      { responseId: id, questionId: q.emotion.id, numericValue: 0.66, textValue: null, choiceIds: ["safe"], hidden: false },
     ]);
-    expect(sorted(await answersOf(prisma, [id!]))).toEqual(expected);
-    expect(await everyAnswer([id!])).toEqual(expected);
+    expect(sorted(await answersOf(prisma, [id]))).toEqual(expected);
+    expect(await everyAnswer([id])).toEqual(expected);
     // The JSON piece gives the same answers (the feedback list's and the notifications' read).
     const [json] = await prisma.$queryRawUnsafe<{ j: Stored[] }[]>(
       `SELECT ${answersJsonOf("$1", (a) => `json_build_object('responseId', ${a}."responseId", 'questionId', ${a}."questionId", 'numericValue', ${a}."numericValue", 'textValue', ${a}."textValue", 'choiceIds', ${a}."choiceIds", 'hidden', ${a}."hidden")`)} AS j`,
@@ -114,36 +112,28 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
 
   it("keeps as answer rows what a code cannot hold, and reads them with the coded ones", async () => {
     const q = s.questions;
-    const [id] = await insertTestResponses(prisma, org.organization.id, [
-      {
-        surveyId: s.survey.id,
-        touchpointId: tp,
-        unitId: org.units.unitA.id,
-        createdAt: at,
-        answers: [
-          { questionId: q.nps.id, n: 9 },
-          // a choice the question never listed (a definition cached across a change): kept, as a row
-          { questionId: q.single.id, choices: ["gone"] },
-          // a number without a choice on a choice question
-          { questionId: q.emotion.id, n: 1 },
-        ],
-      },
+    const id = await storedResponse([
+      { questionId: q.nps.id, n: 9 },
+      // a choice the question never listed (a definition cached across a change): kept, as a row
+      { questionId: q.single.id, choices: ["gone"] },
+      // a number without a choice on a choice question
+      { questionId: q.emotion.id, n: 1 },
     ]);
     // a second answer to a slot the response holds
-    await insertAnswerRows(prisma, [{ r: id!, q: q.nps.id, c: at.toISOString(), n: 3 }]);
-    const [row] = await layout(id!);
+    await insertAnswerRows(prisma, [{ r: id, q: q.nps.id, c: at.toISOString(), n: 3 }]);
+    const [row] = await layout(id);
     expect(row!.codes).toEqual([(await slotOf(q.nps.id)) << 16]);
     expect(row!.rows).toBe(3);
-    const every = await everyAnswer([id!]);
+    const every = await everyAnswer([id]);
     expect(every.map((a) => [a.questionId, a.numericValue, a.choiceIds])).toEqual(
       sorted([
-        { responseId: id!, questionId: q.nps.id, numericValue: 9, textValue: null, choiceIds: [], hidden: false },
-        { responseId: id!, questionId: q.nps.id, numericValue: 3, textValue: null, choiceIds: [], hidden: false },
-        { responseId: id!, questionId: q.single.id, numericValue: null, textValue: null, choiceIds: ["gone"], hidden: false },
-        { responseId: id!, questionId: q.emotion.id, numericValue: 1, textValue: null, choiceIds: [], hidden: false },
+        { responseId: id, questionId: q.nps.id, numericValue: 9, textValue: null, choiceIds: [], hidden: false },
+        { responseId: id, questionId: q.nps.id, numericValue: 3, textValue: null, choiceIds: [], hidden: false },
+        { responseId: id, questionId: q.single.id, numericValue: null, textValue: null, choiceIds: ["gone"], hidden: false },
+        { responseId: id, questionId: q.emotion.id, numericValue: 1, textValue: null, choiceIds: [], hidden: false },
       ]).map((a) => [a.questionId, a.numericValue, a.choiceIds]),
     );
-    expect(sorted(await answersOf(prisma, [id!]))).toEqual(every);
+    expect(sorted(await answersOf(prisma, [id]))).toEqual(every);
   });
 
   it("keeps a number on a choice question without choices as a row (its code would later read as the first choice added)", async () => {
@@ -152,25 +142,23 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
       data: { organizationId: org.organization.id, surveyId: survey.id, position: 0, type: "singleChoice", title: { en: "pick" }, options: {}, choices: [] },
     });
     const door = (await createTestTouchpoint(prisma, org.organization.id, org.units.unitA.id, "Door 3", survey.id)).id;
-    const [id] = await insertTestResponses(prisma, org.organization.id, [
+    const [id] = (await insertTestResponses(prisma, org.organization.id, [
       { surveyId: survey.id, touchpointId: door, unitId: org.units.unitA.id, createdAt: at, answers: [{ questionId: pick.id, n: 7 }] },
-    ]);
-    expect((await layout(id!))[0]).toMatchObject({ codes: null, rows: 1 });
+    ])) as [string];
+    expect((await layout(id))[0]).toMatchObject({ codes: null, rows: 1 });
     await prisma.question.update({ where: { id: pick.id }, data: { choices: [{ id: "a", text: { en: "A" } }] } });
-    expect((await answersOf(prisma, [id!])).map((a) => [a.numericValue, a.choiceIds])).toEqual([[7, []]]);
+    expect((await answersOf(prisma, [id])).map((a) => [a.numericValue, a.choiceIds])).toEqual([[7, []]]);
   });
 
   it("refuses answers of a response that does not exist, storing none of the call's answers", async () => {
-    const [id] = await insertTestResponses(prisma, org.organization.id, [
-      { surveyId: s.survey.id, touchpointId: tp, unitId: org.units.unitA.id, createdAt: at, answers: [] },
-    ]);
+    const id = await storedResponse([]);
     await expect(
       insertAnswerRows(prisma, [
-        { r: id!, q: s.questions.nps.id, c: at.toISOString(), n: 5 },
+        { r: id, q: s.questions.nps.id, c: at.toISOString(), n: 5 },
         { r: "nosuchresponse0000000000", q: s.questions.nps.id, c: at.toISOString(), n: 5 },
       ]),
     ).rejects.toThrow(/foreign key/);
-    expect(await answersOf(prisma, [id!])).toEqual([]);
+    expect(await answersOf(prisma, [id])).toEqual([]);
   });
 
   it("the survey editor's save and ingestion take the slots in one order: a save changing two questions waits, never deadlocks", async () => {
@@ -255,43 +243,35 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
 
   it("hides and shows one answer, coded or a row, only in the organisation's response", async () => {
     const q = s.questions;
-    const [id] = await insertTestResponses(prisma, org.organization.id, [
-      {
-        surveyId: s.survey.id,
-        touchpointId: tp,
-        unitId: org.units.unitA.id,
-        createdAt: at,
-        answers: [
-          { questionId: q.nps.id, n: 4 },
-          { questionId: q.multi.id, choices: ["mx", "my"] },
-          { questionId: q.text.id, text: "Cold coffee" },
-        ],
-      },
+    const id = await storedResponse([
+      { questionId: q.nps.id, n: 4 },
+      { questionId: q.multi.id, choices: ["mx", "my"] },
+      { questionId: q.text.id, text: "Cold coffee" },
     ]);
-    const where = (questionId: string) => ({ organizationId: org.organization.id, responseId: id!, questionId });
+    const where = (questionId: string) => ({ organizationId: org.organization.id, responseId: id, questionId });
     expect(await setAnswerHidden(prisma, where(q.multi.id), true)).toBe(1);
     expect(await setAnswerHidden(prisma, where(q.text.id), true)).toBe(1);
-    expect((await hiddenAnswerQuestions(prisma, id!)).sort()).toEqual([q.multi.id, q.text.id].sort());
-    expect((await layout(id!))[0]!.hidden).toEqual([await slotOf(q.multi.id)]);
-    expect((await visibleAnswersOf(prisma, id!)).map((a) => a.questionId)).toEqual([q.nps.id]);
+    expect((await hiddenAnswerQuestions(prisma, id)).sort()).toEqual([q.multi.id, q.text.id].sort());
+    expect((await layout(id))[0]!.hidden).toEqual([await slotOf(q.multi.id)]);
+    expect((await visibleAnswersOf(prisma, id)).map((a) => a.questionId)).toEqual([q.nps.id]);
     expect(
-      (await everyAnswer([id!]))
+      (await everyAnswer([id]))
         .filter((a) => a.hidden)
         .map((a) => a.questionId)
         .sort(),
     ).toEqual([q.multi.id, q.text.id].sort());
     // Hiding again changes nothing more; a question the response did not answer, or another organisation, finds nothing.
     expect(await setAnswerHidden(prisma, where(q.multi.id), true)).toBe(1);
-    expect((await layout(id!))[0]!.hidden).toEqual([await slotOf(q.multi.id)]);
+    expect((await layout(id))[0]!.hidden).toEqual([await slotOf(q.multi.id)]);
     expect(await setAnswerHidden(prisma, where(q.slider.id), true)).toBe(0);
     const other = await createOrganizationFixture(prisma, "Answer rows other");
     expect(await setAnswerHidden(prisma, { ...where(q.nps.id), organizationId: other.organization.id }, true)).toBe(0);
-    expect(await hiddenAnswerQuestions(prisma, id!)).not.toContain(q.nps.id);
+    expect(await hiddenAnswerQuestions(prisma, id)).not.toContain(q.nps.id);
     // Shown again: the hidden slots go back to none.
     expect(await setAnswerHidden(prisma, where(q.multi.id), false)).toBe(1);
     expect(await setAnswerHidden(prisma, where(q.text.id), false)).toBe(1);
-    expect((await layout(id!))[0]!.hidden).toBeNull();
-    expect(await hiddenAnswerQuestions(prisma, id!)).toEqual([]);
+    expect((await layout(id))[0]!.hidden).toBeNull();
+    expect(await hiddenAnswerQuestions(prisma, id)).toEqual([]);
   });
 
   it("a question of a survey with responses keeps its answered slot's meaning: a change opens another slot", async () => {
