@@ -271,9 +271,10 @@ export async function lockQuestionSlots(db: Pick<PrismaClient, "$executeRawUnsaf
 }
 
 /**
- * A response's coded answers as its three columns, from the SQL relation `coded` (`codedAnswersSql`,
- * with `extra` elements first: a response's elements already stored, as (k, n, o) rows), grouped by
- * response `r`: codes (those with a number first), numbers, hidden slots.
+ * A response's coded answers as its three columns, from the SQL relation `coded` (rows of
+ * `codedAnswersSql`, or any rows with its columns r, keys, n, o, slot and hid: insertAnswerRows adds a
+ * response's elements already stored), grouped by response `r`: codes (those with a number first,
+ * then by `o`), numbers, hidden slots.
  */
 export const responseColumnsSql = (coded: string) => `SELECT c.r,
       array_agg(e.k ORDER BY c.n IS NULL, c.o, e.i) AS codes,
