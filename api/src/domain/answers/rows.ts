@@ -299,7 +299,7 @@ export async function insertAnswerRows(db: Pick<PrismaClient, "$executeRawUnsafe
        LEFT JOIN "Response" rr ON rr."id" = a.r
      ), coded AS MATERIALIZED (${codedAnswersSql("input", { lock: true, taken: "c.taken" })}
      ), old AS (
-       SELECT r."id" AS r, e.k, e.n, e.i - 1000000000 AS o, coalesce(${slotOf("e.k")} = ANY(r."hiddenSlots"), false) AS hid
+       SELECT r."id" AS r, e.k, e.n, e.i - 1000000000 AS o, ${codedHidden("r", "e")} AS hid
        FROM "Response" r CROSS JOIN LATERAL unnest(r."answerCodes", r."answerNumbers") WITH ORDINALITY e(k, n, i)
        WHERE r."id" IN (SELECT c.r FROM coded c WHERE c.keys IS NOT NULL)
      ), merged AS (
