@@ -33,7 +33,8 @@ export function largeOrgUrl(database = largeOrgDefaults.database): string {
 }
 
 // "with bits": data sets made before the response bit strings (issue 18 item 1) are made again.
-const mark = (n: number) => `feedback benchmark organisation: complete, ${n} responses, with bits, with key digests, ordinals in responses`;
+const mark = (n: number) =>
+  `feedback benchmark organisation: complete, ${n} responses, with bits, with key digests, ordinals in responses, digests by touchpoint`;
 
 async function adminClient(): Promise<pg.Client> {
   const c = new pg.Client({ connectionString: adminUrl });
@@ -161,7 +162,7 @@ export async function generateLargeOrg(
            SELECT resp.id, $1, resp.survey, resp.touchpoint, resp.unit, 'submitted', (ARRAY['fi','en','es'])[1 + resp.g % 3],
                   jsonb_build_object('store', 'S' || (resp.g % 25), 'visit', (ARRAY['first','repeat'])[1 + (resp.g / 7) % 2]),
                   -- Every response the respondent page sends has an idempotency key (32 hex characters).
-                  ${idempotencyDigestSql("md5('bench-key-' || resp.g)")}, resp.ts, resp.ts, resp.ts,
+                  ${idempotencyDigestSql("resp.touchpoint", "md5('bench-key-' || resp.g)")}, resp.ts, resp.ts, resp.ts,
                   -- Numbered as ingestion numbers them (by arrival: here g), past the trigger's per-row work.
                   resp.g::int, cols.codes, cols.numbers
            FROM resp LEFT JOIN cols ON cols.r = resp.id

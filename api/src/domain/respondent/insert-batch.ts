@@ -48,10 +48,13 @@ export type PendingResponse = {
 };
 
 /**
- * The stored form of a client's idempotency key (SQL over the text expression `key`): its MD5 as a
- * uuid, 16 bytes whatever the key's length (docs/analytics.md "The idempotency key as its digest").
+ * The stored form of a client's idempotency key sent to a touchpoint (SQL over the text expressions
+ * `touchpointId` and `key`): a digest of both, 16 bytes whatever the key's length, unique over every
+ * response (docs/analytics.md "The idempotency key as its digest", "One index for retries"). The
+ * key enters as its MD5, the form responses stored before migration 20261129070000 keep.
  */
-export const idempotencyDigestSql = (key: string) => `md5(${key})::uuid`;
+export const idempotencyDigestSql = (touchpointId: string, key: string) =>
+  `substr(encode(sha256(convert_to(${touchpointId} || md5(${key}), 'UTF8')), 'hex'), 1, 32)::uuid`;
 
 /**
  * The next ordinal of the organisation whose id the SQL text expression `organizationId` gives, from
@@ -70,10 +73,10 @@ const insertSql = `WITH input AS (
 ), r AS (
   INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata",
     "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "overLimit", "ordinal", "answerCodes", "answerNumbers")
-  SELECT i, o, s, t, u, 'submitted'::"ResponseStatus", l, m, ${idempotencyDigestSql("k")}, c, now(), d, coalesce(v, false), ${responseOrdinalSql("o")},
+  SELECT i, o, s, t, u, 'submitted'::"ResponseStatus", l, m, ${idempotencyDigestSql("t", "k")}, c, now(), d, coalesce(v, false), ${responseOrdinalSql("o")},
     cols.codes, cols.numbers
   FROM input LEFT JOIN cols ON cols.r = input.i
-  ON CONFLICT ("touchpointId", "idempotencyDigest") DO NOTHING
+  ON CONFLICT ("idempotencyDigest") DO NOTHING
   RETURNING "id", "surveyId" AS s, "createdAt" AS c, "overLimit" AS v
 ), a AS (
   INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")

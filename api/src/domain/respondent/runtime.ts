@@ -6,7 +6,7 @@
 //
 // A submission is checked completely before anything is written (the touchpoint and its survey,
 // every answer against its question, metadata, times, the response limit) and then stored with ONE
-// statement: the Response row (INSERT … ON CONFLICT ("touchpointId", "idempotencyDigest") DO NOTHING)
+// statement: the Response row (INSERT … ON CONFLICT ("idempotencyDigest") DO NOTHING)
 // and its Answer rows (a data-modifying CTE over json_to_recordset, which inserts nothing when the
 // response was a duplicate), shared with the submissions that arrived at the same moment
 // (insert-batch.ts: group commit). A retry with the same idempotency key, also a concurrent one,
@@ -193,7 +193,7 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
       const findStored = async () =>
         (
           await prisma.$queryRawUnsafe<{ id: string }[]>(
-            `SELECT "id" FROM "Response" WHERE "touchpointId" = $1 AND "idempotencyDigest" = ${idempotencyDigestSql("$2")}`,
+            `SELECT "id" FROM "Response" WHERE "touchpointId" = $1 AND "idempotencyDigest" = ${idempotencyDigestSql("$1", "$2")}`,
             touchpointId,
             body.idempotencyKey,
           )

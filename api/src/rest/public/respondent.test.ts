@@ -116,9 +116,13 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     (await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "EveryAnswer" WHERE "responseId" = $1`, responseId))[0]!.n;
   const key = () => `k-${randomBytes(8).toString("hex")}`;
   /** The responses stored with the idempotency key `k` (through its digest, as the server finds a retry). */
-  const storedWithKey = async (k: string) =>
+  const storedWithKey = async (k: string, touchpointId = f.link.id) =>
     (
-      await t.prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "Response" WHERE "idempotencyDigest" = ${idempotencyDigestSql("$1")}`, k)
+      await t.prisma.$queryRawUnsafe<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM "Response" WHERE "idempotencyDigest" = ${idempotencyDigestSql("$1", "$2")}`,
+        touchpointId,
+        k,
+      )
     )[0]!.n;
   const valid = () => ({ idempotencyKey: key(), surveyId: f.survey.id, language: "en", answers: [{ questionId: f.q.nps!, value: 9 }] });
 
@@ -356,9 +360,31 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     expect(await again.json()).toEqual({ responseId });
     expect(await storedWithKey(body.idempotencyKey)).toBe(1);
     expect(await answerCount(responseId)).toBe(1);
-    // Stored as the key's MD5 (16 bytes), not as the key.
+    // Stored as a digest of the touchpoint and the key's MD5 (16 bytes), not as the key.
     const stored = await t.prisma.response.findUniqueOrThrow({ where: { id: responseId } });
-    expect(stored.idempotencyDigest?.replaceAll("-", "")).toBe(createHash("md5").update(body.idempotencyKey).digest("hex"));
+    const md5 = createHash("md5").update(body.idempotencyKey).digest("hex");
+    expect(stored.idempotencyDigest?.replaceAll("-", "")).toBe(
+      createHash("sha256")
+        .update(f.link.id + md5)
+        .digest("hex")
+        .slice(0, 32),
+    );
+  });
+
+  it("one key sent to two touchpoints stores two responses, and a retry on each finds its own", async () => {
+    const other = await t.prisma.touchpoint.create({
+      data: { organizationId: org.organization.id, unitId: org.units.unitA.id, name: "Second link", type: "link", activeSurveyId: f.survey.id },
+    });
+    const body = valid();
+    const first = await post(`/${f.link.id}/responses`, body);
+    const second = await post(`/${other.id}/responses`, body);
+    expect([first.status, second.status]).toEqual([201, 201]);
+    const ids = [(await first.json()).responseId, (await second.json()).responseId];
+    expect(ids[0]).not.toBe(ids[1]);
+    const retries = [await post(`/${f.link.id}/responses`, body), await post(`/${other.id}/responses`, body)];
+    expect(retries.map((r) => r.status)).toEqual([200, 200]);
+    expect([(await retries[0]!.json()).responseId, (await retries[1]!.json()).responseId]).toEqual(ids);
+    expect([await storedWithKey(body.idempotencyKey), await storedWithKey(body.idempotencyKey, other.id)]).toEqual([1, 1]);
   });
 
   it("keys of the longest length, and keys differing in one character, are told apart", async () => {
