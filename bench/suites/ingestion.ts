@@ -4,11 +4,11 @@
 // single choice, emotion, open text) with its own idempotency key, spread over 64 link touchpoints
 // and a new client address per request (so the per-address and per-touchpoint rate limits stay on,
 // as with many respondents). In the same run, the same work as raw single-row inserts straight
-// through `pg`, the rows shaped as the endpoint stores them (stage S3b, api/src/domain/answers/
-// rows.ts: a response's coded answers in its own row, the answers a code cannot hold as "Answer"
-// rows): per response one transaction BEGIN; INSERT "Response" (one row, with its four coded answers
-// in "answerCodes" and their three numbers in "answerNumbers"); INSERT "Answer" (the open text, one
-// row); COMMIT, with the same 64 concurrent clients, each on its own connection (the server itself
+// through `pg`, the rows shaped as the endpoint stores them (api/src/domain/answers/rows.ts: a
+// response's coded answers in its own row, texts included): per response one transaction BEGIN;
+// INSERT "Response" (one row, with its five coded answers in "answerCodes", their three numbers in
+// "answerNumbers" and the open text in "answerTexts"); COMMIT, with the same 64 concurrent clients,
+// each on its own connection (the server itself
 // uses a pool of 10). Prints responses/s, p50/p99 latency, the ratio, SQL statements per response,
 // the roll-up applier's backlog when the load stops and its catch-up time, and the machine's load.
 import os from "node:os";
@@ -60,11 +60,11 @@ export async function load(baseUrl: string, seconds: number): Promise<Result> {
 
 /**
  * The response-shaped rows of the baselines' `i`-th response, as the endpoint stores the same five
- * answers (answers/rows.ts): the four coded ones in the response's row, (slot << 16) | code, those
- * with a number first ("answerCodes", with their numbers in "answerNumbers"), and the open text as an
- * "Answer" row.
+ * answers (answers/rows.ts): all five in the response's row, (slot << 16) | code, those with a number
+ * first and the open text last ("answerCodes", with their numbers in "answerNumbers" and the text in
+ * "answerTexts").
  */
-type StoredShape = (i: number) => { codes: number[]; numbers: number[]; text: [questionId: string, text: string] };
+type StoredShape = (i: number) => { codes: number[]; numbers: number[]; texts: string[] };
 
 /** The baselines' rows, coded with the survey's current slots ("QuestionSlot"), as ingestion codes them. */
 async function storedShape(databaseUrl: string, spec: Spec): Promise<StoredShape> {
@@ -76,7 +76,7 @@ async function storedShape(databaseUrl: string, spec: Spec): Promise<StoredShape
     slots = (
       await db.query<{ questionId: string; slot: number; choiceCodes: string[] }>(
         `SELECT "questionId", "slot", "choiceCodes" FROM "QuestionSlot" WHERE "current" AND "questionId" = ANY($1::text[])`,
-        [[q.smiley, q.nps, q.singleChoice, q.emotion]],
+        [[q.smiley, q.nps, q.singleChoice, q.emotion, q.openText]],
       )
     ).rows;
   } finally {
@@ -92,10 +92,11 @@ async function storedShape(databaseUrl: string, spec: Spec): Promise<StoredShape
   const nps = key(q.nps);
   const choices = spec.choices.map((c) => key(q.singleChoice, c));
   const emotions = spec.emotions.map((c) => key(q.emotion, c));
+  const openText = key(q.openText);
   return (i) => ({
-    codes: [smiley, nps, emotions[i % emotions.length]!, choices[i % choices.length]!],
+    codes: [smiley, nps, emotions[i % emotions.length]!, choices[i % choices.length]!, openText],
     numbers: [(i % 5) / 4, i % 11, 1],
-    text: [q.openText, "Friendly staff and quick service, thank you!"],
+    texts: ["Friendly staff and quick service, thank you!"],
   });
 }
 
@@ -123,8 +124,8 @@ async function rawInserts(
         const stored = shape(i);
         await client.query("BEGIN");
         await client.query(
-          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers")
-           VALUES ($1, $2, $3, $4, $5, 'submitted', 'fi', $6, ${idempotencyDigestSql("$4::varchar", "$7")}, $8, $8, $8, ${responseOrdinalSql("$2::varchar")}, $9::int4[], $10::float8[])`,
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers", "answerTexts")
+           VALUES ($1, $2, $3, $4, $5, 'submitted', 'fi', $6, ${idempotencyDigestSql("$4::varchar", "$7")}, $8, $8, $8, ${responseOrdinalSql("$2::varchar")}, $9::int4[], $10::float8[], $11::text[])`,
           [
             id,
             spec.organizationId,
@@ -136,12 +137,8 @@ async function rawInserts(
             now,
             stored.codes,
             stored.numbers,
+            stored.texts,
           ],
-        );
-        await client.query(
-          `INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
-           VALUES ($1, $2, $3, NULL, $4, '{}')`,
-          [id, stored.text[0], now, stored.text[1]],
         );
         await client.query("COMMIT");
       } finally {
@@ -158,9 +155,9 @@ async function rawInserts(
 
 /**
  * The ceiling: what PostgreSQL here durably absorbs when responses arrive in group commits of
- * `group` (one transaction: one multi-row INSERT of the responses, each with its four coded answers
- * in its row, one of their open texts as "Answer" rows, COMMIT with synchronous_commit on: the rows
- * our statement writes for the same five answers), from `writers` concurrent connections. Answers
+ * `group` (one transaction: one multi-row INSERT of the responses, each with its five answers coded
+ * in its row, COMMIT with synchronous_commit on: the rows our statement writes for the same five
+ * answers), from `writers` concurrent connections. Answers
  * responses/s.
  */
 async function groupCommits(databaseUrl: string, spec: Spec, shape: StoredShape, seconds: number, group: number, writers = 8): Promise<number> {
@@ -175,30 +172,32 @@ async function groupCommits(databaseUrl: string, spec: Spec, shape: StoredShape,
       try {
         const now = new Date();
         const responses: unknown[] = [];
-        const answers: unknown[] = [];
         const rv: string[] = [];
-        const av: string[] = [];
         for (let k = 0; k < group; k++, i++) {
           const id = randomBytes(12).toString("hex");
           const tp = spec.touchpoints[i % spec.touchpoints.length];
           const b = responses.length;
           const stored = shape(i);
           rv.push(
-            `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, 'submitted', 'fi', '{}'::jsonb, ${idempotencyDigestSql(`$${b + 4}::varchar`, `$${b + 6}`)}, $${b + 7}, $${b + 7}, $${b + 7}, ${responseOrdinalSql(`$${b + 2}::varchar`)}, $${b + 8}::int4[], $${b + 9}::float8[])`,
+            `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, 'submitted', 'fi', '{}'::jsonb, ${idempotencyDigestSql(`$${b + 4}::varchar`, `$${b + 6}`)}, $${b + 7}, $${b + 7}, $${b + 7}, ${responseOrdinalSql(`$${b + 2}::varchar`)}, $${b + 8}::int4[], $${b + 9}::float8[], $${b + 10}::text[])`,
           );
-          responses.push(id, spec.organizationId, spec.surveyId, tp, spec.unitId, randomBytes(12).toString("base64url"), now, stored.codes, stored.numbers);
-          const a = answers.length;
-          av.push(`($${a + 1}, $${a + 2}, $${a + 3}, NULL, $${a + 4}, '{}')`);
-          answers.push(id, stored.text[0], now, stored.text[1]);
+          responses.push(
+            id,
+            spec.organizationId,
+            spec.surveyId,
+            tp,
+            spec.unitId,
+            randomBytes(12).toString("base64url"),
+            now,
+            stored.codes,
+            stored.numbers,
+            stored.texts,
+          );
         }
         await client.query("BEGIN");
         await client.query(
-          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers") VALUES ${rv.join(", ")}`,
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers", "answerTexts") VALUES ${rv.join(", ")}`,
           responses,
-        );
-        await client.query(
-          `INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds") VALUES ${av.join(", ")}`,
-          answers,
         );
         await client.query("COMMIT");
         stored += group;

@@ -1,7 +1,8 @@
-// Migration 20261129030000_answers_in_response moves the answers already there into the response
-// rows: on a database at the migration before it, every answer a code can hold is coded into its
-// response's "answerCodes" / "answerNumbers" (hidden ones into "hiddenSlots") and leaves "Answer"; the
-// rest stays a row; every answer reads back the same, through the "EveryAnswer" view and the layer.
+// Migrations 20261129030000_answers_in_response and 20261129080000_text_answers_in_response move the
+// answers already there into the response rows: on a database at the migration before the first,
+// every answer a code can hold is coded into its response's "answerCodes" / "answerNumbers", the
+// texts last with "answerTexts" (hidden ones into "hiddenSlots") and leaves "Answer"; the rest stays
+// a row; every answer reads back the same, through the "EveryAnswer" view and the layer.
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPrisma } from "./client.js";
@@ -27,7 +28,8 @@ const sorted = (rows: Row[]) =>
         a.responseId.localeCompare(b.responseId) ||
         a.questionId.localeCompare(b.questionId) ||
         String(a.numericValue).localeCompare(String(b.numericValue)) ||
-        String(a.choiceIds).localeCompare(String(b.choiceIds)),
+        String(a.choiceIds).localeCompare(String(b.choiceIds)) ||
+        String(a.textValue).localeCompare(String(b.textValue)),
     );
 
 describe.skipIf(noDatabase)(`migration ${migration}`, () => {
@@ -62,6 +64,7 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
         ["r1", "2026-11-01T10:00:00Z"],
         ["r2", "2026-11-02T10:00:00Z"],
         ["r3", "2026-11-03T10:00:00Z"],
+        ["r4", "2026-11-04T10:00:00Z"],
       ])
         await c.query(
           `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "createdAt", "ordinal") VALUES ($1, 'o', 's1', 't', 'u', $2, $3)`,
@@ -75,6 +78,7 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
         );
       await answer("r1", "q-multi", null, null, ["mz", "mx"]);
       await answer("r1", "q-text", null, "Friendly", []);
+      await answer("r1", "q-text", null, "Second text", []); // a second text to one slot: stays a row
       await answer("r1", "q-emotion", 1, null, ["joy"], true);
       await answer("r1", "q-nps", 7, null, []);
       await answer("r2", "q-single", null, null, ["gone"]); // a choice its slot never coded: stays a row
@@ -82,6 +86,8 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
       await answer("r2", "q-nps", 5, null, []); // a second answer to one slot: stays a row
       await answer("r2", "q-noslot", 2, null, []); // a question without a slot: stays a row
       await answer("r2", "q-single", null, null, ["b"], true);
+      await answer("r2", "q-nps", null, "a text on an NPS question", []); // a text outside a text question: stays a row
+      await answer("r4", "q-text", null, "Hidden words", [], true); // only a text, hidden
       // an answer of no response (only triggers off leave one): no reader sees it, and it is not kept
       await c.query(`INSERT INTO "Answer" ("responseId", "questionId", "numericValue", "choiceIds") VALUES ('gone', 'q-nps', 1, '{}')`);
       await c.query(`SET session_replication_role = DEFAULT`);
@@ -92,30 +98,38 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
           )
         ).rows,
       );
-      expect(before).toHaveLength(9);
+      expect(before).toHaveLength(12);
 
       expect(await deployMigrations(database.url)).toContain(migration);
 
-      const layout = await c.query(`SELECT "id", "answerCodes", "answerNumbers", "hiddenSlots" FROM "Response" ORDER BY "id"`);
+      const layout = await c.query(`SELECT "id", "answerCodes", "answerNumbers", "answerTexts", "hiddenSlots" FROM "Response" ORDER BY "id"`);
       expect(layout.rows).toEqual([
-        // numbers first (emotion, nps in answer order), then the multiple choice's two side by side
-        { id: "r1", answerCodes: [(4 << 16) | 0, 0 << 16, (1 << 16) | 2, (1 << 16) | 0], answerNumbers: [1, 7], hiddenSlots: [4] },
+        // numbers first (emotion, nps in answer order), then the multiple choice's two side by side, the text last
+        {
+          id: "r1",
+          answerCodes: [(4 << 16) | 0, 0 << 16, (1 << 16) | 2, (1 << 16) | 0, 2 << 16],
+          answerNumbers: [1, 7],
+          answerTexts: ["Friendly"],
+          hiddenSlots: [4],
+        },
         // r2's first NPS answer and its coded choice; its hidden choice answer is the first of slot 3 coded (the "gone" one is a row)
-        { id: "r2", answerCodes: [0 << 16, (3 << 16) | 1], answerNumbers: [3], hiddenSlots: [3] },
-        { id: "r3", answerCodes: null, answerNumbers: null, hiddenSlots: null },
+        { id: "r2", answerCodes: [0 << 16, (3 << 16) | 1], answerNumbers: [3], answerTexts: null, hiddenSlots: [3] },
+        { id: "r3", answerCodes: null, answerNumbers: null, answerTexts: null, hiddenSlots: null },
+        { id: "r4", answerCodes: [2 << 16], answerNumbers: null, answerTexts: ["Hidden words"], hiddenSlots: [2] },
       ]);
-      const rest = await c.query(`SELECT "responseId", "questionId", "numericValue", "textValue", "choiceIds" FROM "Answer" ORDER BY 1, 2, 3`);
+      const rest = await c.query(`SELECT "responseId", "questionId", "numericValue", "textValue", "choiceIds" FROM "Answer" ORDER BY 1, 2, 3, 4`);
       expect(rest.rows).toEqual([
-        { responseId: "r1", questionId: "q-text", numericValue: null, textValue: "Friendly", choiceIds: [] },
+        { responseId: "r1", questionId: "q-text", numericValue: null, textValue: "Second text", choiceIds: [] },
         { responseId: "r2", questionId: "q-noslot", numericValue: 2, textValue: null, choiceIds: [] },
         { responseId: "r2", questionId: "q-nps", numericValue: 5, textValue: null, choiceIds: [] },
+        { responseId: "r2", questionId: "q-nps", numericValue: null, textValue: "a text on an NPS question", choiceIds: [] },
         { responseId: "r2", questionId: "q-single", numericValue: null, textValue: null, choiceIds: ["gone"] },
       ]);
       const every = await c.query<Row>(`SELECT "responseId", "questionId", "numericValue", "textValue", "choiceIds", "hidden" FROM "EveryAnswer"`);
       expect(sorted(every.rows)).toEqual(before);
       const prisma = createPrisma(database.url, { max: 1 });
       try {
-        expect(sorted(await answersOf(prisma, ["r1", "r2", "r3"]))).toEqual(before);
+        expect(sorted(await answersOf(prisma, ["r1", "r2", "r3", "r4"]))).toEqual(before);
       } finally {
         await prisma.$disconnect();
       }

@@ -16,7 +16,6 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import { codeOf, codesOf } from "../results-scope/codes.js";
 import { answerValuesOf, pendingResponseRows, responseFiguresOf } from "./rollups.js";
 import { planAnswerPath, type AnswerPath } from "./planner.js";
-import { answerTimeWithin } from "../answers/answer-hours.js";
 import { answersOfResponse, bothBranches, questionAnswers } from "../answers/rows.js";
 import {
   bitsAnswerCountedSql,
@@ -412,7 +411,7 @@ function movedAcrossLocalDays(p: Params, v: Visibility, f: ResultsFilters, q: An
           ${bothBranches(
             edgeAnswers,
             (b) => `SELECT a."questionId", a."numericValue", a."choiceIds" FROM ${b.from}
-          WHERE ${b.where} AND ${b === edgeAnswers.coded ? `r."createdAt" >= ${edgeFrom} AND r."createdAt" < ${edgeTo}` : answerTimeWithin("a", edgeFrom, edgeTo, true)} AND ${scope.sql}
+          WHERE ${b.where} AND ${b.within(edgeFrom, edgeTo, true)} AND ${scope.sql}
             AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id")`,
           )}
           OFFSET 0) a

@@ -1,7 +1,7 @@
 // One layer for answers (docs/analytics.md "One layer for reads of answers"): outside answers/, no
 // source file of the api reads or changes the answer table itself, in SQL or through Prisma's answer
-// model, nor names the response row's coded answers ("answerCodes", "answerNumbers", "hiddenSlots",
-// stage S3b); only ingestion, which stores a response and its answers in one statement, inserts
+// model, nor names the response row's coded answers ("answerCodes", "answerNumbers", "answerTexts",
+// "hiddenSlots", stage S3b and the texts after it); only ingestion, which stores a response and its answers in one statement, inserts
 // answer rows and coded answers itself (through the layer's codedAnswersSql; every other writer, the
 // demo data and the test fixtures included, uses insertAnswerRows). The roll-ups' and the bit
 // strings' sources name the coded columns to hand them to the layer's answersJoin.
@@ -33,7 +33,8 @@ function answerTableUses(source: string): string[] {
   for (const m of text.matchAll(/\b(FROM|JOIN|UPDATE|INTO)\s+"Answer"/g)) found.push(m[0]);
   for (const m of text.matchAll(/\.answer\s*\.\s*(find\w*|create\w*|update\w*|upsert|delete\w*|count|aggregate|groupBy)\b/g)) found.push(m[0]);
   for (const m of text.matchAll(/\banswers\s*:\s*\{\s*(where|select|include|create|connect)\b/g)) found.push(m[0]);
-  for (const m of text.matchAll(/"(answerCodes|answerNumbers|hiddenSlots)"|\b(answerCodes|answerNumbers|hiddenSlots)\s*:/g)) found.push(m[0]);
+  for (const m of text.matchAll(/"(answerCodes|answerNumbers|answerTexts|hiddenSlots)"|\b(answerCodes|answerNumbers|answerTexts|hiddenSlots)\s*:/g))
+    found.push(m[0]);
   return found;
 }
 
@@ -46,8 +47,8 @@ describe("the answers layer", () => {
       const uses = answerTableUses(readFileSync(file, "utf8"));
       const allowed = uses.filter(
         (u) =>
-          !(writers.has(rel) && (/^INTO\s+"Answer"$/.test(u) || /^"answer(Codes|Numbers)"$/.test(u))) &&
-          !(codedColumnCarriers.has(rel) && /^"(answerCodes|answerNumbers|hiddenSlots)"$/.test(u)),
+          !(writers.has(rel) && (/^INTO\s+"Answer"$/.test(u) || /^"answer(Codes|Numbers|Texts)"$/.test(u))) &&
+          !(codedColumnCarriers.has(rel) && /^"(answerCodes|answerNumbers|answerTexts|hiddenSlots)"$/.test(u)),
       );
       for (const u of allowed) offenders.push(`${rel}: ${u}`);
     }
@@ -63,9 +64,10 @@ describe("the answers layer", () => {
       "answers: { where",
     ]);
     expect(answerTableUses(`// read from "Answer" by question\n/* answers: { connect } */ const url = "http://x"; INTO "Answer"`)).toEqual(['INTO "Answer"']);
-    expect(answerTableUses(`SELECT r."answerCodes", r."hiddenSlots" FROM x; data: { answerNumbers: [] }`)).toEqual([
+    expect(answerTableUses(`SELECT r."answerCodes", r."hiddenSlots", r."answerTexts" FROM x; data: { answerNumbers: [] }`)).toEqual([
       '"answerCodes"',
       '"hiddenSlots"',
+      '"answerTexts"',
       "answerNumbers:",
     ]);
   });

@@ -1,5 +1,6 @@
-// Answers in the response row (stage S3b, migration 20261129030000_answers_in_response): what is coded
-// into "Response" and what stays an "Answer" row, read back the same through every piece of the layer
+// Answers in the response row (stage S3b, migration 20261129030000_answers_in_response, and the texts,
+// migration 20261129080000_text_answers_in_response): what is coded into "Response" and what stays an
+// "Answer" row, read back the same through every piece of the layer
 // and through the "EveryAnswer" view (which decodes its own way), by both writers (ingestion's
 // statement and insertAnswerRows); hiding one answer; the slot trigger's "has answers".
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,8 +34,8 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
       ),
     );
   const layout = (id: string) =>
-    prisma.$queryRawUnsafe<{ codes: number[] | null; numbers: number[] | null; hidden: number[] | null; rows: number }[]>(
-      `SELECT r."answerCodes" AS codes, r."answerNumbers" AS numbers, r."hiddenSlots" AS hidden,
+    prisma.$queryRawUnsafe<{ codes: number[] | null; numbers: number[] | null; texts: string[] | null; hidden: number[] | null; rows: number }[]>(
+      `SELECT r."answerCodes" AS codes, r."answerNumbers" AS numbers, r."answerTexts" AS texts, r."hiddenSlots" AS hidden,
               (SELECT count(*)::int FROM "Answer" a WHERE a."responseId" = r."id") AS rows
          FROM "Response" r WHERE r."id" = $1`,
       id,
@@ -72,7 +73,7 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
   });
   afterAll(async () => prisma?.$disconnect());
 
-  it("codes every answer a code can hold into the response row, numbers exact, and keeps text as an answer row", async () => {
+  it("codes every answer a code can hold into the response row, numbers exact, texts last", async () => {
     const q = s.questions;
     const id = await storedResponse([
       { questionId: q.multi.id, choices: ["mz", "mx"] },
@@ -85,12 +86,25 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
       { questionId: q.nps.id, n: 7 },
     ]);
     const [row] = await layout(id);
-    const [multi, smiley, slider, single, emotion, nps] = await Promise.all([q.multi, q.smiley, q.slider, q.single, q.emotion, q.nps].map((x) => slotOf(x.id)));
-    // Those with a number first, in the order given; then the choices, a multiple choice's side by side in its order.
-    expect(row!.codes).toEqual([smiley! << 16, slider! << 16, (emotion! << 16) | 1, nps! << 16, (multi! << 16) | 2, (multi! << 16) | 0, (single! << 16) | 1]);
+    const [multi, smiley, slider, single, emotion, nps, text] = await Promise.all(
+      [q.multi, q.smiley, q.slider, q.single, q.emotion, q.nps, q.text].map((x) => slotOf(x.id)),
+    );
+    // Those with a number first, in the order given; then the choices, a multiple choice's side by
+    // side in its order; the texts last.
+    expect(row!.codes).toEqual([
+      smiley! << 16,
+      slider! << 16,
+      (emotion! << 16) | 1,
+      nps! << 16,
+      (multi! << 16) | 2,
+      (multi! << 16) | 0,
+      (single! << 16) | 1,
+      text! << 16,
+    ]);
     expect(row!.numbers).toEqual([0.75, 0.1 + 0.2, 0.66, 7]);
+    expect(row!.texts).toEqual(["Friendly staff"]);
     expect(row!.hidden).toBeNull();
-    expect(row!.rows).toBe(1);
+    expect(row!.rows).toBe(0);
     const expected = sorted([
       { responseId: id, questionId: q.smiley.id, numericValue: 0.75, textValue: null, choiceIds: [], hidden: false },
       { responseId: id, questionId: q.nps.id, numericValue: 7, textValue: null, choiceIds: [], hidden: false },
@@ -108,6 +122,56 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
       id,
     );
     expect(sorted(json!.j)).toEqual(expected);
+  });
+
+  it("keeps as answer rows the texts a code cannot hold: a second one to a slot, a text outside a text question", async () => {
+    const contact = await prisma.question.create({
+      data: {
+        organizationId: org.organization.id,
+        surveyId: s.survey.id,
+        position: 99,
+        type: "contactDetails",
+        title: { en: "contact" },
+        options: {},
+        choices: [],
+      },
+    });
+    const q = { ...s.questions, contact };
+    const id = await storedResponse([
+      { questionId: q.text.id, text: "First" },
+      { questionId: q.nps.id, n: 6 },
+      { questionId: q.contact.id, text: '{"name":"A"}' },
+    ]);
+    await insertAnswerRows(prisma, [
+      { r: id, q: q.text.id, c: at.toISOString(), x: "Second" },
+      { r: id, q: q.smiley.id, c: at.toISOString(), x: "not a smiley" },
+    ]);
+    const [row] = await layout(id);
+    expect(row!.codes).toEqual([(await slotOf(q.nps.id)) << 16, (await slotOf(q.text.id)) << 16, (await slotOf(q.contact.id)) << 16]);
+    expect(row!.numbers).toEqual([6]);
+    expect(row!.texts).toEqual(["First", '{"name":"A"}']);
+    expect(row!.rows).toBe(2);
+    const expected = sorted([
+      { responseId: id, questionId: q.text.id, numericValue: null, textValue: "First", choiceIds: [], hidden: false },
+      { responseId: id, questionId: q.text.id, numericValue: null, textValue: "Second", choiceIds: [], hidden: false },
+      { responseId: id, questionId: q.nps.id, numericValue: 6, textValue: null, choiceIds: [], hidden: false },
+      { responseId: id, questionId: q.contact.id, numericValue: null, textValue: '{"name":"A"}', choiceIds: [], hidden: false },
+      { responseId: id, questionId: q.smiley.id, numericValue: null, textValue: "not a smiley", choiceIds: [], hidden: false },
+    ]).sort((a, b) => a.questionId.localeCompare(b.questionId) || String(a.textValue).localeCompare(String(b.textValue)));
+    const byText = (rows: Stored[]) => rows.sort((a, b) => a.questionId.localeCompare(b.questionId) || String(a.textValue).localeCompare(String(b.textValue)));
+    expect(byText(sorted(await answersOf(prisma, [id])))).toEqual(expected);
+    expect(byText(await everyAnswer([id]))).toEqual(expected);
+    // A number added later goes before the choices and texts; the texts keep their places and order.
+    await insertAnswerRows(prisma, [{ r: id, q: q.slider.id, c: at.toISOString(), n: 0.5 }]);
+    const [after] = await layout(id);
+    expect(after!.codes).toEqual([
+      (await slotOf(q.nps.id)) << 16,
+      (await slotOf(q.slider.id)) << 16,
+      (await slotOf(q.text.id)) << 16,
+      (await slotOf(q.contact.id)) << 16,
+    ]);
+    expect(after!.texts).toEqual(["First", '{"name":"A"}']);
+    expect((await answersOf(prisma, [id])).find((a) => a.questionId === q.contact.id)?.textValue).toBe('{"name":"A"}');
   });
 
   it("keeps as answer rows what a code cannot hold, and reads them with the coded ones", async () => {
@@ -217,9 +281,15 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
     ]);
     expect(stored).toBe(true);
     const [row] = await layout(id);
-    expect(row!.codes).toEqual([(await slotOf(q.nps.id)) << 16, ((await slotOf(q.single.id)) << 16) | 2, ((await slotOf(q.multi.id)) << 16) | 1]);
+    expect(row!.codes).toEqual([
+      (await slotOf(q.nps.id)) << 16,
+      ((await slotOf(q.single.id)) << 16) | 2,
+      ((await slotOf(q.multi.id)) << 16) | 1,
+      (await slotOf(q.text.id)) << 16,
+    ]);
     expect(row!.numbers).toEqual([10]);
-    expect(row!.rows).toBe(1);
+    expect(row!.texts).toEqual(["Long queue"]);
+    expect(row!.rows).toBe(0);
     // A writer adding answers later keeps those with a number first.
     await insertAnswerRows(prisma, [{ r: id, q: q.smiley.id, c: at.toISOString(), n: 0.25 }]);
     const [after] = await layout(id);
@@ -228,8 +298,10 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
       (await slotOf(q.smiley.id)) << 16,
       ((await slotOf(q.single.id)) << 16) | 2,
       ((await slotOf(q.multi.id)) << 16) | 1,
+      (await slotOf(q.text.id)) << 16,
     ]);
     expect(after!.numbers).toEqual([10, 0.25]);
+    expect(after!.texts).toEqual(["Long queue"]);
     expect((await answersOf(prisma, [id])).map((a) => [a.questionId, a.numericValue, a.textValue, a.choiceIds]).sort()).toEqual(
       [
         [q.single.id, null, null, ["cc"]],
@@ -252,7 +324,7 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
     expect(await setAnswerHidden(prisma, where(q.multi.id), true)).toBe(1);
     expect(await setAnswerHidden(prisma, where(q.text.id), true)).toBe(1);
     expect((await hiddenAnswerQuestions(prisma, id)).sort()).toEqual([q.multi.id, q.text.id].sort());
-    expect((await layout(id))[0]!.hidden).toEqual([await slotOf(q.multi.id)]);
+    expect((await layout(id))[0]!.hidden).toEqual([await slotOf(q.multi.id), await slotOf(q.text.id)].sort((a, b) => a - b));
     expect((await visibleAnswersOf(prisma, id)).map((a) => a.questionId)).toEqual([q.nps.id]);
     expect(
       (await everyAnswer([id]))
@@ -262,7 +334,7 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
     ).toEqual([q.multi.id, q.text.id].sort());
     // Hiding again changes nothing more; a question the response did not answer, or another organisation, finds nothing.
     expect(await setAnswerHidden(prisma, where(q.multi.id), true)).toBe(1);
-    expect((await layout(id))[0]!.hidden).toEqual([await slotOf(q.multi.id)]);
+    expect((await layout(id))[0]!.hidden).toEqual([await slotOf(q.multi.id), await slotOf(q.text.id)].sort((a, b) => a - b));
     expect(await setAnswerHidden(prisma, where(q.slider.id), true)).toBe(0);
     const other = await createOrganizationFixture(prisma, "Answer rows other");
     expect(await setAnswerHidden(prisma, { ...where(q.nps.id), organizationId: other.organization.id }, true)).toBe(0);

@@ -5,20 +5,22 @@
 // Where they are (stage S3b, migration 20261129030000_answers_in_response; docs/analytics.md "Stage
 // S3b: the answers in the response row"): a response's coded answers are in its own row,
 // "answerCodes" (one element per stored value: (slot << 16) | code; a slot's elements side by side,
-// those that carry a number first), "answerNumbers" (those numbers, as stored) and "hiddenSlots";
-// the slot names the question through "QuestionSlot" (stage S0) and the code a choice through the
-// slot's "choiceCodes". The answers a code cannot hold (text, contact details, the rare answer
-// without a usable slot or code) stay rows of "Answer". Every piece reads both.
+// those that carry a number first, those that carry a text last), "answerNumbers" (those numbers,
+// as stored), "answerTexts" (those texts: open text, contact details; migration
+// 20261129080000_text_answers_in_response) and "hiddenSlots"; the slot names the question through
+// "QuestionSlot" (stage S0) and the code a choice through the slot's "choiceCodes". The answers a
+// code cannot hold (the rare answer without a usable slot or code, a second answer to one slot) stay
+// rows of "Answer". Every piece reads both.
 //
 // An answer row has these columns, named as the table's:
 //   "responseId", "questionId", "createdAt" (its response's), "numericValue", "textValue",
-//   "choiceIds" (empty or null when the answer has none), "hidden", and "answerKey" (an answer row's
-//   stable identity, orderable: tie-breaks, and the answer ids that text analytics hands out; NULL
-//   for a coded answer, which is never text).
+//   "choiceIds" (empty or null when the answer has none), "hidden", and "answerKey" (an answer's
+//   stable identity as text, orderable: tie-breaks, and the answer ids that text analytics hands
+//   out: "<response id>/<slot>" for a coded answer, the row's id for an answer row).
 // The module's other half, answer-hours.ts, names a window so the index by question and hour serves
 // the answer rows.
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { answerWindowWithin } from "./answer-hours.js";
+import { answerHourOf, answerTimeWithin, answerWindowWithin } from "./answer-hours.js";
 
 /** The slot of an element of "answerCodes" (an SQL int4 expression). */
 const slotOf = (k: string) => `(${k} >> 16)`;
@@ -27,7 +29,13 @@ const codeOf = (k: string) => `(${k} & 65535)`;
 
 /** The columns of an "Answer" row `x`. */
 const rowColumns = (x: string) =>
-  `${x}."responseId", ${x}."questionId", ${x}."createdAt", ${x}."numericValue", ${x}."textValue", ${x}."choiceIds", ${x}."hidden", ${x}."id" AS "answerKey"`;
+  `${x}."responseId", ${x}."questionId", ${x}."createdAt", ${x}."numericValue", ${x}."textValue", ${x}."choiceIds", ${x}."hidden", ${x}."id"::text AS "answerKey"`;
+
+/**
+ * The text of the element at place `e.i` of the response `r` (NULL unless it is one of the last
+ * cardinality("answerTexts") elements: a subscript out of range, or of a NULL array, is NULL).
+ */
+const textOf = (r: string, e: string) => `${r}."answerTexts"[${e}.i::int - cardinality(${r}."answerCodes") + cardinality(${r}."answerTexts")]`;
 
 /**
  * The elements of the coded answers of the response `r` as FROM items: `e` (k: the element, n: its
@@ -46,12 +54,12 @@ const codedHidden = (r: string, e: string) => `coalesce(${slotOf(`${e}.k`)} = AN
 
 /** The answer-row columns of the coded answer whose first element is `e`, in slot `s`, of response `r`. */
 const codedColumns = (r: string, e: string, s: string) =>
-  `${r}."id" AS "responseId", ${s}."questionId", ${r}."createdAt", ${e}.n AS "numericValue", NULL::text AS "textValue",
+  `${r}."id" AS "responseId", ${s}."questionId", ${r}."createdAt", ${e}.n AS "numericValue", ${textOf(r, e)} AS "textValue",
    CASE WHEN cardinality(${s}."choiceCodes") = 0 THEN '{}'::text[]
         WHEN ${slotOf(`${r}."answerCodes"[${e}.i::int + 1]`)} IS DISTINCT FROM ${slotOf(`${e}.k`)} THEN ARRAY[${s}."choiceCodes"[${codeOf(`${e}.k`)} + 1]]
         ELSE ARRAY(SELECT ${s}."choiceCodes"[${codeOf("cu.k")} + 1] FROM unnest(${r}."answerCodes") WITH ORDINALITY cu(k, o)
                    WHERE ${slotOf("cu.k")} = ${slotOf(`${e}.k`)} ORDER BY cu.o) END AS "choiceIds",
-   ${codedHidden(r, e)} AS "hidden", NULL::bigint AS "answerKey"`;
+   ${codedHidden(r, e)} AS "hidden", ${r}."id" || '/' || ${slotOf(`${e}.k`)} AS "answerKey"`;
 
 /** Which questions' answers: one (`eq`) or any of a list (`any`: an SQL text[] expression). SQL placeholders or expressions. */
 export type QuestionsSql = { eq: string } | { any: string };
@@ -107,8 +115,13 @@ export function answersJsonOf(responseId: string, element: (a: string) => string
   return `(SELECT coalesce(json_agg(${element("a")}), '[]'::json) FROM ${answersOfResponse(responseId, opts)} a)`;
 }
 
-/** One branch of `questionAnswers`: FROM items naming the answer rows `a` and their responses `r`, and its conditions. */
-export type AnswerBranch = { from: string; where: string };
+/**
+ * One branch of `questionAnswers`: FROM items naming the answer rows `a` and their responses `r`, its
+ * conditions, its order newest first (an ORDER BY list its index serves), and a condition that keeps
+ * the answers of responses created in [from, to) (SQL expressions; `wholeHours`: both ends are whole
+ * UTC hours, as `answerTimeWithin` takes them) the way its index serves.
+ */
+export type AnswerBranch = { from: string; where: string; newestFirst: string; within: (from: string, to: string, wholeHours: boolean) => string };
 
 /**
  * Some questions' answers, each joined to its response, as two branches the caller turns into two
@@ -120,10 +133,11 @@ export type AnswerBranch = { from: string; where: string };
  * `toSql`: their placeholders). The caller adds its own conditions on `r` (scope, hidden) and on `a`.
  */
 export function questionAnswers(a: string, r: string, opts: { questions: QuestionsSql; window?: AnswerWindow }): { coded: AnswerBranch; rows: AnswerBranch } {
+  const codedWithin = (from: string, to: string) => `${r}."createdAt" >= ${from} AND ${r}."createdAt" < ${to}`;
   const coded = [`${r}."surveyId" = ANY(ARRAY(SELECT DISTINCT qv."surveyId" FROM "QuestionSlot" qv WHERE ${questionCondition("qv", opts.questions)}))`];
   const rows = [questionCondition(a, opts.questions)];
   if (opts.window) {
-    coded.push(`${r}."createdAt" >= ${opts.window.fromSql} AND ${r}."createdAt" < ${opts.window.toSql}`);
+    coded.push(codedWithin(opts.window.fromSql, opts.window.toSql));
     rows.push(answerWindowWithin(a, opts.window, opts.window.fromSql, opts.window.toSql));
   }
   // The coded answers: a LATERAL subquery the planner pulls up, so it can join the elements to the
@@ -131,8 +145,20 @@ export function questionAnswers(a: string, r: string, opts: { questions: Questio
   const codedAnswers = `(SELECT ${codedColumns(r, "qa_e", "qa_s")} FROM ${codedFrom(r, "qa_e", "qa_s")}
       WHERE ${codedFirst(r, "qa_e")} AND ${slotOf("qa_e.k")} = ANY(${slotsOf(opts.questions)}) AND ${questionCondition("qa_s", opts.questions)})`;
   return {
-    coded: { from: `"Response" ${r} CROSS JOIN LATERAL ${codedAnswers} ${a}`, where: coded.join(" AND ") },
-    rows: { from: `(SELECT ${rowColumns("x")} FROM "Answer" x) ${a} JOIN "Response" ${r} ON ${r}."id" = ${a}."responseId"`, where: rows.join(" AND ") },
+    coded: {
+      from: `"Response" ${r} CROSS JOIN LATERAL ${codedAnswers} ${a}`,
+      where: coded.join(" AND "),
+      // through "Response" ("surveyId", "createdAt")
+      newestFirst: `${r}."createdAt" DESC`,
+      within: codedWithin,
+    },
+    rows: {
+      from: `(SELECT ${rowColumns("x")} FROM "Answer" x) ${a} JOIN "Response" ${r} ON ${r}."id" = ${a}."responseId"`,
+      where: rows.join(" AND "),
+      // through "Answer_questionId_hour_idx" (answer-hours.ts)
+      newestFirst: `${answerHourOf(a)} DESC, ${a}."createdAt" DESC`,
+      within: (from, to, wholeHours) => answerTimeWithin(a, from, to, wholeHours),
+    },
   };
 }
 
@@ -271,14 +297,16 @@ export async function lockQuestionSlots(db: Pick<PrismaClient, "$executeRawUnsaf
 }
 
 /**
- * A response's coded answers as its three columns, from the SQL relation `coded` (rows of
- * `codedAnswersSql`, or any rows with its columns r, keys, n, o, slot and hid: insertAnswerRows adds a
- * response's elements already stored), grouped by response `r`: codes (those with a number first,
- * then by `o`), numbers, hidden slots.
+ * A response's coded answers as its four columns, from the SQL relation `coded` (rows of
+ * `codedAnswersSql`, or any rows with its columns r, keys, n, x, o, slot and hid: insertAnswerRows
+ * adds a response's elements already stored), grouped by response `r`: codes (those with a number
+ * first, those with a text last, else by `o`), numbers, texts (a text answer has one element), hidden
+ * slots.
  */
 export const responseColumnsSql = (coded: string) => `SELECT c.r,
-      array_agg(e.k ORDER BY c.n IS NULL, c.o, e.i) AS codes,
+      array_agg(e.k ORDER BY c.n IS NULL, c.x IS NOT NULL, c.o, e.i) AS codes,
       array_agg(c.n ORDER BY c.n IS NULL, c.o, e.i) FILTER (WHERE c.n IS NOT NULL) AS numbers,
+      array_agg(c.x ORDER BY c.o, e.i) FILTER (WHERE c.x IS NOT NULL) AS texts,
       array_agg(DISTINCT c."slot") FILTER (WHERE c.hid) AS hidden
     FROM ${coded} c CROSS JOIN LATERAL unnest(c.keys) WITH ORDINALITY e(k, i)
     WHERE c.keys IS NOT NULL GROUP BY c.r`;
@@ -299,15 +327,16 @@ export async function insertAnswerRows(db: Pick<PrismaClient, "$executeRawUnsafe
        LEFT JOIN "Response" rr ON rr."id" = a.r
      ), coded AS MATERIALIZED (${codedAnswersSql("input", { lock: true, taken: "c.taken" })}
      ), old AS (
-       SELECT r."id" AS r, e.k, e.n, e.i - 1000000000 AS o, ${codedHidden("r", "e")} AS hid
+       SELECT r."id" AS r, e.k, e.n, ${textOf("r", "e")} AS x, e.i - 1000000000 AS o, ${codedHidden("r", "e")} AS hid
        FROM "Response" r CROSS JOIN LATERAL unnest(r."answerCodes", r."answerNumbers") WITH ORDINALITY e(k, n, i)
        WHERE r."id" IN (SELECT c.r FROM coded c WHERE c.keys IS NOT NULL)
      ), merged AS (
-       SELECT r, ARRAY[k] AS keys, n, o, ${slotOf("k")} AS "slot", hid FROM old
-       UNION ALL SELECT r, keys, n, o, "slot", hid FROM coded WHERE keys IS NOT NULL
+       SELECT r, ARRAY[k] AS keys, n, x, o, ${slotOf("k")} AS "slot", hid FROM old
+       UNION ALL SELECT r, keys, n, x, o, "slot", hid FROM coded WHERE keys IS NOT NULL
      ), cols AS (${responseColumnsSql("merged")}
      ), upd AS (
-       UPDATE "Response" x SET "answerCodes" = cols.codes, "answerNumbers" = cols.numbers, "hiddenSlots" = cols.hidden FROM cols WHERE x."id" = cols.r
+       UPDATE "Response" x SET "answerCodes" = cols.codes, "answerNumbers" = cols.numbers, "answerTexts" = cols.texts, "hiddenSlots" = cols.hidden
+       FROM cols WHERE x."id" = cols.r
      )
      INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds", "hidden")
      SELECT c.r, c.q, c.c, c.n, c.x, c.h, c.hid FROM coded c WHERE c.keys IS NULL`,

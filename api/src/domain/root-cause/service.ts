@@ -8,7 +8,6 @@
 // at millions of responses it reads the most recent ROOT_CAUSE_SAMPLE responses answering the
 // outcome (a correlation over 20,000 pairs has a standard error under 0.01); `sampled` says so.
 import { isOutcomeQuestionType } from "@feedback/shared/root-cause";
-import { answerHourOf } from "../answers/answer-hours.js";
 import { answersOfResponse, bothBranches, questionAnswers } from "../answers/rows.js";
 import type { DomainContext } from "../context.js";
 import { badInput } from "../errors.js";
@@ -122,7 +121,7 @@ export async function rootCause(
        WHERE ${scope.sql}
          AND ${b.where}
          AND a."hidden" = false AND a."numericValue" IS NOT NULL
-       ORDER BY ${b === outcomeAnswers.coded ? `r."createdAt" DESC` : `${answerHourOf("a")} DESC, a."createdAt" DESC`}
+       ORDER BY ${b.newestFirst}
        LIMIT ${ROOT_CAUSE_SAMPLE})`,
       )}) o
        ORDER BY o.at DESC

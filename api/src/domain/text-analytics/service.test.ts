@@ -8,6 +8,7 @@ import { createOrganizationFixture, testPassword, type OrganizationFixture } fro
 import { globalId, gql } from "../../test/graphql-client.js";
 import { signInWithPassword } from "../../test/oidc-login.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
+import { setAnswerHidden } from "../answers/rows.js";
 import { generateShareToken } from "../results-scope/share-token.js";
 import { TEXT_ANALYSIS_CAP } from "./service.js";
 
@@ -74,7 +75,7 @@ describe.skipIf(noDatabase)("textAnalytics", () => {
     ]);
     for (const [i, [language]] of texts.entries()) await t.prisma.response.update({ where: { id: ids[i]! }, data: { language } });
     await t.prisma.response.updateMany({ where: { id: { in: ids.slice(texts.length) } }, data: { language: "fi" } });
-    await t.prisma.answer.updateMany({ where: { responseId: ids[texts.length + 1]! }, data: { hidden: true } });
+    await setAnswerHidden(t.prisma, { organizationId: org.organization.id, responseId: ids[texts.length + 1]!, questionId: s.questions.text.id }, true);
     await insertTestResponses(t.prisma, other.organization.id, [
       {
         surveyId: otherSurvey.survey.id,

@@ -4,8 +4,7 @@
 // Speed: at most TEXT_ANALYSIS_CAP answers are analysed per request, the most recent ones under the
 // filters (the answer says how many matched, counted up to COUNT_LIMIT, and whether it was capped).
 // Scoring and counting 5,000 answers takes about 0.2 s here; everything runs in this process, offline.
-import { answerHourOf } from "../answers/answer-hours.js";
-import { questionAnswers } from "../answers/rows.js";
+import { type AnswerBranch, bothBranches, questionAnswers } from "../answers/rows.js";
 import type { DomainContext } from "../context.js";
 import { badInput } from "../errors.js";
 import { textLanguageOf, type TextLanguage } from "./languages.js";
@@ -84,25 +83,32 @@ export async function textAnalytics(ctx: DomainContext, input: AnalyticsRequestI
     params.push(value);
     return `$${params.length}${cast}`;
   };
-  // The window through Answer("questionId", hour) (answers/answer-hours.ts).
+  // The window's ends, which each branch names the way its index serves.
   const fromP = p(filters.from, "::timestamptz");
   const toP = p(filters.to, "::timestamptz");
-  // Text is never coded in the response row (answers/rows.ts): only the answer rows hold it.
+  // Both places of answers (answers/rows.ts): texts coded in their response rows (through the
+  // responses of the questions' surveys, newest first) and answer rows (through the index by question
+  // and hour). Each branch gives its newest, then the newest of both.
   const texts = questionAnswers("a", "r", {
     questions: { any: p(questionIds, "::text[]") },
     window: { from: filters.from, to: filters.to, fromSql: fromP, toSql: toP },
-  }).rows;
-  const where = `${scope.sql}
+  });
+  const where = (b: AnswerBranch) => `${scope.sql}
       AND a."hidden" = false
-      AND ${texts.where}
+      AND ${b.where}
       AND a."textValue" IS NOT NULL AND btrim(a."textValue") <> ''`;
   const rows = questionIds.length
     ? await req.db.$queryRawUnsafe<Row[]>(
-        `SELECT a."answerKey"::text AS "answerId", a."responseId", a."questionId", left(a."textValue", ${MAX_TEXT_LENGTH}) AS "text",
+        `SELECT t."answerId", t."responseId", t."questionId", t."text", t."language", t."createdAt" FROM (${bothBranches(
+          texts,
+          (b) => `(SELECT a."answerKey" AS "answerId", a."responseId", a."questionId", left(a."textValue", ${MAX_TEXT_LENGTH}) AS "text",
                 r."language", r."createdAt"
-           FROM ${texts.from}
-          WHERE ${where}
-          ORDER BY ${answerHourOf("a")} DESC, a."createdAt" DESC, a."answerKey" DESC
+           FROM ${b.from}
+          WHERE ${where(b)}
+          ORDER BY ${b.newestFirst}
+          LIMIT ${TEXT_ANALYSIS_CAP})`,
+        )}) t
+          ORDER BY t."createdAt" DESC, t."answerId" DESC
           LIMIT ${TEXT_ANALYSIS_CAP}`,
         ...params,
       )
@@ -112,7 +118,7 @@ export async function textAnalytics(ctx: DomainContext, input: AnalyticsRequestI
   if (rows.length >= TEXT_ANALYSIS_CAP) {
     // Counted up to COUNT_LIMIT only: an exact count of millions of answers costs seconds.
     const [count] = await req.db.$queryRawUnsafe<{ n: number }[]>(
-      `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${texts.from} WHERE ${where} LIMIT ${COUNT_LIMIT + 1}) x`,
+      `SELECT count(*)::int AS n FROM (${bothBranches(texts, (b) => `(SELECT 1 FROM ${b.from} WHERE ${where(b)} LIMIT ${COUNT_LIMIT + 1})`)} LIMIT ${COUNT_LIMIT + 1}) x`,
       ...params,
     );
     totalAnswers = Math.min(count?.n ?? rows.length, COUNT_LIMIT);
