@@ -16,6 +16,7 @@ import { demoSignIn } from "../../api/src/seed/demo.js";
 import { loadViewer } from "../../api/src/domain/viewer.js";
 import { getSummary } from "../../api/src/domain/analytics/summary.js";
 import { getQuestionResult } from "../../api/src/domain/analytics/results.js";
+import { TEXT_ANALYSIS_CAP, textAnalytics } from "../../api/src/domain/text-analytics/service.js";
 import type { DomainContext } from "../../api/src/domain/context.js";
 import { largeOrgDefaults } from "../generate-large-org.js";
 import { startApiServer } from "../lib/servers.js";
@@ -173,6 +174,7 @@ async function largeOrgFigures(ctx: BenchContext): Promise<FigureRow[]> {
         note: same ? "same answer from both" : "ANSWERS DIFFER",
       });
     }
+    rows.push(...(await textAnalyticsFigures(ctx, dctx, orgId, await question("openText"), [minus(6), minus(29)], to)));
     // The results filters (docs/analytics.md "Filters at speed"): every case × screen over HTTP, compared with plain SQL.
     const window = { from: minus(FILTER_DAYS - 1), to };
     const filters = await filterCases(api.prisma, api.config, { organizationId: orgId, adminEmail: demoSignIn.email, window });
@@ -195,4 +197,59 @@ async function largeOrgFigures(ctx: BenchContext): Promise<FigureRow[]> {
     unregister();
     await api.close();
   }
+}
+
+/**
+ * Text analytics of the open-text question over 7 and 30 days, in process (`RAW` times; it is a
+ * GraphQL field): its newest TEXT_ANALYSIS_CAP texts and their count (up to 10,000), against plain
+ * SQL over "EveryAnswer" (every answer as a row). The same responses and count must come from both.
+ */
+async function textAnalyticsFigures(
+  ctx: BenchContext,
+  dctx: DomainContext,
+  organizationId: string,
+  questionId: string,
+  froms: string[],
+  to: string,
+): Promise<FigureRow[]> {
+  const rows: FigureRow[] = [];
+  for (const from of froms) {
+    const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000) + 1;
+    const figure = `textAnalytics, open text, ${days} days (in process)`;
+    ctx.log(`${figure}: ${RAW} computations, and plain SQL`);
+    const served: number[] = [];
+    let result: Awaited<ReturnType<typeof textAnalytics>> | undefined;
+    for (let i = 0; i < RAW; i++) {
+      const t0 = performance.now();
+      result = await textAnalytics(dctx, { filters: { from, to, utcOffset: 0 }, questionId });
+      served.push(performance.now() - t0);
+    }
+    const t0 = performance.now();
+    // The window's ends as the service resolves them: UTC days, "to" inclusive.
+    const sql = await dctx.prisma.$queryRawUnsafe<{ responseId: string; n: number }[]>(
+      `WITH t AS (
+         SELECT a."responseId", a."createdAt" FROM "EveryAnswer" a JOIN "Response" r ON r."id" = a."responseId"
+          WHERE a."questionId" = $1 AND r."organizationId" = $2 AND NOT r."hidden" AND NOT r."overLimit" AND NOT a."hidden"
+            AND a."createdAt" >= $3::date AND a."createdAt" < $4::date + 1
+            AND a."textValue" IS NOT NULL AND btrim(a."textValue") <> '')
+       SELECT x."responseId", (SELECT least(count(*), 10000)::int FROM t) AS n FROM (SELECT * FROM t ORDER BY "createdAt" DESC LIMIT ${TEXT_ANALYSIS_CAP}) x`,
+      questionId,
+      organizationId,
+      from,
+      to,
+    );
+    const rawMs = performance.now() - t0;
+    const fromService = [...result!.answers.map((a) => a.responseId)].sort();
+    const fromSql = sql.map((r) => r.responseId).sort();
+    const same = result!.totalAnswers === (sql[0]?.n ?? 0) && JSON.stringify(fromService) === JSON.stringify(fromSql);
+    const h = latencyStats(served);
+    rows.push({
+      figure,
+      value: round1(h.p50),
+      unit: "ms p50 (in process)",
+      extra: { "p99 ms": round1(h.p99), "plain SQL ms": round1(rawMs), analysed: result!.analyzedAnswers, "answers counted": result!.totalAnswers },
+      note: same ? "same texts and count as plain SQL" : "ANSWERS DIFFER",
+    });
+  }
+  return rows;
 }

@@ -17,8 +17,11 @@
 -- maintenance window at 10 M.
 
 -- Text is coded too: an answer that is only a text (no number, no choice), in a slot of an open-text or
--- contact-details question. A text anywhere else still stays a row.
-CREATE OR REPLACE FUNCTION "answer_keys"(slot INTEGER, encoding JSONB, choice_codes TEXT[], n DOUBLE PRECISION, x TEXT, h TEXT[]) RETURNS INTEGER[]
+-- contact-details question. A text anywhere else still stays a row. A new function, "answer_elements":
+-- "answer_keys" (migration 20261129030000) stays as it was for processes still running the previous
+-- code during a rolling deploy, which store texts as "Answer" rows (read with the rest); had it changed
+-- under them, they would code a text without storing it.
+CREATE FUNCTION "answer_elements"(slot INTEGER, encoding JSONB, choice_codes TEXT[], n DOUBLE PRECISION, x TEXT, h TEXT[]) RETURNS INTEGER[]
 LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE
     WHEN slot IS NULL OR slot < 0 OR slot > 32767 THEN NULL
@@ -48,7 +51,7 @@ FROM (
   SELECT k.*, row_number() OVER (PARTITION BY k."responseId", k."slot" ORDER BY k."id") AS k
   FROM (
     SELECT a."id", a."responseId", a."textValue" AS x, a."hidden", s."slot", r."answerCodes",
-           "answer_keys"(s."slot", s."encoding", s."choiceCodes", a."numericValue", a."textValue", a."choiceIds") AS keys
+           "answer_elements"(s."slot", s."encoding", s."choiceCodes", a."numericValue", a."textValue", a."choiceIds") AS keys
     FROM "Answer" a
     JOIN "Response" r ON r."id" = a."responseId"
     LEFT JOIN "QuestionSlot" s ON s."questionId" = a."questionId" AND s."current" AND s."surveyId" = r."surveyId"
@@ -87,6 +90,14 @@ CREATE TEMPORARY TABLE "answer_rest" ON COMMIT DROP AS SELECT a.* FROM "Answer" 
 WHERE NOT EXISTS (SELECT 1 FROM "text_coded" c WHERE c."id" = a."id");
 TRUNCATE "Answer";
 INSERT INTO "Answer" SELECT * FROM "answer_rest";
+-- The responses with a coded text, by survey and hour, for text analytics (a survey's newest texts in a
+-- window; answers/rows.ts questionAnswers with `texts`): the hour as "Answer_questionId_hour_idx" has it
+-- (answers/answer-hours.ts), so a key repeats for a survey's texts of one hour and b-tree deduplication
+-- stores it once with a list of rows. Without it, a window's texts were found by reading every
+-- response of the window, however few have a text.
+CREATE INDEX "Response_texts_surveyId_hour_idx" ON "Response" ("surveyId", date_bin('1 hour'::interval, "createdAt", '2000-01-01 00:00:00+00'::timestamptz))
+  WHERE "answerTexts" IS NOT NULL;
+
 ANALYZE "Answer";
 ANALYZE "Response";
 

@@ -62,7 +62,8 @@ export const zeroBlock = `repeat('0', ${bitsBlock})::bit(${bitsBlock})`;
 const keysSql = (ordinals: string) => `WITH o AS MATERIALIZED (${ordinals}),
 r AS MATERIALIZED (
   SELECT o.ordinal, r."id", r."createdAt" AS c, r."touchpointId" AS t, r."unitId" AS u, r."surveyId" AS s, r."metadata" AS m,
-    r."surveyId", r."createdAt", r."answerCodes", r."answerNumbers", r."answerTexts", r."hiddenSlots"
+    -- the bit strings hold no text: a coded text answer reads as an answer without its text
+    r."surveyId", r."createdAt", r."answerCodes", r."answerNumbers", NULL::text[] AS "answerTexts", r."hiddenSlots"
   FROM o CROSS JOIN LATERAL (SELECT r.* FROM "Response" r WHERE r."id" = o."responseId" AND r."organizationId" = $1 AND r."hidden" = false AND r."overLimit" = false
     AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id") OFFSET 0) r
   WHERE o.ordinal IS NOT NULL

@@ -145,7 +145,8 @@ function rawSources(where: string): string {
 function sourceCtes(from: string): string {
   return `WITH src_r AS MATERIALIZED (
   SELECT r."id", r."organizationId" AS o, r."surveyId" AS s, r."touchpointId" AS t, r."unitId" AS u, r."createdAt" AS c,
-         r."surveyId", r."createdAt", r."answerCodes", r."answerNumbers", r."answerTexts", r."hiddenSlots"
+         -- the roll-ups count no text: a coded text answer reads as an answer without its text
+         r."surveyId", r."createdAt", r."answerCodes", r."answerNumbers", NULL::text[] AS "answerTexts", r."hiddenSlots"
   ${from}
 ), src_a AS MATERIALIZED (
   SELECT a."responseId" AS r, rs.o, rs.s, rs.t, rs.u, a."questionId" AS q, rs.c, a."numericValue" AS n, a."choiceIds" AS h, qq."type"::text AS y
@@ -268,7 +269,7 @@ export const applyPendingSql = () => `WITH claimed AS (
   RETURNING p."responseId"
 ), ${sourceCtes(
   `FROM claimed c CROSS JOIN LATERAL (SELECT r."id", r."organizationId", r."surveyId", r."touchpointId", r."unitId", r."createdAt",
-      r."answerCodes", r."answerNumbers", r."answerTexts", r."hiddenSlots" FROM "Response" r
+      r."answerCodes", r."answerNumbers", r."hiddenSlots" FROM "Response" r
     WHERE r."id" = c."responseId" AND r."hidden" = false AND r."overLimit" = false OFFSET 0) r`,
 ).slice("WITH ".length)}${rollupUpsertCtes("src_r", "src_a")}
 SELECT count(*)::int AS claimed, coalesce(array_agg(c."responseId"), '{}'::text[]) AS ids FROM claimed c`;

@@ -131,13 +131,27 @@ export type AnswerBranch = { from: string; where: string; newestFirst: string; w
  * branch's `from` names the answer rows `a` and their responses `r`; its `where` keeps the
  * questions' answers and, with `window`, those of responses created in [from, to) (`fromSql`,
  * `toSql`: their placeholders). The caller adds its own conditions on `r` (scope, hidden) and on `a`.
+ * `texts` is for the readers of texts only (text analytics): the coded branch then reads only the
+ * responses that hold a coded text.
  */
-export function questionAnswers(a: string, r: string, opts: { questions: QuestionsSql; window?: AnswerWindow }): { coded: AnswerBranch; rows: AnswerBranch } {
-  const codedWithin = (from: string, to: string) => `${r}."createdAt" >= ${from} AND ${r}."createdAt" < ${to}`;
+export function questionAnswers(
+  a: string,
+  r: string,
+  opts: { questions: QuestionsSql; window?: AnswerWindow; texts?: boolean },
+): { coded: AnswerBranch; rows: AnswerBranch } {
+  // With `texts`, the coded answers only of responses with a coded text, through the index of those
+  // by survey and hour ("Response_texts_surveyId_hour_idx", migration 20261129080000): the window and
+  // the order name the hour as that index does.
+  const codedWithin = opts.texts
+    ? (from: string, to: string, wholeHours: boolean) => answerTimeWithin(r, from, to, wholeHours)
+    : (from: string, to: string) => `${r}."createdAt" >= ${from} AND ${r}."createdAt" < ${to}`;
   const coded = [`${r}."surveyId" = ANY(ARRAY(SELECT DISTINCT qv."surveyId" FROM "QuestionSlot" qv WHERE ${questionCondition("qv", opts.questions)}))`];
+  if (opts.texts) coded.push(`${r}."answerTexts" IS NOT NULL`);
   const rows = [questionCondition(a, opts.questions)];
   if (opts.window) {
-    coded.push(codedWithin(opts.window.fromSql, opts.window.toSql));
+    coded.push(
+      opts.texts ? answerWindowWithin(r, opts.window, opts.window.fromSql, opts.window.toSql) : codedWithin(opts.window.fromSql, opts.window.toSql, false),
+    );
     rows.push(answerWindowWithin(a, opts.window, opts.window.fromSql, opts.window.toSql));
   }
   // The coded answers: a LATERAL subquery the planner pulls up, so it can join the elements to the
@@ -148,8 +162,8 @@ export function questionAnswers(a: string, r: string, opts: { questions: Questio
     coded: {
       from: `"Response" ${r} CROSS JOIN LATERAL ${codedAnswers} ${a}`,
       where: coded.join(" AND "),
-      // through "Response" ("surveyId", "createdAt")
-      newestFirst: `${r}."createdAt" DESC`,
+      // through "Response" ("surveyId", "createdAt"), or with `texts` its index of texts by hour
+      newestFirst: opts.texts ? `${answerHourOf(r)} DESC, ${r}."createdAt" DESC` : `${r}."createdAt" DESC`,
       within: codedWithin,
     },
     rows: {
@@ -257,8 +271,8 @@ export type NewAnswerRow = { r: string; q: string; c: string; n?: number | null;
 /**
  * The answers of the SQL relation `input` (columns r: response id, s: its survey id, q: question
  * id, n, x, h, hid: hidden, o: their order, and any others, kept) coded with their question's
- * current slot: `keys` is the answer's elements, NULL when it stays an answer row ("answer_keys",
- * migration 20261129030000; also a second codeable answer to one slot of a response, and, with
+ * current slot: `keys` is the answer's elements, NULL when it stays an answer row ("answer_elements",
+ * migration 20261129080000; also a second codeable answer to one slot of a response, and, with
  * `taken`, an answer to a slot the response already holds; an input row whose response does not
  * exist is one too, so its insert fails on the foreign key).
  *
@@ -280,7 +294,7 @@ export function codedAnswersSql(input: string, opts: { lock?: boolean; taken?: s
     FROM (
       SELECT k.*, (k.k IS NULL OR row_number() OVER (PARTITION BY k.r, k."slot", k.k IS NULL ORDER BY k.o) = 1) AS first
       FROM (
-        SELECT i.*, sl."slot", "answer_keys"(sl."slot", sl."encoding", sl."choiceCodes", i.n, i.x, i.h) AS k
+        SELECT i.*, sl."slot", "answer_elements"(sl."slot", sl."encoding", sl."choiceCodes", i.n, i.x, i.h) AS k
         FROM ${input} i LEFT JOIN (${slots}) sl ON sl."questionId" = i.q AND sl."surveyId" = i.s
       ) k
     ) c`;

@@ -86,12 +86,13 @@ export async function textAnalytics(ctx: DomainContext, input: AnalyticsRequestI
   // The window's ends, which each branch names the way its index serves.
   const fromP = p(filters.from, "::timestamptz");
   const toP = p(filters.to, "::timestamptz");
-  // Both places of answers (answers/rows.ts): texts coded in their response rows (through the
-  // responses of the questions' surveys, newest first) and answer rows (through the index by question
+  // Both places of answers (answers/rows.ts): texts coded in their response rows (through the index
+  // of the responses with a text by survey and hour) and answer rows (through the index by question
   // and hour). Each branch gives its newest, then the newest of both.
   const texts = questionAnswers("a", "r", {
     questions: { any: p(questionIds, "::text[]") },
     window: { from: filters.from, to: filters.to, fromSql: fromP, toSql: toP },
+    texts: true,
   });
   const where = (b: AnswerBranch) => `${scope.sql}
       AND a."hidden" = false
@@ -105,7 +106,7 @@ export async function textAnalytics(ctx: DomainContext, input: AnalyticsRequestI
                 r."language", r."createdAt"
            FROM ${b.from}
           WHERE ${where(b)}
-          ORDER BY ${b.newestFirst}
+          ORDER BY ${b.newestFirst}, a."answerKey" DESC
           LIMIT ${TEXT_ANALYSIS_CAP})`,
         )}) t
           ORDER BY t."createdAt" DESC, t."answerId" DESC
