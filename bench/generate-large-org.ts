@@ -6,8 +6,8 @@
 // spread over the last 365 days (busier by day than by night), each with 3–5 answers (the survey's
 // first three questions, then each further one at 50 %), written by set-based SQL
 // (INSERT … SELECT FROM generate_series in chunks of 500,000, secondary indexes dropped during the
-// load and rebuilt after; the answers stored as ingestion stores them, coded into the response's row
-// and the open texts as "Answer" rows: api/src/domain/answers/rows.ts), then the roll-ups, month by
+// load and rebuilt after; the answers stored as ingestion stores them, coded into the response's row,
+// the open texts too: api/src/domain/answers/rows.ts), then the roll-ups, month by
 // month (newest first, two at a time). The database is kept: a second run finds the completion mark
 // (the database comment) and does nothing. `--force` starts over.
 import pg from "pg";
@@ -124,7 +124,7 @@ export async function generateLargeOrg(
       const to = Math.min(total, from + CHUNK) - 1;
       // createdAt: evenly through the year by g, each moved into the daytime (06–22 local-ish) with a random minute.
       // The answers are stored as ingestion stores them (answers/rows.ts): coded into their response's
-      // row ("answerCodes", "answerNumbers"), the rest (open text) as "Answer" rows. The random draws
+      // row ("answerCodes", "answerNumbers", "answerTexts"), any a code cannot hold as "Answer" rows. The random draws
       // (a response's time, an answer's values) are made once each, in MATERIALIZED CTEs.
       await db.query(
         `WITH resp AS MATERIALIZED (

@@ -12,7 +12,7 @@
 // The data lives in a dedicated database, `benchdata_exports_1m` (BENCH_EXPORTS_ROWS changes the
 // count and the name), generated set-based on the first run (responses with five or six answers each
 // and metadata, in chunks of 100,000 INSERT … SELECT generate_series; the answers stored as ingestion
-// stores them: coded into the response's row, the open texts as "Answer" rows) and reused afterwards;
+// stores them: coded into the response's row, the open texts too) and reused afterwards;
 // a run finding the rows present skips the generation. Drop the database to start over.
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { spawn } from "node:child_process";
@@ -145,7 +145,7 @@ async function generate(ctx: BenchContext, databaseUrl: string): Promise<void> {
       const to = Math.min(ROWS, from + CHUNK - 1);
       // Response ids: "bf" + 22 hex digits of the sequence number; the time steps back from now. The
       // answers are stored as ingestion stores them (api/src/domain/answers/rows.ts): coded into their
-      // response's row, the rest (the open texts) as "Answer" rows; one statement per chunk.
+      // response's row, the open texts too, any a code cannot hold as "Answer" rows; one statement per chunk.
       await db.query(
         `WITH resp AS MATERIALIZED (
            SELECT 'bf' || lpad(to_hex(g), 22, '0') AS id, g, x.t
