@@ -18,6 +18,7 @@ import { seedDemoOrganization } from "../api/src/seed/demo.js";
 import { rollupsFromRawSql } from "../api/src/domain/analytics/rollups.js";
 import { idempotencyDigestSql } from "../api/src/domain/respondent/insert-batch.js";
 import { codedAnswersSql, responseColumnsSql } from "../api/src/domain/answers/rows.js";
+import { answerTimeWithin } from "../api/src/domain/answers/answer-hours.js";
 import { adminUrl } from "./lib/database.js";
 
 export const largeOrgDefaults = { responses: 10_000_000, database: "feedback_bench_10m" };
@@ -210,7 +211,11 @@ export async function generateLargeOrg(
         await c.query(`SET synchronous_commit = off; SET work_mem = '256MB'; SET session_replication_role = replica`);
         for (let m = months.shift(); m; m = months.shift()) {
           const next = new Date(Date.UTC(m.getUTCFullYear(), m.getUTCMonth() + 1, 1));
-          await c.query(rollupsFromRawSql(`r."organizationId" = $1 AND r."createdAt" >= $2 AND r."createdAt" < $3`, "bulk"), [organizationId, m, next]);
+          await c.query(rollupsFromRawSql(`r."organizationId" = $1 AND ${answerTimeWithin("r", "$2::timestamptz", "$3::timestamptz", true)}`, "bulk"), [
+            organizationId,
+            m,
+            next,
+          ]);
           log(`roll-ups of ${m.toISOString().slice(0, 7)} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
         }
       } finally {

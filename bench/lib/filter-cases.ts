@@ -22,6 +22,7 @@ import { latencyStats, round1 } from "./latency.js";
 import { answerPathOf } from "../../api/src/domain/analytics/engine.js";
 import { parseResultsFilters, type GroupBy } from "../../api/src/domain/results-scope/filters.js";
 import type { FigureRow } from "./suite.js";
+import { hourWindowSql, newestFirstSql } from "./hours.js";
 
 type Wire = Record<string, unknown>;
 type Restrict = { questionId: string; values: (number | string)[] };
@@ -178,7 +179,7 @@ function rawWhere(c: FilterCase, organizationId: string, w: { from: Date; to: Da
   const where = [`r."organizationId" = ${p(organizationId)}`, `NOT r.hidden`, `NOT r."overLimit"`];
   const from = p(w.from);
   const to = p(w.to);
-  where.push(`r."createdAt" >= ${from}::timestamptz`, `r."createdAt" < ${to}::timestamptz`);
+  where.push(hourWindowSql("r", `${from}::timestamptz`, `${to}::timestamptz`, w));
   if (c.unitIds) where.push(`r."unitId" = ANY(${p(c.unitIds)}::text[])`);
   if (c.restrict.length) {
     // Every answer, coded or a row ("EveryAnswer"), of the restricted questions in the window (an
@@ -338,7 +339,7 @@ async function sameAsRaw(
     const [count, ids, keys] = await Promise.all([
       prisma.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "Response" r WHERE ${where}`, ...params),
       prisma.$queryRawUnsafe<{ id: string }[]>(
-        `SELECT r.id FROM "Response" r WHERE ${where} ORDER BY r."createdAt" DESC, r.id DESC LIMIT $${n + 1}`,
+        `SELECT r.id FROM "Response" r WHERE ${where} ORDER BY ${newestFirstSql("r")}, r.id DESC LIMIT $${n + 1}`,
         ...params,
         50,
       ),

@@ -16,7 +16,7 @@ import { demoSignIn } from "../../api/src/seed/demo.js";
 import { loadViewer } from "../../api/src/domain/viewer.js";
 import { getSummary } from "../../api/src/domain/analytics/summary.js";
 import { getQuestionResult } from "../../api/src/domain/analytics/results.js";
-import { TEXT_ANALYSIS_CAP, textAnalytics } from "../../api/src/domain/text-analytics/service.js";
+import { COUNT_LIMIT, TEXT_ANALYSIS_CAP, textAnalytics } from "../../api/src/domain/text-analytics/service.js";
 import type { DomainContext } from "../../api/src/domain/context.js";
 import { largeOrgDefaults } from "../generate-large-org.js";
 import { startApiServer } from "../lib/servers.js";
@@ -201,7 +201,7 @@ async function largeOrgFigures(ctx: BenchContext): Promise<FigureRow[]> {
 
 /**
  * Text analytics of the open-text question over 7 and 30 days, in process (`RAW` times; it is a
- * GraphQL field): its newest TEXT_ANALYSIS_CAP texts and their count (up to 10,000), against plain
+ * GraphQL field): its newest TEXT_ANALYSIS_CAP texts and their count (up to COUNT_LIMIT, 10,000), against plain
  * SQL over "EveryAnswer" (every answer as a row). The same responses and count must come from both.
  */
 async function textAnalyticsFigures(
@@ -232,14 +232,14 @@ async function textAnalyticsFigures(
           WHERE a."questionId" = $1 AND r."organizationId" = $2 AND NOT r."hidden" AND NOT r."overLimit" AND NOT a."hidden"
             AND a."createdAt" >= $3::date AND a."createdAt" < $4::date + 1
             AND a."textValue" IS NOT NULL AND btrim(a."textValue") <> '')
-       SELECT x."responseId", (SELECT least(count(*), 10000)::int FROM t) AS n FROM (SELECT * FROM t ORDER BY "createdAt" DESC LIMIT ${TEXT_ANALYSIS_CAP}) x`,
+       SELECT x."responseId", (SELECT least(count(*), ${COUNT_LIMIT})::int FROM t) AS n FROM (SELECT * FROM t ORDER BY "createdAt" DESC LIMIT ${TEXT_ANALYSIS_CAP}) x`,
       questionId,
       organizationId,
       from,
       to,
     );
     const rawMs = performance.now() - t0;
-    const fromService = [...result!.answers.map((a) => a.responseId)].sort();
+    const fromService = result!.answers.map((a) => a.responseId).sort();
     const fromSql = sql.map((r) => r.responseId).sort();
     const same = result!.totalAnswers === (sql[0]?.n ?? 0) && JSON.stringify(fromService) === JSON.stringify(fromSql);
     const h = latencyStats(served);

@@ -14,6 +14,7 @@ import { startApiServer } from "../lib/servers.js";
 import type { BenchContext, FigureRow } from "../lib/suite.js";
 import { prepareLargeOrg } from "../lib/large-org.js";
 import { latencyStats, round1 } from "../lib/latency.js";
+import { hourWindowSql } from "../lib/hours.js";
 
 export const name = "superadmin";
 export const description = "super-admin reports at 10 M responses: HTTP API from the roll-ups against plain SQL over the raw rows";
@@ -49,7 +50,7 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
     };
     const rawTotals = async (): Promise<Totals> => {
       const [row] = await api.prisma.$queryRawUnsafe<Totals[]>(
-        `SELECT (SELECT count(*)::int FROM "Response" r WHERE r."organizationId" = $1 AND r."createdAt" >= $2 AND r."createdAt" < $3 AND NOT r.hidden AND NOT r."overLimit") AS responses,
+        `SELECT (SELECT count(*)::int FROM "Response" r WHERE r."organizationId" = $1 AND ${hourWindowSql("r", "$2::timestamptz", "$3::timestamptz")} AND NOT r.hidden AND NOT r."overLimit") AS responses,
                 (SELECT count(*)::int FROM "EveryAnswer" a JOIN "Response" r ON r.id = a."responseId"
                   WHERE r."organizationId" = $1 AND a."createdAt" >= $2 AND a."createdAt" < $3 AND NOT r.hidden AND NOT r."overLimit") AS answers,
                 (SELECT count(*)::int FROM "EveryAnswer" a JOIN "Response" r ON r.id = a."responseId" JOIN "Question" q ON q.id = a."questionId"

@@ -26,6 +26,7 @@
 // (it had responses before the bit strings came) reads the raw rows while the roll-up applier builds
 // it in the background, a step at a time (`buildBitsStep`).
 import { answersJoin } from "../answers/rows.js";
+import { answerTimeWithin, createdSince, createdUntil, timeOrder } from "../answers/answer-hours.js";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import { metadataObjectSql } from "../results-scope/response-scope.js";
 
@@ -281,7 +282,7 @@ export async function addResponseBits(tx: Db, responseIds: readonly string[]): P
  */
 export async function refreshBitsOfBuckets(tx: Db, organizationId: string, bucketsJson: string): Promise<void> {
   const inBuckets = `EXISTS (SELECT 1 FROM json_to_recordset($2::json) AS k(s text, t text, d text)
-    WHERE r."surveyId" = k.s AND r."touchpointId" = k.t AND r."createdAt" >= k.d::timestamptz AND r."createdAt" < k.d::timestamptz + interval '1 day')`;
+    WHERE r."surveyId" = k.s AND r."touchpointId" = k.t AND ${answerTimeWithin("r", "k.d::timestamptz", "k.d::timestamptz + interval '1 day'", true)})`;
   const rows = await tx.$queryRawUnsafe<{ block: number }[]>(
     `SELECT DISTINCT x.block FROM "ResponseBits" x WHERE x."organizationId" = $1 AND x.field = 'd'
        AND x.value = ANY(ARRAY(SELECT to_char(k.d::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM json_to_recordset($2::json) AS k(s text, t text, d text)))
@@ -415,10 +416,11 @@ export class BitsBuildFailed extends Error {
 
 async function stepOf(tx: Db, state: { o: string; after: string | null; afterId: string | null }, limit: number): Promise<void> {
   // After the last step: by creation time, then id (several responses may share an instant).
-  const after = `r."createdAt" >= coalesce($2::timestamptz, '-infinity') AND (r."createdAt", r."id") > (coalesce($2::timestamptz, '-infinity'), coalesce($3::text, ''))`;
+  // Through the organisation's index by hour (answers/answer-hours.ts).
+  const after = `${createdSince("r", `coalesce($2::timestamptz, '-infinity')`)} AND (r."createdAt", r."id") > (coalesce($2::timestamptz, '-infinity'), coalesce($3::text, ''))`;
   const [step] = await tx.$queryRawUnsafe<{ n: number; c: string | null; id: string | null }[]>(
     `WITH step AS MATERIALIZED (
-       SELECT r."createdAt" AS c, r."id" FROM "Response" r WHERE r."organizationId" = $1 AND ${after} ORDER BY r."createdAt", r."id" LIMIT $4
+       SELECT r."createdAt" AS c, r."id" FROM "Response" r WHERE r."organizationId" = $1 AND ${after} ORDER BY ${timeOrder("r", "ASC")}, r."id" LIMIT $4
      )
      SELECT (SELECT count(*) FROM step)::int AS n, l.c::text AS c, l.id FROM (SELECT 1) one LEFT JOIN (SELECT c, id FROM step ORDER BY c DESC, id DESC LIMIT 1) l ON true`,
     state.o,
@@ -429,7 +431,7 @@ async function stepOf(tx: Db, state: { o: string; after: string | null; afterId:
   if (step && step.n > 0) {
     const keys = await tx.$queryRawUnsafe<KeyRow[]>(
       keysSql(`SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1
-        AND ${after} AND r."createdAt" <= $4::timestamptz AND (r."createdAt", r."id") <= ($4::timestamptz, $5::text)`),
+        AND ${after} AND ${createdUntil("r", "$4::timestamptz")} AND (r."createdAt", r."id") <= ($4::timestamptz, $5::text)`),
       state.o,
       state.after,
       state.afterId,

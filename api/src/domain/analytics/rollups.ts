@@ -18,6 +18,7 @@
 // claims, so each waits for the other and no response is counted twice or lost between a
 // recompute's DELETE and its INSERT. Recomputes are small (a few buckets) and short.
 import { answersJoin, answersOfResponse } from "../answers/rows.js";
+import { answerTimeWithin } from "../answers/answer-hours.js";
 import type { PrismaClient, Prisma } from "../../generated/prisma/client.js";
 import { codeOf } from "../results-scope/codes.js";
 import { buildOrganizationBits, refreshBitsOfBuckets, refreshBitsOfTouchpoint } from "./response-bits.js";
@@ -201,7 +202,7 @@ export async function markResponsesChanged(db: PrismaClient, organizationId: str
       );
     }
     const where = `r."organizationId" = $1 AND EXISTS (SELECT 1 FROM json_to_recordset($2::json) AS k(s text, t text, d text)
-      WHERE r."surveyId" = k.s AND r."touchpointId" = k.t AND r."createdAt" >= k.d::timestamptz AND r."createdAt" < k.d::timestamptz + interval '1 day')`;
+      WHERE r."surveyId" = k.s AND r."touchpointId" = k.t AND ${answerTimeWithin("r", "k.d::timestamptz", "k.d::timestamptz + interval '1 day'", true)})`;
     await tx.$executeRawUnsafe(`${rawSources(where)}${rollupUpsertCtes("src_r", "src_a")} SELECT 1`, organizationId, json);
     await refreshBitsOfBuckets(tx, organizationId, json);
   });

@@ -20,7 +20,7 @@
 // The module's other half, answer-hours.ts, names a window so the index by question and hour serves
 // the answer rows.
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { answerHourOf, answerTimeWithin, answerWindowWithin } from "./answer-hours.js";
+import { answerTimeWithin, answerWindowWithin, timeOrder } from "./answer-hours.js";
 
 /** The slot of an element of "answerCodes" (an SQL int4 expression). */
 const slotOf = (k: string) => `(${k} >> 16)`;
@@ -126,7 +126,7 @@ export type AnswerBranch = { from: string; where: string; newestFirst: string; w
 /**
  * Some questions' answers, each joined to its response, as two branches the caller turns into two
  * SELECTs with the same columns and joins with UNION ALL (`bothBranches`): the coded answers, read
- * from the responses of the questions' surveys (through the index by survey and time when there is
+ * from the responses of the questions' surveys (through the index by survey and hour when there is
  * a window), and the answer rows, through the index by question and hour (answer-hours.ts). Each
  * branch's `from` names the answer rows `a` and their responses `r`; its `where` keeps the
  * questions' answers and, with `window`, those of responses created in [from, to) (`fromSql`,
@@ -139,19 +139,15 @@ export function questionAnswers(
   r: string,
   opts: { questions: QuestionsSql; window?: AnswerWindow; texts?: boolean },
 ): { coded: AnswerBranch; rows: AnswerBranch } {
-  // With `texts`, the coded answers only of responses with a coded text, through the index of those
-  // by survey and hour ("Response_texts_surveyId_hour_idx", migration 20261129080000): the window and
-  // the order name the hour as that index does.
-  const codedWithin = opts.texts
-    ? (from: string, to: string, wholeHours: boolean) => answerTimeWithin(r, from, to, wholeHours)
-    : (from: string, to: string) => `${r}."createdAt" >= ${from} AND ${r}."createdAt" < ${to}`;
+  // The coded answers through their responses by survey and hour ("Response_surveyId_hour_idx",
+  // migration 20261129100000), or with `texts` only those of responses with a coded text, through the
+  // index of those by survey and hour ("Response_texts_surveyId_hour_idx", migration 20261129080000):
+  // the window and the order name the hour as those indexes do (answer-hours.ts).
   const coded = [`${r}."surveyId" = ANY(ARRAY(SELECT DISTINCT qv."surveyId" FROM "QuestionSlot" qv WHERE ${questionCondition("qv", opts.questions)}))`];
   if (opts.texts) coded.push(`${r}."answerTexts" IS NOT NULL`);
   const rows = [questionCondition(a, opts.questions)];
   if (opts.window) {
-    coded.push(
-      opts.texts ? answerWindowWithin(r, opts.window, opts.window.fromSql, opts.window.toSql) : codedWithin(opts.window.fromSql, opts.window.toSql, false),
-    );
+    coded.push(answerWindowWithin(r, opts.window, opts.window.fromSql, opts.window.toSql));
     rows.push(answerWindowWithin(a, opts.window, opts.window.fromSql, opts.window.toSql));
   }
   // The coded answers: a LATERAL subquery the planner pulls up, so it can join the elements to the
@@ -162,15 +158,15 @@ export function questionAnswers(
     coded: {
       from: `"Response" ${r} CROSS JOIN LATERAL ${codedAnswers} ${a}`,
       where: coded.join(" AND "),
-      // through "Response" ("surveyId", "createdAt"), or with `texts` its index of texts by hour
-      newestFirst: opts.texts ? `${answerHourOf(r)} DESC, ${r}."createdAt" DESC` : `${r}."createdAt" DESC`,
-      within: codedWithin,
+      // through "Response" ("surveyId", hour), or with `texts` its index of texts by hour
+      newestFirst: timeOrder(r),
+      within: (from, to, wholeHours) => answerTimeWithin(r, from, to, wholeHours),
     },
     rows: {
       from: `(SELECT ${rowColumns("x")} FROM "Answer" x) ${a} JOIN "Response" ${r} ON ${r}."id" = ${a}."responseId"`,
       where: rows.join(" AND "),
       // through "Answer_questionId_hour_idx" (answer-hours.ts)
-      newestFirst: `${answerHourOf(a)} DESC, ${a}."createdAt" DESC`,
+      newestFirst: timeOrder(a),
       within: (from, to, wholeHours) => answerTimeWithin(a, from, to, wholeHours),
     },
   };

@@ -14,6 +14,7 @@
 //   openText        the text
 //   contactDetails  the given fields, ", "-joined
 import { answersJsonOf } from "../answers/rows.js";
+import { createdUntil, timeOrder } from "../answers/answer-hours.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { ResultsFilters } from "../results-scope/filters.js";
 import { metadataObjectSql, visibleSurveyIds } from "../results-scope/response-scope.js";
@@ -239,7 +240,7 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
             organizationId,
           )
         : db.$queryRawUnsafe<{ key: string }[]>(
-            `${keysOf(`SELECT r.metadata FROM "Response" r WHERE ${sampleScope.sql} ORDER BY r."createdAt" DESC LIMIT ${p.at(1)}::int`)} LIMIT ${p.at(0)}`,
+            `${keysOf(`SELECT r.metadata FROM "Response" r WHERE ${sampleScope.sql} ORDER BY ${timeOrder("r")} LIMIT ${p.at(1)}::int`)} LIMIT ${p.at(0)}`,
             ...p.values,
           )
   ).then((rows) => rows.map((r) => r.key).sort((a, b) => a.localeCompare(b)));
@@ -304,7 +305,8 @@ export function rowsQuery(
     extra.push(page.after.createdAt);
     const t = p();
     extra.push(page.after.id);
-    where = `(${where}) AND (r."createdAt", r.id) < (${t}::timestamptz, ${p()}::text)`;
+    // The hours up to the row's (the index by hour), then the rows before it.
+    where = `(${where}) AND ${createdUntil("r", `${t}::timestamptz`)} AND (r."createdAt", r.id) < (${t}::timestamptz, ${p()}::text)`;
   }
   if (page.limit !== undefined) {
     extra.push(page.limit);
@@ -315,7 +317,7 @@ export function rowsQuery(
     clauses.push(`OFFSET ${p()}`);
   }
   return {
-    text: `SELECT ${rowColumns} FROM "Response" r WHERE ${where} ORDER BY r."createdAt" DESC, r.id DESC ${clauses.join(" ")}`,
+    text: `SELECT ${rowColumns} FROM "Response" r WHERE ${where} ORDER BY ${timeOrder("r")}, r.id DESC ${clauses.join(" ")}`,
     values: [...scope.params, ...extra],
   };
 }

@@ -9,6 +9,7 @@
 // stored and gives it back if it was not stored (a duplicate or an error). Within one process the
 // limit is therefore exact; across several it may be passed by what they store within one refresh.
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import { createdSince } from "../answers/answer-hours.js";
 
 export const responseLimitMessage = "Response limit exceeded (some responses not shown)";
 
@@ -56,7 +57,7 @@ export class ResponseLimiter {
       const e = entry;
       e.loading ??= this.prisma
         .$queryRawUnsafe<{ n: bigint }[]>(
-          `SELECT count(*) AS n FROM "Response" WHERE "organizationId" = $1 AND "createdAt" >= $2::timestamptz`,
+          `SELECT count(*) AS n FROM "Response" r WHERE r."organizationId" = $1 AND ${createdSince("r", "$2::timestamptz")}`,
           organizationId,
           new Date(month).toISOString(),
         )

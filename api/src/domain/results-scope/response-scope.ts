@@ -17,6 +17,7 @@
 // shown: respondent/response-limit.ts), inside [from, to). Ids of another organisation simply
 // match nothing.
 import { answersOfResponse, type AnswerWindow } from "../answers/rows.js";
+import { answerWindowWithin } from "../answers/answer-hours.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { DomainContext } from "../context.js";
 import { notFound } from "../errors.js";
@@ -185,8 +186,9 @@ export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOp
     const to = period === "earlier" ? filters.earlierTo : filters.to;
     const fromP = p(from, "::timestamptz");
     const toP = p(to, "::timestamptz");
-    where.push(`${a}."createdAt" >= ${fromP}`, `${a}."createdAt" < ${toP}`);
     answerWindow = { from, to, fromSql: fromP, toSql: toP };
+    // Through the organisation's or the survey's index by hour (answers/answer-hours.ts).
+    where.push(answerWindowWithin(a, answerWindow, fromP, toP));
   }
   if (opts.responseFilters !== false) {
     for (const r of filters.restrictByAnswer) {

@@ -12,6 +12,7 @@
 // but at once (pending responses included). Hidden and over-limit responses are not in the
 // roll-ups, so not here.
 import { answersJoin } from "../answers/rows.js";
+import { answerWindowWithin } from "../answers/answer-hours.js";
 import { z } from "zod";
 import type { DomainContext } from "../context.js";
 import { notFound } from "../errors.js";
@@ -118,7 +119,7 @@ async function sums(ctx: DomainContext, w: Window, keyColumn: "organizationId" |
   const keyCode = `${keyTable}Code`;
   const keyTableName = codeTables[keyTable];
   const ans = w.hourly
-    ? // The hours from the raw rows: the window's responses by Response(organizationId, createdAt), their
+    ? // The hours from the raw rows: the window's responses by Response(organizationId, hour), their
       // answers by "Answer"("responseId"). As the roll-ups count: every answer of the responses not
       // hidden and not over the limit. The period's format drops the minutes (the UTC hour).
       `ans AS (
@@ -126,7 +127,7 @@ async function sums(ctx: DomainContext, w: Window, keyColumn: "organizationId" |
               count(*) AS answers, count(*) FILTER (WHERE a."questionId" = ANY($4::varchar[])) AS comments
          FROM "Response" r ${answersJoin("a", "r")}
         WHERE ${organizationId ? `r."unitId" = ANY($1::varchar[]) AND r."organizationId" = $5` : `r."organizationId" = ANY($1::varchar[])`}
-              AND r."createdAt" >= $2 AND r."createdAt" < $3 AND r."hidden" = false AND r."overLimit" = false
+              AND ${answerWindowWithin("r", w, "$2::timestamptz", "$3::timestamptz")} AND r."hidden" = false AND r."overLimit" = false
         GROUP BY 1, 2)`
     : // The roll-ups are keyed by codes (analytics/rollups.ts): the keys and questions are turned into
       // codes once, and the sums' codes back into ids (the response roll-up's too, below).

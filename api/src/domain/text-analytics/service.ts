@@ -19,7 +19,7 @@ export const TEXT_ANALYSIS_CAP = 5000;
 const MAX_TEXT_LENGTH = 5000;
 const MAX_CLOUD_WORDS = 200;
 /** Matching answers are counted up to this many; beyond it the answer says "at least". */
-const COUNT_LIMIT = 10_000;
+export const COUNT_LIMIT = 10_000;
 const MAX_PAGE = 100;
 
 export type AnalyzedAnswer = {
