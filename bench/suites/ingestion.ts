@@ -6,8 +6,8 @@
 // as with many respondents). In the same run, the same work as raw single-row inserts straight
 // through `pg`, the rows shaped as the endpoint stores them (api/src/domain/answers/rows.ts: a
 // response's coded answers in its own row, texts included): per response one transaction BEGIN;
-// INSERT "Response" (one row, with its five coded answers in "answerCodes", their three numbers in
-// "answerNumbers" and the open text in "answerTexts"); COMMIT, with the same 64 concurrent clients,
+// INSERT "Response" (one row, with its five coded answers in "answerCodes", two of them holding their
+// numbers, the emotion's number in "answerNumbers" and the open text in "answerTexts"); COMMIT, with the same 64 concurrent clients,
 // each on its own connection (the server itself
 // uses a pool of 10). Prints responses/s, p50/p99 latency, the ratio, SQL statements per response,
 // the roll-up applier's backlog when the load stops and its catch-up time, and the machine's load.
@@ -60,9 +60,9 @@ export async function load(baseUrl: string, seconds: number): Promise<Result> {
 
 /**
  * The response-shaped rows of the baselines' `i`-th response, as the endpoint stores the same five
- * answers (answers/rows.ts): all five in the response's row, (slot << 16) | code, those with a number
- * first and the open text last ("answerCodes", with their numbers in "answerNumbers" and the text in
- * "answerTexts").
+ * answers (answers/rows.ts): all five in the response's row, (slot << 16) | code, the emotion's first
+ * (its number in "answerNumbers", beside its choice code), the smiley's and the NPS answer's numbers in
+ * their codes (migration 20261129110000_numbers_in_codes), the open text last (its text in "answerTexts").
  */
 type StoredShape = (i: number) => { codes: number[]; numbers: number[]; texts: string[] };
 
@@ -93,9 +93,11 @@ async function storedShape(databaseUrl: string, spec: Spec): Promise<StoredShape
   const choices = spec.choices.map((c) => key(q.singleChoice, c));
   const emotions = spec.emotions.map((c) => key(q.emotion, c));
   const openText = key(q.openText);
+  /** A number in its element's code: (n × 2520) + 32768 (answers/rows.ts). */
+  const numberCode = (n: number) => Math.round(n * 2520) + 32768;
   return (i) => ({
-    codes: [smiley, nps, emotions[i % emotions.length]!, choices[i % choices.length]!, openText],
-    numbers: [(i % 5) / 4, i % 11, 1],
+    codes: [emotions[i % emotions.length]!, smiley | numberCode((i % 5) / 4), nps | numberCode(i % 11), choices[i % choices.length]!, openText],
+    numbers: [1],
     texts: ["Friendly staff and quick service, thank you!"],
   });
 }

@@ -2,7 +2,9 @@
 // answers already there into the response rows: on a database at the migration before the first,
 // every answer a code can hold is coded into its response's "answerCodes" / "answerNumbers", the
 // texts last with "answerTexts" (hidden ones into "hiddenSlots") and leaves "Answer"; the rest stays
-// a row; every answer reads back the same, through the "EveryAnswer" view and the layer.
+// a row; every answer reads back the same, through the "EveryAnswer" view and the layer. The layout
+// checked is the one the later migrations leave: 20261129110000_numbers_in_codes puts a number a code
+// can hold into its element (migration-numbers-in-codes.test.ts).
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createPrisma } from "./client.js";
@@ -104,16 +106,17 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
 
       const layout = await c.query(`SELECT "id", "answerCodes", "answerNumbers", "answerTexts", "hiddenSlots" FROM "Response" ORDER BY "id"`);
       expect(layout.rows).toEqual([
-        // numbers first (emotion, nps in answer order), then the multiple choice's two side by side, the text last
+        // the number no code holds first (the emotion's, beside its choice), then the NPS answer's in its
+        // code, the multiple choice's two side by side, the text last
         {
           id: "r1",
-          answerCodes: [(4 << 16) | 0, 0 << 16, (1 << 16) | 2, (1 << 16) | 0, 2 << 16],
-          answerNumbers: [1, 7],
+          answerCodes: [(4 << 16) | 0, (0 << 16) | (7 * 2520 + 32768), (1 << 16) | 2, (1 << 16) | 0, 2 << 16],
+          answerNumbers: [1],
           answerTexts: ["Friendly"],
           hiddenSlots: [4],
         },
         // r2's first NPS answer and its coded choice; its hidden choice answer is the first of slot 3 coded (the "gone" one is a row)
-        { id: "r2", answerCodes: [0 << 16, (3 << 16) | 1], answerNumbers: [3], answerTexts: null, hiddenSlots: [3] },
+        { id: "r2", answerCodes: [(0 << 16) | (3 * 2520 + 32768), (3 << 16) | 1], answerNumbers: null, answerTexts: null, hiddenSlots: [3] },
         { id: "r3", answerCodes: null, answerNumbers: null, answerTexts: null, hiddenSlots: null },
         { id: "r4", answerCodes: [2 << 16], answerNumbers: null, answerTexts: ["Hidden words"], hiddenSlots: [2] },
       ]);

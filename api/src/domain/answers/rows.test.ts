@@ -13,6 +13,9 @@ import type { AnswerRow } from "../respondent/answers.js";
 import { InsertBatcher } from "../respondent/insert-batch.js";
 import { answersJsonOf, answersOf, hiddenAnswerQuestions, insertAnswerRows, lockQuestionSlots, setAnswerHidden, visibleAnswersOf } from "./rows.js";
 
+/** The code of a number its element holds (migration 20261129110000_numbers_in_codes): n × 2520 + 32768. */
+const num = (n: number) => Math.round(n * 2520) + 32768;
+
 type Stored = { responseId: string; questionId: string; numericValue: number | null; textValue: string | null; choiceIds: string[]; hidden: boolean };
 
 describe.skipIf(noDatabase)("answers in the response row", () => {
@@ -89,19 +92,21 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
     const [multi, smiley, slider, single, emotion, nps, text] = await Promise.all(
       [q.multi, q.smiley, q.slider, q.single, q.emotion, q.nps, q.text].map((x) => slotOf(x.id)),
     );
-    // Those with a number first, in the order given; then the choices, a multiple choice's side by
-    // side in its order; the texts last.
+    // Those whose number no code holds first (a slider value that is no multiple of 1/2520, an
+    // emotion's beside its choice), in the order given; then the rest in the order given (a smiley's
+    // and an NPS answer's number in its code, a multiple choice's elements side by side in its order);
+    // the texts last.
     expect(row!.codes).toEqual([
-      smiley! << 16,
       slider! << 16,
       (emotion! << 16) | 1,
-      nps! << 16,
       (multi! << 16) | 2,
       (multi! << 16) | 0,
+      (smiley! << 16) | num(0.75),
       (single! << 16) | 1,
+      (nps! << 16) | num(7),
       text! << 16,
     ]);
-    expect(row!.numbers).toEqual([0.75, 0.1 + 0.2, 0.66, 7]);
+    expect(row!.numbers).toEqual([0.1 + 0.2, 0.66]);
     expect(row!.texts).toEqual(["Friendly staff"]);
     expect(row!.hidden).toBeNull();
     expect(row!.rows).toBe(0);
@@ -147,8 +152,8 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
       { r: id, q: q.smiley.id, c: at.toISOString(), x: "not a smiley" },
     ]);
     const [row] = await layout(id);
-    expect(row!.codes).toEqual([(await slotOf(q.nps.id)) << 16, (await slotOf(q.text.id)) << 16, (await slotOf(q.contact.id)) << 16]);
-    expect(row!.numbers).toEqual([6]);
+    expect(row!.codes).toEqual([((await slotOf(q.nps.id)) << 16) | num(6), (await slotOf(q.text.id)) << 16, (await slotOf(q.contact.id)) << 16]);
+    expect(row!.numbers).toBeNull();
     expect(row!.texts).toEqual(["First", '{"name":"A"}']);
     expect(row!.rows).toBe(2);
     const expected = sorted([
@@ -161,15 +166,28 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
     const byText = (rows: Stored[]) => rows.sort((a, b) => a.questionId.localeCompare(b.questionId) || String(a.textValue).localeCompare(String(b.textValue)));
     expect(byText(sorted(await answersOf(prisma, [id])))).toEqual(expected);
     expect(byText(await everyAnswer([id]))).toEqual(expected);
-    // A number added later goes before the choices and texts; the texts keep their places and order.
-    await insertAnswerRows(prisma, [{ r: id, q: q.slider.id, c: at.toISOString(), n: 0.5 }]);
+    // A number no code holds, added later, goes first (its number in "answerNumbers"), before the
+    // numbers in codes; the texts keep their places and order.
+    await insertAnswerRows(prisma, [{ r: id, q: q.slider.id, c: at.toISOString(), n: 0.1 + 0.2 }]);
     const [after] = await layout(id);
     expect(after!.codes).toEqual([
-      (await slotOf(q.nps.id)) << 16,
       (await slotOf(q.slider.id)) << 16,
+      ((await slotOf(q.nps.id)) << 16) | num(6),
       (await slotOf(q.text.id)) << 16,
       (await slotOf(q.contact.id)) << 16,
     ]);
+    expect(after!.numbers).toEqual([0.1 + 0.2]);
+    expect(
+      (await answersOf(prisma, [id]))
+        .filter((a) => a.numericValue !== null)
+        .map((a) => [a.questionId, a.numericValue])
+        .sort(),
+    ).toEqual(
+      [
+        [q.nps.id, 6],
+        [q.slider.id, 0.1 + 0.2],
+      ].sort(),
+    );
     expect(after!.texts).toEqual(["First", '{"name":"A"}']);
     expect((await answersOf(prisma, [id])).find((a) => a.questionId === q.contact.id)?.textValue).toBe('{"name":"A"}');
   });
@@ -186,7 +204,7 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
     // a second answer to a slot the response holds
     await insertAnswerRows(prisma, [{ r: id, q: q.nps.id, c: at.toISOString(), n: 3 }]);
     const [row] = await layout(id);
-    expect(row!.codes).toEqual([(await slotOf(q.nps.id)) << 16]);
+    expect(row!.codes).toEqual([((await slotOf(q.nps.id)) << 16) | num(9)]);
     expect(row!.rows).toBe(3);
     const every = await everyAnswer([id]);
     expect(every.map((a) => [a.questionId, a.numericValue, a.choiceIds])).toEqual(
@@ -282,25 +300,25 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
     expect(stored).toBe(true);
     const [row] = await layout(id);
     expect(row!.codes).toEqual([
-      (await slotOf(q.nps.id)) << 16,
       ((await slotOf(q.single.id)) << 16) | 2,
+      ((await slotOf(q.nps.id)) << 16) | num(10),
       ((await slotOf(q.multi.id)) << 16) | 1,
       (await slotOf(q.text.id)) << 16,
     ]);
-    expect(row!.numbers).toEqual([10]);
+    expect(row!.numbers).toBeNull();
     expect(row!.texts).toEqual(["Long queue"]);
     expect(row!.rows).toBe(0);
-    // A writer adding answers later keeps those with a number first.
+    // A writer adding answers later puts them after those stored, before the texts.
     await insertAnswerRows(prisma, [{ r: id, q: q.smiley.id, c: at.toISOString(), n: 0.25 }]);
     const [after] = await layout(id);
     expect(after!.codes).toEqual([
-      (await slotOf(q.nps.id)) << 16,
-      (await slotOf(q.smiley.id)) << 16,
       ((await slotOf(q.single.id)) << 16) | 2,
+      ((await slotOf(q.nps.id)) << 16) | num(10),
       ((await slotOf(q.multi.id)) << 16) | 1,
+      ((await slotOf(q.smiley.id)) << 16) | num(0.25),
       (await slotOf(q.text.id)) << 16,
     ]);
-    expect(after!.numbers).toEqual([10, 0.25]);
+    expect(after!.numbers).toBeNull();
     expect(after!.texts).toEqual(["Long queue"]);
     expect((await answersOf(prisma, [id])).map((a) => [a.questionId, a.numericValue, a.textValue, a.choiceIds]).sort()).toEqual(
       [

@@ -5,8 +5,9 @@
 // Where they are (stage S3b, migration 20261129030000_answers_in_response; docs/analytics.md "Stage
 // S3b: the answers in the response row"): a response's coded answers are in its own row,
 // "answerCodes" (one element per stored value: (slot << 16) | code; a slot's elements side by side,
-// those that carry a number first, those that carry a text last), "answerNumbers" (those numbers,
-// as stored), "answerTexts" (those texts: open text, contact details; migration
+// those whose number is in "answerNumbers" first, those that carry a text last; a numeric answer's
+// code holds its number when it can: migration 20261129110000_numbers_in_codes), "answerNumbers" (the
+// numbers no code holds, as stored), "answerTexts" (those texts: open text, contact details; migration
 // 20261129080000_text_answers_in_response) and "hiddenSlots"; the slot names the question through
 // "QuestionSlot" (stage S0) and the code a choice through the slot's "choiceCodes". The answers a
 // code cannot hold (the rare answer without a usable slot or code, a second answer to one slot) stay
@@ -26,6 +27,15 @@ import { answerTimeWithin, answerWindowWithin, timeOrder } from "./answer-hours.
 const slotOf = (k: string) => `(${k} >> 16)`;
 /** The code of an element of "answerCodes". */
 const codeOf = (k: string) => `(${k} & 65535)`;
+
+/**
+ * The number an element `k` of a slot `s` without choices holds in its code (migration
+ * 20261129110000_numbers_in_codes): (code - 32768) / 2520, the very double the answer had (the coding,
+ * "answer_elements_with_numbers", keeps a number in its code only when this gives it back); NULL for
+ * a code 0 (the number, if any, is in "answerNumbers"), a choice or a text.
+ */
+const codedNumberOf = (k: string, s: string) =>
+  `CASE WHEN coalesce(cardinality(${s}."choiceCodes"), 0) = 0 AND ${codeOf(k)} <> 0 THEN (${codeOf(k)} - 32768)::float8 / 2520 END`;
 
 /** The columns of an "Answer" row `x`. */
 const rowColumns = (x: string) =>
@@ -54,7 +64,7 @@ const codedHidden = (r: string, e: string) => `coalesce(${slotOf(`${e}.k`)} = AN
 
 /** The answer-row columns of the coded answer whose first element is `e`, in slot `s`, of response `r`. */
 const codedColumns = (r: string, e: string, s: string) =>
-  `${r}."id" AS "responseId", ${s}."questionId", ${r}."createdAt", ${e}.n AS "numericValue", ${textOf(r, e)} AS "textValue",
+  `${r}."id" AS "responseId", ${s}."questionId", ${r}."createdAt", coalesce(${e}.n, ${codedNumberOf(`${e}.k`, s)}) AS "numericValue", ${textOf(r, e)} AS "textValue",
    CASE WHEN cardinality(${s}."choiceCodes") = 0 THEN '{}'::text[]
         WHEN ${slotOf(`${r}."answerCodes"[${e}.i::int + 1]`)} IS DISTINCT FROM ${slotOf(`${e}.k`)} THEN ARRAY[${s}."choiceCodes"[${codeOf(`${e}.k`)} + 1]]
         ELSE ARRAY(SELECT ${s}."choiceCodes"[${codeOf("cu.k")} + 1] FROM unnest(${r}."answerCodes") WITH ORDINALITY cu(k, o)
@@ -267,8 +277,9 @@ export type NewAnswerRow = { r: string; q: string; c: string; n?: number | null;
 /**
  * The answers of the SQL relation `input` (columns r: response id, s: its survey id, q: question
  * id, n, x, h, hid: hidden, o: their order, and any others, kept) coded with their question's
- * current slot: `keys` is the answer's elements, NULL when it stays an answer row ("answer_elements",
- * migration 20261129080000; also a second codeable answer to one slot of a response, and, with
+ * current slot: `keys` is the answer's elements, NULL when it stays an answer row, and `nn` its
+ * number when no code holds it ("answer_elements_with_numbers", migration 20261129110000;
+ * "answer_elements", migration 20261129080000; also a second codeable answer to one slot of a response, and, with
  * `taken`, an answer to a slot the response already holds; an input row whose response does not
  * exist is one too, so its insert fails on the foreign key).
  *
@@ -286,11 +297,12 @@ export function codedAnswersSql(input: string, opts: { lock?: boolean; taken?: s
     : "";
   const slots = `SELECT sl."questionId", sl."surveyId", sl."slot", sl."encoding", sl."choiceCodes" FROM "QuestionSlot" sl
       WHERE sl."current" AND sl."questionId" IN (SELECT q FROM ${input})${surveysFirst}${opts.lock ? ` ORDER BY sl."surveyId", sl."slot" FOR KEY SHARE` : ""}`;
-  return `SELECT c.*, CASE WHEN c.first ${opts.taken ? `AND NOT (c."slot" = ANY(coalesce(${opts.taken}, '{}')))` : ""} THEN c.k END AS keys
+  return `SELECT c.*, CASE WHEN c.first ${opts.taken ? `AND NOT (c."slot" = ANY(coalesce(${opts.taken}, '{}')))` : ""} THEN c.k END AS keys,
+      CASE WHEN ${codeOf("c.k[1]")} <> 0 AND coalesce(cardinality(c.h), 0) = 0 THEN NULL ELSE c.n END AS nn
     FROM (
       SELECT k.*, (k.k IS NULL OR row_number() OVER (PARTITION BY k.r, k."slot", k.k IS NULL ORDER BY k.o) = 1) AS first
       FROM (
-        SELECT i.*, sl."slot", "answer_elements"(sl."slot", sl."encoding", sl."choiceCodes", i.n, i.x, i.h) AS k
+        SELECT i.*, sl."slot", "answer_elements_with_numbers"(sl."slot", sl."encoding", sl."choiceCodes", i.n, i.x, i.h) AS k
         FROM ${input} i LEFT JOIN (${slots}) sl ON sl."questionId" = i.q AND sl."surveyId" = i.s
       ) k
     ) c`;
@@ -308,14 +320,14 @@ export async function lockQuestionSlots(db: Pick<PrismaClient, "$executeRawUnsaf
 
 /**
  * A response's coded answers as its four columns, from the SQL relation `coded` (rows of
- * `codedAnswersSql`, or any rows with its columns r, keys, n, x, o, slot and hid: insertAnswerRows
- * adds a response's elements already stored), grouped by response `r`: codes (those with a number
- * first, those with a text last, else by `o`), numbers, texts (a text answer has one element), hidden
- * slots.
+ * `codedAnswersSql`, or any rows with its columns r, keys, nn, x, o, slot and hid: insertAnswerRows
+ * adds a response's elements already stored), grouped by response `r`: codes (those whose number no
+ * code holds first, those with a text last, else by `o`), those numbers, texts (a text answer has one
+ * element), hidden slots.
  */
 export const responseColumnsSql = (coded: string) => `SELECT c.r,
-      array_agg(e.k ORDER BY c.n IS NULL, c.x IS NOT NULL, c.o, e.i) AS codes,
-      array_agg(c.n ORDER BY c.n IS NULL, c.o, e.i) FILTER (WHERE c.n IS NOT NULL) AS numbers,
+      array_agg(e.k ORDER BY c.nn IS NULL, c.x IS NOT NULL, c.o, e.i) AS codes,
+      array_agg(c.nn ORDER BY c.nn IS NULL, c.o, e.i) FILTER (WHERE c.nn IS NOT NULL) AS numbers,
       array_agg(c.x ORDER BY c.o, e.i) FILTER (WHERE c.x IS NOT NULL) AS texts,
       array_agg(DISTINCT c."slot") FILTER (WHERE c.hid) AS hidden
     FROM ${coded} c CROSS JOIN LATERAL unnest(c.keys) WITH ORDINALITY e(k, i)
@@ -337,12 +349,12 @@ export async function insertAnswerRows(db: Pick<PrismaClient, "$executeRawUnsafe
        LEFT JOIN "Response" rr ON rr."id" = a.r
      ), coded AS MATERIALIZED (${codedAnswersSql("input", { lock: true, taken: "c.taken" })}
      ), old AS (
-       SELECT r."id" AS r, e.k, e.n, ${textOf("r", "e")} AS x, e.i - 1000000000 AS o, ${codedHidden("r", "e")} AS hid
+       SELECT r."id" AS r, e.k, e.n AS nn, ${textOf("r", "e")} AS x, e.i - 1000000000 AS o, ${codedHidden("r", "e")} AS hid
        FROM "Response" r CROSS JOIN LATERAL unnest(r."answerCodes", r."answerNumbers") WITH ORDINALITY e(k, n, i)
        WHERE r."id" IN (SELECT c.r FROM coded c WHERE c.keys IS NOT NULL)
      ), merged AS (
-       SELECT r, ARRAY[k] AS keys, n, x, o, ${slotOf("k")} AS "slot", hid FROM old
-       UNION ALL SELECT r, keys, n, x, o, "slot", hid FROM coded WHERE keys IS NOT NULL
+       SELECT r, ARRAY[k] AS keys, nn, x, o, ${slotOf("k")} AS "slot", hid FROM old
+       UNION ALL SELECT r, keys, nn, x, o, "slot", hid FROM coded WHERE keys IS NOT NULL
      ), cols AS (${responseColumnsSql("merged")}
      ), upd AS (
        UPDATE "Response" x SET "answerCodes" = cols.codes, "answerNumbers" = cols.numbers, "answerTexts" = cols.texts, "hiddenSlots" = cols.hidden
