@@ -141,7 +141,8 @@ export async function generateLargeOrg(
            CROSS JOIN LATERAL (
              SELECT
                CASE qs.type
-                 WHEN 'smiley' THEN CASE WHEN (qs.options->>'buttons') = '4' THEN least(3, floor(rnd.a * 2 + rnd.b * 2.2))::float8 / 3 ELSE least(4, floor(rnd.a * 2.5 + rnd.b * 2.7))::float8 / 4 END
+                 -- index / (buttons − 1) rounded to 9 decimals, as the respondent runtime stores it (respondent/answers.ts)
+                 WHEN 'smiley' THEN round((CASE WHEN (qs.options->>'buttons') = '4' THEN least(3, floor(rnd.a * 2 + rnd.b * 2.2))::float8 / 3 ELSE least(4, floor(rnd.a * 2.5 + rnd.b * 2.7))::float8 / 4 END)::numeric, 9)::float8
                  WHEN 'nps' THEN least(10, floor(rnd.a * 5.5 + rnd.b * 6))::float8
                  WHEN 'slider' THEN round((rnd.a * 0.6 + rnd.b * 0.4)::numeric, 1)::float8
                  WHEN 'emotion' THEN coalesce((qs.options->'clusters'->>(qs.choices->(floor(rnd.a * qs.nchoices)::int)->>'cluster'))::float8,

@@ -83,8 +83,8 @@ export async function filterCases(
   // S0…S24; both have visit): the most frequent among the newest 2,000 responses, so that strict
   // and not-strict matches select real responses rather than nothing.
   const metaValues = await prisma.$queryRawUnsafe<{ k: string; v: string }[]>(
-    `SELECT e.key AS k, e.value AS v FROM (SELECT metadata FROM "Response" WHERE "organizationId" = $1 ORDER BY "createdAt" DESC LIMIT 2000) r
-      CROSS JOIN LATERAL jsonb_each_text(r.metadata) e WHERE e.key IN ('store', 'visit') GROUP BY 1, 2 ORDER BY count(*) DESC, 2`,
+    `SELECT e.key AS k, e.value AS v FROM (SELECT r.metadata FROM "Response" r WHERE r."organizationId" = $1 ORDER BY ${newestFirstSql("r")} LIMIT 2000) m
+      CROSS JOIN LATERAL jsonb_each_text(m.metadata) e WHERE e.key IN ('store', 'visit') GROUP BY 1, 2 ORDER BY count(*) DESC, 2`,
     opts.organizationId,
   );
   const valuesOf = (key: string) => metaValues.filter((m) => m.k === key).map((m) => m.v);

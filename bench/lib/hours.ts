@@ -19,3 +19,8 @@ export function hourWindowSql(alias: string, from: string, to: string, ends?: { 
 
 /** Newest first through the same indexes: the hours newest first, each hour's rows by instant. */
 export const newestFirstSql = (alias: string) => `${hourOf(alias)} DESC, ${alias}."createdAt" DESC`;
+
+/** The rows of `alias` created after `from` (an SQL timestamptz expression; `inclusive`: at or after it) through the same indexes. */
+export function hourSinceSql(alias: string, from: string, inclusive = false): string {
+  return `${hourOf(alias)} >= date_bin('1 hour'::interval, ${from}, ${origin}) AND ${alias}."createdAt" ${inclusive ? ">=" : ">"} ${from}`;
+}

@@ -25,6 +25,7 @@ import { prepareLargeOrg } from "../lib/large-org.js";
 import { latencyStats, round1 } from "../lib/latency.js";
 import { embeddedDemoFigures } from "../lib/embedded-demo.js";
 import { filterCases, measureFilterCases } from "../lib/filter-cases.js";
+import { hourSinceSql } from "../lib/hours.js";
 
 export const name = "analytics";
 export const description = "summary and per-question results at 10 M responses: HTTP API from roll-ups against plain SQL aggregates over the raw rows";
@@ -72,7 +73,7 @@ async function largeOrgFigures(ctx: BenchContext): Promise<FigureRow[]> {
           // the view's read to each response, by primary key and Answer(responseId)).
           `SELECT q.id FROM "Question" q
            LEFT JOIN (SELECT a."questionId", count(*) AS n FROM "Response" r CROSS JOIN LATERAL (SELECT x."questionId" FROM "EveryAnswer" x WHERE x."responseId" = r.id OFFSET 0) a
-                      WHERE r."organizationId" = $1 AND r."createdAt" >= now() - interval '2 days' GROUP BY 1) c ON c."questionId" = q.id
+                      WHERE r."organizationId" = $1 AND ${hourSinceSql("r", "now() - interval '2 days'", true)} GROUP BY 1) c ON c."questionId" = q.id
            WHERE q."organizationId" = $1 AND q.type::text = $2 ORDER BY coalesce(c.n, 0) DESC LIMIT 1`,
           orgId,
           type,

@@ -1,5 +1,6 @@
 // Migration 20261129110000_numbers_in_codes moves the numbers a code can hold (multiples of 1/2520
-// between -13 and 13 of a slot without choices) from "answerNumbers" into their elements of
+// rounded to 9 decimals, as the respondent runtime rounds them, between -13 and 13, of a slot without
+// choices) from "answerNumbers" into their elements of
 // "answerCodes": on a database at the migration before it, with response rows as the previous code
 // stored them (every number in the array, its element's code 0), the numbers no code holds stay in the
 // array and their elements come first; an emotion's number stays beside its choice code, even when that
@@ -48,9 +49,10 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
       // Responses as the previous code stored them: the elements with a number first, each number in
       // "answerNumbers" in that order, the texts last.
       const responses: [string, number[] | null, number[] | null, string[] | null, number[] | null][] = [
-        // NPS 9, smiley 2/3, slider 0.1 + 0.2 (no multiple of 1/2520), emotion's first choice (code 0) with 1, then a multiple choice and a text
-        ["r1", [0 << 16, 1 << 16, 2 << 16, (3 << 16) | 0, (4 << 16) | 1, (4 << 16) | 0, 5 << 16], [9, 2 / 3, 0.1 + 0.2, 1], ["Fine"], [1]],
-        // the ends of the range, and just past one; a ninth on the slider
+        // NPS 9, a 4-button smiley's 2/3 as the runtime stores it (0.666666667), slider 0.1 + 0.2 (no
+        // multiple of 1/2520), emotion's first choice (code 0) with 1, then a multiple choice and a text
+        ["r1", [0 << 16, 1 << 16, 2 << 16, (3 << 16) | 0, (4 << 16) | 1, (4 << 16) | 0, 5 << 16], [9, 0.666666667, 0.1 + 0.2, 1], ["Fine"], [1]],
+        // the ends of the range, and just past one; an exact ninth (not rounded as the runtime rounds)
         ["r2", [0 << 16, 1 << 16, 2 << 16], [13, 1 / 9, 13.5], null, null],
         ["r3", [2 << 16], [-13], null, null],
         // no numbers at all, and no answers at all
@@ -58,6 +60,8 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
         ["r5", null, null, null, null],
         // a tiny number (no multiple of 1/2520) and zero
         ["r6", [0 << 16, 2 << 16], [0, 1e-9], null, null],
+        // a ninth as the runtime stores it; a number too large to multiply by 2,520 (stays, no error)
+        ["r7", [1 << 16, 2 << 16], [0.111111111, 1e305], null, null],
       ];
       for (const [i, [id, codes, numbers, texts, hidden]] of responses.entries())
         await c.query(
@@ -78,7 +82,7 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
       };
       const before = await read();
       expect(before.layer).toEqual(before.every);
-      expect(before.layer).toHaveLength(14);
+      expect(before.layer).toHaveLength(16);
 
       expect(await deployMigrations(database.url)).toContain(migration);
 
@@ -87,27 +91,30 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
         {
           id: "r1",
           // the slider's and the emotion's numbers stay (first, in their order); NPS and smiley in their codes; then the choices, the text last
-          answerCodes: [2 << 16, (3 << 16) | 0, (0 << 16) | num(9), (1 << 16) | num(2 / 3), (4 << 16) | 1, (4 << 16) | 0, 5 << 16],
+          answerCodes: [2 << 16, (3 << 16) | 0, (0 << 16) | num(9), (1 << 16) | num(0.666666667), (4 << 16) | 1, (4 << 16) | 0, 5 << 16],
           answerNumbers: [0.1 + 0.2, 1],
           answerTexts: ["Fine"],
           hiddenSlots: [1],
         },
-        { id: "r2", answerCodes: [2 << 16, (0 << 16) | num(13), (1 << 16) | num(1 / 9)], answerNumbers: [13.5], answerTexts: null, hiddenSlots: null },
+        { id: "r2", answerCodes: [1 << 16, 2 << 16, (0 << 16) | num(13)], answerNumbers: [1 / 9, 13.5], answerTexts: null, hiddenSlots: null },
         { id: "r3", answerCodes: [(2 << 16) | num(-13)], answerNumbers: null, answerTexts: null, hiddenSlots: null },
         { id: "r4", answerCodes: [(4 << 16) | 1, 5 << 16], answerNumbers: null, answerTexts: ["Only words"], hiddenSlots: null },
         { id: "r5", answerCodes: null, answerNumbers: null, answerTexts: null, hiddenSlots: null },
         { id: "r6", answerCodes: [2 << 16, (0 << 16) | num(0)], answerNumbers: [1e-9], answerTexts: null, hiddenSlots: null },
+        { id: "r7", answerCodes: [2 << 16, (1 << 16) | num(0.111111111)], answerNumbers: [1e305], answerTexts: null, hiddenSlots: null },
       ]);
       const after = await read();
       expect(after.layer).toEqual(before.layer);
       expect(after.every).toEqual(before.layer);
       // The very same doubles.
       const numbers = after.layer.filter((a) => a.numericValue !== null).map((a) => [a.responseId, a.questionId, a.numericValue]);
-      expect(numbers).toContainEqual(["r1", "q-smiley", 2 / 3]);
+      expect(numbers).toContainEqual(["r1", "q-smiley", 0.666666667]);
       expect(numbers).toContainEqual(["r1", "q-slider", 0.1 + 0.2]);
       expect(numbers).toContainEqual(["r2", "q-smiley", 1 / 9]);
       expect(numbers).toContainEqual(["r3", "q-slider", -13]);
       expect(numbers).toContainEqual(["r6", "q-slider", 1e-9]);
+      expect(numbers).toContainEqual(["r7", "q-smiley", 0.111111111]);
+      expect(numbers).toContainEqual(["r7", "q-slider", 1e305]);
     } finally {
       await c.end();
     }

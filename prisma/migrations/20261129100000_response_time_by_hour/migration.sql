@@ -4,7 +4,7 @@
 -- of rows: about 8 B per response at 1 M (a year of a busy organisation) instead of 59 for a key
 -- of a 24-character id and an instant, which never repeats. The hour is written as
 -- answers/answer-hours.ts writes it (the origin fixed in UTC), and every read of an organisation's or
--- a survey's responses by time names it there (`responseTimeWithin`, `responseHourOf`): the index
+-- a survey's responses by time names it there (`answerTimeWithin`, `createdSince`, `timeOrder`): the index
 -- finds the hours, the rows' own instants cut an end inside an hour; newest first is the hours
 -- newest first, each hour's few rows sorted by instant (an incremental sort).
 --

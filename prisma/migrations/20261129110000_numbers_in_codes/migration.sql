@@ -2,11 +2,13 @@
 -- slider: a slot without choices) was an element (slot << 16) | 0 of "answerCodes" with its number, a
 -- double, in "answerNumbers" (21 B of array header and 8 B a number: 41 B a response at 1 M). Now,
 -- when the number is a multiple of 1/2520 (2,520 = the least common multiple of 1 to 10: halves,
--- thirds, quarters … tenths, so every smiley, NPS and slider step) between -13 and 13, the element's
+-- thirds, quarters … tenths) rounded to 9 decimals as the respondent runtime rounds its numbers
+-- (respondent/answers.ts: a 4-button smiley's 1/3 is 0.333333333), between -13 and 13, the element's
 -- code holds it: (slot << 16) | (round(n × 2520) + 32768), and the number is that code's
--- (code - 32768) / 2520, the very same double (the coding tests it: the division gives back n or the
--- number stays in the array). Any other number (an emotion's, which sits beside its choice code; a
--- slider value with no such form; -0) stays in "answerNumbers". The elements whose number is there
+-- round((code - 32768) / 2520 × 1e9) / 1e9, the very same double (the coding tests it: the decoding
+-- gives back n or the number stays in the array). Any other number (an emotion's, which sits beside
+-- its choice code; a slider value on a scale of hundredths; an exact third that was not rounded;
+-- -0) stays in "answerNumbers". The elements whose number is there
 -- come first, so "answerNumbers" pairs with the first elements of "answerCodes" as before; then the
 -- rest in their order, the texts last. Rows stored the old way (every number in the array) read the
 -- same: a code 0 holds no number.
@@ -23,7 +25,7 @@ CREATE FUNCTION "answer_elements_with_numbers"(slot INTEGER, encoding JSONB, cho
 LANGUAGE sql IMMUTABLE AS $$
   SELECT CASE WHEN slot >= 0 AND slot <= 32767 AND x IS NULL AND n IS NOT NULL AND coalesce(cardinality(h), 0) = 0
                    AND coalesce(cardinality(choice_codes), 0) = 0 AND (encoding ->> 'type') NOT IN ('singleChoice', 'multipleChoice', 'emotion')
-                   AND abs(round(n * 2520)) <= 32767 AND round(n * 2520)::float8 / 2520 = n AND (n <> 0 OR n::text = '0')
+                   AND CASE WHEN abs(n) <= 13 THEN round(round(n * 2520) / 2520 * 1e9) / 1e9 = n AND (n <> 0 OR n::text = '0') ELSE false END
               THEN ARRAY[(slot << 16) | (round(n * 2520)::int + 32768)]
               ELSE "answer_elements"(slot, encoding, choice_codes, n, x, h) END
 $$;
@@ -44,8 +46,8 @@ CREATE FUNCTION pg_temp."elements_recoded"(survey_id VARCHAR, codes INTEGER[], n
 RETURNS TABLE (k INTEGER, nn DOUBLE PRECISION, i BIGINT) LANGUAGE sql STABLE AS $$
   SELECT CASE WHEN c.coded THEN e.k | (round(e.n * 2520)::int + 32768) ELSE e.k END, CASE WHEN c.coded THEN NULL ELSE e.n END, e.i
   FROM unnest(codes, numbers) WITH ORDINALITY e(k, n, i)
-  CROSS JOIN LATERAL (SELECT e.n IS NOT NULL AND (e.k & 65535) = 0 AND abs(round(e.n * 2520)) <= 32767
-                             AND round(e.n * 2520)::float8 / 2520 = e.n AND (e.n <> 0 OR e.n::text = '0')
+  CROSS JOIN LATERAL (SELECT e.n IS NOT NULL AND (e.k & 65535) = 0
+                             AND CASE WHEN abs(e.n) <= 13 THEN round(round(e.n * 2520) / 2520 * 1e9) / 1e9 = e.n AND (e.n <> 0 OR e.n::text = '0') ELSE false END
                              AND EXISTS (SELECT 1 FROM "number_slots" ns WHERE ns."surveyId" = survey_id AND ns."slot" = e.k >> 16) AS coded) c
 $$;
 CREATE FUNCTION pg_temp."codes_recoded"(survey_id VARCHAR, codes INTEGER[], numbers DOUBLE PRECISION[]) RETURNS INTEGER[] LANGUAGE sql STABLE AS $$
@@ -69,7 +71,7 @@ ANALYZE "Response";
 -- Every answer as a row, coded or not (as migration 20261129080000 made it, with the numbers in codes).
 CREATE VIEW "EveryAnswer" AS
 SELECT r."id" AS "responseId", s."questionId", r."createdAt",
-       max(coalesce(e.n, CASE WHEN coalesce(cardinality(s."choiceCodes"), 0) = 0 AND (e.k & 65535) <> 0 THEN ((e.k & 65535) - 32768)::float8 / 2520 END)) AS "numericValue",
+       max(coalesce(e.n, CASE WHEN coalesce(cardinality(s."choiceCodes"), 0) = 0 AND (e.k & 65535) <> 0 THEN round(((e.k & 65535) - 32768)::float8 / 2520 * 1e9) / 1e9 END)) AS "numericValue",
        max(r."answerTexts"[e.i::int - cardinality(r."answerCodes") + cardinality(r."answerTexts")]) AS "textValue",
        CASE WHEN cardinality(s."choiceCodes") = 0 THEN '{}'::text[] ELSE array_agg(s."choiceCodes"[(e.k & 65535) + 1] ORDER BY e.i) END AS "choiceIds",
        coalesce(s."slot" = ANY (r."hiddenSlots"), false) AS "hidden"

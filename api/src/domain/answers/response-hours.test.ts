@@ -18,7 +18,7 @@ import { loadViewer } from "../viewer.js";
 import { parseResultsFilters } from "../results-scope/filters.js";
 import { buildScope, type Visibility } from "../results-scope/response-scope.js";
 import { feedbackListConnection } from "../feedback-list/list.js";
-import { answerSums } from "../analytics/engine.js";
+import { answerSums, servedResponseCount } from "../analytics/engine.js";
 import { ResponseLimiter } from "../respondent/response-limit.js";
 import { buildBitsStep } from "../analytics/response-bits.js";
 
@@ -26,7 +26,7 @@ const hourMs = 3_600_000;
 
 type PlanNode = { "Node Type": string; "Index Name"?: string; "Index Cond"?: string; Plans?: PlanNode[] };
 const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
-const hourIndexes = ["Response_organizationId_hour_idx", "Response_surveyId_hour_idx"];
+const hourIndexes = ["Response_organizationId_hour_idx", "Response_surveyId_hour_idx", "Response_hidden_organizationId_hour_idx"];
 
 describe.skipIf(noDatabase)("responses by organisation or survey and hour", () => {
   let prisma: PrismaClient;
@@ -68,6 +68,20 @@ describe.skipIf(noDatabase)("responses by organisation or survey and hour", () =
         touchpointId: otherTp.id,
         unitId: org.units.unitA.id,
         createdAt: new Date(noon - 12 * hourMs + ((i * 57_731) % (48 * hourMs))),
+        answers: [{ questionId: other.questions.nps.id, n: i % 11 }],
+      })),
+    );
+    // Hidden responses of the other survey, which a manager of the team counts apart (the partial index
+    // of hidden responses by hour, migration 20261129120000).
+    await insertTestResponses(
+      prisma,
+      org.organization.id,
+      Array.from({ length: 300 }, (_, i) => ({
+        surveyId: other.survey.id,
+        touchpointId: otherTp.id,
+        unitId: org.units.unitA.id,
+        hidden: true,
+        createdAt: new Date(noon - 12 * hourMs + ((i * 91_813) % (48 * hourMs))),
         answers: [{ questionId: other.questions.nps.id, n: i % 11 }],
       })),
     );
@@ -147,6 +161,7 @@ describe.skipIf(noDatabase)("responses by organisation or survey and hour", () =
     expect(names).toEqual(expect.arrayContaining(hourIndexes));
     expect(names).not.toContain("Response_organizationId_createdAt_idx");
     expect(names).not.toContain("Response_surveyId_createdAt_idx");
+    expect(names).not.toContain("Response_hidden_organizationId_createdAt_idx");
     const admin = await loadViewer(prisma, org.users.admin.id, "accessToken");
     const ctx = (db: PrismaClient) => ({ prisma: db, viewer: admin }) as unknown as DomainContext;
     const readers: Record<string, (db: PrismaClient) => Promise<unknown>> = {
@@ -173,6 +188,8 @@ describe.skipIf(noDatabase)("responses by organisation or survey and hour", () =
           groupBy: null,
           source: "raw",
         }),
+      "the hidden responses a manager of the team counts apart": (db) =>
+        servedResponseCount(db, visibility(), filters({ restrictByAnswer: [{ questionId: s.questions.nps.id, gte: 0 }] }), [org.units.unitA.id]),
       "the month's count of a response limit": (db) => new ResponseLimiter(db, 0).reserve(org.organization.id, 1_000_000, new Date(noon)),
       "a step of building the response bit strings": async (db) => {
         await db.$executeRawUnsafe(
@@ -195,6 +212,12 @@ describe.skipIf(noDatabase)("responses by organisation or survey and hour", () =
           plans.some((p) => hourScans(p).length > 0),
           `${name} (${zone}): ${JSON.stringify(plans.flatMap((p) => nodes(p).map((n) => n["Index Name"] ?? n["Node Type"])))}`,
         ).toBe(true);
+        // The hidden responses through their own partial index, by the window's hours.
+        if (name.startsWith("the hidden responses"))
+          expect(
+            plans.some((p) => hourScans(p).some((n) => n["Index Name"] === "Response_hidden_organizationId_hour_idx")),
+            `${name} (${zone}): ${JSON.stringify(plans.flatMap((p) => nodes(p).map((n) => n["Index Name"] ?? n["Node Type"])))}`,
+          ).toBe(true);
       }
     }
   });

@@ -30,12 +30,13 @@ const codeOf = (k: string) => `(${k} & 65535)`;
 
 /**
  * The number an element `k` of a slot `s` without choices holds in its code (migration
- * 20261129110000_numbers_in_codes): (code - 32768) / 2520, the very double the answer had (the coding,
+ * 20261129110000_numbers_in_codes): (code - 32768) / 2520 rounded to 9 decimals, as the respondent
+ * runtime rounds its numbers (respondent/answers.ts), the very double the answer had (the coding,
  * "answer_elements_with_numbers", keeps a number in its code only when this gives it back); NULL for
  * a code 0 (the number, if any, is in "answerNumbers"), a choice or a text.
  */
 const codedNumberOf = (k: string, s: string) =>
-  `CASE WHEN coalesce(cardinality(${s}."choiceCodes"), 0) = 0 AND ${codeOf(k)} <> 0 THEN (${codeOf(k)} - 32768)::float8 / 2520 END`;
+  `CASE WHEN coalesce(cardinality(${s}."choiceCodes"), 0) = 0 AND ${codeOf(k)} <> 0 THEN round((${codeOf(k)} - 32768)::float8 / 2520 * 1e9) / 1e9 END`;
 
 /** The columns of an "Answer" row `x`. */
 const rowColumns = (x: string) =>

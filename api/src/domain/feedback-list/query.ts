@@ -192,7 +192,7 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
   // The four reads below are independent: sent together (a pool runs them side by side; one
   // connection, as the embedded database's or an export process's, queues them).
   // The surveys: those asked for, else those with responses in the scope.
-  // (Per survey, an EXISTS probe on the survey's (surveyId, createdAt) index: no scan of the scope.)
+  // (Per survey, an EXISTS probe on the survey's (surveyId, hour) index: no scan of the scope.)
   // Under a restriction by answer only the restricting questions' surveys can have responses (a
   // response answers its own survey's questions): the others are not probed (a probe that finds no
   // response reads the survey's whole window).
