@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseUrl, noDatabase } from "../../test/harness.js";
 import { createPrisma } from "../../db/client.js";
-import { createCountingPrisma } from "../../test/counting-prisma.js";
+import { capturedStatements, planNodes as nodes, planOf as planOfStatement, type PlanNode } from "../../test/query-plans.js";
 import { createOrganizationFixture, type OrganizationFixture } from "../../test/fixtures.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
@@ -24,8 +24,6 @@ import { buildBitsStep } from "../analytics/response-bits.js";
 
 const hourMs = 3_600_000;
 
-type PlanNode = { "Node Type": string; "Index Name"?: string; "Index Cond"?: string; Plans?: PlanNode[] };
-const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
 const hourIndexes = ["Response_organizationId_hour_idx", "Response_surveyId_hour_idx", "Response_hidden_organizationId_hour_idx"];
 
 describe.skipIf(noDatabase)("responses by organisation or survey and hour", () => {
@@ -126,33 +124,8 @@ describe.skipIf(noDatabase)("responses by organisation or survey and hour", () =
     expect(seen).toEqual(newestFirst(ours));
   });
 
-  /** Every statement the code under `run` sends, with its values (a client of its own that records them). */
-  const captured = async (run: (db: PrismaClient) => Promise<unknown>) => {
-    const { prisma: db, sent } = createCountingPrisma(databaseUrl!, 2, { record: true });
-    try {
-      await run(db);
-    } finally {
-      await db.$disconnect();
-    }
-    return sent;
-  };
-
-  /** The plan of a statement with sequential scans priced out (this table is small), in a session zone. */
-  const planOf = async (text: string, values: unknown[], zone: string) => {
-    const aborted = new Error("rolled back on purpose");
-    let plan: PlanNode | null = null;
-    await expect(
-      prisma.$transaction(async (tx) => {
-        const db = tx as unknown as PrismaClient;
-        await db.$executeRawUnsafe(`SET LOCAL enable_seqscan = off`);
-        await db.$executeRawUnsafe(`SET LOCAL TIME ZONE '${zone}'`);
-        const [row] = await db.$queryRawUnsafe<{ "QUERY PLAN": [{ Plan: PlanNode }] }[]>(`EXPLAIN (FORMAT JSON) ${text}`, ...values);
-        plan = row!["QUERY PLAN"][0].Plan;
-        throw aborted;
-      }),
-    ).rejects.toBe(aborted);
-    return plan!;
-  };
+  const captured = (run: (db: PrismaClient) => Promise<unknown>) => capturedStatements(databaseUrl!, run);
+  const planOf = (text: string, values: unknown[], zone = "UTC") => planOfStatement(prisma, text, values, zone);
   const hourScans = (plan: PlanNode) => nodes(plan).filter((n) => hourIndexes.includes(n["Index Name"] ?? "") && n["Index Cond"]?.includes("date_bin"));
 
   it("the time indexes are by hour, and every reader of responses by time ranges them by the hours, in any session time zone", async () => {
