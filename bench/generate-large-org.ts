@@ -167,7 +167,9 @@ export async function generateLargeOrg(
                   ${idempotencyDigestSql("resp.touchpoint", "md5('bench-key-' || resp.g)")}, resp.ts, resp.ts, resp.ts,
                   -- Numbered as ingestion numbers them (by arrival: here g), past the trigger's per-row work.
                   resp.g::int, cols.codes, cols.numbers, cols.texts
-           FROM resp LEFT JOIN cols ON cols.r = resp.id
+           -- Stored in order of arrival, as ingestion stores them: neighbours in time and in ordinal are
+           -- neighbours in the heap.
+           FROM resp LEFT JOIN cols ON cols.r = resp.id ORDER BY resp.g
          )
          INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
          SELECT coded.r, coded.q, coded.c, coded.n, coded.x, coded.h FROM coded WHERE coded.keys IS NULL`,

@@ -34,6 +34,7 @@ import {
   type BitsGroup,
 } from "./response-bits-read.js";
 import { bitsBlock } from "./response-bits.js";
+import { ordinalsAmong } from "./response-ordinals.js";
 import { countKeysByGroup, type StringRow } from "./bits-count.js";
 import { poolOf } from "../../db/client.js";
 
@@ -820,8 +821,8 @@ export async function listSampleIds(
       const parts: string[] = [];
       // The bits hold no hidden or over-limit response; the checks keep a change not yet recomputed out.
       if (ordinals.length)
-        parts.push(`SELECT r."id", r."createdAt" FROM unnest(${p.add(ordinals, "::int[]")}) o(ordinal)
-          JOIN "Response" r ON r."organizationId" = ${p.add(v.organizationId)} AND r."ordinal" = o.ordinal AND r."hidden" = false AND r."overLimit" = false`);
+        parts.push(`SELECT r."id", r."createdAt" FROM "Response" r
+          WHERE r."organizationId" = ${p.add(v.organizationId)} AND ${ordinalsAmong("r", p.add(ordinals, "::int[]"))} AND r."hidden" = false AND r."overLimit" = false`);
       parts.push(...rowsWithoutBits(raw, split, hiddenAlsoInUnits, `r."id", r."createdAt"`));
       // The parts are disjoint (pending responses have no bits yet); UNION keeps a response once should
       // one be in two. Ties in time go by id (the raw rows' sample leaves them to the index order:

@@ -29,6 +29,7 @@ import { answersJoin } from "../answers/rows.js";
 import { answerTimeWithin, createdSince, createdUntil, timeOrder } from "../answers/answer-hours.js";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import { metadataObjectSql } from "../results-scope/response-scope.js";
+import { ordinalEndsSql, ordinalsBetween } from "./response-ordinals.js";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -89,7 +90,7 @@ SELECT k.field, k.value, array_agg(k.ordinal) AS ords FROM (
 /** keysSql's "k" strings only, for the organisations whose strings came before them (buildBitsStep). */
 const metadataKeysSql = `SELECT 'k' AS field, e.key AS value, array_agg(r."ordinal") AS ords
   FROM "Response" r CROSS JOIN LATERAL jsonb_object_keys(${metadataObjectSql('r."metadata"')}) e(key)
-  WHERE r."organizationId" = $1 AND r."ordinal" BETWEEN $2 AND $3 AND r."hidden" = false AND r."overLimit" = false
+  WHERE r."organizationId" = $1 AND ${ordinalsBetween("r", "$2::int", "$3::int")} AND r."hidden" = false AND r."overLimit" = false
     AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id") GROUP BY 2`;
 
 type KeyRow = { field: string; value: string; ords: number[] };
@@ -235,7 +236,7 @@ async function writeOrdinals(db: Db, organizationId: string, first: number, last
     const lo = Math.max(first, block * bitsBlock);
     const hi = Math.min(last, block * bitsBlock + bitsBlock - 1);
     const keys = await db.$queryRawUnsafe<KeyRow[]>(
-      keysSql(`SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1 AND r."ordinal" BETWEEN $2 AND $3`),
+      keysSql(`SELECT r."ordinal", r."id" AS "responseId" FROM "Response" r WHERE r."organizationId" = $1 AND ${ordinalsBetween("r", "$2::int", "$3::int")}`),
       organizationId,
       lo,
       hi,
@@ -319,10 +320,7 @@ export async function refreshBitsOfTouchpoint(tx: Db, organizationId: string, to
 export async function buildOrganizationBits(tx: Db, organizationId: string): Promise<void> {
   await tx.$executeRawUnsafe(`DELETE FROM "ResponseBits" WHERE "organizationId" = $1`, organizationId);
   await tx.$executeRawUnsafe(`DELETE FROM "ResponseBitsState" WHERE "organizationId" = $1`, organizationId);
-  const [range] = await tx.$queryRawUnsafe<{ first: number | null; last: number | null }[]>(
-    `SELECT min(r."ordinal") AS first, max(r."ordinal") AS last FROM "Response" r WHERE r."organizationId" = $1`,
-    organizationId,
-  );
+  const [range] = await tx.$queryRawUnsafe<{ first: number | null; last: number | null }[]>(ordinalEndsSql("$1"), organizationId);
   if (range && range.first !== null && range.last !== null) await writeOrdinals(tx, organizationId, range.first, range.last, true);
   await tx.$executeRawUnsafe(
     `INSERT INTO "ResponseBitsState" ("organizationId", built) VALUES ($1, true)
@@ -377,7 +375,7 @@ export async function buildBitsStep(
  */
 async function keysStep(tx: Db, limit: number, which: { only?: readonly string[]; skip?: readonly string[] }): Promise<string | null> {
   const [state] = await tx.$queryRawUnsafe<{ o: string; next: number; block: number }[]>(
-    `SELECT s."organizationId" AS o, (SELECT coalesce(max(r."ordinal"), -1) + 1 FROM "Response" r WHERE r."organizationId" = s."organizationId") AS next,
+    `SELECT s."organizationId" AS o, (SELECT coalesce(e.last, -1) + 1 FROM (${ordinalEndsSql(`s."organizationId"`)}) e) AS next,
        s."keysBlock" AS block FROM "ResponseBitsState" s
      WHERE built AND NOT "keysBuilt" AND ($1::text[] IS NULL OR "organizationId" = ANY($1::text[])) AND "organizationId" <> ALL($2::text[]) ORDER BY 1 LIMIT 1`,
     which.only ?? null,
