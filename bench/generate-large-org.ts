@@ -19,7 +19,6 @@ import { rollupsFromRawSql } from "../api/src/domain/analytics/rollups.js";
 import { idempotencyDigestSql } from "../api/src/domain/respondent/insert-batch.js";
 import { codedAnswersSql, responseColumnsSql } from "../api/src/domain/answers/rows.js";
 import { answerTimeWithin } from "../api/src/domain/answers/answer-hours.js";
-import { responseIdSql } from "../api/src/domain/responses/response-id.js";
 import { adminUrl } from "./lib/database.js";
 
 export const largeOrgDefaults = { responses: 10_000_000, database: "feedback_bench_10m" };
@@ -36,7 +35,7 @@ export function largeOrgUrl(database = largeOrgDefaults.database): string {
 
 // "with bits": data sets made before the response bit strings (issue 18 item 1) are made again.
 const mark = (n: number) =>
-  `feedback benchmark organisation: complete, ${n} responses, with bits, with key digests, ordinals in responses, digests by touchpoint, stored and numbered in order of arrival`;
+  `feedback benchmark organisation: complete, ${n} responses, with bits, with key digests, ordinals in responses, digests by touchpoint, stored in order of arrival`;
 
 async function adminClient(): Promise<pg.Client> {
   const c = new pg.Client({ connectionString: adminUrl });
@@ -129,16 +128,12 @@ export async function generateLargeOrg(
       // row ("answerCodes", "answerNumbers", "answerTexts"), any a code cannot hold as "Answer" rows. The random draws
       // (a response's time, an answer's values) are made once each, in MATERIALIZED CTEs.
       await db.query(
-        `WITH arrivals AS MATERIALIZED (
-           SELECT g, tp.survey, tp.id AS touchpoint, tp."unitId" AS unit, t.ts
+        `WITH resp AS MATERIALIZED (
+           SELECT substr(md5('bench10m-' || g), 1, 24) AS id, g, tp.survey, tp.id AS touchpoint, tp."unitId" AS unit, t.ts
            FROM generate_series($2::bigint, $3::bigint) g
            JOIN tp ON tp.idx = (g * 7919) % $4
            CROSS JOIN LATERAL (SELECT to_timestamp(($5::float8 - $6::float8) / 1000 + (g::float8 / $7) * ($6::float8 / 1000)) AS day0) d
            CROSS JOIN LATERAL (SELECT date_trunc('day', d.day0) + interval '6 hours' + (random() * interval '16 hours') AS ts) t
-         ), resp AS MATERIALIZED (
-           -- As ingestion gives them: the id and the ordinal in order of arrival (here the instant).
-           SELECT ${responseIdSql("a.ts", `'bench10m-' || a.g`)} AS id, a.*, ($2::bigint + row_number() OVER (ORDER BY a.ts, a.g) - 1)::int AS ordinal
-           FROM arrivals a
          ), ain AS MATERIALIZED (
            SELECT resp.id AS r, resp.survey AS s, qs.id AS q, v.n, v.x, v.h, false AS hid, qs.rank AS o, resp.ts AS c
            FROM resp JOIN qs ON qs."surveyId" = resp.survey
@@ -170,11 +165,11 @@ export async function generateLargeOrg(
                   jsonb_build_object('store', 'S' || (resp.g % 25), 'visit', (ARRAY['first','repeat'])[1 + (resp.g / 7) % 2]),
                   -- Every response the respondent page sends has an idempotency key (32 hex characters).
                   ${idempotencyDigestSql("resp.touchpoint", "md5('bench-key-' || resp.g)")}, resp.ts, resp.ts, resp.ts,
-                  -- Numbered as ingestion numbers them (by arrival), past the trigger's per-row work.
-                  resp.ordinal, cols.codes, cols.numbers, cols.texts
-           -- Stored in order of arrival, as ingestion stores them: neighbours in time and in ordinal are
-           -- neighbours in the heap.
-           FROM resp LEFT JOIN cols ON cols.r = resp.id ORDER BY resp.ordinal
+                  -- Numbered as ingestion numbers them (by arrival: here g), past the trigger's per-row work.
+                  resp.g::int, cols.codes, cols.numbers, cols.texts
+           -- Stored in order of arrival (g), as ingestion stores them: neighbours in ordinal are neighbours
+           -- in the heap, and so are days (an instant within its day is drawn at random).
+           FROM resp LEFT JOIN cols ON cols.r = resp.id ORDER BY resp.g
          )
          INSERT INTO "Answer" ("responseId", "questionId", "createdAt", "numericValue", "textValue", "choiceIds")
          SELECT coded.r, coded.q, coded.c, coded.n, coded.x, coded.h FROM coded WHERE coded.keys IS NULL`,

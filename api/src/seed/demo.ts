@@ -45,7 +45,6 @@ import {
   type ResponseJson,
 } from "../domain/demo-data/generator.js";
 import { newId } from "../domain/surveys/input.js";
-import { responseIdAt } from "../domain/responses/response-id.js";
 import { insertAnswerRows } from "../domain/answers/rows.js";
 import { analyzeStaleTables } from "../db/statistics.js";
 
@@ -337,7 +336,7 @@ async function writeResponses(tx: Tx, s: Structure, opts: { total: number; now: 
     for (let k = offset; k < end; k++) {
       const t = times[k]!;
       const tp = s.touchpoints[rnd.weightedIndex(tpWeights)]!;
-      const id = responseIdAt(t);
+      const id = newId();
       const c = new Date(t).toISOString();
       const lang = rnd.weighted(
         langs,

@@ -32,7 +32,7 @@ import {
 } from "./generator.js";
 import { createRandom } from "./random.js";
 import { markResponsesChanged } from "../analytics/rollups.js";
-import { responseIdAt } from "../responses/response-id.js";
+import { newId } from "../surveys/input.js";
 import { insertAnswerRows } from "../answers/rows.js";
 
 export const demoDataLimits = { defaultResponses: 500, maxResponses: 5_000 } as const;
@@ -185,7 +185,7 @@ export async function generateDemoData(ctx: DomainContext, input: unknown = {}):
         const rows: ResponseJson[] = [];
         const answers: AnswerJson[] = [];
         for (const t of times.slice(offset, offset + batch)) {
-          const id = responseIdAt(t);
+          const id = newId();
           const c = new Date(t).toISOString();
           const lang = rnd.pick(languages);
           const mood = clamp(rnd.weightedIndex(moodWeights), 0, 4);

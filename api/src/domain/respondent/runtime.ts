@@ -12,6 +12,7 @@
 // (insert-batch.ts: group commit). A retry with the same idempotency key, also a concurrent one,
 // finds the first response through the unique index and answers its id.
 import { publicTerminalLogo } from "../touchpoints/terminal-logo.js";
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { EventBus } from "../../pubsub/bus.js";
@@ -26,7 +27,6 @@ import { respondentLimiters, type RateDecision } from "./rate-limit.js";
 import { memoryLimiterStore, type LimiterStore } from "../../limits/store.js";
 import { ResponseLimiter } from "./response-limit.js";
 import { linkResponseToMessage } from "../campaigns/sending/status.js";
-import { responseIdAt } from "../responses/response-id.js";
 
 export const submissionLimits = {
   /** Largest submission body (the server's own limit is 1 MB). */
@@ -200,8 +200,7 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
         )[0];
       // Over the limit the response is still stored, marked overLimit (not shown in results).
       const { overLimit, release } = await responseLimiter.reserve(definition.touchpoint.organizationId, definition.organization.responseLimit, now);
-      // In order of arrival, so the primary key's pages stay full (responses/response-id.ts).
-      const responseId = responseIdAt(now);
+      const responseId = randomBytes(12).toString("hex");
       let stored: boolean;
       try {
         stored = await inserts.insert({

@@ -179,7 +179,6 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
   it("stores every question type with the stored encodings, one stored answer per answer", async () => {
     const { q, choices } = f;
     const submittedAt = new Date(Date.now() - 60_000).toISOString();
-    const sentAt = Date.now();
     const response = await post(`/${f.terminal.id}/responses`, {
       idempotencyKey: key(),
       surveyId: f.survey.id,
@@ -201,11 +200,6 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     expect(response.status).toBe(201);
     const { responseId } = await response.json();
     expect(responseId).toMatch(/^[0-9a-f]{24}$/);
-    // Its id begins with its arrival (the low 40 bits of the milliseconds: responses/response-id.ts),
-    // not with the time the client says it was answered.
-    const arrived = Number.parseInt(responseId.slice(0, 10), 16);
-    expect(arrived).toBeGreaterThanOrEqual(sentAt % 2 ** 40);
-    expect(arrived).toBeLessThanOrEqual(Date.now() % 2 ** 40);
     const stored = await t.prisma.response.findUniqueOrThrow({ where: { id: responseId } });
     expect(stored).toMatchObject({ surveyId: f.survey.id, touchpointId: f.terminal.id, unitId: org.units.unitA.id, language: "fi", status: "submitted" });
     // The terminal's configured metadata wins over the client's.
