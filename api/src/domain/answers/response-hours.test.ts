@@ -69,6 +69,20 @@ describe.skipIf(noDatabase)("responses by organisation or survey and hour", () =
         answers: [{ questionId: other.questions.nps.id, n: i % 11 }],
       })),
     );
+    // Responses of the month before, outside every window below and the response limit's month: a
+    // count of the month by the hours then reads fewer rows than one of the whole organisation (which
+    // the organisation's other indexes, as its ordinals' by group, would give just as well).
+    await insertTestResponses(
+      prisma,
+      org.organization.id,
+      Array.from({ length: 2000 }, (_, i) => ({
+        surveyId: other.survey.id,
+        touchpointId: otherTp.id,
+        unitId: org.units.unitA.id,
+        createdAt: new Date(Date.UTC(2026, 1, 1) + ((i * 86_413_331) % (27 * 24 * hourMs))),
+        answers: [{ questionId: other.questions.nps.id, n: i % 11 }],
+      })),
+    );
     // Hidden responses of the other survey, which a manager of the team counts apart (the partial index
     // of hidden responses by hour, migration 20261129120000).
     await insertTestResponses(
