@@ -6,6 +6,13 @@
 -- the sum of their numbers), and the other values' counts and sums are three arrays side by side,
 -- sorted by value: "values" (a choice id or a stored number as text, as "value" was), "counts",
 -- "sums". Readers unnest them (analytics/rollups.ts answerRollupValues).
+-- First the recomputes' own lock, in their order (rollups.ts lockRollups): the applier and the
+-- recomputes of processes still running the previous code wait, and then fail on the missing "value"
+-- column (their transaction rolls back: nothing pending is lost; their readers of the answer roll-ups
+-- fail likewise until they are replaced, as for the earlier steps: a maintenance window). Without it
+-- an apply committed between the copy and the DROP below would be dropped with the old table.
+LOCK TABLE "RollupResponseHour", "RollupResponseDay", "RollupAnswerDay", "ResponseBitsState", "ResponseBits" IN SHARE ROW EXCLUSIVE MODE;
+
 CREATE TABLE "RollupAnswerDay_values" (
     "bucket" TIMESTAMPTZ(6) NOT NULL,
     "sum" DOUBLE PRECISION NOT NULL DEFAULT 0,
