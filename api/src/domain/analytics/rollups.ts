@@ -137,10 +137,14 @@ export function mergedValues(a: string, b: string): string {
 /**
  * The values an answer roll-up row `alias` counts, as a LATERAL subquery `v(value, count, sum)`: "*"
  * (the question's totals) and each stored value of its arrays (prisma/schema.prisma RollupAnswerDay).
+ * Set-returning functions in the select list, which step through the three arrays side by side: 10–20 %
+ * faster than `unnest` of three arrays in FROM (which stores each row's values before it reads
+ * them) or a UNION ALL of the totals and the values (docs/analytics.md "Answer roll-ups with their
+ * values in arrays"). A NULL array adds nothing.
  */
 export const answerRollupValues = (alias: string) =>
-  `CROSS JOIN LATERAL (SELECT '*'::text AS value, ${alias}."count" AS count, ${alias}."sum" AS sum
-    UNION ALL SELECT * FROM unnest(${alias}."values", ${alias}."counts", ${alias}."sums")) v`;
+  `CROSS JOIN LATERAL (SELECT unnest('{*}'::text[] || ${alias}."values") AS value, unnest(ARRAY[${alias}."count"] || ${alias}."counts") AS count,
+    unnest(ARRAY[${alias}."sum"] || ${alias}."sums") AS sum) v`;
 
 /** The tables in the order ingestion writes them (lock order). */
 export const rollupTables = ["RollupResponseHour", "RollupResponseDay", "RollupAnswerDay"] as const;
