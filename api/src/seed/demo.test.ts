@@ -60,7 +60,7 @@ describe.skipIf(skipWithout("PostgreSQL"))("seedDemoOrganization on PostgreSQL",
     );
     expect(r!.rolled).toBe(r!.raw);
     const [a] = await prisma.$queryRawUnsafe<{ rolled: number; raw: number }[]>(
-      `SELECT (SELECT sum("count")::int FROM "RollupAnswerDay" WHERE "organizationCode" = ${codeOf("organization", "$1")}) AS rolled,
+      `SELECT (SELECT sum("count")::int FROM "RollupAnswerDay" WHERE "organizationCode" = ${codeOf("organization", "$1")} AND "value" = '*') AS rolled,
               (SELECT count(*)::int FROM "EveryAnswer" a JOIN "Response" r ON r.id = a."responseId" WHERE r."organizationId" = $1 AND NOT r."hidden") AS raw`,
       organizationId,
     );

@@ -14,7 +14,7 @@ import { needsRawRows, type GroupBy, type ResultsFilters } from "../results-scop
 import { admittedUnits, buildScope, metadataObjectSql, surveysWithResponses, type Visibility } from "../results-scope/response-scope.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { codeOf, codesOf } from "../results-scope/codes.js";
-import { answerRollupValues, answerValuesOf, pendingResponseRows, responseFiguresOf } from "./rollups.js";
+import { answerValuesOf, pendingResponseRows, responseFiguresOf } from "./rollups.js";
 import { planAnswerPath, type AnswerPath } from "./planner.js";
 import { answersOfResponse, bothBranches, questionAnswers } from "../answers/rows.js";
 import {
@@ -367,8 +367,8 @@ function rollupAnswerSumsSql(p: Params, v: Visibility, f: ResultsFilters, q: Ans
   if (split.days) {
     const inner = q.groupBy === null ? `''` : bySource ? `x."touchpointCode"` : timeGroupSql(q.groupBy, sameDate(`x."bucket"`), f.utcOffset)!;
     parts.push(`SELECT qd."id" AS qid, ${bySource ? `td."id"` : "g.grp"} AS grp, g."value", g.count, g.sum
-      FROM (SELECT x."questionCode" AS q, ${inner} AS grp, v."value", sum(v."count")::float8 AS count, sum(v."sum")::float8 AS sum
-        FROM "RollupAnswerDay" x ${answerRollupValues("x")}
+      FROM (SELECT x."questionCode" AS q, ${inner} AS grp, x."value", sum(x."count")::float8 AS count, sum(x."sum")::float8 AS sum
+        FROM "RollupAnswerDay" x
         WHERE x."questionCode" = ${codesOf("question", p.add(q.questionIds, "::text[]"))} AND ${rollupDims(v, f, p)}
           AND x."bucket" >= ${p.add(split.days.from, "::timestamptz")} AND x."bucket" < ${p.add(split.days.to, "::timestamptz")}
         GROUP BY 1, 2, 3) g

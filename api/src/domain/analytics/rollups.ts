@@ -81,35 +81,22 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
     "promoters" = x."promoters" + EXCLUDED."promoters", "passives" = x."passives" + EXCLUDED."passives", "detractors" = x."detractors" + EXCLUDED."detractors"
 )`
   }`;
-  // The answer roll-ups likewise, by question as well: one row a key, the question's totals (the value
-  // "*") in "count" and "sum", each other value's count and sum in the arrays, sorted by value. The sums
-  // by ids are summed again by codes (deleted teams share unit code 0) before they are gathered into
-  // arrays, so that a value is in a row's arrays once. A row that exists gets its totals added and its
-  // arrays merged value by value (`mergedValues`).
+  // The answer roll-ups likewise, by question and value as well.
   const answerUpsert = (name: string, table: string, bucket: (c: string) => string) => `
 , ${name} AS (
-  INSERT INTO "${table}" AS x ("questionCode", "bucket", "touchpointCode", "unitCode", "surveyCode", "organizationCode", "count", "sum", "values", "counts", "sums")
-  SELECT k.q, k.b, k.t, k.u, k.s, k.o,
-    coalesce(sum(k.answers) FILTER (WHERE k.value = '*'), 0)::int, coalesce(sum(k.total) FILTER (WHERE k.value = '*'), 0)::float8,
-    coalesce(array_agg(k.value ORDER BY k.value) FILTER (WHERE k.value <> '*'), '{}'),
-    coalesce(array_agg(k.answers ORDER BY k.value) FILTER (WHERE k.value <> '*'), '{}'),
-    coalesce(array_agg(k.total ORDER BY k.value) FILTER (WHERE k.value <> '*'), '{}')
-  FROM (
-    SELECT qc."code" AS q, g.b, tc."code" AS t, coalesce(uc."code", 0) AS u, sc."code" AS s, oc."code" AS o, g.value,
-      sum(g.answers)::int AS answers, sum(g.total)::float8 AS total
-    FROM (SELECT q, ${bucket("c")} AS b, t, u, value, s, o, count(*)::int AS answers, coalesce(sum(n), 0)::float8 AS total
-      FROM rollup_av GROUP BY q, b, t, u, value, s, o) g
-    JOIN "Question" qc ON qc."id" = g.q JOIN "Touchpoint" tc ON tc."id" = g.t LEFT JOIN "Unit" uc ON uc."id" = g.u
-    JOIN "Survey" sc ON sc."id" = g.s JOIN "Organization" oc ON oc."id" = g.o
-    GROUP BY 1, 2, 3, 4, 5, 6, 7) k
-  GROUP BY 1, 2, 3, 4, 5, 6${
+  INSERT INTO "${table}" AS x ("questionCode", "bucket", "touchpointCode", "unitCode", "value", "surveyCode", "organizationCode", "count", "sum")
+  SELECT qc."code", g.b, tc."code", coalesce(uc."code", 0), g.value, sc."code", oc."code", sum(g.answers)::int, sum(g.total)::float8
+  FROM (SELECT q, ${bucket("c")} AS b, t, u, value, s, o, count(*)::int AS answers, coalesce(sum(n), 0)::float8 AS total
+    FROM rollup_av GROUP BY q, b, t, u, value, s, o) g
+  JOIN "Question" qc ON qc."id" = g.q JOIN "Touchpoint" tc ON tc."id" = g.t LEFT JOIN "Unit" uc ON uc."id" = g.u
+  JOIN "Survey" sc ON sc."id" = g.s JOIN "Organization" oc ON oc."id" = g.o
+  GROUP BY 1, 2, 3, 4, 5, 6, 7${
     bulk
       ? ")"
       : `
-  ORDER BY 1, 2, 3, 4, 5
-  ON CONFLICT ("questionCode", "bucket", "touchpointCode", "unitCode", "surveyCode") DO UPDATE SET
-    "count" = x."count" + EXCLUDED."count", "sum" = x."sum" + EXCLUDED."sum",
-    ("values", "counts", "sums") = (${mergedValues("x", "EXCLUDED")})
+  ORDER BY 1, 2, 3, 4, 5, 6
+  ON CONFLICT ("questionCode", "bucket", "touchpointCode", "unitCode", "value", "surveyCode") DO UPDATE SET
+    "count" = x."count" + EXCLUDED."count", "sum" = x."sum" + EXCLUDED."sum"
 )`
   }`;
   return (
@@ -120,31 +107,6 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
     answerUpsert("rollup_ad", "RollupAnswerDay", day)
   );
 }
-
-/**
- * The arrays of two answer roll-up rows `a` and `b` merged (an SQL row of "values", "counts", "sums"):
- * each value once, its counts and sums added (a value is in each row once: two addends, so the sum is
- * exact in either order), sorted by value.
- */
-export function mergedValues(a: string, b: string): string {
-  return `SELECT coalesce(array_agg(m.value ORDER BY m.value), '{}'), coalesce(array_agg(m.n ORDER BY m.value), '{}'), coalesce(array_agg(m.s ORDER BY m.value), '{}')
-      FROM (SELECT u.value, sum(u.n)::int AS n, sum(u.s)::float8 AS s
-        FROM (SELECT * FROM unnest(${a}."values", ${a}."counts", ${a}."sums")
-              UNION ALL SELECT * FROM unnest(${b}."values", ${b}."counts", ${b}."sums")) u(value, n, s)
-        GROUP BY u.value) m`;
-}
-
-/**
- * The values an answer roll-up row `alias` counts, as a LATERAL subquery `v(value, count, sum)`: "*"
- * (the question's totals) and each stored value of its arrays (prisma/schema.prisma RollupAnswerDay).
- * Set-returning functions in the select list, which step through the three arrays side by side: 10–20 %
- * faster than `unnest` of three arrays in FROM (which stores each row's values before it reads
- * them) or a UNION ALL of the totals and the values (docs/analytics.md "Answer roll-ups with their
- * values in arrays"). A NULL array adds nothing.
- */
-export const answerRollupValues = (alias: string) =>
-  `CROSS JOIN LATERAL (SELECT unnest('{*}'::text[] || ${alias}."values") AS value, unnest(ARRAY[${alias}."count"] || ${alias}."counts") AS count,
-    unnest(ARRAY[${alias}."sum"] || ${alias}."sums") AS sum) v`;
 
 /** The tables in the order ingestion writes them (lock order). */
 export const rollupTables = ["RollupResponseHour", "RollupResponseDay", "RollupAnswerDay"] as const;

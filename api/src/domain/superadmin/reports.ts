@@ -136,7 +136,7 @@ async function sums(ctx: DomainContext, w: Window, keyColumn: "organizationId" |
               sum(a."count") AS answers,
               sum(a."count") FILTER (WHERE a."questionCode" = ${codesOf("question", "$4::varchar[]")}) AS comments
          FROM "RollupAnswerDay" a
-        WHERE a."${keyCode}" = ${codesOf(keyTable, "$1::varchar[]")} AND a."bucket" >= $2 AND a."bucket" < $3
+        WHERE a."${keyCode}" = ${codesOf(keyTable, "$1::varchar[]")} AND a."bucket" >= $2 AND a."bucket" < $3 AND a."value" = '*'
               ${organizationId ? `AND a."organizationCode" = ${codeOf("organization", "$5")}` : ""}
         GROUP BY 1, 2),
      ans AS (
