@@ -1,5 +1,6 @@
 // The statements a piece of code sends, and their plans: for the tests that check which index a read
-// uses (answers/answer-hours.test.ts, answers/response-hours.test.ts).
+// uses (answers/answer-hours.test.ts, answers/response-hours.test.ts,
+// analytics/response-ordinals.test.ts).
 import { expect } from "vitest";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { createCountingPrisma } from "./counting-prisma.js";
