@@ -160,11 +160,11 @@ export async function generateLargeOrg(
          ), coded AS MATERIALIZED (${codedAnswersSql("ain")}
          ), cols AS (${responseColumnsSql("coded")}
          ), r AS (
-           INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers", "answerTexts")
+           INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers", "answerTexts")
            SELECT resp.id, $1, resp.survey, resp.touchpoint, resp.unit, 'submitted', (ARRAY['fi','en','es'])[1 + resp.g % 3],
                   jsonb_build_object('store', 'S' || (resp.g % 25), 'visit', (ARRAY['first','repeat'])[1 + (resp.g / 7) % 2]),
                   -- Every response the respondent page sends has an idempotency key (32 hex characters).
-                  ${idempotencyDigestSql("resp.touchpoint", "md5('bench-key-' || resp.g)")}, resp.ts, resp.ts, resp.ts,
+                  ${idempotencyDigestSql("resp.touchpoint", "md5('bench-key-' || resp.g)")}, resp.ts, resp.ts,
                   -- Numbered as ingestion numbers them (by arrival: here g), past the trigger's per-row work.
                   resp.g::int, cols.codes, cols.numbers, cols.texts
            -- Stored in order of arrival (g), as ingestion stores them: neighbours in ordinal are neighbours

@@ -88,8 +88,8 @@ async function insertResponseRows(prisma: PrismaClient, organizationId: string, 
     })),
   );
   await prisma.$executeRawUnsafe(
-    `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","hidden","createdAt","updatedAt","submittedAt")
-     SELECT i, o, s, t, u, m, h, c, c, c FROM json_to_recordset($1::json) AS x(i text, o text, s text, t text, u text, m jsonb, h boolean, c timestamptz)`,
+    `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","hidden","createdAt","submittedAt")
+     SELECT i, o, s, t, u, m, h, c, c FROM json_to_recordset($1::json) AS x(i text, o text, s text, t text, u text, m jsonb, h boolean, c timestamptz)`,
     JSON.stringify(rows),
   );
   await insertAnswerRows(

@@ -96,8 +96,8 @@ export async function insertSeededResponses(prisma: PrismaClient, o: SeededOptio
     }
   }
   await prisma.$executeRawUnsafe(
-    `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","hidden","createdAt","updatedAt","submittedAt")
-     SELECT id, o, s, t, u, m, h, c, c, c FROM json_to_recordset($1::json) AS x(id text, o text, s text, t text, u text, c timestamptz, h boolean, m jsonb)`,
+    `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","hidden","createdAt","submittedAt")
+     SELECT id, o, s, t, u, m, h, c, c FROM json_to_recordset($1::json) AS x(id text, o text, s text, t text, u text, c timestamptz, h boolean, m jsonb)`,
     JSON.stringify(rs),
   );
   await insertAnswerRows(prisma, as);

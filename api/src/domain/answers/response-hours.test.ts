@@ -55,48 +55,32 @@ describe.skipIf(noDatabase)("responses by organisation or survey and hour", () =
       })),
     );
     ours = ids.map((id, i) => ({ id, at: instants[i]! }));
+    // The other survey's responses: `count` of them from `start`, the i-th `stride` ms further on within
+    // `span` ms (the same i % 11 NPS answer each), hidden or not.
+    const otherResponses = (count: number, start: number, stride: number, span: number, hidden = false) =>
+      insertTestResponses(
+        prisma,
+        org.organization.id,
+        Array.from({ length: count }, (_, i) => ({
+          surveyId: other.survey.id,
+          touchpointId: otherTp.id,
+          unitId: org.units.unitA.id,
+          hidden,
+          createdAt: new Date(start + ((i * stride) % span)),
+          answers: [{ questionId: other.questions.nps.id, n: i % 11 }],
+        })),
+      );
     // Many more responses of the same days to the other survey: a plan that reads the organisation's
     // every response differs from one that reads the window's hours, and a read of one survey's
     // responses by the organisation's index reads all of these too.
-    await insertTestResponses(
-      prisma,
-      org.organization.id,
-      Array.from({ length: 3000 }, (_, i) => ({
-        surveyId: other.survey.id,
-        touchpointId: otherTp.id,
-        unitId: org.units.unitA.id,
-        createdAt: new Date(noon - 12 * hourMs + ((i * 57_731) % (48 * hourMs))),
-        answers: [{ questionId: other.questions.nps.id, n: i % 11 }],
-      })),
-    );
+    await otherResponses(3000, noon - 12 * hourMs, 57_731, 48 * hourMs);
     // Responses of the month before, outside every window below and the response limit's month: a
     // count of the month by the hours then reads fewer rows than one of the whole organisation (which
     // the organisation's other indexes, as its ordinals' by group, would give just as well).
-    await insertTestResponses(
-      prisma,
-      org.organization.id,
-      Array.from({ length: 2000 }, (_, i) => ({
-        surveyId: other.survey.id,
-        touchpointId: otherTp.id,
-        unitId: org.units.unitA.id,
-        createdAt: new Date(Date.UTC(2026, 1, 1) + ((i * 86_413_331) % (27 * 24 * hourMs))),
-        answers: [{ questionId: other.questions.nps.id, n: i % 11 }],
-      })),
-    );
+    await otherResponses(2000, Date.UTC(2026, 1, 1), 86_413_331, 27 * 24 * hourMs);
     // Hidden responses of the other survey, which a manager of the team counts apart (the partial index
     // of hidden responses by hour, migration 20261129120000).
-    await insertTestResponses(
-      prisma,
-      org.organization.id,
-      Array.from({ length: 300 }, (_, i) => ({
-        surveyId: other.survey.id,
-        touchpointId: otherTp.id,
-        unitId: org.units.unitA.id,
-        hidden: true,
-        createdAt: new Date(noon - 12 * hourMs + ((i * 91_813) % (48 * hourMs))),
-        answers: [{ questionId: other.questions.nps.id, n: i % 11 }],
-      })),
-    );
+    await otherResponses(300, noon - 12 * hourMs, 91_813, 48 * hourMs, true);
     await prisma.$executeRawUnsafe(`ANALYZE "Response"`);
   });
   afterAll(async () => prisma?.$disconnect());

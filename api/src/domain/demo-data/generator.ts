@@ -210,6 +210,6 @@ export function answerValues(rnd: Random, q: BuiltQuestion, mood: number, lang: 
 }
 
 export const insertResponses = `INSERT INTO "Response"
-  ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "createdAt", "updatedAt", "submittedAt")
-SELECT r.i, $2, r.s, r.t, r.u, 'submitted'::"ResponseStatus", r.l, r.m, r.c, r.c, r.c
+  ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "createdAt", "submittedAt")
+SELECT r.i, $2, r.s, r.t, r.u, 'submitted'::"ResponseStatus", r.l, r.m, r.c, r.c
 FROM json_to_recordset($1::json) AS r(i text, s text, t text, u text, l text, m jsonb, c timestamptz)`;

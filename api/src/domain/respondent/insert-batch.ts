@@ -72,8 +72,8 @@ const insertSql = `WITH input AS (
 ), cols AS (${responseColumnsSql("coded")}
 ), r AS (
   INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata",
-    "idempotencyDigest", "createdAt", "updatedAt", "submittedAt", "overLimit", "ordinal", "answerCodes", "answerNumbers", "answerTexts")
-  SELECT i, o, s, t, u, 'submitted'::"ResponseStatus", l, m, ${idempotencyDigestSql("t", "k")}, c, now(), d, coalesce(v, false), ${responseOrdinalSql("o")},
+    "idempotencyDigest", "createdAt", "submittedAt", "overLimit", "ordinal", "answerCodes", "answerNumbers", "answerTexts")
+  SELECT i, o, s, t, u, 'submitted'::"ResponseStatus", l, m, ${idempotencyDigestSql("t", "k")}, c, d, coalesce(v, false), ${responseOrdinalSql("o")},
     cols.codes, cols.numbers, cols.texts
   FROM input LEFT JOIN cols ON cols.r = input.i
   ON CONFLICT ("idempotencyDigest") DO NOTHING

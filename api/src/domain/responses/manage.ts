@@ -73,7 +73,6 @@ export async function hideResponse(ctx: DomainContext, responseId: string, input
       body.hidden,
     );
     if (updated === 0) throw notFound(responseMessages.answerNotFound);
-    await tenantDb(ctx).response.update({ where: { id: response.id }, data: { updatedAt: new Date() } });
   } else {
     await tenantDb(ctx).response.update({ where: { id: response.id }, data: { hidden: body.hidden } });
   }
