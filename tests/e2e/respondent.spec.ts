@@ -29,7 +29,7 @@ test("a respondent answers a link survey on the public page and the response is 
   await expect(page.getByRole("heading", { name: "Thank you for your feedback!" })).toBeVisible();
   await expect.poll(() => responseCount(id)).toBe(before + 1);
   const [latest] = await query<{ id: string; language: string }>(
-    `SELECT "id", "language" FROM "Response" WHERE "touchpointId" = $1 ORDER BY "ordinal" DESC LIMIT 1`,
+    `SELECT "id", "language" FROM "Response" WHERE "touchpointId" = $1 ORDER BY "ordinal" DESC NULLS LAST LIMIT 1`,
     [id],
   );
   expect(latest!.language).toBe("en");

@@ -1,8 +1,13 @@
 -- A response has no updatedAt any more (docs/analytics.md "A response without updatedAt"). Nothing
--- read it: the results, exports, the REST API and GraphQL show createdAt and submittedAt; it only
--- told when ingestion stored a row (now()), or when a hide last changed it through Prisma. It took
--- 8 B of every response's row.
+-- read it: the results, the feedback list, exports, the REST API and GraphQL show a response's
+-- createdAt; notifications and webhooks read submittedAt. It told when ingestion stored a row (now()),
+-- and Prisma moved it on every later change of the row (a hide, a metadata edit, a touchpoint's move
+-- to another team, a campaign message linked). It took 8 B of every response's row.
 --
 -- DROP COLUMN changes only the catalog: rows stored before keep their 8 bytes until the table is
 -- rewritten (VACUUM FULL, or pg_repack without the long lock); rows stored after it do not have them.
+--
+-- Processes still running the previous code fail once this runs: their ingestion statement names the
+-- column (the respondent page keeps a failed response in its queue and sends it again) and their
+-- Prisma client reads it with every response. Deploy it with the new code in one maintenance window.
 ALTER TABLE "Response" DROP COLUMN "updatedAt";
