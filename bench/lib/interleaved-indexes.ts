@@ -5,8 +5,9 @@
 // deduplication (docs/analytics.md "For S5: which 8-byte key packs when many organisations store at
 // once"). This builds a scratch copy of "Response" with the very index definitions the migrations made
 // (`pg_get_indexdef`), fills it with `rows` responses from `organisations` organisations storing in
-// turn over a year (each numbering its own, ids random as ingestion's), and measures each index's bytes
-// per row, beside the S5 candidate key (organisation code, ordinal). Dropped afterwards.
+// turn over a year (each numbering its own, with 4 surveys and 12 touchpoints; ids that look random, as
+// ingestion's), and measures each index's bytes per row, beside the S5 candidate key (organisation
+// code, ordinal). Dropped afterwards; `dropInterleavedScratch` drops one a killed run left behind.
 import type pg from "pg";
 
 export type InterleavedIndex = { index: string; bytesPerRow: number };
@@ -15,9 +16,15 @@ const scratch = "bench_interleaved_response";
 /** The name under which the S5 candidate key (organisation code, ordinal), built only here, is reported. */
 export const s5Key = "(organisation code, ordinal)";
 
+/** Drops the scratch table (a run killed half-way leaves it; the storage bench drops it before measuring). */
+export async function dropInterleavedScratch(db: pg.Client): Promise<void> {
+  await db.query(`DROP TABLE IF EXISTS ${scratch}`);
+}
+
 export async function interleavedIndexSizes(db: pg.Client, opts: { rows: number; organisations: number }): Promise<InterleavedIndex[]> {
   const { rows, organisations } = opts;
-  await db.query(`DROP TABLE IF EXISTS ${scratch}`);
+  if (!Number.isInteger(organisations) || organisations < 1) throw new Error(`organisations must be a whole number ≥ 1, not ${organisations}`);
+  await dropInterleavedScratch(db);
   try {
     // The columns with their types and NOT NULLs; no constraints, triggers or foreign keys.
     await db.query(`CREATE TABLE ${scratch} (LIKE "Response" INCLUDING DEFAULTS, "organizationCode" int4, "ordinalKey" int4)`);
@@ -37,13 +44,16 @@ export async function interleavedIndexSizes(db: pg.Client, opts: { rows: number;
     await db.query(`CREATE INDEX "${scratch}_s5" ON ${scratch} ("organizationCode", "ordinalKey")`);
     names.set(`${scratch}_s5`, s5Key);
     // Arrival g: organisation g mod N, its response g div N (its ordinal), at an even pace through a
-    // year; every second one with a text answer; ids 24 hexadecimal characters that look random (an md5 of the arrival, so runs repeat); every response with an idempotency digest.
+    // year, to one of the organisation's 4 surveys and 12 touchpoints in turn; every second one with a
+    // text answer; every one with an idempotency digest; ids of 24 hexadecimal characters that look
+    // random (an md5 of the arrival, so that runs repeat).
     const perBatch = 100_000;
     for (let from = 0; from < rows; from += perBatch) {
       await db.query(
         `INSERT INTO ${scratch} ("id", "organizationId", "surveyId", "touchpointId", "unitId", "language", "metadata", "idempotencyDigest",
                                  "createdAt", "submittedAt", "ordinal", "answerTexts", "organizationCode", "ordinalKey")
-         SELECT substr(md5('response ' || g), 1, 24), o.id, o.id, o.id, o.id, 'en', '{}'::jsonb, md5('key' || g)::uuid,
+         SELECT substr(md5('response ' || g), 1, 24), o.id, substr(md5(o.id || ' survey ' || (g / $3) % 4), 1, 24),
+                substr(md5(o.id || ' touchpoint ' || (g / $3) % 12), 1, 24), o.id, 'en', '{}'::jsonb, md5('key' || g)::uuid,
                 t.at, t.at, g / $3, CASE WHEN g % 2 = 0 THEN ARRAY['a text answer'] END, g % $3, g / $3
          FROM generate_series($1::int, $2::int - 1) g
          CROSS JOIN LATERAL (SELECT substr(md5('organisation ' || (g % $3)), 1, 24) AS id) o
@@ -58,6 +68,6 @@ export async function interleavedIndexSizes(db: pg.Client, opts: { rows: number;
     );
     return sizes.rows.map((s) => ({ index: names.get(s.name) ?? s.name, bytesPerRow: Number(s.bytes) / rows }));
   } finally {
-    await db.query(`DROP TABLE IF EXISTS ${scratch}`);
+    await dropInterleavedScratch(db).catch(() => undefined);
   }
 }
