@@ -27,7 +27,7 @@ export async function interleavedIndexSizes(db: pg.Client, opts: { rows: number;
   await dropInterleavedScratch(db);
   try {
     // The columns with their types and NOT NULLs; no constraints, triggers or foreign keys.
-    await db.query(`CREATE TABLE ${scratch} (LIKE "Response" INCLUDING DEFAULTS, "organizationCode" int4, "ordinalKey" int4)`);
+    await db.query(`CREATE TABLE ${scratch} (LIKE "Response" INCLUDING DEFAULTS, "organizationCode" int4)`);
     const defs = await db.query<{ name: string; def: string }>(
       `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS def FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
        WHERE i.indrelid = '"Response"'::regclass ORDER BY 1`,
@@ -41,7 +41,7 @@ export async function interleavedIndexSizes(db: pg.Client, opts: { rows: number;
       await db.query(def);
       names.set(`${scratch}_${i}`, d.name);
     }
-    await db.query(`CREATE INDEX "${scratch}_s5" ON ${scratch} ("organizationCode", "ordinalKey")`);
+    await db.query(`CREATE INDEX "${scratch}_s5" ON ${scratch} ("organizationCode", "ordinal")`);
     names.set(`${scratch}_s5`, s5Key);
     // Arrival g: organisation g mod N, its response g div N (its ordinal), at an even pace through a
     // year, to one of the organisation's 4 surveys and 12 touchpoints in turn; every second one with a
@@ -51,10 +51,10 @@ export async function interleavedIndexSizes(db: pg.Client, opts: { rows: number;
     for (let from = 0; from < rows; from += perBatch) {
       await db.query(
         `INSERT INTO ${scratch} ("id", "organizationId", "surveyId", "touchpointId", "unitId", "language", "metadata", "idempotencyDigest",
-                                 "createdAt", "submittedAt", "ordinal", "answerTexts", "organizationCode", "ordinalKey")
+                                 "createdAt", "submittedAt", "ordinal", "answerTexts", "organizationCode")
          SELECT substr(md5('response ' || g), 1, 24), o.id, substr(md5(o.id || ' survey ' || (g / $3) % 4), 1, 24),
                 substr(md5(o.id || ' touchpoint ' || (g / $3) % 12), 1, 24), o.id, 'en', '{}'::jsonb, md5('key' || g)::uuid,
-                t.at, t.at, g / $3, CASE WHEN g % 2 = 0 THEN ARRAY['a text answer'] END, g % $3, g / $3
+                t.at, t.at, g / $3, CASE WHEN g % 2 = 0 THEN ARRAY['a text answer'] END, g % $3
          FROM generate_series($1::int, $2::int - 1) g
          CROSS JOIN LATERAL (SELECT substr(md5('organisation ' || (g % $3)), 1, 24) AS id) o
          CROSS JOIN LATERAL (SELECT timestamptz '2026-01-01 00:00:00+00' + (g::float8 / $4 * 365 * 86400) * interval '1 second' AS at) t

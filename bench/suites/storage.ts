@@ -227,10 +227,10 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
     // The same indexes grown row by row, as ingestion grows them: the data set's generator builds its
     // secondary indexes after the load (packed), and has one organisation. A scratch copy is filled
     // by one organisation, then by many storing in turn (bench/lib/interleaved-indexes.ts).
+    // After the raw path, so that its writes (about 1 GB with WAL) do not evict what those timings read.
     if (INTERLEAVED_ORGS > 0) {
       const n = Math.min(responses, 1_000_000);
       const t1 = performance.now();
-      // After the raw path, so that its writes (about 1 GB with WAL) do not evict what those timings read.
       const grown = async (organisations: number) => {
         ctx.log(
           `"Response"'s indexes grown on a scratch copy: ${n.toLocaleString("en")} rows from ${organisations === 1 ? "one organisation" : `${organisations} organisations storing in turn`} (load ${load()})`,
