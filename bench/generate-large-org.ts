@@ -99,7 +99,7 @@ export async function generateLargeOrg(
       [organizationId],
     );
     await db.query(
-      `CREATE TEMP TABLE tp AS SELECT row_number() OVER (ORDER BY id) - 1 AS idx, id, "unitId", "activeSurveyId" AS survey
+      `CREATE TEMP TABLE tp AS SELECT row_number() OVER (ORDER BY id) - 1 AS idx, id, "code", "unitId", "activeSurveyId" AS survey
                     FROM "Touchpoint" WHERE "organizationId" = $1`,
       [organizationId],
     );
@@ -129,7 +129,7 @@ export async function generateLargeOrg(
       // (a response's time, an answer's values) are made once each, in MATERIALIZED CTEs.
       await db.query(
         `WITH resp AS MATERIALIZED (
-           SELECT substr(md5('bench10m-' || g), 1, 24) AS id, g, tp.survey, tp.id AS touchpoint, tp."unitId" AS unit, t.ts
+           SELECT substr(md5('bench10m-' || g), 1, 24) AS id, g, tp.survey, tp.id AS touchpoint, tp."code" AS touchpoint_code, tp."unitId" AS unit, t.ts
            FROM generate_series($2::bigint, $3::bigint) g
            JOIN tp ON tp.idx = (g * 7919) % $4
            CROSS JOIN LATERAL (SELECT to_timestamp(($5::float8 - $6::float8) / 1000 + (g::float8 / $7) * ($6::float8 / 1000)) AS day0) d
@@ -160,8 +160,8 @@ export async function generateLargeOrg(
          ), coded AS MATERIALIZED (${codedAnswersSql("ain")}
          ), cols AS (${responseColumnsSql("coded")}
          ), r AS (
-           INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers", "answerTexts")
-           SELECT resp.id, $1, resp.survey, resp.touchpoint, resp.unit, 'submitted', (ARRAY['fi','en','es'])[1 + resp.g % 3],
+           INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers", "answerTexts")
+           SELECT resp.id, $1, resp.survey, resp.touchpoint_code, resp.unit, 'submitted', (ARRAY['fi','en','es'])[1 + resp.g % 3],
                   jsonb_build_object('store', 'S' || (resp.g % 25), 'visit', (ARRAY['first','repeat'])[1 + (resp.g / 7) % 2]),
                   -- Every response the respondent page sends has an idempotency key (32 hex characters).
                   ${idempotencyDigestSql("resp.touchpoint", "md5('bench-key-' || resp.g)")}, resp.ts, resp.ts,
@@ -183,7 +183,7 @@ export async function generateLargeOrg(
     log("rebuilding the secondary indexes");
     for (const i of idx.rows) await db.query(i.indexdef);
     await db.query(
-      `UPDATE "Touchpoint" t SET "responseCount" = c.n FROM (SELECT "touchpointId", count(*)::int n FROM "Response" GROUP BY 1) c WHERE c."touchpointId" = t.id`,
+      `UPDATE "Touchpoint" t SET "responseCount" = c.n FROM (SELECT "touchpointCode", count(*)::int n FROM "Response" GROUP BY 1) c WHERE c."touchpointCode" = t."code"`,
     );
     await db.query(
       `UPDATE "Survey" s SET "responseCount" = c.n FROM (SELECT "surveyId", count(*)::int n FROM "Response" GROUP BY 1) c WHERE c."surveyId" = s.id`,

@@ -384,7 +384,7 @@ async function sameAsRaw(
   const n = params.length;
   const grp =
     c.groupBy === "source"
-      ? `r."touchpointId"`
+      ? `(SELECT t."id" FROM "Touchpoint" t WHERE t."code" = r."touchpointCode")`
       : c.groupBy === "metadata"
         ? `coalesce(r.metadata ->> $${n + 2}, '')`
         : `to_char(a."createdAt" AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;

@@ -19,7 +19,7 @@ import autocannon, { type Result } from "autocannon";
 import pg from "pg";
 import type { PrismaClient } from "../../api/src/generated/prisma/client.js";
 import { idempotencyDigestSql, responseOrdinalSql } from "../../api/src/domain/respondent/insert-batch.js";
-import { codeOf } from "../../api/src/domain/results-scope/codes.js";
+import { codeOf, codesOf } from "../../api/src/domain/results-scope/codes.js";
 import { seedDemoOrganization } from "../../api/src/seed/demo.js";
 import { withScratchDatabase } from "../lib/database.js";
 import { startApiServer } from "../lib/servers.js";
@@ -126,8 +126,8 @@ async function rawInserts(
         const stored = shape(i);
         await client.query("BEGIN");
         await client.query(
-          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers", "answerTexts")
-           VALUES ($1, $2, $3, $4, $5, 'submitted', 'fi', $6, ${idempotencyDigestSql("$4::varchar", "$7")}, $8, $8, ${responseOrdinalSql("$2::varchar")}, $9::int4[], $10::float8[], $11::text[])`,
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers", "answerTexts")
+           VALUES ($1, $2, $3, ${codeOf("touchpoint", "$4::varchar")}, $5, 'submitted', 'fi', $6, ${idempotencyDigestSql("$4::varchar", "$7")}, $8, $8, ${responseOrdinalSql("$2::varchar")}, $9::int4[], $10::float8[], $11::text[])`,
           [
             id,
             spec.organizationId,
@@ -181,7 +181,7 @@ async function groupCommits(databaseUrl: string, spec: Spec, shape: StoredShape,
           const b = responses.length;
           const stored = shape(i);
           rv.push(
-            `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, 'submitted', 'fi', '{}'::jsonb, ${idempotencyDigestSql(`$${b + 4}::varchar`, `$${b + 6}`)}, $${b + 7}, $${b + 7}, ${responseOrdinalSql(`$${b + 2}::varchar`)}, $${b + 8}::int4[], $${b + 9}::float8[], $${b + 10}::text[])`,
+            `($${b + 1}, $${b + 2}, $${b + 3}, ${codeOf("touchpoint", `$${b + 4}::varchar`)}, $${b + 5}, 'submitted', 'fi', '{}'::jsonb, ${idempotencyDigestSql(`$${b + 4}::varchar`, `$${b + 6}`)}, $${b + 7}, $${b + 7}, ${responseOrdinalSql(`$${b + 2}::varchar`)}, $${b + 8}::int4[], $${b + 9}::float8[], $${b + 10}::text[])`,
           );
           responses.push(
             id,
@@ -198,7 +198,7 @@ async function groupCommits(databaseUrl: string, spec: Spec, shape: StoredShape,
         }
         await client.query("BEGIN");
         await client.query(
-          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers", "answerTexts") VALUES ${rv.join(", ")}`,
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers", "answerTexts") VALUES ${rv.join(", ")}`,
           responses,
         );
         await client.query("COMMIT");
@@ -297,7 +297,7 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
       const stored = (await api.prisma.response.count()) - responsesBefore;
       const expected = ok + (warm ? warm["2xx"] : 0);
       const [answerCount] = await api.prisma.$queryRawUnsafe<{ n: number }[]>(
-        `SELECT count(*)::int AS n FROM "Response" r CROSS JOIN LATERAL (SELECT 1 FROM "EveryAnswer" a WHERE a."responseId" = r.id OFFSET 0) a WHERE r."touchpointId" = ANY($1::text[])`,
+        `SELECT count(*)::int AS n FROM "Response" r CROSS JOIN LATERAL (SELECT 1 FROM "EveryAnswer" a WHERE a."responseId" = r.id OFFSET 0) a WHERE r."touchpointCode" = ${codesOf("touchpoint", "$1::text[]")}`,
         touchpoints,
       );
       const answers = answerCount!.n;

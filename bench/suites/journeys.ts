@@ -17,6 +17,7 @@ import type { BenchContext, FigureRow } from "../lib/suite.js";
 import { prepareLargeOrg } from "../lib/large-org.js";
 import { latencyStats, round1 } from "../lib/latency.js";
 import { hourSinceSql } from "../lib/hours.js";
+import { idOf } from "../../api/src/domain/results-scope/codes.js";
 
 export const name = "journeys";
 export const description = "customer journey analytics (KPI per stage, earlier, over time) at 10 M responses: HTTP API from roll-ups against the raw rows";
@@ -47,7 +48,7 @@ export async function run(ctx: BenchContext): Promise<FigureRow[]> {
     const minus = (days: number) => day(new Date(responses!.last.getTime() - days * 86_400_000));
     // Three stages: the busiest (touchpoint, survey) pairs of the last days, each with the survey's NPS and smiley questions.
     const pairs = await api.prisma.$queryRawUnsafe<{ touchpointId: string; surveyId: string }[]>(
-      `SELECT r."touchpointId", r."surveyId" FROM "Response" r WHERE r."organizationId" = $1 AND ${hourSinceSql("r", "$2::timestamptz")}
+      `SELECT ${idOf("touchpoint", 'r."touchpointCode"')} AS "touchpointId", r."surveyId" FROM "Response" r WHERE r."organizationId" = $1 AND ${hourSinceSql("r", "$2::timestamptz")}
        GROUP BY 1, 2 ORDER BY count(*) DESC LIMIT 3`,
       orgId,
       new Date(responses!.last.getTime() - 2 * 86_400_000),

@@ -4,7 +4,10 @@ import { expect, test } from "@playwright/test";
 import { query } from "./support";
 
 const touchpointId = async (name: string) => (await query<{ id: string }>(`SELECT "id" FROM "Touchpoint" WHERE "name" = $1 AND NOT "deleted"`, [name]))[0]!.id;
-const responseCount = async (id: string) => Number((await query<{ n: string }>(`SELECT count(*) AS n FROM "Response" WHERE "touchpointId" = $1`, [id]))[0]!.n);
+const responseCount = async (id: string) =>
+  Number(
+    (await query<{ n: string }>(`SELECT count(*) AS n FROM "Response" WHERE "touchpointCode" = (SELECT "code" FROM "Touchpoint" WHERE "id" = $1)`, [id]))[0]!.n,
+  );
 
 test("a respondent answers a link survey on the public page and the response is stored", async ({ page }) => {
   const id = await touchpointId("Support ticket follow-up link");
@@ -29,7 +32,7 @@ test("a respondent answers a link survey on the public page and the response is 
   await expect(page.getByRole("heading", { name: "Thank you for your feedback!" })).toBeVisible();
   await expect.poll(() => responseCount(id)).toBe(before + 1);
   const [latest] = await query<{ id: string; language: string }>(
-    `SELECT "id", "language" FROM "Response" WHERE "touchpointId" = $1 ORDER BY "ordinal" DESC NULLS LAST LIMIT 1`,
+    `SELECT "id", "language" FROM "Response" WHERE "touchpointCode" = (SELECT "code" FROM "Touchpoint" WHERE "id" = $1) ORDER BY "ordinal" DESC NULLS LAST LIMIT 1`,
     [id],
   );
   expect(latest!.language).toBe("en");
@@ -79,7 +82,7 @@ test("a terminal keeps answering offline and sends each response exactly once wh
   await page.waitForTimeout(1500);
   expect(await responseCount(id)).toBe(before + 2);
   const texts = await query<{ textValue: string }>(
-    `SELECT a."textValue" FROM "EveryAnswer" a JOIN "Response" r ON r."id" = a."responseId" WHERE r."touchpointId" = $1 AND a."textValue" LIKE 'Offline answer %' ORDER BY 1`,
+    `SELECT a."textValue" FROM "EveryAnswer" a JOIN "Response" r ON r."id" = a."responseId" WHERE r."touchpointCode" = (SELECT "code" FROM "Touchpoint" WHERE "id" = $1) AND a."textValue" LIKE 'Offline answer %' ORDER BY 1`,
     [id],
   );
   expect(texts.map((t) => t.textValue)).toEqual(["Offline answer one", "Offline answer two"]);

@@ -62,6 +62,8 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
           ('s1', 3, 'q-single', true, '{"type": "singleChoice"}', '{a,b}', NULL),
           ('s1', 4, 'q-emotion', true, '{"type": "emotion"}', '{joy,fear}', '{1,-1}')`,
       );
+      // The responses' touchpoint: migration 20261129200000 names it by its code, so it must exist.
+      await c.query(`INSERT INTO "Touchpoint" ("id", "organizationId", "unitId", "name", "type") VALUES ('t', 'o', 'u', 'T', 'link')`);
       for (const [id, at] of [
         ["r1", "2026-11-01T10:00:00Z"],
         ["r2", "2026-11-02T10:00:00Z"],

@@ -39,6 +39,11 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
     try {
       // The rows as the previous code stored them (foreign keys off: only "Response" is read).
       await c.query(`SET session_replication_role = replica`);
+      // The responses' touchpoint: migration 20261129200000 names it by its code, so it must exist.
+      await c.query(
+        `INSERT INTO "Touchpoint" ("id", "organizationId", "unitId", "name", "type") VALUES ($1, 'org', 'u', 'A', 'link'), ($2, 'org', 'u', 'B', 'link')`,
+        [tpA, tpB],
+      );
       const response = (id: string, touchpointId: string, key: string | null) =>
         c.query(
           `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "idempotencyDigest", "ordinal")
@@ -92,8 +97,8 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
       await m.query(`SET session_replication_role = replica`);
       await expect(
         m.query(
-          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "idempotencyDigest", "ordinal")
-           VALUES ('r5', 'org', 's', $1, 'u', ${idempotencyDigestSql("$1::varchar", "$2::text")}, 5)`,
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitId", "idempotencyDigest", "ordinal")
+           VALUES ('r5', 'org', 's', (SELECT "code" FROM "Touchpoint" WHERE "id" = $1), 'u', ${idempotencyDigestSql("$1::varchar", "$2::text")}, 5)`,
           [tpA, "key-two"],
         ),
       ).rejects.toThrow(/Response_idempotencyDigest_key/);

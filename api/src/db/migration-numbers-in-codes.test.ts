@@ -63,6 +63,8 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
         // a ninth as the runtime stores it; a number too large to multiply by 2,520 (stays, no error)
         ["r7", [1 << 16, 2 << 16], [0.111111111, 1e305], null, null],
       ];
+      // The responses' touchpoint: migration 20261129200000 names it by its code, so it must exist.
+      await c.query(`INSERT INTO "Touchpoint" ("id", "organizationId", "unitId", "name", "type") VALUES ('t', 'o', 'u', 'T', 'link')`);
       for (const [i, [id, codes, numbers, texts, hidden]] of responses.entries())
         await c.query(
           `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "createdAt", "ordinal", "answerCodes", "answerNumbers", "answerTexts", "hiddenSlots")

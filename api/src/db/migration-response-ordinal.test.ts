@@ -30,6 +30,8 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
       // The rows as the previous code left them (foreign keys off: only the tables this migration reads).
       await c.query(`SET session_replication_role = replica`);
       await c.query(`INSERT INTO "Organization" ("id", "name", "featureSetId") VALUES ('org-a', 'A', 'fs'), ('org-b', 'B', 'fs'), ('org-c', 'C', 'fs')`);
+      // The responses' touchpoint: migration 20261129200000 names it by its code, so it must exist.
+      await c.query(`INSERT INTO "Touchpoint" ("id", "organizationId", "unitId", "name", "type") VALUES ('t', 'org-a', 'u', 'T', 'link')`);
       const response = (id: string, org: string, at: string) =>
         c.query(
           `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "createdAt") VALUES ($1, $2, 's', 't', 'u', $3::timestamptz)`,
@@ -82,7 +84,10 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
         ["b-next", "org-b"],
         ["c-next", "org-c"],
       ])
-        await m.query(`INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId") VALUES ($1, $2, 's', 't', 'u')`, [id, org]);
+        await m.query(
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitId") VALUES ($1, $2, 's', (SELECT "code" FROM "Touchpoint" WHERE "id" = 't'), 'u')`,
+          [id, org],
+        );
       // (The trigger that numbers them is an ordinary one: with replication role "replica" it does not
       // fire, so they are numbered here as the trigger does.)
       await m.query(`SET session_replication_role = origin`);

@@ -1524,12 +1524,14 @@ describe.skipIf(noDatabase)("permission matrix", () => {
       ).id;
   });
   beforeAll(async () => {
+    const touchpointId = ids.touchpoints.terminalA;
+    const { code: touchpointCode } = await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: touchpointId }, select: { code: true } });
     const response = async () => {
       const r = await t.prisma.response.create({
-        data: { organizationId: org.organization.id, surveyId: ids.surveyA, touchpointId: ids.touchpoints.terminalA, unitId: org.units.unitA.id },
+        data: { organizationId: org.organization.id, surveyId: ids.surveyA, touchpointCode, unitId: org.units.unitA.id },
       });
       // Into the roll-ups, as ingestion's applier would add it (the feedback list's total reads them).
-      await markResponsesChanged(t.prisma, org.organization.id, [r]);
+      await markResponsesChanged(t.prisma, org.organization.id, [{ createdAt: r.createdAt, surveyId: r.surveyId, touchpointId }]);
       return r.id;
     };
     matrixResponses.toHide = await response();

@@ -132,6 +132,6 @@ describe.skipIf(noDatabase)("NUL and unpaired surrogates at the edge", () => {
     const retry = await submit();
     expect(retry.status).toBe(200);
     expect(((await retry.json()) as { responseId: string }).responseId).toBe(responseId);
-    expect(await t.prisma.response.count({ where: { touchpointId: touchpoint.id } })).toBe(1);
+    expect(await t.prisma.response.count({ where: { touchpoint: { id: touchpoint.id } } })).toBe(1);
   });
 });

@@ -153,7 +153,8 @@ describe.skipIf(noDatabase)("legacy web plugins", () => {
       hiddenAfterFeedbackForHours: 72,
       hiddenAfterClosedForHours: 12,
     });
-    const response = await t.prisma.response.create({ data: { organizationId: org.organization.id, surveyId, touchpointId: id, unitId: org.units.unitA.id } });
+    const { code: touchpointCode } = await t.prisma.touchpoint.findUniqueOrThrow({ where: { id }, select: { code: true } });
+    const response = await t.prisma.response.create({ data: { organizationId: org.organization.id, surveyId, touchpointCode, unitId: org.units.unitA.id } });
 
     // A viewer may see it but not upgrade it; another organisation cannot find it.
     const asViewer = await gql(t.baseUrl, upgrade, { input: { id: globalId("Touchpoint", id) } }, tokens.viewerA);
@@ -189,7 +190,9 @@ describe.skipIf(noDatabase)("legacy web plugins", () => {
     const row = await t.prisma.touchpoint.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ type: "website", unitId: org.units.unitA.id, activeSurveyId: surveyId });
     expect((row.settings as any).upgradedFromLegacyPlugin.plugin.sampleRatio).toBe(0.5);
-    expect(await t.prisma.response.findUniqueOrThrow({ where: { id: response.id } })).toMatchObject({ touchpointId: id });
+    expect(await t.prisma.response.findUniqueOrThrow({ where: { id: response.id }, select: { touchpoint: { select: { id: true } } } })).toMatchObject({
+      touchpoint: { id },
+    });
     // The site joins the organisation's website domains.
     expect(await t.prisma.websiteDomain.count({ where: { organizationId: org.organization.id, domain: "shop.example" } })).toBe(1);
 

@@ -235,7 +235,7 @@ describe.skipIf(skipWithout("PostgreSQL"))("seedDemoOrganization on PostgreSQL",
     }
     const touchpoints = await prisma.touchpoint.findMany({ where: { organizationId } });
     for (const t of touchpoints) {
-      const last = await prisma.response.aggregate({ where: { touchpointId: t.id }, _max: { createdAt: true } });
+      const last = await prisma.response.aggregate({ where: { touchpoint: { id: t.id } }, _max: { createdAt: true } });
       expect(t.lastFeedbackAt?.getTime()).toBe(last._max.createdAt?.getTime());
     }
   });

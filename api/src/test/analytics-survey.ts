@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { markResponsesChanged } from "../domain/analytics/rollups.js";
 import { insertAnswerRows } from "../domain/answers/rows.js";
+import { codeOf } from "../domain/results-scope/codes.js";
 
 export const newTestId = () => randomBytes(12).toString("hex");
 
@@ -88,8 +89,8 @@ async function insertResponseRows(prisma: PrismaClient, organizationId: string, 
     })),
   );
   await prisma.$executeRawUnsafe(
-    `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","hidden","createdAt","submittedAt")
-     SELECT i, o, s, t, u, m, h, c, c FROM json_to_recordset($1::json) AS x(i text, o text, s text, t text, u text, m jsonb, h boolean, c timestamptz)`,
+    `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointCode","unitId","metadata","hidden","createdAt","submittedAt")
+     SELECT i, o, s, ${codeOf("touchpoint", "t")}, u, m, h, c, c FROM json_to_recordset($1::json) AS x(i text, o text, s text, t text, u text, m jsonb, h boolean, c timestamptz)`,
     JSON.stringify(rows),
   );
   await insertAnswerRows(

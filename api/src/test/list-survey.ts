@@ -6,6 +6,7 @@ import type { PrismaClient } from "../generated/prisma/client.js";
 import type { OrganizationFixture } from "./fixtures.js";
 import { insertAnswerRows } from "../domain/answers/rows.js";
 import { markResponsesChanged } from "../domain/analytics/rollups.js";
+import { codeOf } from "../domain/results-scope/codes.js";
 
 export const hexId = () => randomBytes(12).toString("hex");
 const tr = (en: string, es: string, fi: string) => ({ en, es, fi });
@@ -87,8 +88,8 @@ export async function insertResponses(prisma: PrismaClient, organizationId: stri
     })),
   );
   await prisma.$executeRawUnsafe(
-    `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","hidden","language","createdAt","submittedAt")
-     SELECT i, o, s, t, u, m, h, l, c, c FROM json_to_recordset($1::json) AS x(i text, o text, s text, t text, u text, m jsonb, h boolean, l text, c timestamptz)`,
+    `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointCode","unitId","metadata","hidden","language","createdAt","submittedAt")
+     SELECT i, o, s, ${codeOf("touchpoint", "t")}, u, m, h, l, c, c FROM json_to_recordset($1::json) AS x(i text, o text, s text, t text, u text, m jsonb, h boolean, l text, c timestamptz)`,
     JSON.stringify(rows),
   );
   await insertAnswerRows(

@@ -6,6 +6,7 @@ import type { QuestionResult } from "../domain/analytics/results.js";
 import type { ResultsReader } from "../domain/results-scope/response-scope.js";
 import { newTestId, type TestSurvey } from "./analytics-survey.js";
 import { insertAnswerRows, type NewAnswerRow } from "../domain/answers/rows.js";
+import { codeOf } from "../domain/results-scope/codes.js";
 
 /**
  * Fixed days (no "now" in the data): the seeded responses fall in ten UTC days of March 2026 from
@@ -96,8 +97,8 @@ export async function insertSeededResponses(prisma: PrismaClient, o: SeededOptio
     }
   }
   await prisma.$executeRawUnsafe(
-    `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointId","unitId","metadata","hidden","createdAt","submittedAt")
-     SELECT id, o, s, t, u, m, h, c, c FROM json_to_recordset($1::json) AS x(id text, o text, s text, t text, u text, c timestamptz, h boolean, m jsonb)`,
+    `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointCode","unitId","metadata","hidden","createdAt","submittedAt")
+     SELECT id, o, s, ${codeOf("touchpoint", "t")}, u, m, h, c, c FROM json_to_recordset($1::json) AS x(id text, o text, s text, t text, u text, c timestamptz, h boolean, m jsonb)`,
     JSON.stringify(rs),
   );
   await insertAnswerRows(prisma, as);

@@ -13,7 +13,7 @@
 import { needsRawRows, type GroupBy, type ResultsFilters } from "../results-scope/filters.js";
 import { admittedUnits, buildScope, metadataObjectSql, surveysWithResponses, type Visibility } from "../results-scope/response-scope.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { codeOf, codesOf } from "../results-scope/codes.js";
+import { codeOf, codesOf, idOf } from "../results-scope/codes.js";
 import { answerValuesOf, pendingResponseRows, responseFiguresOf } from "./rollups.js";
 import { planAnswerPath, type AnswerPath } from "./planner.js";
 import { answersOfResponse, bothBranches, questionAnswers } from "../answers/rows.js";
@@ -215,11 +215,12 @@ function rawResponseSelect(p: Params, v: Visibility, f: ResultsFilters, w: Windo
   const from = pendingOnly
     ? `(SELECT "responseId" FROM "RollupPending" OFFSET 0) pp CROSS JOIN LATERAL (SELECT r.* FROM "Response" r WHERE r."id" = pp."responseId" AND ${scope.sql} OFFSET 0) r`
     : `"Response" r`;
-  return `SELECT ${grp} AS grp, count(*)::float8 AS responses, coalesce(sum(a.sat_sum), 0)::float8 AS "satSum", coalesce(sum(a.sat_count), 0)::float8 AS "satCount",
+  return `SELECT ${groupNamed(groupBy, "g.grp")} AS grp, g.responses, g."satSum", g."satCount", g.promoters, g.passives, g.detractors FROM (
+      SELECT ${grp} AS grp, count(*)::float8 AS responses, coalesce(sum(a.sat_sum), 0)::float8 AS "satSum", coalesce(sum(a.sat_count), 0)::float8 AS "satCount",
       coalesce(sum(a.p), 0)::float8 AS promoters, coalesce(sum(a.pa), 0)::float8 AS passives, coalesce(sum(a.d), 0)::float8 AS detractors
       FROM ${from}
       CROSS JOIN LATERAL ${responseFiguresOf(`r."id"`)} a
-      ${pendingOnly ? "" : `WHERE ${scope.sql}`} GROUP BY 1`;
+      ${pendingOnly ? "" : `WHERE ${scope.sql}`} GROUP BY 1) g`;
 }
 
 /**
@@ -596,12 +597,16 @@ export async function movedShareOf(
 }
 
 /**
- * A raw read's group expression over the response `r`: none, its touchpoint, its value of the
- * grouping metadata key, or the time grouping `timed` writes (over the answer `a`).
+ * A raw read's group expression over the response `r`: none, its touchpoint's code, its value of the
+ * grouping metadata key, or the time grouping `timed` writes (over the answer `a`). A touchpoint's
+ * code is turned into its id once per group (`groupNamed`), not once per row.
  */
+/** The group `grp` as the results name it: a touchpoint's id for its code (groupBy "source"). */
+const groupNamed = (groupBy: GroupBy | null, grp: string) => (groupBy === "source" ? idOf("touchpoint", grp) : grp);
+
 function groupExpression(p: Params, f: ResultsFilters, groupBy: GroupBy | null, timed: (time: Exclude<GroupBy, "source" | "metadata">) => string): string {
   if (groupBy === null) return `''`;
-  if (groupBy === "source") return `r."touchpointId"`;
+  if (groupBy === "source") return `r."touchpointCode"`;
   if (groupBy === "metadata") return `coalesce(r."metadata" ->> ${p.add(f.groupByMetaKey)}, '')`;
   return timed(groupBy);
 }
@@ -617,9 +622,9 @@ function rawAnswerSelect(p: Params, v: Visibility, f: ResultsFilters, questionId
   if (pendingOnly) {
     const grp = groupExpression(p, f, groupBy, (time) => timeGroupSql(time, `a."createdAt"`, f.utcOffset)!);
     const qParam = p.add(questionIds, "::text[]");
-    return `SELECT a."questionId" AS qid, ${grp} AS grp, v.value, count(*)::float8 AS count, coalesce(sum(a."numericValue"), 0)::float8 AS sum
+    return `SELECT a."questionId" AS qid, ${groupNamed(groupBy, grp)} AS grp, v.value, count(*)::float8 AS count, coalesce(sum(a."numericValue"), 0)::float8 AS sum
       FROM (SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
-      CROSS JOIN LATERAL (SELECT r."id", r."touchpointId", r."metadata" FROM "Response" r WHERE r."id" = pp."responseId" AND ${scope.sql} OFFSET 0) r
+      CROSS JOIN LATERAL (SELECT r."id", r."touchpointCode", r."metadata" FROM "Response" r WHERE r."id" = pp."responseId" AND ${scope.sql} OFFSET 0) r
       CROSS JOIN LATERAL ${answersOfResponse('r."id"', { questions: { any: qParam } })} a
       CROSS JOIN LATERAL ${answerValuesOf("a")}
       GROUP BY 1, 2, 3`;
@@ -633,7 +638,7 @@ function rawAnswerSelect(p: Params, v: Visibility, f: ResultsFilters, questionId
   const timed = groupBy !== null && groupBy !== "source" && groupBy !== "metadata";
   const offset = `interval '${f.utcOffset} minutes'`;
   const inner = groupExpression(p, f, groupBy, (time) => `date_trunc('${time === "hourly" ? "hour" : "day"}', (a."createdAt") AT TIME ZONE 'UTC' + ${offset})`);
-  const outer = timed ? timeGroupSql(groupBy!, `(g.grp - ${offset}) AT TIME ZONE 'UTC'`, f.utcOffset)! : `g.grp`;
+  const outer = timed ? timeGroupSql(groupBy!, `(g.grp - ${offset}) AT TIME ZONE 'UTC'`, f.utcOffset)! : groupNamed(groupBy, "g.grp");
   const qAll = p.add(questionIds, "::text[]");
   const from = p.add(w.from, "::timestamptz");
   const to = p.add(w.to, "::timestamptz");

@@ -29,6 +29,7 @@ import { answersJoin } from "../answers/rows.js";
 import { answerTimeWithin, createdSince, createdUntil, timeOrder } from "../answers/answer-hours.js";
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import { metadataObjectSql } from "../results-scope/response-scope.js";
+import { idOf } from "../results-scope/codes.js";
 import { ordinalEndsSql, ordinalsBetween } from "./response-ordinals.js";
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -63,7 +64,7 @@ export const zeroBlock = `repeat('0', ${bitsBlock})::bit(${bitsBlock})`;
  */
 const keysSql = (ordinals: string) => `WITH o AS MATERIALIZED (${ordinals}),
 r AS MATERIALIZED (
-  SELECT o.ordinal, r."id", r."createdAt" AS c, r."touchpointId" AS t, r."unitId" AS u, r."surveyId" AS s, r."metadata" AS m,
+  SELECT o.ordinal, r."id", r."createdAt" AS c, ${idOf("touchpoint", 'r."touchpointCode"')} AS t, r."unitId" AS u, r."surveyId" AS s, r."metadata" AS m,
     -- the bit strings hold no text: a coded text answer reads as an answer without its text
     r."surveyId", r."createdAt", r."answerCodes", r."answerNumbers", NULL::text[] AS "answerTexts", r."hiddenSlots"
   FROM o CROSS JOIN LATERAL (SELECT r.* FROM "Response" r WHERE r."id" = o."responseId" AND r."organizationId" = $1 AND r."hidden" = false AND r."overLimit" = false
@@ -282,8 +283,8 @@ export async function addResponseBits(tx: Db, responseIds: readonly string[]): P
  * roll-up locks held.
  */
 export async function refreshBitsOfBuckets(tx: Db, organizationId: string, bucketsJson: string): Promise<void> {
-  const inBuckets = `EXISTS (SELECT 1 FROM json_to_recordset($2::json) AS k(s text, t text, d text)
-    WHERE r."surveyId" = k.s AND r."touchpointId" = k.t AND ${answerTimeWithin("r", "k.d::timestamptz", "k.d::timestamptz + interval '1 day'", true)})`;
+  const inBuckets = `EXISTS (SELECT 1 FROM json_to_recordset($2::json) AS k(s text, t text, d text) JOIN "Touchpoint" kt ON kt."id" = k.t
+    WHERE r."surveyId" = k.s AND r."touchpointCode" = kt."code" AND ${answerTimeWithin("r", "k.d::timestamptz", "k.d::timestamptz + interval '1 day'", true)})`;
   const rows = await tx.$queryRawUnsafe<{ block: number }[]>(
     `SELECT DISTINCT x.block FROM "ResponseBits" x WHERE x."organizationId" = $1 AND x.field = 'd'
        AND x.value = ANY(ARRAY(SELECT to_char(k.d::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD') FROM json_to_recordset($2::json) AS k(s text, t text, d text)))

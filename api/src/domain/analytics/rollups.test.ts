@@ -39,6 +39,10 @@ async function snapshot(prisma: PrismaClient, organizationId: string): Promise<R
   return out;
 }
 
+/** Response rows (read with their touchpoint's id) as markResponsesChanged takes them: a response names its touchpoint by code. */
+const changed = (rows: readonly { createdAt: Date; surveyId: string; touchpoint: { id: string } }[]) =>
+  rows.map((r) => ({ createdAt: r.createdAt, surveyId: r.surveyId, touchpointId: r.touchpoint.id }));
+
 /** The roll-ups as they are, and as a rebuild from the raw rows makes them, must be equal. */
 async function expectRollupsMatchRaw(prisma: PrismaClient, organizationId: string) {
   await settleRollups(prisma);
@@ -134,11 +138,15 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
 
   it("after hiding, showing, deleting and editing responses markResponsesChanged keeps them equal to the raw rows", async () => {
     const orgId = org.organization.id;
-    const responses = await t.prisma.response.findMany({ where: { organizationId: orgId }, orderBy: { createdAt: "asc" } });
+    const responses = await t.prisma.response.findMany({
+      where: { organizationId: orgId },
+      orderBy: { createdAt: "asc" },
+      include: { touchpoint: { select: { id: true } } },
+    });
     const pick = (...idx: number[]) => idx.map((i) => responses[i]!);
     // hide three
     await t.prisma.response.updateMany({ where: { id: { in: pick(0, 5, 11).map((r) => r.id) } }, data: { hidden: true } });
-    await markResponsesChanged(t.prisma, orgId, pick(0, 5, 11));
+    await markResponsesChanged(t.prisma, orgId, changed(pick(0, 5, 11)));
     await expectRollupsMatchRaw(t.prisma, orgId);
     const count = async () =>
       (
@@ -150,15 +158,15 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
     expect(await count()).toBe(9);
     // show one again
     await t.prisma.response.update({ where: { id: responses[5]!.id }, data: { hidden: false } });
-    await markResponsesChanged(t.prisma, orgId, pick(5));
+    await markResponsesChanged(t.prisma, orgId, changed(pick(5)));
     expect(await count()).toBe(10);
     // delete two
     await t.prisma.response.deleteMany({ where: { id: { in: pick(1, 2).map((r) => r.id) } } });
-    await markResponsesChanged(t.prisma, orgId, pick(1, 2));
+    await markResponsesChanged(t.prisma, orgId, changed(pick(1, 2)));
     expect(await count()).toBe(8);
     // edit an answer's value
     await t.prisma.answer.updateMany({ where: { responseId: responses[3]!.id, questionId: s.questions.nps.id }, data: { numericValue: 10 } });
-    await markResponsesChanged(t.prisma, orgId, pick(3));
+    await markResponsesChanged(t.prisma, orgId, changed(pick(3)));
     await expectRollupsMatchRaw(t.prisma, orgId);
     await markResponsesChanged(t.prisma, orgId, []);
   });
@@ -203,7 +211,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
       // as responses stored after the cache had caught up would be.)
       for (let i = 0; i < 6; i++) expect((await post(i, [{ questionId: survey.questions.nps.id, value: 8 + (i % 3) }])).status).toBe(201);
       await settleRollups(t.prisma);
-      const stored = await t.prisma.response.findMany({ where: { touchpointId }, orderBy: { createdAt: "asc" }, select: { id: true } });
+      const stored = await t.prisma.response.findMany({ where: { touchpoint: { id: touchpointId } }, orderBy: { createdAt: "asc" }, select: { id: true } });
       await t.prisma.response.updateMany({ where: { id: { in: stored.slice(3).map((r) => r.id) } }, data: { unitId: teams[1]!.id } });
       await updateTouchpoint(ctx, touchpointId, { unitId: own.units.unitA.id, moveResponses: false });
       for (const team of teams) await t.prisma.unit.delete({ where: { id: team.id } });
@@ -240,9 +248,9 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
       expect(rolled.organizationNowCount.overallCount).toBe(6);
       await expectRollupsMatchRaw(t.prisma, own.organization.id);
       // A recompute of that day (as after hiding a response) upserts the shared key once.
-      const one = await t.prisma.response.findFirstOrThrow({ where: { unitId: teams[0]!.id } });
+      const one = await t.prisma.response.findFirstOrThrow({ where: { unitId: teams[0]!.id }, include: { touchpoint: { select: { id: true } } } });
       await t.prisma.response.update({ where: { id: one.id }, data: { hidden: true } });
-      await markResponsesChanged(t.prisma, own.organization.id, [one]);
+      await markResponsesChanged(t.prisma, own.organization.id, changed([one]));
       expect((await read("rollup")).mainResult).toMatchObject({ count: 5 });
       await expectRollupsMatchRaw(t.prisma, own.organization.id);
     } finally {
@@ -362,7 +370,11 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
       expect(fromRollups.summary.count.now).toBe(9);
       expect(fromRollups).toEqual(await read("raw"));
       // A pending response hidden: gone from both reads at once.
-      const last = await t.prisma.response.findFirst({ where: { organizationId: own.organization.id }, orderBy: { createdAt: "desc" } });
+      const last = await t.prisma.response.findFirst({
+        where: { organizationId: own.organization.id },
+        orderBy: { createdAt: "desc" },
+        include: { touchpoint: { select: { id: true } } },
+      });
       await t.prisma.response.update({ where: { id: last!.id }, data: { hidden: true } });
       const afterHide = await read("rollup");
       expect(afterHide.summary.count.now).toBe(8);
@@ -375,7 +387,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
         own.organization.id,
       ]);
       await holder.query("COMMIT");
-      await markResponsesChanged(t.prisma, own.organization.id, [last!]);
+      await markResponsesChanged(t.prisma, own.organization.id, changed([last!]));
       const recomputed = await t.prisma.$queryRawUnsafe<{ n: number }[]>(
         `SELECT coalesce(sum("responses"), 0)::int AS n FROM "RollupResponseDay" WHERE "organizationCode" = ${codeOf("organization", "$1")}`,
         own.organization.id,

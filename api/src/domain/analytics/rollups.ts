@@ -63,14 +63,16 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
   // under unit code 0, which no unit filter names (codes start at 1), as they counted under the
   // deleted id before. Several deleted teams share code 0: the sums are summed again by codes, so that
   // one statement never upserts one key twice.
+  // The touchpoint (`t`) comes as its code already: the response names it so (migration
+  // 20261129200000_response_touchpoint_code).
   const responseUpsert = (name: string, table: string, bucket: (c: string) => string) => `
 , ${name} AS (
   INSERT INTO "${table}" AS x ("organizationCode", "bucket", "surveyCode", "touchpointCode", "unitCode", "responses", "satSum", "satCount", "promoters", "passives", "detractors")
-  SELECT oc."code", g.b, sc."code", tc."code", coalesce(uc."code", 0), sum(g.n)::int, sum(g.sat_sum), sum(g.sat_count)::int, sum(g.p)::int, sum(g.pa)::int, sum(g.d)::int
+  SELECT oc."code", g.b, sc."code", g.t, coalesce(uc."code", 0), sum(g.n)::int, sum(g.sat_sum), sum(g.sat_count)::int, sum(g.p)::int, sum(g.pa)::int, sum(g.d)::int
   FROM (SELECT o, ${bucket("c")} AS b, s, t, u, count(*)::int AS n, sum(sat_sum)::float8 AS sat_sum, sum(sat_count)::int AS sat_count,
       sum(p)::int AS p, sum(pa)::int AS pa, sum(d)::int AS d
     FROM rollup_rs GROUP BY o, b, s, t, u) g
-  JOIN "Organization" oc ON oc."id" = g.o JOIN "Survey" sc ON sc."id" = g.s JOIN "Touchpoint" tc ON tc."id" = g.t LEFT JOIN "Unit" uc ON uc."id" = g.u
+  JOIN "Organization" oc ON oc."id" = g.o JOIN "Survey" sc ON sc."id" = g.s LEFT JOIN "Unit" uc ON uc."id" = g.u
   GROUP BY 1, 2, 3, 4, 5${
     bulk
       ? ")"
@@ -85,10 +87,10 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
   const answerUpsert = (name: string, table: string, bucket: (c: string) => string) => `
 , ${name} AS (
   INSERT INTO "${table}" AS x ("questionCode", "bucket", "touchpointCode", "unitCode", "value", "surveyCode", "organizationCode", "count", "sum")
-  SELECT qc."code", g.b, tc."code", coalesce(uc."code", 0), g.value, sc."code", oc."code", sum(g.answers)::int, sum(g.total)::float8
+  SELECT qc."code", g.b, g.t, coalesce(uc."code", 0), g.value, sc."code", oc."code", sum(g.answers)::int, sum(g.total)::float8
   FROM (SELECT q, ${bucket("c")} AS b, t, u, value, s, o, count(*)::int AS answers, coalesce(sum(n), 0)::float8 AS total
     FROM rollup_av GROUP BY q, b, t, u, value, s, o) g
-  JOIN "Question" qc ON qc."id" = g.q JOIN "Touchpoint" tc ON tc."id" = g.t LEFT JOIN "Unit" uc ON uc."id" = g.u
+  JOIN "Question" qc ON qc."id" = g.q LEFT JOIN "Unit" uc ON uc."id" = g.u
   JOIN "Survey" sc ON sc."id" = g.s JOIN "Organization" oc ON oc."id" = g.o
   GROUP BY 1, 2, 3, 4, 5, 6, 7${
     bulk
@@ -145,7 +147,7 @@ function rawSources(where: string): string {
  */
 function sourceCtes(from: string): string {
   return `WITH src_r AS MATERIALIZED (
-  SELECT r."id", r."organizationId" AS o, r."surveyId" AS s, r."touchpointId" AS t, r."unitId" AS u, r."createdAt" AS c,
+  SELECT r."id", r."organizationId" AS o, r."surveyId" AS s, r."touchpointCode" AS t, r."unitId" AS u, r."createdAt" AS c,
          -- the roll-ups count no text: a coded text answer reads as an answer without its text
          r."surveyId", r."createdAt", r."answerCodes", r."answerNumbers", NULL::text[] AS "answerTexts", r."hiddenSlots"
   ${from}
@@ -201,8 +203,8 @@ export async function markResponsesChanged(db: PrismaClient, organizationId: str
         json,
       );
     }
-    const where = `r."organizationId" = $1 AND EXISTS (SELECT 1 FROM json_to_recordset($2::json) AS k(s text, t text, d text)
-      WHERE r."surveyId" = k.s AND r."touchpointId" = k.t AND ${answerTimeWithin("r", "k.d::timestamptz", "k.d::timestamptz + interval '1 day'", true)})`;
+    const where = `r."organizationId" = $1 AND EXISTS (SELECT 1 FROM json_to_recordset($2::json) AS k(s text, t text, d text) JOIN "Touchpoint" kt ON kt."id" = k.t
+      WHERE r."surveyId" = k.s AND r."touchpointCode" = kt."code" AND ${answerTimeWithin("r", "k.d::timestamptz", "k.d::timestamptz + interval '1 day'", true)})`;
     await tx.$executeRawUnsafe(`${rawSources(where)}${rollupUpsertCtes("src_r", "src_a")} SELECT 1`, organizationId, json);
     await refreshBitsOfBuckets(tx, organizationId, json);
   });
@@ -220,7 +222,7 @@ export async function rebuildTouchpointRollups(tx: Db, organizationId: string, t
       organizationId,
       touchpointId,
     );
-  await tx.$executeRawUnsafe(rollupsFromRawSql(`r."organizationId" = $1 AND r."touchpointId" = $2`), organizationId, touchpointId);
+  await tx.$executeRawUnsafe(rollupsFromRawSql(`r."organizationId" = $1 AND r."touchpointCode" = ${codeOf("touchpoint", "$2")}`), organizationId, touchpointId);
   await refreshBitsOfTouchpoint(tx, organizationId, touchpointId);
 }
 
@@ -269,7 +271,7 @@ export const applyPendingSql = () => `WITH claimed AS (
   DELETE FROM "RollupPending" p WHERE p."responseId" IN (SELECT "responseId" FROM "RollupPending" LIMIT $1 FOR UPDATE SKIP LOCKED)
   RETURNING p."responseId"
 ), ${sourceCtes(
-  `FROM claimed c CROSS JOIN LATERAL (SELECT r."id", r."organizationId", r."surveyId", r."touchpointId", r."unitId", r."createdAt",
+  `FROM claimed c CROSS JOIN LATERAL (SELECT r."id", r."organizationId", r."surveyId", r."touchpointCode", r."unitId", r."createdAt",
       r."answerCodes", r."answerNumbers", r."hiddenSlots" FROM "Response" r
     WHERE r."id" = c."responseId" AND r."hidden" = false AND r."overLimit" = false OFFSET 0) r`,
 ).slice("WITH ".length)}${rollupUpsertCtes("src_r", "src_a")}
@@ -286,7 +288,7 @@ const hourBucket = (c: string) => `date_bin('1 hour', ${c}, timestamptz '2000-01
 // read the answers of every pending response in the database (measured before this test was added:
 // 11.5 ms with 3,000 pending responses of another organisation, 0.6 ms with none pending).
 const pendingResponses = (organizationId: string) => `(SELECT "responseId" FROM "RollupPending" OFFSET 0) pp
-  CROSS JOIN LATERAL (SELECT r."id", r."organizationId", r."surveyId", r."touchpointId", r."unitId", r."createdAt" FROM "Response" r WHERE r."id" = pp."responseId" AND r."hidden" = false AND r."overLimit" = false AND r."organizationId" = ${organizationId} OFFSET 0) r`;
+  CROSS JOIN LATERAL (SELECT r."id", r."organizationId", r."surveyId", r."touchpointCode", r."unitId", r."createdAt" FROM "Response" r WHERE r."id" = pp."responseId" AND r."hidden" = false AND r."overLimit" = false AND r."organizationId" = ${organizationId} OFFSET 0) r`;
 
 /**
  * The pending responses (not hidden) as rows shaped like "RollupResponseHour" (one per response,
@@ -295,13 +297,13 @@ const pendingResponses = (organizationId: string) => `(SELECT "responseId" FROM 
  */
 export const pendingResponseRows = (
   organizationId: string,
-) => `SELECT oc."code" AS "organizationCode", sc."code" AS "surveyCode", tc."code" AS "touchpointCode", coalesce(uc."code", 0) AS "unitCode",
+) => `SELECT oc."code" AS "organizationCode", sc."code" AS "surveyCode", r."touchpointCode", coalesce(uc."code", 0) AS "unitCode",
     ${hourBucket(`r."createdAt"`)} AS "bucket",
     1 AS "responses", coalesce(a.sat_sum, 0)::float8 AS "satSum", coalesce(a.sat_count, 0)::int AS "satCount",
     coalesce(a.p, 0)::int AS "promoters", coalesce(a.pa, 0)::int AS "passives", coalesce(a.d, 0)::int AS "detractors"
   FROM ${pendingResponses(organizationId)}
   CROSS JOIN LATERAL ${responseFiguresOf(`r."id"`)} a
-  JOIN "Organization" oc ON oc."id" = r."organizationId" JOIN "Survey" sc ON sc."id" = r."surveyId" JOIN "Touchpoint" tc ON tc."id" = r."touchpointId"
+  JOIN "Organization" oc ON oc."id" = r."organizationId" JOIN "Survey" sc ON sc."id" = r."surveyId"
   LEFT JOIN "Unit" uc ON uc."id" = r."unitId"`;
 
 /**

@@ -12,6 +12,7 @@ import type { Prisma } from "../../generated/prisma/client.js";
 import { contactNames, eviClusters, openTexts, type EviCluster, type Lang, type QuestionSpec, type Text } from "./content.js";
 import type { Random } from "./random.js";
 import { newId } from "../surveys/input.js";
+import { codeOf } from "../results-scope/codes.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The demo responses fall in the last this many days. */
@@ -210,6 +211,6 @@ export function answerValues(rnd: Random, q: BuiltQuestion, mood: number, lang: 
 }
 
 export const insertResponses = `INSERT INTO "Response"
-  ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata", "createdAt", "submittedAt")
-SELECT r.i, $2, r.s, r.t, r.u, 'submitted'::"ResponseStatus", r.l, r.m, r.c, r.c
+  ("id", "organizationId", "surveyId", "touchpointCode", "unitId", "status", "language", "metadata", "createdAt", "submittedAt")
+SELECT r.i, $2, r.s, ${codeOf("touchpoint", "r.t")}, r.u, 'submitted'::"ResponseStatus", r.l, r.m, r.c, r.c
 FROM json_to_recordset($1::json) AS r(i text, s text, t text, u text, l text, m jsonb, c timestamptz)`;

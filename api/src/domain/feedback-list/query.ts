@@ -17,6 +17,7 @@ import { answersJsonOf } from "../answers/rows.js";
 import { createdUntil, timeOrder } from "../answers/answer-hours.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { ResultsFilters } from "../results-scope/filters.js";
+import { idOf } from "../results-scope/codes.js";
 import { metadataObjectSql, visibleSurveyIds } from "../results-scope/response-scope.js";
 
 export type Db = Pick<PrismaClient, "$queryRawUnsafe">;
@@ -288,7 +289,7 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
 }
 
 const answersSql = answersJsonOf("r.id", (a) => `json_build_array(${a}."questionId", ${a}."numericValue", ${a}."textValue", ${a}."choiceIds", ${a}."hidden")`);
-const rowColumns = `r.id, r."createdAt", r."touchpointId", r."surveyId", r."unitId", r.language, r.status::text AS status, r.hidden, r.metadata, ${answersSql} AS answers`;
+const rowColumns = `r.id, r."createdAt", ${idOf("touchpoint", 'r."touchpointCode"')} AS "touchpointId", r."surveyId", r."unitId", r.language, r.status::text AS status, r.hidden, r.metadata, ${answersSql} AS answers`;
 
 /** Newest first; `after` continues after a row (keyset), `offset` skips rows (pages). */
 export function rowsQuery(

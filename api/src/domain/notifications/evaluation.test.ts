@@ -23,6 +23,7 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
   let org: OrganizationFixture;
   let s: TestSurvey;
   let touchpointId: string;
+  let touchpointCode: number;
   let otherTouchpointId: string;
   let ruleId: string;
   const outsider = "ops@partner.example";
@@ -53,7 +54,7 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
     await t.prisma.organization.update({ where: { id: org.organization.id }, data: { timeZone: "Europe/Helsinki" } });
     await t.prisma.user.update({ where: { id: org.users.editorA.id }, data: { locale: "fi" } });
     s = await createAnalyticsSurvey(t.prisma, org.organization.id, org.units.unitA.id, "Store visit");
-    touchpointId = (await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitA.id, "Kamppi link", s.survey.id)).id;
+    ({ id: touchpointId, code: touchpointCode } = await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitA.id, "Kamppi link", s.survey.id));
     otherTouchpointId = (await createTestTouchpoint(t.prisma, org.organization.id, org.units.unitA.id, "Web link", s.survey.id)).id;
     ruleId = (
       await t.prisma.notificationRule.create({
@@ -185,7 +186,7 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
   it("the delay is a debounce for a response still open: it sends when the delay has passed", async () => {
     const base = new Date("2026-11-20T10:00:00Z");
     const response = await t.prisma.response.create({
-      data: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointId, unitId: org.units.unitA.id, status: "open", createdAt: base },
+      data: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointCode, unitId: org.units.unitA.id, status: "open", createdAt: base },
     });
     await t.prisma.answer.create({
       data: {
@@ -229,7 +230,7 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
   it("a delayed firing checks the response again when it sends: no mail when it no longer matches, and the firing says why", async () => {
     const base = new Date("2026-11-21T10:00:00Z");
     const response = await t.prisma.response.create({
-      data: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointId, unitId: org.units.unitA.id, status: "open", createdAt: base },
+      data: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointCode, unitId: org.units.unitA.id, status: "open", createdAt: base },
     });
     const answer = (questionId: string, value: { numericValue?: number; textValue?: string }) =>
       t.prisma.answer.create({
@@ -261,7 +262,7 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
       expect(alertsFor(response.id)).toHaveLength(2);
       // deleted before its delay passed: no mail, and the firing says so
       const gone = await t.prisma.response.create({
-        data: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointId, unitId: org.units.unitA.id, status: "open", createdAt: base },
+        data: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointCode, unitId: org.units.unitA.id, status: "open", createdAt: base },
       });
       await t.prisma.answer.createMany({
         data: [

@@ -22,6 +22,7 @@
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { queryPrepared } from "../../db/client.js";
 import { answersJsonOf, visibleAnswersOf } from "../answers/rows.js";
+import { idOf } from "../results-scope/codes.js";
 import type { Config } from "../../config.js";
 import type { JobPayloads, JobRunner } from "../../jobs/runner.js";
 import type { PendingResponse } from "../respondent/insert-batch.js";
@@ -42,7 +43,7 @@ export const firingLeaseMs = 2 * 60_000;
 // join let it hash whole tables (a sequential scan of every response and answer for each batch)
 // when their statistics lagged behind a burst of inserts.
 export const responsesWithAnswersSql = `SELECT r.* FROM unnest($1::varchar[]) AS p("id") CROSS JOIN LATERAL (
-  SELECT r."id", r."organizationId", r."surveyId", r."touchpointId", r."status"::text AS "status",
+  SELECT r."id", r."organizationId", r."surveyId", ${idOf("touchpoint", 'r."touchpointCode"')} AS "touchpointId", r."status"::text AS "status",
     ${answersJsonOf(
       'r."id"',
       (a) =>
@@ -311,13 +312,13 @@ export async function sendFiring(deps: SendDeps, payload: { firingId: string }):
   if (!firing) return "skipped";
   try {
     const rule = await prisma.notificationRule.findUnique({ where: { id: firing.ruleId } });
-    const response = (await prisma.response.findUnique({
+    const stored = await prisma.response.findUnique({
       where: { id: firing.responseId },
       select: {
         id: true,
         organizationId: true,
         surveyId: true,
-        touchpointId: true,
+        touchpoint: { select: { id: true } },
         status: true,
         overLimit: true,
         language: true,
@@ -325,7 +326,8 @@ export async function sendFiring(deps: SendDeps, payload: { firingId: string }):
         createdAt: true,
         submittedAt: true,
       },
-    })) as ResponseRow | null;
+    });
+    const response: ResponseRow | null = stored && { ...stored, touchpointId: stored.touchpoint.id };
     if (!rule?.active || !response) {
       await prisma.notificationFiring.update({
         where: { id: firing.id },

@@ -197,7 +197,7 @@ export async function deliverWebhook(deps: WebhookDeps, payload: { deliveryId: s
   const rule = await prisma.notificationRule.findUnique({ where: { id: delivery.ruleId } });
   const response = await prisma.response.findUnique({
     where: { id: delivery.responseId },
-    select: { id: true, surveyId: true, touchpointId: true, language: true, metadata: true, createdAt: true, submittedAt: true },
+    select: { id: true, surveyId: true, touchpoint: { select: { id: true } }, language: true, metadata: true, createdAt: true, submittedAt: true },
   });
   if (!rule?.webhookSecret || !response) {
     await prisma.notificationWebhookDelivery.update({
@@ -217,7 +217,7 @@ export async function deliverWebhook(deps: WebhookDeps, payload: { deliveryId: s
       ruleName: rule.name,
       responseId: response.id,
       surveyId: response.surveyId,
-      touchpointId: response.touchpointId,
+      touchpointId: response.touchpoint.id,
       language: response.language,
       receivedAt: (response.submittedAt ?? response.createdAt).toISOString(),
       metadata: response.metadata,

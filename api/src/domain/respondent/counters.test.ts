@@ -26,11 +26,11 @@ describe.skipIf(noDatabase)("recountResponseCounters", () => {
     const [kiosk, link] = await Promise.all(
       (["terminal", "link"] as const).map((type) => prisma.touchpoint.create({ data: { organizationId, unitId, name: type, type } })),
     );
-    const respond = (surveyId: string, touchpointId: string, n: number) =>
-      prisma.response.createMany({ data: Array.from({ length: n }, () => ({ organizationId, unitId, surveyId, touchpointId })) });
-    await respond(s1!.id, kiosk!.id, 5);
-    await respond(s1!.id, link!.id, 2);
-    await respond(s2!.id, link!.id, 3);
+    const respond = (surveyId: string, touchpointCode: number, n: number) =>
+      prisma.response.createMany({ data: Array.from({ length: n }, () => ({ organizationId, unitId, surveyId, touchpointCode })) });
+    await respond(s1!.id, kiosk!.code, 5);
+    await respond(s1!.id, link!.code, 2);
+    await respond(s2!.id, link!.code, 3);
     // Drifted: short after a crash (the batcher's tallies lost), long, and one that is right.
     await prisma.survey.update({ where: { id: s1!.id }, data: { responseCount: 0 } });
     await prisma.survey.update({ where: { id: s2!.id }, data: { responseCount: 3 } });

@@ -175,8 +175,8 @@ export class CounterBatcher {
 // process takes submissions, so none of its own tallies are pending; docs/respondent-api.md.
 const recountSql = `WITH tc AS (
   SELECT t.id, COALESCE(r.n, 0) AS n FROM "Touchpoint" t
-  LEFT JOIN (SELECT "touchpointId", count(*)::int AS n FROM "Response" WHERE $1::varchar IS NULL OR "organizationId" = $1::varchar GROUP BY "touchpointId") r
-    ON r."touchpointId" = t.id
+  LEFT JOIN (SELECT "touchpointCode", count(*)::int AS n FROM "Response" WHERE $1::varchar IS NULL OR "organizationId" = $1::varchar GROUP BY "touchpointCode") r
+    ON r."touchpointCode" = t."code"
   WHERE $1::varchar IS NULL OR t."organizationId" = $1::varchar
 ), sc AS (
   SELECT s.id, COALESCE(r.n, 0) AS n FROM "Survey" s

@@ -29,6 +29,7 @@
 // (e.g. its touchpoint deleted a moment ago) fails alone.
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { codedAnswersSql, responseColumnsSql } from "../answers/rows.js";
+import { codeOf } from "../results-scope/codes.js";
 import type { AnswerRow } from "./answers.js";
 
 export type PendingResponse = {
@@ -71,9 +72,11 @@ const insertSql = `WITH input AS (
 ), coded AS MATERIALIZED (${codedAnswersSql("ain", { lock: true })}
 ), cols AS (${responseColumnsSql("coded")}
 ), r AS (
-  INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointId", "unitId", "status", "language", "metadata",
+  INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitId", "status", "language", "metadata",
     "idempotencyDigest", "createdAt", "submittedAt", "overLimit", "ordinal", "answerCodes", "answerNumbers", "answerTexts")
-  SELECT i, o, s, t, u, 'submitted'::"ResponseStatus", l, m, ${idempotencyDigestSql("t", "k")}, c, d, coalesce(v, false), ${responseOrdinalSql("o")},
+  -- the touchpoint by its code; a touchpoint deleted a moment ago gives NULL, which fails the
+  -- statement (NOT NULL), so that its submission then fails alone (below)
+  SELECT i, o, s, ${codeOf("touchpoint", "t")}, u, 'submitted'::"ResponseStatus", l, m, ${idempotencyDigestSql("t", "k")}, c, d, coalesce(v, false), ${responseOrdinalSql("o")},
     cols.codes, cols.numbers, cols.texts
   FROM input LEFT JOIN cols ON cols.r = input.i
   ON CONFLICT ("idempotencyDigest") DO NOTHING

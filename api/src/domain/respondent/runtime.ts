@@ -27,6 +27,7 @@ import { respondentLimiters, type RateDecision } from "./rate-limit.js";
 import { memoryLimiterStore, type LimiterStore } from "../../limits/store.js";
 import { ResponseLimiter } from "./response-limit.js";
 import { linkResponseToMessage } from "../campaigns/sending/status.js";
+import { codeOf } from "../results-scope/codes.js";
 
 export const submissionLimits = {
   /** Largest submission body (the server's own limit is 1 MB). */
@@ -193,7 +194,7 @@ export function createRespondentRuntime(deps: { prisma: PrismaClient; bus: Event
       const findStored = async () =>
         (
           await prisma.$queryRawUnsafe<{ id: string }[]>(
-            `SELECT "id" FROM "Response" WHERE "touchpointId" = $1 AND "idempotencyDigest" = ${idempotencyDigestSql("$1", "$2")}`,
+            `SELECT "id" FROM "Response" WHERE "touchpointCode" = ${codeOf("touchpoint", "$1")} AND "idempotencyDigest" = ${idempotencyDigestSql("$1", "$2")}`,
             touchpointId,
             body.idempotencyKey,
           )

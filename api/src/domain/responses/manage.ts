@@ -43,10 +43,11 @@ async function manageable(ctx: DomainContext, responseId: string): Promise<Manag
   const response = await tenantDb(ctx).response.findFirst({
     // an over-limit response is not shown anywhere, so it cannot be managed either
     where: { id, overLimit: false },
-    select: { id: true, organizationId: true, unitId: true, surveyId: true, touchpointId: true, createdAt: true, hidden: true },
+    select: { id: true, organizationId: true, unitId: true, surveyId: true, touchpoint: { select: { id: true } }, createdAt: true, hidden: true },
   });
   if (!response) throw notFound(responseMessages.notFound);
-  return response;
+  const { touchpoint, ...rest } = response;
+  return { ...rest, touchpointId: touchpoint.id };
 }
 
 const changed = (ctx: DomainContext, r: ManagedResponse) =>

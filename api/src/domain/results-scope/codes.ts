@@ -13,5 +13,12 @@ export type Coded = keyof typeof codeTables;
  */
 export const codeOf = (of: Coded, idSql: string) => `(SELECT "code" FROM "${codeTables[of]}" WHERE "id" = ${idSql})`;
 
+/**
+ * The id of the entity whose code the SQL expression `codeSql` gives: a scalar subquery by the unique
+ * code, so one index probe per row that reads it (a response names its touchpoint by code: migration
+ * 20261129200000_response_touchpoint_code).
+ */
+export const idOf = (of: Coded, codeSql: string) => `(SELECT "id" FROM "${codeTables[of]}" WHERE "code" = ${codeSql})`;
+
 /** `column = ANY(codes of the ids in the text[] expression idsSql)`: an initplan, so the column's index serves it. */
 export const codesOf = (of: Coded, idsSql: string) => `ANY(ARRAY(SELECT "code" FROM "${codeTables[of]}" WHERE "id" = ANY(${idsSql})))`;

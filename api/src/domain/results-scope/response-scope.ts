@@ -25,6 +25,7 @@ import { loadAccess, subtreeOf, unitsWithRight, type UnitRow } from "../../permi
 import { rightsOfRole } from "../../permissions/rights.js";
 import { loadViewer } from "../viewer.js";
 import type { ResultsFilters } from "./filters.js";
+import { codesOf } from "./codes.js";
 import { memoSlot, perRequest, type RequestMemo } from "../request-memo.js";
 import { organizationDb } from "../tenancy.js";
 
@@ -174,7 +175,7 @@ export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOp
   const where: string[] = [`${a}."organizationId" = ${p(v.organizationId)}`, notHidden, `${a}."overLimit" = false`];
   const unitIds = admittedUnits(v, filters.unitId);
   if (unitIds !== null) where.push(`${a}."unitId" = ANY(${p(unitIds, "::text[]")})`);
-  if (filters.touchpointIds.length) where.push(`${a}."touchpointId" = ANY(${p(filters.touchpointIds, "::text[]")})`);
+  if (filters.touchpointIds.length) where.push(`${a}."touchpointCode" = ${codesOf("touchpoint", p(filters.touchpointIds, "::text[]"))}`);
   if (filters.surveyIds.length) where.push(`${a}."surveyId" = ANY(${p(filters.surveyIds, "::text[]")})`);
   // An answer carries its response's createdAt (schema.prisma), so the restriction below reads only
   // the window's answers of its question (the index by question and hour: answers/answer-hours.ts)

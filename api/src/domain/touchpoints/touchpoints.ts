@@ -299,7 +299,7 @@ export async function updateTouchpoint(ctx: DomainContext, touchpointId: string,
       const saved = await tx.touchpoint.update({ where: { id: row.id }, data: update, select: touchpointSelect });
       if (data.deleteLogo) await tx.touchpointLogo.deleteMany({ where: { touchpointId: row.id } });
       if (moving && data.moveResponses) {
-        await tx.response.updateMany({ where: { touchpointId: row.id, organizationId: m.organizationId }, data: { unitId: saved.unitId } });
+        await tx.response.updateMany({ where: { touchpoint: { id: row.id }, organizationId: m.organizationId }, data: { unitId: saved.unitId } });
         await rebuildTouchpointRollups(tx, m.organizationId, row.id); // the unit is part of the roll-up key
       }
       return saved;

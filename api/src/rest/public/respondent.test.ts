@@ -9,6 +9,7 @@ import { signInWithPassword } from "../../test/oidc-login.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { idempotencyDigestSql } from "../../domain/respondent/insert-batch.js";
 import { answersOf } from "../../domain/answers/rows.js";
+import { codeOf } from "../../domain/results-scope/codes.js";
 
 const text = (en: string) => ({ en, fi: `${en} (fi)` });
 
@@ -103,10 +104,10 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
       body: typeof body === "string" ? body : JSON.stringify(body),
     });
   const counts = async (touchpointId: string) => ({
-    responses: await t.prisma.response.count({ where: { touchpointId } }),
+    responses: await t.prisma.response.count({ where: { touchpoint: { id: touchpointId } } }),
     answers: (
       await t.prisma.$queryRawUnsafe<{ n: number }[]>(
-        `SELECT count(*)::int AS n FROM "EveryAnswer" a JOIN "Response" r ON r."id" = a."responseId" WHERE r."touchpointId" = $1`,
+        `SELECT count(*)::int AS n FROM "EveryAnswer" a JOIN "Response" r ON r."id" = a."responseId" WHERE r."touchpointCode" = ${codeOf("touchpoint", "$1")}`,
         touchpointId,
       )
     )[0]!.n,
@@ -201,7 +202,7 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     const { responseId } = await response.json();
     expect(responseId).toMatch(/^[0-9a-f]{24}$/);
     const stored = await t.prisma.response.findUniqueOrThrow({ where: { id: responseId } });
-    expect(stored).toMatchObject({ surveyId: f.survey.id, touchpointId: f.terminal.id, unitId: org.units.unitA.id, language: "fi", status: "submitted" });
+    expect(stored).toMatchObject({ surveyId: f.survey.id, touchpointCode: f.terminal.code, unitId: org.units.unitA.id, language: "fi", status: "submitted" });
     // The terminal's configured metadata wins over the client's.
     expect(stored.metadata).toEqual({ visit: "first", store: "Helsinki" });
     expect(stored.createdAt.toISOString()).toBe(submittedAt);
@@ -429,7 +430,7 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
     expect(await counts(tp.id)).toEqual({ responses: 50, answers: 100 });
     const texts = await t.prisma.$queryRawUnsafe<{ textValue: string }[]>(
-      `SELECT a."textValue" FROM "EveryAnswer" a JOIN "Response" r ON r."id" = a."responseId" WHERE r."touchpointId" = $1 AND a."textValue" IS NOT NULL`,
+      `SELECT a."textValue" FROM "EveryAnswer" a JOIN "Response" r ON r."id" = a."responseId" WHERE r."touchpointCode" = ${codeOf("touchpoint", "$1")} AND a."textValue" IS NOT NULL`,
       tp.id,
     );
     expect(new Set(texts.map((a) => a.textValue)).size).toBe(50);
@@ -456,7 +457,7 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     expect((await post(`/${of.link.id}/responses`, mine[0]!)).status).toBe(200);
     // A response stored by another writer (demo data, imports) is numbered by the trigger.
     const imported = await t.prisma.response.create({
-      data: { organizationId: other.organization.id, surveyId: of.survey.id, touchpointId: of.link.id, unitId: other.units.unitA.id },
+      data: { organizationId: other.organization.id, surveyId: of.survey.id, touchpointCode: of.link.code, unitId: other.units.unitA.id },
     });
     expect(imported.ordinal).toBeGreaterThanOrEqual(3);
     expect(await ordinals()).toEqual([0, 1, 2, imported.ordinal]);
@@ -486,7 +487,7 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     expect(survey.responseCount).toBe(before.responseCount + 1);
     expect(survey.lastFeedbackAt).not.toBeNull();
     const touchpoint = await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: f.link.id } });
-    expect(touchpoint.responseCount).toBe(await t.prisma.response.count({ where: { touchpointId: f.link.id } }));
+    expect(touchpoint.responseCount).toBe(await t.prisma.response.count({ where: { touchpoint: { id: f.link.id } } }));
     expect(touchpoint.lastFeedbackAt).not.toBeNull();
     // Counters are plain SQL: updatedAt (the terminals' refresh signal) is left alone.
     expect(survey.updatedAt.getTime()).toBe(before.updatedAt.getTime());

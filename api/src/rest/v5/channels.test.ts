@@ -152,7 +152,7 @@ describe.skipIf(noDatabase)("channels", () => {
     for (const moveResponses of [true, false]) {
       const tp = await terminal(org.units.unitA.id);
       const r = await t.prisma.response.create({
-        data: { organizationId: org.organization.id, surveyId: surveyA, touchpointId: tp.id, unitId: org.units.unitA.id },
+        data: { organizationId: org.organization.id, surveyId: surveyA, touchpointCode: tp.code, unitId: org.units.unitA.id },
       });
       const moved = await call("PUT", `/channels/${tp.id}`, tokens.admin, { unitId: org.units.unitB.id, moveResponses });
       expect(moved.body.unitId).toBe(org.units.unitB.id);

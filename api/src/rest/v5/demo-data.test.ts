@@ -68,14 +68,14 @@ describe.skipIf(noDatabase)("demo data", () => {
 
     const responses = await t.prisma.response.findMany({
       where: { surveyId },
-      select: { id: true, createdAt: true, touchpointId: true, unitId: true, language: true },
+      select: { id: true, createdAt: true, touchpoint: { select: { id: true } }, unitId: true, language: true },
     });
     expect(responses).toHaveLength(120);
     const ninetyDaysAgo = started - 90 * 86_400_000 - 60_000;
     for (const r of responses) {
       expect(r.createdAt.getTime()).toBeGreaterThan(ninetyDaysAgo);
       expect(r.createdAt.getTime()).toBeLessThanOrEqual(Date.now());
-      expect(r.touchpointId).toBe(touchpointId);
+      expect(r.touchpoint.id).toBe(touchpointId);
       expect(["en", "es", "fi"]).toContain(r.language);
     }
     const latest = Math.max(...responses.map((r) => r.createdAt.getTime()));

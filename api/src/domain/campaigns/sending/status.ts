@@ -60,7 +60,7 @@ export async function linkResponseToMessage(db: PrismaClient, input: { responseI
   const record = await db.messageRecord.findUnique({ where: { token: input.token }, select: { id: true, touchpointId: true } });
   if (!record || record.touchpointId !== input.touchpointId) return false;
   await db.response.updateMany({
-    where: { id: input.responseId, touchpointId: input.touchpointId, messageRecordId: null },
+    where: { id: input.responseId, touchpoint: { id: input.touchpointId }, messageRecordId: null },
     data: { messageRecordId: record.id },
   });
   await trackByToken(db, input.token, "RESPONDED");
