@@ -596,14 +596,14 @@ export async function movedShareOf(
   return row && row.total > 0 ? row.moved / row.total : 0;
 }
 
+/** The group `grp` as the results name it: a touchpoint's id for its code (groupBy "source"). */
+const groupNamed = (groupBy: GroupBy | null, grp: string) => (groupBy === "source" ? idOf("touchpoint", grp) : grp);
+
 /**
  * A raw read's group expression over the response `r`: none, its touchpoint's code, its value of the
  * grouping metadata key, or the time grouping `timed` writes (over the answer `a`). A touchpoint's
  * code is turned into its id once per group (`groupNamed`), not once per row.
  */
-/** The group `grp` as the results name it: a touchpoint's id for its code (groupBy "source"). */
-const groupNamed = (groupBy: GroupBy | null, grp: string) => (groupBy === "source" ? idOf("touchpoint", grp) : grp);
-
 function groupExpression(p: Params, f: ResultsFilters, groupBy: GroupBy | null, timed: (time: Exclude<GroupBy, "source" | "metadata">) => string): string {
   if (groupBy === null) return `''`;
   if (groupBy === "source") return `r."touchpointCode"`;

@@ -17,7 +17,6 @@ import { answersJsonOf } from "../answers/rows.js";
 import { createdUntil, timeOrder } from "../answers/answer-hours.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { ResultsFilters } from "../results-scope/filters.js";
-import { idOf } from "../results-scope/codes.js";
 import { metadataObjectSql, visibleSurveyIds } from "../results-scope/response-scope.js";
 
 export type Db = Pick<PrismaClient, "$queryRawUnsafe">;
@@ -289,7 +288,8 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
 }
 
 const answersSql = answersJsonOf("r.id", (a) => `json_build_array(${a}."questionId", ${a}."numericValue", ${a}."textValue", ${a}."choiceIds", ${a}."hidden")`);
-const rowColumns = `r.id, r."createdAt", ${idOf("touchpoint", 'r."touchpointCode"')} AS "touchpointId", r."surveyId", r."unitId", r.language, r.status::text AS status, r.hidden, r.metadata, ${answersSql} AS answers`;
+// The touchpoint's id by a join on its code (the response row holds the code): a whole export can hash it.
+const rowColumns = `r.id, r."createdAt", rt."id" AS "touchpointId", r."surveyId", r."unitId", r.language, r.status::text AS status, r.hidden, r.metadata, ${answersSql} AS answers`;
 
 /** Newest first; `after` continues after a row (keyset), `offset` skips rows (pages). */
 export function rowsQuery(
@@ -318,7 +318,7 @@ export function rowsQuery(
     clauses.push(`OFFSET ${p()}`);
   }
   return {
-    text: `SELECT ${rowColumns} FROM "Response" r WHERE ${where} ORDER BY ${timeOrder("r")}, r.id DESC ${clauses.join(" ")}`,
+    text: `SELECT ${rowColumns} FROM "Response" r JOIN "Touchpoint" rt ON rt."code" = r."touchpointCode" WHERE ${where} ORDER BY ${timeOrder("r")}, r.id DESC ${clauses.join(" ")}`,
     values: [...scope.params, ...extra],
   };
 }
