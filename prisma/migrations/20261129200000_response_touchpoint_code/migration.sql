@@ -5,8 +5,8 @@
 -- the code, so a delete of a touchpoint still cascades to its responses.
 --
 -- One rewrite of "Response" (ALTER … TYPE … USING a lookup), which keeps the column's place and
--- rebuilds the table's indexes; it holds the table for the whole rewrite (about a minute at 1 M on
--- the 2-core benchmark machine). Processes still running the previous code fail once it has run
+-- rebuilds the table's indexes; it holds the table for the whole rewrite (17 s for the benchmark's
+-- 1 M responses on the 2-core machine, measured; about ten times that at 10 M). Processes still running the previous code fail once it has run
 -- (their statements name "touchpointId"): deploy it with the new code, in one maintenance window.
 --
 -- The foreign key means every response's touchpoint exists; a database where it does not (rows written
@@ -24,11 +24,15 @@ END $$;
 ALTER TABLE "Response" DROP CONSTRAINT "Response_touchpointId_fkey";
 DROP INDEX "Response_touchpointId_idx";
 
-CREATE FUNCTION pg_temp."touchpoint_code_of"(touchpoint_id VARCHAR) RETURNS INTEGER LANGUAGE sql STABLE AS $$
-  SELECT "code" FROM "Touchpoint" WHERE "id" = touchpoint_id
-$$;
-ALTER TABLE "Response" ALTER COLUMN "touchpointId" TYPE INTEGER USING pg_temp."touchpoint_code_of"("touchpointId");
-DROP FUNCTION pg_temp."touchpoint_code_of"(VARCHAR);
+-- The codes come from one map of every touchpoint's id to its code, written into the statement as a
+-- constant (a USING expression cannot hold a subquery): a lookup in it costs a fraction of a SQL
+-- function's call per row (0.45 s against 1.7–3.6 s per 200,000 responses, measured by a review), and
+-- the table is held for the whole rewrite.
+DO $$
+BEGIN
+  EXECUTE format('ALTER TABLE "Response" ALTER COLUMN "touchpointId" TYPE INTEGER USING (%L::jsonb ->> "touchpointId")::integer',
+    (SELECT coalesce(jsonb_object_agg("id", "code"), '{}'::jsonb) FROM "Touchpoint"));
+END $$;
 ALTER TABLE "Response" RENAME COLUMN "touchpointId" TO "touchpointCode";
 
 -- Deduplicated, as before: for the foreign key's cascade and one touchpoint's recompute.
