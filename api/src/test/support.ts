@@ -52,6 +52,11 @@ async function adminQuery(sql: string, adminUrl: string): Promise<void> {
 
 export type ScratchDatabase = { name: string; url: string; drop(): Promise<void> };
 
+/** The migrations a deploy applies to a database made `{ before: migration }`: that one and every later one, in order. */
+export async function migrationsFrom(migration: string): Promise<string[]> {
+  return [migration, ...(await readdir(defaultMigrationsDir)).filter((n) => n > migration && !n.endsWith(".toml")).sort()];
+}
+
 /**
  * A new database named `<prefix>_<random>`, with every migration applied, or (`before`: a test of one
  * migration) only the migrations before the one named, so the test can fill in rows as the earlier
