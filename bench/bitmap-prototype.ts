@@ -91,7 +91,7 @@ try {
     const dayTo = new Date(dayFrom.getTime() + 86_400_000);
     const dayKey = `d:${dayFrom.toISOString().slice(0, 10)}`;
     const responses = await q<{ id: string; t: string; u: string; s: string; m: Record<string, string> }>(
-      `SELECT id, (SELECT tt."id" FROM "Touchpoint" tt WHERE tt."code" = "touchpointCode") AS t, "unitId" AS u, "surveyId" AS s, metadata AS m FROM "Response"
+      `SELECT id, (SELECT tt."id" FROM "Touchpoint" tt WHERE tt."code" = "touchpointCode") AS t, (SELECT uu."id" FROM "Unit" uu WHERE uu."code" = "unitCode") AS u, "surveyId" AS s, metadata AS m FROM "Response"
         WHERE "organizationId" = $1 AND "createdAt" >= $2 AND "createdAt" < $3 AND NOT hidden AND NOT "overLimit" ORDER BY "createdAt", id`,
       [organizationId, dayFrom, dayTo],
     );
@@ -320,7 +320,7 @@ try {
   // the bits (they are set already: the same work, nothing changes).
   // Compared with the roll-up applier's 156–202 µs per response (docs/analytics.md "Ingestion cost").
   const writerSql = `WITH batch AS MATERIALIZED (
-      SELECT o.block, o.ord, r.id, (SELECT tt."id" FROM "Touchpoint" tt WHERE tt."code" = r."touchpointCode") AS t, r."unitId" AS u, r."surveyId" AS s, r.metadata AS m, r."createdAt" AS c
+      SELECT o.block, o.ord, r.id, (SELECT tt."id" FROM "Touchpoint" tt WHERE tt."code" = r."touchpointCode") AS t, (SELECT uu."id" FROM "Unit" uu WHERE uu."code" = r."unitCode") AS u, r."surveyId" AS s, r.metadata AS m, r."createdAt" AS c
       FROM (SELECT block, ord, id FROM ${schema}.ord ORDER BY block DESC, ord DESC LIMIT $1) o
       CROSS JOIN LATERAL (SELECT r.* FROM "Response" r WHERE r.id = o.id OFFSET 0) r
     ), keyed AS (

@@ -99,8 +99,9 @@ export async function generateLargeOrg(
       [organizationId],
     );
     await db.query(
-      `CREATE TEMP TABLE tp AS SELECT row_number() OVER (ORDER BY id) - 1 AS idx, id, "code", "unitId", "activeSurveyId" AS survey
-                    FROM "Touchpoint" WHERE "organizationId" = $1`,
+      `CREATE TEMP TABLE tp AS SELECT row_number() OVER (ORDER BY t.id) - 1 AS idx, t.id, t."code", t."unitId", coalesce(u."code", 0) AS "unitCode",
+                    t."activeSurveyId" AS survey
+                    FROM "Touchpoint" t LEFT JOIN "Unit" u ON u.id = t."unitId" WHERE t."organizationId" = $1`,
       [organizationId],
     );
     const ntp = Number((await db.query(`SELECT count(*) FROM tp`)).rows[0].count);
@@ -129,7 +130,7 @@ export async function generateLargeOrg(
       // (a response's time, an answer's values) are made once each, in MATERIALIZED CTEs.
       await db.query(
         `WITH resp AS MATERIALIZED (
-           SELECT substr(md5('bench10m-' || g), 1, 24) AS id, g, tp.survey, tp.id AS touchpoint, tp."code" AS touchpoint_code, tp."unitId" AS unit, t.ts
+           SELECT substr(md5('bench10m-' || g), 1, 24) AS id, g, tp.survey, tp.id AS touchpoint, tp."code" AS touchpoint_code, tp."unitCode" AS unit_code, t.ts
            FROM generate_series($2::bigint, $3::bigint) g
            JOIN tp ON tp.idx = (g * 7919) % $4
            CROSS JOIN LATERAL (SELECT to_timestamp(($5::float8 - $6::float8) / 1000 + (g::float8 / $7) * ($6::float8 / 1000)) AS day0) d
@@ -160,8 +161,8 @@ export async function generateLargeOrg(
          ), coded AS MATERIALIZED (${codedAnswersSql("ain")}
          ), cols AS (${responseColumnsSql("coded")}
          ), r AS (
-           INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers", "answerTexts")
-           SELECT resp.id, $1, resp.survey, resp.touchpoint_code, resp.unit, 'submitted', (ARRAY['fi','en','es'])[1 + resp.g % 3],
+           INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitCode", "status", "language", "metadata", "idempotencyDigest", "createdAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers", "answerTexts")
+           SELECT resp.id, $1, resp.survey, resp.touchpoint_code, resp.unit_code, 'submitted', (ARRAY['fi','en','es'])[1 + resp.g % 3],
                   jsonb_build_object('store', 'S' || (resp.g % 25), 'visit', (ARRAY['first','repeat'])[1 + (resp.g / 7) % 2]),
                   -- Every response the respondent page sends has an idempotency key (32 hex characters).
                   ${idempotencyDigestSql("resp.touchpoint", "md5('bench-key-' || resp.g)")}, resp.ts, resp.ts,

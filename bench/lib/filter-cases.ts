@@ -23,6 +23,7 @@ import { answerPathOf } from "../../api/src/domain/analytics/engine.js";
 import { parseResultsFilters, type GroupBy } from "../../api/src/domain/results-scope/filters.js";
 import type { FigureRow } from "./suite.js";
 import { hourWindowSql, newestFirstSql } from "./hours.js";
+import { codesOf } from "../../api/src/domain/results-scope/codes.js";
 
 type Wire = Record<string, unknown>;
 type Restrict = { questionId: string; values: (number | string)[] };
@@ -180,7 +181,7 @@ function rawWhere(c: FilterCase, organizationId: string, w: { from: Date; to: Da
   const from = p(w.from);
   const to = p(w.to);
   where.push(hourWindowSql("r", `${from}::timestamptz`, `${to}::timestamptz`, w));
-  if (c.unitIds) where.push(`r."unitId" = ANY(${p(c.unitIds)}::text[])`);
+  if (c.unitIds) where.push(`r."unitCode" = ${codesOf("unit", `${p(c.unitIds)}::text[]`)}`);
   if (c.restrict.length) {
     // Every answer, coded or a row ("EveryAnswer"), of the restricted questions in the window (an
     // answer's createdAt is its response's), grouped by response: it has a matching answer to each.

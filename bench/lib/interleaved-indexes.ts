@@ -47,14 +47,15 @@ export async function interleavedIndexSizes(db: pg.Client, opts: { rows: number;
     // year, to one of the organisation's 4 surveys and 12 touchpoints in turn; every second one with a
     // text answer; every one with an idempotency digest; ids of 24 hexadecimal characters that look
     // random (an md5 of the arrival, so that runs repeat); the touchpoint by its code, as "Response"
-    // names it (12 codes per organisation, given in the order organisations were created).
+    // names it (12 codes per organisation, given in the order organisations were created), and the
+    // team likewise (one team per organisation, its code given in the same order).
     const perBatch = 100_000;
     for (let from = 0; from < rows; from += perBatch) {
       await db.query(
-        `INSERT INTO ${scratch} ("id", "organizationId", "surveyId", "touchpointCode", "unitId", "language", "metadata", "idempotencyDigest",
+        `INSERT INTO ${scratch} ("id", "organizationId", "surveyId", "touchpointCode", "unitCode", "language", "metadata", "idempotencyDigest",
                                  "createdAt", "submittedAt", "ordinal", "answerTexts", "organizationCode")
          SELECT substr(md5('response ' || g), 1, 24), o.id, substr(md5(o.id || ' survey ' || (g / $3) % 4), 1, 24),
-                1 + (g % $3) * 12 + (g / $3) % 12, o.id, 'en', '{}'::jsonb, md5('key' || g)::uuid,
+                1 + (g % $3) * 12 + (g / $3) % 12, 1 + g % $3, 'en', '{}'::jsonb, md5('key' || g)::uuid,
                 t.at, t.at, g / $3, CASE WHEN g % 2 = 0 THEN ARRAY['a text answer'] END, g % $3
          FROM generate_series($1::int, $2::int - 1) g
          CROSS JOIN LATERAL (SELECT substr(md5('organisation ' || (g % $3)), 1, 24) AS id) o

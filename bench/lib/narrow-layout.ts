@@ -74,7 +74,7 @@ export async function buildNarrowLayout(db: pg.Client, log: (m: string) => void)
        ((r.hidden::int) | (r."overLimit"::int << 1) | (CASE r.status::text WHEN 'submitted' THEN 0 ELSE 4 END))::int2, cl.code::int2, sl.ah, r.metadata, sl.v
      FROM "Response" r JOIN ${S}.rid k ON k.id = r.id
      JOIN ${S}.code co ON co.kind = 'o' AND co.id = r."organizationId" JOIN ${S}.code cs ON cs.kind = 's' AND cs.id = r."surveyId"
-     JOIN "Touchpoint" rt ON rt."code" = r."touchpointCode" JOIN ${S}.code ct ON ct.kind = 't' AND ct.id = rt."id" JOIN ${S}.code cu ON cu.kind = 'u' AND cu.id = r."unitId"
+     JOIN "Touchpoint" rt ON rt."code" = r."touchpointCode" JOIN ${S}.code ct ON ct.kind = 't' AND ct.id = rt."id" JOIN "Unit" ru ON ru."code" = r."unitCode" JOIN ${S}.code cu ON cu.kind = 'u' AND cu.id = ru."id"
      JOIN ${S}.code cl ON cl.kind = 'l' AND cl.id = r.language
      LEFT JOIN ${S}.slots sl ON sl.rid = r.id
      ORDER BY r."createdAt"`,

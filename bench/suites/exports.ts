@@ -166,8 +166,8 @@ async function generate(ctx: BenchContext, databaseUrl: string): Promise<void> {
          ), coded AS MATERIALIZED (${codedAnswersSql("ain")}
          ), cols AS (${responseColumnsSql("coded")}
          ), r AS (
-           INSERT INTO "Response" (id, "organizationId", "surveyId", "touchpointCode", "unitId", language, metadata, "createdAt", "submittedAt", "answerCodes", "answerNumbers", "answerTexts")
-           SELECT resp.id, $1, $2, ${codeOf("touchpoint", "$3 || lpad(to_hex(1 + resp.g % $6::int), 2, '0')")}, $4,
+           INSERT INTO "Response" (id, "organizationId", "surveyId", "touchpointCode", "unitCode", language, metadata, "createdAt", "submittedAt", "answerCodes", "answerNumbers", "answerTexts")
+           SELECT resp.id, $1, $2, ${codeOf("touchpoint", "$3 || lpad(to_hex(1 + resp.g % $6::int), 2, '0')")}, ${codeOf("unit", "$4")},
                   CASE WHEN resp.g % 3 = 0 THEN 'fi' ELSE 'en' END,
                   jsonb_build_object('store', 'store-' || (resp.g % 50), 'lane', (resp.g % 7)::text, 'campaign', CASE WHEN resp.g % 4 = 0 THEN 'autumn' ELSE 'none' END),
                   resp.t, resp.t, cols.codes, cols.numbers, cols.texts

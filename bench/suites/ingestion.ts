@@ -126,8 +126,8 @@ async function rawInserts(
         const stored = shape(i);
         await client.query("BEGIN");
         await client.query(
-          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers", "answerTexts")
-           VALUES ($1, $2, $3, ${codeOf("touchpoint", "$4::varchar")}, $5, 'submitted', 'fi', $6, ${idempotencyDigestSql("$4::varchar", "$7")}, $8, $8, ${responseOrdinalSql("$2::varchar")}, $9::int4[], $10::float8[], $11::text[])`,
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitCode", "status", "language", "metadata", "idempotencyDigest", "createdAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers", "answerTexts")
+           VALUES ($1, $2, $3, ${codeOf("touchpoint", "$4::varchar")}, ${codeOf("unit", "$5::varchar")}, 'submitted', 'fi', $6, ${idempotencyDigestSql("$4::varchar", "$7")}, $8, $8, ${responseOrdinalSql("$2::varchar")}, $9::int4[], $10::float8[], $11::text[])`,
           [
             id,
             spec.organizationId,
@@ -181,7 +181,7 @@ async function groupCommits(databaseUrl: string, spec: Spec, shape: StoredShape,
           const b = responses.length;
           const stored = shape(i);
           rv.push(
-            `($${b + 1}, $${b + 2}, $${b + 3}, ${codeOf("touchpoint", `$${b + 4}::varchar`)}, $${b + 5}, 'submitted', 'fi', '{}'::jsonb, ${idempotencyDigestSql(`$${b + 4}::varchar`, `$${b + 6}`)}, $${b + 7}, $${b + 7}, ${responseOrdinalSql(`$${b + 2}::varchar`)}, $${b + 8}::int4[], $${b + 9}::float8[], $${b + 10}::text[])`,
+            `($${b + 1}, $${b + 2}, $${b + 3}, ${codeOf("touchpoint", `$${b + 4}::varchar`)}, ${codeOf("unit", `$${b + 5}::varchar`)}, 'submitted', 'fi', '{}'::jsonb, ${idempotencyDigestSql(`$${b + 4}::varchar`, `$${b + 6}`)}, $${b + 7}, $${b + 7}, ${responseOrdinalSql(`$${b + 2}::varchar`)}, $${b + 8}::int4[], $${b + 9}::float8[], $${b + 10}::text[])`,
           );
           responses.push(
             id,
@@ -198,7 +198,7 @@ async function groupCommits(databaseUrl: string, spec: Spec, shape: StoredShape,
         }
         await client.query("BEGIN");
         await client.query(
-          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitId", "status", "language", "metadata", "idempotencyDigest", "createdAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers", "answerTexts") VALUES ${rv.join(", ")}`,
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitCode", "status", "language", "metadata", "idempotencyDigest", "createdAt", "submittedAt", "ordinal", "answerCodes", "answerNumbers", "answerTexts") VALUES ${rv.join(", ")}`,
           responses,
         );
         await client.query("COMMIT");

@@ -91,10 +91,11 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
         `CREATE UNIQUE INDEX "Response_idempotencyDigest_key" ON public."Response" USING btree ("idempotencyDigest")`,
       ]);
       await m.query(`SET session_replication_role = replica`);
+      // (Team 'u' does not exist: migration 20261130000000 names it by code 0, as it did the responses above.)
       await expect(
         m.query(
-          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitId", "idempotencyDigest", "ordinal")
-           VALUES ('r5', 'org', 's', (SELECT "code" FROM "Touchpoint" WHERE "id" = $1), 'u', ${idempotencyDigestSql("$1::varchar", "$2::text")}, 5)`,
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitCode", "idempotencyDigest", "ordinal")
+           VALUES ('r5', 'org', 's', (SELECT "code" FROM "Touchpoint" WHERE "id" = $1), 0, ${idempotencyDigestSql("$1::varchar", "$2::text")}, 5)`,
           [tpA, "key-two"],
         ),
       ).rejects.toThrow(/Response_idempotencyDigest_key/);

@@ -73,7 +73,8 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
         (await m.query<{ id: string; ordinal: number }>(`SELECT "id", "ordinal" FROM "Response" ORDER BY 1`)).rows.map((r) => [r.id, r.ordinal]),
       );
       expect(ordinals).toEqual({ a0: 0, a1: 1, a5: 5, "a-early": 7, "a-late": 8, "b-1": 0, "b-2": 1 });
-      // Each organisation's next response goes after every ordinal it ever gave.
+      // Each organisation's next response goes after every ordinal it ever gave. (Team 'u' does not
+      // exist: migration 20261130000000 names it by code 0, as it did the responses above.)
       await m.query(`SET session_replication_role = replica`);
       for (const [id, org] of [
         ["a-next", "org-a"],
@@ -81,7 +82,7 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
         ["c-next", "org-c"],
       ])
         await m.query(
-          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitId") VALUES ($1, $2, 's', (SELECT "code" FROM "Touchpoint" WHERE "id" = 't'), 'u')`,
+          `INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitCode") VALUES ($1, $2, 's', (SELECT "code" FROM "Touchpoint" WHERE "id" = 't'), 0)`,
           [id, org],
         );
       // (The trigger that numbers them is an ordinary one: with replication role "replica" it does not

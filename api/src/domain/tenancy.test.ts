@@ -127,7 +127,9 @@ describe.skipIf(noDatabase)("tenancy: the scoped client against the database", (
       const survey = await prisma.survey.create({ data: { organizationId, unitId, name: "Tenancy" } });
       const question = await prisma.question.create({ data: { organizationId, surveyId: survey.id, position: 0, type: "nps", title: { en: "NPS" } } });
       const touchpoint = await prisma.touchpoint.create({ data: { organizationId, unitId, name: "Tenancy", type: "link" } });
-      const response = await prisma.response.create({ data: { organizationId, surveyId: survey.id, touchpointCode: touchpoint.code, unitId } });
+      const response = await prisma.response.create({
+        data: { organizationId, surveyId: survey.id, touchpointCode: touchpoint.code, unitCode: org.units.unitA.code },
+      });
       const answer = await prisma.answer.create({ data: { responseId: response.id, questionId: question.id, numericValue: 9 } });
       return { response, question, answer };
     };
@@ -185,7 +187,7 @@ describe.skipIf(noDatabase)("tenancy: the scoped client against the database", (
           organizationId: acme.organization.id,
           surveyId: ours.question.surveyId,
           touchpointCode: ours.response.touchpointCode,
-          unitId: ours.response.unitId,
+          unitCode: ours.response.unitCode,
         },
       });
       return tx.answer.create({ data: { responseId: response.id, questionId: ours.question.id, numericValue: 5 } });

@@ -14,10 +14,10 @@ import { linkReader } from "../domain/results-scope/request.js";
 import { grantRefusal, listedUnits, loadAccess, memberChangeRefusal, objectUnit, ownsRow, teamReplacementRefusal, type Access } from "./access.js";
 
 const units = [
-  { id: "a".repeat(24), name: "HQ", parentId: null },
-  { id: "b".repeat(24), name: "Stores", parentId: "a".repeat(24) },
-  { id: "c".repeat(24), name: "Helsinki", parentId: "b".repeat(24) },
-  { id: "d".repeat(24), name: "Online", parentId: "a".repeat(24) },
+  { id: "a".repeat(24), code: 1, name: "HQ", parentId: null },
+  { id: "b".repeat(24), code: 2, name: "Stores", parentId: "a".repeat(24) },
+  { id: "c".repeat(24), code: 3, name: "Helsinki", parentId: "b".repeat(24) },
+  { id: "d".repeat(24), code: 4, name: "Online", parentId: "a".repeat(24) },
 ];
 const [hq, stores, helsinki, online] = units.map((u) => u.id) as [string, string, string, string];
 

@@ -12,6 +12,7 @@
 // The GraphQL shield (permissions/index.ts, through rules.ts) and the domain services (which REST
 // calls directly) ask the same functions here. Both work on one per-request copy of the caller's
 // access and of each object's unit: the shield's check loads them, the resolver's check reuses them.
+import { unitCodesOf, unitIdOfCode } from "../domain/results-scope/codes.js";
 import type { DomainContext } from "../domain/context.js";
 import { type DomainError, forbidden, notFound } from "../domain/errors.js";
 import { requireViewer, type Viewer } from "../domain/viewer.js";
@@ -20,7 +21,8 @@ import { organizationDb, tenantDb } from "../domain/tenancy.js";
 import { memoSlot, perRequest } from "../domain/request-memo.js";
 import { rightsOfRole, type Right, type UnitRoleGrant } from "./rights.js";
 
-export type UnitRow = { id: string; name: string; parentId: string | null };
+/** A team of the organisation; `code` is how a response names it (Response.unitCode). */
+export type UnitRow = { id: string; code: number; name: string; parentId: string | null };
 
 /** What the caller holds in the organisation a call works on. */
 export type Access = {
@@ -60,7 +62,7 @@ async function readAccess(ctx: DomainContext, organizationId?: string | null): P
   const { viewer, organizationId: orgId, foreign } = await resolveOrganization(ctx, organizationId);
   // a system admin may work in another organisation: scoped to the one worked on
   const db = foreign ? organizationDb(ctx, orgId) : tenantDb(ctx);
-  const units = await db.unit.findMany({ select: { id: true, name: true, parentId: true }, orderBy: { name: "asc" } });
+  const units = await db.unit.findMany({ select: { id: true, code: true, name: true, parentId: true }, orderBy: { name: "asc" } });
   return {
     viewer,
     organizationId: orgId,
@@ -301,7 +303,11 @@ const objectRules: Record<AccessObject, ObjectRule> = {
   },
   Response: {
     // an over-limit response is shown nowhere, so it is not there for anyone
-    unitOf: async (ctx, id) => (await tenantDb(ctx).response.findFirst({ where: { id, overLimit: false }, select: { unitId: true } }))?.unitId ?? null,
+    // its team by code (null, so "not found", when the team was deleted since: no one holds rights there)
+    unitOf: async (ctx, id) => {
+      const response = await tenantDb(ctx).response.findFirst({ where: { id, overLimit: false }, select: { unitCode: true } });
+      return response ? unitIdOfCode(tenantDb(ctx), response.unitCode) : null;
+    },
     notFound: accessMessages.responseNotFound,
     denied: (right) => (right === "manageResponses" ? accessMessages.noManageResponses : accessMessages.noRights),
     hiddenUnlessViewable: true,
@@ -337,7 +343,10 @@ async function surveySeenThroughResponses(ctx: DomainContext, a: Access, surveyI
   if (a.organizationAdmin) return true;
   const viewable = [...unitsWithRight(a, "viewResults")];
   if (viewable.length === 0) return false;
-  const found = await tenantDb(ctx).response.findFirst({ where: { surveyId, unitId: { in: viewable } }, select: { id: true } });
+  const found = await tenantDb(ctx).response.findFirst({
+    where: { surveyId, unitCode: { in: await unitCodesOf(tenantDb(ctx), viewable) } },
+    select: { id: true },
+  });
   return !!found;
 }
 

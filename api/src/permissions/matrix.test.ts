@@ -1528,7 +1528,7 @@ describe.skipIf(noDatabase)("permission matrix", () => {
     const { code: touchpointCode } = await t.prisma.touchpoint.findUniqueOrThrow({ where: { id: touchpointId }, select: { code: true } });
     const response = async () => {
       const r = await t.prisma.response.create({
-        data: { organizationId: org.organization.id, surveyId: ids.surveyA, touchpointCode, unitId: org.units.unitA.id },
+        data: { organizationId: org.organization.id, surveyId: ids.surveyA, touchpointCode, unitCode: org.units.unitA.code },
       });
       // Into the roll-ups, as ingestion's applier would add it (the feedback list's total reads them).
       await markResponsesChanged(t.prisma, org.organization.id, [{ createdAt: r.createdAt, surveyId: r.surveyId, touchpointId }]);

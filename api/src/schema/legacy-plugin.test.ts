@@ -154,7 +154,9 @@ describe.skipIf(noDatabase)("legacy web plugins", () => {
       hiddenAfterClosedForHours: 12,
     });
     const { code: touchpointCode } = await t.prisma.touchpoint.findUniqueOrThrow({ where: { id }, select: { code: true } });
-    const response = await t.prisma.response.create({ data: { organizationId: org.organization.id, surveyId, touchpointCode, unitId: org.units.unitA.id } });
+    const response = await t.prisma.response.create({
+      data: { organizationId: org.organization.id, surveyId, touchpointCode, unitCode: org.units.unitA.code },
+    });
 
     // A viewer may see it but not upgrade it; another organisation cannot find it.
     const asViewer = await gql(t.baseUrl, upgrade, { input: { id: globalId("Touchpoint", id) } }, tokens.viewerA);

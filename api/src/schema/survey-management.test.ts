@@ -38,7 +38,7 @@ describe.skipIf(noDatabase)("survey management reads", () => {
     const answered = await t.prisma.survey.create({ data: { organizationId, unitId: org.units.unitB.id, name: "Online survey answered in stores" } });
     await t.prisma.survey.create({ data: { organizationId, unitId: org.units.unitB.id, name: "Online survey without store responses" } });
     const kiosk = await t.prisma.touchpoint.create({ data: { organizationId, unitId: org.units.unitA1.id, name: "Store kiosk", type: "terminal" } });
-    await t.prisma.response.create({ data: { organizationId, surveyId: answered.id, touchpointCode: kiosk.code, unitId: org.units.unitA1.id } });
+    await t.prisma.response.create({ data: { organizationId, surveyId: answered.id, touchpointCode: kiosk.code, unitCode: org.units.unitA1.code } });
 
     for (const token of [tokens.viewerA, tokens.editorA]) {
       const seen = await listOf(token);

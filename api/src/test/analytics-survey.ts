@@ -89,8 +89,8 @@ async function insertResponseRows(prisma: PrismaClient, organizationId: string, 
     })),
   );
   await prisma.$executeRawUnsafe(
-    `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointCode","unitId","metadata","hidden","createdAt","submittedAt")
-     SELECT i, o, s, ${codeOf("touchpoint", "t")}, u, m, h, c, c FROM json_to_recordset($1::json) AS x(i text, o text, s text, t text, u text, m jsonb, h boolean, c timestamptz)`,
+    `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointCode","unitCode","metadata","hidden","createdAt","submittedAt")
+     SELECT i, o, s, ${codeOf("touchpoint", "t")}, ${codeOf("unit", "u")}, m, h, c, c FROM json_to_recordset($1::json) AS x(i text, o text, s text, t text, u text, m jsonb, h boolean, c timestamptz)`,
     JSON.stringify(rows),
   );
   await insertAnswerRows(

@@ -88,8 +88,8 @@ export async function insertResponses(prisma: PrismaClient, organizationId: stri
     })),
   );
   await prisma.$executeRawUnsafe(
-    `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointCode","unitId","metadata","hidden","language","createdAt","submittedAt")
-     SELECT i, o, s, ${codeOf("touchpoint", "t")}, u, m, h, l, c, c FROM json_to_recordset($1::json) AS x(i text, o text, s text, t text, u text, m jsonb, h boolean, l text, c timestamptz)`,
+    `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointCode","unitCode","metadata","hidden","language","createdAt","submittedAt")
+     SELECT i, o, s, ${codeOf("touchpoint", "t")}, ${codeOf("unit", "u")}, m, h, l, c, c FROM json_to_recordset($1::json) AS x(i text, o text, s text, t text, u text, m jsonb, h boolean, l text, c timestamptz)`,
     JSON.stringify(rows),
   );
   await insertAnswerRows(

@@ -97,8 +97,8 @@ export async function insertSeededResponses(prisma: PrismaClient, o: SeededOptio
     }
   }
   await prisma.$executeRawUnsafe(
-    `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointCode","unitId","metadata","hidden","createdAt","submittedAt")
-     SELECT id, o, s, ${codeOf("touchpoint", "t")}, u, m, h, c, c FROM json_to_recordset($1::json) AS x(id text, o text, s text, t text, u text, c timestamptz, h boolean, m jsonb)`,
+    `INSERT INTO "Response" ("id","organizationId","surveyId","touchpointCode","unitCode","metadata","hidden","createdAt","submittedAt")
+     SELECT id, o, s, ${codeOf("touchpoint", "t")}, ${codeOf("unit", "u")}, m, h, c, c FROM json_to_recordset($1::json) AS x(id text, o text, s text, t text, u text, c timestamptz, h boolean, m jsonb)`,
     JSON.stringify(rs),
   );
   await insertAnswerRows(prisma, as);

@@ -13,6 +13,7 @@
 //     surveyId is fixed);
 //   metaDataMatch or groupBy → metadata keys and values (in the link's window; the link's own
 //     metadata match narrows them unless the visitor may change it).
+import { unitCodesOf } from "../results-scope/codes.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { mayChangeFilter } from "@feedback/shared/share-link-filters";
 import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
@@ -114,7 +115,7 @@ async function visibleSurveys(prisma: ResultsReader["prisma"], units: string[] |
   const where: Prisma.SurveyWhereInput = {
     isTemplate: false,
     ...(only ? { id: { in: only } } : {}),
-    ...(units === null ? {} : { OR: [{ unitId: { in: units } }, { responses: { some: { unitId: { in: units } } } }] }),
+    ...(units === null ? {} : { OR: [{ unitId: { in: units } }, { responses: { some: { unitCode: { in: await unitCodesOf(prisma, units) } } } }] }),
   };
   return prisma.survey.findMany({ where, select: { id: true, name: true }, orderBy: [{ name: "asc" }, { id: "asc" }], take: filterOptionLimits.surveys });
 }

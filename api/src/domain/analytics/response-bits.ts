@@ -64,19 +64,22 @@ export const zeroBlock = `repeat('0', ${bitsBlock})::bit(${bitsBlock})`;
  */
 const keysSql = (ordinals: string) => `WITH o AS MATERIALIZED (${ordinals}),
 r AS MATERIALIZED (
-  SELECT o.ordinal, r."id", r."createdAt" AS c, r."touchpointCode" AS t, r."unitId" AS u, r."surveyId" AS s, r."metadata" AS m,
+  SELECT o.ordinal, r."id", r."createdAt" AS c, r."touchpointCode" AS t, r."unitCode" AS u, r."surveyId" AS s, r."metadata" AS m,
     -- the bit strings hold no text: a coded text answer reads as an answer without its text
     r."surveyId", r."createdAt", r."answerCodes", r."answerNumbers", NULL::text[] AS "answerTexts", r."hiddenSlots"
   FROM o CROSS JOIN LATERAL (SELECT r.* FROM "Response" r WHERE r."id" = o."responseId" AND r."organizationId" = $1 AND r."hidden" = false AND r."overLimit" = false
     AND NOT EXISTS (SELECT 1 FROM "RollupPending" pp WHERE pp."responseId" = r."id") OFFSET 0) r
   WHERE o.ordinal IS NOT NULL
 )
--- A touchpoint's key is its id (the response row holds its code): each code is named once, after grouping.
-SELECT g.field, CASE WHEN g.field = 't' THEN ${idOf("touchpoint", "g.value::int")} ELSE g.value END AS value, g.ords FROM (
+-- A touchpoint's and a team's key is its id (the response row holds their codes): each code is named
+-- once, after grouping. A team deleted since (or code 0) names none: its responses get no "u" bits, as
+-- no filter can name it.
+SELECT * FROM (
+SELECT g.field, CASE g.field WHEN 't' THEN ${idOf("touchpoint", "g.value::int")} WHEN 'u' THEN ${idOf("unit", "g.value::int")} ELSE g.value END AS value, g.ords FROM (
 SELECT k.field, k.value, array_agg(k.ordinal) AS ords FROM (
   SELECT ordinal, 'd' AS field, to_char(c AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS value FROM r
   UNION ALL SELECT ordinal, 't', t::text FROM r
-  UNION ALL SELECT ordinal, 'u', u FROM r
+  UNION ALL SELECT ordinal, 'u', u::text FROM r
   UNION ALL SELECT ordinal, 's', s FROM r
   UNION ALL SELECT r.ordinal, 'm:' || e.key, e.value FROM r
     CROSS JOIN LATERAL jsonb_each_text(${metadataObjectSql("r.m")}) e WHERE e.value IS NOT NULL
@@ -88,7 +91,7 @@ SELECT k.field, k.value, array_agg(k.ordinal) AS ords FROM (
       || CASE WHEN cardinality(a.h) = 0 AND a.n IS NOT NULL THEN ARRAY['n:' || a.n::text] ELSE '{}'::text[] END
       || ARRAY(SELECT 'c:' || c FROM unnest(a.h) c)
       || CASE WHEN a.n IS NOT NULL THEN ARRAY(SELECT 'cn:' || c || ':' || a.n::text FROM unnest(a.h) c) ELSE '{}'::text[] END) AS v(value)
-) k GROUP BY 1, 2) g`;
+) k GROUP BY 1, 2) g) named WHERE named.value IS NOT NULL`;
 
 /** keysSql's "k" strings only, for the organisations whose strings came before them (buildBitsStep). */
 const metadataKeysSql = `SELECT 'k' AS field, e.key AS value, array_agg(r."ordinal") AS ords

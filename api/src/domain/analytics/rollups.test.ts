@@ -13,6 +13,8 @@ import { applierBusy, applyPendingRollups, rollupApplierLockKey, settleRollups }
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { loadViewer } from "../viewer.js";
 import { updateTouchpoint } from "../touchpoints/touchpoints.js";
+import { feedbackListConnection } from "../feedback-list/list.js";
+import { refusalOnObject } from "../../permissions/access.js";
 import { getSummary } from "./summary.js";
 import { getQuestionResult } from "./results.js";
 import { pendingAnswerSumsSql } from "./engine.js";
@@ -189,7 +191,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
 
   it("answers of responses whose teams were deleted since still count (unit code 0), from the roll-ups as from the raw rows", async () => {
     // A touchpoint's responses under two teams, the touchpoint moved to a third without them, then both
-    // old teams deleted: the responses keep the deleted teams' ids (Response.unitId has no foreign
+    // old teams deleted: the responses keep the deleted teams' codes (Response.unitCode has no foreign
     // key), and the two teams' answers of one day fall on the same roll-up key (unit code 0).
     const own = await createOrganizationFixture(t.prisma, "Deleted team");
     const survey = await createAnalyticsSurvey(t.prisma, own.organization.id, own.units.unitA.id);
@@ -212,10 +214,16 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
       for (let i = 0; i < 6; i++) expect((await post(i, [{ questionId: survey.questions.nps.id, value: 8 + (i % 3) }])).status).toBe(201);
       await settleRollups(t.prisma);
       const stored = await t.prisma.response.findMany({ where: { touchpoint: { id: touchpointId } }, orderBy: { createdAt: "asc" }, select: { id: true } });
-      await t.prisma.response.updateMany({ where: { id: { in: stored.slice(3).map((r) => r.id) } }, data: { unitId: teams[1]!.id } });
+      await t.prisma.response.updateMany({ where: { id: { in: stored.slice(3).map((r) => r.id) } }, data: { unitCode: teams[1]!.code } });
       await updateTouchpoint(ctx, touchpointId, { unitId: own.units.unitA.id, moveResponses: false });
       for (const team of teams) await t.prisma.unit.delete({ where: { id: team.id } });
-      expect(await t.prisma.response.count({ where: { unitId: { in: teams.map((x) => x.id) } } })).toBe(6);
+      expect(await t.prisma.response.count({ where: { unitCode: { in: teams.map((x) => x.code) } } })).toBe(6);
+      // Their codes name no team now: the admin's feedback list still shows all six, none manageable
+      // (no one holds rights in a deleted team), and the access layer finds no team to manage one in.
+      const listed = await feedbackListConnection(ctx, { filters: { from: dayOf(0), to: dayOf(2), utcOffset: 0 }, first: 10 });
+      expect(listed.totalCount).toBe(6);
+      expect(listed.edges.map((e) => e.node.manageable)).toEqual(Array(6).fill(false));
+      expect(await refusalOnObject(ctx, "manageResponses", "Response", stored[0]!.id)).toMatchObject({ code: "NOT_FOUND" });
       await rebuildRollups(t.prisma, own.organization.id);
       const npsCode = (await t.prisma.question.findUniqueOrThrow({ where: { id: survey.questions.nps.id } })).code;
       expect(
@@ -248,7 +256,7 @@ describe.skipIf(noDatabase)("analytics roll-ups", () => {
       expect(rolled.organizationNowCount.overallCount).toBe(6);
       await expectRollupsMatchRaw(t.prisma, own.organization.id);
       // A recompute of that day (as after hiding a response) upserts the shared key once.
-      const one = await t.prisma.response.findFirstOrThrow({ where: { unitId: teams[0]!.id }, include: { touchpoint: { select: { id: true } } } });
+      const one = await t.prisma.response.findFirstOrThrow({ where: { unitCode: teams[0]!.code }, include: { touchpoint: { select: { id: true } } } });
       await t.prisma.response.update({ where: { id: one.id }, data: { hidden: true } });
       await markResponsesChanged(t.prisma, own.organization.id, changed([one]));
       expect((await read("rollup")).mainResult).toMatchObject({ count: 5 });

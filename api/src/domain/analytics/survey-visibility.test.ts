@@ -42,7 +42,13 @@ describe.skipIf(noDatabase)("question texts of surveys the caller may not open",
     // A response of unit B to the hidden survey: the viewer of unit A still has none from it.
     const touchpointB = await t.prisma.touchpoint.create({ data: { organizationId, unitId: org.units.unitB.id, name: "B kiosk", type: "terminal" } });
     await t.prisma.response.create({
-      data: { organizationId, surveyId: survey.id, touchpointCode: touchpointB.code, unitId: org.units.unitB.id, createdAt: new Date("2026-01-10T10:00:00Z") },
+      data: {
+        organizationId,
+        surveyId: survey.id,
+        touchpointCode: touchpointB.code,
+        unitCode: org.units.unitB.code,
+        createdAt: new Date("2026-01-10T10:00:00Z"),
+      },
     });
     viewer = (await signInWithPassword(t.baseUrl, org.users.viewerA.email, testPassword)).accessToken;
     admin = (await signInWithPassword(t.baseUrl, org.users.admin.email, testPassword)).accessToken;

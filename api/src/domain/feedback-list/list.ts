@@ -370,7 +370,7 @@ export async function feedbackListConnection(
           formatted,
           plan,
           metadata: share ? null : metadataText(r.metadata),
-          manageable: manages.has(r.unitId),
+          manageable: r.unitId !== null && manages.has(r.unitId),
         },
       };
     }),

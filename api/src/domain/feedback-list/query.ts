@@ -80,8 +80,8 @@ export type RawRow = {
   createdAt: Date;
   touchpointId: string;
   surveyId: string;
-  /** The response's team (who may manage it). */
-  unitId: string;
+  /** The response's team (who may manage it); null when that team was deleted since (no one manages it). */
+  unitId: string | null;
   language: string;
   status: string;
   hidden: boolean;
@@ -289,7 +289,7 @@ export async function planFeedbackList(db: Db, input: PlanInput): Promise<Feedba
 
 const answersSql = answersJsonOf("r.id", (a) => `json_build_array(${a}."questionId", ${a}."numericValue", ${a}."textValue", ${a}."choiceIds", ${a}."hidden")`);
 // The touchpoint's id by a join on its code (the response row holds the code): a whole export can hash it.
-const rowColumns = `r.id, r."createdAt", rt."id" AS "touchpointId", r."surveyId", r."unitId", r.language, r.status::text AS status, r.hidden, r.metadata, ${answersSql} AS answers`;
+const rowColumns = `r.id, r."createdAt", rt."id" AS "touchpointId", r."surveyId", ru."id" AS "unitId", r.language, r.status::text AS status, r.hidden, r.metadata, ${answersSql} AS answers`;
 
 /** Newest first; `after` continues after a row (keyset), `offset` skips rows (pages). */
 export function rowsQuery(
@@ -318,7 +318,7 @@ export function rowsQuery(
     clauses.push(`OFFSET ${p()}`);
   }
   return {
-    text: `SELECT ${rowColumns} FROM "Response" r JOIN "Touchpoint" rt ON rt."code" = r."touchpointCode" WHERE ${where} ORDER BY ${timeOrder("r")}, r.id DESC ${clauses.join(" ")}`,
+    text: `SELECT ${rowColumns} FROM "Response" r JOIN "Touchpoint" rt ON rt."code" = r."touchpointCode" LEFT JOIN "Unit" ru ON ru."code" = r."unitCode" WHERE ${where} ORDER BY ${timeOrder("r")}, r.id DESC ${clauses.join(" ")}`,
     values: [...scope.params, ...extra],
   };
 }
@@ -343,7 +343,7 @@ export function normaliseRow(raw: Record<string, unknown>): RawRow {
     createdAt: raw.createdAt instanceof Date ? raw.createdAt : new Date(String(raw.createdAt)),
     touchpointId: String(raw.touchpointId),
     surveyId: String(raw.surveyId),
-    unitId: String(raw.unitId),
+    unitId: raw.unitId == null ? null : String(raw.unitId),
     language: String(raw.language),
     status: String(raw.status),
     hidden: raw.hidden === true,

@@ -186,7 +186,7 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
   it("the delay is a debounce for a response still open: it sends when the delay has passed", async () => {
     const base = new Date("2026-11-20T10:00:00Z");
     const response = await t.prisma.response.create({
-      data: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointCode, unitId: org.units.unitA.id, status: "open", createdAt: base },
+      data: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointCode, unitCode: org.units.unitA.code, status: "open", createdAt: base },
     });
     await t.prisma.answer.create({
       data: {
@@ -230,7 +230,7 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
   it("a delayed firing checks the response again when it sends: no mail when it no longer matches, and the firing says why", async () => {
     const base = new Date("2026-11-21T10:00:00Z");
     const response = await t.prisma.response.create({
-      data: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointCode, unitId: org.units.unitA.id, status: "open", createdAt: base },
+      data: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointCode, unitCode: org.units.unitA.code, status: "open", createdAt: base },
     });
     const answer = (questionId: string, value: { numericValue?: number; textValue?: string }) =>
       t.prisma.answer.create({
@@ -262,7 +262,7 @@ describe.skipIf(noDatabase)("notification evaluation", () => {
       expect(alertsFor(response.id)).toHaveLength(2);
       // deleted before its delay passed: no mail, and the firing says so
       const gone = await t.prisma.response.create({
-        data: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointCode, unitId: org.units.unitA.id, status: "open", createdAt: base },
+        data: { organizationId: org.organization.id, surveyId: s.survey.id, touchpointCode, unitCode: org.units.unitA.code, status: "open", createdAt: base },
       });
       await t.prisma.answer.createMany({
         data: [

@@ -27,7 +27,7 @@ describe.skipIf(noDatabase)("recountResponseCounters", () => {
       (["terminal", "link"] as const).map((type) => prisma.touchpoint.create({ data: { organizationId, unitId, name: type, type } })),
     );
     const respond = (surveyId: string, touchpointCode: number, n: number) =>
-      prisma.response.createMany({ data: Array.from({ length: n }, () => ({ organizationId, unitId, surveyId, touchpointCode })) });
+      prisma.response.createMany({ data: Array.from({ length: n }, () => ({ organizationId, unitCode: org.units.unitA.code, surveyId, touchpointCode })) });
     await respond(s1!.id, kiosk!.code, 5);
     await respond(s1!.id, link!.code, 2);
     await respond(s2!.id, link!.code, 3);

@@ -72,11 +72,12 @@ const insertSql = `WITH input AS (
 ), coded AS MATERIALIZED (${codedAnswersSql("ain", { lock: true })}
 ), cols AS (${responseColumnsSql("coded")}
 ), r AS (
-  INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitId", "status", "language", "metadata",
+  INSERT INTO "Response" ("id", "organizationId", "surveyId", "touchpointCode", "unitCode", "status", "language", "metadata",
     "idempotencyDigest", "createdAt", "submittedAt", "overLimit", "ordinal", "answerCodes", "answerNumbers", "answerTexts")
   -- the touchpoint by its code; a touchpoint deleted a moment ago gives NULL, which fails the
-  -- statement (NOT NULL), so that its submission then fails alone (below)
-  SELECT i, o, s, ${codeOf("touchpoint", "t")}, u, 'submitted'::"ResponseStatus", l, m, ${idempotencyDigestSql("t", "k")}, c, d, coalesce(v, false), ${responseOrdinalSql("o")},
+  -- statement (NOT NULL), so that its submission then fails alone (below); the team by its code, 0
+  -- for a team deleted a moment ago (a response has no foreign key to its team: it is stored all the same)
+  SELECT i, o, s, ${codeOf("touchpoint", "t")}, coalesce(${codeOf("unit", "u")}, 0), 'submitted'::"ResponseStatus", l, m, ${idempotencyDigestSql("t", "k")}, c, d, coalesce(v, false), ${responseOrdinalSql("o")},
     cols.codes, cols.numbers, cols.texts
   FROM input LEFT JOIN cols ON cols.r = input.i
   ON CONFLICT ("idempotencyDigest") DO NOTHING

@@ -33,7 +33,7 @@ export const responseMessages = {
   metaDuplicate: (key: string) => `Metadata key '${key.slice(0, 64)}' appears twice`,
 } as const;
 
-type ManagedResponse = { id: string; organizationId: string; unitId: string; surveyId: string; touchpointId: string; createdAt: Date; hidden: boolean };
+type ManagedResponse = { id: string; organizationId: string; surveyId: string; touchpointId: string; createdAt: Date; hidden: boolean };
 
 /** The response, if the caller may manage it; "not found" or "no rights" otherwise. */
 async function manageable(ctx: DomainContext, responseId: string): Promise<ManagedResponse> {
@@ -43,7 +43,7 @@ async function manageable(ctx: DomainContext, responseId: string): Promise<Manag
   const response = await tenantDb(ctx).response.findFirst({
     // an over-limit response is not shown anywhere, so it cannot be managed either
     where: { id, overLimit: false },
-    select: { id: true, organizationId: true, unitId: true, surveyId: true, touchpoint: { select: { id: true } }, createdAt: true, hidden: true },
+    select: { id: true, organizationId: true, surveyId: true, touchpoint: { select: { id: true } }, createdAt: true, hidden: true },
   });
   if (!response) throw notFound(responseMessages.notFound);
   const { touchpoint, ...rest } = response;

@@ -160,6 +160,22 @@ export async function responseScope(caller: ResultsReader, filters: ResultsFilte
  */
 export const metadataObjectSql = (metadata: string) => `(CASE WHEN jsonb_typeof(${metadata}) = 'object' THEN ${metadata} ELSE '{}'::jsonb END)`;
 
+/**
+ * The codes of the teams `unitIds` names, from the visibility's teams (every team of the organisation),
+ * as constants the planner knows; null when one of them is not among those teams (a visibility built
+ * without its teams), so the SQL looks them up instead.
+ */
+function unitCodesIn(v: Visibility, unitIds: readonly string[]): number[] | null {
+  const codes = new Map(v.units.map((u) => [u.id, u.code]));
+  const out: number[] = [];
+  for (const id of unitIds) {
+    const code = codes.get(id);
+    if (code === undefined) return null;
+    out.push(code);
+  }
+  return out;
+}
+
 /** The fragment for a known visibility (no database access). */
 export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOptions = {}): ResponseScope {
   const a = opts.alias ?? "r";
@@ -169,12 +185,18 @@ export function buildScope(v: Visibility, filters: ResultsFilters, opts: ScopeOp
     params.push(value);
     return `$${first + params.length - 1}${cast}`;
   };
+  // A response names its team by code (migration 20261130000000_response_unit_code): the visibility's
+  // teams give the codes as constants, so the planner knows them (else an initplan looks them up).
+  const unitIn = (unitIds: readonly string[]) => {
+    const codes = unitCodesIn(v, unitIds);
+    return `${a}."unitCode" = ${codes ? `ANY(${p(codes, "::int[]")})` : codesOf("unit", p(unitIds, "::text[]"))}`;
+  };
   const hiddenUnits = opts.hiddenAlsoInUnits ?? [];
-  const notHidden = hiddenUnits.length ? `(${a}."hidden" = false OR ${a}."unitId" = ANY(${p(hiddenUnits, "::text[]")}))` : `${a}."hidden" = false`;
+  const notHidden = hiddenUnits.length ? `(${a}."hidden" = false OR ${unitIn(hiddenUnits)})` : `${a}."hidden" = false`;
   // Over-limit responses are left out for everyone, whatever hiddenAlsoInUnits says.
   const where: string[] = [`${a}."organizationId" = ${p(v.organizationId)}`, notHidden, `${a}."overLimit" = false`];
   const unitIds = admittedUnits(v, filters.unitId);
-  if (unitIds !== null) where.push(`${a}."unitId" = ANY(${p(unitIds, "::text[]")})`);
+  if (unitIds !== null) where.push(unitIn(unitIds));
   if (filters.touchpointIds.length) where.push(`${a}."touchpointCode" = ${codesOf("touchpoint", p(filters.touchpointIds, "::text[]"))}`);
   if (filters.surveyIds.length) where.push(`${a}."surveyId" = ANY(${p(filters.surveyIds, "::text[]")})`);
   // An answer carries its response's createdAt (schema.prisma), so the restriction below reads only
@@ -248,7 +270,7 @@ export async function visibleSurveyIds(
     `SELECT s.id FROM "Survey" s
       WHERE s."organizationId" = $1 AND s.id = ANY($2::text[])
         AND ($3::text[] IS NULL OR s."unitId" = ANY($3::text[])
-             OR EXISTS (SELECT 1 FROM "Response" r WHERE r."surveyId" = s.id AND r."unitId" = ANY($3::text[])))`,
+             OR EXISTS (SELECT 1 FROM "Response" r WHERE r."surveyId" = s.id AND r."unitCode" = ${codesOf("unit", "$3::text[]")}))`,
     organizationId,
     [...surveyIds],
     unitIds === null ? null : [...unitIds],

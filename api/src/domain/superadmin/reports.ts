@@ -121,14 +121,18 @@ async function sums(ctx: DomainContext, w: Window, keyColumn: "organizationId" |
   const ans = w.hourly
     ? // The hours from the raw rows: the window's responses by Response(organizationId, hour), their
       // answers by "Answer"("responseId"). As the roll-ups count: every answer of the responses not
-      // hidden and not over the limit. The period's format drops the minutes (the UTC hour).
-      `ans AS (
-       SELECT r."${keyColumn}" AS key, ${period.replaceAll("bucket", `r."createdAt"`)} AS period,
+      // hidden and not over the limit. The period's format drops the minutes (the UTC hour). A
+      // response names its team by code (migration 20261130000000_response_unit_code): named once per sum.
+      `ans_raw AS (
+       SELECT ${keyColumn === "unitId" ? `r."unitCode"` : `r."organizationId"`} AS k, ${period.replaceAll("bucket", `r."createdAt"`)} AS period,
               count(*) AS answers, count(*) FILTER (WHERE a."questionId" = ANY($4::varchar[])) AS comments
          FROM "Response" r ${answersJoin("a", "r")}
-        WHERE ${organizationId ? `r."unitId" = ANY($1::varchar[]) AND r."organizationId" = $5` : `r."organizationId" = ANY($1::varchar[])`}
+        WHERE ${organizationId ? `r."unitCode" = ${codesOf("unit", "$1::varchar[]")} AND r."organizationId" = $5` : `r."organizationId" = ANY($1::varchar[])`}
               AND ${answerWindowWithin("r", w, "$2::timestamptz", "$3::timestamptz")} AND r."hidden" = false AND r."overLimit" = false
-        GROUP BY 1, 2)`
+        GROUP BY 1, 2),
+     ans AS (
+       SELECT ${keyColumn === "unitId" ? `u."id"` : "c.k"} AS key, c.period, c.answers, c.comments
+         FROM ans_raw c${keyColumn === "unitId" ? ` JOIN "Unit" u ON u."code" = c.k` : ""})`
     : // The roll-ups are keyed by codes (analytics/rollups.ts): the keys and questions are turned into
       // codes once, and the sums' codes back into ids (the response roll-up's too, below).
       `ans_codes AS (

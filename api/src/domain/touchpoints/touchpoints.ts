@@ -11,6 +11,7 @@
 // - Creating also needs the plan's channelCreation feature.
 // - Moving to another unit needs editTouchpoints in both units; `moveResponses` decides whether the
 //   existing responses (Response.unitId) move with it (spec 001 §4).
+import { unitCodesOf } from "../results-scope/codes.js";
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
 import { z } from "zod";
@@ -299,7 +300,8 @@ export async function updateTouchpoint(ctx: DomainContext, touchpointId: string,
       const saved = await tx.touchpoint.update({ where: { id: row.id }, data: update, select: touchpointSelect });
       if (data.deleteLogo) await tx.touchpointLogo.deleteMany({ where: { touchpointId: row.id } });
       if (moving && data.moveResponses) {
-        await tx.response.updateMany({ where: { touchpoint: { id: row.id }, organizationId: m.organizationId }, data: { unitId: saved.unitId } });
+        const [unitCode] = await unitCodesOf(tx, [saved.unitId]);
+        await tx.response.updateMany({ where: { touchpoint: { id: row.id }, organizationId: m.organizationId }, data: { unitCode } });
         await rebuildTouchpointRollups(tx, m.organizationId, row.id); // the unit is part of the roll-up key
       }
       return saved;

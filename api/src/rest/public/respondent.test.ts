@@ -202,7 +202,13 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     const { responseId } = await response.json();
     expect(responseId).toMatch(/^[0-9a-f]{24}$/);
     const stored = await t.prisma.response.findUniqueOrThrow({ where: { id: responseId } });
-    expect(stored).toMatchObject({ surveyId: f.survey.id, touchpointCode: f.terminal.code, unitId: org.units.unitA.id, language: "fi", status: "submitted" });
+    expect(stored).toMatchObject({
+      surveyId: f.survey.id,
+      touchpointCode: f.terminal.code,
+      unitCode: org.units.unitA.code,
+      language: "fi",
+      status: "submitted",
+    });
     // The terminal's configured metadata wins over the client's.
     expect(stored.metadata).toEqual({ visit: "first", store: "Helsinki" });
     expect(stored.createdAt.toISOString()).toBe(submittedAt);
@@ -457,7 +463,7 @@ describe.skipIf(noDatabase)("respondent runtime /r", () => {
     expect((await post(`/${of.link.id}/responses`, mine[0]!)).status).toBe(200);
     // A response stored by another writer (demo data, imports) is numbered by the trigger.
     const imported = await t.prisma.response.create({
-      data: { organizationId: other.organization.id, surveyId: of.survey.id, touchpointCode: of.link.code, unitId: other.units.unitA.id },
+      data: { organizationId: other.organization.id, surveyId: of.survey.id, touchpointCode: of.link.code, unitCode: other.units.unitA.code },
     });
     expect(imported.ordinal).toBeGreaterThanOrEqual(3);
     expect(await ordinals()).toEqual([0, 1, 2, imported.ordinal]);

@@ -152,11 +152,11 @@ describe.skipIf(noDatabase)("channels", () => {
     for (const moveResponses of [true, false]) {
       const tp = await terminal(org.units.unitA.id);
       const r = await t.prisma.response.create({
-        data: { organizationId: org.organization.id, surveyId: surveyA, touchpointCode: tp.code, unitId: org.units.unitA.id },
+        data: { organizationId: org.organization.id, surveyId: surveyA, touchpointCode: tp.code, unitCode: org.units.unitA.code },
       });
       const moved = await call("PUT", `/channels/${tp.id}`, tokens.admin, { unitId: org.units.unitB.id, moveResponses });
       expect(moved.body.unitId).toBe(org.units.unitB.id);
-      expect((await t.prisma.response.findUniqueOrThrow({ where: { id: r.id } })).unitId).toBe(moveResponses ? org.units.unitB.id : org.units.unitA.id);
+      expect((await t.prisma.response.findUniqueOrThrow({ where: { id: r.id } })).unitCode).toBe(moveResponses ? org.units.unitB.code : org.units.unitA.code);
     }
   });
 

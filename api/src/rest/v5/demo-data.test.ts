@@ -68,7 +68,7 @@ describe.skipIf(noDatabase)("demo data", () => {
 
     const responses = await t.prisma.response.findMany({
       where: { surveyId },
-      select: { id: true, createdAt: true, touchpoint: { select: { id: true } }, unitId: true, language: true },
+      select: { id: true, createdAt: true, touchpoint: { select: { id: true } }, unitCode: true, language: true },
     });
     expect(responses).toHaveLength(120);
     const ninetyDaysAgo = started - 90 * 86_400_000 - 60_000;

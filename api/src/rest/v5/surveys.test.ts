@@ -291,7 +291,7 @@ describe.skipIf(noDatabase)("surveys", () => {
     expect((await call("GET", "/surveys?scope=closed", tokens.viewerA)).status).toBe(400);
 
     // a response at a touchpoint of unit A to the survey of unit B makes it visible to unit A's viewer
-    await t.prisma.response.create({ data: { organizationId: org.organization.id, surveyId: b, touchpointCode: tp.code, unitId: org.units.unitA.id } });
+    await t.prisma.response.create({ data: { organizationId: org.organization.id, surveyId: b, touchpointCode: tp.code, unitCode: org.units.unitA.code } });
     const after = await call("GET", "/surveys", tokens.viewerA);
     expect(after.body.map((s: { name: string }) => s.name)).toContain("Listed B");
     expect((await call("GET", `/surveys/${b}`, tokens.viewerA)).status).toBe(200);
