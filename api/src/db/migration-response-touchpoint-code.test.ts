@@ -3,10 +3,9 @@
 // the touchpoint its id named), a touchpoint's delete still takes its responses with it, the index by
 // touchpoint follows, and a response whose touchpoint cannot be found stops the migration instead of
 // losing its touchpoint.
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { skipWithout } from "../test/services.js";
-import { createScratchDatabase, migrationsFrom, type ScratchDatabase } from "../test/support.js";
+import { columnsLike, createScratchDatabase, migrationsFrom, type ScratchDatabase, withClient } from "../test/support.js";
 import { deployMigrations } from "./migrations.js";
 
 const noDatabase = skipWithout("PostgreSQL");
@@ -24,9 +23,7 @@ const tpB = "b".repeat(24);
 async function before(prefix: string, responses: [id: string, touchpointId: string][]): Promise<string> {
   const database = await createScratchDatabase(prefix, undefined, { before: migration });
   databases.push(database);
-  const c = new pg.Client({ connectionString: database.url });
-  await c.connect();
-  try {
+  await withClient(database.url, async (c) => {
     await c.query(`SET session_replication_role = replica`);
     // B is created first, so the codes do not follow the ids' order.
     await c.query(`INSERT INTO "Touchpoint" ("id", "organizationId", "unitId", "name", "type") VALUES ($1, 'org', 'u', 'B', 'link')`, [tpB]);
@@ -37,9 +34,7 @@ async function before(prefix: string, responses: [id: string, touchpointId: stri
         touchpointId,
         i,
       ]);
-  } finally {
-    await c.end();
-  }
+  });
   return database.url;
 }
 
@@ -52,9 +47,7 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
     ]);
     expect(await deployMigrations(url)).toEqual(await migrationsFrom(migration));
 
-    const m = new pg.Client({ connectionString: url });
-    await m.connect();
-    try {
+    await withClient(url, async (m) => {
       const rows = (
         await m.query<{ id: string; touchpoint: string }>(
           `SELECT r."id", t."id" AS touchpoint FROM "Response" r JOIN "Touchpoint" t ON t."code" = r."touchpointCode" ORDER BY 1`,
@@ -65,13 +58,7 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
         { id: "r2", touchpoint: tpB },
         { id: "r3", touchpoint: tpA },
       ]);
-      const columns = (
-        await m.query<{ name: string; type: string; notNull: boolean }>(
-          `SELECT attname AS name, format_type(atttypid, atttypmod) AS type, attnotnull AS "notNull" FROM pg_attribute
-           WHERE attrelid = '"Response"'::regclass AND attname LIKE 'touchpoint%' AND NOT attisdropped`,
-        )
-      ).rows;
-      expect(columns).toEqual([{ name: "touchpointCode", type: "integer", notNull: true }]);
+      expect(await columnsLike(m, "Response", "touchpoint")).toEqual([{ name: "touchpointCode", type: "integer", notNull: true }]);
       const indexes = (await m.query<{ def: string }>(`SELECT indexdef AS def FROM pg_indexes WHERE tablename = 'Response' AND indexdef LIKE '%touchpoint%'`))
         .rows;
       expect(indexes.map((i) => i.def)).toEqual([`CREATE INDEX "Response_touchpointCode_idx" ON public."Response" USING btree ("touchpointCode")`]);
@@ -87,9 +74,7 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
       ]);
       await m.query(`DELETE FROM "Touchpoint" WHERE "id" = $1`, [tpA]);
       expect((await m.query<{ id: string }>(`SELECT "id" FROM "Response" ORDER BY 1`)).rows).toEqual([{ id: "r2" }]);
-    } finally {
-      await m.end();
-    }
+    });
   });
 
   it("stops, changing nothing, when a response names a touchpoint that cannot be found", async () => {
@@ -100,16 +85,12 @@ describe.skipIf(noDatabase)(`migration ${migration}`, () => {
     await expect(deployMigrations(url)).rejects.toThrow(
       /response_touchpoint_code failed and was rolled back: 1 response\(s\) name a touchpoint that does not exist/,
     );
-    const m = new pg.Client({ connectionString: url });
-    await m.connect();
-    try {
+    await withClient(url, async (m) => {
       const rows = (await m.query<{ id: string; t: string }>(`SELECT "id", "touchpointId" AS t FROM "Response" ORDER BY 1`)).rows;
       expect(rows).toEqual([
         { id: "r1", t: tpA },
         { id: "r2", t: "c".repeat(24) },
       ]);
-    } finally {
-      await m.end();
-    }
+    });
   });
 });

@@ -12,7 +12,6 @@
 // The GraphQL shield (permissions/index.ts, through rules.ts) and the domain services (which REST
 // calls directly) ask the same functions here. Both work on one per-request copy of the caller's
 // access and of each object's unit: the shield's check loads them, the resolver's check reuses them.
-import { unitCodesOf, unitIdOfCode } from "../domain/results-scope/codes.js";
 import type { DomainContext } from "../domain/context.js";
 import { type DomainError, forbidden, notFound } from "../domain/errors.js";
 import { requireViewer, type Viewer } from "../domain/viewer.js";
@@ -129,6 +128,16 @@ export function unitsWithRight(a: Access, right: Right): Set<string> {
     for (const id of subtreeOf(a.units, g.unitId)) out.add(id);
   }
   return out;
+}
+
+/**
+ * The codes of the given teams among the organisation's (`units`, as read with the caller's access): a
+ * response names its team by code (Response.unitCode, migration 20261130000000_response_unit_code). An
+ * id that is not among them gives none.
+ */
+export function unitCodesAmong(units: readonly UnitRow[], unitIds: Iterable<string>): number[] {
+  const wanted = new Set(unitIds);
+  return units.filter((u) => wanted.has(u.id)).map((u) => u.code);
 }
 
 /** The right in this unit (a role here or above it, or organisation admin). */
@@ -303,10 +312,12 @@ const objectRules: Record<AccessObject, ObjectRule> = {
   },
   Response: {
     // an over-limit response is shown nowhere, so it is not there for anyone
-    // its team by code (null, so "not found", when the team was deleted since: no one holds rights there)
+    // its team by code, among the organisation's teams the access already holds (none, so "not
+    // found", when the team was deleted since: no one holds rights there)
     unitOf: async (ctx, id) => {
       const response = await tenantDb(ctx).response.findFirst({ where: { id, overLimit: false }, select: { unitCode: true } });
-      return response ? unitIdOfCode(tenantDb(ctx), response.unitCode) : null;
+      if (!response) return null;
+      return (await loadAccess(ctx)).units.find((u) => u.code === response.unitCode)?.id ?? null;
     },
     notFound: accessMessages.responseNotFound,
     denied: (right) => (right === "manageResponses" ? accessMessages.noManageResponses : accessMessages.noRights),
@@ -344,7 +355,7 @@ async function surveySeenThroughResponses(ctx: DomainContext, a: Access, surveyI
   const viewable = [...unitsWithRight(a, "viewResults")];
   if (viewable.length === 0) return false;
   const found = await tenantDb(ctx).response.findFirst({
-    where: { surveyId, unitCode: { in: await unitCodesOf(tenantDb(ctx), viewable) } },
+    where: { surveyId, unitCode: { in: unitCodesAmong(a.units, viewable) } },
     select: { id: true },
   });
   return !!found;

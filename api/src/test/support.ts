@@ -57,6 +57,27 @@ export async function migrationsFrom(migration: string): Promise<string[]> {
   return [migration, ...(await readdir(defaultMigrationsDir)).filter((n) => n > migration && !n.endsWith(".toml")).sort()];
 }
 
+/** Runs `work` with a client of the database at `url`, ended afterwards (a migration test's reads and writes). */
+export async function withClient<T>(url: string, work: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await work(c);
+  } finally {
+    await c.end();
+  }
+}
+
+/** The columns of `table` whose names start with `prefix`: name, SQL type, NOT NULL (a migration test's check). */
+export async function columnsLike(c: pg.Client, table: string, prefix: string): Promise<{ name: string; type: string; notNull: boolean }[]> {
+  const rows = await c.query<{ name: string; type: string; notNull: boolean }>(
+    `SELECT attname AS name, format_type(atttypid, atttypmod) AS type, attnotnull AS "notNull" FROM pg_attribute
+      WHERE attrelid = format('%I', $1::text)::regclass AND attname LIKE $2 || '%' AND NOT attisdropped ORDER BY attnum`,
+    [table, prefix],
+  );
+  return rows.rows;
+}
+
 /**
  * A new database named `<prefix>_<random>`, with every migration applied, or (`before`: a test of one
  * migration) only the migrations before the one named, so the test can fill in rows as the earlier

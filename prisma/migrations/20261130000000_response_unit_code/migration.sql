@@ -1,7 +1,8 @@
 -- S4, its second column: a response names its team (unit) by the team's integer code ("Unit"."code",
 -- unique, given once by a sequence and never changed) instead of its 24-character id: 4 B in the row
 -- instead of 25 (docs/analytics.md "S4: the team by its code"). Readers turn ids into codes in SQL
--- (api/src/domain/results-scope/codes.ts), and Prisma reads turn them first (domain/responses/unit-codes.ts).
+-- (api/src/domain/results-scope/codes.ts); Prisma reads take the codes from the caller's access
+-- (api/src/permissions/access.ts unitCodesAmong).
 --
 -- There is no foreign key, as before: a touchpoint moved to another team without its responses leaves
 -- them in the team they were given in, which may be deleted later. Responses whose team no longer

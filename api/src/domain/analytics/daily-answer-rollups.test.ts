@@ -49,7 +49,7 @@ describe.skipIf(noDatabase)("daily answer roll-ups: the hours they do not hold c
           surveyId: s.survey.id,
           touchpointId: doors[i % 2]!,
           // Mostly the Stores team; some of the Online team's, and some of a team deleted since
-          // (a response keeps its unitId: the roll-ups count it under unit code 0).
+          // (a response keeps its team's code, which then names no team: the roll-ups count it under unit code 0).
           unitId: i % 5 === 0 ? org.units.unitB.id : i % 23 === 0 ? gone : org.units.unitA.id,
           createdAt: new Date(first + d * dayMs + h * hourMs + (i % 50) * 60_000),
           hidden: i % 37 === 0,

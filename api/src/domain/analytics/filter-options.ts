@@ -13,7 +13,7 @@
 //     surveyId is fixed);
 //   metaDataMatch or groupBy → metadata keys and values (in the link's window; the link's own
 //     metadata match narrows them unless the visitor may change it).
-import { unitCodesOf } from "../results-scope/codes.js";
+import { unitCodesAmong } from "../../permissions/access.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import { mayChangeFilter } from "@feedback/shared/share-link-filters";
 import { parseResultsFilters, type ResultsFilters } from "../results-scope/filters.js";
@@ -69,14 +69,14 @@ export async function resultsFilterOptions(caller: ResultsReader, filtersInput: 
   if (units !== null && units.length === 0) return empty;
   const prisma = resultsDb(caller, v);
 
-  const surveys = may.surveys ? await visibleSurveys(prisma, units) : [];
+  const surveys = may.surveys ? await visibleSurveys(prisma, v, units) : [];
   // Questions follow the surveys the visitor can pick from, or the link's own surveys (or, with
   // none chosen, the surveys with responses in the link's scope, as the results list them).
   let questionSurveyIds: string[] = [];
   if (may.questions) {
     if (may.surveys) questionSurveyIds = surveys.map((s) => s.id);
     else if (f.surveyIds.length) {
-      const linked = await visibleSurveys(prisma, units, f.surveyIds);
+      const linked = await visibleSurveys(prisma, v, units, f.surveyIds);
       questionSurveyIds = linked.map((s) => s.id);
     } else questionSurveyIds = await surveysInScope(prisma, v, f);
   }
@@ -111,11 +111,11 @@ export async function resultsFilterOptions(caller: ResultsReader, filtersInput: 
  * Surveys of the organisation (the db is the results scope's, resultsDb) seen through the admitted units: owned by one of them, or with
  * responses from one of them (the survey list's rule, domain/surveys/surveys.ts). Templates never.
  */
-async function visibleSurveys(prisma: ResultsReader["prisma"], units: string[] | null, only?: string[]): Promise<FilterOptionSurvey[]> {
+async function visibleSurveys(prisma: ResultsReader["prisma"], v: Visibility, units: string[] | null, only?: string[]): Promise<FilterOptionSurvey[]> {
   const where: Prisma.SurveyWhereInput = {
     isTemplate: false,
     ...(only ? { id: { in: only } } : {}),
-    ...(units === null ? {} : { OR: [{ unitId: { in: units } }, { responses: { some: { unitCode: { in: await unitCodesOf(prisma, units) } } } }] }),
+    ...(units === null ? {} : { OR: [{ unitId: { in: units } }, { responses: { some: { unitCode: { in: unitCodesAmong(v.units, units) } } } }] }),
   };
   return prisma.survey.findMany({ where, select: { id: true, name: true }, orderBy: [{ name: "asc" }, { id: "asc" }], take: filterOptionLimits.surveys });
 }

@@ -72,8 +72,8 @@ r AS MATERIALIZED (
   WHERE o.ordinal IS NOT NULL
 )
 -- A touchpoint's and a team's key is its id (the response row holds their codes): each code is named
--- once, after grouping. A team deleted since (or code 0) names none: its responses get no "u" bits, as
--- no filter can name it.
+-- once, after grouping (OFFSET 0: not flattened into the condition below, which would name it again). A
+-- team deleted since (or code 0) names none: its responses get no "u" bits, as no filter can name it.
 SELECT * FROM (
 SELECT g.field, CASE g.field WHEN 't' THEN ${idOf("touchpoint", "g.value::int")} WHEN 'u' THEN ${idOf("unit", "g.value::int")} ELSE g.value END AS value, g.ords FROM (
 SELECT k.field, k.value, array_agg(k.ordinal) AS ords FROM (
@@ -91,7 +91,7 @@ SELECT k.field, k.value, array_agg(k.ordinal) AS ords FROM (
       || CASE WHEN cardinality(a.h) = 0 AND a.n IS NOT NULL THEN ARRAY['n:' || a.n::text] ELSE '{}'::text[] END
       || ARRAY(SELECT 'c:' || c FROM unnest(a.h) c)
       || CASE WHEN a.n IS NOT NULL THEN ARRAY(SELECT 'cn:' || c || ':' || a.n::text FROM unnest(a.h) c) ELSE '{}'::text[] END) AS v(value)
-) k GROUP BY 1, 2) g) named WHERE named.value IS NOT NULL`;
+) k GROUP BY 1, 2) g OFFSET 0) named WHERE named.field <> 'u' OR named.value IS NOT NULL`;
 
 /** keysSql's "k" strings only, for the organisations whose strings came before them (buildBitsStep). */
 const metadataKeysSql = `SELECT 'k' AS field, e.key AS value, array_agg(r."ordinal") AS ords

@@ -58,10 +58,10 @@ export function rollupUpsertCtes(resp: string, ans: string, mode: "add" | "bulk"
   UNION ALL SELECT an.o, an.s, an.t, an.u, an.q, an.c, '*', an.n FROM ${ans} an
 )`;
   // The roll-ups are keyed by codes (results-scope/codes.ts): the rows are summed by ids first, then each
-  // sum's ids are looked up once. A response may name a team deleted since (its unitId has no foreign
-  // key: a touchpoint moved without its responses, then its old team deleted): such rows keep counting
-  // under unit code 0, which no unit filter names (codes start at 1), as they counted under the
-  // deleted id before. Several deleted teams share code 0: the sums are summed again by codes, so that
+  // sum's ids are looked up once. A response may name a team deleted since (its unitCode has no foreign
+  // key: a touchpoint moved without its responses, then its old team deleted): its code then names no
+  // team (the join below finds none), and such rows count under unit code 0, which no unit filter names
+  // (codes start at 1), as responses of teams deleted before migration 20261130000000 are stored. Several deleted teams share code 0: the sums are summed again by codes, so that
   // one statement never upserts one key twice.
   // The touchpoint (`t`) comes as its code already: the response names it so (migration
   // 20261129200000_response_touchpoint_code).

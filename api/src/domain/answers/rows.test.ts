@@ -76,6 +76,21 @@ describe.skipIf(noDatabase)("answers in the response row", () => {
   });
   afterAll(async () => prisma?.$disconnect());
 
+  it("stores a response under its team's code, and under code 0 when that team was deleted a moment ago", async () => {
+    // The respondent side trusts a touchpoint's cached definition for a few seconds, so a response can
+    // name a team deleted since (the touchpoint moved, its old team deleted): it is stored all the same.
+    const base = { organizationId: org.organization.id, surveyId: s.survey.id, touchpointId: tp, language: "en", metadata: {}, startedAt: at, submittedAt: at };
+    const [live, gone] = [newTestId(), newTestId()];
+    const batcher = new InsertBatcher(prisma);
+    const stored = await Promise.all([
+      batcher.insert({ ...base, id: live, unitId: org.units.unitA.id, idempotencyKey: `unit-${live}`, answers: [] }),
+      batcher.insert({ ...base, id: gone, unitId: "f".repeat(24), idempotencyKey: `unit-${gone}`, answers: [] }),
+    ]);
+    expect(stored).toEqual([true, true]);
+    const rows = await prisma.response.findMany({ where: { id: { in: [live, gone] } }, select: { id: true, unitCode: true } });
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.unitCode]))).toEqual({ [live]: org.units.unitA.code, [gone]: 0 });
+  });
+
   it("codes every answer a code can hold into the response row, numbers exact, texts last", async () => {
     const q = s.questions;
     const id = await storedResponse([

@@ -212,5 +212,5 @@ export function answerValues(rnd: Random, q: BuiltQuestion, mood: number, lang: 
 
 export const insertResponses = `INSERT INTO "Response"
   ("id", "organizationId", "surveyId", "touchpointCode", "unitCode", "status", "language", "metadata", "createdAt", "submittedAt")
-SELECT r.i, $2, r.s, ${codeOf("touchpoint", "r.t")}, ${codeOf("unit", "r.u")}, 'submitted'::"ResponseStatus", r.l, r.m, r.c, r.c
+SELECT r.i, $2, r.s, ${codeOf("touchpoint", "r.t")}, coalesce(${codeOf("unit", "r.u")}, 0), 'submitted'::"ResponseStatus", r.l, r.m, r.c, r.c
 FROM json_to_recordset($1::json) AS r(i text, s text, t text, u text, l text, m jsonb, c timestamptz)`;

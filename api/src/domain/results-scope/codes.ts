@@ -23,24 +23,17 @@ export const idOf = (of: Coded, codeSql: string) => `(SELECT "id" FROM "${codeTa
 /** `column = ANY(codes of the ids in the text[] expression idsSql)`: an initplan, so the column's index serves it. */
 export const codesOf = (of: Coded, idsSql: string) => `ANY(ARRAY(SELECT "code" FROM "${codeTables[of]}" WHERE "id" = ANY(${idsSql})))`;
 
-/** What the Prisma helpers below read: a client, a transaction or a tenant-scoped client. */
-type UnitReader = {
-  unit: {
-    findMany(args: { where: { id?: { in: string[] }; code?: { in: number[] } }; select: { id: true; code: true } }): Promise<{ id: string; code: number }[]>;
-  };
-};
+/** What unitCodesOf reads: a client, a transaction or a tenant-scoped client. */
+type UnitReader = { unit: { findMany(args: { where: { id: { in: string[] } }; select: { code: true } }): Promise<{ code: number }[]> } };
 
 /**
- * The codes of the teams whose ids are given, for Prisma reads of `Response.unitCode` (which has no
- * relation to keep: migration 20261130000000_response_unit_code). An id that names no team gives no code.
+ * The codes of the teams whose ids are given, for Prisma writes and reads of `Response.unitCode` (which
+ * has no relation to keep: migration 20261130000000_response_unit_code) where the caller's access, whose
+ * teams carry their codes (permissions/access.ts unitCodesAmong), is not at hand. An id that names no
+ * team gives no code.
  */
 export async function unitCodesOf(db: UnitReader, unitIds: Iterable<string>): Promise<number[]> {
   const ids = [...new Set(unitIds)];
   if (ids.length === 0) return [];
-  return (await db.unit.findMany({ where: { id: { in: ids } }, select: { id: true, code: true } })).map((u) => u.code);
-}
-
-/** The id of the team a response's `unitCode` names; null when the team was deleted since (or for code 0). */
-export async function unitIdOfCode(db: UnitReader, code: number): Promise<string | null> {
-  return (await db.unit.findMany({ where: { code: { in: [code] } }, select: { id: true, code: true } }))[0]?.id ?? null;
+  return (await db.unit.findMany({ where: { id: { in: ids } }, select: { code: true } })).map((u) => u.code);
 }

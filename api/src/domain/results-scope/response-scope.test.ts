@@ -8,7 +8,7 @@ import { createOrganizationFixture, type OrganizationFixture } from "../../test/
 import { loadViewer } from "../viewer.js";
 import type { DomainContext } from "../context.js";
 import { parseResultsFilters } from "./filters.js";
-import { responseScope, type ResultsReader } from "./response-scope.js";
+import { buildScope, callerVisibility, responseScope, type ResultsReader, type Visibility } from "./response-scope.js";
 import { createAnalyticsSurvey, createTestTouchpoint, insertTestResponses, type TestSurvey } from "../../test/analytics-survey.js";
 
 describe.skipIf(noDatabase)("responseScope", () => {
@@ -99,6 +99,41 @@ describe.skipIf(noDatabase)("responseScope", () => {
     expect(await ids(admin, { unitId: org.units.unitA1.id })).toEqual([r[1]]);
     expect(await ids(await ctxOf(org.users.viewerA.id), { unitId: org.units.unitB.id })).toEqual([]);
     expect(await ids(admin, { unitId: other.units.root.id })).toEqual([]);
+  });
+
+  it("names the teams by the codes the visibility holds, or looks them up when it holds none: the same rows", async () => {
+    // A response names its team by code (Response.unitCode). A visibility read with the caller's access
+    // holds every team with its code, so the scope carries the codes as constants; one built without its
+    // teams makes the SQL look the codes up. Both give the same rows, with the hidden responses of the
+    // teams where the caller manages responses, and the parameters numbered from the given first one.
+    const f = parseResultsFilters({ from: "2026-10-01", to: "2026-10-31" }, { now });
+    const rowsOf = async (v: Visibility, opts: Parameters<typeof buildScope>[2]) => {
+      const scope = buildScope(v, f, { ...opts, firstParam: 2 });
+      const rows = await t.prisma.$queryRawUnsafe<{ id: string }[]>(
+        `SELECT r.id FROM "Response" r WHERE r."id" <> $1 AND ${scope.sql} ORDER BY r."createdAt"`,
+        "none",
+        ...scope.params,
+      );
+      return { scope, ids: rows.map((x) => x.id) };
+    };
+    const viewer = await callerVisibility(await ctxOf(org.users.viewerA.id), "results");
+    expect(viewer.units.find((u) => u.id === org.units.unitA.id)?.code).toBe(org.units.unitA.code);
+    const blind: Visibility = { ...viewer, units: [] };
+    for (const opts of [{}, { hiddenAlsoInUnits: [org.units.unitB.id] }]) {
+      const known = await rowsOf(viewer, opts);
+      const looked = await rowsOf(blind, opts);
+      expect(known.scope.sql).not.toContain(`"Unit"`);
+      expect(looked.scope.sql).toContain(`"Unit"`);
+      expect(looked.ids).toEqual(known.ids);
+    }
+    expect((await rowsOf(viewer, {})).ids).toEqual([r[0], r[1]]);
+    // The admin, who sees hidden responses of team B, and sees every team: the hidden one too.
+    const admin = await callerVisibility(await ctxOf(org.users.admin.id), "results");
+    for (const v of [admin, { ...admin, units: [] }])
+      expect((await rowsOf(v, { hiddenAlsoInUnits: [org.units.unitB.id] })).ids).toEqual([r[0], r[1], r[2], r[3]]);
+    // Another organisation's team, named by hand, admits none of this organisation's responses.
+    const foreign: Visibility = { ...blind, unitIds: [other.units.root.id] };
+    expect((await rowsOf(foreign, {})).ids).toEqual([]);
   });
 
   it("restrictSummaryToTeam limits the summary (not the results) to the viewer's own teams, admins included", async () => {

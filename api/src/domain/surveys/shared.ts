@@ -7,7 +7,7 @@
 //   in the link's scope and window: the ones its results show.
 // The REST answer gives a visitor only fields about the survey itself (no creator, settings,
 // touchpoints or counters: rest/v5/surveys.ts).
-import { unitCodesOf } from "../results-scope/codes.js";
+import { unitCodesAmong } from "../../permissions/access.js";
 import type { Prisma } from "../../generated/prisma/client.js";
 import type { DomainContext } from "../context.js";
 import { resultsRequest } from "../results-scope/request.js";
@@ -24,7 +24,7 @@ export async function listSharedSurveys(ctx: DomainContext, token: string, scope
   const units = admittedUnits(v, f.unitId);
   if (units !== null && units.length === 0) return [];
   const inUnits: Prisma.SurveyWhereInput =
-    units === null ? {} : { OR: [{ unitId: { in: units } }, { responses: { some: { unitCode: { in: await unitCodesOf(ctx.prisma, units) } } } }] };
+    units === null ? {} : { OR: [{ unitId: { in: units } }, { responses: { some: { unitCode: { in: unitCodesAmong(v.units, units) } } } }] };
   let only: string[] | null = null;
   if (!mayChangeFilter(allowedChangesOf(caller), "surveyId")) only = f.surveyIds.length ? f.surveyIds : await surveysWithResponses(caller.prisma, v, f);
   const rows = await ctx.prisma.survey.findMany({

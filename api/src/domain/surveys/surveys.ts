@@ -12,9 +12,8 @@ import { badInput, forbidden, notFound } from "../errors.js";
 import { objectIdSchema, parseInput } from "../validation.js";
 import { requireFeature } from "../features/features.js";
 import { tenantDb } from "../tenancy.js";
-import { unitCodesOf } from "../results-scope/codes.js";
 import { memoSlot, perRequest } from "../request-memo.js";
-import { accessMessages, loadAccess, requireOnObject, unitsWithRight, type Access as CallerAccess } from "../../permissions/access.js";
+import { accessMessages, loadAccess, requireOnObject, unitCodesAmong, unitsWithRight, type Access as CallerAccess } from "../../permissions/access.js";
 import { newId, prepareSurvey, remapLogic, type PreparedSurvey } from "./input.js";
 import { lockQuestionSlots } from "../answers/rows.js";
 import { z } from "zod";
@@ -37,11 +36,11 @@ async function access(ctx: DomainContext): Promise<Access> {
 }
 
 /** The surveys a caller may see (before tabs). */
-async function visibleWhere(ctx: DomainContext, a: Access): Promise<Prisma.SurveyWhereInput> {
+function visibleWhere(a: Access): Prisma.SurveyWhereInput {
   return {
     organizationId: a.m.organizationId,
     // responses name their team by code (migration 20261130000000_response_unit_code)
-    OR: [{ unitId: { in: a.viewable } }, { responses: { some: { unitCode: { in: await unitCodesOf(tenantDb(ctx), a.viewable) } } } }],
+    OR: [{ unitId: { in: a.viewable } }, { responses: { some: { unitCode: { in: unitCodesAmong(a.m.units, a.viewable) } } } }],
   };
 }
 
@@ -70,7 +69,7 @@ export async function surveysWhere(ctx: DomainContext, tab: SurveyTab = "all", s
   const a = await access(ctx);
   // The list's search box: the survey's name or its team's name, within what the caller sees.
   const searched: Prisma.SurveyWhereInput = text ? { OR: [{ name: containsText(text) }, { unit: { name: containsText(text) } }] } : {};
-  return { AND: [await visibleWhere(ctx, a), tabWhere(a, tab), searched] };
+  return { AND: [visibleWhere(a), tabWhere(a, tab), searched] };
 }
 
 export const surveySortFields = ["createdAt", "name", "responseCount", "lastFeedbackAt"] as const;
@@ -117,7 +116,7 @@ async function withHidden(ctx: DomainContext, userId: string, rows: Prisma.Surve
 export async function listSurveys(ctx: DomainContext, scope: "all" | "active" = "all"): Promise<SurveyRow[]> {
   const a = await access(ctx);
   const rows = await ctx.prisma.survey.findMany({
-    where: { AND: [await visibleWhere(ctx, a), scope === "active" ? { archived: false } : {}] },
+    where: { AND: [visibleWhere(a), scope === "active" ? { archived: false } : {}] },
     select: listSelect,
     orderBy: [{ createdAt: "desc" }, { id: "asc" }],
   });
@@ -358,7 +357,7 @@ export function maySeeSurvey(ctx: DomainContext, surveyId: string): Promise<bool
     result = (async () => {
       if (!ctx.viewer?.organizationId) return false;
       seen.access ??= access(ctx);
-      const where: Prisma.SurveyWhereInput = { id: surveyId, OR: [await visibleWhere(ctx, await seen.access), { isTemplate: true, public: true }] };
+      const where: Prisma.SurveyWhereInput = { id: surveyId, OR: [visibleWhere(await seen.access), { isTemplate: true, public: true }] };
       return (await ctx.prisma.survey.count({ where })) > 0;
     })();
     seen.visible.set(surveyId, result);

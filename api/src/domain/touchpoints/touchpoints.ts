@@ -10,7 +10,7 @@
 //   hold every right everywhere (permissions/access.ts decides).
 // - Creating also needs the plan's channelCreation feature.
 // - Moving to another unit needs editTouchpoints in both units; `moveResponses` decides whether the
-//   existing responses (Response.unitId) move with it (spec 001 §4).
+//   existing responses (Response.unitCode, the team by its code) move with it (spec 001 §4).
 import { unitCodesOf } from "../results-scope/codes.js";
 import { randomBytes } from "node:crypto";
 import { isIP } from "node:net";
@@ -301,6 +301,8 @@ export async function updateTouchpoint(ctx: DomainContext, touchpointId: string,
       if (data.deleteLogo) await tx.touchpointLogo.deleteMany({ where: { touchpointId: row.id } });
       if (moving && data.moveResponses) {
         const [unitCode] = await unitCodesOf(tx, [saved.unitId]);
+        // (the touchpoint's team exists: its foreign key says so; never leave the responses behind silently)
+        if (unitCode === undefined) throw new Error(`team ${saved.unitId} has no code`);
         await tx.response.updateMany({ where: { touchpoint: { id: row.id }, organizationId: m.organizationId }, data: { unitCode } });
         await rebuildTouchpointRollups(tx, m.organizationId, row.id); // the unit is part of the roll-up key
       }
