@@ -21,7 +21,7 @@ import { answerWindowWithin } from "../answers/answer-hours.js";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { DomainContext } from "../context.js";
 import { notFound } from "../errors.js";
-import { loadAccess, subtreeOf, unitsWithRight, type UnitRow } from "../../permissions/access.js";
+import { loadAccess, subtreeOf, unitCodesAmong, unitsWithRight, type UnitRow } from "../../permissions/access.js";
 import { rightsOfRole } from "../../permissions/rights.js";
 import { loadViewer } from "../viewer.js";
 import type { ResultsFilters } from "./filters.js";
@@ -166,14 +166,8 @@ export const metadataObjectSql = (metadata: string) => `(CASE WHEN jsonb_typeof(
  * without its teams), so the SQL looks them up instead.
  */
 function unitCodesIn(v: Visibility, unitIds: readonly string[]): number[] | null {
-  const codes = new Map(v.units.map((u) => [u.id, u.code]));
-  const out: number[] = [];
-  for (const id of unitIds) {
-    const code = codes.get(id);
-    if (code === undefined) return null;
-    out.push(code);
-  }
-  return out;
+  const codes = unitCodesAmong(v.units, unitIds);
+  return codes.length === new Set(unitIds).size ? codes : null;
 }
 
 /** The fragment for a known visibility (no database access). */
